@@ -1,0 +1,11 @@
+//! Lupa's domain core: the rules of the product with no platform dependency.
+//!
+//! Everything here runs on the host under `cargo test`; the worker crate only adapts these rules to
+//! HTTP, D1 and R2. Keep `worker`, `web-sys` and friends out of this crate.
+
+pub mod auth;
+pub mod mail;
+pub mod routes;
+
+/// Version reported by `/api/v1/health`; one number for the whole workspace.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,153 @@
+//! The API's route table: every `/api/v1` route, its method and who may call it.
+//!
+//! The table is data, not code, so the authorization matrix test and the OpenAPI document can walk
+//! it and a route cannot exist in the router without also existing here.
+
+/// Who may call a route. Handlers still check ownership of the objects they touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, including participants and anonymous visitors.
+    Public,
+    /// A signed-in user of any role.
+    Session,
+    /// A signed-in admin.
+    Admin,
+}
+
+/// Names of the routes the worker dispatches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RouteId {
+    Health,
+}
+
+/// One row of the route table.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteSpec {
+    pub id: RouteId,
+    pub method: &'static str,
+    /// Path below the API root; `{name}` marks a path parameter.
+    pub pattern: &'static str,
+    pub access: Access,
+}
+
+/// Where every API path lives.
+pub const API_ROOT: &str = "/api/v1";
+
+/// The route table. Order matters only between patterns that could both match; keep literal
+/// segments before parameters.
+pub const ROUTES: &[RouteSpec] = &[RouteSpec {
+    id: RouteId::Health,
+    method: "GET",
+    pattern: "/health",
+    access: Access::Public,
+}];
+
+/// A matched route with its path parameters in pattern order.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Matched<'a> {
+    pub spec: RouteSpec,
+    pub params: Vec<&'a str>,
+}
+
+impl PartialEq for RouteSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && self.method == other.method
+    }
+}
+impl Eq for RouteSpec {}
+
+/// What the router found for a method and path.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resolution<'a> {
+    Found(Matched<'a>),
+    /// The path exists but not for this method; carries the allowed methods for `Allow`.
+    MethodNotAllowed(Vec<&'static str>),
+    NotFound,
+}
+
+/// Resolves a full request path (starting with `/api/v1`) against [`ROUTES`].
+pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
+    let Some(rest) = path.strip_prefix(API_ROOT) else {
+        return Resolution::NotFound;
+    };
+    // `/api/v1/admin/` and `/api/v1/admin` are the same route: the spec calls the former.
+    let rest = match rest.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => rest,
+    };
+    let mut allowed = Vec::new();
+    for spec in ROUTES {
+        if let Some(params) = match_pattern(spec.pattern, rest) {
+            if spec.method.eq_ignore_ascii_case(method) {
+                return Resolution::Found(Matched { spec: *spec, params });
+            }
+            allowed.push(spec.method);
+        }
+    }
+    if allowed.is_empty() {
+        Resolution::NotFound
+    } else {
+        Resolution::MethodNotAllowed(allowed)
+    }
+}
+
+fn match_pattern<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
+    let mut params = Vec::new();
+    let mut pattern_parts = pattern.split('/');
+    let mut path_parts = path.split('/');
+    loop {
+        match (pattern_parts.next(), path_parts.next()) {
+            (None, None) => return Some(params),
+            (Some(p), Some(s)) if p.starts_with('{') && p.ends_with('}') => {
+                if s.is_empty() {
+                    return None;
+                }
+                params.push(s);
+            }
+            (Some(p), Some(s)) if p == s => {}
+            _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_resolves_for_get_only() {
+        assert!(matches!(
+            resolve("GET", "/api/v1/health"),
+            Resolution::Found(Matched { spec: RouteSpec { id: RouteId::Health, .. }, .. })
+        ));
+        assert_eq!(resolve("POST", "/api/v1/health"), Resolution::MethodNotAllowed(vec!["GET"]));
+    }
+
+    #[test]
+    fn unknown_paths_are_not_found() {
+        assert_eq!(resolve("GET", "/api/v1/nope"), Resolution::NotFound);
+        assert_eq!(resolve("GET", "/api/v2/health"), Resolution::NotFound);
+        assert_eq!(resolve("GET", "/api/v1"), Resolution::NotFound);
+    }
+
+    #[test]
+    fn a_trailing_slash_is_ignored() {
+        assert!(matches!(resolve("GET", "/api/v1/health/"), Resolution::Found(_)));
+    }
+
+    #[test]
+    fn parameters_are_captured_and_never_empty() {
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/abc"), Some(vec!["abc"]));
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/"), None);
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/a/b"), None);
+    }
+
+    #[test]
+    fn every_route_is_unique() {
+        for (i, a) in ROUTES.iter().enumerate() {
+            for b in &ROUTES[i + 1..] {
+                assert!(!(a.method == b.method && a.pattern == b.pattern), "{:?} twice", a.pattern);
+            }
+        }
+    }
+}

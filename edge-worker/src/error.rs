@@ -1,0 +1,113 @@
+//! The worker's one error type and how it becomes an HTTP answer.
+//!
+//! Clients read `message` (the spec's catalogue) and programs switch on `code`. Internal failures
+//! keep their source for the log and answer with a generic message, so no raw platform error text
+//! ever reaches a client.
+
+use lupa_api_types::{ErrorBody, ValidationErrorBody, ValidationItem};
+use worker::Response;
+
+/// An error answer: status, stable code, client-facing message, and for 5xx the hidden source.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: &'static str,
+    pub message: String,
+    /// What went wrong inside; logged, never sent.
+    pub source: Option<String>,
+    /// Validation details, sent as `errors: [{msg}]` when present.
+    pub errors: Vec<String>,
+    /// Seconds for `Retry-After` on 429 answers.
+    pub retry_after: Option<i64>,
+}
+
+/// Shorthand for handler results.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Generic text for failures the client can do nothing about (spec §8 "Error interno").
+pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo más tarde";
+
+impl ApiError {
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), source: None, errors: Vec::new(), retry_after: None }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(400, code, message)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(404, "not_found", "No encontrado")
+    }
+
+    pub fn method_not_allowed() -> Self {
+        Self::new(405, "method_not_allowed", "Método no permitido")
+    }
+
+    pub fn payload_too_large() -> Self {
+        Self::new(413, "payload_too_large", "La solicitud es demasiado grande")
+    }
+
+    pub fn unsupported_media_type() -> Self {
+        Self::new(415, "unsupported_media_type", "El cuerpo de la solicitud debe ser JSON")
+    }
+
+    /// A failure of our own stack: logged with `source`, answered generically.
+    pub fn internal(source: impl std::fmt::Display) -> Self {
+        Self { source: Some(source.to_string()), ..Self::new(500, "internal", INTERNAL_MESSAGE) }
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self::new(401, "unauthorized", message)
+    }
+
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(403, code, message)
+    }
+
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(422, code, message)
+    }
+
+    pub fn too_many_requests(message: impl Into<String>, retry_after: i64) -> Self {
+        Self { retry_after: Some(retry_after), ..Self::new(429, "rate_limited", message) }
+    }
+
+    /// Adds validation details.
+    pub fn with_errors(mut self, errors: impl IntoIterator<Item = String>) -> Self {
+        self.errors.extend(errors);
+        self
+    }
+
+    /// The JSON answer for this error.
+    pub fn to_response(&self) -> Response {
+        let result = if self.errors.is_empty() {
+            Response::from_json(&ErrorBody { message: self.message.clone(), code: self.code.to_string() })
+        } else {
+            Response::from_json(&ValidationErrorBody {
+                message: self.message.clone(),
+                code: self.code.to_string(),
+                errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
+            })
+        };
+        let mut resp = match result {
+            Ok(resp) => resp.with_status(self.status),
+            // Serialising strings cannot fail; still never panic in the worker.
+            Err(_) => return fallback(),
+        };
+        if let Some(secs) = self.retry_after {
+            let _ = resp.headers_mut().set("retry-after", &secs.to_string());
+        }
+        resp
+    }
+}
+
+fn fallback() -> Response {
+    Response::builder().with_status(500).fixed(Vec::new())
+}
+
+impl From<worker::Error> for ApiError {
+    fn from(err: worker::Error) -> Self {
+        ApiError::internal(err)
+    }
+}

@@ -1,0 +1,83 @@
+//! Small HTTP helpers shared by every handler: JSON answers and bounded JSON bodies.
+
+use serde::{de::DeserializeOwned, Serialize};
+use worker::{Request, Response};
+
+use crate::error::{ApiError, ApiResult};
+
+/// Largest JSON body any API route accepts; larger ones get 413 before being read.
+#[allow(dead_code)] // used by the accounts routes
+pub const MAX_JSON_BODY: usize = 64 * 1024;
+
+/// A JSON answer with a status.
+pub fn json<T: Serialize>(status: u16, value: &T) -> ApiResult<Response> {
+    Ok(Response::from_json(value)?.with_status(status))
+}
+
+/// Reads and parses a JSON body, refusing oversized bodies and non-JSON content types.
+#[allow(dead_code)] // used by the accounts routes
+pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
+    let headers = req.headers();
+    let content_type = headers.get("content-type").ok().flatten().unwrap_or_default();
+    if !content_type.to_ascii_lowercase().starts_with("application/json") {
+        return Err(ApiError::unsupported_media_type());
+    }
+    if let Some(len) = headers.get("content-length").ok().flatten() {
+        if len.trim().parse::<usize>().map(|n| n > MAX_JSON_BODY).unwrap_or(true) {
+            return Err(ApiError::payload_too_large());
+        }
+    }
+    let bytes = req.bytes().await.map_err(|_| ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido"))?;
+    if bytes.len() > MAX_JSON_BODY {
+        return Err(ApiError::payload_too_large());
+    }
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|_| ApiError::bad_request("invalid_json", "El cuerpo de la solicitud no es un JSON válido"))?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request("invalid_json", "El cuerpo de la solicitud debe ser un objeto JSON"));
+    }
+    serde_json::from_value(value).map_err(|_| ApiError::unprocessable("invalid_fields", "Algún campo tiene un tipo incorrecto"))
+}
+
+/// The client's address as Cloudflare reports it, for rate limits; never trusted for anything else.
+#[allow(dead_code)] // used by the accounts routes
+pub fn client_address(req: &Request) -> String {
+    req.headers().get("cf-connecting-ip").ok().flatten().unwrap_or_else(|| "unknown".into())
+}
+
+/// Reads one cookie from the request.
+#[allow(dead_code)] // used by the accounts routes
+pub fn cookie(req: &Request, name: &str) -> Option<String> {
+    let header = req.headers().get("cookie").ok().flatten()?;
+    header.split(';').find_map(|pair| {
+        let (key, value) = pair.trim().split_once('=')?;
+        (key == name).then(|| value.to_string())
+    })
+}
+
+/// Refuses cross-site mutations: browsers send `Sec-Fetch-Site` and `Origin` on them, and ours
+/// must come from our own origin. Requests without either (curl, server-to-server) are not
+/// cross-site requests a victim's browser could be tricked into sending.
+pub fn check_same_origin(req: &Request) -> ApiResult<()> {
+    let method = req.method().to_string();
+    if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
+        return Ok(());
+    }
+    let headers = req.headers();
+    if let Some(site) = headers.get("sec-fetch-site").ok().flatten() {
+        if !matches!(site.as_str(), "same-origin" | "none") {
+            return Err(cross_site());
+        }
+    }
+    if let Some(origin) = headers.get("origin").ok().flatten() {
+        let own = req.url().map(|u| u.origin().ascii_serialization()).unwrap_or_default();
+        if origin != own {
+            return Err(cross_site());
+        }
+    }
+    Ok(())
+}
+
+fn cross_site() -> ApiError {
+    ApiError::forbidden("cross_site", "Solicitud rechazada: origen no permitido")
+}

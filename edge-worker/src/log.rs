@@ -1,0 +1,25 @@
+//! Structured logs: one JSON line per request, and one per internal error with its source.
+//!
+//! Only route patterns are logged, never full paths with tokens, bodies, cookies or headers.
+
+use worker::console_log;
+
+/// A random request id, returned in `x-request-id` and used to join log lines.
+pub fn request_id() -> String {
+    let mut bytes = [0u8; 8];
+    crate::random::fill(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn access(request_id: &str, method: &str, route: &str, status: u16, duration_ms: u64) {
+    let line = serde_json::json!({
+        "level": "info", "msg": "request", "requestId": request_id, "method": method,
+        "route": route, "status": status, "durationMs": duration_ms,
+    });
+    console_log!("{line}");
+}
+
+pub fn error(request_id: &str, route: &str, source: &str) {
+    let line = serde_json::json!({ "level": "error", "msg": "internal error", "requestId": request_id, "route": route, "source": source });
+    console_log!("{line}");
+}

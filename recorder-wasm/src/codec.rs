@@ -1,0 +1,75 @@
+//! Choosing the recording format: MP4 first (it comes out seekable with a duration), then WebM.
+//!
+//! Pure logic: the browser's `MediaRecorder.isTypeSupported` is passed in as a predicate so the
+//! order and the fallback are tested on the host.
+
+/// Container + codec candidates in order of preference (spec §9: mp4 preferred, then a fallback
+/// list). H.264/AAC plays everywhere; Chromium on Linux has no AAC and records VP9/Opus in MP4.
+pub const CANDIDATES: &[&str] = &[
+    "video/mp4;codecs=avc1.42E01E,mp4a.40.2",
+    "video/mp4;codecs=avc1,mp4a",
+    "video/mp4;codecs=vp9,opus",
+    "video/mp4;codecs=avc1,opus",
+    "video/mp4",
+    "video/webm;codecs=vp9,opus",
+    "video/webm;codecs=vp8,opus",
+    "video/webm",
+];
+
+/// The first candidate the browser supports, or `None` when it can record none of them.
+pub fn pick(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
+    CANDIDATES.iter().copied().find(|mime| is_supported(mime))
+}
+
+/// The container of a mime type, used for the stored object's content type and file extension.
+pub fn container(mime: &str) -> Container {
+    if mime.trim_start().to_ascii_lowercase().starts_with("video/webm") {
+        Container::WebM
+    } else {
+        Container::Mp4
+    }
+}
+
+/// Recording containers we produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Container {
+    Mp4,
+    WebM,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefers_h264_aac_mp4_when_available() {
+        assert_eq!(pick(|_| true), Some("video/mp4;codecs=avc1.42E01E,mp4a.40.2"));
+    }
+
+    #[test]
+    fn linux_chromium_gets_vp9_opus_in_mp4() {
+        // Chromium on Linux: no AAC, no H.264 in MP4 recording, VP9+Opus in MP4 works.
+        let supported = ["video/mp4;codecs=vp9,opus", "video/mp4", "video/webm;codecs=vp9,opus", "video/webm"];
+        assert_eq!(pick(|m| supported.contains(&m)), Some("video/mp4;codecs=vp9,opus"));
+    }
+
+    #[test]
+    fn falls_back_to_webm_and_then_to_nothing() {
+        assert_eq!(pick(|m| m.starts_with("video/webm;codecs=vp8")), Some("video/webm;codecs=vp8,opus"));
+        assert_eq!(pick(|_| false), None);
+    }
+
+    #[test]
+    fn every_mp4_candidate_comes_before_every_webm_one() {
+        let first_webm = CANDIDATES.iter().position(|m| container(m) == Container::WebM);
+        let last_mp4 = CANDIDATES.iter().rposition(|m| container(m) == Container::Mp4);
+        assert!(matches!((first_webm, last_mp4), (Some(w), Some(m)) if m < w));
+    }
+
+    #[test]
+    fn container_is_read_from_the_mime_type() {
+        assert_eq!(container("video/webm;codecs=vp8"), Container::WebM);
+        assert_eq!(container("VIDEO/WEBM"), Container::WebM);
+        assert_eq!(container("video/mp4;codecs=vp9,opus"), Container::Mp4);
+    }
+}

@@ -1,0 +1,49 @@
+// Prints the gzip size of what users download and fails above the budgets in size-budgets.json:
+// the worker bundle, the recorder wasm, the public page's initial JS, and /participate (JS + wasm).
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
+const sum = (files) => files.reduce((n, f) => n + gz(f), 0);
+
+const workerFiles = readdirSync(join(root, 'edge-worker/build'), { recursive: true })
+  .filter((f) => /\.(js|wasm|mjs)$/.test(f) && !f.startsWith('.'))
+  .map((f) => join('edge-worker/build', f));
+
+// Vite's manifest tells which chunks a page loads: the entry and its static imports, plus for
+// /participate the lazily imported participation route with its imports and the recorder wasm.
+const manifestPath = join(root, 'web/dist/.vite/manifest.json');
+if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json missing: build web first');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+function closure(keys, seen = new Set()) {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+const filesOf = (keys) => [...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].assets ?? []).filter((a) => a.endsWith('.wasm'))]);
+const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+const initial = closure(entryKeys);
+const participateKey = Object.keys(manifest).find((k) => /participat/i.test(k) && manifest[k].isDynamicEntry);
+if (!participateKey) throw new Error('no lazily loaded participation chunk found in the manifest');
+const participate = closure([participateKey, ...(manifest[participateKey].dynamicImports ?? [])], new Set(initial));
+const recorderWasm = readdirSync(join(root, 'web/dist/assets')).filter((f) => f.endsWith('.wasm')).map((f) => join('web/dist/assets', f));
+
+const rows = [
+  ['worker', 'worker bundle (js + wasm)', sum(workerFiles)],
+  ['recorderWasm', 'recorder wasm', sum(recorderWasm)],
+  ['publicPageJs', 'public page initial JS', sum(filesOf(initial).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
+  ['participantPage', '/participate JS + wasm', sum([...new Set([...filesOf(participate).map((f) => join('web/dist', f)), ...recorderWasm])])],
+];
+let over = 0;
+for (const [key, label, bytes] of rows) {
+  const ok = bytes <= budgets[key];
+  if (!ok) over++;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(28)} ${(bytes / 1024).toFixed(1).padStart(8)} KB gz  (budget ${(budgets[key] / 1024).toFixed(0)} KB)`);
+}
+process.exit(over ? 1 : 0);

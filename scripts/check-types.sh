@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Fails when web/src/lib/api-types differs from what ts-rs generates from edge-worker/api-types.
+# With --write, regenerates the committed copies instead.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$LUPA_ROOT"
+committed=web/src/lib/api-types
+if [ "${1:-}" = "--write" ]; then
+  rm -f "$committed"/*.ts
+  cargo test -p lupa-api-types --quiet export_bindings >/dev/null
+  echo "regenerated $committed"
+  exit 0
+fi
+fresh="$(mktemp -d)"
+trap 'rm -rf "$fresh"' EXIT
+TS_RS_EXPORT_DIR="$fresh" cargo test -p lupa-api-types --quiet export_bindings >/dev/null
+if ! diff -r "$fresh" "$committed"; then
+  echo "web/src/lib/api-types is stale: run 'npm run check:types -- --write' and commit." >&2
+  exit 1
+fi
+echo "api types: up to date"

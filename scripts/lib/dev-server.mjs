@@ -1,0 +1,76 @@
+// Starts `wrangler dev` (workerd with local D1 and R2) on a free port with its own state directory,
+// applies the D1 migrations there first, and waits until /api/v1/health answers.
+import { spawn, execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Asks the kernel for a free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{stateDir: string, port?: number, log?: (line: string) => void}} options
+ * @returns {Promise<{url: string, port: number, logs: () => string, stop: () => Promise<void>}>}
+ */
+export async function startServer({ stateDir, port, log = () => {} }) {
+  execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chosen = port ?? (await freePort());
+  const child = spawn(
+    'wrangler',
+    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false'],
+    { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let output = '';
+  const collect = (d) => {
+    output += d;
+    for (const line of String(d).split('\n')) if (line.trim()) log(line);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const url = `http://127.0.0.1:${chosen}`;
+
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        resolve();
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000).unref();
+    });
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return { url, port: chosen, logs: () => output, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not become healthy within 60 s:\n${output}`);
+}

@@ -1,0 +1,134 @@
+// Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
+//
+// Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, web
+// unit tests, then API and Playwright tests against one `wrangler dev` (workerd + local D1/R2) with
+// a throw-away state directory. A suite that cannot even start counts as one failure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from './lib/dev-server.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs just those suites
+const totals = { passed: 0, failed: 0 };
+const summary = [];
+
+/** Runs a command, streaming its output, and resolves with its exit code and captured stdout. */
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('error', (err) => resolve({ code: 127, out: out + String(err) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+function record(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  summary.push(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** A suite counted from its runner's own report; a crash with nothing counted is one failure. */
+async function suite(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n==> ${name}`);
+  try {
+    const { passed, failed, code } = await fn();
+    record(name, passed, failed + (code !== 0 && failed === 0 ? 1 : 0));
+  } catch (err) {
+    console.error(err);
+    record(name, 0, 1);
+  }
+}
+
+/** Sums cargo's `test result: ok. N passed; M failed` lines. */
+function cargoCounts(out) {
+  let passed = 0;
+  let failed = 0;
+  for (const m of out.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed/g)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+  return { passed, failed };
+}
+
+/** A check with no internal count (clippy, freshness, size) is one test. */
+async function check(cmd, args, opts) {
+  const { code } = await run(cmd, args, opts);
+  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, code: 0 };
+}
+
+const chromeRunner = {
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: 'wasm-bindgen-test-runner',
+  CHROMEDRIVER: '/usr/bin/chromedriver',
+  WASM_BINDGEN_TEST_TIMEOUT: '60',
+};
+
+await suite('rust', async () => {
+  const { code, out } = await run('cargo', ['test', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder']);
+  return { ...cargoCounts(out), code };
+});
+
+await suite('clippy', async () => {
+  const host = await check('cargo', ['clippy', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder', '--all-targets', '--', '-D', 'warnings']);
+  const wasm = await check('cargo', ['clippy', '-p', 'lupa-edge-worker', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--', '-D', 'warnings']);
+  return { passed: host.passed + wasm.passed, failed: host.failed + wasm.failed, code: 0 };
+});
+
+await suite('types', () => check('bash', ['scripts/check-types.sh']));
+
+await suite('wasm', async () => {
+  const { code, out } = await run('cargo', ['test', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--test', 'browser'], {
+    env: chromeRunner,
+  });
+  return { ...cargoCounts(out), code };
+});
+
+await suite('web', async () => {
+  const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');
+  const { code } = await run('vitest', ['run', '--config', 'web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0 };
+  return { passed: json.numPassedTests, failed: json.numFailedTests, code };
+});
+
+await suite('size', () => check('node', ['scripts/check-size.mjs']));
+
+// The API and end-to-end suites share one server with a throw-away D1/R2 state.
+const needsServer = !only.length || only.includes('api') || only.includes('e2e');
+if (needsServer) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
+  let server;
+  try {
+    server = await startServer({ stateDir });
+  } catch (err) {
+    console.error(`could not start wrangler dev: ${err.message}`);
+    record('server', 0, 1);
+  }
+  if (server) {
+    const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir };
+    await suite('api', async () => {
+      const { code, out } = await run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/api/*.test.mjs'], { env });
+      const passed = Number(/^\S* ?pass (\d+)/m.exec(out)?.[1] ?? 0);
+      const failed = Number(/^\S* ?fail (\d+)/m.exec(out)?.[1] ?? 0);
+      return { passed, failed, code };
+    });
+    await suite('e2e', async () => {
+      const report = join(stateDir, 'playwright.json');
+      const { code } = await run('playwright', ['test', '--config', 'tests/e2e/playwright.config.ts'], {
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      });
+      const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : { expected: 0, unexpected: 0, flaky: 0 };
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, code };
+    });
+    await server.stop();
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+}
+
+console.log(`\n${summary.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

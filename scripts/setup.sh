@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs everything Lupa needs on a fresh machine, and nothing twice: npm packages from the lock,
+# the Rust wasm target, the pinned cargo tools, and a local .dev.vars with random secrets.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$LUPA_ROOT"
+
+# npm packages: reinstall only when the lock changed since the last install.
+lock_sum="$(sha256sum package-lock.json | cut -c1-64)"
+if [ ! -x node_modules/.bin/wrangler ] || [ "$(cat node_modules/.lupa-lock 2>/dev/null)" != "$lock_sum" ]; then
+  step "npm install"
+  # `npm ci` rejects our lock here (registry lacks other platforms' workerd builds); install keeps it.
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$lock_sum" > node_modules/.lupa-lock
+fi
+
+if ! command -v cargo >/dev/null; then
+  echo "cargo not found: install Rust with rustup (https://rustup.rs) and run again." >&2
+  exit 1
+fi
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# cargo install <crate> <version> <binary>: only when the binary is missing or another version.
+install_tool() {
+  local crate=$1 version=$2 bin=$3
+  if ! "$bin" --version 2>/dev/null | grep -q " $version"; then
+    step "cargo install $crate $version"
+    # Debug builds without debug info: 3 min instead of 12; these tools' own speed doesn't matter.
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --force "$crate" --version "$version"
+  fi
+}
+install_tool wasm-bindgen-cli "$LUPA_WASM_BINDGEN_VERSION" "$HOME/.cargo/bin/wasm-bindgen"
+install_tool worker-build "$LUPA_WORKER_BUILD_VERSION" "$HOME/.cargo/bin/worker-build"
+
+# Local secrets: random, written once, git-ignored. Production uses `wrangler secret put`.
+if [ ! -f .dev.vars ]; then
+  step "writing .dev.vars with fresh local secrets"
+  {
+    echo "SESSION_PEPPER=$(head -c 32 /dev/urandom | base64 | tr -d '=+/')"
+    echo "URL_SIGNING_KEY=$(head -c 32 /dev/urandom | base64 | tr -d '=+/')"
+  } > .dev.vars
+fi

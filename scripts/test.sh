@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: the same set-up as `npm start`, Chromium for the browser tests, a build, then every
+# test suite through scripts/run-tests.mjs, whose last line is `N passed, N failed`.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$LUPA_ROOT"
+bash scripts/setup.sh
+
+# Browser tests use Debian's Chromium and ChromeDriver (never a downloaded browser).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || ! command -v ffprobe >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "apt-get install chromium chromium-driver ffmpeg"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver ffmpeg >/dev/null
+  else
+    echo "Missing /usr/bin/chromium, /usr/bin/chromedriver or ffprobe: install the Debian packages" >&2
+    echo "'chromium chromium-driver ffmpeg' (as root: apt-get install -y chromium chromium-driver ffmpeg)." >&2
+    exit 1
+  fi
+fi
+
+bash scripts/build.sh
+exec node scripts/run-tests.mjs "$@"

@@ -1,0 +1,44 @@
+// Foundation: health through D1 and R2, JSON errors for unknown API paths, SPA for client routes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, BASE } from './helpers.mjs';
+
+test('health answers ok with the version after touching D1 and R2', async () => {
+  const res = await api('/api/v1/health');
+  assert.equal(res.status, 200);
+  assert.equal(res.json.ok, true);
+  assert.match(res.json.version, /^\d+\.\d+\.\d+$/);
+});
+
+test('API answers are never cached and carry a request id', async () => {
+  const res = await api('/api/v1/health');
+  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f]{16}$/);
+  const other = await api('/api/v1/health');
+  assert.notEqual(other.headers.get('x-request-id'), res.headers.get('x-request-id'));
+});
+
+test('unknown API paths get a JSON 404 with message and code', async () => {
+  for (const path of ['/api/v1/nope', '/api/v2/health', '/api/whatever']) {
+    const res = await api(path);
+    assert.equal(res.status, 404, path);
+    assert.match(res.headers.get('content-type') ?? '', /application\/json/);
+    assert.equal(res.json.code, 'not_found');
+    assert.equal(typeof res.json.message, 'string');
+  }
+});
+
+test('a known path with the wrong method gets a JSON 405', async () => {
+  const res = await api('/api/v1/health', { method: 'DELETE' });
+  assert.equal(res.status, 405);
+  assert.equal(res.json.code, 'method_not_allowed');
+});
+
+test('client routes get the single-page app', async () => {
+  for (const path of ['/', '/auth/login', '/participate/abc', '/definitely/not/a/page']) {
+    const res = await fetch(BASE + path);
+    assert.equal(res.status, 200, path);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await res.text(), /<div id="root">/);
+  }
+});

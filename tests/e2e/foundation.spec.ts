@@ -1,0 +1,45 @@
+// Foundation: the public header and the not-found page in Spanish and English, one origin for all.
+import { test, expect } from '@playwright/test';
+
+test('the public header shows the spec links and buttons in Spanish', async ({ page }) => {
+  await page.goto('/home');
+  const header = page.getByRole('banner');
+  for (const name of ['Home', 'Terms', 'FAQ']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/auth/login');
+  await expect(header.getByRole('link', { name: 'Registrate gratis' })).toHaveAttribute('href', '/auth/register');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('the language switch turns the header English and is remembered', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
+
+for (const lang of ['es', 'en'] as const) {
+  test(`unknown pages show the not-found screen (${lang})`, async ({ page }) => {
+    await page.addInitScript((l) => localStorage.setItem('lupa.lang', l), lang);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'You have found a secret place.' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('link', { name: 'Take me back to home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
+test('the API and the app share one origin', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const health = await page.evaluate(async () => (await fetch('/api/v1/health')).json());
+  expect(health.ok).toBe(true);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+test('the participant page loads the recorder WASM and picks MP4 in Chromium', async ({ page }) => {
+  await page.goto('/participate/abc');
+  await expect(page.getByTestId('recorder-mime')).toContainText('video/mp4');
+});

@@ -1,0 +1,26 @@
+// Playwright against the running `wrangler dev` (LUPA_BASE_URL) in Debian's Chromium.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787',
+    locale: 'es-ES',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      ],
+    },
+  },
+});

@@ -1,0 +1,149 @@
+/** The route table of spec §2: which layout and screen each URL gets; screens are loaded lazily. */
+import type { RouteObject } from 'react-router';
+import { AppShellLayout } from '@/app/layouts/app-shell-layout';
+import { LogoHeaderLayout } from '@/app/layouts/logo-header-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
+import { RootLayout } from '@/app/layouts/root-layout';
+import { titled } from '@/app/route-handle';
+import { NotFoundPage } from '@/app/routes/not-found';
+import { RouteError } from '@/app/routes/route-error';
+import { PageLoader } from '@/components/page-loader';
+
+// Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
+const landing = {
+  handle: titled('landing'),
+  lazy: () => import('@/features/marketing/routes/landing-page').then((m) => ({ Component: m.LandingPage })),
+};
+const home = {
+  handle: titled('home'),
+  lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })),
+};
+const terms = {
+  handle: titled('terms'),
+  lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })),
+};
+const faq = {
+  handle: titled('faq'),
+  lazy: () => import('@/features/marketing/routes/faq-page').then((m) => ({ Component: m.FaqPage })),
+};
+const login = {
+  handle: titled('login'),
+  lazy: () => import('@/features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })),
+};
+const register = {
+  handle: titled('register'),
+  lazy: () => import('@/features/auth/routes/register-page').then((m) => ({ Component: m.RegisterPage })),
+};
+const recoverPassword = {
+  handle: titled('recoverPassword'),
+  lazy: () =>
+    import('@/features/auth/routes/recover-password-page').then((m) => ({ Component: m.RecoverPasswordPage })),
+};
+const passwordReset = {
+  handle: titled('passwordReset'),
+  lazy: () =>
+    import('@/features/auth/routes/password-reset-page').then((m) => ({ Component: m.PasswordResetPage })),
+};
+const dashboard = {
+  handle: titled('dashboard'),
+  lazy: () => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+};
+const profile = {
+  handle: titled('profile'),
+  lazy: () => import('@/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage })),
+};
+const billing = {
+  handle: titled('billing'),
+  lazy: () => import('@/features/billing/routes/billing-page').then((m) => ({ Component: m.BillingPage })),
+};
+const createAnalysis = {
+  handle: titled('createAnalysis'),
+  lazy: () =>
+    import('@/features/analysis/routes/create-analysis-page').then((m) => ({ Component: m.CreateAnalysisPage })),
+};
+const analysisDetail = {
+  handle: titled('analysisDetail'),
+  lazy: () =>
+    import('@/features/analysis/routes/analysis-detail-page').then((m) => ({ Component: m.AnalysisDetailPage })),
+};
+const entry = {
+  handle: titled('entry'),
+  lazy: () => import('@/features/entries/routes/entry-page').then((m) => ({ Component: m.EntryPage })),
+};
+const admin = {
+  handle: titled('admin'),
+  lazy: () => import('@/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })),
+};
+const participate = {
+  handle: titled('participate'),
+  lazy: () =>
+    import('@/features/participate/routes/participate-page').then((m) => ({ Component: m.ParticipatePage })),
+};
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          { index: true, ...landing },
+          {
+            path: 'home',
+            children: [
+              { index: true, ...home },
+              { path: 'home', ...home },
+              { path: 'terminos-condiciones', ...terms },
+              { path: 'preguntas-frecuentes', ...faq },
+            ],
+          },
+          { path: 'terminos-condiciones', ...terms },
+          { path: 'preguntas-frecuentes', ...faq },
+        ],
+      },
+      {
+        path: 'auth',
+        Component: LogoHeaderLayout,
+        children: [
+          { index: true, ...login },
+          { path: 'login', ...login },
+          { path: 'register', ...register },
+          { path: 'recover-password', ...recoverPassword },
+          { path: 'password-reset', ...passwordReset },
+          // The spec's /auth child list names it restore-password; both reach the same screen.
+          { path: 'restore-password', ...passwordReset },
+        ],
+      },
+      {
+        path: 'participate',
+        Component: LogoHeaderLayout,
+        children: [
+          { index: true, ...participate },
+          { path: ':id', ...participate },
+        ],
+      },
+      {
+        // Signed-in area; the accounts issue adds the session check (redirect to /auth/login).
+        Component: AppShellLayout,
+        children: [
+          {
+            path: 'user',
+            children: [
+              { index: true, ...dashboard },
+              { path: 'profile', ...profile },
+              { path: 'billing', ...billing },
+            ],
+          },
+          { path: 'dashboard', children: [{ index: true, ...dashboard }] },
+          { path: 'analysis/create', ...createAnalysis },
+          { path: 'analysis/:id', ...analysisDetail },
+          { path: 'entry/:id', ...entry },
+          { path: 'admin', children: [{ index: true, ...admin }] },
+        ],
+      },
+      { path: '*', Component: NotFoundPage, handle: titled('notFound') },
+    ],
+  },
+];

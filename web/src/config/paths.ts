@@ -1,0 +1,28 @@
+/** The app's URLs (spec §2) in one place, so links and the router cannot drift apart. */
+
+export const paths = {
+  landing: '/',
+  home: '/home',
+  terms: '/terminos-condiciones',
+  faq: '/preguntas-frecuentes',
+  auth: {
+    root: '/auth',
+    login: '/auth/login',
+    register: '/auth/register',
+    recoverPassword: '/auth/recover-password',
+    passwordReset: '/auth/password-reset',
+  },
+  user: {
+    root: '/user',
+    profile: '/user/profile',
+    billing: '/user/billing',
+  },
+  dashboard: '/dashboard',
+  analysis: {
+    create: '/analysis/create',
+    detail: (id: string) => `/analysis/${encodeURIComponent(id)}`,
+  },
+  entry: (id: string) => `/entry/${encodeURIComponent(id)}`,
+  admin: '/admin',
+  participate: (id?: string) => (id ? `/participate/${encodeURIComponent(id)}` : '/participate'),
+} as const;

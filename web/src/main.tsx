@@ -1,0 +1,15 @@
+/** Browser entry point: loads styles and translations, then mounts the app into #root. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import '@/styles.css';
+import { App } from '@/app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,14 @@
+/** Vitest set-up: translations loaded, DOM cleaned and language/storage reset between tests. */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { DEFAULT_LANGUAGE } from '@/config/constants';
+import { i18n } from '@/lib/i18n';
+
+// jsdom lacks scrolling; React Router's <ScrollRestoration> calls it on every navigation.
+window.scrollTo = () => {};
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage(DEFAULT_LANGUAGE);
+  window.localStorage.clear();
+});

@@ -1,0 +1,10 @@
+/** Types i18next keys against the Spanish locale, so a missing or misspelt key fails `tsc`. */
+import 'i18next';
+import type es from '@/locales/es.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof es };
+  }
+}
