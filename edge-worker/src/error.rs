@@ -73,6 +73,12 @@ impl ApiError {
         Self { retry_after: Some(retry_after), ..Self::new(429, "rate_limited", message) }
     }
 
+    /// Replaces the code, keeping status and message.
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = code;
+        self
+    }
+
     /// Adds validation details.
     pub fn with_errors(mut self, errors: impl IntoIterator<Item = String>) -> Self {
         self.errors.extend(errors);

@@ -6,7 +6,6 @@ use worker::{Request, Response};
 use crate::error::{ApiError, ApiResult};
 
 /// Largest JSON body any API route accepts; larger ones get 413 before being read.
-#[allow(dead_code)] // used by the accounts routes
 pub const MAX_JSON_BODY: usize = 64 * 1024;
 
 /// A JSON answer with a status.
@@ -15,7 +14,6 @@ pub fn json<T: Serialize>(status: u16, value: &T) -> ApiResult<Response> {
 }
 
 /// Reads and parses a JSON body, refusing oversized bodies and non-JSON content types.
-#[allow(dead_code)] // used by the accounts routes
 pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     let headers = req.headers();
     let content_type = headers.get("content-type").ok().flatten().unwrap_or_default();
@@ -40,13 +38,11 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
 }
 
 /// The client's address as Cloudflare reports it, for rate limits; never trusted for anything else.
-#[allow(dead_code)] // used by the accounts routes
 pub fn client_address(req: &Request) -> String {
     req.headers().get("cf-connecting-ip").ok().flatten().unwrap_or_else(|| "unknown".into())
 }
 
 /// Reads one cookie from the request.
-#[allow(dead_code)] // used by the accounts routes
 pub fn cookie(req: &Request, name: &str) -> Option<String> {
     let header = req.headers().get("cookie").ok().flatten()?;
     header.split(';').find_map(|pair| {

@@ -4,12 +4,16 @@
 //! `/api/*` reaches it (`run_worker_first`). Each request is resolved against the core route table,
 //! dispatched to a handler, and logged once as structured JSON with a request id.
 
+mod auth;
 mod config;
+mod db;
 mod error;
 mod health;
 mod http;
 mod log;
+mod mail;
 mod random;
+mod waitlist;
 
 use lupa_core::routes::{resolve, Resolution, RouteId};
 use worker::{event, Context, Date, Env, Request, Response, Result};
@@ -18,7 +22,7 @@ use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 
 #[event(fetch)]
-pub async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
+pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let started = Date::now().as_millis();
     let request_id = log::request_id();
     let method = req.method().to_string();
@@ -26,7 +30,7 @@ pub async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
 
     let (route, outcome) = match Config::from_env(&env) {
         Ok(config) => {
-            let app = App { env, config };
+            let app = App { env, config, ctx: Some(ctx) };
             dispatch(req, &app, &method, &path).await
         }
         Err(err) => ("(config)", Err(err)),
@@ -48,14 +52,30 @@ pub async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
     Ok(response)
 }
 
-/// What every handler gets: the bindings and the typed configuration.
+/// What every handler gets: the bindings, the typed configuration and the request's context.
 pub struct App {
     pub env: Env,
     pub config: Config,
+    ctx: Option<Context>,
+}
+
+impl App {
+    /// An `App` for work that continues after the answer was sent.
+    pub fn background(env: Env, config: Config) -> App {
+        App { env, config, ctx: None }
+    }
+
+    /// Runs `work` after the answer, keeping the request alive until it is done.
+    pub fn wait_until(&self, work: impl std::future::Future<Output = ()> + 'static) {
+        match &self.ctx {
+            Some(ctx) => ctx.wait_until(work),
+            None => wasm_bindgen_futures::spawn_local(work),
+        }
+    }
 }
 
 /// Resolves and runs the handler; returns the route pattern for the log.
-async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
+async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
     let matched = match resolve(method, path) {
         Resolution::Found(m) => m,
         Resolution::MethodNotAllowed(_) => return ("(method-not-allowed)", Err(ApiError::method_not_allowed())),
@@ -67,6 +87,15 @@ async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'stati
     }
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
+        RouteId::AuthLogin => auth::login::post(app, &mut req).await,
+        RouteId::AuthRegister => auth::register::post(app, &mut req).await,
+        RouteId::AuthLogout => auth::logout(app, &req).await,
+        RouteId::AuthSession | RouteId::User => auth::session(app, &req).await,
+        RouteId::AuthResetRequest => auth::reset::request(app, &mut req).await,
+        RouteId::AuthResetCheck => auth::reset::check(app, &req).await,
+        RouteId::AuthResetApply => auth::reset::apply(app, &mut req).await,
+        RouteId::AuthUpdatePassword => auth::password::patch(app, &mut req).await,
+        RouteId::Waitlist => waitlist::post(app, &mut req).await,
     };
     (pattern, result)
 }

@@ -117,3 +117,13 @@ pub struct ValidationErrorBody {
     pub code: String,
     pub errors: Vec<ValidationItem>,
 }
+
+/// `POST /api/v1/waitlist`; `website` is the hidden honeypot field.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct WaitlistRequest {
+    pub email: Option<String>,
+    pub consent: Option<bool>,
+    #[serde(default)]
+    pub website: Option<String>,
+}

@@ -18,6 +18,16 @@ pub enum Access {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RouteId {
     Health,
+    AuthLogin,
+    AuthRegister,
+    AuthLogout,
+    AuthSession,
+    AuthResetRequest,
+    AuthResetCheck,
+    AuthResetApply,
+    AuthUpdatePassword,
+    User,
+    Waitlist,
 }
 
 /// One row of the route table.
@@ -35,12 +45,23 @@ pub const API_ROOT: &str = "/api/v1";
 
 /// The route table. Order matters only between patterns that could both match; keep literal
 /// segments before parameters.
-pub const ROUTES: &[RouteSpec] = &[RouteSpec {
-    id: RouteId::Health,
-    method: "GET",
-    pattern: "/health",
-    access: Access::Public,
-}];
+pub const ROUTES: &[RouteSpec] = &[
+    route(RouteId::Health, "GET", "/health", Access::Public),
+    route(RouteId::AuthLogin, "POST", "/auth/login/local", Access::Public),
+    route(RouteId::AuthRegister, "POST", "/auth/register/local/customer", Access::Public),
+    route(RouteId::AuthLogout, "POST", "/auth/logout", Access::Public),
+    route(RouteId::AuthSession, "GET", "/auth/session", Access::Session),
+    route(RouteId::AuthResetRequest, "POST", "/auth/password-reset", Access::Public),
+    route(RouteId::AuthResetCheck, "GET", "/auth/password-reset", Access::Public),
+    route(RouteId::AuthResetApply, "PATCH", "/auth/password-reset", Access::Public),
+    route(RouteId::AuthUpdatePassword, "PATCH", "/auth/update-user-password", Access::Session),
+    route(RouteId::User, "GET", "/user", Access::Session),
+    route(RouteId::Waitlist, "POST", "/waitlist", Access::Public),
+];
+
+const fn route(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> RouteSpec {
+    RouteSpec { id, method, pattern, access }
+}
 
 /// A matched route with its path parameters in pattern order.
 #[derive(Debug, PartialEq, Eq)]
@@ -140,6 +161,14 @@ mod tests {
         assert_eq!(match_pattern("/analysis/{id}", "/analysis/abc"), Some(vec!["abc"]));
         assert_eq!(match_pattern("/analysis/{id}", "/analysis/"), None);
         assert_eq!(match_pattern("/analysis/{id}", "/analysis/a/b"), None);
+    }
+
+    #[test]
+    fn one_path_may_have_several_methods() {
+        for method in ["GET", "POST", "PATCH"] {
+            assert!(matches!(resolve(method, "/api/v1/auth/password-reset"), Resolution::Found(_)), "{method}");
+        }
+        assert_eq!(resolve("DELETE", "/api/v1/auth/password-reset"), Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"]));
     }
 
     #[test]

@@ -26,6 +26,17 @@ pub fn is_valid(email: &str) -> bool {
         && !domain.contains("..")
 }
 
+/// The spec's own shape (§5 waitlist): non-space text, `@`, non-space text.
+pub fn looks_like_address(email: &str) -> bool {
+    let email = email.trim();
+    match email.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty() && !domain.is_empty() && email.len() <= MAX_EMAIL_LEN && !email.chars().any(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,6 +54,14 @@ mod tests {
             assert!(!is_valid(bad), "{bad}");
         }
         assert!(!is_valid(&format!("{}@example.com", "a".repeat(250))));
+    }
+
+    #[test]
+    fn the_spec_shape_is_looser() {
+        assert!(looks_like_address("a@b"));
+        assert!(!looks_like_address("a@"));
+        assert!(!looks_like_address("a b@c"));
+        assert!(!looks_like_address("abc"));
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max: 3, wind
 /// Password changes by one user (each one hashes twice).
 pub const PASSWORD_CHANGE_PER_USER: Limit = Limit { name: "password-change", max: 10, window_ms: 15 * MINUTE };
 
+/// Waitlist sign-ups from one client address.
+pub const WAITLIST_PER_CLIENT: Limit = Limit { name: "waitlist-client", max: 20, window_ms: 60 * MINUTE };
+
 /// The message for a refused attempt.
 pub const TOO_MANY_MESSAGE: &str = "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.";
 

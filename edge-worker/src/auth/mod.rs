@@ -1,0 +1,39 @@
+//! Accounts: registration, login, sessions, logout, password reset and change (spec §7 auth rows).
+
+pub mod login;
+pub mod password;
+pub mod rate;
+pub mod register;
+pub mod reset;
+pub mod sessions;
+pub mod users;
+
+use lupa_api_types::{MessageResponse, UserResponse};
+use worker::{Request, Response};
+
+use crate::db::db;
+use crate::error::ApiResult;
+use crate::http::json;
+use crate::App;
+
+/// Hashes a password with a fresh random salt.
+pub fn hash_password(password: &str) -> ApiResult<String> {
+    let mut salt = [0u8; 16];
+    crate::random::fill(&mut salt);
+    lupa_core::auth::password::hash(password, &salt).map_err(crate::error::ApiError::internal)
+}
+
+/// `GET /api/v1/auth/session` and `GET /api/v1/user`: the signed-in user.
+pub async fn session(app: &App, req: &Request) -> ApiResult<Response> {
+    let current = sessions::require_user(app, req).await?;
+    json(200, &UserResponse { user: current.user.dto() })
+}
+
+/// `POST /api/v1/auth/logout`: ends the session server-side and clears the cookie.
+pub async fn logout(app: &App, req: &Request) -> ApiResult<Response> {
+    if let Some(current) = sessions::current(app, req).await? {
+        sessions::revoke(&db(app)?, &current.token_hash).await?;
+    }
+    let resp = json(200, &MessageResponse { message: "Sesión cerrada".into() })?;
+    sessions::with_cookie(resp, &sessions::clear_cookie())
+}

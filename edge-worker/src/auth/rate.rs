@@ -1,0 +1,50 @@
+//! Rate-limit counters in D1: one row per limit, subject and window, counted atomically with an
+//! upsert so concurrent attempts cannot slip past the limit.
+
+use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
+use serde::Deserialize;
+use worker::D1Database;
+
+use crate::db::{failed, int, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+
+const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
+     ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count";
+const PEEK: &str = "SELECT count FROM rate_limits WHERE key = ?1";
+const PRUNE: &str = "DELETE FROM rate_limits WHERE expires_at < ?1";
+
+#[derive(Deserialize)]
+struct Count {
+    count: i64,
+}
+
+/// Counts one attempt of `subject` against `limit`; 429 once the limit is exceeded.
+pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
+    let now = now_ms();
+    let expires = limit.window_start(now) + limit.window_ms;
+    let row = stmt(database, HIT, &[text(&limit.key(subject, now)), int(expires)])?
+        .first::<Count>(None)
+        .await
+        .map_err(failed(HIT))?;
+    // Old windows are useless; sweep them now and then instead of with a cron.
+    if row.as_ref().map(|r| r.count) == Some(1) {
+        stmt(database, PRUNE, &[int(now)])?.run().await.map_err(failed(PRUNE))?;
+    }
+    check(limit, row.map(|r| r.count).unwrap_or(0), now)
+}
+
+/// Refuses when `subject` is already over `limit`, without counting (e.g. failed-login counters
+/// that only count failures).
+pub async fn ensure_below(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
+    let now = now_ms();
+    let row = stmt(database, PEEK, &[text(&limit.key(subject, now))])?.first::<Count>(None).await.map_err(failed(PEEK))?;
+    check(limit, row.map(|r| r.count + 1).unwrap_or(0), now)
+}
+
+fn check(limit: Limit, count: i64, now: i64) -> ApiResult<()> {
+    if limit.exceeded(count) {
+        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now)))
+    } else {
+        Ok(())
+    }
+}

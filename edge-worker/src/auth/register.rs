@@ -1,0 +1,47 @@
+//! `POST /api/v1/auth/register/local/customer`: creates a customer, whatever role is sent.
+
+use lupa_api_types::{RegisterRequest, UserResponse};
+use lupa_core::auth::{email, password, rate_limit, Role};
+use worker::{Request, Response};
+
+use crate::auth::{hash_password, rate, users};
+use crate::db::{db, new_id, now_ms};
+use crate::error::{ApiError, ApiResult};
+use crate::http::{client_address, json, read_json};
+use crate::App;
+
+const INVALID: &str = "Por favor, proporcione un correo electrónico y contraseña válidos";
+const TAKEN: &str = "No ha sido posible crear un usuario con este correo electrónico";
+const INVALID_EMAIL_DETAIL: &str = "Introduce un correo válido";
+
+pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
+    let body: RegisterRequest = read_json(req).await?;
+    let address = body.username.unwrap_or_default();
+    let pass = body.password.unwrap_or_default();
+    let mut problems = Vec::new();
+    if !email::is_valid(&address) {
+        problems.push(INVALID_EMAIL_DETAIL.to_string());
+    }
+    if let Err(policy) = password::check_policy(&pass) {
+        problems.push(policy.message().to_string());
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::unprocessable("invalid_registration", INVALID).with_errors(problems));
+    }
+    let database = db(app)?;
+    rate::hit(&database, rate_limit::REGISTER_PER_CLIENT, &client_address(req)).await?;
+    let normalized = email::normalize(&address);
+    if users::by_email(&database, &normalized).await?.is_some() {
+        return Err(ApiError::new(409, "email_taken", TAKEN));
+    }
+    let id = new_id();
+    let now = now_ms();
+    let hash = hash_password(&pass)?;
+    // Registration always creates a customer (spec §3): the `role` field is ignored.
+    let new_user = users::NewUser { id: &id, email: &address, email_normalized: &normalized, role: Role::Customer.as_str(), password_hash: &hash, now };
+    if !users::insert(&database, &new_user).await? {
+        return Err(ApiError::new(409, "email_taken", TAKEN));
+    }
+    let user = users::by_id(&database, &id).await?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
+    json(201, &UserResponse { user: user.dto() })
+}

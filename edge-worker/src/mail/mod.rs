@@ -1,0 +1,61 @@
+//! Sending mail through one interface with two providers: the local outbox (a D1 table plus a
+//! console log; the default, so `npm start` works offline) and Resend's HTTP API in production
+//! (chosen when the `MAIL_API_KEY` secret is set).
+
+use lupa_core::mail::{resend_request, resend_response, Mail};
+use worker::{console_log, Fetch, Headers, Method, Request, RequestInit};
+
+use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::App;
+
+/// The configured provider.
+pub enum Mailer {
+    Outbox,
+    Resend { api_key: String, from: String },
+}
+
+const INSERT_OUTBOX: &str =
+    "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+
+impl Mailer {
+    pub fn from_env(app: &App) -> Mailer {
+        let secret = |name: &str| app.env.secret(name).ok().map(|s| s.to_string()).filter(|s| !s.is_empty());
+        match (secret("MAIL_API_KEY"), secret("MAIL_FROM")) {
+            (Some(api_key), Some(from)) => Mailer::Resend { api_key, from },
+            _ => Mailer::Outbox,
+        }
+    }
+
+    pub async fn send(&self, app: &App, mail: &Mail) -> ApiResult<()> {
+        match self {
+            Mailer::Outbox => {
+                let database = db(app)?;
+                stmt(
+                    &database,
+                    INSERT_OUTBOX,
+                    &[text(&new_id()), text(&mail.to), text(&mail.subject), text(&mail.text), text(&mail.html), int(now_ms())],
+                )?
+                .run()
+                .await
+                .map_err(failed(INSERT_OUTBOX))?;
+                // Local only: developers read the mail (and its link) in the console.
+                console_log!("{}", serde_json::json!({"level": "info", "msg": "mail (local outbox)", "subject": mail.subject, "text": mail.text}));
+                Ok(())
+            }
+            Mailer::Resend { api_key, from } => {
+                let call = resend_request(api_key, from, mail).map_err(ApiError::internal)?;
+                let headers = Headers::new();
+                for (name, value) in &call.headers {
+                    headers.set(name, value)?;
+                }
+                let mut init = RequestInit::new();
+                init.with_method(Method::Post).with_headers(headers).with_body(Some(call.body.into()));
+                let request = Request::new_with_init(&call.url, &init)?;
+                let mut resp = Fetch::Request(request).send().await?;
+                let body = resp.text().await.unwrap_or_default();
+                resend_response(resp.status_code(), &body).map(|_| ()).map_err(ApiError::internal)
+            }
+        }
+    }
+}

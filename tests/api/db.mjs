@@ -1,0 +1,32 @@
+// Reads and writes the test server's local D1 through `wrangler d1 execute` (the same SQLite files
+// workerd uses), to check rows the API does not show and to age tokens.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Runs one SQL statement against the local D1 and returns its rows. */
+export async function sql(query) {
+  const stateDir = process.env.LUPA_STATE_DIR;
+  if (!stateDir) throw new Error('LUPA_STATE_DIR is not set');
+  const { stdout } = await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', query], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout)[0]?.results ?? [];
+}
+
+/** Quotes a string for SQL. */
+export const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
+
+/** Polls until `fn` returns a truthy value (mail is sent after the answer). */
+export async function eventually(fn, { timeoutMs = 10_000, everyMs = 300 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
