@@ -4,7 +4,9 @@
 //! `/api/*` reaches it (`run_worker_first`). Each request is resolved against the core route table,
 //! dispatched to a handler, and logged once as structured JSON with a request id.
 
+mod analysis;
 mod auth;
+mod billing;
 mod config;
 mod db;
 mod error;
@@ -13,6 +15,7 @@ mod http;
 mod log;
 mod mail;
 mod random;
+mod recordings;
 mod waitlist;
 
 use lupa_core::routes::{resolve, Resolution, RouteId};
@@ -85,6 +88,8 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));
     }
+    // Every parameterised route has one parameter, an id.
+    let id = matched.params.first().copied().unwrap_or_default();
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
         RouteId::AuthLogin => auth::login::post(app, &mut req).await,
@@ -96,6 +101,14 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::AuthResetApply => auth::reset::apply(app, &mut req).await,
         RouteId::AuthUpdatePassword => auth::password::patch(app, &mut req).await,
         RouteId::Waitlist => waitlist::post(app, &mut req).await,
+        RouteId::AnalysisList => analysis::list(app, &req).await,
+        RouteId::AnalysisCreate => analysis::create(app, &mut req).await,
+        RouteId::AnalysisGet => analysis::get(app, &req, id).await,
+        RouteId::AnalysisUpdate => analysis::update(app, &mut req, id).await,
+        RouteId::AnalysisDelete => analysis::delete(app, &req, id).await,
+        RouteId::AnalysisClose => analysis::close(app, &req, id).await,
+        RouteId::AnalysisReopen => analysis::reopen(app, &req, id).await,
+        RouteId::BillingGet => billing::get(app, &req).await,
     };
     (pattern, result)
 }

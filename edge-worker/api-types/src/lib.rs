@@ -127,3 +127,126 @@ pub struct WaitlistRequest {
     #[serde(default)]
     pub website: Option<String>,
 }
+
+/// One task of an analysis (spec §3 Task); `taskType` is always 'text'.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct TaskDto {
+    pub id: String,
+    pub taskType: String,
+    pub taskContent: String,
+}
+
+/// `_count` of an analysis: submitted entries.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AnalysisCount {
+    pub AnalysisEntries: i64,
+}
+
+/// One participation as the researcher sees it in the analysis detail.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EntrySummaryDto {
+    pub id: String,
+    pub status: String,
+    /// When the recording was submitted; null while in progress.
+    #[ts(type = "number | null")]
+    pub updated_at: Option<i64>,
+}
+
+/// An analysis (spec §3), as listed on the dashboard and returned after create/edit.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AnalysisDto {
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    pub device: String,
+    pub scenario: Option<String>,
+    pub max_number_of_participants: i64,
+    pub status: String,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+    pub tasks: Vec<TaskDto>,
+    #[serde(rename = "_count")]
+    pub count: AnalysisCount,
+    /// Entries; filled in the detail answer only.
+    #[serde(rename = "AnalysisEntries", default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub entries: Option<Vec<EntrySummaryDto>>,
+}
+
+/// `GET /api/v1/analysis`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AnalysisListResponse {
+    pub analyses: Vec<AnalysisDto>,
+}
+
+/// `{analysisData}`: one analysis.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AnalysisResponse {
+    pub analysisData: AnalysisDto,
+}
+
+/// A task as sent by the create/edit form.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct TaskInput {
+    pub taskType: Option<String>,
+    pub taskContent: Option<String>,
+}
+
+/// `POST /api/v1/analysis` and `PATCH /api/v1/analysis/{id}` (edit sends every field again).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AnalysisRequest {
+    pub name: Option<String>,
+    pub url: Option<String>,
+    #[ts(type = "number | null")]
+    pub maxNumberOfParticipants: Option<i64>,
+    pub scenario: Option<String>,
+    pub tasks: Option<Vec<TaskInput>>,
+    pub device: Option<String>,
+}
+
+/// A subscription as the billing screen shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SubscriptionDto {
+    pub id: String,
+    pub status: String,
+    pub plan: String,
+    #[ts(type = "number | null")]
+    pub current_period_end: Option<i64>,
+    pub cancel_at_period_end: bool,
+}
+
+/// `billingData` of `GET /api/v1/billing`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct BillingData {
+    /// Active subscriptions first; the client uses the first one.
+    pub Subscription: Vec<SubscriptionDto>,
+    pub stripe_customer_id: Option<String>,
+    /// True when an active subscription exists (what the gate checks).
+    pub paid: bool,
+}
+
+/// `GET /api/v1/billing`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct BillingResponse {
+    pub billingData: BillingData,
+}

@@ -28,6 +28,14 @@ pub enum RouteId {
     AuthUpdatePassword,
     User,
     Waitlist,
+    AnalysisList,
+    AnalysisCreate,
+    AnalysisGet,
+    AnalysisUpdate,
+    AnalysisDelete,
+    AnalysisClose,
+    AnalysisReopen,
+    BillingGet,
 }
 
 /// One row of the route table.
@@ -57,6 +65,14 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::AuthUpdatePassword, "PATCH", "/auth/update-user-password", Access::Session),
     route(RouteId::User, "GET", "/user", Access::Session),
     route(RouteId::Waitlist, "POST", "/waitlist", Access::Public),
+    route(RouteId::AnalysisList, "GET", "/analysis", Access::Session),
+    route(RouteId::AnalysisCreate, "POST", "/analysis", Access::Session),
+    route(RouteId::AnalysisGet, "GET", "/analysis/{id}", Access::Session),
+    route(RouteId::AnalysisUpdate, "PATCH", "/analysis/{id}", Access::Session),
+    route(RouteId::AnalysisDelete, "DELETE", "/analysis/{id}", Access::Session),
+    route(RouteId::AnalysisClose, "POST", "/analysis/{id}/close", Access::Session),
+    route(RouteId::AnalysisReopen, "POST", "/analysis/{id}/reopen", Access::Session),
+    route(RouteId::BillingGet, "GET", "/billing", Access::Session),
 ];
 
 const fn route(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> RouteSpec {

@@ -1,0 +1,183 @@
+//! D1 statements for analyses and their tasks; every read is scoped to an owner.
+
+use lupa_api_types::{AnalysisCount, AnalysisDto, EntrySummaryDto, TaskDto};
+use lupa_core::analysis::ValidAnalysis;
+use serde::Deserialize;
+use worker::{D1Database, D1PreparedStatement};
+
+use crate::db::{failed, int, new_id, opt_text, stmt, text};
+use crate::error::ApiResult;
+
+#[derive(Debug, Deserialize)]
+pub struct AnalysisRow {
+    pub id: String,
+    pub owner_id: String,
+    pub name: String,
+    pub url: String,
+    pub device: String,
+    pub scenario: Option<String>,
+    pub max_participants: i64,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub submitted: i64,
+}
+
+#[derive(Debug, Deserialize)]
+struct TaskRow {
+    id: String,
+    analysis_id: String,
+    task_type: String,
+    content: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct EntryRow {
+    id: String,
+    status: String,
+    submitted_at: Option<i64>,
+}
+
+const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
+     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
+const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
+     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     FROM analyses a WHERE a.id = ?1";
+const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
+     JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
+const TASKS_OF_ONE: &str =
+    "SELECT id, analysis_id, task_type, content FROM analysis_tasks WHERE analysis_id = ?1 ORDER BY position";
+const ENTRIES_OF_ONE: &str = "SELECT id, status, submitted_at FROM analysis_entries WHERE analysis_id = ?1 AND status != 'abandoned' \
+     ORDER BY created_at DESC";
+const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, created_at, updated_at) \
+     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?7, ?7)";
+const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
+const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
+const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7 WHERE id = ?1";
+const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
+const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
+const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
+
+impl AnalysisRow {
+    fn dto(self, tasks: Vec<TaskDto>) -> AnalysisDto {
+        AnalysisDto {
+            id: self.id,
+            name: self.name,
+            url: self.url,
+            device: self.device,
+            scenario: self.scenario,
+            max_number_of_participants: self.max_participants,
+            status: self.status,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            tasks,
+            count: AnalysisCount { AnalysisEntries: self.submitted },
+            entries: None,
+        }
+    }
+}
+
+fn task_dto(row: TaskRow) -> TaskDto {
+    TaskDto { id: row.id, taskType: row.task_type, taskContent: row.content }
+}
+
+/// The owner's analyses, newest first, with tasks and submitted counts (two queries).
+pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<AnalysisDto>> {
+    let rows = stmt(database, LIST, &[text(owner_id)])?.all().await.map_err(failed(LIST))?.results::<AnalysisRow>().map_err(failed(LIST))?;
+    let mut tasks = stmt(database, TASKS_OF_OWNER, &[text(owner_id)])?
+        .all()
+        .await
+        .map_err(failed(TASKS_OF_OWNER))?
+        .results::<TaskRow>()
+        .map_err(failed(TASKS_OF_OWNER))?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let mine: Vec<TaskDto> = tasks.extract_if(.., |t| t.analysis_id == row.id).map(task_dto).collect();
+            row.dto(mine)
+        })
+        .collect())
+}
+
+/// One analysis row, whoever owns it (callers check ownership).
+pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<AnalysisRow>> {
+    stmt(database, ONE, &[text(id)])?.first::<AnalysisRow>(None).await.map_err(failed(ONE))
+}
+
+/// The full analysis with tasks and (optionally) its entries.
+pub async fn detail(database: &D1Database, row: AnalysisRow, with_entries: bool) -> ApiResult<AnalysisDto> {
+    let tasks = stmt(database, TASKS_OF_ONE, &[text(&row.id)])?
+        .all()
+        .await
+        .map_err(failed(TASKS_OF_ONE))?
+        .results::<TaskRow>()
+        .map_err(failed(TASKS_OF_ONE))?;
+    let entries = if with_entries {
+        let rows = stmt(database, ENTRIES_OF_ONE, &[text(&row.id)])?
+            .all()
+            .await
+            .map_err(failed(ENTRIES_OF_ONE))?
+            .results::<EntryRow>()
+            .map_err(failed(ENTRIES_OF_ONE))?;
+        Some(rows.into_iter().map(|e| EntrySummaryDto { id: e.id, status: e.status, updated_at: e.submitted_at }).collect())
+    } else {
+        None
+    };
+    let mut dto = row.dto(tasks.into_iter().map(task_dto).collect());
+    dto.entries = entries;
+    Ok(dto)
+}
+
+fn task_statements(database: &D1Database, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<D1PreparedStatement>> {
+    tasks
+        .iter()
+        .enumerate()
+        .map(|(i, content)| stmt(database, INSERT_TASK, &[text(&new_id()), text(analysis_id), int(i as i64), text(content)]))
+        .collect()
+}
+
+/// Inserts an analysis with its tasks in one transaction.
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, now: i64) -> ApiResult<()> {
+    let mut batch = vec![stmt(
+        database,
+        INSERT,
+        &[text(id), text(owner_id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), int(now)],
+    )?];
+    batch.extend(task_statements(database, id, &valid.tasks)?);
+    database.batch(batch).await.map_err(failed(INSERT))?;
+    Ok(())
+}
+
+/// Replaces the editable fields and the task list in one transaction.
+pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, status: &str, now: i64) -> ApiResult<()> {
+    let mut batch = vec![
+        stmt(
+            database,
+            UPDATE,
+            &[text(id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), text(status), int(now)],
+        )?,
+        stmt(database, DELETE_TASKS, &[text(id)])?,
+    ];
+    batch.extend(task_statements(database, id, &valid.tasks)?);
+    database.batch(batch).await.map_err(failed(UPDATE))?;
+    Ok(())
+}
+
+pub async fn set_status(database: &D1Database, id: &str, status: &str, now: i64) -> ApiResult<()> {
+    stmt(database, SET_STATUS, &[text(id), text(status), int(now)])?.run().await.map_err(failed(SET_STATUS))?;
+    Ok(())
+}
+
+/// Deletes an analysis with its tasks and entries in one transaction.
+pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
+    database
+        .batch(vec![
+            stmt(database, DELETE_TASKS, &[text(id)])?,
+            stmt(database, DELETE_ENTRIES, &[text(id)])?,
+            stmt(database, DELETE, &[text(id)])?,
+        ])
+        .await
+        .map_err(failed(DELETE))?;
+    Ok(())
+}

@@ -1,0 +1,162 @@
+// Analyses API: validation matrix, subscription gate (402), ownership (404 for others), status
+// transitions, edit limits and delete.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, signUp } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+
+const valid = {
+  name: 'Checkout',
+  url: 'tienda.example.com/carrito',
+  maxNumberOfParticipants: 2,
+  scenario: 'null',
+  tasks: [{ taskType: 'text', taskContent: 'Añade un producto' }, { taskType: 'text', taskContent: '  ' }, { taskType: 'text', taskContent: 'Paga' }],
+  device: 'mobile',
+};
+
+/** A customer with an active subscription (the billing issue's provider writes the same row). */
+async function subscriber(tag) {
+  const account = await signUp(tag);
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+    VALUES (${q(`sub_${account.user.id}`)}, ${q(account.user.id)}, 'active', 'basic', ${now + 30 * 86400000}, ${now}, ${now})`);
+  return account;
+}
+
+async function create(cookie, body = valid) {
+  return api('/api/v1/analysis', { method: 'POST', cookie, body });
+}
+
+test('creating needs a session and an active subscription (402)', async () => {
+  assert.equal((await create(undefined)).status, 401);
+  const { cookie } = await signUp('nosub');
+  const res = await create(cookie);
+  assert.equal(res.status, 402);
+  assert.equal(res.json.code, 'subscription_required');
+  const billing = await api('/api/v1/billing', { cookie });
+  assert.equal(billing.json.billingData.paid, false);
+  assert.deepEqual(billing.json.billingData.Subscription, []);
+});
+
+test('a created analysis is normalised: https added, empty tasks dropped, no scenario, computer', async () => {
+  const { cookie } = await subscriber('create');
+  const res = await create(cookie);
+  assert.equal(res.status, 201);
+  const a = res.json.analysisData;
+  assert.equal(a.url, 'https://tienda.example.com/carrito');
+  assert.equal(a.scenario, null);
+  assert.equal(a.device, 'computer');
+  assert.equal(a.status, 'published');
+  assert.equal(a.max_number_of_participants, 2);
+  assert.deepEqual(a.tasks.map((t) => [t.taskType, t.taskContent]), [['text', 'Añade un producto'], ['text', 'Paga']]);
+  assert.deepEqual(a._count, { AnalysisEntries: 0 });
+  assert.deepEqual(a.AnalysisEntries, []);
+  const billing = await api('/api/v1/billing', { cookie });
+  assert.equal(billing.json.billingData.paid, true);
+});
+
+test('validation answers 400 with the spec messages and writes nothing', async () => {
+  const { cookie, user } = await subscriber('invalid');
+  const cases = [
+    [{ ...valid, name: '  ' }, 'El nombre del análisis es obligatorio'],
+    [{ ...valid, url: '' }, 'La URL es obligatoria'],
+    [{ ...valid, url: 'no es una url' }, 'Por favor, introduzca una URL válida con una estructura de dominio adecuada'],
+    [{ ...valid, url: 'localhost' }, 'Por favor, introduzca una URL válida con una estructura de dominio adecuada'],
+    [{ ...valid, maxNumberOfParticipants: 0 }, 'El número de participantes debe ser al menos 1'],
+    [{ ...valid, maxNumberOfParticipants: undefined }, 'El número de participantes debe ser al menos 1'],
+    [{ ...valid, tasks: [{ taskType: 'text', taskContent: ' ' }] }, 'Se requiere al menos una tarea con contenido'],
+    [{ ...valid, tasks: [] }, 'Se requiere al menos una tarea con contenido'],
+  ];
+  for (const [body, message] of cases) {
+    const res = await create(cookie, body);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    assert.equal(res.json.message, message);
+    assert.ok(res.json.errors.some((e) => e.msg === message));
+  }
+  assert.equal((await create(cookie, { ...valid, maxNumberOfParticipants: 'cinco' })).status, 422);
+  assert.equal((await sql(`SELECT COUNT(*) AS n FROM analyses WHERE owner_id = ${q(user.id)}`))[0].n, 0);
+});
+
+test('the list holds only the caller’s analyses, newest first, with tasks and counts', async () => {
+  const { cookie } = await subscriber('list');
+  const other = await subscriber('list-other');
+  await create(cookie, { ...valid, name: 'Primero' });
+  await create(cookie, { ...valid, name: 'Segundo' });
+  await create(other.cookie, { ...valid, name: 'Ajeno' });
+  const res = await api('/api/v1/analysis', { cookie });
+  assert.equal(res.status, 200);
+  assert.deepEqual(res.json.analyses.map((a) => a.name), ['Segundo', 'Primero']);
+  assert.equal(res.json.analyses[0].tasks.length, 2);
+});
+
+test('another customer gets 404 on every analysis route', async () => {
+  const owner = await subscriber('owner');
+  const intruder = await subscriber('intruder');
+  const id = (await create(owner.cookie)).json.analysisData.id;
+  const calls = [
+    ['GET', `/api/v1/analysis/${id}`],
+    ['PATCH', `/api/v1/analysis/${id}`, valid],
+    ['DELETE', `/api/v1/analysis/${id}`],
+    ['POST', `/api/v1/analysis/${id}/close`],
+    ['POST', `/api/v1/analysis/${id}/reopen`],
+  ];
+  for (const [method, path, body] of calls) {
+    const res = await api(path, { method, cookie: intruder.cookie, body });
+    assert.equal(res.status, 404, `${method} ${path}`);
+    assert.equal((await api(path, { method, body })).status, 401, `anonymous ${method} ${path}`);
+  }
+  assert.equal((await api(`/api/v1/analysis/${id}`, { cookie: owner.cookie })).json.analysisData.name, 'Checkout');
+  assert.equal((await api('/api/v1/analysis/does-not-exist', { cookie: owner.cookie })).status, 404);
+});
+
+test('close, reopen, full analyses and the edit limit follow the status rules', async () => {
+  const { cookie } = await subscriber('status');
+  const id = (await create(cookie)).json.analysisData.id;
+  const closed = await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
+  assert.equal(closed.json.analysisData.status, 'completed');
+  const reopened = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  assert.equal(reopened.json.analysisData.status, 'published');
+
+  // Two submitted entries fill the analysis (max 2): reopening is refused, shrinking below is too.
+  const now = Date.now();
+  for (const n of [1, 2]) {
+    await sql(`INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, submitted_at) VALUES (${q(`e${n}-${id}`)}, ${q(id)}, 'submitted', ${now}, ${now}, ${now + n})`);
+  }
+  await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
+  const full = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  assert.equal(full.status, 400);
+  assert.equal(full.json.code, 'analysis_full');
+  const shrink = await api(`/api/v1/analysis/${id}`, { method: 'PATCH', cookie, body: { ...valid, maxNumberOfParticipants: 1 } });
+  assert.equal(shrink.status, 400);
+  assert.equal(shrink.json.message, 'El número de participantes no puede ser menor que las participaciones ya recibidas');
+
+  const detail = await api(`/api/v1/analysis/${id}`, { cookie });
+  assert.equal(detail.json.analysisData._count.AnalysisEntries, 2);
+  assert.equal(detail.json.analysisData.AnalysisEntries.length, 2);
+  assert.ok(detail.json.analysisData.AnalysisEntries.every((e) => e.status === 'submitted' && e.updated_at > 0));
+});
+
+test('editing replaces fields and tasks in order', async () => {
+  const { cookie } = await subscriber('edit');
+  const id = (await create(cookie)).json.analysisData.id;
+  const res = await api(`/api/v1/analysis/${id}`, {
+    method: 'PATCH',
+    cookie,
+    body: { ...valid, name: 'Nuevo nombre', scenario: 'Eres cliente', maxNumberOfParticipants: 8, tasks: [{ taskType: 'text', taskContent: 'Una' }, { taskType: 'text', taskContent: 'Dos' }, { taskType: 'text', taskContent: 'Tres' }] },
+  });
+  assert.equal(res.status, 200);
+  const a = res.json.analysisData;
+  assert.equal(a.name, 'Nuevo nombre');
+  assert.equal(a.scenario, 'Eres cliente');
+  assert.equal(a.max_number_of_participants, 8);
+  assert.deepEqual(a.tasks.map((t) => t.taskContent), ['Una', 'Dos', 'Tres']);
+});
+
+test('deleting removes the analysis, its tasks and entries', async () => {
+  const { cookie } = await subscriber('delete');
+  const id = (await create(cookie)).json.analysisData.id;
+  const res = await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie });
+  assert.equal(res.status, 200);
+  assert.equal((await api(`/api/v1/analysis/${id}`, { cookie })).status, 404);
+  assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_tasks WHERE analysis_id = ${q(id)}`))[0].n, 0);
+});
