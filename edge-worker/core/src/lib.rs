@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod auth;
 pub mod mail;
 pub mod routes;
+pub mod stripe_signature;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
