@@ -14,6 +14,7 @@ mod health;
 mod http;
 mod log;
 mod mail;
+mod participation;
 mod random;
 mod recordings;
 mod waitlist;
@@ -88,8 +89,9 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));
     }
-    // Every parameterised route has one parameter, an id.
+    // Parameterised routes start with an id; part uploads add a part number.
     let id = matched.params.first().copied().unwrap_or_default();
+    let part = matched.params.get(1).copied().unwrap_or_default();
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
         RouteId::AuthLogin => auth::login::post(app, &mut req).await,
@@ -109,6 +111,19 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::AnalysisClose => analysis::close(app, &req, id).await,
         RouteId::AnalysisReopen => analysis::reopen(app, &req, id).await,
         RouteId::BillingGet => billing::get(app, &req).await,
+        RouteId::ValidateParticipation => participation::validate(app, &mut req).await,
+        RouteId::Participate => participation::participate(app, &mut req).await,
+        RouteId::EntryUploadUrl => participation::upload::upload_url(app, &mut req).await,
+        RouteId::EntryUpdate => participation::upload::submit(app, &mut req).await,
+        RouteId::EntryUploadStart => participation::upload::start(app, &mut req, id).await,
+        RouteId::EntryParts => participation::upload::parts(app, &req, id).await,
+        RouteId::EntryPartPut => participation::upload::put_part(app, &mut req, id, part).await,
+        RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
+        RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
+        RouteId::EntryUrl => recordings::entry_url(app, &req, id).await,
+        RouteId::EntryPage => recordings::entry_page(app, &req, id).await,
+        RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
+        RouteId::RecordingStream => recordings::stream(app, &req, id).await,
     };
     (pattern, result)
 }

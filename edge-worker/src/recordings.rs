@@ -1,11 +1,36 @@
-//! Where recordings live in R2, and removing them. Keys: `analyses/{analysis}/entries/{entry}/…`,
-//! so everything of an analysis or an entry is one prefix.
+//! Recordings in R2: their keys, signed playback URLs for researchers, streaming with `Range`,
+//! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}`, so everything
+//! of an analysis or an entry is one prefix.
 
+use lupa_api_types::EntryUrlResponse;
+use lupa_core::auth::Role;
+use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
+use serde::Serialize;
+use worker::{Range, Request, Response, ResponseBuilder};
+
+use crate::auth::sessions;
+use crate::config::required_secret;
+use crate::db::{db, now_ms};
 use crate::error::{ApiError, ApiResult};
+use crate::http::json;
+use crate::participation::entries::{self, EntryRow};
 use crate::App;
+
+/// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
+const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;
+const NOT_READY: &str = "La grabación aún no está disponible";
 
 pub fn analysis_prefix(analysis_id: &str) -> String {
     format!("analyses/{analysis_id}/")
+}
+
+pub fn entry_prefix(analysis_id: &str, entry_id: &str) -> String {
+    format!("analyses/{analysis_id}/entries/{entry_id}/")
+}
+
+pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
+    let ext = if mime == "video/webm" { "webm" } else { "mp4" };
+    format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
 }
 
 /// Deletes every object under `prefix`, page by page.
@@ -22,4 +47,113 @@ pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
             return Ok(());
         }
     }
+}
+
+/// Checks `?expires=&sig=` on a request for `path`; 403 when expired or tampered.
+pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<()> {
+    let url = req.url()?;
+    let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
+    let expires = param("expires").and_then(|v| v.parse::<i64>().ok());
+    let (Some(expires), Some(sig)) = (expires, param("sig")) else {
+        return Err(ApiError::forbidden("bad_signature", "Enlace no válido"));
+    };
+    let secret = required_secret(&app.env, "URL_SIGNING_KEY")?;
+    rules::verify_signed(secret.as_bytes(), path, expires, &sig, now_ms()).map_err(|e| match e {
+        SignedUrlError::Expired => ApiError::forbidden("expired_signature", "El enlace ha caducado"),
+        SignedUrlError::BadSignature => ApiError::forbidden("bad_signature", "Enlace no válido"),
+    })
+}
+
+/// The entry when the signed-in user owns its analysis or is an admin; 404 otherwise.
+pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
+    let user = sessions::require_user(app, req).await?;
+    let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
+    let admin = Role::parse(&user.user.role) == Some(Role::Admin);
+    if entry.owner_id != user.user.id && !admin {
+        return Err(ApiError::not_found());
+    }
+    Ok(entry)
+}
+
+fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
+    if entry.status != "submitted" || entry.recording_key.is_none() {
+        return Err(ApiError::new(404, "recording_not_ready", NOT_READY));
+    }
+    let path = format!("/api/v1/recordings/{}", entry.id);
+    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, now_ms() + PLAYBACK_TTL_MS);
+    Ok(format!("{}{path}?{query}", app.config.public_origin))
+}
+
+/// `GET /api/v1/analysisEntry/{id}`: `{analysisEntryPresignedUrl}` for the researcher.
+pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = owned_entry(app, req, entry_id).await?;
+    json(200, &EntryUrlResponse { analysisEntryPresignedUrl: playback_url(app, &entry)? })
+}
+
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct EntryPage {
+    entryUrl: String,
+    id: String,
+    analysisId: String,
+    durationMs: Option<i64>,
+    steps: serde_json::Value,
+    submittedAt: Option<i64>,
+    mimeType: Option<String>,
+}
+
+/// `GET /api/v1/entry/{id}`: what the entry page needs: the URL, and step times for chapters.
+pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = owned_entry(app, req, entry_id).await?;
+    let steps = entry.steps_json.as_deref().and_then(|s| serde_json::from_str(s).ok()).unwrap_or(serde_json::Value::Array(vec![]));
+    json(
+        200,
+        &EntryPage {
+            entryUrl: playback_url(app, &entry)?,
+            id: entry.id.clone(),
+            analysisId: entry.analysis_id.clone(),
+            durationMs: entry.duration_ms,
+            steps,
+            submittedAt: entry.submitted_at,
+            mimeType: entry.recording_mime.clone(),
+        },
+    )
+}
+
+/// `GET /api/v1/recordings/{id}?expires=&sig=`: streams the object, honouring `Range`.
+pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    verify_signed_request(app, req, &format!("/api/v1/recordings/{entry_id}"))?;
+    let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
+    let key = entry.recording_key.clone().ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let bucket = app.env.bucket("RECORDINGS")?;
+    let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let size = head.size();
+    let content_type = head.http_metadata().content_type.unwrap_or_else(|| "video/mp4".into());
+    let range_header = req.headers().get("range").ok().flatten();
+    let range = rules::parse_range(range_header.as_deref(), size);
+    let builder = ResponseBuilder::new()
+        .with_header("content-type", &content_type)?
+        .with_header("accept-ranges", "bytes")?
+        .with_header("content-disposition", &format!("inline; filename=\"lupa-{}.{}\"", entry.id, key.rsplit('.').next().unwrap_or("mp4")))?;
+    let (builder, r2_range, status) = match range {
+        ByteRange::Unsatisfiable => {
+            let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{size}"))?.empty();
+            return Ok(resp);
+        }
+        ByteRange::Full => (builder.with_header("content-length", &size.to_string())?, None, 200),
+        ByteRange::Partial { start, end } => (
+            builder
+                .with_header("content-range", &format!("bytes {start}-{end}/{size}"))?
+                .with_header("content-length", &(end - start + 1).to_string())?,
+            Some(Range::OffsetWithLength { offset: start, length: end - start + 1 }),
+            206,
+        ),
+    };
+    let mut get = bucket.get(key);
+    if let Some(r) = r2_range {
+        get = get.range(r);
+    }
+    let object = get.execute().await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
+    Ok(builder.with_status(status).body(body.response_body()?))
 }

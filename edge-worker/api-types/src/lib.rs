@@ -250,3 +250,122 @@ pub struct BillingData {
 pub struct BillingResponse {
     pub billingData: BillingData,
 }
+
+/// `POST /api/v1/analysis/validate-participation` and `/participate`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ParticipationRequest {
+    pub analysisId: Option<String>,
+}
+
+/// `{success}` of validate-participation.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ValidateParticipationResponse {
+    pub success: bool,
+}
+
+/// A task as the participant sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ParticipantTask {
+    pub taskType: String,
+    pub taskContent: String,
+}
+
+/// What the participant needs to run the analysis (spec §3 Participation data).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ParticipationData {
+    pub scenario: Option<String>,
+    pub analysisUrl: String,
+    pub tasks: Vec<ParticipantTask>,
+}
+
+/// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ParticipateResponse {
+    pub success: bool,
+    pub analysisData: ParticipationData,
+    pub analysisEntryId: String,
+}
+
+/// `POST /api/v1/analysisEntry/{id}/upload`: start (or resume) the progressive upload.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct StartUploadRequest {
+    pub mimeType: Option<String>,
+}
+
+/// Answer of start-upload and of `GET /api/v1/analysisEntry/{id}/parts`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct UploadStatusResponse {
+    /// Every part but the last must be exactly this many bytes.
+    #[ts(type = "number")]
+    pub partSize: u64,
+    /// Parts the server already has: `[partNumber, size]`.
+    #[ts(type = "Array<[number, number]>")]
+    pub parts: Vec<(u16, u64)>,
+}
+
+/// When the participant entered a step (0 = scenario, 1 = URL, 2.. = tasks), ms from start.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct StepMark {
+    pub index: u32,
+    #[ts(type = "number")]
+    pub atMs: u64,
+}
+
+/// `POST /api/v1/analysisEntry/{id}/complete`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct CompleteUploadRequest {
+    #[ts(type = "number | null")]
+    pub durationMs: Option<u64>,
+    pub steps: Option<Vec<StepMark>>,
+}
+
+/// `POST /api/v1/analysisEntry/upload-url`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct UploadUrlRequest {
+    pub analysisEntryId: Option<String>,
+    pub analysisId: Option<String>,
+}
+
+/// `{analysisEntryPresignedUploadUrl}`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct UploadUrlResponse {
+    pub analysisEntryPresignedUploadUrl: String,
+}
+
+/// `PATCH /api/v1/analysisEntry`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct UpdateEntryRequest {
+    pub analysisEntryId: Option<String>,
+    pub analysisEntryStatus: Option<String>,
+}
+
+/// `GET /api/v1/analysisEntry/{id}`: a short-lived signed URL to the recording.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct EntryUrlResponse {
+    pub analysisEntryPresignedUrl: String,
+}

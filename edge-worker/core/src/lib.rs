@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod auth;
 pub mod mail;
+pub mod participation;
 pub mod routes;
 pub mod stripe_signature;
 

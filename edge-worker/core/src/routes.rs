@@ -12,6 +12,10 @@ pub enum Access {
     Session,
     /// A signed-in admin.
     Admin,
+    /// The participant's browser holding the entry's capability cookie.
+    Participant,
+    /// Anyone holding a valid signed URL (`?expires=&sig=`).
+    Signed,
 }
 
 /// Names of the routes the worker dispatches on.
@@ -36,6 +40,19 @@ pub enum RouteId {
     AnalysisClose,
     AnalysisReopen,
     BillingGet,
+    ValidateParticipation,
+    Participate,
+    EntryUploadUrl,
+    EntryUpdate,
+    EntryUploadStart,
+    EntryParts,
+    EntryPartPut,
+    EntryComplete,
+    EntryAbandon,
+    EntryUrl,
+    EntryPage,
+    SingleUpload,
+    RecordingStream,
 }
 
 /// One row of the route table.
@@ -65,6 +82,8 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::AuthUpdatePassword, "PATCH", "/auth/update-user-password", Access::Session),
     route(RouteId::User, "GET", "/user", Access::Session),
     route(RouteId::Waitlist, "POST", "/waitlist", Access::Public),
+    route(RouteId::ValidateParticipation, "POST", "/analysis/validate-participation", Access::Public),
+    route(RouteId::Participate, "POST", "/analysis/participate", Access::Public),
     route(RouteId::AnalysisList, "GET", "/analysis", Access::Session),
     route(RouteId::AnalysisCreate, "POST", "/analysis", Access::Session),
     route(RouteId::AnalysisGet, "GET", "/analysis/{id}", Access::Session),
@@ -73,6 +92,17 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::AnalysisClose, "POST", "/analysis/{id}/close", Access::Session),
     route(RouteId::AnalysisReopen, "POST", "/analysis/{id}/reopen", Access::Session),
     route(RouteId::BillingGet, "GET", "/billing", Access::Session),
+    route(RouteId::EntryUploadUrl, "POST", "/analysisEntry/upload-url", Access::Participant),
+    route(RouteId::EntryUpdate, "PATCH", "/analysisEntry", Access::Participant),
+    route(RouteId::EntryUploadStart, "POST", "/analysisEntry/{id}/upload", Access::Participant),
+    route(RouteId::EntryParts, "GET", "/analysisEntry/{id}/parts", Access::Participant),
+    route(RouteId::EntryPartPut, "PUT", "/analysisEntry/{id}/parts/{part}", Access::Participant),
+    route(RouteId::EntryComplete, "POST", "/analysisEntry/{id}/complete", Access::Participant),
+    route(RouteId::EntryAbandon, "DELETE", "/analysisEntry/{id}", Access::Participant),
+    route(RouteId::EntryUrl, "GET", "/analysisEntry/{id}", Access::Session),
+    route(RouteId::EntryPage, "GET", "/entry/{id}", Access::Session),
+    route(RouteId::SingleUpload, "PUT", "/uploads/{id}", Access::Signed),
+    route(RouteId::RecordingStream, "GET", "/recordings/{id}", Access::Signed),
 ];
 
 const fn route(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> RouteSpec {
