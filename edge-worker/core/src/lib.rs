@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod auth;
+pub mod billing;
 pub mod mail;
 pub mod participation;
 pub mod routes;
