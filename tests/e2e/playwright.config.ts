@@ -9,7 +9,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list'], ['json']],
-  outputDir: '../../test-results',
+  outputDir: process.env.LUPA_PW_OUTPUT ?? '../../test-results',
   use: {
     baseURL: process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787',
     locale: 'es-ES',

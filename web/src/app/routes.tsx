@@ -1,5 +1,6 @@
 /** The route table of spec §2: which layout and screen each URL gets; screens are loaded lazily. */
 import type { RouteObject } from 'react-router';
+import { AdminLayout } from '@/app/layouts/admin-layout';
 import { AppShellLayout } from '@/app/layouts/app-shell-layout';
 import { LogoHeaderLayout } from '@/app/layouts/logo-header-layout';
 import { PublicLayout } from '@/app/layouts/public-layout';
@@ -125,7 +126,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Signed-in area; the accounts issue adds the session check (redirect to /auth/login).
+        // Signed-in area: the shell checks the session and redirects to /auth/login without one.
         Component: AppShellLayout,
         children: [
           {
@@ -140,8 +141,13 @@ export const routes: RouteObject[] = [
           { path: 'analysis/create', ...createAnalysis },
           { path: 'analysis/:id', ...analysisDetail },
           { path: 'entry/:id', ...entry },
-          { path: 'admin', children: [{ index: true, ...admin }] },
         ],
+      },
+      {
+        // The admin area has its own session check and nav bar, and refuses non-admins.
+        path: 'admin',
+        Component: AdminLayout,
+        children: [{ index: true, ...admin }],
       },
       { path: '*', Component: NotFoundPage, handle: titled('notFound') },
     ],

@@ -1,6 +1,7 @@
 /** The one HTTP client for Lupa's API: same origin, cookies, JSON, a 5000 ms time-out and a typed ApiError. */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@/config/constants';
 import type { ErrorBody } from '@/lib/api-types/ErrorBody';
+import type { ValidationItem } from '@/lib/api-types/ValidationItem';
 
 /** Codes the client itself produces; other codes come from the server's error body. */
 export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'http_error';
@@ -13,11 +14,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
+  /** The `errors: [{msg}]` of a ValidationErrorBody (e.g. password-policy reasons); empty otherwise. */
+  readonly errors: ValidationItem[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, errors: ValidationItem[] = []) {
     super(message);
     this.status = status;
     this.code = code;
+    this.errors = errors;
   }
 }
 
@@ -63,9 +67,18 @@ async function readJson(response: Response): Promise<{ value: unknown } | 'inval
   }
 }
 
+/** The well-formed `{msg}` items of an error body's optional `errors` list. */
+function validationItems(body: ErrorBody): ValidationItem[] {
+  const items: unknown = (body as ErrorBody & { errors?: unknown }).errors;
+  if (!Array.isArray(items)) return [];
+  return items.filter(
+    (item): item is ValidationItem => typeof item === 'object' && item !== null && typeof item.msg === 'string',
+  );
+}
+
 function errorFromResponse(response: Response, body: { value: unknown } | 'invalid'): ApiError {
   if (body !== 'invalid' && isErrorBody(body.value)) {
-    return new ApiError(response.status, body.value.code, body.value.message);
+    return new ApiError(response.status, body.value.code, body.value.message, validationItems(body.value));
   }
   // Not our error body (a proxy page, a crash): keep the status, invent nothing.
   return new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);

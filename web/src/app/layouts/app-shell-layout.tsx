@@ -1,12 +1,42 @@
-/** Placeholder shell of the signed-in area: header and side navigation; session checks come later. */
+/**
+ * Shell of the signed-in area (/user, /dashboard, /analysis/*, /entry/*): checks the session first
+ * (spinner, or redirect to /auth/login), then shows the header with the user's e-mail and the side
+ * navigation, which folds behind a menu button below 768 px.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import '@/app/layouts/app-shell-layout.css';
+import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
+import { SessionGate } from '@/components/session/session-gate';
+import { useLogout } from '@/components/session/use-logout';
 import { paths } from '@/config/paths';
+import { TrialEndedBanner } from '@/features/billing-status';
+import type { UserDto } from '@/lib/api-types/UserDto';
+
+const NAV_ID = 'shell-nav';
 
 export function AppShellLayout() {
+  return <SessionGate>{(user) => <Shell user={user} />}</SessionGate>;
+}
+
+function Shell({ user }: { user: UserDto }) {
   const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const logout = useLogout(paths.landing);
+  const closeMenu = () => setMenuOpen(false);
+
+  // Escape closes the open menu and gives focus back to the button that opened it.
+  const onNavKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) {
+      closeMenu();
+      toggleRef.current?.focus();
+    }
+  };
+
   return (
     <div className="page">
       <header className="site-header">
@@ -14,16 +44,55 @@ export function AppShellLayout() {
           <Link to={paths.dashboard} className="site-header__brand">
             <Logo />
           </Link>
-          <LanguageSwitch />
+          <div className="shell-header__end">
+            <p className="shell-user">
+              <span className="visually-hidden">{t('shell.signedInAs')} </span>
+              <span className="shell-user__email" data-testid="shell-user-email" title={user.email}>
+                {user.email}
+              </span>
+            </p>
+            <LanguageSwitch />
+            <button
+              ref={toggleRef}
+              type="button"
+              className="menu-toggle shell-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={NAV_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="menu-toggle__bars" aria-hidden="true" />
+              <span className="visually-hidden">{menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}</span>
+            </button>
+          </div>
         </div>
       </header>
       <div className="shell container">
-        {/* Spec side navigation; 'Cerrar sesión' (logout) arrives with the accounts issue. */}
-        <nav className="shell__nav" aria-label={t('shell.nav')}>
-          <NavLink to={paths.dashboard}>{t('shell.dashboard')}</NavLink>
-          <NavLink to={paths.user.profile}>{t('shell.changePassword')}</NavLink>
+        <nav id={NAV_ID} className="shell__nav" data-open={menuOpen} aria-label={t('shell.nav')} onKeyDown={onNavKeyDown}>
+          <NavLink to={paths.dashboard} onClick={closeMenu}>
+            {t('shell.dashboard')}
+          </NavLink>
+          <NavLink to={paths.user.profile} onClick={closeMenu}>
+            {t('shell.changePassword')}
+          </NavLink>
+          <button
+            type="button"
+            className="shell__logout"
+            aria-disabled={logout.isPending || undefined}
+            aria-busy={logout.isPending || undefined}
+            onClick={() => {
+              if (!logout.isPending) logout.mutate();
+            }}
+          >
+            {logout.isPending ? t('shell.loggingOut') : t('shell.logout')}
+          </button>
+          {logout.isError ? <Alert tone="error">{t('shell.logoutFailed')}</Alert> : null}
         </nav>
         <main id="main" className="shell__main">
+          {/*
+            SLOT — billing: the yellow 'Trial ended' banner (spec §2, Authenticated shell) renders here,
+            above the screen, while the user has no active subscription and is not on a billing route.
+          */}
+          <TrialEndedBanner />
           <Outlet />
         </main>
       </div>

@@ -1,8 +1,128 @@
-/** One analysis with its tasks and participations (placeholder until the analyses issue). */
+/**
+ * /analysis/{id}: one analysis with its tasks and participations (spec §2), plus editing, closing or
+ * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Link, useParams } from 'react-router';
+import { Alert } from '@/components/alert';
+import { errorStatus, serverMessage, validationMessages } from '@/components/form';
+import { paths } from '@/config/paths';
+import { useAnalysis } from '@/features/analysis/api/get-analysis';
+import { useUpdateAnalysis } from '@/features/analysis/api/update-analysis';
+import { AnalysisActions, type Notice } from '@/features/analysis/components/analysis-actions';
+import { AnalysisForm } from '@/features/analysis/components/analysis-form';
+import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
+import { ParticipationsTable } from '@/features/analysis/components/participations-table';
+import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
+import { isPublished } from '@/features/analysis/lib/format';
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import '@/features/analysis/analysis.css';
 
 export function AnalysisDetailPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.analysisDetail')} />;
+  const { id = '' } = useParams();
+  const analysis = useAnalysis(id);
+
+  if (analysis.isPending) {
+    return (
+      <div className="analysis-loading" role="status">
+        <span className="page-loader__spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('analysis.detail.loading')}</span>
+      </div>
+    );
+  }
+  if (analysis.isError) {
+    if (errorStatus(analysis.error) === 404) {
+      return (
+        <section className="analysis-card analysis-not-found" aria-labelledby="analysis-not-found-title">
+          <h1 id="analysis-not-found-title">{t('analysis.detail.notFound')}</h1>
+          <p>{t('analysis.detail.notFoundBody')}</p>
+          <Link to={paths.dashboard} className="button button--primary">
+            {t('analysis.detail.backToDashboard')}
+          </Link>
+        </section>
+      );
+    }
+    return (
+      <Alert tone="error" title={t('analysis.detail.loadError')}>
+        <button type="button" className="button button--ghost" onClick={() => void analysis.refetch()}>
+          {t('analysis.detail.retry')}
+        </button>
+      </Alert>
+    );
+  }
+  return <AnalysisDetail analysis={analysis.data.analysisData} />;
+}
+
+function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const update = useUpdateAnalysis(analysis.id);
+  const published = isPublished(analysis.status);
+
+  const startEditing = () => {
+    setNotice(null);
+    update.reset();
+    setEditing(true);
+  };
+
+  const save = async (request: Parameters<typeof update.mutateAsync>[0]) => {
+    await update.mutateAsync(request);
+    setEditing(false);
+    setNotice({ tone: 'success', text: t('analysis.detail.saved') });
+  };
+
+  const saveFailure = update.isError ? serverMessage(update.error) ?? t('analysis.form.saveFailed') : null;
+  const saveDetails = update.isError ? validationMessages(update.error).filter((line) => line !== saveFailure) : [];
+
+  return (
+    <article className="analysis-detail" aria-labelledby="analysis-title">
+      <header className="analysis-detail__header">
+        <div className="analysis-detail__heading">
+          <h1 id="analysis-title">{analysis.name}</h1>
+          <span
+            className="status-pill"
+            data-status={published ? 'published' : 'completed'}
+            data-testid="analysis-status"
+          >
+            <span className="visually-hidden">{t('analysis.detail.status')}: </span>
+            {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
+          </span>
+        </div>
+        {editing ? null : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />}
+      </header>
+      {notice ? (
+        <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" />
+      ) : null}
+      {editing ? (
+        <section className="analysis-card" aria-labelledby="analysis-edit-title">
+          <h2 id="analysis-edit-title">{t('analysis.detail.editTitle')}</h2>
+          {saveFailure ? <Alert tone="error" title={saveFailure} details={saveDetails} /> : null}
+          <AnalysisForm
+            defaultValues={analysisFormFrom(analysis)}
+            onSubmit={save}
+            submitLabel={t('analysis.form.save')}
+            busyLabel={t('analysis.form.saving')}
+            labelledBy="analysis-edit-title"
+            secondaryActions={
+              <button type="button" className="button button--ghost" onClick={() => setEditing(false)}>
+                {t('analysis.form.cancel')}
+              </button>
+            }
+          />
+        </section>
+      ) : (
+        <>
+          <section className="analysis-card">
+            <AnalysisSummary analysis={analysis} />
+          </section>
+          <section className="analysis-card">
+            <ParticipationsTable analysis={analysis} />
+          </section>
+        </>
+      )}
+    </article>
+  );
 }

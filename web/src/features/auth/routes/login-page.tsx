@@ -1,8 +1,68 @@
-/** Login form at /auth and /auth/login (placeholder until the accounts issue). */
+/** Login at /auth and /auth/login: e-mail + password, then off to the role's home (spec §2, §4, §8). */
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { paths } from '@/config/paths';
+import { useLogin } from '@/features/auth/api/login';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { FailureAlert } from '@/features/auth/components/failure-alert';
+import { homeFor, loginFailure } from '@/features/auth/lib/outcomes';
+
+const loginSchema = z.object({
+  username: z.string().trim().min(1, 'auth.login.emailRequired'),
+  password: requiredText('auth.login.passwordRequired'),
+});
+type LoginValues = z.output<typeof loginSchema>;
 
 export function LoginPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.login')} />;
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
+
+  const onSubmit = async (values: LoginValues) => {
+    try {
+      const { user } = await login.mutateAsync(values);
+      await navigate(homeFor(user.role), { replace: true });
+    } catch {
+      // The mutation keeps the error; the alert below shows it.
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      intro={t('auth.login.intro')}
+      footer={
+        <>
+          <p>
+            <Link to={paths.auth.recoverPassword}>{t('auth.login.forgotPassword')}</Link>
+          </p>
+          <p>
+            {t('auth.login.noAccount')} <Link to={paths.auth.register}>{t('auth.login.registerLink')}</Link>
+          </p>
+        </>
+      }
+    >
+      {login.isError ? <FailureAlert failure={loginFailure(login.error)} testId="login-failure" /> : null}
+      <Form form={form} onSubmit={onSubmit} aria-label={t('auth.login.title')}>
+        <TextField<LoginValues>
+          name="username"
+          type="email"
+          label={t('auth.login.email')}
+          autoComplete="username"
+          required
+        />
+        <TextField<LoginValues>
+          name="password"
+          type="password"
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton busyLabel={t('auth.login.submitting')}>{t('auth.login.submit')}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,8 +1,74 @@
-/** Customer registration (placeholder until the accounts issue). */
+/** Customer registration at /auth/register: e-mail + password; green success or the spec's red errors. */
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '@/components/alert';
+import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { paths } from '@/config/paths';
+import { useRegister } from '@/features/auth/api/register';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { FailureAlert } from '@/features/auth/components/failure-alert';
+import { registerFailure } from '@/features/auth/lib/outcomes';
+
+// Only "required" here: what makes an address or a password acceptable is the server's call (422).
+const registerSchema = z.object({
+  username: z.string().trim().min(1, 'auth.register.emailRequired'),
+  password: requiredText('auth.register.passwordRequired'),
+});
+type RegisterValues = z.output<typeof registerSchema>;
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.register')} />;
+  const registration = useRegister();
+  const form = useZodForm(registerSchema, { defaultValues: { username: '', password: '' } });
+
+  const onSubmit = async (values: RegisterValues) => {
+    try {
+      await registration.mutateAsync(values);
+      form.reset();
+    } catch {
+      // Shown from registration.error.
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      intro={t('auth.register.intro')}
+      footer={
+        <p>
+          {t('auth.register.haveAccount')} <Link to={paths.auth.login}>{t('auth.register.loginLink')}</Link>
+        </p>
+      }
+    >
+      {registration.isSuccess ? (
+        <Alert tone="success" title={t('auth.register.success')} testId="register-success">
+          <p>
+            <Link to={paths.auth.login}>{t('auth.register.successLoginLink')}</Link>
+          </p>
+        </Alert>
+      ) : null}
+      {registration.isError ? (
+        <FailureAlert failure={registerFailure(registration.error)} testId="register-failure" />
+      ) : null}
+      <Form form={form} onSubmit={onSubmit} aria-label={t('auth.register.title')}>
+        <TextField<RegisterValues>
+          name="username"
+          type="email"
+          label={t('auth.register.email')}
+          autoComplete="email"
+          required
+        />
+        <TextField<RegisterValues>
+          name="password"
+          type="password"
+          label={t('auth.register.password')}
+          autoComplete="new-password"
+          hint={t('forms.passwordHint')}
+          required
+        />
+        <SubmitButton busyLabel={t('auth.register.submitting')}>{t('auth.register.submit')}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,8 +1,6 @@
-/** Public home at /home and /home/home (placeholder until the marketing issue). */
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+/** Public home at /home and /home/home: the same sections as the landing page, waitlist included during the beta. */
+import { MarketingHome } from '@/features/marketing/components/marketing-home';
 
 export function HomePage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.home')} />;
+  return <MarketingHome />;
 }

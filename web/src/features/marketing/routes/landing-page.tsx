@@ -1,8 +1,6 @@
-/** Waitlist landing page at / (placeholder until the marketing issue). */
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+/** Waitlist landing page at / (spec §2; to be removed after launch): the home page content. */
+import { MarketingHome } from '@/features/marketing/components/marketing-home';
 
 export function LandingPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.landing')} />;
+  return <MarketingHome />;
 }

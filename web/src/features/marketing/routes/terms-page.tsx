@@ -1,8 +1,44 @@
-/** Terms and conditions, 17 sections (placeholder until the marketing issue). */
+/** Terms and conditions (spec §2): seventeen numbered sections, each with an anchor, and a linked table of contents. */
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TERMS_SECTIONS } from '@/features/marketing/lib/content';
+import '@/features/marketing/marketing.css';
+
+const TOC_ID = 'indice';
 
 export function TermsPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.terms')} />;
+  return (
+    <article className="marketing prose-page terms">
+      <header className="prose-page__header">
+        <h1>{t('terms.title')}</h1>
+        <p className="terms__updated">{t('terms.updated')}</p>
+        <p className="section__lead">{t('terms.intro')}</p>
+      </header>
+      <nav id={TOC_ID} className="terms__toc" aria-labelledby="terms-toc-title">
+        <h2 id="terms-toc-title" className="terms__toc-title">
+          {t('terms.tocTitle')}
+        </h2>
+        <ol>
+          {TERMS_SECTIONS.map((key) => (
+            <li key={key}>
+              <a href={`#${key}`}>{t(`terms.sections.${key}.title`)}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {TERMS_SECTIONS.map((key, index) => (
+        <section key={key} id={key} className="terms__section" aria-labelledby={`${key}-title`}>
+          <h2 id={`${key}-title`}>
+            <span className="terms__number">{index + 1}.</span> {t(`terms.sections.${key}.title`)}
+          </h2>
+          {t(`terms.sections.${key}.body`, { returnObjects: true }).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p className="terms__back">
+            <a href={`#${TOC_ID}`}>{t('terms.backToToc')}</a>
+          </p>
+        </section>
+      ))}
+    </article>
+  );
 }

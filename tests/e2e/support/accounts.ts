@@ -1,0 +1,65 @@
+// Helpers for the accounts e2e tests: unique e-mails and client addresses, users made through the
+// API, the reset link from the local mail outbox, and the login form.
+import { randomInt } from 'node:crypto';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { literal, sql } from './db';
+
+/** A fresh address per call, so tests never share an account. */
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+/**
+ * A fake client address. The server rate-limits per `cf-connecting-ip`, so each browser context
+ * gets its own and parallel tests never eat each other's budget.
+ */
+export const fakeClientIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+export const clientHeaders = () => ({ 'cf-connecting-ip': fakeClientIp() });
+
+/** `test` whose default context (page and request) has its own client address. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    await use(clientHeaders());
+  },
+});
+
+export { expect };
+
+export const PASSWORD = 'clave-de-prueba-1';
+
+/** Creates a customer through the API (no session is opened by registration). */
+export async function registerViaApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/v1/auth/register/local/customer', {
+    data: { username: email, password, role: 'customer' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Fills and submits the login form at /auth/login. */
+export async function loginViaUi(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Path + query of the newest reset link mailed to `email`, waiting for the mail to arrive. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const rows = await sql(
+      `SELECT text_body FROM mail_outbox WHERE to_address = ${literal(email)} ORDER BY created_at DESC LIMIT 1`,
+    );
+    const body = rows[0]?.text_body as string | undefined;
+    const match = body?.match(/https?:\/\/\S+\/auth\/password-reset\?passwordResetToken=[\w-]+/);
+    // The mail carries the configured public origin; the test opens the same path on its own server.
+    if (match) {
+      const url = new URL(match[0]);
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no password-reset mail for ${email}`);
+}
+
+export const userIdCondition = (email: string) =>
+  `user_id = (SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())})`;

@@ -1,0 +1,74 @@
+/**
+ * Layout of /admin: its own session check (spinner, or redirect to /auth/login), a nav bar with
+ * admin home, login, register and logout, and a refusal instead of the screen for non-admins.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import '@/app/layouts/app-shell-layout.css';
+import { Alert } from '@/components/alert';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Logo } from '@/components/logo';
+import { SessionGate } from '@/components/session/session-gate';
+import { useLogout } from '@/components/session/use-logout';
+import { paths } from '@/config/paths';
+import type { UserDto } from '@/lib/api-types/UserDto';
+
+export function AdminLayout() {
+  return <SessionGate>{(user) => <Admin user={user} />}</SessionGate>;
+}
+
+function Admin({ user }: { user: UserDto }) {
+  const { t } = useTranslation();
+  const logout = useLogout(paths.landing);
+
+  return (
+    <div className="page">
+      <header className="site-header">
+        <div className="site-header__inner container">
+          <Link to={paths.admin} className="site-header__brand">
+            <Logo />
+          </Link>
+          <nav className="site-nav admin-nav" aria-label={t('shell.admin.nav')}>
+            <NavLink to={paths.admin} end>
+              {t('shell.admin.home')}
+            </NavLink>
+            <NavLink to={paths.auth.login}>{t('shell.admin.login')}</NavLink>
+            <NavLink to={paths.auth.register}>{t('shell.admin.register')}</NavLink>
+            <button
+              type="button"
+              className="shell__logout"
+              aria-busy={logout.isPending || undefined}
+              aria-disabled={logout.isPending || undefined}
+              onClick={() => {
+                if (!logout.isPending) logout.mutate();
+              }}
+            >
+              {logout.isPending ? t('shell.loggingOut') : t('shell.admin.logout')}
+            </button>
+          </nav>
+          <div className="shell-header__end">
+            <p className="shell-user">
+              <span className="visually-hidden">{t('shell.signedInAs')} </span>
+              <span className="shell-user__email" data-testid="shell-user-email" title={user.email}>
+                {user.email}
+              </span>
+            </p>
+            <LanguageSwitch />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="page__main container">
+        {logout.isError ? <Alert tone="error">{t('shell.logoutFailed')}</Alert> : null}
+        {user.role === 'admin' ? (
+          <Outlet />
+        ) : (
+          <Alert tone="error" title={t('shell.admin.notAuthorized')} testId="admin-refusal">
+            <p>
+              <Link to={paths.auth.login}>{t('shell.admin.loginAgain')}</Link>
+            </p>
+          </Alert>
+        )}
+      </main>
+    </div>
+  );
+}

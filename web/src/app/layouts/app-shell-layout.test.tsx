@@ -1,0 +1,75 @@
+/** The signed-in shell: session check with redirect, e-mail, nav, burger and logout; the /admin guard. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+
+const signedIn = (role = 'customer') =>
+  fakeApi(({ url, method }) => {
+    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser(role) } };
+    if (method === 'POST' && url === '/api/v1/auth/logout') return { status: 200, body: { message: 'bye' } };
+    return undefined;
+  });
+
+describe('app shell', () => {
+  it('redirects to /auth/login when there is no session', async () => {
+    fakeApi(({ url }) =>
+      url === '/api/v1/auth/session' ? { status: 401, body: { message: 'no', code: 'unauthenticated' } } : undefined,
+    );
+    const router = renderApp('/dashboard');
+
+    expect(screen.getByRole('status')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("shows the user's e-mail, the side navigation and a burger that controls it", async () => {
+    signedIn();
+    renderApp('/user/profile');
+
+    expect((await screen.findByTestId('shell-user-email')).textContent).toBe('ana@example.com');
+    const nav = screen.getByRole('navigation', { name: 'Tu cuenta' });
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getAllByRole('link', { name: 'Cambiar contraseña' })[0]?.getAttribute('href')).toBe('/user/profile');
+
+    const burger = screen.getByRole('button', { name: 'Abrir menú' });
+    expect(burger.getAttribute('aria-controls')).toBe(nav.id);
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(burger);
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    expect(nav.getAttribute('data-open')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('link', { name: 'Dashboard' }), { key: 'Escape' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it('logs out and goes to /', async () => {
+    const calls = signedIn();
+    const router = renderApp('/dashboard');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/v1/auth/logout')).toBe(true);
+  });
+
+  it('refuses a customer on /admin and lets an admin in', async () => {
+    signedIn('customer');
+    renderApp('/admin');
+    expect((await screen.findByTestId('admin-refusal')).textContent).toContain(
+      'User is not authorized to view this page - please log in again',
+    );
+  });
+
+  it('lets an admin see the admin screen', async () => {
+    signedIn('admin');
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Administración' })).toBeTruthy();
+    expect(screen.queryByTestId('admin-refusal')).toBeNull();
+  });
+
+  it('sends /admin without a session to /auth/login', async () => {
+    fakeApi(() => ({ status: 401, body: { message: 'no', code: 'unauthenticated' } }));
+    const router = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+});

@@ -1,0 +1,59 @@
+/** Test helpers: render the real route table at a URL inside the app's providers, and fake the API. */
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/routes';
+
+/** Renders the whole app at `url`; returns the router to inspect where navigation went. */
+export function renderApp(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type Handler = (call: FakeCall) => { status: number; body?: unknown } | undefined;
+
+/**
+ * Replaces global fetch with `handler`; unhandled calls answer 404. Returns the list of calls made
+ * (method, path + query, parsed JSON body).
+ */
+export function fakeApi(handler: Handler): FakeCall[] {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        url: input,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const answer = handler(call) ?? { status: 404, body: { message: 'Not found', code: 'not_found' } };
+      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+export const aUser = (role = 'customer', email = 'ana@example.com') => ({
+  id: 'u1',
+  email,
+  role,
+  name: null,
+  last_login_at: null,
+  created_at: 1_700_000_000_000,
+});

@@ -1,0 +1,75 @@
+/**
+ * Copies an analysis' participation link (`<origin>/participate/<id>`) to the clipboard. For 2 s the
+ * label says '¡Enlace copiado!' or 'Error al copiar' (spec §2, §9), and a polite live region
+ * announces the same, because a changed button label alone is not read out by screen readers.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+
+/** How long the copied/failed label stays (spec §9). */
+export const COPY_FEEDBACK_MS = 2000;
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+export const inviteLink = (analysisId: string, origin = window.location.origin) =>
+  `${origin}${paths.participate(analysisId)}`;
+
+interface CopyInviteButtonProps {
+  analysisId: string;
+  /** Analysis name, read to screen readers after the label so repeated buttons differ. */
+  context?: string;
+  className?: string;
+}
+
+export function CopyInviteButton({ analysisId, context, className }: CopyInviteButtonProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    let next: CopyState;
+    try {
+      // navigator.clipboard is missing outside secure contexts; that is a failure too.
+      await navigator.clipboard.writeText(inviteLink(analysisId));
+      next = 'copied';
+    } catch {
+      next = 'failed';
+    }
+    setState(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
+  };
+
+  const feedback = state === 'copied' ? t('analysis.invite.copied') : state === 'failed' ? t('analysis.invite.failed') : '';
+
+  return (
+    <>
+      <button
+        type="button"
+        className={['button', 'button--ghost', 'copy-invite', className].filter(Boolean).join(' ')}
+        data-state={state}
+        onClick={() => void copy()}
+      >
+        {state === 'idle' ? (
+          <>
+            {t('analysis.invite.copy')}
+            {context ? (
+              <>
+                {' '}
+                <span className="visually-hidden">{t('analysis.invite.context', { name: context })}</span>
+              </>
+            ) : null}
+          </>
+        ) : (
+          feedback
+        )}
+      </button>
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {feedback}
+      </span>
+    </>
+  );
+}

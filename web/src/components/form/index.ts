@@ -1,0 +1,8 @@
+/** The shared form helper: react-hook-form + zod, labelled fields with linked errors, a busy submit button. */
+export { Form } from '@/components/form/form';
+export { TextField } from '@/components/form/text-field';
+export { SubmitButton } from '@/components/form/submit-button';
+export { useZodForm } from '@/components/form/use-zod-form';
+export { requiredEmail, requiredText } from '@/components/form/schema';
+export { errorStatus, serverMessage, validationMessages } from '@/components/form/server-errors';
+export type { TranslationKey } from '@/components/form/translation-key';

@@ -1,0 +1,29 @@
+/** Reading what the server said about a failed form submit: its message, and its `errors: [{msg}]` list. */
+import { isApiError } from '@/lib/api-client';
+import type { ValidationItem } from '@/lib/api-types/ValidationItem';
+
+/** Codes the client invents when no usable error body arrived (see lib/api-client.ts). */
+const CLIENT_CODES = new Set(['network', 'timeout', 'aborted', 'invalid_response', 'http_error']);
+
+/** The server's own message, or undefined when the failure did not come with our error body. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || CLIENT_CODES.has(error.code)) return undefined;
+  return error.message.trim() ? error.message : undefined;
+}
+
+/** HTTP status of a failed call, 0 when no answer arrived or the error is not an API error. */
+export const errorStatus = (error: unknown): number => (isApiError(error) ? error.status : 0);
+
+const isValidationItem = (value: unknown): value is ValidationItem =>
+  typeof value === 'object' && value !== null && typeof (value as ValidationItem).msg === 'string';
+
+/**
+ * The `msg` of each item of a ValidationErrorBody's `errors`, when the API client kept them on the
+ * error (as `errors`); an empty list otherwise.
+ */
+export function validationMessages(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const items: unknown = (error as { errors?: unknown }).errors;
+  if (!Array.isArray(items)) return [];
+  return items.filter(isValidationItem).map((item) => item.msg.trim()).filter(Boolean);
+}

@@ -1,0 +1,24 @@
+/**
+ * POST /api/v1/analysis/{id}/close (→ completed) and /reopen (→ published; 400 analysis_full while
+ * every place is taken). Both answer {analysisData}.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { post } from '@/lib/api-client';
+import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+
+export type StatusChange = 'close' | 'reopen';
+
+export const changeAnalysisStatus = (id: string, change: StatusChange) =>
+  post<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}/${change}`);
+
+export function useChangeAnalysisStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: StatusChange) => changeAnalysisStatus(id, change),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(analysisQueryKey(id), data);
+      await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+/** GET /api/v1/analysis/{id}: one analysis with its entries, cached under ['analysis', id]; 404 when not yours. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { get } from '@/lib/api-client';
+import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+
+export const fetchAnalysis = (id: string, signal?: AbortSignal) =>
+  get<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}`, { signal });
+
+export const analysisQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: analysisQueryKey(id),
+    queryFn: ({ signal }) => fetchAnalysis(id, signal),
+  });
+
+export const useAnalysis = (id: string) => useQuery(analysisQueryOptions(id));

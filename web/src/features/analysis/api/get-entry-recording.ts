@@ -1,0 +1,13 @@
+/** GET /api/v1/analysisEntry/{id}: a short-lived presigned URL of one participation's recording. */
+import { useMutation } from '@tanstack/react-query';
+import { get } from '@/lib/api-client';
+
+export interface EntryRecordingResponse {
+  analysisEntryPresignedUrl: string;
+}
+
+export const fetchEntryRecording = (entryId: string) =>
+  get<EntryRecordingResponse>(`/analysisEntry/${encodeURIComponent(entryId)}`);
+
+/** A mutation, not a query: each click asks for a fresh URL (they expire) and nothing is cached. */
+export const useEntryRecording = () => useMutation({ mutationFn: fetchEntryRecording });

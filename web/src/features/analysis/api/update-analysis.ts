@@ -1,0 +1,20 @@
+/** PATCH /api/v1/analysis/{id}: every editable field again (same body as create); answers {analysisData}. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { patch } from '@/lib/api-client';
+import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
+import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+
+export const updateAnalysis = (id: string, body: AnalysisRequest) =>
+  patch<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}`, body);
+
+export function useUpdateAnalysis(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnalysisRequest) => updateAnalysis(id, body),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(analysisQueryKey(id), data);
+      await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The analysis form used to create (empty, default 5 participants) and to edit (prefilled): name,
+ * URL, optional scenario, number of participants and the task list. It hands the API body to
+ * `onSubmit`; the page shows the server's answer.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { NumberField, TextAreaField } from '@/features/analysis/components/form-fields';
+import { TaskList } from '@/features/analysis/components/task-list';
+import {
+  analysisFormSchema,
+  MAX_PARTICIPANTS,
+  toAnalysisRequest,
+  type AnalysisFormInput,
+  type AnalysisFormValues,
+} from '@/features/analysis/lib/analysis-form';
+import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
+
+interface AnalysisFormProps {
+  defaultValues: AnalysisFormInput;
+  /** Awaited while the submit button shows its busy label; errors are the caller's to show. */
+  onSubmit: (request: AnalysisRequest) => Promise<void>;
+  submitLabel: string;
+  busyLabel: string;
+  /** Accessible name of the form (id of its heading). */
+  labelledBy: string;
+  /** Extra actions under the submit button (e.g. Cancel in edit mode). */
+  secondaryActions?: ReactNode;
+}
+
+export function AnalysisForm({
+  defaultValues,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  labelledBy,
+  secondaryActions,
+}: AnalysisFormProps) {
+  const { t } = useTranslation();
+  const form = useZodForm(analysisFormSchema, { defaultValues });
+
+  const submit = async (values: AnalysisFormValues) => {
+    try {
+      await onSubmit(toAnalysisRequest(values));
+    } catch {
+      // The caller shows the failure (its mutation's error).
+    }
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} aria-labelledby={labelledBy} className="analysis-form">
+      <TextField<AnalysisFormInput> name="name" label={t('analysis.form.name')} required />
+      <TextField<AnalysisFormInput>
+        name="url"
+        label={t('analysis.form.url')}
+        hint={t('analysis.form.urlHint')}
+        autoComplete="url"
+        required
+      />
+      <TextAreaField name="scenario" label={t('analysis.form.scenario')} hint={t('analysis.form.scenarioHint')} />
+      <NumberField
+        name="maxNumberOfParticipants"
+        label={t('analysis.form.participants')}
+        hint={t('analysis.form.participantsHint')}
+        min={1}
+        max={MAX_PARTICIPANTS}
+        required
+      />
+      <TaskList />
+      <div className="analysis-form__actions">
+        <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
+        {secondaryActions}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+/** The facts of one analysis (spec §2 Analysis detail): id, URL, device, creation, scenario, participants, invite link, tasks. */
+import { useTranslation } from 'react-i18next';
+import { CopyInviteButton } from '@/components/copy-invite-button';
+import { deviceKey, formatDateTime, participantCounts, visibleScenario } from '@/features/analysis/lib/format';
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+
+export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
+  const { t, i18n } = useTranslation();
+  const scenario = visibleScenario(analysis.scenario);
+  const { submitted, max } = participantCounts(analysis);
+
+  return (
+    <>
+      <dl className="analysis-facts">
+        <div>
+          <dt>{t('analysis.detail.id')}</dt>
+          <dd>
+            <code data-testid="analysis-id">{analysis.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('analysis.detail.url')}</dt>
+          <dd>
+            <a href={analysis.url} target="_blank" rel="noopener noreferrer" className="analysis-facts__url">
+              {analysis.url}
+              {' '}
+              <span className="visually-hidden">{t('analysis.detail.opensInNewTab')}</span>
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('analysis.detail.device')}</dt>
+          <dd>
+            <span className="device-badge">{t(deviceKey(analysis.device))}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('analysis.detail.created')}</dt>
+          <dd>
+            <time dateTime={new Date(analysis.created_at).toISOString()}>
+              {formatDateTime(analysis.created_at, i18n.language)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('analysis.detail.participants')}</dt>
+          <dd data-testid="analysis-participants">{t('analysis.detail.participantsValue', { submitted, max })}</dd>
+        </div>
+        <div>
+          <dt>{t('analysis.detail.invite')}</dt>
+          <dd>
+            <CopyInviteButton analysisId={analysis.id} />
+          </dd>
+        </div>
+        {scenario ? (
+          <div className="analysis-facts__wide">
+            <dt>{t('analysis.detail.scenario')}</dt>
+            <dd className="analysis-facts__scenario">{scenario}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <section className="analysis-section" aria-labelledby="analysis-tasks-title">
+        <h2 id="analysis-tasks-title">{t('analysis.detail.tasks')}</h2>
+        <ol className="analysis-tasks" data-testid="analysis-tasks">
+          {analysis.tasks.map((task) => (
+            <li key={task.id}>{task.taskContent}</li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

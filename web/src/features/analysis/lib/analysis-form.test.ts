@@ -1,0 +1,149 @@
+/** The analysis form's rules and normalisation (spec §5): URL shape, https://, empty tasks, 'null' scenario. */
+import { describe, expect, it } from 'vitest';
+import {
+  analysisFormFrom,
+  analysisFormSchema,
+  canRemoveTask,
+  emptyAnalysisForm,
+  isValidAnalysisUrl,
+  toAnalysisRequest,
+  withScheme,
+  type AnalysisFormInput,
+} from '@/features/analysis/lib/analysis-form';
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+
+const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput => ({
+  name: 'Checkout',
+  url: 'tienda.example.com',
+  scenario: '',
+  maxNumberOfParticipants: '5',
+  tasks: [{ content: 'Compra algo' }],
+  ...overrides,
+});
+
+/** The message keys of a failed parse, by field. */
+function problems(input: AnalysisFormInput): Record<string, string> {
+  const result = analysisFormSchema.safeParse(input);
+  if (result.success) return {};
+  const byField: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    byField[field] ??= issue.message;
+  }
+  return byField;
+}
+
+describe('analysis URL', () => {
+  it.each([
+    'example.com',
+    'www.example.com',
+    'http://example.com',
+    'https://www.example.com/path?q=1#top',
+    'HTTPS://Sub.Example.CO.uk',
+    'figma.com/proto/abc123/Prototype?node-id=1-2',
+    'localhost.dev:8080/app',
+  ])('accepts %s', (url) => expect(isValidAnalysisUrl(url)).toBe(true));
+
+  it.each(['example', 'ftp://example.com', 'http//example.com', 'exa mple.com', 'example.c', '-bad.com', 'https://', 'example.123'])(
+    'refuses %s',
+    (url) => expect(isValidAnalysisUrl(url)).toBe(false),
+  );
+
+  it('prepends https:// only when no http(s) scheme is given', () => {
+    expect(withScheme('example.com')).toBe('https://example.com');
+    expect(withScheme(' www.example.com/a ')).toBe('https://www.example.com/a');
+    expect(withScheme('http://example.com')).toBe('http://example.com');
+    expect(withScheme('HTTPS://example.com')).toBe('HTTPS://example.com');
+  });
+});
+
+describe('analysis form schema', () => {
+  it('gives the spec messages for each broken rule', () => {
+    expect(problems(valid({ name: '  ', url: '', maxNumberOfParticipants: '0', tasks: [{ content: ' ' }] }))).toEqual({
+      name: 'analysis.form.nameRequired',
+      url: 'analysis.form.urlRequired',
+      maxNumberOfParticipants: 'analysis.form.participantsMin',
+      tasks: 'analysis.form.tasksRequired',
+    });
+    expect(problems(valid({ url: 'not a url' }))).toEqual({ url: 'analysis.form.urlInvalid' });
+    expect(problems(valid({ maxNumberOfParticipants: '' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMin' });
+    expect(problems(valid({ maxNumberOfParticipants: '-2' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMin' });
+    expect(problems(valid({ maxNumberOfParticipants: '1001' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMax' });
+    expect(problems(valid())).toEqual({});
+  });
+
+  it('starts empty with 5 participants and one empty task', () => {
+    expect(emptyAnalysisForm()).toEqual({
+      name: '',
+      url: '',
+      scenario: '',
+      maxNumberOfParticipants: '5',
+      tasks: [{ content: '' }],
+    });
+  });
+});
+
+describe('toAnalysisRequest', () => {
+  it('adds https://, drops empty tasks, sends an empty scenario as the string null and device computer', () => {
+    const values = analysisFormSchema.parse(
+      valid({
+        name: '  Checkout ',
+        url: ' tienda.example.com/carrito ',
+        tasks: [{ content: ' Compra algo ' }, { content: '   ' }, { content: 'Paga' }, { content: '' }],
+      }),
+    );
+    expect(toAnalysisRequest(values)).toEqual({
+      name: 'Checkout',
+      url: 'https://tienda.example.com/carrito',
+      maxNumberOfParticipants: 5,
+      scenario: 'null',
+      tasks: [
+        { taskType: 'text', taskContent: 'Compra algo' },
+        { taskType: 'text', taskContent: 'Paga' },
+      ],
+      device: 'computer',
+    });
+  });
+
+  it('keeps a written scenario, trimmed, and an explicit http:// URL', () => {
+    const values = analysisFormSchema.parse(valid({ scenario: '  Eres un cliente nuevo. ', url: 'http://example.com' }));
+    const request = toAnalysisRequest(values);
+    expect(request.scenario).toBe('Eres un cliente nuevo.');
+    expect(request.url).toBe('http://example.com');
+  });
+});
+
+describe('task removal', () => {
+  it('refuses to remove the last task with the spec message', () => {
+    expect(canRemoveTask(1)).toEqual({ ok: false, message: 'analysis.form.lastTask' });
+    expect(canRemoveTask(2)).toEqual({ ok: true });
+  });
+});
+
+describe('edit form prefill', () => {
+  it("turns a stored 'null' scenario into an empty field and the limit into text", () => {
+    const analysis = {
+      id: 'a1',
+      name: 'Checkout',
+      url: 'https://example.com',
+      device: 'computer',
+      scenario: 'null',
+      max_number_of_participants: 8,
+      status: 'published',
+      created_at: 0,
+      updated_at: 0,
+      tasks: [
+        { id: 't1', taskType: 'text', taskContent: 'Uno' },
+        { id: 't2', taskType: 'text', taskContent: 'Dos' },
+      ],
+      _count: { AnalysisEntries: 0 },
+    } as unknown as AnalysisDto;
+    expect(analysisFormFrom(analysis)).toEqual({
+      name: 'Checkout',
+      url: 'https://example.com',
+      scenario: '',
+      maxNumberOfParticipants: '8',
+      tasks: [{ content: 'Uno' }, { content: 'Dos' }],
+    });
+  });
+});

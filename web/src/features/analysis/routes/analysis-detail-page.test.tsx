@@ -1,0 +1,189 @@
+/** The analysis detail: facts, tasks, participations, not-found, edit, close/reopen and delete with confirmation. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+
+const analysis = (overrides: Record<string, unknown> = {}) => ({
+  id: 'an-1',
+  name: 'Checkout',
+  url: 'https://tienda.example.com',
+  device: 'computer',
+  scenario: 'Eres un cliente nuevo.',
+  max_number_of_participants: 5,
+  status: 'published',
+  created_at: new Date(2024, 2, 5, 14, 5).getTime(),
+  updated_at: 1,
+  tasks: [
+    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
+    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
+  ],
+  _count: { AnalysisEntries: 1 },
+  AnalysisEntries: [
+    { id: 'entry-1', status: 'submitted', updated_at: new Date(2024, 2, 6, 9, 0).getTime() },
+    { id: 'entry-2', status: 'in_progress', updated_at: null },
+  ],
+  ...overrides,
+});
+
+type Answer = { status: number; body?: unknown } | undefined;
+
+function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysis()) {
+  return fakeApi((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
+    if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
+    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: data } };
+    return undefined;
+  });
+}
+
+const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+
+describe('analysis detail page', () => {
+  it('shows the facts, the tasks in order and the participations', async () => {
+    api();
+    renderApp('/analysis/an-1');
+
+    expect((await heading()).textContent).toBe('Checkout');
+    expect(screen.getByTestId('analysis-status').textContent).toContain('publicado');
+    expect(screen.getByTestId('analysis-id').textContent).toBe('an-1');
+    const link = screen.getByRole('link', { name: /tienda\.example\.com/ });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText('Ordenador')).toBeTruthy();
+    expect(screen.getByText('Eres un cliente nuevo.')).toBeTruthy();
+    expect(screen.getByTestId('analysis-participants').textContent).toBe('1 de 5');
+    expect(within(screen.getByTestId('analysis-tasks')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Busca un producto',
+      'Cómpralo',
+    ]);
+
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Fecha de subida', 'Acciones']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('entry-1');
+    expect(rows[1]?.textContent).toContain('N/A');
+    expect(within(table).getAllByRole('button', { name: 'Ver grabación' })).toHaveLength(2);
+  });
+
+  it('shows the empty state with a share prompt and the copy button', async () => {
+    api(undefined, analysis({ AnalysisEntries: [], _count: { AnalysisEntries: 0 }, scenario: 'null' }));
+    renderApp('/analysis/an-1');
+
+    await heading();
+    const empty = screen.getByTestId('participations-empty');
+    expect(empty.textContent).toContain('Aún no hay participantes');
+    expect(within(empty).getByRole('button', { name: 'Copiar enlace de invitación' })).toBeTruthy();
+    expect(screen.queryByText('Escenario')).toBeNull();
+  });
+
+  it("says 'Análisis no encontrado' on 404, with a way back", async () => {
+    api((call) => (call.url === '/api/v1/analysis/an-1' ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } } : undefined));
+    renderApp('/analysis/an-1');
+
+    expect((await heading()).textContent).toBe('Análisis no encontrado');
+    expect(screen.getByRole('link', { name: 'Volver al dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('opens a recording in a new tab, or shows the server message', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    api((call) =>
+      call.url === '/api/v1/analysisEntry/entry-1'
+        ? { status: 200, body: { analysisEntryPresignedUrl: 'https://r2.example/rec.mp4' } }
+        : call.url === '/api/v1/analysisEntry/entry-2'
+          ? { status: 409, body: { message: 'La grabación aún no está disponible', code: 'not_ready' } }
+          : undefined,
+    );
+    renderApp('/analysis/an-1');
+
+    await heading();
+    const [first, second] = screen.getAllByRole('button', { name: 'Ver grabación' });
+    fireEvent.click(first as HTMLElement);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://r2.example/rec.mp4', '_blank', 'noopener,noreferrer'));
+    fireEvent.click(second as HTMLElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('La grabación aún no está disponible');
+  });
+
+  it('closes after confirmation; Escape cancels; a refused reopen shows the server message', async () => {
+    let status = 'published';
+    const calls = api((call) => {
+      if (call.url === '/api/v1/analysis/an-1/close') {
+        status = 'completed';
+        return { status: 200, body: { analysisData: analysis({ status }) } };
+      }
+      if (call.url === '/api/v1/analysis/an-1/reopen') {
+        return { status: 400, body: { message: 'El análisis ya tiene todas sus participaciones', code: 'analysis_full' } };
+      }
+      return undefined;
+    });
+    renderApp('/analysis/an-1');
+    await heading();
+
+    const close = screen.getByRole('button', { name: 'Cerrar análisis' });
+    fireEvent.click(close);
+    let dialog = screen.getByRole('alertdialog', { name: '¿Cerrar el análisis?' });
+    expect(document.activeElement?.textContent).toBe('Cancelar');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((call) => call.url.endsWith('/close'))).toBe(false);
+
+    fireEvent.click(close);
+    dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar análisis' }));
+    await waitFor(() => expect(screen.getByTestId('analysis-status').textContent).toContain('completado'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reabrir análisis' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reabrir análisis' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('El análisis ya tiene todas sus participaciones');
+  });
+
+  it('edits with the prefilled form and saves', async () => {
+    const calls = api((call) =>
+      call.url === '/api/v1/analysis/an-1' && call.method === 'PATCH'
+        ? { status: 200, body: { analysisData: analysis({ name: 'Checkout v2' }) } }
+        : undefined,
+    );
+    renderApp('/analysis/an-1');
+    await heading();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const name = screen.getByLabelText('Nombre del análisis') as HTMLInputElement;
+    expect(name.value).toBe('Checkout');
+    fireEvent.change(name, { target: { value: 'Checkout v2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout v2'));
+    expect(screen.getByTestId('analysis-notice').textContent).toBe('Cambios guardados');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      name: 'Checkout v2',
+      url: 'https://tienda.example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'Eres un cliente nuevo.',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca un producto' },
+        { taskType: 'text', taskContent: 'Cómpralo' },
+      ],
+      device: 'computer',
+    });
+  });
+
+  it('deletes after confirmation and goes to /dashboard', async () => {
+    const calls = api((call) =>
+      call.method === 'DELETE' && call.url === '/api/v1/analysis/an-1'
+        ? { status: 200, body: { message: 'Análisis eliminado' } }
+        : undefined,
+    );
+    const router = renderApp('/analysis/an-1');
+    await heading();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar análisis' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar el análisis?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar análisis' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,20 @@
+/** POST /api/v1/auth/login/local: signs in and primes the ['session'] cache with the user. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SESSION_QUERY_KEY } from '@/components/session/use-session';
+import { post } from '@/lib/api-client';
+import type { LoginRequest } from '@/lib/api-types/LoginRequest';
+import type { UserResponse } from '@/lib/api-types/UserResponse';
+
+export const login = (body: LoginRequest) => post<UserResponse>('/auth/login/local', body);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (data) => {
+      // A previous user's cached data must not leak into this session.
+      queryClient.removeQueries();
+      queryClient.setQueryData(SESSION_QUERY_KEY, data);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+/** POST /api/v1/auth/register/local/customer: creates a customer account (the role is always customer). */
+import { useMutation } from '@tanstack/react-query';
+import { post } from '@/lib/api-client';
+import type { RegisterRequest } from '@/lib/api-types/RegisterRequest';
+import type { UserResponse } from '@/lib/api-types/UserResponse';
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+}
+
+export const register = ({ username, password }: RegisterInput) =>
+  post<UserResponse>('/auth/register/local/customer', { username, password, role: 'customer' } satisfies RegisterRequest);
+
+export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,0 +1,68 @@
+/** Error mapping of the auth screens (spec §8) and the role → home rule (spec §2). */
+import { describe, expect, it } from 'vitest';
+import {
+  homeFor,
+  isInvalidTokenError,
+  loginFailure,
+  recoverFailure,
+  registerFailure,
+  resetFailure,
+  tokenCheckFailure,
+} from '@/features/auth/lib/outcomes';
+import { ApiError } from '@/lib/api-client';
+
+const api = (status: number, code: string, message = 'server says') => new ApiError(status, code, message);
+
+describe('auth outcomes', () => {
+  it('maps login failures', () => {
+    expect(loginFailure(api(401, 'invalid_credentials'))).toEqual({ tone: 'error', key: 'auth.login.invalidCredentials' });
+    expect(loginFailure(api(403, 'participant_login'))).toEqual({
+      tone: 'warning',
+      key: 'auth.login.participantTitle',
+      bodyKey: 'auth.login.participantBody',
+    });
+    expect(loginFailure(api(429, 'rate_limited', 'Demasiados intentos.'))).toEqual({
+      tone: 'error',
+      text: 'Demasiados intentos.',
+    });
+    for (const error of [api(500, 'internal'), api(422, 'missing_fields'), api(0, 'timeout'), new Error('x')]) {
+      expect(loginFailure(error)).toEqual({ tone: 'error', key: 'auth.login.internalError' });
+    }
+  });
+
+  it('maps register failures, keeping the server reasons on 422', () => {
+    expect(registerFailure(api(409, 'email_taken'))).toEqual({ tone: 'error', key: 'auth.register.conflict' });
+    const weak = Object.assign(api(422, 'invalid_input'), { errors: [{ msg: 'Demasiado corta' }] });
+    expect(registerFailure(weak)).toEqual({ tone: 'error', key: 'auth.register.invalid', details: ['Demasiado corta'] });
+    expect(registerFailure(api(429, 'rate_limited', 'Espera'))).toEqual({ tone: 'error', text: 'Espera' });
+    expect(registerFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.register.internalError' });
+  });
+
+  it('maps recover, token-check and reset failures', () => {
+    expect(recoverFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.recover.error' });
+    expect(recoverFailure(api(429, 'rate_limited', 'Espera'))).toEqual({
+      tone: 'error',
+      key: 'auth.recover.error',
+      details: ['Espera'],
+    });
+    expect(tokenCheckFailure(api(400, 'invalid_reset_token', 'Token caducado'))).toEqual({
+      tone: 'error',
+      text: 'Token caducado',
+    });
+    expect(tokenCheckFailure(api(0, 'network'))).toEqual({ tone: 'error', key: 'auth.reset.checkFailed' });
+    expect(resetFailure(api(400, 'password_mismatch', 'Las contraseñas no coinciden'))).toEqual({
+      tone: 'error',
+      text: 'Las contraseñas no coinciden',
+      details: [],
+    });
+    expect(resetFailure(api(0, 'timeout'))).toEqual({ tone: 'error', key: 'auth.reset.updateFailed', details: [] });
+    expect(isInvalidTokenError(api(400, 'invalid_reset_token'))).toBe(true);
+    expect(isInvalidTokenError(api(400, 'password_mismatch'))).toBe(false);
+  });
+
+  it('sends each role to its home', () => {
+    expect(homeFor('admin')).toBe('/admin');
+    expect(homeFor('customer')).toBe('/dashboard');
+    expect(homeFor('participant')).toBe('/');
+  });
+});

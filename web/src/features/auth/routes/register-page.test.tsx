@@ -1,0 +1,50 @@
+/** Registration: payload with the fixed customer role, green success, 409/422 messages. */
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+
+async function submit() {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
+  fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'una clave larga' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+}
+
+describe('register page', () => {
+  it('sends role customer and shows the green success with a link to login', async () => {
+    const calls = fakeApi(({ url }) =>
+      url === '/api/v1/auth/register/local/customer' ? { status: 201, body: { user: aUser() } } : undefined,
+    );
+    renderApp('/auth/register');
+
+    await submit();
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Usuario creado correctamente');
+    expect(status.querySelector('a')?.getAttribute('href')).toBe('/auth/login');
+    expect(calls[0]?.body).toEqual({ username: 'ana@example.com', password: 'una clave larga', role: 'customer' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the 409 message', async () => {
+    fakeApi(() => ({ status: 409, body: { message: 'exists', code: 'email_taken' } }));
+    renderApp('/auth/register');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No ha sido posible crear un usuario con este correo electrónico',
+    );
+  });
+
+  it('shows the 422 message and the typo-preserving internal error', async () => {
+    fakeApi(() => ({ status: 422, body: { message: 'bad', code: 'invalid_input' } }));
+    renderApp('/auth/register');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Por favor, proporcione un correo electrónico y contraseña válidos',
+    );
+
+    fakeApi(() => ({ status: 500, body: { message: 'boom', code: 'internal' } }));
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'otra clave larga' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('Error interno, por favor intentálo en unos minutos')).toBeTruthy();
+  });
+});

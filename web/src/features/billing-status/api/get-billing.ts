@@ -1,0 +1,35 @@
+/**
+ * GET /api/v1/billing, cached under ['billing'] and re-checked whenever the window regains focus
+ * (the user may have just paid in the checkout tab), and `usePaidStatus`, the subscription gate
+ * the researcher screens read.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@/lib/api-client';
+import type { BillingResponse } from '@/lib/api-types/BillingResponse';
+
+export const BILLING_QUERY_KEY = ['billing'] as const;
+
+export const fetchBilling = (signal?: AbortSignal) => get<BillingResponse>('/billing', { signal });
+
+export const billingQueryOptions = () =>
+  queryOptions({
+    queryKey: BILLING_QUERY_KEY,
+    queryFn: ({ signal }) => fetchBilling(signal),
+    refetchOnWindowFocus: true,
+  });
+
+export interface PaidStatus {
+  /** True with an active subscription, false without one, undefined until known (or on error). */
+  paid: boolean | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+export function usePaidStatus(): PaidStatus {
+  const billing = useQuery(billingQueryOptions());
+  return {
+    paid: billing.data?.billingData.paid,
+    isPending: billing.isPending,
+    isError: billing.isError,
+  };
+}

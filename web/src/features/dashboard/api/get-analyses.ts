@@ -1,0 +1,17 @@
+/** GET /api/v1/analysis: the signed-in customer's analyses, newest first, cached under ['analyses']. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from '@/lib/api-client';
+import type { AnalysisListResponse } from '@/lib/api-types/AnalysisListResponse';
+
+/** The analysis feature invalidates this same key after its mutations. */
+export const ANALYSES_QUERY_KEY = ['analyses'] as const;
+
+export const fetchAnalyses = (signal?: AbortSignal) => get<AnalysisListResponse>('/analysis', { signal });
+
+export const analysesQueryOptions = () =>
+  queryOptions({
+    queryKey: ANALYSES_QUERY_KEY,
+    queryFn: ({ signal }) => fetchAnalyses(signal),
+  });
+
+export const useAnalyses = () => useQuery(analysesQueryOptions());

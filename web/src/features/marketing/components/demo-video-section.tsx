@@ -1,0 +1,69 @@
+/**
+ * A sample recording that really plays: a short self-made clip (web/public/demo/) with a poster,
+ * native controls and caption tracks. preload="none" keeps the clip off the network until someone
+ * presses play, and the poster waits until the player nears the viewport.
+ */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '@/features/marketing/lib/use-near-viewport';
+
+export const DEMO_VIDEO = {
+  webm: '/demo/lupa-demo.webm',
+  mp4: '/demo/lupa-demo.mp4',
+  poster: '/demo/lupa-demo-poster.webp',
+  captionsEs: '/demo/lupa-demo.es.vtt',
+  subtitlesEn: '/demo/lupa-demo.en.vtt',
+  width: 960,
+  height: 540,
+} as const;
+
+export function DemoVideoSection() {
+  const { t, i18n } = useTranslation();
+  const english = i18n.resolvedLanguage === 'en';
+  const ref = useRef<HTMLVideoElement>(null);
+  const near = useNearViewport(ref);
+  return (
+    <section id="demo" className="section demo" aria-labelledby="demo-title">
+      <div className="demo__copy">
+        <h2 id="demo-title">{t('landing.demo.title')}</h2>
+        <p className="section__lead">{t('landing.demo.lead')}</p>
+        <ul className="checklist">
+          <li>{t('landing.demo.points.screen')}</li>
+          <li>{t('landing.demo.points.voice')}</li>
+          <li>{t('landing.demo.points.markers')}</li>
+        </ul>
+      </div>
+      <figure className="demo__figure">
+        <video
+          ref={ref}
+          className="demo__video"
+          controls
+          preload="none"
+          playsInline
+          poster={near ? DEMO_VIDEO.poster : undefined}
+          width={DEMO_VIDEO.width}
+          height={DEMO_VIDEO.height}
+          aria-describedby="demo-caption"
+        >
+          <source src={DEMO_VIDEO.webm} type='video/webm; codecs="vp9, opus"' />
+          <source src={DEMO_VIDEO.mp4} type='video/mp4; codecs="avc1.42E01E, mp4a.40.2"' />
+          {/* The Spanish think-aloud is burned in; the tracks offer it as text and in English. */}
+          <track kind="captions" src={DEMO_VIDEO.captionsEs} srcLang="es" label={t('landing.demo.captions')} />
+          <track
+            kind="subtitles"
+            src={DEMO_VIDEO.subtitlesEn}
+            srcLang="en"
+            label={t('landing.demo.subtitles')}
+            default={english}
+          />
+          <p>
+            {t('landing.demo.fallback')} <a href={DEMO_VIDEO.mp4}>{t('landing.demo.download')}</a>
+          </p>
+        </video>
+        <figcaption id="demo-caption" className="demo__caption">
+          {t('landing.demo.videoLabel')}
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
