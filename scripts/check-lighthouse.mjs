@@ -1,0 +1,103 @@
+// Runs Lighthouse (mobile defaults) on the public landing page of a running Lupa (LUPA_BASE_URL,
+// default http://127.0.0.1:8787) in Debian's Chromium, prints the four category scores and fails
+// when any is below the minimum (95 unless `--min N`). Failing audits are listed to say why.
+//
+//   npm run check:lighthouse -- [--min 95] [--path /] [--runs 1] [--desktop] [--json report.json]
+import { writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+function parseArgs(argv) {
+  const options = { min: 95, path: '/', runs: 1, desktop: false, json: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--min') options.min = Number(value());
+    else if (arg.startsWith('--min=')) options.min = Number(arg.slice(6));
+    else if (arg === '--path') options.path = value();
+    else if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--desktop') options.desktop = true;
+    else if (arg === '--json') options.json = value();
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  if (!Number.isFinite(options.min) || options.min < 0 || options.min > 100) throw new Error('--min must be 0-100');
+  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive integer');
+  return options;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Audits of a category that lost points, worst first: "id (score): title". */
+function weakAudits(lhr, categoryId) {
+  return lhr.categories[categoryId].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+    .sort((a, b) => a.score - b.score)
+    .map((audit) => `${audit.id} (${Math.round(audit.score * 100)}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const base = process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787';
+  const url = new URL(options.path, base).href;
+
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const runs = [];
+  try {
+    for (let run = 0; run < options.runs; run++) {
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+        options.desktop ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error('Lighthouse returned no result');
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      runs.push(result.lhr);
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  // With several runs, each category's median score counts (performance varies between runs).
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, median(runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)))]),
+  );
+  const last = runs.at(-1);
+  if (options.json) writeFileSync(options.json, JSON.stringify(last, null, 2));
+
+  console.log(`Lighthouse ${last.lighthouseVersion} · ${url} · ${options.desktop ? 'desktop' : 'mobile'} · ${options.runs} run(s) · minimum ${options.min}`);
+  let failed = 0;
+  for (const id of CATEGORIES) {
+    const ok = scores[id] >= options.min;
+    if (!ok) failed++;
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${last.categories[id].title.padEnd(16)} ${String(scores[id]).padStart(3)}`);
+    for (const line of weakAudits(last, id)) console.log(`       - ${line}`);
+  }
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+  console.log(`Metrics: ${metrics.map((id) => `${id} ${last.audits[id]?.displayValue ?? 'n/a'}`).join(' · ')}`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});
