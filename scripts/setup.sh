@@ -36,10 +36,13 @@ install_tool wasm-bindgen-cli "$LUPA_WASM_BINDGEN_VERSION" "$HOME/.cargo/bin/was
 install_tool worker-build "$LUPA_WORKER_BUILD_VERSION" "$HOME/.cargo/bin/worker-build"
 
 # Local secrets: random, written once, git-ignored. Production uses `wrangler secret put`.
-if [ ! -f .dev.vars ]; then
-  step "writing .dev.vars with fresh local secrets"
-  {
-    echo "SESSION_PEPPER=$(head -c 32 /dev/urandom | base64 | tr -d '=+/')"
-    echo "URL_SIGNING_KEY=$(head -c 32 /dev/urandom | base64 | tr -d '=+/')"
-  } > .dev.vars
-fi
+# STRIPE_WEBHOOK_SECRET here only lets local tests sign webhook events; without STRIPE_SECRET_KEY
+# and STRIPE_PRICE_ID the local test-mode payment provider stays in use.
+touch .dev.vars
+for name in SESSION_PEPPER URL_SIGNING_KEY STRIPE_WEBHOOK_SECRET; do
+  if ! grep -q "^$name=" .dev.vars; then
+    step "adding a fresh local $name to .dev.vars"
+    prefix=""; [ "$name" = STRIPE_WEBHOOK_SECRET ] && prefix="whsec_local_"
+    echo "$name=$prefix$(head -c 32 /dev/urandom | base64 | tr -d '=+/')" >> .dev.vars
+  fi
+done

@@ -1,7 +1,8 @@
 //! Small HTTP helpers shared by every handler: JSON answers and bounded JSON bodies.
 
 use serde::{de::DeserializeOwned, Serialize};
-use worker::{Request, Response};
+use lupa_core::mail::HttpCall;
+use worker::{Fetch, Headers, Method, Request, RequestInit, Response};
 
 use crate::error::{ApiError, ApiResult};
 
@@ -76,4 +77,20 @@ pub fn check_same_origin(req: &Request) -> ApiResult<()> {
 
 fn cross_site() -> ApiError {
     ApiError::forbidden("cross_site", "Solicitud rechazada: origen no permitido")
+}
+
+/// Sends an outgoing HTTP call described by core (mail and payment providers); returns the
+/// status and body text.
+pub async fn send_call(call: &HttpCall) -> ApiResult<(u16, String)> {
+    let headers = Headers::new();
+    for (name, value) in &call.headers {
+        headers.set(name, value)?;
+    }
+    let mut init = RequestInit::new();
+    let method = if call.method == "POST" { Method::Post } else { Method::Get };
+    init.with_method(method).with_headers(headers).with_body(Some(call.body.clone().into()));
+    let request = Request::new_with_init(&call.url, &init)?;
+    let mut resp = Fetch::Request(request).send().await?;
+    let body = resp.text().await.unwrap_or_default();
+    Ok((resp.status_code(), body))
 }

@@ -369,3 +369,76 @@ pub struct UpdateEntryRequest {
 pub struct EntryUrlResponse {
     pub analysisEntryPresignedUrl: String,
 }
+
+/// `POST /api/v1/billing`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct CustomerResponse {
+    pub customerId: String,
+}
+
+/// `POST /api/v1/billing/checkout-session`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct CheckoutRequest {
+    pub planName: Option<String>,
+    pub planBillingCycle: Option<String>,
+}
+
+/// `{checkoutSessionUrl}`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct CheckoutResponse {
+    pub checkoutSessionUrl: String,
+}
+
+/// `{customerPortalUrl}`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct PortalResponse {
+    pub customerPortalUrl: String,
+}
+
+/// The local (test-mode) checkout page's data.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct LocalCheckoutDto {
+    pub id: String,
+    pub status: String,
+    pub planName: String,
+    pub planBillingCycle: String,
+    #[ts(type = "number")]
+    pub amountCents: i64,
+    pub currency: String,
+}
+
+/// An invoice in the local portal.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct InvoiceDto {
+    pub id: String,
+    #[ts(type = "number")]
+    pub amountCents: i64,
+    pub currency: String,
+    pub status: String,
+    #[ts(type = "number")]
+    pub periodStart: i64,
+    #[ts(type = "number")]
+    pub periodEnd: i64,
+    #[ts(type = "number")]
+    pub createdAt: i64,
+}
+
+/// The local (test-mode) customer portal.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct LocalPortalDto {
+    pub subscription: Option<SubscriptionDto>,
+    pub invoices: Vec<InvoiceDto>,
+}

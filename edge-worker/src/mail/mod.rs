@@ -3,10 +3,11 @@
 //! (chosen when the `MAIL_API_KEY` secret is set).
 
 use lupa_core::mail::{resend_request, resend_response, Mail};
-use worker::{console_log, Fetch, Headers, Method, Request, RequestInit};
+use worker::console_log;
 
 use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
+use crate::http::send_call;
 use crate::App;
 
 /// The configured provider.
@@ -45,16 +46,8 @@ impl Mailer {
             }
             Mailer::Resend { api_key, from } => {
                 let call = resend_request(api_key, from, mail).map_err(ApiError::internal)?;
-                let headers = Headers::new();
-                for (name, value) in &call.headers {
-                    headers.set(name, value)?;
-                }
-                let mut init = RequestInit::new();
-                init.with_method(Method::Post).with_headers(headers).with_body(Some(call.body.into()));
-                let request = Request::new_with_init(&call.url, &init)?;
-                let mut resp = Fetch::Request(request).send().await?;
-                let body = resp.text().await.unwrap_or_default();
-                resend_response(resp.status_code(), &body).map(|_| ()).map_err(ApiError::internal)
+                let (status, body) = send_call(&call).await?;
+                resend_response(status, &body).map(|_| ()).map_err(ApiError::internal)
             }
         }
     }

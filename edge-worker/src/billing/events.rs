@@ -1,0 +1,72 @@
+//! Applying billing events (Stripe webhooks, or the local provider's equivalents) to our rows:
+//! idempotent by event id, and order-proof: a subscription row only moves forward in event time.
+
+use lupa_core::billing::{BillingEvent, Envelope};
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+use worker::{D1Database, D1PreparedStatement};
+
+use crate::db::{failed, int, now_ms, opt_text, stmt, text};
+use crate::error::ApiResult;
+
+const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
+const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";
+const USER_OF_CUSTOMER: &str = "SELECT user_id FROM billing_customers WHERE customer_id = ?1";
+const LINK_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
+     ON CONFLICT (user_id) DO NOTHING";
+const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, current_period_end, cancel_at_period_end, created_at, updated_at, last_event_at) \
+     VALUES (?1, ?2, ?3, ?4, 'basic', ?5, ?6, ?7, ?7, ?8) ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
+     current_period_end = COALESCE(excluded.current_period_end, subscriptions.current_period_end), cancel_at_period_end = excluded.cancel_at_period_end, \
+     updated_at = excluded.updated_at, last_event_at = excluded.last_event_at WHERE subscriptions.last_event_at <= excluded.last_event_at";
+/// Checkout completion says "paid" but knows no period: create the row only if it is missing.
+const INSERT_IF_MISSING: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at) \
+     VALUES (?1, ?2, ?3, 'active', 'basic', ?4, ?4, 0) ON CONFLICT (id) DO NOTHING";
+const PAST_DUE: &str = "UPDATE subscriptions SET status = 'past_due', updated_at = ?3, last_event_at = ?2 WHERE id = ?1 AND last_event_at <= ?2";
+
+#[derive(Deserialize)]
+struct UserRow {
+    user_id: String,
+}
+
+async fn user_for(database: &D1Database, customer: &str, hinted: Option<&str>) -> ApiResult<Option<String>> {
+    let row = stmt(database, USER_OF_CUSTOMER, &[text(customer)])?.first::<UserRow>(None).await.map_err(failed(USER_OF_CUSTOMER))?;
+    Ok(row.map(|r| r.user_id).or_else(|| hinted.map(str::to_string)))
+}
+
+/// Applies one event; returns false when it had been applied before (a replay).
+pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -> ApiResult<bool> {
+    let seen = stmt(database, SEEN, &[text(&envelope.id)])?.first::<serde_json::Value>(None).await.map_err(failed(SEEN))?;
+    if seen.is_some() {
+        return Ok(false);
+    }
+    let now = now_ms();
+    let mut batch: Vec<D1PreparedStatement> =
+        vec![stmt(database, RECORD, &[text(&envelope.id), text(&envelope.kind), int(envelope.created_ms), int(now)])?];
+    match &envelope.event {
+        BillingEvent::CheckoutCompleted { customer, subscription, user_id } => {
+            if let Some(user) = user_for(database, customer, user_id.as_deref()).await? {
+                batch.push(stmt(database, LINK_CUSTOMER, &[text(&user), text(customer), text(provider), int(now)])?);
+                if let Some(sub) = subscription {
+                    batch.push(stmt(database, INSERT_IF_MISSING, &[text(sub), text(&user), text(customer), int(now)])?);
+                }
+            }
+        }
+        BillingEvent::Subscription { id, customer, status, current_period_end_ms, cancel_at_period_end, user_id } => {
+            if let Some(user) = user_for(database, customer, user_id.as_deref()).await? {
+                let period = current_period_end_ms.map(int).unwrap_or(JsValue::NULL);
+                batch.push(stmt(
+                    database,
+                    UPSERT,
+                    &[text(id), text(&user), opt_text(Some(customer)), text(status), period, int(i64::from(*cancel_at_period_end)), int(now), int(envelope.created_ms)],
+                )?);
+            }
+        }
+        BillingEvent::PaymentFailed { subscription } => {
+            batch.push(stmt(database, PAST_DUE, &[text(subscription), int(envelope.created_ms), int(now)])?);
+        }
+        BillingEvent::Ignored => {}
+    }
+    // The event id and its effects commit together: a crash never leaves one without the other.
+    database.batch(batch).await.map_err(failed(RECORD))?;
+    Ok(true)
+}

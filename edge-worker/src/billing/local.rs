@@ -1,0 +1,167 @@
+//! The local (test-mode) payment provider: a checkout and a customer portal inside our own app,
+//! used when no Stripe keys are configured. Paying or cancelling produces Stripe-shaped events
+//! that go through the same `events::apply` as real webhooks.
+
+use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
+use lupa_core::billing::{parse_event, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
+use serde::Deserialize;
+use serde_json::json as value;
+use worker::{D1Database, Request, Response};
+
+use crate::auth::sessions::{self, SessionUser};
+use crate::billing::provider::Provider;
+use crate::billing::{events, gate, subscriptions_of};
+use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::http::json;
+use crate::App;
+
+const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND user_id = ?2";
+const CLOSE_SESSION: &str = "UPDATE checkout_sessions SET status = ?2, completed_at = ?3 WHERE id = ?1 AND status = 'open'";
+const INSERT_INVOICE: &str = "INSERT INTO invoices (id, user_id, subscription_id, amount_cents, currency, status, period_start, period_end, created_at) \
+     VALUES (?1, ?2, ?3, ?4, ?5, 'paid', ?6, ?7, ?6)";
+const INVOICES: &str = "SELECT id, amount_cents, currency, status, period_start, period_end, created_at FROM invoices WHERE user_id = ?1 ORDER BY created_at DESC";
+
+#[derive(Deserialize)]
+struct SessionRow {
+    id: String,
+    customer_id: String,
+    plan: String,
+    status: String,
+}
+
+#[derive(Deserialize)]
+struct InvoiceRow {
+    id: String,
+    amount_cents: i64,
+    currency: String,
+    status: String,
+    period_start: i64,
+    period_end: i64,
+    created_at: i64,
+}
+
+/// Local pages exist only while the local provider is the one in use.
+async fn local_user(app: &App, req: &Request) -> ApiResult<SessionUser> {
+    let user = sessions::require_user(app, req).await?;
+    if !matches!(Provider::from_env(app), Provider::Local) {
+        return Err(ApiError::not_found());
+    }
+    Ok(user)
+}
+
+async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult<SessionRow> {
+    stmt(database, SESSION, &[text(id), text(user_id)])?.first::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
+}
+
+/// Runs a Stripe-shaped event through the shared event handler.
+async fn emit(database: &D1Database, kind: &str, object: serde_json::Value) -> ApiResult<()> {
+    let event = value!({ "id": format!("evt_local_{}", new_id()), "object": "event", "type": kind, "created": now_ms() / 1000, "data": { "object": object } });
+    let envelope = parse_event(event.to_string().as_bytes()).map_err(ApiError::internal)?;
+    events::apply(database, "local", &envelope).await?;
+    Ok(())
+}
+
+/// `GET /api/v1/billing/local/checkout/{id}`.
+pub async fn get_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, req).await?;
+    let session = session_of(&db(app)?, id, &user.user.id).await?;
+    json(
+        200,
+        &LocalCheckoutDto {
+            id: session.id,
+            status: session.status,
+            planName: session.plan,
+            planBillingCycle: BASIC_MONTHLY.cycle.into(),
+            amountCents: BASIC_MONTHLY.amount_cents,
+            currency: BASIC_MONTHLY.currency.into(),
+        },
+    )
+}
+
+/// `POST /api/v1/billing/local/checkout/{id}/pay`: the test-mode payment succeeds.
+pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, req).await?;
+    let database = db(app)?;
+    let session = session_of(&database, id, &user.user.id).await?;
+    if session.status != "open" {
+        return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
+    }
+    if gate::has_active_subscription(&database, &user.user.id).await? {
+        return Err(ApiError::bad_request("already_subscribed", ALREADY_SUBSCRIBED));
+    }
+    let now = now_ms();
+    let subscription = format!("sub_local_{}", new_id());
+    let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run().await.map_err(failed(CLOSE_SESSION))?;
+    if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
+        return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
+    }
+    let period_end_secs = (now + MONTH_MS) / 1000;
+    emit(
+        &database,
+        "checkout.session.completed",
+        value!({ "id": session.id, "object": "checkout.session", "mode": "subscription", "customer": session.customer_id, "subscription": subscription, "client_reference_id": user.user.id }),
+    )
+    .await?;
+    emit(
+        &database,
+        "customer.subscription.created",
+        value!({ "id": subscription, "object": "subscription", "customer": session.customer_id, "status": "active", "current_period_end": period_end_secs,
+                 "cancel_at_period_end": false, "metadata": { "lupa_user_id": user.user.id } }),
+    )
+    .await?;
+    stmt(
+        &database,
+        INSERT_INVOICE,
+        &[text(&format!("in_local_{}", new_id())), text(&user.user.id), text(&subscription), int(BASIC_MONTHLY.amount_cents), text(BASIC_MONTHLY.currency), int(now), int(now + MONTH_MS)],
+    )?
+    .run()
+    .await
+    .map_err(failed(INSERT_INVOICE))?;
+    json(200, &MessageResponse { message: "Pago completado (modo de prueba)".into() })
+}
+
+/// `POST /api/v1/billing/local/checkout/{id}/cancel`: the customer backs out.
+pub async fn cancel_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, req).await?;
+    let database = db(app)?;
+    let session = session_of(&database, id, &user.user.id).await?;
+    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(now_ms())])?.run().await.map_err(failed(CLOSE_SESSION))?;
+    json(200, &MessageResponse { message: "Pago cancelado".into() })
+}
+
+/// `GET /api/v1/billing/local/portal`.
+pub async fn get_portal(app: &App, req: &Request) -> ApiResult<Response> {
+    let user = local_user(app, req).await?;
+    let database = db(app)?;
+    let subscription = subscriptions_of(&database, &user.user.id).await?.into_iter().next().map(|s| s.dto());
+    let invoices = stmt(&database, INVOICES, &[text(&user.user.id)])?
+        .all()
+        .await
+        .map_err(failed(INVOICES))?
+        .results::<InvoiceRow>()
+        .map_err(failed(INVOICES))?
+        .into_iter()
+        .map(|r| InvoiceDto { id: r.id, amountCents: r.amount_cents, currency: r.currency, status: r.status, periodStart: r.period_start, periodEnd: r.period_end, createdAt: r.created_at })
+        .collect();
+    json(200, &LocalPortalDto { subscription, invoices })
+}
+
+/// `POST /api/v1/billing/local/portal/cancel`: cancels the active subscription now.
+pub async fn cancel_subscription(app: &App, req: &Request) -> ApiResult<Response> {
+    let user = local_user(app, req).await?;
+    let database = db(app)?;
+    let active = subscriptions_of(&database, &user.user.id).await?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
+    let Some(active) = active else {
+        return Err(ApiError::bad_request("no_subscription", "No tienes ninguna suscripción activa"));
+    };
+    let customer = crate::billing::customer_of(&database, &user.user.id).await?.unwrap_or_default();
+    emit(
+        &database,
+        "customer.subscription.deleted",
+        value!({ "id": active.id, "object": "subscription", "customer": customer, "status": "canceled", "cancel_at_period_end": false, "metadata": { "lupa_user_id": user.user.id } }),
+    )
+    .await?;
+    json(200, &MessageResponse { message: "Suscripción cancelada".into() })
+}

@@ -1,0 +1,42 @@
+//! `POST /api/v1/billing/webhook`: Stripe's signed events. The raw body is verified (HMAC-SHA256,
+//! 300 s tolerance, several `v1` signatures allowed) before it is parsed.
+
+use lupa_api_types::MessageResponse;
+use lupa_core::billing::parse_event;
+use lupa_core::stripe_signature::{self, SignatureError, TOLERANCE_SECS};
+use worker::{Request, Response};
+
+use crate::billing::events;
+use crate::config::required_secret;
+use crate::db::{db, now_ms};
+use crate::error::{ApiError, ApiResult};
+use crate::http::json;
+use crate::App;
+
+/// Stripe events are small; anything bigger is not one of them.
+const MAX_EVENT_BYTES: usize = 512 * 1024;
+
+pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
+    let secret = required_secret(&app.env, "STRIPE_WEBHOOK_SECRET")?;
+    let header = req.headers().get("stripe-signature").ok().flatten().unwrap_or_default();
+    if let Some(len) = req.headers().get("content-length").ok().flatten().and_then(|l| l.parse::<usize>().ok()) {
+        if len > MAX_EVENT_BYTES {
+            return Err(ApiError::payload_too_large());
+        }
+    }
+    let body = req.bytes().await.map_err(|_| ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido"))?;
+    if body.len() > MAX_EVENT_BYTES {
+        return Err(ApiError::payload_too_large());
+    }
+    stripe_signature::verify(&body, &header, &secret, now_ms() / 1000, TOLERANCE_SECS).map_err(|e| {
+        let message = match e {
+            SignatureError::Malformed => "Falta la firma del evento",
+            SignatureError::Expired => "La firma del evento ha caducado",
+            SignatureError::Mismatch => "La firma del evento no es válida",
+        };
+        ApiError::bad_request("bad_signature", message)
+    })?;
+    let envelope = parse_event(&body).map_err(|m| ApiError::bad_request("bad_event", m))?;
+    let applied = events::apply(&db(app)?, "stripe", &envelope).await?;
+    json(200, &MessageResponse { message: if applied { "Evento procesado".into() } else { "Evento ya procesado".into() } })
+}
