@@ -4,6 +4,7 @@
 //! `/api/*` reaches it (`run_worker_first`). Each request is resolved against the core route table,
 //! dispatched to a handler, and logged once as structured JSON with a request id.
 
+mod admin;
 mod analysis;
 mod auth;
 mod billing;
@@ -120,6 +121,11 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::LocalCheckoutCancel => billing::local::cancel_checkout(app, &req, id).await,
         RouteId::LocalPortalGet => billing::local::get_portal(app, &req).await,
         RouteId::LocalPortalCancel => billing::local::cancel_subscription(app, &req).await,
+        RouteId::AdminUsers => admin::users(app, &req).await,
+        RouteId::AdminUserUpdate => admin::update_user(app, &mut req, id).await,
+        RouteId::AdminUserDelete => admin::delete_user(app, &req, id).await,
+        RouteId::AdminWaitlist => admin::waitlist(app, &req).await,
+        RouteId::AdminWaitlistCsv => admin::waitlist_csv(app, &req).await,
         RouteId::ValidateParticipation => participation::validate(app, &mut req).await,
         RouteId::Participate => participation::participate(app, &mut req).await,
         RouteId::EntryUploadUrl => participation::upload::upload_url(app, &mut req).await,

@@ -10,7 +10,7 @@ use worker::{Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, now_ms};
+use crate::db::{db, failed, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
@@ -20,10 +20,6 @@ use crate::App;
 const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;
 const NOT_READY: &str = "La grabación aún no está disponible";
 
-pub fn analysis_prefix(analysis_id: &str) -> String {
-    format!("analyses/{analysis_id}/")
-}
-
 pub fn entry_prefix(analysis_id: &str, entry_id: &str) -> String {
     format!("analyses/{analysis_id}/entries/{entry_id}/")
 }
@@ -31,6 +27,29 @@ pub fn entry_prefix(analysis_id: &str, entry_id: &str) -> String {
 pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
     let ext = if mime == "video/webm" { "webm" } else { "mp4" };
     format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
+}
+
+const PENDING: &str = "SELECT prefix FROM r2_deletions ORDER BY created_at LIMIT 20";
+const DONE: &str = "DELETE FROM r2_deletions WHERE prefix = ?1";
+const FAILED_ATTEMPT: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHERE prefix = ?1";
+/// Queues an analysis's recordings for deletion; goes in the same batch as the rows' deletion.
+pub const QUEUE_ANALYSIS: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES ('analyses/' || ?1 || '/', ?2) ON CONFLICT (prefix) DO NOTHING";
+
+#[derive(serde::Deserialize)]
+struct Pending {
+    prefix: String,
+}
+
+/// Deletes the queued R2 prefixes; a failure stays queued and is retried by the next call (after
+/// every deletion and on admin requests), so no recording outlives its rows.
+pub async fn drain_deletions(app: &App) -> ApiResult<()> {
+    let database = db(app)?;
+    let pending = stmt(&database, PENDING, &[])?.all().await.map_err(failed(PENDING))?.results::<Pending>().map_err(failed(PENDING))?;
+    for item in pending {
+        let sql = if delete_prefix(app, &item.prefix).await.is_ok() { DONE } else { FAILED_ATTEMPT };
+        stmt(&database, sql, &[text(&item.prefix)])?.run().await.map_err(failed(sql))?;
+    }
+    Ok(())
 }
 
 /// Deletes every object under `prefix`, page by page.

@@ -30,3 +30,17 @@ export async function eventually(fn, { timeoutMs = 10_000, everyMs = 300 } = {})
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** True when the local R2 bucket holds `key` (read through wrangler, like workerd stores it). */
+export async function r2Exists(key) {
+  try {
+    await run('wrangler', ['r2', 'object', 'get', `lupa-recordings/${key}`, '--local', '--persist-to', process.env.LUPA_STATE_DIR, '--pipe'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: 'buffer',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

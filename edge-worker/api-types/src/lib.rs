@@ -442,3 +442,56 @@ pub struct LocalPortalDto {
     pub subscription: Option<SubscriptionDto>,
     pub invoices: Vec<InvoiceDto>,
 }
+
+/// A row of the admin users table (spec §3 Admin list response).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AdminUserDto {
+    pub id: String,
+    pub role: String,
+    pub email: String,
+    #[ts(type = "number | null")]
+    pub last_login_at: Option<i64>,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// `GET /api/v1/admin/?page=&pageSize=&q=`: the spec's `{users}` plus paging.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AdminUsersResponse {
+    pub users: Vec<AdminUserDto>,
+    #[ts(type = "number")]
+    pub total: i64,
+    #[ts(type = "number")]
+    pub page: i64,
+    #[ts(type = "number")]
+    pub pageSize: i64,
+}
+
+/// `PATCH /api/v1/admin/users/{id}`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AdminUserUpdate {
+    pub role: Option<String>,
+}
+
+/// A waitlist sign-up as admins see it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct WaitlistEntryDto {
+    pub id: String,
+    pub email: String,
+    #[ts(type = "number")]
+    pub consent_at: i64,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
+
+/// `GET /api/v1/admin/waitlist`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct WaitlistResponse {
+    pub entries: Vec<WaitlistEntryDto>,
+}

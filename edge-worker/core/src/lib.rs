@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod auth;
 pub mod billing;
+pub mod csv;
 pub mod mail;
 pub mod participation;
 pub mod routes;

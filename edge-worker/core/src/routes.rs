@@ -62,6 +62,11 @@ pub enum RouteId {
     LocalCheckoutCancel,
     LocalPortalGet,
     LocalPortalCancel,
+    AdminUsers,
+    AdminUserUpdate,
+    AdminUserDelete,
+    AdminWaitlist,
+    AdminWaitlistCsv,
 }
 
 /// One row of the route table.
@@ -110,6 +115,11 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::LocalCheckoutCancel, "POST", "/billing/local/checkout/{id}/cancel", Access::Session),
     route(RouteId::LocalPortalGet, "GET", "/billing/local/portal", Access::Session),
     route(RouteId::LocalPortalCancel, "POST", "/billing/local/portal/cancel", Access::Session),
+    route(RouteId::AdminUsers, "GET", "/admin", Access::Admin),
+    route(RouteId::AdminUserUpdate, "PATCH", "/admin/users/{id}", Access::Admin),
+    route(RouteId::AdminUserDelete, "DELETE", "/admin/users/{id}", Access::Admin),
+    route(RouteId::AdminWaitlist, "GET", "/admin/waitlist", Access::Admin),
+    route(RouteId::AdminWaitlistCsv, "GET", "/admin/waitlist/export", Access::Admin),
     route(RouteId::EntryUploadUrl, "POST", "/analysisEntry/upload-url", Access::Participant),
     route(RouteId::EntryUpdate, "PATCH", "/analysisEntry", Access::Participant),
     route(RouteId::EntryUploadStart, "POST", "/analysisEntry/{id}/upload", Access::Participant),

@@ -112,6 +112,6 @@ pub async fn delete(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     owned(app, &user, id).await?;
     repo::delete(&db(app)?, id).await?;
-    recordings::delete_prefix(app, &recordings::analysis_prefix(id)).await?;
+    recordings::drain_deletions(app).await?;
     json(200, &MessageResponse { message: DELETED.into() })
 }

@@ -169,10 +169,12 @@ pub async fn set_status(database: &D1Database, id: &str, status: &str, now: i64)
     Ok(())
 }
 
-/// Deletes an analysis with its tasks and entries in one transaction.
+/// Deletes an analysis with its tasks and entries in one transaction, queueing its recordings.
 pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
     database
         .batch(vec![
+            stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(crate::db::now_ms())])?,
+            stmt(database, "DELETE FROM entry_parts WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)", &[text(id)])?,
             stmt(database, DELETE_TASKS, &[text(id)])?,
             stmt(database, DELETE_ENTRIES, &[text(id)])?,
             stmt(database, DELETE, &[text(id)])?,

@@ -1,0 +1,50 @@
+//! CSV for exports (RFC 4180): fields quoted when needed, quotes doubled, CRLF line ends, and a
+//! UTF-8 byte-order mark so spreadsheet programs read accents correctly. Formula-looking cells
+//! are prefixed with a quote so a spreadsheet never executes them.
+
+/// One field.
+pub fn field(value: &str) -> String {
+    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+/// A whole document from a header and rows.
+pub fn document(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut out = String::from("\u{feff}");
+    let line = |cells: Vec<String>| cells.join(",") + "\r\n";
+    out.push_str(&line(header.iter().map(|h| field(h)).collect()));
+    for row in rows {
+        out.push_str(&line(row.iter().map(|c| field(c)).collect()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_quoted_only_when_needed() {
+        assert_eq!(field("simple"), "simple");
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(field("ñandú"), "ñandú");
+    }
+
+    #[test]
+    fn formulas_are_neutralised() {
+        assert_eq!(field("=1+1"), "'=1+1");
+        assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+    }
+
+    #[test]
+    fn documents_have_a_bom_and_crlf() {
+        let doc = document(&["email", "fecha"], &[vec!["a@b.es".into(), "2026".into()]]);
+        assert_eq!(doc, "\u{feff}email,fecha\r\na@b.es,2026\r\n");
+    }
+}

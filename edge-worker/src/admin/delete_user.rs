@@ -1,0 +1,48 @@
+//! Deleting a user and everything they own. The rows go in one D1 transaction (which also
+//! refuses to remove the last admin); their recordings' R2 prefixes are queued in the same
+//! transaction and deleted right after, and any prefix that fails stays queued and is retried on
+//! the next admin request, so no object is orphaned.
+
+use crate::db::{db, int, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::recordings;
+use crate::App;
+
+const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
+     FROM users WHERE id = ?1";
+const QUEUE_R2: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT 'analyses/' || id || '/', ?2 FROM analyses WHERE owner_id = ?1 \
+     ON CONFLICT (prefix) DO NOTHING";
+const OWNED: &[&str] = &[
+    "DELETE FROM entry_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM analysis_entries WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+    "DELETE FROM analysis_tasks WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+    "DELETE FROM analyses WHERE owner_id = ?1",
+    "DELETE FROM sessions WHERE user_id = ?1",
+    "DELETE FROM password_resets WHERE user_id = ?1",
+    "DELETE FROM subscriptions WHERE user_id = ?1",
+    "DELETE FROM billing_customers WHERE user_id = ?1",
+    "DELETE FROM checkout_sessions WHERE user_id = ?1",
+    "DELETE FROM invoices WHERE user_id = ?1",
+    "DELETE FROM users WHERE id = ?1",
+];
+const CLEAR_GUARD: &str = "DELETE FROM invariant_checks";
+
+/// Deletes user `id` with everything they own; 404 when missing, 400 for the last admin.
+pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
+    let database = db(app)?;
+    if crate::auth::users::by_id(&database, id).await?.is_none() {
+        return Err(ApiError::not_found());
+    }
+    let mut batch = vec![stmt(&database, GUARD, &[text(id)])?, stmt(&database, QUEUE_R2, &[text(id), int(now_ms())])?];
+    for sql in OWNED {
+        batch.push(stmt(&database, sql, &[text(id)])?);
+    }
+    batch.push(stmt(&database, CLEAR_GUARD, &[])?);
+    if let Err(err) = database.batch(batch).await {
+        if err.to_string().contains("CHECK constraint failed") {
+            return Err(ApiError::bad_request("last_admin", "Debe quedar al menos un administrador"));
+        }
+        return Err(ApiError::internal(format!("D1 delete user: {err}")));
+    }
+    recordings::drain_deletions(app).await
+}

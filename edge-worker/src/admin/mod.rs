@@ -1,0 +1,158 @@
+//! The admin area's API: users (list, search, page, change role, delete with everything they own)
+//! and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
+
+pub mod delete_user;
+
+use lupa_api_types::{AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse};
+use lupa_core::auth::Role;
+use serde::Deserialize;
+use worker::{Request, Response, ResponseBuilder};
+
+use crate::auth::sessions::{self, SessionUser};
+use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::http::{json, read_json};
+use crate::App;
+
+/// Spec §8 Admin list failure.
+pub const REFUSED: &str = "User is not authorized to view this page - please log in again";
+const LAST_ADMIN: &str = "Debe quedar al menos un administrador";
+const MAX_PAGE_SIZE: i64 = 200;
+const DEFAULT_PAGE_SIZE: i64 = 50;
+
+const LIST: &str = "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\') \
+     ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3";
+const COUNT: &str = "SELECT COUNT(*) AS n FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\')";
+const GUARD_ROLE: &str = "INSERT INTO invariant_checks (ok) SELECT (?2 = 'admin' OR role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
+     FROM users WHERE id = ?1";
+const SET_ROLE: &str = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?1";
+const CLEAR_GUARD: &str = "DELETE FROM invariant_checks";
+const WAITLIST: &str = "SELECT id, email, consent_at, created_at FROM waitlist ORDER BY created_at DESC, id";
+
+#[derive(Deserialize)]
+struct Count {
+    n: i64,
+}
+
+/// The signed-in admin, or 401 (no session) / 403 (not an admin) with the spec's message.
+pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
+    let Some(user) = sessions::current(app, req).await? else {
+        return Err(ApiError::unauthorized(REFUSED));
+    };
+    if Role::parse(&user.user.role) != Some(Role::Admin) {
+        return Err(ApiError::forbidden("not_admin", REFUSED));
+    }
+    Ok(user)
+}
+
+fn query_param(req: &Request, name: &str) -> Option<String> {
+    req.url().ok()?.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
+}
+
+/// `GET /api/v1/admin/?page=1&pageSize=50&q=ana`.
+pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
+    require_admin(app, req).await?;
+    // Owed recording deletions are retried whenever an admin looks.
+    let (env, config) = (app.env.clone(), app.config.clone());
+    app.wait_until(async move {
+        let _ = crate::recordings::drain_deletions(&App::background(env, config)).await;
+    });
+    let page = query_param(req, "page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(1).max(1);
+    let size = query_param(req, "pageSize").and_then(|p| p.parse::<i64>().ok()).unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
+    let search = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
+    // LIKE wildcards typed by the admin are literal characters.
+    let pattern = if search.is_empty() {
+        String::new()
+    } else {
+        format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+    };
+    let database = db(app)?;
+    let rows = stmt(&database, LIST, &[text(&pattern), int(size), int((page - 1).saturating_mul(size))])?
+        .all()
+        .await
+        .map_err(failed(LIST))?
+        .results::<AdminUserDto>()
+        .map_err(failed(LIST))?;
+    let total = stmt(&database, COUNT, &[text(&pattern)])?.first::<Count>(None).await.map_err(failed(COUNT))?.map(|c| c.n).unwrap_or(0);
+    json(200, &AdminUsersResponse { users: rows, total, page, pageSize: size })
+}
+
+/// `PATCH /api/v1/admin/users/{id}`: admin ⇄ customer; the last admin keeps the role.
+pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Response> {
+    require_admin(app, req).await?;
+    let body: AdminUserUpdate = read_json(req).await?;
+    let role = body.role.as_deref().and_then(Role::parse).filter(|r| *r != Role::Participant);
+    let Some(role) = role else {
+        return Err(ApiError::bad_request("bad_role", "El rol debe ser admin o customer"));
+    };
+    let database = db(app)?;
+    if crate::auth::users::by_id(&database, id).await?.is_none() {
+        return Err(ApiError::not_found());
+    }
+    let result = database
+        .batch(vec![
+            stmt(&database, GUARD_ROLE, &[text(id), text(role.as_str())])?,
+            stmt(&database, SET_ROLE, &[text(id), text(role.as_str()), int(now_ms())])?,
+            stmt(&database, CLEAR_GUARD, &[])?,
+        ])
+        .await;
+    if let Err(err) = result {
+        if err.to_string().contains("CHECK constraint failed") {
+            return Err(ApiError::bad_request("last_admin", LAST_ADMIN));
+        }
+        return Err(ApiError::internal(format!("D1 role change: {err}")));
+    }
+    let user = crate::auth::users::by_id(&database, id).await?.ok_or_else(ApiError::not_found)?;
+    json(200, &AdminUserDto { id: user.id, role: user.role, email: user.email, last_login_at: user.last_login_at, created_at: user.created_at })
+}
+
+/// `DELETE /api/v1/admin/users/{id}`.
+pub async fn delete_user(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
+    let admin = require_admin(app, req).await?;
+    if admin.user.id == id {
+        return Err(ApiError::bad_request("self_delete", "No puedes eliminar tu propia cuenta"));
+    }
+    delete_user::delete(app, id).await?;
+    json(200, &MessageResponse { message: "Usuario eliminado".into() })
+}
+
+#[derive(Deserialize)]
+struct WaitlistRow {
+    id: String,
+    email: String,
+    consent_at: i64,
+    created_at: i64,
+}
+
+async fn waitlist_rows(app: &App) -> ApiResult<Vec<WaitlistRow>> {
+    stmt(&db(app)?, WAITLIST, &[])?.all().await.map_err(failed(WAITLIST))?.results::<WaitlistRow>().map_err(failed(WAITLIST))
+}
+
+/// `GET /api/v1/admin/waitlist`: newest first.
+pub async fn waitlist(app: &App, req: &Request) -> ApiResult<Response> {
+    require_admin(app, req).await?;
+    let entries = waitlist_rows(app)
+        .await?
+        .into_iter()
+        .map(|r| WaitlistEntryDto { id: r.id, email: r.email, consent_at: r.consent_at, created_at: r.created_at })
+        .collect();
+    json(200, &WaitlistResponse { entries })
+}
+
+/// `GET /api/v1/admin/waitlist/export`: the same as CSV (UTF-8 with BOM).
+pub async fn waitlist_csv(app: &App, req: &Request) -> ApiResult<Response> {
+    require_admin(app, req).await?;
+    let rows: Vec<Vec<String>> =
+        waitlist_rows(app).await?.into_iter().map(|r| vec![r.email, iso(r.consent_at), iso(r.created_at)]).collect();
+    let body = lupa_core::csv::document(&["email", "consent_at", "created_at"], &rows);
+    Ok(ResponseBuilder::new()
+        .with_header("content-type", "text/csv; charset=utf-8")?
+        .with_header("content-disposition", "attachment; filename=\"lupa-waitlist.csv\"")?
+        .fixed(body.into_bytes()))
+}
+
+/// ISO 8601 in UTC, the format spreadsheets parse.
+fn iso(ms: i64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    date.to_iso_string().as_string().unwrap_or_default()
+}

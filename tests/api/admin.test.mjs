@@ -1,0 +1,126 @@
+// Admin API: refusals for anonymous callers and customers, listing with search and paging, role
+// changes with last-admin protection, deleting a user with every row and recording, waitlist CSV.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { api, BASE, randomIp, signUp, uniqueEmail } from './helpers.mjs';
+import { q, r2Exists, sql } from './db.mjs';
+
+const REFUSED = 'User is not authorized to view this page - please log in again';
+
+async function admin(tag = 'admin') {
+  const account = await signUp(tag);
+  await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(account.user.id)}`);
+  return account;
+}
+
+test('every admin route refuses anonymous callers (401) and customers (403) with the spec message', async () => {
+  const customer = await signUp('plain');
+  const routes = [
+    ['GET', '/api/v1/admin/'],
+    ['GET', '/api/v1/admin'],
+    ['PATCH', `/api/v1/admin/users/${customer.user.id}`, { role: 'admin' }],
+    ['DELETE', `/api/v1/admin/users/${customer.user.id}`],
+    ['GET', '/api/v1/admin/waitlist'],
+    ['GET', '/api/v1/admin/waitlist/export'],
+  ];
+  for (const [method, path, body] of routes) {
+    const anonymous = await api(path, { method, body });
+    assert.equal(anonymous.status, 401, `${method} ${path}`);
+    assert.equal(anonymous.json.message, REFUSED);
+    const asCustomer = await api(path, { method, body, cookie: customer.cookie });
+    assert.equal(asCustomer.status, 403, `${method} ${path}`);
+    assert.equal(asCustomer.json.message, REFUSED);
+  }
+  assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(customer.user.id)}`))[0].role, 'customer');
+});
+
+test('admins list users with the spec fields, search by e-mail and page', async () => {
+  const boss = await admin();
+  const tag = `find${Date.now()}`;
+  const found = await signUp(tag);
+  const res = await api(`/api/v1/admin/?q=${encodeURIComponent(tag.toUpperCase())}`, { cookie: boss.cookie });
+  assert.equal(res.status, 200);
+  assert.equal(res.json.users.length, 1);
+  assert.deepEqual(Object.keys(res.json.users[0]).sort(), ['created_at', 'email', 'id', 'last_login_at', 'role']);
+  assert.equal(res.json.users[0].id, found.user.id);
+  const paged = await api('/api/v1/admin/?pageSize=2&page=1', { cookie: boss.cookie });
+  assert.equal(paged.json.users.length, 2);
+  assert.ok(paged.json.total >= 3);
+  const literal = await api('/api/v1/admin/?q=%25', { cookie: boss.cookie });
+  assert.equal(literal.json.users.length, 0, 'a % typed by the admin is not a wildcard');
+});
+
+test('roles change admin ⇄ customer, and the last admin can be neither demoted nor deleted', async () => {
+  const boss = await admin('boss');
+  const other = await signUp('promoted');
+  const up = await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } });
+  assert.equal(up.status, 200);
+  assert.equal(up.json.role, 'admin');
+  const down = await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  assert.equal(down.json.role, 'customer');
+  assert.equal((await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'root' } })).status, 400);
+  assert.equal((await api('/api/v1/admin/users/nobody', { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } })).status, 404);
+
+  // Make `boss` the only admin, then try to remove the role and the account.
+  await sql(`UPDATE users SET role = 'customer' WHERE role = 'admin' AND id != ${q(boss.user.id)}`);
+  const last = await api(`/api/v1/admin/users/${boss.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  assert.equal(last.status, 400);
+  assert.equal(last.json.code, 'last_admin');
+  assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(boss.user.id)}`))[0].role, 'admin');
+  const self = await api(`/api/v1/admin/users/${boss.user.id}`, { method: 'DELETE', cookie: boss.cookie });
+  assert.equal(self.status, 400);
+  assert.equal((await sql('SELECT COUNT(*) AS n FROM invariant_checks'))[0].n, 0);
+});
+
+test('deleting a user removes every row and recording they own', async () => {
+  const boss = await admin('deleter');
+  const victim = await signUp('victim');
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${victim.user.id}`)}, ${q(victim.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const created = await api('/api/v1/analysis', {
+    method: 'POST', cookie: victim.cookie,
+    body: { name: 'X', url: 'example.com', maxNumberOfParticipants: 2, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },
+  });
+  const analysisId = created.json.analysisData.id;
+  const part = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId }, ip: randomIp() });
+  const cookie = part.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
+  const entryId = part.json.analysisEntryId;
+  await api(`/api/v1/analysisEntry/${entryId}/upload`, { method: 'POST', cookie, body: { mimeType: 'video/mp4' } });
+  await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/parts/1`, { method: 'PUT', headers: { cookie }, body: randomBytes(2048) });
+  await api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body: { durationMs: 1000 } });
+  await api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+  const key = `analyses/${analysisId}/entries/${entryId}/recording.mp4`;
+  assert.equal(await r2Exists(key), true);
+
+  const res = await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie });
+  assert.equal(res.status, 200);
+  const counts = await sql(`SELECT
+    (SELECT COUNT(*) FROM users WHERE id = ${q(victim.user.id)}) AS users,
+    (SELECT COUNT(*) FROM sessions WHERE user_id = ${q(victim.user.id)}) AS sessions,
+    (SELECT COUNT(*) FROM analyses WHERE owner_id = ${q(victim.user.id)}) AS analyses,
+    (SELECT COUNT(*) FROM analysis_tasks WHERE analysis_id = ${q(analysisId)}) AS tasks,
+    (SELECT COUNT(*) FROM analysis_entries WHERE analysis_id = ${q(analysisId)}) AS entries,
+    (SELECT COUNT(*) FROM subscriptions WHERE user_id = ${q(victim.user.id)}) AS subscriptions,
+    (SELECT COUNT(*) FROM r2_deletions WHERE prefix = ${q(`analyses/${analysisId}/`)}) AS queued`);
+  assert.deepEqual(counts[0], { users: 0, sessions: 0, analyses: 0, tasks: 0, entries: 0, subscriptions: 0, queued: 0 });
+  assert.equal(await r2Exists(key), false);
+  assert.equal((await api('/api/v1/auth/session', { cookie: victim.cookie })).status, 401);
+  assert.equal((await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie })).status, 404);
+});
+
+test('the waitlist is listed newest first and exported as UTF-8 CSV', async () => {
+  const boss = await admin('waitlister');
+  const first = uniqueEmail('primera');
+  const second = uniqueEmail('ñandú');
+  await api('/api/v1/waitlist', { method: 'POST', body: { email: first, consent: true } });
+  await api('/api/v1/waitlist', { method: 'POST', body: { email: second, consent: true } });
+  const list = await api('/api/v1/admin/waitlist', { cookie: boss.cookie });
+  const emails = list.json.entries.map((e) => e.email);
+  assert.ok(emails.indexOf(second) < emails.indexOf(first));
+  const csv = await fetch(`${BASE}/api/v1/admin/waitlist/export`, { headers: { cookie: boss.cookie } });
+  assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+  const text = Buffer.from(await csv.arrayBuffer()).toString('utf8');
+  assert.ok(text.startsWith('\ufeffemail,consent_at,created_at\r\n'));
+  assert.match(text, new RegExp(`${second.replace(/[.+]/g, '\\$&')},\\d{4}-\\d\\d-\\d\\dT`));
+});
