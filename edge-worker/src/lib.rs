@@ -16,6 +16,7 @@ mod http;
 mod log;
 mod mail;
 mod participation;
+mod playback;
 mod random;
 mod recordings;
 mod waitlist;
@@ -90,7 +91,7 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));
     }
-    // Parameterised routes start with an id; part uploads add a part number.
+    // Parameterised routes start with an id; part uploads and notes add a second parameter.
     let id = matched.params.first().copied().unwrap_or_default();
     let part = matched.params.get(1).copied().unwrap_or_default();
     let result = match matched.spec.id {
@@ -136,7 +137,14 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
         RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
         RouteId::EntryUrl => recordings::entry_url(app, &req, id).await,
-        RouteId::EntryPage => recordings::entry_page(app, &req, id).await,
+        RouteId::EntryPage => playback::entry_page(app, &req, id).await,
+        RouteId::EntryDelete => playback::delete_entry(app, &req, id).await,
+        RouteId::NotesList => playback::notes::list(app, &req, id).await,
+        RouteId::NoteCreate => playback::notes::create(app, &mut req, id).await,
+        RouteId::NoteUpdate => playback::notes::update(app, &mut req, id, part).await,
+        RouteId::NoteDelete => playback::notes::delete(app, &req, id, part).await,
+        RouteId::AnalysisSummary => playback::summary::get(app, &req, id).await,
+        RouteId::AnalysisExport => playback::summary::export(app, &req, id).await,
         RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
         RouteId::RecordingStream => recordings::stream(app, &req, id).await,
     };

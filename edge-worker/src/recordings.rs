@@ -5,7 +5,6 @@
 use lupa_api_types::EntryUrlResponse;
 use lupa_core::auth::Role;
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
-use serde::Serialize;
 use worker::{Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions;
@@ -94,7 +93,7 @@ pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<
     Ok(entry)
 }
 
-fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
+pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     if entry.status != "submitted" || entry.recording_key.is_none() {
         return Err(ApiError::new(404, "recording_not_ready", NOT_READY));
     }
@@ -107,36 +106,6 @@ fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
 pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
     json(200, &EntryUrlResponse { analysisEntryPresignedUrl: playback_url(app, &entry)? })
-}
-
-#[derive(Serialize)]
-#[allow(non_snake_case)]
-struct EntryPage {
-    entryUrl: String,
-    id: String,
-    analysisId: String,
-    durationMs: Option<i64>,
-    steps: serde_json::Value,
-    submittedAt: Option<i64>,
-    mimeType: Option<String>,
-}
-
-/// `GET /api/v1/entry/{id}`: what the entry page needs: the URL, and step times for chapters.
-pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let steps = entry.steps_json.as_deref().and_then(|s| serde_json::from_str(s).ok()).unwrap_or(serde_json::Value::Array(vec![]));
-    json(
-        200,
-        &EntryPage {
-            entryUrl: playback_url(app, &entry)?,
-            id: entry.id.clone(),
-            analysisId: entry.analysis_id.clone(),
-            durationMs: entry.duration_ms,
-            steps,
-            submittedAt: entry.submitted_at,
-            mimeType: entry.recording_mime.clone(),
-        },
-    )
 }
 
 /// `GET /api/v1/recordings/{id}?expires=&sig=`: streams the object, honouring `Range`.

@@ -143,6 +143,7 @@ pub struct TaskDto {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct AnalysisCount {
+    #[ts(type = "number")]
     pub AnalysisEntries: i64,
 }
 
@@ -166,6 +167,7 @@ pub struct AnalysisDto {
     pub url: String,
     pub device: String,
     pub scenario: Option<String>,
+    #[ts(type = "number")]
     pub max_number_of_participants: i64,
     pub status: String,
     #[ts(type = "number")]
@@ -494,4 +496,109 @@ pub struct WaitlistEntryDto {
 #[ts(export)]
 pub struct WaitlistResponse {
     pub entries: Vec<WaitlistEntryDto>,
+}
+
+/// A researcher's note at a moment of a recording.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct NoteDto {
+    pub id: String,
+    #[ts(type = "number")]
+    pub atMs: i64,
+    pub text: String,
+    #[ts(type = "number")]
+    pub createdAt: i64,
+    #[ts(type = "number")]
+    pub updatedAt: i64,
+}
+
+/// `GET /api/v1/entry/{id}/notes`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NotesResponse {
+    pub notes: Vec<NoteDto>,
+}
+
+/// `POST /api/v1/entry/{id}/notes` and `PATCH /api/v1/entry/{id}/notes/{noteId}`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct NoteRequest {
+    #[ts(type = "number | null")]
+    pub atMs: Option<i64>,
+    pub text: Option<String>,
+}
+
+/// One chapter of a recording: a step and when it was first entered.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ChapterDto {
+    /// 0 = scenario, 1 = URL, 2.. = tasks.
+    pub index: u32,
+    pub kind: String,
+    pub title: String,
+    #[ts(type = "number | null")]
+    pub startMs: Option<i64>,
+    /// Total time spent on the step (all visits).
+    #[ts(type = "number")]
+    pub spentMs: i64,
+}
+
+/// `GET /api/v1/entry/{id}`: the entry page.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct EntryPageResponse {
+    pub entryUrl: String,
+    pub id: String,
+    pub analysisId: String,
+    pub analysisName: String,
+    pub mimeType: Option<String>,
+    #[ts(type = "number | null")]
+    pub durationMs: Option<i64>,
+    #[ts(type = "number | null")]
+    pub submittedAt: Option<i64>,
+    pub steps: Vec<StepMark>,
+    pub chapters: Vec<ChapterDto>,
+}
+
+/// Time on one task across submitted entries.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct TaskSummaryDto {
+    pub taskNumber: u32,
+    pub taskContent: String,
+    #[ts(type = "number | null")]
+    pub medianMs: Option<i64>,
+    #[ts(type = "number | null")]
+    pub minMs: Option<i64>,
+    #[ts(type = "number | null")]
+    pub maxMs: Option<i64>,
+    #[ts(type = "number")]
+    pub entries: i64,
+}
+
+/// One submitted entry in the summary.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct EntrySummaryRowDto {
+    pub id: String,
+    #[ts(type = "number | null")]
+    pub submittedAt: Option<i64>,
+    #[ts(type = "number | null")]
+    pub durationMs: Option<i64>,
+    #[ts(type = "number")]
+    pub noteCount: i64,
+}
+
+/// `GET /api/v1/analysis/{id}/summary`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AnalysisSummaryResponse {
+    pub tasks: Vec<TaskSummaryDto>,
+    pub entries: Vec<EntrySummaryRowDto>,
 }

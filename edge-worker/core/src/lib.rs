@@ -11,6 +11,7 @@ pub mod mail;
 pub mod participation;
 pub mod routes;
 pub mod stripe_signature;
+pub mod summary;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

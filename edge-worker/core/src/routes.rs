@@ -67,6 +67,13 @@ pub enum RouteId {
     AdminUserDelete,
     AdminWaitlist,
     AdminWaitlistCsv,
+    NotesList,
+    NoteCreate,
+    NoteUpdate,
+    NoteDelete,
+    EntryDelete,
+    AnalysisSummary,
+    AnalysisExport,
 }
 
 /// One row of the route table.
@@ -129,6 +136,13 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::EntryAbandon, "DELETE", "/analysisEntry/{id}", Access::Participant),
     route(RouteId::EntryUrl, "GET", "/analysisEntry/{id}", Access::Session),
     route(RouteId::EntryPage, "GET", "/entry/{id}", Access::Session),
+    route(RouteId::EntryDelete, "DELETE", "/entry/{id}", Access::Session),
+    route(RouteId::NotesList, "GET", "/entry/{id}/notes", Access::Session),
+    route(RouteId::NoteCreate, "POST", "/entry/{id}/notes", Access::Session),
+    route(RouteId::NoteUpdate, "PATCH", "/entry/{id}/notes/{noteId}", Access::Session),
+    route(RouteId::NoteDelete, "DELETE", "/entry/{id}/notes/{noteId}", Access::Session),
+    route(RouteId::AnalysisSummary, "GET", "/analysis/{id}/summary", Access::Session),
+    route(RouteId::AnalysisExport, "GET", "/analysis/{id}/export", Access::Session),
     route(RouteId::SingleUpload, "PUT", "/uploads/{id}", Access::Signed),
     route(RouteId::RecordingStream, "GET", "/recordings/{id}", Access::Signed),
 ];

@@ -46,6 +46,12 @@ async fn owned(app: &App, user: &SessionUser, id: &str) -> ApiResult<repo::Analy
     }
 }
 
+/// The analysis row for the signed-in owner (or an admin); 401 without a session, else 404.
+pub async fn owned_row(app: &App, req: &Request, id: &str) -> ApiResult<repo::AnalysisRow> {
+    let user = sessions::require_user(app, req).await?;
+    owned(app, &user, id).await
+}
+
 async fn answer(app: &App, id: &str, status: u16) -> ApiResult<Response> {
     let database = db(app)?;
     let row = repo::find(&database, id).await?.ok_or_else(ApiError::not_found)?;

@@ -3,4 +3,4 @@
 /**
  * `_count` of an analysis: submitted entries.
  */
-export type AnalysisCount = { AnalysisEntries: bigint, };
+export type AnalysisCount = { AnalysisEntries: number, };

@@ -1,0 +1,94 @@
+//! Watching and analysing recordings: the entry page (signed URL + chapters from step times),
+//! notes, deleting a recording, and the analysis summary with its CSV export.
+
+pub mod notes;
+pub mod summary;
+
+use lupa_api_types::{ChapterDto, EntryPageResponse, MessageResponse, StepMark};
+use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
+use worker::{Request, Response};
+
+use crate::analysis::repo;
+use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::http::json;
+use crate::recordings::{self, owned_entry};
+use crate::App;
+
+const QUEUE_ENTRY: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
+const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
+const DELETE_PARTS: &str = "DELETE FROM entry_parts WHERE entry_id = ?1";
+const DELETE_ENTRY: &str = "DELETE FROM analysis_entries WHERE id = ?1";
+
+/// Parses the stored step marks.
+pub fn marks_of(steps_json: Option<&str>) -> Vec<StepMark> {
+    steps_json.and_then(|s| serde_json::from_str::<Vec<StepMark>>(s).ok()).unwrap_or_default()
+}
+
+pub fn core_marks(marks: &[StepMark]) -> Vec<Mark> {
+    marks.iter().map(|m| Mark { index: m.index, at_ms: m.atMs }).collect()
+}
+
+/// `GET /api/v1/entry/{id}`: what the entry page needs, with one chapter per step.
+pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = owned_entry(app, req, entry_id).await?;
+    let entry_url = recordings::playback_url(app, &entry)?;
+    let database = db(app)?;
+    let analysis = repo::find(&database, &entry.analysis_id).await?.ok_or_else(ApiError::not_found)?;
+    let analysis_name = analysis.name.clone();
+    let detail = repo::detail(&database, analysis, false).await?;
+    let steps = marks_of(entry.steps_json.as_deref());
+    let marks = core_marks(&steps);
+    let step_count = FIRST_TASK_STEP as usize + detail.tasks.len();
+    let duration = entry.duration_ms.unwrap_or(0).max(0) as u64;
+    let spent = time_per_step(&marks, duration, step_count);
+    let chapters = (0..step_count)
+        .map(|i| {
+            let index = i as u32;
+            let (kind, title) = match index {
+                0 => ("scenario", "Escenario".to_string()),
+                1 => ("url", "URL".to_string()),
+                n => ("task", format!("Task {}", n - FIRST_TASK_STEP + 1)),
+            };
+            ChapterDto {
+                index,
+                kind: kind.into(),
+                title,
+                startMs: first_entry(&marks, index).map(|m| m as i64),
+                spentMs: spent.get(i).copied().unwrap_or(0) as i64,
+            }
+        })
+        .collect();
+    json(
+        200,
+        &EntryPageResponse {
+            entryUrl: entry_url,
+            id: entry.id.clone(),
+            analysisId: entry.analysis_id.clone(),
+            analysisName: analysis_name,
+            mimeType: entry.recording_mime.clone(),
+            durationMs: entry.duration_ms,
+            submittedAt: entry.submitted_at,
+            steps,
+            chapters,
+        },
+    )
+}
+
+/// `DELETE /api/v1/entry/{id}`: removes the recording from R2 and the entry's rows.
+pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = owned_entry(app, req, entry_id).await?;
+    let database = db(app)?;
+    let prefix = recordings::entry_prefix(&entry.analysis_id, &entry.id);
+    database
+        .batch(vec![
+            stmt(&database, QUEUE_ENTRY, &[text(&prefix), int(now_ms())])?,
+            stmt(&database, DELETE_NOTES, &[text(&entry.id)])?,
+            stmt(&database, DELETE_PARTS, &[text(&entry.id)])?,
+            stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?,
+        ])
+        .await
+        .map_err(failed(DELETE_ENTRY))?;
+    recordings::drain_deletions(app).await?;
+    json(200, &MessageResponse { message: "Grabación eliminada".into() })
+}
