@@ -53,6 +53,11 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let headers = response.headers_mut();
     // API answers carry per-user data: never let a cache keep them.
     headers.set("cache-control", "no-store")?;
+    // JSON and media are never documents to render or frame.
+    headers.set("x-content-type-options", "nosniff")?;
+    headers.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'")?;
+    headers.set("strict-transport-security", "max-age=31536000; includeSubDomains")?;
+    headers.set("referrer-policy", "strict-origin-when-cross-origin")?;
     headers.set("x-request-id", &request_id)?;
     log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
     Ok(response)
