@@ -30,7 +30,8 @@ export async function startServer({ stateDir, port, log = () => {} }) {
   const chosen = port ?? (await freePort());
   const child = spawn(
     'wrangler',
-    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false'],
+    // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
+    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';

@@ -1,0 +1,172 @@
+// The authorization matrix: every API route called as anonymous, a participant without and with
+// the entry capability, another customer, the owner and an admin, with the expected status for
+// each. A route in the router (edge-worker/core/src/routes.rs) without a row here fails the test.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+
+const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
+const root = new URL('../..', import.meta.url).pathname;
+const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' };
+
+/** Every (method, pattern) the router knows. */
+function routerRoutes() {
+  const source = readFileSync(`${root}edge-worker/core/src/routes.rs`, 'utf8');
+  return [...source.matchAll(/route\(RouteId::\w+, "(\w+)", "([^"]+)", Access::\w+\)/g)].map(([, m, p]) => `${m} ${p}`);
+}
+
+async function activeSubscription(userId) {
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${userId}`)}, ${q(userId)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+}
+
+async function participate(analysisId) {
+  const res = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
+  return { entry: res.json.analysisEntryId, cap: cookie };
+}
+
+async function submitted(analysisId) {
+  const { entry, cap } = await participate(analysisId);
+  await api(`/api/v1/analysisEntry/${entry}/upload`, { method: 'POST', cookie: cap, body: { mimeType: 'video/mp4' } });
+  await fetch(`${BASE}/api/v1/analysisEntry/${entry}/parts/1`, { method: 'PUT', headers: { cookie: cap }, body: randomBytes(1024) });
+  await api(`/api/v1/analysisEntry/${entry}/complete`, { method: 'POST', cookie: cap, body: { durationMs: 5000 } });
+  await api('/api/v1/analysisEntry', { method: 'PATCH', cookie: cap, body: { analysisEntryId: entry, analysisEntryStatus: 'submitted' } });
+  return entry;
+}
+
+/** The world every row runs in: users, an analysis, entries, a note, a checkout session. */
+async function world() {
+  const owner = await signUp('m-owner');
+  const checkout = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie: owner.cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
+  await activeSubscription(owner.user.id);
+  const other = await signUp('m-other');
+  const admin = await signUp('m-admin');
+  await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
+  const done = await submitted(analysis);
+  const note = (await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, text: 'n' } })).json.id;
+  const victim = await signUp('m-victim');
+  return {
+    owner, other, admin, analysis, done, note, victim,
+    session: /\/billing\/checkout\/(\S+)$/.exec(checkout.json.checkoutSessionUrl)[1],
+    cookies: { anon: undefined, noCap: '__Host-lupa_participation=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', other: other.cookie, owner: owner.cookie, admin: admin.cookie },
+  };
+}
+
+// Fresh objects for rows that destroy what they touch, made before each call.
+const fresh = {
+  entry: async (w) => participate(w.analysis),
+  startedEntry: async (w) => {
+    const p = await participate(w.analysis);
+    await api(`/api/v1/analysisEntry/${p.entry}/upload`, { method: 'POST', cookie: p.cap, body: { mimeType: 'video/mp4' } });
+    return p;
+  },
+  uploadedEntry: async (w) => {
+    const p = await fresh.startedEntry(w);
+    await fetch(`${BASE}/api/v1/analysisEntry/${p.entry}/parts/1`, { method: 'PUT', headers: { cookie: p.cap }, body: randomBytes(100) });
+    return p;
+  },
+  analysis: async (w) => ({ analysis: (await api('/api/v1/analysis', { method: 'POST', cookie: w.owner.cookie, body: valid })).json.analysisData.id }),
+  done: async (w) => ({ done: await submitted(w.analysis) }),
+  note: async (w) => ({ note: (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: w.owner.cookie, body: { atMs: 1, text: 'x' } })).json.id }),
+  victim: async () => ({ victim: (await signUp('m-victim')).user }),
+};
+
+const S = (anon, noCap, cap, other, owner, admin) => ({ anon, noCap, cap, other, owner, admin });
+const all = (code) => S(code, code, code, code, code, code);
+const session = (other, owner, admin) => S(401, 401, 401, other, owner, admin);
+const capOnly = (code) => S(403, 403, code, 403, 403, 403);
+
+// [method, pattern, expected, {path, body, fresh, raw}] — path/body may use the world `w` and fresh `f`.
+const MATRIX = [
+  ['GET', '/health', all(200)],
+  ['POST', '/auth/login/local', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
+  ['POST', '/auth/register/local/customer', all(201), { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) }],
+  ['GET', '/auth/session', session(200, 200, 200)],
+  ['POST', '/auth/password-reset', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
+  ['GET', '/auth/password-reset', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
+  ['PATCH', '/auth/password-reset', all(400), { body: () => ({ passwordResetToken: 'nope', newPassword: 'una clave larga', confirmNewPassword: 'una clave larga' }) }],
+  ['PATCH', '/auth/update-user-password', session(400, 400, 400), { body: () => ({}) }],
+  ['GET', '/user', session(200, 200, 200)],
+  ['POST', '/waitlist', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
+  ['POST', '/analysis/validate-participation', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['POST', '/analysis/participate', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['GET', '/analysis', session(200, 200, 200)],
+  ['POST', '/analysis', session(402, 201, 402), { body: () => valid }],
+  ['GET', '/analysis/{id}', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
+  ['PATCH', '/analysis/{id}', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}`, body: () => valid }],
+  ['POST', '/analysis/{id}/close', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
+  ['POST', '/analysis/{id}/reopen', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reopen` }],
+  ['DELETE', '/analysis/{id}', session(404, 200, 200), { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` }],
+  ['GET', '/analysis/{id}/summary', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
+  ['GET', '/analysis/{id}/export', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['POST', '/analysisEntry/upload-url', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
+  ['PATCH', '/analysisEntry', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
+  ['POST', '/analysisEntry/{id}/upload', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/upload`, body: () => ({ mimeType: 'video/mp4' }) }],
+  ['GET', '/analysisEntry/{id}/parts', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/parts` }],
+  ['PUT', '/analysisEntry/{id}/parts/{part}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/parts/1`, raw: () => randomBytes(64) }],
+  ['POST', '/analysisEntry/{id}/complete', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
+  ['DELETE', '/analysisEntry/{id}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
+  ['GET', '/analysisEntry/{id}', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
+  ['GET', '/entry/{id}', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
+  ['DELETE', '/entry/{id}', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
+  ['GET', '/entry/{id}/notes', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
+  ['POST', '/entry/{id}/notes', session(404, 201, 201), { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) }],
+  ['PATCH', '/entry/{id}/notes/{noteId}', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) }],
+  ['DELETE', '/entry/{id}/notes/{noteId}', session(404, 200, 200), { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` }],
+  ['PUT', '/uploads/{id}', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
+  ['GET', '/recordings/{id}', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/billing', session(200, 200, 200)],
+  ['POST', '/billing', session(200, 200, 200)],
+  ['POST', '/billing/checkout-session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],
+  ['POST', '/billing/customer-portal', session(200, 200, 200)],
+  ['POST', '/billing/webhook', all(400), { body: () => ({ id: 'evt_x' }) }],
+  ['GET', '/billing/local/checkout/{id}', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}` }],
+  ['POST', '/billing/local/checkout/{id}/pay', session(404, 400, 404), { path: (w) => `/billing/local/checkout/${w.session}/pay` }],
+  ['POST', '/billing/local/checkout/{id}/cancel', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}/cancel` }],
+  ['GET', '/billing/local/portal', session(200, 200, 200)],
+  ['GET', '/admin', session(403, 403, 200), { path: () => '/admin/' }],
+  ['PATCH', '/admin/users/{id}', session(403, 403, 200), { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) }],
+  ['DELETE', '/admin/users/{id}', session(403, 403, 200), { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` }],
+  ['GET', '/admin/waitlist', session(403, 403, 200)],
+  ['GET', '/admin/waitlist/export', session(403, 403, 200)],
+  // Last: these end the caller's session or subscription.
+  ['POST', '/billing/local/portal/cancel', session(400, 200, 400)],
+  ['POST', '/auth/logout', all(200)],
+];
+
+test('every route in the router has a row in the matrix', () => {
+  const covered = new Set(MATRIX.map(([m, p]) => `${m} ${p}`));
+  const missing = routerRoutes().filter((r) => !covered.has(r));
+  assert.deepEqual(missing, [], `routes without a row: ${missing.join(', ')}`);
+  assert.ok(routerRoutes().length >= 50);
+});
+
+test('each role gets the expected status on every route', async () => {
+  const w = await world();
+  const failures = [];
+  for (const [method, pattern, expected, opts = {}] of MATRIX) {
+    for (const role of ROLES) {
+      const f = opts.fresh ? await opts.fresh(w) : {};
+      const cookie = role === 'cap' ? f.cap : w.cookies[role];
+      const path = `/api/v1${opts.path ? opts.path(w, f) : pattern}`;
+      let status;
+      if (opts.raw) {
+        const headers = { 'cf-connecting-ip': randomIp(), 'content-type': 'application/octet-stream' };
+        if (cookie) headers.cookie = cookie;
+        status = (await fetch(BASE + path, { method, headers, body: opts.raw() })).status;
+      } else {
+        status = (await api(path, { method, cookie, body: opts.body?.(w, f) })).status;
+      }
+      if (status !== expected[role]) failures.push(`${method} ${pattern} as ${role}: ${status}, expected ${expected[role]}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  // Logging out really ended the sessions used above.
+  assert.equal((await api('/api/v1/auth/session', { cookie: w.owner.cookie })).status, 401);
+  assert.equal(sessionCookie({ headers: new Headers() }), undefined);
+});
