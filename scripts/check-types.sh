@@ -8,7 +8,8 @@ committed=web/src/lib/api-types
 if [ "${1:-}" = "--write" ]; then
   rm -f "$committed"/*.ts
   cargo test -p lupa-api-types --quiet export_bindings >/dev/null
-  echo "regenerated $committed"
+  LUPA_WRITE_OPENAPI=1 cargo test -p lupa-api-types --quiet openapi >/dev/null
+  echo "regenerated $committed and edge-worker/api-types/openapi.json"
   exit 0
 fi
 fresh="$(mktemp -d)"

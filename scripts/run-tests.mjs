@@ -88,6 +88,8 @@ await suite('wasm', async () => {
   return { ...cargoCounts(out), code };
 });
 
+await suite('tsc', () => check('tsc', ['-p', 'web/tsconfig.json', '--noEmit']));
+
 await suite('web', async () => {
   const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');
   const { code } = await run('vitest', ['run', '--config', 'web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
@@ -98,7 +100,7 @@ await suite('web', async () => {
 await suite('size', () => check('node', ['scripts/check-size.mjs']));
 
 // The API and end-to-end suites share one server with a throw-away D1/R2 state.
-const needsServer = !only.length || only.includes('api') || only.includes('e2e');
+const needsServer = !only.length || ['api', 'recorder', 'e2e'].some((s) => only.includes(s));
 if (needsServer) {
   const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
   let server;
@@ -115,6 +117,11 @@ if (needsServer) {
       const passed = Number(/^\S* ?pass (\d+)/m.exec(out)?.[1] ?? 0);
       const failed = Number(/^\S* ?fail (\d+)/m.exec(out)?.[1] ?? 0);
       return { passed, failed, code };
+    });
+    await suite('recorder', async () => {
+      const { code, out } = await run('node', ['tests/wasm-upload/run.mjs'], { env });
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(out);
+      return { passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), code };
     });
     await suite('e2e', async () => {
       const report = join(stateDir, 'playwright.json');

@@ -63,6 +63,15 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     Ok(response)
 }
 
+/// The committed OpenAPI document (generated from the API types; a test keeps it fresh).
+const OPENAPI: &str = include_str!("../api-types/openapi.json");
+
+fn openapi() -> ApiResult<Response> {
+    let mut resp = Response::ok(OPENAPI)?;
+    resp.headers_mut().set("content-type", "application/json; charset=utf-8")?;
+    Ok(resp)
+}
+
 /// What every handler gets: the bindings, the typed configuration and the request's context.
 pub struct App {
     pub env: Env,
@@ -101,6 +110,7 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     let part = matched.params.get(1).copied().unwrap_or_default();
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
+        RouteId::OpenApi => openapi(),
         RouteId::AuthLogin => auth::login::post(app, &mut req).await,
         RouteId::AuthRegister => auth::register::post(app, &mut req).await,
         RouteId::AuthLogout => auth::logout(app, &req).await,

@@ -1,6 +1,23 @@
-//! Runs the façade in headless Chromium (wasm-bindgen-test) against the real MediaRecorder.
+//! Runs the recorder in headless Chromium (wasm-bindgen-test): the façade against the real
+//! MediaRecorder, fed by Chromium's fake camera and microphone (webdriver.json), and the upload
+//! pipeline (`pipeline/`) with synthetic chunks; both upload to a fake API that stands in for
+//! `fetch` (tests/support/fake_server.js).
 #![cfg(target_arch = "wasm32")]
+// Test code: a failed unwrap is a failed test (clippy only knows this for #[test] functions).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod pipeline;
+mod support;
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::Reflect;
+use lupa_recorder::Recorder;
+use support::{error_name, fake_camera_and_mic, sleep, FakeServer, Options};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -23,4 +40,78 @@ fn unsupported_candidates_are_skipped() {
     for earlier in &candidates[..index.unwrap_or(0)] {
         assert!(!web_sys::MediaRecorder::is_type_supported(earlier), "{earlier} was supported but skipped");
     }
+}
+
+fn field(state: &JsValue, key: &str) -> JsValue {
+    Reflect::get(state, &key.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_it() {
+    let server = FakeServer::install(Options { entry_id: "entry-media", ..Default::default() });
+    let stream = fake_camera_and_mic().await;
+    let recorder = Recorder::new("entry-media", "/api/v1");
+    let changes = Rc::new(Cell::new(0u32));
+    let counter = changes.clone();
+    let on_change = Closure::<dyn FnMut(JsValue)>::new(move |_state: JsValue| counter.set(counter.get() + 1));
+    recorder.on_change(on_change.as_ref().unchecked_ref::<js_sys::Function>().clone());
+
+    JsFuture::from(recorder.start(stream.clone())).await.unwrap();
+    let state = recorder.state();
+    assert_eq!(field(&state, "phase").as_string().as_deref(), Some("recording"));
+    let mime = field(&state, "mimeType").as_string().unwrap();
+    assert!(mime.starts_with("video/mp4"), "{mime}");
+    recorder.mark_step(0);
+
+    // Record ~3 s, watching chunks arrive. With videoKeyFrameIntervalDuration the MP4 muxer
+    // honours the 1000 ms timeslice (without it the first media chunk comes after ~6.7 s).
+    let mut arrivals = Vec::new();
+    let mut last = 0.0;
+    while recorder.elapsed_ms() < 3000.0 || (arrivals.len() < 3 && recorder.elapsed_ms() < 8000.0) {
+        sleep(100.0).await;
+        let recorded = field(&recorder.state(), "bytesRecorded").as_f64().unwrap();
+        if recorded > last {
+            arrivals.push((recorder.elapsed_ms(), recorded - last));
+            last = recorded;
+        }
+    }
+    web_sys::console::log_1(&format!("chunk arrivals (ms, bytes): {arrivals:?}").into());
+    assert!(arrivals.len() >= 3, "init segment and media chunks arrived while recording: {arrivals:?}");
+    assert!(recorder.elapsed_ms() >= 3000.0);
+
+    JsFuture::from(recorder.finish()).await.unwrap();
+    let state = recorder.state();
+    assert_eq!(field(&state, "phase").as_string().as_deref(), Some("done"));
+    assert_eq!(field(&state, "progress").as_f64(), Some(100.0));
+    let recorded = field(&state, "bytesRecorded").as_f64().unwrap();
+
+    let uploaded = server.joined();
+    assert_eq!(uploaded.len() as f64, recorded);
+    assert_eq!(&uploaded[4..8], b"ftyp", "an MP4 file");
+    assert_eq!(server.body_field("started", "mimeType").as_string(), Some(mime));
+    let duration = server.body_field("completed", "durationMs").as_f64().unwrap();
+    assert!((3000.0..9000.0).contains(&duration), "durationMs {duration}");
+    let calls = changes.get();
+    assert!(calls >= 3 && f64::from(calls) <= duration / 250.0 + 6.0, "{calls} onChange calls");
+
+    // Stopping the tracks after finish changes nothing (the recorder has let go of its handlers).
+    stream.get_tracks().for_each(&mut |track, _, _| track.unchecked_into::<web_sys::MediaStreamTrack>().stop());
+    sleep(100.0).await;
+    assert_eq!(field(&recorder.state(), "phase").as_string().as_deref(), Some("done"));
+}
+
+#[wasm_bindgen_test]
+async fn misuse_is_reported_with_named_errors() {
+    let _server = FakeServer::install(Options { entry_id: "entry-misuse", ..Default::default() });
+    let recorder = Recorder::new("entry-misuse", "/api/v1");
+    let error = JsFuture::from(recorder.finish()).await.unwrap_err();
+    assert_eq!(error_name(&error), "RecordingEmpty");
+
+    let stream = fake_camera_and_mic().await;
+    JsFuture::from(recorder.start(stream.clone())).await.unwrap();
+    let error = JsFuture::from(recorder.start(stream.clone())).await.unwrap_err();
+    assert_eq!(error_name(&error), "RecordingStartError");
+    JsFuture::from(recorder.abort()).await.unwrap();
+    assert_eq!(field(&recorder.state(), "phase").as_string().as_deref(), Some("aborted"));
+    stream.get_tracks().for_each(&mut |track, _, _| track.unchecked_into::<web_sys::MediaStreamTrack>().stop());
 }

@@ -84,6 +84,7 @@ const capOnly = (code) => S(403, 403, code, 403, 403, 403);
 // [method, pattern, expected, {path, body, fresh, raw}] — path/body may use the world `w` and fresh `f`.
 const MATRIX = [
   ['GET', '/health', all(200)],
+  ['GET', '/openapi.json', all(200)],
   ['POST', '/auth/login/local', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
   ['POST', '/auth/register/local/customer', all(201), { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) }],
   ['GET', '/auth/session', session(200, 200, 200)],

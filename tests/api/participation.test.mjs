@@ -119,6 +119,8 @@ test('a progressive upload of fixed-size parts ends byte-identical in R2 and pla
   const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 1500 }, { index: 2, atMs: 4000 }];
   const done = await api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body: { durationMs: 15000, steps } });
   assert.equal(done.status, 200, done.text);
+  const again = await api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body: { durationMs: 15000, steps } });
+  assert.equal(again.status, 200, 'completing twice (a lost answer retried) is fine');
   const submitted = await api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
   assert.equal(submitted.status, 200);
   // The only place is now used: the analysis completes itself.

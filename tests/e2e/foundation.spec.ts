@@ -39,7 +39,8 @@ test('the API and the app share one origin', async ({ page, baseURL }) => {
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
 });
 
-test('the participant page loads the recorder WASM and picks MP4 in Chromium', async ({ page }) => {
-  await page.goto('/participate/abc');
-  await expect(page.getByTestId('recorder-mime')).toContainText('video/mp4');
+test('the participation page is public and prefills the analysis id from the link', async ({ page }) => {
+  await page.goto('/participate/abc123');
+  await expect(page.getByLabel('ID de Análisis')).toHaveValue('abc123');
+  await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
 });

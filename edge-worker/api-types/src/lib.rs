@@ -4,11 +4,14 @@
 //! (`npm run check:types` regenerates and fails when the committed copies are stale), so the client
 //! never hand-copies a shape. Field names follow the spec's wire names, camelCase or snake_case.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub mod openapi;
+
 /// The body of every error answer: clients show `message`, programs switch on `code`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ErrorBody {
     pub message: String,
@@ -16,7 +19,7 @@ pub struct ErrorBody {
 }
 
 /// `GET /api/v1/health`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct HealthResponse {
     pub ok: bool,
@@ -24,7 +27,7 @@ pub struct HealthResponse {
 }
 
 /// A user as the API shows it (spec §3 User).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct UserDto {
     pub id: String,
@@ -38,14 +41,14 @@ pub struct UserDto {
 }
 
 /// `{user}`: answer of login, session, register and `GET /api/v1/user`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct UserResponse {
     pub user: UserDto,
 }
 
 /// `POST /api/v1/auth/login/local`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct LoginRequest {
     pub username: Option<String>,
@@ -53,7 +56,7 @@ pub struct LoginRequest {
 }
 
 /// `POST /api/v1/auth/register/local/customer`; `role` is accepted and ignored (always customer).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct RegisterRequest {
     pub username: Option<String>,
@@ -62,14 +65,14 @@ pub struct RegisterRequest {
 }
 
 /// `POST /api/v1/auth/password-reset`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct PasswordResetEmailRequest {
     pub email: Option<String>,
 }
 
 /// `PATCH /api/v1/auth/password-reset`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct PasswordResetRequest {
@@ -79,7 +82,7 @@ pub struct PasswordResetRequest {
 }
 
 /// `PATCH /api/v1/auth/update-user-password`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UpdatePasswordRequest {
@@ -88,7 +91,7 @@ pub struct UpdatePasswordRequest {
 }
 
 /// `{success, message}`: the password-reset answers.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct SuccessResponse {
     pub success: bool,
@@ -96,21 +99,21 @@ pub struct SuccessResponse {
 }
 
 /// `{message}`: answers that only say what happened.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct MessageResponse {
     pub message: String,
 }
 
 /// One validation problem, in the `{errors: [{msg}]}` shape the profile screen reads.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ValidationItem {
     pub msg: String,
 }
 
 /// An error answer that lists validation problems besides the main message.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ValidationErrorBody {
     pub message: String,
@@ -119,7 +122,7 @@ pub struct ValidationErrorBody {
 }
 
 /// `POST /api/v1/waitlist`; `website` is the hidden honeypot field.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct WaitlistRequest {
     pub email: Option<String>,
@@ -129,7 +132,7 @@ pub struct WaitlistRequest {
 }
 
 /// One task of an analysis (spec §3 Task); `taskType` is always 'text'.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct TaskDto {
@@ -139,7 +142,7 @@ pub struct TaskDto {
 }
 
 /// `_count` of an analysis: submitted entries.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct AnalysisCount {
@@ -148,7 +151,7 @@ pub struct AnalysisCount {
 }
 
 /// One participation as the researcher sees it in the analysis detail.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct EntrySummaryDto {
     pub id: String,
@@ -159,7 +162,7 @@ pub struct EntrySummaryDto {
 }
 
 /// An analysis (spec §3), as listed on the dashboard and returned after create/edit.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisDto {
     pub id: String,
@@ -184,14 +187,14 @@ pub struct AnalysisDto {
 }
 
 /// `GET /api/v1/analysis`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisListResponse {
     pub analyses: Vec<AnalysisDto>,
 }
 
 /// `{analysisData}`: one analysis.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct AnalysisResponse {
@@ -199,7 +202,7 @@ pub struct AnalysisResponse {
 }
 
 /// A task as sent by the create/edit form.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct TaskInput {
@@ -208,7 +211,7 @@ pub struct TaskInput {
 }
 
 /// `POST /api/v1/analysis` and `PATCH /api/v1/analysis/{id}` (edit sends every field again).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct AnalysisRequest {
@@ -222,7 +225,7 @@ pub struct AnalysisRequest {
 }
 
 /// A subscription as the billing screen shows it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct SubscriptionDto {
     pub id: String,
@@ -234,7 +237,7 @@ pub struct SubscriptionDto {
 }
 
 /// `billingData` of `GET /api/v1/billing`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct BillingData {
@@ -246,7 +249,7 @@ pub struct BillingData {
 }
 
 /// `GET /api/v1/billing`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct BillingResponse {
@@ -254,7 +257,7 @@ pub struct BillingResponse {
 }
 
 /// `POST /api/v1/analysis/validate-participation` and `/participate`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ParticipationRequest {
@@ -262,14 +265,14 @@ pub struct ParticipationRequest {
 }
 
 /// `{success}` of validate-participation.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ValidateParticipationResponse {
     pub success: bool,
 }
 
 /// A task as the participant sees it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ParticipantTask {
@@ -278,7 +281,7 @@ pub struct ParticipantTask {
 }
 
 /// What the participant needs to run the analysis (spec §3 Participation data).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ParticipationData {
@@ -288,7 +291,7 @@ pub struct ParticipationData {
 }
 
 /// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ParticipateResponse {
@@ -298,7 +301,7 @@ pub struct ParticipateResponse {
 }
 
 /// `POST /api/v1/analysisEntry/{id}/upload`: start (or resume) the progressive upload.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct StartUploadRequest {
@@ -306,7 +309,7 @@ pub struct StartUploadRequest {
 }
 
 /// Answer of start-upload and of `GET /api/v1/analysisEntry/{id}/parts`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UploadStatusResponse {
@@ -319,7 +322,7 @@ pub struct UploadStatusResponse {
 }
 
 /// When the participant entered a step (0 = scenario, 1 = URL, 2.. = tasks), ms from start.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct StepMark {
@@ -329,7 +332,7 @@ pub struct StepMark {
 }
 
 /// `POST /api/v1/analysisEntry/{id}/complete`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct CompleteUploadRequest {
@@ -339,7 +342,7 @@ pub struct CompleteUploadRequest {
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UploadUrlRequest {
@@ -348,7 +351,7 @@ pub struct UploadUrlRequest {
 }
 
 /// `{analysisEntryPresignedUploadUrl}`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UploadUrlResponse {
@@ -356,7 +359,7 @@ pub struct UploadUrlResponse {
 }
 
 /// `PATCH /api/v1/analysisEntry`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UpdateEntryRequest {
@@ -365,7 +368,7 @@ pub struct UpdateEntryRequest {
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: a short-lived signed URL to the recording.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct EntryUrlResponse {
@@ -373,7 +376,7 @@ pub struct EntryUrlResponse {
 }
 
 /// `POST /api/v1/billing`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct CustomerResponse {
@@ -381,7 +384,7 @@ pub struct CustomerResponse {
 }
 
 /// `POST /api/v1/billing/checkout-session`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct CheckoutRequest {
@@ -390,7 +393,7 @@ pub struct CheckoutRequest {
 }
 
 /// `{checkoutSessionUrl}`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct CheckoutResponse {
@@ -398,7 +401,7 @@ pub struct CheckoutResponse {
 }
 
 /// `{customerPortalUrl}`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct PortalResponse {
@@ -406,7 +409,7 @@ pub struct PortalResponse {
 }
 
 /// The local (test-mode) checkout page's data.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct LocalCheckoutDto {
@@ -420,7 +423,7 @@ pub struct LocalCheckoutDto {
 }
 
 /// An invoice in the local portal.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct InvoiceDto {
@@ -438,7 +441,7 @@ pub struct InvoiceDto {
 }
 
 /// The local (test-mode) customer portal.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct LocalPortalDto {
     pub subscription: Option<SubscriptionDto>,
@@ -446,7 +449,7 @@ pub struct LocalPortalDto {
 }
 
 /// A row of the admin users table (spec §3 Admin list response).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AdminUserDto {
     pub id: String,
@@ -459,7 +462,7 @@ pub struct AdminUserDto {
 }
 
 /// `GET /api/v1/admin/?page=&pageSize=&q=`: the spec's `{users}` plus paging.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct AdminUsersResponse {
@@ -473,14 +476,14 @@ pub struct AdminUsersResponse {
 }
 
 /// `PATCH /api/v1/admin/users/{id}`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AdminUserUpdate {
     pub role: Option<String>,
 }
 
 /// A waitlist sign-up as admins see it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct WaitlistEntryDto {
     pub id: String,
@@ -492,14 +495,14 @@ pub struct WaitlistEntryDto {
 }
 
 /// `GET /api/v1/admin/waitlist`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct WaitlistResponse {
     pub entries: Vec<WaitlistEntryDto>,
 }
 
 /// A researcher's note at a moment of a recording.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct NoteDto {
@@ -514,14 +517,14 @@ pub struct NoteDto {
 }
 
 /// `GET /api/v1/entry/{id}/notes`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct NotesResponse {
     pub notes: Vec<NoteDto>,
 }
 
 /// `POST /api/v1/entry/{id}/notes` and `PATCH /api/v1/entry/{id}/notes/{noteId}`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct NoteRequest {
@@ -531,7 +534,7 @@ pub struct NoteRequest {
 }
 
 /// One chapter of a recording: a step and when it was first entered.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ChapterDto {
@@ -547,7 +550,7 @@ pub struct ChapterDto {
 }
 
 /// `GET /api/v1/entry/{id}`: the entry page.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct EntryPageResponse {
@@ -565,7 +568,7 @@ pub struct EntryPageResponse {
 }
 
 /// Time on one task across submitted entries.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct TaskSummaryDto {
@@ -582,7 +585,7 @@ pub struct TaskSummaryDto {
 }
 
 /// One submitted entry in the summary.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct EntrySummaryRowDto {
@@ -596,7 +599,7 @@ pub struct EntrySummaryRowDto {
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisSummaryResponse {
     pub tasks: Vec<TaskSummaryDto>,

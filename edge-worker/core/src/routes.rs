@@ -74,6 +74,7 @@ pub enum RouteId {
     EntryDelete,
     AnalysisSummary,
     AnalysisExport,
+    OpenApi,
 }
 
 /// One row of the route table.
@@ -93,6 +94,7 @@ pub const API_ROOT: &str = "/api/v1";
 /// segments before parameters.
 pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::Health, "GET", "/health", Access::Public),
+    route(RouteId::OpenApi, "GET", "/openapi.json", Access::Public),
     route(RouteId::AuthLogin, "POST", "/auth/login/local", Access::Public),
     route(RouteId::AuthRegister, "POST", "/auth/register/local/customer", Access::Public),
     route(RouteId::AuthLogout, "POST", "/auth/logout", Access::Public),

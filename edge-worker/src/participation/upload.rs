@@ -136,6 +136,10 @@ pub async fn put_part(app: &App, req: &mut Request, entry_id: &str, part: &str) 
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let entry = entries::require_capability(app, req, entry_id).await?;
     let body: CompleteUploadRequest = read_json(req).await?;
+    // Already completed (the answer to an earlier try was lost): say so again, change nothing.
+    if entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0 {
+        return json(200, &MessageResponse { message: "Grabación subida".into() });
+    }
     let upload = upload_of(app, &entry)?;
     let parts = parts_of(app, entry_id).await?;
     let sizes: Vec<(u16, u64)> = parts.iter().map(|p| (p.part_number, p.size)).collect();

@@ -57,6 +57,19 @@ const billing = {
   handle: titled('billing'),
   lazy: () => import('@/features/billing/routes/billing-page').then((m) => ({ Component: m.BillingPage })),
 };
+// The local (test-mode) payment provider's checkout and customer portal, inside our own app.
+const billingTestMode = {
+  lazy: () =>
+    import('@/features/billing/components/test-mode-layout').then((m) => ({ Component: m.BillingTestModeLayout })),
+};
+const billingCheckout = {
+  handle: titled('billing'),
+  lazy: () => import('@/features/billing/routes/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+};
+const billingPortal = {
+  handle: titled('billing'),
+  lazy: () => import('@/features/billing/routes/portal-page').then((m) => ({ Component: m.PortalPage })),
+};
 const createAnalysis = {
   handle: titled('createAnalysis'),
   lazy: () =>
@@ -74,6 +87,10 @@ const entry = {
 const admin = {
   handle: titled('admin'),
   lazy: () => import('@/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })),
+};
+const adminWaitlist = {
+  handle: titled('admin'),
+  lazy: () => import('@/features/admin/routes/waitlist-page').then((m) => ({ Component: m.WaitlistPage })),
 };
 const participate = {
   handle: titled('participate'),
@@ -144,10 +161,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Test-mode payment pages: session check without the shell's navigation, like a provider's page.
+        path: 'billing',
+        ...billingTestMode,
+        children: [
+          { path: 'checkout/:sessionId', ...billingCheckout },
+          { path: 'portal', ...billingPortal },
+        ],
+      },
+      {
         // The admin area has its own session check and nav bar, and refuses non-admins.
         path: 'admin',
         Component: AdminLayout,
-        children: [{ index: true, ...admin }],
+        children: [
+          { index: true, ...admin },
+          { path: 'waitlist', ...adminWaitlist },
+        ],
       },
       { path: '*', Component: NotFoundPage, handle: titled('notFound') },
     ],

@@ -19,10 +19,15 @@ interface CopyInviteButtonProps {
   analysisId: string;
   /** Analysis name, read to screen readers after the label so repeated buttons differ. */
   context?: string;
+  /**
+   * Shows only 'Copiar enlace' (tables); the rest of the label stays for screen readers, so the
+   * accessible name still starts with the visible text.
+   */
+  compact?: boolean;
   className?: string;
 }
 
-export function CopyInviteButton({ analysisId, context, className }: CopyInviteButtonProps) {
+export function CopyInviteButton({ analysisId, context, compact = false, className }: CopyInviteButtonProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -55,7 +60,14 @@ export function CopyInviteButton({ analysisId, context, className }: CopyInviteB
       >
         {state === 'idle' ? (
           <>
-            {t('analysis.invite.copy')}
+            {compact ? (
+              <>
+                {t('analysis.invite.copyShort')}{' '}
+                <span className="visually-hidden">{t('analysis.invite.copyRest')}</span>
+              </>
+            ) : (
+              t('analysis.invite.copy')
+            )}
             {context ? (
               <>
                 {' '}

@@ -1,6 +1,7 @@
 /**
  * Layout of /admin: its own session check (spinner, or redirect to /auth/login), a nav bar with
- * admin home, login, register and logout, and a refusal instead of the screen for non-admins.
+ * admin home, the waitlist, login, register and logout, and a refusal instead of the screen for
+ * non-admins.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -32,6 +33,7 @@ function Admin({ user }: { user: UserDto }) {
             <NavLink to={paths.admin} end>
               {t('shell.admin.home')}
             </NavLink>
+            <NavLink to={`${paths.admin}/waitlist`}>{t('admin.nav.waitlist')}</NavLink>
             <NavLink to={paths.auth.login}>{t('shell.admin.login')}</NavLink>
             <NavLink to={paths.auth.register}>{t('shell.admin.register')}</NavLink>
             <button

@@ -1,8 +1,194 @@
-/** Admin dashboard with the users table (placeholder until the admin issue). */
+/**
+ * /admin: every user account in a paged table (spec §2 'Admin users table', §4 'Admin list: loading,
+ * then table, or error'), searchable by e-mail, with a role dialog and a delete confirmation per row.
+ * Search text and page live in the URL (?q=&page=), so reloads and the back button keep them.
+ */
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/alert';
+import { useSession } from '@/components/session/use-session';
+import { USERS_PAGE_SIZE, useUsers } from '@/features/admin/api/get-users';
+import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog';
+import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
+import { Pagination } from '@/features/admin/components/pagination';
+import { RoleDialog } from '@/features/admin/components/role-dialog';
+import { UsersTable } from '@/features/admin/components/users-table';
+import { roleKey } from '@/features/admin/lib/format';
+import { useDebouncedCallback } from '@/features/admin/lib/use-debounced-callback';
+import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
+import '@/features/admin/admin.css';
+
+const SEARCH_DELAY_MS = 300;
+
+type Action = { kind: 'edit' | 'delete'; user: AdminUserDto; trigger: HTMLElement } | null;
 
 export function AdminPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.admin')} />;
+  const session = useSession();
+  const currentUserId = session.data?.user.id;
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const users = useUsers({ page, pageSize: USERS_PAGE_SIZE, q });
+  const [action, setAction] = useState<Action>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The box follows the URL when it changes from outside (back button); typing updates the URL later.
+  const [search, setSearch] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (search.trim() !== q) setSearch(q);
+  }
+
+  const applySearch = (value: string) => {
+    const query = value.trim();
+    if (query === q) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (query) next.set('q', query);
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const debouncedSearch = useDebouncedCallback(applySearch, SEARCH_DELAY_MS);
+
+  const goToPage = (target: number) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (target > 1) next.set('page', String(target));
+      else next.delete('page');
+      return next;
+    });
+  };
+
+  const data = users.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A deletion can empty the last page: step back to the new last one.
+  const pastTheEnd = data !== undefined && !users.isPlaceholderData && data.users.length === 0 && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(pages);
+    // goToPage only writes the URL; re-running when it changes identity would change nothing.
+  }, [pastTheEnd, pages]);
+
+  let content;
+  if (users.isError) {
+    content = <LoadError error={users.error} fallback={t('admin.users.loadError')} onRetry={() => void users.refetch()} />;
+  } else if (users.isPending) {
+    content = <LoadingStatus label={t('admin.users.loading')} />;
+  } else if (users.data.users.length === 0) {
+    content = (
+      <p className="admin-empty" data-testid="users-empty">
+        {q ? t('admin.users.emptySearch', { query: q }) : t('admin.users.empty')}
+      </p>
+    );
+  } else {
+    content = (
+      <>
+        <UsersTable
+          users={users.data.users}
+          currentUserId={currentUserId}
+          stale={users.isPlaceholderData}
+          onEdit={(user, trigger) => {
+            setNotice(null);
+            setAction({ kind: 'edit', user, trigger });
+          }}
+          onDelete={(user, trigger) => {
+            setNotice(null);
+            setAction({ kind: 'delete', user, trigger });
+          }}
+        />
+        {pages > 1 ? <Pagination page={page} pages={pages} onPage={goToPage} label={t('admin.pagination.label')} /> : null}
+      </>
+    );
+  }
+
+  const onSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setSearch(event.target.value);
+    debouncedSearch.schedule(event.target.value);
+  };
+
+  return (
+    <section className="admin" aria-labelledby="admin-title">
+      <header className="admin__header">
+        <h1 id="admin-title">{t('titles.admin')}</h1>
+        <p className="admin__intro">{t('admin.users.intro')}</p>
+      </header>
+
+      <div className="admin__toolbar">
+        <h2 ref={headingRef} tabIndex={-1} className="admin__section-title">
+          {t('admin.users.title')}
+        </h2>
+        <form
+          role="search"
+          className="admin-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            debouncedSearch.flush(search);
+          }}
+        >
+          <label className="field__label" htmlFor="admin-user-search">
+            {t('admin.users.searchLabel')}
+          </label>
+          <input
+            id="admin-user-search"
+            className="field__input"
+            type="search"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('admin.users.searchPlaceholder')}
+            value={search}
+            onChange={onSearchChange}
+          />
+        </form>
+        {data ? (
+          <p className="admin__count" data-testid="users-total">
+            {t('admin.users.total', { count: data.total })}
+          </p>
+        ) : null}
+      </div>
+
+      {notice ? (
+        <Alert tone="success" testId="admin-notice">
+          {notice}
+        </Alert>
+      ) : null}
+
+      {content}
+
+      {action?.kind === 'edit' ? (
+        <RoleDialog
+          user={action.user}
+          currentUserId={currentUserId}
+          onClose={() => setAction(null)}
+          opener={action.trigger}
+          onSaved={(user) => {
+            setAction(null);
+            const role = roleKey(user.role);
+            setNotice(t('admin.roleDialog.saved', { email: user.email, role: role ? t(role) : user.role }));
+          }}
+          fallbackFocus={() => headingRef.current}
+        />
+      ) : null}
+      {action?.kind === 'delete' ? (
+        <DeleteUserDialog
+          user={action.user}
+          onClose={() => setAction(null)}
+          opener={action.trigger}
+          onDeleted={(user) => {
+            setAction(null);
+            setNotice(t('admin.deleteDialog.done', { email: user.email }));
+          }}
+          fallbackFocus={() => headingRef.current}
+        />
+      ) : null}
+    </section>
+  );
 }

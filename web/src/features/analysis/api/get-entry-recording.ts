@@ -1,10 +1,9 @@
 /** GET /api/v1/analysisEntry/{id}: a short-lived presigned URL of one participation's recording. */
 import { useMutation } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
+import type { EntryUrlResponse } from '@/lib/api-types/EntryUrlResponse';
 
-export interface EntryRecordingResponse {
-  analysisEntryPresignedUrl: string;
-}
+export type EntryRecordingResponse = EntryUrlResponse;
 
 export const fetchEntryRecording = (entryId: string) =>
   get<EntryRecordingResponse>(`/analysisEntry/${encodeURIComponent(entryId)}`);

@@ -49,7 +49,8 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
         <div>
           <dt>{t('analysis.detail.invite')}</dt>
           <dd>
-            <CopyInviteButton analysisId={analysis.id} />
+            {/* The term already says 'Enlace de invitación'; the button says just 'Copiar enlace'. */}
+            <CopyInviteButton analysisId={analysis.id} compact />
           </dd>
         </div>
         {scenario ? (

@@ -18,7 +18,7 @@ describe('analysis detail formatting', () => {
   });
 
   it('reads counts as numbers', () => {
-    expect(participantCounts({ _count: { AnalysisEntries: 2n }, max_number_of_participants: 10n })).toEqual({
+    expect(participantCounts({ _count: { AnalysisEntries: 2 }, max_number_of_participants: 10 })).toEqual({
       submitted: 2,
       max: 10,
     });

@@ -14,6 +14,7 @@ import { AnalysisActions, type Notice } from '@/features/analysis/components/ana
 import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
+import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -121,6 +122,7 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
           <section className="analysis-card">
             <ParticipationsTable analysis={analysis} />
           </section>
+          <RecordingsSummary analysis={analysis} />
         </>
       )}
     </article>

@@ -15,7 +15,8 @@ export const billingQueryOptions = () =>
   queryOptions({
     queryKey: BILLING_QUERY_KEY,
     queryFn: ({ signal }) => fetchBilling(signal),
-    refetchOnWindowFocus: true,
+    // 'always': a payment made in another tab must show as soon as the user comes back.
+    refetchOnWindowFocus: 'always',
   });
 
 export interface PaidStatus {

@@ -1,11 +1,14 @@
 /**
- * True once an element comes within `margin` of the viewport, or once the page has been idle for a
- * while (`idleMs`), whichever is first. Below-the-fold extras (the demo poster, the waitlist form's
- * code) wait for it, so the first paint on a slow phone only pays for what it shows.
+ * True once an element comes within `margin` of the viewport, or once the visitor first interacts
+ * with the page (scroll, wheel, touch, pointer, key), whichever is first. Below-the-fold extras (the
+ * demo poster, the waitlist form's code) wait for it, so the first paint on a slow phone only pays
+ * for what it shows, and nothing re-lays out the page while it is still settling.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
-export function useNearViewport(ref: RefObject<Element | null>, { margin = '600px', idleMs = 2500 } = {}): boolean {
+const INTERACTIONS = ['scroll', 'wheel', 'touchstart', 'pointerdown', 'pointermove', 'keydown'] as const;
+
+export function useNearViewport(ref: RefObject<Element | null>, margin = '800px'): boolean {
   const [near, setNear] = useState(false);
 
   useEffect(() => {
@@ -16,19 +19,17 @@ export function useNearViewport(ref: RefObject<Element | null>, { margin = '600p
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: margin },
-    );
+    const reveal = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) reveal();
+    }, { rootMargin: margin });
     observer.observe(element);
-    const timer = window.setTimeout(() => setNear(true), idleMs);
+    for (const type of INTERACTIONS) window.addEventListener(type, reveal, { once: true, passive: true });
     return () => {
       observer.disconnect();
-      window.clearTimeout(timer);
+      for (const type of INTERACTIONS) window.removeEventListener(type, reveal);
     };
-  }, [ref, near, margin, idleMs]);
+  }, [ref, near, margin]);
 
   return near;
 }

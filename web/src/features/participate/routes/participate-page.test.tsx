@@ -1,35 +1,333 @@
-/** The participate placeholder loads the recorder lazily and shows the mime type it picked. */
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { ParticipatePage } from '@/features/participate/routes/participate-page';
+/**
+ * The participation flow through the real route table, with the browser's media and the recorder
+ * replaced: validation messages, permission denials, the consent modal, the stepper and its step
+ * marks, finishing (and its errors), and a stopped screen share ending the analysis.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import {
+  fakeSession,
+  firstTrack,
+  microphoneStream,
+  participationAnswer,
+  screenStream,
+  type FakeSession,
+} from '@/features/participate/test/fakes';
 
-// Mock the loader, not the wasm package, so this test runs before recorder-wasm/pkg is built.
-const { pickMimeType } = vi.hoisted(() => ({ pickMimeType: vi.fn<() => string | undefined>() }));
-vi.mock('@/features/participate/lib/load-recorder', () => ({
-  loadRecorder: async () => ({ pickMimeType, candidateMimeTypes: () => [] }),
+const media = vi.hoisted(() => ({
+  requestScreen: vi.fn<() => Promise<MediaStream>>(),
+  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
+  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
+}));
+vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
+  ...media,
 }));
 
-describe('participate page', () => {
-  function renderParticipate() {
-    const router = createMemoryRouter([{ path: '/participate/:id', Component: ParticipatePage }], {
-      initialEntries: ['/participate/abc'],
-    });
-    render(<RouterProvider router={router} />);
-  }
+const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
+vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
+  ...recorder,
+}));
 
-  it('shows the recording format chosen by the recorder', async () => {
-    pickMimeType.mockReturnValue('video/mp4;codecs=avc1,mp4a.40.2');
-    renderParticipate();
+// The permissions step preloads the recorder module; keep the wasm package out of unit tests.
+vi.mock('@/features/participate/lib/load-recorder', () => ({
+  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
+}));
 
-    const line = await screen.findByTestId('recorder-mime');
-    expect(line.textContent).toBe('Formato de grabación: video/mp4;codecs=avc1,mp4a.40.2');
+type Answer = { status: number; body?: unknown };
+
+function api(overrides: { validate?: Answer; participate?: Answer; patch?: () => Answer } = {}): FakeCall[] {
+  return fakeApi((call) => {
+    if (call.url === '/api/v1/analysis/validate-participation') return overrides.validate ?? { status: 200, body: { success: true } };
+    if (call.url === '/api/v1/analysis/participate') return overrides.participate ?? { status: 200, body: participationAnswer() };
+    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') {
+      return overrides.patch?.() ?? { status: 200, body: { message: 'ok' } };
+    }
+    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE') return { status: 200, body: { message: 'ok' } };
+    return undefined;
+  });
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+let session: FakeSession;
+let screenMedia: MediaStream;
+let micMedia: MediaStream;
+
+beforeEach(() => {
+  session = fakeSession();
+  screenMedia = screenStream();
+  micMedia = microphoneStream();
+  recorder.createRecorderSession.mockResolvedValue(session);
+  media.requestScreen.mockImplementation(async () => screenMedia);
+  media.requestMicrophone.mockImplementation(async () => micMedia);
+});
+
+/** From /participate/an-1 to the first step of the analysis. */
+async function reachAnalysis() {
+  renderApp('/participate/an-1');
+  const idField = await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
+  expect((idField as HTMLInputElement).value).toBe('an-1');
+  fireEvent.click(button('Participar'));
+  await screen.findByRole('heading', { name: 'Permisos de grabación' });
+  expect(button('Siguiente')).toHaveProperty('disabled', true);
+  fireEvent.click(button('Compartir pantalla y micrófono'));
+  await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
+  fireEvent.click(button('Siguiente'));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
+  expect(dialog.getAttribute('aria-modal')).toBe('true');
+  expect(dialog.contains(document.activeElement)).toBe(true);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar y Continuar' }));
+  await screen.findByText('Step 1 of 5');
+  await waitFor(() => expect(session.markStep).toHaveBeenCalledWith(0));
+}
+
+describe('participate page: input', () => {
+  it('asks for an id without calling the API, and shows the 404 and no-places texts', async () => {
+    const calls = api({ validate: { status: 404, body: { message: 'x', code: 'analysis_not_found' } } });
+    renderApp('/participate');
+    await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
+
+    fireEvent.click(button('Participar'));
+    expect(await screen.findByText('Por favor, introduce un ID de análisis')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('ID de Análisis'), { target: { value: ' nope ' } });
+    fireEvent.click(button('Participar'));
+    expect(
+      await screen.findByText('Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.'),
+    ).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ analysisId: 'nope' });
   });
 
-  it('says the format is unavailable when the browser supports none', async () => {
-    pickMimeType.mockReturnValue(undefined);
-    renderParticipate();
+  it('says there are no places on a 400', async () => {
+    api({ validate: { status: 400, body: { message: 'x', code: 'no_places' } } });
+    renderApp('/participate/full');
+    await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
+    fireEvent.click(button('Participar'));
+    expect(await screen.findByText('No hay plazas disponibles para este análisis.')).toBeTruthy();
+  });
+});
 
-    expect((await screen.findByTestId('recorder-mime')).textContent).toBe('Formato de grabación: no disponible');
+describe('participate page: permissions', () => {
+  it('shows both denial messages, Try Again, Browser Settings Help and tips; Siguiente stays disabled', async () => {
+    api();
+    media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    renderApp('/participate/an-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+
+    expect(
+      await screen.findByText('Screen sharing permission was denied. Please allow screen sharing to continue.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Microphone permission was denied. Please allow microphone access to continue.')).toBeTruthy();
+    expect(screen.getAllByText('Pendiente')).toHaveLength(2);
+    expect(button('Siguiente')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('heading', { name: 'Si no funciona' })).toBeTruthy();
+
+    const help = button('Browser Settings Help');
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(help);
+    expect(help.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Chrome y Edge')).toBeTruthy();
+
+    // Try Again asks only for what is missing; now the microphone works.
+    media.requestScreen.mockImplementation(async () => screenMedia);
+    media.requestMicrophone.mockImplementation(async () => micMedia);
+    fireEvent.click(button('Try Again'));
+    await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
+    expect(button('Siguiente')).toHaveProperty('disabled', false);
+  });
+
+  it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
+    api();
+    renderApp('/participate/an-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
+
+    act(() => void firstTrack(screenMedia).dispatchEvent(new Event('ended')));
+    expect(
+      await screen.findByText('Recording stopped. Please share your screen and microphone again to continue.'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Concedido')).toHaveLength(1);
+    expect(button('Siguiente')).toHaveProperty('disabled', true);
+  });
+
+  it('returns to permissions with the spec text when participate fails, and Rechazar also goes back', async () => {
+    api({ participate: { status: 500, body: { message: 'internal', code: 'internal' } } });
+    renderApp('/participate/an-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
+
+    fireEvent.click(button('Siguiente'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rechazar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(button('Siguiente'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));
+    expect(await screen.findByText('Error al obtener los datos del análisis. Por favor, inténtalo de nuevo.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Permisos de grabación' })).toBeTruthy();
+  });
+});
+
+describe('participate page: analysis', () => {
+  it('walks the steps (marking each), finishes, submits, and closes the success modal after 3 s', async () => {
+    const calls = api();
+    await reachAnalysis();
+    expect(session.start).toHaveBeenCalledWith({ screen: screenMedia, microphone: micMedia });
+    expect(screen.getByText('Eres un cliente nuevo.')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progreso del análisis' }).getAttribute('aria-valuenow')).toBe('20');
+    expect(button('Anterior')).toHaveProperty('disabled', true);
+
+    fireEvent.click(button('Siguiente'));
+    expect(screen.getByText('Step 2 of 5')).toBeTruthy();
+    const link = screen.getByRole('link', { name: /https:\/\/example\.com/ });
+    expect(link.getAttribute('href')).toBe('https://example.com');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(document.activeElement?.textContent).toBe('Web que vas a probar');
+
+    fireEvent.click(button('Siguiente'));
+    expect(screen.getByRole('heading', { name: 'Task 1' })).toBeTruthy();
+    fireEvent.click(button('Anterior'));
+    fireEvent.click(button('Siguiente'));
+    fireEvent.click(button('Siguiente'));
+    expect(screen.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toBeTruthy();
+    fireEvent.click(button('Siguiente'));
+    expect(screen.getByText('Step 5 of 5')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Siguiente' })).toBeNull();
+    expect(session.markStep.mock.calls.map(([index]) => index)).toEqual([0, 1, 2, 1, 2, 3, 4]);
+
+    fireEvent.click(button('Finish Analysis'));
+    const success = await screen.findByRole('dialog', { name: 'Success!' });
+    expect(success.textContent).toContain(
+      'Your recording has been uploaded successfully. Thank you for participating in this analysis.',
+    );
+    expect(session.finish).toHaveBeenCalledTimes(1);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      analysisEntryId: 'entry-1',
+      analysisEntryStatus: 'submitted',
+    });
+    expect(firstTrack(screenMedia).stopped).toBe(true);
+    await screen.findByRole('heading', { name: 'Participar en un análisis' }, { timeout: 4500 });
+    expect(session.abort).not.toHaveBeenCalled();
+  });
+
+  it('shows the finish errors, and a retry after a failed PATCH does not finish twice', async () => {
+    let patchOk = false;
+    api({ patch: () => (patchOk ? { status: 200, body: { message: 'ok' } } : { status: 400, body: { message: 'Missing recording data', code: 'missing_recording' } }) });
+    await reachAnalysis();
+    for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
+
+    session.finish.mockRejectedValueOnce(Object.assign(new Error('Failed to upload recording. Please try again.'), { name: 'UploadFailed' }));
+    fireEvent.click(button('Finish Analysis'));
+    expect(await screen.findByText('Failed to upload recording. Please try again.')).toBeTruthy();
+
+    fireEvent.click(button('Finish Analysis'));
+    expect(await screen.findByText('Failed to update analysis entry after upload.')).toBeTruthy();
+    expect(session.finish).toHaveBeenCalledTimes(2);
+
+    patchOk = true;
+    fireEvent.click(button('Finish Analysis'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(session.finish).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaving after the upload but before the PATCH still deletes the entry', async () => {
+    const calls = api({ patch: () => ({ status: 500, body: { message: 'internal', code: 'internal' } }) });
+    await reachAnalysis();
+    for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
+    fireEvent.click(button('Finish Analysis'));
+    expect(await screen.findByText('Failed to update analysis entry after upload.')).toBeTruthy();
+
+    fireEvent.click(button('Salir del análisis'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Salir y eliminar' }));
+    expect(await screen.findByRole('heading', { name: 'Participar en un análisis' })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/v1/analysisEntry/entry-1',
+    ]);
+  });
+
+  it("reports a recorder that cannot start: 'Failed to start recording: …', then no recording on Finish", async () => {
+    api();
+    session.start.mockRejectedValue(Object.assign(new Error('MediaRecorder refused'), { name: 'RecordingStartError' }));
+    renderApp('/participate/an-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
+    fireEvent.click(button('Siguiente'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));
+
+    expect(await screen.findByText('Failed to start recording: MediaRecorder refused')).toBeTruthy();
+    for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
+    expect(session.markStep).not.toHaveBeenCalled();
+    fireEvent.click(button('Finish Analysis'));
+    expect(await screen.findByText('No recording found. Please ensure permissions were granted and try again.')).toBeTruthy();
+  });
+
+  it('shows recording errors and the calm retrying note from the recorder state', async () => {
+    api();
+    await reachAnalysis();
+    act(() => session.emit({ retrying: true }));
+    expect(await screen.findByText('Reconectando… tu grabación está a salvo')).toBeTruthy();
+    act(() => session.emit({ retrying: false, phase: 'failed', lastError: 'MediaRecorder error' }));
+    expect(await screen.findByText('Recording error: MediaRecorder error')).toBeTruthy();
+  });
+
+  it('ends the analysis when the screen track ends: deletes the data and shows the unclosable modal', async () => {
+    const calls = api();
+    await reachAnalysis();
+
+    act(() => void firstTrack(screenMedia).dispatchEvent(new Event('ended')));
+    const modal = await screen.findByRole('alertdialog', { name: 'La grabación se ha detenido' });
+    expect(modal.getAttribute('aria-modal')).toBe('true');
+    expect(modal.textContent).toContain('se han eliminado');
+    await waitFor(() => expect(session.abort).toHaveBeenCalledTimes(1));
+    expect(firstTrack(micMedia).stopped).toBe(true);
+    expect(document.activeElement).toBe(within(modal).getByRole('button', { name: 'Salir del Análisis' }));
+
+    // Unclosable: Escape does nothing.
+    fireEvent.keyDown(modal, { key: 'Escape' });
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+
+    fireEvent.click(within(modal).getByRole('button', { name: 'Salir del Análisis' }));
+    expect(await screen.findByRole('heading', { name: 'Participar en un análisis' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('also ends it when the recorder reports that its capture stopped', async () => {
+    api();
+    await reachAnalysis();
+    act(() =>
+      session.emit({
+        phase: 'failed',
+        lastError: 'Recording stopped. Please share your screen and microphone again to continue.',
+      }),
+    );
+    expect(await screen.findByRole('alertdialog', { name: 'La grabación se ha detenido' })).toBeTruthy();
+    await waitFor(() => expect(session.abort).toHaveBeenCalled());
+  });
+
+  it('asks before leaving; leaving aborts the recording and resets to the input step', async () => {
+    api();
+    await reachAnalysis();
+    fireEvent.click(button('Salir del análisis'));
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Salir del análisis?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Seguir en el análisis' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(session.abort).not.toHaveBeenCalled();
+
+    fireEvent.click(button('Salir del análisis'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Salir y eliminar' }));
+    expect(await screen.findByRole('heading', { name: 'Participar en un análisis' })).toBeTruthy();
+    expect(session.abort).toHaveBeenCalledTimes(1);
+    expect(session.dispose).toHaveBeenCalled();
+    expect(firstTrack(screenMedia).stopped).toBe(true);
   });
 });

@@ -1,18 +1,17 @@
-/** Participation flow at /participate[/:id] (placeholder), already showing the recorder's chosen format. */
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
-import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
+/**
+ * /participate and /participate/:id (spec §2, public): the participation flow. Each visit gets its
+ * own jotai store, so an abandoned attempt never leaks into the next one.
+ */
+import { createStore, Provider } from 'jotai';
+import { useState } from 'react';
+import { ParticipationFlow } from '@/features/participate/components/participation-flow';
+import '@/features/participate/participate.css';
 
 export function ParticipatePage() {
-  const { t } = useTranslation();
-  const recorder = useRecorderMime();
-  const mime = recorder.status === 'ready' && recorder.mime ? recorder.mime : t('participate.recorderUnavailable');
-
+  const [store] = useState(createStore);
   return (
-    <PlaceholderPage title={t('titles.participate')}>
-      {recorder.status !== 'loading' && (
-        <p data-testid="recorder-mime">{t('participate.recorderMime', { mime })}</p>
-      )}
-    </PlaceholderPage>
+    <Provider store={store}>
+      <ParticipationFlow />
+    </Provider>
   );
 }

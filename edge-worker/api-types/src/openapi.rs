@@ -1,0 +1,183 @@
+//! The OpenAPI 3.1 document of the whole API, generated from the route table in `lupa-core` and
+//! the JSON Schemas of these types (schemars). The match on `RouteId` is exhaustive, so a new
+//! route cannot compile without saying what it takes and returns. The committed
+//! `openapi.json` is checked by a test and served at `/api/v1/openapi.json`.
+
+use lupa_core::routes::{Access, RouteId, API_ROOT, ROUTES};
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde_json::{json, Map, Value};
+
+use crate::*;
+
+/// What one route takes and gives.
+struct Shape {
+    summary: &'static str,
+    request: Body,
+    status: u16,
+    response: Body,
+}
+
+enum Body {
+    None,
+    Json(Schema),
+    Binary(&'static str),
+    Csv,
+}
+
+fn j<T: JsonSchema>(g: &mut SchemaGenerator) -> Body {
+    Body::Json(g.subschema_for::<T>())
+}
+
+fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
+    use RouteId::*;
+    let s = |summary, request, status, response| Shape { summary, request, status, response };
+    match id {
+        Health => s("Health: touches D1 and R2", Body::None, 200, j::<HealthResponse>(g)),
+        OpenApi => s("This document", Body::None, 200, Body::Json(Schema::default())),
+        AuthLogin => s("Log in with e-mail and password", j::<LoginRequest>(g), 200, j::<UserResponse>(g)),
+        AuthRegister => s("Register a customer", j::<RegisterRequest>(g), 201, j::<UserResponse>(g)),
+        AuthLogout => s("Log out (revokes the session)", Body::None, 200, j::<MessageResponse>(g)),
+        AuthSession | User => s("The signed-in user", Body::None, 200, j::<UserResponse>(g)),
+        AuthResetRequest => s("Mail a password-reset link", j::<PasswordResetEmailRequest>(g), 200, j::<SuccessResponse>(g)),
+        AuthResetCheck => s("Check a reset token (query passwordResetToken)", Body::None, 200, j::<SuccessResponse>(g)),
+        AuthResetApply => s("Set a new password with a reset token", j::<PasswordResetRequest>(g), 200, j::<SuccessResponse>(g)),
+        AuthUpdatePassword => s("Change the password", j::<UpdatePasswordRequest>(g), 200, j::<MessageResponse>(g)),
+        Waitlist => s("Join the waitlist", j::<WaitlistRequest>(g), 201, j::<MessageResponse>(g)),
+        AnalysisList => s("The caller's analyses", Body::None, 200, j::<AnalysisListResponse>(g)),
+        AnalysisCreate => s("Create an analysis (needs a subscription)", j::<AnalysisRequest>(g), 201, j::<AnalysisResponse>(g)),
+        AnalysisGet => s("One analysis with its entries", Body::None, 200, j::<AnalysisResponse>(g)),
+        AnalysisUpdate => s("Edit an analysis", j::<AnalysisRequest>(g), 200, j::<AnalysisResponse>(g)),
+        AnalysisDelete => s("Delete an analysis with its entries and recordings", Body::None, 200, j::<MessageResponse>(g)),
+        AnalysisClose => s("Close an analysis", Body::None, 200, j::<AnalysisResponse>(g)),
+        AnalysisReopen => s("Reopen an analysis", Body::None, 200, j::<AnalysisResponse>(g)),
+        AnalysisSummary => s("Time on task across submitted entries", Body::None, 200, j::<AnalysisSummaryResponse>(g)),
+        AnalysisExport => s("The summary as CSV", Body::None, 200, Body::Csv),
+        BillingGet => s("Billing state", Body::None, 200, j::<BillingResponse>(g)),
+        BillingCreateCustomer => s("Create the billing customer once", Body::None, 200, j::<CustomerResponse>(g)),
+        BillingCheckout => s("Start a checkout", j::<CheckoutRequest>(g), 200, j::<CheckoutResponse>(g)),
+        BillingPortal => s("Open the customer portal", Body::None, 200, j::<PortalResponse>(g)),
+        BillingWebhook => s("Stripe webhook (Stripe-Signature header)", Body::Binary("application/json"), 200, j::<MessageResponse>(g)),
+        LocalCheckoutGet => s("Local test-mode checkout", Body::None, 200, j::<LocalCheckoutDto>(g)),
+        LocalCheckoutPay => s("Pay a local checkout", Body::None, 200, j::<MessageResponse>(g)),
+        LocalCheckoutCancel => s("Cancel a local checkout", Body::None, 200, j::<MessageResponse>(g)),
+        LocalPortalGet => s("Local test-mode portal", Body::None, 200, j::<LocalPortalDto>(g)),
+        LocalPortalCancel => s("Cancel the subscription (local)", Body::None, 200, j::<MessageResponse>(g)),
+        ValidateParticipation => s("Check an analysis id before participating", j::<ParticipationRequest>(g), 200, j::<ValidateParticipationResponse>(g)),
+        Participate => s("Claim a place; sets the capability cookie", j::<ParticipationRequest>(g), 200, j::<ParticipateResponse>(g)),
+        EntryUploadUrl => s("A signed URL for one whole-file upload", j::<UploadUrlRequest>(g), 200, j::<UploadUrlResponse>(g)),
+        EntryUpdate => s("Mark the entry submitted", j::<UpdateEntryRequest>(g), 200, j::<MessageResponse>(g)),
+        EntryUploadStart => s("Start or resume the progressive upload", j::<StartUploadRequest>(g), 200, j::<UploadStatusResponse>(g)),
+        EntryParts => s("Parts the server already has", Body::None, 200, j::<UploadStatusResponse>(g)),
+        EntryPartPut => s("Upload one fixed-size part", Body::Binary("application/octet-stream"), 200, j::<MessageResponse>(g)),
+        EntryComplete => s("Join the parts into the recording", j::<CompleteUploadRequest>(g), 200, j::<MessageResponse>(g)),
+        EntryAbandon => s("Leave: delete the recording and free the place", Body::None, 200, j::<MessageResponse>(g)),
+        EntryUrl => s("A signed playback URL", Body::None, 200, j::<EntryUrlResponse>(g)),
+        EntryPage => s("The entry page: URL and chapters", Body::None, 200, j::<EntryPageResponse>(g)),
+        EntryDelete => s("Delete a recording", Body::None, 200, j::<MessageResponse>(g)),
+        NotesList => s("Notes of a recording", Body::None, 200, j::<NotesResponse>(g)),
+        NoteCreate => s("Add a note", j::<NoteRequest>(g), 201, j::<NoteDto>(g)),
+        NoteUpdate => s("Edit a note", j::<NoteRequest>(g), 200, j::<NoteDto>(g)),
+        NoteDelete => s("Delete a note", Body::None, 200, j::<MessageResponse>(g)),
+        SingleUpload => s("Whole-file upload through a signed URL", Body::Binary("video/mp4"), 200, j::<MessageResponse>(g)),
+        RecordingStream => s("Stream a recording through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
+        AdminUsers => s("Users (page, pageSize, q)", Body::None, 200, j::<AdminUsersResponse>(g)),
+        AdminUserUpdate => s("Change a user's role", j::<crate::AdminUserUpdate>(g), 200, j::<AdminUserDto>(g)),
+        AdminUserDelete => s("Delete a user and everything they own", Body::None, 200, j::<MessageResponse>(g)),
+        AdminWaitlist => s("Waitlist sign-ups", Body::None, 200, j::<WaitlistResponse>(g)),
+        AdminWaitlistCsv => s("Waitlist as CSV", Body::None, 200, Body::Csv),
+    }
+}
+
+fn content(body: Body) -> Option<Value> {
+    match body {
+        Body::None => None,
+        Body::Json(schema) => Some(json!({ "application/json": { "schema": schema } })),
+        Body::Binary(mime) => Some(json!({ mime: { "schema": { "type": "string", "contentEncoding": "binary" } } })),
+        Body::Csv => Some(json!({ "text/csv": { "schema": { "type": "string" } } })),
+    }
+}
+
+fn access_note(access: Access) -> &'static str {
+    match access {
+        Access::Public => "public",
+        Access::Session => "session cookie",
+        Access::Admin => "admin session",
+        Access::Participant => "participant capability cookie",
+        Access::Signed => "signed URL or signature",
+    }
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.definitions_path = "/components/schemas".into();
+    let mut generator = settings.into_generator();
+    let error = generator.subschema_for::<ValidationErrorBody>();
+    let mut paths = Map::new();
+    for spec in ROUTES {
+        let shape = shape(spec.id, &mut generator);
+        let path = format!("{API_ROOT}{}", spec.pattern);
+        let params: Vec<Value> = spec
+            .pattern
+            .split('/')
+            .filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string", "maxLength": 200 } }))
+            .collect();
+        let mut responses = Map::new();
+        let mut ok = json!({ "description": "Success" });
+        if let Some(c) = content(shape.response) {
+            ok["content"] = c;
+        }
+        responses.insert(shape.status.to_string(), ok);
+        responses.insert("default".into(), json!({ "description": "Error: {message, code}", "content": { "application/json": { "schema": error.clone() } } }));
+        let mut op = json!({
+            "operationId": format!("{:?}", spec.id),
+            "summary": shape.summary,
+            "x-lupa-access": access_note(spec.access),
+            "responses": responses,
+        });
+        if !params.is_empty() {
+            op["parameters"] = Value::Array(params);
+        }
+        if let Some(c) = content(shape.request) {
+            op["requestBody"] = json!({ "required": true, "content": c });
+        }
+        let entry = paths.entry(path).or_insert_with(|| json!({}));
+        entry[spec.method.to_ascii_lowercase()] = op;
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": { "title": "Lupa API", "version": lupa_core::VERSION,
+                  "description": "Remote usability testing. Errors are JSON {message, code}; mutations from browsers must be same-origin." },
+        "paths": paths,
+        "components": { "schemas": generator.take_definitions(true) },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COMMITTED: &str = include_str!("../openapi.json");
+
+    #[test]
+    fn every_route_is_documented() {
+        let doc = document();
+        for spec in ROUTES {
+            let path = format!("{API_ROOT}{}", spec.pattern);
+            assert!(doc["paths"][&path][spec.method.to_ascii_lowercase()].is_object(), "{} {path}", spec.method);
+        }
+        assert_eq!(doc["openapi"], "3.1.0");
+    }
+
+    #[test]
+    fn the_committed_document_is_fresh() {
+        let fresh = serde_json::to_string_pretty(&document()).unwrap() + "\n";
+        if std::env::var("LUPA_WRITE_OPENAPI").is_ok() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"), &fresh).unwrap();
+            return;
+        }
+        assert!(fresh == COMMITTED, "edge-worker/api-types/openapi.json is stale: run 'npm run check:types -- --write'");
+    }
+}

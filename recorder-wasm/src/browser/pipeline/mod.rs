@@ -1,0 +1,342 @@
+//! The recording pipeline in the page: it feeds the pure [`Session`] with MediaRecorder's chunks
+//! (read from their Blobs strictly in order), fetch results and timer ticks, and carries out the
+//! commands it returns. Every handler closure, timer and listener is owned by [`Inner`] and
+//! dropped when the recording ends; they hold only a `Weak` reference, so nothing keeps a
+//! finished recorder alive. Callbacks never touch state directly: they `spawn_local`, so no
+//! `RefCell` borrow is ever held while JavaScript runs.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+mod notify;
+mod reader;
+mod uploads;
+
+use js_sys::{Function, Promise};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::{future_to_promise, spawn_local};
+use web_sys::{AbortController, Blob, MediaStream};
+
+use super::http::Api;
+use super::js::{named_error, now_ms, random01, sleep, snapshot_to_js, Listener, Timer};
+use super::media::Media;
+use crate::api;
+use crate::codec;
+use crate::session::{Fault, Phase, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
+use crate::throttle::Throttle;
+use crate::upload::next_delay;
+
+/// JS error names, one per failure kind (the web app switches on `error.name`).
+pub const UNSUPPORTED: &str = "RecorderUnsupported";
+pub const START_ERROR: &str = "RecordingStartError";
+pub const SETUP_ERROR: &str = "UploadSetupError";
+pub const UPLOAD_FAILED: &str = "UploadFailed";
+pub const EMPTY: &str = "RecordingEmpty";
+pub const RECORDING_ERROR: &str = "RecordingError";
+pub const ABORTED: &str = "RecordingAborted";
+
+/// Retries of `POST .../upload` before `start()` gives up (each waits up to 0.5, 1, 2 s).
+const SETUP_RETRIES: u32 = 3;
+/// MediaRecorder fires `stop` right after `stop()`; if it never does, finish anyway.
+const STOP_GRACE_MS: f64 = 5_000.0;
+const NOT_STARTED_MESSAGE: &str = "No recording found. Please ensure permissions were granted and try again.";
+
+enum Item {
+    Blob(Blob),
+    Bytes(Vec<u8>),
+    End,
+}
+
+struct Inner {
+    api: Rc<Api>,
+    session: Option<Session>,
+    /// The phase while there is no session: idle, or aborted before `start()` finished.
+    bare_phase: Phase,
+    bare_error: Option<String>,
+    starting: bool,
+    early_steps: Vec<u32>,
+    media: Option<Media>,
+    queue: VecDeque<Item>,
+    reading: bool,
+    retry_timer: Option<(f64, Timer)>,
+    stop_timer: Option<Timer>,
+    change_timer: Option<Timer>,
+    online: Option<Listener>,
+    requests: Vec<AbortController>,
+    on_change: Option<Function>,
+    throttle: Throttle,
+    last_emitted: Option<Snapshot>,
+    waiters: Vec<(Function, Function)>,
+}
+
+impl Inner {
+    fn phase(&self) -> Phase {
+        self.session.as_ref().map_or(self.bare_phase, Session::phase)
+    }
+
+    fn snapshot(&self, now: f64) -> Snapshot {
+        match &self.session {
+            Some(s) => s.snapshot(now),
+            None => Snapshot::idle(self.bare_phase, self.bare_error.clone()),
+        }
+    }
+
+    /// The error a settled-but-not-done recording rejects `finish()` with.
+    fn terminal_error(&self) -> JsValue {
+        match (self.phase(), self.session.as_ref().and_then(Session::fault)) {
+            (Phase::Aborted, _) => named_error(ABORTED, "The recording was aborted."),
+            (_, Some(Fault::Empty)) => named_error(EMPTY, EMPTY_MESSAGE),
+            (_, Some(Fault::Media(message))) => named_error(RECORDING_ERROR, message),
+            _ => named_error(UPLOAD_FAILED, UPLOAD_FAILED_MESSAGE),
+        }
+    }
+
+    /// Drops every handler, timer and listener and cancels requests in flight.
+    fn release(&mut self) {
+        self.media = None;
+        self.queue.clear();
+        self.retry_timer = None;
+        self.stop_timer = None;
+        self.online = None;
+        for request in self.requests.drain(..) {
+            request.abort();
+        }
+    }
+}
+
+/// The engine behind the `Recorder` façade (public so browser tests can feed synthetic chunks).
+#[derive(Clone)]
+pub struct Pipeline {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl Pipeline {
+    pub fn new(entry_id: &str, api_base: &str) -> Self {
+        let inner = Inner {
+            api: Rc::new(Api::new(api_base, entry_id)),
+            session: None,
+            bare_phase: Phase::Idle,
+            bare_error: None,
+            starting: false,
+            early_steps: Vec::new(),
+            media: None,
+            queue: VecDeque::new(),
+            reading: false,
+            retry_timer: None,
+            stop_timer: None,
+            change_timer: None,
+            online: None,
+            requests: Vec::new(),
+            on_change: None,
+            throttle: Throttle::default(),
+            last_emitted: None,
+            waiters: Vec::new(),
+        };
+        Pipeline { inner: Rc::new(RefCell::new(inner)) }
+    }
+
+    fn weak(&self) -> Weak<RefCell<Inner>> {
+        Rc::downgrade(&self.inner)
+    }
+
+    /// Runs `f` on the pipeline later (after the current JS callback returned), if it still exists.
+    fn later(weak: &Weak<RefCell<Inner>>, f: impl FnOnce(Pipeline) + 'static) {
+        let weak = weak.clone();
+        spawn_local(async move {
+            if let Some(inner) = weak.upgrade() {
+                f(Pipeline { inner });
+            }
+        });
+    }
+
+
+    pub fn snapshot(&self) -> Snapshot {
+        self.inner.borrow().snapshot(now_ms())
+    }
+
+    pub fn state(&self) -> JsValue {
+        snapshot_to_js(&self.snapshot())
+    }
+
+    pub fn elapsed_ms(&self) -> f64 {
+        self.snapshot().elapsed_ms.round()
+    }
+
+    pub fn set_on_change(&self, callback: Function) {
+        let mut inner = self.inner.borrow_mut();
+        inner.on_change = Some(callback);
+        inner.last_emitted = None;
+    }
+
+    pub fn mark_step(&self, index: u32) {
+        let mut inner = self.inner.borrow_mut();
+        let starting = inner.starting;
+        match inner.session.as_mut() {
+            Some(session) => session.mark_step(index, now_ms()),
+            // `start()` still setting up: the step counts from the recording's start.
+            None if starting => inner.early_steps.push(index),
+            None => {}
+        }
+    }
+
+    /// Picks the format, opens the upload and starts MediaRecorder with a 1000 ms timeslice.
+    pub fn start(&self, stream: MediaStream) -> Promise {
+        let this = self.clone();
+        future_to_promise(async move { this.start_recording(stream).await.map(|()| JsValue::UNDEFINED) })
+    }
+
+    async fn start_recording(&self, stream: MediaStream) -> Result<(), JsValue> {
+        {
+            let inner = self.inner.borrow();
+            if inner.starting || inner.session.is_some() || inner.bare_phase != Phase::Idle {
+                return Err(named_error(START_ERROR, "Failed to start recording: the recorder was already started"));
+            }
+        }
+        let Some(mime) = codec::pick(super::media_recorder_supports) else {
+            return Err(named_error(UNSUPPORTED, "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox."));
+        };
+        let media = Media::create(&stream, mime, self.media_sink()).map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
+        self.open(mime).await?;
+        if let Err(m) = media.start() {
+            self.inner.borrow_mut().session = None;
+            return Err(self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")));
+        }
+        self.inner.borrow_mut().media = Some(media);
+        self.notify();
+        Ok(())
+    }
+
+    fn start_failed(&self, name: &str, message: &str) -> JsValue {
+        self.inner.borrow_mut().bare_error = Some(message.to_string());
+        self.notify();
+        named_error(name, message)
+    }
+
+    /// Opens (`POST .../upload`) the upload session for a new recording in `mime`; from here on
+    /// chunks are accepted. Retries network errors and 5xx a few times.
+    pub async fn open(&self, mime: &str) -> Result<(), JsValue> {
+        let api = {
+            let mut inner = self.inner.borrow_mut();
+            inner.starting = true;
+            inner.bare_error = None;
+            inner.api.clone()
+        };
+        let mut attempt = 0;
+        let setup = loop {
+            let controller = self.track_request();
+            let result = api.start_upload(mime, controller.as_ref()).await;
+            self.untrack_request(controller.as_ref());
+            match result {
+                Err(failure) if failure.is_retryable() && attempt < SETUP_RETRIES && !self.aborted() => {
+                    attempt += 1;
+                    sleep(next_delay(attempt, random01())).await;
+                }
+                Err(failure) => break Err(failure.describe()),
+                Ok(setup) => break api::check_setup(setup.part_size, setup.existing_parts).map_err(|e| e.describe().to_string()),
+            }
+        };
+        self.inner.borrow_mut().starting = false;
+        if self.aborted() {
+            return Err(named_error(ABORTED, "The recording was aborted."));
+        }
+        let part_size = setup.map_err(|message| self.start_failed(SETUP_ERROR, &message))?;
+        {
+            let now = now_ms();
+            let mut inner = self.inner.borrow_mut();
+            let mut session = Session::new(mime, part_size, now);
+            for index in std::mem::take(&mut inner.early_steps) {
+                session.mark_step(index, now);
+            }
+            inner.session = Some(session);
+            let weak = self.weak();
+            // Back online: retry now instead of waiting out the backoff.
+            inner.online = Listener::on_window("online", move || {
+                Self::later(&weak, |p| {
+                    if let Some(s) = p.inner.borrow_mut().session.as_mut() {
+                        s.online();
+                    }
+                    p.pump();
+                });
+            });
+        }
+        self.notify();
+        Ok(())
+    }
+
+    fn aborted(&self) -> bool {
+        self.inner.borrow().phase() == Phase::Aborted
+    }
+
+    /// Bytes as if MediaRecorder had delivered them (browser tests; the real path reads Blobs).
+    pub fn push_chunk(&self, bytes: Vec<u8>) {
+        self.enqueue(Item::Bytes(bytes));
+    }
+
+    /// Stops MediaRecorder, uploads the rest (retrying), fixes the WebM header, completes.
+    pub fn finish(&self) -> Promise {
+        let now = now_ms();
+        let mut inner = self.inner.borrow_mut();
+        match inner.phase() {
+            Phase::Idle => return Promise::reject(&named_error(EMPTY, NOT_STARTED_MESSAGE)),
+            Phase::Done => return Promise::resolve(&JsValue::UNDEFINED),
+            Phase::Failed | Phase::Aborted => return Promise::reject(&inner.terminal_error()),
+            Phase::Finishing => {}
+            Phase::Recording => {
+                if let Some(s) = inner.session.as_mut() {
+                    s.request_stop(now);
+                }
+                let weak = self.weak();
+                inner.stop_timer = Timer::after(STOP_GRACE_MS, move || Self::later(&weak, |p| p.enqueue(Item::End)));
+                match &inner.media {
+                    Some(media) => media.stop(),
+                    None => inner.queue.push_back(Item::End),
+                }
+            }
+        }
+        let mut waiter = None;
+        let promise = Promise::new(&mut |resolve, reject| waiter = Some((resolve, reject)));
+        inner.waiters.extend(waiter);
+        drop(inner);
+        self.kick_reader();
+        self.notify();
+        promise
+    }
+
+    /// Stops everything, then abandons the entry on the server (best effort). A recording whose
+    /// upload already completed is left alone.
+    pub fn abort(&self) -> Promise {
+        let (api, waiters) = {
+            let mut inner = self.inner.borrow_mut();
+            if inner.phase() == Phase::Done {
+                return Promise::resolve(&JsValue::UNDEFINED);
+            }
+            match inner.session.as_mut() {
+                Some(s) => s.abort(),
+                None => inner.bare_phase = Phase::Aborted,
+            }
+            inner.release();
+            (inner.api.clone(), std::mem::take(&mut inner.waiters))
+        };
+        let error = named_error(ABORTED, "The recording was aborted.");
+        for (_, reject) in waiters {
+            let _ = reject.call1(&JsValue::UNDEFINED, &error);
+        }
+        self.notify();
+        future_to_promise(async move {
+            let _ = api.abandon().await;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// The façade was freed: stop locally (no DELETE) and free every closure.
+    pub fn detach(&self) {
+        let mut inner = self.inner.borrow_mut();
+        if let Some(s) = inner.session.as_mut() {
+            s.abort();
+        }
+        inner.release();
+        inner.change_timer = None;
+        inner.on_change = None;
+    }
+}

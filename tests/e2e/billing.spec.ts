@@ -1,0 +1,173 @@
+// Billing end to end against the real worker with the local (test-mode) payment provider: a new
+// customer sees the 'Trial ended' banner and cannot create analyses; pays the monthly plan in the
+// checkout tab; back in the first tab (no reload) the subscription shows and the banner is gone;
+// creates an analysis; a second checkout is refused with the spec message; cancels in the portal
+// tab; the banner comes back and the API refuses new analyses with 402.
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+
+const NOTICE = 'Modo de prueba — no se realizará ningún cargo';
+const ALREADY_SUBSCRIBED = 'El usuario ya tiene una suscripción existente, gestiónala en el portal';
+
+/** Clicks `button` and returns the tab it opens, once that tab has reached `path`. */
+async function openTab(context: BrowserContext, page: Page, name: string, path: RegExp): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name }).click()]);
+  await tab.waitForURL(path);
+  return tab;
+}
+
+/** Back to the first tab, as the user would: it comes to the front and the page sees it visible again. */
+async function returnTo(page: Page) {
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+}
+
+/** No serious or critical axe findings on what `page` shows now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a customer subscribes in the checkout tab, creates an analysis, then cancels in the portal', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail();
+  await registerViaApi(page.request, email);
+  await loginViaUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // No subscription: banner and a disabled create button.
+  const banner = page.getByRole('region', { name: 'Trial ended' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear nuevo análisis' })).toBeDisabled();
+
+  // The billing screen: trial ended, the plan, the invoices card; no banner here.
+  await banner.getByRole('link', { name: 'Choose plan' }).click();
+  await expect(page).toHaveURL(/\/user\/billing$/);
+  await expect(page.getByRole('region', { name: 'Prueba finalizada' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  const plan = page.getByRole('region', { name: 'Suscripción Mensual' });
+  await expect(plan).toContainText('€29/mes');
+  await expect(plan).toContainText('IVA incluido');
+  await expect(plan).toContainText('Utiliza la plataforma sin límites.');
+  await expect(page.getByRole('region', { name: 'Historial de facturas' })).toBeVisible();
+  await expectAccessible(page);
+  // Spec §4: the client created the billing customer on its own.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/v1/billing')).json()) as { billingData: { stripe_customer_id: string | null } }).billingData.stripe_customer_id)
+    .not.toBeNull();
+
+  // Marks this document: if anything reloads the tab, the mark is gone.
+  await page.evaluate(() => Object.assign(window, { lupaNoReload: true }));
+
+  // Pay in the checkout tab.
+  const checkout = await openTab(context, page, 'Elegir Mensual', /\/billing\/checkout\/[^/]+$/);
+  await expect(checkout.getByText(NOTICE)).toBeVisible();
+  await expect(checkout.getByText('Suscripción Mensual')).toBeVisible();
+  await expect(checkout.getByText('€29/mes')).toBeVisible();
+  await expectAccessible(checkout);
+  await checkout.getByRole('button', { name: 'Pagar 29 €' }).click();
+  const paid = checkout.getByTestId('checkout-outcome');
+  await expect(paid).toContainText('Pago completado');
+  await expect(paid).toContainText('Puedes cerrar esta pestaña');
+  await expect(checkout.getByRole('link', { name: 'Volver a facturación' })).toHaveAttribute('href', '/user/billing');
+
+  // Back in the first tab: the subscription appears without a reload.
+  await returnTo(page);
+  const current = page.getByRole('region', { name: 'Suscripción actual' });
+  await expect(current).toBeVisible();
+  await expect(current.getByText('Activo', { exact: true })).toBeVisible();
+  const billing = (await (await page.request.get('/api/v1/billing')).json()) as { billingData: { paid: boolean; Subscription: { id: string }[] } };
+  expect(billing.billingData.paid).toBe(true);
+  const subscriptionId = billing.billingData.Subscription[0]?.id ?? '';
+  expect(subscriptionId).not.toBe('');
+  await expect(page.getByTestId('billing-subscription-id')).toHaveText(subscriptionId);
+
+  // A second checkout is refused with the spec's message, and the empty tab it opened closes.
+  const [blank] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Elegir Mensual' }).click()]);
+  await expect(page.getByTestId('billing-checkout-error')).toHaveText(ALREADY_SUBSCRIBED);
+  await expect.poll(() => blank.isClosed()).toBe(true);
+
+  // The dashboard (same document): no banner, and the create button leads to the form.
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('No se han encontrado análisis')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { lupaNoReload?: boolean }).lupaNoReload)).toBe(true);
+  await page.getByRole('link', { name: 'Crear nuevo análisis' }).click();
+  await expect(page).toHaveURL(/\/analysis\/create$/);
+  await page.getByLabel('Nombre del análisis').fill(`Estudio de pago ${Date.now()}`);
+  await page.getByLabel('URL', { exact: true }).fill('example.com');
+  await page.getByLabel('Tarea 1').fill('Busca la página de precios');
+  await page.getByRole('button', { name: 'Crear análisis' }).click();
+  await expect(page.getByRole('dialog', { name: 'Éxito' })).toContainText('¡Análisis creado con éxito!');
+
+  // The portal tab: the subscription and its invoice, then cancel it.
+  await page.goto('/user/billing');
+  await expect(page.getByRole('region', { name: 'Suscripción actual' })).toBeVisible();
+  const portal = await openTab(context, page, 'Abrir portal del cliente', /\/billing\/portal$/);
+  await expect(portal.getByText(NOTICE)).toBeVisible();
+  const facts = portal.getByTestId('portal-subscription');
+  await expect(facts).toContainText('Activa');
+  await expect(facts).toContainText(subscriptionId);
+  const invoices = portal.getByTestId('portal-invoices');
+  await expect(invoices).toContainText(/29,00\s€/);
+  await expect(invoices).toContainText('Pagada');
+  await portal.getByRole('button', { name: 'Cancelar suscripción' }).click();
+  const dialog = portal.getByRole('alertdialog', { name: '¿Cancelar la suscripción?' });
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expectAccessible(portal);
+  await dialog.getByRole('button', { name: 'Sí, cancelar suscripción' }).click();
+  await expect(portal.getByTestId('portal-canceled')).toHaveText('Suscripción cancelada');
+  await expect(facts).toContainText('Cancelada');
+  await expect(portal.getByRole('button', { name: 'Cancelar suscripción' })).toHaveCount(0);
+
+  // Back in the first tab: trial ended again, and the banner is back on the dashboard.
+  await returnTo(page);
+  await expect(page.getByRole('region', { name: 'Prueba finalizada' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear nuevo análisis' })).toBeDisabled();
+
+  // The server enforces it too.
+  const refused = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: 'Sin suscripción',
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'null',
+      tasks: [{ taskType: 'text', taskContent: 'Mira la portada' }],
+      device: 'computer',
+    },
+  });
+  expect(refused.status()).toBe(402);
+});
+
+test('an unknown checkout session says so', async ({ page }) => {
+  const email = uniqueEmail();
+  await registerViaApi(page.request, email);
+  await loginViaUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/billing/checkout/cs_local_does_not_exist');
+  await expect(page.getByRole('heading', { name: 'Sesión de pago no encontrada' })).toBeVisible();
+  await expect(page.getByText(NOTICE)).toBeVisible();
+});
+
+test('the billing screens fit a phone', async ({ page }) => {
+  const email = uniqueEmail();
+  await registerViaApi(page.request, email);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginViaUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.goto('/user/billing');
+  await expect(page.getByRole('button', { name: 'Elegir Mensual' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.goto('/billing/portal');
+  await expect(page.getByText('No tienes ninguna suscripción activa.')).toBeVisible();
+  await expect(page.getByText('Aún no hay facturas.')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});

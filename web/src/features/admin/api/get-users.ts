@@ -1,0 +1,30 @@
+/**
+ * GET /api/v1/admin/?page=&pageSize=&q=: one page of users, optionally filtered by an e-mail
+ * fragment. The previous page stays on screen while the next one loads (no flash of spinner).
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from '@/features/admin/api/query-keys';
+import { get } from '@/lib/api-client';
+import type { AdminUsersResponse } from '@/lib/api-types/AdminUsersResponse';
+
+/** Rows per page of the users table. */
+export const USERS_PAGE_SIZE = 50;
+
+export interface UsersParams {
+  page: number;
+  pageSize: number;
+  /** E-mail fragment; empty lists everyone. */
+  q: string;
+}
+
+export const fetchUsers = ({ page, pageSize, q }: UsersParams, signal?: AbortSignal) =>
+  get<AdminUsersResponse>('/admin/', { query: { page, pageSize, q: q || undefined }, signal });
+
+export const usersQueryOptions = (params: UsersParams) =>
+  queryOptions({
+    queryKey: adminKeys.usersPage(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (params: UsersParams) => useQuery(usersQueryOptions(params));

@@ -1,0 +1,41 @@
+/** The loading and failure states shared by the admin lists: a spinner, and an alert with a way out. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '@/components/alert';
+import { paths } from '@/config/paths';
+import { errorText, isRefusal } from '@/features/admin/lib/error-text';
+
+export function LoadingStatus({ label }: { label: string }) {
+  return (
+    <div className="admin-loading" role="status" data-testid="admin-loading">
+      <span className="page-loader__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+interface LoadErrorProps {
+  error: unknown;
+  /** Generic text when the server sent no message of its own. */
+  fallback: string;
+  onRetry: () => void;
+}
+
+/** 401/403 → the spec's refusal with a link to log in again; anything else → message and Retry. */
+export function LoadError({ error, fallback, onRetry }: LoadErrorProps) {
+  const { t } = useTranslation();
+  const refused = isRefusal(error);
+  return (
+    <Alert tone="error" title={errorText(error, t('admin.refused'), fallback)} testId="admin-load-error">
+      {refused ? (
+        <p>
+          <Link to={paths.auth.login}>{t('admin.loginAgain')}</Link>
+        </p>
+      ) : (
+        <button type="button" className="button button--ghost" onClick={onRetry}>
+          {t('admin.retry')}
+        </button>
+      )}
+    </Alert>
+  );
+}

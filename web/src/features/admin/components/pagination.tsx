@@ -1,0 +1,27 @@
+/** Previous / 'Página X de Y' / Next under a paged table; the page line is announced when it changes. */
+import { useTranslation } from 'react-i18next';
+
+interface PaginationProps {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  /** Accessible name of the navigation landmark. */
+  label: string;
+}
+
+export function Pagination({ page, pages, onPage, label }: PaginationProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className="admin-pagination" aria-label={label}>
+      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('admin.pagination.previous')}
+      </button>
+      <p className="admin-pagination__status" aria-live="polite" data-testid="pagination-status">
+        {t('admin.pagination.page', { page, pages })}
+      </p>
+      <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('admin.pagination.next')}
+      </button>
+    </nav>
+  );
+}

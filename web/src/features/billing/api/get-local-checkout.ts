@@ -1,0 +1,18 @@
+/** GET /api/v1/billing/local/checkout/{id}: the test-mode checkout session (404 when not the user's). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingKeys } from '@/features/billing/api/query-keys';
+import { get } from '@/lib/api-client';
+import type { LocalCheckoutDto } from '@/lib/api-types/LocalCheckoutDto';
+
+export const fetchLocalCheckout = (sessionId: string, signal?: AbortSignal) =>
+  get<LocalCheckoutDto>(`/billing/local/checkout/${encodeURIComponent(sessionId)}`, { signal });
+
+export const localCheckoutQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: billingKeys.localCheckout(sessionId),
+    queryFn: ({ signal }) => fetchLocalCheckout(sessionId, signal),
+    // The session can be paid or cancelled from another tab; always show its current state.
+    staleTime: 0,
+  });
+
+export const useLocalCheckout = (sessionId: string) => useQuery(localCheckoutQueryOptions(sessionId));

@@ -1,0 +1,57 @@
+/**
+ * 'Historial de facturas' (spec §2): invoices and subscription management live in the payment
+ * provider's customer portal, which 'Abrir portal del cliente' opens in a new tab.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/alert';
+import { useCreatePortalSession } from '@/features/billing/api/create-portal-session';
+import { billingErrorMessage } from '@/features/billing/lib/billing-error';
+import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
+
+export function InvoicesCard() {
+  const { t } = useTranslation();
+  const portal = useCreatePortalSession();
+  const [error, setError] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const open = () => {
+    if (portal.isPending) return;
+    setError(null);
+    setOpened(false);
+    const tab = openPendingTab(t('billing.invoices.opening'));
+    portal
+      .mutateAsync()
+      .then(({ customerPortalUrl }) => {
+        tab.go(customerPortalUrl);
+        setOpened(true);
+      })
+      .catch((failure: unknown) => {
+        tab.close();
+        setError(billingErrorMessage(failure, t));
+      });
+  };
+
+  return (
+    <section className="billing-card" aria-labelledby="billing-invoices-title">
+      <h2 id="billing-invoices-title" className="billing-card__title">
+        {t('billing.invoices.title')}
+      </h2>
+      <p className="billing-card__text">{t('billing.invoices.body')}</p>
+      {error ? <Alert tone="error" title={error} testId="billing-portal-error" /> : null}
+      {opened ? <Alert tone="info" title={t('billing.invoices.continueInTab')} /> : null}
+      <div>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-busy={portal.isPending || undefined}
+          aria-disabled={portal.isPending || undefined}
+          aria-describedby="billing-new-tab-note"
+          onClick={open}
+        >
+          {portal.isPending ? t('billing.invoices.opening') : t('billing.invoices.openPortal')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The top of /user/billing (spec §2): with an active subscription, a card with the green 'Activo'
+ * badge and the subscription id; without one, the gray 'Prueba finalizada' notice.
+ */
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/features/billing/lib/format';
+import type { SubscriptionDto } from '@/lib/api-types/SubscriptionDto';
+
+interface SubscriptionStatusProps {
+  paid: boolean;
+  /** The first (active-first) subscription of GET /billing. */
+  subscription: SubscriptionDto | undefined;
+}
+
+export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusProps) {
+  const { t, i18n } = useTranslation();
+
+  if (!paid || !subscription) {
+    return (
+      <section className="billing-card billing-card--muted" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
+        <h2 id="billing-trial-title" className="billing-card__title">
+          {t('billing.trialEnded.title')}
+        </h2>
+        <p className="billing-card__text">{t('billing.trialEnded.body')}</p>
+      </section>
+    );
+  }
+
+  const periodEnd = subscription.current_period_end;
+  return (
+    <section className="billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
+      <div className="billing-card__head">
+        <h2 id="billing-current-title" className="billing-card__title">
+          {t('billing.current.title')}
+        </h2>
+        <span className="billing-badge billing-badge--active">{t('billing.current.active')}</span>
+      </div>
+      <dl className="billing-facts">
+        <div>
+          <dt>{t('billing.current.subscriptionId')}</dt>
+          <dd className="billing-facts__code" data-testid="billing-subscription-id">
+            {subscription.id}
+          </dd>
+        </div>
+      </dl>
+      {periodEnd !== null ? (
+        <p className="billing-card__text">
+          {t(subscription.cancel_at_period_end ? 'billing.current.ends' : 'billing.current.renews', {
+            date: formatDate(periodEnd, i18n.language),
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Frame of the local (test-mode) payment pages, /billing/checkout/:sessionId and /billing/portal:
+ * the shell's session check (redirect to /auth/login without one) but no side navigation, as on a
+ * payment provider's page, and a test-mode notice that stays on screen.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Logo } from '@/components/logo';
+import { SessionGate } from '@/components/session/session-gate';
+import { paths } from '@/config/paths';
+import '@/features/billing/billing.css';
+
+export function BillingTestModeLayout() {
+  return <SessionGate>{() => <TestModeFrame />}</SessionGate>;
+}
+
+function TestModeFrame() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--focused billing-test-mode">
+      <header className="site-header site-header--minimal">
+        <div className="site-header__inner container">
+          <Link to={paths.dashboard} className="site-header__brand">
+            <Logo />
+          </Link>
+          <span className="billing-badge billing-badge--test">{t('billing.testMode.badge')}</span>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" className="page__main container container--narrow">
+        <p className="billing-test-notice" data-testid="billing-test-mode">
+          {t('billing.testMode.notice')}
+        </p>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Money and dates on the billing screens. */
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDate, formatMoney, formatShortDate } from '@/features/billing/lib/format';
+
+const spaces = (text: string) => text.replace(/\s/g, ' ');
+
+describe('billing formats', () => {
+  it('formats invoice amounts in euros, Spanish style by default', () => {
+    expect(spaces(formatMoney(2900, 'eur'))).toBe('29,00 €');
+    expect(spaces(formatMoney(2900, 'eur', 'en'))).toBe('€29.00');
+  });
+
+  it('keeps unknown currency codes readable', () => {
+    expect(formatMoney(2900, 'not a code')).toBe('29.00 NOT A CODE');
+  });
+
+  it('drops zero cents from prices', () => {
+    expect(formatAmount(2900)).toBe('29');
+    expect(formatAmount(2950)).toBe('29,5');
+  });
+
+  it('formats dates in long form', () => {
+    expect(formatDate(Date.UTC(2030, 5, 12, 12))).toBe('12 de junio de 2030');
+    expect(formatShortDate(Date.UTC(2030, 5, 12, 12))).toBe('12 jun 2030');
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * GET /api/v1/entry/{id}: the signed recording URL (valid 1 h), the analysis it belongs to, its
+ * duration, step marks and chapters. Each answer carries a new signature, which would reload the
+ * video, so the page never refetches on its own: only when the player reports the URL has failed.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { entryQueryKey } from '@/features/entries/api/query-keys';
+import { get } from '@/lib/api-client';
+import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+
+export const fetchEntry = (entryId: string, signal?: AbortSignal) =>
+  get<EntryPageResponse>(`/entry/${encodeURIComponent(entryId)}`, { signal });
+
+export const entryQueryOptions = (entryId: string) =>
+  queryOptions({
+    queryKey: entryQueryKey(entryId),
+    queryFn: ({ signal }) => fetchEntry(entryId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    // A URL older than its hour is useless; a later visit asks again.
+    gcTime: 5 * 60_000,
+  });
+
+export const useEntry = (entryId: string) => useQuery(entryQueryOptions(entryId));

@@ -1,0 +1,102 @@
+/**
+ * Top of the entry page: the way back to the analysis, the heading with when the recording was
+ * submitted and how long it is, and 'Descargar grabación' / 'Eliminar grabación' (after a
+ * confirmation, then back to the analysis).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/alert';
+import { serverMessage } from '@/components/form';
+import { paths } from '@/config/paths';
+import { useDeleteEntry } from '@/features/entries/api/delete-entry';
+import { ConfirmDialog } from '@/features/entries/components/confirm-dialog';
+import { downloadName } from '@/features/entries/lib/playback-url';
+import { formatDuration } from '@/features/entries/lib/time';
+import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+
+interface EntryHeaderProps {
+  entry: EntryPageResponse;
+  /** The same-origin signed URL the player uses. */
+  src: string;
+}
+
+const dateLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 'es-ES');
+
+export function EntryHeader({ entry, src }: EntryHeaderProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteEntry(entry.id, entry.analysisId);
+  const analysisPath = paths.analysis.detail(entry.analysisId);
+
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      // The entry no longer exists: going back must not land on it again.
+      onSuccess: () => void navigate(analysisPath, { replace: true }),
+    });
+
+  return (
+    <header className="entry-header">
+      <Link to={analysisPath} className="entry-back">
+        <span aria-hidden="true">← </span>
+        {t('entry.back', { name: entry.analysisName })}
+      </Link>
+      <div className="entry-header__main">
+        <div className="entry-header__heading">
+          <h1 id="entry-title">{t('entry.title')}</h1>
+          <dl className="entry-facts">
+            <div>
+              <dt>{t('entry.analysis')}</dt>
+              <dd>{entry.analysisName}</dd>
+            </div>
+            <div>
+              <dt>{t('entry.submitted')}</dt>
+              <dd>
+                {entry.submittedAt === null ? (
+                  t('entry.unknown')
+                ) : (
+                  <time dateTime={new Date(entry.submittedAt).toISOString()}>
+                    {new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+                      new Date(entry.submittedAt),
+                    )}
+                  </time>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('entry.duration')}</dt>
+              <dd>{entry.durationMs === null ? t('entry.unknown') : formatDuration(entry.durationMs)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="entry-header__actions">
+          <a className="button button--ghost" href={src} download={downloadName(entry.id, entry.mimeType)}>
+            {t('entry.download')}
+          </a>
+          <button
+            type="button"
+            className="button entry-button--danger-ghost"
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            {t('entry.delete')}
+          </button>
+        </div>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('entry.deleteTitle')}
+          body={t('entry.deleteBody')}
+          confirmLabel={t('entry.deleteConfirm')}
+          busy={remove.isPending}
+          error={remove.isError ? <Alert tone="error" title={serverMessage(remove.error) ?? t('entry.deleteFailed')} /> : null}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </header>
+  );
+}

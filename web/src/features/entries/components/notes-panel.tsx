@@ -1,0 +1,150 @@
+/**
+ * The researcher's notes (markers) on the recording: the editor for a new note at the playhead,
+ * opened by 'Añadir nota' or the `n` key, and the notes in time order with seek, edit and delete
+ * (after confirmation). Saves and deletions are announced in the page's live region.
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/alert';
+import { serverMessage } from '@/components/form';
+import { useCreateNote } from '@/features/entries/api/create-note';
+import { useDeleteNote } from '@/features/entries/api/delete-note';
+import { ConfirmDialog } from '@/features/entries/components/confirm-dialog';
+import { NoteForm } from '@/features/entries/components/note-form';
+import { NoteItem } from '@/features/entries/components/note-item';
+import { formatClock } from '@/features/entries/lib/time';
+import type { NoteDto } from '@/lib/api-types/NoteDto';
+
+/** A request for the new-note editor: where the playhead was, and a counter so a repeat refocuses. */
+export interface NoteDraft {
+  atMs: number;
+  nonce: number;
+}
+
+interface NotesPanelProps {
+  entryId: string;
+  notes: readonly NoteDto[] | undefined;
+  loading: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+  durationMs: number;
+  draft: NoteDraft | null;
+  onCloseDraft: () => void;
+  onSeek: (ms: number) => void;
+  announce: (text: string) => void;
+}
+
+export function NotesPanel({
+  entryId,
+  notes,
+  loading,
+  loadFailed,
+  onRetry,
+  durationMs,
+  draft,
+  onCloseDraft,
+  onSeek,
+  announce,
+}: NotesPanelProps) {
+  const { t } = useTranslation();
+  const create = useCreateNote(entryId);
+  const remove = useDeleteNote(entryId);
+  const [deleting, setDeleting] = useState<NoteDto | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const closeDraft = () => {
+    create.reset();
+    onCloseDraft();
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        announce(t('entry.announce.noteDeleted', { time: formatClock(deleting.atMs) }));
+        setDeleting(null);
+        remove.reset();
+        // The note's own buttons are gone: the list's heading keeps the reader in place.
+        headingRef.current?.focus();
+      },
+    });
+  };
+
+  const list = notes ?? [];
+
+  return (
+    <section className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
+      <h2 id="entry-notes-title" ref={headingRef} tabIndex={-1}>
+        {t('entry.notes.title')}
+        {list.length > 0 ? <span className="entry-count">{list.length}</span> : null}
+      </h2>
+      {draft ? (
+        <NoteForm
+          className="entry-note-form--new"
+          initialAtMs={draft.atMs}
+          focusKey={draft.nonce}
+          durationMs={durationMs}
+          submitLabel={t('entry.notes.save')}
+          busy={create.isPending}
+          serverError={create.isError ? serverMessage(create.error) ?? t('entry.notes.saveFailed') : null}
+          onCancel={closeDraft}
+          onSubmit={(note) =>
+            create.mutate(note, {
+              onSuccess: (saved) => {
+                announce(t('entry.announce.noteSaved', { time: formatClock(saved.atMs) }));
+                closeDraft();
+              },
+            })
+          }
+        />
+      ) : null}
+      {loading ? (
+        <p className="entry-muted" role="status">
+          {t('entry.notes.loading')}
+        </p>
+      ) : loadFailed ? (
+        <Alert tone="error" title={t('entry.notes.loadError')}>
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            {t('entry.retry')}
+          </button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="entry-muted" data-testid="entry-notes-empty">
+          {t('entry.notes.empty')}
+        </p>
+      ) : (
+        <ol className="entry-notes__list" aria-labelledby="entry-notes-title" data-testid="entry-notes">
+          {list.map((note) => (
+            <NoteItem
+              key={note.id}
+              entryId={entryId}
+              note={note}
+              durationMs={durationMs}
+              onSeek={onSeek}
+              onDelete={(target) => {
+                remove.reset();
+                setDeleting(target);
+              }}
+              onSaved={(saved) => announce(t('entry.announce.noteUpdated', { time: formatClock(saved.atMs) }))}
+            />
+          ))}
+        </ol>
+      )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('entry.notes.deleteTitle')}
+          body={t('entry.notes.deleteBody', { time: formatClock(deleting.atMs) })}
+          confirmLabel={t('entry.notes.deleteConfirm')}
+          busy={remove.isPending}
+          error={
+            remove.isError ? (
+              <Alert tone="error" title={serverMessage(remove.error) ?? t('entry.notes.deleteFailed')} />
+            ) : null
+          }
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The entry page: 'Tasks' chapters with task texts, seeking and the current chapter, the keyboard
+ * shortcuts on the real page, speed, download link, deletion, the error text and the one refetch of
+ * an expired URL.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+
+const entry = (overrides: Record<string, unknown> = {}) => ({
+  entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
+  id: 'e1',
+  analysisId: 'an-1',
+  analysisName: 'Checkout',
+  mimeType: 'video/mp4',
+  durationMs: 18_000,
+  submittedAt: new Date(2024, 2, 6, 9, 0).getTime(),
+  steps: [
+    { index: 0, atMs: 0 },
+    { index: 1, atMs: 2_000 },
+    { index: 2, atMs: 6_000 },
+    { index: 3, atMs: 12_000 },
+  ],
+  chapters: [
+    { index: 0, kind: 'scenario', title: 'Escenario', startMs: 0, spentMs: 2_000 },
+    { index: 1, kind: 'url', title: 'URL', startMs: 2_000, spentMs: 4_000 },
+    { index: 2, kind: 'task', title: 'Task 1', startMs: 6_000, spentMs: 6_000 },
+    { index: 3, kind: 'task', title: 'Task 2', startMs: 12_000, spentMs: 6_000 },
+  ],
+  ...overrides,
+});
+
+const analysis = {
+  id: 'an-1',
+  name: 'Checkout',
+  url: 'https://tienda.example.com',
+  device: 'computer',
+  scenario: 'Eres un cliente nuevo.',
+  max_number_of_participants: 5,
+  status: 'published',
+  created_at: 1,
+  updated_at: 1,
+  tasks: [
+    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
+    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
+  ],
+  _count: { AnalysisEntries: 1 },
+  AnalysisEntries: [{ id: 'e1', status: 'submitted', updated_at: 1 }],
+};
+
+type Answer = { status: number; body?: unknown } | undefined;
+
+function api(extra: (call: FakeCall) => Answer = () => undefined) {
+  return fakeApi((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
+    if (call.url === '/api/v1/entry/e1' && call.method === 'GET') return { status: 200, body: entry() };
+    if (call.url === '/api/v1/entry/e1/notes' && call.method === 'GET') return { status: 200, body: { notes: [] } };
+    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: analysis } };
+    return undefined;
+  });
+}
+
+const video = () => screen.getByTestId('entry-video') as HTMLVideoElement;
+const chapters = () => within(screen.getByTestId('entry-chapters'));
+const chapter = (title: string) => chapters().getByRole('button', { name: new RegExp(`^${title}\\b`) });
+
+let play: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  play = vi.fn(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+});
+
+async function openPage() {
+  const router = renderApp('/entry/e1');
+  await screen.findByRole('heading', { name: 'Tasks' }, { timeout: 5000 });
+  return router;
+}
+
+describe('entry page', () => {
+  it("shows the player, the 'Tasks' chapters with task texts and times, and a same-origin download", async () => {
+    api();
+    await openPage();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grabación');
+    expect(video().getAttribute('src')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
+    expect(video().getAttribute('preload')).toBe('metadata');
+    expect(video().hasAttribute('controls')).toBe(true);
+    const items = chapters().getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.entry-chapter__title')?.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
+    await waitFor(() => expect(chapter('Task 2').textContent).toContain('Cómpralo'));
+    expect(chapter('Task 2').textContent).toContain('Inicio 00:12');
+    expect(chapter('Task 2').textContent).toContain('Tiempo 00:06');
+    expect(chapter('Escenario').textContent).toContain('Eres un cliente nuevo.');
+
+    const download = screen.getByRole('link', { name: 'Descargar grabación' });
+    expect(download.getAttribute('href')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
+    expect(download.getAttribute('download')).toBe('lupa-e1.mp4');
+    expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe('/analysis/an-1');
+    expect(screen.getAllByTestId('timeline-chapter')).toHaveLength(4);
+  });
+
+  it("shows 'Error retrieving video entry: …' when the entry cannot be read", async () => {
+    api((call) => (call.url === '/api/v1/entry/e1' ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } } : undefined));
+    renderApp('/entry/e1');
+    expect((await screen.findByTestId('entry-error', undefined, { timeout: 5000 })).textContent).toBe(
+      'Error retrieving video entry: No encontrado',
+    );
+  });
+
+  it('a chapter seeks to its start and plays; the chapter under the playhead is current', async () => {
+    api();
+    await openPage();
+    expect(chapter('Escenario').getAttribute('aria-current')).toBe('step');
+
+    fireEvent.click(chapter('Task 2'));
+    expect(video().currentTime).toBe(12);
+    expect(play).toHaveBeenCalled();
+    await waitFor(() => expect(chapter('Task 2').getAttribute('aria-current')).toBe('step'));
+    expect(chapter('Escenario').getAttribute('aria-current')).toBeNull();
+    expect(screen.getByTestId('entry-live').textContent).toBe('Task 2, 00:12');
+
+    video().currentTime = 7;
+    fireEvent.timeUpdate(video());
+    await waitFor(() => expect(chapter('Task 1').getAttribute('aria-current')).toBe('step'));
+  });
+
+  it('keyboard: arrows and j/l seek, space plays, n opens a note at the playhead; nothing while typing', async () => {
+    const calls = api((call) =>
+      call.method === 'POST' && call.url === '/api/v1/entry/e1/notes'
+        ? { status: 201, body: { id: 'n1', atMs: 15_000, text: 'Duda', createdAt: 1, updatedAt: 1 } }
+        : undefined,
+    );
+    await openPage();
+
+    fireEvent.keyDown(document.body, { key: 'l' });
+    expect(video().currentTime).toBe(10);
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(video().currentTime).toBe(15);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(video().currentTime).toBe(0);
+    fireEvent.keyDown(document.body, { key: 'l' });
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(screen.getByTestId('entry-live').textContent).toBe('Posición 00:15');
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(play).toHaveBeenCalledTimes(1);
+
+    fireEvent.keyDown(document.body, { key: 'n' });
+    const text = await screen.findByLabelText('Nota');
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    expect((screen.getByLabelText('Momento (mm:ss)') as HTMLInputElement).value).toBe('00:15');
+    // Typing 'l' in the note is text, not a seek.
+    fireEvent.keyDown(text, { key: 'l' });
+    expect(video().currentTime).toBe(15);
+    fireEvent.change(text, { target: { value: 'Duda' } });
+    fireEvent.keyDown(text, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByLabelText('Nota')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 15_000, text: 'Duda' });
+    expect(await screen.findByRole('button', { name: 'Ir a 00:15' })).toBeTruthy();
+    expect(screen.getAllByTestId('timeline-note')).toHaveLength(1);
+  });
+
+  it('sets the playback speed', async () => {
+    api();
+    await openPage();
+    const speed = screen.getByLabelText('Velocidad') as HTMLSelectElement;
+    expect(Array.from(speed.options).map((option) => option.textContent)).toEqual(['0,5×', '0,75×', '1×', '1,25×', '1,5×', '2×']);
+    fireEvent.change(speed, { target: { value: '1.5' } });
+    expect(video().playbackRate).toBe(1.5);
+    expect(speed.value).toBe('1.5');
+  });
+
+  it('deletes the recording after confirmation and goes back to the analysis', async () => {
+    const calls = api((call) =>
+      call.method === 'DELETE' && call.url === '/api/v1/entry/e1' ? { status: 200, body: { message: 'Grabación eliminada' } } : undefined,
+    );
+    const router = await openPage();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar grabación' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar la grabación?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar grabación' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analysis/an-1'));
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/v1/entry/e1']);
+  });
+
+  it('asks for a fresh URL once when the video fails, then reports the failure', async () => {
+    let served = 0;
+    const calls = api((call) => {
+      if (call.url !== '/api/v1/entry/e1' || call.method !== 'GET') return undefined;
+      served += 1;
+      return { status: 200, body: entry({ entryUrl: `/api/v1/recordings/e1?expires=4102444800000&sig=s${served}` }) };
+    });
+    await openPage();
+    expect(video().getAttribute('src')).toContain('sig=s1');
+
+    fireEvent.error(video());
+    await waitFor(() => expect(video().getAttribute('src')).toContain('sig=s2'));
+    fireEvent.error(video());
+    expect(await screen.findByText('No se ha podido reproducir la grabación. Puedes descargarla o volver a intentarlo.')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/v1/entry/e1').length).toBe(2);
+  });
+});

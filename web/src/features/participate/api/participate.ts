@@ -1,0 +1,10 @@
+/**
+ * POST /api/v1/analysis/participate: claims a place and records consent; answers the analysis data
+ * and the entry id, and sets the HttpOnly capability cookie every later entry call needs.
+ */
+import { post } from '@/lib/api-client';
+import type { ParticipateResponse } from '@/lib/api-types/ParticipateResponse';
+import type { ParticipationRequest } from '@/lib/api-types/ParticipationRequest';
+
+export const participate = (analysisId: string) =>
+  post<ParticipateResponse>('/analysis/participate', { analysisId } satisfies ParticipationRequest);

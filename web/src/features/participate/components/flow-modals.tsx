@@ -1,0 +1,130 @@
+/**
+ * The flow's four modals: 'Confirmación de Seguridad' (consent, spec §2.3), the exit confirmation,
+ * the unclosable 'La grabación se ha detenido' (spec §2.5) and 'Success!', which closes itself and
+ * goes back to the input step after 3 seconds (spec §9).
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '@/features/participate/components/modal';
+
+/** The success modal closes after this long (spec §9). */
+export const SUCCESS_CLOSE_MS = 3000;
+
+export function ConsentModal({ busy, onAccept, onReject }: { busy: boolean; onAccept: () => void; onReject: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('participate.consent.title')}
+      onEscape={busy ? undefined : onReject}
+      testId="consent-modal"
+      actions={
+        <>
+          <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
+            {t('participate.consent.reject')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={busy || undefined}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onAccept();
+            }}
+          >
+            {busy ? (
+              <>
+                <span className="button__spinner" aria-hidden="true" />
+                {t('participate.consent.accepting')}
+              </>
+            ) : (
+              t('participate.consent.accept')
+            )}
+          </button>
+        </>
+      }
+    >
+      <p>{t('participate.consent.intro')}</p>
+      <ul className="consent-points">
+        <li>{t('participate.consent.point1')}</li>
+        <li>{t('participate.consent.point2')}</li>
+        <li>{t('participate.consent.point3')}</li>
+        <li>{t('participate.consent.point4')}</li>
+      </ul>
+    </Modal>
+  );
+}
+
+export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      role="alertdialog"
+      title={t('participate.analysis.exitTitle')}
+      onEscape={busy ? undefined : onCancel}
+      initialFocus={cancelRef}
+      tone="danger"
+      actions={
+        <>
+          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+            {t('participate.analysis.exitCancel')}
+          </button>
+          <button
+            type="button"
+            className="button participate-button--danger"
+            aria-busy={busy || undefined}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onConfirm();
+            }}
+          >
+            {busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('participate.analysis.exitBody')}</p>
+    </Modal>
+  );
+}
+
+/** Cannot be dismissed: the only way on is 'Salir del Análisis'. */
+export function StoppedModal({ onExit }: { onExit: () => void }) {
+  const { t } = useTranslation();
+  const exitRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      role="alertdialog"
+      title={t('participate.stopped.title')}
+      initialFocus={exitRef}
+      tone="danger"
+      icon="■"
+      testId="stopped-modal"
+      actions={
+        <button ref={exitRef} type="button" className="button button--primary" onClick={onExit}>
+          {t('participate.stopped.exit')}
+        </button>
+      }
+    >
+      <p>{t('participate.stopped.body')}</p>
+    </Modal>
+  );
+}
+
+export function SuccessModal({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  }, [onDone]);
+  useEffect(() => {
+    const timer = setTimeout(() => done.current(), SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Modal title={t('participate.success.title')} tone="success" icon="✓" onEscape={onDone} testId="success-modal">
+      <p>{t('participate.success.body')}</p>
+      <p className="participate-modal__note">{t('participate.success.closing')}</p>
+    </Modal>
+  );
+}

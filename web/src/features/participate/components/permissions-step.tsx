@@ -1,0 +1,121 @@
+/**
+ * Step 2 (spec §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
+ * 'Try Again' with 'Browser Settings Help' after a denial), the spec's error messages with
+ * troubleshooting tips, 'Salir del análisis', and 'Siguiente' once both are granted.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/alert';
+import { BrowserHelp } from '@/features/participate/components/browser-help';
+import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { PermissionCard } from '@/features/participate/components/permission-card';
+import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
+import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
+import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
+
+export function PermissionsStep() {
+  const { t } = useTranslation();
+  const permissions = useAtomValue(permissionsAtom);
+  const busy = useAtomValue(busyAtom);
+  const request = useSetAtom(requestPermissionsAtom);
+  const openConsent = useSetAtom(openConsentAtom);
+  const exit = useSetAtom(askExitAtom);
+  // Also loads the recorder early, so recording starts at once after the consent.
+  const recorder = useRecorderMime();
+  const requesting = busy === 'permissions';
+  const { notices } = permissions;
+
+  return (
+    <section className="participate-card participate--medium" aria-labelledby="participate-permissions-title">
+      <h1 id="participate-permissions-title" tabIndex={-1}>{t('participate.permissions.title')}</h1>
+      <p className="participate-lead">{t('participate.permissions.intro')}</p>
+
+      <ul className="permission-cards" aria-label={t('participate.permissions.cardsLabel')}>
+        <PermissionCard
+          icon="screen"
+          name={t('participate.permissions.screen')}
+          description={t('participate.permissions.screenDescription')}
+          status={permissions.screen}
+        />
+        <PermissionCard
+          icon="microphone"
+          name={t('participate.permissions.microphone')}
+          description={t('participate.permissions.microphoneDescription')}
+          status={permissions.microphone}
+        />
+      </ul>
+
+      <div className="participate-stack">
+        {recorder.status === 'ready' && !recorder.mime ? (
+          <Alert tone="warning">
+            <p>{t('participate.permissions.recorderUnsupported')}</p>
+          </Alert>
+        ) : null}
+        <NoticeAlert notice={notices.general} testId="permissions-general-error" />
+        <NoticeAlert notice={notices.screen} testId="permissions-screen-error" />
+        <NoticeAlert notice={notices.microphone} testId="permissions-microphone-error" />
+        {/* Polite announcements of progress; errors above announce themselves (role="alert"). */}
+        <p className="visually-hidden" role="status">
+          {requesting ? t('participate.permissions.requesting') : permissions.bothGranted ? t('participate.permissions.ready') : ''}
+        </p>
+        {permissions.bothGranted ? (
+          <p className="participate-ready" aria-hidden="true">
+            {t('participate.permissions.ready')}
+          </p>
+        ) : null}
+      </div>
+
+      {!permissions.bothGranted ? (
+        <div className="participate-actions participate-actions--start">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={requesting || undefined}
+            aria-disabled={requesting || undefined}
+            onClick={() => {
+              if (!requesting) void request();
+            }}
+          >
+            {requesting ? (
+              <>
+                <span className="button__spinner" aria-hidden="true" />
+                {t('participate.permissions.requesting')}
+              </>
+            ) : permissions.anyDenied ? (
+              t('participate.permissions.tryAgain')
+            ) : (
+              t('participate.permissions.share')
+            )}
+          </button>
+          {permissions.anyDenied ? <BrowserHelp /> : null}
+        </div>
+      ) : null}
+
+      {permissions.hasError ? (
+        <div className="participate-tips">
+          <h2 className="participate-subtitle">{t('participate.permissions.tipsTitle')}</h2>
+          <ul>
+            <li>{t('participate.permissions.tip1')}</li>
+            <li>{t('participate.permissions.tip2')}</li>
+            <li>{t('participate.permissions.tip3')}</li>
+            <li>{t('participate.permissions.tip4')}</li>
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="participate-actions participate-actions--split">
+        <button type="button" className="button button--ghost" onClick={() => exit()}>
+          {t('participate.permissions.exit')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!permissions.bothGranted || busy !== null}
+          onClick={() => openConsent()}
+        >
+          {t('participate.permissions.next')}
+        </button>
+      </div>
+    </section>
+  );
+}

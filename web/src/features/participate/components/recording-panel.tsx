@@ -1,0 +1,60 @@
+/**
+ * The recording-in-progress panel (spec §2.4): a red indicator while recording, the 'Duración'
+ * timer (mm:ss), a calm note while uploads are retried, reminders, and 'Salir del análisis'.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '@/features/participate/lib/steps';
+import { askExitAtom } from '@/features/participate/stores/participation-actions';
+import { busyAtom, recordingAtom } from '@/features/participate/stores/participation-state';
+
+export function RecordingPanel() {
+  const { t } = useTranslation();
+  const recording = useAtomValue(recordingAtom);
+  const busy = useAtomValue(busyAtom);
+  const exit = useSetAtom(askExitAtom);
+  const live = recording.phase === 'recording' || recording.phase === 'finishing';
+  const statusText = {
+    idle: t('participate.analysis.starting'),
+    recording: t('participate.analysis.recording'),
+    finishing: t('participate.analysis.finishing'),
+    done: t('participate.analysis.done'),
+    failed: t('participate.analysis.notRecording'),
+    aborted: t('participate.analysis.notRecording'),
+  }[recording.phase];
+
+  return (
+    <aside className="recording-panel" aria-labelledby="recording-panel-status">
+      <div className="recording-panel__head">
+        <p id="recording-panel-status" className="recording-panel__status" role="status" data-live={live}>
+          <span className="recording-dot" aria-hidden="true" data-live={live} />
+          {statusText}
+        </p>
+        <p className="recording-panel__duration">
+          <span id="recording-duration-label">{t('participate.analysis.duration')}</span>
+          <span role="timer" aria-labelledby="recording-duration-label" data-testid="recording-duration">
+            {formatDuration(recording.elapsedMs)}
+          </span>
+        </p>
+      </div>
+      <p className="recording-panel__retrying" role="status">
+        {recording.retrying ? t('participate.analysis.retrying') : ''}
+      </p>
+      <h2 className="recording-panel__title">{t('participate.analysis.remindersTitle')}</h2>
+      <ul className="recording-panel__list">
+        <li>{t('participate.analysis.reminder1')}</li>
+        <li>{t('participate.analysis.reminder2')}</li>
+        <li>{t('participate.analysis.reminder3')}</li>
+        <li>{t('participate.analysis.reminder4')}</li>
+      </ul>
+      <h2 className="recording-panel__title">{t('participate.analysis.privacyTitle')}</h2>
+      <ul className="recording-panel__list">
+        <li>{t('participate.analysis.privacy1')}</li>
+        <li>{t('participate.analysis.privacy2')}</li>
+      </ul>
+      <button type="button" className="button button--ghost recording-panel__exit" onClick={() => exit()} disabled={busy === 'finish'}>
+        {t('participate.analysis.exit')}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The participate feature's only view of the recorder wasm façade (`Recorder` from '@lupa/recorder'):
+ * it loads the module lazily, normalises what the façade reports, and guards against calls after
+ * `free()`. If the generated API changes shape, this is the one file to adapt.
+ */
+import type { RecorderState } from '@lupa/recorder';
+import { API_BASE_PATH } from '@/config/constants';
+import { loadRecorder } from '@/features/participate/lib/load-recorder';
+
+export type RecorderPhase = RecorderState['phase'];
+export type RecorderSnapshot = RecorderState;
+
+/** Error names the façade uses (plus 'RecorderUnsupported' when the module has no Recorder). */
+export type RecorderErrorName =
+  | 'RecorderUnsupported'
+  | 'RecordingStartError'
+  | 'UploadSetupError'
+  | 'UploadFailed'
+  | 'RecordingEmpty'
+  | 'RecordingError'
+  | 'RecordingAborted';
+
+/** One participation's recording, as the rest of the feature uses it. */
+export interface RecorderSession {
+  /** Starts recording `stream` and uploading it in parts. */
+  start(stream: MediaStream): Promise<void>;
+  /** Step `index` was entered now (0 scenario, 1 URL, 2.. tasks). */
+  markStep(index: number): void;
+  state(): RecorderSnapshot;
+  /** Called with every new state (the façade throttles to ≤ 4/s). */
+  onChange(listener: (state: RecorderSnapshot) => void): void;
+  /** Stops, uploads what is left and completes the upload. */
+  finish(): Promise<void>;
+  /** Stops and deletes the entry server-side (recording deleted, place freed). */
+  abort(): Promise<void>;
+  /** Releases the wasm memory; later calls are ignored. */
+  dispose(): void;
+}
+
+/** `lastError` of a recorder whose capture ended under it (spec §8 'Stream ended'). */
+export const STREAM_STOPPED_MESSAGE = 'Recording stopped. Please share your screen and microphone again to continue.';
+
+const PHASES: readonly RecorderPhase[] = ['idle', 'recording', 'finishing', 'done', 'failed', 'aborted'];
+
+export const IDLE_SNAPSHOT: RecorderSnapshot = {
+  phase: 'idle',
+  elapsedMs: 0,
+  bytesRecorded: 0,
+  bytesUploaded: 0,
+  partsUploaded: 0,
+  partsPending: 0,
+  progress: 0,
+  retrying: false,
+};
+
+const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A plain, complete snapshot from whatever the façade returned (an object, or a Map from serde). */
+export function normalizeSnapshot(raw: unknown): RecorderSnapshot {
+  const source: Record<string, unknown> =
+    raw instanceof Map
+      ? Object.fromEntries(raw)
+      : typeof raw === 'object' && raw !== null
+        ? (raw as Record<string, unknown>)
+        : {};
+  const phase = PHASES.includes(source.phase as RecorderPhase) ? (source.phase as RecorderPhase) : 'idle';
+  return {
+    phase,
+    mimeType: str(source.mimeType),
+    elapsedMs: num(source.elapsedMs),
+    bytesRecorded: num(source.bytesRecorded),
+    bytesUploaded: num(source.bytesUploaded),
+    partsUploaded: num(source.partsUploaded),
+    partsPending: num(source.partsPending),
+    progress: Math.min(100, Math.max(0, num(source.progress))),
+    retrying: source.retrying === true,
+    lastError: str(source.lastError),
+  };
+}
+
+/** The `name` of an error the façade threw (wasm-bindgen gives real Error objects), if any. */
+export function errorName(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string') {
+    return (error as { name: string }).name;
+  }
+  return undefined;
+}
+
+/** An Error with the façade's naming convention, for failures detected on this side. */
+export function namedError(name: RecorderErrorName, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/** Creates the recorder for `entryId`; rejects 'RecorderUnsupported' when the module offers none. */
+export async function createRecorderSession(entryId: string): Promise<RecorderSession> {
+  const module = await loadRecorder();
+  const RecorderClass = (module as Partial<typeof module>).Recorder;
+  if (typeof RecorderClass !== 'function') {
+    throw namedError('RecorderUnsupported', 'The recorder module has no Recorder');
+  }
+  const recorder = new RecorderClass(entryId, API_BASE_PATH);
+  let freed = false;
+
+  return {
+    start: (stream) => recorder.start(stream),
+    markStep: (index) => {
+      if (!freed) recorder.markStep(index);
+    },
+    state: () => (freed ? IDLE_SNAPSHOT : normalizeSnapshot(recorder.state())),
+    onChange: (listener) => recorder.onChange((state) => listener(normalizeSnapshot(state))),
+    finish: () => recorder.finish(),
+    abort: () => (freed ? Promise.resolve() : recorder.abort()),
+    dispose: () => {
+      if (freed) return;
+      freed = true;
+      try {
+        recorder.free();
+      } catch {
+        // Already released by the glue code: nothing left to free.
+      }
+    },
+  };
+}

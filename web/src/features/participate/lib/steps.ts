@@ -1,0 +1,83 @@
+/**
+ * The analysis stepper's pure rules (spec §2 Participation flow, point 4): step 1 is the scenario,
+ * step 2 the URL (https:// added when missing), then one step per task, whose URLs become links.
+ */
+import type { ParticipationData } from '@/lib/api-types/ParticipationData';
+
+export type Step =
+  /** `text` is null when the analysis has no scenario: the step stays, with a neutral text. */
+  | { kind: 'scenario'; text: string | null }
+  | { kind: 'url'; href: string; label: string }
+  /** `number` counts tasks from 1 ('Task N'). */
+  | { kind: 'task'; number: number; segments: TextSegment[] };
+
+export type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+/** https:// in front unless the URL already names http or https. */
+export function withHttps(url: string): string {
+  const trimmed = url.trim();
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** The scenario worth showing: none when missing, blank or the create form's 'null' placeholder. */
+export const visibleScenario = (scenario: string | null | undefined): string | null =>
+  scenario && scenario.trim() !== '' && scenario.trim() !== 'null' ? scenario.trim() : null;
+
+// http(s)://… or www.…, up to the next space; closing punctuation is trimmed off afterwards.
+const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?'"»)\]}]+$/;
+
+/**
+ * Splits `text` into plain runs and links. Only http(s) links are made (www. gets https://), so a
+ * task can never produce a `javascript:` href; a closing bracket stays when the URL opened one.
+ */
+export function linkify(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    let url = match[0];
+    const trailing = url.match(TRAILING_PUNCTUATION)?.[0] ?? '';
+    url = url.slice(0, url.length - trailing.length);
+    // "(see https://x.com/a_(b))": keep a ')' that closes a '(' inside the URL.
+    if (trailing.startsWith(')') && url.includes('(') && !url.includes(')')) url += ')';
+    if (!/[a-z0-9]/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, ''))) continue;
+    const start = match.index;
+    if (start > last) segments.push({ kind: 'text', text: text.slice(last, start) });
+    segments.push({ kind: 'link', text: url, href: withHttps(url) });
+    last = start + url.length;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments;
+}
+
+/** Every step of an analysis, in order: scenario, URL, then the tasks. */
+export function buildSteps(data: ParticipationData): Step[] {
+  const url = data.analysisUrl.trim();
+  return [
+    { kind: 'scenario', text: visibleScenario(data.scenario) },
+    { kind: 'url', href: withHttps(url), label: url },
+    ...data.tasks
+      .filter((task) => task.taskContent.trim() !== '')
+      .map((task, i): Step => ({ kind: 'task', number: i + 1, segments: linkify(task.taskContent.trim()) })),
+  ];
+}
+
+/** Where the stepper is: 'Step X of N' (X from 1) and the percent bar, which reaches 100 on the last step. */
+export function stepProgress(index: number, total: number) {
+  const safeTotal = Math.max(total, 1);
+  const current = Math.min(Math.max(index, 0), safeTotal - 1) + 1;
+  return {
+    current,
+    total: safeTotal,
+    percent: Math.round((current / safeTotal) * 100),
+    isFirst: current === 1,
+    isLast: current === safeTotal,
+  };
+}
+
+/** Elapsed time as mm:ss ('Duración'); minutes keep counting past 59. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}

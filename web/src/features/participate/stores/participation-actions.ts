@@ -1,0 +1,396 @@
+/**
+ * Every transition of the participation flow (spec §2 points 1–5, §4) as write-only jotai atoms:
+ * validate → permissions → consent → participate → record (the recorder façade's state is bridged
+ * into `internal.snapshot`) → steps → finish, plus exit, stopped stream and reset. Answers that
+ * arrive after a reset are ignored (generation check) and their browser objects released.
+ */
+import { atom, type Getter, type Setter } from 'jotai';
+import { abandonEntry } from '@/features/participate/api/abandon-entry';
+import { participate } from '@/features/participate/api/participate';
+import { submitEntry } from '@/features/participate/api/submit-entry';
+import { validateParticipation } from '@/features/participate/api/validate-participation';
+import {
+  finishFailure,
+  participateFailure,
+  permissionFailure,
+  recordingFailure,
+  startFailure,
+  validateFailure,
+  validateRefused,
+  type Device,
+} from '@/features/participate/lib/errors';
+import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
+import {
+  createRecorderSession,
+  IDLE_SNAPSHOT,
+  STREAM_STOPPED_MESSAGE,
+  type RecorderSnapshot,
+} from '@/features/participate/lib/recorder-session';
+import { buildSteps } from '@/features/participate/lib/steps';
+import { internal, NO_RESOURCES, openEntryAtom, type Resources } from '@/features/participate/stores/participation-state';
+
+const STREAM_ENDED = { key: 'participate.permissions.errors.streamEnded' } as const;
+
+const isCurrent = (get: Getter, generation: number) => get(internal.generation) === generation;
+
+/** Removes the 'ended' listeners and stops every captured track (track.stop() fires no 'ended'). */
+function releaseMedia(resources: Resources): void {
+  for (const unwatch of resources.unwatch) unwatch();
+  stopStream(resources.screen);
+  stopStream(resources.microphone);
+}
+
+/**
+ * Deletes an unfinished participation server-side: through the recorder when there is one (its
+ * abort() stops the uploads and sends DELETE /analysisEntry/{id}), else with that call directly;
+ * then frees the recorder.
+ */
+async function discard(entryId: string | null, resources: Resources): Promise<void> {
+  const { recorder } = resources;
+  if (entryId) {
+    let deleted = false;
+    if (recorder) {
+      try {
+        // A finished recorder's abort() is a no-op (e.g. Finish uploaded but the PATCH failed).
+        const finished = recorder.state().phase === 'done';
+        await recorder.abort();
+        deleted = !finished;
+      } catch {
+        // Falls back to the plain API call below.
+      }
+    }
+    // Failing that too, the server's idle expiry frees the place later.
+    if (!deleted) await abandonEntry(entryId).catch(() => undefined);
+  }
+  recorder?.dispose();
+}
+
+/** Back to the input step with nothing captured; the analysis id stays for the field. */
+function resetState(get: Getter, set: Setter): void {
+  set(internal.generation, get(internal.generation) + 1);
+  const resources = get(internal.resources);
+  releaseMedia(resources);
+  resources.recorder?.dispose();
+  set(internal.resources, NO_RESOURCES);
+  set(internal.stage, 'input');
+  set(internal.inputNotice, null);
+  set(internal.screen, 'idle');
+  set(internal.microphone, 'idle');
+  set(internal.permissionNotices, internal.noPermissionNotices);
+  set(internal.entryId, null);
+  set(internal.steps, []);
+  set(internal.stepIndex, 0);
+  set(internal.snapshot, IDLE_SNAPSHOT);
+  set(internal.recordingNotice, null);
+  set(internal.uploadStatus, 'idle');
+  set(internal.overlay, 'none');
+  set(internal.busy, null);
+}
+
+/** Takes the resources out of the store (so nothing else releases them) and returns them. */
+function takeResources(get: Getter, set: Setter): Resources {
+  const resources = get(internal.resources);
+  set(internal.resources, NO_RESOURCES);
+  return resources;
+}
+
+/** A screen or microphone track ended (the browser's "Stop sharing", an unplugged microphone). */
+async function streamEnded(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
+  if (!isCurrent(get, generation)) return;
+  const stage = get(internal.stage);
+  if (stage === 'permissions') {
+    // Not recording yet: that permission is pending again and the participant is asked to share again.
+    const resources = get(internal.resources);
+    stopStream(device === 'screen' ? resources.screen : resources.microphone);
+    set(internal.resources, { ...resources, [device]: null });
+    set(internal[device], 'idle');
+    set(internal.permissionNotices, { ...get(internal.permissionNotices), general: STREAM_ENDED });
+    if (get(internal.overlay) === 'consent') set(internal.overlay, 'none');
+    return;
+  }
+  if (stage !== 'analysis') return;
+  const upload = get(internal.uploadStatus);
+  // Once finishing started the recording is complete: stopping the share then changes nothing.
+  if (upload === 'uploading' || upload === 'success' || get(internal.overlay) === 'stopped') return;
+  set(internal.overlay, 'stopped');
+  const resources = takeResources(get, set);
+  releaseMedia(resources);
+  // Spec §2.5: the modal says the data has been deleted, so delete it.
+  await discard(get(internal.entryId), resources);
+}
+
+/** The recorder façade reported a new state (bridged into the store). */
+function recorderChanged(get: Getter, set: Setter, generation: number, state: RecorderSnapshot): void {
+  if (!isCurrent(get, generation)) return;
+  set(internal.snapshot, state);
+  if (state.phase !== 'failed' || get(internal.stage) !== 'analysis' || get(internal.overlay) === 'stopped') return;
+  const upload = get(internal.uploadStatus);
+  // During Finish, finish() rejects and its own message is shown instead.
+  if (upload === 'uploading' || upload === 'success') return;
+  if (state.lastError === STREAM_STOPPED_MESSAGE) {
+    void streamEnded(get, set, 'screen', generation);
+    return;
+  }
+  set(internal.recordingNotice, recordingFailure(state.lastError ?? 'unknown'));
+}
+
+/** Starts recording the combined stream once participate succeeded (spec §4); marks step 0. */
+async function startRecording(get: Getter, set: Setter, generation: number, entryId: string): Promise<void> {
+  const stillWanted = () => isCurrent(get, generation) && get(internal.overlay) !== 'stopped';
+  let session;
+  try {
+    session = await createRecorderSession(entryId);
+  } catch (error) {
+    if (stillWanted()) set(internal.recordingNotice, startFailure(error));
+    return;
+  }
+  if (!stillWanted()) {
+    session.dispose();
+    return;
+  }
+  set(internal.resources, { ...get(internal.resources), recorder: session });
+  session.onChange((state) => recorderChanged(get, set, generation, state));
+  const { screen, microphone } = get(internal.resources);
+  try {
+    if (!screen || !microphone) throw new Error('The screen or microphone stream is gone');
+    await session.start(combineStreams(screen, microphone));
+  } catch (error) {
+    if (stillWanted()) {
+      set(internal.recordingNotice, startFailure(error));
+      set(internal.snapshot, session.state());
+    }
+    return;
+  }
+  if (!stillWanted()) {
+    // Stopped or left while starting: that path already deleted the entry; stop the recorder too.
+    await session.abort().catch(() => undefined);
+    return;
+  }
+  set(internal.resources, { ...get(internal.resources), recording: true });
+  session.markStep(get(internal.stepIndex));
+  set(internal.snapshot, session.state());
+}
+
+/** Point 1: 'Participar' — checks the id (empty → spec message, without a call), then validates it. */
+export const validateAtom = atom(null, async (get, set, rawId: string) => {
+  if (get(internal.busy)) return;
+  const analysisId = rawId.trim();
+  set(internal.analysisId, analysisId);
+  set(internal.inputNotice, analysisId ? null : { key: 'participate.input.idRequired' });
+  if (!analysisId) return;
+  const generation = get(internal.generation);
+  set(internal.busy, 'validate');
+  try {
+    const answer = await validateParticipation(analysisId);
+    if (!isCurrent(get, generation)) return;
+    if (answer?.success !== true) {
+      set(internal.inputNotice, validateRefused());
+      return;
+    }
+    set(internal.permissionNotices, internal.noPermissionNotices);
+    set(internal.stage, 'permissions');
+  } catch (error) {
+    if (isCurrent(get, generation)) set(internal.inputNotice, validateFailure(error));
+  } finally {
+    if (isCurrent(get, generation)) set(internal.busy, null);
+  }
+});
+
+/** Asks for one device unless granted; keeps the stream and watches it for 'ended'. */
+async function requestDevice(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
+  if (get(internal[device]) === 'granted') return;
+  set(internal[device], 'requesting');
+  set(internal.permissionNotices, { ...get(internal.permissionNotices), [device]: null });
+  try {
+    const stream = await (device === 'screen' ? requestScreen() : requestMicrophone());
+    if (!isCurrent(get, generation)) {
+      stopStream(stream);
+      return;
+    }
+    const unwatch = watchEnded(stream, () => void streamEnded(get, set, device, generation));
+    const resources = get(internal.resources);
+    set(internal.resources, { ...resources, [device]: stream, unwatch: [...resources.unwatch, unwatch] });
+    set(internal[device], 'granted');
+  } catch (error) {
+    if (!isCurrent(get, generation)) return;
+    set(internal[device], 'denied');
+    set(internal.permissionNotices, { ...get(internal.permissionNotices), [device]: permissionFailure(device, error) });
+  }
+}
+
+/** Point 2: 'Compartir pantalla y micrófono' / 'Try Again' — the screen first, then the microphone. */
+export const requestPermissionsAtom = atom(null, async (get, set) => {
+  if (get(internal.busy) || get(internal.stage) !== 'permissions') return;
+  const generation = get(internal.generation);
+  set(internal.busy, 'permissions');
+  set(internal.permissionNotices, { ...get(internal.permissionNotices), general: null });
+  try {
+    await requestDevice(get, set, 'screen', generation);
+    // Asked even when the screen failed, so one click settles both cards.
+    if (isCurrent(get, generation)) await requestDevice(get, set, 'microphone', generation);
+  } finally {
+    if (isCurrent(get, generation)) set(internal.busy, null);
+  }
+});
+
+/** 'Siguiente' on the permissions step: the security modal, only with both permissions granted. */
+export const openConsentAtom = atom(null, (get, set) => {
+  if (get(internal.screen) === 'granted' && get(internal.microphone) === 'granted' && !get(internal.busy)) {
+    set(internal.overlay, 'consent');
+  }
+});
+
+/** 'Rechazar': back to the permissions step. */
+export const rejectConsentAtom = atom(null, (get, set) => {
+  if (get(internal.busy) !== 'participate') set(internal.overlay, 'none');
+});
+
+/** Point 3: 'Aceptar y Continuar' — claims a place, then the analysis starts and recording with it. */
+export const acceptConsentAtom = atom(null, async (get, set) => {
+  if (get(internal.busy)) return;
+  const generation = get(internal.generation);
+  const analysisId = get(internal.analysisId);
+  set(internal.busy, 'participate');
+  let answer;
+  try {
+    answer = await participate(analysisId);
+  } catch (error) {
+    if (!isCurrent(get, generation)) return;
+    set(internal.overlay, 'none');
+    set(internal.permissionNotices, { ...get(internal.permissionNotices), general: participateFailure(error) });
+    set(internal.busy, null);
+    return;
+  }
+  const entryId = answer?.success === true && answer.analysisEntryId ? answer.analysisEntryId : null;
+  if (!isCurrent(get, generation)) {
+    // Left meanwhile: give the place back.
+    if (entryId) void abandonEntry(entryId).catch(() => undefined);
+    return;
+  }
+  set(internal.busy, null);
+  set(internal.overlay, 'none');
+  if (!entryId || !answer) {
+    set(internal.permissionNotices, { ...get(internal.permissionNotices), general: participateFailure() });
+    return;
+  }
+  const { screen, microphone } = get(internal.resources);
+  if (!screen || !microphone) {
+    // A share stopped while the modal was open: nothing can be recorded, so the place goes back.
+    void abandonEntry(entryId).catch(() => undefined);
+    set(internal.permissionNotices, { ...get(internal.permissionNotices), general: STREAM_ENDED });
+    return;
+  }
+  set(internal.entryId, entryId);
+  set(internal.steps, buildSteps(answer.analysisData));
+  set(internal.stepIndex, 0);
+  set(internal.uploadStatus, 'idle');
+  set(internal.recordingNotice, null);
+  set(internal.stage, 'analysis');
+  await startRecording(get, set, generation, entryId);
+});
+
+/** Reads the recorder's state now (the timer ticks even if no onChange arrives). */
+export const refreshRecordingAtom = atom(null, (get, set) => {
+  const { recorder, recording } = get(internal.resources);
+  if (recorder && recording) recorderChanged(get, set, get(internal.generation), recorder.state());
+});
+
+/** 'Anterior' (-1) and 'Siguiente' (+1): moves the stepper and tells the recorder (chapters). */
+export const moveStepAtom = atom(null, (get, set, delta: number) => {
+  const total = get(internal.steps).length;
+  const current = get(internal.stepIndex);
+  const next = Math.min(Math.max(current + delta, 0), Math.max(total - 1, 0));
+  if (next === current || get(internal.busy) === 'finish') return;
+  set(internal.stepIndex, next);
+  const { recorder, recording } = get(internal.resources);
+  if (recorder && recording) recorder.markStep(next);
+});
+
+/** 'Finish Analysis': stop and upload the rest (finish), then PATCH the entry to submitted. */
+export const finishAtom = atom(null, async (get, set) => {
+  if (get(internal.busy)) return;
+  const { recorder, recording } = get(internal.resources);
+  const entryId = get(internal.entryId);
+  if (!recorder || !recording) {
+    set(internal.recordingNotice, finishFailure('no-recorder'));
+    set(internal.uploadStatus, 'error');
+    return;
+  }
+  if (!entryId) {
+    set(internal.recordingNotice, finishFailure('no-entry'));
+    set(internal.uploadStatus, 'error');
+    return;
+  }
+  const generation = get(internal.generation);
+  set(internal.busy, 'finish');
+  set(internal.uploadStatus, 'uploading');
+  set(internal.recordingNotice, null);
+  // A retry after a failed PATCH must not finish twice.
+  if (recorder.state().phase !== 'done') {
+    try {
+      await recorder.finish();
+    } catch (error) {
+      if (!isCurrent(get, generation)) return;
+      set(internal.snapshot, recorder.state());
+      set(internal.recordingNotice, finishFailure('finish', error));
+      set(internal.uploadStatus, 'error');
+      set(internal.busy, null);
+      return;
+    }
+  }
+  if (!isCurrent(get, generation)) return;
+  set(internal.snapshot, recorder.state());
+  // The recording is complete: end the share now (the browser's sharing bar goes away).
+  const resources = get(internal.resources);
+  releaseMedia(resources);
+  set(internal.resources, { ...resources, screen: null, microphone: null, unwatch: [] });
+  try {
+    await submitEntry(entryId);
+  } catch (error) {
+    if (!isCurrent(get, generation)) return;
+    set(internal.recordingNotice, finishFailure('submit', error));
+    set(internal.uploadStatus, 'error');
+    set(internal.busy, null);
+    return;
+  }
+  if (!isCurrent(get, generation)) return;
+  set(internal.uploadStatus, 'success');
+  set(internal.busy, null);
+  set(internal.overlay, 'success');
+});
+
+/** 'Salir del análisis': asks first during the analysis (the recording is deleted); else resets. */
+export const askExitAtom = atom(null, (get, set) => {
+  if (get(internal.stage) === 'analysis') {
+    if (get(internal.busy) !== 'finish') set(internal.overlay, 'exit');
+    return;
+  }
+  resetState(get, set);
+});
+
+export const cancelExitAtom = atom(null, (get, set) => {
+  if (get(internal.overlay) === 'exit' && get(internal.busy) !== 'exit') set(internal.overlay, 'none');
+});
+
+/** Confirmed exit: stop, delete the entry (recording and place), back to the input step. */
+export const confirmExitAtom = atom(null, async (get, set) => {
+  if (get(internal.busy) === 'exit') return;
+  set(internal.busy, 'exit');
+  const entryId = get(openEntryAtom);
+  const resources = takeResources(get, set);
+  releaseMedia(resources);
+  await discard(entryId, resources);
+  resetState(get, set);
+});
+
+/** Back to the input step: after the success modal, from the stopped modal, or from permissions. */
+export const resetAtom = atom(null, (get, set) => resetState(get, set));
+
+/** The page unmounts: release everything; an unfinished participation is deleted (not awaited). */
+export const disposeAtom = atom(null, (get, set) => {
+  const entryId = get(openEntryAtom);
+  set(internal.generation, get(internal.generation) + 1);
+  const resources = takeResources(get, set);
+  releaseMedia(resources);
+  void discard(entryId, resources);
+});

@@ -1,0 +1,118 @@
+/**
+ * The participation flow's client state (spec §4 Participation flow, Permission status, Upload
+ * status) as jotai atoms. The primitive atoms are private to the stores folder (`internal`); screens
+ * read the exported derived atoms and change state only through the actions in participation-actions.
+ */
+import { atom } from 'jotai';
+import type { Notice } from '@/features/participate/lib/errors';
+import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
+import { stepProgress, type Step } from '@/features/participate/lib/steps';
+
+export type Stage = 'input' | 'permissions' | 'analysis';
+export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
+export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
+/** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
+export type Overlay = 'none' | 'consent' | 'exit' | 'stopped' | 'success';
+export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | null;
+
+/** Live browser objects of one attempt; never rendered, released on reset. */
+export interface Resources {
+  screen: MediaStream | null;
+  microphone: MediaStream | null;
+  recorder: RecorderSession | null;
+  /** recorder.start() resolved, so markStep() may be called. */
+  recording: boolean;
+  /** Removes the 'ended' listeners of the screen and microphone tracks. */
+  unwatch: Array<() => void>;
+}
+
+export const NO_RESOURCES: Resources = { screen: null, microphone: null, recorder: null, recording: false, unwatch: [] };
+
+export interface PermissionNotices {
+  screen: Notice | null;
+  microphone: Notice | null;
+  /** The stopped-stream and participate-failure messages. */
+  general: Notice | null;
+}
+
+const NO_PERMISSION_NOTICES: PermissionNotices = { screen: null, microphone: null, general: null };
+
+/** Private primitives: only the stores folder imports this object. */
+export const internal = {
+  stage: atom<Stage>('input'),
+  analysisId: atom(''),
+  inputNotice: atom<Notice | null>(null),
+  screen: atom<PermissionStatus>('idle'),
+  microphone: atom<PermissionStatus>('idle'),
+  permissionNotices: atom<PermissionNotices>(NO_PERMISSION_NOTICES),
+  entryId: atom<string | null>(null),
+  steps: atom<Step[]>([]),
+  stepIndex: atom(0),
+  snapshot: atom<RecorderSnapshot>(IDLE_SNAPSHOT),
+  recordingNotice: atom<Notice | null>(null),
+  uploadStatus: atom<UploadStatus>('idle'),
+  overlay: atom<Overlay>('none'),
+  busy: atom<Busy>(null),
+  resources: atom<Resources>(NO_RESOURCES),
+  /** Bumped on every reset, so answers of an abandoned attempt are ignored. */
+  generation: atom(0),
+  noPermissionNotices: NO_PERMISSION_NOTICES,
+};
+
+export const stageAtom = atom((get) => get(internal.stage));
+export const overlayAtom = atom((get) => get(internal.overlay));
+export const busyAtom = atom((get) => get(internal.busy));
+
+export const inputAtom = atom((get) => ({
+  analysisId: get(internal.analysisId),
+  notice: get(internal.inputNotice),
+}));
+
+export const permissionsAtom = atom((get) => {
+  const screen = get(internal.screen);
+  const microphone = get(internal.microphone);
+  const notices = get(internal.permissionNotices);
+  return {
+    screen,
+    microphone,
+    bothGranted: screen === 'granted' && microphone === 'granted',
+    anyDenied: screen === 'denied' || microphone === 'denied',
+    requesting: screen === 'requesting' || microphone === 'requesting',
+    notices,
+    hasError: Boolean(notices.screen ?? notices.microphone ?? notices.general),
+  };
+});
+
+export const stepperAtom = atom((get) => {
+  const steps = get(internal.steps);
+  const index = get(internal.stepIndex);
+  return { steps, index, step: steps[index], ...stepProgress(index, steps.length) };
+});
+
+/** The recorder façade's latest state, as the recording panel and the upload bar show it. */
+export const recordingAtom = atom((get) => {
+  const snapshot = get(internal.snapshot);
+  return {
+    phase: snapshot.phase,
+    elapsedMs: snapshot.elapsedMs,
+    progress: snapshot.progress,
+    retrying: snapshot.retrying,
+    notice: get(internal.recordingNotice),
+    uploadStatus: get(internal.uploadStatus),
+  };
+});
+
+/** Closing the tab now would lose a recording in progress or an upload. */
+export const unsavedWorkAtom = atom((get) => {
+  if (get(internal.stage) !== 'analysis') return false;
+  const status = get(internal.uploadStatus);
+  if (status === 'success') return false;
+  return status === 'uploading' || ['recording', 'finishing'].includes(get(internal.snapshot).phase);
+});
+
+/** The entry to delete if the tab closes now (claimed, not yet submitted). */
+export const openEntryAtom = atom((get) =>
+  get(internal.stage) === 'analysis' && get(internal.uploadStatus) !== 'success' && get(internal.overlay) !== 'stopped'
+    ? get(internal.entryId)
+    : null,
+);
