@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/dev-server.mjs';
+import { checkLogs } from './lib/check-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs just those suites
@@ -130,6 +131,11 @@ if (needsServer) {
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : { expected: 0, unexpected: 0, flaky: 0 };
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected, code };
+    });
+    await suite('logs', async () => {
+      const problems = checkLogs(server.logs());
+      for (const p of problems.slice(0, 20)) console.error(p);
+      return { passed: problems.length ? 0 : 1, failed: problems.length ? 1 : 0, code: 0 };
     });
     await server.stop();
   }

@@ -26,7 +26,8 @@ fi
 # cargo install <crate> <version> <binary>: only when the binary is missing or another version.
 install_tool() {
   local crate=$1 version=$2 bin=$3
-  if ! "$bin" --version 2>/dev/null | grep -q " $version"; then
+  # `wasm-bindgen --version` prints "wasm-bindgen 0.2.130", `worker-build --version` just "0.8.7".
+  if ! "$bin" --version 2>/dev/null | grep -Eq "(^| )$version\$"; then
     step "cargo install $crate $version"
     # Debug builds without debug info: 3 min instead of 12; these tools' own speed doesn't matter.
     CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --force "$crate" --version "$version"

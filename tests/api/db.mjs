@@ -10,11 +10,17 @@ const root = new URL('../..', import.meta.url).pathname;
 export async function sql(query) {
   const stateDir = process.env.LUPA_STATE_DIR;
   if (!stateDir) throw new Error('LUPA_STATE_DIR is not set');
-  const { stdout } = await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', query], {
-    cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout)[0]?.results ?? [];
+  const args = ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', query];
+  // The server writes the same SQLite file; a busy database is retried, anything else is an error.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await run('wrangler', args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+      return JSON.parse(stdout)[0]?.results ?? [];
+    } catch (error) {
+      if (attempt >= 6 || !/SQLITE_BUSY|database is locked/.test(`${error.stdout ?? ''}${error.stderr ?? ''}`)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
 }
 
 /** Quotes a string for SQL. */

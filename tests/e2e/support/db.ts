@@ -21,12 +21,20 @@ export async function sql(query: string): Promise<any[]> {
   const stateDir = process.env.LUPA_STATE_DIR;
   if (!stateDir) throw new Error('LUPA_STATE_DIR is not set: start the server with a state dir and pass it');
   const args = ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', query];
-  let stdout: string;
-  try {
-    ({ stdout } = await run(wrangler, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }));
-  } catch (error) {
-    const { stdout: out = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`wrangler d1 execute failed for: ${query}\n${out}\n${stderr}`);
+  let stdout = '';
+  // The server writes the same SQLite file; a busy database is retried, anything else is an error.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      ({ stdout } = await run(wrangler, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 }));
+      break;
+    } catch (error) {
+      const { stdout: out = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      if (attempt < 6 && /SQLITE_BUSY|database is locked/.test(`${out}${stderr}`)) {
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+        continue;
+      }
+      throw new Error(`wrangler d1 execute failed for: ${query}\n${out}\n${stderr}`);
+    }
   }
   const parsed = JSON.parse(stdout) as StatementResult[];
   return parsed.flatMap((statement) => statement.results ?? []);

@@ -53,13 +53,14 @@ export function ChapterList({ chapters, texts, currentIndex, onSelect }: Chapter
                     if (reached) onSelect(chapter);
                   }}
                 >
-                  <span className="entry-chapter__title">{chapter.title}</span>
-                  {detail ? <span className="entry-chapter__detail">{detail}</span> : null}
+                  {/* The spaces keep words apart in the accessible name; a grid does not render them. */}
+                  <span className="entry-chapter__title">{chapter.title}</span>{' '}
+                  {detail ? <span className="entry-chapter__detail">{detail}</span> : null}{' '}
                   <span className="entry-chapter__meta">
                     <span>
                       {t('entry.chapterStart')}{' '}
                       {chapter.startMs === null ? t('entry.notReached') : <time>{formatClock(chapter.startMs)}</time>}
-                    </span>
+                    </span>{' '}
                     <span>
                       {t('entry.chapterSpent')} <time>{formatDuration(chapter.spentMs)}</time>
                     </span>

@@ -67,10 +67,10 @@ const video = () => screen.getByTestId('entry-video') as HTMLVideoElement;
 const chapters = () => within(screen.getByTestId('entry-chapters'));
 const chapter = (title: string) => chapters().getByRole('button', { name: new RegExp(`^${title}\\b`) });
 
-let play: ReturnType<typeof vi.fn>;
+let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
 beforeEach(() => {
-  play = vi.fn(() => Promise.resolve());
+  play = vi.fn<() => Promise<void>>(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
 });

@@ -1,0 +1,311 @@
+// The participation flow end to end against the real worker, local D1/R2 and the real recorder
+// wasm, in Chromium with fake media devices (a test-pattern "monitor" and a fake microphone):
+// a recording through every step checked with ffprobe and the entry's step marks; the id
+// validation messages; screen/microphone denials; and a stopped share deleting the participation.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PASSWORD, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { literal, sql as sqlOnce } from './support/db';
+
+const run = promisify(execFile);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TASKS = ['Busca un producto', 'Lee https://example.com/ayuda y vuelve aquí', 'Añádelo al carrito'];
+const SCENARIO = 'Eres un cliente nuevo de la tienda.';
+
+/** `sql`, retried while the running server holds the local database (SQLITE_BUSY). */
+async function sql(query: string): Promise<any[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sqlOnce(query);
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
+
+/** A subscribed researcher (logged in on `request`) with one published analysis; returns its id. */
+async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3): Promise<string> {
+  const email = uniqueEmail();
+  await registerViaApi(request, email);
+  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
+  const userId = rows[0]?.id as string;
+  const now = Date.now();
+  await sql(
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
+      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+  );
+  const login = await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const created = await request.post('/api/v1/analysis', {
+    data: {
+      name: `Participación e2e ${now}`,
+      url: 'example.com',
+      maxNumberOfParticipants,
+      scenario: SCENARIO,
+      tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
+      device: 'computer',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+}
+
+/** No serious or critical axe findings on what `page` shows now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** From the invitation link to the first step of the analysis. */
+async function startAnalysis(page: Page, analysisId: string) {
+  await page.goto(`/participate/${analysisId}`);
+  await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
+  await expect(consent).toBeVisible();
+  await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
+}
+
+test('a participant records every step; the researcher gets a playable file with step marks', async ({ page, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const analysisId = await researcherWithAnalysis(request);
+  await startAnalysis(page, analysisId);
+
+  // Recording starts by itself once participate succeeded.
+  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
+  const startedAt = Date.now();
+  await expect(page.getByText(SCENARIO)).toBeVisible();
+  const progress = page.getByRole('progressbar', { name: 'Progreso del análisis' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '20');
+  await expect(page.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Análisis en curso' })).toBeFocused();
+  await expectAccessible(page);
+
+  // Different time on each step, so the step marks differ (the recording length matters here).
+  const dwell = () => page.waitForTimeout(3000);
+  await dwell();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  const site = page.getByRole('link', { name: /https:\/\/example\.com/ });
+  await expect(site).toHaveAttribute('href', 'https://example.com');
+  await expect(site).toHaveAttribute('target', '_blank');
+  await expect(site).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('heading', { name: 'Web que vas a probar' })).toBeFocused();
+  await dwell();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: 'Task 1' })).toBeVisible();
+  await expect(page.getByText(TASKS[0]!)).toBeVisible();
+  await dwell();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: 'Task 2' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toHaveAttribute('href', 'https://example.com/ayuda');
+  await dwell();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toHaveCount(0);
+  await dwell();
+  await expect(page.getByTestId('recording-duration')).not.toHaveText('00:00');
+
+  const finishedAt = Date.now();
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  const success = page.getByRole('dialog', { name: 'Success!' });
+  await expect(success).toBeVisible({ timeout: 60_000 });
+  const shownAt = Date.now();
+  await expect(success).toContainText(
+    'Your recording has been uploaded successfully. Thank you for participating in this analysis.',
+  );
+  await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 10_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(2000);
+  const recordedMs = finishedAt - startedAt;
+
+  // The researcher's view: one submitted entry.
+  const detail = await request.get(`/api/v1/analysis/${analysisId}`);
+  expect(detail.status()).toBe(200);
+  const { analysisData } = (await detail.json()) as {
+    analysisData: { _count: { AnalysisEntries: number }; AnalysisEntries: { id: string; status: string }[] };
+  };
+  expect(analysisData._count.AnalysisEntries).toBe(1);
+  const submitted = analysisData.AnalysisEntries.filter((entry) => entry.status === 'submitted');
+  expect(submitted).toHaveLength(1);
+  const entryId = submitted[0]!.id;
+
+  // The file plays: a video codec plus Opus/AAC, as long as the time recorded.
+  const urlAnswer = await request.get(`/api/v1/analysisEntry/${entryId}`);
+  expect(urlAnswer.status()).toBe(200);
+  const { analysisEntryPresignedUrl } = (await urlAnswer.json()) as { analysisEntryPresignedUrl: string };
+  const signed = new URL(analysisEntryPresignedUrl);
+  const file = await request.get(`${signed.pathname}${signed.search}`);
+  expect(file.status()).toBe(200);
+  const dir = await mkdtemp(join(tmpdir(), 'lupa-participate-'));
+  try {
+    const path = join(dir, 'recording');
+    await writeFile(path, await file.body());
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', path]);
+    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string }[] };
+    const codecs = probe.streams.map((stream) => stream.codec_name);
+    expect(codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)), codecs.join()).toBe(true);
+    expect(codecs.some((codec) => ['opus', 'aac'].includes(codec)), codecs.join()).toBe(true);
+    const durationMs = Number(probe.format.duration) * 1000;
+    test.info().annotations.push({ type: 'recording', description: `${codecs.join('+')}, file ${durationMs} ms, recorded ${recordedMs} ms` });
+    expect(Math.abs(durationMs - recordedMs), `file ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(1000);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  // One step mark per step, in order, at increasing times.
+  const entry = await request.get(`/api/v1/entry/${entryId}`);
+  expect(entry.status()).toBe(200);
+  const { steps } = (await entry.json()) as { steps: { index: number; atMs: number }[] };
+  expect(steps.map((step) => step.index)).toEqual([0, 1, 2, 3, 4]);
+  for (let i = 1; i < steps.length; i += 1) {
+    expect(steps[i]!.atMs - steps[i - 1]!.atMs).toBeGreaterThan(2000);
+  }
+});
+
+test('the analysis id: empty and unknown ids get the spec messages', async ({ page }) => {
+  await page.goto('/participate');
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByText('Por favor, introduce un ID de análisis')).toBeVisible();
+  await expect(page.getByLabel('ID de Análisis')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('ID de Análisis').fill('no-existe-este-analisis');
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(
+    page.getByText('Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toHaveCount(0);
+});
+
+const SCREEN_DENIED = 'Screen sharing permission was denied. Please allow screen sharing to continue.';
+const MIC_DENIED = 'Microphone permission was denied. Please allow microphone access to continue.';
+
+for (const denied of [
+  { name: 'screen', screen: true, microphone: false },
+  { name: 'microphone', screen: false, microphone: true },
+  { name: 'screen and microphone', screen: true, microphone: true },
+]) {
+  test(`denied ${denied.name}: the spec messages, Try Again and Browser Settings Help`, async ({ page, request }) => {
+    const analysisId = await researcherWithAnalysis(request);
+    await page.addInitScript(({ screen, microphone }) => {
+      const devices = navigator.mediaDevices;
+      const deny = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      if (screen) devices.getDisplayMedia = deny;
+      if (microphone) devices.getUserMedia = deny;
+    }, denied);
+    await page.goto(`/participate/${analysisId}`);
+    await page.getByRole('button', { name: 'Participar' }).click();
+    await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+
+    const tryAgain = page.getByRole('button', { name: 'Try Again' });
+    await expect(tryAgain).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(SCREEN_DENIED)).toHaveCount(denied.screen ? 1 : 0);
+    await expect(page.getByText(MIC_DENIED)).toHaveCount(denied.microphone ? 1 : 0);
+    await expect(card(page, 'Pantalla')).toContainText(denied.screen ? 'Pendiente' : 'Concedido');
+    await expect(card(page, 'Micrófono')).toContainText(denied.microphone ? 'Pendiente' : 'Concedido');
+    await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Si no funciona' })).toBeVisible();
+
+    const help = page.getByRole('button', { name: 'Browser Settings Help' });
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await help.click();
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Chrome y Edge')).toBeVisible();
+    await expectAccessible(page);
+
+    // Still denied: Try Again shows the same message again, nothing else happens.
+    await tryAgain.click();
+    await expect(tryAgain).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Salir del análisis' }).click();
+    await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible();
+  });
+}
+
+test('stopping the screen share ends the analysis, deletes the participation and frees the place', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // One place only: if the abandoned entry kept it, validation would say there are none left.
+  const analysisId = await researcherWithAnalysis(request, 1);
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getDisplayMedia.bind(devices);
+    devices.getDisplayMedia = async (options) => {
+      const stream = await original(options);
+      const [track] = stream.getVideoTracks();
+      // What the browser's "Stop sharing" does: the track stops and fires 'ended' (stop() alone fires nothing).
+      (window as unknown as { __endScreenTrack: () => void }).__endScreenTrack = () => {
+        track?.stop();
+        track?.dispatchEvent(new Event('ended'));
+      };
+      return stream;
+    };
+  });
+  await startAnalysis(page, analysisId);
+  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
+
+  // The analysis fits a phone's width.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const entries = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  expect(entries.map((row) => row.status)).toEqual(['in_progress']);
+  const full = await request.post('/api/v1/analysis/validate-participation', { data: { analysisId } });
+  expect(full.status()).toBe(400);
+
+  await page.evaluate(() => (window as unknown as { __endScreenTrack: () => void }).__endScreenTrack());
+  const stopped = page.getByRole('alertdialog', { name: 'La grabación se ha detenido' });
+  await expect(stopped).toBeVisible();
+  await expect(stopped).toContainText('se han eliminado');
+  await page.keyboard.press('Escape');
+  await expect(stopped).toBeVisible();
+
+  await expect
+    .poll(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entries[0]!.id as string)}`))[0]?.status, {
+      timeout: 15_000,
+    })
+    .toBe('abandoned');
+  const freed = await request.post('/api/v1/analysis/validate-participation', { data: { analysisId } });
+  expect(freed.status(), await freed.text()).toBe(200);
+
+  await stopped.getByRole('button', { name: 'Salir del Análisis' }).click();
+  await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible();
+});
+
+test('closing the tab mid-analysis asks first, then deletes the participation', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const analysisId = await researcherWithAnalysis(request, 1);
+  await startAnalysis(page, analysisId);
+  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
+  const [entry] = await sql(`SELECT id FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+
+  let asked = false;
+  page.on('dialog', (dialog) => {
+    asked = dialog.type() === 'beforeunload';
+    void dialog.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`))[0]?.status, {
+      timeout: 15_000,
+    })
+    .toBe('abandoned');
+});
