@@ -12,6 +12,7 @@ import { PageLoader } from '@/components/page-loader';
 // The landing page is most visitors' first paint: bundled with the entry, not a lazy chunk, so it
 // renders without a second round trip (Lighthouse mobile performance).
 import { LandingPage } from '@/features/marketing/routes/landing-page';
+import { ensureTerms } from '@/lib/i18n';
 
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
 const landing = {
@@ -24,7 +25,10 @@ const home = {
 };
 const terms = {
   handle: titled('terms'),
-  lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })),
+  lazy: async () => {
+    const [page] = await Promise.all([import('@/features/marketing/routes/terms-page'), ensureTerms()]);
+    return { Component: page.TermsPage };
+  },
 };
 const faq = {
   handle: titled('faq'),

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/config/constants';
-import { isLanguage } from '@/lib/i18n';
+import { isLanguage, setLanguage } from '@/lib/i18n';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
@@ -22,7 +22,9 @@ export function LanguageSwitch() {
         id={id}
         className="language-switch__select"
         value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void setLanguage(event.target.value);
+        }}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>

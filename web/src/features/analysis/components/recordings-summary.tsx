@@ -53,11 +53,17 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
   if (summary.isError && errorStatus(summary.error) === 404) return null;
 
   return (
-    <section className="analysis-card analysis-section" aria-labelledby="recordings-summary-title" data-testid="recordings-summary">
+    <section
+      className="analysis-card analysis-section"
+      aria-labelledby="recordings-summary-title"
+      data-testid="recordings-summary"
+      // analysis.css has no layout for this section; a grid keeps the tables apart.
+      style={{ display: 'grid', gap: 'var(--space-4)' }}
+    >
       <div className="analysis-detail__header">
         <div>
           <h2 id="recordings-summary-title">{t('summary.title')}</h2>
-          <p>{t('summary.intro')}</p>
+          <p style={{ margin: 0 }}>{t('summary.intro')}</p>
         </div>
         <a
           className="button button--ghost"
@@ -78,7 +84,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         </p>
       ) : (
         <>
-          <h3 id="recordings-summary-tasks">{t('summary.tasksTitle')}</h3>
+          <h3 id="recordings-summary-tasks" style={{ margin: 0 }}>{t('summary.tasksTitle')}</h3>
           <div className="table-scroll" role="region" aria-labelledby="recordings-summary-tasks" tabIndex={0}>
             <table className="participations-table" data-testid="summary-tasks">
               <thead>
@@ -107,7 +113,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
               </tbody>
             </table>
           </div>
-          <h3 id="recordings-summary-entries">{t('summary.entriesTitle')}</h3>
+          <h3 id="recordings-summary-entries" style={{ margin: 'var(--space-4) 0 0' }}>{t('summary.entriesTitle')}</h3>
           <div className="table-scroll" role="region" aria-labelledby="recordings-summary-entries" tabIndex={0}>
             <table className="participations-table" data-testid="summary-entries">
               <thead>

@@ -1,0 +1,262 @@
+// The recording player and the analysis summary end to end against the real worker, local D1 and
+// R2, with a real playable video: a participant uploads the 18 s demo clip through the progressive
+// upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
+// the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
+// exports its CSV. Another customer cannot see the recording; deleting it removes it.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { literal, sql } from './support/db';
+import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+const STEPS = [
+  { index: 0, atMs: 0 },
+  { index: 1, atMs: 2_000 },
+  { index: 2, atMs: 6_000 },
+  { index: 3, atMs: 12_000 },
+];
+
+interface NoteJson {
+  id: string;
+  atMs: number;
+  text: string;
+}
+
+async function expectOk(response: { ok(): boolean; status(): number; text(): Promise<string> }) {
+  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true);
+}
+
+/** Gives `email`'s user an active 'basic' subscription for 30 days, as the payment webhook would. */
+async function subscribe(email: string) {
+  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
+  const userId = rows[0]?.id as string | undefined;
+  if (!userId) throw new Error(`no user ${email}`);
+  const now = Date.now();
+  await sql(
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
+      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+  );
+}
+
+/** Registers a customer and opens a session in `request` (a page's request shares its browser's cookies). */
+async function signIn(request: APIRequestContext, email: string) {
+  await registerViaApi(request, email);
+  await expectOk(await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
+}
+
+/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks. */
+async function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
+  // Its own context keeps the HttpOnly capability cookie that participate sets.
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/upload`, { data: { mimeType: 'video/mp4' } }));
+    // Under 5 MiB, so a single (last) part.
+    await expectOk(
+      await participant.put(`/api/v1/analysisEntry/${entryId}/parts/1`, {
+        data: await readFile(DEMO_VIDEO),
+        headers: { 'Content-Type': 'application/octet-stream' },
+      }),
+    );
+    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs: 18_000, steps: STEPS } }));
+    await expectOk(
+      await participant.patch('/api/v1/analysisEntry', { data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } }),
+    );
+    return entryId;
+  } finally {
+    await participant.dispose();
+  }
+}
+
+async function notesOf(request: APIRequestContext, entryId: string): Promise<NoteJson[]> {
+  const response = await request.get(`/api/v1/entry/${entryId}/notes`);
+  await expectOk(response);
+  return ((await response.json()) as { notes: NoteJson[] }).notes;
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a researcher analyses a recording: chapters, notes, speed, download, summary and CSV; others cannot; deleting removes it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `Grabaciones e2e ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'Eres un cliente nuevo de la tienda.',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca un producto' },
+        { taskType: 'text', taskContent: 'Añádelo al carrito' },
+      ],
+      device: 'computer',
+    },
+  });
+  await expectOk(created);
+  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const entryId = await submitDemoRecording(baseURL, analysisId);
+
+  // ---- The entry page: 'Tasks', four chapters, a playable video.
+  await page.goto(`/entry/${entryId}`);
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 30_000 });
+  const chapterList = page.getByTestId('entry-chapters');
+  await expect(chapterList.getByRole('listitem')).toHaveCount(4);
+  const chapter = (title: string) => chapterList.getByRole('button', { name: new RegExp(`^${title}\\b`) });
+  await expect(chapter('Task 2')).toContainText('Añádelo al carrito');
+  await expect(chapter('Task 2')).toContainText('00:12');
+  const video = page.getByTestId('entry-video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(18, 0);
+  await expect(page.getByTestId('timeline-chapter')).toHaveCount(4);
+
+  // ---- A chapter seeks to its start and plays; it becomes the current one.
+  await video.evaluate((element: HTMLVideoElement) => {
+    const seeks: number[] = [];
+    (window as unknown as { seeks: number[] }).seeks = seeks;
+    element.muted = true;
+    element.addEventListener('seeked', () => seeks.push(element.currentTime));
+  });
+  await chapter('Task 2').click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { seeks: number[] }).seeks[0] ?? -1), { timeout: 15_000 })
+    .toBeCloseTo(12, 0);
+  const afterSeek = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  expect(afterSeek).toBeGreaterThanOrEqual(11.5);
+  expect(afterSeek).toBeLessThanOrEqual(18.5);
+  await expect(chapter('Task 2')).toHaveAttribute('aria-current', 'step', { timeout: 10_000 });
+  await expect(chapter('Escenario')).not.toHaveAttribute('aria-current', 'step');
+
+  // ---- Keyboard: j seeks back 10 s from where the playhead is.
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await page.keyboard.press('j');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(Math.max(0, before - 10), 0);
+  await expect(chapter('Task 2')).not.toHaveAttribute('aria-current', 'step');
+  // Back into Task 2 for the note.
+  await chapter('Task 2').click();
+  await expect(chapter('Task 2')).toHaveAttribute('aria-current', 'step');
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+
+  // ---- A note with `n` + text + Enter, then edit it and delete it; the API agrees each time.
+  await page.keyboard.press('n');
+  const noteText = page.getByLabel('Nota', { exact: true });
+  await expect(noteText).toBeFocused();
+  await expect(page.getByLabel('Momento (mm:ss)')).toHaveValue(/^00:1[2-8]$/);
+  await noteText.fill('Duda con el botón de pago');
+  await noteText.press('Enter');
+  const notesList = page.getByTestId('entry-notes');
+  await expect(notesList.getByRole('listitem')).toHaveCount(1);
+  await expect(notesList).toContainText('Duda con el botón de pago');
+  await expect(page.getByTestId('timeline-note')).toHaveCount(1);
+  let notes = await notesOf(page.request, entryId);
+  expect(notes.map((note) => note.text)).toEqual(['Duda con el botón de pago']);
+  expect(notes[0]?.atMs).toBeGreaterThanOrEqual(11_500);
+  expect(notes[0]?.atMs).toBeLessThanOrEqual(18_000);
+
+  await notesList.getByRole('button', { name: /^Editar la nota de/ }).click();
+  const editText = notesList.getByLabel('Nota', { exact: true });
+  await expect(editText).toBeFocused();
+  await editText.fill('No encuentra el botón de pago');
+  await editText.press('Enter');
+  await expect(notesList).toContainText('No encuentra el botón de pago');
+  await expect.poll(async () => (await notesOf(page.request, entryId)).map((note) => note.text)).toEqual(['No encuentra el botón de pago']);
+
+  await notesList.getByRole('button', { name: /^Eliminar la nota de/ }).click();
+  const noteDialog = page.getByRole('alertdialog', { name: '¿Eliminar la nota?' });
+  await expect(noteDialog).toBeVisible();
+  await noteDialog.getByRole('button', { name: 'Eliminar nota' }).click();
+  await expect(page.getByTestId('entry-notes-empty')).toBeVisible();
+  await expect.poll(async () => (await notesOf(page.request, entryId)).length).toBe(0);
+
+  // ---- Speed.
+  await page.getByLabel('Velocidad').selectOption('1.5');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+
+  // ---- Shortcuts help and accessibility.
+  await page.getByText('Atajos de teclado').click();
+  await expect(page.getByText('Añadir una nota en el momento actual')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // ---- Download: the signed recording URL, downloading the very bytes uploaded.
+  const downloadLink = page.getByRole('link', { name: 'Descargar grabación' });
+  const href = await downloadLink.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/api/v1/recordings/${entryId}\\?expires=\\d+&sig=[0-9a-f]+$`));
+  const apiEntry = (await (await page.request.get(`/api/v1/entry/${entryId}`)).json()) as { entryUrl: string };
+  expect(new URL(apiEntry.entryUrl).pathname).toBe(new URL(href ?? '', baseURL).pathname);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), downloadLink.click()]);
+  expect(download.suggestedFilename()).toBe(`lupa-${entryId}.mp4`);
+  const downloaded = await readFile(await download.path());
+  expect(downloaded.equals(await readFile(DEMO_VIDEO))).toBe(true);
+
+  // ---- The analysis: summary per task and per recording, 'Analizar', and the CSV export.
+  await page.getByRole('link', { name: /Volver al análisis/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`));
+  const summary = page.getByTestId('recordings-summary');
+  await expect(summary).toBeVisible({ timeout: 20_000 });
+  const taskRows = summary.getByTestId('summary-tasks').getByRole('row');
+  await expect(taskRows).toHaveCount(3);
+  await expect(taskRows.nth(1)).toContainText('Busca un producto');
+  await expect(taskRows.nth(1)).toContainText('00:06');
+  await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
+  await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
+  const entryRows = summary.getByTestId('summary-entries').getByRole('row');
+  await expect(entryRows).toHaveCount(2);
+  await expect(entryRows.nth(1)).toContainText(entryId);
+  await expect(entryRows.nth(1)).toContainText('00:18');
+  const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
+  await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
+  await expectNoSeriousA11yViolations(page);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    summary.getByRole('link', { name: 'Exportar CSV' }).click(),
+  ]);
+  const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
+  expect(csvText.split(/\r?\n/)[0]).toMatch(/^kind,entry_id/);
+  expect(csvText).toContain(entryId);
+
+  // ---- Another customer sees an error and gets no URL.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders(), locale: 'es-ES' });
+  try {
+    const otherPage = await other.newPage();
+    await signIn(otherPage.request, uniqueEmail());
+    await otherPage.goto(`/entry/${entryId}`);
+    await expect(otherPage.getByTestId('entry-error')).toContainText('Error retrieving video entry:', { timeout: 30_000 });
+    await expect(otherPage.getByTestId('entry-video')).toHaveCount(0);
+    const refused = await otherPage.request.get(`/api/v1/entry/${entryId}`);
+    expect(refused.status()).toBe(404);
+    expect(await refused.text()).not.toContain('/api/v1/recordings/');
+  } finally {
+    await other.close();
+  }
+
+  // ---- 'Analizar' opens the recording again; 'Eliminar grabación' removes it.
+  await analyze.click();
+  await expect(page).toHaveURL(new RegExp(`/entry/${entryId}$`));
+  await page.getByRole('button', { name: 'Eliminar grabación' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '¿Eliminar la grabación?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Eliminar grabación' }).click();
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`), { timeout: 20_000 });
+  await expect.poll(async () => (await page.request.get(`/api/v1/entry/${entryId}`)).status()).toBe(404);
+  expect((await page.request.get(href ?? '')).status()).toBe(404);
+});
