@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { useChangeAnalysisStatus } from '@/features/analysis/api/change-analysis-status';
 import { useDeleteAnalysis } from '@/features/analysis/api/delete-analysis';
 import { analysisQueryKey } from '@/features/analysis/api/query-keys';
-import { ConfirmDialog } from '@/features/analysis/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
@@ -88,6 +88,7 @@ export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsP
           title={dialog.title}
           body={dialog.body}
           confirmLabel={dialog.label}
+          cancelLabel={t('analysis.confirm.cancel')}
           destructive={pending === 'delete'}
           busy={status.isPending || remove.isPending}
           onConfirm={confirm}

@@ -9,7 +9,7 @@ import { Alert } from '@/components/alert';
 import { useCancelLocalSubscription } from '@/features/billing/api/cancel-local-subscription';
 import { useLocalPortal } from '@/features/billing/api/get-local-portal';
 import { BackToBilling } from '@/features/billing/components/back-to-billing';
-import { ConfirmDialog } from '@/features/billing/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvoiceTable } from '@/features/billing/components/invoice-table';
 import { LoadingStatus } from '@/features/billing/components/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
@@ -84,6 +84,7 @@ export function PortalPage() {
           body={t('billing.portal.confirmBody')}
           confirmLabel={t('billing.portal.confirm')}
           cancelLabel={t('billing.portal.keep')}
+          destructive
           busy={cancel.isPending}
           busyLabel={t('billing.portal.canceling')}
           onConfirm={confirmCancel}

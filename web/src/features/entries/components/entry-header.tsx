@@ -10,7 +10,7 @@ import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useDeleteEntry } from '@/features/entries/api/delete-entry';
-import { ConfirmDialog } from '@/features/entries/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { downloadName } from '@/features/entries/lib/playback-url';
 import { formatDuration } from '@/features/entries/lib/time';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
@@ -91,6 +91,9 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
           title={t('entry.deleteTitle')}
           body={t('entry.deleteBody')}
           confirmLabel={t('entry.deleteConfirm')}
+          cancelLabel={t('entry.cancel')}
+          busyLabel={t('entry.working')}
+          destructive
           busy={remove.isPending}
           error={remove.isError ? <Alert tone="error" title={serverMessage(remove.error) ?? t('entry.deleteFailed')} /> : null}
           onConfirm={confirmDelete}

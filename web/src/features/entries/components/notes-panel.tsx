@@ -9,7 +9,7 @@ import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { useCreateNote } from '@/features/entries/api/create-note';
 import { useDeleteNote } from '@/features/entries/api/delete-note';
-import { ConfirmDialog } from '@/features/entries/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NoteForm } from '@/features/entries/components/note-form';
 import { NoteItem } from '@/features/entries/components/note-item';
 import { formatClock } from '@/features/entries/lib/time';
@@ -135,6 +135,9 @@ export function NotesPanel({
           title={t('entry.notes.deleteTitle')}
           body={t('entry.notes.deleteBody', { time: formatClock(deleting.atMs) })}
           confirmLabel={t('entry.notes.deleteConfirm')}
+          cancelLabel={t('entry.cancel')}
+          busyLabel={t('entry.working')}
+          destructive
           busy={remove.isPending}
           error={
             remove.isError ? (

@@ -1,22 +1,41 @@
 /**
- * A yes/no confirmation before an irreversible billing action: role="alertdialog" with aria-modal,
- * labelled by its title and described by its text. Focus starts on the safe choice, Tab stays
- * inside, Escape (or a click outside) cancels, and focus returns to the button that opened it.
+ * The one confirmation dialog before a state change or deletion: role="alertdialog" with
+ * aria-modal, labelled by its title and described by its text. Focus starts on Cancel (the safe
+ * choice), Tab stays inside, Escape, Cancel or a click outside cancels (unless busy), and focus
+ * goes back to the control that opened it when that still exists. Labels come from the caller so
+ * each feature keeps its own words.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import '@/components/confirm-dialog.css';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   title: string;
-  body: string;
+  body: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  busy?: boolean;
+  /** Replaces the confirm label while `busy`. */
   busyLabel?: string;
+  /** Red confirm button, for deletions and cancellations. */
+  destructive?: boolean;
+  busy?: boolean;
+  /** Shown inside the dialog, e.g. the server's refusal. */
+  error?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = false, busyLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  busyLabel,
+  destructive = false,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -24,7 +43,10 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = f
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancelRef.current?.focus();
-    return () => opener?.focus();
+    return () => {
+      // The opener may be gone (a deleted row's button); then focus stays where the page puts it.
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -49,31 +71,34 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, busy = f
 
   return (
     <div
-      className="billing-modal-backdrop"
+      className="confirm-dialog-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && !busy) onCancel();
       }}
     >
       <div
         ref={dialogRef}
-        className="billing-modal"
+        className="confirm-dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-body`}
         onKeyDown={onKeyDown}
       >
-        <h2 id={`${id}-title`} className="billing-modal__title">
+        <h2 id={`${id}-title`} className="confirm-dialog__title">
           {title}
         </h2>
-        <p id={`${id}-body`}>{body}</p>
-        <div className="billing-modal__actions">
+        <div id={`${id}-body`} className="confirm-dialog__body">
+          {body}
+        </div>
+        {error}
+        <div className="confirm-dialog__actions">
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
           <button
             type="button"
-            className="button billing-button--danger"
+            className={destructive ? 'button confirm-dialog__danger' : 'button'}
             aria-busy={busy || undefined}
             aria-disabled={busy || undefined}
             onClick={() => {
