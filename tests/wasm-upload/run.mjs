@@ -139,6 +139,63 @@ try {
     assert.ok(Math.abs(Number(probed) * 1000 - row.duration_ms) < 1500, `ffprobe ${probed} s vs ${row.duration_ms} ms`);
   });
 
+  await check('a long recording crosses several 5 MiB parts through injected failures and arrives byte-identical', async () => {
+    // Part PUTs pass through here: the first try of parts 1 and 2 fails (a 503, then a dropped
+    // connection); every body the server accepted is kept, by part number, to compare with R2.
+    const accepted = new Map();
+    const tries = new Map();
+    await context.route('**/api/v1/analysisEntry/*/parts/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PUT') return route.continue();
+      const part = Number(new URL(request.url()).pathname.split('/').pop());
+      const attempt = (tries.get(part) ?? 0) + 1;
+      tries.set(part, attempt);
+      if (part === 1 && attempt === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"busy","code":"busy"}' });
+      if (part === 2 && attempt === 1) return route.abort('connectionreset');
+      const response = await route.fetch();
+      if (response.status() === 200) accepted.set(part, request.postDataBuffer());
+      return route.fulfill({ response });
+    });
+    const out = await inPage(async (recorder, entryId) => {
+      // Noise frames make the encoder spend its whole 1 Mbit/s, so ~100 s fills two parts and more.
+      const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 360 });
+      const g = canvas.getContext('2d');
+      const frame = g.createImageData(640, 360);
+      const paint = setInterval(() => {
+        const bytes = new Uint32Array(frame.data.buffer);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.random() * 0xffffffff) | 0xff000000;
+        g.putImageData(frame, 0, 0);
+      }, 33);
+      const mic = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const stream = new MediaStream([...canvas.captureStream(30).getVideoTracks(), ...mic.getAudioTracks()]);
+      await recorder.start(stream);
+      recorder.markStep(0);
+      const started = Date.now();
+      while (Date.now() - started < 150_000 && recorder.state().bytesRecorded < 2 * 5 * 1024 * 1024 + 300_000) {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      await recorder.finish();
+      clearInterval(paint);
+      stream.getTracks().forEach((t) => t.stop());
+      const submit = await fetch('/api/v1/analysisEntry', {
+        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
+      });
+      return { state: recorder.state(), submitted: submit.status };
+    });
+    await context.unroute('**/api/v1/analysisEntry/*/parts/*');
+    assert.equal(out.state.phase, 'done', JSON.stringify(out.state));
+    assert.equal(out.submitted, 200);
+    assert.ok(accepted.size >= 3, `only ${accepted.size} parts`);
+    assert.ok(tries.get(1) >= 2 && tries.get(2) >= 2, 'the failed parts were retried');
+    const sent = Buffer.concat([...accepted.keys()].sort((a, b) => a - b).map((n) => accepted.get(n)));
+    for (const n of [...accepted.keys()].sort((a, b) => a - b).slice(0, -1)) assert.equal(accepted.get(n).length, 5 * 1024 * 1024, `part ${n}`);
+    const entry = await api(`/api/v1/entry/${out.entryId}`, { cookie: owner.cookie });
+    const stored = Buffer.from(await (await fetch(new URL(entry.json.entryUrl, server.url))).arrayBuffer());
+    assert.equal(stored.length, out.state.bytesRecorded);
+    assert.ok(stored.equals(sent), 'the object in R2 is byte-identical to what the recorder sent');
+  });
+
   await check('abort stops the recording and deletes the entry', async () => {
     const out = await inPage(async (recorder) => {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
