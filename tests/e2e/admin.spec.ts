@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { literal, sql } from './support/db';
 import { PASSWORD, clientHeaders, expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
@@ -124,6 +125,13 @@ async function analysisWithRecording(baseURL: string, email: string) {
   }
 }
 
+/** No serious or critical axe findings on what `page` shows now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('an admin lands on /admin, finds a customer and makes them admin and back', async ({ page, request }) => {
   test.setTimeout(180_000);
   const admin = await createAdmin(request);
@@ -134,6 +142,7 @@ test('an admin lands on /admin, finds a customer and makes them admin and back',
   const table = page.getByRole('table', { name: 'Usuarios de Lupa' });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Rol', 'Email', 'Último acceso', 'Creado', 'Acciones']);
+  await expectAccessible(page);
   // The admin's own row (just logged in, so it has a last login) is marked.
   await searchFor(page, admin);
   await expect(page.getByTestId('user-row').getByRole('rowheader')).toContainText('(tú)');
@@ -244,6 +253,7 @@ test('the waitlist tab lists a sign-up and exports it as CSV', async ({ page, re
   await expect(row).toHaveCount(1, { timeout: 20_000 });
   // es-ES date and time, e.g. 22/11/26, 10:30.
   await expect(row.locator('td').first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}$/);
+  await expectAccessible(page);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exportar CSV' }).click();

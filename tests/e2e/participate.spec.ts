@@ -69,6 +69,7 @@ const card = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 async function startAnalysis(page: Page, analysisId: string) {
   await page.goto(`/participate/${analysisId}`);
   await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
@@ -78,6 +79,7 @@ async function startAnalysis(page: Page, analysisId: string) {
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
   await expect(consent).toBeVisible();
+  await expectAccessible(page);
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
 }
