@@ -132,6 +132,20 @@ if (needsServer) {
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : { expected: 0, unexpected: 0, flaky: 0 };
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected, code };
     });
+    await suite('lighthouse', async () => {
+      // Accessibility and best practices gate (≥ 95) on the landing page and a signed-in dashboard;
+      // performance is printed, not gated (it measures the machine's load as much as the page).
+      const email = `lighthouse-${Date.now()}@example.com`;
+      const password = 'una clave bastante larga';
+      const post = (path, body) =>
+        fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '10.250.0.1' }, body: JSON.stringify(body) });
+      await post('/api/v1/auth/register/local/customer', { username: email, password });
+      const login = await post('/api/v1/auth/login/local', { username: email, password });
+      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_session='))?.split(';')[0] ?? '';
+      const landing = await check('node', ['scripts/check-lighthouse.mjs', '--path', '/', '--enforce', 'accessibility,best-practices,seo'], { env });
+      const dashboard = await check('node', ['scripts/check-lighthouse.mjs', '--path', '/dashboard', '--cookie', cookie, '--enforce', 'accessibility,best-practices'], { env });
+      return { passed: landing.passed + dashboard.passed, failed: landing.failed + dashboard.failed, code: 0 };
+    });
     await suite('logs', async () => {
       const problems = checkLogs(server.logs());
       for (const p of problems.slice(0, 20)) console.error(p);
