@@ -1,5 +1,5 @@
 /** The public pages through the real route table: sections, anchors, 17 terms sections, titles and descriptions. */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -38,7 +38,8 @@ describe('public pages', () => {
     expect(within(screen.getByRole('region', { name: 'Preguntas frecuentes' })).getAllByRole('button')).toHaveLength(9);
     const waitlist = document.getElementById('waitlist-form')!;
     expect(await within(waitlist).findByLabelText('Correo electrónico')).toBeTruthy();
-    expect(document.title).toBe('Feedback de calidad, en minutos · Lupa');
+    // The title effect runs after the lazily loaded page renders: wait for it, don't race it.
+    await waitFor(() => expect(document.title).toBe('Feedback de calidad, en minutos · Lupa'));
     expect(description()).toContain('Pruebas de usabilidad remotas');
   });
 
@@ -51,7 +52,8 @@ describe('public pages', () => {
     const links = within(screen.getByRole('navigation', { name: 'Índice' })).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(sections.map((section) => `#${section.id}`));
     expect(sections[16]!.textContent).toContain('Madrid');
-    expect(document.title).toBe('Términos y condiciones · Lupa');
+    // The title effect runs after the lazily loaded page renders: wait for it, don't race it.
+    await waitFor(() => expect(document.title).toBe('Términos y condiciones · Lupa'));
     expect(description()).toContain('Términos y condiciones de Lupa');
   });
 
@@ -61,7 +63,8 @@ describe('public pages', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getAllByRole('button', { expanded: false })).toHaveLength(9);
-    expect(document.title).toBe('Frequently asked questions · Lupa');
+    // The title effect runs after the lazily loaded page renders: wait for it, don't race it.
+    await waitFor(() => expect(document.title).toBe('Frequently asked questions · Lupa'));
     expect(description()).toContain('Frequently asked questions about Lupa');
   });
 });
