@@ -101,7 +101,7 @@ await suite('web', async () => {
 await suite('size', () => check('node', ['scripts/check-size.mjs']));
 
 // The API and end-to-end suites share one server with a throw-away D1/R2 state.
-const needsServer = !only.length || ['api', 'recorder', 'e2e'].some((s) => only.includes(s));
+const needsServer = !only.length || ['api', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
 if (needsServer) {
   const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
   let server;
