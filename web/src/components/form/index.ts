@@ -1,6 +1,6 @@
 /** The shared form helper: react-hook-form + zod, labelled fields with linked errors, a busy submit button. */
 export { Form } from '@/components/form/form';
-export { TextField } from '@/components/form/text-field';
+export { TextField, useErrorText } from '@/components/form/text-field';
 export { SubmitButton } from '@/components/form/submit-button';
 export { useZodForm } from '@/components/form/use-zod-form';
 export { requiredEmail, requiredText } from '@/components/form/schema';

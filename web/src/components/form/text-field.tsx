@@ -1,6 +1,7 @@
 /**
  * A labelled input bound to the surrounding <Form>: shows the field's error under it, linked with
- * aria-describedby and flagged with aria-invalid, and an optional hint linked the same way.
+ * aria-describedby and flagged with aria-invalid, and an optional hint linked the same way. One
+ * component for text, e-mail, password and number inputs and for textareas (`multiline`).
  */
 import { useId, type HTMLInputAutoCompleteAttribute } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
@@ -10,10 +11,24 @@ import type { TranslationKey } from '@/components/form/translation-key';
 interface TextFieldProps<TFieldValues extends FieldValues> {
   name: Path<TFieldValues>;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'number';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   hint?: string;
   required?: boolean;
+  /** A textarea of this many rows instead of an input. */
+  multiline?: number;
+  /** Bounds of a number input. */
+  min?: number;
+  max?: number;
+  /** A narrow field (numbers). */
+  short?: boolean;
+}
+
+/** The translated message of a field error: schema messages are locale keys, others literal text. */
+export function useErrorText(message: string | undefined): string | undefined {
+  const { t, i18n } = useTranslation();
+  if (!message) return undefined;
+  return i18n.exists(message) ? t(message as TranslationKey) : message;
 }
 
 export function TextField<TFieldValues extends FieldValues = FieldValues>({
@@ -23,33 +38,41 @@ export function TextField<TFieldValues extends FieldValues = FieldValues>({
   autoComplete,
   hint,
   required = false,
+  multiline,
+  min,
+  max,
+  short = false,
 }: TextFieldProps<TFieldValues>) {
-  const { t, i18n } = useTranslation();
   const { register, getFieldState, formState } = useFormContext<TFieldValues>();
   const id = useId();
-  const { error } = getFieldState(name, formState);
+  const errorText = useErrorText(getFieldState(name, formState).error?.message);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  // Schema messages are locale keys; anything else (a literal) is shown as it is.
-  const message = error?.message;
-  const errorText = message && i18n.exists(message) ? t(message as TranslationKey) : message;
   const describedBy = [hint ? hintId : null, errorText ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    'aria-required': required || undefined,
+    'aria-invalid': errorText ? true : undefined,
+    'aria-describedby': describedBy,
+    ...register(name),
+  };
 
   return (
-    <div className="field" data-invalid={errorText ? true : undefined}>
+    <div className={short ? 'field field--short' : 'field'} data-invalid={errorText ? true : undefined}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        type={type}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={errorText ? true : undefined}
-        aria-describedby={describedBy}
-        {...register(name)}
-      />
+      {multiline ? (
+        <textarea className="field__input field__textarea" rows={multiline} {...shared} />
+      ) : (
+        <input
+          className="field__input"
+          type={type}
+          autoComplete={autoComplete}
+          {...(type === 'number' ? { inputMode: 'numeric' as const, min, max, step: 1 } : {})}
+          {...shared}
+        />
+      )}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}

@@ -6,7 +6,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField, useZodForm } from '@/components/form';
-import { NumberField, TextAreaField } from '@/features/analysis/components/form-fields';
 import { TaskList } from '@/features/analysis/components/task-list';
 import {
   analysisFormSchema,
@@ -58,9 +57,11 @@ export function AnalysisForm({
         autoComplete="url"
         required
       />
-      <TextAreaField name="scenario" label={t('analysis.form.scenario')} hint={t('analysis.form.scenarioHint')} />
-      <NumberField
+      <TextField<AnalysisFormInput> name="scenario" label={t('analysis.form.scenario')} hint={t('analysis.form.scenarioHint')} multiline={4} />
+      <TextField<AnalysisFormInput>
         name="maxNumberOfParticipants"
+        type="number"
+        short
         label={t('analysis.form.participants')}
         hint={t('analysis.form.participantsHint')}
         min={1}

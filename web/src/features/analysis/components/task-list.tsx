@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '@/features/analysis/components/form-fields';
+import { useErrorText } from '@/components/form';
 import { canRemoveTask, type AnalysisFormInput } from '@/features/analysis/lib/analysis-form';
 
 export function TaskList() {
