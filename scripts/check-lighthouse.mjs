@@ -68,7 +68,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const runs = [];
   try {
-    for (let run = 0; run < options.runs; run++) {
+    for (let run = 0, retries = 0; run < options.runs; run++) {
       const result = await lighthouse(
         url,
         {
@@ -81,7 +81,15 @@ async function main() {
         options.desktop ? desktopConfig : undefined,
       );
       if (!result) throw new Error('Lighthouse returned no result');
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        // Trace hiccups (e.g. NO_NAVSTART) say nothing about the page: measure again, twice at most.
+        if (retries++ < 2) {
+          console.log(`Lighthouse: ${result.lhr.runtimeError.code}, measuring again`);
+          run--;
+          continue;
+        }
+        throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      }
       runs.push(result.lhr);
     }
   } finally {
