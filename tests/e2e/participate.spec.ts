@@ -10,24 +10,12 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, PASSWORD, registerViaApi, test, uniqueEmail } from './support/accounts';
-import { literal, sql as sqlOnce } from './support/db';
+import { literal, sql } from './support/db';
 
 const run = promisify(execFile);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASKS = ['Busca un producto', 'Lee https://example.com/ayuda y vuelve aquí', 'Añádelo al carrito'];
 const SCENARIO = 'Eres un cliente nuevo de la tienda.';
-
-/** `sql`, retried while the running server holds the local database (SQLITE_BUSY). */
-async function sql(query: string): Promise<any[]> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await sqlOnce(query);
-    } catch (error) {
-      if (attempt >= 5 || !String(error).includes('SQLITE_BUSY')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    }
-  }
-}
 
 /** A subscribed researcher (logged in on `request`) with one published analysis; returns its id. */
 async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3): Promise<string> {
