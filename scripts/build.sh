@@ -14,6 +14,7 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sig
 
 step "web"
 vite build --config web/vite.config.ts --logLevel warn
+node scripts/prerender.mjs
 
 step "edge-worker"
 (cd edge-worker && worker-build --release)

@@ -1,11 +1,13 @@
 //! Lupa's Cloudflare Worker: the JSON API under `/api/v1`.
 //!
-//! Static assets and the SPA are served by the `[assets]` binding before this code runs; only
-//! `/api/*` reaches it (`run_worker_first`). Each request is resolved against the core route table,
+//! Static assets are served by the `[assets]` binding before this code runs; `/api/*` always
+//! reaches it (`run_worker_first`), and so do paths that match no file, which are the web app's
+//! client routes (`app_shell`). Each API request is resolved against the core route table,
 //! dispatched to a handler, and logged once as structured JSON with a request id.
 
 mod admin;
 mod analysis;
+mod app_shell;
 mod auth;
 mod billing;
 mod config;
@@ -33,6 +35,18 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let request_id = log::request_id();
     let method = req.method().to_string();
     let path = req.path();
+
+    if !app_shell::is_api(&path) {
+        let response = match app_shell::serve(&req, &env).await {
+            Ok(resp) => resp,
+            Err(err) => {
+                log::error(&request_id, "(app-shell)", &err.to_string());
+                Response::error("Lupa is not available right now.", 503)?
+            }
+        };
+        log::access(&request_id, &method, "(app-shell)", response.status_code(), Date::now().as_millis().saturating_sub(started));
+        return Ok(response);
+    }
 
     let (route, outcome) = match Config::from_env(&env) {
         Ok(config) => {

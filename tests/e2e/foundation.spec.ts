@@ -44,3 +44,19 @@ test('the participation page is public and prefills the analysis id from the lin
   await expect(page.getByLabel('ID de Análisis')).toHaveValue('abc123');
   await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
 });
+
+test('form pages run within the CSP: the browser reports no policy violation', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const violations: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
+  });
+  await cdp.send('Audits.enable');
+  for (const path of ['/auth/login', '/auth/register', '/auth/recover-password']) {
+    await page.goto(path);
+    // Submitting empty runs the schema (zod) and shows the spec's messages.
+    await page.locator('form button[type="submit"]').first().click();
+    await expect(page.locator('.field__error').first()).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});

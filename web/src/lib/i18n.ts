@@ -18,6 +18,8 @@ export function storedLanguage(): Language {
 }
 
 function applyLanguage(language: string): void {
+  // The build-time prerender (app/prerender.tsx) runs this module in Node, without a document.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

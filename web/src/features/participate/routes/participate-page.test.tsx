@@ -265,6 +265,8 @@ describe('participate page: analysis', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));
 
     expect(await screen.findByText('Failed to start recording: MediaRecorder refused')).toBeTruthy();
+    expect(await screen.findByText('Sin grabar')).toBeTruthy();
+    await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
     for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
     expect(session.markStep).not.toHaveBeenCalled();
     fireEvent.click(button('Finish Analysis'));

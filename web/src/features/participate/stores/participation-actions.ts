@@ -157,7 +157,8 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   } catch (error) {
     if (stillWanted()) {
       set(internal.recordingNotice, startFailure(error));
-      set(internal.snapshot, session.state());
+      // The recorder never left 'idle'; the panel must say it is not recording, not 'starting'.
+      set(internal.snapshot, { ...session.state(), phase: 'failed' });
     }
     return;
   }

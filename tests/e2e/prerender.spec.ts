@@ -1,0 +1,90 @@
+// The prerendered landing page (scripts/prerender.mjs): it is in the HTML before any script runs,
+// the app adopts that markup instead of redrawing it, and deep links get the empty shell, never the
+// landing page. English visitors get their language once the app starts.
+import { test, expect } from '@playwright/test';
+
+const HERO = 'Feedback de calidad, en minutos';
+
+test.describe('prerendered landing page', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('/ shows the page, its title and description from the HTML alone', async ({ page }) => {
+      await page.goto('/');
+      await expect(page).toHaveTitle(`${HERO} · Lupa`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /lista de espera/);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+      await expect(page.locator('#how-it-works').getByRole('heading', { level: 3 })).toHaveCount(3);
+      await expect(main.getByRole('region', { name: 'Preguntas frecuentes' }).getByRole('button')).toHaveCount(9);
+      await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveCount(3);
+    });
+
+    test('a deep link gets the empty app shell, not the landing page', async ({ page }) => {
+      for (const path of ['/auth/login', '/dashboard', '/participate/abc', '/no-such-page']) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { name: HERO }), path).toHaveCount(0);
+        await expect(page.locator('#root'), path).toBeEmpty();
+      }
+    });
+  });
+
+  test('the app hydrates the markup it was served, without errors', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    // Hold the app's scripts back until the served markup has been marked, then let them run.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // 'commit': DOMContentLoaded waits for module scripts, which are held.
+    await page.goto('/', { waitUntil: 'commit' });
+    const served = page.getByRole('heading', { level: 1, name: HERO });
+    await expect(served).toBeVisible();
+    await served.evaluate((heading) => {
+      (window as unknown as { servedHeading: Element }).servedHeading = heading;
+    });
+    // A visitor reading ahead before the app starts keeps their place.
+    await page.locator('#waitlist-form').scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    release();
+
+    // Once the app runs, the waitlist form (loaded when its block is near the viewport) arrives
+    // where the visitor is: hydration did not scroll them back to the top.
+    await expect(page.getByRole('form', { name: 'Únete a la lista de espera' }).getByLabel('Correo electrónico')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The heading on screen is the very element that came with the HTML: adopted, not redrawn.
+    const same = await page.evaluate(
+      () => document.querySelector('h1') === (window as unknown as { servedHeading: Element }).servedHeading,
+    );
+    expect(same).toBe(true);
+    // And it is interactive: the FAQ accordion opens (a React click handler).
+    const question = page.getByRole('button', { name: '¿Cómo funciona?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(problems).toEqual([]);
+  });
+
+  test('a visitor who chose English gets the landing page in English', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('lupa.lang', 'en'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quality feedback, in minutes');
+    await expect(page).toHaveTitle('Quality feedback, in minutes · Lupa');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('main')).toHaveCount(1);
+  });
+
+  test('a missing script under /assets/ is a 404, not the app shell', async ({ request }) => {
+    const response = await request.get('/assets/gone-after-a-deploy.js');
+    expect(response.status()).toBe(404);
+  });
+});
