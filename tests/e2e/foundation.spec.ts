@@ -1,8 +1,9 @@
 // Foundation: the public header and the not-found page in Spanish and English, one origin for all.
 import { test, expect } from '@playwright/test';
+import { openPage } from './support/pages';
 
 test('the public header shows the spec links and buttons in Spanish', async ({ page }) => {
-  await page.goto('/home');
+  await openPage(page, '/home');
   const header = page.getByRole('banner');
   for (const name of ['Home', 'Terms', 'FAQ']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/auth/login');
@@ -11,7 +12,7 @@ test('the public header shows the spec links and buttons in Spanish', async ({ p
 });
 
 test('the language switch turns the header English and is remembered', async ({ page }) => {
-  await page.goto('/home');
+  await openPage(page, '/home');
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();

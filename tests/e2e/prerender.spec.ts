@@ -21,6 +21,34 @@ test.describe('prerendered landing page', () => {
       await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveCount(3);
     });
 
+    test('the other public pages are prerendered too, each with its own title', async ({ page }) => {
+      const pages = [
+        { paths: ['/home', '/home/home'], title: `${HERO} · Lupa`, heading: HERO },
+        {
+          paths: ['/terminos-condiciones', '/home/terminos-condiciones'],
+          title: 'Términos y condiciones · Lupa',
+          heading: 'Términos y condiciones',
+        },
+        {
+          paths: ['/preguntas-frecuentes', '/home/preguntas-frecuentes'],
+          title: 'Preguntas frecuentes · Lupa',
+          heading: 'Preguntas frecuentes',
+        },
+      ];
+      for (const { paths, title, heading } of pages) {
+        for (const path of paths) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          expect(new URL(page.url()).pathname, path).toBe(path);
+          await expect(page, path).toHaveTitle(title);
+          await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+          await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute('content', title);
+        }
+      }
+      await page.goto('/terminos-condiciones');
+      await expect(page.locator('.terms__section')).toHaveCount(17);
+    });
+
     test('a deep link gets the empty app shell, not the landing page', async ({ page }) => {
       for (const path of ['/auth/login', '/dashboard', '/participate/abc', '/no-such-page']) {
         const response = await page.goto(path);
@@ -72,6 +100,60 @@ test.describe('prerendered landing page', () => {
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
     expect(problems).toEqual([]);
+  });
+
+  test('a page with lazily loaded code hydrates too: the terms keep their markup and links work', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/terminos-condiciones', { waitUntil: 'commit' });
+    const served = page.getByRole('heading', { level: 1, name: 'Términos y condiciones' });
+    await expect(served).toBeVisible();
+    await served.evaluate((heading) => {
+      (window as unknown as { servedHeading: Element }).servedHeading = heading;
+    });
+    release();
+
+    // React marks the elements it owns; the served heading becomes one of them (adopted, not redrawn).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = (window as unknown as { servedHeading: Element }).servedHeading;
+          return heading.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+        }),
+      )
+      .toBe(true);
+    // Client-side navigation works: the header's FAQ link changes the page without a reload.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('a language picked before the app started is honoured when it starts', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quality feedback, in minutes');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 
   test('a visitor who chose English gets the landing page in English', async ({ page }) => {

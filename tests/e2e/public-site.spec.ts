@@ -2,6 +2,7 @@
 // FAQ accordion by keyboard, every waitlist state against the real API, English, axe and SEO basics.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
+import { openPage } from './support/pages';
 
 const SUCCESS = 'Te hemos apuntado. Te avisaremos cuando abramos acceso.';
 const FAILURE = 'No hemos podido procesar tu solicitud. Inténtalo de nuevo en unos minutos.';
@@ -16,7 +17,7 @@ test.beforeEach(async ({ context }) => {
 
 /** Opens the landing page and brings the waitlist form (loaded when near the viewport) into view. */
 async function openWaitlist(page: Page) {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.locator('#waitlist-form').scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Únete a la lista de espera' });
   await expect(form.getByLabel('Correo electrónico')).toBeVisible();
@@ -34,7 +35,7 @@ function watchWaitlistRequests(page: Page) {
 
 test.describe('landing page', () => {
   test('shows every section of the spec', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page).toHaveTitle('Feedback de calidad, en minutos · Lupa');
     const main = page.getByRole('main');
 
@@ -76,7 +77,7 @@ test.describe('landing page', () => {
   });
 
   test('the hero links jump to #waitlist-form and #how-it-works', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await page.getByRole('main').getByRole('link', { name: 'Cómo funciona' }).click();
     await expect(page).toHaveURL(/#how-it-works$/);
     await expect(page.getByRole('heading', { name: 'Cómo funciona', level: 2 })).toBeInViewport();
@@ -89,12 +90,12 @@ test.describe('landing page', () => {
   });
 
   test('a deep link to an anchor lands on it', async ({ page }) => {
-    await page.goto('/#how-it-works');
+    await openPage(page, '/#how-it-works');
     await expect(page.getByRole('heading', { name: 'Cómo funciona', level: 2 })).toBeInViewport();
   });
 
   test('the sample recording has a playable source and really plays', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const video = page.locator('#demo video');
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveAttribute('poster', /lupa-demo-poster\.webp$/);
@@ -136,21 +137,21 @@ test.describe('landing page', () => {
 
   test('/home and its sub-routes show the public site', async ({ page }) => {
     for (const path of ['/home', '/home/home']) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1, name: 'Feedback de calidad, en minutos' })).toBeVisible();
       await expect(page.locator('#how-it-works')).toHaveCount(1);
       await expect(page.locator('#waitlist-form')).toHaveCount(1);
     }
-    await page.goto('/home/terminos-condiciones');
+    await openPage(page, '/home/terminos-condiciones');
     await expect(page.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible();
-    await page.goto('/home/preguntas-frecuentes');
+    await openPage(page, '/home/preguntas-frecuentes');
     await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
   });
 
   test('fits a 360 px screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/', '/terminos-condiciones', '/preguntas-frecuentes']) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
@@ -159,7 +160,7 @@ test.describe('landing page', () => {
 
 test.describe('terms page', () => {
   test('has 17 sections and a working table of contents', async ({ page }) => {
-    await page.goto('/terminos-condiciones');
+    await openPage(page, '/terminos-condiciones');
     await expect(page).toHaveTitle('Términos y condiciones · Lupa');
     const sections = page.locator('article > section[id]');
     await expect(sections).toHaveCount(17);
@@ -189,7 +190,7 @@ test.describe('terms page', () => {
 
 test.describe('FAQ page', () => {
   test('the accordion works from the keyboard', async ({ page }) => {
-    await page.goto('/preguntas-frecuentes');
+    await openPage(page, '/preguntas-frecuentes');
     await expect(page).toHaveTitle('Preguntas frecuentes · Lupa');
     const questions = page.getByRole('main').getByRole('button');
     await expect(questions).toHaveCount(9);
@@ -225,7 +226,7 @@ test.describe('FAQ page', () => {
   });
 
   test('answers agree with the spec', async ({ page }) => {
-    await page.goto('/preguntas-frecuentes');
+    await openPage(page, '/preguntas-frecuentes');
     const main = page.getByRole('main');
     for (const name of ['¿Cuánto se tarda en preparar un análisis?', '¿Cuántos participantes necesito?', '¿Puedo probar aplicaciones móviles?']) {
       await main.getByRole('button', { name }).click();
@@ -318,7 +319,7 @@ test.describe('waitlist form', () => {
 });
 
 test('the English locale translates the public site', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   await expect(page.getByRole('heading', { level: 1, name: 'Quality feedback, in minutes' })).toBeVisible();
   await expect(page).toHaveTitle('Quality feedback, in minutes · Lupa');
@@ -329,17 +330,17 @@ test('the English locale translates the public site', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign me up' }).click();
   await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
 
-  await page.goto('/terminos-condiciones');
+  await openPage(page, '/terminos-condiciones');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   await expect(page.locator('article > section[id]')).toHaveCount(17);
-  await page.goto('/preguntas-frecuentes');
+  await openPage(page, '/preguntas-frecuentes');
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
 });
 
 test.describe('accessibility (axe)', () => {
   for (const path of ['/', '/terminos-condiciones', '/preguntas-frecuentes']) {
     test(`no serious or critical violations on ${path}`, async ({ page }) => {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path === '/') {
         await page.locator('#waitlist-form').scrollIntoViewIfNeeded();
@@ -360,7 +361,7 @@ test.describe('search engines and link previews', () => {
   test('each public page has its own title and description', async ({ page }) => {
     const seen = new Set<string>();
     for (const path of ['/', '/terminos-condiciones', '/preguntas-frecuentes']) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length ?? 0).toBeGreaterThan(50);
@@ -370,7 +371,7 @@ test.describe('search engines and link previews', () => {
   });
 
   test('Open Graph tags point to a local image', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     for (const property of ['og:title', 'og:description', 'og:type']) {
       expect(await page.locator(`meta[property="${property}"]`).getAttribute('content')).toBeTruthy();
     }
@@ -398,7 +399,7 @@ test.describe('search engines and link previews', () => {
       const url = new URL(request.url());
       if (url.protocol.startsWith('http') && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
     });
-    await page.goto('/');
+    await openPage(page, '/');
     await page.locator('#waitlist-form').scrollIntoViewIfNeeded();
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();
     expect(foreign).toEqual([]);

@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The browser router. `prerendered`: the page arrived as HTML from the build (scripts/prerender.mjs)

@@ -21,6 +21,8 @@ export function LanguageSwitch() {
       <select
         id={id}
         className="language-switch__select"
+        // main.tsx reads a choice made on a prerendered page before the app started.
+        data-language-switch=""
         value={current}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void setLanguage(event.target.value);

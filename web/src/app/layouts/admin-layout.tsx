@@ -10,6 +10,7 @@ import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { SessionGate } from '@/components/session/session-gate';
+import { LogoutButton, SignedInUser } from '@/components/session/shell-header-parts';
 import { useLogout } from '@/components/session/use-logout';
 import { paths } from '@/config/paths';
 import type { UserDto } from '@/lib/api-types/UserDto';
@@ -36,25 +37,10 @@ function Admin({ user }: { user: UserDto }) {
             <NavLink to={`${paths.admin}/waitlist`}>{t('admin.nav.waitlist')}</NavLink>
             <NavLink to={paths.auth.login}>{t('shell.admin.login')}</NavLink>
             <NavLink to={paths.auth.register}>{t('shell.admin.register')}</NavLink>
-            <button
-              type="button"
-              className="shell__logout"
-              aria-busy={logout.isPending || undefined}
-              aria-disabled={logout.isPending || undefined}
-              onClick={() => {
-                if (!logout.isPending) logout.mutate();
-              }}
-            >
-              {logout.isPending ? t('shell.loggingOut') : t('shell.admin.logout')}
-            </button>
+            <LogoutButton logout={logout} label={t('shell.admin.logout')} />
           </nav>
           <div className="shell-header__end">
-            <p className="shell-user">
-              <span className="visually-hidden">{t('shell.signedInAs')} </span>
-              <span className="shell-user__email" data-testid="shell-user-email" title={user.email}>
-                {user.email}
-              </span>
-            </p>
+            <SignedInUser email={user.email} />
             <LanguageSwitch />
           </div>
         </div>

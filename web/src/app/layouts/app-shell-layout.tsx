@@ -11,6 +11,7 @@ import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { SessionGate } from '@/components/session/session-gate';
+import { LogoutButton, SignedInUser } from '@/components/session/shell-header-parts';
 import { useLogout } from '@/components/session/use-logout';
 import { paths } from '@/config/paths';
 import { TrialEndedBanner } from '@/features/billing-status';
@@ -45,12 +46,7 @@ function Shell({ user }: { user: UserDto }) {
             <Logo />
           </Link>
           <div className="shell-header__end">
-            <p className="shell-user">
-              <span className="visually-hidden">{t('shell.signedInAs')} </span>
-              <span className="shell-user__email" data-testid="shell-user-email" title={user.email}>
-                {user.email}
-              </span>
-            </p>
+            <SignedInUser email={user.email} />
             <LanguageSwitch />
             <button
               ref={toggleRef}
@@ -74,17 +70,7 @@ function Shell({ user }: { user: UserDto }) {
           <NavLink to={paths.user.profile} onClick={closeMenu}>
             {t('shell.changePassword')}
           </NavLink>
-          <button
-            type="button"
-            className="shell__logout"
-            aria-disabled={logout.isPending || undefined}
-            aria-busy={logout.isPending || undefined}
-            onClick={() => {
-              if (!logout.isPending) logout.mutate();
-            }}
-          >
-            {logout.isPending ? t('shell.loggingOut') : t('shell.logout')}
-          </button>
+          <LogoutButton logout={logout} label={t('shell.logout')} />
           {logout.isError ? <Alert tone="error">{t('shell.logoutFailed')}</Alert> : null}
         </nav>
         <main id="main" className="shell__main">

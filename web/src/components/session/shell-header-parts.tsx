@@ -1,0 +1,35 @@
+/**
+ * Pieces both signed-in headers share (the app shell and the admin area): who is signed in, and the
+ * logout button, which stays focusable but inert while the request is under way.
+ */
+import { useTranslation } from 'react-i18next';
+import type { useLogout } from '@/components/session/use-logout';
+
+export function SignedInUser({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="shell-user">
+      <span className="visually-hidden">{t('shell.signedInAs')} </span>
+      <span className="shell-user__email" data-testid="shell-user-email" title={email}>
+        {email}
+      </span>
+    </p>
+  );
+}
+
+export function LogoutButton({ logout, label }: { logout: ReturnType<typeof useLogout>; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="shell__logout"
+      aria-busy={logout.isPending || undefined}
+      aria-disabled={logout.isPending || undefined}
+      onClick={() => {
+        if (!logout.isPending) logout.mutate();
+      }}
+    >
+      {logout.isPending ? t('shell.loggingOut') : label}
+    </button>
+  );
+}
