@@ -10,7 +10,7 @@ interface PlaceholderPageProps {
 export function PlaceholderPage({ title, children }: PlaceholderPageProps) {
   const { t } = useTranslation();
   return (
-    <section className="placeholder">
+    <section className="card card--roomy placeholder">
       <h1>{title}</h1>
       <p className="placeholder__note">{t('common.comingSoon')}</p>
       {children}

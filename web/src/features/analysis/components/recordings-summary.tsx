@@ -44,7 +44,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
   if (entries.length === 0) return null;
   if (!hasSubmitted || (summary.isSuccess && summary.data.entries.length === 0)) {
     return (
-      <p className="analysis-card" data-testid="recordings-summary-empty">
+      <p className="card card--snug analysis-card" data-testid="recordings-summary-empty">
         {t('summary.empty')}
       </p>
     );
@@ -54,7 +54,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
 
   return (
     <section
-      className="analysis-card analysis-section"
+      className="card card--snug analysis-card analysis-section"
       aria-labelledby="recordings-summary-title"
       data-testid="recordings-summary"
       // analysis.css has no layout for this section; a grid keeps the tables apart.

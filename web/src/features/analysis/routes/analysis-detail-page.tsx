@@ -36,7 +36,7 @@ export function AnalysisDetailPage() {
   if (analysis.isError) {
     if (errorStatus(analysis.error) === 404) {
       return (
-        <section className="analysis-card analysis-not-found" aria-labelledby="analysis-not-found-title">
+        <section className="card card--snug analysis-card analysis-not-found" aria-labelledby="analysis-not-found-title">
           <h1 id="analysis-not-found-title">{t('analysis.detail.notFound')}</h1>
           <p>{t('analysis.detail.notFoundBody')}</p>
           <Link to={paths.dashboard} className="button button--primary">
@@ -98,7 +98,7 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
         <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" />
       ) : null}
       {editing ? (
-        <section className="analysis-card" aria-labelledby="analysis-edit-title">
+        <section className="card card--snug analysis-card" aria-labelledby="analysis-edit-title">
           <h2 id="analysis-edit-title">{t('analysis.detail.editTitle')}</h2>
           {saveFailure ? <Alert tone="error" title={saveFailure} details={saveDetails} /> : null}
           <AnalysisForm
@@ -116,10 +116,10 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
         </section>
       ) : (
         <>
-          <section className="analysis-card">
+          <section className="card card--snug analysis-card">
             <AnalysisSummary analysis={analysis} />
           </section>
-          <section className="analysis-card">
+          <section className="card card--snug analysis-card">
             <ParticipationsTable analysis={analysis} />
           </section>
           <RecordingsSummary analysis={analysis} />

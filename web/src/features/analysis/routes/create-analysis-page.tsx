@@ -44,7 +44,7 @@ export function CreateAnalysisPage() {
   const details = create.isError ? validationMessages(create.error).filter((line) => line !== failure) : [];
 
   return (
-    <section className="analysis-card analysis-create" aria-labelledby="create-analysis-title">
+    <section className="card card--snug analysis-card analysis-create" aria-labelledby="create-analysis-title">
       <Link to={paths.dashboard} className="analysis-back">
         <span aria-hidden="true">←</span> {t('analysis.create.back')}
       </Link>

@@ -12,7 +12,7 @@ interface AuthCardProps {
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
   const headingId = useId();
   return (
-    <section className="auth-card" aria-labelledby={headingId}>
+    <section className="card card--roomy auth-card" aria-labelledby={headingId}>
       <h1 id={headingId} className="auth-card__title">
         {title}
       </h1>

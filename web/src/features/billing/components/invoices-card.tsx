@@ -33,7 +33,7 @@ export function InvoicesCard() {
   };
 
   return (
-    <section className="billing-card" aria-labelledby="billing-invoices-title">
+    <section className="card billing-card" aria-labelledby="billing-invoices-title">
       <h2 id="billing-invoices-title" className="billing-card__title">
         {t('billing.invoices.title')}
       </h2>

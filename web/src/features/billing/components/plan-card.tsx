@@ -34,7 +34,7 @@ export function PlanCard({ subscribed }: { subscribed: boolean }) {
   };
 
   return (
-    <section className="billing-card billing-plan" aria-labelledby="billing-plan-title">
+    <section className="card billing-card billing-plan" aria-labelledby="billing-plan-title">
       <h3 id="billing-plan-title" className="billing-plan__name">
         {t('billing.plans.monthly.name')}
       </h3>

@@ -17,7 +17,7 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   if (!paid || !subscription) {
     return (
-      <section className="billing-card billing-card--muted" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
+      <section className="card billing-card billing-card--muted" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
         <h2 id="billing-trial-title" className="billing-card__title">
           {t('billing.trialEnded.title')}
         </h2>
@@ -28,7 +28,7 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   const periodEnd = subscription.current_period_end;
   return (
-    <section className="billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
+    <section className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
       <div className="billing-card__head">
         <h2 id="billing-current-title" className="billing-card__title">
           {t('billing.current.title')}

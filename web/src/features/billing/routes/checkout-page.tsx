@@ -26,7 +26,7 @@ export function CheckoutPage() {
   if (session.isError) {
     const notFound = isApiError(session.error) && session.error.status === 404;
     return (
-      <section className="billing-card" aria-labelledby="checkout-title">
+      <section className="card billing-card" aria-labelledby="checkout-title">
         <h1 id="checkout-title" className="billing-page__title">
           {notFound ? t('billing.checkout.notFound') : t('billing.checkout.title')}
         </h1>
@@ -58,7 +58,7 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
   const failure = pay.error ?? cancel.error;
 
   return (
-    <section className="billing-card billing-checkout" aria-labelledby="checkout-title">
+    <section className="card billing-card billing-checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title" className="billing-page__title">
         {t('billing.checkout.title')}
       </h1>

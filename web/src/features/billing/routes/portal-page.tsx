@@ -47,7 +47,7 @@ export function PortalPage() {
 
       {portal.data ? (
         <>
-          <section className="billing-card" aria-labelledby="portal-subscription-title">
+          <section className="card billing-card" aria-labelledby="portal-subscription-title">
             <h2 id="portal-subscription-title" className="billing-card__title">
               {t('billing.portal.subscription')}
             </h2>
@@ -65,7 +65,7 @@ export function PortalPage() {
             ) : null}
           </section>
 
-          <section className="billing-card" aria-labelledby="portal-invoices-title">
+          <section className="card billing-card" aria-labelledby="portal-invoices-title">
             <h2 id="portal-invoices-title" className="billing-card__title">
               {t('billing.portal.invoices')}
             </h2>

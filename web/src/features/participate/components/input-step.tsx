@@ -20,7 +20,7 @@ export function InputStep({ initialId }: { initialId: string }) {
   const form = useZodForm(schema, { defaultValues: { analysisId: initialId || analysisId } });
 
   return (
-    <section className="participate-card" aria-labelledby="participate-input-title">
+    <section className="card card--snug participate-card" aria-labelledby="participate-input-title">
       <h1 id="participate-input-title" tabIndex={-1}>{t('participate.input.title')}</h1>
       <p className="participate-lead">{t('participate.input.intro')}</p>
       <h2 className="participate-subtitle">{t('participate.input.howTitle')}</h2>

@@ -26,7 +26,7 @@ export function PermissionsStep() {
   const { notices } = permissions;
 
   return (
-    <section className="participate-card participate--medium" aria-labelledby="participate-permissions-title">
+    <section className="card card--snug participate-card participate--medium" aria-labelledby="participate-permissions-title">
       <h1 id="participate-permissions-title" tabIndex={-1}>{t('participate.permissions.title')}</h1>
       <p className="participate-lead">{t('participate.permissions.intro')}</p>
 

@@ -57,7 +57,7 @@ export function Stepper() {
   const showUpload = recording.uploadStatus === 'uploading' || recording.uploadStatus === 'success';
 
   return (
-    <section className="stepper participate-card" aria-label={t('participate.stepper.label')}>
+    <section className="stepper card card--snug participate-card" aria-label={t('participate.stepper.label')}>
       <div className="stepper__head">
         <p className="stepper__count" data-testid="stepper-count">
           {counter}
