@@ -1,9 +1,34 @@
-// The prerendered landing page (scripts/prerender.mjs): it is in the HTML before any script runs,
-// the app adopts that markup instead of redrawing it, and deep links get the empty shell, never the
-// landing page. English visitors get their language once the app starts.
-import { test, expect } from '@playwright/test';
+// The prerendered public pages (scripts/prerender.mjs): they are in the HTML before any script
+// runs, the app adopts that markup instead of redrawing it (also where route code loads lazily),
+// and deep links get the empty shell, never the landing page. English visitors, and visitors who
+// pick English before the app starts, get their language once it starts.
+import { test, expect, type Page } from '@playwright/test';
 
 const HERO = 'Feedback de calidad, en minutos';
+
+/** Console errors and warnings (React reports hydration mismatches there) and uncaught errors. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/**
+ * Holds the app's scripts back, so the test sees (and can use) the served markup before the app
+ * starts; the returned function lets them load.
+ */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('prerendered landing page', () => {
   test.describe('without JavaScript', () => {
@@ -60,19 +85,9 @@ test.describe('prerendered landing page', () => {
   });
 
   test('the app hydrates the markup it was served, without errors', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = watchProblems(page);
 
-    // Hold the app's scripts back until the served markup has been marked, then let them run.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     // 'commit': DOMContentLoaded waits for module scripts, which are held.
     await page.goto('/', { waitUntil: 'commit' });
     const served = page.getByRole('heading', { level: 1, name: HERO });
@@ -103,17 +118,8 @@ test.describe('prerendered landing page', () => {
   });
 
   test('a page with lazily loaded code hydrates too: the terms keep their markup and links work', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const problems = watchProblems(page);
+    const release = await holdAppScripts(page);
     await page.goto('/terminos-condiciones', { waitUntil: 'commit' });
     const served = page.getByRole('heading', { level: 1, name: 'Términos y condiciones' });
     await expect(served).toBeVisible();
@@ -142,12 +148,7 @@ test.describe('prerendered landing page', () => {
   });
 
   test('a language picked before the app started is honoured when it starts', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     release();
