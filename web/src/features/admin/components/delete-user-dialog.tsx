@@ -59,7 +59,7 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
         </button>
         <button
           type="button"
-          className="button admin-button--danger"
+          className="button button--danger"
           aria-busy={busy || undefined}
           aria-disabled={busy || undefined}
           onClick={confirm}

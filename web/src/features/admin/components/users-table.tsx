@@ -85,7 +85,7 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
                     </button>
                     <button
                       type="button"
-                      className="button admin-button--danger-ghost"
+                      className="button button--danger-ghost"
                       aria-label={t('admin.users.deleteLabel', { email: user.email })}
                       onClick={(event) => onDelete(user, event.currentTarget)}
                     >

@@ -58,7 +58,7 @@ export function PortalPage() {
             )}
             {portal.data.subscription && isLiveStatus(portal.data.subscription.status) ? (
               <div>
-                <button type="button" className="button billing-button--danger-outline" onClick={() => setConfirming(true)}>
+                <button type="button" className="button button--danger-ghost" onClick={() => setConfirming(true)}>
                   {t('billing.portal.cancel')}
                 </button>
               </div>

@@ -76,7 +76,7 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
           </a>
           <button
             type="button"
-            className="button entry-button--danger-ghost"
+            className="button button--danger-ghost"
             onClick={() => {
               remove.reset();
               setConfirming(true);

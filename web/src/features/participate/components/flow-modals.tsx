@@ -71,7 +71,7 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
           </button>
           <button
             type="button"
-            className="button participate-button--danger"
+            className="button button--danger"
             aria-busy={busy || undefined}
             aria-disabled={busy || undefined}
             onClick={() => {
