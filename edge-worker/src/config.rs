@@ -3,6 +3,7 @@
 //! A missing required key is named in the error (and so in the log) instead of surfacing later as
 //! a confusing failure deep inside a handler.
 
+use lupa_core::chunks::Limits;
 use worker::Env;
 
 use crate::error::ApiError;
@@ -14,19 +15,37 @@ pub struct Config {
     pub public_origin: String,
     /// `local` or `production`; selects the local mail and payment providers.
     pub environment: String,
+    /// Whether requests may set their clock (`clock.rs`): `TEST_CLOCK=on`, never in production.
+    pub test_clock: bool,
+    /// A participation's maximum duration and size (`MAX_ENTRY_DURATION_MS`, `MAX_ENTRY_BYTES`).
+    pub limits: Limits,
 }
 
 impl Config {
     pub fn from_env(env: &Env) -> Result<Self, ApiError> {
+        let environment = optional_var(env, "ENVIRONMENT").unwrap_or_else(|| "local".into());
+        let defaults = Limits::default();
         Ok(Self {
             public_origin: required_var(env, "PUBLIC_ORIGIN")?.trim_end_matches('/').to_string(),
-            environment: optional_var(env, "ENVIRONMENT").unwrap_or_else(|| "local".into()),
+            test_clock: environment != "production" && optional_var(env, "TEST_CLOCK").as_deref() == Some("on"),
+            limits: Limits {
+                max_duration_ms: number_var(env, "MAX_ENTRY_DURATION_MS")?.unwrap_or(defaults.max_duration_ms),
+                max_bytes: number_var(env, "MAX_ENTRY_BYTES")?.unwrap_or(defaults.max_bytes),
+            },
+            environment,
         })
     }
 }
 
 fn optional_var(env: &Env, name: &str) -> Option<String> {
     env.var(name).ok().map(|v| v.to_string()).filter(|v| !v.is_empty())
+}
+
+/// A positive integer variable; a value that is not one is a configuration error, named.
+fn number_var(env: &Env, name: &str) -> Result<Option<i64>, ApiError> {
+    optional_var(env, name)
+        .map(|v| v.trim().parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::internal(format!("configuration variable {name} is not a positive integer"))))
+        .transpose()
 }
 
 fn required_var(env: &Env, name: &str) -> Result<String, ApiError> {

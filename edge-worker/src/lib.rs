@@ -10,6 +10,7 @@ mod analysis;
 mod app_shell;
 mod auth;
 mod billing;
+mod clock;
 mod config;
 mod db;
 mod error;
@@ -24,7 +25,7 @@ mod recordings;
 mod waitlist;
 
 use lupa_core::routes::{resolve, Resolution, RouteId};
-use worker::{event, Context, Date, Env, Request, Response, Result};
+use worker::{event, Context, Date, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
@@ -50,7 +51,8 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
 
     let (route, outcome) = match Config::from_env(&env) {
         Ok(config) => {
-            let app = App { env, config, ctx: Some(ctx) };
+            let now = clock::request_now(&config, &req);
+            let app = App { env, config, ctx: Some(ctx), now };
             dispatch(req, &app, &method, &path).await
         }
         Err(err) => ("(config)", Err(err)),
@@ -69,12 +71,35 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     headers.set("cache-control", "no-store")?;
     // JSON and media are never documents to render or frame.
     headers.set("x-content-type-options", "nosniff")?;
-    headers.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'")?;
+    // A recording opened in a tab is a media document: it may load its own media and the
+    // browser's player styles, nothing else. Every other answer renders nothing at all.
+    let csp = if MEDIA_ROUTES.contains(&route) { MEDIA_CSP } else { "default-src 'none'; frame-ancestors 'none'" };
+    headers.set("content-security-policy", csp)?;
     headers.set("strict-transport-security", "max-age=31536000; includeSubDomains")?;
     headers.set("referrer-policy", "strict-origin-when-cross-origin")?;
     headers.set("x-request-id", &request_id)?;
     log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
     Ok(response)
+}
+
+/// Routes that answer with a recording a browser may open directly ('Ver grabación').
+const MEDIA_ROUTES: &[&str] = &["/recordings/{id}", "/recordings/{id}/{segment}"];
+const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/// The Cron Trigger: deletes participations nobody came back to, and drains the deletion queue.
+/// `wrangler dev` fires it through its scheduled test endpoint, whose `time` sets the clock.
+#[event(scheduled)]
+pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
+    let request_id = log::request_id();
+    let config = match Config::from_env(&env) {
+        Ok(config) => config,
+        Err(err) => return log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    };
+    let app = App { env, config, ctx: None, now: event.schedule() as i64 };
+    match participation::expiry::run(&app).await {
+        Ok(count) => log::cron(&request_id, "expire-participations", count),
+        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
 }
 
 /// The committed OpenAPI document (generated from the API types; a test keeps it fresh).
@@ -91,12 +116,24 @@ pub struct App {
     pub env: Env,
     pub config: Config,
     ctx: Option<Context>,
+    /// The request's clock (`clock.rs`).
+    now: i64,
 }
 
 impl App {
     /// An `App` for work that continues after the answer was sent.
     pub fn background(env: Env, config: Config) -> App {
-        App { env, config, ctx: None }
+        App { env, config, ctx: None, now: db::now_ms() }
+    }
+
+    /// This request's view of the same bindings and clock, for work after the answer.
+    pub fn detached(&self) -> App {
+        App { env: self.env.clone(), config: self.config.clone(), ctx: None, now: self.now }
+    }
+
+    /// Now, in epoch ms, as this request sees it (tests can move it; see `clock.rs`).
+    pub fn now(&self) -> i64 {
+        self.now
     }
 
     /// Runs `work` after the answer, keeping the request alive until it is done.
@@ -119,9 +156,10 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));
     }
-    // Parameterised routes start with an id; part uploads and notes add a second parameter.
+    // Parameterised routes start with an id; notes, segments and chunks add more.
     let id = matched.params.first().copied().unwrap_or_default();
     let part = matched.params.get(1).copied().unwrap_or_default();
+    let third = matched.params.get(2).copied().unwrap_or_default();
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
         RouteId::OpenApi => openapi(),
@@ -160,9 +198,11 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::Participate => participation::participate(app, &mut req).await,
         RouteId::EntryUploadUrl => participation::upload::upload_url(app, &mut req).await,
         RouteId::EntryUpdate => participation::upload::submit(app, &mut req).await,
-        RouteId::EntryUploadStart => participation::upload::start(app, &mut req, id).await,
-        RouteId::EntryParts => participation::upload::parts(app, &req, id).await,
-        RouteId::EntryPartPut => participation::upload::put_part(app, &mut req, id, part).await,
+        RouteId::ParticipationCurrent => participation::resume::current(app, &req).await,
+        RouteId::EntryResume => participation::resume::resume(app, &req, id).await,
+        RouteId::EntrySegmentOpen => participation::segments::open(app, &mut req, id).await,
+        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third).await,
+        RouteId::EntrySteps => participation::segments::put_steps(app, &mut req, id).await,
         RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
         RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
         RouteId::EntryUrl => recordings::entry_url(app, &req, id).await,
@@ -175,7 +215,8 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::AnalysisSummary => playback::summary::get(app, &req, id).await,
         RouteId::AnalysisExport => playback::summary::export(app, &req, id).await,
         RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
-        RouteId::RecordingStream => recordings::stream(app, &req, id).await,
+        RouteId::RecordingStream => recordings::stream(app, &req, id, None).await,
+        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part)).await,
     };
     (pattern, result)
 }

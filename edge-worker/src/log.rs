@@ -23,3 +23,9 @@ pub fn error(request_id: &str, route: &str, source: &str) {
     let line = serde_json::json!({ "level": "error", "msg": "internal error", "requestId": request_id, "route": route, "source": source });
     console_log!("{line}");
 }
+
+/// One line per scheduled run.
+pub fn cron(request_id: &str, job: &str, count: usize) {
+    let line = serde_json::json!({ "level": "info", "msg": "cron", "requestId": request_id, "job": job, "count": count });
+    console_log!("{line}");
+}

@@ -1,15 +1,16 @@
 //! Recordings in R2: their keys, signed playback URLs for researchers, streaming with `Range`,
-//! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}`, so everything
+//! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}` (whole-file
+//! upload) and `…/segments/{n}/screen.{mp4|webm}` plus its chunks (ADR 0005), so everything
 //! of an analysis or an entry is one prefix.
 
-use lupa_api_types::EntryUrlResponse;
+use lupa_api_types::{EntryUrlResponse, SegmentDto};
 use lupa_core::auth::Role;
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
 use worker::{Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, now_ms, stmt, text};
+use crate::db::{db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
@@ -93,26 +94,71 @@ pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<
     Ok(entry)
 }
 
+/// A one-hour signed URL for `path`.
+fn signed_url(app: &App, path: &str) -> ApiResult<String> {
+    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
+    Ok(format!("{}{path}?{query}", app.config.public_origin))
+}
+
+/// The signed URL of the recording's first file (the whole recording unless it was resumed).
 pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     if entry.status != "submitted" || entry.recording_key.is_none() {
         return Err(ApiError::new(404, "recording_not_ready", NOT_READY));
     }
-    let path = format!("/api/v1/recordings/{}", entry.id);
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, now_ms() + PLAYBACK_TTL_MS);
-    Ok(format!("{}{path}?{query}", app.config.public_origin))
+    signed_url(app, &format!("/api/v1/recordings/{}", entry.id))
 }
 
-/// `GET /api/v1/analysisEntry/{id}`: `{analysisEntryPresignedUrl}` for the researcher.
+const SEGMENTS: &str = "SELECT seq, r2_key, duration_ms FROM entry_segments WHERE entry_id = ?1 AND track = 'screen' AND state = 'closed' ORDER BY seq";
+const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = 'screen' AND state = 'closed'";
+
+#[derive(serde::Deserialize)]
+struct SegmentRow {
+    seq: u32,
+    duration_ms: i64,
+}
+
+/// The recording's files in order with signed URLs; one for a recording uploaded whole.
+pub async fn segments(app: &App, entry: &EntryRow) -> ApiResult<Vec<SegmentDto>> {
+    let first = playback_url(app, entry)?;
+    let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
+    if rows.is_empty() {
+        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0) }]);
+    }
+    rows.into_iter()
+        .map(|row| Ok(SegmentDto { url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?, durationMs: row.duration_ms.max(0) }))
+        .collect()
+}
+
+/// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
 pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
-    json(200, &EntryUrlResponse { analysisEntryPresignedUrl: playback_url(app, &entry)? })
+    let segments = segments(app, &entry).await?;
+    let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let total = segments.iter().map(|s| s.durationMs).sum();
+    json(200, &EntryUrlResponse { analysisEntryPresignedUrl: first, durationMs: total, segments })
 }
 
-/// `GET /api/v1/recordings/{id}?expires=&sig=`: streams the object, honouring `Range`.
-pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    verify_signed_request(app, req, &format!("/api/v1/recordings/{entry_id}"))?;
-    let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let key = entry.recording_key.clone().ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+/// `GET /api/v1/recordings/{id}[/{segment}]?expires=&sig=`: streams one file, honouring `Range`.
+/// Without a segment number: the first file (or the spec's whole-file upload).
+pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>) -> ApiResult<Response> {
+    let path = match segment {
+        Some(seq) => format!("/api/v1/recordings/{entry_id}/{seq}"),
+        None => format!("/api/v1/recordings/{entry_id}"),
+    };
+    verify_signed_request(app, req, &path)?;
+    let database = db(app)?;
+    let entry = entries::find(&database, entry_id).await?.ok_or_else(ApiError::not_found)?;
+    let key = match segment {
+        None => entry.recording_key.clone(),
+        Some(seq) => {
+            let seq = seq.parse::<u32>().map_err(|_| ApiError::not_found())?;
+            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq))])?
+                .first::<String>(Some("r2_key"))
+                .await
+                .map_err(failed(SEGMENT_KEY))?
+        }
+    }
+    .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let bucket = app.env.bucket("RECORDINGS")?;
     let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();

@@ -1,11 +1,12 @@
-//! The upload API's paths and JSON bodies, built as plain strings so they are host-tested and the
-//! WASM needs no JSON library.
+//! The chunk API's paths and JSON bodies (ADR 0005), built as plain strings so they are
+//! host-tested and the WASM needs no JSON library.
 
 use crate::steps::StepMark;
+use crate::upload::ChunkKey;
 
-/// Largest part size we accept from the server (R2 allows 5 GiB; holding more than a few parts of
-/// this size in a tab's memory would not work anyway).
-pub const MAX_PART_SIZE: u64 = 100 * 1024 * 1024;
+/// Largest chunk size we accept from the server (it says 4 MiB; a chunk this big is held in the
+/// tab while it is written and sent, so a bogus answer must not make it huge).
+pub const MAX_CHUNK_BYTES: u64 = 64 * 1024 * 1024;
 
 /// `{apiBase}/analysisEntry/{entryId}{suffix}`; the id is percent-encoded, a trailing slash on
 /// the base is tolerated.
@@ -13,44 +14,52 @@ pub fn entry_url(api_base: &str, entry_id: &str, suffix: &str) -> String {
     format!("{}/analysisEntry/{}{suffix}", api_base.trim_end_matches('/'), encode_component(entry_id))
 }
 
-/// Body of `POST .../upload`.
-pub fn start_body(mime: &str) -> String {
+/// `/segments/{segment}/chunks/{index}`.
+pub fn chunk_suffix(key: ChunkKey) -> String {
+    format!("/segments/{}/chunks/{}", key.segment, key.index)
+}
+
+/// Body of `POST .../segments`.
+pub fn segment_body(mime: &str) -> String {
     format!("{{\"mimeType\":{}}}", json_string(mime))
+}
+
+/// Body of `PUT .../steps`.
+pub fn steps_body(steps: &[StepMark]) -> String {
+    format!("{{\"steps\":{}}}", steps_json(steps))
 }
 
 /// Body of `POST .../complete`.
 pub fn complete_body(duration_ms: u64, steps: &[StepMark]) -> String {
+    format!("{{\"durationMs\":{duration_ms},\"steps\":{}}}", steps_json(steps))
+}
+
+fn steps_json(steps: &[StepMark]) -> String {
     let steps: Vec<String> = steps.iter().map(|s| format!("{{\"index\":{},\"atMs\":{}}}", s.index, s.at_ms)).collect();
-    format!("{{\"durationMs\":{duration_ms},\"steps\":[{}]}}", steps.join(","))
+    format!("[{}]", steps.join(","))
 }
 
-/// Why an upload answer cannot be used.
+/// The answer of `POST .../segments`: where this capture's chunks go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetupError {
-    BadPartSize,
-    /// The server already holds parts of an earlier recording for this entry; a new recording
-    /// would be mixed with them, so the entry must be abandoned and a new one started.
-    StaleParts,
+pub struct SegmentInfo {
+    /// The segment number (from 1) in the chunk URLs.
+    pub segment: u32,
+    /// Chunks larger than this are split.
+    pub chunk_max_bytes: u64,
+    /// Where this segment starts on the participation's timeline, as far as the server knows.
+    pub recorded_ms: u64,
 }
 
-impl SetupError {
-    pub fn describe(self) -> &'static str {
-        match self {
-            SetupError::BadPartSize => "Upload failed: the server sent an invalid part size",
-            SetupError::StaleParts => "Upload failed: this entry already holds another recording",
-        }
-    }
-}
+/// The segment answer is not usable (`UploadSetupError`).
+pub const BAD_SEGMENT_ANSWER: &str = "Upload failed: the server sent an invalid segment";
 
-/// Checks the `{partSize, parts}` answer of `POST .../upload` for a new recording.
-pub fn check_setup(part_size: f64, existing_parts: u32) -> Result<usize, SetupError> {
-    if !(part_size.is_finite() && part_size >= 1.0 && part_size <= MAX_PART_SIZE as f64 && part_size.fract() == 0.0) {
-        return Err(SetupError::BadPartSize);
+/// Checks the `{segment, chunkMaxBytes, recordedMs}` answer (numbers as JSON gives them).
+pub fn check_segment(segment: f64, chunk_max_bytes: f64, recorded_ms: f64) -> Result<SegmentInfo, &'static str> {
+    let whole = |v: f64, min: f64, max: f64| v.is_finite() && v.fract() == 0.0 && (min..=max).contains(&v);
+    if !whole(segment, 1.0, f64::from(u32::MAX)) || !whole(chunk_max_bytes, 1.0, MAX_CHUNK_BYTES as f64) || !whole(recorded_ms, 0.0, 9e15) {
+        return Err(BAD_SEGMENT_ANSWER);
     }
-    if existing_parts > 0 {
-        return Err(SetupError::StaleParts);
-    }
-    Ok(part_size as usize)
+    Ok(SegmentInfo { segment: segment as u32, chunk_max_bytes: chunk_max_bytes as u64, recorded_ms: recorded_ms as u64 })
 }
 
 fn json_string(s: &str) -> String {
@@ -87,26 +96,29 @@ mod tests {
 
     #[test]
     fn builds_paths() {
-        assert_eq!(entry_url("/api/v1", "e-1", "/upload"), "/api/v1/analysisEntry/e-1/upload");
-        assert_eq!(entry_url("https://x.test/api/v1/", "a/b c", "/parts/3"), "https://x.test/api/v1/analysisEntry/a%2Fb%20c/parts/3");
+        assert_eq!(entry_url("/api/v1", "e-1", "/segments"), "/api/v1/analysisEntry/e-1/segments");
+        let chunk = chunk_suffix(ChunkKey { segment: 2, index: 17 });
+        assert_eq!(entry_url("https://x.test/api/v1/", "a/b c", &chunk), "https://x.test/api/v1/analysisEntry/a%2Fb%20c/segments/2/chunks/17");
         assert_eq!(entry_url("/api/v1", "ü", ""), "/api/v1/analysisEntry/%C3%BC");
     }
 
     #[test]
     fn builds_bodies() {
-        assert_eq!(start_body("video/mp4;codecs=vp9,opus"), r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#);
-        assert_eq!(start_body("a\"b\\\n"), r#"{"mimeType":"a\"b\\\u000a"}"#);
+        assert_eq!(segment_body("video/mp4;codecs=vp9,opus"), r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#);
+        assert_eq!(segment_body("a\"b\\\n"), r#"{"mimeType":"a\"b\\\u000a"}"#);
         let steps = [StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 1500 }];
         assert_eq!(complete_body(61_000, &steps), r#"{"durationMs":61000,"steps":[{"index":0,"atMs":0},{"index":2,"atMs":1500}]}"#);
         assert_eq!(complete_body(5, &[]), r#"{"durationMs":5,"steps":[]}"#);
+        assert_eq!(steps_body(&steps[1..]), r#"{"steps":[{"index":2,"atMs":1500}]}"#);
     }
 
     #[test]
-    fn checks_the_setup_answer() {
-        assert_eq!(check_setup(5_242_880.0, 0), Ok(5_242_880));
-        for bad in [0.0, -1.0, 1.5, f64::NAN, f64::INFINITY, 1e12] {
-            assert_eq!(check_setup(bad, 0), Err(SetupError::BadPartSize), "{bad}");
+    fn checks_the_segment_answer() {
+        let four_mib = 4_194_304.0;
+        assert_eq!(check_segment(1.0, four_mib, 0.0), Ok(SegmentInfo { segment: 1, chunk_max_bytes: 4_194_304, recorded_ms: 0 }));
+        assert_eq!(check_segment(3.0, four_mib, 61_000.0).map(|s| s.recorded_ms), Ok(61_000));
+        for (segment, max, recorded) in [(0.0, four_mib, 0.0), (1.5, four_mib, 0.0), (f64::NAN, four_mib, 0.0), (1.0, 0.0, 0.0), (1.0, 1e12, 0.0), (1.0, four_mib, -1.0), (1.0, four_mib, f64::INFINITY)] {
+            assert_eq!(check_segment(segment, max, recorded), Err(BAD_SEGMENT_ANSWER), "{segment} {max} {recorded}");
         }
-        assert_eq!(check_setup(5_242_880.0, 2), Err(SetupError::StaleParts));
     }
 }

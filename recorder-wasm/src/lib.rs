@@ -1,20 +1,21 @@
 //! Lupa's recorder, compiled to WASM for the participant's tab.
 //!
 //! One façade for JavaScript: the `Recorder` class plus `pickMimeType` and `candidateMimeTypes`.
-//! The pure modules (codec choice, parts, upload machine, progress, WebM header, steps, session)
-//! are plain Rust with host tests; `browser` holds every `web-sys`/`js-sys` call, so the façade
-//! below only forwards.
+//! The pure modules (codec choice, chunk splitting, upload machine, retries, progress, steps,
+//! session) are plain Rust with host tests; `browser` holds every `web-sys`/`js-sys` call
+//! (MediaRecorder, IndexedDB, fetch, timers), so the façade below only forwards. The upload
+//! protocol is ADR 0005: seconds-small chunks, durable on the device until acknowledged.
 
 mod browser;
 pub mod api;
+pub mod chunks;
 pub mod codec;
-pub mod parts;
 pub mod progress;
+pub mod retry;
 pub mod session;
 pub mod steps;
 pub mod throttle;
 pub mod upload;
-pub mod webm;
 
 /// The engine behind `Recorder`, public so the browser tests can drive the real upload code with
 /// synthetic chunks (not exported to JavaScript).
@@ -30,19 +31,41 @@ export interface RecorderState {
   phase: 'idle' | 'recording' | 'finishing' | 'done' | 'failed' | 'aborted';
   /** The container and codecs being recorded, once `start()` picked them. */
   mimeType?: string;
-  /** Since the recording started; stops counting at `finish()`. */
+  /** On the participation's timeline (earlier segments included); stops at `finish()` or the limit. */
   elapsedMs: number;
+  /** Recorded by this tab. */
   bytesRecorded: number;
-  /** Acknowledged by the server. */
+  /** Acknowledged by the server (an earlier tab's chunks included). */
   bytesUploaded: number;
-  partsUploaded: number;
-  /** Parts held in memory: queued, in flight or waiting to retry. */
-  partsPending: number;
-  /** 0 before the upload session exists, 25 once it does, 100 once the server completed it. */
+  chunksUploaded: number;
+  /** Chunks not yet acknowledged: on the device or in memory, queued, in flight or waiting to retry. */
+  pendingChunks: number;
+  pendingBytes: number;
+  /** 0 before the segment exists, 25 once it does, then up to 99 with acknowledged / (acknowledged + pending) bytes, 100 once the server completed it. */
   progress: number;
   /** A request failed and is being retried (the network may be down). */
   retrying: boolean;
+  /** `navigator.onLine`, corrected by what requests find out. */
+  online: boolean;
+  /** 'memory' when IndexedDB is missing or refused a chunk that is not on the server yet: closing the tab would lose it. */
+  storage: 'device' | 'memory';
+  /** The server's message when the participation reached its maximum duration or size: recording stopped, `finish()` completes what was stored. */
+  limitMessage?: string;
   lastError?: string;
+}
+
+/** `start()`'s resume info from the server (`ResumeInfo`): the timer and the step list continue from it. */
+export interface RecorderStartOptions {
+  recordedMs?: number;
+  steps?: Array<{ index: number; atMs: number }>;
+}
+
+/** What the device holds for an entry, not yet on the server. */
+export interface PendingChunks {
+  chunks: number;
+  bytes: number;
+  /** The furthest point on the participation's timeline those chunks reach, in ms. */
+  lastEndMs: number;
 }
 "#;
 
@@ -58,10 +81,11 @@ pub fn candidate_mime_types() -> Vec<String> {
     codec::CANDIDATES.iter().map(|m| m.to_string()).collect()
 }
 
-/// Records one participant's screen and microphone and uploads it in parts while recording.
-/// Promise rejections are `Error`s whose `name` is one of `RecorderUnsupported`,
-/// `RecordingStartError`, `UploadSetupError`, `UploadFailed`, `RecordingEmpty`, `RecordingError`,
-/// `RecordingAborted`.
+/// Records one participant's screen and microphone and uploads it in chunks of about a second,
+/// each kept on the device (IndexedDB) until the server acknowledged it. Promise rejections are
+/// `Error`s whose `name` is one of `RecorderUnsupported`, `RecordingStartError`,
+/// `UploadSetupError`, `UploadFailed`, `RecordingEmpty`, `RecordingError`, `RecordingAborted`,
+/// `StorageError`.
 #[wasm_bindgen]
 pub struct Recorder {
     pipeline: Pipeline,
@@ -75,20 +99,29 @@ impl Recorder {
         Recorder { pipeline: Pipeline::new(entry_id, api_base) }
     }
 
-    /// Picks the format, opens the upload and starts recording `stream` (screen video + mic audio).
-    /// Rejects with `RecorderUnsupported`, `RecordingStartError` or `UploadSetupError`.
+    /// Picks the format, opens a new segment and starts recording `stream` (screen video + mic
+    /// audio); chunks an earlier tab of this entry left on the device are uploaded too. `options`
+    /// is the server's resume info when continuing a participation. Rejects with
+    /// `RecorderUnsupported`, `RecordingStartError` or `UploadSetupError`.
     #[wasm_bindgen(unchecked_return_type = "Promise<void>")]
-    pub fn start(&self, stream: web_sys::MediaStream) -> js_sys::Promise {
-        self.pipeline.start(stream)
+    pub fn start(
+        &self,
+        stream: web_sys::MediaStream,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecorderStartOptions")] options: Option<js_sys::Object>,
+    ) -> js_sys::Promise {
+        let resume = options.map(|o| browser::resume_from_js(&o)).unwrap_or_default();
+        self.pipeline.start(stream, resume)
     }
 
-    /// The participant entered step `index` now (sent with the completion, for chapters).
+    /// The participant entered step `index` now (kept on the server as it happens, for chapters
+    /// and for resuming where they were).
     #[wasm_bindgen(js_name = markStep)]
     pub fn mark_step(&self, index: u32) {
         self.pipeline.mark_step(index);
     }
 
-    /// Milliseconds since the recording started (frozen at `finish()`).
+    /// Milliseconds on the participation's timeline: from `max(recordedMs, what the device still
+    /// holds)` plus this capture (frozen at `finish()` or the limit).
     #[wasm_bindgen(js_name = elapsedMs)]
     pub fn elapsed_ms(&self) -> f64 {
         self.pipeline.elapsed_ms()
@@ -107,23 +140,40 @@ impl Recorder {
         self.pipeline.set_on_change(callback);
     }
 
-    /// Stops recording, uploads the rest (retrying up to 10 minutes), writes the WebM duration,
-    /// completes the upload. Rejects with `UploadFailed` ('Failed to upload recording. Please try
-    /// again.'), `RecordingEmpty`, `RecordingError` or `RecordingAborted`.
+    /// Stops recording, waits until every chunk (an earlier tab's too) is acknowledged — offline it
+    /// keeps waiting and reports progress — then completes. Rejects with `UploadFailed` ('Failed to
+    /// upload recording. Please try again.'; the chunks stay on the device), `RecordingEmpty`,
+    /// `RecordingError` or `RecordingAborted`.
     #[wasm_bindgen(unchecked_return_type = "Promise<void>")]
     pub fn finish(&self) -> js_sys::Promise {
         self.pipeline.finish()
     }
 
-    /// Stops everything and deletes the entry on the server (best effort). No-op once done.
+    /// Stops everything, deletes the entry on the server (best effort) and its chunks on the
+    /// device. No-op once done.
     #[wasm_bindgen(unchecked_return_type = "Promise<void>")]
     pub fn abort(&self) -> js_sys::Promise {
         self.pipeline.abort()
     }
+
+    /// What the device holds for `entryId` that the server has not acknowledged (left by a tab
+    /// that crashed or went offline); `{0, 0, 0}` when there is nothing or no IndexedDB.
+    #[wasm_bindgen(unchecked_return_type = "Promise<PendingChunks>")]
+    pub fn pending(#[wasm_bindgen(js_name = entryId)] entry_id: String) -> js_sys::Promise {
+        browser::pending_promise(entry_id)
+    }
+
+    /// Deletes what the device holds for `entryId`. Rejects with `StorageError` when IndexedDB
+    /// refuses.
+    #[wasm_bindgen(unchecked_return_type = "Promise<void>")]
+    pub fn discard(#[wasm_bindgen(js_name = entryId)] entry_id: String) -> js_sys::Promise {
+        browser::discard_promise(entry_id)
+    }
 }
 
 impl Drop for Recorder {
-    /// `free()`: stop locally and release every closure (the server entry is left as it is).
+    /// `free()`: stop locally and release every closure (the server entry and the chunks on the
+    /// device are left as they are, for a later tab).
     fn drop(&mut self) {
         self.pipeline.detach();
     }

@@ -1,13 +1,13 @@
-//! One recording's pure state: phase, re-chunker, upload machine, steps, and what the façade
-//! reports. The browser shell feeds it chunks, clock readings and HTTP results, and performs the
+//! One capture's pure state (ADR 0005): phase, clock on the participation's timeline, chunk
+//! splitter, upload machine, step marks and what the façade reports. The browser shell feeds it
+//! MediaRecorder chunk sizes, storage and HTTP results and clock readings, and performs the
 //! commands it returns; nothing here touches the browser, so whole recordings run in host tests.
 
-use crate::codec::{self, Container};
-use crate::parts::Rechunker;
+use crate::api::SegmentInfo;
+use crate::chunks::Splitter;
 use crate::progress;
-use crate::steps::{StepMark, Steps};
-use crate::upload::{Command, Failure, Outcome, UploadError, Uploader};
-use crate::webm;
+use crate::steps::{StepMark, StepSync, Steps};
+use crate::upload::{self, ChunkInfo, ChunkKey, Failure, Outcome, Place, UploadError, Uploader, Verdict};
 
 /// The recorder's life cycle, as JavaScript sees it (`state().phase`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,24 @@ impl Phase {
     }
 }
 
+/// Where the chunks not yet on the server are kept (`state().storage`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// All of them in IndexedDB: closing the tab loses nothing.
+    Device,
+    /// IndexedDB is missing or refused some: those are only in this tab's memory.
+    Memory,
+}
+
+impl Storage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Storage::Device => "device",
+            Storage::Memory => "memory",
+        }
+    }
+}
+
 /// Why a recording failed; the shell turns it into a named JS error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fault {
@@ -63,6 +81,78 @@ impl Fault {
 pub const UPLOAD_FAILED_MESSAGE: &str = "Failed to upload recording. Please try again.";
 pub const EMPTY_MESSAGE: &str = "Recording is empty. Please try recording again.";
 pub const STOPPED_MESSAGE: &str = "Recording stopped. Please share your screen and microphone again to continue.";
+/// `limitMessage` when a 413 came without a readable message (the server sends a Spanish one).
+pub const LIMIT_FALLBACK_MESSAGE: &str = "La grabación ha alcanzado el límite permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
+
+/// What the shell must do next.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// PUT this chunk with its `end_ms` (see [`Session::chunk_info`]), then delete it locally.
+    Upload(ChunkKey),
+    /// Delete this chunk locally without sending it: the server cannot take it.
+    Forget(ChunkKey),
+    /// PUT the whole step list ([`Session::steps`]).
+    PutSteps,
+    /// POST complete with [`Session::duration_ms`] and the steps.
+    Complete,
+    /// Stop MediaRecorder: the participation reached its limit.
+    StopMedia,
+    /// Call `poll` again in this many ms.
+    WakeIn(f64),
+}
+
+/// What the participant brings from earlier segments (the server's resume info).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Resume {
+    pub recorded_ms: u64,
+    pub steps: Vec<StepMark>,
+}
+
+/// A chunk an earlier tab of this entry left on the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeftChunk {
+    pub key: ChunkKey,
+    pub size: u64,
+    pub end_ms: u64,
+    /// Where its segment started on the timeline, as that tab knew it.
+    pub offset_ms: u64,
+}
+
+impl LeftChunk {
+    /// How far on the timeline this chunk reaches.
+    pub fn timeline_end(&self) -> u64 {
+        self.offset_ms.saturating_add(self.end_ms)
+    }
+}
+
+/// What the device holds for an entry (`Recorder.pending`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PendingSummary {
+    pub chunks: u32,
+    pub bytes: u64,
+    /// The furthest point on the timeline those chunks reach.
+    pub last_end_ms: u64,
+}
+
+impl PendingSummary {
+    pub fn of(left: &[LeftChunk]) -> Self {
+        PendingSummary {
+            chunks: left.len() as u32,
+            bytes: left.iter().map(|c| c.size).sum(),
+            last_end_ms: left.iter().map(LeftChunk::timeline_end).max().unwrap_or(0),
+        }
+    }
+}
+
+/// A piece of a MediaRecorder chunk to store and upload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewChunk {
+    pub key: ChunkKey,
+    /// Byte range in the MediaRecorder chunk.
+    pub start: u64,
+    pub end: u64,
+    pub end_ms: u64,
+}
 
 /// The `state()` snapshot.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,26 +162,34 @@ pub struct Snapshot {
     pub elapsed_ms: f64,
     pub bytes_recorded: u64,
     pub bytes_uploaded: u64,
-    pub parts_uploaded: u32,
-    pub parts_pending: u32,
+    pub chunks_uploaded: u32,
+    pub pending_chunks: u32,
+    pub pending_bytes: u64,
     pub progress: f64,
     pub retrying: bool,
+    pub online: bool,
+    pub storage: Storage,
+    pub limit_message: Option<String>,
     pub last_error: Option<String>,
 }
 
 impl Snapshot {
-    /// Before any session: nothing recorded, progress 0.
-    pub fn idle(phase: Phase, last_error: Option<String>) -> Self {
+    /// Before any segment: nothing recorded, progress 0.
+    pub fn idle(phase: Phase, last_error: Option<String>, online: bool) -> Self {
         Snapshot {
             phase,
             mime_type: None,
             elapsed_ms: 0.0,
             bytes_recorded: 0,
             bytes_uploaded: 0,
-            parts_uploaded: 0,
-            parts_pending: 0,
+            chunks_uploaded: 0,
+            pending_chunks: 0,
+            pending_bytes: 0,
             progress: 0.0,
             retrying: false,
+            online,
+            storage: Storage::Device,
+            limit_message: None,
             last_error,
         }
     }
@@ -102,40 +200,57 @@ impl Snapshot {
     }
 }
 
-/// A recording from the moment its upload session exists.
+/// A capture from the moment its segment exists on the server.
 #[derive(Debug)]
 pub struct Session {
     phase: Phase,
     mime: String,
+    segment: SegmentInfo,
+    /// Where this segment starts on the participation's timeline.
+    base_ms: u64,
     started_at: f64,
     stopped_at: Option<f64>,
-    rechunker: Rechunker,
+    splitter: Splitter,
     uploader: Uploader,
     steps: Steps,
+    sync: StepSync,
     bytes_recorded: u64,
-    /// The final part was cut (a second "stopped" must not do it again).
+    /// The last MediaRecorder chunk was handled after `finish()`.
     flushed: bool,
     fault: Option<Fault>,
-    /// Why the WebM duration could not be written (the file still plays).
-    pub header_note: Option<webm::WebmError>,
+    limit_message: Option<String>,
+    stop_media: bool,
+    online: bool,
+    device_storage: bool,
 }
 
 impl Session {
-    /// The upload session exists and MediaRecorder starts now.
-    pub fn new(mime: &str, part_size: usize, now: f64) -> Self {
-        let container = codec::container(mime);
+    /// The segment exists and MediaRecorder starts now. The timeline continues from the furthest
+    /// of what the server knows, what the resume info said and what the device still holds.
+    pub fn new(mime: &str, segment: SegmentInfo, resume: Resume, left: &[LeftChunk], now: f64) -> Self {
+        let on_device = left.iter().map(LeftChunk::timeline_end).max().unwrap_or(0);
+        let mut uploader = Uploader::new(segment.segment);
+        for chunk in left {
+            uploader.push(chunk.key, ChunkInfo { size: chunk.size, end_ms: chunk.end_ms, place: Place::Device });
+        }
         Session {
             phase: Phase::Recording,
             mime: mime.to_string(),
+            segment,
+            base_ms: segment.recorded_ms.max(resume.recorded_ms).max(on_device),
             started_at: now,
             stopped_at: None,
-            rechunker: Rechunker::new(part_size, container == Container::WebM),
-            uploader: Uploader::new(),
-            steps: Steps::default(),
+            splitter: Splitter::new(segment.chunk_max_bytes),
+            uploader,
+            steps: Steps::resume(resume.steps),
+            sync: StepSync::default(),
             bytes_recorded: 0,
             flushed: false,
             fault: None,
-            header_note: None,
+            limit_message: None,
+            stop_media: false,
+            online: true,
+            device_storage: true,
         }
     }
 
@@ -147,43 +262,136 @@ impl Session {
         self.fault.as_ref()
     }
 
-    pub fn elapsed_ms(&self, now: f64) -> f64 {
+    pub fn segment(&self) -> u32 {
+        self.segment.segment
+    }
+
+    pub fn mime(&self) -> &str {
+        &self.mime
+    }
+
+    /// Where this segment starts on the timeline (stored with each chunk on the device).
+    pub fn base_ms(&self) -> u64 {
+        self.base_ms
+    }
+
+    fn segment_ms(&self, now: f64) -> f64 {
         (self.stopped_at.unwrap_or(now) - self.started_at).max(0.0)
     }
 
-    /// Bytes from MediaRecorder, in order.
-    pub fn chunk(&mut self, bytes: &[u8]) {
-        if !matches!(self.phase, Phase::Recording | Phase::Finishing) || bytes.is_empty() {
-            return;
+    /// On the participation's timeline; stops at `finish()` or at the limit.
+    pub fn elapsed_ms(&self, now: f64) -> f64 {
+        self.base_ms as f64 + self.segment_ms(now)
+    }
+
+    /// Whole milliseconds of the timeline at the stop (the API takes an integer).
+    pub fn duration_ms(&self) -> u64 {
+        self.base_ms + self.stopped_at.map_or(0.0, |stop| (stop - self.started_at).max(0.0)).round() as u64
+    }
+
+    fn accepting(&self) -> bool {
+        matches!(self.phase, Phase::Recording | Phase::Finishing) && !self.flushed && self.limit_message.is_none()
+    }
+
+    /// MediaRecorder delivered `size` bytes at `at`: the chunks to store, then report with
+    /// [`Session::stored`]. None once the recording ended or reached its limit.
+    pub fn cut(&mut self, size: u64, at: f64) -> Vec<NewChunk> {
+        if !self.accepting() || size == 0 {
+            return Vec::new();
         }
-        self.bytes_recorded += bytes.len() as u64;
-        for part in self.rechunker.push(bytes) {
-            self.uploader.push_part(part.number, part.bytes);
+        self.bytes_recorded += size;
+        let end_ms = (at - self.started_at).max(0.0).round() as u64;
+        let segment = self.segment.segment;
+        self.splitter.split(size).into_iter().map(|p| NewChunk { key: ChunkKey { segment, index: p.index }, start: p.start, end: p.end, end_ms }).collect()
+    }
+
+    /// The chunk is stored on the device or, failing that, in memory: it may be uploaded.
+    pub fn stored(&mut self, chunk: &NewChunk, place: Place) {
+        self.uploader.push(chunk.key, ChunkInfo { size: chunk.end - chunk.start, end_ms: chunk.end_ms, place });
+    }
+
+    /// Whether IndexedDB can be used at all (the shell found it missing or failing to open).
+    pub fn set_device_storage(&mut self, available: bool) {
+        self.device_storage = available;
+    }
+
+    pub fn chunk_info(&self, key: ChunkKey) -> Option<ChunkInfo> {
+        self.uploader.info(key)
+    }
+
+    pub fn chunk_uploaded(&mut self, key: ChunkKey, now: f64) {
+        self.online = true;
+        self.uploader.upload_ok(key, now);
+    }
+
+    /// A chunk PUT failed; `message` is the server's JSON `message` (used for a 413).
+    pub fn chunk_failed(&mut self, key: ChunkKey, failure: Failure, message: Option<String>, now: f64, random01: f64) {
+        self.online = failure != Failure::Network;
+        if self.uploader.upload_failed(key, failure, now, random01) == Verdict::Limit {
+            self.reach_limit(message, now);
         }
     }
 
-    pub fn mark_step(&mut self, index: u32, now: f64) {
-        if matches!(self.phase, Phase::Recording) {
-            self.steps.mark(index, self.elapsed_ms(now));
+    /// The chunk's bytes are gone from the device (another tab of this entry sent them).
+    pub fn chunk_missing(&mut self, key: ChunkKey) {
+        self.uploader.chunk_missing(key);
+    }
+
+    /// 413: recording stops here (the clock too); what was stored can still be finished.
+    fn reach_limit(&mut self, message: Option<String>, now: f64) {
+        if self.limit_message.is_some() {
+            return;
         }
+        self.limit_message = Some(message.filter(|m| !m.trim().is_empty()).unwrap_or_else(|| LIMIT_FALLBACK_MESSAGE.to_string()));
+        if self.phase == Phase::Recording {
+            self.stopped_at.get_or_insert(now);
+            self.stop_media = true;
+        }
+    }
+
+    /// The participant entered step `index` now.
+    pub fn mark_step(&mut self, index: u32, now: f64) {
+        if self.phase == Phase::Recording && self.steps.mark(index, self.elapsed_ms(now)) {
+            self.sync.changed();
+        }
+    }
+
+    pub fn steps(&self) -> &[StepMark] {
+        self.steps.marks()
+    }
+
+    pub fn steps_saved(&mut self) {
+        self.online = true;
+        self.sync.ok();
+    }
+
+    pub fn steps_failed(&mut self, failure: Failure, now: f64, random01: f64) {
+        self.online = failure != Failure::Network;
+        self.sync.failed(failure, now, random01);
     }
 
     /// `finish()` was called: the clock stops now, MediaRecorder is being stopped.
     pub fn request_stop(&mut self, now: f64) {
         if self.phase == Phase::Recording {
             self.phase = Phase::Finishing;
-            self.stopped_at = Some(now);
+            self.stopped_at.get_or_insert(now);
+            self.sync.stop();
         }
     }
 
-    /// MediaRecorder delivered its last chunk. Expected after `request_stop`; otherwise the
-    /// capture ended under us (all tracks ended), which ends the analysis (spec §2.5).
+    /// MediaRecorder delivered its last chunk. Expected after `request_stop` or the limit;
+    /// otherwise the capture ended under us (all tracks ended), which ends the analysis (spec §2.5).
     pub fn media_stopped(&mut self, now: f64) {
         match self.phase {
-            Phase::Recording => self.fail(Fault::Media(STOPPED_MESSAGE.to_string())),
+            Phase::Recording if self.limit_message.is_none() => self.fail(Fault::Media(STOPPED_MESSAGE.to_string())),
             Phase::Finishing if !self.flushed => {
                 self.flushed = true;
-                self.flush(now);
+                let nothing = self.bytes_recorded == 0 && self.uploader.pending_chunks() == 0 && self.base_ms == 0;
+                if nothing && self.limit_message.is_none() {
+                    self.fail(Fault::Empty);
+                } else {
+                    self.uploader.end(now);
+                }
             }
             _ => {}
         }
@@ -209,57 +417,23 @@ impl Session {
         self.phase = Phase::Failed;
     }
 
-    fn flush(&mut self, now: f64) {
-        if let Some(last) = self.rechunker.finish() {
-            self.uploader.push_part(last.number, last.bytes);
-        }
-        if self.bytes_recorded == 0 {
-            self.fail(Fault::Empty);
-            return;
-        }
-        if let Some(mut first) = self.rechunker.take_first() {
-            // Same length, so re-sending part 1 keeps every part but the last equal in size.
-            match webm::patch_webm_duration(&mut first, self.duration_ms() as f64) {
-                Ok(()) => self.uploader.push_part(1, first),
-                Err(e) => self.header_note = Some(e),
-            }
-        }
-        self.uploader.end(now);
-    }
-
-    /// Whole milliseconds from start to stop (the API takes an integer).
-    pub fn duration_ms(&self) -> u64 {
-        self.stopped_at.map_or(0.0, |stop| (stop - self.started_at).max(0.0)).round() as u64
-    }
-
-    pub fn steps(&self) -> &[StepMark] {
-        self.steps.marks()
-    }
-
-    /// Bytes of a part to PUT.
-    pub fn part_bytes(&self, number: u32) -> Option<&[u8]> {
-        self.uploader.part_bytes(number)
-    }
-
-    pub fn part_uploaded(&mut self, number: u32, now: f64) {
-        self.uploader.upload_ok(number, now);
-    }
-
-    pub fn part_failed(&mut self, number: u32, failure: Failure, now: f64, random01: f64) {
-        self.uploader.upload_failed(number, failure, now, random01);
-    }
-
     pub fn completed(&mut self) {
+        self.online = true;
         self.uploader.complete_ok();
     }
 
     pub fn complete_failed(&mut self, failure: Failure, now: f64, random01: f64) {
+        self.online = failure != Failure::Network;
         self.uploader.complete_failed(failure, now, random01);
     }
 
-    /// The network is back: retry at once.
-    pub fn online(&mut self) {
-        self.uploader.retry_now();
+    /// `navigator.onLine` changed; back online means retry at once instead of waiting out the backoff.
+    pub fn set_online(&mut self, online: bool) {
+        self.online = online;
+        if online {
+            self.uploader.retry_now();
+            self.sync.retry_now();
+        }
     }
 
     /// Commands for the shell; also moves the phase when the upload finished or failed.
@@ -267,22 +441,43 @@ impl Session {
         if !matches!(self.phase, Phase::Recording | Phase::Finishing) {
             return Vec::new();
         }
-        let commands = self.uploader.poll(now);
+        let mut commands: Vec<Command> = self
+            .uploader
+            .poll(now)
+            .into_iter()
+            .map(|c| match c {
+                upload::Command::Upload(key) => Command::Upload(key),
+                upload::Command::Forget(key) => Command::Forget(key),
+                upload::Command::Complete => Command::Complete,
+                upload::Command::WakeIn(ms) => Command::WakeIn(ms),
+            })
+            .collect();
         match self.uploader.outcome() {
-            Outcome::Running => commands,
+            Outcome::Running => {}
             Outcome::Done => {
                 self.phase = Phase::Done;
-                Vec::new()
+                return commands;
             }
             Outcome::Failed(e) => {
                 self.fail(Fault::Upload(e));
-                Vec::new()
+                return commands;
             }
         }
+        if std::mem::take(&mut self.stop_media) {
+            commands.push(Command::StopMedia);
+        }
+        if self.sync.poll(now) {
+            commands.push(Command::PutSteps);
+        }
+        if let Some(at) = self.sync.wake_at(now) {
+            commands.push(Command::WakeIn(at - now));
+        }
+        commands
     }
 
     pub fn snapshot(&self, now: f64) -> Snapshot {
         let uploaded = self.uploader.bytes_uploaded();
+        let pending = self.uploader.pending_bytes();
         let stage = match self.phase {
             Phase::Idle => progress::Stage::Setup,
             Phase::Recording => progress::Stage::Recording,
@@ -293,16 +488,21 @@ impl Session {
             Some(fault) => Some(fault.describe()),
             None => self.uploader.last_failure().map(|f| format!("{} (retrying)", f.describe())),
         };
+        let memory = !self.device_storage || self.uploader.memory_chunks() > 0;
         Snapshot {
             phase: self.phase,
             mime_type: Some(self.mime.clone()),
             elapsed_ms: self.elapsed_ms(now),
             bytes_recorded: self.bytes_recorded,
             bytes_uploaded: uploaded,
-            parts_uploaded: self.uploader.parts_uploaded(),
-            parts_pending: self.uploader.parts_pending(),
-            progress: progress::percent(stage, uploaded, self.bytes_recorded),
+            chunks_uploaded: self.uploader.chunks_uploaded(),
+            pending_chunks: self.uploader.pending_chunks(),
+            pending_bytes: pending,
+            progress: progress::percent(stage, uploaded, uploaded + pending),
             retrying: self.uploader.retrying(),
+            online: self.online,
+            storage: if memory { Storage::Memory } else { Storage::Device },
+            limit_message: self.limit_message.clone(),
             last_error,
         }
     }

@@ -3,131 +3,245 @@
 use super::*;
 use std::collections::BTreeMap;
 
-const CHROMIUM_WEBM: &[u8] = include_bytes!("../fixtures/chromium.webm");
+const MAX: u64 = 1000;
 
-/// Runs every command at once against a server that accepts everything (or fails some puts).
+fn segment(segment: u32, recorded_ms: u64) -> SegmentInfo {
+    SegmentInfo { segment, chunk_max_bytes: MAX, recorded_ms }
+}
+
+fn new_session() -> Session {
+    Session::new("video/mp4;codecs=vp9,opus", segment(1, 0), Resume::default(), &[], 0.0)
+}
+
+/// Runs every command at once against a server that stores chunk sizes and end times, and can
+/// fail requests.
 #[derive(Default)]
 struct Server {
-    parts: BTreeMap<u32, Vec<u8>>,
+    chunks: BTreeMap<ChunkKey, (u64, u64)>,
     puts: u32,
-    completes: u32,
+    steps_puts: Vec<Vec<StepMark>>,
+    completes: Vec<(u64, Vec<StepMark>)>,
+    forgotten: Vec<ChunkKey>,
+    media_stops: u32,
     fail_every: Option<u32>,
+    offline: bool,
+    /// Chunks whose end on the timeline passes this answer 413.
+    max_timeline_ms: Option<u64>,
 }
 
 impl Server {
     fn serve(&mut self, s: &mut Session, now: f64) {
         for _ in 0..10_000 {
-            let commands = s.poll(now);
-            let work: Vec<_> = commands.into_iter().filter(|c| !matches!(c, Command::WakeIn(_))).collect();
+            let work: Vec<_> = s.poll(now).into_iter().filter(|c| !matches!(c, Command::WakeIn(_))).collect();
             if work.is_empty() {
                 return;
             }
             for c in work {
                 match c {
-                    Command::Upload(n) => {
+                    Command::Upload(key) => {
                         self.puts += 1;
-                        if self.fail_every.is_some_and(|k| self.puts.is_multiple_of(k)) {
-                            s.part_failed(n, Failure::Status(503), now, 0.0);
+                        let info = s.chunk_info(key).unwrap();
+                        if self.offline {
+                            s.chunk_failed(key, Failure::Network, None, now, 0.5);
+                        } else if self.fail_every.is_some_and(|k| self.puts.is_multiple_of(k)) {
+                            s.chunk_failed(key, Failure::Status(503), None, now, 0.0);
+                        } else if self.max_timeline_ms.is_some_and(|max| s.base_ms() + info.end_ms > max) {
+                            s.chunk_failed(key, Failure::Status(413), Some("Límite alcanzado".into()), now, 0.0);
                         } else {
-                            self.parts.insert(n, s.part_bytes(n).unwrap().to_vec());
-                            s.part_uploaded(n, now);
+                            self.chunks.insert(key, (info.size, info.end_ms));
+                            s.chunk_uploaded(key, now);
                         }
                     }
+                    Command::Forget(key) => self.forgotten.push(key),
+                    Command::PutSteps if self.offline => s.steps_failed(Failure::Network, now, 0.5),
+                    Command::PutSteps => {
+                        self.steps_puts.push(s.steps().to_vec());
+                        s.steps_saved();
+                    }
+                    Command::Complete if self.offline => s.complete_failed(Failure::Network, now, 0.5),
                     Command::Complete => {
-                        self.completes += 1;
+                        self.completes.push((s.duration_ms(), s.steps().to_vec()));
                         s.completed();
                     }
+                    Command::StopMedia => self.media_stops += 1,
                     Command::WakeIn(_) => {}
                 }
             }
         }
     }
 
-    fn joined(&self) -> Vec<u8> {
-        self.parts.values().flatten().copied().collect()
+    fn bytes(&self) -> u64 {
+        self.chunks.values().map(|c| c.0).sum()
     }
 }
 
+/// MediaRecorder delivers `size` bytes at `at`; they are stored on the device at once.
+fn record(s: &mut Session, size: u64, at: f64) -> Vec<NewChunk> {
+    let chunks = s.cut(size, at);
+    for c in &chunks {
+        s.stored(c, Place::Device);
+    }
+    chunks
+}
+
 #[test]
-fn mp4_recording_uploads_equal_parts_and_completes() {
-    let mut s = Session::new("video/mp4;codecs=vp9,opus", 1000, 0.0);
+fn a_recording_uploads_numbered_chunks_with_end_times_and_completes_after_the_last() {
+    let mut s = new_session();
     let mut server = Server { fail_every: Some(3), ..Default::default() };
-    let data: Vec<u8> = (0..10_500u32).map(|i| (i % 253) as u8).collect();
-    for (i, chunk) in data.chunks(777).enumerate() {
-        s.chunk(chunk);
-        server.serve(&mut s, i as f64 * 1000.0);
+    let sizes = [300u64, 2500, 999, 1, 1000, 1001, 40];
+    for (second, size) in sizes.iter().enumerate() {
+        let at = (second as f64 + 1.0) * 1000.0 + 3.4;
+        let chunks = record(&mut s, *size, at);
+        assert_eq!(chunks.len() as u64, size.div_ceil(MAX), "chunks of at most chunkMaxBytes");
+        assert!(chunks.iter().all(|c| c.end_ms == (at.round() as u64)));
+        server.serve(&mut s, at);
     }
     s.mark_step(0, 100.0);
     assert_eq!(s.snapshot(500.0).phase, Phase::Recording);
-    s.request_stop(14_000.0);
-    s.chunk(&[]);
-    s.media_stopped(14_100.0);
-    s.media_stopped(14_200.0);
-    server.serve(&mut s, 14_100.0);
+    s.request_stop(8_000.0);
+    assert!(s.cut(0, 8_010.0).is_empty());
+    record(&mut s, 77, 8_020.0);
+    s.media_stopped(8_020.0);
+    s.media_stopped(8_030.0);
+    assert!(s.cut(5, 8_040.0).is_empty(), "nothing after the last chunk");
+    server.serve(&mut s, 8_020.0);
     assert_eq!(s.phase(), Phase::Done);
-    assert_eq!(server.completes, 1);
-    assert_eq!(server.joined(), data);
-    assert!(server.parts.values().rev().skip(1).all(|p| p.len() == 1000));
-    assert_eq!(s.duration_ms(), 14_000);
+    assert_eq!(server.completes, vec![(8_000, vec![StepMark { index: 0, at_ms: 100 }])]);
+    let total: u64 = sizes.iter().sum::<u64>() + 77;
+    assert_eq!(server.bytes(), total);
+    let keys: Vec<u32> = server.chunks.keys().map(|k| k.index).collect();
+    assert_eq!(keys, (0..keys.len() as u32).collect::<Vec<_>>(), "numbered from 0 without gaps");
+    assert!(server.chunks.keys().all(|k| k.segment == 1));
+    let ends: Vec<u64> = server.chunks.values().map(|c| c.1).collect();
+    assert!(ends.windows(2).all(|w| w[0] <= w[1]), "end times never go back: {ends:?}");
+    assert_eq!(ends.last(), Some(&8_020));
     let snap = s.snapshot(99_999.0);
-    assert_eq!((snap.progress, snap.bytes_uploaded, snap.parts_uploaded, snap.parts_pending), (100.0, 10_500, 11, 0));
-    assert_eq!(snap.elapsed_ms, 14_000.0, "the clock stops at finish()");
-    assert_eq!(snap.last_error, None);
+    assert_eq!((snap.progress, snap.bytes_uploaded, snap.bytes_recorded, snap.pending_chunks), (100.0, total, total, 0));
+    assert_eq!(snap.chunks_uploaded as usize, keys.len());
+    assert_eq!(snap.elapsed_ms, 8_000.0, "the clock stops at finish()");
+    assert_eq!((snap.last_error, snap.limit_message, snap.storage), (None, None, Storage::Device));
 }
 
 #[test]
-fn webm_recording_re_sends_part_one_with_the_duration() {
-    let mut s = Session::new("video/webm;codecs=vp8,opus", 4096, 0.0);
+fn a_resumed_segment_continues_the_timeline_and_sends_what_an_earlier_tab_left_first() {
+    // Tab 1 recorded segment 1 up to 42 s on the timeline but crashed with two chunks unsent.
+    let left = [
+        LeftChunk { key: ChunkKey { segment: 1, index: 40 }, size: 700, end_ms: 41_000, offset_ms: 0 },
+        LeftChunk { key: ChunkKey { segment: 1, index: 41 }, size: 300, end_ms: 42_000, offset_ms: 0 },
+    ];
+    assert_eq!(left[1].timeline_end(), 42_000);
+    assert_eq!(PendingSummary::of(&left), PendingSummary { chunks: 2, bytes: 1000, last_end_ms: 42_000 });
+    assert_eq!(PendingSummary::of(&[]), PendingSummary::default());
+    let resume = Resume { recorded_ms: 39_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }] };
+    // The server knows 39 s; the device holds more, so the timeline continues at 42 s.
+    let mut s = Session::new("video/mp4", segment(2, 39_000), resume, &left, 100_000.0);
+    assert_eq!(s.base_ms(), 42_000);
+    assert_eq!(s.elapsed_ms(101_000.0), 43_000.0);
+    let snap = s.snapshot(100_000.0);
+    assert_eq!((snap.pending_chunks, snap.pending_bytes), (2, 1000));
+    s.mark_step(2, 100_500.0);
+    s.mark_step(3, 102_000.0);
+    let mut server = Server { offline: true, ..Default::default() };
+    record(&mut s, 500, 101_000.0);
+    server.serve(&mut s, 101_000.0);
+    assert!(server.chunks.is_empty());
+    s.request_stop(103_000.0);
+    s.media_stopped(103_000.0);
+    server.serve(&mut s, 103_000.0);
+    assert_eq!(s.phase(), Phase::Finishing, "offline: finish waits");
+    let waiting = s.snapshot(200_000.0);
+    assert!(!waiting.online && waiting.retrying && waiting.progress == 25.0, "{waiting:?}");
+    s.set_online(true);
+    server.offline = false;
+    server.serve(&mut s, 200_001.0);
+    assert_eq!(s.phase(), Phase::Done);
+    let order: Vec<ChunkKey> = server.chunks.keys().copied().collect();
+    assert_eq!(order, vec![ChunkKey { segment: 1, index: 40 }, ChunkKey { segment: 1, index: 41 }, ChunkKey { segment: 2, index: 0 }]);
+    assert_eq!(server.chunks[&ChunkKey { segment: 2, index: 0 }], (500, 1000), "end time counts from this segment's start");
+    let (duration, steps) = &server.completes[0];
+    assert_eq!(*duration, 45_000);
+    let marks: Vec<(u32, u64)> = steps.iter().map(|m| (m.index, m.at_ms)).collect();
+    assert_eq!(marks, vec![(0, 0), (2, 30_000), (3, 44_000)], "the step returned to is not repeated");
+    assert!(server.steps_puts.is_empty(), "the offline step PUT was superseded by the completion");
+}
+
+#[test]
+fn step_marks_reach_the_server_while_recording_coalesced() {
+    let mut s = new_session();
     let mut server = Server::default();
-    for chunk in CHROMIUM_WEBM.chunks(3000) {
-        s.chunk(chunk);
-        server.serve(&mut s, 0.0);
+    s.mark_step(0, 0.0);
+    s.mark_step(1, 5_000.0);
+    server.serve(&mut s, 5_000.0);
+    assert_eq!(server.steps_puts.len(), 1, "two marks, one request");
+    assert_eq!(server.steps_puts[0].len(), 2);
+    s.mark_step(1, 6_000.0);
+    server.serve(&mut s, 6_000.0);
+    assert_eq!(server.steps_puts.len(), 1, "an unchanged list is not sent");
+    s.mark_step(2, 7_000.0);
+    server.serve(&mut s, 7_000.0);
+    assert_eq!(server.steps_puts.last().map(Vec::len), Some(3));
+}
+
+#[test]
+fn reaching_the_limit_stops_the_recorder_and_what_was_stored_still_completes() {
+    let mut s = Session::new("video/mp4", segment(2, 10_000), Resume::default(), &[], 0.0);
+    let mut server = Server { max_timeline_ms: Some(13_500), ..Default::default() };
+    for second in 1..=5 {
+        record(&mut s, 400, f64::from(second) * 1000.0);
+        if second == 3 {
+            server.serve(&mut s, 3_000.0);
+        }
     }
-    let puts_before = server.puts;
-    assert!(server.parts.contains_key(&1));
-    s.request_stop(2345.0);
-    s.media_stopped(2400.0);
-    server.serve(&mut s, 2400.0);
+    server.serve(&mut s, 5_000.0);
+    assert_eq!(server.media_stops, 1, "MediaRecorder is stopped once");
+    let snap = s.snapshot(9_000.0);
+    assert_eq!(snap.limit_message.as_deref(), Some("Límite alcanzado"));
+    assert_eq!(snap.phase, Phase::Recording);
+    assert_eq!(snap.elapsed_ms, 15_000.0, "the clock stopped at the 413");
+    assert_eq!(server.chunks.len(), 3);
+    assert_eq!(server.forgotten, vec![ChunkKey { segment: 2, index: 3 }, ChunkKey { segment: 2, index: 4 }]);
+    assert!(record(&mut s, 400, 6_000.0).is_empty(), "the last chunks MediaRecorder delivers are dropped");
+    s.media_stopped(6_100.0);
+    assert_eq!(s.phase(), Phase::Recording, "stopping at the limit is not 'capture ended'");
+    s.request_stop(20_000.0);
+    s.media_stopped(20_000.0);
+    server.serve(&mut s, 20_000.0);
     assert_eq!(s.phase(), Phase::Done);
-    let parts = CHROMIUM_WEBM.len().div_ceil(4096) as u32;
-    assert_eq!(server.puts, puts_before + 2, "the last part and part 1 again");
-    assert_eq!(server.parts.len() as u32, parts);
-    assert!(server.parts.values().rev().skip(1).all(|p| p.len() == 4096));
-    let joined = server.joined();
-    assert_eq!(joined.len(), CHROMIUM_WEBM.len());
-    assert_eq!(webm::read_webm_duration(&joined), Ok(Some(2345.0)));
-    assert_eq!(joined[4096..], CHROMIUM_WEBM[4096..]);
-    assert_eq!(s.header_note, None);
-    assert_eq!(s.snapshot(3000.0).parts_uploaded, parts, "part 1 counted once");
+    assert_eq!(server.completes[0].0, 15_000);
 }
 
 #[test]
-fn a_short_webm_recording_uploads_its_single_patched_part_once() {
-    let mut s = Session::new("video/webm", 5_242_880, 0.0);
-    let mut server = Server::default();
-    s.chunk(CHROMIUM_WEBM);
-    s.request_stop(2000.0);
-    s.media_stopped(2000.0);
-    server.serve(&mut s, 2000.0);
-    assert_eq!(s.phase(), Phase::Done);
-    assert_eq!(server.puts, 1);
-    assert_eq!(webm::read_webm_duration(&server.joined()), Ok(Some(2000.0)));
+fn a_limit_without_a_readable_message_gets_the_fallback() {
+    let mut s = new_session();
+    record(&mut s, 10, 1000.0);
+    let key = match s.poll(1000.0).first() {
+        Some(Command::Upload(key)) => *key,
+        other => panic!("{other:?}"),
+    };
+    s.chunk_failed(key, Failure::Status(413), Some("  ".into()), 1000.0, 0.0);
+    assert_eq!(s.snapshot(1000.0).limit_message.as_deref(), Some(LIMIT_FALLBACK_MESSAGE));
 }
 
 #[test]
-fn nothing_recorded_is_empty() {
-    let mut s = Session::new("video/mp4", 1000, 0.0);
+fn nothing_recorded_is_empty_unless_earlier_segments_exist() {
+    let mut s = new_session();
     s.request_stop(10.0);
     s.media_stopped(10.0);
     assert_eq!(s.phase(), Phase::Failed);
     assert_eq!(s.fault(), Some(&Fault::Empty));
     assert_eq!(s.snapshot(10.0).last_error.as_deref(), Some(EMPTY_MESSAGE));
+
+    let mut s = Session::new("video/mp4", segment(2, 30_000), Resume::default(), &[], 0.0);
+    s.request_stop(10.0);
+    s.media_stopped(10.0);
+    Server::default().serve(&mut s, 10.0);
+    assert_eq!(s.phase(), Phase::Done, "a resumed participation finished at once completes what the server has");
 }
 
 #[test]
 fn capture_ending_on_its_own_fails_the_recording() {
-    let mut s = Session::new("video/mp4", 1000, 0.0);
-    s.chunk(&[1; 10]);
+    let mut s = new_session();
+    record(&mut s, 10, 100.0);
     s.media_stopped(500.0);
     assert_eq!(s.phase(), Phase::Failed);
     assert_eq!(s.fault(), Some(&Fault::Media(STOPPED_MESSAGE.to_string())));
@@ -136,47 +250,55 @@ fn capture_ending_on_its_own_fails_the_recording() {
 
 #[test]
 fn media_error_and_abort() {
-    let mut s = Session::new("video/mp4", 1000, 0.0);
+    let mut s = new_session();
     s.media_error("boom");
     assert_eq!(s.snapshot(0.0).last_error.as_deref(), Some("Recording error: boom"));
     s.abort();
     assert_eq!(s.phase(), Phase::Aborted, "leaving after a failure deletes too");
-    let mut s = Session::new("video/mp4", 1000, 0.0);
-    s.chunk(&[1; 10]);
+    let mut s = new_session();
+    record(&mut s, 10, 100.0);
     s.abort();
     assert_eq!(s.phase(), Phase::Aborted);
-    s.chunk(&[1; 10]);
+    assert!(s.cut(10, 200.0).is_empty());
     assert_eq!(s.snapshot(0.0).bytes_recorded, 10);
 }
 
 #[test]
 fn forbidden_upload_fails_while_recording() {
-    let mut s = Session::new("video/mp4", 10, 0.0);
-    s.chunk(&[1; 25]);
-    let commands = s.poll(0.0);
-    assert_eq!(commands, vec![Command::Upload(1), Command::Upload(2)]);
-    s.part_failed(1, Failure::Status(403), 1.0, 0.5);
-    assert!(s.poll(1.0).is_empty());
+    let mut s = new_session();
+    record(&mut s, 2500, 1000.0);
+    let commands = s.poll(1000.0);
+    let key = ChunkKey { segment: 1, index: 0 };
+    assert_eq!(commands, vec![Command::Upload(key), Command::Upload(ChunkKey { segment: 1, index: 1 })]);
+    s.chunk_failed(key, Failure::Status(403), None, 1001.0, 0.5);
+    assert!(s.poll(1001.0).is_empty());
     assert_eq!(s.phase(), Phase::Failed);
     assert_eq!(s.fault(), Some(&Fault::Upload(UploadError::Rejected(403))));
 }
 
 #[test]
-fn snapshot_reports_retries_and_progress() {
-    let mut s = Session::new("video/mp4", 10, 0.0);
+fn snapshot_reports_retries_connectivity_storage_and_progress() {
+    let mut s = new_session();
     assert_eq!(s.snapshot(0.0).progress, 25.0);
-    s.chunk(&[1; 20]);
-    s.poll(0.0);
-    s.part_uploaded(1, 1.0);
-    s.part_failed(2, Failure::Network, 1.0, 0.5);
+    let chunks = s.cut(20, 1000.0);
+    s.stored(&chunks[0], Place::Memory);
+    assert_eq!(s.snapshot(1000.0).storage, Storage::Memory, "a chunk only memory holds");
+    record(&mut s, 20, 1100.0);
+    s.poll(1100.0);
+    s.chunk_uploaded(chunks[0].key, 1200.0);
+    s.chunk_failed(ChunkKey { segment: 1, index: 1 }, Failure::Network, None, 1300.0, 0.5);
     let snap = s.snapshot(1500.0);
-    assert!(snap.retrying);
+    assert!(snap.retrying && !snap.online);
+    assert_eq!(snap.storage, Storage::Device, "the memory chunk is on the server now");
     assert_eq!(snap.last_error.as_deref(), Some("Upload failed: network error (retrying)"));
     assert_eq!(snap.progress, 62.5);
     assert_eq!(snap.elapsed_ms, 1500.0);
-    assert_eq!((snap.parts_uploaded, snap.parts_pending, snap.bytes_recorded), (1, 1, 20));
+    assert_eq!((snap.chunks_uploaded, snap.pending_chunks, snap.pending_bytes, snap.bytes_recorded), (1, 1, 20, 40));
     let later = s.snapshot(2500.0);
     assert!(!later.differs_from(&snap), "the clock alone is not a change");
-    s.mark_step(3, 2000.0);
-    assert_eq!(s.steps(), &[StepMark { index: 3, at_ms: 2000 }]);
+    s.set_online(true);
+    assert!(s.snapshot(2500.0).online);
+    assert_eq!(s.poll(2500.0), vec![Command::Upload(ChunkKey { segment: 1, index: 1 })], "back online: retried at once");
+    s.set_device_storage(false);
+    assert_eq!(s.snapshot(2500.0).storage, Storage::Memory, "no IndexedDB at all");
 }

@@ -1,75 +1,67 @@
-//! The upload state machine, "sans-IO": events go in (a part is ready, an upload succeeded or
-//! failed, time passed), commands come out (upload part n, complete, wake me in t ms). The browser
-//! shell does the fetches and timers; this module decides, so retries and ordering are host-tested.
+//! The chunk upload state machine, "sans-IO": events go in (a chunk is stored on the device, an
+//! upload succeeded or failed, time passed), commands come out (upload chunk k, forget chunk k,
+//! complete, wake me in t ms). The browser shell does the fetches, the IndexedDB work and the
+//! timers; this module decides, so ordering, retries and limits are host-tested.
 //!
-//! Rules: at most [`MAX_IN_FLIGHT`] requests at a time, lowest part first; a retryable failure
-//! (network, 5xx, 408, 429) waits with exponential backoff and full jitter, for ever while
-//! recording (a participant's Wi-Fi may drop for minutes, and the parts are still in memory) and
-//! for [`GIVE_UP_AFTER_STOP_MS`] after the recording stopped; any other status is fatal at once
-//! (403 means the entry is not ours any more). A part is dropped as soon as it is acknowledged.
+//! Rules (ADR 0005):
+//! - At most [`MAX_IN_FLIGHT`] chunks in flight, lowest (segment, index) first, so chunks an
+//!   earlier tab left behind go before this tab's own.
+//! - A retryable failure (network, 5xx, 408, 429) waits with backoff and full jitter, for ever
+//!   while recording. After the stop it gives up [`GIVE_UP_AFTER_STOP_MS`] after the stop, the
+//!   last acknowledged chunk or the last network failure, whichever is latest: an offline tab
+//!   waits as long as it takes, a server that keeps answering 5xx is given up on. Giving up keeps
+//!   the chunks on the device for a later tab.
+//! - 413 means the participation reached its limit: that chunk and every later chunk of this
+//!   segment are forgotten, nothing new is accepted, and what was stored can still be completed.
+//! - 401/403 are fatal. Any other 4xx is fatal for this tab's segment; for a chunk an earlier tab
+//!   left, it means the server cannot take that chunk any more, so it is forgotten.
+//! - The completion is sent once the recording ended and every chunk is acknowledged or forgotten.
+//!
+//! Only a few numbers per chunk live here; the bytes stay in IndexedDB (or, when it refused them,
+//! in a Blob the shell holds), so memory does not grow with the recording.
 
 use std::collections::BTreeMap;
 
-/// First retry waits up to this long.
-pub const BASE_DELAY_MS: f64 = 500.0;
-/// No retry waits longer than this, so a returning network is used within 20 s.
-pub const MAX_DELAY_MS: f64 = 20_000.0;
-/// After the recording stopped, give up when the upload has not finished within this time.
+pub use crate::retry::Failure;
+use crate::retry::next_delay;
+
+/// After the recording stopped, give up when nothing got through for this long (see above).
 pub const GIVE_UP_AFTER_STOP_MS: f64 = 10.0 * 60_000.0;
-/// Two parts in flight keep the pipe busy without competing with the participant's own traffic.
+/// Two chunks in flight keep the pipe busy without competing with the participant's own traffic.
 pub const MAX_IN_FLIGHT: usize = 2;
-/// R2's multipart limit.
-pub const MAX_PARTS: u32 = 10_000;
 
-/// Delay before retry number `attempt` (1 = first retry): full jitter, i.e. uniformly random in
-/// `[0, min(cap, base·2^(attempt-1))]`, so many tabs recovering together do not retry in step.
-/// `random01` is a uniform sample in `[0, 1]` (passed in to keep this pure).
-pub fn next_delay(attempt: u32, random01: f64) -> f64 {
-    if attempt == 0 {
-        return 0.0;
-    }
-    let exponent = attempt.saturating_sub(1).min(30);
-    let ceiling = (BASE_DELAY_MS * f64::from(1u32 << exponent)).min(MAX_DELAY_MS);
-    let r = if random01.is_nan() { 1.0 } else { random01.clamp(0.0, 1.0) };
-    ceiling * r
+/// A chunk's address: segment (from 1), then index within it (from 0). Orders as it uploads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ChunkKey {
+    pub segment: u32,
+    pub index: u32,
 }
 
-/// How a request failed.
+/// Where the chunk's bytes wait for their upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Failure {
-    /// No answer: offline, DNS, reset connection, time-out.
-    Network,
-    /// The server answered with a non-2xx status.
-    Status(u16),
+pub enum Place {
+    /// IndexedDB: survives a crash.
+    Device,
+    /// IndexedDB refused it (or is missing): only this tab holds it.
+    Memory,
 }
 
-impl Failure {
-    /// Whether trying again can help.
-    pub fn is_retryable(self) -> bool {
-        match self {
-            Failure::Network => true,
-            Failure::Status(s) => s >= 500 || s == 408 || s == 429,
-        }
-    }
-
-    /// Text for `lastError` (spec §8 wording).
-    pub fn describe(self) -> String {
-        match self {
-            Failure::Network => "Upload failed: network error".to_string(),
-            Failure::Status(s) => format!("Upload failed with status {s}"),
-        }
-    }
+/// What the machine knows of a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkInfo {
+    pub size: u64,
+    /// `x-lupa-end-ms`: ms since its segment started.
+    pub end_ms: u64,
+    pub place: Place,
 }
 
 /// Why the upload failed for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UploadError {
-    /// A non-retryable answer (403 `not_your_entry`, 400 incomplete upload, ...).
+    /// A non-retryable answer (403 `not_your_entry`, 400 on completion, ...).
     Rejected(u16),
     /// Still failing [`GIVE_UP_AFTER_STOP_MS`] after the recording stopped.
     GaveUp(Failure),
-    /// More than [`MAX_PARTS`] parts.
-    TooManyParts,
 }
 
 impl UploadError {
@@ -77,7 +69,6 @@ impl UploadError {
         match self {
             UploadError::Rejected(s) => Failure::Status(s).describe(),
             UploadError::GaveUp(last) => format!("{} (gave up after 10 minutes)", last.describe()),
-            UploadError::TooManyParts => "Upload failed: recording too long".to_string(),
         }
     }
 }
@@ -85,8 +76,10 @@ impl UploadError {
 /// What the shell must do next.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
-    /// PUT part n (its bytes: [`Uploader::part_bytes`]).
-    Upload(u32),
+    /// PUT this chunk (its bytes are on the device or in memory; see [`Uploader::info`]).
+    Upload(ChunkKey),
+    /// Delete this chunk from the device and memory without sending it (refused by the server).
+    Forget(ChunkKey),
     /// POST complete.
     Complete,
     /// Call `poll` again in this many ms (a retry or the give-up deadline is due).
@@ -101,6 +94,21 @@ pub enum Outcome {
     Failed(UploadError),
 }
 
+/// What a failed chunk upload meant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// It will be tried again.
+    Retry,
+    /// The server cannot take it (an earlier tab's chunk): forgotten.
+    Dropped,
+    /// 413: the participation is full; recording must stop.
+    Limit,
+    /// The upload failed for good.
+    Fatal,
+    /// Not a request the machine is waiting for (a stale answer).
+    Ignored,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Stage {
     Queued,
@@ -110,11 +118,9 @@ enum Stage {
 
 #[derive(Debug)]
 struct Slot {
-    bytes: Vec<u8>,
+    info: ChunkInfo,
     attempts: u32,
     stage: Stage,
-    /// New content for a part that was in flight when it was replaced (WebM header fix-up).
-    replacement: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -127,105 +133,156 @@ enum Completion {
 /// The upload queue and its retry state.
 #[derive(Debug)]
 pub struct Uploader {
-    slots: BTreeMap<u32, Slot>,
+    /// This tab's segment; lower ones are chunks an earlier tab left.
+    segment: u32,
+    slots: BTreeMap<ChunkKey, Slot>,
+    forget: Vec<ChunkKey>,
     in_flight: usize,
-    acked: BTreeMap<u32, u64>,
+    acked_bytes: u64,
+    acked_chunks: u32,
+    /// After a 413: this segment's chunks from this index on are refused.
+    closed_from: Option<u32>,
     ended_at: Option<f64>,
     completion: Completion,
     completion_attempts: u32,
     last_failure: Option<Failure>,
-    /// Last acknowledged request: the give-up clock counts from here or from the stop, whichever
-    /// is later, so a slow upload that keeps making progress is never abandoned.
+    /// The give-up clock counts from the latest of the stop, the last acknowledged request and
+    /// the last network failure (an offline tab keeps waiting).
     last_ok_at: f64,
+    last_network_at: f64,
     outcome: Outcome,
 }
 
-impl Default for Uploader {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Uploader {
-    pub fn new() -> Self {
+    pub fn new(segment: u32) -> Self {
         Uploader {
+            segment,
             slots: BTreeMap::new(),
+            forget: Vec::new(),
             in_flight: 0,
-            acked: BTreeMap::new(),
+            acked_bytes: 0,
+            acked_chunks: 0,
+            closed_from: None,
             ended_at: None,
             completion: Completion::NotYet,
             completion_attempts: 0,
             last_failure: None,
             last_ok_at: f64::NEG_INFINITY,
+            last_network_at: f64::NEG_INFINITY,
             outcome: Outcome::Running,
         }
     }
 
-    /// A part is ready. A number seen before replaces that part's content: queued content is
-    /// swapped in place, in-flight content is re-sent after the current attempt, acknowledged
-    /// content is uploaded again.
-    pub fn push_part(&mut self, number: u32, bytes: Vec<u8>) {
+    /// A chunk is stored (on the device or in memory) and waits for its upload. A chunk the
+    /// participation has no room for any more is forgotten instead; after a failure or the
+    /// completion nothing is taken (a chunk on the device stays there for a later tab).
+    pub fn push(&mut self, key: ChunkKey, info: ChunkInfo) {
         if self.outcome != Outcome::Running {
             return;
         }
-        if number == 0 || number > MAX_PARTS {
-            self.outcome = Outcome::Failed(UploadError::TooManyParts);
+        if self.refuses(key) {
+            self.forget.push(key);
             return;
         }
-        match self.slots.get_mut(&number) {
-            Some(slot) if slot.stage == Stage::InFlight => slot.replacement = Some(bytes),
-            Some(slot) => slot.bytes = bytes,
-            None => {
-                self.slots.insert(number, Slot { bytes, attempts: 0, stage: Stage::Queued, replacement: None });
-            }
-        }
+        self.slots.entry(key).or_insert(Slot { info, attempts: 0, stage: Stage::Queued });
     }
 
-    /// No more parts will come (the recording stopped and its last part was pushed); starts the
-    /// give-up clock. Completion is sent once every part is acknowledged.
+    fn refuses(&self, key: ChunkKey) -> bool {
+        key.segment == self.segment && self.closed_from.is_some_and(|from| key.index >= from)
+    }
+
+    /// No more chunks will come (the recording stopped and its last chunk was pushed); starts the
+    /// give-up clock. Completion is sent once every chunk is acknowledged.
     pub fn end(&mut self, now: f64) {
         if self.ended_at.is_none() {
             self.ended_at = Some(now);
         }
     }
 
-    /// The bytes of a part to upload (None once acknowledged).
-    pub fn part_bytes(&self, number: u32) -> Option<&[u8]> {
-        self.slots.get(&number).map(|s| s.bytes.as_slice())
+    pub fn info(&self, key: ChunkKey) -> Option<ChunkInfo> {
+        self.slots.get(&key).map(|s| s.info)
     }
 
-    pub fn upload_ok(&mut self, number: u32, now: f64) {
-        let Some(slot) = self.slots.get_mut(&number).filter(|s| s.stage == Stage::InFlight) else {
+    /// Takes the in-flight slot of `key` out of the count, if it is one.
+    fn answered(&mut self, key: ChunkKey) -> bool {
+        match self.slots.get(&key) {
+            Some(slot) if slot.stage == Stage::InFlight => {
+                self.in_flight = self.in_flight.saturating_sub(1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn upload_ok(&mut self, key: ChunkKey, now: f64) {
+        if !self.answered(key) {
             return;
-        };
-        self.in_flight = self.in_flight.saturating_sub(1);
-        self.acked.insert(number, slot.bytes.len() as u64);
+        }
+        if let Some(slot) = self.slots.remove(&key) {
+            self.acked_bytes += slot.info.size;
+            self.acked_chunks += 1;
+        }
         self.last_ok_at = now;
-        if let Some(newer) = slot.replacement.take() {
-            slot.bytes = newer;
-            slot.attempts = 0;
-            slot.stage = Stage::Queued;
-        } else {
-            self.slots.remove(&number);
+    }
+
+    /// The chunk's bytes are gone from the device (another tab of this entry sent and deleted
+    /// them): nothing to send.
+    pub fn chunk_missing(&mut self, key: ChunkKey) {
+        if self.answered(key) {
+            self.slots.remove(&key);
         }
     }
 
-    pub fn upload_failed(&mut self, number: u32, failure: Failure, now: f64, random01: f64) {
-        let Some(slot) = self.slots.get_mut(&number).filter(|s| s.stage == Stage::InFlight) else {
-            return;
-        };
-        self.in_flight = self.in_flight.saturating_sub(1);
-        self.last_failure = Some(failure);
-        if let Some(newer) = slot.replacement.take() {
-            slot.bytes = newer;
+    pub fn upload_failed(&mut self, key: ChunkKey, failure: Failure, now: f64, random01: f64) -> Verdict {
+        if self.outcome != Outcome::Running || !self.answered(key) {
+            return Verdict::Ignored;
         }
-        match failure {
-            Failure::Status(s) if !failure.is_retryable() => self.outcome = Outcome::Failed(UploadError::Rejected(s)),
-            _ => {
+        self.last_failure = Some(failure);
+        if failure == Failure::Network {
+            self.last_network_at = now;
+        }
+        if failure.is_retryable() {
+            if let Some(slot) = self.slots.get_mut(&key) {
                 slot.attempts = slot.attempts.saturating_add(1);
                 slot.stage = Stage::Backoff(now + next_delay(slot.attempts, random01));
             }
+            return Verdict::Retry;
         }
+        if failure.is_limit() {
+            self.drop_slot(key);
+            if key.segment == self.segment {
+                self.close_from(key.index);
+            }
+            return Verdict::Limit;
+        }
+        if key.segment != self.segment && !failure.is_forbidden() {
+            self.drop_slot(key);
+            return Verdict::Dropped;
+        }
+        let Failure::Status(status) = failure else { return Verdict::Retry };
+        self.outcome = Outcome::Failed(UploadError::Rejected(status));
+        Verdict::Fatal
+    }
+
+    fn drop_slot(&mut self, key: ChunkKey) {
+        self.slots.remove(&key);
+        self.forget.push(key);
+    }
+
+    /// Refuses this segment's chunks from `index` on and forgets those waiting; one in flight
+    /// gets its own answer (most likely another 413).
+    fn close_from(&mut self, index: u32) {
+        self.closed_from = Some(self.closed_from.map_or(index, |from| from.min(index)));
+        let doomed: Vec<ChunkKey> =
+            self.slots.iter().filter(|(k, s)| self.refuses(**k) && s.stage != Stage::InFlight).map(|(k, _)| *k).collect();
+        for key in doomed {
+            self.drop_slot(key);
+        }
+    }
+
+    /// Whether a 413 closed this tab's segment.
+    pub fn limited(&self) -> bool {
+        self.closed_from.is_some()
     }
 
     pub fn complete_ok(&mut self) {
@@ -239,6 +296,9 @@ impl Uploader {
             return;
         }
         self.last_failure = Some(failure);
+        if failure == Failure::Network {
+            self.last_network_at = now;
+        }
         match failure {
             Failure::Status(s) if !failure.is_retryable() => self.outcome = Outcome::Failed(UploadError::Rejected(s)),
             _ => {
@@ -262,17 +322,15 @@ impl Uploader {
 
     /// What to do now. Call after every event and when a `WakeIn` elapses.
     pub fn poll(&mut self, now: f64) -> Vec<Command> {
-        let mut commands = Vec::new();
+        let mut commands: Vec<Command> = self.forget.drain(..).map(Command::Forget).collect();
         if self.outcome != Outcome::Running {
             return commands;
         }
-        if let Some(deadline) = self.deadline() {
-            if now >= deadline {
-                self.outcome = Outcome::Failed(UploadError::GaveUp(self.last_failure.unwrap_or(Failure::Network)));
-                return commands;
-            }
+        if self.deadline().is_some_and(|deadline| now >= deadline) {
+            self.outcome = Outcome::Failed(UploadError::GaveUp(self.last_failure.unwrap_or(Failure::Network)));
+            return commands;
         }
-        for (number, slot) in self.slots.iter_mut() {
+        for (key, slot) in self.slots.iter_mut() {
             if self.in_flight >= MAX_IN_FLIGHT {
                 break;
             }
@@ -284,7 +342,7 @@ impl Uploader {
             if due {
                 slot.stage = Stage::InFlight;
                 self.in_flight += 1;
-                commands.push(Command::Upload(*number));
+                commands.push(Command::Upload(*key));
             }
         }
         if self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 {
@@ -298,49 +356,52 @@ impl Uploader {
                 commands.push(Command::Complete);
             }
         }
-        // Only future retries need a timer: a due retry blocked by the in-flight limit starts when
-        // one of those requests answers (a zero-delay timer here would spin).
-        let future = |at: f64| if at > now { at } else { f64::INFINITY };
-        let mut wake = self.slots.values().filter_map(|s| if let Stage::Backoff(at) = s.stage { Some(future(at)) } else { None }).fold(f64::INFINITY, f64::min);
-        if let Completion::Backoff(at) = self.completion {
-            wake = wake.min(future(at));
-        }
-        if let Some(deadline) = self.deadline() {
-            wake = wake.min(deadline);
-        }
-        if wake.is_finite() {
-            commands.push(Command::WakeIn((wake - now).max(0.0)));
+        if let Some(at) = self.wake_at(now) {
+            commands.push(Command::WakeIn((at - now).max(0.0)));
         }
         commands
     }
 
-    /// When to give up: 10 minutes after the stop or after the last acknowledged request.
+    /// The next future moment `poll` has something to do: a retry or the give-up deadline. A due
+    /// retry blocked by the in-flight limit starts when one of those requests answers (a
+    /// zero-delay timer here would spin).
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        let future = |at: f64| if at > now { at } else { f64::INFINITY };
+        let retries = self.slots.values().filter_map(|s| if let Stage::Backoff(at) = s.stage { Some(future(at)) } else { None });
+        let completion = if let Completion::Backoff(at) = self.completion { future(at) } else { f64::INFINITY };
+        let wake = retries.fold(completion, f64::min).min(self.deadline().unwrap_or(f64::INFINITY));
+        wake.is_finite().then_some(wake)
+    }
+
     fn deadline(&self) -> Option<f64> {
-        self.ended_at.map(|ended| ended.max(self.last_ok_at) + GIVE_UP_AFTER_STOP_MS)
+        self.ended_at.map(|ended| ended.max(self.last_ok_at).max(self.last_network_at) + GIVE_UP_AFTER_STOP_MS)
     }
 
     pub fn outcome(&self) -> Outcome {
         self.outcome
     }
 
-    /// Bytes the server acknowledged (a replaced part counts once).
+    /// Bytes the server acknowledged.
     pub fn bytes_uploaded(&self) -> u64 {
-        self.acked.values().sum()
+        self.acked_bytes
     }
 
-    /// Distinct parts the server acknowledged.
-    pub fn parts_uploaded(&self) -> u32 {
-        self.acked.len() as u32
+    pub fn chunks_uploaded(&self) -> u32 {
+        self.acked_chunks
     }
 
-    /// Parts waiting, in flight or backing off.
-    pub fn parts_pending(&self) -> u32 {
+    /// Chunks waiting, in flight or backing off.
+    pub fn pending_chunks(&self) -> u32 {
         self.slots.len() as u32
     }
 
-    /// Bytes held in memory for upload.
-    pub fn bytes_pending(&self) -> u64 {
-        self.slots.values().map(|s| (s.bytes.len() + s.replacement.as_ref().map_or(0, Vec::len)) as u64).sum()
+    pub fn pending_bytes(&self) -> u64 {
+        self.slots.values().map(|s| s.info.size).sum()
+    }
+
+    /// Pending chunks only this tab holds (a crash would lose them).
+    pub fn memory_chunks(&self) -> u32 {
+        self.slots.values().filter(|s| s.info.place == Place::Memory).count() as u32
     }
 
     /// Whether some request failed and is waiting for (or running) its retry.

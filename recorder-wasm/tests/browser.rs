@@ -1,7 +1,7 @@
 //! Runs the recorder in headless Chromium (wasm-bindgen-test): the façade against the real
 //! MediaRecorder, fed by Chromium's fake camera and microphone (webdriver.json), and the upload
-//! pipeline (`pipeline/`) with synthetic chunks; both upload to a fake API that stands in for
-//! `fetch` (tests/support/fake_server.js).
+//! pipeline (`pipeline/`) with synthetic chunks; both upload to a fake chunk API that stands in
+//! for `fetch` (tests/support/fake_server.js) and keep chunks in the page's real IndexedDB.
 #![cfg(target_arch = "wasm32")]
 // Test code: a failed unwrap is a failed test (clippy only knows this for #[test] functions).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -12,9 +12,8 @@ mod support;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use js_sys::Reflect;
 use lupa_recorder::Recorder;
-use support::{error_name, fake_camera_and_mic, sleep, FakeServer, Options};
+use support::{device_chunks, error_name, fake_camera_and_mic, field, sleep, FakeServer, Options};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -42,12 +41,8 @@ fn unsupported_candidates_are_skipped() {
     }
 }
 
-fn field(state: &JsValue, key: &str) -> JsValue {
-    Reflect::get(state, &key.into()).unwrap()
-}
-
 #[wasm_bindgen_test]
-async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_it() {
+async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_each() {
     let server = FakeServer::install(Options { entry_id: "entry-media", ..Default::default() });
     let stream = fake_camera_and_mic().await;
     let recorder = Recorder::new("entry-media", "/api/v1");
@@ -56,9 +51,11 @@ async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_it() {
     let on_change = Closure::<dyn FnMut(JsValue)>::new(move |_state: JsValue| counter.set(counter.get() + 1));
     recorder.on_change(on_change.as_ref().unchecked_ref::<js_sys::Function>().clone());
 
-    JsFuture::from(recorder.start(stream.clone())).await.unwrap();
+    JsFuture::from(recorder.start(stream.clone(), None)).await.unwrap();
     let state = recorder.state();
     assert_eq!(field(&state, "phase").as_string().as_deref(), Some("recording"));
+    assert_eq!(field(&state, "storage").as_string().as_deref(), Some("device"));
+    assert_eq!(field(&state, "online").as_bool(), Some(true));
     let mime = field(&state, "mimeType").as_string().unwrap();
     assert!(mime.starts_with("video/mp4"), "{mime}");
     recorder.mark_step(0);
@@ -85,12 +82,19 @@ async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_it() {
     assert_eq!(field(&state, "progress").as_f64(), Some(100.0));
     let recorded = field(&state, "bytesRecorded").as_f64().unwrap();
 
-    let uploaded = server.joined();
+    let uploaded = server.joined(1);
     assert_eq!(uploaded.len() as f64, recorded);
     assert_eq!(&uploaded[4..8], b"ftyp", "an MP4 file");
+    // One upload chunk per MediaRecorder chunk, sent while recording, each with its end time.
+    let chunks = server.chunks(1);
+    assert!(chunks.len() >= 3, "{chunks:?}");
+    assert!(chunks.windows(2).all(|w| w[0].end_ms <= w[1].end_ms), "{chunks:?}");
+    assert!(chunks.last().unwrap().end_ms >= 3000.0, "{chunks:?}");
+    assert!(device_chunks("entry-media").await.is_empty());
     assert_eq!(server.body_field("started", "mimeType").as_string(), Some(mime));
     let duration = server.body_field("completed", "durationMs").as_f64().unwrap();
     assert!((3000.0..9000.0).contains(&duration), "durationMs {duration}");
+    assert!((chunks.last().unwrap().end_ms - duration).abs() < 1000.0, "the last chunk ends at the stop");
     let calls = changes.get();
     assert!(calls >= 3 && f64::from(calls) <= duration / 250.0 + 6.0, "{calls} onChange calls");
 
@@ -101,17 +105,36 @@ async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_it() {
 }
 
 #[wasm_bindgen_test]
-async fn misuse_is_reported_with_named_errors() {
-    let _server = FakeServer::install(Options { entry_id: "entry-misuse", ..Default::default() });
+async fn misuse_is_reported_with_named_errors_and_abort_deletes() {
+    let server = FakeServer::install(Options { entry_id: "entry-misuse", ..Default::default() });
     let recorder = Recorder::new("entry-misuse", "/api/v1");
     let error = JsFuture::from(recorder.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
 
     let stream = fake_camera_and_mic().await;
-    JsFuture::from(recorder.start(stream.clone())).await.unwrap();
-    let error = JsFuture::from(recorder.start(stream.clone())).await.unwrap_err();
+    JsFuture::from(recorder.start(stream.clone(), None)).await.unwrap();
+    let error = JsFuture::from(recorder.start(stream.clone(), None)).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingStartError");
     JsFuture::from(recorder.abort()).await.unwrap();
     assert_eq!(field(&recorder.state(), "phase").as_string().as_deref(), Some("aborted"));
+    assert_eq!(server.get("deleted").as_bool(), Some(true));
+    stream.get_tracks().for_each(&mut |track, _, _| track.unchecked_into::<web_sys::MediaStreamTrack>().stop());
+}
+
+#[wasm_bindgen_test]
+async fn start_takes_the_servers_resume_info() {
+    let server = FakeServer::install(Options { entry_id: "entry-resume", ..Default::default() });
+    let recorder = Recorder::new("entry-resume", "/api/v1");
+    let options: js_sys::Object = js_sys::JSON::parse(r#"{"recordedMs": 5000, "steps": [{"index": 0, "atMs": 0}, {"index": 1, "atMs": 4000}]}"#).unwrap().into();
+    let stream = fake_camera_and_mic().await;
+    JsFuture::from(recorder.start(stream.clone(), Some(options))).await.unwrap();
+    assert!(recorder.elapsed_ms() >= 5000.0, "{}", recorder.elapsed_ms());
+    recorder.mark_step(2);
+    sleep(1500.0).await;
+    JsFuture::from(recorder.finish()).await.unwrap();
+    let steps = server.steps("completed");
+    assert_eq!(steps.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1, 2], "the earlier marks are kept");
+    assert!(steps[2].1 >= 5000.0);
+    assert!(server.body_field("completed", "durationMs").as_f64().unwrap() >= 6000.0);
     stream.get_tracks().for_each(&mut |track, _, _| track.unchecked_into::<web_sys::MediaStreamTrack>().stop());
 }

@@ -4,6 +4,8 @@ import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
 const root = new URL('../..', import.meta.url).pathname;
+/** The test server's per-participation size limit (production: 2 GiB), so a test can pass it. */
+export const TEST_MAX_ENTRY_BYTES = 48 * 1024 * 1024;
 
 /** Asks the kernel for a free loopback port. */
 export function freePort() {
@@ -31,7 +33,9 @@ export async function startServer({ stateDir, port, log = () => {} }) {
   const child = spawn(
     'wrangler',
     // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
-    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`],
+    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
+      // Tests move the clock per request (x-lupa-test-now) and reach the size limit with little data.
+      '--var', 'TEST_CLOCK:on', '--var', `MAX_ENTRY_BYTES:${TEST_MAX_ENTRY_BYTES}`],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';

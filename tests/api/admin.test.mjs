@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, randomIp, signUp, uniqueEmail } from './helpers.mjs';
+import { api, BASE, signUp, uniqueEmail } from './helpers.mjs';
+import { participate, recordAndSubmit } from './recording.mjs';
 import { q, r2Exists, sql } from './db.mjs';
 
 const REFUSED = 'User is not authorized to view this page - please log in again';
@@ -83,14 +84,9 @@ test('deleting a user removes every row and recording they own', async () => {
     body: { name: 'X', url: 'example.com', maxNumberOfParticipants: 2, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },
   });
   const analysisId = created.json.analysisData.id;
-  const part = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId }, ip: randomIp() });
-  const cookie = part.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
-  const entryId = part.json.analysisEntryId;
-  await api(`/api/v1/analysisEntry/${entryId}/upload`, { method: 'POST', cookie, body: { mimeType: 'video/mp4' } });
-  await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/parts/1`, { method: 'PUT', headers: { cookie }, body: randomBytes(2048) });
-  await api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body: { durationMs: 1000 } });
-  await api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
-  const key = `analyses/${analysisId}/entries/${entryId}/recording.mp4`;
+  const { entryId, cookie } = await participate(analysisId);
+  await recordAndSubmit(entryId, cookie, randomBytes(2048));
+  const key = `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4`;
   assert.equal(await r2Exists(key), true);
 
   const res = await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie });

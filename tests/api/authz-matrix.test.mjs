@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
+import { openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
 const root = new URL('../..', import.meta.url).pathname;
@@ -31,10 +32,7 @@ async function participate(analysisId) {
 
 async function submitted(analysisId) {
   const { entry, cap } = await participate(analysisId);
-  await api(`/api/v1/analysisEntry/${entry}/upload`, { method: 'POST', cookie: cap, body: { mimeType: 'video/mp4' } });
-  await fetch(`${BASE}/api/v1/analysisEntry/${entry}/parts/1`, { method: 'PUT', headers: { cookie: cap }, body: randomBytes(1024) });
-  await api(`/api/v1/analysisEntry/${entry}/complete`, { method: 'POST', cookie: cap, body: { durationMs: 5000 } });
-  await api('/api/v1/analysisEntry', { method: 'PATCH', cookie: cap, body: { analysisEntryId: entry, analysisEntryStatus: 'submitted' } });
+  await recordAndSubmit(entry, cap, randomBytes(1024));
   return entry;
 }
 
@@ -62,12 +60,11 @@ const fresh = {
   entry: async (w) => participate(w.analysis),
   startedEntry: async (w) => {
     const p = await participate(w.analysis);
-    await api(`/api/v1/analysisEntry/${p.entry}/upload`, { method: 'POST', cookie: p.cap, body: { mimeType: 'video/mp4' } });
-    return p;
+    return { ...p, segment: (await openSegment(p.entry, p.cap)).json.segment };
   },
   uploadedEntry: async (w) => {
     const p = await fresh.startedEntry(w);
-    await fetch(`${BASE}/api/v1/analysisEntry/${p.entry}/parts/1`, { method: 'PUT', headers: { cookie: p.cap }, body: randomBytes(100) });
+    await putChunk(p.entry, p.cap, p.segment, 0, randomBytes(100), 1000);
     return p;
   },
   analysis: async (w) => ({ analysis: (await api('/api/v1/analysis', { method: 'POST', cookie: w.owner.cookie, body: valid })).json.analysisData.id }),
@@ -107,9 +104,11 @@ const MATRIX = [
   ['GET', '/analysis/{id}/export', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
   ['POST', '/analysisEntry/upload-url', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
   ['PATCH', '/analysisEntry', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
-  ['POST', '/analysisEntry/{id}/upload', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/upload`, body: () => ({ mimeType: 'video/mp4' }) }],
-  ['GET', '/analysisEntry/{id}/parts', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/parts` }],
-  ['PUT', '/analysisEntry/{id}/parts/{part}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/parts/1`, raw: () => randomBytes(64) }],
+  ['GET', '/participation/current', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
+  ['POST', '/analysisEntry/{id}/resume', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` }],
+  ['POST', '/analysisEntry/{id}/segments', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
+  ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
+  ['PUT', '/analysisEntry/{id}/steps', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
   ['POST', '/analysisEntry/{id}/complete', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
   ['DELETE', '/analysisEntry/{id}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
   ['GET', '/analysisEntry/{id}', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
@@ -121,6 +120,7 @@ const MATRIX = [
   ['DELETE', '/entry/{id}/notes/{noteId}', session(404, 200, 200), { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` }],
   ['PUT', '/uploads/{id}', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
   ['GET', '/recordings/{id}', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/recordings/{id}/{segment}', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/billing', session(200, 200, 200)],
   ['POST', '/billing', session(200, 200, 200)],
   ['POST', '/billing/checkout-session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],
@@ -157,7 +157,7 @@ test('each role gets the expected status on every route', async () => {
       const path = `/api/v1${opts.path ? opts.path(w, f) : pattern}`;
       let status;
       if (opts.raw) {
-        const headers = { 'cf-connecting-ip': randomIp(), 'content-type': 'application/octet-stream' };
+        const headers = { 'cf-connecting-ip': randomIp(), 'content-type': 'application/octet-stream', ...opts.headers };
         if (cookie) headers.cookie = cookie;
         status = (await fetch(BASE + path, { method, headers, body: opts.raw() })).status;
       } else {

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, randomIp, signUp } from './helpers.mjs';
+import { api, BASE, signUp } from './helpers.mjs';
+import { participate, recordAndSubmit } from './recording.mjs';
 import { q, r2Exists, sql } from './db.mjs';
 
 /** An analysis with two tasks and `runs` submitted recordings with the given step marks. */
@@ -18,13 +19,9 @@ async function recorded(runs) {
   const analysisId = created.json.analysisData.id;
   const entries = [];
   for (const { steps, durationMs } of runs) {
-    const part = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId }, ip: randomIp() });
-    const cookie = part.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
-    const entryId = part.json.analysisEntryId;
-    await api(`/api/v1/analysisEntry/${entryId}/upload`, { method: 'POST', cookie, body: { mimeType: 'video/mp4' } });
-    await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/parts/1`, { method: 'PUT', headers: { cookie }, body: randomBytes(4096) });
-    await api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body: { durationMs, steps } });
-    await api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+    const { entryId, cookie } = await participate(analysisId);
+    // One 4 KB chunk whose end time is the run's duration.
+    await recordAndSubmit(entryId, cookie, randomBytes(4096), { steps, durationMs, chunkSize: 4096, msPerChunk: durationMs });
     entries.push(entryId);
   }
   return { owner, analysisId, entries };
@@ -41,7 +38,7 @@ test('the entry page has one chapter per step with start and time spent', async 
     page.json.chapters.map((c) => [c.index, c.kind, c.title, c.startMs, c.spentMs]),
     [[0, 'scenario', 'Escenario', 0, 2000], [1, 'url', 'URL', 2000, 3000], [2, 'task', 'Task 1', 5000, 6000], [3, 'task', 'Task 2', 11000, 9000]],
   );
-  assert.match(page.json.entryUrl, /\/api\/v1\/recordings\/[0-9a-f]{32}\?expires=\d+&sig=[0-9a-f]{64}$/);
+  assert.match(page.json.entryUrl, /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\?expires=\d+&sig=[0-9a-f]{64}$/);
 });
 
 test('notes are added, edited, listed in time order and deleted, by the owner only', async () => {
@@ -94,7 +91,7 @@ test('the summary gives median and range of time on task, and each entry’s dur
 
 test('deleting a recording removes the R2 object and its rows', async () => {
   const { owner, analysisId, entries } = await recorded([{ steps: marks([0, 0]), durationMs: 1000 }]);
-  const key = `analyses/${analysisId}/entries/${entries[0]}/recording.mp4`;
+  const key = `analyses/${analysisId}/entries/${entries[0]}/segments/1/screen.mp4`;
   await api(`/api/v1/entry/${entries[0]}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 10, text: 'nota' } });
   assert.equal(await r2Exists(key), true);
   const stranger = await signUp('entry-stranger');

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { literal, sql } from './support/db';
+import { uploadRecording } from './support/recording';
 import { PASSWORD, clientHeaders, expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const REFUSAL = 'User is not authorized to view this page - please log in again';
@@ -105,20 +106,8 @@ async function analysisWithRecording(baseURL: string, email: string) {
     const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
     await expectOk(joined);
     const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/upload`, { data: { mimeType: 'video/mp4' } }));
-    await expectOk(
-      await participant.put(`/api/v1/analysisEntry/${entryId}/parts/1`, {
-        data: Buffer.from('not really a video, but bytes all the same'),
-        headers: { 'Content-Type': 'application/octet-stream' },
-      }),
-    );
-    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs: 1000 } }));
-    await expectOk(
-      await participant.patch('/api/v1/analysisEntry', {
-        data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
-      }),
-    );
-    return { owner, analysisId, entryId, recordingKey: `analyses/${analysisId}/entries/${entryId}/recording.mp4` };
+    await uploadRecording(participant, entryId, Buffer.from('not really a video, but bytes all the same'), { chunks: 2 });
+    return { owner, analysisId, entryId, recordingKey: `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4` };
   } finally {
     await customer.dispose();
     await participant.dispose();

@@ -2,75 +2,9 @@
 // wasm, in Chromium with fake media devices (a test-pattern "monitor" and a fake microphone):
 // a recording through every step checked with ffprobe and the entry's step marks; the id
 // validation messages; screen/microphone denials; and a stopped share deleting the participation.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-
-const run = promisify(execFile);
-const DAY_MS = 24 * 60 * 60 * 1000;
-const TASKS = ['Busca un producto', 'Lee https://example.com/ayuda y vuelve aquí', 'Añádelo al carrito'];
-const SCENARIO = 'Eres un cliente nuevo de la tienda.';
-
-/** A subscribed researcher (logged in on `request`) with one published analysis; returns its id. */
-async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3): Promise<string> {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
-  const userId = rows[0]?.id as string;
-  const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
-  const login = await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const created = await request.post('/api/v1/analysis', {
-    data: {
-      name: `Participación e2e ${now}`,
-      url: 'example.com',
-      maxNumberOfParticipants,
-      scenario: SCENARIO,
-      tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
-      device: 'computer',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
-}
-
-/** No serious or critical axe findings on what `page` shows now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-
-/** From the invitation link to the first step of the analysis. */
-async function startAnalysis(page: Page, analysisId: string) {
-  await page.goto(`/participate/${analysisId}`);
-  await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Participar' }).click();
-  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
-  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
-  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
-  await expect(consent).toBeVisible();
-  await expectAccessible(page);
-  await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-  await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
-}
+import { card, expectAccessible, probeSeconds, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
 
 test('a participant records every step; the researcher gets a playable file with step marks', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -140,24 +74,12 @@ test('a participant records every step; the researcher gets a playable file with
   const urlAnswer = await request.get(`/api/v1/analysisEntry/${entryId}`);
   expect(urlAnswer.status()).toBe(200);
   const { analysisEntryPresignedUrl } = (await urlAnswer.json()) as { analysisEntryPresignedUrl: string };
-  const signed = new URL(analysisEntryPresignedUrl);
-  const file = await request.get(`${signed.pathname}${signed.search}`);
-  expect(file.status()).toBe(200);
-  const dir = await mkdtemp(join(tmpdir(), 'lupa-participate-'));
-  try {
-    const path = join(dir, 'recording');
-    await writeFile(path, await file.body());
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', path]);
-    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string }[] };
-    const codecs = probe.streams.map((stream) => stream.codec_name);
-    expect(codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)), codecs.join()).toBe(true);
-    expect(codecs.some((codec) => ['opus', 'aac'].includes(codec)), codecs.join()).toBe(true);
-    const durationMs = Number(probe.format.duration) * 1000;
-    test.info().annotations.push({ type: 'recording', description: `${codecs.join('+')}, file ${durationMs} ms, recorded ${recordedMs} ms` });
-    expect(Math.abs(durationMs - recordedMs), `file ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(1000);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const { seconds, codecs } = await probeSeconds(request, analysisEntryPresignedUrl);
+  expect(codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)), codecs.join()).toBe(true);
+  expect(codecs.some((codec) => ['opus', 'aac'].includes(codec)), codecs.join()).toBe(true);
+  const durationMs = seconds * 1000;
+  test.info().annotations.push({ type: 'recording', description: `${codecs.join('+')}, file ${durationMs} ms, recorded ${recordedMs} ms` });
+  expect(Math.abs(durationMs - recordedMs), `file ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(1000);
 
   // One step mark per step, in order, at increasing times.
   const entry = await request.get(`/api/v1/entry/${entryId}`);
@@ -279,7 +201,7 @@ test('stopping the screen share ends the analysis, deletes the participation and
   await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible();
 });
 
-test('closing the tab mid-analysis asks first, then deletes the participation', async ({ page, request }) => {
+test('closing the tab mid-analysis asks first, and keeps the participation to continue later', async ({ page, request }) => {
   test.setTimeout(120_000);
   const analysisId = await researcherWithAnalysis(request, 1);
   await startAnalysis(page, analysisId);
@@ -291,11 +213,13 @@ test('closing the tab mid-analysis asks first, then deletes the participation', 
     asked = dialog.type() === 'beforeunload';
     void dialog.accept();
   });
+  const context = page.context();
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
-  await expect
-    .poll(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`))[0]?.status, {
-      timeout: 15_000,
-    })
-    .toBe('abandoned');
+  // Closing is not leaving (ADR 0005): the invitation link offers to continue.
+  const again = await context.newPage();
+  await again.goto(`/participate/${analysisId}`);
+  await expect(again.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({ timeout: 15_000 });
+  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`);
+  expect(row?.status).toBe('in_progress');
 });

@@ -1,5 +1,5 @@
 // The recording player and the analysis summary end to end against the real worker, local D1 and
-// R2, with a real playable video: a participant uploads the 18 s demo clip through the progressive
+// R2, with a real playable video: a participant uploads the 18 s demo clip through the chunk
 // upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
 // the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
 // exports its CSV. Another customer cannot see the recording; deleting it removes it.
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
+import { uploadRecording } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,18 +56,7 @@ async function submitDemoRecording(baseURL: string, analysisId: string): Promise
     const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
     await expectOk(joined);
     const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/upload`, { data: { mimeType: 'video/mp4' } }));
-    // Under 5 MiB, so a single (last) part.
-    await expectOk(
-      await participant.put(`/api/v1/analysisEntry/${entryId}/parts/1`, {
-        data: await readFile(DEMO_VIDEO),
-        headers: { 'Content-Type': 'application/octet-stream' },
-      }),
-    );
-    await expectOk(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs: 18_000, steps: STEPS } }));
-    await expectOk(
-      await participant.patch('/api/v1/analysisEntry', { data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } }),
-    );
+    await uploadRecording(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000, steps: STEPS });
     return entryId;
   } finally {
     await participant.dispose();
@@ -198,7 +188,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   // ---- Download: the signed recording URL, downloading the very bytes uploaded.
   const downloadLink = page.getByRole('link', { name: 'Descargar grabación' });
   const href = await downloadLink.getAttribute('href');
-  expect(href).toMatch(new RegExp(`^/api/v1/recordings/${entryId}\\?expires=\\d+&sig=[0-9a-f]+$`));
+  expect(href).toMatch(new RegExp(`^/api/v1/recordings/${entryId}/1\\?expires=\\d+&sig=[0-9a-f]+$`));
   const apiEntry = (await (await page.request.get(`/api/v1/entry/${entryId}`)).json()) as { entryUrl: string };
   expect(new URL(apiEntry.entryUrl).pathname).toBe(new URL(href ?? '', baseURL).pathname);
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), downloadLink.click()]);
@@ -259,4 +249,37 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`), { timeout: 20_000 });
   await expect.poll(async () => (await page.request.get(`/api/v1/entry/${entryId}`)).status()).toBe(404);
   expect((await page.request.get(href ?? '')).status()).toBe(404);
+});
+
+test("'Ver grabación' opens the signed recording in a new tab, and the browser plays it", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: { name: `Ver grabación ${Date.now()}`, url: 'https://example.com', maxNumberOfParticipants: 5, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },
+  });
+  await expectOk(created);
+  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  await submitDemoRecording(baseURL, analysisId);
+
+  await page.goto(`/analysis/${analysisId}`);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Ver grabación' }).first().click(),
+  ]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/api\/v1\/recordings\//);
+  // The browser's own media document: its <video> must load (a strict CSP on the answer used to
+  // leave it empty), know its length and play.
+  const video = tab.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 }).toBeGreaterThan(17);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(start + 0.5);
+  await tab.close();
 });

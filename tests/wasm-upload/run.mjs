@@ -1,9 +1,10 @@
-// The recorder WASM against the real worker (wrangler dev: workerd + local D1/R2), end to end:
-// a page on the worker's own origin claims a place (the capability cookie lands in the browser),
-// records Chromium's fake camera + microphone for ~4 s with the real `Recorder`, uploads in parts
-// while recording, completes and submits; then the researcher's entry page must list the step
-// chapters and serve a file ffprobe reads with the right duration. A second run aborts and must
-// leave nothing behind.
+// The recorder WASM against the real worker (wrangler dev: workerd + local D1/R2), end to end
+// (ADR 0005): a page on the worker's own origin claims a place (the capability cookie lands in the
+// browser), records Chromium's fake camera + microphone for ~4 s with the real `Recorder`, sends
+// ~1 s chunks while recording, completes and submits; then the researcher's entry page must list
+// the step chapters and serve a file ffprobe reads with the right duration. A long recording goes
+// through injected failures; a tab that dies offline leaves its chunks in IndexedDB and the next
+// tab sends them and records a second segment; an abort must leave nothing behind.
 //
 //   npm run build && bash scripts/run-node.sh tests/wasm-upload/run.mjs
 //
@@ -19,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
+const CHUNKS = '**/api/v1/analysisEntry/*/segments/*/chunks/*';
 const results = { passed: 0, failed: 0 };
 
 async function check(name, fn) {
@@ -73,32 +75,38 @@ try {
     VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: owner.cookie,
-    body: { name: 'Grabación real', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer' },
+    body: { name: 'Grabación real', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer' },
   });
   assert.equal(created.status, 201, created.text);
   const analysisId = created.json.analysisData.id;
 
-  /** Runs `body(recorder, entryId)` in a fresh page after claiming a place there. */
-  async function inPage(body) {
+  /**
+   * Runs `body(recorder, entryId, Recorder)` in a fresh page, after claiming a place there unless
+   * `entryId` continues an earlier one. The page is then closed as a crash would: no unload work.
+   */
+  async function inPage(body, entryId = null) {
     const page = await context.newPage();
     page.on('console', (m) => console.log(`  [page] ${m.text()}`));
     await page.goto(`${server.url}/__recorder/index.html`);
-    const result = await page.evaluate(async ({ analysisId, body }) => {
-      const claim = await fetch('/api/v1/analysis/participate', {
-        method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ analysisId }),
-      });
-      const { analysisEntryId: entryId } = await claim.json();
+    const result = await page.evaluate(async ({ analysisId, given, body }) => {
+      let entryId = given;
+      if (!entryId) {
+        const claim = await fetch('/api/v1/analysis/participate', {
+          method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ analysisId }),
+        });
+        entryId = (await claim.json()).analysisEntryId;
+      }
       const { default: init, Recorder } = await import('/__recorder/lupa_recorder.js');
       await init({ module_or_path: '/__recorder/lupa_recorder_bg.wasm' });
       const recorder = new Recorder(entryId, '/api/v1');
-      const run = new Function('recorder', 'entryId', `return (${body})(recorder, entryId);`);
-      return { entryId, ...(await run(recorder, entryId)) };
-    }, { analysisId, body: body.toString() });
-    await page.close();
+      const run = new Function('recorder', 'entryId', 'Recorder', `return (${body})(recorder, entryId, Recorder);`);
+      return { entryId, ...(await run(recorder, entryId, Recorder)) };
+    }, { analysisId, given: entryId, body: body.toString() });
+    await page.close({ runBeforeUnload: false });
     return result;
   }
 
-  await check('a real recording uploads in parts, completes, submits and plays with its duration', async () => {
+  await check('a real recording uploads in chunks, completes, submits and plays with its duration', async () => {
     const out = await inPage(async (recorder, entryId) => {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
       const changes = [];
@@ -140,20 +148,20 @@ try {
   });
 
   await check('a long recording crosses several 5 MiB parts through injected failures and arrives byte-identical', async () => {
-    // Part PUTs pass through here: the first try of parts 1 and 2 fails (a 503, then a dropped
-    // connection); every body the server accepted is kept, by part number, to compare with R2.
+    // Chunk PUTs pass through here: the first try of chunks 1 and 2 fails (a 503, then a dropped
+    // connection); every body the server accepted is kept, by index, to compare with R2.
     const accepted = new Map();
     const tries = new Map();
-    await context.route('**/api/v1/analysisEntry/*/parts/*', async (route) => {
+    await context.route(CHUNKS, async (route) => {
       const request = route.request();
       if (request.method() !== 'PUT') return route.continue();
-      const part = Number(new URL(request.url()).pathname.split('/').pop());
-      const attempt = (tries.get(part) ?? 0) + 1;
-      tries.set(part, attempt);
-      if (part === 1 && attempt === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"busy","code":"busy"}' });
-      if (part === 2 && attempt === 1) return route.abort('connectionreset');
+      const index = Number(new URL(request.url()).pathname.split('/').pop());
+      const attempt = (tries.get(index) ?? 0) + 1;
+      tries.set(index, attempt);
+      if (index === 1 && attempt === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"busy","code":"busy"}' });
+      if (index === 2 && attempt === 1) return route.abort('connectionreset');
       const response = await route.fetch();
-      if (response.status() === 200) accepted.set(part, request.postDataBuffer());
+      if (response.status() === 200) accepted.set(index, request.postDataBuffer());
       return route.fulfill({ response });
     });
     const out = await inPage(async (recorder, entryId) => {
@@ -183,31 +191,124 @@ try {
       });
       return { state: recorder.state(), submitted: submit.status };
     });
-    await context.unroute('**/api/v1/analysisEntry/*/parts/*');
+    await context.unroute(CHUNKS);
     assert.equal(out.state.phase, 'done', JSON.stringify(out.state));
     assert.equal(out.submitted, 200);
-    assert.ok(accepted.size >= 3, `only ${accepted.size} parts`);
-    assert.ok(tries.get(1) >= 2 && tries.get(2) >= 2, 'the failed parts were retried');
-    const sent = Buffer.concat([...accepted.keys()].sort((a, b) => a - b).map((n) => accepted.get(n)));
-    for (const n of [...accepted.keys()].sort((a, b) => a - b).slice(0, -1)) assert.equal(accepted.get(n).length, 5 * 1024 * 1024, `part ${n}`);
+    const indexes = [...accepted.keys()].sort((a, b) => a - b);
+    assert.deepEqual(indexes, indexes.map((_, i) => i), 'chunks are numbered from 0 without gaps');
+    assert.ok(tries.get(1) >= 2 && tries.get(2) >= 2, 'the failed chunks were retried');
+    for (const n of indexes) assert.ok(accepted.get(n).length <= 4 * 1024 * 1024, `chunk ${n}`);
+    const sent = Buffer.concat(indexes.map((n) => accepted.get(n)));
+    assert.ok(sent.length > 2 * 5 * 1024 * 1024, `${sent.length} bytes in ${indexes.length} chunks: the server composed several parts`);
     const entry = await api(`/api/v1/entry/${out.entryId}`, { cookie: owner.cookie });
     const stored = Buffer.from(await (await fetch(new URL(entry.json.entryUrl, server.url))).arrayBuffer());
     assert.equal(stored.length, out.state.bytesRecorded);
     assert.ok(stored.equals(sent), 'the object in R2 is byte-identical to what the recorder sent');
   });
 
-  await check('abort stops the recording and deletes the entry', async () => {
-    const out = await inPage(async (recorder) => {
+  await check('a tab that dies offline leaves its chunks on the device; the next tab sends them and records a second segment', async () => {
+    // Tab 1: every chunk PUT fails (offline), so the chunks wait in IndexedDB; then the tab is gone.
+    await context.route(CHUNKS, (route) => route.abort('internetdisconnected'));
+    const crashed = await inPage(async (recorder, entryId, Recorder) => {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      await recorder.start(stream);
+      recorder.markStep(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      recorder.markStep(1);
+      await new Promise((r) => setTimeout(r, 1500));
+      return { state: recorder.state(), pending: await Recorder.pending(entryId) };
+    });
+    await context.unroute(CHUNKS);
+    assert.equal(crashed.state.storage, 'device', JSON.stringify(crashed.state));
+    assert.ok(crashed.pending.chunks >= 2 && crashed.pending.lastEndMs >= 2000, JSON.stringify(crashed.pending));
+
+    // Tab 2 (same browser profile): 'Continuar' resumes the entry, the recorder sends what tab 1
+    // left and records segment 2, continuing the timer and the steps.
+    const resumed = await inPage(async (recorder, entryId, Recorder) => {
+      const found = await Recorder.pending(entryId);
+      const resume = await fetch(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', credentials: 'include' });
+      const info = await resume.json();
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      await recorder.start(stream, { recordedMs: info.recordedMs, steps: info.steps });
+      const startedAt = recorder.elapsedMs();
+      recorder.markStep(2);
+      await new Promise((r) => setTimeout(r, 2500));
+      await recorder.finish();
+      stream.getTracks().forEach((t) => t.stop());
+      const submit = await fetch('/api/v1/analysisEntry', {
+        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
+      });
+      return { found, resumed: resume.status, startedAt, state: recorder.state(), left: await Recorder.pending(entryId), submitted: submit.status };
+    }, crashed.entryId);
+    assert.equal(resumed.resumed, 200);
+    // Tab 1 may have stored a last chunk or two after it counted.
+    assert.ok(resumed.found.chunks >= crashed.pending.chunks, `the device still held what tab 1 left: ${JSON.stringify(resumed.found)}`);
+    assert.ok(resumed.startedAt >= resumed.found.lastEndMs, `the timer continued: ${resumed.startedAt} < ${resumed.found.lastEndMs}`);
+    assert.equal(resumed.state.phase, 'done', JSON.stringify(resumed.state));
+    assert.equal(resumed.left.chunks, 0, 'nothing is left on the device');
+    assert.equal(resumed.submitted, 200);
+    const entry = await api(`/api/v1/analysisEntry/${crashed.entryId}`, { cookie: owner.cookie });
+    assert.equal(entry.status, 200, entry.text);
+    assert.equal(entry.json.segments.length, 2, JSON.stringify(entry.json));
+    let probedTotal = 0;
+    for (const [i, segment] of entry.json.segments.entries()) {
+      const path = join(web, `segment-${i + 1}.mp4`);
+      writeFileSync(path, Buffer.from(await (await fetch(new URL(segment.url, server.url))).arrayBuffer()));
+      probedTotal += Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString().trim()) * 1000;
+    }
+    assert.ok(Math.abs(probedTotal - entry.json.durationMs) < 1500, `ffprobe ${probedTotal} ms vs ${entry.json.durationMs} ms`);
+    assert.ok(Math.abs(entry.json.durationMs - resumed.state.elapsedMs) < 2000, `${entry.json.durationMs} ms stored, ${resumed.state.elapsedMs} ms on the timer`);
+  });
+
+  await check('a reload while online continues the timer and the steps from what the server already has', async () => {
+    // Tab 1 records ~3 s online (its chunks are acknowledged, the device holds next to nothing) and is reloaded.
+    const first = await inPage(async (recorder, entryId, Recorder) => {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      await recorder.start(stream);
+      recorder.markStep(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      recorder.markStep(1);
+      await new Promise((r) => setTimeout(r, 1500));
+      return { state: recorder.state(), pending: await Recorder.pending(entryId) };
+    });
+    assert.ok(first.pending.chunks <= 2, JSON.stringify(first.pending));
+    const second = await inPage(async (recorder, entryId) => {
+      const info = await (await fetch(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', credentials: 'include' })).json();
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      await recorder.start(stream, { recordedMs: info.recordedMs, steps: info.steps });
+      const startedAt = recorder.elapsedMs();
+      await new Promise((r) => setTimeout(r, 1500));
+      await recorder.finish();
+      stream.getTracks().forEach((t) => t.stop());
+      const submit = await fetch('/api/v1/analysisEntry', {
+        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
+      });
+      return { info, startedAt, state: recorder.state(), submitted: submit.status };
+    }, first.entryId);
+    assert.equal(second.submitted, 200);
+    assert.deepEqual(second.info.steps.map((s) => s.index), [0, 1], JSON.stringify(second.info));
+    assert.ok(second.info.recordedMs >= 2000, `the server knows what segment 1 holds: recordedMs ${second.info.recordedMs}`);
+    assert.ok(second.startedAt >= 2000, `the timer continued: ${second.startedAt} ms`);
+    const entry = await api(`/api/v1/analysisEntry/${first.entryId}`, { cookie: owner.cookie });
+    assert.equal(entry.json.segments?.length, 2, entry.text);
+    assert.ok(Math.abs(entry.json.durationMs - second.state.elapsedMs) < 2000, `${entry.json.durationMs} ms stored, ${second.state.elapsedMs} ms on the timer`);
+  });
+
+  await check('abort stops the recording and deletes the entry and its chunks on the device', async () => {
+    const out = await inPage(async (recorder, entryId, Recorder) => {
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
       await recorder.start(stream);
       await new Promise((r) => setTimeout(r, 1500));
       await recorder.abort();
       stream.getTracks().forEach((t) => t.stop());
-      return { state: recorder.state() };
+      return { state: recorder.state(), left: await Recorder.pending(entryId) };
     });
     assert.equal(out.state.phase, 'aborted');
-    const [row] = await sql(`SELECT status, upload_id FROM analysis_entries WHERE id = ${q(out.entryId)}`);
-    assert.equal(row.status, 'abandoned', JSON.stringify(row));
+    assert.equal(out.left.chunks, 0);
+    const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(out.entryId)}`);
+    assert.ok(!row || row.status === 'abandoned', JSON.stringify(row));
   });
 } finally {
   await context.close();

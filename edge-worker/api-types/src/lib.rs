@@ -300,25 +300,33 @@ pub struct ParticipateResponse {
     pub analysisEntryId: String,
 }
 
-/// `POST /api/v1/analysisEntry/{id}/upload`: start (or resume) the progressive upload.
+/// `POST /api/v1/analysisEntry/{id}/segments`: a new capture of the participation (ADR 0005).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
-pub struct StartUploadRequest {
+pub struct OpenSegmentRequest {
     pub mimeType: Option<String>,
 }
 
-/// Answer of start-upload and of `GET /api/v1/analysisEntry/{id}/parts`.
+/// The opened segment: chunks go to `…/segments/{segment}/chunks/{index}`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
-pub struct UploadStatusResponse {
-    /// Every part but the last must be exactly this many bytes.
+pub struct SegmentResponse {
+    pub segment: u32,
+    /// Larger chunks must be split by the tab.
     #[ts(type = "number")]
-    pub partSize: u64,
-    /// Parts the server already has: `[partNumber, size]`.
-    #[ts(type = "Array<[number, number]>")]
-    pub parts: Vec<(u16, u64)>,
+    pub chunkMaxBytes: u64,
+    /// Length of the earlier segments the server knows of: where this one starts on the timeline.
+    #[ts(type = "number")]
+    pub recordedMs: u64,
+}
+
+/// `PUT /api/v1/analysisEntry/{id}/segments/{segment}/chunks/{index}`: the chunk is durable.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ChunkResponse {
+    pub stored: bool,
 }
 
 /// When the participant entered a step (0 = scenario, 1 = URL, 2.. = tasks), ms from start.
@@ -331,6 +339,13 @@ pub struct StepMark {
     pub atMs: u64,
 }
 
+/// `PUT /api/v1/analysisEntry/{id}/steps`: every step mark so far, on the participation's timeline.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct StepsRequest {
+    pub steps: Vec<StepMark>,
+}
+
 /// `POST /api/v1/analysisEntry/{id}/complete`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
@@ -339,6 +354,32 @@ pub struct CompleteUploadRequest {
     #[ts(type = "number | null")]
     pub durationMs: Option<u64>,
     pub steps: Option<Vec<StepMark>>,
+}
+
+/// The closed recording: its total length and how many segments it has.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct CompleteUploadResponse {
+    #[ts(type = "number")]
+    pub durationMs: u64,
+    pub segments: u32,
+}
+
+/// `GET /api/v1/participation/current` and `POST /api/v1/analysisEntry/{id}/resume`: the
+/// unfinished participation this browser holds, and where the participant was.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ResumeInfo {
+    pub analysisEntryId: String,
+    pub analysisId: String,
+    pub analysisData: ParticipationData,
+    /// Recorded so far, as far as the server knows (the device may hold more).
+    #[ts(type = "number")]
+    pub recordedMs: u64,
+    pub steps: Vec<StepMark>,
+    pub segments: u32,
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`.
@@ -367,12 +408,29 @@ pub struct UpdateEntryRequest {
     pub analysisEntryStatus: Option<String>,
 }
 
-/// `GET /api/v1/analysisEntry/{id}`: a short-lived signed URL to the recording.
+/// One file of a recording: each capture (a resume after a reload or crash starts a new one).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct SegmentDto {
+    /// Short-lived signed URL of the segment's file.
+    pub url: String,
+    #[ts(type = "number")]
+    pub durationMs: i64,
+}
+
+/// `GET /api/v1/analysisEntry/{id}`: short-lived signed URLs to the recording.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct EntryUrlResponse {
+    /// The first segment (the whole recording when it was never interrupted).
     pub analysisEntryPresignedUrl: String,
+    /// Total length of all segments.
+    #[ts(type = "number")]
+    pub durationMs: i64,
+    /// In recording order; play them back to back as one timeline.
+    pub segments: Vec<SegmentDto>,
 }
 
 /// `POST /api/v1/billing`.
@@ -554,7 +612,10 @@ pub struct ChapterDto {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct EntryPageResponse {
+    /// The first segment's URL (see `segments`).
     pub entryUrl: String,
+    /// Every file of the recording in order, to play as one timeline.
+    pub segments: Vec<SegmentDto>,
     pub id: String,
     pub analysisId: String,
     pub analysisName: String,

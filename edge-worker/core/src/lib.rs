@@ -6,12 +6,14 @@
 pub mod analysis;
 pub mod auth;
 pub mod billing;
+pub mod chunks;
 pub mod csv;
 pub mod mail;
 pub mod participation;
 pub mod routes;
 pub mod stripe_signature;
 pub mod summary;
+pub mod webm;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -5,7 +5,7 @@
 
 use crate::db::{db, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
-use crate::recordings;
+use crate::participation::purge::{self, Scope};
 use crate::App;
 
 const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
@@ -13,7 +13,6 @@ const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' O
 const QUEUE_R2: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT 'analyses/' || id || '/', ?2 FROM analyses WHERE owner_id = ?1 \
      ON CONFLICT (prefix) DO NOTHING";
 const OWNED: &[&str] = &[
-    "DELETE FROM entry_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
     "DELETE FROM analysis_entries WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
     "DELETE FROM analysis_tasks WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
     "DELETE FROM analyses WHERE owner_id = ?1",
@@ -33,7 +32,9 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     if crate::auth::users::by_id(&database, id).await?.is_none() {
         return Err(ApiError::not_found());
     }
-    let mut batch = vec![stmt(&database, GUARD, &[text(id)])?, stmt(&database, QUEUE_R2, &[text(id), int(now_ms())])?];
+    let now = now_ms();
+    let mut batch = vec![stmt(&database, GUARD, &[text(id)])?, stmt(&database, QUEUE_R2, &[text(id), int(now)])?];
+    batch.extend(purge::statements(&database, Scope::Owner, id, now)?);
     for sql in OWNED {
         batch.push(stmt(&database, sql, &[text(id)])?);
     }
@@ -44,5 +45,5 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
         }
         return Err(ApiError::internal(format!("D1 delete user: {err}")));
     }
-    recordings::drain_deletions(app).await
+    purge::drain(app).await
 }

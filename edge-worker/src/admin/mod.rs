@@ -55,7 +55,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
     // Owed recording deletions are retried whenever an admin looks.
     let (env, config) = (app.env.clone(), app.config.clone());
     app.wait_until(async move {
-        let _ = crate::recordings::drain_deletions(&App::background(env, config)).await;
+        let _ = crate::participation::purge::drain(&App::background(env, config)).await;
     });
     let page = query_param(req, "page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(1).max(1);
     let size = query_param(req, "pageSize").and_then(|p| p.parse::<i64>().ok()).unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);

@@ -13,7 +13,6 @@ use crate::billing::gate;
 use crate::db::{db, new_id, now_ms};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
-use crate::recordings;
 use crate::App;
 
 const INVALID: &str = "Revisa los datos del análisis";
@@ -118,6 +117,6 @@ pub async fn delete(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     owned(app, &user, id).await?;
     repo::delete(&db(app)?, id).await?;
-    recordings::drain_deletions(app).await?;
+    crate::participation::purge::drain(app).await?;
     json(200, &MessageResponse { message: DELETED.into() })
 }

@@ -7,6 +7,7 @@ use worker::{D1Database, D1PreparedStatement};
 
 use crate::db::{failed, int, new_id, opt_text, stmt, text};
 use crate::error::ApiResult;
+use crate::participation::purge::{self, Scope};
 
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRow {
@@ -169,17 +170,13 @@ pub async fn set_status(database: &D1Database, id: &str, status: &str, now: i64)
     Ok(())
 }
 
-/// Deletes an analysis with its tasks and entries in one transaction, queueing its recordings.
+/// Deletes an analysis with its tasks and entries in one transaction, queueing its recordings and
+/// the abort of their unfinished uploads (the caller drains the queue).
 pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
-    database
-        .batch(vec![
-            stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(crate::db::now_ms())])?,
-            stmt(database, "DELETE FROM entry_parts WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)", &[text(id)])?,
-            stmt(database, DELETE_TASKS, &[text(id)])?,
-            stmt(database, DELETE_ENTRIES, &[text(id)])?,
-            stmt(database, DELETE, &[text(id)])?,
-        ])
-        .await
-        .map_err(failed(DELETE))?;
+    let now = crate::db::now_ms();
+    let mut batch = vec![stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?];
+    batch.extend(purge::statements(database, Scope::Analysis, id, now)?);
+    batch.extend([stmt(database, DELETE_TASKS, &[text(id)])?, stmt(database, DELETE_ENTRIES, &[text(id)])?, stmt(database, DELETE, &[text(id)])?]);
+    database.batch(batch).await.map_err(failed(DELETE))?;
     Ok(())
 }

@@ -2,10 +2,11 @@
 //! that claimed an entry upload to, finish or abandon it.
 
 use lupa_core::auth::token;
+use lupa_core::chunks::GRACE_MS;
 use serde::Deserialize;
-use worker::{D1Database, Request};
+use worker::{D1Database, Request, Response};
 
-use crate::auth::sessions::hash_token;
+use crate::auth::sessions::{hash_token, with_cookie};
 use crate::db::{db, failed, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
@@ -43,20 +44,41 @@ pub async fn require_capability(app: &App, req: &Request, entry_id: &str) -> Api
         return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
     }
     let entry = find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let presented = cookie(req, COOKIE).filter(|t| token::is_well_formed(t));
-    let holds = match (&presented, &entry.capability_hash) {
-        (Some(raw), Some(stored)) => hash_token(app, raw)? == *stored,
-        _ => false,
-    };
+    let presented = capability_hash_of(app, req)?;
+    let holds = presented.is_some() && presented == entry.capability_hash;
     if !holds || entry.status != "in_progress" {
         return Err(ApiError::forbidden("not_your_entry", lupa_core::participation::NOT_YOURS));
     }
     Ok(entry)
 }
 
-/// `Set-Cookie` for the capability: scoped to the API, gone when the browser closes.
+/// `Set-Cookie` for the capability. It lives as long as the grace window, so a reload, a crash or
+/// a browser restart can resume the participation (ADR 0005); every resume renews it.
 pub fn capability_cookie(raw: &str) -> String {
-    format!("{COOKIE}={raw}; Path=/; HttpOnly; Secure; SameSite=Strict")
+    format!("{COOKIE}={raw}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age={}", GRACE_MS / 1000)
+}
+
+/// The hash of the capability this request presents, if it presents a well-formed one.
+pub fn capability_hash_of(app: &App, req: &Request) -> ApiResult<Option<String>> {
+    cookie(req, COOKIE).filter(|t| token::is_well_formed(t)).map(|raw| hash_token(app, &raw)).transpose()
+}
+
+/// Sends the presented capability back with a fresh `Max-Age`: activity extends the grace window.
+pub fn refresh_capability_cookie(resp: Response, req: &Request) -> ApiResult<Response> {
+    match cookie(req, COOKIE).filter(|t| token::is_well_formed(t)) {
+        Some(raw) => with_cookie(resp, &capability_cookie(&raw)),
+        None => Ok(resp),
+    }
+}
+
+/// The body length a media request declares; 411 without one (the body is checked against it).
+pub fn declared_length(req: &Request) -> ApiResult<u64> {
+    req.headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .ok_or_else(|| ApiError::new(411, "length_required", "Falta la cabecera Content-Length"))
 }
 
 pub fn clear_capability_cookie() -> String {

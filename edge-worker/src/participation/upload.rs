@@ -1,164 +1,91 @@
-//! Uploading a recording: progressively in fixed-size parts while recording (R2 multipart through
-//! the worker, streamed), or as one file through a short-lived signed URL (the spec's path); then
-//! marking the entry submitted once a complete, non-empty recording exists.
+//! Finishing a recording: closing its segments (ADR 0005), or storing it as one file through a
+//! short-lived signed URL (the spec's path); then marking the entry submitted once a complete,
+//! non-empty recording exists.
 
-use lupa_api_types::{
-    CompleteUploadRequest, MessageResponse, StartUploadRequest, UpdateEntryRequest, UploadStatusResponse, UploadUrlRequest, UploadUrlResponse,
-};
-use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING, PART_SIZE};
+use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
+use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
 use serde::Deserialize;
-use worker::{HttpMetadata, Request, Response, UploadedPart};
+use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
 use crate::db::{db, failed, int, now_ms, opt_text, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
-use crate::participation::entries::{self, EntryRow};
+use crate::participation::segments::SCREEN;
+use crate::participation::{compose, entries, mime, purge};
 use crate::recordings;
 use crate::App;
 
 const SUBMITTED: &str = "Grabación enviada";
 const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;
-const ALLOWED_MIME: &[&str] = &["video/mp4", "video/webm"];
 
-const SET_UPLOAD: &str = "UPDATE analysis_entries SET upload_id = ?2, recording_key = ?3, recording_mime = ?4, recording_size = NULL, \
-     last_activity_at = ?5, updated_at = ?5 WHERE id = ?1";
-const PARTS: &str = "SELECT part_number, size, etag FROM entry_parts WHERE entry_id = ?1 ORDER BY part_number";
-const PUT_PART: &str = "INSERT INTO entry_parts (entry_id, part_number, etag, size, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5) \
-     ON CONFLICT (entry_id, part_number) DO UPDATE SET etag = excluded.etag, size = excluded.size, uploaded_at = excluded.uploaded_at";
-const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2 WHERE id = ?1";
-const COMPLETED: &str = "UPDATE analysis_entries SET upload_id = NULL, recording_size = ?2, duration_ms = ?3, steps_json = ?4, \
-     last_activity_at = ?5, updated_at = ?5 WHERE id = ?1";
-const DROP_PARTS: &str = "DELETE FROM entry_parts WHERE entry_id = ?1";
+const SEGMENTS: &str = "SELECT seq, track, mime, r2_key FROM entry_segments WHERE entry_id = ?1 ORDER BY track DESC, seq";
+/// The first segment is the entry's recording for the spec's single-URL readers.
+const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
+     steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7 WHERE id = ?1";
 const STORED_SINGLE: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, upload_id = NULL, \
      last_activity_at = ?5, updated_at = ?5 WHERE id = ?1";
-const SUBMIT: &str = "UPDATE analysis_entries SET status = 'submitted', submitted_at = ?2, updated_at = ?2, capability_hash = NULL \
-     WHERE id = ?1 AND status = 'in_progress'";
+/// Submitting takes a place for good: the entry's own while it holds one, or a free one if its
+/// hold lapsed (a participant who recorded offline for long); never more entries than places.
+const SUBMIT: &str = "UPDATE analysis_entries SET status = 'submitted', submitted_at = ?2, updated_at = ?2, capability_hash = NULL, held_until = NULL \
+     WHERE id = ?1 AND status = 'in_progress' AND (held_until > ?2 OR (SELECT COUNT(*) FROM analysis_entries o \
+     WHERE o.analysis_id = analysis_entries.analysis_id AND o.id != ?1 AND (o.status = 'submitted' OR (o.status = 'in_progress' AND o.held_until > ?2))) \
+     < (SELECT a.max_participants FROM analyses a WHERE a.id = analysis_entries.analysis_id))";
 const COMPLETE_IF_FULL: &str = "UPDATE analyses SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND max_participants <= \
      (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted')";
 
 #[derive(Deserialize)]
-struct PartRow {
-    part_number: u16,
-    size: u64,
-    etag: String,
+struct SegmentRef {
+    seq: u32,
+    track: String,
+    mime: String,
+    r2_key: String,
 }
 
-fn base_mime(mime: &str) -> Option<&'static str> {
-    let base = mime.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    ALLOWED_MIME.iter().copied().find(|m| *m == base)
-}
-
-async fn parts_of(app: &App, entry_id: &str) -> ApiResult<Vec<PartRow>> {
-    stmt(&db(app)?, PARTS, &[text(entry_id)])?.all().await.map_err(failed(PARTS))?.results::<PartRow>().map_err(failed(PARTS))
-}
-
-async fn status(app: &App, entry_id: &str) -> ApiResult<Response> {
-    let parts = parts_of(app, entry_id).await?.into_iter().map(|p| (p.part_number, p.size)).collect();
-    json(200, &UploadStatusResponse { partSize: PART_SIZE, parts })
-}
-
-/// `POST /api/v1/analysisEntry/{id}/upload`: opens the multipart upload (once; a second call
-/// resumes and lists what the server already has).
-pub async fn start(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
-    let body: StartUploadRequest = read_json(req).await?;
-    if entry.upload_id.is_some() {
-        return status(app, entry_id).await;
-    }
-    let requested = body.mimeType.unwrap_or_default();
-    let mime = base_mime(&requested).ok_or_else(|| ApiError::bad_request("unsupported_mime", "Formato de grabación no admitido"))?;
-    let key = recordings::recording_key(&entry.analysis_id, &entry.id, mime);
-    let bucket = app.env.bucket("RECORDINGS")?;
-    let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
-    let upload = bucket
-        .create_multipart_upload(key.clone())
-        .http_metadata(metadata)
-        .execute()
-        .await
-        .map_err(|e| ApiError::internal(format!("R2 create multipart: {e}")))?;
-    let upload_id = upload.upload_id().await;
-    stmt(&db(app)?, SET_UPLOAD, &[text(&entry.id), text(&upload_id), text(&key), text(&requested), int(now_ms())])?
-        .run()
-        .await
-        .map_err(failed(SET_UPLOAD))?;
-    status(app, entry_id).await
-}
-
-/// `GET /api/v1/analysisEntry/{id}/parts`: what the server has, so a reconnecting tab resumes.
-pub async fn parts(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    entries::require_capability(app, req, entry_id).await?;
-    status(app, entry_id).await
-}
-
-fn declared_length(req: &Request) -> ApiResult<u64> {
-    req.headers()
-        .get("content-length")
-        .ok()
-        .flatten()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .ok_or_else(|| ApiError::new(411, "length_required", "Falta la cabecera Content-Length"))
-}
-
-fn upload_of(app: &App, entry: &EntryRow) -> ApiResult<worker::MultipartUpload> {
-    let (Some(key), Some(upload_id)) = (&entry.recording_key, &entry.upload_id) else {
-        return Err(ApiError::bad_request("upload_not_started", "La subida no se ha iniciado"));
-    };
-    Ok(app.env.bucket("RECORDINGS")?.resume_multipart_upload(key.clone(), upload_id.clone())?)
-}
-
-/// `PUT /api/v1/analysisEntry/{id}/parts/{n}`: one part, streamed from the request into R2.
-/// Re-sending a part replaces it (retries, and the header fix-up of part 1).
-pub async fn put_part(app: &App, req: &mut Request, entry_id: &str, part: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
-    let length = declared_length(req)?;
-    let number: u32 = part.parse().map_err(|_| ApiError::bad_request("bad_part", rules::PartError::BadNumber.message()))?;
-    let number = rules::check_part(number, length).map_err(|e| {
-        if e == rules::PartError::TooBig { ApiError::payload_too_large() } else { ApiError::bad_request("bad_part", e.message()) }
-    })?;
-    let upload = upload_of(app, &entry)?;
-    let body = req.inner().body().ok_or_else(|| ApiError::bad_request("bad_part", rules::PartError::Empty.message()))?;
-    let uploaded = upload.upload_part(number, body).await.map_err(|e| ApiError::internal(format!("R2 upload part: {e}")))?;
-    let database = db(app)?;
-    let now = now_ms();
-    database
-        .batch(vec![
-            stmt(&database, PUT_PART, &[text(&entry.id), int(i64::from(number)), text(&uploaded.etag()), int(length as i64), int(now)])?,
-            stmt(&database, TOUCH, &[text(&entry.id), int(now)])?,
-        ])
-        .await
-        .map_err(failed(PUT_PART))?;
-    json(200, &MessageResponse { message: format!("Parte {number} recibida") })
-}
-
-/// `POST /api/v1/analysisEntry/{id}/complete`: joins the parts into the recording.
+/// `POST /api/v1/analysisEntry/{id}/complete {durationMs?, steps?}`: closes every segment (each
+/// becomes a seekable file with a known duration) and records the participation's length. Costs
+/// the last part's composition, whatever the recording's length; a repeat changes nothing.
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let entry = entries::require_capability(app, req, entry_id).await?;
     let body: CompleteUploadRequest = read_json(req).await?;
-    // Already completed (the answer to an earlier try was lost): say so again, change nothing.
-    if entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0 {
-        return json(200, &MessageResponse { message: "Grabación subida".into() });
-    }
-    let upload = upload_of(app, &entry)?;
-    let parts = parts_of(app, entry_id).await?;
-    let sizes: Vec<(u16, u64)> = parts.iter().map(|p| (p.part_number, p.size)).collect();
-    let total = rules::check_complete(&sizes).map_err(|e| ApiError::bad_request("incomplete_upload", e.message()))?;
-    upload
-        .complete(parts.into_iter().map(|p| UploadedPart::new(p.part_number, p.etag)))
-        .await
-        .map_err(|e| ApiError::internal(format!("R2 complete multipart: {e}")))?;
-    let steps = body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?;
     let database = db(app)?;
-    let duration = body.durationMs.map(|d| d.min(i64::MAX as u64) as i64);
-    database
-        .batch(vec![
-            stmt(&database, COMPLETED, &[text(&entry.id), int(total as i64), duration.map(int).unwrap_or(wasm_bindgen::JsValue::NULL), opt_text(steps.as_deref()), int(now_ms())])?,
-            stmt(&database, DROP_PARTS, &[text(&entry.id)])?,
-        ])
+    let segments = stmt(&database, SEGMENTS, &[text(&entry.id)])?
+        .all()
+        .await
+        .map_err(failed(SEGMENTS))?
+        .results::<SegmentRef>()
+        .map_err(failed(SEGMENTS))?;
+    let mut duration_ms = 0i64;
+    let mut size = 0u64;
+    let mut first: Option<&SegmentRef> = None;
+    let mut kept = 0u32;
+    for segment in &segments {
+        let closed = compose::close(app, &entry.id, segment.seq, &segment.track).await?;
+        if closed.size > 0 && segment.track == SCREEN {
+            duration_ms += closed.duration_ms;
+            size += closed.size;
+            kept += 1;
+            first.get_or_insert(segment);
+        }
+    }
+    let Some(first) = first else {
+        // The spec's single upload may have stored the recording instead.
+        if entry.recording_key.is_some() && entry.recording_size.unwrap_or(0) > 0 {
+            return json(200, &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 });
+        }
+        return Err(ApiError::bad_request("missing_recording", MISSING_RECORDING));
+    };
+    // The device's own length is used when chunk times are missing (very old tabs).
+    if duration_ms == 0 {
+        duration_ms = body.durationMs.map(|d| d.min(i64::MAX as u64) as i64).unwrap_or(0);
+    }
+    let steps = body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?;
+    stmt(&database, COMPLETED, &[text(&entry.id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(app.now())])?
+        .run()
         .await
         .map_err(failed(COMPLETED))?;
-    json(200, &MessageResponse { message: "Grabación subida".into() })
+    json(200, &CompleteUploadResponse { durationMs: duration_ms.max(0) as u64, segments: kept })
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`: a 15-minute signed URL for one whole-file PUT.
@@ -183,7 +110,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     if entry.status != "in_progress" {
         return Err(ApiError::forbidden("not_your_entry", rules::NOT_YOURS));
     }
-    let length = declared_length(req)?;
+    let length = entries::declared_length(req)?;
     if length == 0 {
         return Err(ApiError::bad_request("empty_recording", MISSING_RECORDING));
     }
@@ -191,7 +118,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
         return Err(ApiError::payload_too_large());
     }
     let content_type = req.headers().get("content-type").ok().flatten().unwrap_or_else(|| "video/mp4".into());
-    let mime = base_mime(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code("unsupported_mime"))?;
+    let mime = mime::base(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code("unsupported_mime"))?;
     let key = recordings::recording_key(&entry.analysis_id, &entry.id, mime);
     let body = req.inner().body().ok_or_else(|| ApiError::bad_request("empty_recording", MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
@@ -226,11 +153,16 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request("missing_recording", MISSING_RECORDING));
     }
     let database = db(app)?;
-    let now = now_ms();
-    database
+    let now = app.now();
+    let results = database
         .batch(vec![stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?, stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?])
         .await
         .map_err(failed(SUBMIT))?;
+    let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
+    if !submitted {
+        purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
+        return sessions::with_cookie(ApiError::bad_request("no_places", rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
+    }
     let resp = json(200, &MessageResponse { message: SUBMITTED.into() })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())
 }

@@ -12,12 +12,11 @@ use crate::analysis::repo;
 use crate::db::{db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::participation::purge::{self, Scope};
 use crate::recordings::{self, owned_entry};
 use crate::App;
 
-const QUEUE_ENTRY: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
-const DELETE_PARTS: &str = "DELETE FROM entry_parts WHERE entry_id = ?1";
 const DELETE_ENTRY: &str = "DELETE FROM analysis_entries WHERE id = ?1";
 
 /// Parses the stored step marks.
@@ -32,7 +31,8 @@ pub fn core_marks(marks: &[StepMark]) -> Vec<Mark> {
 /// `GET /api/v1/entry/{id}`: what the entry page needs, with one chapter per step.
 pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
-    let entry_url = recordings::playback_url(app, &entry)?;
+    let segments = recordings::segments(app, &entry).await?;
+    let entry_url = segments.first().map(|s| s.url.clone()).unwrap_or_default();
     let database = db(app)?;
     let analysis = repo::find(&database, &entry.analysis_id).await?.ok_or_else(ApiError::not_found)?;
     let analysis_name = analysis.name.clone();
@@ -63,6 +63,7 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
         200,
         &EntryPageResponse {
             entryUrl: entry_url,
+            segments,
             id: entry.id.clone(),
             analysisId: entry.analysis_id.clone(),
             analysisName: analysis_name,
@@ -80,15 +81,12 @@ pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult
     let entry = owned_entry(app, req, entry_id).await?;
     let database = db(app)?;
     let prefix = recordings::entry_prefix(&entry.analysis_id, &entry.id);
-    database
-        .batch(vec![
-            stmt(&database, QUEUE_ENTRY, &[text(&prefix), int(now_ms())])?,
-            stmt(&database, DELETE_NOTES, &[text(&entry.id)])?,
-            stmt(&database, DELETE_PARTS, &[text(&entry.id)])?,
-            stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?,
-        ])
-        .await
-        .map_err(failed(DELETE_ENTRY))?;
-    recordings::drain_deletions(app).await?;
+    let now = now_ms();
+    let mut batch = vec![stmt(&database, purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?];
+    batch.extend(purge::statements(&database, Scope::Entry, &entry.id, now)?);
+    batch.push(stmt(&database, DELETE_NOTES, &[text(&entry.id)])?);
+    batch.push(stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?);
+    database.batch(batch).await.map_err(failed(DELETE_ENTRY))?;
+    purge::drain(app).await?;
     json(200, &MessageResponse { message: "Grabación eliminada".into() })
 }

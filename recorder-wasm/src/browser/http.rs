@@ -1,33 +1,36 @@
-//! The upload API over `fetch`: same origin, `credentials: 'include'` (the participant's
+//! The chunk API over `fetch` (ADR 0005): same origin, `credentials: 'include'` (the participant's
 //! capability is an HttpOnly cookie), every request bounded by a time-out so a stalled
 //! connection turns into a retry instead of hanging the upload.
 //!
 //! `fetch` is looked up on the global object at call time, so the browser tests can put a fake
 //! server in its place and still drive this real code.
 
-use js_sys::{Function, Promise, Reflect, Uint8Array};
+use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortController, Headers, Request, RequestCredentials, RequestInit, Response};
+use web_sys::{AbortController, Blob, Headers, Request, RequestCredentials, RequestInit, Response};
 
 use super::js::Timer;
 use crate::api;
-use crate::upload::Failure;
+use crate::retry::Failure;
+use crate::upload::ChunkKey;
 
-/// JSON calls (spec §7 uses 5 s; the upload set-up is retried, so a little more is fine).
+/// JSON calls (spec §7 uses 5 s; these are retried, so a little more is fine).
 const JSON_TIMEOUT_MS: f64 = 10_000.0;
-/// One 5 MiB part at 1 Mbit/s takes ~42 s; 2 min also covers slower links.
-const PART_TIMEOUT_MS: f64 = 120_000.0;
-/// Completion joins every part in R2 and may take a while for long recordings.
+/// One 4 MiB chunk at 1 Mbit/s takes ~34 s; 2 min also covers slower links. A usual chunk
+/// (~140 KB) is sent in a fraction of that.
+const CHUNK_TIMEOUT_MS: f64 = 120_000.0;
+/// Completion closes every segment (composes its first and last part) and may take a while.
 const COMPLETE_TIMEOUT_MS: f64 = 60_000.0;
 
-/// The answer of `POST .../upload`.
-pub struct UploadSetup {
-    pub part_size: f64,
-    pub existing_parts: u32,
+/// The raw answer of `POST .../segments` (checked by `api::check_segment`).
+pub struct SegmentAnswer {
+    pub segment: f64,
+    pub chunk_max_bytes: f64,
+    pub recorded_ms: f64,
 }
 
-/// The entry's upload endpoints.
+/// The entry's recording endpoints.
 pub struct Api {
     base: String,
     entry_id: String,
@@ -38,47 +41,79 @@ impl Api {
         Api { base: base.to_string(), entry_id: entry_id.to_string() }
     }
 
+    pub fn entry_id(&self) -> &str {
+        &self.entry_id
+    }
+
     fn url(&self, suffix: &str) -> String {
         api::entry_url(&self.base, &self.entry_id, suffix)
     }
 
-    /// `POST .../upload {mimeType}` → `{partSize, parts}`.
-    pub async fn start_upload(&self, mime: &str, abort: Option<&AbortController>) -> Result<UploadSetup, Failure> {
-        let body = JsValue::from(api::start_body(mime));
-        let response = send("POST", &self.url("/upload"), Some(&body), Some("application/json"), JSON_TIMEOUT_MS, abort).await?;
+    /// `POST .../segments {mimeType}` → `{segment, chunkMaxBytes, recordedMs}`.
+    pub async fn open_segment(&self, mime: &str, abort: Option<&AbortController>) -> Result<SegmentAnswer, Failure> {
+        let body = JsValue::from(api::segment_body(mime));
+        let response = ok(send("POST", &self.url("/segments"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
         let json = JsFuture::from(response.json().map_err(|_| Failure::Network)?).await.map_err(|_| Failure::Network)?;
-        let part_size = Reflect::get(&json, &"partSize".into()).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
-        let existing_parts = Reflect::get(&json, &"parts".into())
-            .ok()
-            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-            .map_or(0, |a| a.length());
-        Ok(UploadSetup { part_size, existing_parts })
+        let number = |key: &str| Reflect::get(&json, &key.into()).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
+        Ok(SegmentAnswer { segment: number("segment"), chunk_max_bytes: number("chunkMaxBytes"), recorded_ms: number("recordedMs") })
     }
 
-    /// `PUT .../parts/{n}` with the raw bytes.
-    pub async fn put_part(&self, number: u32, bytes: &Uint8Array, abort: Option<&AbortController>) -> Result<(), Failure> {
-        let url = self.url(&format!("/parts/{number}"));
-        send("PUT", &url, Some(bytes), Some("application/octet-stream"), PART_TIMEOUT_MS, abort).await.map(drop)
+    /// `PUT .../segments/{s}/chunks/{i}` with the chunk's bytes and `x-lupa-end-ms`. A refusal
+    /// carries the server's `message` (shown to the participant for a 413).
+    pub async fn put_chunk(&self, key: ChunkKey, body: &Blob, end_ms: u64, abort: Option<&AbortController>) -> Result<(), (Failure, Option<String>)> {
+        let url = self.url(&api::chunk_suffix(key));
+        let end = end_ms.to_string();
+        let response = send("PUT", &url, Some(body), OCTETS, &[("x-lupa-end-ms", &end)], CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
+        if response.ok() {
+            return Ok(());
+        }
+        let status = Failure::Status(response.status());
+        Err((status, error_message(&response).await))
+    }
+
+    /// `PUT .../steps {steps}`.
+    pub async fn put_steps(&self, body: &str, abort: Option<&AbortController>) -> Result<(), Failure> {
+        let body = JsValue::from(body);
+        ok(send("PUT", &self.url("/steps"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?).map(drop)
     }
 
     /// `POST .../complete {durationMs, steps}`.
     pub async fn complete(&self, body: &str, abort: Option<&AbortController>) -> Result<(), Failure> {
         let body = JsValue::from(body);
-        send("POST", &self.url("/complete"), Some(&body), Some("application/json"), COMPLETE_TIMEOUT_MS, abort).await.map(drop)
+        ok(send("POST", &self.url("/complete"), Some(&body), JSON, &[], COMPLETE_TIMEOUT_MS, abort).await?).map(drop)
     }
 
-    /// `DELETE .../{id}`: abandon the entry. `keepalive` lets it outlive a closing tab.
+    /// `DELETE .../{id}`: everything of the entry is deleted and its place freed. `keepalive`
+    /// lets it outlive a closing tab.
     pub async fn abandon(&self) -> Result<(), Failure> {
-        send("DELETE", &self.url(""), None, None, JSON_TIMEOUT_MS, None).await.map(drop)
+        ok(send("DELETE", &self.url(""), None, None, &[], JSON_TIMEOUT_MS, None).await?).map(drop)
     }
 }
 
-/// One request; non-2xx answers and network errors become a [`Failure`].
+const JSON: Option<&str> = Some("application/json");
+const OCTETS: Option<&str> = Some("application/octet-stream");
+
+fn ok(response: Response) -> Result<Response, Failure> {
+    if response.ok() {
+        Ok(response)
+    } else {
+        Err(Failure::Status(response.status()))
+    }
+}
+
+/// The `message` of our JSON error body, if the answer has one.
+async fn error_message(response: &Response) -> Option<String> {
+    let json = JsFuture::from(response.json().ok()?).await.ok()?;
+    Reflect::get(&json, &"message".into()).ok()?.as_string()
+}
+
+/// One request; a network error or time-out is [`Failure::Network`], any answer is returned.
 async fn send(
     method: &str,
     url: &str,
     body: Option<&JsValue>,
     content_type: Option<&str>,
+    extra_headers: &[(&str, &str)],
     timeout_ms: f64,
     abort: Option<&AbortController>,
 ) -> Result<Response, Failure> {
@@ -95,6 +130,9 @@ async fn send(
     if let Some(content_type) = content_type {
         let _ = headers.set("Content-Type", content_type);
     }
+    for (name, value) in extra_headers {
+        let _ = headers.set(name, value);
+    }
     init.set_headers(&headers);
     // Our own controller for the time-out when the caller gave none (it still wants a bound).
     let controller = match abort {
@@ -110,10 +148,5 @@ async fn send(
     let promise: Promise = fetch.call1(&global, &request).ok().and_then(|p| p.dyn_into().ok()).ok_or(Failure::Network)?;
     // Dropped when this function returns, which clears the time-out.
     let _timeout = controller.map(|c| Timer::after(timeout_ms, move || c.abort()));
-    let response: Response = JsFuture::from(promise).await.ok().and_then(|r| r.dyn_into().ok()).ok_or(Failure::Network)?;
-    if response.ok() {
-        Ok(response)
-    } else {
-        Err(Failure::Status(response.status()))
-    }
+    JsFuture::from(promise).await.ok().and_then(|r| r.dyn_into().ok()).ok_or(Failure::Network)
 }

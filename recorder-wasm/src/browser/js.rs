@@ -4,7 +4,8 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::session::Snapshot;
+use crate::session::{PendingSummary, Resume, Snapshot};
+use crate::steps::StepMark;
 
 /// Monotonic milliseconds (`performance.now()`), so a clock change cannot bend durations.
 pub fn now_ms() -> f64 {
@@ -59,14 +60,29 @@ impl Drop for Timer {
 
 /// Resolves after `ms`; the timeout calls the promise's own `resolve`, so no Rust closure exists.
 pub async fn sleep(ms: f64) {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+    let _ = wasm_bindgen_futures::JsFuture::from(settle_after(ms, false)).await;
+}
+
+/// A promise that resolves (or rejects) after `ms`, through the timer calling its own function.
+fn settle_after(ms: f64, reject: bool) -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, rejecter| {
+        let callback = if reject { rejecter } else { resolve };
         let delay = ms.ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
-        let scheduled = web_sys::window().and_then(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, delay).ok());
+        let scheduled = web_sys::window().and_then(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&callback, delay).ok());
         if scheduled.is_none() {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
+            let _ = callback.call0(&JsValue::UNDEFINED);
         }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    })
+}
+
+/// `promise`, or a rejection after `ms` if it has not settled by then.
+pub fn with_timeout(promise: &js_sys::Promise, ms: f64) -> js_sys::Promise {
+    js_sys::Promise::race(&js_sys::Array::of2(promise, &settle_after(ms, true)))
+}
+
+/// `navigator.onLine` (true where it is unknown).
+pub fn navigator_online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
 }
 
 /// A window event listener; dropping it removes the listener and frees the closure.
@@ -104,12 +120,49 @@ pub fn snapshot_to_js(s: &Snapshot) -> JsValue {
     set("elapsedMs", s.elapsed_ms.round().into());
     set("bytesRecorded", (s.bytes_recorded as f64).into());
     set("bytesUploaded", (s.bytes_uploaded as f64).into());
-    set("partsUploaded", s.parts_uploaded.into());
-    set("partsPending", s.parts_pending.into());
+    set("chunksUploaded", s.chunks_uploaded.into());
+    set("pendingChunks", s.pending_chunks.into());
+    set("pendingBytes", (s.pending_bytes as f64).into());
     set("progress", s.progress.into());
     set("retrying", s.retrying.into());
+    set("online", s.online.into());
+    set("storage", s.storage.as_str().into());
+    if let Some(message) = &s.limit_message {
+        set("limitMessage", message.into());
+    }
     if let Some(error) = &s.last_error {
         set("lastError", error.into());
     }
     object.into()
+}
+
+/// `{chunks, bytes, lastEndMs}` (the `PendingChunks` TypeScript interface in lib.rs).
+pub fn pending_to_js(p: &PendingSummary) -> JsValue {
+    let object = js_sys::Object::new();
+    for (key, value) in [("chunks", f64::from(p.chunks)), ("bytes", p.bytes as f64), ("lastEndMs", p.last_end_ms as f64)] {
+        let _ = js_sys::Reflect::set(&object, &key.into(), &value.into());
+    }
+    object.into()
+}
+
+/// `start()`'s `{recordedMs, steps: [{index, atMs}]}` (the server's resume info); anything
+/// missing or malformed counts as a first start.
+pub fn resume_from_js(options: &JsValue) -> Resume {
+    let whole = |value: &JsValue, key: &str| {
+        js_sys::Reflect::get(value, &key.into()).ok()?.as_f64().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 9e15).map(|v| v.round() as u64)
+    };
+    if options.is_undefined() || options.is_null() {
+        return Resume::default();
+    }
+    let steps = js_sys::Reflect::get(options, &"steps".into())
+        .ok()
+        .filter(js_sys::Array::is_array)
+        .map(|list| {
+            js_sys::Array::from(&list)
+                .iter()
+                .filter_map(|m| Some(StepMark { index: u32::try_from(whole(&m, "index")?).ok()?, at_ms: whole(&m, "atMs")? }))
+                .collect()
+        })
+        .unwrap_or_default();
+    Resume { recorded_ms: whole(options, "recordedMs").unwrap_or(0), steps }
 }

@@ -8,7 +8,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobEvent, Event, MediaRecorder, MediaRecorderOptions, MediaStream, RecordingState};
 
-use super::js::describe;
+use super::js::{describe, now_ms};
 use crate::codec::{self, Container};
 
 /// Spec §9.
@@ -21,8 +21,9 @@ const KEY_FRAME_INTERVAL_MS: f64 = 1000.0;
 
 /// What MediaRecorder reports, in the order it happened.
 pub enum MediaEvent {
-    /// A non-empty chunk (empty ones are skipped here).
-    Data(Blob),
+    /// A non-empty chunk (empty ones are skipped here) and when it arrived: its end, for
+    /// `x-lupa-end-ms`.
+    Data(Blob, f64),
     /// The last chunk has been delivered.
     Stopped,
     Error(String),
@@ -50,7 +51,7 @@ impl Media {
         let data_sink = sink.clone();
         let on_data = Closure::<dyn FnMut(BlobEvent)>::new(move |event: BlobEvent| {
             if let Some(blob) = event.data().filter(|b| b.size() > 0.0) {
-                data_sink(MediaEvent::Data(blob));
+                data_sink(MediaEvent::Data(blob, now_ms()));
             }
         });
         let stop_sink = sink.clone();

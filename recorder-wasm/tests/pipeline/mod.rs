@@ -1,34 +1,35 @@
-//! The real upload pipeline (re-chunker, upload state machine, fetch, retries, WebM fix-up) in
-//! headless Chromium, against a fake upload API that stands in for `fetch`
-//! (tests/support/fake_server.js) and injects network errors, 503s and 403s. A module of the
-//! `browser` test binary, so one Chromium session runs everything.
+//! The real upload pipeline (splitter, IndexedDB, upload state machine, fetch, retries, steps) in
+//! headless Chromium, against a fake chunk API that stands in for `fetch`
+//! (tests/support/fake_server.js) and injects network errors, 503s, 403s, 413s and outages.
+//! Modules of the `browser` test binary, so one Chromium session runs everything; `device` covers
+//! what IndexedDB keeps.
 
-use lupa_recorder::session::Phase;
-use lupa_recorder::{webm, Pipeline};
-use crate::support::{bytes, error_message, error_name, sleep, FakeServer, Options};
+mod device;
+
+use crate::support::{bytes, device_chunks, error_message, error_name, eventually, field, fire_online, limit_message, sleep, FakeServer, Options};
+use lupa_recorder::session::{Phase, Resume};
+use lupa_recorder::steps::StepMark;
+use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-const PART: f64 = 5_242_880.0;
-const CHROMIUM_WEBM: &[u8] = include_bytes!("../../fixtures/chromium.webm");
+const MIME: &str = "video/mp4;codecs=vp9,opus";
 
 #[wasm_bindgen_test]
-async fn twelve_mib_with_failures_arrive_byte_identical_in_equal_parts() {
-    // Every 3rd PUT fails (alternately a network error and a 503).
-    let server = FakeServer::install(Options { entry_id: "entry-12mib", fail_every: 3, ..Default::default() });
-    let pipeline = Pipeline::new("entry-12mib", "/api/v1");
-    pipeline.open("video/mp4;codecs=vp9,opus").await.unwrap();
+async fn chunks_arrive_byte_identical_numbered_and_timed_through_failures() {
+    // Every 3rd chunk PUT fails (alternately a network error and a 503); chunks over 100 kB split.
+    let server = FakeServer::install(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() });
+    let pipeline = Pipeline::new("entry-chunks", "/api/v1");
+    pipeline.open(MIME, Resume::default()).await.unwrap();
     assert_eq!(pipeline.snapshot().progress, 25.0);
     pipeline.mark_step(0);
-    let mut seed = 7;
-    let mut input = Vec::new();
-    for (i, size) in [150_001usize, 64_000, 333_333, 1, 20_000].iter().cycle().enumerate() {
-        if input.len() >= 12 * 1024 * 1024 + 777 || i > 1000 {
-            break;
-        }
-        let chunk = bytes(*size, &mut seed);
+    let sizes = [150_001usize, 64_000, 333_333, 1, 20_000, 99_999, 100_000, 100_001];
+    let (mut seed, mut input) = (7, Vec::new());
+    for size in sizes {
+        let chunk = bytes(size, &mut seed);
         input.extend_from_slice(&chunk);
-        pipeline.push_chunk(chunk);
+        pipeline.push_chunk(&chunk);
+        sleep(20.0).await;
     }
     pipeline.mark_step(1);
     JsFuture::from(pipeline.finish()).await.unwrap();
@@ -36,89 +37,153 @@ async fn twelve_mib_with_failures_arrive_byte_identical_in_equal_parts() {
     let state = pipeline.snapshot();
     assert_eq!(state.phase, Phase::Done);
     assert_eq!(state.progress, 100.0);
-    assert_eq!(state.bytes_uploaded, input.len() as u64);
-    assert_eq!((state.parts_uploaded, state.parts_pending, state.retrying), (3, 0, false));
-    assert!(server.joined() == input, "byte-identical");
-    let sizes = server.part_sizes();
-    assert_eq!(sizes.len(), 3);
-    assert!(sizes[..2].iter().all(|s| *s == PART), "{sizes:?}");
+    assert_eq!((state.bytes_uploaded, state.bytes_recorded), (input.len() as u64, input.len() as u64));
+    assert_eq!((state.pending_chunks, state.pending_bytes, state.retrying), (0, 0, false));
+    assert!(server.joined(1) == input, "byte-identical");
+    let chunks = server.chunks(1);
+    let expected: usize = sizes.iter().map(|s| s.div_ceil(100_000)).sum();
+    assert_eq!((chunks.len(), state.chunks_uploaded as usize), (expected, expected));
+    assert!(chunks.iter().enumerate().all(|(i, c)| c.index as usize == i && c.size <= 100_000.0), "{chunks:?}");
+    assert!(chunks.windows(2).all(|w| w[0].end_ms <= w[1].end_ms), "end times never go back: {chunks:?}");
+    assert!(chunks.last().unwrap().end_ms >= 100.0);
     assert!(server.number("failures") >= 1.0, "failures were injected and retried");
     assert!(server.number("maxInFlight") <= 2.0);
-    assert_eq!(server.body_field("started", "mimeType").as_string().as_deref(), Some("video/mp4;codecs=vp9,opus"));
+    assert_eq!(server.body_field("started", "mimeType").as_string().as_deref(), Some(MIME));
     let duration = server.body_field("completed", "durationMs").as_f64().unwrap();
-    assert!(duration >= 0.0 && duration.fract() == 0.0, "integer ms: {duration}");
-    let steps = js_sys::Array::from(&server.body_field("completed", "steps"));
-    assert_eq!(steps.length(), 2);
+    assert!(duration >= 100.0 && duration.fract() == 0.0, "integer ms: {duration}");
+    assert_eq!(server.steps("completed").iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1]);
     assert_eq!(server.log().last().map(String::as_str), Some("POST /complete"));
+    assert!(device_chunks("entry-chunks").await.is_empty(), "acknowledged chunks leave the device");
 }
 
 #[wasm_bindgen_test]
-async fn webm_part_one_is_re_sent_with_the_duration() {
-    let server = FakeServer::install(Options { entry_id: "entry-webm", part_size: 16_384.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-webm", "/api/v1");
-    pipeline.open("video/webm;codecs=vp8,opus").await.unwrap();
-    for chunk in CHROMIUM_WEBM.chunks(5000) {
-        pipeline.push_chunk(chunk.to_vec());
-    }
-    sleep(400.0).await;
+async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline() {
+    // The server knows 60 s of earlier segments; the resume info carries the earlier marks.
+    let server = FakeServer::install(Options { entry_id: "entry-steps", recorded_ms: 60_000.0, ..Default::default() });
+    let pipeline = Pipeline::new("entry-steps", "/api/v1");
+    let resume = Resume { recorded_ms: 50_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }] };
+    pipeline.open(MIME, resume).await.unwrap();
+    assert!(pipeline.elapsed_ms() >= 60_000.0, "the timer continues: {}", pipeline.elapsed_ms());
+    pipeline.mark_step(2);
+    pipeline.mark_step(3);
+    pipeline.mark_step(4);
+    assert!(eventually(3000.0, || server.steps("steps").len() == 4).await, "{:?}", server.steps("steps"));
+    assert!(server.number("stepsPuts") <= 2.0, "marks made together are sent together");
+    let steps = server.steps("steps");
+    assert_eq!(steps.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 2, 3, 4], "the step returned to is not repeated");
+    assert!(steps[2].1 >= 60_000.0, "on the participation's timeline: {steps:?}");
+    pipeline.push_chunk(&[5; 1000]);
     JsFuture::from(pipeline.finish()).await.unwrap();
-    let joined = server.joined();
-    assert_eq!(joined.len(), CHROMIUM_WEBM.len());
-    assert_eq!(joined[16_384..], CHROMIUM_WEBM[16_384..]);
-    let duration = webm::read_webm_duration(&joined).unwrap().unwrap();
-    let reported = server.body_field("completed", "durationMs").as_f64().unwrap();
-    assert!(duration >= 400.0 && (duration - reported).abs() < 1.0, "header {duration} ms, completion {reported} ms");
-    let part_one_puts = server.log().iter().filter(|l| *l == "PUT /parts/1").count();
-    assert_eq!(part_one_puts, 2, "part 1 uploaded while recording, then again with the duration");
+    assert_eq!(server.steps("completed"), steps);
+    assert!(server.body_field("completed", "durationMs").as_f64().unwrap() >= 60_000.0);
 }
 
 #[wasm_bindgen_test]
-async fn forbidden_fails_the_upload_at_once() {
-    let server = FakeServer::install(Options { entry_id: "entry-403", part_size: 1000.0, forbid: true, ..Default::default() });
-    let pipeline = Pipeline::new("entry-403", "/api/v1");
-    pipeline.open("video/mp4").await.unwrap();
-    pipeline.push_chunk(vec![1; 1500]);
-    sleep(100.0).await;
+async fn finishing_offline_waits_and_completes_when_the_network_returns() {
+    let server = FakeServer::install(Options { entry_id: "entry-offline", ..Default::default() });
+    let pipeline = Pipeline::new("entry-offline", "/api/v1");
+    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (mut seed, mut input) = (3, Vec::new());
+    for _ in 0..2 {
+        let chunk = bytes(30_000, &mut seed);
+        input.extend_from_slice(&chunk);
+        pipeline.push_chunk(&chunk);
+    }
+    assert!(eventually(3000.0, || pipeline.snapshot().chunks_uploaded == 2).await);
+    server.set_offline(true);
+    for _ in 0..2 {
+        let chunk = bytes(30_000, &mut seed);
+        input.extend_from_slice(&chunk);
+        pipeline.push_chunk(&chunk);
+    }
+    let finishing = JsFuture::from(pipeline.finish());
+    sleep(1500.0).await;
+    let waiting = pipeline.snapshot();
+    assert_eq!(waiting.phase, Phase::Finishing, "{waiting:?}");
+    assert!(!waiting.online && waiting.retrying && waiting.pending_chunks == 2, "{waiting:?}");
+    assert!(waiting.progress > 25.0 && waiting.progress < 99.0, "half is on the server: {}", waiting.progress);
+    assert_eq!(device_chunks("entry-offline").await.len(), 2, "kept on the device meanwhile");
+    server.set_offline(false);
+    fire_online();
+    finishing.await.unwrap();
+    assert_eq!(pipeline.snapshot().phase, Phase::Done);
+    assert!(server.joined(1) == input);
+}
+
+#[wasm_bindgen_test]
+async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
+    let server = FakeServer::install(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() });
+    let pipeline = Pipeline::new("entry-limit", "/api/v1");
+    pipeline.open(MIME, Resume::default()).await.unwrap();
+    for i in 0..5u8 {
+        pipeline.push_chunk(&vec![i; 100_000]);
+        sleep(30.0).await;
+    }
+    assert!(eventually(3000.0, || pipeline.snapshot().limit_message.is_some()).await);
     let state = pipeline.snapshot();
-    assert_eq!(state.phase, Phase::Failed);
-    assert_eq!(state.last_error.as_deref(), Some("Upload failed with status 403"));
+    assert_eq!(state.limit_message, Some(limit_message()), "the server's message is shown");
+    assert_eq!(state.phase, Phase::Recording, "not a failure");
+    assert!(eventually(3000.0, || pipeline.snapshot().pending_chunks == 0).await, "refused chunks are forgotten");
+    let clock = pipeline.elapsed_ms();
+    let puts = server.number("puts");
+    pipeline.push_chunk(&[9; 1000]);
+    sleep(200.0).await;
+    assert_eq!(pipeline.elapsed_ms(), clock, "the clock stopped at the limit");
+    assert_eq!(server.number("puts"), puts, "nothing more is sent");
+    assert_eq!(server.chunks(1).len(), 2);
+    JsFuture::from(pipeline.finish()).await.unwrap();
+    assert_eq!(pipeline.snapshot().phase, Phase::Done);
+    assert!(!server.get("completed").is_null());
+    assert!(device_chunks("entry-limit").await.is_empty(), "the completion clears the device");
+}
+
+#[wasm_bindgen_test]
+async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discarded() {
+    let server = FakeServer::install(Options { entry_id: "entry-403", forbid: true, ..Default::default() });
+    let pipeline = Pipeline::new("entry-403", "/api/v1");
+    pipeline.open(MIME, Resume::default()).await.unwrap();
+    pipeline.push_chunk(&[1; 1500]);
+    assert!(eventually(3000.0, || pipeline.snapshot().phase == Phase::Failed).await);
+    assert_eq!(pipeline.snapshot().last_error.as_deref(), Some("Upload failed with status 403"));
     assert_eq!(server.number("puts"), 1.0, "no retry after a 403");
     let error = JsFuture::from(pipeline.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "UploadFailed");
     assert_eq!(error_message(&error), "Failed to upload recording. Please try again.");
+    let pending = JsFuture::from(Recorder::pending("entry-403".into())).await.unwrap();
+    assert_eq!((field(&pending, "chunks").as_f64(), field(&pending, "bytes").as_f64()), (Some(1.0), Some(1500.0)));
+    JsFuture::from(Recorder::discard("entry-403".into())).await.unwrap();
+    assert!(device_chunks("entry-403").await.is_empty());
+    let pending = JsFuture::from(Recorder::pending("entry-403".into())).await.unwrap();
+    assert_eq!(field(&pending, "chunks").as_f64(), Some(0.0));
 }
 
 #[wasm_bindgen_test]
-async fn abort_rejects_a_pending_finish_and_deletes_the_entry() {
-    let server = FakeServer::install(Options { entry_id: "entry-abort", part_size: 1000.0, latency_ms: 300.0, ..Default::default() });
+async fn abort_rejects_a_pending_finish_deletes_the_entry_and_the_device_copy() {
+    let server = FakeServer::install(Options { entry_id: "entry-abort", ..Default::default() });
     let pipeline = Pipeline::new("entry-abort", "/api/v1");
-    pipeline.open("video/mp4").await.unwrap();
-    pipeline.push_chunk(vec![2; 2500]);
+    pipeline.open(MIME, Resume::default()).await.unwrap();
+    server.set_offline(true);
+    pipeline.push_chunk(&[2; 2500]);
+    pipeline.push_chunk(&[3; 2500]);
     let finishing = JsFuture::from(pipeline.finish());
-    sleep(50.0).await;
+    assert!(eventually(3000.0, || pipeline.snapshot().pending_chunks == 2).await);
+    assert_eq!(device_chunks("entry-abort").await.len(), 2);
+    server.set_offline(false);
     JsFuture::from(pipeline.abort()).await.unwrap();
     let error = finishing.await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingAborted");
     assert_eq!(pipeline.snapshot().phase, Phase::Aborted);
     assert_eq!(server.get("deleted").as_bool(), Some(true));
     assert!(server.get("completed").is_null());
+    assert!(device_chunks("entry-abort").await.is_empty(), "nothing of the entry stays on the device");
 }
 
 #[wasm_bindgen_test]
 async fn nothing_recorded_is_empty() {
     let _server = FakeServer::install(Options { entry_id: "entry-empty", ..Default::default() });
     let pipeline = Pipeline::new("entry-empty", "/api/v1");
-    pipeline.open("video/mp4").await.unwrap();
+    pipeline.open(MIME, Resume::default()).await.unwrap();
     let error = JsFuture::from(pipeline.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
     assert_eq!(error_message(&error), "Recording is empty. Please try recording again.");
-}
-
-#[wasm_bindgen_test]
-async fn an_entry_holding_another_recording_is_refused() {
-    let _server = FakeServer::install(Options { entry_id: "entry-stale", existing_parts: 2, ..Default::default() });
-    let pipeline = Pipeline::new("entry-stale", "/api/v1");
-    let error = pipeline.open("video/mp4").await.unwrap_err();
-    assert_eq!(error_name(&error), "UploadSetupError");
-    assert_eq!(pipeline.snapshot().phase, Phase::Idle);
 }

@@ -1,13 +1,23 @@
-// A fake of the upload API for the browser tests, installed in place of `fetch`: it keeps parts in
-// memory, checks what the real server checks (credentials, equal part sizes at completion) and
-// injects failures so the recorder's retries run for real.
+// A fake of the chunk API (ADR 0005) for the browser tests, installed in place of `fetch`: it keeps
+// chunks in memory, checks what the real server checks (credentials, chunk size, end time,
+// contiguous chunks at completion, 413 past the size limit) and injects failures so the
+// recorder's retries run for real.
 //
-// options: { entryId, partSize, existingParts = 0, latencyMs = 5, failEvery = 0 (every Nth PUT
-// fails, alternating a network error and a 503), forbid = false (PUTs answer 403) }
+// options: { entryId, chunkMaxBytes = 4 MiB, recordedMs = 0, latencyMs = 5, failEvery = 0 (every
+// Nth chunk PUT fails, alternating a network error and a 503), forbid = false (chunk PUTs answer
+// 403), limitBytes = 0 (no limit; else a chunk that would pass it answers 413) }
+// `server.offline = true` makes every request fail as a dropped connection until set back.
 // Each entry id gets its own fake, so tests cannot see each other's traffic.
 
 let realFetch = null;
 const servers = new Map();
+
+const LIMIT_MESSAGE = 'La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.';
+
+/** The 413 message the fake sends past `limitBytes` (the worker's wording). */
+export function limitMessage() {
+  return LIMIT_MESSAGE;
+}
 
 function json(status, body) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -22,51 +32,77 @@ export function installFakeServer(options) {
       return server ? server.handle(request, match[2] || '') : realFetch(request);
     };
   }
+  const chunkMaxBytes = options.chunkMaxBytes ?? 4 * 1024 * 1024;
   const server = {
     options,
+    offline: false,
     log: [],
-    parts: new Map(),
+    /** segment number → { mimeType, chunks: Map(index → { bytes, endMs }) } */
+    segments: new Map(),
     started: null,
+    steps: null,
+    stepsPuts: 0,
     completed: null,
     deleted: false,
     puts: 0,
     failures: 0,
+    storedBytes: 0,
     inFlight: 0,
     maxInFlight: 0,
   };
+  const chunkPut = async (request, segment, index) => {
+    server.puts += 1;
+    if (options.forbid) return json(403, { message: 'not yours', code: 'not_your_entry' });
+    if (options.failEvery && server.puts % options.failEvery === 0) {
+      server.failures += 1;
+      if (server.failures % 2 === 1) throw new TypeError('Failed to fetch');
+      return json(503, { message: 'try later', code: 'unavailable' });
+    }
+    const seg = server.segments.get(segment);
+    if (!seg) return json(404, { message: 'Ese tramo de la grabación no existe', code: 'no_segment' });
+    const endMs = request.headers.get('x-lupa-end-ms') ?? '';
+    if (!/^\d+$/.test(endMs)) return json(400, { message: 'bad end', code: 'bad_chunk_time' });
+    if (request.headers.get('content-type') !== 'application/octet-stream') return json(415, { message: 'type' });
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length === 0) return json(400, { message: 'empty', code: 'empty_chunk' });
+    if (bytes.length > chunkMaxBytes) return json(413, { message: 'too big', code: 'chunk_too_large' });
+    const existing = seg.chunks.get(index);
+    if (existing) return existing.bytes.length === bytes.length ? json(200, { stored: true }) : json(409, { message: 'conflict', code: 'chunk_conflict' });
+    if (options.limitBytes && server.storedBytes + bytes.length > options.limitBytes) {
+      return json(413, { message: LIMIT_MESSAGE, code: 'recording_too_large' });
+    }
+    seg.chunks.set(index, { bytes, endMs: Number(endMs) });
+    server.storedBytes += bytes.length;
+    return json(200, { stored: true });
+  };
   server.handle = async (request, suffix) => {
     server.log.push(`${request.method} ${suffix || '/'}`);
-    server.inFlight += 1;
+    // Chunk PUTs in flight at once (the step list and the rest go beside them).
+    const chunk = suffix.match(/^\/segments\/(\d+)\/chunks\/(\d+)$/);
+    const counted = chunk ? 1 : 0;
+    server.inFlight += counted;
     server.maxInFlight = Math.max(server.maxInFlight, server.inFlight);
     try {
       await new Promise((resolve) => setTimeout(resolve, options.latencyMs ?? 5));
+      if (server.offline) throw new TypeError('Failed to fetch');
       if (request.credentials !== 'include') return json(401, { message: 'no credentials', code: 'unauthorized' });
-      if (request.method === 'POST' && suffix === '/upload') {
+      if (request.method === 'POST' && suffix === '/segments') {
         server.started = await request.json();
-        const parts = Array.from({ length: options.existingParts ?? 0 }, (_, i) => [i + 1, options.partSize]);
-        return json(200, { partSize: options.partSize, parts });
+        const segment = server.segments.size + 1;
+        server.segments.set(segment, { mimeType: server.started.mimeType, chunks: new Map() });
+        return json(200, { segment, chunkMaxBytes, recordedMs: options.recordedMs ?? 0 });
       }
-      if (request.method === 'PUT' && suffix.startsWith('/parts/')) {
-        server.puts += 1;
-        if (options.forbid) return json(403, { message: 'not yours', code: 'not_your_entry' });
-        if (options.failEvery && server.puts % options.failEvery === 0) {
-          server.failures += 1;
-          if (server.failures % 2 === 1) throw new TypeError('Failed to fetch');
-          return json(503, { message: 'try later', code: 'unavailable' });
-        }
-        if (request.headers.get('content-type') !== 'application/octet-stream') return json(415, { message: 'type' });
-        const bytes = new Uint8Array(await request.arrayBuffer());
-        if (bytes.length === 0 || bytes.length > options.partSize) return json(400, { message: 'bad part' });
-        server.parts.set(Number(suffix.slice('/parts/'.length)), bytes);
-        return json(200, { message: 'ok' });
+      if (request.method === 'PUT' && chunk) return await chunkPut(request, Number(chunk[1]), Number(chunk[2]));
+      if (request.method === 'PUT' && suffix === '/steps') {
+        server.steps = (await request.json()).steps;
+        server.stepsPuts += 1;
+        return json(200, { message: 'Pasos guardados' });
       }
       if (request.method === 'POST' && suffix === '/complete') {
-        const numbers = [...server.parts.keys()].sort((a, b) => a - b);
-        const contiguous = numbers.every((n, i) => n === i + 1);
-        const equal = numbers.slice(0, -1).every((n) => server.parts.get(n).length === options.partSize);
-        if (numbers.length === 0 || !contiguous || !equal) return json(400, { message: 'incomplete', code: 'incomplete_upload' });
+        const contiguous = [...server.segments.values()].every((s) => [...s.chunks.keys()].sort((a, b) => a - b).every((n, i) => n === i));
+        if (server.storedBytes === 0 || !contiguous) return json(400, { message: 'incomplete', code: 'missing_recording' });
         server.completed = await request.json();
-        return json(200, { message: 'ok' });
+        return json(200, { durationMs: server.completed.durationMs, segments: server.segments.size });
       }
       if (request.method === 'DELETE' && suffix === '') {
         server.deleted = true;
@@ -74,7 +110,7 @@ export function installFakeServer(options) {
       }
       return json(404, { message: 'not found' });
     } finally {
-      server.inFlight -= 1;
+      server.inFlight -= counted;
     }
   };
   servers.set(options.entryId, server);
@@ -89,22 +125,23 @@ export function uninstallFakeServer(entryId) {
   }
 }
 
-/** Parts joined in part order. */
-export function joinedParts(server) {
-  const numbers = [...server.parts.keys()].sort((a, b) => a - b);
-  const total = numbers.reduce((sum, n) => sum + server.parts.get(n).length, 0);
-  const out = new Uint8Array(total);
+const sortedChunks = (server, segment) => [...(server.segments.get(segment)?.chunks ?? new Map()).entries()].sort((a, b) => a[0] - b[0]);
+
+/** A segment's chunks joined in index order. */
+export function joinedSegment(server, segment) {
+  const chunks = sortedChunks(server, segment).map(([, c]) => c.bytes);
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
   let offset = 0;
-  for (const n of numbers) {
-    out.set(server.parts.get(n), offset);
-    offset += server.parts.get(n).length;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
   }
   return out;
 }
 
-/** Sizes of the parts in part order. */
-export function partSizes(server) {
-  return [...server.parts.keys()].sort((a, b) => a - b).map((n) => server.parts.get(n).length);
+/** `[index, size, endMs]` of a segment's chunks in index order. */
+export function segmentChunks(server, segment) {
+  return sortedChunks(server, segment).map(([index, c]) => [index, c.bytes.length, c.endMs]);
 }
 
 export function sleep(ms) {
@@ -114,4 +151,53 @@ export function sleep(ms) {
 /** Fake camera + microphone (webdriver.json starts Chromium with fake devices). */
 export function fakeCameraAndMic() {
   return navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+}
+
+// ---- the device (IndexedDB), read and disturbed independently of the recorder's own code -------
+
+/** `[segment, index, size, endMs, offsetMs, blobSize]` of every chunk stored for the entry. */
+export async function deviceChunks(entryId) {
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open('lupa-recorder');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('chunks')) return [];
+    const values = await new Promise((resolve, reject) => {
+      const request = db.transaction('chunks').objectStore('chunks').getAll(IDBKeyRange.bound([entryId], [entryId, []]));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return values.map((v) => [v.segment, v.index, v.size, v.endMs, v.offsetMs, v.bytes instanceof Blob ? v.bytes.size : -1]);
+  } finally {
+    db.close();
+  }
+}
+
+const realPut = IDBObjectStore.prototype.put;
+
+/** Every write to the recorder's store is refused as if the quota were exhausted (or allowed again). */
+export function refuseDeviceWrites(refuse) {
+  IDBObjectStore.prototype.put = refuse
+    ? function put(...args) {
+        if (this.name === 'chunks') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return realPut.apply(this, args);
+      }
+    : realPut;
+}
+
+// Window's attributes live on the window object itself ([Global]), so its descriptor is put back.
+const indexedDbProperty = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
+
+/** `indexedDB` disappears (as in some private modes), or comes back. */
+export function hideIndexedDb(hide) {
+  if (hide) Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
+  else if (indexedDbProperty) Object.defineProperty(globalThis, 'indexedDB', indexedDbProperty);
+  else delete globalThis.indexedDB;
+}
+
+/** The browser's `online` event, as when the network comes back. */
+export function fireOnline() {
+  window.dispatchEvent(new Event('online'));
 }

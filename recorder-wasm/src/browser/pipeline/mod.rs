@@ -1,12 +1,12 @@
 //! The recording pipeline in the page: it feeds the pure [`Session`] with MediaRecorder's chunks
-//! (read from their Blobs strictly in order), fetch results and timer ticks, and carries out the
-//! commands it returns. Every handler closure, timer and listener is owned by [`Inner`] and
-//! dropped when the recording ends; they hold only a `Weak` reference, so nothing keeps a
-//! finished recorder alive. Callbacks never touch state directly: they `spawn_local`, so no
-//! `RefCell` borrow is ever held while JavaScript runs.
+//! (stored on the device strictly in order), fetch and IndexedDB results and timer ticks, and
+//! carries out the commands it returns. Every handler closure, timer and listener is owned by
+//! [`Inner`] and dropped when the recording ends; they hold only a `Weak` reference, so nothing
+//! keeps a finished recorder alive. Callbacks never touch state directly: they `spawn_local`, so
+//! no `RefCell` borrow is ever held while JavaScript runs.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
 
 mod notify;
@@ -19,13 +19,15 @@ use wasm_bindgen_futures::{future_to_promise, spawn_local};
 use web_sys::{AbortController, Blob, MediaStream};
 
 use super::http::Api;
-use super::js::{named_error, now_ms, random01, sleep, snapshot_to_js, Listener, Timer};
+use super::js::{named_error, navigator_online, now_ms, random01, sleep, snapshot_to_js, Listener, Timer};
 use super::media::Media;
+use super::store::Store;
 use crate::api;
 use crate::codec;
-use crate::session::{Fault, Phase, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
+use crate::retry::next_delay;
+use crate::session::{Fault, Phase, Resume, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
 use crate::throttle::Throttle;
-use crate::upload::next_delay;
+use crate::upload::ChunkKey;
 
 /// JS error names, one per failure kind (the web app switches on `error.name`).
 pub const UNSUPPORTED: &str = "RecorderUnsupported";
@@ -35,16 +37,18 @@ pub const UPLOAD_FAILED: &str = "UploadFailed";
 pub const EMPTY: &str = "RecordingEmpty";
 pub const RECORDING_ERROR: &str = "RecordingError";
 pub const ABORTED: &str = "RecordingAborted";
+pub const STORAGE_ERROR: &str = "StorageError";
 
-/// Retries of `POST .../upload` before `start()` gives up (each waits up to 0.5, 1, 2 s).
+/// Retries of `POST .../segments` before `start()` gives up (each waits up to 0.5, 1, 2 s).
 const SETUP_RETRIES: u32 = 3;
 /// MediaRecorder fires `stop` right after `stop()`; if it never does, finish anyway.
 const STOP_GRACE_MS: f64 = 5_000.0;
 const NOT_STARTED_MESSAGE: &str = "No recording found. Please ensure permissions were granted and try again.";
+const ABORTED_MESSAGE: &str = "The recording was aborted.";
 
 enum Item {
-    Blob(Blob),
-    Bytes(Vec<u8>),
+    /// A MediaRecorder chunk and when it arrived.
+    Blob(Blob, f64),
     End,
 }
 
@@ -59,10 +63,16 @@ struct Inner {
     media: Option<Media>,
     queue: VecDeque<Item>,
     reading: bool,
+    /// IndexedDB, when it could be opened.
+    store: Option<Rc<Store>>,
+    /// Chunks IndexedDB refused: only this tab holds them, until acknowledged.
+    memory: HashMap<ChunkKey, Blob>,
+    /// `abort()` ran: a chunk whose write was under way is deleted again once written.
+    discarded: bool,
     retry_timer: Option<(f64, Timer)>,
     stop_timer: Option<Timer>,
     change_timer: Option<Timer>,
-    online: Option<Listener>,
+    listeners: Vec<Listener>,
     requests: Vec<AbortController>,
     on_change: Option<Function>,
     throttle: Throttle,
@@ -78,27 +88,30 @@ impl Inner {
     fn snapshot(&self, now: f64) -> Snapshot {
         match &self.session {
             Some(s) => s.snapshot(now),
-            None => Snapshot::idle(self.bare_phase, self.bare_error.clone()),
+            None => Snapshot::idle(self.bare_phase, self.bare_error.clone(), navigator_online()),
         }
     }
 
     /// The error a settled-but-not-done recording rejects `finish()` with.
     fn terminal_error(&self) -> JsValue {
         match (self.phase(), self.session.as_ref().and_then(Session::fault)) {
-            (Phase::Aborted, _) => named_error(ABORTED, "The recording was aborted."),
+            (Phase::Aborted, _) => named_error(ABORTED, ABORTED_MESSAGE),
             (_, Some(Fault::Empty)) => named_error(EMPTY, EMPTY_MESSAGE),
             (_, Some(Fault::Media(message))) => named_error(RECORDING_ERROR, message),
             _ => named_error(UPLOAD_FAILED, UPLOAD_FAILED_MESSAGE),
         }
     }
 
-    /// Drops every handler, timer and listener and cancels requests in flight.
+    /// Drops every handler, timer, listener and in-memory chunk and cancels requests in flight.
+    /// Chunks on the device stay there for a later tab.
     fn release(&mut self) {
         self.media = None;
         self.queue.clear();
         self.retry_timer = None;
         self.stop_timer = None;
-        self.online = None;
+        self.listeners.clear();
+        self.memory.clear();
+        self.store = None;
         for request in self.requests.drain(..) {
             request.abort();
         }
@@ -123,10 +136,13 @@ impl Pipeline {
             media: None,
             queue: VecDeque::new(),
             reading: false,
+            store: None,
+            memory: HashMap::new(),
+            discarded: false,
             retry_timer: None,
             stop_timer: None,
             change_timer: None,
-            online: None,
+            listeners: Vec::new(),
             requests: Vec::new(),
             on_change: None,
             throttle: Throttle::default(),
@@ -150,7 +166,6 @@ impl Pipeline {
         });
     }
 
-
     pub fn snapshot(&self) -> Snapshot {
         self.inner.borrow().snapshot(now_ms())
     }
@@ -170,23 +185,26 @@ impl Pipeline {
     }
 
     pub fn mark_step(&self, index: u32) {
-        let mut inner = self.inner.borrow_mut();
-        let starting = inner.starting;
-        match inner.session.as_mut() {
-            Some(session) => session.mark_step(index, now_ms()),
-            // `start()` still setting up: the step counts from the recording's start.
-            None if starting => inner.early_steps.push(index),
-            None => {}
+        {
+            let mut inner = self.inner.borrow_mut();
+            let starting = inner.starting;
+            match inner.session.as_mut() {
+                Some(session) => session.mark_step(index, now_ms()),
+                // `start()` still setting up: the step counts from the recording's start.
+                None if starting => inner.early_steps.push(index),
+                None => {}
+            }
         }
+        self.pump();
     }
 
-    /// Picks the format, opens the upload and starts MediaRecorder with a 1000 ms timeslice.
-    pub fn start(&self, stream: MediaStream) -> Promise {
+    /// Picks the format, opens a segment and starts MediaRecorder with a 1000 ms timeslice.
+    pub fn start(&self, stream: MediaStream, resume: Resume) -> Promise {
         let this = self.clone();
-        future_to_promise(async move { this.start_recording(stream).await.map(|()| JsValue::UNDEFINED) })
+        future_to_promise(async move { this.start_recording(stream, resume).await.map(|()| JsValue::UNDEFINED) })
     }
 
-    async fn start_recording(&self, stream: MediaStream) -> Result<(), JsValue> {
+    async fn start_recording(&self, stream: MediaStream, resume: Resume) -> Result<(), JsValue> {
         {
             let inner = self.inner.borrow();
             if inner.starting || inner.session.is_some() || inner.bare_phase != Phase::Idle {
@@ -197,7 +215,7 @@ impl Pipeline {
             return Err(named_error(UNSUPPORTED, "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox."));
         };
         let media = Media::create(&stream, mime, self.media_sink()).map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
-        self.open(mime).await?;
+        self.open(mime, resume).await?;
         if let Err(m) = media.start() {
             self.inner.borrow_mut().session = None;
             return Err(self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")));
@@ -213,19 +231,25 @@ impl Pipeline {
         named_error(name, message)
     }
 
-    /// Opens (`POST .../upload`) the upload session for a new recording in `mime`; from here on
-    /// chunks are accepted. Retries network errors and 5xx a few times.
-    pub async fn open(&self, mime: &str) -> Result<(), JsValue> {
+    /// Opens IndexedDB, finds what earlier tabs of this entry left there, and opens a segment
+    /// (`POST .../segments`) for a new capture in `mime`; from here on chunks are accepted and the
+    /// left chunks start uploading. Retries network errors and 5xx a few times.
+    pub async fn open(&self, mime: &str, resume: Resume) -> Result<(), JsValue> {
         let api = {
             let mut inner = self.inner.borrow_mut();
             inner.starting = true;
             inner.bare_error = None;
             inner.api.clone()
         };
+        let store = Store::open().await.map(Rc::new);
+        let left = match &store {
+            Some(store) => store.list(api.entry_id()).await.unwrap_or_default(),
+            None => Vec::new(),
+        };
         let mut attempt = 0;
-        let setup = loop {
+        let segment = loop {
             let controller = self.track_request();
-            let result = api.start_upload(mime, controller.as_ref()).await;
+            let result = api.open_segment(mime, controller.as_ref()).await;
             self.untrack_request(controller.as_ref());
             match result {
                 Err(failure) if failure.is_retryable() && attempt < SETUP_RETRIES && !self.aborted() => {
@@ -233,47 +257,62 @@ impl Pipeline {
                     sleep(next_delay(attempt, random01())).await;
                 }
                 Err(failure) => break Err(failure.describe()),
-                Ok(setup) => break api::check_setup(setup.part_size, setup.existing_parts).map_err(|e| e.describe().to_string()),
+                Ok(a) => break api::check_segment(a.segment, a.chunk_max_bytes, a.recorded_ms).map_err(str::to_string),
             }
         };
         self.inner.borrow_mut().starting = false;
         if self.aborted() {
-            return Err(named_error(ABORTED, "The recording was aborted."));
+            return Err(named_error(ABORTED, ABORTED_MESSAGE));
         }
-        let part_size = setup.map_err(|message| self.start_failed(SETUP_ERROR, &message))?;
+        let segment = segment.map_err(|message| self.start_failed(SETUP_ERROR, &message))?;
         {
             let now = now_ms();
             let mut inner = self.inner.borrow_mut();
-            let mut session = Session::new(mime, part_size, now);
+            let mut session = Session::new(mime, segment, resume, &left, now);
+            session.set_device_storage(store.is_some());
+            session.set_online(navigator_online());
             for index in std::mem::take(&mut inner.early_steps) {
                 session.mark_step(index, now);
             }
             inner.session = Some(session);
-            let weak = self.weak();
-            // Back online: retry now instead of waiting out the backoff.
-            inner.online = Listener::on_window("online", move || {
-                Self::later(&weak, |p| {
-                    if let Some(s) = p.inner.borrow_mut().session.as_mut() {
-                        s.online();
-                    }
-                    p.pump();
-                });
-            });
+            inner.store = store;
+            inner.listeners = self.connectivity_listeners();
         }
-        self.notify();
+        self.pump();
         Ok(())
+    }
+
+    /// `online` retries at once instead of waiting out the backoff; `offline` only updates the state.
+    fn connectivity_listeners(&self) -> Vec<Listener> {
+        [("online", true), ("offline", false)]
+            .into_iter()
+            .filter_map(|(kind, online)| {
+                let weak = self.weak();
+                Listener::on_window(kind, move || {
+                    Self::later(&weak, move |p| {
+                        if let Some(s) = p.inner.borrow_mut().session.as_mut() {
+                            s.set_online(online);
+                        }
+                        p.pump();
+                    });
+                })
+            })
+            .collect()
     }
 
     fn aborted(&self) -> bool {
         self.inner.borrow().phase() == Phase::Aborted
     }
 
-    /// Bytes as if MediaRecorder had delivered them (browser tests; the real path reads Blobs).
-    pub fn push_chunk(&self, bytes: Vec<u8>) {
-        self.enqueue(Item::Bytes(bytes));
+    /// Bytes as if MediaRecorder had delivered them now (browser tests; the real path gets Blobs).
+    pub fn push_chunk(&self, bytes: &[u8]) {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        if let Ok(blob) = Blob::new_with_u8_array_sequence(&parts) {
+            self.enqueue(Item::Blob(blob, now_ms()));
+        }
     }
 
-    /// Stops MediaRecorder, uploads the rest (retrying), fixes the WebM header, completes.
+    /// Stops MediaRecorder, waits until every chunk (an earlier tab's too) is acknowledged, completes.
     pub fn finish(&self) -> Promise {
         let now = now_ms();
         let mut inner = self.inner.borrow_mut();
@@ -290,6 +329,7 @@ impl Pipeline {
                 inner.stop_timer = Timer::after(STOP_GRACE_MS, move || Self::later(&weak, |p| p.enqueue(Item::End)));
                 match &inner.media {
                     Some(media) => media.stop(),
+                    // Never started (tests), or already stopped at the limit.
                     None => inner.queue.push_back(Item::End),
                 }
             }
@@ -303,10 +343,10 @@ impl Pipeline {
         promise
     }
 
-    /// Stops everything, then abandons the entry on the server (best effort). A recording whose
-    /// upload already completed is left alone.
+    /// Stops everything, deletes the entry on the server (best effort) and this entry's chunks on
+    /// the device. A recording whose upload already completed is left alone.
     pub fn abort(&self) -> Promise {
-        let (api, waiters) = {
+        let (api, store, waiters) = {
             let mut inner = self.inner.borrow_mut();
             if inner.phase() == Phase::Done {
                 return Promise::resolve(&JsValue::UNDEFINED);
@@ -315,21 +355,31 @@ impl Pipeline {
                 Some(s) => s.abort(),
                 None => inner.bare_phase = Phase::Aborted,
             }
+            inner.discarded = true;
+            let store = inner.store.take();
             inner.release();
-            (inner.api.clone(), std::mem::take(&mut inner.waiters))
+            (inner.api.clone(), store, std::mem::take(&mut inner.waiters))
         };
-        let error = named_error(ABORTED, "The recording was aborted.");
+        let error = named_error(ABORTED, ABORTED_MESSAGE);
         for (_, reject) in waiters {
             let _ = reject.call1(&JsValue::UNDEFINED, &error);
         }
         self.notify();
         future_to_promise(async move {
             let _ = api.abandon().await;
+            let store = match store {
+                Some(store) => Some(store),
+                None => Store::open().await.map(Rc::new),
+            };
+            if let Some(store) = store {
+                let _ = store.clear(api.entry_id()).await;
+            }
             Ok(JsValue::UNDEFINED)
         })
     }
 
-    /// The façade was freed: stop locally (no DELETE) and free every closure.
+    /// The façade was freed: stop locally (no DELETE; chunks on the device stay for a later tab)
+    /// and free every closure.
     pub fn detach(&self) {
         let mut inner = self.inner.borrow_mut();
         if let Some(s) = inner.session.as_mut() {

@@ -1,22 +1,26 @@
-//! MediaRecorder's chunks, strictly in order: Blob reads are asynchronous, so one reader task
-//! drains a queue instead of letting reads race.
+//! MediaRecorder's chunks, strictly in order, onto the device: one reader task drains a queue,
+//! cuts each chunk into upload chunks (Blob slices, no copy), writes each to IndexedDB and only
+//! then hands it to the upload machine. A chunk IndexedDB refuses stays in memory instead, and
+//! recording goes on. The Blob is dropped as soon as it is on the device: the upload reads it back.
 
 use std::rc::Rc;
 
-use js_sys::Uint8Array;
-use wasm_bindgen_futures::{spawn_local, JsFuture};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::spawn_local;
+use web_sys::Blob;
 
 use super::{Item, Pipeline};
 use crate::browser::js::now_ms;
 use crate::browser::media::MediaEvent;
+use crate::browser::store::Record;
+use crate::upload::Place;
 
 impl Pipeline {
-
     pub(super) fn media_sink(&self) -> Rc<dyn Fn(MediaEvent)> {
         let weak = self.weak();
         Rc::new(move |event| {
             Self::later(&weak, move |p| match event {
-                MediaEvent::Data(blob) => p.enqueue(Item::Blob(blob)),
+                MediaEvent::Data(blob, at) => p.enqueue(Item::Blob(blob, at)),
                 MediaEvent::Stopped => p.enqueue(Item::End),
                 MediaEvent::Error(message) => {
                     if let Some(s) = p.inner.borrow_mut().session.as_mut() {
@@ -33,7 +37,7 @@ impl Pipeline {
         self.kick_reader();
     }
 
-    /// One reader at a time: Blob reads are asynchronous and must not overtake each other.
+    /// One reader at a time: device writes are asynchronous and must not overtake each other.
     pub(super) fn kick_reader(&self) {
         {
             let mut inner = self.inner.borrow_mut();
@@ -46,7 +50,7 @@ impl Pipeline {
         spawn_local(async move { this.read_queue().await });
     }
 
-    pub(super) async fn read_queue(&self) {
+    async fn read_queue(&self) {
         loop {
             let item = {
                 let mut inner = self.inner.borrow_mut();
@@ -59,15 +63,7 @@ impl Pipeline {
                 }
             };
             match item {
-                Item::Bytes(bytes) => self.chunk(&bytes),
-                Item::Blob(blob) => match JsFuture::from(blob.array_buffer()).await {
-                    Ok(buffer) => self.chunk(&Uint8Array::new(&buffer).to_vec()),
-                    Err(_) => {
-                        if let Some(s) = self.inner.borrow_mut().session.as_mut() {
-                            s.media_error("could not read the recorded data");
-                        }
-                    }
-                },
+                Item::Blob(blob, at) => self.store_chunk(&blob, at).await,
                 Item::End => {
                     let mut inner = self.inner.borrow_mut();
                     inner.stop_timer = None;
@@ -82,9 +78,58 @@ impl Pipeline {
         }
     }
 
-    pub(super) fn chunk(&self, bytes: &[u8]) {
-        if let Some(s) = self.inner.borrow_mut().session.as_mut() {
-            s.chunk(bytes);
+    /// Cuts one MediaRecorder chunk and stores its pieces, each before it may be uploaded.
+    async fn store_chunk(&self, blob: &Blob, at: f64) {
+        let size = blob.size() as u64;
+        let (chunks, store, api, base_ms, mime) = {
+            let mut inner = self.inner.borrow_mut();
+            let Some(s) = inner.session.as_mut() else { return };
+            let chunks = s.cut(size, at);
+            let (base_ms, mime) = (s.base_ms(), s.mime().to_string());
+            (chunks, inner.store.clone(), inner.api.clone(), base_ms, mime)
+        };
+        for chunk in chunks {
+            let piece = if chunk.start == 0 && chunk.end == size {
+                Ok(blob.clone())
+            } else {
+                blob.slice_with_f64_and_f64(chunk.start as f64, chunk.end as f64)
+            };
+            let Ok(piece) = piece else {
+                if let Some(s) = self.inner.borrow_mut().session.as_mut() {
+                    s.media_error("could not read the recorded data");
+                }
+                return;
+            };
+            let record = Record { key: chunk.key, end_ms: chunk.end_ms, offset_ms: base_ms, size: chunk.end - chunk.start, mime: &mime };
+            let place = match &store {
+                Some(store) => match store.put(api.entry_id(), &record, &piece).await {
+                    Ok(()) => Place::Device,
+                    Err(reason) => {
+                        web_sys::console::warn_1(&JsValue::from(format!("Lupa recorder: chunk kept in memory, the device refused it ({reason})")));
+                        Place::Memory
+                    }
+                },
+                None => Place::Memory,
+            };
+            let mut inner = self.inner.borrow_mut();
+            if inner.discarded {
+                // abort() ran during the write and may have cleared the device before it landed.
+                if let (Place::Device, Some(store)) = (place, store.clone()) {
+                    let entry = api.clone();
+                    spawn_local(async move {
+                        let _ = store.delete(entry.entry_id(), chunk.key).await;
+                    });
+                }
+                return;
+            }
+            if place == Place::Memory {
+                inner.memory.insert(chunk.key, piece);
+            }
+            if let Some(s) = inner.session.as_mut() {
+                s.stored(&chunk, place);
+            }
+            drop(inner);
+            self.pump();
         }
     }
 }

@@ -1,27 +1,39 @@
-//! Carrying out the session's commands: part PUTs and the completion over fetch, the retry
-//! timer, and settling `finish()` once the recording reached a final phase.
+//! Carrying out the session's commands: chunk PUTs (bytes read back from the device, or from
+//! memory when the device refused them) and their local deletion once acknowledged, the step list,
+//! the completion, stopping MediaRecorder at the limit, the retry timer, and settling `finish()`
+//! once the recording reached a final phase.
 
-use js_sys::Uint8Array;
+use std::rc::Rc;
+
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::AbortController;
 
 use super::Pipeline;
 use crate::api;
+use crate::browser::http::Api;
 use crate::browser::js::{now_ms, random01, Timer};
-use crate::session::Phase;
-use crate::upload::Command;
+use crate::browser::store::Store;
+use crate::retry::Failure;
+use crate::session::{Command, Phase};
+use crate::upload::ChunkKey;
 
 impl Pipeline {
-
     /// Runs the session's commands, then settles `finish()` and tells the listener.
     pub(super) fn pump(&self) {
         let now = now_ms();
         let commands = self.inner.borrow_mut().session.as_mut().map(|s| s.poll(now)).unwrap_or_default();
         for command in commands {
             match command {
-                Command::Upload(number) => self.send_part(number),
+                Command::Upload(key) => self.send_chunk(key),
+                Command::Forget(key) => self.forget(key),
+                Command::PutSteps => self.send_steps(),
                 Command::Complete => self.send_complete(),
+                Command::StopMedia => {
+                    if let Some(media) = &self.inner.borrow().media {
+                        media.stop();
+                    }
+                }
                 Command::WakeIn(ms) => self.wake_at(now + ms),
             }
         }
@@ -41,43 +53,97 @@ impl Pipeline {
         }
     }
 
-    pub(super) fn send_part(&self, number: u32) {
-        // Copied into JS memory for fetch; the Rust copy stays until the server acknowledges it.
-        let Some(body) = self.inner.borrow().session.as_ref().and_then(|s| s.part_bytes(number)).map(Uint8Array::from) else {
-            return;
+    fn api_and_store(&self) -> (Rc<Api>, Option<Rc<Store>>) {
+        let inner = self.inner.borrow();
+        (inner.api.clone(), inner.store.clone())
+    }
+
+    fn send_chunk(&self, key: ChunkKey) {
+        let (info, in_memory) = {
+            let inner = self.inner.borrow();
+            let Some(info) = inner.session.as_ref().and_then(|s| s.chunk_info(key)) else { return };
+            (info, inner.memory.get(&key).cloned())
         };
-        let api = self.inner.borrow().api.clone();
+        let (api, store) = self.api_and_store();
         let controller = self.track_request();
         let this = self.clone();
         spawn_local(async move {
-            let result = api.put_part(number, &body, controller.as_ref()).await;
+            let body = match (in_memory, &store) {
+                (Some(blob), _) => Ok(Some(blob)),
+                (None, Some(store)) => store.get(api.entry_id(), key).await,
+                (None, None) => Ok(None),
+            };
+            let result = match body {
+                Ok(Some(blob)) => Some(api.put_chunk(key, &blob, info.end_ms, controller.as_ref()).await),
+                // Gone from the device: another tab of this entry sent it.
+                Ok(None) => None,
+                // Could not read it back this time: try again later.
+                Err(_) => Some(Err((Failure::Network, None))),
+            };
             this.untrack_request(controller.as_ref());
             let now = now_ms();
+            let acknowledged = matches!(result, Some(Ok(())));
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
                 match result {
-                    Ok(()) => s.part_uploaded(number, now),
-                    Err(failure) => s.part_failed(number, failure, now, random01()),
+                    None => s.chunk_missing(key),
+                    Some(Ok(())) => s.chunk_uploaded(key, now),
+                    Some(Err((failure, message))) => s.chunk_failed(key, failure, message, now, random01()),
+                }
+            }
+            if acknowledged {
+                this.forget(key);
+            }
+            this.pump();
+        });
+    }
+
+    /// Deletes a chunk from memory and the device (acknowledged, or refused by the server).
+    fn forget(&self, key: ChunkKey) {
+        self.inner.borrow_mut().memory.remove(&key);
+        if let (api, Some(store)) = self.api_and_store() {
+            spawn_local(async move {
+                let _ = store.delete(api.entry_id(), key).await;
+            });
+        }
+    }
+
+    fn send_steps(&self) {
+        let Some(body) = self.inner.borrow().session.as_ref().map(|s| api::steps_body(s.steps())) else { return };
+        let (api, _) = self.api_and_store();
+        let controller = self.track_request();
+        let this = self.clone();
+        spawn_local(async move {
+            let result = api.put_steps(&body, controller.as_ref()).await;
+            this.untrack_request(controller.as_ref());
+            if let Some(s) = this.inner.borrow_mut().session.as_mut() {
+                match result {
+                    Ok(()) => s.steps_saved(),
+                    Err(failure) => s.steps_failed(failure, now_ms(), random01()),
                 }
             }
             this.pump();
         });
     }
 
-    pub(super) fn send_complete(&self) {
+    fn send_complete(&self) {
         let Some(body) = self.inner.borrow().session.as_ref().map(|s| api::complete_body(s.duration_ms(), s.steps())) else {
             return;
         };
-        let api = self.inner.borrow().api.clone();
+        let (api, store) = self.api_and_store();
         let controller = self.track_request();
         let this = self.clone();
         spawn_local(async move {
             let result = api.complete(&body, controller.as_ref()).await;
             this.untrack_request(controller.as_ref());
-            let now = now_ms();
+            if let (Ok(()), Some(store)) = (&result, store) {
+                // Done: nothing of this entry may stay on the device (a deletion that failed earlier
+                // would otherwise be sent again by a later tab).
+                let _ = store.clear(api.entry_id()).await;
+            }
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
                 match result {
                     Ok(()) => s.completed(),
-                    Err(failure) => s.complete_failed(failure, now, random01()),
+                    Err(failure) => s.complete_failed(failure, now_ms(), random01()),
                 }
             }
             this.pump();
@@ -85,7 +151,7 @@ impl Pipeline {
     }
 
     /// One retry timer: keep the current one if it fires earlier, else replace it.
-    pub(super) fn wake_at(&self, at: f64) {
+    fn wake_at(&self, at: f64) {
         let mut inner = self.inner.borrow_mut();
         if inner.retry_timer.as_ref().is_some_and(|(due, _)| *due <= at) {
             return;
@@ -101,7 +167,7 @@ impl Pipeline {
     }
 
     /// When the recording reached done/failed/aborted: release everything, settle `finish()`.
-    pub(super) fn settle(&self) {
+    fn settle(&self) {
         let (phase, error, waiters) = {
             let mut inner = self.inner.borrow_mut();
             let phase = inner.phase();

@@ -3,7 +3,7 @@
  * a timeline with chapter and note markers, notes, playback speed, keyboard shortcuts, download and
  * deletion. A failed load shows 'Error retrieving video entry: …'.
  */
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/alert';
@@ -72,7 +72,12 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   const { t, i18n } = useTranslation();
   const analysis = useEntryAnalysis(entry.analysisId);
   const notes = useNotes(entry.id);
-  const player = usePlayer(entry.durationMs);
+  // Older answers (and the spec's single upload) may carry no segments: the entry URL is the file.
+  const segments = useMemo(
+    () => (entry.segments?.length ? entry.segments : [{ url: entry.entryUrl, durationMs: entry.durationMs ?? 0 }]),
+    [entry.segments, entry.entryUrl, entry.durationMs],
+  );
+  const player = usePlayer(segments, entry.durationMs);
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [playbackFailed, setPlaybackFailed] = useState(false);
@@ -82,7 +87,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   // Where focus was before the note editor opened, to give it back afterwards.
   const focusBeforeDraft = useRef<Element | null>(null);
 
-  const src = playbackUrl(entry.entryUrl);
+  const src = playbackUrl(player.src);
   const currentChapter = currentChapterIndex(entry.steps, entry.chapters, player.currentMs);
   const { videoRef } = player;
 
@@ -93,10 +98,9 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   };
 
   const openDraft = () => {
-    const video = videoRef.current;
     if (!draft) focusBeforeDraft.current = document.activeElement;
     player.pause();
-    const atMs = Math.floor((video?.currentTime ?? 0) * 1000);
+    const atMs = Math.floor(player.position());
     setDraft((last) => ({ atMs, nonce: (last?.nonce ?? 0) + 1 }));
   };
 
@@ -121,11 +125,11 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
 
   const onVideoError = () => {
     const video = videoRef.current;
-    const expiresAt = urlExpiresAt(entry.entryUrl);
+    const expiresAt = urlExpiresAt(player.src);
     // A signed URL lasts an hour: ask for a new one once (or again once that one has expired).
     if (!refreshed.current || (expiresAt !== null && expiresAt <= Date.now())) {
       refreshed.current = true;
-      resume.current = { ms: (video?.currentTime ?? 0) * 1000, play: video ? !video.paused : false };
+      resume.current = { ms: player.position(), play: video ? !video.paused : false };
       refreshUrl();
       return;
     }
@@ -146,7 +150,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
 
   return (
     <article className="entry-page" aria-labelledby="entry-title">
-      <EntryHeader entry={entry} src={src} />
+      <EntryHeader entry={entry} src={playbackUrl(segments[0]?.url ?? entry.entryUrl)} />
       <div className="entry-layout">
         <div className="entry-layout__main">
           <div className="entry-player">

@@ -1,20 +1,22 @@
 /**
  * The participation flow (spec §2, §4): shows the current stage and the modal over it, and owns
- * the page-level effects: the recorder timer, the warning before closing the tab (or leaving the
- * page) while recording or uploading, deleting an unfinished entry when the tab closes, and
- * releasing the screen, microphone and recorder when the page goes away.
+ * the page-level effects: asking on arrival whether this browser has an unfinished participation
+ * (ADR 0005), the recorder timer, the warning before closing the tab (or leaving the page) while
+ * recording or uploading, and releasing the screen, microphone and recorder when the page goes
+ * away. Closing or reloading the tab is not leaving: the participation can be resumed for 24 h.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useBlocker, useParams } from 'react-router';
-import { abandonEntryOnUnload } from '@/features/participate/api/abandon-entry';
 import { AnalysisStep } from '@/features/participate/components/analysis-step';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
 import { PermissionsStep } from '@/features/participate/components/permissions-step';
+import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import {
   acceptConsentAtom,
   cancelExitAtom,
+  checkUnfinishedAtom,
   confirmExitAtom,
   disposeAtom,
   refreshRecordingAtom,
@@ -23,7 +25,6 @@ import {
 } from '@/features/participate/stores/participation-actions';
 import {
   busyAtom,
-  openEntryAtom,
   overlayAtom,
   recordingAtom,
   stageAtom,
@@ -37,11 +38,14 @@ function usePageEffects() {
   const stage = useAtomValue(stageAtom);
   const phase = useAtomValue(recordingAtom).phase;
   const unsaved = useAtomValue(unsavedWorkAtom);
-  const openEntry = useAtomValue(openEntryAtom);
   const refresh = useSetAtom(refreshRecordingAtom);
   const dispose = useSetAtom(disposeAtom);
+  const check = useSetAtom(checkUnfinishedAtom);
 
   useEffect(() => () => dispose(), [dispose]);
+  useEffect(() => {
+    void check();
+  }, [check]);
 
   useEffect(() => {
     if (stage !== 'analysis' || phase !== 'recording') return undefined;
@@ -59,14 +63,6 @@ function usePageEffects() {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
-
-  useEffect(() => {
-    if (!openEntry) return undefined;
-    // The participant confirmed closing: what was recorded is deleted and the place freed.
-    const leave = () => abandonEntryOnUnload(openEntry);
-    window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [openEntry]);
 
   return unsaved;
 }
@@ -100,6 +96,8 @@ export function ParticipationFlow() {
 
   return (
     <div className="participate" ref={container}>
+      {stage === 'checking' ? <CheckingNotice /> : null}
+      {stage === 'resume' ? <ResumeNotice /> : null}
       {stage === 'input' ? <InputStep initialId={id} /> : null}
       {stage === 'permissions' ? <PermissionsStep /> : null}
       {stage === 'analysis' ? <AnalysisStep /> : null}

@@ -1,12 +1,45 @@
 /**
  * The recording-in-progress panel (spec §2.4): a red indicator while recording, the 'Duración'
- * timer (mm:ss), a calm note while uploads are retried, reminders, and 'Salir del análisis'.
+ * timer (mm:ss), a calm note while uploads are retried or the network is down (the recording is
+ * kept on this device and uploads by itself, ADR 0005), the limit message, reminders, and 'Salir
+ * del análisis'.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/features/participate/lib/steps';
 import { askExitAtom } from '@/features/participate/stores/participation-actions';
 import { busyAtom, recordingAtom } from '@/features/participate/stores/participation-state';
+
+/** Megabytes with one decimal, in the page's language. */
+function megabytes(bytes: number, language: string): string {
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
+}
+
+/** Offline, storage and limit notes: polite, and only when they apply. */
+function DeviceNotes() {
+  const { t, i18n } = useTranslation();
+  const recording = useAtomValue(recordingAtom);
+  const offline = !recording.online && recording.uploadStatus !== 'success';
+  return (
+    <>
+      <div role="status" className="recording-panel__device">
+        {offline ? (
+          <p className="recording-panel__offline" data-testid="offline-indicator">
+            <span aria-hidden="true">⚠ </span>
+            {t('participate.analysis.offline')}
+            {recording.pendingBytes > 0 ? ` ${t('participate.analysis.pending', { size: megabytes(recording.pendingBytes, i18n.language) })}` : ''}
+          </p>
+        ) : null}
+        {recording.storage === 'memory' ? <p className="recording-panel__offline">{t('participate.analysis.memoryOnly')}</p> : null}
+      </div>
+      {recording.limitMessage ? (
+        <p className="recording-panel__limit" role="alert" data-testid="limit-message">
+          {recording.limitMessage}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 export function RecordingPanel() {
   const { t } = useTranslation();
@@ -38,8 +71,9 @@ export function RecordingPanel() {
         </p>
       </div>
       <p className="recording-panel__retrying" role="status">
-        {recording.retrying ? t('participate.analysis.retrying') : ''}
+        {recording.retrying && recording.online ? t('participate.analysis.retrying') : ''}
       </p>
+      <DeviceNotes />
       <h2 className="recording-panel__title">{t('participate.analysis.remindersTitle')}</h2>
       <ul className="recording-panel__list">
         <li>{t('participate.analysis.reminder1')}</li>

@@ -1,7 +1,7 @@
 /**
  * The analysis stepper (spec §2.4): 'Step X of N', a percent bar, the current step, 'Anterior' and
  * 'Siguiente', and on the last step 'Finish Analysis' ('Finishing...') with the upload progress bar
- * and the finish errors. Focus moves to the new step's heading so screen readers follow along.
+ * (and, offline, that it waits for the connection: nothing is thrown away) and the finish errors. Focus moves to the new step's heading so screen readers follow along.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -11,11 +11,16 @@ import { StepContent, StepTitle } from '@/features/participate/components/step-c
 import { finishAtom, moveStepAtom } from '@/features/participate/stores/participation-actions';
 import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
-function UploadProgress({ percent, done }: { percent: number; done: boolean }) {
+function UploadProgress({ percent, done, waiting }: { percent: number; done: boolean; waiting: boolean }) {
   const { t } = useTranslation();
   const rounded = Math.round(percent);
   return (
     <div className="upload-progress">
+      {waiting ? (
+        <p className="upload-progress__waiting" role="status" data-testid="finish-waiting">
+          {t('participate.finish.waiting', { percent: rounded })}
+        </p>
+      ) : null}
       <p className="upload-progress__label" id="upload-progress-label">
         {done ? t('participate.upload.done') : t('participate.upload.progress', { percent: rounded })}
       </p>
@@ -87,7 +92,11 @@ export function Stepper() {
 
       <div className="participate-stack">
         <NoticeAlert notice={recording.notice} testId="analysis-error" />
-        {showUpload ? <UploadProgress percent={recording.progress} done={recording.uploadStatus === 'success'} /> : null}
+        {showUpload ? <UploadProgress
+            percent={recording.progress}
+            done={recording.uploadStatus === 'success'}
+            waiting={recording.uploadStatus === 'uploading' && !recording.online}
+          /> : null}
       </div>
 
       <div className="participate-actions participate-actions--split">

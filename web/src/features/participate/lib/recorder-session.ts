@@ -1,14 +1,16 @@
 /**
  * The participate feature's only view of the recorder wasm façade (`Recorder` from '@lupa/recorder'):
  * it loads the module lazily, normalises what the façade reports, and guards against calls after
- * `free()`. If the generated API changes shape, this is the one file to adapt.
+ * `free()`. If the generated API changes shape, this is the one file to adapt. What the device
+ * still holds for an entry (a crashed or offline tab, ADR 0005) is read here too.
  */
-import type { RecorderState } from '@lupa/recorder';
+import type { PendingChunks, RecorderStartOptions, RecorderState } from '@lupa/recorder';
 import { API_BASE_PATH } from '@/config/constants';
 import { loadRecorder } from '@/features/participate/lib/load-recorder';
 
 export type RecorderPhase = RecorderState['phase'];
 export type RecorderSnapshot = RecorderState;
+export type { PendingChunks, RecorderStartOptions };
 
 /** Error names the façade uses (plus 'RecorderUnsupported' when the module has no Recorder). */
 export type RecorderErrorName =
@@ -18,20 +20,24 @@ export type RecorderErrorName =
   | 'UploadFailed'
   | 'RecordingEmpty'
   | 'RecordingError'
-  | 'RecordingAborted';
+  | 'RecordingAborted'
+  | 'StorageError';
 
 /** One participation's recording, as the rest of the feature uses it. */
 export interface RecorderSession {
-  /** Starts recording `stream` and uploading it in parts. */
-  start(stream: MediaStream): Promise<void>;
+  /**
+   * Starts recording `stream` as a new segment, uploading it in chunks kept on the device until
+   * acknowledged; `options` is the server's resume info when continuing a participation.
+   */
+  start(stream: MediaStream, options?: RecorderStartOptions): Promise<void>;
   /** Step `index` was entered now (0 scenario, 1 URL, 2.. tasks). */
   markStep(index: number): void;
   state(): RecorderSnapshot;
   /** Called with every new state (the façade throttles to ≤ 4/s). */
   onChange(listener: (state: RecorderSnapshot) => void): void;
-  /** Stops, uploads what is left and completes the upload. */
+  /** Stops, waits until every chunk is on the server (offline it keeps waiting) and completes. */
   finish(): Promise<void>;
-  /** Stops and deletes the entry server-side (recording deleted, place freed). */
+  /** Stops and deletes the entry server-side (recording deleted, place freed) and on the device. */
   abort(): Promise<void>;
   /** Releases the wasm memory; later calls are ignored. */
   dispose(): void;
@@ -47,10 +53,13 @@ export const IDLE_SNAPSHOT: RecorderSnapshot = {
   elapsedMs: 0,
   bytesRecorded: 0,
   bytesUploaded: 0,
-  partsUploaded: 0,
-  partsPending: 0,
+  chunksUploaded: 0,
+  pendingChunks: 0,
+  pendingBytes: 0,
   progress: 0,
   retrying: false,
+  online: true,
+  storage: 'device',
 };
 
 const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
@@ -71,10 +80,14 @@ export function normalizeSnapshot(raw: unknown): RecorderSnapshot {
     elapsedMs: num(source.elapsedMs),
     bytesRecorded: num(source.bytesRecorded),
     bytesUploaded: num(source.bytesUploaded),
-    partsUploaded: num(source.partsUploaded),
-    partsPending: num(source.partsPending),
+    chunksUploaded: num(source.chunksUploaded),
+    pendingChunks: num(source.pendingChunks),
+    pendingBytes: num(source.pendingBytes),
     progress: Math.min(100, Math.max(0, num(source.progress))),
     retrying: source.retrying === true,
+    online: source.online !== false,
+    storage: source.storage === 'memory' ? 'memory' : 'device',
+    limitMessage: str(source.limitMessage),
     lastError: str(source.lastError),
   };
 }
@@ -94,18 +107,38 @@ export function namedError(name: RecorderErrorName, message: string): Error {
   return error;
 }
 
-/** Creates the recorder for `entryId`; rejects 'RecorderUnsupported' when the module offers none. */
-export async function createRecorderSession(entryId: string): Promise<RecorderSession> {
+const NOTHING_PENDING: PendingChunks = { chunks: 0, bytes: 0, lastEndMs: 0 };
+
+async function recorderClass() {
   const module = await loadRecorder();
   const RecorderClass = (module as Partial<typeof module>).Recorder;
   if (typeof RecorderClass !== 'function') {
     throw namedError('RecorderUnsupported', 'The recorder module has no Recorder');
   }
+  return RecorderClass;
+}
+
+/**
+ * What this device still holds for `entryId` that the server has not acknowledged (a tab that
+ * crashed or was offline); nothing when the recorder or its storage is unavailable.
+ */
+export async function pendingOnDevice(entryId: string): Promise<PendingChunks> {
+  try {
+    const pending = await (await recorderClass()).pending(entryId);
+    return { chunks: num(pending?.chunks), bytes: num(pending?.bytes), lastEndMs: num(pending?.lastEndMs) };
+  } catch {
+    return NOTHING_PENDING;
+  }
+}
+
+/** Creates the recorder for `entryId`; rejects 'RecorderUnsupported' when the module offers none. */
+export async function createRecorderSession(entryId: string): Promise<RecorderSession> {
+  const RecorderClass = await recorderClass();
   const recorder = new RecorderClass(entryId, API_BASE_PATH);
   let freed = false;
 
   return {
-    start: (stream) => recorder.start(stream),
+    start: (stream, options) => recorder.start(stream, options),
     markStep: (index) => {
       if (!freed) recorder.markStep(index);
     },

@@ -38,8 +38,12 @@ vi.mock('@/features/participate/lib/load-recorder', () => ({
 
 type Answer = { status: number; body?: unknown };
 
-function api(overrides: { validate?: Answer; participate?: Answer; patch?: () => Answer } = {}): FakeCall[] {
+const CURRENT = '/api/v1/participation/current';
+
+function api(overrides: { validate?: Answer; participate?: Answer; patch?: () => Answer; current?: Answer; resume?: Answer } = {}): FakeCall[] {
   return fakeApi((call) => {
+    if (call.url === CURRENT) return overrides.current ?? { status: 404, body: { message: 'No tienes ninguna participación sin terminar', code: 'no_participation' } };
+    if (call.url.endsWith('/resume') && call.method === 'POST') return overrides.resume ?? { status: 200, body: resumeInfo() };
     if (call.url === '/api/v1/analysis/validate-participation') return overrides.validate ?? { status: 200, body: { success: true } };
     if (call.url === '/api/v1/analysis/participate') return overrides.participate ?? { status: 200, body: participationAnswer() };
     if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') {
@@ -51,6 +55,18 @@ function api(overrides: { validate?: Answer; participate?: Answer; patch?: () =>
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+/** An unfinished participation on task 1 (step 2), 75 s recorded. */
+const resumeInfo = () => ({
+  ...participationAnswer('entry-9'),
+  analysisId: 'an-1',
+  recordedMs: 75_000,
+  steps: [
+    { index: 0, atMs: 0 },
+    { index: 2, atMs: 40_000 },
+  ],
+  segments: 1,
+});
 
 let session: FakeSession;
 let screenMedia: MediaStream;
@@ -92,14 +108,14 @@ describe('participate page: input', () => {
 
     fireEvent.click(button('Participar'));
     expect(await screen.findByText('Por favor, introduce un ID de análisis')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.url !== CURRENT)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('ID de Análisis'), { target: { value: ' nope ' } });
     fireEvent.click(button('Participar'));
     expect(
       await screen.findByText('Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.'),
     ).toBeTruthy();
-    expect(calls[0]?.body).toEqual({ analysisId: 'nope' });
+    expect(calls.find((call) => call.url.endsWith('/validate-participation'))?.body).toEqual({ analysisId: 'nope' });
   });
 
   it('says there are no places on a 400', async () => {
@@ -331,5 +347,45 @@ describe('participate page: analysis', () => {
     expect(session.abort).toHaveBeenCalledTimes(1);
     expect(session.dispose).toHaveBeenCalled();
     expect(firstTrack(screenMedia).stopped).toBe(true);
+  });
+});
+
+describe('participate page: an unfinished participation (ADR 0005)', () => {
+  it('offers to continue: the place is held again, permissions are asked again, and the analysis resumes on its step without a second consent', async () => {
+    const calls = api({ current: { status: 200, body: resumeInfo() } });
+    renderApp('/participate/an-1');
+    await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
+    expect(screen.getByText('Grabado hasta ahora: 01:15')).toBeTruthy();
+    fireEvent.click(button('Continuar'));
+    await screen.findByRole('heading', { name: 'Permisos de grabación' });
+    expect(calls.some((call) => call.url === '/api/v1/analysisEntry/entry-9/resume' && call.method === 'POST')).toBe(true);
+    fireEvent.click(button('Compartir pantalla y micrófono'));
+    await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
+    fireEvent.click(button('Siguiente'));
+    await screen.findByText('Step 3 of 5');
+    expect(screen.queryByRole('dialog', { name: 'Confirmación de Seguridad' })).toBeNull();
+    expect(calls.some((call) => call.url === '/api/v1/analysis/participate')).toBe(false);
+    await waitFor(() => expect(session.markStep).toHaveBeenCalledWith(2));
+    // The recorder continues the timeline and the step marks it had.
+    expect(session.start).toHaveBeenCalledWith(expect.anything(), { recordedMs: 75_000, steps: resumeInfo().steps });
+  });
+
+  it('deletes it on request and shows the form with the id', async () => {
+    const calls = api({ current: { status: 200, body: resumeInfo() } });
+    renderApp('/participate');
+    await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
+    fireEvent.click(button('Eliminar grabación y salir'));
+    const idField = await screen.findByLabelText('ID de Análisis');
+    expect((idField as HTMLInputElement).value).toBe('an-1');
+    expect(calls.some((call) => call.url === '/api/v1/analysisEntry/entry-9' && call.method === 'DELETE')).toBe(true);
+  });
+
+  it('says there is no place any more when the hold lapsed and someone took it', async () => {
+    api({ current: { status: 200, body: resumeInfo() }, resume: { status: 400, body: { message: 'No hay plazas disponibles para este análisis.', code: 'no_places' } } });
+    renderApp('/participate/an-1');
+    await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
+    fireEvent.click(button('Continuar'));
+    expect(await screen.findByText('No hay plazas disponibles para este análisis.')).toBeTruthy();
+    expect(screen.getByLabelText('ID de Análisis')).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { abandonEntry } from '@/features/participate/api/abandon-entry';
 import { participate } from '@/features/participate/api/participate';
+import { currentParticipation, resumeEntry } from '@/features/participate/api/resume';
 import { submitEntry } from '@/features/participate/api/submit-entry';
 import { validateParticipation } from '@/features/participate/api/validate-participation';
 import {
@@ -19,6 +20,7 @@ import {
   validateRefused,
   type Device,
 } from '@/features/participate/lib/errors';
+import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
 import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
 import {
   createRecorderSession,
@@ -27,6 +29,8 @@ import {
   type RecorderSnapshot,
 } from '@/features/participate/lib/recorder-session';
 import { buildSteps } from '@/features/participate/lib/steps';
+import { errorStatus } from '@/components/form';
+import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import { internal, NO_RESOURCES, openEntryAtom, type Resources } from '@/features/participate/stores/participation-state';
 
 const STREAM_ENDED = { key: 'participate.permissions.errors.streamEnded' } as const;
@@ -59,8 +63,11 @@ async function discard(entryId: string | null, resources: Resources): Promise<vo
         // Falls back to the plain API call below.
       }
     }
-    // Failing that too, the server's idle expiry frees the place later.
-    if (!deleted) await abandonEntry(entryId).catch(() => undefined);
+    // Failing that too, the server's expiry deletes it later.
+    if (!deleted) {
+      await abandonEntry(entryId).catch(() => undefined);
+      await discardDeviceChunks(entryId);
+    }
   }
   recorder?.dispose();
 }
@@ -73,6 +80,8 @@ function resetState(get: Getter, set: Setter): void {
   resources.recorder?.dispose();
   set(internal.resources, NO_RESOURCES);
   set(internal.stage, 'input');
+  set(internal.resume, null);
+  set(internal.resumeNotice, null);
   set(internal.inputNotice, null);
   set(internal.screen, 'idle');
   set(internal.microphone, 'idle');
@@ -153,7 +162,10 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   const { screen, microphone } = get(internal.resources);
   try {
     if (!screen || !microphone) throw new Error('The screen or microphone stream is gone');
-    await session.start(combineStreams(screen, microphone));
+    // A resumed participation continues its timeline and step marks (ADR 0005).
+    const resumed = get(internal.resume);
+    const stream = combineStreams(screen, microphone);
+    await (resumed ? session.start(stream, { recordedMs: resumed.recordedMs, steps: resumed.steps }) : session.start(stream));
   } catch (error) {
     if (stillWanted()) {
       set(internal.recordingNotice, startFailure(error));
@@ -234,11 +246,86 @@ export const requestPermissionsAtom = atom(null, async (get, set) => {
   }
 });
 
-/** 'Siguiente' on the permissions step: the security modal, only with both permissions granted. */
-export const openConsentAtom = atom(null, (get, set) => {
-  if (get(internal.screen) === 'granted' && get(internal.microphone) === 'granted' && !get(internal.busy)) {
+/**
+ * 'Siguiente' on the permissions step: the security modal, only with both permissions granted. A
+ * resumed participation already has its consent: it goes straight back to the step it was on.
+ */
+export const openConsentAtom = atom(null, async (get, set) => {
+  if (get(internal.screen) !== 'granted' || get(internal.microphone) !== 'granted' || get(internal.busy)) return;
+  const resumed = get(internal.resume);
+  if (!resumed) {
     set(internal.overlay, 'consent');
+    return;
   }
+  const lastStep = resumed.steps.length ? resumed.steps[resumed.steps.length - 1]?.index ?? 0 : 0;
+  await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep);
+});
+
+/** On arrival: does this browser have an unfinished participation? Then offer it (ADR 0005). */
+export const checkUnfinishedAtom = atom(null, async (get, set) => {
+  if (get(internal.stage) !== 'checking') return;
+  const generation = get(internal.generation);
+  let info = null;
+  try {
+    info = await currentParticipation();
+  } catch {
+    // The check failing must not keep anyone from participating: the form is shown.
+  }
+  if (!isCurrent(get, generation) || get(internal.stage) !== 'checking') return;
+  set(internal.resume, info);
+  set(internal.stage, info ? 'resume' : 'input');
+});
+
+/** 'Continuar': hold the place again, then the permissions step (consent is already recorded). */
+export const continueUnfinishedAtom = atom(null, async (get, set) => {
+  const info = get(internal.resume);
+  if (!info || get(internal.busy)) return;
+  const generation = get(internal.generation);
+  set(internal.busy, 'resume');
+  set(internal.resumeNotice, null);
+  try {
+    const resumed = await resumeEntry(info.analysisEntryId);
+    if (!isCurrent(get, generation)) return;
+    set(internal.resume, resumed);
+    set(internal.analysisId, resumed.analysisId);
+    set(internal.permissionNotices, internal.noPermissionNotices);
+    set(internal.stage, 'permissions');
+  } catch (error) {
+    if (!isCurrent(get, generation)) return;
+    if (errorStatus(error) === 400 || errorStatus(error) === 403 || errorStatus(error) === 404) {
+      // The place is gone (the server deleted the recording) or the participation expired.
+      void discardDeviceChunks(info.analysisEntryId);
+      resetState(get, set);
+      set(internal.analysisId, info.analysisId);
+      set(internal.inputNotice, errorStatus(error) === 400 ? { key: 'participate.validate.noPlaces' } : { key: 'participate.resume.expired' });
+      return;
+    }
+    set(internal.resumeNotice, participateFailure(error));
+  } finally {
+    if (isCurrent(get, generation)) set(internal.busy, null);
+  }
+});
+
+/** 'Eliminar grabación y salir': everything recorded is deleted, on the server and this device. */
+export const discardUnfinishedAtom = atom(null, async (get, set) => {
+  const info = get(internal.resume);
+  if (!info || get(internal.busy)) return;
+  set(internal.busy, 'discard');
+  set(internal.resumeNotice, null);
+  try {
+    await abandonEntry(info.analysisEntryId);
+  } catch (error) {
+    // Already gone (403/404) is what the participant asked for; anything else is shown.
+    const status = errorStatus(error);
+    if (status !== 403 && status !== 404) {
+      set(internal.resumeNotice, participateFailure(error));
+      set(internal.busy, null);
+      return;
+    }
+  }
+  await discardDeviceChunks(info.analysisEntryId);
+  resetState(get, set);
+  set(internal.analysisId, info.analysisId);
 });
 
 /** 'Rechazar': back to the permissions step. */
@@ -281,14 +368,20 @@ export const acceptConsentAtom = atom(null, async (get, set) => {
     set(internal.permissionNotices, { ...get(internal.permissionNotices), general: STREAM_ENDED });
     return;
   }
+  await enterAnalysis(get, set, generation, entryId, answer.analysisData, 0);
+});
+
+/** The analysis step begins and recording with it: a new participation, or a resumed one. */
+async function enterAnalysis(get: Getter, set: Setter, generation: number, entryId: string, data: ParticipationData, stepIndex: number) {
+  const steps = buildSteps(data);
   set(internal.entryId, entryId);
-  set(internal.steps, buildSteps(answer.analysisData));
-  set(internal.stepIndex, 0);
+  set(internal.steps, steps);
+  set(internal.stepIndex, Math.min(Math.max(stepIndex, 0), Math.max(steps.length - 1, 0)));
   set(internal.uploadStatus, 'idle');
   set(internal.recordingNotice, null);
   set(internal.stage, 'analysis');
   await startRecording(get, set, generation, entryId);
-});
+}
 
 /** Reads the recorder's state now (the timer ticks even if no onChange arrives). */
 export const refreshRecordingAtom = atom(null, (get, set) => {

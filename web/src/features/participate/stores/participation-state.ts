@@ -5,15 +5,20 @@
  */
 import { atom } from 'jotai';
 import type { Notice } from '@/features/participate/lib/errors';
+import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
 import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
 import { stepProgress, type Step } from '@/features/participate/lib/steps';
 
-export type Stage = 'input' | 'permissions' | 'analysis';
+/**
+ * 'checking': asking the server whether this browser has an unfinished participation;
+ * 'resume': offering to continue it or delete it (ADR 0005).
+ */
+export type Stage = 'checking' | 'resume' | 'input' | 'permissions' | 'analysis';
 export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
 export type Overlay = 'none' | 'consent' | 'exit' | 'stopped' | 'success';
-export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | null;
+export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | null;
 
 /** Live browser objects of one attempt; never rendered, released on reset. */
 export interface Resources {
@@ -39,7 +44,10 @@ const NO_PERMISSION_NOTICES: PermissionNotices = { screen: null, microphone: nul
 
 /** Private primitives: only the stores folder imports this object. */
 export const internal = {
-  stage: atom<Stage>('input'),
+  stage: atom<Stage>('checking'),
+  /** The unfinished participation offered, then being continued (consent is already recorded). */
+  resume: atom<ResumeInfo | null>(null),
+  resumeNotice: atom<Notice | null>(null),
   analysisId: atom(''),
   inputNotice: atom<Notice | null>(null),
   screen: atom<PermissionStatus>('idle'),
@@ -62,6 +70,8 @@ export const internal = {
 export const stageAtom = atom((get) => get(internal.stage));
 export const overlayAtom = atom((get) => get(internal.overlay));
 export const busyAtom = atom((get) => get(internal.busy));
+
+export const resumeAtom = atom((get) => ({ info: get(internal.resume), notice: get(internal.resumeNotice) }));
 
 export const inputAtom = atom((get) => ({
   analysisId: get(internal.analysisId),
@@ -97,6 +107,10 @@ export const recordingAtom = atom((get) => {
     elapsedMs: snapshot.elapsedMs,
     progress: snapshot.progress,
     retrying: snapshot.retrying,
+    online: snapshot.online,
+    pendingBytes: snapshot.pendingBytes,
+    storage: snapshot.storage,
+    limitMessage: snapshot.limitMessage,
     notice: get(internal.recordingNotice),
     uploadStatus: get(internal.uploadStatus),
   };

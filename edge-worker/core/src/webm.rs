@@ -1,8 +1,9 @@
-//! Writing the duration into a MediaRecorder WebM header, in place.
+//! Writing the duration into a MediaRecorder WebM header, in place (ADR 0005: the worker does it
+//! when it closes a segment, from the chunks' times, so a crashed tab never has to).
 //!
 //! MediaRecorder streams WebM, so it never goes back to write `Segment/Info/Duration`; players
-//! then show an unknown (infinite) duration. There is no ffmpeg on the edge, so the recorder fixes
-//! the header itself before completing the upload: it rewrites the `Info` element's payload as
+//! then show an unknown (infinite) duration. There is no ffmpeg on the edge, so the worker fixes
+//! the header itself when a segment closes: it rewrites the `Info` element's payload as
 //! its other children + `Duration` + an EBML `Void` that fills the rest exactly. The file keeps its
 //! byte length, so part 1 keeps its size and the parts stay equal (R2 needs that). Room comes from
 //! `MuxingApp`/`WritingApp` ("Chrome" in both): they are kept when they fit, shortened to empty

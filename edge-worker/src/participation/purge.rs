@@ -1,0 +1,131 @@
+//! Deleting recordings, the same way on every path: leave, stop sharing, expiry, entry, analysis
+//! and user deletion (ADR 0005).
+//!
+//! Rows and the work owed to R2 change together in one D1 batch: the open multipart uploads of the
+//! affected segments go into `r2_aborts` (the R2 binding cannot list them later) and their key
+//! prefixes into `r2_deletions`, then the segment, chunk and part rows go. `drain` carries the R2
+//! work out right after; whatever fails stays queued and is retried by the next drain (every
+//! deletion, every admin request and the cron), so no object outlives its rows.
+
+use worker::{D1Database, D1PreparedStatement};
+
+use crate::db::{db, failed, int, stmt, text};
+use crate::error::ApiResult;
+use crate::recordings;
+use crate::App;
+
+/// Which entries a purge covers; `?1` of every statement is the entry, analysis or owner id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Entry,
+    Analysis,
+    Owner,
+}
+
+/// The statements for one scope, in batch order: queue aborts, drop chunks, parts, segments.
+struct Statements {
+    queue_aborts: &'static str,
+    chunks: &'static str,
+    parts: &'static str,
+    segments: &'static str,
+}
+
+// `?1` = id of the scope, `?2` = now. Open uploads are those whose `upload_id` is still set.
+const ENTRY: Statements = Statements {
+    queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT upload_id, r2_key, ?2 FROM entry_segments \
+         WHERE entry_id = ?1 AND upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
+    chunks: "DELETE FROM entry_chunks WHERE entry_id = ?1",
+    parts: "DELETE FROM segment_parts WHERE entry_id = ?1",
+    segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
+};
+const ANALYSIS: Statements = Statements {
+    queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT s.upload_id, s.r2_key, ?2 FROM entry_segments s \
+         JOIN analysis_entries e ON e.id = s.entry_id WHERE e.analysis_id = ?1 AND s.upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
+    chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+};
+const OWNER: Statements = Statements {
+    queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT s.upload_id, s.r2_key, ?2 FROM entry_segments s \
+         JOIN analysis_entries e ON e.id = s.entry_id JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1 \
+         AND s.upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
+    chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+};
+
+/// Queues an entry's R2 prefix for deletion.
+pub const QUEUE_ENTRY_PREFIX: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
+/// An unsubmitted entry that leaves (or expires) keeps its row as 'abandoned', with nothing in it.
+const ABANDON: &str = "UPDATE analysis_entries SET status = 'abandoned', capability_hash = NULL, recording_key = NULL, recording_size = NULL, \
+     upload_id = NULL, held_until = NULL, recorded_bytes = 0, updated_at = ?2 WHERE id = ?1";
+
+/// The statements that drop the segments of `scope` and queue their R2 work; put them in the
+/// same batch as the deletion of the rows they belong to, before it.
+pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> ApiResult<Vec<D1PreparedStatement>> {
+    let s = match scope {
+        Scope::Entry => &ENTRY,
+        Scope::Analysis => &ANALYSIS,
+        Scope::Owner => &OWNER,
+    };
+    Ok(vec![
+        stmt(database, s.queue_aborts, &[text(id), int(now)])?,
+        stmt(database, s.chunks, &[text(id)])?,
+        stmt(database, s.parts, &[text(id)])?,
+        stmt(database, s.segments, &[text(id)])?,
+    ])
+}
+
+/// Deletes everything an unsubmitted entry has (leave, stop sharing, expiry, no place on resume)
+/// and frees its place; the row stays as 'abandoned'.
+pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiResult<()> {
+    let database = db(app)?;
+    let now = app.now();
+    let mut batch = vec![stmt(&database, QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?];
+    batch.extend(statements(&database, Scope::Entry, entry_id, now)?);
+    batch.push(stmt(&database, ABANDON, &[text(entry_id), int(now)])?);
+    database.batch(batch).await.map_err(failed(ABANDON))?;
+    drain(app).await
+}
+
+const PENDING_ABORTS: &str = "SELECT upload_id, r2_key FROM r2_aborts ORDER BY created_at LIMIT 50";
+const ABORTED: &str = "DELETE FROM r2_aborts WHERE upload_id = ?1";
+const ABORT_FAILED: &str = "UPDATE r2_aborts SET attempts = attempts + 1 WHERE upload_id = ?1";
+
+#[derive(serde::Deserialize)]
+struct PendingAbort {
+    upload_id: String,
+    r2_key: String,
+}
+
+/// Aborts the queued multipart uploads, then deletes the queued prefixes.
+pub async fn drain(app: &App) -> ApiResult<()> {
+    let database = db(app)?;
+    let pending = stmt(&database, PENDING_ABORTS, &[])?
+        .all()
+        .await
+        .map_err(failed(PENDING_ABORTS))?
+        .results::<PendingAbort>()
+        .map_err(failed(PENDING_ABORTS))?;
+    if !pending.is_empty() {
+        let bucket = app.env.bucket("RECORDINGS")?;
+        for item in pending {
+            let aborted = match bucket.resume_multipart_upload(item.r2_key, item.upload_id.clone()) {
+                Ok(upload) => upload.abort().await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            // An upload that is already gone (completed, aborted, expired) is as good as aborted.
+            let done = match &aborted {
+                Ok(()) => true,
+                Err(message) => message.contains("NoSuchUpload") || message.contains("does not exist"),
+            };
+            let sql = if done { ABORTED } else { ABORT_FAILED };
+            stmt(&database, sql, &[text(&item.upload_id)])?.run().await.map_err(failed(sql))?;
+            if let (Err(message), false) = (aborted, done) {
+                // Stays queued: the next drain tries again. The caller's answer does not depend on it.
+                crate::log::error("-", "(r2-abort)", &message);
+            }
+        }
+    }
+    recordings::drain_deletions(app).await
+}

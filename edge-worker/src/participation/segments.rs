@@ -1,0 +1,184 @@
+//! The participant's recording as it happens (ADR 0005): open a segment per capture, store every
+//! chunk durably the moment it arrives, and keep the step marks on the server so a reloaded or
+//! crashed tab knows where the participant was.
+//!
+//! A chunk costs one D1 read (capability, entry, segment and an earlier copy of the chunk, joined)
+//! before its body goes to R2, then one D1 batch. Composing parts runs after the answer.
+
+use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
+use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS, MAX_SEGMENTS};
+use lupa_core::participation::NOT_YOURS;
+use serde::Deserialize;
+use worker::{Request, Response};
+
+use crate::db::{db, failed, int, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::http::{json, read_json};
+use crate::participation::entries::{self, capability_hash_of};
+use crate::participation::{compose, mime};
+use crate::recordings;
+use crate::App;
+
+/// The screen track; the camera (a later issue) gets its own segments with the same numbers.
+pub const SCREEN: &str = "screen";
+
+const OPEN: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) \
+     SELECT ?1, COALESCE(MAX(seq), 0) + 1, 'screen', ?2, ?3 || (COALESCE(MAX(seq), 0) + 1) || ?4, COALESCE(SUM(duration_ms), 0), ?5 \
+     FROM entry_segments WHERE entry_id = ?1 AND track = 'screen' HAVING COALESCE(MAX(seq), 0) < ?6 RETURNING seq, offset_ms";
+const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
+
+/// Everything a chunk request needs, in one read.
+const CHUNK_CONTEXT: &str = "SELECT e.analysis_id, e.status, e.capability_hash, e.recorded_bytes, \
+     s.state AS segment_state, s.offset_ms, s.bytes AS segment_bytes, \
+     (SELECT COUNT(*) FROM segment_parts p WHERE p.entry_id = e.id AND p.seq = ?2 AND p.track = ?3) AS composed_parts, \
+     c.size AS existing_size \
+     FROM analysis_entries e \
+     LEFT JOIN entry_segments s ON s.entry_id = e.id AND s.seq = ?2 AND s.track = ?3 \
+     LEFT JOIN entry_chunks c ON c.entry_id = e.id AND c.seq = ?2 AND c.track = ?3 AND c.idx = ?4 \
+     WHERE e.id = ?1";
+const STORE_CHUNK: &str = "INSERT INTO entry_chunks (entry_id, seq, track, idx, size, end_ms, stored_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+     ON CONFLICT (entry_id, seq, track, idx) DO NOTHING";
+/// Media is activity: the place is held for another 30 minutes. An entry whose hold had lapsed
+/// (offline for long) takes a place again only if one is free.
+const MEDIA_ACTIVITY: &str = "UPDATE analysis_entries SET last_activity_at = ?2, updated_at = ?2, held_until = ?3 WHERE id = ?1 AND \
+     (held_until > ?2 OR (SELECT COUNT(*) FROM analysis_entries o WHERE o.analysis_id = analysis_entries.analysis_id AND o.id != ?1 \
+       AND (o.status = 'submitted' OR (o.status = 'in_progress' AND o.held_until > ?2))) \
+     < (SELECT a.max_participants FROM analyses a WHERE a.id = analysis_entries.analysis_id))";
+const SAVE_STEPS: &str = "UPDATE analysis_entries SET steps_json = ?2, last_activity_at = ?3 WHERE id = ?1";
+
+const CHUNK_LENGTH_MISMATCH: &str = "El fragmento no tiene la longitud declarada";
+const CHUNK_CONFLICT: &str = "Ese fragmento ya se recibió con otro tamaño";
+const SEGMENT_CLOSED: &str = "Este tramo de la grabación ya está cerrado";
+const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
+const TOO_MANY_SEGMENTS: &str = "La participación se ha interrumpido demasiadas veces";
+/// A step list longer than this is not a participant clicking through tasks.
+const MAX_STEP_MARKS: usize = 2_000;
+
+#[derive(Deserialize)]
+struct Opened {
+    seq: i64,
+    offset_ms: i64,
+}
+
+/// `POST /api/v1/analysisEntry/{id}/segments {mimeType}`: a new capture of this participation.
+pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = entries::require_capability(app, req, entry_id).await?;
+    let body: OpenSegmentRequest = read_json(req).await?;
+    let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
+        .ok_or_else(|| ApiError::bad_request("unsupported_mime", mime::UNSUPPORTED))?;
+    let prefix = format!("{}segments/", recordings::entry_prefix(&entry.analysis_id, &entry.id));
+    let suffix = format!("/{SCREEN}.{}", mime::extension(mime));
+    let database = db(app)?;
+    let now = app.now();
+    let opened = stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
+        .first::<Opened>(None)
+        .await
+        .map_err(failed(OPEN))?
+        .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?;
+    stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run().await.map_err(failed(TOUCH))?;
+    let resp = json(
+        200,
+        &SegmentResponse { segment: opened.seq.max(0) as u32, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 },
+    )?;
+    entries::refresh_capability_cookie(resp, req)
+}
+
+#[derive(Deserialize)]
+struct ChunkContext {
+    analysis_id: String,
+    status: String,
+    capability_hash: Option<String>,
+    recorded_bytes: i64,
+    segment_state: Option<String>,
+    offset_ms: Option<i64>,
+    segment_bytes: Option<i64>,
+    composed_parts: i64,
+    existing_size: Option<i64>,
+}
+
+/// `PUT /api/v1/analysisEntry/{id}/segments/{seg}/chunks/{index}`: one chunk, stored in R2 and
+/// recorded in D1 before the answer. A repeat of a stored chunk is answered without storing it again.
+pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &str, index: &str) -> ApiResult<Response> {
+    let presented = capability_hash_of(app, req)?;
+    let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, "no_segment", NO_SEGMENT))?;
+    let database = db(app)?;
+    let ctx = stmt(&database, CHUNK_CONTEXT, &[text(entry_id), int(i64::from(seq)), text(SCREEN), text(index)])?
+        .first::<ChunkContext>(None)
+        .await
+        .map_err(failed(CHUNK_CONTEXT))?
+        .ok_or_else(ApiError::not_found)?;
+    if ctx.status != "in_progress" || presented.is_none() || ctx.capability_hash != presented {
+        return Err(ApiError::forbidden("not_your_entry", NOT_YOURS));
+    }
+    match ctx.segment_state.as_deref() {
+        Some("open") => {}
+        Some(_) => return Err(ApiError::new(409, "segment_closed", SEGMENT_CLOSED)),
+        None => return Err(ApiError::new(404, "no_segment", NO_SEGMENT)),
+    }
+    let declared = entries::declared_length(req)?;
+    let chunk = chunks::check_chunk(
+        ChunkRequest {
+            index,
+            end_ms: req.headers().get("x-lupa-end-ms").ok().flatten().as_deref(),
+            declared_len: declared,
+            segment_offset_ms: ctx.offset_ms.unwrap_or(0),
+            stored_bytes: ctx.recorded_bytes,
+        },
+        app.config.limits,
+    );
+    // A retry of a chunk that is already stored is fine whatever the limits say now.
+    if let Some(existing) = ctx.existing_size {
+        return if existing as u64 == declared {
+            json(200, &ChunkResponse { stored: true })
+        } else {
+            Err(ApiError::new(409, "chunk_conflict", CHUNK_CONFLICT))
+        };
+    }
+    let chunk = chunk.map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
+    let bytes = req.bytes().await.map_err(|_| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
+    if bytes.len() as u64 != declared {
+        return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
+    }
+    let key = chunk_key(&ctx.analysis_id, entry_id, seq, SCREEN, chunk.index);
+    app.env.bucket("RECORDINGS")?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
+    let now = app.now();
+    database
+        .batch(vec![
+            stmt(&database, STORE_CHUNK, &[text(entry_id), int(i64::from(seq)), text(SCREEN), int(i64::from(chunk.index)), int(declared as i64), int(chunk.end_ms), int(now)])?,
+            stmt(&database, MEDIA_ACTIVITY, &[text(entry_id), int(now), int(now + HOLD_AFTER_MEDIA_MS)])?,
+        ])
+        .await
+        .map_err(failed(STORE_CHUNK))?;
+    // Compose in the background once the stored bytes may fill a part after the first.
+    let segment_bytes = ctx.segment_bytes.unwrap_or(0) as u64 + declared;
+    if compose::may_have_ready_part(segment_bytes, ctx.composed_parts.max(0) as u64) {
+        let (entry, worker_app) = (entry_id.to_string(), app.detached());
+        app.wait_until(async move {
+            if let Err(err) = compose::compose_ready(&worker_app, &entry, seq, SCREEN).await {
+                crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
+            }
+        });
+    }
+    json(200, &ChunkResponse { stored: true })
+}
+
+/// `analyses/{a}/entries/{e}/segments/{seq}/{track}-chunks/{index}`, zero-padded so a listing is in order.
+pub fn chunk_key(analysis_id: &str, entry_id: &str, seq: u32, track: &str, index: u32) -> String {
+    format!("{}{index:06}", chunk_prefix(analysis_id, entry_id, seq, track))
+}
+
+pub fn chunk_prefix(analysis_id: &str, entry_id: &str, seq: u32, track: &str) -> String {
+    format!("{}segments/{seq}/{track}-chunks/", recordings::entry_prefix(analysis_id, entry_id))
+}
+
+/// `PUT /api/v1/analysisEntry/{id}/steps {steps}`: the whole list of step marks so far.
+pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
+    let entry = entries::require_capability(app, req, entry_id).await?;
+    let body: StepsRequest = read_json(req).await?;
+    if body.steps.len() > MAX_STEP_MARKS {
+        return Err(ApiError::bad_request("too_many_steps", "Demasiadas marcas de paso"));
+    }
+    let steps = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
+    stmt(&db(app)?, SAVE_STEPS, &[text(&entry.id), text(&steps), int(app.now())])?.run().await.map_err(failed(SAVE_STEPS))?;
+    json(200, &MessageResponse { message: "Pasos guardados".into() })
+}

@@ -1,0 +1,297 @@
+// Durable chunks, segments and resume (ADR 0005) against the real worker, D1 and R2: every chunk is
+// in R2 once acknowledged, parts are composed in the background, a closed segment is byte-identical
+// to what was sent, a participation resumes as a new segment, places are held and freed by
+// activity, and every deletion path (leave, expiry, entry, analysis, user) leaves nothing in R2 and
+// no unfinished multipart upload. The clock is moved per request and for the cron, never slept.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, BASE, signUp } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { at, complete, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, runCron, submit, until } from './recording.mjs';
+import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
+
+const MIB = 1024 * 1024;
+const MINUTE = 60_000;
+const sha = (b) => createHash('sha256').update(b).digest('hex');
+
+async function analysisWith(places, owner) {
+  owner ??= await signUp('chunks');
+  const now = Date.now();
+  await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const res = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Durable', url: 'example.com', maxNumberOfParticipants: places, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }, { taskType: 'text', taskContent: 'T2' }], device: 'computer' },
+  });
+  assert.equal(res.status, 201, res.text);
+  return { owner, id: res.json.analysisData.id };
+}
+
+const prefixOf = (analysisId, entryId) => `analyses/${analysisId}/entries/${entryId}/`;
+
+test('every acknowledged chunk is already in R2; repeats are idempotent and bad chunks get 4xx', async () => {
+  const { id } = await analysisWith(2);
+  const { entryId, cookie } = await participate(id);
+  const opened = await openSegment(entryId, cookie);
+  assert.equal(opened.status, 200, opened.text);
+  assert.deepEqual(opened.json, { segment: 1, chunkMaxBytes: 4 * MIB, recordedMs: 0 });
+  const chunk = randomBytes(300_000);
+  assert.equal((await putChunk(entryId, cookie, 1, 0, chunk, 1000)).status, 200);
+  assert.deepEqual(r2Keys(prefixOf(id, entryId)), [`${prefixOf(id, entryId)}segments/1/screen-chunks/000000`]);
+
+  // A retry of the same chunk (its answer was lost) changes nothing; another size is a conflict.
+  assert.deepEqual(await putChunk(entryId, cookie, 1, 0, chunk, 1000), { status: 200, json: { stored: true } });
+  const [{ recorded_bytes: bytes }] = await sql(`SELECT recorded_bytes FROM analysis_entries WHERE id = ${q(entryId)}`);
+  assert.equal(bytes, 300_000, 'a repeated chunk counts once');
+  assert.equal((await putChunk(entryId, cookie, 1, 0, randomBytes(10), 1000)).json.code, 'chunk_conflict');
+
+  const cases = [
+    [await putChunk(entryId, cookie, 1, 1, chunk, 'x'), 400, 'bad_chunk_time'],
+    [await putChunk(entryId, cookie, 1, -1, chunk, 10), 400, 'bad_chunk_index'],
+    [await putChunk(entryId, cookie, 1, 99999999, chunk, 10), 400, 'bad_chunk_index'],
+    [await putChunk(entryId, cookie, 1, 1, new Uint8Array(0), 10), 400, 'empty_chunk'],
+    [await putChunk(entryId, cookie, 1, 1, randomBytes(4 * MIB + 1), 10), 413, 'chunk_too_large'],
+    [await putChunk(entryId, cookie, 1, 1, chunk, 2 * 60 * MINUTE + 1), 413, 'recording_too_long'],
+    [await putChunk(entryId, cookie, 7, 0, chunk, 10), 404, 'no_segment'],
+    [await putChunk(entryId, undefined, 1, 1, chunk, 10), 403, 'not_your_entry'],
+  ];
+  for (const [res, status, code] of cases) {
+    assert.equal(res.status, status, JSON.stringify(res.json));
+    assert.equal(res.json.code, code);
+    assert.equal(typeof res.json.message, 'string');
+  }
+  const tooLong = cases[5][0];
+  assert.match(tooLong.json.message, /duración máxima/);
+
+  // A streamed body without Content-Length is refused before it is read.
+  const stream = new ReadableStream({ start(c) { c.enqueue(new Uint8Array(10)); c.close(); } });
+  const chunked = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/1/chunks/1`, {
+    method: 'PUT', headers: { cookie, 'x-lupa-end-ms': '2000' }, body: stream, duplex: 'half',
+  });
+  assert.equal(chunked.status, 411);
+});
+
+test('parts are composed while recording, and a closed segment is byte-identical, seekable and alone in R2', async () => {
+  const { id, owner } = await analysisWith(1);
+  const { entryId, cookie } = await participate(id);
+  const data = randomBytes(12 * MIB + 54_321);
+  const prefix = prefixOf(id, entryId);
+  // Chunks of a little under 300 KB, like a busy second of screen recording.
+  await recordSegment(entryId, cookie, data, { chunkSize: 290_000 });
+  // Part 2 (bytes 5–10 MiB) is composed in the background: its chunks leave R2 and an upload is open.
+  assert.ok(await until(() => openUploads(prefix).length === 1), 'a multipart upload is open while recording');
+  assert.ok(await until(() => !r2Keys(prefix).includes(`${prefix}segments/1/screen-chunks/000025`)), 'chunk 25 (inside part 2) was composed and removed');
+  assert.ok(r2Keys(prefix).includes(`${prefix}segments/1/screen-chunks/000000`), 'part 1 waits for the close');
+
+  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 5000 }, { index: 2, atMs: 20000 }];
+  const started = performance.now();
+  const done = await complete(entryId, cookie, { durationMs: 44000, steps });
+  const took = performance.now() - started;
+  assert.equal(done.status, 200, done.text);
+  assert.deepEqual(done.json, { durationMs: 44000, segments: 1 });
+  console.log(`# complete of a 12 MiB segment took ${took.toFixed(0)} ms`);
+  assert.deepEqual(r2Keys(prefix), [`${prefix}segments/1/screen.mp4`], 'only the composed file is left');
+  assert.deepEqual(openUploads(prefix), []);
+  assert.deepEqual((await complete(entryId, cookie, { steps })).json, { durationMs: 44000, segments: 1 }, 'completing again changes nothing');
+  assert.equal((await submit(entryId, cookie)).status, 200);
+
+  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  assert.equal(entry.status, 200);
+  assert.equal(entry.json.durationMs, 44000);
+  assert.equal(entry.json.segments.length, 1);
+  assert.equal(entry.json.segments[0].durationMs, 44000);
+  const whole = await fetch(entry.json.segments[0].url);
+  assert.equal(whole.status, 200);
+  assert.equal(sha(Buffer.from(await whole.arrayBuffer())), sha(data));
+  assert.match(whole.headers.get('content-security-policy'), /media-src 'self'/, 'a recording opened in a tab may play');
+  const middle = await fetch(entry.json.analysisEntryPresignedUrl, { headers: { range: `bytes=${5 * MIB - 5}-${5 * MIB + 4}` } });
+  assert.equal(middle.status, 206);
+  assert.deepEqual(Buffer.from(await middle.arrayBuffer()), data.subarray(5 * MIB - 5, 5 * MIB + 5));
+  // Every other answer stays as strict as before.
+  assert.equal(entry.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'");
+  const page = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  assert.deepEqual(page.json.steps, steps);
+  assert.equal(page.json.segments.length, 1);
+});
+
+test('a resumed participation is a second segment of the same entry, and plays as two files in order', async () => {
+  const { id, owner } = await analysisWith(1);
+  const { entryId, cookie, setCookie } = await participate(id);
+  assert.match(setCookie, /Max-Age=86400/, 'the capability survives a browser restart for the grace window');
+  assert.match(setCookie, /HttpOnly/);
+  assert.match(setCookie, /SameSite=Strict/);
+  assert.match(setCookie, /^__Host-/);
+  const first = randomBytes(700_000);
+  await recordSegment(entryId, cookie, first, { chunkSize: 250_000 }); // 3 chunks, 3 s
+  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 1200 }, { index: 2, atMs: 2500 }];
+  assert.equal((await api(`/api/v1/analysisEntry/${entryId}/steps`, { method: 'PUT', cookie, body: { steps } })).status, 200);
+
+  // The tab reloads: the page asks who we are, and the participant chooses 'Continuar'.
+  const current = await api('/api/v1/participation/current', { cookie });
+  assert.equal(current.status, 200, current.text);
+  assert.equal(current.json.analysisEntryId, entryId);
+  assert.equal(current.json.analysisId, id);
+  assert.equal(current.json.recordedMs, 3000);
+  assert.deepEqual(current.json.steps, steps);
+  assert.equal(current.json.analysisData.tasks.length, 2);
+  const resumed = await api(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', cookie });
+  assert.equal(resumed.status, 200, resumed.text);
+  assert.match(resumed.headers.getSetCookie().join(), /Max-Age=86400/);
+  const second = randomBytes(400_000);
+  const segment = await recordSegment(entryId, cookie, second, { chunkSize: 200_000 }); // 2 chunks, 2 s
+  assert.equal(segment, 2);
+  assert.deepEqual((await complete(entryId, cookie, {})).json, { durationMs: 5000, segments: 2 });
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  assert.equal((await api('/api/v1/participation/current', { cookie })).status, 404, 'a submitted participation is not offered again');
+
+  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  assert.deepEqual(entry.json.segments.map((s) => s.durationMs), [3000, 2000]);
+  assert.equal(entry.json.durationMs, 5000);
+  const bodies = await Promise.all(entry.json.segments.map(async (s) => Buffer.from(await (await fetch(s.url)).arrayBuffer())));
+  assert.equal(sha(bodies[0]), sha(first));
+  assert.equal(sha(bodies[1]), sha(second));
+  const tampered = entry.json.segments[1].url.replace('/2?', '/1?');
+  assert.equal((await fetch(tampered)).status, 403, 'a segment URL is signed for its own segment');
+});
+
+test('a WebM segment gets its duration written into the header at the close; MP4 stays as recorded', async () => {
+  const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
+  const { id, owner } = await analysisWith(2);
+  const dir = mkdtempSync(join(tmpdir(), 'lupa-probe-'));
+  const probe = (bytes, name) => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+  };
+  for (const [name, mimeType] of [['chromium.webm', 'video/webm;codecs=vp8,opus'], ['chromium.mp4', 'video/mp4;codecs=vp9,opus']]) {
+    const data = readFileSync(new URL(name, fixtures));
+    const { entryId, cookie } = await participate(id);
+    // Four chunks; the last ends at 2.4 s of recording.
+    await recordSegment(entryId, cookie, data, { chunkSize: Math.ceil(data.length / 4), msPerChunk: 600, mimeType });
+    assert.equal((await complete(entryId, cookie, {})).status, 200);
+    assert.equal((await submit(entryId, cookie)).status, 200);
+    const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+    const stored = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+    assert.equal(stored.length, data.length, `${name}: the header patch keeps the length`);
+    const seconds = probe(stored, name);
+    assert.ok(Number.isFinite(seconds) && seconds > 1.5 && seconds < 3.5, `${name}: ffprobe reads a duration (${seconds})`);
+  }
+});
+
+test('a place is held by activity: 5 minutes without media, 30 after the last chunk; resuming needs a free place', async () => {
+  const { id } = await analysisWith(1);
+  const t0 = Date.now();
+  const a = await participate(id, { headers: at(t0) });
+  assert.equal(a.res.status, 200);
+  assert.equal((await participate(id, { headers: at(t0 + 4 * MINUTE) })).res.status, 400, 'the only place is taken');
+  // No media within 5 minutes: the place is free for someone else.
+  const b = await participate(id, { headers: at(t0 + 6 * MINUTE) });
+  assert.equal(b.res.status, 200, b.res.text);
+  // B records: the place stays B's for 30 minutes after its last chunk, interrupted or not.
+  const seg = await openSegment(b.entryId, b.cookie, { headers: at(t0 + 7 * MINUTE) });
+  assert.equal((await putChunk(b.entryId, b.cookie, seg.json.segment, 0, randomBytes(1000), 1000, at(t0 + 8 * MINUTE))).status, 200);
+  assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 400);
+
+  // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
+  const again = await api(`/api/v1/analysisEntry/${a.entryId}/resume`, { method: 'POST', cookie: a.cookie, headers: at(t0 + 20 * MINUTE) });
+  assert.equal(again.status, 400);
+  assert.equal(again.json.message, 'No hay plazas disponibles para este análisis.');
+  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(a.entryId)}`);
+  assert.equal(row.status, 'abandoned');
+  assert.equal((await api('/api/v1/participation/current', { cookie: a.cookie })).status, 404);
+
+  // 30 minutes after B's last chunk its place is free: a newcomer takes it, and B cannot resume.
+  const c = await participate(id, { headers: at(t0 + 39 * MINUTE) });
+  assert.equal(c.res.status, 200);
+  const late = await api(`/api/v1/analysisEntry/${b.entryId}/resume`, { method: 'POST', cookie: b.cookie, headers: at(t0 + 40 * MINUTE) });
+  assert.equal(late.status, 400);
+  assert.deepEqual(r2Keys(prefixOf(id, b.entryId)), [], "B's chunks are gone with it");
+});
+
+test('a participation nobody comes back to is deleted by the cron after 24 h with everything, uploads aborted', async () => {
+  const { id } = await analysisWith(3);
+  const t0 = Date.now();
+  const kept = await participate(id, { headers: at(t0) });
+  const gone = await participate(id, { headers: at(t0) });
+  const prefix = prefixOf(id, gone.entryId);
+  // 11 MiB stored: part 2 composed into an open multipart upload, part 1 still as chunks.
+  await recordSegment(gone.entryId, gone.cookie, randomBytes(11 * MIB), { chunkSize: 512 * 1024, headers: at(t0) });
+  assert.ok(await until(() => openUploads(prefix).length === 1));
+  await recordSegment(kept.entryId, kept.cookie, randomBytes(100_000), { headers: at(t0 + 20 * 60 * MINUTE) });
+
+  await runCron(t0 + 23 * 60 * MINUTE);
+  assert.ok(r2Keys(prefix).length > 0, 'within the grace window nothing is deleted');
+  await runCron(t0 + 24 * 60 * MINUTE + MINUTE);
+  assert.deepEqual(r2Keys(prefix), [], 'no chunk, part or file is left');
+  assert.deepEqual(openUploads(prefix), [], 'no unfinished multipart upload is left');
+  const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments,
+    (SELECT COUNT(*) FROM entry_chunks c WHERE c.entry_id = e.id) AS chunks FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);
+  assert.deepEqual(rows, [{ status: 'abandoned', segments: 0, chunks: 0 }]);
+  assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
+  assert.ok(r2Keys(prefixOf(id, kept.entryId)).length > 0, 'a participation active 4 h before is kept');
+});
+
+test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2 and no open upload', async () => {
+  const owner = await signUp('purge');
+  const { id } = await analysisWith(4, owner);
+  const { id: other } = await analysisWith(2, owner);
+  const record = async (analysisId, bytes) => {
+    const p = await participate(analysisId);
+    await recordSegment(p.entryId, p.cookie, randomBytes(bytes), { chunkSize: 512 * 1024 });
+    await until(() => bytes < 10 * MIB || openUploads(prefixOf(analysisId, p.entryId)).length === 1);
+    return p;
+  };
+  // Leave ('Eliminar grabación y salir', or stop sharing): everything goes, the place is free.
+  const leaver = await record(id, 11 * MIB);
+  const left = await api(`/api/v1/analysisEntry/${leaver.entryId}`, { method: 'DELETE', cookie: leaver.cookie });
+  assert.equal(left.status, 200);
+  assert.deepEqual(r2Keys(prefixOf(id, leaver.entryId)), []);
+  assert.deepEqual(openUploads(prefixOf(id, leaver.entryId)), []);
+
+  // A submitted entry deleted by its researcher.
+  const done = await record(id, 200_000);
+  await complete(done.entryId, done.cookie, {});
+  await submit(done.entryId, done.cookie);
+  assert.equal((await api(`/api/v1/entry/${done.entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.deepEqual(r2Keys(prefixOf(id, done.entryId)), []);
+
+  // An analysis deleted while a participant is mid-recording with an open upload.
+  const midway = await record(id, 11 * MIB);
+  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.deepEqual(r2Keys(`analyses/${id}/`), []);
+  assert.deepEqual(openUploads(`analyses/${id}/`), []);
+  assert.equal((await putChunk(midway.entryId, midway.cookie, 1, 99, randomBytes(10), 1)).status, 404);
+
+  // A user deleted by an admin while a participant is mid-recording in their other analysis.
+  await record(other, 11 * MIB);
+  const admin = await signUp('purge-admin');
+  await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
+  assert.equal((await api(`/api/v1/admin/users/${owner.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status, 200);
+  assert.deepEqual(r2Keys(`analyses/${other}/`), []);
+  assert.deepEqual(openUploads(`analyses/${other}/`), []);
+});
+
+test('past the size limit a chunk gets 413 with a Spanish message, and what was recorded can still be finished', async () => {
+  const { id, owner } = await analysisWith(1);
+  const { entryId, cookie } = await participate(id);
+  const { json: { segment } } = await openSegment(entryId, cookie);
+  const chunk = randomBytes(4 * MIB);
+  const fits = TEST_MAX_ENTRY_BYTES / (4 * MIB);
+  for (let i = 0; i < fits; i++) assert.equal((await putChunk(entryId, cookie, segment, i, chunk, (i + 1) * 1000)).status, 200);
+  const over = await putChunk(entryId, cookie, segment, fits, chunk, (fits + 1) * 1000);
+  assert.equal(over.status, 413);
+  assert.equal(over.json.code, 'recording_too_large');
+  assert.match(over.json.message, /tamaño máximo/);
+  const done = await complete(entryId, cookie, {});
+  assert.equal(done.status, 200, done.text);
+  assert.equal(done.json.durationMs, fits * 1000);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const head = await fetch(entry.json.segments[0].url, { headers: { range: 'bytes=0-0' } });
+  assert.equal(head.headers.get('content-range'), `bytes 0-0/${TEST_MAX_ENTRY_BYTES}`);
+});

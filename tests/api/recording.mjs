@@ -1,0 +1,106 @@
+// Helpers for recording through the durable-chunk API (ADR 0005) as a participant's tab does, for
+// firing the cron with a chosen clock, and for looking inside the local R2 bucket.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { api, BASE, randomIp } from './helpers.mjs';
+
+/** Headers that set the worker's clock for one request (honoured because the test server sets TEST_CLOCK=on). */
+export const at = (ms) => ({ 'x-lupa-test-now': String(Math.round(ms)) });
+
+/** Claims a place; returns the response, the entry id and the capability cookie (`name=value`). */
+export async function participate(analysisId, { ip = randomIp(), headers } = {}) {
+  const res = await api('/api/v1/analysis/participate', { method: 'POST', ip, headers, body: { analysisId } });
+  const raw = res.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation='));
+  return { res, entryId: res.json?.analysisEntryId, cookie: raw?.split(';')[0], setCookie: raw };
+}
+
+export function openSegment(entryId, cookie, { mimeType = 'video/mp4;codecs=vp9,opus', headers } = {}) {
+  return api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType } });
+}
+
+/** PUTs one chunk; `endMs` is its end in ms since its segment started. */
+export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}) {
+  const init = { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs), ...headers }, body: bytes };
+  if (cookie) init.headers.cookie = cookie;
+  const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, init);
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Records `data` as one segment cut into chunks of `chunkSize` bytes, `msPerChunk` apart, and
+ * returns the segment number. Chunks are sent in order; the server acknowledges each.
+ */
+export async function recordSegment(entryId, cookie, data, { chunkSize = 256 * 1024, msPerChunk = 1000, mimeType, headers } = {}) {
+  const opened = await openSegment(entryId, cookie, { mimeType, headers });
+  if (opened.status !== 200) throw new Error(`open segment: ${opened.status} ${opened.text}`);
+  const { segment } = opened.json;
+  for (let i = 0, offset = 0; offset < data.length; i++, offset += chunkSize) {
+    const put = await putChunk(entryId, cookie, segment, i, data.subarray(offset, offset + chunkSize), (i + 1) * msPerChunk, headers);
+    if (put.status !== 200) throw new Error(`chunk ${i}: ${put.status} ${JSON.stringify(put.json)}`);
+  }
+  return segment;
+}
+
+export function complete(entryId, cookie, body = {}) {
+  return api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body });
+}
+
+export function submit(entryId, cookie) {
+  return api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+}
+
+/** A whole participation: one segment of `data`, complete, submit. */
+export async function recordAndSubmit(entryId, cookie, data, { steps, durationMs, ...options } = {}) {
+  await recordSegment(entryId, cookie, data, options);
+  const done = await complete(entryId, cookie, { durationMs, steps });
+  if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
+  const sent = await submit(entryId, cookie);
+  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
+}
+
+/** Fires the Cron Trigger as if it ran at `timeMs` (wrangler dev's scheduled endpoint). */
+export async function runCron(timeMs) {
+  const res = await fetch(`${BASE}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('*/5 * * * *')}&time=${Math.round(timeMs)}`);
+  const text = await res.text();
+  if (res.status !== 200 || text !== 'ok') throw new Error(`cron: ${res.status} ${text}`);
+}
+
+/** The local R2 bucket's SQLite file (workerd's own store), opened read-only. */
+function bucket() {
+  const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'r2', 'miniflare-R2BucketObject');
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no R2 store in ${dir}`);
+  return new DatabaseSync(join(dir, file), { readOnly: true });
+}
+
+/** Keys of the objects under `prefix` in local R2. */
+export function r2Keys(prefix) {
+  const db = bucket();
+  try {
+    return db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ? ORDER BY key').all(prefix.length, prefix).map((r) => r.key);
+  } finally {
+    db.close();
+  }
+}
+
+/** Multipart uploads under `prefix` that are neither completed nor aborted. */
+export function openUploads(prefix) {
+  const db = bucket();
+  try {
+    return db.prepare('SELECT key FROM _mf_multipart_uploads WHERE state = 0 AND substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key);
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls `fn` until it returns true (background work after an answer), up to `timeoutMs`. */
+export async function until(fn, { timeoutMs = 10_000, everyMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -1,0 +1,227 @@
+// Recordings that survive anything (ADR 0005), in Chromium with fake screen and microphone against
+// the real worker, D1 and R2: a reload mid-task resumed as a second segment; a browser killed with
+// a persistent profile and relaunched; a minute offline while recording and finishing; deleting
+// an unfinished participation; and expiry past the grace window with the cron's clock moved.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
+import { literal, sql } from './support/db';
+import { card, expectAccessible, probeSeconds, researcherWithAnalysis, startAnalysis } from './support/participation';
+// @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
+import { openUploads, r2Keys, runCron } from '../api/recording.mjs';
+import config from './playwright.config';
+
+const HOUR_MS = 60 * 60 * 1000;
+const recordingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Grabando$/ });
+const notice = (page: Page) => page.getByRole('heading', { name: 'Tienes una participación sin terminar' });
+
+/** The participant's only entry of `analysisId`. */
+async function entryOf(analysisId: string): Promise<{ id: string; status: string }> {
+  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  expect(rows).toHaveLength(1);
+  return rows[0] as { id: string; status: string };
+}
+
+/** 'Continuar' on the notice, the permissions again, and back into the analysis (no consent modal). */
+async function continueParticipation(page: Page) {
+  await expect(notice(page)).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirmación de Seguridad' })).toHaveCount(0);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** 'Finish Analysis' and the success modal. */
+async function finish(page: Page) {
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 90_000 });
+}
+
+/** The segments the researcher gets, with what ffprobe reads in each file. */
+async function segmentsOf(request: APIRequestContext, entryId: string) {
+  const answer = await request.get(`/api/v1/analysisEntry/${entryId}`);
+  expect(answer.status(), await answer.text()).toBe(200);
+  const body = (await answer.json()) as { durationMs: number; segments: { url: string; durationMs: number }[] };
+  const probed = [];
+  for (const segment of body.segments) probed.push({ ...segment, seconds: (await probeSeconds(request, segment.url)).seconds });
+  return { durationMs: body.durationMs, segments: probed, probedMs: probed.reduce((sum, s) => sum + s.seconds * 1000, 0) };
+}
+
+const next = async (page: Page, step: string) => {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText(step)).toBeVisible();
+};
+
+test('a reload during task 2 is resumed as a second segment; both play and add up to the time recorded', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const analysisId = await researcherWithAnalysis(request);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const firstStart = Date.now();
+  await page.waitForTimeout(2000);
+  await next(page, 'Step 2 of 5');
+  await next(page, 'Step 3 of 5');
+  await next(page, 'Step 4 of 5');
+  await page.waitForTimeout(4000);
+  const firstEnd = Date.now();
+
+  await page.reload();
+  await continueParticipation(page);
+  const secondStart = Date.now();
+  // Back on task 2, and the timer goes on from what was recorded.
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Task 2' })).toBeVisible();
+  const shown = await page.getByTestId('recording-duration').textContent();
+  const [minutes, seconds] = (shown ?? '00:00').split(':').map(Number);
+  expect((minutes! * 60 + seconds!) * 1000).toBeGreaterThanOrEqual(firstEnd - firstStart - 3000);
+  await page.waitForTimeout(4000);
+  await next(page, 'Step 5 of 5');
+  await page.waitForTimeout(2000);
+  const secondEnd = Date.now();
+  await finish(page);
+
+  const entry = await entryOf(analysisId);
+  expect(entry.status).toBe('submitted');
+  const recordedMs = firstEnd - firstStart + (secondEnd - secondStart);
+  const { segments, probedMs, durationMs } = await segmentsOf(request, entry.id);
+  test.info().annotations.push({ type: 'segments', description: `${segments.map((s) => s.seconds.toFixed(1)).join(' + ')} s probed, ${recordedMs} ms recorded` });
+  expect(segments).toHaveLength(2);
+  expect(Math.abs(probedMs - recordedMs), `probed ${probedMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
+  expect(Math.abs(durationMs - recordedMs)).toBeLessThanOrEqual(4000);
+  // Chapters cover the whole participation: the last step starts in the second segment.
+  const page_ = (await (await request.get(`/api/v1/entry/${entry.id}`)).json()) as { steps: { index: number; atMs: number }[] };
+  expect(page_.steps.map((s) => s.index)).toEqual([0, 1, 2, 3, 3, 4]);
+  expect(page_.steps.at(-1)!.atMs).toBeGreaterThan(segments[0]!.durationMs);
+});
+
+test('a browser killed mid-recording, with a persistent profile, offers to continue after relaunch', async ({ request, baseURL }) => {
+  test.setTimeout(300_000);
+  const analysisId = await researcherWithAnalysis(request);
+  const profile = await mkdtemp(join(tmpdir(), 'lupa-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, { ...config.use?.launchOptions, baseURL, locale: 'es-ES', headless: true });
+  try {
+    let context = await launch();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await startAnalysis(page, analysisId);
+    await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+    // Chromium writes cookies to the profile about every 30 s: record past that before the crash.
+    await page.waitForTimeout(35_000);
+    const killedAfterMs = 35_000;
+    execFileSync('pkill', ['-9', '-f', `user-data-dir=${profile}`]);
+    await context.close().catch(() => undefined);
+
+    context = await launch();
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`/participate/${analysisId}`);
+    await continueParticipation(page);
+    await page.waitForTimeout(3000);
+    await finish(page);
+    await context.close();
+
+    const entry = await entryOf(analysisId);
+    expect(entry.status).toBe('submitted');
+    const { segments, probedMs } = await segmentsOf(request, entry.id);
+    expect(segments.length).toBeGreaterThanOrEqual(2);
+    // At most a couple of seconds of the killed capture may be lost (the chunk being recorded).
+    expect(probedMs, `probed ${probedMs} ms`).toBeGreaterThan(killedAfterMs - 3000 + 2000);
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+test('a minute offline while recording, then Finish while still offline: nothing is lost', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const analysisId = await researcherWithAnalysis(request);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const started = Date.now();
+  await page.waitForTimeout(5000);
+
+  await page.context().setOffline(true);
+  const offline = page.getByTestId('offline-indicator');
+  await expect(offline).toBeVisible({ timeout: 15_000 });
+  await expect(offline).toContainText('se guarda en este dispositivo');
+  await expectAccessible(page);
+  await page.waitForTimeout(55_000);
+  await next(page, 'Step 2 of 5');
+  await next(page, 'Step 3 of 5');
+  await next(page, 'Step 4 of 5');
+  await next(page, 'Step 5 of 5');
+  const stopped = Date.now();
+  // Finish while offline: it shows the upload waiting and never throws the recording away.
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  await expect(page.getByTestId('finish-waiting')).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(5000);
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toHaveCount(0);
+  await page.context().setOffline(false);
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 120_000 });
+
+  const entry = await entryOf(analysisId);
+  const recordedMs = stopped - started;
+  const { segments, probedMs, durationMs } = await segmentsOf(request, entry.id);
+  test.info().annotations.push({ type: 'offline', description: `probed ${probedMs} ms, recorded ${recordedMs} ms` });
+  expect(segments).toHaveLength(1);
+  expect(Math.abs(durationMs - recordedMs), `server ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
+  expect(Math.abs(probedMs - recordedMs), `probed ${probedMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
+});
+
+test("'Eliminar grabación y salir' deletes every object of the participation and frees the place", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const analysisId = await researcherWithAnalysis(request, 1);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(6000);
+  const entry = await entryOf(analysisId);
+  const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
+  await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(notice(page)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Eliminar grabación y salir' }).click();
+  await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+  expect(r2Keys(prefix)).toEqual([]);
+  expect(openUploads(prefix)).toEqual([]);
+  expect((await entryOf(analysisId)).status).toBe('abandoned');
+  const free = await request.post('/api/v1/analysis/validate-participation', { data: { analysisId } });
+  expect(free.status(), await free.text()).toBe(200);
+  // Nothing is offered any more.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a participation nobody resumes within 24 h leaves nothing in R2 and no unfinished upload', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const analysisId = await researcherWithAnalysis(request);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(6000);
+  const entry = await entryOf(analysisId);
+  const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
+  await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // The tab crashes and nobody comes back.
+  const context = page.context();
+  await page.close();
+
+  await runCron(Date.now() + 23 * HOUR_MS);
+  expect((r2Keys(prefix) as string[]).length).toBeGreaterThan(0);
+  await runCron(Date.now() + 25 * HOUR_MS);
+  expect(r2Keys(prefix)).toEqual([]);
+  expect(openUploads(prefix)).toEqual([]);
+  expect((await entryOf(analysisId)).status).toBe('abandoned');
+  const again = await context.newPage();
+  await again.goto(`/participate/${analysisId}`);
+  await expect(again.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
+});

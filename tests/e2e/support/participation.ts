@@ -1,0 +1,89 @@
+/**
+ * The participation flow as a participant's browser goes through it: a subscribed researcher with
+ * an analysis, the invitation link up to the first step, the permission cards, and axe checks.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PASSWORD, registerViaApi, uniqueEmail } from './accounts';
+import { literal, sql } from './db';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const TASKS = ['Busca un producto', 'Lee https://example.com/ayuda y vuelve aquí', 'Añádelo al carrito'];
+export const SCENARIO = 'Eres un cliente nuevo de la tienda.';
+
+/** A subscribed researcher (logged in on `request`) with one published analysis; returns its id. */
+export async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3): Promise<string> {
+  const email = uniqueEmail();
+  await registerViaApi(request, email);
+  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
+  const userId = rows[0]?.id as string;
+  const now = Date.now();
+  await sql(
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
+      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+  );
+  const login = await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const created = await request.post('/api/v1/analysis', {
+    data: {
+      name: `Participación e2e ${now}`,
+      url: 'example.com',
+      maxNumberOfParticipants,
+      scenario: SCENARIO,
+      tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
+      device: 'computer',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+}
+
+/** No serious or critical axe findings on what `page` shows now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** From the invitation link to the first step of the analysis. */
+export async function startAnalysis(page: Page, analysisId: string) {
+  await page.goto(`/participate/${analysisId}`);
+  await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
+  await expect(consent).toBeVisible();
+  await expectAccessible(page);
+  await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Seconds of media ffprobe reads in the file at `signedUrl` (a signed recording URL). */
+export async function probeSeconds(request: APIRequestContext, signedUrl: string): Promise<{ seconds: number; codecs: string[] }> {
+  const { execFile } = await import('node:child_process');
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { promisify } = await import('node:util');
+  const url = new URL(signedUrl);
+  const file = await request.get(`${url.pathname}${url.search}`);
+  expect(file.status()).toBe(200);
+  const dir = await mkdtemp(join(tmpdir(), 'lupa-probe-'));
+  try {
+    const path = join(dir, 'recording');
+    await writeFile(path, await file.body());
+    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', path]);
+    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string }[] };
+    return { seconds: Number(probe.format.duration), codecs: probe.streams.map((stream) => stream.codec_name) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

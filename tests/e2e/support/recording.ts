@@ -1,0 +1,40 @@
+/**
+ * A participant's recording through the durable-chunk API (ADR 0005), as a tab sends it: a
+ * segment, chunks with their end times, complete, submit. `participant` must be a request context
+ * that holds the capability cookie set by `participate`.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export interface StepMark {
+  index: number;
+  atMs: number;
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
+  expect(response.status(), `${response.url()} → ${await response.text()}`).toBeLessThan(300);
+  return response;
+}
+
+/** Sends `bytes` as one segment of `chunks` chunks spread over `durationMs`, then completes and submits. */
+export async function uploadRecording(
+  participant: APIRequestContext,
+  entryId: string,
+  bytes: Buffer,
+  { durationMs = 1000, steps = [] as StepMark[], chunks = 4, mimeType = 'video/mp4' } = {},
+) {
+  const opened = await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/segments`, { data: { mimeType } }));
+  const { segment } = (await opened.json()) as { segment: number };
+  const size = Math.ceil(bytes.length / chunks);
+  for (let i = 0; i * size < bytes.length; i++) {
+    const end = Math.min(bytes.length, (i + 1) * size);
+    await ok(
+      await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${i}`, {
+        data: bytes.subarray(i * size, end),
+        headers: { 'Content-Type': 'application/octet-stream', 'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)) },
+      }),
+    );
+  }
+  await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs, steps } }));
+  await ok(await participant.patch('/api/v1/analysisEntry', { data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } }));
+}
