@@ -270,7 +270,13 @@ try {
       await new Promise((r) => setTimeout(r, 1500));
       recorder.markStep(1);
       await new Promise((r) => setTimeout(r, 1500));
-      return { state: recorder.state(), pending: await Recorder.pending(entryId) };
+      // Online, so the device empties between chunks: wait for a moment when the server has all of them.
+      let pending = await Recorder.pending(entryId);
+      for (let i = 0; i < 50 && pending.chunks > 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        pending = await Recorder.pending(entryId);
+      }
+      return { state: recorder.state(), pending };
     });
     assert.ok(first.pending.chunks <= 2, JSON.stringify(first.pending));
     const second = await inPage(async (recorder, entryId) => {
