@@ -1,5 +1,5 @@
 // Foundation: the public header and the not-found page in Spanish and English, one origin for all.
-import { test, expect } from '@playwright/test';
+import { expect, test } from './support/accounts';
 import { openPage } from './support/pages';
 
 test('the public header shows the spec links and buttons in Spanish', async ({ page }) => {

@@ -2,7 +2,8 @@
 // runs, the app adopts that markup instead of redrawing it (also where route code loads lazily),
 // and deep links get the empty shell, never the landing page. English visitors, and visitors who
 // pick English before the app starts, get their language once it starts.
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
 
 const HERO = 'Feedback de calidad, en minutos';
 

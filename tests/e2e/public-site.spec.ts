@@ -1,7 +1,8 @@
 // Public site: landing sections and anchors, the demo video, terms with their table of contents, the
 // FAQ accordion by keyboard, every waitlist state against the real API, English, axe and SEO basics.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
 import { openPage } from './support/pages';
 
 const SUCCESS = 'Te hemos apuntado. Te avisaremos cuando abramos acceso.';

@@ -15,11 +15,40 @@ export const fakeClientIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.
 
 export const clientHeaders = () => ({ 'cf-connecting-ip': fakeClientIp() });
 
-/** `test` whose default context (page and request) has its own client address. */
-export const test = base.extend({
+/**
+ * `test` whose default context (page and request) has its own client address, and which prints the
+ * API calls the browser saw fail (status ≥ 400, or no answer: a 5 s client time-out shows as
+ * `net::ERR_ABORTED`) when a test fails, so a flake explains itself in the CI log.
+ */
+export const test = base.extend<{ apiFailureLog: void }>({
   extraHTTPHeaders: async ({}, use) => {
     await use(clientHeaders());
   },
+  apiFailureLog: [
+    async ({ context }, use, testInfo) => {
+      const failures: string[] = [];
+      const started = Date.now();
+      const at = () => `+${((Date.now() - started) / 1000).toFixed(1)} s`;
+      const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+      context.on('response', (response) => {
+        if (response.status() >= 400 && isApi(response.url())) {
+          const request = response.request();
+          const took = request.timing().responseEnd;
+          failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}`);
+        }
+      });
+      context.on('requestfailed', (request) => {
+        if (isApi(request.url())) failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && failures.length > 0) {
+        const report = failures.join('\n');
+        console.log(`API calls that failed in '${testInfo.title}':\n${report}`);
+        await testInfo.attach('api-failures', { body: report, contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
