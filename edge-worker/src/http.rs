@@ -38,9 +38,11 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     serde_json::from_value(value).map_err(|_| ApiError::unprocessable("invalid_fields", "Algún campo tiene un tipo incorrecto"))
 }
 
-/// The client's address as Cloudflare reports it, for rate limits; never trusted for anything else.
+/// The client's rate-limit key from the address Cloudflare reports (IPv6 grouped by /64, see
+/// `rate_limit::client_key`); never trusted for anything else.
 pub fn client_address(req: &Request) -> String {
-    req.headers().get("cf-connecting-ip").ok().flatten().unwrap_or_else(|| "unknown".into())
+    let address = req.headers().get("cf-connecting-ip").ok().flatten().unwrap_or_else(|| "unknown".into());
+    lupa_core::auth::rate_limit::client_key(&address)
 }
 
 /// Reads one cookie from the request.

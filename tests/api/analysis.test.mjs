@@ -160,3 +160,26 @@ test('deleting removes the analysis, its tasks and entries', async () => {
   assert.equal((await api(`/api/v1/analysis/${id}`, { cookie })).status, 404);
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_tasks WHERE analysis_id = ${q(id)}`))[0].n, 0);
 });
+
+test('a lapsed subscription stops edits and reopening (402), never reading, exporting, closing or deleting', async () => {
+  const { cookie, user } = await subscriber('lapsed');
+  const id = (await create(cookie)).json.analysisData.id;
+  assert.equal((await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie })).status, 200);
+  // The subscription is cancelled and its period over.
+  await sql(`UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(user.id)}`);
+
+  const edit = await api(`/api/v1/analysis/${id}`, { method: 'PATCH', cookie, body: { ...valid, maxNumberOfParticipants: 1000 } });
+  assert.equal(edit.status, 402, edit.text);
+  assert.equal(edit.json.code, 'subscription_required');
+  assert.match(edit.json.message, /suscripción activa/);
+  const reopen = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  assert.equal(reopen.status, 402, reopen.text);
+  // Nothing changed.
+  const read = await api(`/api/v1/analysis/${id}`, { cookie });
+  assert.equal(read.status, 200);
+  assert.equal(read.json.analysisData.max_number_of_participants, 2);
+  assert.equal(read.json.analysisData.status, 'completed');
+  // The customer still gets their data out, and can delete it.
+  assert.equal((await api(`/api/v1/analysis/${id}/export`, { cookie })).status, 200);
+  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie })).status, 200);
+});

@@ -46,3 +46,19 @@ test('sign-ups are rate-limited per client', async () => {
   assert.ok(statuses.slice(0, 20).every((s) => s === 201));
   assert.equal(statuses[20], 429);
 });
+
+test('IPv6 clients are limited per /64: a new address in the same network gets no fresh budget', async () => {
+  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+  const network = `2001:db8:${hex()}:${hex()}`;
+  const statuses = [];
+  // Every sign-up from another address of the same /64.
+  for (let i = 0; i < 21; i++) {
+    const ip = `${network}:${hex()}:${hex()}:${hex()}:${(i + 1).toString(16)}`;
+    statuses.push((await api(WAITLIST, { method: 'POST', ip, body: { email: uniqueEmail(), consent: true } })).status);
+  }
+  assert.ok(statuses.slice(0, 20).every((s) => s === 201), statuses.join(' '));
+  assert.equal(statuses[20], 429);
+  // Another /64 still has its own budget.
+  const other = await api(WAITLIST, { method: 'POST', ip: `2001:db8:${hex()}:${hex()}::1`, body: { email: uniqueEmail(), consent: true } });
+  assert.equal(other.status, 201);
+});

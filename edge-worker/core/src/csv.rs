@@ -1,11 +1,13 @@
 //! CSV for exports (RFC 4180): fields quoted when needed, quotes doubled, CRLF line ends, and a
 //! UTF-8 byte-order mark so spreadsheet programs read accents correctly. Formula-looking cells
-//! are prefixed with a quote so a spreadsheet never executes them.
+//! are prefixed with a quote so a spreadsheet never executes them (OWASP CSV injection). Fields
+//! holding `;` or a tab are quoted too: Excel in a Spanish locale splits on `;`, so an unquoted
+//! `a;=1+1` would become a formula cell there.
 
 /// One field.
 pub fn field(value: &str) -> String {
     let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
-    if guarded.contains([',', '"', '\n', '\r']) {
+    if guarded.contains([',', ';', '\t', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
         guarded
@@ -40,6 +42,15 @@ mod tests {
     fn formulas_are_neutralised() {
         assert_eq!(field("=1+1"), "'=1+1");
         assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(field("-2"), "'-2");
+        assert_eq!(field("\tx"), "\"'\tx\"");
+    }
+
+    #[test]
+    fn a_semicolon_cannot_start_a_cell_in_a_spanish_excel() {
+        // The waitlist accepts `a;=1+1@x.es`; split on `;` it would be a formula cell.
+        assert_eq!(field("a;=1+1@x.es"), "\"a;=1+1@x.es\"");
+        assert_eq!(field("tab\there"), "\"tab\there\"");
     }
 
     #[test]

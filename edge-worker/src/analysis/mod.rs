@@ -69,7 +69,7 @@ pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: AnalysisRequest = read_json(req).await?;
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     let database = db(app)?;
-    gate::require_subscription(&database, &user.user.id).await?;
+    gate::require_subscription(&database, &user.user.id, gate::REQUIRED).await?;
     let id = new_id();
     repo::insert(&database, &id, &user.user.id, &valid, now_ms()).await?;
     answer(app, &id, 201).await
@@ -90,8 +90,11 @@ pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Respons
     let body: AnalysisRequest = read_json(req).await?;
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
+    let database = db(app)?;
+    // The owner's subscription, also when an admin edits: it is the customer's study that grows.
+    gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
-    repo::update(&db(app)?, id, &valid, status.as_str(), now_ms()).await?;
+    repo::update(&database, id, &valid, status.as_str(), now_ms()).await?;
     answer(app, id, 200).await
 }
 
@@ -108,7 +111,9 @@ pub async fn reopen(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let row = owned(app, &user, id).await?;
     let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
-    repo::set_status(&db(app)?, id, status.as_str(), now_ms()).await?;
+    let database = db(app)?;
+    gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
+    repo::set_status(&database, id, status.as_str(), now_ms()).await?;
     answer(app, id, 200).await
 }
 

@@ -1,4 +1,6 @@
-//! The one subscription check: creating analyses (and anything else paid) calls this.
+//! The one subscription check. Every write that extends what a customer gets (creating, editing
+//! and reopening an analysis) calls it; reading, watching, exporting, closing and deleting stay
+//! free, so a customer whose subscription lapsed still gets their data out.
 
 use worker::D1Database;
 
@@ -20,11 +22,15 @@ pub async fn has_active_subscription(database: &D1Database, user_id: &str) -> Ap
     Ok(row.is_some())
 }
 
-/// 402 unless the user has an active subscription.
-pub async fn require_subscription(database: &D1Database, user_id: &str) -> ApiResult<()> {
+/// The 402 for editing or reopening an existing analysis without a subscription.
+pub const REQUIRED_TO_CHANGE: &str =
+    "Necesitas una suscripción activa para modificar o reabrir un análisis. Visita Facturación para elegir un plan.";
+
+/// 402 unless the user has an active subscription; `message` says what needed it.
+pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str) -> ApiResult<()> {
     if has_active_subscription(database, user_id).await? {
         Ok(())
     } else {
-        Err(ApiError::new(402, "subscription_required", REQUIRED))
+        Err(ApiError::new(402, "subscription_required", message))
     }
 }

@@ -27,6 +27,25 @@ pub const PASSWORD_CHANGE_PER_USER: Limit = Limit { name: "password-change", max
 /// Waitlist sign-ups from one client address.
 pub const WAITLIST_PER_CLIENT: Limit = Limit { name: "waitlist-client", max: 20, window_ms: 60 * MINUTE };
 
+/// The rate-limit subject for a client address: an IPv4 address as it is, an IPv6 address by its
+/// /64 network (one subscriber usually gets a whole /64, so per-address keys would give a single
+/// client 2^64 buckets), an IPv4-mapped IPv6 address as its IPv4 address. Anything unparsable is
+/// kept as it came, so it still has a bucket of its own.
+pub fn client_key(address: &str) -> String {
+    let address = address.trim();
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(v4)) => v4.to_string(),
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+        Err(_) => address.to_string(),
+    }
+}
+
 /// The message for a refused attempt.
 pub const TOO_MANY_MESSAGE: &str = "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.";
 
@@ -63,6 +82,16 @@ mod tests {
         assert_eq!(l.key("1.2.3.4", 2500), "t:2000:1.2.3.4");
         assert_ne!(l.key("x", 2999), l.key("x", 3000));
         assert_eq!(l.retry_after_secs(2500), 1);
+    }
+
+    #[test]
+    fn ipv6_clients_share_a_bucket_per_64_and_ipv4_stays_per_address() {
+        assert_eq!(client_key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(client_key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(client_key("2001:db8:1:2:ffff:ffff:ffff:ffff"), client_key("2001:0db8:0001:0002::9"));
+        assert_ne!(client_key("2001:db8:1:2::1"), client_key("2001:db8:1:3::1"));
+        assert_eq!(client_key("::ffff:192.0.2.1"), "192.0.2.1");
+        assert_eq!(client_key("unknown"), "unknown");
     }
 
     #[test]
