@@ -1,29 +1,19 @@
 // Recordings that survive anything (ADR 0005), in Chromium with fake screen and microphone against
 // the real worker, D1 and R2: a reload mid-task resumed as a second segment; a browser killed with
-// a persistent profile and relaunched; a minute offline while recording and finishing; deleting
-// an unfinished participation; and expiry past the grace window with the cron's clock moved.
+// a persistent profile and relaunched; a minute offline while recording and finishing; and deleting
+// an unfinished participation. Expiry, which moves the server's clock, is in clock.spec.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, test } from './support/accounts';
-import { literal, sql } from './support/db';
-import { card, expectAccessible, probeSeconds, researcherWithAnalysis, startAnalysis } from './support/participation';
+import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
+import { card, entryOf, expectAccessible, probeSeconds, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
-import { openUploads, r2Keys, runCron } from '../api/recording.mjs';
+import { openUploads, r2Keys } from '../api/recording.mjs';
 import config from './playwright.config';
 
-const HOUR_MS = 60 * 60 * 1000;
-const recordingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Grabando$/ });
 const notice = (page: Page) => page.getByRole('heading', { name: 'Tienes una participación sin terminar' });
-
-/** The participant's only entry of `analysisId`. */
-async function entryOf(analysisId: string): Promise<{ id: string; status: string }> {
-  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
-  expect(rows).toHaveLength(1);
-  return rows[0] as { id: string; status: string };
-}
 
 /** 'Continuar' on the notice, the permissions again, and back into the analysis (no consent modal). */
 async function continueParticipation(page: Page) {
@@ -104,15 +94,17 @@ test('a reload during task 2 is resumed as a second segment; both play and add u
   expect(page_.steps.at(-1)!.atMs).toBeGreaterThan(segments[0]!.durationMs);
 });
 
-// FIXME(issue 14): after the relaunch, 'Continuar' works but the resumed recorder's uploads get 403
-// ("Recording error: Upload failed with status 403") and the test times out. Kept visible, not
-// deleted, until the cause (probably the killed tab's device chunks of a closed segment) is fixed.
-test.fixme('a browser killed mid-recording, with a persistent profile, offers to continue after relaunch', async ({ request, baseURL }) => {
+test('a browser killed mid-recording, with a persistent profile, offers to continue after relaunch', async ({ request, baseURL }, testInfo) => {
   test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request);
   const profile = await mkdtemp(join(tmpdir(), 'lupa-profile-'));
-  const launch = () =>
-    chromium.launchPersistentContext(profile, { ...config.use?.launchOptions, baseURL, locale: 'es-ES', headless: true });
+  // These browsers are not the fixture's: their failed API calls are noted here.
+  const reports: (() => string)[] = [];
+  const launch = async () => {
+    const context = await chromium.launchPersistentContext(profile, { ...config.use?.launchOptions, baseURL, locale: 'es-ES', headless: true });
+    reports.push(watchApiFailures(context).report);
+    return context;
+  };
   try {
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
@@ -129,7 +121,10 @@ test.fixme('a browser killed mid-recording, with a persistent profile, offers to
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto(`/participate/${analysisId}`);
     await continueParticipation(page);
+    // Killed on task 0 (the scenario): the resumed tab is there again.
+    await expect(page.getByText('Step 1 of 5')).toBeVisible();
     await page.waitForTimeout(3000);
+    for (const step of ['Step 2 of 5', 'Step 3 of 5', 'Step 4 of 5', 'Step 5 of 5']) await next(page, step);
     await finish(page);
     await context.close();
 
@@ -140,6 +135,7 @@ test.fixme('a browser killed mid-recording, with a persistent profile, offers to
     // At most a couple of seconds of the killed capture may be lost (the chunk being recorded).
     expect(probedMs, `probed ${probedMs} ms`).toBeGreaterThan(killedAfterMs - 3000 + 2000);
   } finally {
+    await attachApiFailures(testInfo, reports.map((r) => r()).filter(Boolean).join('\n'));
     await rm(profile, { recursive: true, force: true });
   }
 });
@@ -204,28 +200,4 @@ test("'Eliminar grabación y salir' deletes every object of the participation an
   // Nothing is offered any more.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
-});
-
-test('a participation nobody resumes within 24 h leaves nothing in R2 and no unfinished upload', async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const analysisId = await researcherWithAnalysis(request);
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(6000);
-  const entry = await entryOf(analysisId);
-  const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
-  await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  // The tab crashes and nobody comes back.
-  const context = page.context();
-  await page.close();
-
-  await runCron(Date.now() + 23 * HOUR_MS);
-  expect((r2Keys(prefix) as string[]).length).toBeGreaterThan(0);
-  await runCron(Date.now() + 25 * HOUR_MS);
-  expect(r2Keys(prefix)).toEqual([]);
-  expect(openUploads(prefix)).toEqual([]);
-  expect((await entryOf(analysisId)).status).toBe('abandoned');
-  const again = await context.newPage();
-  await again.goto(`/participate/${analysisId}`);
-  await expect(again.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
 });

@@ -1,7 +1,7 @@
 // Helpers for the accounts e2e tests: unique e-mails and client addresses, users made through the
 // API, the reset link from the local mail outbox, and the login form.
 import { randomInt } from 'node:crypto';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { literal, sql } from './db';
 
 /** A fresh address per call, so tests never share an account. */
@@ -20,32 +20,44 @@ export const clientHeaders = () => ({ 'cf-connecting-ip': fakeClientIp() });
  * API calls the browser saw fail (status ≥ 400, or no answer: a 5 s client time-out shows as
  * `net::ERR_ABORTED`) when a test fails, so a flake explains itself in the CI log.
  */
+/**
+ * Starts noting the API calls `context` sees fail (status ≥ 400 with the time they took, or no
+ * answer at all); `report()` returns them one per line.
+ */
+export function watchApiFailures(context: BrowserContext): { report: () => string } {
+  const failures: string[] = [];
+  const started = Date.now();
+  const at = () => `+${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  context.on('response', (response) => {
+    if (response.status() >= 400 && isApi(response.url())) {
+      const request = response.request();
+      const took = request.timing().responseEnd;
+      failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}`);
+    }
+  });
+  context.on('requestfailed', (request) => {
+    if (isApi(request.url())) failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  return { report: () => failures.join('\n') };
+}
+
+/** Prints and attaches `report` when the test failed (the CI log then says which calls failed). */
+export async function attachApiFailures(testInfo: TestInfo, report: string) {
+  if (testInfo.status === testInfo.expectedStatus || report === '') return;
+  console.log(`API calls that failed in '${testInfo.title}':\n${report}`);
+  await testInfo.attach('api-failures', { body: report, contentType: 'text/plain' });
+}
+
 export const test = base.extend<{ apiFailureLog: void }>({
   extraHTTPHeaders: async ({}, use) => {
     await use(clientHeaders());
   },
   apiFailureLog: [
     async ({ context }, use, testInfo) => {
-      const failures: string[] = [];
-      const started = Date.now();
-      const at = () => `+${((Date.now() - started) / 1000).toFixed(1)} s`;
-      const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-      context.on('response', (response) => {
-        if (response.status() >= 400 && isApi(response.url())) {
-          const request = response.request();
-          const took = request.timing().responseEnd;
-          failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}`);
-        }
-      });
-      context.on('requestfailed', (request) => {
-        if (isApi(request.url())) failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
-      });
+      const watch = watchApiFailures(context);
       await use();
-      if (testInfo.status !== testInfo.expectedStatus && failures.length > 0) {
-        const report = failures.join('\n');
-        console.log(`API calls that failed in '${testInfo.title}':\n${report}`);
-        await testInfo.attach('api-failures', { body: report, contentType: 'text/plain' });
-      }
+      await attachApiFailures(testInfo, watch.report());
     },
     { auto: true },
   ],

@@ -47,8 +47,11 @@ export async function expectAccessible(page: Page) {
 
 export const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
-/** From the invitation link to the first step of the analysis. */
-export async function startAnalysis(page: Page, analysisId: string) {
+/**
+ * From the invitation link to the first step of the analysis. Returns when 'Aceptar y Continuar'
+ * was clicked (epoch ms): recording cannot have started before that.
+ */
+export async function startAnalysis(page: Page, analysisId: string): Promise<number> {
   await page.goto(`/participate/${analysisId}`);
   await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
   await expectAccessible(page);
@@ -62,8 +65,10 @@ export async function startAnalysis(page: Page, analysisId: string) {
   const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
   await expect(consent).toBeVisible();
   await expectAccessible(page);
+  const consentedAt = Date.now();
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
+  return consentedAt;
 }
 
 /** Seconds of media ffprobe reads in the file at `signedUrl` (a signed recording URL). */
@@ -87,3 +92,14 @@ export async function probeSeconds(request: APIRequestContext, signedUrl: string
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The participant's recording indicator while MediaRecorder runs. */
+export const recordingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Grabando$/ });
+
+/** The participant's only entry of `analysisId`. */
+export async function entryOf(analysisId: string): Promise<{ id: string; status: string }> {
+  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  expect(rows).toHaveLength(1);
+  return rows[0] as { id: string; status: string };
+}
+

@@ -5,6 +5,7 @@ import {
   requestMicrophone,
   requestScreen,
   USER_MEDIA_OPTIONS,
+  watchEnded,
   withTimeout,
 } from '@/features/participate/lib/media';
 import { FakeStream, FakeTrack } from '@/features/participate/test/fakes';
@@ -66,5 +67,29 @@ describe('withTimeout', () => {
     deliver(new FakeStream([track]) as unknown as MediaStream);
     await vi.advanceTimersByTimeAsync(0);
     expect(track.stopped).toBe(true);
+  });
+});
+
+describe('watchEnded', () => {
+  it('reports the first ended track once (the participant stopped sharing)', () => {
+    const [screen, mic] = [new FakeTrack('video'), new FakeTrack('audio')];
+    const onEnded = vi.fn();
+    watchEnded(new FakeStream([screen, mic]) as unknown as MediaStream, onEnded);
+    screen.dispatchEvent(new Event('ended'));
+    mic.dispatchEvent(new Event('ended'));
+    expect(onEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores tracks ending while the page goes away (closing is not stopping the share)', () => {
+    const track = new FakeTrack('video');
+    const onEnded = vi.fn();
+    watchEnded(new FakeStream([track]) as unknown as MediaStream, onEnded);
+    window.dispatchEvent(new Event('pagehide'));
+    track.dispatchEvent(new Event('ended'));
+    expect(onEnded).not.toHaveBeenCalled();
+    // Back from the back-forward cache: stopping the share counts again.
+    window.dispatchEvent(new Event('pageshow'));
+    track.dispatchEvent(new Event('ended'));
+    expect(onEnded).toHaveBeenCalledTimes(1);
   });
 });

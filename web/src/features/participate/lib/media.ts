@@ -102,11 +102,30 @@ export function stopStream(stream: MediaStream | null | undefined): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
-/** Calls `onEnded` once when any track of `stream` ends (e.g. the browser's "Stop sharing"). */
+/**
+ * True from `pagehide` until the page is shown again: the tab is closing, reloading or going away.
+ * Chromium ends the capture tracks while it tears the page down, and that 'ended' is not the
+ * participant stopping the share: closing or reloading keeps the participation (ADR 0005), while
+ * the stop-sharing rule deletes it. Seen in e2e: a closed tab sent DELETE before it was gone.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
+/**
+ * Calls `onEnded` once when any track of `stream` ends (e.g. the browser's "Stop sharing"), but
+ * not when the tracks end because the page itself is going away.
+ */
 export function watchEnded(stream: MediaStream, onEnded: () => void): () => void {
   let fired = false;
   const handler = () => {
-    if (fired) return;
+    if (fired || leavingPage) return;
     fired = true;
     onEnded();
   };
