@@ -19,6 +19,9 @@ pub struct ApiError {
     pub errors: Vec<String>,
     /// Seconds for `Retry-After` on 429 answers.
     pub retry_after: Option<i64>,
+    /// On a 413 for a streamed body: the bytes read before the limit stopped the reading, sent as
+    /// `x-lupa-body-read` so a client (and our tests) can see the rest was never read.
+    pub body_read: Option<u64>,
 }
 
 /// Shorthand for handler results.
@@ -29,7 +32,7 @@ pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo
 
 impl ApiError {
     pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), source: None, errors: Vec::new(), retry_after: None }
+        Self { status, code, message: message.into(), source: None, errors: Vec::new(), retry_after: None, body_read: None }
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -103,6 +106,9 @@ impl ApiError {
         };
         if let Some(secs) = self.retry_after {
             let _ = resp.headers_mut().set("retry-after", &secs.to_string());
+        }
+        if let Some(read) = self.body_read {
+            let _ = resp.headers_mut().set("x-lupa-body-read", &read.to_string());
         }
         resp
     }

@@ -1,5 +1,7 @@
-//! Small HTTP helpers shared by every handler: JSON answers and bounded JSON bodies.
+//! Small HTTP helpers shared by every handler: JSON answers and bounded bodies, read as a stream
+//! so a body without `Content-Length` (chunked) is refused as soon as it passes the limit.
 
+use futures_util::StreamExt;
 use serde::{de::DeserializeOwned, Serialize};
 use lupa_core::mail::HttpCall;
 use worker::{Fetch, Headers, Method, Request, RequestInit, Response};
@@ -8,6 +10,33 @@ use crate::error::{ApiError, ApiResult};
 
 /// Largest JSON body any API route accepts; larger ones get 413 before being read.
 pub const MAX_JSON_BODY: usize = 64 * 1024;
+
+/// Reads a whole body of at most `limit` bytes. A declared length over the limit is refused before
+/// reading; otherwise the stream is read chunk by chunk and dropped at the first chunk past the
+/// limit, so a chunked upload of any size costs at most `limit` plus one chunk of memory.
+pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
+    if let Some(len) = req.headers().get("content-length").ok().flatten() {
+        if len.trim().parse::<usize>().map(|n| n > limit).unwrap_or(true) {
+            return Err(ApiError::payload_too_large());
+        }
+    }
+    // No body at all: workers-rs reports it as an error; for us it is an empty body.
+    let Ok(mut stream) = req.stream() else { return Ok(Vec::new()) };
+    let mut body = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| invalid_body())?;
+        if body.len() + chunk.len() > limit {
+            let read = (body.len() + chunk.len()) as u64;
+            return Err(ApiError { body_read: Some(read), ..ApiError::payload_too_large() });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+fn invalid_body() -> ApiError {
+    ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido")
+}
 
 /// A JSON answer with a status.
 pub fn json<T: Serialize>(status: u16, value: &T) -> ApiResult<Response> {
@@ -21,15 +50,7 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
         return Err(ApiError::unsupported_media_type());
     }
-    if let Some(len) = headers.get("content-length").ok().flatten() {
-        if len.trim().parse::<usize>().map(|n| n > MAX_JSON_BODY).unwrap_or(true) {
-            return Err(ApiError::payload_too_large());
-        }
-    }
-    let bytes = req.bytes().await.map_err(|_| ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido"))?;
-    if bytes.len() > MAX_JSON_BODY {
-        return Err(ApiError::payload_too_large());
-    }
+    let bytes = read_body(req, MAX_JSON_BODY).await?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|_| ApiError::bad_request("invalid_json", "El cuerpo de la solicitud no es un JSON válido"))?;
     if !value.is_object() {

@@ -142,9 +142,12 @@ test('the spec single upload: upload-url, PUT the whole file, then submit', asyn
   const uploadUrl = new URL(res.json.analysisEntryPresignedUploadUrl);
   const target = BASE + uploadUrl.pathname + uploadUrl.search;
   const data = randomBytes(300_000);
-  const empty = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: new Uint8Array(0) });
+  // The signed URL alone is not enough: a replay without the participant's capability is refused.
+  const stolen = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: data });
+  assert.equal(stolen.status, 403);
+  const empty = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie }, body: new Uint8Array(0) });
   assert.equal(empty.status, 400);
-  const put = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: data });
+  const put = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie }, body: data });
   assert.equal(put.status, 200);
   const tampered = await fetch(target.replace(/sig=[0-9a-f]+/, `sig=${'1'.repeat(64)}`), { method: 'PUT', body: data });
   assert.equal(tampered.status, 403);

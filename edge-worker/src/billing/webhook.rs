@@ -10,7 +10,7 @@ use crate::billing::events;
 use crate::config::required_secret;
 use crate::db::{db, now_ms};
 use crate::error::{ApiError, ApiResult};
-use crate::http::json;
+use crate::http::{json, read_body};
 use crate::App;
 
 /// Stripe events are small; anything bigger is not one of them.
@@ -19,15 +19,7 @@ const MAX_EVENT_BYTES: usize = 512 * 1024;
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let secret = required_secret(&app.env, "STRIPE_WEBHOOK_SECRET")?;
     let header = req.headers().get("stripe-signature").ok().flatten().unwrap_or_default();
-    if let Some(len) = req.headers().get("content-length").ok().flatten().and_then(|l| l.parse::<usize>().ok()) {
-        if len > MAX_EVENT_BYTES {
-            return Err(ApiError::payload_too_large());
-        }
-    }
-    let body = req.bytes().await.map_err(|_| ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido"))?;
-    if body.len() > MAX_EVENT_BYTES {
-        return Err(ApiError::payload_too_large());
-    }
+    let body = read_body(req, MAX_EVENT_BYTES).await?;
     stripe_signature::verify(&body, &header, &secret, now_ms() / 1000, TOLERANCE_SECS).map_err(|e| {
         let message = match e {
             SignatureError::Malformed => "Falta la firma del evento",

@@ -13,7 +13,7 @@ use worker::{Request, Response};
 
 use crate::db::{db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{json, read_json};
+use crate::http::{json, read_body, read_json};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::{compose, mime};
 use crate::recordings;
@@ -135,7 +135,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         };
     }
     let chunk = chunk.map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
-    let bytes = req.bytes().await.map_err(|_| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
+    let bytes = read_body(req, declared as usize).await.map_err(|_| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
     if bytes.len() as u64 != declared {
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }

@@ -103,13 +103,13 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
     json(200, &UploadUrlResponse { analysisEntryPresignedUploadUrl: format!("{}{path}?{query}", app.config.public_origin) })
 }
 
-/// `PUT /api/v1/uploads/{id}?expires=&sig=`: the whole file, streamed into R2.
+/// `PUT /api/v1/uploads/{id}?expires=&sig=`: the whole file, streamed into R2, from the browser
+/// holding the participation's capability cookie.
 pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     recordings::verify_signed_request(app, req, &format!("/api/v1/uploads/{entry_id}"))?;
-    let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    if entry.status != "in_progress" {
-        return Err(ApiError::forbidden("not_your_entry", rules::NOT_YOURS));
-    }
+    // The signature alone would let whoever saw the URL replay it for 15 minutes: it works only in
+    // the browser that holds the participation's capability (issue 15).
+    let entry = entries::require_capability(app, req, entry_id).await?;
     let length = entries::declared_length(req)?;
     if length == 0 {
         return Err(ApiError::bad_request("empty_recording", MISSING_RECORDING));
