@@ -7,6 +7,8 @@
 //! protocol is ADR 0005: seconds-small chunks, durable on the device until acknowledged.
 
 mod browser;
+#[cfg(feature = "bench")]
+pub mod bench;
 pub mod api;
 pub mod chunks;
 pub mod codec;
