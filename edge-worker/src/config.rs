@@ -22,6 +22,19 @@ pub struct Config {
 }
 
 impl Config {
+    pub fn is_production(&self) -> bool {
+        self.environment == "production"
+    }
+
+    /// In production, what is missing or wrong (`lupa_core::deployment`); empty elsewhere.
+    pub fn production_problems(&self, env: &Env) -> Vec<String> {
+        if !self.is_production() {
+            return Vec::new();
+        }
+        let is_set = |name: &str| env.secret(name).ok().map(|v| v.to_string()).is_some_and(|v| !v.trim().is_empty());
+        lupa_core::deployment::production_problems(&self.public_origin, is_set)
+    }
+
     pub fn from_env(env: &Env) -> Result<Self, ApiError> {
         let environment = optional_var(env, "ENVIRONMENT").unwrap_or_else(|| "local".into());
         let defaults = Limits::default();

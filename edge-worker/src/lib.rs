@@ -83,6 +83,22 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
 }
 
 /// Routes that answer with a recording a browser may open directly ('Ver grabación').
+/// Routes of the local payment provider (`billing/local.rs`): 404 in production.
+const LOCAL_ONLY: &[RouteId] =
+    &[RouteId::LocalCheckoutGet, RouteId::LocalCheckoutPay, RouteId::LocalCheckoutCancel, RouteId::LocalPortalGet, RouteId::LocalPortalCancel];
+
+/// Logged once per isolate, not once per request: the 503 itself names the problem.
+static MISCONFIGURATION_LOGGED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// 503 naming what production lacks; every API call answers it until the configuration is whole.
+fn misconfigured(problems: &[String]) -> ApiError {
+    let message = lupa_core::deployment::misconfigured_message(problems);
+    if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        log::error("-", "(config)", &message);
+    }
+    ApiError::new(503, "misconfigured", message)
+}
+
 const MEDIA_ROUTES: &[&str] = &["/recordings/{id}", "/recordings/{id}/{segment}"];
 const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
@@ -98,6 +114,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     let app = App { env, config, ctx: None, now: event.schedule() as i64 };
     match participation::expiry::run(&app).await {
         Ok(count) => log::cron(&request_id, "expire-participations", count),
+        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
+    match mail::purge_outbox(&app).await {
+        Ok(count) => log::cron(&request_id, "purge-outbox", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
 }
@@ -153,6 +173,14 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         Resolution::NotFound => return ("(not-found)", Err(ApiError::not_found())),
     };
     let pattern = matched.spec.pattern;
+    // The local test-mode checkout and portal do not exist in production, whatever else is set.
+    if app.config.is_production() && LOCAL_ONLY.contains(&matched.spec.id) {
+        return ("(not-found)", Err(ApiError::not_found()));
+    }
+    let problems = app.config.production_problems(&app.env);
+    if !problems.is_empty() {
+        return ("(config)", Err(misconfigured(&problems)));
+    }
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));
     }

@@ -23,10 +23,12 @@ export function freePort() {
 /**
  * @param {{stateDir: string, port?: number, log?: (line: string) => void, maxEntryBytes?: number}} options
  *   `maxEntryBytes`: the per-participation size limit (default TEST_MAX_ENTRY_BYTES; benchmarks
- *   that record an hour pass the production figure).
+ *   that record an hour pass the production figure). `vars`: more `--var NAME:value` pairs, which
+ *   override the test ones (e.g. `{ ENVIRONMENT: 'production' }`). `healthStatus`: the status of
+ *   /api/v1/health that means "up" (200; a misconfigured production answers 503).
  * @returns {Promise<{url: string, port: number, logs: () => string, stop: () => Promise<void>}>}
  */
-export async function startServer({ stateDir, port, log = () => {}, maxEntryBytes = TEST_MAX_ENTRY_BYTES }) {
+export async function startServer({ stateDir, port, log = () => {}, maxEntryBytes = TEST_MAX_ENTRY_BYTES, vars = {}, healthStatus = 200 }) {
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -37,7 +39,8 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
     // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
     ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
       // Tests move the clock per request (x-lupa-test-now) and reach the size limit with little data.
-      '--var', 'TEST_CLOCK:on', '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`],
+      '--var', 'TEST_CLOCK:on', '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
@@ -72,7 +75,7 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) return { url, port: chosen, logs: () => output, stop };
+      if (res.status === healthStatus) return { url, port: chosen, logs: () => output, stop };
     } catch {
       /* not listening yet */
     }

@@ -142,19 +142,41 @@ test('cross-site mutations are rejected', async () => {
   assert.equal(byOrigin.status, 403);
 });
 
-test('login is rate-limited per account and per client with 429 and Retry-After', async () => {
+test('failed logins are throttled per account and network, and never lock the owner out (ASVS 2.2.1)', async () => {
   const { email } = await signUp('ratelimit');
+  const networkA = randomIp();
+  const statuses = [];
   let last;
-  for (let i = 0; i < 11; i++) {
-    last = await api(LOGIN, { method: 'POST', body: { username: email, password: 'clave equivocada' } });
+  for (let i = 0; i < 50; i++) {
+    last = await api(LOGIN, { method: 'POST', ip: networkA, body: { username: email, password: 'clave equivocada' } });
+    statuses.push(last.status);
   }
-  assert.equal(last.status, 429);
+  // Network A gets 10 tries, then 429 with Retry-After for the window.
+  assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
+  assert.deepEqual(statuses.slice(10), Array(40).fill(429));
   assert.equal(last.json.message, 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.');
   assert.ok(Number(last.headers.get('retry-after')) > 0);
-  // Even the right password is refused while the account is locked.
-  const right = await api(LOGIN, { method: 'POST', body: { username: email, password: PASSWORD } });
-  assert.equal(right.status, 429);
+  assert.equal((await api(LOGIN, { method: 'POST', ip: networkA, body: { username: email, password: PASSWORD } })).status, 429);
+  // The owner, on another network, logs in with the right password.
+  const right = await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: PASSWORD } });
+  assert.equal(right.status, 200, right.text);
+  // ...and is told by mail, once, that someone is failing on their account.
+  const mails = await sql(`SELECT subject, text_body FROM mail_outbox WHERE lower(to_address) = ${q(email.toLowerCase())}`);
+  assert.deepEqual(mails.map((m) => m.subject), ['Intentos fallidos de inicio de sesión en tu cuenta de Lupa']);
+  assert.match(mails[0].text_body, /10 intentos fallidos/);
 
+  // Failures spread over many networks are never refused, but every attempt on the account waits
+  // longer (250 ms per failure past 10): after 16 failures, 1.5 s, even for the right password.
+  for (let i = 0; i < 6; i++) {
+    assert.equal((await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: 'otra mala' } })).status, 401);
+  }
+  const started = performance.now();
+  const slowed = await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: PASSWORD } });
+  assert.equal(slowed.status, 200);
+  assert.ok(performance.now() - started >= 1400, `answered after ${Math.round(performance.now() - started)} ms`);
+});
+
+test('login is rate-limited per client with 429 whatever the accounts', async () => {
   const ip = randomIp();
   const statuses = [];
   for (let i = 0; i < 31; i++) {

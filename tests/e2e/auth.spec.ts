@@ -85,6 +85,9 @@ test('password reset through the mailed link, then login with the new password',
   await expect(page.getByRole('status')).toHaveText('Pronto recibirás un enlace para restablecer tu contraseña');
 
   await page.goto(await resetLinkFor(email));
+  await expect(page.getByLabel('Nueva contraseña', { exact: true })).toBeVisible();
+  // The token is read, then taken out of the address bar (and so out of the history).
+  await expect(page).toHaveURL(/\/auth\/password-reset$/);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirmar nueva contraseña', { exact: true }).fill('something-else-3');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod billing;
 pub mod chunks;
 pub mod csv;
+pub mod deployment;
 pub mod mail;
 pub mod participation;
 pub mod routes;

@@ -34,6 +34,27 @@ pub fn password_reset(to: &str, link: &str, ttl_minutes: i64) -> Mail {
     Mail { to: to.to_string(), subject, text, html }
 }
 
+/// The mail to an account's owner after a burst of failed logins (issue 15). Nothing is locked, so
+/// it says what happened and what to do, and names no address or network.
+pub fn login_failures(to: &str, failures: i64, window_minutes: i64, reset_link: &str) -> Mail {
+    let subject = "Intentos fallidos de inicio de sesión en tu cuenta de Lupa".to_string();
+    let text = format!(
+        "Hola:\n\nEn los últimos {window_minutes} minutos ha habido {failures} intentos fallidos de iniciar sesión en tu cuenta de Lupa.\n\n\
+         Tu cuenta no está bloqueada y puedes seguir entrando con tu contraseña. Si no has sido tú, te recomendamos cambiarla:\n\n{reset_link}\n\n\
+         El equipo de Lupa\n"
+    );
+    let safe_link = escape_html(reset_link);
+    let html = format!(
+        "<!doctype html><html lang=\"es\"><head><meta charset=\"utf-8\"><title>{subject}</title></head>\
+         <body style=\"font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5\">\
+         <h1 style=\"font-size:20px\">Intentos fallidos de inicio de sesión</h1>\
+         <p>En los últimos {window_minutes} minutos ha habido {failures} intentos fallidos de iniciar sesión en tu cuenta de Lupa.</p>\
+         <p>Tu cuenta no está bloqueada y puedes seguir entrando con tu contraseña. Si no has sido tú, te recomendamos <a href=\"{safe_link}\">cambiarla</a>.</p>\
+         <p>El equipo de Lupa</p></body></html>"
+    );
+    Mail { to: to.to_string(), subject, text, html }
+}
+
 /// Escapes text for HTML element content and attribute values.
 pub fn escape_html(value: &str) -> String {
     let mut out = String::with_capacity(value.len());

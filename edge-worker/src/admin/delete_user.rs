@@ -1,4 +1,4 @@
-//! Deleting a user and everything they own. The rows go in one D1 transaction (which also
+//! Deleting a user and everything they own, their waitlist sign-up and outbox mails included. The rows go in one D1 transaction (which also
 //! refuses to remove the last admin); their recordings' R2 prefixes are queued in the same
 //! transaction and deleted right after, and any prefix that fails stays queued and is retried on
 //! the next admin request, so no object is orphaned.
@@ -16,6 +16,9 @@ const OWNED: &[&str] = &[
     "DELETE FROM analysis_entries WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
     "DELETE FROM analysis_tasks WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
     "DELETE FROM analyses WHERE owner_id = ?1",
+    // Their address leaves no trace either: a waitlist sign-up and mails kept in the local outbox.
+    "DELETE FROM waitlist WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = ?1)",
+    "DELETE FROM mail_outbox WHERE lower(trim(to_address)) = (SELECT email_normalized FROM users WHERE id = ?1)",
     "DELETE FROM sessions WHERE user_id = ?1",
     "DELETE FROM password_resets WHERE user_id = ?1",
     "DELETE FROM subscriptions WHERE user_id = ?1",

@@ -1,11 +1,19 @@
 //! `POST /api/v1/auth/login/local`: checks the pair, refuses participants (403), opens a session.
+//!
+//! Throttling without lockout (ASVS 2.2.1): failures count per (account, client network), and a
+//! network past its limit gets 429 for the window; the account-wide count only slows every
+//! attempt down (`rate_limit::account_delay_ms`) and mails the owner once per window, so nobody
+//! can keep the owner out by failing on purpose.
 
 use lupa_api_types::{LoginRequest, UserResponse};
 use lupa_core::auth::{email, password, rate_limit, Role};
-use worker::{Request, Response};
+use std::time::Duration;
+
+use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
 use crate::db::{db, now_ms};
+use crate::mail::Mailer;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -21,17 +29,26 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::unprocessable("missing_fields", MISSING));
     };
     let database = db(app)?;
-    rate::hit(&database, rate_limit::LOGIN_PER_CLIENT, &client_address(req)).await?;
+    let client = client_address(req);
+    rate::hit(&database, rate_limit::LOGIN_PER_CLIENT, &client).await?;
     let normalized = email::normalize(&username);
-    rate::ensure_below(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized).await?;
+    let network = rate_limit::account_network_subject(&normalized, &client);
+    rate::ensure_below(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network).await?;
+    let delay = rate_limit::account_delay_ms(rate::peek(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized).await?);
+    if delay > 0 {
+        Delay::from(Duration::from_millis(delay)).await;
+    }
 
     let user = users::by_email(&database, &normalized).await?;
     // Verify against a dummy hash when there is no such user: same work, same timing.
     let hash = user.as_ref().map(|u| u.password_hash.as_str()).unwrap_or(password::DUMMY_HASH);
     let matches = password::verify(&pass, hash) && user.is_some();
-    let Some(user) = user.filter(|_| matches) else {
-        rate::hit(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized).await.ok();
-        return Err(ApiError::unauthorized(WRONG_PAIR).with_code("invalid_credentials"));
+    let user = match user {
+        Some(user) if matches => user,
+        other => {
+            count_failure(app, &database, &network, &normalized, other.as_ref()).await;
+            return Err(ApiError::unauthorized(WRONG_PAIR).with_code("invalid_credentials"));
+        }
     };
     if Role::parse(&user.role) == Some(Role::Participant) {
         return Err(ApiError::forbidden("participant_login", PARTICIPANT));
@@ -42,4 +59,18 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let mut dto = user.dto();
     dto.last_login_at = Some(now);
     sessions::with_cookie(json(200, &UserResponse { user: dto })?, &cookie)
+}
+
+/// Counts a failed login for the network and for the account; when the account reaches its limit
+/// (once per window) and exists, mails the owner. Best effort: counting never fails the answer.
+async fn count_failure(app: &App, database: &D1Database, network: &str, normalized: &str, user: Option<&users::UserRow>) {
+    let _ = rate::count(database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, network).await;
+    let limit = rate_limit::LOGIN_FAILURES_PER_ACCOUNT;
+    let Ok(failures) = rate::count(database, limit, normalized).await else { return };
+    let Some(user) = user.filter(|_| failures == limit.max) else { return };
+    let reset = format!("{}/auth/recover-password", app.config.public_origin);
+    let mail = lupa_core::mail::login_failures(&user.email, failures, limit.window_ms / 60_000, &reset);
+    if let Err(err) = Mailer::from_env(app).send(app, &mail).await {
+        crate::log::error("-", "/auth/login/local", err.source.as_deref().unwrap_or(&err.message));
+    }
 }

@@ -20,6 +20,18 @@ struct Count {
 
 /// Counts one attempt of `subject` against `limit`; 429 once the limit is exceeded.
 pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
+    let count = count(database, limit, subject).await?;
+    check(limit, count, now_ms())
+}
+
+/// The attempts of `subject` in `limit`'s window so far, without counting one.
+pub async fn peek(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<i64> {
+    let row = stmt(database, PEEK, &[text(&limit.key(subject, now_ms()))])?.first::<Count>(None).await.map_err(failed(PEEK))?;
+    Ok(row.map_or(0, |r| r.count))
+}
+
+/// Counts one attempt of `subject` against `limit` and returns the count, refusing nothing.
+pub async fn count(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<i64> {
     let now = now_ms();
     let expires = limit.window_start(now) + limit.window_ms;
     let row = stmt(database, HIT, &[text(&limit.key(subject, now)), int(expires)])?
@@ -30,15 +42,14 @@ pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResul
     if row.as_ref().map(|r| r.count) == Some(1) {
         stmt(database, PRUNE, &[int(now)])?.run().await.map_err(failed(PRUNE))?;
     }
-    check(limit, row.map(|r| r.count).unwrap_or(0), now)
+    Ok(row.map_or(0, |r| r.count))
 }
 
 /// Refuses when `subject` is already over `limit`, without counting (e.g. failed-login counters
 /// that only count failures).
 pub async fn ensure_below(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
-    let now = now_ms();
-    let row = stmt(database, PEEK, &[text(&limit.key(subject, now))])?.first::<Count>(None).await.map_err(failed(PEEK))?;
-    check(limit, row.map(|r| r.count + 1).unwrap_or(0), now)
+    let count = peek(database, limit, subject).await?;
+    check(limit, if count == 0 { 0 } else { count + 1 }, now_ms())
 }
 
 fn check(limit: Limit, count: i64, now: i64) -> ApiResult<()> {

@@ -16,6 +16,17 @@ pub enum Mailer {
     Resend { api_key: String, from: String },
 }
 
+/// How long the local outbox keeps a mail: its reset links are secrets, and a day is enough to
+/// read one with `npm run mail`.
+pub const OUTBOX_KEEP_MS: i64 = 24 * 60 * 60 * 1000;
+const PURGE_OUTBOX: &str = "DELETE FROM mail_outbox WHERE created_at <= ?1";
+
+/// Deletes outbox mails older than [`OUTBOX_KEEP_MS`] (the cron, every few minutes); how many.
+pub async fn purge_outbox(app: &App) -> ApiResult<usize> {
+    let result = stmt(&db(app)?, PURGE_OUTBOX, &[int(app.now() - OUTBOX_KEEP_MS)])?.run().await.map_err(failed(PURGE_OUTBOX))?;
+    Ok(result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0))
+}
+
 const INSERT_OUTBOX: &str =
     "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 

@@ -13,8 +13,29 @@ const MINUTE: i64 = 60 * 1000;
 
 /// Login attempts from one client address.
 pub const LOGIN_PER_CLIENT: Limit = Limit { name: "login-client", max: 30, window_ms: 15 * MINUTE };
-/// Failed logins against one account, whoever tries (slows password guessing on one victim).
+/// Failed logins against one account from one client network: past this that network is refused
+/// (429) for the window; other networks are not (no lockout of the owner, ASVS 2.2.1).
+pub const LOGIN_FAILURES_PER_ACCOUNT_NETWORK: Limit = Limit { name: "login-account-net", max: 10, window_ms: 15 * MINUTE };
+/// Failed logins against one account from anywhere. It never refuses: past `max`, every attempt
+/// on the account waits [`account_delay_ms`] before its password is checked, and the owner is
+/// mailed once per window when the count reaches `max`.
 pub const LOGIN_FAILURES_PER_ACCOUNT: Limit = Limit { name: "login-account", max: 10, window_ms: 15 * MINUTE };
+
+/// Longest wait [`account_delay_ms`] adds.
+pub const MAX_ACCOUNT_DELAY_MS: u64 = 3_000;
+
+/// The wait before checking a password for an account with `failures` failed logins in the
+/// window: nothing up to the limit, then 250 ms more per failure, up to 3 s. It slows guessing
+/// spread over many networks without ever refusing the right password.
+pub fn account_delay_ms(failures: i64) -> u64 {
+    let over = failures - LOGIN_FAILURES_PER_ACCOUNT.max;
+    if over <= 0 { 0 } else { (over as u64).saturating_mul(250).min(MAX_ACCOUNT_DELAY_MS) }
+}
+
+/// The subject of [`LOGIN_FAILURES_PER_ACCOUNT_NETWORK`]: a normalised e-mail and a client key.
+pub fn account_network_subject(email: &str, client_key: &str) -> String {
+    format!("{email}|{client_key}")
+}
 /// Registrations from one client address.
 pub const REGISTER_PER_CLIENT: Limit = Limit { name: "register-client", max: 10, window_ms: 60 * MINUTE };
 /// Reset e-mails requested from one client address.
@@ -82,6 +103,15 @@ mod tests {
         assert_eq!(l.key("1.2.3.4", 2500), "t:2000:1.2.3.4");
         assert_ne!(l.key("x", 2999), l.key("x", 3000));
         assert_eq!(l.retry_after_secs(2500), 1);
+    }
+
+    #[test]
+    fn the_account_delay_grows_past_the_limit_and_is_capped() {
+        assert_eq!(account_delay_ms(0), 0);
+        assert_eq!(account_delay_ms(10), 0);
+        assert_eq!(account_delay_ms(11), 250);
+        assert_eq!(account_delay_ms(14), 1000);
+        assert_eq!(account_delay_ms(1_000), MAX_ACCOUNT_DELAY_MS);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 /**
  * /auth/password-reset?passwordResetToken=…: checks the token on load, then asks for the new
  * password twice; a missing, invalid, expired or used token shows 'Enlace inválido' (spec §2, §4, §8).
+ * The token is read once and then taken out of the address bar (`replace`), so it does not stay in
+ * the history, a shared screen or a bookmark (issue 15).
  */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -32,8 +35,12 @@ type ResetValues = z.output<typeof resetSchema>;
 
 export function PasswordResetPage() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('passwordResetToken')?.trim() || null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [token] = useState(() => searchParams.get('passwordResetToken')?.trim() || null);
+  const inUrl = searchParams.has('passwordResetToken');
+  useEffect(() => {
+    if (inUrl) setSearchParams({}, { replace: true });
+  }, [inUrl, setSearchParams]);
   const check = useResetTokenCheck(token);
   const reset = useResetPassword();
 
