@@ -1,7 +1,7 @@
 // Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
 //
 // Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, web
-// unit tests, then API and Playwright tests against one `wrangler dev` (workerd + local D1/R2) with
+// unit tests, bundle sizes, the production deploy dry run, then API and Playwright tests against one `wrangler dev` (workerd + local D1/R2) with
 // a throw-away state directory. A suite that cannot even start counts as one failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -99,6 +99,10 @@ await suite('web', async () => {
 });
 
 await suite('size', () => check('node', ['scripts/check-size.mjs']));
+
+// `wrangler deploy --dry-run --env production` offline, the bundle under the Workers size limit,
+// and the migrations applied twice to a fresh D1 (the second time a no-op).
+await suite('deploy', () => check('node', ['scripts/check-deploy.mjs']));
 
 // The API and end-to-end suites share one server with a throw-away D1/R2 state.
 const needsServer = !only.length || ['api', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
