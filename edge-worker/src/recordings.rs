@@ -68,7 +68,8 @@ pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
     }
 }
 
-/// Checks `?expires=&sig=` on a request for `path`; 403 when expired or tampered.
+/// Checks `?expires=&kid=&sig=` on a request for `path` against the current signing key or, while
+/// rotating, the previous one; 403 when expired, tampered or signed with a retired key.
 pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<()> {
     let url = req.url()?;
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
@@ -76,8 +77,10 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     let (Some(expires), Some(sig)) = (expires, param("sig")) else {
         return Err(ApiError::forbidden("bad_signature", "Enlace no válido"));
     };
-    let secret = required_secret(&app.env, "URL_SIGNING_KEY")?;
-    rules::verify_signed(secret.as_bytes(), path, expires, &sig, now_ms()).map_err(|e| match e {
+    let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
+    let previous = app.env.secret("URL_SIGNING_KEY_PREVIOUS").ok().map(|v| v.to_string()).filter(|v| !v.is_empty());
+    let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
+    rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, now_ms()).map_err(|e| match e {
         SignedUrlError::Expired => ApiError::forbidden("expired_signature", "El enlace ha caducado"),
         SignedUrlError::BadSignature => ApiError::forbidden("bad_signature", "Enlace no válido"),
     })

@@ -38,7 +38,7 @@ test('the entry page has one chapter per step with start and time spent', async 
     page.json.chapters.map((c) => [c.index, c.kind, c.title, c.startMs, c.spentMs]),
     [[0, 'scenario', 'Escenario', 0, 2000], [1, 'url', 'URL', 2000, 3000], [2, 'task', 'Task 1', 5000, 6000], [3, 'task', 'Task 2', 11000, 9000]],
   );
-  assert.match(page.json.entryUrl, /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\?expires=\d+&sig=[0-9a-f]{64}$/);
+  assert.match(page.json.entryUrl, /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/);
 });
 
 test('notes are added, edited, listed in time order and deleted, by the owner only', async () => {

@@ -97,9 +97,33 @@ pub fn url_signature(secret: &[u8], path: &str, expires_ms: i64) -> String {
     hex(&hmac_sha256(secret, format!("{path}\n{expires_ms}").as_bytes()))
 }
 
-/// `?expires=…&sig=…` for `path`.
+/// A key's public id, carried as `kid=` in signed URLs so the verifier knows which key signed
+/// them: the first 8 hex digits of an HMAC of a fixed label, so nothing has to be configured and
+/// the id says nothing about the key.
+pub fn key_id(secret: &[u8]) -> String {
+    hex(&hmac_sha256(secret, b"lupa url signing key id"))[..8].to_string()
+}
+
+/// `?expires=…&kid=…&sig=…` for `path`, signed with `secret`.
 pub fn signed_query(secret: &[u8], path: &str, expires_ms: i64) -> String {
-    format!("expires={expires_ms}&sig={}", url_signature(secret, path, expires_ms))
+    format!("expires={expires_ms}&kid={}&sig={}", key_id(secret), url_signature(secret, path, expires_ms))
+}
+
+/// The keys a signed URL may have been made with: the current one (`URL_SIGNING_KEY`) and, while
+/// rotating, the one before it (`URL_SIGNING_KEY_PREVIOUS`), so URLs in flight stay valid until
+/// they expire.
+#[derive(Debug, Clone, Copy)]
+pub struct SigningKeys<'a> {
+    pub current: &'a [u8],
+    pub previous: Option<&'a [u8]>,
+}
+
+impl SigningKeys<'_> {
+    /// The key whose id is `kid`; a URL without a `kid` (made before key ids) is the current key's.
+    fn by_id(&self, kid: Option<&str>) -> Option<&[u8]> {
+        let Some(kid) = kid else { return Some(self.current) };
+        [Some(self.current), self.previous].into_iter().flatten().find(|key| bool::from(key_id(key).as_bytes().ct_eq(kid.as_bytes())))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,8 +132,10 @@ pub enum SignedUrlError {
     BadSignature,
 }
 
-/// Checks a signed URL: unexpired, and the signature matches in constant time.
-pub fn verify_signed(secret: &[u8], path: &str, expires_ms: i64, sig: &str, now_ms: i64) -> Result<(), SignedUrlError> {
+/// Checks a signed URL: signed by the key `kid` names (current or previous), the signature matches
+/// in constant time, and it has not expired.
+pub fn verify_signed(keys: &SigningKeys, path: &str, expires_ms: i64, kid: Option<&str>, sig: &str, now_ms: i64) -> Result<(), SignedUrlError> {
+    let secret = keys.by_id(kid).ok_or(SignedUrlError::BadSignature)?;
     let expected = url_signature(secret, path, expires_ms);
     if sig.len() != expected.len() || !bool::from(sig.as_bytes().ct_eq(expected.as_bytes())) {
         return Err(SignedUrlError::BadSignature);
@@ -183,14 +209,31 @@ mod tests {
 
     #[test]
     fn signed_urls_expire_and_resist_tampering() {
-        let secret = b"k";
-        let sig = url_signature(secret, "/api/v1/recordings/e1", 1000);
-        assert_eq!(verify_signed(secret, "/api/v1/recordings/e1", 1000, &sig, 999), Ok(()));
-        assert_eq!(verify_signed(secret, "/api/v1/recordings/e1", 1000, &sig, 1001), Err(SignedUrlError::Expired));
-        assert_eq!(verify_signed(secret, "/api/v1/recordings/e2", 1000, &sig, 999), Err(SignedUrlError::BadSignature));
-        assert_eq!(verify_signed(secret, "/api/v1/recordings/e1", 2000, &sig, 999), Err(SignedUrlError::BadSignature));
-        assert_eq!(verify_signed(b"other", "/api/v1/recordings/e1", 1000, &sig, 999), Err(SignedUrlError::BadSignature));
-        assert!(signed_query(secret, "/p", 5).starts_with("expires=5&sig="));
+        let keys = SigningKeys { current: b"k", previous: None };
+        let kid = key_id(b"k");
+        let sig = url_signature(b"k", "/api/v1/recordings/e1", 1000);
+        let check = |path: &str, expires: i64, sig: &str, now: i64| verify_signed(&keys, path, expires, Some(&kid), sig, now);
+        assert_eq!(check("/api/v1/recordings/e1", 1000, &sig, 999), Ok(()));
+        assert_eq!(check("/api/v1/recordings/e1", 1000, &sig, 1001), Err(SignedUrlError::Expired));
+        assert_eq!(check("/api/v1/recordings/e2", 1000, &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_eq!(check("/api/v1/recordings/e1", 2000, &sig, 999), Err(SignedUrlError::BadSignature));
+        let other = SigningKeys { current: b"other", previous: None };
+        assert_eq!(verify_signed(&other, "/api/v1/recordings/e1", 1000, None, &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_eq!(signed_query(b"k", "/p", 5), format!("expires=5&kid={kid}&sig={}", url_signature(b"k", "/p", 5)));
+    }
+
+    #[test]
+    fn rotation_keeps_urls_of_the_previous_key_valid_and_forgets_older_ones() {
+        let (old, new, newer) = (b"old".as_slice(), b"new".as_slice(), b"newer".as_slice());
+        let sig = url_signature(old, "/p", 1000);
+        let rotating = SigningKeys { current: new, previous: Some(old) };
+        assert_eq!(verify_signed(&rotating, "/p", 1000, Some(&key_id(old)), &sig, 999), Ok(()));
+        // A kid that names one key with the other key's signature is refused.
+        assert_eq!(verify_signed(&rotating, "/p", 1000, Some(&key_id(new)), &sig, 999), Err(SignedUrlError::BadSignature));
+        let rotated_again = SigningKeys { current: newer, previous: Some(new) };
+        assert_eq!(verify_signed(&rotated_again, "/p", 1000, Some(&key_id(old)), &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_ne!(key_id(old), key_id(new));
+        assert_eq!(key_id(old).len(), 8);
     }
 
     #[test]
