@@ -2,10 +2,10 @@
 // `wrangler dev`), with synthetic media at the spec's bitrates on a throttled uplink. Prints:
 //
 // 1. Finish → Success for 1-, 10- and 60-minute recordings: the tab sends a ~1 s chunk per second
-//    while recording (one request in flight, paced at the uplink); at Finish it sends the last
-//    chunk, then `complete` and the submit. Recording and uplink run SCALE times faster than life
-//    and are reported as real-time equivalents; the server's answers to `complete` and the submit
-//    are timed as they are (not scaled), since they do not depend on the uplink.
+//    with at most two requests in flight, as the recorder does. Recording and uplink run SCALE
+//    times faster than life, except the last 5 s, which run in real time so the uploads are where
+//    a real tab's would be at Finish; then the last chunk, `complete` and the submit are timed as
+//    they happen (real milliseconds, nothing multiplied).
 // 2. Seconds of media not on the server when the tab is killed at a random moment (p95 over
 //    KILLS kills, online, in real time): the in-flight request is cut, then the server's own
 //    `recordedMs` (GET /participation/current) is compared with the time recorded.
@@ -17,7 +17,8 @@
 //    and the R2 calls each kind of request makes in the worker's code, and their cost at
 //    Cloudflare's list prices (LIST_PRICES below, USD).
 //
-//   npm run bench:upload      (SCALE=20 UPLINK_MBPS=4 MINUTES=1,10,60 KILLS=20 MEMORY_SCALE=30 to change)
+//   npm run bench:upload      (SCALE=20 UPLINK_MBPS=4 MINUTES=1,10,60 KILLS=20 MEMORY_SCALE=30 to change;
+//                              KILLS=0 or MEMORY_SCALE=0 skips that part)
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,8 @@ const MINUTES = (process.env.MINUTES ?? '1,10,60').split(',').map(Number);
 const KILLS = Number(process.env.KILLS ?? 20);
 const MEMORY_SCALE = Number(process.env.MEMORY_SCALE ?? 30);
 const CHUNK_MS = 1000; // MediaRecorder's timeslice
+/** Recorded in real time before Finish (see `record`). */
+const REAL_TAIL_MS = 5000;
 const PART = 5 * 1024 * 1024; // the worker composes R2 multipart parts of this size
 /** Cloudflare list prices (USD), Workers Paid and R2 Standard, as published in 2026. */
 const LIST_PRICES = { workerRequestPerMillion: 0.3, r2ClassAPerMillion: 4.5, r2ClassBPerMillion: 0.36, r2StoragePerGbMonth: 0.015 };
@@ -45,6 +48,8 @@ const server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3 });
 const { hostname, port } = new URL(server.url);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const requests = { chunk: 0, other: 0 };
+/** The researcher's session cookie (set by `setup`). */
+let owner;
 
 /**
  * One HTTP call; `body` is sent paced at the uplink rate (×`scale`) when `paced`. `onRequest`
@@ -90,6 +95,7 @@ async function setup() {
     `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES ('sub_bench', '${userId}', 'active', 'basic', ${now + 86400000}, ${now}, ${now})`], { cwd: root, stdio: 'ignore' });
   const analysis = await call('POST', '/api/v1/analysis', { cookie, body: { name: 'Bench', url: 'example.com', maxNumberOfParticipants: 1000, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' } });
   if (analysis.status !== 201) throw new Error(`analysis: ${analysis.status} ${analysis.text}`);
+  owner = cookie;
   return json(analysis).analysisData.id;
 }
 
@@ -106,59 +112,90 @@ async function openTab(analysisId) {
 }
 
 /**
- * Records `seconds` of media at `scale`: one chunk per second of media, queued and sent one at a
- * time at the uplink's pace. Resolves when recording stops (after `seconds`, or when `stop()`),
- * with a `drain` promise for the chunks still queued.
+ * Records `seconds` of media at `scale`: one chunk per second of media, queued and sent with at
+ * most two requests in flight (as the recorder's upload machine does, `MAX_IN_FLIGHT`), each
+ * paced at the uplink. The last chunk (MediaRecorder's at Finish) and whatever is sent after it go
+ * at the real uplink's pace. Resolves `recording` when recording stops (after `seconds`, or at
+ * `stop()`), with a `drain` promise for the chunks still queued.
  */
 function record(tab, seconds, scale) {
   const queue = [];
   let stopped = false;
-  let wake;
-  const sender = (async () => {
-    for (let index = 0; ; index++) {
-      while (queue.length === 0 && !stopped) await new Promise((r) => { wake = r; });
+  let pace = scale;
+  let next = 0;
+  let inFlight = 0;
+  let backlogAtFinish = 0;
+  const wakers = [];
+  const wake = () => wakers.splice(0).forEach((w) => w());
+  const lane = async () => {
+    for (;;) {
+      while (queue.length === 0 && !stopped) await new Promise((r) => wakers.push(r));
       if (queue.length === 0) return;
       const { bytes, endMs } = queue.shift();
+      const index = next++;
+      inFlight += 1;
       const res = await call('PUT', `/api/v1/analysisEntry/${tab.entry}/segments/${tab.segment}/chunks/${index}`, {
         cookie: tab.cap, body: bytes, type: 'application/octet-stream', headers: { 'x-lupa-end-ms': String(endMs) },
-        paced: true, scale, onRequest: (req) => { tab.inFlight = req; },
+        paced: true, scale: pace, onRequest: (req) => { tab.inFlight = req; },
       });
+      inFlight -= 1;
       requests.chunk += 1;
       if (res.status !== 200) throw new Error(`chunk ${index}: ${res.status} ${res.text}`);
     }
-  })();
+  };
+  const sender = Promise.all([lane(), lane()]);
   const started = performance.now();
   const recording = (async () => {
     let recordedMs = 0;
+    let due = started;
     while (!stopped && recordedMs < seconds * 1000) {
-      const next = Math.min(recordedMs + CHUNK_MS, seconds * 1000);
-      await sleep((next - recordedMs) / scale - (performance.now() - started - recordedMs / scale));
+      const upTo = Math.min(recordedMs + CHUNK_MS, seconds * 1000);
+      // The last REAL_TAIL_MS before Finish are recorded and sent in real time, so the uploads are
+      // in the state a real tab's would be in when the participant presses Finish.
+      if (upTo > seconds * 1000 - REAL_TAIL_MS) pace = 1;
+      due += (upTo - recordedMs) / pace;
+      await sleep(due - performance.now());
       if (stopped) break;
-      queue.push({ bytes: Buffer.alloc(Math.round(((next - recordedMs) / 1000) * RECORD_BPS), 1 + (queue.length % 200)), endMs: next });
-      recordedMs = next;
-      wake?.();
+      // Still uploading when the last chunk arrives: the tab's backlog at Finish.
+      if (upTo === seconds * 1000) backlogAtFinish = queue.length + inFlight;
+      queue.push({ bytes: Buffer.alloc(Math.round(((upTo - recordedMs) / 1000) * RECORD_BPS), 1 + (queue.length % 200)), endMs: upTo });
+      recordedMs = upTo;
+      wake();
     }
     stopped = true;
-    wake?.();
+    wake();
   })();
-  return { recording, drain: sender, stop: () => { stopped = true; wake?.(); }, elapsedMs: () => (performance.now() - started) * scale };
+  return {
+    recording,
+    drain: sender,
+    stop: () => { stopped = true; wake(); },
+    backlogAtFinish: () => backlogAtFinish,
+    elapsedMs: () => (performance.now() - started) * scale,
+  };
 }
 
-/** Finish → Success for a recording of `minutes`, in real-time milliseconds. */
+/**
+ * Finish → Success for a recording of `minutes`, in real milliseconds: the recording runs SCALE
+ * times faster than life; the last chunk, anything still uploading, `complete` and the submit go
+ * at the real uplink's pace and are timed as they happen.
+ */
 async function finishToSuccess(analysisId, minutes) {
   const tab = await openTab(analysisId);
   const rec = record(tab, minutes * 60, SCALE);
-  await rec.recording; // the participant presses Finish; MediaRecorder hands over its last chunk
-  const finish = performance.now();
+  // The participant presses Finish when MediaRecorder hands over its last chunk.
+  const finishing = rec.recording.then(() => performance.now());
   await rec.drain;
+  const finish = await finishing;
+  const queuedAtFinish = rec.backlogAtFinish();
   const drained = performance.now();
   const done = await call('POST', `/api/v1/analysisEntry/${tab.entry}/complete`, { cookie: tab.cap, body: { durationMs: minutes * 60_000 } });
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
   const sent = await call('PATCH', '/api/v1/analysisEntry', { cookie: tab.cap, body: { analysisEntryId: tab.entry, analysisEntryStatus: 'submitted' } });
   if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
+  const totalMs = performance.now() - finish;
   requests.other += 2;
-  const server = performance.now() - drained;
-  return { totalMs: (drained - finish) * SCALE + server, serverMs: server, segments: json(done).segments?.length };
+  const entry = await call('GET', `/api/v1/analysisEntry/${tab.entry}`, { cookie: owner });
+  return { totalMs, serverMs: totalMs - (drained - finish), queuedAtFinish, segments: json(entry).segments?.length };
 }
 
 /** Media (ms) that a tab killed after a random 3–12 s of recording had not got onto the server. */
@@ -255,10 +292,10 @@ try {
   let recordedMinutes = 0;
   const before = { ...requests };
   for (const minutes of MINUTES) {
-    const { totalMs, serverMs, segments } = await finishToSuccess(analysisId, minutes);
+    const { totalMs, serverMs, segments, queuedAtFinish } = await finishToSuccess(analysisId, minutes);
     finishes[minutes] = totalMs;
     recordedMinutes += minutes;
-    console.log(`${String(minutes).padStart(3)} min recording (${((minutes * 60 * RECORD_BPS) / 1e6).toFixed(1)} MB, ${segments} segment): Finish → Success ${(totalMs / 1000).toFixed(2)} s (complete + submit ${serverMs.toFixed(0)} ms)`);
+    console.log(`${String(minutes).padStart(3)} min recording (${((minutes * 60 * RECORD_BPS) / 1e6).toFixed(1)} MB, ${segments} segment, ${queuedAtFinish} earlier chunk still uploading at Finish): Finish → Success ${(totalMs / 1000).toFixed(2)} s (of which complete + submit ${serverMs.toFixed(0)} ms)`);
   }
   const first = finishes[MINUTES[0]];
   const last = finishes[MINUTES.at(-1)];
@@ -286,13 +323,13 @@ try {
   console.log(`per recorded hour: ${Math.round(chunkRequests + otherRequests)} Worker requests (${Math.round(chunkRequests)} chunks), R2 ${Math.round(classA)} Class A + ${Math.round(classB)} Class B operations, ${(bytesPerHour / 1e9).toFixed(2)} GB stored`);
   console.log(`cost per recorded participant-hour at list prices: $${(cost.requests + cost.classA + cost.classB).toFixed(4)} to record (requests $${cost.requests.toFixed(4)}, Class A $${cost.classA.toFixed(4)}, Class B $${cost.classB.toFixed(5)}) + $${cost.storage.toFixed(4)} per month kept`);
 
-  const memory = await tabMemory(analysisId);
+  const memory = MEMORY_SCALE > 0 ? await tabMemory(analysisId) : undefined;
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`tab memory (Chromium, real pipeline, ×${MEMORY_SCALE}): after 1 min JS heap ${mb(memory.at1.jsHeap)} + wasm ${mb(memory.at1.wasm)}; after 60 min JS heap ${mb(memory.at60.jsHeap)} + wasm ${mb(memory.at60.wasm)} (ratio ${((memory.at60.jsHeap + memory.at60.wasm) / (memory.at1.jsHeap + memory.at1.wasm)).toFixed(2)})`);
+  if (memory) console.log(`tab memory (Chromium, real pipeline, ×${MEMORY_SCALE}): after 1 min JS heap ${mb(memory.at1.jsHeap)} + wasm ${mb(memory.at1.wasm)}; after 60 min JS heap ${mb(memory.at60.jsHeap)} + wasm ${mb(memory.at60.wasm)} (ratio ${((memory.at60.jsHeap + memory.at60.wasm) / (memory.at1.jsHeap + memory.at1.wasm)).toFixed(2)})`);
 
   const lags = [];
   for (let i = 0; i < KILLS; i++) lags.push(await killLag(analysisId));
-  console.log(`tab killed at a random moment, online (${KILLS} kills): media not on the server p50 ${(percentile(lags, 50) / 1000).toFixed(2)} s, p95 ${(percentile(lags, 95) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`);
+  if (KILLS > 0) console.log(`tab killed at a random moment, online (${KILLS} kills): media not on the server p50 ${(percentile(lags, 50) / 1000).toFixed(2)} s, p95 ${(percentile(lags, 95) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`);
 } finally {
   await server.stop();
   rmSync(stateDir, { recursive: true, force: true });

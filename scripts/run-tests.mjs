@@ -1,8 +1,9 @@
 // Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
 //
 // Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, web
-// unit tests, bundle sizes, the production deploy dry run, then API and Playwright tests against one `wrangler dev` (workerd + local D1/R2) with
-// a throw-away state directory. A suite that cannot even start counts as one failure.
+// unit tests, bundle sizes, the production deploy dry run, then API and Playwright tests against
+// one `wrangler dev` (workerd + local D1/R2) with a throw-away state directory. A suite that
+// cannot even start counts as one failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
 // The authorization matrix: every API route called as anonymous, a participant without and with
 // the entry capability, another customer, the owner and an admin, with the expected status for
 // each. A route in the router (edge-worker/core/src/routes.rs) without a row here fails the test.
+// A second table is the subscription gate: an owner whose subscription lapsed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -170,4 +171,38 @@ test('each role gets the expected status on every route', async () => {
   // Logging out really ended the sessions used above.
   assert.equal((await api('/api/v1/auth/session', { cookie: w.owner.cookie })).status, 401);
   assert.equal(sessionCookie({ headers: new Headers() }), undefined);
+});
+
+// The subscription gate, as a column of its own: an owner whose subscription lapsed. Writes that
+// extend what a customer gets (create, edit — places included — and reopen) are 402; reading,
+// watching, exporting, closing and deleting stay open, so a customer always gets their data out.
+const LAPSED = [
+  ['POST', '/analysis', 402, { body: () => valid }],
+  ['PATCH', '/analysis/{id}', 402, { path: (w) => `/analysis/${w.analysis}`, body: () => ({ ...valid, maxNumberOfParticipants: 1000 }) }],
+  ['POST', '/analysis/{id}/reopen', 402, { path: (w) => `/analysis/${w.analysis}/reopen` }],
+  ['GET', '/analysis', 200],
+  ['GET', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
+  ['GET', '/analysis/{id}/summary', 200, { path: (w) => `/analysis/${w.analysis}/summary` }],
+  ['GET', '/analysis/{id}/export', 200, { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['GET', '/analysisEntry/{id}', 200, { path: (w) => `/analysisEntry/${w.done}` }],
+  ['GET', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
+  ['GET', '/billing', 200],
+  ['POST', '/analysis/{id}/close', 200, { path: (w) => `/analysis/${w.analysis}/close` }],
+  ['DELETE', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
+  ['DELETE', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
+];
+
+test('a lapsed subscription: the gated writes are 402, the customer still reads, exports and deletes', async () => {
+  const owner = await signUp('m-lapsed');
+  await activeSubscription(owner.user.id);
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
+  const w = { analysis, done: await submitted(analysis) };
+  await sql(`UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(owner.user.id)}`);
+  const failures = [];
+  for (const [method, pattern, expected, opts = {}] of LAPSED) {
+    const res = await api(`/api/v1${opts.path ? opts.path(w) : pattern}`, { method, cookie: owner.cookie, body: opts.body?.(w) });
+    if (res.status !== expected) failures.push(`${method} ${pattern}: ${res.status}, expected ${expected}`);
+    if (expected === 402 && res.status === 402 && !res.json?.message) failures.push(`${method} ${pattern}: 402 without a message`);
+  }
+  assert.deepEqual(failures, []);
 });

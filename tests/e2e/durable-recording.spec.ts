@@ -1,16 +1,19 @@
 // Recordings that survive anything (ADR 0005), in Chromium with fake screen and microphone against
 // the real worker, D1 and R2: a reload mid-task resumed as a second segment; a browser killed with
-// a persistent profile and relaunched; a minute offline while recording and finishing; and deleting
-// an unfinished participation. Expiry, which moves the server's clock, is in clock.spec.ts.
+// a persistent profile and relaunched; a minute offline while recording and finishing; deleting
+// an unfinished participation; and the size limit as the participant meets it. Expiry, which moves the server's clock, is in clock.spec.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
+import { literal, sql } from './support/db';
 import { card, entryOf, expectAccessible, probeSeconds, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys } from '../api/recording.mjs';
+// @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
+import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 import config from './playwright.config';
 
 const notice = (page: Page) => page.getByRole('heading', { name: 'Tienes una participación sin terminar' });
@@ -200,4 +203,28 @@ test("'Eliminar grabación y salir' deletes every object of the participation an
   // Nothing is offered any more.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('past the size limit the participant is told, recording stops, and what was recorded can still be finished', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const analysisId = await researcherWithAnalysis(request);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(4000);
+  const entry = await entryOf(analysisId);
+  // The server counts stored bytes per participation; bring it to the limit instead of recording
+  // 48 MiB (the test server's limit): the next real chunk is over it and gets the worker's 413.
+  await sql(`UPDATE analysis_entries SET recorded_bytes = ${TEST_MAX_ENTRY_BYTES} WHERE id = ${literal(entry.id)}`);
+  const limit = page.getByTestId('limit-message');
+  await expect(limit).toHaveText(
+    'La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.',
+    { timeout: 20_000 },
+  );
+  await expect(recordingStatus(page)).toHaveCount(0);
+  for (const step of ['Step 2 of 5', 'Step 3 of 5', 'Step 4 of 5', 'Step 5 of 5']) await next(page, step);
+  await finish(page);
+  expect((await entryOf(analysisId)).status).toBe('submitted');
+  const { segments, probedMs } = await segmentsOf(request, entry.id);
+  expect(segments).toHaveLength(1);
+  expect(probedMs).toBeGreaterThan(3000);
 });

@@ -46,8 +46,11 @@ export function RecordingPanel() {
   const recording = useAtomValue(recordingAtom);
   const busy = useAtomValue(busyAtom);
   const exit = useSetAtom(askExitAtom);
-  const live = recording.phase === 'recording' || recording.phase === 'finishing';
-  const statusText = {
+  // At the size or duration limit MediaRecorder has stopped while the phase is still 'recording'
+  // (the participant may go on and finish): the panel must not say it is recording.
+  const stoppedAtLimit = Boolean(recording.limitMessage) && recording.phase === 'recording';
+  const live = !stoppedAtLimit && (recording.phase === 'recording' || recording.phase === 'finishing');
+  const statusText = stoppedAtLimit ? t('participate.analysis.notRecording') : {
     idle: t('participate.analysis.starting'),
     recording: t('participate.analysis.recording'),
     finishing: t('participate.analysis.finishing'),
