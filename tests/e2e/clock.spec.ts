@@ -4,7 +4,7 @@
 // others (the `clock` project in playwright.config.ts). Run beside them, it deleted their entries
 // mid-recording and their uploads got 403.
 import { expect, test } from './support/accounts';
-import { entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+import { entryOf, recordingFor } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys, runCron } from '../api/recording.mjs';
 
@@ -12,11 +12,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 test('a participation nobody resumes within 24 h leaves nothing in R2 and no unfinished upload', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const analysisId = await researcherWithAnalysis(request);
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(6000);
-  const entry = await entryOf(analysisId);
+  const { analysisId, entry } = await recordingFor(page, request, 6000);
   const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
   await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);
   // The tab crashes and nobody comes back.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
 import { literal, sql } from './support/db';
-import { card, entryOf, expectAccessible, probeSeconds, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+import { card, entryOf, expectAccessible, probeSeconds, recordingFor, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys } from '../api/recording.mjs';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
@@ -181,12 +181,8 @@ test('a minute offline while recording, then Finish while still offline: nothing
 
 test("'Eliminar grabación y salir' deletes every object of the participation and frees the place", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const analysisId = await researcherWithAnalysis(request, 1);
   page.on('dialog', (dialog) => void dialog.accept());
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(6000);
-  const entry = await entryOf(analysisId);
+  const { analysisId, entry } = await recordingFor(page, request, 6000, 1);
   const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
   await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);
 
@@ -207,11 +203,7 @@ test("'Eliminar grabación y salir' deletes every object of the participation an
 
 test('past the size limit the participant is told, recording stops, and what was recorded can still be finished', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const analysisId = await researcherWithAnalysis(request);
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(4000);
-  const entry = await entryOf(analysisId);
+  const { analysisId, entry } = await recordingFor(page, request, 4000);
   // The server counts stored bytes per participation; bring it to the limit instead of recording
   // 48 MiB (the test server's limit): the next real chunk is over it and gets the worker's 413.
   await sql(`UPDATE analysis_entries SET recorded_bytes = ${TEST_MAX_ENTRY_BYTES} WHERE id = ${literal(entry.id)}`);

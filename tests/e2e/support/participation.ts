@@ -103,3 +103,15 @@ export async function entryOf(analysisId: string): Promise<{ id: string; status:
   return rows[0] as { id: string; status: string };
 }
 
+
+/**
+ * A subscribed researcher's new analysis (`places` places), and a participant on `page` recording
+ * for `ms` after 'Grabando' showed; returns the analysis id and the participant's entry.
+ */
+export async function recordingFor(page: Page, request: APIRequestContext, ms: number, places = 3) {
+  const analysisId = await researcherWithAnalysis(request, places);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(ms);
+  return { analysisId, entry: await entryOf(analysisId) };
+}
