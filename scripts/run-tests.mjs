@@ -156,6 +156,12 @@ if (needsServer) {
       for (const p of problems.slice(0, 20)) console.error(p);
       return { passed: problems.length ? 0 : 1, failed: problems.length ? 1 : 0, code: 0 };
     });
+    // A failed run shows what the worker itself logged as errors (with request ids, which the
+    // e2e failure lists print too), so a 500 in a test explains itself from the server side.
+    if (totals.failed > 0) {
+      const errors = server.logs().split('\n').filter((l) => l.includes('"level":"error"'));
+      console.log(`\nworker errors during the run (${errors.length}):\n${errors.slice(-40).join('\n')}`);
+    }
     await server.stop();
   }
   rmSync(stateDir, { recursive: true, force: true });

@@ -6,13 +6,14 @@ use worker::Response;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::App;
+use crate::db::Busy;
 
 /// Object key probed in R2; it never exists, the point is that the bucket answers.
 const R2_PROBE_KEY: &str = "health/probe";
 
 pub async fn get(app: &App) -> ApiResult<Response> {
     let db = app.env.d1("DB")?;
-    db.prepare("SELECT 1 AS ok").first::<serde_json::Value>(None).await.map_err(|e| ApiError::internal(format!("D1 health probe: {e}")))?;
+    db.prepare("SELECT 1 AS ok").first_busy::<serde_json::Value>(None).await.map_err(|e| ApiError::internal(format!("D1 health probe: {e}")))?;
     let bucket = app.env.bucket("RECORDINGS")?;
     bucket.head(R2_PROBE_KEY).await.map_err(|e| ApiError::internal(format!("R2 health probe: {e}")))?;
     json(200, &HealthResponse { ok: true, version: lupa_core::VERSION.to_string() })

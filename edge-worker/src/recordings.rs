@@ -15,6 +15,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
 use crate::App;
+use crate::db::Busy;
 
 /// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
 const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;
@@ -44,10 +45,10 @@ struct Pending {
 /// every deletion and on admin requests), so no recording outlives its rows.
 pub async fn drain_deletions(app: &App) -> ApiResult<()> {
     let database = db(app)?;
-    let pending = stmt(&database, PENDING, &[])?.all().await.map_err(failed(PENDING))?.results::<Pending>().map_err(failed(PENDING))?;
+    let pending = stmt(&database, PENDING, &[])?.all_busy().await.map_err(failed(PENDING))?.results::<Pending>().map_err(failed(PENDING))?;
     for item in pending {
         let sql = if delete_prefix(app, &item.prefix).await.is_ok() { DONE } else { FAILED_ATTEMPT };
-        stmt(&database, sql, &[text(&item.prefix)])?.run().await.map_err(failed(sql))?;
+        stmt(&database, sql, &[text(&item.prefix)])?.run_busy().await.map_err(failed(sql))?;
     }
     Ok(())
 }
@@ -123,7 +124,7 @@ struct SegmentRow {
 /// The recording's files in order with signed URLs; one for a recording uploaded whole.
 pub async fn segments(app: &App, entry: &EntryRow) -> ApiResult<Vec<SegmentDto>> {
     let first = playback_url(app, entry)?;
-    let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
+    let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all_busy().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
     if rows.is_empty() {
         return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0) }]);
     }
@@ -156,7 +157,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
         Some(seq) => {
             let seq = seq.parse::<u32>().map_err(|_| ApiError::not_found())?;
             stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq))])?
-                .first::<String>(Some("r2_key"))
+                .first_busy::<String>(Some("r2_key"))
                 .await
                 .map_err(failed(SEGMENT_KEY))?
         }

@@ -188,7 +188,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   // ---- Download: the signed recording URL, downloading the very bytes uploaded.
   const downloadLink = page.getByRole('link', { name: 'Descargar grabación' });
   const href = await downloadLink.getAttribute('href');
-  expect(href).toMatch(new RegExp(`^/api/v1/recordings/${entryId}/1\\?expires=\\d+&sig=[0-9a-f]+$`));
+  expect(href).toMatch(new RegExp(`^/api/v1/recordings/${entryId}/1\\?expires=\\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]+$`));
   const apiEntry = (await (await page.request.get(`/api/v1/entry/${entryId}`)).json()) as { entryUrl: string };
   expect(new URL(apiEntry.entryUrl).pathname).toBe(new URL(href ?? '', baseURL).pathname);
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), downloadLink.click()]);

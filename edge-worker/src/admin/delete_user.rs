@@ -7,6 +7,7 @@ use crate::db::{db, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
 use crate::App;
+use crate::db::BusyBatch;
 
 const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";
@@ -42,7 +43,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
         batch.push(stmt(&database, sql, &[text(id)])?);
     }
     batch.push(stmt(&database, CLEAR_GUARD, &[])?);
-    if let Err(err) = database.batch(batch).await {
+    if let Err(err) = database.batch_busy(batch).await {
         if err.to_string().contains("CHECK constraint failed") {
             return Err(ApiError::bad_request("last_admin", "Debe quedar al menos un administrador"));
         }

@@ -13,6 +13,7 @@ use crate::db::{db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
+use crate::db::{Busy, BusyBatch};
 
 /// Spec §8 Admin list failure.
 pub const REFUSED: &str = "User is not authorized to view this page - please log in again";
@@ -73,7 +74,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
         .map_err(failed(LIST))?
         .results::<AdminUserDto>()
         .map_err(failed(LIST))?;
-    let total = stmt(&database, COUNT, &[text(&pattern)])?.first::<Count>(None).await.map_err(failed(COUNT))?.map(|c| c.n).unwrap_or(0);
+    let total = stmt(&database, COUNT, &[text(&pattern)])?.first_busy::<Count>(None).await.map_err(failed(COUNT))?.map(|c| c.n).unwrap_or(0);
     json(200, &AdminUsersResponse { users: rows, total, page, pageSize: size })
 }
 
@@ -90,7 +91,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
         return Err(ApiError::not_found());
     }
     let result = database
-        .batch(vec![
+        .batch_busy(vec![
             stmt(&database, GUARD_ROLE, &[text(id), text(role.as_str())])?,
             stmt(&database, SET_ROLE, &[text(id), text(role.as_str()), int(now_ms())])?,
             stmt(&database, CLEAR_GUARD, &[])?,
@@ -125,7 +126,7 @@ struct WaitlistRow {
 }
 
 async fn waitlist_rows(app: &App) -> ApiResult<Vec<WaitlistRow>> {
-    stmt(&db(app)?, WAITLIST, &[])?.all().await.map_err(failed(WAITLIST))?.results::<WaitlistRow>().map_err(failed(WAITLIST))
+    stmt(&db(app)?, WAITLIST, &[])?.all_busy().await.map_err(failed(WAITLIST))?.results::<WaitlistRow>().map_err(failed(WAITLIST))
 }
 
 /// `GET /api/v1/admin/waitlist`: newest first.

@@ -8,6 +8,7 @@ use worker::{D1Database, D1PreparedStatement};
 use crate::db::{failed, int, new_id, opt_text, stmt, text};
 use crate::error::ApiResult;
 use crate::participation::purge::{self, Scope};
+use crate::db::{Busy, BusyBatch};
 
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRow {
@@ -85,7 +86,7 @@ fn task_dto(row: TaskRow) -> TaskDto {
 
 /// The owner's analyses, newest first, with tasks and submitted counts (two queries).
 pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<AnalysisDto>> {
-    let rows = stmt(database, LIST, &[text(owner_id)])?.all().await.map_err(failed(LIST))?.results::<AnalysisRow>().map_err(failed(LIST))?;
+    let rows = stmt(database, LIST, &[text(owner_id)])?.all_busy().await.map_err(failed(LIST))?.results::<AnalysisRow>().map_err(failed(LIST))?;
     let mut tasks = stmt(database, TASKS_OF_OWNER, &[text(owner_id)])?
         .all()
         .await
@@ -103,7 +104,7 @@ pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<Analys
 
 /// One analysis row, whoever owns it (callers check ownership).
 pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<AnalysisRow>> {
-    stmt(database, ONE, &[text(id)])?.first::<AnalysisRow>(None).await.map_err(failed(ONE))
+    stmt(database, ONE, &[text(id)])?.first_busy::<AnalysisRow>(None).await.map_err(failed(ONE))
 }
 
 /// The full analysis with tasks and (optionally) its entries.
@@ -146,7 +147,7 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
         &[text(id), text(owner_id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), int(now)],
     )?];
     batch.extend(task_statements(database, id, &valid.tasks)?);
-    database.batch(batch).await.map_err(failed(INSERT))?;
+    database.batch_busy(batch).await.map_err(failed(INSERT))?;
     Ok(())
 }
 
@@ -161,12 +162,12 @@ pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, stat
         stmt(database, DELETE_TASKS, &[text(id)])?,
     ];
     batch.extend(task_statements(database, id, &valid.tasks)?);
-    database.batch(batch).await.map_err(failed(UPDATE))?;
+    database.batch_busy(batch).await.map_err(failed(UPDATE))?;
     Ok(())
 }
 
 pub async fn set_status(database: &D1Database, id: &str, status: &str, now: i64) -> ApiResult<()> {
-    stmt(database, SET_STATUS, &[text(id), text(status), int(now)])?.run().await.map_err(failed(SET_STATUS))?;
+    stmt(database, SET_STATUS, &[text(id), text(status), int(now)])?.run_busy().await.map_err(failed(SET_STATUS))?;
     Ok(())
 }
 
@@ -177,6 +178,6 @@ pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
     let mut batch = vec![stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?];
     batch.extend(purge::statements(database, Scope::Analysis, id, now)?);
     batch.extend([stmt(database, DELETE_TASKS, &[text(id)])?, stmt(database, DELETE_ENTRIES, &[text(id)])?, stmt(database, DELETE, &[text(id)])?]);
-    database.batch(batch).await.map_err(failed(DELETE))?;
+    database.batch_busy(batch).await.map_err(failed(DELETE))?;
     Ok(())
 }

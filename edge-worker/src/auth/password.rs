@@ -10,6 +10,7 @@ use crate::db::{db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
+use crate::db::BusyBatch;
 
 const WRONG_CURRENT: &str = "La contraseña actual no es correcta";
 const INVALID: &str = "Revisa los campos del formulario";
@@ -42,7 +43,7 @@ pub async fn patch(app: &App, req: &mut Request) -> ApiResult<Response> {
     let hash = hash_password(&new)?;
     let user_id = current.user.id.as_str();
     database
-        .batch(vec![
+        .batch_busy(vec![
             stmt(&database, users::SET_PASSWORD, &[text(user_id), text(&hash), int(now_ms())])?,
             stmt(&database, sessions::DELETE_ALL_FOR_USER, &[text(user_id)])?,
         ])

@@ -7,6 +7,7 @@ use worker::D1Database;
 
 use crate::db::{failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
+use crate::db::Busy;
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
      ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count";
@@ -26,7 +27,7 @@ pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResul
 
 /// The attempts of `subject` in `limit`'s window so far, without counting one.
 pub async fn peek(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<i64> {
-    let row = stmt(database, PEEK, &[text(&limit.key(subject, now_ms()))])?.first::<Count>(None).await.map_err(failed(PEEK))?;
+    let row = stmt(database, PEEK, &[text(&limit.key(subject, now_ms()))])?.first_busy::<Count>(None).await.map_err(failed(PEEK))?;
     Ok(row.map_or(0, |r| r.count))
 }
 
@@ -35,12 +36,12 @@ pub async fn count(database: &D1Database, limit: Limit, subject: &str) -> ApiRes
     let now = now_ms();
     let expires = limit.window_start(now) + limit.window_ms;
     let row = stmt(database, HIT, &[text(&limit.key(subject, now)), int(expires)])?
-        .first::<Count>(None)
+        .first_busy::<Count>(None)
         .await
         .map_err(failed(HIT))?;
     // Old windows are useless; sweep them now and then instead of with a cron.
     if row.as_ref().map(|r| r.count) == Some(1) {
-        stmt(database, PRUNE, &[int(now)])?.run().await.map_err(failed(PRUNE))?;
+        stmt(database, PRUNE, &[int(now)])?.run_busy().await.map_err(failed(PRUNE))?;
     }
     Ok(row.map_or(0, |r| r.count))
 }

@@ -16,6 +16,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
 use crate::App;
+use crate::db::{Busy, BusyBatch};
 
 const SENT: &str = "Pronto recibirás un enlace para restablecer tu contraseña";
 const INVALID_TOKEN: &str = "Invalid or expired password reset token";
@@ -88,7 +89,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
     }
     let database = db(app)?;
     let row = stmt(&database, CHECK, &[text(&sessions::hash_token(app, &raw)?), int(now_ms())])?
-        .first::<ResetRow>(None)
+        .first_busy::<ResetRow>(None)
         .await
         .map_err(failed(CHECK))?;
     match row {
@@ -118,7 +119,7 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     let now = now_ms();
     // Claim the token first: of two concurrent uses, exactly one gets the row back.
     let claimed = stmt(&database, CLAIM, &[text(&sessions::hash_token(app, &raw)?), int(now)])?
-        .first::<ResetRow>(None)
+        .first_busy::<ResetRow>(None)
         .await
         .map_err(failed(CLAIM))?;
     let Some(ResetRow { user_id }) = claimed else {
@@ -126,7 +127,7 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     };
     let hash = hash_password(&new_password)?;
     database
-        .batch(vec![
+        .batch_busy(vec![
             stmt(&database, users::SET_PASSWORD, &[text(&user_id), text(&hash), int(now)])?,
             stmt(&database, sessions::DELETE_ALL_FOR_USER, &[text(&user_id)])?,
             stmt(&database, DROP_OTHERS, &[text(&user_id)])?,

@@ -11,6 +11,7 @@ use crate::db::{db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
+use crate::db::Busy;
 
 /// `__Host-` pins the cookie to our origin: Secure, Path=/, no Domain.
 pub const COOKIE: &str = "__Host-lupa_session";
@@ -58,7 +59,7 @@ pub async fn create(app: &App, database: &D1Database, user_id: &str) -> ApiResul
     let raw = new_token();
     let now = now_ms();
     let expires = auth::session_expiry(now, now);
-    stmt(database, DELETE_EXPIRED, &[text(user_id), int(now)])?.run().await.map_err(failed(DELETE_EXPIRED))?;
+    stmt(database, DELETE_EXPIRED, &[text(user_id), int(now)])?.run_busy().await.map_err(failed(DELETE_EXPIRED))?;
     stmt(database, INSERT, &[text(&hash_token(app, &raw)?), text(user_id), int(now), int(expires)])?
         .run()
         .await
@@ -93,17 +94,17 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
     };
     let database = db(app)?;
     let token_hash = hash_token(app, &raw)?;
-    let Some(row) = stmt(&database, LOOKUP, &[text(&token_hash)])?.first::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
+    let Some(row) = stmt(&database, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
         return Ok(None);
     };
     let now = now_ms();
     if row.expires_at <= now {
-        stmt(&database, DELETE_ONE, &[text(&token_hash)])?.run().await.map_err(failed(DELETE_ONE))?;
+        stmt(&database, DELETE_ONE, &[text(&token_hash)])?.run_busy().await.map_err(failed(DELETE_ONE))?;
         return Ok(None);
     }
     if now - row.last_seen_at > auth::SESSION_TOUCH_EVERY_MS {
         let expires = auth::session_expiry(row.created_at, now);
-        stmt(&database, TOUCH, &[text(&token_hash), int(now), int(expires)])?.run().await.map_err(failed(TOUCH))?;
+        stmt(&database, TOUCH, &[text(&token_hash), int(now), int(expires)])?.run_busy().await.map_err(failed(TOUCH))?;
     }
     let Some(user) = users::by_id(&database, &row.user_id).await? else {
         return Ok(None);
@@ -113,6 +114,6 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
 
 /// Ends one session.
 pub async fn revoke(database: &D1Database, token_hash: &str) -> ApiResult<()> {
-    stmt(database, DELETE_ONE, &[text(token_hash)])?.run().await.map_err(failed(DELETE_ONE))?;
+    stmt(database, DELETE_ONE, &[text(token_hash)])?.run_busy().await.map_err(failed(DELETE_ONE))?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use worker::D1Database;
 
 use crate::db::{failed, int, opt_text, stmt, text};
 use crate::error::ApiResult;
+use crate::db::Busy;
 
 /// A user row with its password hash; never serialised to clients.
 #[derive(Debug, Clone, Deserialize)]
@@ -40,11 +41,11 @@ const TOUCH_LOGIN: &str = "UPDATE users SET last_login_at = ?2 WHERE id = ?1";
 pub const SET_PASSWORD: &str = "UPDATE users SET password_hash = ?2, updated_at = ?3 WHERE id = ?1";
 
 pub async fn by_email(db: &D1Database, email_normalized: &str) -> ApiResult<Option<UserRow>> {
-    stmt(db, BY_EMAIL, &[text(email_normalized)])?.first::<UserRow>(None).await.map_err(failed(BY_EMAIL))
+    stmt(db, BY_EMAIL, &[text(email_normalized)])?.first_busy::<UserRow>(None).await.map_err(failed(BY_EMAIL))
 }
 
 pub async fn by_id(db: &D1Database, id: &str) -> ApiResult<Option<UserRow>> {
-    stmt(db, BY_ID, &[text(id)])?.first::<UserRow>(None).await.map_err(failed(BY_ID))
+    stmt(db, BY_ID, &[text(id)])?.first_busy::<UserRow>(None).await.map_err(failed(BY_ID))
 }
 
 /// New user fields.
@@ -80,6 +81,6 @@ pub async fn insert(db: &D1Database, user: &NewUser<'_>) -> ApiResult<bool> {
 }
 
 pub async fn touch_login(db: &D1Database, id: &str, now: i64) -> ApiResult<()> {
-    stmt(db, TOUCH_LOGIN, &[text(id), int(now)])?.run().await.map_err(failed(TOUCH_LOGIN))?;
+    stmt(db, TOUCH_LOGIN, &[text(id), int(now)])?.run_busy().await.map_err(failed(TOUCH_LOGIN))?;
     Ok(())
 }

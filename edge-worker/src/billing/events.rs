@@ -8,6 +8,7 @@ use worker::{D1Database, D1PreparedStatement};
 
 use crate::db::{failed, int, now_ms, opt_text, stmt, text};
 use crate::error::ApiResult;
+use crate::db::{Busy, BusyBatch};
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";
@@ -29,13 +30,13 @@ struct UserRow {
 }
 
 async fn user_for(database: &D1Database, customer: &str, hinted: Option<&str>) -> ApiResult<Option<String>> {
-    let row = stmt(database, USER_OF_CUSTOMER, &[text(customer)])?.first::<UserRow>(None).await.map_err(failed(USER_OF_CUSTOMER))?;
+    let row = stmt(database, USER_OF_CUSTOMER, &[text(customer)])?.first_busy::<UserRow>(None).await.map_err(failed(USER_OF_CUSTOMER))?;
     Ok(row.map(|r| r.user_id).or_else(|| hinted.map(str::to_string)))
 }
 
 /// Applies one event; returns false when it had been applied before (a replay).
 pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -> ApiResult<bool> {
-    let seen = stmt(database, SEEN, &[text(&envelope.id)])?.first::<serde_json::Value>(None).await.map_err(failed(SEEN))?;
+    let seen = stmt(database, SEEN, &[text(&envelope.id)])?.first_busy::<serde_json::Value>(None).await.map_err(failed(SEEN))?;
     if seen.is_some() {
         return Ok(false);
     }
@@ -67,6 +68,6 @@ pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -
         BillingEvent::Ignored => {}
     }
     // The event id and its effects commit together: a crash never leaves one without the other.
-    database.batch(batch).await.map_err(failed(RECORD))?;
+    database.batch_busy(batch).await.map_err(failed(RECORD))?;
     Ok(true)
 }

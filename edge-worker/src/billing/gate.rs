@@ -6,6 +6,7 @@ use worker::D1Database;
 
 use crate::db::{failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
+use crate::db::Busy;
 
 const ACTIVE: &str = "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing') \
      AND (current_period_end IS NULL OR current_period_end > ?2) LIMIT 1";
@@ -16,7 +17,7 @@ pub const REQUIRED: &str =
 /// True when the user has a paid, unexpired subscription.
 pub async fn has_active_subscription(database: &D1Database, user_id: &str) -> ApiResult<bool> {
     let row = stmt(database, ACTIVE, &[text(user_id), int(now_ms())])?
-        .first::<serde_json::Value>(None)
+        .first_busy::<serde_json::Value>(None)
         .await
         .map_err(failed(ACTIVE))?;
     Ok(row.is_some())

@@ -15,6 +15,7 @@ use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::App;
+use crate::db::Busy;
 
 const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND user_id = ?2";
@@ -52,7 +53,7 @@ async fn local_user(app: &App, req: &Request) -> ApiResult<SessionUser> {
 }
 
 async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult<SessionRow> {
-    stmt(database, SESSION, &[text(id), text(user_id)])?.first::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
+    stmt(database, SESSION, &[text(id), text(user_id)])?.first_busy::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
 }
 
 /// Runs a Stripe-shaped event through the shared event handler.
@@ -93,7 +94,7 @@ pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     }
     let now = now_ms();
     let subscription = format!("sub_local_{}", new_id());
-    let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run().await.map_err(failed(CLOSE_SESSION))?;
+    let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
     if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
         return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
     }
@@ -127,7 +128,7 @@ pub async fn cancel_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Re
     let user = local_user(app, req).await?;
     let database = db(app)?;
     let session = session_of(&database, id, &user.user.id).await?;
-    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(now_ms())])?.run().await.map_err(failed(CLOSE_SESSION))?;
+    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(now_ms())])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
     json(200, &MessageResponse { message: "Pago cancelado".into() })
 }
 

@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
 use provider::Provider;
+use crate::db::Busy;
 
 const LIST: &str = "SELECT id, status, plan, current_period_end, cancel_at_period_end FROM subscriptions \
      WHERE user_id = ?1 ORDER BY (status IN ('active', 'trialing') AND (current_period_end IS NULL OR current_period_end > ?2)) DESC, updated_at DESC";
@@ -53,11 +54,11 @@ struct CustomerRow {
 }
 
 pub async fn subscriptions_of(database: &D1Database, user_id: &str) -> ApiResult<Vec<SubscriptionRow>> {
-    stmt(database, LIST, &[text(user_id), int(now_ms())])?.all().await.map_err(failed(LIST))?.results::<SubscriptionRow>().map_err(failed(LIST))
+    stmt(database, LIST, &[text(user_id), int(now_ms())])?.all_busy().await.map_err(failed(LIST))?.results::<SubscriptionRow>().map_err(failed(LIST))
 }
 
 pub async fn customer_of(database: &D1Database, user_id: &str) -> ApiResult<Option<String>> {
-    Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first::<CustomerRow>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.customer_id))
+    Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first_busy::<CustomerRow>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.customer_id))
 }
 
 /// The user's provider customer, created once; concurrent calls end with the same one.

@@ -9,6 +9,7 @@ use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
 use crate::App;
+use crate::db::Busy;
 
 /// The configured provider.
 pub enum Mailer {
@@ -23,7 +24,7 @@ const PURGE_OUTBOX: &str = "DELETE FROM mail_outbox WHERE created_at <= ?1";
 
 /// Deletes outbox mails older than [`OUTBOX_KEEP_MS`] (the cron, every few minutes); how many.
 pub async fn purge_outbox(app: &App) -> ApiResult<usize> {
-    let result = stmt(&db(app)?, PURGE_OUTBOX, &[int(app.now() - OUTBOX_KEEP_MS)])?.run().await.map_err(failed(PURGE_OUTBOX))?;
+    let result = stmt(&db(app)?, PURGE_OUTBOX, &[int(app.now() - OUTBOX_KEEP_MS)])?.run_busy().await.map_err(failed(PURGE_OUTBOX))?;
     Ok(result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0))
 }
 

@@ -19,6 +19,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::participation::segments::{chunk_key, chunk_prefix};
 use crate::recordings;
 use crate::App;
+use crate::db::{Busy, BusyBatch};
 
 const SEGMENT: &str = "SELECT e.analysis_id, s.mime, s.r2_key, s.upload_id, s.state, s.duration_ms, s.size FROM entry_segments s \
      JOIN analysis_entries e ON e.id = s.entry_id WHERE s.entry_id = ?1 AND s.seq = ?2 AND s.track = ?3";
@@ -87,7 +88,7 @@ async fn load(app: &App, id: SegmentId<'_>) -> ApiResult<Option<Loaded>> {
     let database = db(app)?;
     let b = id.binds();
     let results = database
-        .batch(vec![stmt(&database, SEGMENT, &b)?, stmt(&database, CHUNKS, &b)?, stmt(&database, PARTS, &b)?])
+        .batch_busy(vec![stmt(&database, SEGMENT, &b)?, stmt(&database, CHUNKS, &b)?, stmt(&database, PARTS, &b)?])
         .await
         .map_err(failed(SEGMENT))?;
     let mut results = results.into_iter();
@@ -122,7 +123,7 @@ async fn upload_of(app: &App, bucket: &Bucket, id: SegmentId<'_>, loaded: &Loade
         .map_err(|e| ApiError::internal(format!("R2 create multipart: {e}")))?;
     let upload_id = upload.upload_id().await;
     let [a, b, c] = id.binds();
-    let result = stmt(&db(app)?, SET_UPLOAD, &[a, b, c, text(&upload_id)])?.run().await.map_err(failed(SET_UPLOAD))?;
+    let result = stmt(&db(app)?, SET_UPLOAD, &[a, b, c, text(&upload_id)])?.run_busy().await.map_err(failed(SET_UPLOAD))?;
     if result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 1 {
         return Ok(upload);
     }
@@ -172,7 +173,7 @@ async fn compose_part(app: &App, bucket: &Bucket, upload: &MultipartUpload, id: 
     let part = upload.upload_part(number16, bytes).await.map_err(|e| ApiError::internal(format!("R2 upload part: {e}")))?;
     let etag = part.etag();
     let [a, b, c] = id.binds();
-    stmt(&db(app)?, SAVE_PART, &[a, b, c, int(i64::from(number)), text(&etag), int(size)])?.run().await.map_err(failed(SAVE_PART))?;
+    stmt(&db(app)?, SAVE_PART, &[a, b, c, int(i64::from(number)), text(&etag), int(size)])?.run_busy().await.map_err(failed(SAVE_PART))?;
     Ok(etag)
 }
 
@@ -259,7 +260,7 @@ pub async fn close(app: &App, entry_id: &str, seq: u32, track: &str) -> ApiResul
         "closed"
     };
     database
-        .batch(vec![
+        .batch_busy(vec![
             stmt(&database, CLOSED, &[a.clone(), b.clone(), c.clone(), text(state), int(total as i64), int(duration_ms)])?,
             stmt(&database, DROP_CHUNKS, &[a.clone(), b.clone(), c.clone()])?,
             stmt(&database, DROP_PARTS, &[a, b, c])?,

@@ -11,6 +11,7 @@ use crate::db::{db, failed, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
+use crate::db::Busy;
 
 /// The participant's capability: a random token in an HttpOnly cookie, hashed on the entry.
 pub const COOKIE: &str = "__Host-lupa_participation";
@@ -35,7 +36,7 @@ const FIND: &str = "SELECT e.id, e.analysis_id, e.status, e.capability_hash, e.r
      e.upload_id, e.duration_ms, e.steps_json, e.submitted_at, a.owner_id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 
 pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<EntryRow>> {
-    stmt(database, FIND, &[text(id)])?.first::<EntryRow>(None).await.map_err(failed(FIND))
+    stmt(database, FIND, &[text(id)])?.first_busy::<EntryRow>(None).await.map_err(failed(FIND))
 }
 
 /// The entry, when this browser holds its capability and it is still in progress.

@@ -26,6 +26,7 @@ use crate::db::{db, failed, int, new_id, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
+use crate::db::Busy;
 
 const PARTICIPATE_PER_CLIENT: Limit = Limit { name: "participate-client", max: 60, window_ms: 60 * 60 * 1000 };
 const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";
@@ -58,7 +59,7 @@ async fn analysis_id(req: &mut Request) -> ApiResult<String> {
 /// 404 for unknown ids, 400 when closed or full.
 async fn check_places(app: &App, id: &str) -> ApiResult<()> {
     let row = stmt(&db(app)?, PLACES, &[text(id), int(app.now())])?
-        .first::<Places>(None)
+        .first_busy::<Places>(None)
         .await
         .map_err(failed(PLACES))?
         .ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;

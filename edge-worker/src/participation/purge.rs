@@ -13,6 +13,7 @@ use crate::db::{db, failed, int, stmt, text};
 use crate::error::ApiResult;
 use crate::recordings;
 use crate::App;
+use crate::db::{Busy, BusyBatch};
 
 /// Which entries a purge covers; `?1` of every statement is the entry, analysis or owner id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +85,7 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
     let mut batch = vec![stmt(&database, QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?];
     batch.extend(statements(&database, Scope::Entry, entry_id, now)?);
     batch.push(stmt(&database, ABANDON, &[text(entry_id), int(now)])?);
-    database.batch(batch).await.map_err(failed(ABANDON))?;
+    database.batch_busy(batch).await.map_err(failed(ABANDON))?;
     drain(app).await
 }
 
@@ -120,7 +121,7 @@ pub async fn drain(app: &App) -> ApiResult<()> {
                 Err(message) => message.contains("NoSuchUpload") || message.contains("does not exist"),
             };
             let sql = if done { ABORTED } else { ABORT_FAILED };
-            stmt(&database, sql, &[text(&item.upload_id)])?.run().await.map_err(failed(sql))?;
+            stmt(&database, sql, &[text(&item.upload_id)])?.run_busy().await.map_err(failed(sql))?;
             if let (Err(message), false) = (aborted, done) {
                 // Stays queued: the next drain tries again. The caller's answer does not depend on it.
                 crate::log::error("-", "(r2-abort)", &message);

@@ -20,6 +20,7 @@ use crate::participation::entries::{self, capability_hash_of, clear_capability_c
 use crate::participation::purge;
 use crate::playback::marks_of;
 use crate::App;
+use crate::db::Busy;
 
 const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
 
@@ -46,7 +47,7 @@ struct Current {
 
 async fn current_of(app: &App, req: &Request) -> ApiResult<Option<Current>> {
     let Some(hash) = capability_hash_of(app, req)? else { return Ok(None) };
-    stmt(&db(app)?, CURRENT, &[text(&hash)])?.first::<Current>(None).await.map_err(failed(CURRENT))
+    stmt(&db(app)?, CURRENT, &[text(&hash)])?.first_busy::<Current>(None).await.map_err(failed(CURRENT))
 }
 
 fn none() -> ApiError {

@@ -18,6 +18,7 @@ use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::{compose, mime};
 use crate::recordings;
 use crate::App;
+use crate::db::{Busy, BusyBatch};
 
 /// The screen track; the camera (a later issue) gets its own segments with the same numbers.
 pub const SCREEN: &str = "screen";
@@ -71,11 +72,11 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     let database = db(app)?;
     let now = app.now();
     let opened = stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
-        .first::<Opened>(None)
+        .first_busy::<Opened>(None)
         .await
         .map_err(failed(OPEN))?
         .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?;
-    stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run().await.map_err(failed(TOUCH))?;
+    stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run_busy().await.map_err(failed(TOUCH))?;
     let resp = json(
         200,
         &SegmentResponse { segment: opened.seq.max(0) as u32, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 },
@@ -103,7 +104,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, "no_segment", NO_SEGMENT))?;
     let database = db(app)?;
     let ctx = stmt(&database, CHUNK_CONTEXT, &[text(entry_id), int(i64::from(seq)), text(SCREEN), text(index)])?
-        .first::<ChunkContext>(None)
+        .first_busy::<ChunkContext>(None)
         .await
         .map_err(failed(CHUNK_CONTEXT))?
         .ok_or_else(ApiError::not_found)?;
@@ -143,7 +144,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     app.env.bucket("RECORDINGS")?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
     let now = app.now();
     database
-        .batch(vec![
+        .batch_busy(vec![
             stmt(&database, STORE_CHUNK, &[text(entry_id), int(i64::from(seq)), text(SCREEN), int(i64::from(chunk.index)), int(declared as i64), int(chunk.end_ms), int(now)])?,
             stmt(&database, MEDIA_ACTIVITY, &[text(entry_id), int(now), int(now + HOLD_AFTER_MEDIA_MS)])?,
         ])
@@ -179,6 +180,6 @@ pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResul
         return Err(ApiError::bad_request("too_many_steps", "Demasiadas marcas de paso"));
     }
     let steps = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
-    stmt(&db(app)?, SAVE_STEPS, &[text(&entry.id), text(&steps), int(app.now())])?.run().await.map_err(failed(SAVE_STEPS))?;
+    stmt(&db(app)?, SAVE_STEPS, &[text(&entry.id), text(&steps), int(app.now())])?.run_busy().await.map_err(failed(SAVE_STEPS))?;
     json(200, &MessageResponse { message: "Pasos guardados".into() })
 }

@@ -16,6 +16,7 @@ use crate::participation::segments::SCREEN;
 use crate::participation::{compose, entries, mime, purge};
 use crate::recordings;
 use crate::App;
+use crate::db::BusyBatch;
 
 const SUBMITTED: &str = "Grabación enviada";
 const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;
@@ -155,7 +156,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let database = db(app)?;
     let now = app.now();
     let results = database
-        .batch(vec![stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?, stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?])
+        .batch_busy(vec![stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?, stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?])
         .await
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;

@@ -15,6 +15,7 @@ use crate::http::json;
 use crate::participation::purge::{self, Scope};
 use crate::recordings::{self, owned_entry};
 use crate::App;
+use crate::db::BusyBatch;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
 const DELETE_ENTRY: &str = "DELETE FROM analysis_entries WHERE id = ?1";
@@ -86,7 +87,7 @@ pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult
     batch.extend(purge::statements(&database, Scope::Entry, &entry.id, now)?);
     batch.push(stmt(&database, DELETE_NOTES, &[text(&entry.id)])?);
     batch.push(stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?);
-    database.batch(batch).await.map_err(failed(DELETE_ENTRY))?;
+    database.batch_busy(batch).await.map_err(failed(DELETE_ENTRY))?;
     purge::drain(app).await?;
     json(200, &MessageResponse { message: "Grabación eliminada".into() })
 }

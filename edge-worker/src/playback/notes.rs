@@ -10,6 +10,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::recordings::owned_entry;
 use crate::App;
+use crate::db::Busy;
 
 const MAX_NOTE: usize = 2000;
 const EMPTY: &str = "La nota no puede estar vacía";
@@ -55,7 +56,7 @@ fn validate(body: &NoteRequest, duration_ms: Option<i64>) -> ApiResult<(i64, Str
 
 async fn one(app: &App, note_id: &str, entry_id: &str) -> ApiResult<NoteDto> {
     stmt(&db(app)?, ONE, &[text(note_id), text(entry_id)])?
-        .first::<NoteRow>(None)
+        .first_busy::<NoteRow>(None)
         .await
         .map_err(failed(ONE))?
         .map(NoteRow::dto)
@@ -105,6 +106,6 @@ pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str)
 pub async fn delete(app: &App, req: &Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
     one(app, note_id, &entry.id).await?;
-    stmt(&db(app)?, DELETE, &[text(note_id), text(&entry.id)])?.run().await.map_err(failed(DELETE))?;
+    stmt(&db(app)?, DELETE, &[text(note_id), text(&entry.id)])?.run_busy().await.map_err(failed(DELETE))?;
     json(200, &lupa_api_types::MessageResponse { message: "Nota eliminada".into() })
 }

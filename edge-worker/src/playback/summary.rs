@@ -13,6 +13,7 @@ use crate::error::ApiResult;
 use crate::http::json;
 use crate::playback::{core_marks, marks_of};
 use crate::App;
+use crate::db::Busy;
 
 const ENTRIES: &str = "SELECT e.id, e.submitted_at, e.duration_ms, e.steps_json, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
@@ -48,7 +49,7 @@ async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Loaded> 
     let database = db(app)?;
     let detail = repo::detail(&database, row, false).await?;
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
-    let entries = stmt(&database, ENTRIES, &[text(analysis_id)])?.all().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
+    let entries = stmt(&database, ENTRIES, &[text(analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
     let step_count = FIRST_TASK_STEP as usize + tasks.len();
     let times = entries
         .iter()
@@ -92,7 +93,7 @@ pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Respo
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM.
 pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
     let loaded = load(app, req, analysis_id).await?;
-    let notes = stmt(&db(app)?, NOTES, &[text(analysis_id)])?.all().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
+    let notes = stmt(&db(app)?, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
     let mut rows = Vec::new();
     for (entry, times) in loaded.entries.iter().zip(&loaded.times) {
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();

@@ -33,7 +33,9 @@ export function watchApiFailures(context: BrowserContext): { report: () => strin
     if (response.status() >= 400 && isApi(response.url())) {
       const request = response.request();
       const took = request.timing().responseEnd;
-      failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}`);
+      // A 5xx names its request id: the worker's error log line has the same one, with the cause.
+      const id = response.status() >= 500 ? ` (x-request-id ${response.headers()['x-request-id'] ?? '?'})` : '';
+      failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}${id}`);
     }
   });
   context.on('requestfailed', (request) => {
@@ -72,7 +74,7 @@ export async function registerViaApi(request: APIRequestContext, email: string, 
   const response = await request.post('/api/v1/auth/register/local/customer', {
     data: { username: email, password, role: 'customer' },
   });
-  expect(response.status(), await response.text()).toBe(201);
+  expect(response.status(), `${await response.text()} (x-request-id ${response.headers()['x-request-id']})`).toBe(201);
 }
 
 /** Fills and submits the login form at /auth/login. */
