@@ -10,12 +10,11 @@ use worker::{Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
 use crate::App;
-use crate::db::Busy;
 
 /// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
 const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;

@@ -3,11 +3,10 @@
 //! transaction and deleted right after, and any prefix that fails stays queued and is retried on
 //! the next admin request, so no object is orphaned.
 
-use crate::db::{db, int, now_ms, stmt, text};
+use crate::db::{BusyBatch, db, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
 use crate::App;
-use crate::db::BusyBatch;
 
 const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";

@@ -9,11 +9,10 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
-use crate::db::{Busy, BusyBatch};
 
 /// Spec §8 Admin list failure.
 pub const REFUSED: &str = "User is not authorized to view this page - please log in again";

@@ -5,10 +5,9 @@ use lupa_core::analysis::ValidAnalysis;
 use serde::Deserialize;
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{failed, int, new_id, opt_text, stmt, text};
+use crate::db::{Busy, BusyBatch, failed, int, new_id, opt_text, stmt, text};
 use crate::error::ApiResult;
 use crate::participation::purge::{self, Scope};
-use crate::db::{Busy, BusyBatch};
 
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRow {

@@ -5,17 +5,17 @@
 //! attempt down (`rate_limit::account_delay_ms`) and mails the owner once per window, so nobody
 //! can keep the owner out by failing on purpose.
 
-use lupa_api_types::{LoginRequest, UserResponse};
-use lupa_core::auth::{email, password, rate_limit, Role};
 use std::time::Duration;
 
+use lupa_api_types::{LoginRequest, UserResponse};
+use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
 use crate::db::{db, now_ms};
-use crate::mail::Mailer;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
+use crate::mail::Mailer;
 use crate::App;
 
 pub const WRONG_PAIR: &str = "La combinación de email y contraseña es incorrecta";

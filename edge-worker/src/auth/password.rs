@@ -6,11 +6,10 @@ use lupa_core::auth::{password, rate_limit};
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{BusyBatch, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
-use crate::db::BusyBatch;
 
 const WRONG_CURRENT: &str = "La contraseña actual no es correcta";
 const INVALID: &str = "Revisa los campos del formulario";

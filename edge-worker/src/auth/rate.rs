@@ -5,9 +5,8 @@ use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{failed, int, now_ms, stmt, text};
+use crate::db::{Busy, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
-use crate::db::Busy;
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
      ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count";

@@ -11,12 +11,11 @@ use serde::Deserialize;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
 use crate::App;
-use crate::db::{Busy, BusyBatch};
 
 const SENT: &str = "Pronto recibirás un enlace para restablecer tu contraseña";
 const INVALID_TOKEN: &str = "Invalid or expired password reset token";

@@ -7,11 +7,10 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::users::{self, UserRow};
 use crate::config::required_secret;
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
-use crate::db::Busy;
 
 /// `__Host-` pins the cookie to our origin: Secure, Path=/, no Domain.
 pub const COOKIE: &str = "__Host-lupa_session";

@@ -6,9 +6,8 @@ use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{failed, int, now_ms, opt_text, stmt, text};
+use crate::db::{Busy, BusyBatch, failed, int, now_ms, opt_text, stmt, text};
 use crate::error::ApiResult;
-use crate::db::{Busy, BusyBatch};
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";

@@ -4,9 +4,8 @@
 
 use worker::D1Database;
 
-use crate::db::{failed, int, now_ms, stmt, text};
+use crate::db::{Busy, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
-use crate::db::Busy;
 
 const ACTIVE: &str = "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing') \
      AND (current_period_end IS NULL OR current_period_end > ?2) LIMIT 1";

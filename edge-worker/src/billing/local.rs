@@ -11,11 +11,10 @@ use worker::{D1Database, Request, Response};
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::provider::Provider;
 use crate::billing::{events, gate, subscriptions_of};
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::App;
-use crate::db::Busy;
 
 const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND user_id = ?2";

@@ -13,12 +13,11 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
 use provider::Provider;
-use crate::db::Busy;
 
 const LIST: &str = "SELECT id, status, plan, current_period_end, cancel_at_period_end FROM subscriptions \
      WHERE user_id = ?1 ORDER BY (status IN ('active', 'trialing') AND (current_period_end IS NULL OR current_period_end > ?2)) DESC, updated_at DESC";

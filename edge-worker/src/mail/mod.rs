@@ -5,11 +5,10 @@
 use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
 
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
 use crate::App;
-use crate::db::Busy;
 
 /// The configured provider.
 pub enum Mailer {

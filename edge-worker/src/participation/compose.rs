@@ -14,12 +14,11 @@ use lupa_core::webm;
 use serde::Deserialize;
 use worker::{Bucket, HttpMetadata, MultipartUpload, Range, UploadedPart};
 
-use crate::db::{db, failed, int, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::segments::{chunk_key, chunk_prefix};
 use crate::recordings;
 use crate::App;
-use crate::db::{Busy, BusyBatch};
 
 const SEGMENT: &str = "SELECT e.analysis_id, s.mime, s.r2_key, s.upload_id, s.state, s.duration_ms, s.size FROM entry_segments s \
      JOIN analysis_entries e ON e.id = s.entry_id WHERE s.entry_id = ?1 AND s.seq = ?2 AND s.track = ?3";

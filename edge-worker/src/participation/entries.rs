@@ -7,11 +7,10 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{hash_token, with_cookie};
-use crate::db::{db, failed, stmt, text};
+use crate::db::{Busy, db, failed, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
-use crate::db::Busy;
 
 /// The participant's capability: a random token in an HttpOnly cookie, hashed on the entry.
 pub const COOKIE: &str = "__Host-lupa_participation";

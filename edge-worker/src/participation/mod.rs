@@ -22,11 +22,10 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{db, failed, int, new_id, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
-use crate::db::Busy;
 
 const PARTICIPATE_PER_CLIENT: Limit = Limit { name: "participate-client", max: 60, window_ms: 60 * 60 * 1000 };
 const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";

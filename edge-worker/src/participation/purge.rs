@@ -9,11 +9,10 @@
 
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{db, failed, int, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
 use crate::error::ApiResult;
 use crate::recordings;
 use crate::App;
-use crate::db::{Busy, BusyBatch};
 
 /// Which entries a purge covers; `?1` of every statement is the entry, analysis or owner id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,14 +13,13 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::sessions::with_cookie;
-use crate::db::{db, failed, int, stmt, text};
+use crate::db::{Busy, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
 use crate::participation::purge;
 use crate::playback::marks_of;
 use crate::App;
-use crate::db::Busy;
 
 const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
 

@@ -11,14 +11,13 @@ use lupa_core::participation::NOT_YOURS;
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{db, failed, int, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body, read_json};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::{compose, mime};
 use crate::recordings;
 use crate::App;
-use crate::db::{Busy, BusyBatch};
 
 /// The screen track; the camera (a later issue) gets its own segments with the same numbers.
 pub const SCREEN: &str = "screen";

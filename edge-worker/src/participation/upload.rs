@@ -9,14 +9,13 @@ use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, int, now_ms, opt_text, stmt, text};
+use crate::db::{BusyBatch, db, failed, int, now_ms, opt_text, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::segments::SCREEN;
 use crate::participation::{compose, entries, mime, purge};
 use crate::recordings;
 use crate::App;
-use crate::db::BusyBatch;
 
 const SUBMITTED: &str = "Grabación enviada";
 const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;

@@ -9,13 +9,12 @@ use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
 use worker::{Request, Response};
 
 use crate::analysis::repo;
-use crate::db::{db, failed, int, now_ms, stmt, text};
+use crate::db::{BusyBatch, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::purge::{self, Scope};
 use crate::recordings::{self, owned_entry};
 use crate::App;
-use crate::db::BusyBatch;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
 const DELETE_ENTRY: &str = "DELETE FROM analysis_entries WHERE id = ?1";

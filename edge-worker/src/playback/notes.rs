@@ -5,12 +5,11 @@ use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::recordings::owned_entry;
 use crate::App;
-use crate::db::Busy;
 
 const MAX_NOTE: usize = 2000;
 const EMPTY: &str = "La nota no puede estar vacía";

@@ -8,12 +8,11 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::analysis::{self, repo};
-use crate::db::{db, failed, stmt, text};
+use crate::db::{Busy, db, failed, stmt, text};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::playback::{core_marks, marks_of};
 use crate::App;
-use crate::db::Busy;
 
 const ENTRIES: &str = "SELECT e.id, e.submitted_at, e.duration_ms, e.steps_json, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
