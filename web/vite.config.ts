@@ -1,15 +1,37 @@
 /** Vite and Vitest config for the Lupa web app: root is web/, output web/dist, '@' and '@lupa/recorder' aliases. */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
 
 /** Resolves a path relative to this file, so the config works from any working directory. */
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/**
+ * Preloads the one font file (Inter, Latin subset; styles/tokens.css) from every HTML page: text
+ * paints above the fold on all of them, and a preloaded font usually arrives before first paint,
+ * so `font-display: swap` rarely has to swap (no layout shift). The hashed name is only known after
+ * bundling, hence a plugin rather than a line in index.html.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'lupa-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        if (!font) return [];
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fromHere('.'),
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), preloadFont()],
   resolve: {
     alias: {
       '@': fromHere('./src'),
