@@ -110,8 +110,15 @@ pub async fn send_call(call: &HttpCall) -> ApiResult<(u16, String)> {
         headers.set(name, value)?;
     }
     let mut init = RequestInit::new();
-    let method = if call.method == "POST" { Method::Post } else { Method::Get };
-    init.with_method(method).with_headers(headers).with_body(Some(call.body.clone().into()));
+    let method = match call.method {
+        "POST" => Method::Post,
+        "DELETE" => Method::Delete,
+        _ => Method::Get,
+    };
+    init.with_method(method).with_headers(headers);
+    if !call.body.is_empty() {
+        init.with_body(Some(call.body.clone().into()));
+    }
     let request = Request::new_with_init(&call.url, &init)?;
     let mut resp = Fetch::Request(request).send().await?;
     let body = resp.text().await.unwrap_or_default();

@@ -1,12 +1,14 @@
 // Billing API: customer creation, checkout and portal through the local provider, the analysis
 // gate, and Stripe webhooks: signatures (valid, tampered, wrong secret, expired), idempotency by
-// event id, and out-of-order delivery.
+// event id, out-of-order delivery, and events read as Stripe's typed resources (unknown types
+// acknowledged, a handled type with a partial object refused).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { api, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
+import { checkoutCompletedEvent, otherEvent, paymentFailedEvent, subscriptionEvent } from './stripe-events.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const webhookSecret = /^STRIPE_WEBHOOK_SECRET=(.*)$/m.exec(readFileSync(`${root}.dev.vars`, 'utf8'))?.[1];
@@ -20,14 +22,6 @@ function sign(body, { secret = webhookSecret, at = Math.floor(Date.now() / 1000)
 function webhook(event, headerFor = sign) {
   const body = JSON.stringify(event);
   return api('/api/v1/billing/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': headerFor(body) } });
-}
-
-function subscriptionEvent(id, { type = 'customer.subscription.updated', sub, customer, status = 'active', created, userId }) {
-  return {
-    id, object: 'event', type, created,
-    data: { object: { id: sub, object: 'subscription', customer, status, cancel_at_period_end: false, metadata: { lupa_user_id: userId },
-      items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400 }] } } },
-  };
 }
 
 test('the customer is created once', async () => {
@@ -127,7 +121,7 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
   const renewed = subscriptionEvent(`evt_c_${user.id}`, { sub, customer, created: now, userId: user.id });
   await webhook(renewed);
   assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, true);
-  const failed = { id: `evt_d_${user.id}`, object: 'event', type: 'invoice.payment_failed', created: now + 1, data: { object: { id: 'in_1', object: 'invoice', customer, subscription: sub } } };
+  const failed = paymentFailedEvent(`evt_d_${user.id}`, { customer, sub, created: now + 1 });
   assert.equal((await webhook(failed)).status, 200);
   const billing = await api('/api/v1/billing', { cookie });
   assert.equal(billing.json.billingData.paid, false);
@@ -136,12 +130,26 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
 
 test('checkout.session.completed links the customer and activates the subscription', async () => {
   const { cookie, user } = await signUp('completed');
-  const event = {
-    id: `evt_cs_${user.id}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
-    data: { object: { id: 'cs_test_1', object: 'checkout.session', customer: `cus_stripe_${user.id}`, subscription: `sub_cs_${user.id}`, client_reference_id: user.id } },
-  };
+  const event = checkoutCompletedEvent(`evt_cs_${user.id}`, { customer: `cus_stripe_${user.id}`, sub: `sub_cs_${user.id}`, userId: user.id, created: Math.floor(Date.now() / 1000) });
   assert.equal((await webhook(event)).status, 200);
   const billing = await api('/api/v1/billing', { cookie });
   assert.equal(billing.json.billingData.paid, true);
   assert.equal(billing.json.billingData.stripe_customer_id, `cus_stripe_${user.id}`);
+});
+
+test('unknown event types are acknowledged; a handled type whose object is not the whole resource is refused', async () => {
+  const { cookie, user } = await signUp('typed');
+  const now = Math.floor(Date.now() / 1000);
+  const refund = await webhook(otherEvent(`evt_other_${user.id}`, { type: 'charge.refunded', created: now, object: { id: 'ch_1', object: 'charge' } }));
+  assert.equal(refund.status, 200);
+  assert.equal(refund.json.message, 'Evento procesado');
+  const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
+  const partial = otherEvent(`evt_partial_${user.id}`, {
+    type: 'customer.subscription.updated', created: now,
+    object: { id: `sub_partial_${user.id}`, object: 'subscription', customer, status: 'active', metadata: { lupa_user_id: user.id } },
+  });
+  const refused = await webhook(partial);
+  assert.equal(refused.status, 400);
+  assert.equal(refused.json.code, 'bad_event');
+  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
 });

@@ -12,6 +12,8 @@ pub mod deployment;
 pub mod mail;
 pub mod participation;
 pub mod routes;
+pub mod stripe_api;
+pub mod stripe_events;
 pub mod stripe_signature;
 pub mod summary;
 pub mod webm;

@@ -1,11 +1,13 @@
 //! The local (test-mode) payment provider: a checkout and a customer portal inside our own app,
-//! used when no Stripe keys are configured. Paying or cancelling produces Stripe-shaped events
-//! that go through the same `events::apply` as real webhooks.
+//! used when no Stripe keys are configured. Paying or cancelling produces the same billing events
+//! a Stripe webhook does (`checkout.session.completed`, `customer.subscription.*`), applied by the
+//! same `events::apply`. They are built directly rather than as Stripe JSON: Stripe's typed event
+//! objects need a few dozen fields each that mean nothing here (parsing is tested in
+//! `lupa_core::stripe_events`).
 
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
-use lupa_core::billing::{parse_event, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
+use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
 use serde::Deserialize;
-use serde_json::json as value;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
@@ -55,10 +57,10 @@ async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult
     stmt(database, SESSION, &[text(id), text(user_id)])?.first_busy::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
 }
 
-/// Runs a Stripe-shaped event through the shared event handler.
-async fn emit(database: &D1Database, kind: &str, object: serde_json::Value) -> ApiResult<()> {
-    let event = value!({ "id": format!("evt_local_{}", new_id()), "object": "event", "type": kind, "created": now_ms() / 1000, "data": { "object": object } });
-    let envelope = parse_event(event.to_string().as_bytes()).map_err(ApiError::internal)?;
+/// Runs an event, named as Stripe names its kind, through the shared event handler. Its time is
+/// whole seconds, as Stripe's are, so the ordering rules see what they would in production.
+async fn emit(database: &D1Database, kind: &str, event: BillingEvent) -> ApiResult<()> {
+    let envelope = Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now_ms() / 1000 * 1000, event };
     events::apply(database, "local", &envelope).await?;
     Ok(())
 }
@@ -101,14 +103,20 @@ pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     emit(
         &database,
         "checkout.session.completed",
-        value!({ "id": session.id, "object": "checkout.session", "mode": "subscription", "customer": session.customer_id, "subscription": subscription, "client_reference_id": user.user.id }),
+        BillingEvent::CheckoutCompleted { customer: session.customer_id.clone(), subscription: Some(subscription.clone()), user_id: Some(user.user.id.clone()) },
     )
     .await?;
     emit(
         &database,
         "customer.subscription.created",
-        value!({ "id": subscription, "object": "subscription", "customer": session.customer_id, "status": "active", "current_period_end": period_end_secs,
-                 "cancel_at_period_end": false, "metadata": { "lupa_user_id": user.user.id } }),
+        BillingEvent::Subscription {
+            id: subscription.clone(),
+            customer: session.customer_id,
+            status: "active".into(),
+            current_period_end_ms: Some(period_end_secs * 1000),
+            cancel_at_period_end: false,
+            user_id: Some(user.user.id.clone()),
+        },
     )
     .await?;
     stmt(
@@ -160,7 +168,14 @@ pub async fn cancel_subscription(app: &App, req: &Request) -> ApiResult<Response
     emit(
         &database,
         "customer.subscription.deleted",
-        value!({ "id": active.id, "object": "subscription", "customer": customer, "status": "canceled", "cancel_at_period_end": false, "metadata": { "lupa_user_id": user.user.id } }),
+        BillingEvent::Subscription {
+            id: active.id,
+            customer,
+            status: "canceled".into(),
+            current_period_end_ms: None,
+            cancel_at_period_end: false,
+            user_id: Some(user.user.id.clone()),
+        },
     )
     .await?;
     json(200, &MessageResponse { message: "Suscripción cancelada".into() })

@@ -5,6 +5,7 @@ pub mod events;
 pub mod gate;
 pub mod local;
 pub mod provider;
+pub mod stripe_client;
 pub mod webhook;
 
 use lupa_api_types::{BillingData, BillingResponse, CheckoutRequest, CheckoutResponse, CustomerResponse, PortalResponse, SubscriptionDto};

@@ -1,11 +1,12 @@
 //! The payment provider behind one interface: Stripe over HTTPS when its secrets are configured,
 //! otherwise the local test-mode provider whose checkout and portal are pages of our own app.
 
-use lupa_core::billing::{self, Plan};
+use lupa_core::billing::Plan;
+use lupa_core::stripe_api;
 
+use crate::billing::stripe_client::StripeClient;
 use crate::db::new_id;
 use crate::error::{ApiError, ApiResult};
-use crate::http::send_call;
 use crate::App;
 
 pub enum Provider {
@@ -34,8 +35,8 @@ impl Provider {
         match self {
             Provider::Local => Ok(format!("cus_local_{}", new_id())),
             Provider::Stripe { secret_key, .. } => {
-                let (status, body) = send_call(&billing::create_customer(secret_key, email, user_id)).await?;
-                billing::read_answer(status, &body, "id").map_err(ApiError::internal)
+                let customer = StripeClient::new(secret_key.clone()).send(&stripe_api::create_customer(email, user_id)).await?;
+                Ok(customer.id.to_string())
             }
         }
     }
@@ -49,16 +50,16 @@ impl Provider {
                 Ok(format!("{origin}/billing/checkout/{local_session}"))
             }
             Provider::Stripe { secret_key, price_id } => {
-                let call = billing::create_checkout(
-                    secret_key,
+                let request = stripe_api::create_checkout(
                     customer,
                     price_id,
                     user_id,
                     &format!("{origin}/user/billing?checkout=success"),
                     &format!("{origin}/user/billing?checkout=cancel"),
                 );
-                let (status, body) = send_call(&call).await?;
-                billing::read_answer(status, &body, "url").map_err(ApiError::internal)
+                let session = StripeClient::new(secret_key.clone()).send(&request).await?;
+                // Hosted sessions always have a URL; embedded ones (which we never create) don't.
+                session.url.ok_or_else(|| ApiError::internal("stripe checkout session has no url"))
             }
         }
     }
@@ -69,8 +70,8 @@ impl Provider {
         match self {
             Provider::Local => Ok(format!("{origin}/billing/portal")),
             Provider::Stripe { secret_key, .. } => {
-                let (status, body) = send_call(&billing::create_portal(secret_key, customer, &format!("{origin}/user/billing"))).await?;
-                billing::read_answer(status, &body, "url").map_err(ApiError::internal)
+                let request = stripe_api::create_portal(customer, &format!("{origin}/user/billing"));
+                Ok(StripeClient::new(secret_key.clone()).send(&request).await?.url)
             }
         }
     }

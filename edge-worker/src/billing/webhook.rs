@@ -1,8 +1,11 @@
 //! `POST /api/v1/billing/webhook`: Stripe's signed events. The raw body is verified (HMAC-SHA256,
-//! 300 s tolerance, several `v1` signatures allowed) before it is parsed.
+//! 300 s tolerance, several `v1` signatures allowed) before it is parsed into async-stripe's typed
+//! event (`lupa_core::stripe_events`). We keep our own verification rather than
+//! `stripe_webhook::Webhook`: it reads the clock through chrono (no clock on wasm32 without extra
+//! features), needs the body as `&str`, and cannot tell a missing header from a wrong signature.
 
 use lupa_api_types::MessageResponse;
-use lupa_core::billing::parse_event;
+use lupa_core::stripe_events::parse_event;
 use lupa_core::stripe_signature::{self, SignatureError, TOLERANCE_SECS};
 use worker::{Request, Response};
 
