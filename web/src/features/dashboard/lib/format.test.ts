@@ -1,6 +1,6 @@
 /** Dashboard formatting: short es-ES (or en-GB) dates, 'count / max', device and status words. */
 import { describe, expect, it } from 'vitest';
-import { deviceKey, formatShortDate, participantsRatio, statusKey } from '@/features/dashboard/lib/format';
+import { deviceKey, formatShortDate, participantsRatio, splitUrl, statusKey } from '@/features/dashboard/lib/format';
 import { i18n } from '@/lib/i18n';
 
 describe('dashboard formatting', () => {
@@ -23,5 +23,25 @@ describe('dashboard formatting', () => {
     expect(i18n.t(statusKey('published'))).toBe('publicado');
     expect(i18n.t(statusKey('completed'))).toBe('completado');
     expect(i18n.t(statusKey('active'))).toBe('completado');
+  });
+});
+
+describe('splitUrl', () => {
+  it('keeps short URLs whole', () => {
+    expect(splitUrl('https://tienda.example.com')).toEqual({ head: 'https://tienda.example.com', tail: '' });
+  });
+
+  it('keeps the end of a long URL, from a slash when one is near', () => {
+    const url = 'https://www.example-shop.com/es/checkout/paso-3';
+    const { head, tail } = splitUrl(url);
+    expect(head + tail).toBe(url);
+    expect(tail).toBe('/checkout/paso-3');
+  });
+
+  it('cuts a long path without slashes at a fixed length', () => {
+    const url = `https://example.com/${'a'.repeat(60)}`;
+    const { head, tail } = splitUrl(url);
+    expect(head + tail).toBe(url);
+    expect(tail).toBe('a'.repeat(16));
   });
 });

@@ -18,3 +18,19 @@ export const deviceKey = (device: string) =>
 /** published → publicado; anything else → completado (spec §2). */
 export const statusKey = (status: string) =>
   status === 'published' ? ('dashboard.status.published' as const) : ('dashboard.status.completed' as const);
+
+/** How many characters of a URL's end stay visible when it is shortened in the middle. */
+const URL_TAIL = 16;
+
+/**
+ * A URL split for shortening in the middle ('https://www.exam…/checkout/paso-3'): the head gives
+ * way with an ellipsis when the cell is narrow, the tail (the end of the path, which tells pages
+ * apart) always shows. The tail starts at a '/' when one is near, so it reads as a path.
+ */
+export function splitUrl(url: string): { head: string; tail: string } {
+  if (url.length <= URL_TAIL * 2) return { head: url, tail: '' };
+  let start = url.length - URL_TAIL;
+  const slash = url.lastIndexOf('/', start + 6);
+  if (slash > start - 6 && slash > url.indexOf('//') + 1) start = slash;
+  return { head: url.slice(0, start), tail: url.slice(start) };
+}
