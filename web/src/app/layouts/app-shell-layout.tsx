@@ -94,7 +94,7 @@ function Shell({ user }: { user: UserDto }) {
               aria-current={current === section ? 'page' : undefined}
               onClick={closeMenu}
             >
-              <Icon aria-hidden="true" size={20} />
+              <Icon aria-hidden="true" size={18} />
               {label}
             </Link>
           ))}

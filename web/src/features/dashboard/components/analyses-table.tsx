@@ -99,13 +99,14 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
 
 /** The analysed site's URL, opening in a new tab, shortened in the middle; the tooltip has all of it. */
 function ShortUrl({ url, newTab }: { url: string; newTab: string }) {
-  const { head, tail } = splitUrl(url);
+  const { head, tail, query } = splitUrl(url);
   return (
     <Tooltip content={url} block>
       {(trigger) => (
         <a href={url} target="_blank" rel="noopener noreferrer" className="short-url" {...trigger}>
           <span className="short-url__head">{head}</span>
           {tail ? <span className="short-url__tail">{tail}</span> : null}
+          {query ? <span className="short-url__query">{query}</span> : null}
           <span className="visually-hidden"> {newTab}</span>
         </a>
       )}

@@ -27,15 +27,29 @@ describe('dashboard formatting', () => {
 });
 
 describe('splitUrl', () => {
-  it('keeps short URLs whole', () => {
-    expect(splitUrl('https://tienda.example.com')).toEqual({ head: 'https://tienda.example.com', tail: '' });
+  it('keeps a bare host whole, and a short path as the tail', () => {
+    expect(splitUrl('https://tienda-con-un-nombre-largo.example.com')).toEqual({
+      head: 'https://tienda-con-un-nombre-largo.example.com',
+      tail: '',
+      query: '',
+    });
+    expect(splitUrl('https://www.example.com/18')).toEqual({ head: 'https://www.example.com', tail: '/18', query: '' });
   });
 
   it('keeps the end of a long URL, from a slash when one is near', () => {
     const url = 'https://www.example-shop.com/es/checkout/paso-3';
-    const { head, tail } = splitUrl(url);
-    expect(head + tail).toBe(url);
+    const { head, tail, query } = splitUrl(url);
+    expect(head + tail + query).toBe(url);
     expect(tail).toBe('/checkout/paso-3');
+    expect(query).toBe('');
+  });
+
+  it('keeps the end of the path, not of the query string, and sets the query apart', () => {
+    const url = 'https://www.example-shop.com/es/checkout/paso-3?utm_source=newsletter&utm_campaign=primavera';
+    const { head, tail, query } = splitUrl(url);
+    expect(head + tail + query).toBe(url);
+    expect(tail).toBe('/checkout/paso-3');
+    expect(query).toBe('?utm_source=newsletter&utm_campaign=primavera');
   });
 
   it('cuts a long path without slashes at a fixed length', () => {
