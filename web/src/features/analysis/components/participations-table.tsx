@@ -9,7 +9,7 @@ import { Alert } from '@/components/alert';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ScrollX } from '@/components/ui/scroll-x';
+import { WideTable } from '@/components/ui/wide-table';
 import { Table, type Column } from '@/components/ui/table';
 import { useEntryRecording } from '@/features/analysis/api/get-entry-recording';
 import { formatDateTime } from '@/features/analysis/lib/format';
@@ -90,7 +90,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
           <p>{t('analysis.detail.sharePrompt')}</p>
         </EmptyState>
       ) : (
-        <ScrollX>
+        <WideTable stackBelow="md">
           <Table
             caption={t('analysis.detail.participations')}
             columns={columns}
@@ -98,7 +98,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
             rowKey={(entry) => entry.id}
             testId="participations-table"
           />
-        </ScrollX>
+        </WideTable>
       )}
     </section>
   );

@@ -9,7 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Download, ScanSearch } from 'lucide-react';
-import { ScrollX } from '@/components/ui/scroll-x';
+import { WideTable } from '@/components/ui/wide-table';
 import { Table, type Column } from '@/components/ui/table';
 import { errorStatus } from '@/components/form';
 import { API_BASE_PATH } from '@/config/constants';
@@ -143,7 +143,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
       ) : (
         <>
           <h3 id="recordings-summary-tasks">{t('summary.tasksTitle')}</h3>
-          <ScrollX>
+          <WideTable stackBelow="md">
             <Table
               caption={t('summary.tasksTitle')}
               columns={taskColumns}
@@ -151,9 +151,9 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
               rowKey={(task) => String(task.taskNumber)}
               testId="summary-tasks"
             />
-          </ScrollX>
+          </WideTable>
           <h3 id="recordings-summary-entries">{t('summary.entriesTitle')}</h3>
-          <ScrollX>
+          <WideTable stackBelow="lg">
             <Table
               caption={t('summary.entriesTitle')}
               columns={entryColumns}
@@ -161,7 +161,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
               rowKey={(entry) => entry.id}
               testId="summary-entries"
             />
-          </ScrollX>
+          </WideTable>
         </>
       )}
     </section>

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { CircleCheck, CircleDot, Eye } from 'lucide-react';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { Badge } from '@/components/ui/badge';
-import { ScrollX } from '@/components/ui/scroll-x';
+import { WideTable } from '@/components/ui/wide-table';
 import { Table, type Column } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
@@ -84,7 +84,7 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
   ];
 
   return (
-    <ScrollX>
+    <WideTable stackBelow="lg">
       <Table
         caption={t('dashboard.tableCaption')}
         columns={columns}
@@ -93,7 +93,7 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
         rowProps={(analysis) => ({ 'data-testid': 'analysis-row', 'data-analysis-id': analysis.id })}
         testId="analyses-table"
       />
-    </ScrollX>
+    </WideTable>
   );
 }
 
