@@ -10,6 +10,7 @@ import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { WideTable } from '@/components/ui/wide-table';
+import { SectionHeader } from '@/components/ui/section-header';
 import { Table, type Column } from '@/components/ui/table';
 import { useEntryRecording } from '@/features/analysis/api/get-entry-recording';
 import { formatDateTime } from '@/features/analysis/lib/format';
@@ -76,7 +77,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
 
   return (
     <section className="analysis-section" aria-labelledby="analysis-participations-title">
-      <h2 id="analysis-participations-title">{t('analysis.detail.participations')}</h2>
+      <SectionHeader title={t('analysis.detail.participations')} titleId="analysis-participations-title" />
       {recording.isError ? (
         <Alert tone="error" title={serverMessage(recording.error) ?? t('analysis.detail.recordingFailed')} />
       ) : null}

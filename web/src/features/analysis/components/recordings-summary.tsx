@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Download, ScanSearch } from 'lucide-react';
 import { WideTable } from '@/components/ui/wide-table';
+import { SectionHeader } from '@/components/ui/section-header';
 import { Table, type Column } from '@/components/ui/table';
 import { errorStatus } from '@/components/form';
 import { API_BASE_PATH } from '@/config/constants';
@@ -116,21 +117,22 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
   ];
 
   return (
-    <section className="analysis-section recordings-summary" aria-labelledby="recordings-summary-title" data-testid="recordings-summary">
-      <div className="recordings-summary__header">
-        <div>
-          <h2 id="recordings-summary-title">{t('summary.title')}</h2>
-          <p className="recordings-summary__intro">{t('summary.intro')}</p>
-        </div>
-        <a
-          className="button button--ghost"
-          href={`${API_BASE_PATH}/analysis/${encodeURIComponent(analysis.id)}/export`}
-          download
-        >
-          <Download aria-hidden="true" size={18} />
-          {t('summary.export')}
-        </a>
-      </div>
+    <section className="analysis-section" aria-labelledby="recordings-summary-title" data-testid="recordings-summary">
+      <SectionHeader
+        title={t('summary.title')}
+        titleId="recordings-summary-title"
+        description={t('summary.intro')}
+        actions={
+          <a
+            className="button button--ghost"
+            href={`${API_BASE_PATH}/analysis/${encodeURIComponent(analysis.id)}/export`}
+            download
+          >
+            <Download aria-hidden="true" size={18} />
+            {t('summary.export')}
+          </a>
+        }
+      />
       {summary.isPending ? (
         <p role="status">{t('summary.loading')}</p>
       ) : summary.isError ? (

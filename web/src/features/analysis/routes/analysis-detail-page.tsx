@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { CircleCheck, CircleDot } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Badge } from '@/components/ui/badge';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorStatus, serverMessage, validationMessages } from '@/components/form';
 import { paths } from '@/config/paths';
@@ -30,12 +31,7 @@ export function AnalysisDetailPage() {
   const analysis = useAnalysis(id);
 
   if (analysis.isPending) {
-    return (
-      <div className="analysis-loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('analysis.detail.loading')}</span>
-      </div>
-    );
+    return <LoadingBlock label={t('analysis.detail.loading')} />;
   }
   if (analysis.isError) {
     if (errorStatus(analysis.error) === 404) {

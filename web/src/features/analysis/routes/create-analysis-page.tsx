@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert';
 import { serverMessage, validationMessages } from '@/components/form';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useCreateAnalysis } from '@/features/analysis/api/create-analysis';
@@ -29,12 +30,7 @@ export function CreateAnalysisPage() {
   // Unknown (billing unreachable) keeps the form: the server refuses with 402 if need be.
   if (paid === false && createdId === null) return <Navigate to={paths.dashboard} replace />;
   if (isPending) {
-    return (
-      <div className="analysis-loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('app.loading')}</span>
-      </div>
-    );
+    return <LoadingBlock label={t('app.loading')} />;
   }
 
   const submit = async (request: AnalysisRequest) => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FlaskConical } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePaidStatus } from '@/features/billing-status';
 import { useAnalyses } from '@/features/dashboard/api/get-analyses';
@@ -22,12 +23,7 @@ export function DashboardPage() {
 
   let content;
   if (analyses.isPending) {
-    content = (
-      <div className="dashboard__loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('dashboard.loading')}</span>
-      </div>
-    );
+    content = <LoadingBlock label={t('dashboard.loading')} />;
   } else if (analyses.isError) {
     content = (
       <Alert tone="error" title={t('dashboard.loadError')}>
