@@ -155,7 +155,8 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await expect(page.getByTestId('analysis-status')).toContainText('publicado');
 
   // The dashboard reflects the edit.
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  // The nav's link: the page header's back link ('Volver al dashboard') also contains the word.
+  await page.getByRole('navigation', { name: 'Tu cuenta' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('analysis-row').filter({ hasText: `${name} v2` })).toContainText('publicado');
   await page.getByTestId('analysis-row').filter({ hasText: `${name} v2` }).getByRole('link', { name: /Ver detalles/ }).click();
 
@@ -243,7 +244,8 @@ test('the researcher screens have no serious accessibility violations', async ({
   await page.getByLabel('URL', { exact: true }).fill('example.com');
   await page.getByLabel('Tarea 1').fill('Mira la portada');
   await page.getByRole('button', { name: 'Crear análisis' }).click();
-  await expect(page.getByRole('dialog', { name: 'Éxito' })).toBeFocused();
+  // Focus starts on the dialog's one button, 'Ir al análisis'.
+  await expect(page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Ir al análisis' })).toBeFocused();
   await check();
 
   // Dashboard with a row, on a desktop and on a phone.

@@ -57,3 +57,13 @@ describe('copy invite button', () => {
     expect(screen.getByRole('button', { name: 'Error al copiar' })).toBeTruthy();
   });
 });
+
+describe('copy invite button width', () => {
+  it('reserves the width of every label it can show, without adding them to its text or name', () => {
+    render(<CopyInviteButton analysisId="a1" context="Checkout" compact />);
+    const button = screen.getByRole('button', { name: 'Copiar enlace de invitación de Checkout' });
+    const ghosts = Array.from(button.querySelectorAll('[data-text]'), (ghost) => ghost.getAttribute('data-text'));
+    expect(ghosts).toEqual(['Copiar enlace', '¡Enlace copiado!', 'Error al copiar']);
+    expect(button.textContent).toBe('Copiar enlace de invitación de Checkout');
+  });
+});

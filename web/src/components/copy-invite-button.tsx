@@ -1,10 +1,13 @@
 /**
  * Copies an analysis' participation link (`<origin>/participate/<id>`) to the clipboard. For 2 s the
  * label says '¡Enlace copiado!' or 'Error al copiar' (spec §2, §9), and a polite live region
- * announces the same, because a changed button label alone is not read out by screen readers.
+ * announces the same, because a changed button label alone is not read out by screen readers. The
+ * button keeps the width of its longest label, so the feedback never reflows a table row.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Check, CircleAlert, Copy } from 'lucide-react';
+import { StableLabel } from '@/components/ui/stable-label';
 import { paths } from '@/config/paths';
 
 /** How long the copied/failed label stays (spec §9). */
@@ -24,8 +27,11 @@ interface CopyInviteButtonProps {
    * accessible name still starts with the visible text.
    */
   compact?: boolean;
+  /** Extra classes, e.g. 'button--sm' in dense tables. */
   className?: string;
 }
+
+const ICONS = { idle: Copy, copied: Check, failed: CircleAlert } as const;
 
 export function CopyInviteButton({ analysisId, context, compact = false, className }: CopyInviteButtonProps) {
   const { t } = useTranslation();
@@ -48,7 +54,11 @@ export function CopyInviteButton({ analysisId, context, compact = false, classNa
     timer.current = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
   };
 
-  const feedback = state === 'copied' ? t('analysis.invite.copied') : state === 'failed' ? t('analysis.invite.failed') : '';
+  const copied = t('analysis.invite.copied');
+  const failed = t('analysis.invite.failed');
+  const idleVisible = compact ? t('analysis.invite.copyShort') : t('analysis.invite.copy');
+  const feedback = state === 'copied' ? copied : state === 'failed' ? failed : '';
+  const Icon = ICONS[state];
 
   return (
     <>
@@ -58,26 +68,29 @@ export function CopyInviteButton({ analysisId, context, compact = false, classNa
         data-state={state}
         onClick={() => void copy()}
       >
-        {state === 'idle' ? (
-          <>
-            {compact ? (
-              <>
-                {t('analysis.invite.copyShort')}{' '}
-                <span className="visually-hidden">{t('analysis.invite.copyRest')}</span>
-              </>
-            ) : (
-              t('analysis.invite.copy')
-            )}
-            {context ? (
-              <>
-                {' '}
-                <span className="visually-hidden">{t('analysis.invite.context', { name: context })}</span>
-              </>
-            ) : null}
-          </>
-        ) : (
-          feedback
-        )}
+        <Icon aria-hidden="true" size={16} />
+        <StableLabel alternatives={[idleVisible, copied, failed]}>
+          {state === 'idle' ? (
+            <>
+              {compact ? (
+                <>
+                  {t('analysis.invite.copyShort')}{' '}
+                  <span className="visually-hidden">{t('analysis.invite.copyRest')}</span>
+                </>
+              ) : (
+                t('analysis.invite.copy')
+              )}
+              {context ? (
+                <>
+                  {' '}
+                  <span className="visually-hidden">{t('analysis.invite.context', { name: context })}</span>
+                </>
+              ) : null}
+            </>
+          ) : (
+            feedback
+          )}
+        </StableLabel>
       </button>
       <span className="visually-hidden" role="status" aria-live="polite">
         {feedback}

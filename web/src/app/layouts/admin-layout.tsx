@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { ListChecks, LogIn, ShieldCheck, UserPlus } from 'lucide-react';
 import '@/app/layouts/app-shell-layout.css';
 import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -32,11 +33,21 @@ function Admin({ user }: { user: UserDto }) {
           </Link>
           <nav className="site-nav admin-nav" aria-label={t('shell.admin.nav')}>
             <NavLink to={paths.admin} end>
+              <ShieldCheck aria-hidden="true" size={18} />
               {t('shell.admin.home')}
             </NavLink>
-            <NavLink to={`${paths.admin}/waitlist`}>{t('admin.nav.waitlist')}</NavLink>
-            <NavLink to={paths.auth.login}>{t('shell.admin.login')}</NavLink>
-            <NavLink to={paths.auth.register}>{t('shell.admin.register')}</NavLink>
+            <NavLink to={`${paths.admin}/waitlist`}>
+              <ListChecks aria-hidden="true" size={18} />
+              {t('admin.nav.waitlist')}
+            </NavLink>
+            <NavLink to={paths.auth.login}>
+              <LogIn aria-hidden="true" size={18} />
+              {t('shell.admin.login')}
+            </NavLink>
+            <NavLink to={paths.auth.register}>
+              <UserPlus aria-hidden="true" size={18} />
+              {t('shell.admin.register')}
+            </NavLink>
             <LogoutButton logout={logout} label={t('shell.admin.logout')} />
           </nav>
           <div className="shell-header__end">

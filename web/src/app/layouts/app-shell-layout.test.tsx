@@ -1,5 +1,5 @@
 /** The signed-in shell: session check with redirect, e-mail, nav, burger and logout; the /admin guard. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser, fakeApi, renderApp } from '@/app/test-utils';
 
@@ -40,6 +40,22 @@ describe('app shell', () => {
     fireEvent.keyDown(screen.getByRole('link', { name: 'Dashboard' }), { key: 'Escape' });
     expect(burger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(burger);
+  });
+
+  it("links 'Facturación' and marks the current section on nested routes", async () => {
+    signedIn();
+    renderApp('/analysis/create');
+
+    const nav = await screen.findByRole('navigation', { name: 'Tu cuenta' });
+    const link = (name: string) => within(nav).getByRole('link', { name });
+    expect(link('Facturación').getAttribute('href')).toBe('/user/billing');
+    expect(link('Dashboard').getAttribute('aria-current')).toBe('page');
+    expect(link('Facturación').getAttribute('aria-current')).toBeNull();
+    expect(link('Cambiar contraseña').getAttribute('aria-current')).toBeNull();
+
+    fireEvent.click(link('Facturación'));
+    await waitFor(() => expect(link('Facturación').getAttribute('aria-current')).toBe('page'));
+    expect(link('Dashboard').getAttribute('aria-current')).toBeNull();
   });
 
   it('logs out and goes to /', async () => {

@@ -1,12 +1,15 @@
 /**
  * Shell of the signed-in area (/user, /dashboard, /analysis/*, /entry/*): checks the session first
- * (spinner, or redirect to /auth/login), then shows the header with the user's e-mail and the side
- * navigation, which folds behind a menu button below 768 px.
+ * (spinner, or redirect to /auth/login), then shows a one-row header (logo, the user's e-mail,
+ * language, menu button) and the side navigation with icons, which marks the current section on
+ * nested routes too and folds behind the menu button below 768 px.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CreditCard, KeyRound, LayoutDashboard, Menu, X, type LucideIcon } from 'lucide-react';
 import '@/app/layouts/app-shell-layout.css';
+import { shellSection, type ShellSection } from '@/app/layouts/shell-section';
 import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
@@ -19,16 +22,30 @@ import type { UserDto } from '@/lib/api-types/UserDto';
 
 const NAV_ID = 'shell-nav';
 
+interface NavItem {
+  section: ShellSection;
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+}
+
 export function AppShellLayout() {
   return <SessionGate>{(user) => <Shell user={user} />}</SessionGate>;
 }
 
 function Shell({ user }: { user: UserDto }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout(paths.landing);
   const closeMenu = () => setMenuOpen(false);
+  const current = shellSection(pathname);
+  const items: NavItem[] = [
+    { section: 'dashboard', to: paths.dashboard, label: t('shell.dashboard'), Icon: LayoutDashboard },
+    { section: 'billing', to: paths.user.billing, label: t('shell.billing'), Icon: CreditCard },
+    { section: 'profile', to: paths.user.profile, label: t('shell.changePassword'), Icon: KeyRound },
+  ];
 
   // Escape closes the open menu and gives focus back to the button that opened it.
   const onNavKeyDown = (event: KeyboardEvent) => {
@@ -41,7 +58,7 @@ function Shell({ user }: { user: UserDto }) {
   return (
     <div className="page">
       <header className="site-header">
-        <div className="site-header__inner container">
+        <div className="shell-header">
           <Link to={paths.dashboard} className="site-header__brand">
             <Logo />
           </Link>
@@ -51,29 +68,40 @@ function Shell({ user }: { user: UserDto }) {
             <button
               ref={toggleRef}
               type="button"
-              className="menu-toggle shell-menu-toggle"
+              className="button button--ghost button--icon shell-menu-toggle"
               aria-expanded={menuOpen}
               aria-controls={NAV_ID}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              <span className="menu-toggle__bars" aria-hidden="true" />
+              {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
               <span className="visually-hidden">{menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}</span>
             </button>
           </div>
         </div>
       </header>
-      <div className="shell container">
-        <nav id={NAV_ID} className="shell__nav" data-open={menuOpen} aria-label={t('shell.nav')} onKeyDown={onNavKeyDown}>
-          <NavLink to={paths.dashboard} onClick={closeMenu}>
-            {t('shell.dashboard')}
-          </NavLink>
-          <NavLink to={paths.user.profile} onClick={closeMenu}>
-            {t('shell.changePassword')}
-          </NavLink>
-          <LogoutButton logout={logout} label={t('shell.logout')} />
+      <div className="app-shell">
+        <nav id={NAV_ID} className="app-shell__nav" data-open={menuOpen} aria-label={t('shell.nav')} onKeyDown={onNavKeyDown}>
+          {/* On phones the header has no room for the e-mail; the open menu says who is signed in. */}
+          <p className="shell-nav__user">
+            <span className="visually-hidden">{t('shell.signedInAs')} </span>
+            {user.email}
+          </p>
+          {items.map(({ section, to, label, Icon }) => (
+            <Link
+              key={section}
+              to={to}
+              className="shell-nav__link"
+              aria-current={current === section ? 'page' : undefined}
+              onClick={closeMenu}
+            >
+              <Icon aria-hidden="true" size={18} />
+              {label}
+            </Link>
+          ))}
+          <LogoutButton logout={logout} label={t('shell.logout')} className="shell-nav__link shell-nav__logout" />
           {logout.isError ? <Alert tone="error">{t('shell.logoutFailed')}</Alert> : null}
         </nav>
-        <main id="main" className="shell__main">
+        <main id="main" className="app-shell__main">
           {/*
             SLOT — billing: the yellow 'Trial ended' banner (spec §2, Authenticated shell) renders here,
             above the screen, while the user has no active subscription and is not on a billing route.

@@ -3,6 +3,7 @@
  * logout button, which stays focusable but inert while the request is under way.
  */
 import { useTranslation } from 'react-i18next';
+import { LogOut } from 'lucide-react';
 import type { useLogout } from '@/components/session/use-logout';
 
 export function SignedInUser({ email }: { email: string }) {
@@ -17,18 +18,26 @@ export function SignedInUser({ email }: { email: string }) {
   );
 }
 
-export function LogoutButton({ logout, label }: { logout: ReturnType<typeof useLogout>; label: string }) {
+interface LogoutButtonProps {
+  logout: ReturnType<typeof useLogout>;
+  label: string;
+  /** Extra classes from the layout that places it (side navigation or admin bar). */
+  className?: string;
+}
+
+export function LogoutButton({ logout, label, className }: LogoutButtonProps) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      className="shell__logout"
+      className={['shell__logout', className].filter(Boolean).join(' ')}
       aria-busy={logout.isPending || undefined}
       aria-disabled={logout.isPending || undefined}
       onClick={() => {
         if (!logout.isPending) logout.mutate();
       }}
     >
+      <LogOut aria-hidden="true" size={18} />
       {logout.isPending ? t('shell.loggingOut') : label}
     </button>
   );

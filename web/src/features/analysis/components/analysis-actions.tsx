@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
 import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useChangeAnalysisStatus } from '@/features/analysis/api/change-analysis-status';
@@ -75,12 +76,15 @@ export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsP
   return (
     <div className="analysis-actions" role="group" aria-label={t('analysis.detail.actions')}>
       <button type="button" className="button button--ghost" onClick={onEdit}>
+        <Pencil aria-hidden="true" size={16} />
         {t('analysis.detail.edit')}
       </button>
       <button type="button" className="button button--ghost" onClick={() => setPending(published ? 'close' : 'reopen')}>
+        {published ? <Lock aria-hidden="true" size={16} /> : <LockOpen aria-hidden="true" size={16} />}
         {published ? t('analysis.detail.close') : t('analysis.detail.reopen')}
       </button>
       <button type="button" className="button button--danger-ghost" onClick={() => setPending('delete')}>
+        <Trash2 aria-hidden="true" size={16} />
         {t('analysis.detail.delete')}
       </button>
       {dialog ? (

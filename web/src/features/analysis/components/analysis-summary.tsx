@@ -1,6 +1,8 @@
 /** The facts of one analysis (spec §2 Analysis detail): id, URL, device, creation, scenario, participants, invite link, tasks. */
 import { useTranslation } from 'react-i18next';
+import { ExternalLink, Monitor, Smartphone } from 'lucide-react';
 import { CopyInviteButton } from '@/components/copy-invite-button';
+import { Badge } from '@/components/ui/badge';
 import { deviceKey, formatDateTime, participantCounts, visibleScenario } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
@@ -25,13 +27,16 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
               {analysis.url}
               {' '}
               <span className="visually-hidden">{t('analysis.detail.opensInNewTab')}</span>
+              <ExternalLink aria-hidden="true" size={14} className="analysis-facts__url-icon" />
             </a>
           </dd>
         </div>
         <div>
           <dt>{t('analysis.detail.device')}</dt>
           <dd>
-            <span className="device-badge">{t(deviceKey(analysis.device))}</span>
+            <Badge tone="info" icon={analysis.device === 'mobile' ? <Smartphone /> : <Monitor />}>
+              {t(deviceKey(analysis.device))}
+            </Badge>
           </dd>
         </div>
         <div>

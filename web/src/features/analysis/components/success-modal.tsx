@@ -1,26 +1,32 @@
 /**
- * 'Éxito' modal after creating an analysis: '¡Análisis creado con éxito!' and 'Redirigiendo en N
- * segundos...' counting down from 5, then `onDone` (spec §2, §9). It takes focus when it opens.
+ * 'Éxito' dialog after creating an analysis: '¡Análisis creado con éxito!' and 'Redirigiendo en N
+ * segundos...' counting down from 5, then `onDone` (spec §2, §9). 'Ir al análisis' leaves at once
+ * for the new analysis and takes focus, so Enter is enough. It cannot be dismissed: the countdown
+ * leaves anyway.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ArrowRight, Check } from 'lucide-react';
+import { Dialog } from '@/components/ui/dialog';
 
 /** Seconds before leaving for the dashboard (spec §9). */
 export const REDIRECT_SECONDS = 5;
 
-export function SuccessModal({ onDone }: { onDone: () => void }) {
+interface SuccessModalProps {
+  /** The countdown ran out: the spec's redirect. */
+  onDone: () => void;
+  /** 'Ir al análisis' was pressed. */
+  onOpen: () => void;
+}
+
+export function SuccessModal({ onDone, onOpen }: SuccessModalProps) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const done = useRef(onDone);
 
   useEffect(() => {
     done.current = onDone;
   }, [onDone]);
-
-  useEffect(() => {
-    dialogRef.current?.focus();
-  }, []);
 
   useEffect(() => {
     if (seconds <= 0) {
@@ -32,32 +38,23 @@ export function SuccessModal({ onDone }: { onDone: () => void }) {
   }, [seconds]);
 
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialogRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="success-modal-title"
-        aria-describedby="success-modal-body"
-        tabIndex={-1}
-        data-testid="success-modal"
-        // Nothing inside can take focus, so Tab must not wander to the page behind the modal.
-        onKeyDown={(event) => {
-          if (event.key === 'Tab') event.preventDefault();
-        }}
-      >
-        <span className="modal__icon" aria-hidden="true">
-          ✓
-        </span>
-        <h2 id="success-modal-title" className="modal__title">
-          {t('analysis.success.title')}
-        </h2>
-        <div id="success-modal-body">
+    <Dialog
+      title={t('analysis.success.title')}
+      tone="success"
+      icon={<Check size={24} />}
+      testId="success-modal"
+      description={
+        <>
           <p>{t('analysis.success.body')}</p>
-          <p className="modal__note">{t('analysis.success.redirecting', { seconds: Math.max(seconds, 1) })}</p>
-        </div>
-      </div>
-    </div>
+          <p className="success-modal__note">{t('analysis.success.redirecting', { seconds: Math.max(seconds, 1) })}</p>
+        </>
+      }
+      actions={
+        <button type="button" className="button button--primary" onClick={onOpen}>
+          {t('analysis.success.open')}
+          <ArrowRight aria-hidden="true" size={18} />
+        </button>
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Plus, X } from 'lucide-react';
 import { useErrorText } from '@/components/form';
 import { canRemoveTask, type AnalysisFormInput } from '@/features/analysis/lib/analysis-form';
 
@@ -63,8 +64,8 @@ export function TaskList() {
                 {...register(`tasks.${index}.content`)}
               />
               {fields.length > 1 ? (
-                <button type="button" className="button button--ghost task-list__remove" onClick={() => removeAt(index)}>
-                  <span aria-hidden="true">✕</span>
+                <button type="button" className="button button--ghost button--icon" onClick={() => removeAt(index)}>
+                  <X aria-hidden="true" size={18} />
                   <span className="visually-hidden">{t('analysis.form.removeTask', { number: index + 1 })}</span>
                 </button>
               ) : null}
@@ -85,7 +86,8 @@ export function TaskList() {
           append({ content: '' });
         }}
       >
-        <span aria-hidden="true">+</span> {t('analysis.form.addTask')}
+        <Plus aria-hidden="true" size={18} />
+        {t('analysis.form.addTask')}
       </button>
     </fieldset>
   );

@@ -47,6 +47,8 @@ describe('analysis detail page', () => {
     renderApp('/analysis/an-1');
 
     expect((await heading()).textContent).toBe('Checkout');
+    // PageHeader: the way back to the dashboard above the title, the status beside it.
+    expect(screen.getByRole('link', { name: 'Volver al dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByTestId('analysis-status').textContent).toContain('publicado');
     expect(screen.getByTestId('analysis-id').textContent).toBe('an-1');
     const link = screen.getByRole('link', { name: /tienda\.example\.com/ });

@@ -1,11 +1,16 @@
 /**
  * /analysis/{id}: one analysis with its tasks and participations (spec §2), plus editing, closing or
  * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
+ * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CircleCheck, CircleDot } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { Badge } from '@/components/ui/badge';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import { PageHeader } from '@/components/ui/page-header';
 import { errorStatus, serverMessage, validationMessages } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
@@ -26,17 +31,12 @@ export function AnalysisDetailPage() {
   const analysis = useAnalysis(id);
 
   if (analysis.isPending) {
-    return (
-      <div className="analysis-loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('analysis.detail.loading')}</span>
-      </div>
-    );
+    return <LoadingBlock label={t('analysis.detail.loading')} />;
   }
   if (analysis.isError) {
     if (errorStatus(analysis.error) === 404) {
       return (
-        <section className="card card--snug analysis-card analysis-not-found" aria-labelledby="analysis-not-found-title">
+        <section className="card card--snug content--narrow analysis-not-found" aria-labelledby="analysis-not-found-title">
           <h1 id="analysis-not-found-title">{t('analysis.detail.notFound')}</h1>
           <p>{t('analysis.detail.notFoundBody')}</p>
           <Link to={paths.dashboard} className="button button--primary">
@@ -79,26 +79,28 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
   const saveDetails = update.isError ? validationMessages(update.error).filter((line) => line !== saveFailure) : [];
 
   return (
-    <article className="analysis-detail" aria-labelledby="analysis-title">
-      <header className="analysis-detail__header">
-        <div className="analysis-detail__heading">
-          <h1 id="analysis-title">{analysis.name}</h1>
-          <span
-            className="status-pill"
-            data-status={published ? 'published' : 'completed'}
-            data-testid="analysis-status"
+    <article className="analysis-detail content--wide" aria-labelledby="analysis-title">
+      <PageHeader
+        back={{ to: paths.dashboard, label: t('analysis.detail.backToDashboard') }}
+        title={analysis.name}
+        titleId="analysis-title"
+        subtitle={
+          <Badge
+            tone={published ? 'success' : 'neutral'}
+            icon={published ? <CircleDot /> : <CircleCheck />}
+            testId="analysis-status"
           >
             <span className="visually-hidden">{t('analysis.detail.status')}: </span>
             {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
-          </span>
-        </div>
-        {editing ? null : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />}
-      </header>
+          </Badge>
+        }
+        actions={editing ? undefined : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />}
+      />
       {notice ? (
         <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" />
       ) : null}
       {editing ? (
-        <section className="card card--snug analysis-card" aria-labelledby="analysis-edit-title">
+        <section className="card card--snug content--narrow" aria-labelledby="analysis-edit-title">
           <h2 id="analysis-edit-title">{t('analysis.detail.editTitle')}</h2>
           {saveFailure ? <Alert tone="error" title={saveFailure} details={saveDetails} /> : null}
           <AnalysisForm
@@ -116,12 +118,10 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
         </section>
       ) : (
         <>
-          <section className="card card--snug analysis-card">
+          <section className="card card--snug" aria-label={t('analysis.detail.facts')}>
             <AnalysisSummary analysis={analysis} />
           </section>
-          <section className="card card--snug analysis-card">
-            <ParticipationsTable analysis={analysis} />
-          </section>
+          <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
         </>
       )}

@@ -88,7 +88,8 @@ describe('create analysis page', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Éxito' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.activeElement).toBe(dialog);
+    // Focus starts on 'Ir al análisis', inside the dialog: Enter goes straight to the analysis.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Ir al análisis' }));
     expect(dialog.textContent).toContain('¡Análisis creado con éxito!');
     expect(dialog.textContent).toContain('Redirigiendo en 5 segundos...');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -111,6 +112,23 @@ describe('create analysis page', () => {
     expect(router.state.location.pathname).toBe('/analysis/create');
     await act(async () => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("'Ir al análisis' goes to the new analysis at once, before the countdown ends", async () => {
+    api();
+    const router = renderApp('/analysis/create');
+
+    await screen.findByRole('heading', { name: 'Crear nuevo análisis' }, { timeout: 5000 });
+    type('Nombre del análisis', 'Checkout');
+    type('URL', 'tienda.example.com');
+    type('Tarea 1', 'Compra algo');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Éxito' });
+    expect(dialog.textContent).toContain('Redirigiendo en 5 segundos...');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ir al análisis' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analysis/new-1'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Éxito' })).toBeNull());
   });
 
   it("shows the server's message when it refuses the analysis", async () => {

@@ -1,12 +1,15 @@
 /**
- * /analysis/create: the analysis form (spec §2, §5). Without an active subscription it sends the user
- * back to /dashboard; after creating, the 'Éxito' modal counts down and then goes to /dashboard.
+ * /analysis/create: the analysis form (spec §2, §5) in the narrow form width. Without an active
+ * subscription it sends the user back to /dashboard; after creating, the 'Éxito' dialog counts down
+ * and then goes to /dashboard, or straight to the new analysis with 'Ir al análisis'.
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert';
 import { serverMessage, validationMessages } from '@/components/form';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useCreateAnalysis } from '@/features/analysis/api/create-analysis';
 import { AnalysisForm } from '@/features/analysis/components/analysis-form';
@@ -21,44 +24,44 @@ export function CreateAnalysisPage() {
   const navigate = useNavigate();
   const { paid, isPending } = usePaidStatus();
   const create = useCreateAnalysis();
-  const [created, setCreated] = useState(false);
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const toDashboard = useCallback(() => void navigate(paths.dashboard), [navigate]);
 
   // Unknown (billing unreachable) keeps the form: the server refuses with 402 if need be.
-  if (paid === false && !created) return <Navigate to={paths.dashboard} replace />;
+  if (paid === false && createdId === null) return <Navigate to={paths.dashboard} replace />;
   if (isPending) {
-    return (
-      <div className="analysis-loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('app.loading')}</span>
-      </div>
-    );
+    return <LoadingBlock label={t('app.loading')} />;
   }
 
   const submit = async (request: AnalysisRequest) => {
-    await create.mutateAsync(request);
-    setCreated(true);
+    const { analysisData } = await create.mutateAsync(request);
+    setCreatedId(analysisData.id);
   };
 
   const failure = create.isError ? serverMessage(create.error) ?? t('analysis.form.createFailed') : null;
   const details = create.isError ? validationMessages(create.error).filter((line) => line !== failure) : [];
 
   return (
-    <section className="card card--snug analysis-card analysis-create" aria-labelledby="create-analysis-title">
-      <Link to={paths.dashboard} className="analysis-back">
-        <span aria-hidden="true">←</span> {t('analysis.create.back')}
-      </Link>
-      <h1 id="create-analysis-title">{t('analysis.create.title')}</h1>
-      <p className="analysis-create__intro">{t('analysis.create.intro')}</p>
-      {failure ? <Alert tone="error" title={failure} details={details} testId="create-analysis-error" /> : null}
-      <AnalysisForm
-        defaultValues={emptyAnalysisForm()}
-        onSubmit={submit}
-        submitLabel={t('analysis.form.submit')}
-        busyLabel={t('analysis.form.submitting')}
-        labelledBy="create-analysis-title"
+    <div className="content--narrow">
+      <PageHeader
+        title={t('analysis.create.title')}
+        titleId="create-analysis-title"
+        subtitle={t('analysis.create.intro')}
+        back={{ to: paths.dashboard, label: t('analysis.create.back') }}
       />
-      {created ? <SuccessModal onDone={toDashboard} /> : null}
-    </section>
+      <section className="card card--snug analysis-create" aria-labelledby="create-analysis-title">
+        {failure ? <Alert tone="error" title={failure} details={details} testId="create-analysis-error" /> : null}
+        <AnalysisForm
+          defaultValues={emptyAnalysisForm()}
+          onSubmit={submit}
+          submitLabel={t('analysis.form.submit')}
+          busyLabel={t('analysis.form.submitting')}
+          labelledBy="create-analysis-title"
+        />
+      </section>
+      {createdId !== null ? (
+        <SuccessModal onDone={toDashboard} onOpen={() => void navigate(paths.analysis.detail(createdId))} />
+      ) : null}
+    </div>
   );
 }

@@ -1,78 +1,115 @@
 /**
- * The dashboard's table of analyses (spec §2). Below 72rem (phones, tablets, small laptops, where
- * the side nav also takes room) each row becomes a card: cells stack beside their column name (data-label), so
- * nothing scrolls sideways. Wider, it is a table inside a region that scrolls rather than clips.
+ * The dashboard's table of analyses (spec §2 columns) on the shared Table: the title links to the
+ * analysis, the URL is shortened in the middle with the whole URL in a tooltip, the actions sit
+ * inline with icons. Under 640 px each row is a card; between that and a wide screen the table
+ * scrolls inside its box rather than widening the page.
  */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CircleCheck, CircleDot, Eye } from 'lucide-react';
 import { CopyInviteButton } from '@/components/copy-invite-button';
+import { Badge } from '@/components/ui/badge';
+import { WideTable } from '@/components/ui/wide-table';
+import { Table, type Column } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { deviceKey, formatShortDate, participantsRatio, statusKey } from '@/features/dashboard/lib/format';
+import { deviceKey, formatShortDate, participantsRatio, splitUrl, statusKey } from '@/features/dashboard/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
 export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }) {
   const { t, i18n } = useTranslation();
-  const captionId = useId();
-  const columns = {
-    title: t('dashboard.columns.title'),
-    url: t('dashboard.columns.url'),
-    device: t('dashboard.columns.device'),
-    participants: t('dashboard.columns.participants'),
-    status: t('dashboard.columns.status'),
-    date: t('dashboard.columns.date'),
-    actions: t('dashboard.columns.actions'),
-  };
+
+  const columns: Column<AnalysisDto>[] = [
+    {
+      key: 'title',
+      header: t('dashboard.columns.title'),
+      label: t('dashboard.columns.title'),
+      primary: true,
+      className: 'analyses-table__title',
+      cell: (analysis) => <Link to={paths.analysis.detail(analysis.id)}>{analysis.name}</Link>,
+    },
+    {
+      key: 'url',
+      header: t('dashboard.columns.url'),
+      label: t('dashboard.columns.url'),
+      className: 'analyses-table__url',
+      cell: (analysis) => <ShortUrl url={analysis.url} newTab={t('dashboard.opensInNewTab')} />,
+    },
+    { key: 'device', header: t('dashboard.columns.device'), label: t('dashboard.columns.device'), cell: (analysis) => t(deviceKey(analysis.device)) },
+    {
+      key: 'participants',
+      header: t('dashboard.columns.participants'),
+      label: t('dashboard.columns.participants'),
+      numeric: true,
+      cell: (analysis) => participantsRatio(analysis),
+    },
+    {
+      key: 'status',
+      header: t('dashboard.columns.status'),
+      label: t('dashboard.columns.status'),
+      cell: (analysis) =>
+        analysis.status === 'published' ? (
+          <Badge tone="success" icon={<CircleDot />}>
+            {t(statusKey(analysis.status))}
+          </Badge>
+        ) : (
+          <Badge icon={<CircleCheck />}>{t(statusKey(analysis.status))}</Badge>
+        ),
+    },
+    {
+      key: 'date',
+      header: t('dashboard.columns.date'),
+      label: t('dashboard.columns.date'),
+      numeric: true,
+      cell: (analysis) => (
+        <time dateTime={new Date(analysis.created_at).toISOString()}>{formatShortDate(analysis.created_at, i18n.language)}</time>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('dashboard.columns.actions'),
+      label: t('dashboard.columns.actions'),
+      actions: true,
+      cell: (analysis) => (
+        <div className="analyses-table__actions">
+          <Link to={paths.analysis.detail(analysis.id)} className="button button--ghost button--sm">
+            <Eye aria-hidden="true" size={16} />
+            {t('dashboard.details')}{' '}
+            <span className="visually-hidden">{t('dashboard.detailsContext', { name: analysis.name })}</span>
+          </Link>
+          <CopyInviteButton analysisId={analysis.id} context={analysis.name} compact className="button--sm" />
+        </div>
+      ),
+    },
+  ];
 
   return (
-    <div className="analyses-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="analyses-table">
-        <caption id={captionId} className="visually-hidden">
-          {t('dashboard.tableCaption')}
-        </caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {analyses.map((analysis) => (
-            <tr key={analysis.id} data-testid="analysis-row" data-analysis-id={analysis.id}>
-              <th scope="row" data-label={columns.title} className="analyses-table__name">
-                {analysis.name}
-              </th>
-              <td data-label={columns.url} className="analyses-table__url">
-                <span title={analysis.url}>{analysis.url}</span>
-              </td>
-              <td data-label={columns.device}>{t(deviceKey(analysis.device))}</td>
-              <td data-label={columns.participants}>{participantsRatio(analysis)}</td>
-              <td data-label={columns.status}>
-                <span className="status-badge" data-status={analysis.status === 'published' ? 'published' : 'completed'}>
-                  {t(statusKey(analysis.status))}
-                </span>
-              </td>
-              <td data-label={columns.date}>
-                <time dateTime={new Date(analysis.created_at).toISOString()}>
-                  {formatShortDate(analysis.created_at, i18n.language)}
-                </time>
-              </td>
-              <td data-label={columns.actions}>
-                <div className="analyses-table__actions">
-                  <Link to={paths.analysis.detail(analysis.id)} className="button button--ghost">
-                    {t('dashboard.details')}{' '}
-                    <span className="visually-hidden">{t('dashboard.detailsContext', { name: analysis.name })}</span>
-                  </Link>
-                  <CopyInviteButton analysisId={analysis.id} context={analysis.name} compact />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WideTable stackBelow="lg">
+      <Table
+        caption={t('dashboard.tableCaption')}
+        columns={columns}
+        rows={[...analyses]}
+        rowKey={(analysis) => analysis.id}
+        rowProps={(analysis) => ({ 'data-testid': 'analysis-row', 'data-analysis-id': analysis.id })}
+        testId="analyses-table"
+      />
+    </WideTable>
+  );
+}
+
+/** The analysed site's URL, opening in a new tab, shortened in the middle; the tooltip has all of it. */
+function ShortUrl({ url, newTab }: { url: string; newTab: string }) {
+  const { head, tail, query } = splitUrl(url);
+  return (
+    <Tooltip content={url} block>
+      {(trigger) => (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="short-url" {...trigger}>
+          <span className="short-url__head">{head}</span>
+          {tail ? <span className="short-url__tail">{tail}</span> : null}
+          {query ? <span className="short-url__query">{query}</span> : null}
+          <span className="visually-hidden"> {newTab}</span>
+        </a>
+      )}
+    </Tooltip>
   );
 }

@@ -1,6 +1,6 @@
 /** Dashboard formatting: short es-ES (or en-GB) dates, 'count / max', device and status words. */
 import { describe, expect, it } from 'vitest';
-import { deviceKey, formatShortDate, participantsRatio, statusKey } from '@/features/dashboard/lib/format';
+import { deviceKey, formatShortDate, participantsRatio, splitUrl, statusKey } from '@/features/dashboard/lib/format';
 import { i18n } from '@/lib/i18n';
 
 describe('dashboard formatting', () => {
@@ -23,5 +23,39 @@ describe('dashboard formatting', () => {
     expect(i18n.t(statusKey('published'))).toBe('publicado');
     expect(i18n.t(statusKey('completed'))).toBe('completado');
     expect(i18n.t(statusKey('active'))).toBe('completado');
+  });
+});
+
+describe('splitUrl', () => {
+  it('keeps a bare host whole, and a short path as the tail', () => {
+    expect(splitUrl('https://tienda-con-un-nombre-largo.example.com')).toEqual({
+      head: 'https://tienda-con-un-nombre-largo.example.com',
+      tail: '',
+      query: '',
+    });
+    expect(splitUrl('https://www.example.com/18')).toEqual({ head: 'https://www.example.com', tail: '/18', query: '' });
+  });
+
+  it('keeps the end of a long URL, from a slash when one is near', () => {
+    const url = 'https://www.example-shop.com/es/checkout/paso-3';
+    const { head, tail, query } = splitUrl(url);
+    expect(head + tail + query).toBe(url);
+    expect(tail).toBe('/checkout/paso-3');
+    expect(query).toBe('');
+  });
+
+  it('keeps the end of the path, not of the query string, and sets the query apart', () => {
+    const url = 'https://www.example-shop.com/es/checkout/paso-3?utm_source=newsletter&utm_campaign=primavera';
+    const { head, tail, query } = splitUrl(url);
+    expect(head + tail + query).toBe(url);
+    expect(tail).toBe('/checkout/paso-3');
+    expect(query).toBe('?utm_source=newsletter&utm_campaign=primavera');
+  });
+
+  it('cuts a long path without slashes at a fixed length', () => {
+    const url = `https://example.com/${'a'.repeat(60)}`;
+    const { head, tail } = splitUrl(url);
+    expect(head + tail).toBe(url);
+    expect(tail).toBe('a'.repeat(16));
   });
 });

@@ -1,9 +1,14 @@
 /**
  * /dashboard (and /user): the customer's analyses with a button to create one, which needs an
- * active subscription (spec §2). Loading spinner, error alert with a retry, and the empty state.
+ * active subscription (spec §2). Loading spinner, error alert with a retry, and the empty state,
+ * which then holds the one 'Crear nuevo análisis' of the screen.
  */
 import { useTranslation } from 'react-i18next';
+import { FlaskConical } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import { PageHeader } from '@/components/ui/page-header';
 import { usePaidStatus } from '@/features/billing-status';
 import { useAnalyses } from '@/features/dashboard/api/get-analyses';
 import { AnalysesTable } from '@/features/dashboard/components/analyses-table';
@@ -14,15 +19,11 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { paid } = usePaidStatus();
   const analyses = useAnalyses();
+  const empty = analyses.isSuccess && analyses.data.analyses.length === 0;
 
   let content;
   if (analyses.isPending) {
-    content = (
-      <div className="dashboard__loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('dashboard.loading')}</span>
-      </div>
-    );
+    content = <LoadingBlock label={t('dashboard.loading')} />;
   } else if (analyses.isError) {
     content = (
       <Alert tone="error" title={t('dashboard.loadError')}>
@@ -31,21 +32,30 @@ export function DashboardPage() {
         </button>
       </Alert>
     );
-  } else if (analyses.data.analyses.length === 0) {
-    content = <p className="dashboard__empty">{t('dashboard.empty')}</p>;
+  } else if (empty) {
+    content = (
+      <EmptyState
+        icon={<FlaskConical />}
+        title={t('dashboard.empty')}
+        action={<CreateAnalysisButton paid={paid} />}
+        testId="dashboard-empty"
+      >
+        <p>{t('dashboard.emptyHint')}</p>
+      </EmptyState>
+    );
   } else {
     content = <AnalysesTable analyses={analyses.data.analyses} />;
   }
 
   return (
-    <section className="dashboard" aria-labelledby="dashboard-title">
-      <header className="dashboard__header">
-        <div>
-          <h1 id="dashboard-title">{t('dashboard.title')}</h1>
-          <p className="dashboard__intro">{t('dashboard.intro')}</p>
-        </div>
-        <CreateAnalysisButton paid={paid} />
-      </header>
+    <section className="dashboard content--wide" aria-labelledby="dashboard-title">
+      <PageHeader
+        title={t('dashboard.title')}
+        titleId="dashboard-title"
+        subtitle={t('dashboard.intro')}
+        // Not while loading (it may turn out empty) nor when empty (the empty state offers it).
+        actions={analyses.isPending || empty ? undefined : <CreateAnalysisButton paid={paid} />}
+      />
       {content}
     </section>
   );
