@@ -6,7 +6,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SearchX, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/components/session/use-session';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/admin/api/get-users';
 import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog';
@@ -84,9 +87,11 @@ export function AdminPage() {
     content = <LoadingStatus label={t('admin.users.loading')} />;
   } else if (users.data.users.length === 0) {
     content = (
-      <p className="admin-empty" data-testid="users-empty">
-        {q ? t('admin.users.emptySearch', { query: q }) : t('admin.users.empty')}
-      </p>
+      <EmptyState
+        icon={q ? <SearchX size={28} /> : <Users size={28} />}
+        title={q ? t('admin.users.emptySearch', { query: q }) : t('admin.users.empty')}
+        testId="users-empty"
+      />
     );
   } else {
     content = (
@@ -115,11 +120,8 @@ export function AdminPage() {
   };
 
   return (
-    <section className="admin" aria-labelledby="admin-title">
-      <header className="admin__header">
-        <h1 id="admin-title">{t('titles.admin')}</h1>
-        <p className="admin__intro">{t('admin.users.intro')}</p>
-      </header>
+    <section className="admin content--wide" aria-labelledby="admin-title">
+      <PageHeader title={t('titles.admin')} titleId="admin-title" subtitle={t('admin.users.intro')} />
 
       <div className="admin__toolbar">
         <h2 ref={headingRef} tabIndex={-1} className="admin__section-title">
