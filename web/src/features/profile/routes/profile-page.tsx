@@ -30,7 +30,7 @@ export function ProfilePage() {
   const failure = update.isError ? passwordChangeFailure(update.error) : null;
 
   return (
-    <section className="card card--roomy profile-card" aria-labelledby="profile-title">
+    <section className="card card--roomy content--narrow profile-card" aria-labelledby="profile-title">
       <h1 id="profile-title">{t('profile.title')}</h1>
       <p className="profile-card__intro">{t('profile.intro')}</p>
       {update.isSuccess ? <Alert tone="success" title={update.data.message} testId="profile-success" /> : null}
