@@ -3,6 +3,8 @@
  * badge and the subscription id; without one, the gray 'Prueba finalizada' notice.
  */
 import { useTranslation } from 'react-i18next';
+import { CircleCheck, Clock } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/features/billing/lib/format';
 import type { SubscriptionDto } from '@/lib/api-types/SubscriptionDto';
 
@@ -17,11 +19,16 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   if (!paid || !subscription) {
     return (
-      <section className="card billing-card billing-card--muted" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
-        <h2 id="billing-trial-title" className="billing-card__title">
-          {t('billing.trialEnded.title')}
-        </h2>
-        <p className="billing-card__text">{t('billing.trialEnded.body')}</p>
+      <section className="billing-trial" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
+        <span className="billing-trial__icon" aria-hidden="true">
+          <Clock size={22} />
+        </span>
+        <div>
+          <h2 id="billing-trial-title" className="billing-trial__title">
+            {t('billing.trialEnded.title')}
+          </h2>
+          <p className="billing-trial__text">{t('billing.trialEnded.body')}</p>
+        </div>
       </section>
     );
   }
@@ -33,7 +40,9 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
         <h2 id="billing-current-title" className="billing-card__title">
           {t('billing.current.title')}
         </h2>
-        <span className="billing-badge billing-badge--active">{t('billing.current.active')}</span>
+        <Badge tone="success" icon={<CircleCheck />}>
+          {t('billing.current.active')}
+        </Badge>
       </div>
       <dl className="billing-facts">
         <div>
