@@ -64,10 +64,17 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
       key: 'lastLogin',
       header: label('lastLogin'),
       label: label('lastLogin'),
+      className: 'admin-users__date',
       cell: (user) =>
         user.last_login_at === null ? <span className="admin-users__never">{t('admin.users.never')}</span> : when(user.last_login_at),
     },
-    { key: 'created', header: label('created'), label: label('created'), cell: (user) => when(user.created_at) },
+    {
+      key: 'created',
+      header: label('created'),
+      label: label('created'),
+      className: 'admin-users__date',
+      cell: (user) => when(user.created_at),
+    },
     {
       key: 'actions',
       header: label('actions'),

@@ -24,12 +24,14 @@ export function WaitlistTable({ entries }: { entries: readonly WaitlistEntryDto[
       key: 'consent',
       header: t('admin.waitlist.columns.consent'),
       label: t('admin.waitlist.columns.consent'),
+      className: 'admin-users__date',
       cell: (entry) => when(entry.consent_at),
     },
     {
       key: 'created',
       header: t('admin.waitlist.columns.created'),
       label: t('admin.waitlist.columns.created'),
+      className: 'admin-users__date',
       cell: (entry) => when(entry.created_at),
     },
   ];

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, Inbox } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Stack } from '@/components/ui/stack';
 import { useWaitlist, WAITLIST_EXPORT_URL } from '@/features/admin/api/get-waitlist';
 import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
 import { WaitlistTable } from '@/features/admin/components/waitlist-table';
@@ -41,12 +42,14 @@ export function WaitlistPage() {
           </a>
         }
       />
-      {waitlist.data ? (
-        <p className="admin__count" data-testid="waitlist-total">
-          {t('admin.waitlist.total', { count: waitlist.data.entries.length })}
-        </p>
-      ) : null}
-      {content}
+      <Stack gap={6}>
+        {waitlist.data ? (
+          <p className="admin__count" data-testid="waitlist-total">
+            {t('admin.waitlist.total', { count: waitlist.data.entries.length })}
+          </p>
+        ) : null}
+        {content}
+      </Stack>
     </section>
   );
 }

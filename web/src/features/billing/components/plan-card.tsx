@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Badge } from '@/components/ui/badge';
+import { Stack } from '@/components/ui/stack';
 import { useCreateCheckoutSession } from '@/features/billing/api/create-checkout-session';
 import { checkoutErrorMessage } from '@/features/billing/lib/billing-error';
 import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
@@ -43,7 +44,9 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
   };
 
   return (
-    <section
+    <Stack
+      as="section"
+      gap={3}
       className="card billing-plan"
       aria-labelledby="billing-plan-title"
       data-current={subscribed || undefined}
@@ -83,6 +86,6 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
           </button>
         </>
       )}
-    </section>
+    </Stack>
   );
 }

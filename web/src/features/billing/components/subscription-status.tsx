@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Stack } from '@/components/ui/stack';
 import { formatDate } from '@/features/billing/lib/format';
 import type { SubscriptionDto } from '@/lib/api-types/SubscriptionDto';
 
@@ -35,7 +36,7 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   const periodEnd = subscription.current_period_end;
   return (
-    <section className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
+    <Stack as="section" gap={4} className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
       <div className="billing-card__head">
         <h2 id="billing-current-title" className="billing-card__title">
           {t('billing.current.title')}
@@ -44,14 +45,14 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
           {t('billing.current.active')}
         </Badge>
       </div>
-      <dl className="billing-facts">
+      <Stack as="dl" gap={3} className="billing-facts">
         <div>
           <dt>{t('billing.current.subscriptionId')}</dt>
           <dd className="billing-facts__code" data-testid="billing-subscription-id">
             {subscription.id}
           </dd>
         </div>
-      </dl>
+      </Stack>
       {periodEnd !== null ? (
         <p className="billing-card__text">
           {t(subscription.cancel_at_period_end ? 'billing.current.ends' : 'billing.current.renews', {
@@ -59,6 +60,6 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
           })}
         </p>
       ) : null}
-    </section>
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { Stack } from '@/components/ui/stack';
 import { useEnsureCustomer } from '@/features/billing/api/create-customer';
 import { useBilling } from '@/features/billing/api/get-billing';
 import { InvoicesCard } from '@/features/billing/components/invoices-card';
@@ -32,7 +33,7 @@ export function BillingPage() {
   return (
     <div className="content--wide">
       <PageHeader title={t('titles.billing')} titleId="billing-title" subtitle={t('billing.intro')} />
-      <div className="billing-page billing-page--overview">
+      <Stack gap={6} className="billing-page billing-page--overview">
         {billing.isPending ? <LoadingStatus label={t('billing.loading')} /> : null}
         {billing.isError && !data ? (
           <Alert tone="error" title={t('billing.loadFailed')} testId="billing-load-error">
@@ -44,18 +45,18 @@ export function BillingPage() {
         ) : null}
         {data ? <SubscriptionStatus paid={paid} subscription={data.Subscription[0]} /> : null}
 
-        <section className="billing-plans" aria-labelledby="billing-plans-title">
+        <Stack as="section" gap={3} className="billing-plans" aria-labelledby="billing-plans-title">
           <h2 id="billing-plans-title" className="visually-hidden">
             {t('billing.plans.title')}
           </h2>
           <PlanCard subscribed={paid} awaitingPayment={awaitingPayment && !paid} onCheckoutOpened={() => setAwaitingPayment(true)} />
-        </section>
+        </Stack>
 
         <InvoicesCard />
         <p id="billing-new-tab-note" className="visually-hidden">
           {t('billing.newTab')}
         </p>
-      </div>
+      </Stack>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useCancelLocalSubscription } from '@/features/billing/api/cancel-local-
 import { useLocalPortal } from '@/features/billing/api/get-local-portal';
 import { BackToBilling } from '@/features/billing/components/back-to-billing';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Stack } from '@/components/ui/stack';
 import { InvoiceTable } from '@/features/billing/components/invoice-table';
 import { LoadingStatus } from '@/features/billing/components/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
@@ -34,7 +35,7 @@ export function PortalPage() {
   return (
     <>
       <PageHeader title={t('billing.portal.title')} />
-      <div className="billing-page">
+      <Stack gap={6} className="billing-page">
         {cancel.isSuccess ? <Alert tone="success" title={t('billing.portal.canceled')} testId="portal-canceled" /> : null}
         {cancel.isError ? <Alert tone="error" title={billingErrorMessage(cancel.error, t)} testId="portal-cancel-error" /> : null}
 
@@ -47,7 +48,7 @@ export function PortalPage() {
 
         {portal.data ? (
           <>
-            <section className="card billing-card" aria-labelledby="portal-subscription-title">
+            <Stack as="section" gap={4} className="card billing-card" aria-labelledby="portal-subscription-title">
               <h2 id="portal-subscription-title" className="billing-card__title">
                 {t('billing.portal.subscription')}
               </h2>
@@ -63,14 +64,14 @@ export function PortalPage() {
                   </button>
                 </div>
               ) : null}
-            </section>
+            </Stack>
 
-            <section className="billing-section" aria-labelledby="portal-invoices-title">
+            <Stack as="section" gap={3} className="billing-section" aria-labelledby="portal-invoices-title">
               <h2 id="portal-invoices-title" className="billing-section-title">
                 {t('billing.portal.invoices')}
               </h2>
               <InvoiceTable invoices={portal.data.invoices} />
-            </section>
+            </Stack>
           </>
         ) : null}
 
@@ -91,7 +92,7 @@ export function PortalPage() {
             onCancel={() => setConfirming(false)}
           />
         ) : null}
-      </div>
+      </Stack>
     </>
   );
 }
@@ -101,7 +102,7 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
   const statusKey = subscriptionStatusKey(subscription.status);
   const live = isLiveStatus(subscription.status);
   return (
-    <dl className="billing-facts" data-testid="portal-subscription">
+    <Stack as="dl" gap={3} className="billing-facts" data-testid="portal-subscription">
       <div>
         <dt>{t('billing.portal.status')}</dt>
         <dd>
@@ -122,6 +123,6 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
           <dd>{formatDate(subscription.current_period_end, i18n.language)}</dd>
         </div>
       ) : null}
-    </dl>
+    </Stack>
   );
 }
