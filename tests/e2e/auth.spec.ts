@@ -1,6 +1,7 @@
 // Accounts end to end against the real worker and local D1: register, login (wrong password,
 // participant), logout, password reset through the mail outbox (valid, expired, used), password
 // change and the revocation of other sessions, the /admin refusal.
+import type { Page } from '@playwright/test';
 import { literal, sql } from './support/db';
 import {
   PASSWORD,
@@ -16,6 +17,14 @@ import {
 
 const NEW_PASSWORD = 'otra-clave-nueva-2';
 
+/** No serious or critical axe findings on what `page` shows now. */
+async function expectNoSeriousViolations(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('register, then log in and land on /dashboard', async ({ page }) => {
   const email = uniqueEmail();
   await page.goto('/auth/register');
@@ -25,8 +34,16 @@ test('register, then log in and land on /dashboard', async ({ page }) => {
 
   const success = page.getByRole('status').filter({ hasText: 'Usuario creado correctamente' });
   await expect(success).toBeVisible();
-  await success.getByRole('link').click();
+  // The next step is a button-styled link named like the login page, readable in both themes.
+  const toLogin = success.getByRole('link', { name: 'Iniciar sesión', exact: true });
+  await expect(toLogin).toHaveAttribute('href', '/auth/login');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page);
+  }
+  await toLogin.click();
   await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión', level: 1 })).toBeVisible();
 
   await loginViaUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,13 +1,14 @@
 /**
- * "Eliminar <email>": an alertdialog that names the account and warns that its analyses,
- * participations, recordings and subscriptions go with it. Focus starts on Cancel (the safe choice);
- * a refusal (own account, last admin) is shown inside the dialog.
+ * "Eliminar <email>": an alertdialog (the one ui Dialog) that names the account and warns that its
+ * analyses, participations, recordings and subscriptions go with it. Focus starts on Cancel (the
+ * safe choice); a refusal (own account, last admin) is shown inside the dialog.
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { Dialog } from '@/components/ui/dialog';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
-import { Dialog } from '@/features/admin/components/dialog';
 import { errorText } from '@/features/admin/lib/error-text';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
 
@@ -34,6 +35,8 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
   return (
     <Dialog
       role="alertdialog"
+      tone="danger"
+      icon={<Trash2 size={22} />}
       title={t('admin.deleteDialog.title')}
       description={
         <>
@@ -47,26 +50,28 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
       returnFocus={opener}
       fallbackFocus={fallbackFocus}
       testId="delete-dialog"
+      actions={
+        <>
+          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            {t('admin.dialog.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            aria-busy={busy || undefined}
+            aria-disabled={busy || undefined}
+            onClick={confirm}
+          >
+            {busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
+          </button>
+        </>
+      }
     >
       {remove.isError ? (
         <Alert tone="error" testId="delete-dialog-error">
           {errorText(remove.error, t('admin.refused'), t('admin.deleteDialog.error'))}
         </Alert>
-      ) : null}
-      <div className="admin-dialog__actions">
-        <button ref={cancelRef} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-          {t('admin.dialog.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          aria-busy={busy || undefined}
-          aria-disabled={busy || undefined}
-          onClick={confirm}
-        >
-          {busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
-        </button>
-      </div>
+      ) : undefined}
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { errorText, isRefusal } from '@/features/admin/lib/error-text';
 
 export function LoadingStatus({ label }: { label: string }) {
   return (
-    <div className="admin-loading" role="status" data-testid="admin-loading">
+    <div className="page-loader" role="status" data-testid="admin-loading">
       <span className="page-loader__spinner" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>

@@ -1,15 +1,16 @@
 /**
- * "Editar <email>": a dialog with a role <select> (admin / customer), Save and Cancel. Save sends
- * PATCH /admin/users/{id}; a refusal (e.g. 'Debe quedar al menos un administrador') stays in the
- * dialog so the admin can pick again or cancel.
+ * "Editar <email>": a dialog (the one ui Dialog) with a role <select> (admin / customer), Save and
+ * Cancel. Save sends PATCH /admin/users/{id}; a refusal (e.g. 'Debe quedar al menos un
+ * administrador') stays in the dialog so the admin can pick again or cancel.
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { UserCog } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Form, SubmitButton, useZodForm } from '@/components/form';
+import { Dialog } from '@/components/ui/dialog';
 import { useUpdateUserRole, type EditableRole } from '@/features/admin/api/update-user-role';
-import { Dialog } from '@/features/admin/components/dialog';
 import { errorText } from '@/features/admin/lib/error-text';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
 
@@ -52,6 +53,7 @@ export function RoleDialog({ user, currentUserId, onClose, onSaved, opener, fall
 
   return (
     <Dialog
+      icon={<UserCog size={22} />}
       title={t('admin.roleDialog.title')}
       description={<p>{t('admin.roleDialog.description', { email: user.email })}</p>}
       onClose={onClose}
@@ -61,7 +63,8 @@ export function RoleDialog({ user, currentUserId, onClose, onSaved, opener, fall
       fallbackFocus={fallbackFocus}
       testId="role-dialog"
     >
-      <Form form={form} onSubmit={onSubmit} className="admin-dialog__form">
+      {/* The buttons stay inside the form (Enter in the select saves), in the dialog's action row. */}
+      <Form form={form} onSubmit={onSubmit} className="admin-role-form">
         <div className="field">
           <label className="field__label" htmlFor={selectId}>
             {t('admin.roleDialog.roleLabel')}
@@ -87,7 +90,7 @@ export function RoleDialog({ user, currentUserId, onClose, onSaved, opener, fall
             {errorText(update.error, t('admin.refused'), t('admin.roleDialog.error'))}
           </Alert>
         ) : null}
-        <div className="admin-dialog__actions">
+        <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
             {t('admin.dialog.cancel')}
           </button>

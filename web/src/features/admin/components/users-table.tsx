@@ -1,10 +1,12 @@
 /**
  * The admin users table (spec §2): id, role, e-mail, last login, created, and Edit / Delete buttons
- * named after the user's e-mail. On narrow screens the table scrolls sideways inside its own
- * focusable region instead of squeezing columns.
+ * named after the user's e-mail, on the ui Table. Under 640 px each user becomes a card led by the
+ * e-mail (which wraps anywhere rather than squeezing its column), with the actions at its foot.
  */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pencil, ShieldCheck, Trash2, User } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Table, type Column } from '@/components/ui/table';
 import { EmailText } from '@/features/admin/components/email-text';
 import { formatDateTime, isoDate, roleKey } from '@/features/admin/lib/format';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
@@ -21,83 +23,98 @@ interface UsersTableProps {
 
 export function UsersTable({ users, currentUserId, stale = false, onEdit, onDelete }: UsersTableProps) {
   const { t, i18n } = useTranslation();
-  const captionId = useId();
-  const columns = [
-    t('admin.users.columns.id'),
-    t('admin.users.columns.role'),
-    t('admin.users.columns.email'),
-    t('admin.users.columns.lastLogin'),
-    t('admin.users.columns.created'),
-    t('admin.users.columns.actions'),
+  const label = (key: 'id' | 'role' | 'email' | 'lastLogin' | 'created' | 'actions') => t(`admin.users.columns.${key}`);
+  const when = (ms: number) => <time dateTime={isoDate(ms)}>{formatDateTime(ms, i18n.language)}</time>;
+
+  const columns: Column<AdminUserDto>[] = [
+    {
+      key: 'id',
+      header: label('id'),
+      label: label('id'),
+      className: 'admin-users__id',
+      cell: (user) => <code title={user.id}>{user.id}</code>,
+    },
+    {
+      key: 'role',
+      header: label('role'),
+      label: label('role'),
+      cell: (user) => {
+        const role = roleKey(user.role);
+        return (
+          <Badge tone={user.role === 'admin' ? 'info' : 'neutral'} icon={user.role === 'admin' ? <ShieldCheck /> : <User />}>
+            {role ? t(role) : user.role}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'email',
+      header: label('email'),
+      label: label('email'),
+      primary: true,
+      className: 'admin-users__email',
+      cell: (user) => (
+        <span data-testid="user-email">
+          <EmailText email={user.email} />
+          {user.id === currentUserId ? <span className="admin-users__you"> {t('admin.users.you')}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      header: label('lastLogin'),
+      label: label('lastLogin'),
+      className: 'admin-users__date',
+      cell: (user) =>
+        user.last_login_at === null ? <span className="admin-users__never">{t('admin.users.never')}</span> : when(user.last_login_at),
+    },
+    {
+      key: 'created',
+      header: label('created'),
+      label: label('created'),
+      className: 'admin-users__date',
+      cell: (user) => when(user.created_at),
+    },
+    {
+      key: 'actions',
+      header: label('actions'),
+      label: label('actions'),
+      actions: true,
+      cell: (user) => (
+        <div className="admin-users__actions">
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            aria-label={t('admin.users.editLabel', { email: user.email })}
+            onClick={(event) => onEdit(user, event.currentTarget)}
+          >
+            <Pencil aria-hidden="true" size={16} />
+            {t('admin.users.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger-ghost button--sm"
+            aria-label={t('admin.users.deleteLabel', { email: user.email })}
+            onClick={(event) => onDelete(user, event.currentTarget)}
+          >
+            <Trash2 aria-hidden="true" size={16} />
+            {t('admin.users.delete')}
+          </button>
+        </div>
+      ),
+    },
   ];
 
   return (
-    <div className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="admin-table" aria-busy={stale || undefined} data-stale={stale || undefined}>
-        <caption id={captionId} className="visually-hidden">
-          {t('admin.users.caption')}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const role = roleKey(user.role);
-            return (
-              <tr key={user.id} data-testid="user-row" data-user-id={user.id} data-role={user.role}>
-                <td className="admin-table__id">
-                  <code title={user.id}>{user.id}</code>
-                </td>
-                <td>
-                  <span className="admin-role" data-role={user.role}>
-                    {role ? t(role) : user.role}
-                  </span>
-                </td>
-                <th scope="row" className="admin-table__email">
-                  <EmailText email={user.email} />
-                  {user.id === currentUserId ? <span className="admin-table__you"> {t('admin.users.you')}</span> : null}
-                </th>
-                <td>
-                  {user.last_login_at === null ? (
-                    <span className="admin-table__never">{t('admin.users.never')}</span>
-                  ) : (
-                    <time dateTime={isoDate(user.last_login_at)}>{formatDateTime(user.last_login_at, i18n.language)}</time>
-                  )}
-                </td>
-                <td>
-                  <time dateTime={isoDate(user.created_at)}>{formatDateTime(user.created_at, i18n.language)}</time>
-                </td>
-                <td>
-                  <div className="admin-table__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      aria-label={t('admin.users.editLabel', { email: user.email })}
-                      onClick={(event) => onEdit(user, event.currentTarget)}
-                    >
-                      {t('admin.users.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger-ghost"
-                      aria-label={t('admin.users.deleteLabel', { email: user.email })}
-                      onClick={(event) => onDelete(user, event.currentTarget)}
-                    >
-                      {t('admin.users.delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className="admin-users" data-stale={stale || undefined}>
+      <Table
+        caption={t('admin.users.caption')}
+        columns={columns}
+        rows={[...users]}
+        rowKey={(user) => user.id}
+        rowProps={(user) => ({ 'data-testid': 'user-row', 'data-user-id': user.id, 'data-role': user.role })}
+        busy={stale}
+      />
     </div>
   );
 }

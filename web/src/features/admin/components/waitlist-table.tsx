@@ -1,42 +1,47 @@
-/** The waitlist sign-ups: e-mail, when consent was given and when they joined; scrolls sideways on phones. */
-import { useId } from 'react';
+/**
+ * The waitlist sign-ups on the ui Table: e-mail, when consent was given and when they joined. On
+ * phones each sign-up is a card led by its e-mail.
+ */
 import { useTranslation } from 'react-i18next';
+import { Table, type Column } from '@/components/ui/table';
 import { EmailText } from '@/features/admin/components/email-text';
 import { formatDateTime, isoDate } from '@/features/admin/lib/format';
 import type { WaitlistEntryDto } from '@/lib/api-types/WaitlistEntryDto';
 
 export function WaitlistTable({ entries }: { entries: readonly WaitlistEntryDto[] }) {
   const { t, i18n } = useTranslation();
-  const captionId = useId();
+  const when = (ms: number) => <time dateTime={isoDate(ms)}>{formatDateTime(ms, i18n.language)}</time>;
+  const columns: Column<WaitlistEntryDto>[] = [
+    {
+      key: 'email',
+      header: t('admin.waitlist.columns.email'),
+      label: t('admin.waitlist.columns.email'),
+      primary: true,
+      className: 'admin-users__email',
+      cell: (entry) => <EmailText email={entry.email} />,
+    },
+    {
+      key: 'consent',
+      header: t('admin.waitlist.columns.consent'),
+      label: t('admin.waitlist.columns.consent'),
+      className: 'admin-users__date',
+      cell: (entry) => when(entry.consent_at),
+    },
+    {
+      key: 'created',
+      header: t('admin.waitlist.columns.created'),
+      label: t('admin.waitlist.columns.created'),
+      className: 'admin-users__date',
+      cell: (entry) => when(entry.created_at),
+    },
+  ];
   return (
-    <div className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="admin-table">
-        <caption id={captionId} className="visually-hidden">
-          {t('admin.waitlist.caption')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.waitlist.columns.email')}</th>
-            <th scope="col">{t('admin.waitlist.columns.consent')}</th>
-            <th scope="col">{t('admin.waitlist.columns.created')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="waitlist-row">
-              <th scope="row" className="admin-table__email">
-                <EmailText email={entry.email} />
-              </th>
-              <td>
-                <time dateTime={isoDate(entry.consent_at)}>{formatDateTime(entry.consent_at, i18n.language)}</time>
-              </td>
-              <td>
-                <time dateTime={isoDate(entry.created_at)}>{formatDateTime(entry.created_at, i18n.language)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={t('admin.waitlist.caption')}
+      columns={columns}
+      rows={[...entries]}
+      rowKey={(entry) => entry.id}
+      rowProps={() => ({ 'data-testid': 'waitlist-row' })}
+    />
   );
 }

@@ -71,7 +71,7 @@ describe('admin users page', () => {
     fireEvent.change(box, { target: { value: 'b' } });
     fireEvent.change(box, { target: { value: 'bea' } });
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
-    expect(screen.getByRole('rowheader').textContent).toBe('bea@y.es');
+    expect(screen.getByTestId('user-email').textContent).toBe('bea@y.es');
     // Debounced: one request for the final text, none for 'b'.
     expect(listCalls(calls).map((call) => call.url)).toEqual([
       '/api/v1/admin/?page=1&pageSize=50',
@@ -93,7 +93,7 @@ describe('admin users page', () => {
     expect((within(pager).getByRole('button', { name: 'Anterior' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pager).getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(within(pager).getByText('Página 2 de 3')).toBeTruthy());
-    await waitFor(() => expect(screen.getAllByRole('rowheader')[0]?.textContent).toBe('user50@x.es'));
+    await waitFor(() => expect(screen.getAllByTestId('user-email')[0]?.textContent).toBe('user50@x.es'));
     expect(listCalls(calls).at(-1)?.url).toBe('/api/v1/admin/?page=2&pageSize=50');
     fireEvent.click(within(pager).getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(within(pager).getByText('Página 3 de 3')).toBeTruthy());
@@ -120,7 +120,7 @@ describe('admin users page', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/admin/users/u-ana')).toBe(true);
-    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['bea@y.es']);
+    expect(screen.getAllByTestId('user-email').map((cell) => cell.textContent)).toEqual(['bea@y.es']);
     expect(screen.getByTestId('admin-notice').textContent).toBe('Se ha eliminado la cuenta ana@x.es.');
     // The trigger's row is gone: focus lands on the section heading, not on <body>.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Usuarios' }));

@@ -6,8 +6,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SearchX, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/components/session/use-session';
+import { Stack } from '@/components/ui/stack';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/admin/api/get-users';
 import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog';
 import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
@@ -84,9 +88,11 @@ export function AdminPage() {
     content = <LoadingStatus label={t('admin.users.loading')} />;
   } else if (users.data.users.length === 0) {
     content = (
-      <p className="admin-empty" data-testid="users-empty">
-        {q ? t('admin.users.emptySearch', { query: q }) : t('admin.users.empty')}
-      </p>
+      <EmptyState
+        icon={q ? <SearchX size={28} /> : <Users size={28} />}
+        title={q ? t('admin.users.emptySearch', { query: q }) : t('admin.users.empty')}
+        testId="users-empty"
+      />
     );
   } else {
     content = (
@@ -115,80 +121,78 @@ export function AdminPage() {
   };
 
   return (
-    <section className="admin" aria-labelledby="admin-title">
-      <header className="admin__header">
-        <h1 id="admin-title">{t('titles.admin')}</h1>
-        <p className="admin__intro">{t('admin.users.intro')}</p>
-      </header>
+    <section className="admin content--wide" aria-labelledby="admin-title">
+      <PageHeader title={t('titles.admin')} titleId="admin-title" subtitle={t('admin.users.intro')} />
+      <Stack gap={6}>
+        <div className="admin__toolbar">
+          <h2 ref={headingRef} tabIndex={-1} className="admin__section-title">
+            {t('admin.users.title')}
+          </h2>
+          <form
+            role="search"
+            className="admin-search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              debouncedSearch.flush(search);
+            }}
+          >
+            <label className="field__label" htmlFor="admin-user-search">
+              {t('admin.users.searchLabel')}
+            </label>
+            <input
+              id="admin-user-search"
+              className="field__input"
+              type="search"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('admin.users.searchPlaceholder')}
+              value={search}
+              onChange={onSearchChange}
+            />
+          </form>
+          {data ? (
+            <p className="admin__count" data-testid="users-total">
+              {t('admin.users.total', { count: data.total })}
+            </p>
+          ) : null}
+        </div>
 
-      <div className="admin__toolbar">
-        <h2 ref={headingRef} tabIndex={-1} className="admin__section-title">
-          {t('admin.users.title')}
-        </h2>
-        <form
-          role="search"
-          className="admin-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            debouncedSearch.flush(search);
-          }}
-        >
-          <label className="field__label" htmlFor="admin-user-search">
-            {t('admin.users.searchLabel')}
-          </label>
-          <input
-            id="admin-user-search"
-            className="field__input"
-            type="search"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('admin.users.searchPlaceholder')}
-            value={search}
-            onChange={onSearchChange}
-          />
-        </form>
-        {data ? (
-          <p className="admin__count" data-testid="users-total">
-            {t('admin.users.total', { count: data.total })}
-          </p>
+        {notice ? (
+          <Alert tone="success" testId="admin-notice">
+            {notice}
+          </Alert>
         ) : null}
-      </div>
 
-      {notice ? (
-        <Alert tone="success" testId="admin-notice">
-          {notice}
-        </Alert>
-      ) : null}
+        {content}
 
-      {content}
-
-      {action?.kind === 'edit' ? (
-        <RoleDialog
-          user={action.user}
-          currentUserId={currentUserId}
-          onClose={() => setAction(null)}
-          opener={action.trigger}
-          onSaved={(user) => {
-            setAction(null);
-            const role = roleKey(user.role);
-            setNotice(t('admin.roleDialog.saved', { email: user.email, role: role ? t(role) : user.role }));
-          }}
-          fallbackFocus={() => headingRef.current}
-        />
-      ) : null}
-      {action?.kind === 'delete' ? (
-        <DeleteUserDialog
-          user={action.user}
-          onClose={() => setAction(null)}
-          opener={action.trigger}
-          onDeleted={(user) => {
-            setAction(null);
-            setNotice(t('admin.deleteDialog.done', { email: user.email }));
-          }}
-          fallbackFocus={() => headingRef.current}
-        />
-      ) : null}
+        {action?.kind === 'edit' ? (
+          <RoleDialog
+            user={action.user}
+            currentUserId={currentUserId}
+            onClose={() => setAction(null)}
+            opener={action.trigger}
+            onSaved={(user) => {
+              setAction(null);
+              const role = roleKey(user.role);
+              setNotice(t('admin.roleDialog.saved', { email: user.email, role: role ? t(role) : user.role }));
+            }}
+            fallbackFocus={() => headingRef.current}
+          />
+        ) : null}
+        {action?.kind === 'delete' ? (
+          <DeleteUserDialog
+            user={action.user}
+            onClose={() => setAction(null)}
+            opener={action.trigger}
+            onDeleted={(user) => {
+              setAction(null);
+              setNotice(t('admin.deleteDialog.done', { email: user.email }));
+            }}
+            fallbackFocus={() => headingRef.current}
+          />
+        ) : null}
+      </Stack>
     </section>
   );
 }

@@ -3,6 +3,10 @@
  * 'Exportar CSV' link the browser downloads directly (same origin, so the session cookie goes along).
  */
 import { useTranslation } from 'react-i18next';
+import { Download, Inbox } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Stack } from '@/components/ui/stack';
 import { useWaitlist, WAITLIST_EXPORT_URL } from '@/features/admin/api/get-waitlist';
 import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
 import { WaitlistTable } from '@/features/admin/components/waitlist-table';
@@ -20,32 +24,32 @@ export function WaitlistPage() {
   } else if (waitlist.isPending) {
     content = <LoadingStatus label={t('admin.waitlist.loading')} />;
   } else if (waitlist.data.entries.length === 0) {
-    content = (
-      <p className="admin-empty" data-testid="waitlist-empty">
-        {t('admin.waitlist.empty')}
-      </p>
-    );
+    content = <EmptyState icon={<Inbox size={28} />} title={t('admin.waitlist.empty')} testId="waitlist-empty" />;
   } else {
     content = <WaitlistTable entries={waitlist.data.entries} />;
   }
 
   return (
-    <section className="admin" aria-labelledby="waitlist-title">
-      <header className="admin__header admin__header--actions">
-        <div>
-          <h1 id="waitlist-title">{t('admin.waitlist.title')}</h1>
-          <p className="admin__intro">{t('admin.waitlist.intro')}</p>
-        </div>
-        <a className="button button--primary" href={WAITLIST_EXPORT_URL} download>
-          {t('admin.waitlist.export')}
-        </a>
-      </header>
-      {waitlist.data ? (
-        <p className="admin__count" data-testid="waitlist-total">
-          {t('admin.waitlist.total', { count: waitlist.data.entries.length })}
-        </p>
-      ) : null}
-      {content}
+    <section className="admin content--wide" aria-labelledby="waitlist-title">
+      <PageHeader
+        title={t('admin.waitlist.title')}
+        titleId="waitlist-title"
+        subtitle={t('admin.waitlist.intro')}
+        actions={
+          <a className="button button--primary" href={WAITLIST_EXPORT_URL} download>
+            <Download aria-hidden="true" size={18} />
+            {t('admin.waitlist.export')}
+          </a>
+        }
+      />
+      <Stack gap={6}>
+        {waitlist.data ? (
+          <p className="admin__count" data-testid="waitlist-total">
+            {t('admin.waitlist.total', { count: waitlist.data.entries.length })}
+          </p>
+        ) : null}
+        {content}
+      </Stack>
     </section>
   );
 }

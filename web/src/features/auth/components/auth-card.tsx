@@ -1,6 +1,7 @@
 /** The card every /auth screen sits in: heading, optional intro, content, and a footer of links. */
 import { useId, type ReactNode } from 'react';
 import '@/features/auth/auth.css';
+import { Stack } from '@/components/ui/stack';
 
 interface AuthCardProps {
   title: string;
@@ -17,7 +18,7 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
         {title}
       </h1>
       {intro ? <p className="auth-card__intro">{intro}</p> : null}
-      <div className="auth-card__content">{children}</div>
+      <Stack gap={4} className="auth-card__content">{children}</Stack>
       {footer ? <div className="auth-card__footer">{footer}</div> : null}
     </section>
   );

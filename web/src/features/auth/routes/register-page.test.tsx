@@ -1,5 +1,5 @@
 /** Registration: payload with the fixed customer role, green success, 409/422 messages. */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser, fakeApi, renderApp } from '@/app/test-utils';
 
@@ -10,7 +10,7 @@ async function submit() {
 }
 
 describe('register page', () => {
-  it('sends role customer and shows the green success with a link to login', async () => {
+  it("sends role customer and shows the green success with an 'Iniciar sesión' button to the login page", async () => {
     const calls = fakeApi(({ url }) =>
       url === '/api/v1/auth/register/local/customer' ? { status: 201, body: { user: aUser() } } : undefined,
     );
@@ -20,7 +20,9 @@ describe('register page', () => {
 
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Usuario creado correctamente');
-    expect(status.querySelector('a')?.getAttribute('href')).toBe('/auth/login');
+    const login = within(status).getByRole('link', { name: 'Iniciar sesión' });
+    expect(login.getAttribute('href')).toBe('/auth/login');
+    expect(login.className).toContain('button--primary');
     expect(calls[0]?.body).toEqual({ username: 'ana@example.com', password: 'una clave larga', role: 'customer' });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });

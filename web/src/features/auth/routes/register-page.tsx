@@ -1,6 +1,10 @@
-/** Customer registration at /auth/register: e-mail + password; green success or the spec's red errors. */
+/**
+ * Customer registration at /auth/register: e-mail + password; the green success with an
+ * 'Iniciar sesión' button to the login page, or the spec's red errors.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
 import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
@@ -43,9 +47,10 @@ export function RegisterPage() {
     >
       {registration.isSuccess ? (
         <Alert tone="success" title={t('auth.register.success')} testId="register-success">
-          <p>
-            <Link to={paths.auth.login}>{t('auth.register.successLoginLink')}</Link>
-          </p>
+          <Link to={paths.auth.login} className="button button--primary auth-card__success-action">
+            <LogIn aria-hidden="true" size={18} />
+            {t('auth.register.successLogin')}
+          </Link>
         </Alert>
       ) : null}
       {registration.isError ? (

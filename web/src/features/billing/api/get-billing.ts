@@ -7,4 +7,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingQueryOptions } from '@/features/billing-status';
 
-export const useBilling = () => useQuery({ ...billingQueryOptions(), refetchOnWindowFocus: 'always' });
+/** How often billing is re-read while a payment is pending in another tab. */
+export const PENDING_PAYMENT_POLL_MS = 4000;
+
+/**
+ * `awaitingPayment`: a checkout tab is open. Billing is then also polled, because a tab shown side
+ * by side with the checkout never loses visibility, so the focus refetch alone would not notice.
+ */
+export const useBilling = ({ awaitingPayment = false }: { awaitingPayment?: boolean } = {}) =>
+  useQuery({
+    ...billingQueryOptions(),
+    refetchOnWindowFocus: 'always',
+    refetchInterval: awaitingPayment ? PENDING_PAYMENT_POLL_MS : false,
+  });

@@ -1,42 +1,54 @@
-/** The invoices of the test-mode portal: date, period, amount ('29,00 €') and status; newest first. */
+/**
+ * The invoices of the test-mode portal on the ui Table: date, period, amount ('29,00 €') and
+ * status as a Badge; newest first. On phones each invoice is a card.
+ */
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Table, type Column } from '@/components/ui/table';
 import { formatMoney, formatShortDate } from '@/features/billing/lib/format';
 import { invoiceStatusKey } from '@/features/billing/lib/status-labels';
 import type { InvoiceDto } from '@/lib/api-types/InvoiceDto';
+
+/** Paid is good news, open is waiting, the rest are plain facts. */
+const invoiceTone = (status: string) => (status === 'paid' ? 'success' : status === 'open' ? 'warning' : 'neutral');
 
 export function InvoiceTable({ invoices }: { invoices: InvoiceDto[] }) {
   const { t, i18n } = useTranslation();
   if (invoices.length === 0) return <p className="billing-card__text">{t('billing.portal.noInvoices')}</p>;
 
   const date = (ms: number) => formatShortDate(ms, i18n.language);
+  const columns: Column<InvoiceDto>[] = [
+    { key: 'date', header: t('billing.portal.date'), label: t('billing.portal.date'), cell: (invoice) => date(invoice.createdAt) },
+    {
+      key: 'period',
+      header: t('billing.portal.period'),
+      label: t('billing.portal.period'),
+      cell: (invoice) => `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`,
+    },
+    {
+      key: 'amount',
+      header: t('billing.portal.amount'),
+      label: t('billing.portal.amount'),
+      numeric: true,
+      cell: (invoice) => formatMoney(invoice.amountCents, invoice.currency, i18n.language),
+    },
+    {
+      key: 'status',
+      header: t('billing.portal.invoiceStatus'),
+      label: t('billing.portal.invoiceStatus'),
+      cell: (invoice) => {
+        const statusKey = invoiceStatusKey(invoice.status);
+        return <Badge tone={invoiceTone(invoice.status)}>{statusKey ? t(statusKey) : invoice.status}</Badge>;
+      },
+    },
+  ];
   return (
-    <div className="billing-table-wrap">
-      <table className="billing-table" data-testid="portal-invoices">
-        <caption className="visually-hidden">{t('billing.portal.invoices')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('billing.portal.date')}</th>
-            <th scope="col">{t('billing.portal.period')}</th>
-            <th scope="col">{t('billing.portal.amount')}</th>
-            <th scope="col">{t('billing.portal.invoiceStatus')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => {
-            const statusKey = invoiceStatusKey(invoice.status);
-            return (
-              <tr key={invoice.id}>
-                <td data-label={t('billing.portal.date')}>{date(invoice.createdAt)}</td>
-                <td data-label={t('billing.portal.period')}>
-                  {date(invoice.periodStart)} – {date(invoice.periodEnd)}
-                </td>
-                <td data-label={t('billing.portal.amount')}>{formatMoney(invoice.amountCents, invoice.currency, i18n.language)}</td>
-                <td data-label={t('billing.portal.invoiceStatus')}>{statusKey ? t(statusKey) : invoice.status}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={t('billing.portal.invoices')}
+      columns={columns}
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      testId="portal-invoices"
+    />
   );
 }

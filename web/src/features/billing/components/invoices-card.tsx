@@ -4,7 +4,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { Stack } from '@/components/ui/stack';
 import { useCreatePortalSession } from '@/features/billing/api/create-portal-session';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
 import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
@@ -33,7 +35,7 @@ export function InvoicesCard() {
   };
 
   return (
-    <section className="card billing-card" aria-labelledby="billing-invoices-title">
+    <Stack as="section" gap={4} className="card billing-card billing-invoices" aria-labelledby="billing-invoices-title">
       <h2 id="billing-invoices-title" className="billing-card__title">
         {t('billing.invoices.title')}
       </h2>
@@ -50,8 +52,9 @@ export function InvoicesCard() {
           onClick={open}
         >
           {portal.isPending ? t('billing.invoices.opening') : t('billing.invoices.openPortal')}
+          <ExternalLink aria-hidden="true" size={16} />
         </button>
       </div>
-    </section>
+    </Stack>
   );
 }

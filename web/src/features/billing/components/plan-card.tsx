@@ -1,31 +1,41 @@
 /**
  * The monthly plan (spec §2, §9): €29 a month with VAT. 'Elegir Mensual' asks for a checkout
- * session and opens it in a new tab; a 400 means the user is already subscribed (spec §8).
+ * session and opens it in a new tab; a 400 means the user is already subscribed (spec §8). A paid
+ * user sees the plan marked as the current one, with no button to buy it again.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CircleCheck, ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { Badge } from '@/components/ui/badge';
+import { Stack } from '@/components/ui/stack';
 import { useCreateCheckoutSession } from '@/features/billing/api/create-checkout-session';
 import { checkoutErrorMessage } from '@/features/billing/lib/billing-error';
 import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
 
-export function PlanCard({ subscribed }: { subscribed: boolean }) {
+interface PlanCardProps {
+  /** The user has an active subscription: this plan is theirs. */
+  subscribed: boolean;
+  /** A checkout tab is open and the subscription is not active yet: say where to finish. */
+  awaitingPayment: boolean;
+  onCheckoutOpened: () => void;
+}
+
+export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: PlanCardProps) {
   const { t } = useTranslation();
   const checkout = useCreateCheckoutSession();
   const [error, setError] = useState<string | null>(null);
-  const [opened, setOpened] = useState(false);
 
   const choose = () => {
     if (checkout.isPending) return;
     setError(null);
-    setOpened(false);
     // Opened inside the click, before the call, so popup blockers let it through.
     const tab = openPendingTab(t('billing.plans.opening'));
     checkout
       .mutateAsync()
       .then(({ checkoutSessionUrl }) => {
         tab.go(checkoutSessionUrl);
-        setOpened(true);
+        onCheckoutOpened();
       })
       .catch((failure: unknown) => {
         tab.close();
@@ -34,28 +44,48 @@ export function PlanCard({ subscribed }: { subscribed: boolean }) {
   };
 
   return (
-    <section className="card billing-card billing-plan" aria-labelledby="billing-plan-title">
-      <h3 id="billing-plan-title" className="billing-plan__name">
-        {t('billing.plans.monthly.name')}
-      </h3>
+    <Stack
+      as="section"
+      gap={3}
+      className="card billing-plan"
+      aria-labelledby="billing-plan-title"
+      data-current={subscribed || undefined}
+      data-testid="billing-plan"
+    >
+      <div className="billing-plan__head">
+        <h3 id="billing-plan-title" className="billing-plan__name">
+          {t('billing.plans.monthly.name')}
+        </h3>
+        {subscribed ? (
+          <Badge tone="success" icon={<CircleCheck />} testId="billing-plan-current">
+            {t('billing.plans.current')}
+          </Badge>
+        ) : null}
+      </div>
       <p className="billing-plan__price">
         <span className="billing-plan__amount">{t('billing.plans.monthly.price')}</span>{' '}
         <span className="billing-plan__vat">{t('billing.plans.monthly.vat')}</span>
       </p>
-      <p className="billing-card__text">{t('billing.plans.monthly.description')}</p>
-      {subscribed ? <p className="billing-plan__note">{t('billing.plans.subscribed')}</p> : null}
-      {error ? <Alert tone="error" title={error} testId="billing-checkout-error" /> : null}
-      {opened ? <Alert tone="info" title={t('billing.plans.continueInTab')} /> : null}
-      <button
-        type="button"
-        className="button button--primary billing-plan__action"
-        aria-busy={checkout.isPending || undefined}
-        aria-disabled={checkout.isPending || undefined}
-        aria-describedby="billing-new-tab-note"
-        onClick={choose}
-      >
-        {checkout.isPending ? t('billing.plans.opening') : t('billing.plans.monthly.choose')}
-      </button>
-    </section>
+      <p className="billing-plan__text">{t('billing.plans.monthly.description')}</p>
+      {subscribed ? (
+        <p className="billing-plan__text">{t('billing.plans.subscribed')}</p>
+      ) : (
+        <>
+          {error ? <Alert tone="error" title={error} testId="billing-checkout-error" /> : null}
+          {awaitingPayment ? <Alert tone="info" title={t('billing.plans.continueInTab')} testId="billing-pending-payment" /> : null}
+          <button
+            type="button"
+            className="button button--primary button--block"
+            aria-busy={checkout.isPending || undefined}
+            aria-disabled={checkout.isPending || undefined}
+            aria-describedby="billing-new-tab-note"
+            onClick={choose}
+          >
+            {checkout.isPending ? t('billing.plans.opening') : t('billing.plans.monthly.choose')}
+            <ExternalLink aria-hidden="true" size={16} />
+          </button>
+        </>
+      )}
+    </Stack>
   );
 }

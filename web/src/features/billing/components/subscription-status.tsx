@@ -3,6 +3,9 @@
  * badge and the subscription id; without one, the gray 'Prueba finalizada' notice.
  */
 import { useTranslation } from 'react-i18next';
+import { CircleCheck, Clock } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Stack } from '@/components/ui/stack';
 import { formatDate } from '@/features/billing/lib/format';
 import type { SubscriptionDto } from '@/lib/api-types/SubscriptionDto';
 
@@ -17,32 +20,39 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   if (!paid || !subscription) {
     return (
-      <section className="card billing-card billing-card--muted" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
-        <h2 id="billing-trial-title" className="billing-card__title">
-          {t('billing.trialEnded.title')}
-        </h2>
-        <p className="billing-card__text">{t('billing.trialEnded.body')}</p>
+      <section className="billing-trial" aria-labelledby="billing-trial-title" data-testid="billing-trial-ended">
+        <span className="billing-trial__icon" aria-hidden="true">
+          <Clock size={22} />
+        </span>
+        <div>
+          <h2 id="billing-trial-title" className="billing-trial__title">
+            {t('billing.trialEnded.title')}
+          </h2>
+          <p className="billing-trial__text">{t('billing.trialEnded.body')}</p>
+        </div>
       </section>
     );
   }
 
   const periodEnd = subscription.current_period_end;
   return (
-    <section className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
+    <Stack as="section" gap={4} className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
       <div className="billing-card__head">
         <h2 id="billing-current-title" className="billing-card__title">
           {t('billing.current.title')}
         </h2>
-        <span className="billing-badge billing-badge--active">{t('billing.current.active')}</span>
+        <Badge tone="success" icon={<CircleCheck />}>
+          {t('billing.current.active')}
+        </Badge>
       </div>
-      <dl className="billing-facts">
+      <Stack as="dl" gap={3} className="billing-facts">
         <div>
           <dt>{t('billing.current.subscriptionId')}</dt>
           <dd className="billing-facts__code" data-testid="billing-subscription-id">
             {subscription.id}
           </dd>
         </div>
-      </dl>
+      </Stack>
       {periodEnd !== null ? (
         <p className="billing-card__text">
           {t(subscription.cancel_at_period_end ? 'billing.current.ends' : 'billing.current.renews', {
@@ -50,6 +60,6 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
           })}
         </p>
       ) : null}
-    </section>
+    </Stack>
   );
 }

@@ -5,8 +5,10 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { FlaskConical } from 'lucide-react';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
+import { Badge } from '@/components/ui/badge';
 import { SessionGate } from '@/components/session/session-gate';
 import { paths } from '@/config/paths';
 import '@/features/billing/billing.css';
@@ -24,7 +26,11 @@ function TestModeFrame() {
           <Link to={paths.dashboard} className="site-header__brand">
             <Logo />
           </Link>
-          <span className="billing-badge billing-badge--test">{t('billing.testMode.badge')}</span>
+          <span className="billing-test-badge">
+            <Badge tone="warning" icon={<FlaskConical />}>
+              {t('billing.testMode.badge')}
+            </Badge>
+          </span>
           <LanguageSwitch />
         </div>
       </header>

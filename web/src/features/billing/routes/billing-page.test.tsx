@@ -45,8 +45,13 @@ describe('billing page', () => {
     renderApp('/user/billing');
 
     const card = await screen.findByRole('region', { name: 'Suscripción actual' });
-    expect(within(card).getByText('Activo').className).toContain('billing-badge--active');
+    expect(within(card).getByText('Activo').className).toContain('badge--success');
     expect(within(card).getByText('sub_local_42')).toBeTruthy();
+    // The plan is the current one: marked so, and not for sale again.
+    const plan = screen.getByRole('region', { name: 'Suscripción Mensual' });
+    expect(within(plan).getByTestId('billing-plan-current').textContent).toBe('Plan actual');
+    expect(within(plan).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Elegir Mensual' })).toBeNull();
     expect(screen.queryByText('Prueba finalizada')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Trial ended' })).toBeNull();
     expect(posts(calls, '/api/v1/billing')).toEqual([]);
@@ -63,6 +68,7 @@ describe('billing page', () => {
       expect(within(plan).getByText(text)).toBeTruthy();
     }
     expect(within(plan).getByRole('button', { name: 'Elegir Mensual' })).toBeTruthy();
+    expect(within(plan).queryByTestId('billing-plan-current')).toBeNull();
     const invoices = screen.getByRole('region', { name: 'Historial de facturas' });
     expect(within(invoices).getByRole('button', { name: 'Abrir portal del cliente' })).toBeTruthy();
   });
@@ -89,8 +95,8 @@ describe('billing page', () => {
     expect(await screen.findByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.')).toBeTruthy();
   });
 
-  it('shows the spec message when checkout answers 400, and closes the empty tab', async () => {
-    api({ paid: true, checkout: { status: 400, body: { message: 'otro texto', code: 'already_subscribed' } } });
+  it('shows the spec message when checkout answers 400 (subscribed meanwhile), and closes the empty tab', async () => {
+    api({ paid: false, checkout: { status: 400, body: { message: 'otro texto', code: 'already_subscribed' } } });
     const { tab } = fakeTab();
     renderApp('/user/billing');
 
@@ -130,6 +136,57 @@ describe('billing page', () => {
     expect(tab.location.replace).not.toHaveBeenCalled();
     expect(tab.close).toHaveBeenCalled();
   });
+
+  it('clears the pending-payment notice and marks the plan current once the subscription is active', async () => {
+    let paid = false;
+    fakeApi(({ method, url }) => {
+      if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+      if (method === 'GET' && url === '/api/v1/billing') {
+        return { status: 200, body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: 'cus_1', paid } } };
+      }
+      if (method === 'POST' && url === '/api/v1/billing/checkout-session') {
+        return { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } };
+      }
+      return undefined;
+    });
+    fakeTab();
+    renderApp('/user/billing');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
+    expect((await screen.findByTestId('billing-pending-payment')).textContent).toContain('Completa el pago en la pestaña nueva');
+
+    paid = true; // paid in the checkout tab
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(await screen.findByTestId('billing-plan-current')).toBeTruthy();
+    expect(screen.queryByTestId('billing-pending-payment')).toBeNull();
+    expect(screen.queryByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Elegir Mensual' })).toBeNull();
+  });
+
+  it('polls billing while the checkout tab is open, so a side-by-side tab notices the payment too', async () => {
+    let paid = false;
+    const calls = fakeApi(({ method, url }) => {
+      if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+      if (method === 'GET' && url === '/api/v1/billing') {
+        return { status: 200, body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: 'cus_1', paid } } };
+      }
+      if (method === 'POST' && url === '/api/v1/billing/checkout-session') {
+        return { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } };
+      }
+      return undefined;
+    });
+    fakeTab();
+    renderApp('/user/billing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
+    await screen.findByTestId('billing-pending-payment');
+    const reads = () => calls.filter((call) => call.method === 'GET' && call.url === '/api/v1/billing').length;
+    const before = reads();
+
+    paid = true; // no focus or visibility event this time
+    await waitFor(() => expect(screen.queryByTestId('billing-pending-payment')).toBeNull(), { timeout: 8000 });
+    expect(reads()).toBeGreaterThan(before);
+    expect(screen.getByTestId('billing-plan-current')).toBeTruthy();
+  }, 15_000);
 
   it('re-reads billing when the user comes back to the tab, even while the cache is fresh', async () => {
     let paid = false;

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/alert';
+import { Stack } from '@/components/ui/stack';
 import { useCancelLocalCheckout } from '@/features/billing/api/cancel-local-checkout';
 import { useLocalCheckout } from '@/features/billing/api/get-local-checkout';
 import { usePayLocalCheckout } from '@/features/billing/api/pay-local-checkout';
@@ -26,7 +27,7 @@ export function CheckoutPage() {
   if (session.isError) {
     const notFound = isApiError(session.error) && session.error.status === 404;
     return (
-      <section className="card billing-card" aria-labelledby="checkout-title">
+      <Stack as="section" gap={4} className="card billing-card" aria-labelledby="checkout-title">
         <h1 id="checkout-title" className="billing-page__title">
           {notFound ? t('billing.checkout.notFound') : t('billing.checkout.title')}
         </h1>
@@ -36,7 +37,7 @@ export function CheckoutPage() {
         <div>
           <BackToBilling label={t('billing.checkout.backToBilling')} />
         </div>
-      </section>
+      </Stack>
     );
   }
   return <CheckoutSession session={session.data} />;
@@ -58,7 +59,7 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
   const failure = pay.error ?? cancel.error;
 
   return (
-    <section className="card billing-card billing-checkout" aria-labelledby="checkout-title">
+    <Stack as="section" gap={4} className="card billing-card billing-checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title" className="billing-page__title">
         {t('billing.checkout.title')}
       </h1>
@@ -109,6 +110,6 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
           </div>
         </>
       )}
-    </section>
+    </Stack>
   );
 }

@@ -6,10 +6,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
 import { useCancelLocalSubscription } from '@/features/billing/api/cancel-local-subscription';
 import { useLocalPortal } from '@/features/billing/api/get-local-portal';
 import { BackToBilling } from '@/features/billing/components/back-to-billing';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Stack } from '@/components/ui/stack';
 import { InvoiceTable } from '@/features/billing/components/invoice-table';
 import { LoadingStatus } from '@/features/billing/components/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
@@ -30,68 +33,67 @@ export function PortalPage() {
   };
 
   return (
-    <div className="billing-page">
-      <header className="billing-page__header">
-        <h1 className="billing-page__title">{t('billing.portal.title')}</h1>
-      </header>
+    <>
+      <PageHeader title={t('billing.portal.title')} />
+      <Stack gap={6} className="billing-page">
+        {cancel.isSuccess ? <Alert tone="success" title={t('billing.portal.canceled')} testId="portal-canceled" /> : null}
+        {cancel.isError ? <Alert tone="error" title={billingErrorMessage(cancel.error, t)} testId="portal-cancel-error" /> : null}
 
-      {cancel.isSuccess ? <Alert tone="success" title={t('billing.portal.canceled')} testId="portal-canceled" /> : null}
-      {cancel.isError ? <Alert tone="error" title={billingErrorMessage(cancel.error, t)} testId="portal-cancel-error" /> : null}
+        {portal.isPending ? <LoadingStatus label={t('billing.portal.loading')} /> : null}
+        {portal.isError ? (
+          <Alert tone="error" title={t('billing.portal.loadFailed')}>
+            <p>{billingErrorMessage(portal.error, t)}</p>
+          </Alert>
+        ) : null}
 
-      {portal.isPending ? <LoadingStatus label={t('billing.portal.loading')} /> : null}
-      {portal.isError ? (
-        <Alert tone="error" title={t('billing.portal.loadFailed')}>
-          <p>{billingErrorMessage(portal.error, t)}</p>
-        </Alert>
-      ) : null}
+        {portal.data ? (
+          <>
+            <Stack as="section" gap={4} className="card billing-card" aria-labelledby="portal-subscription-title">
+              <h2 id="portal-subscription-title" className="billing-card__title">
+                {t('billing.portal.subscription')}
+              </h2>
+              {portal.data.subscription ? (
+                <SubscriptionFacts subscription={portal.data.subscription} />
+              ) : (
+                <p className="billing-card__text">{t('billing.portal.none')}</p>
+              )}
+              {portal.data.subscription && isLiveStatus(portal.data.subscription.status) ? (
+                <div>
+                  <button type="button" className="button button--danger-ghost" onClick={() => setConfirming(true)}>
+                    {t('billing.portal.cancel')}
+                  </button>
+                </div>
+              ) : null}
+            </Stack>
 
-      {portal.data ? (
-        <>
-          <section className="card billing-card" aria-labelledby="portal-subscription-title">
-            <h2 id="portal-subscription-title" className="billing-card__title">
-              {t('billing.portal.subscription')}
-            </h2>
-            {portal.data.subscription ? (
-              <SubscriptionFacts subscription={portal.data.subscription} />
-            ) : (
-              <p className="billing-card__text">{t('billing.portal.none')}</p>
-            )}
-            {portal.data.subscription && isLiveStatus(portal.data.subscription.status) ? (
-              <div>
-                <button type="button" className="button button--danger-ghost" onClick={() => setConfirming(true)}>
-                  {t('billing.portal.cancel')}
-                </button>
-              </div>
-            ) : null}
-          </section>
+            <Stack as="section" gap={3} className="billing-section" aria-labelledby="portal-invoices-title">
+              <h2 id="portal-invoices-title" className="billing-section-title">
+                {t('billing.portal.invoices')}
+              </h2>
+              <InvoiceTable invoices={portal.data.invoices} />
+            </Stack>
+          </>
+        ) : null}
 
-          <section className="card billing-card" aria-labelledby="portal-invoices-title">
-            <h2 id="portal-invoices-title" className="billing-card__title">
-              {t('billing.portal.invoices')}
-            </h2>
-            <InvoiceTable invoices={portal.data.invoices} />
-          </section>
-        </>
-      ) : null}
+        <div>
+          <BackToBilling label={t('billing.portal.backToBilling')} />
+        </div>
 
-      <div>
-        <BackToBilling label={t('billing.portal.backToBilling')} />
-      </div>
-
-      {confirming ? (
-        <ConfirmDialog
-          title={t('billing.portal.confirmTitle')}
-          body={t('billing.portal.confirmBody')}
-          confirmLabel={t('billing.portal.confirm')}
-          cancelLabel={t('billing.portal.keep')}
-          destructive
-          busy={cancel.isPending}
-          busyLabel={t('billing.portal.canceling')}
-          onConfirm={confirmCancel}
-          onCancel={() => setConfirming(false)}
-        />
-      ) : null}
-    </div>
+        {confirming ? (
+          <ConfirmDialog
+            title={t('billing.portal.confirmTitle')}
+            body={t('billing.portal.confirmBody')}
+            confirmLabel={t('billing.portal.confirm')}
+            cancelLabel={t('billing.portal.keep')}
+            destructive
+            busy={cancel.isPending}
+            busyLabel={t('billing.portal.canceling')}
+            onConfirm={confirmCancel}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : null}
+      </Stack>
+    </>
   );
 }
 
@@ -100,13 +102,11 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
   const statusKey = subscriptionStatusKey(subscription.status);
   const live = isLiveStatus(subscription.status);
   return (
-    <dl className="billing-facts" data-testid="portal-subscription">
+    <Stack as="dl" gap={3} className="billing-facts" data-testid="portal-subscription">
       <div>
         <dt>{t('billing.portal.status')}</dt>
         <dd>
-          <span className={`billing-badge ${live ? 'billing-badge--active' : 'billing-badge--muted'}`}>
-            {statusKey ? t(statusKey) : subscription.status}
-          </span>
+          <Badge tone={live ? 'success' : 'neutral'}>{statusKey ? t(statusKey) : subscription.status}</Badge>
         </dd>
       </div>
       <div>
@@ -123,6 +123,6 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
           <dd>{formatDate(subscription.current_period_end, i18n.language)}</dd>
         </div>
       ) : null}
-    </dl>
+    </Stack>
   );
 }

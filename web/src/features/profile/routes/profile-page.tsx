@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
 import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { Stack } from '@/components/ui/stack';
 import { useUpdatePassword } from '@/features/profile/api/update-password';
 import { passwordChangeFailure } from '@/features/profile/lib/password-change-failure';
 import '@/features/profile/profile.css';
@@ -30,7 +31,7 @@ export function ProfilePage() {
   const failure = update.isError ? passwordChangeFailure(update.error) : null;
 
   return (
-    <section className="card card--roomy profile-card" aria-labelledby="profile-title">
+    <Stack as="section" gap={4} className="card card--roomy content--narrow profile-card" aria-labelledby="profile-title">
       <h1 id="profile-title">{t('profile.title')}</h1>
       <p className="profile-card__intro">{t('profile.intro')}</p>
       {update.isSuccess ? <Alert tone="success" title={update.data.message} testId="profile-success" /> : null}
@@ -60,6 +61,6 @@ export function ProfilePage() {
         />
         <SubmitButton busyLabel={t('profile.submitting')}>{t('profile.submit')}</SubmitButton>
       </Form>
-    </section>
+    </Stack>
   );
 }
