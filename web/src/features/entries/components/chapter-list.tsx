@@ -4,6 +4,7 @@
  * playhead is marked aria-current="step". A step never reached cannot be chosen.
  */
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { formatClock, formatDuration } from '@/features/entries/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 
@@ -59,7 +60,7 @@ export function ChapterList({ chapters, texts, currentIndex, onSelect }: Chapter
                   <span className="entry-chapter__meta">
                     <span>
                       {t('entry.chapterStart')}{' '}
-                      {chapter.startMs === null ? t('entry.notReached') : <time>{formatClock(chapter.startMs)}</time>}
+                      {chapter.startMs === null ? <Badge>{t('entry.notReached')}</Badge> : <time>{formatClock(chapter.startMs)}</time>}
                     </span>{' '}
                     <span>
                       {t('entry.chapterSpent')} <time>{formatDuration(chapter.spentMs)}</time>

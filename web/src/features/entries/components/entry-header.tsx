@@ -1,12 +1,14 @@
 /**
- * Top of the entry page: the way back to the analysis, the heading with when the recording was
- * submitted and how long it is, and 'Descargar grabación' / 'Eliminar grabación' (after a
- * confirmation, then back to the analysis).
+ * Top of the entry page, on the shared PageHeader: the way back to the analysis, the heading with
+ * when the recording was submitted and how long it is, and 'Descargar grabación' / 'Eliminar
+ * grabación' (after a confirmation, then back to the analysis).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Download, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { PageHeader } from '@/components/ui/page-header';
 import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useDeleteEntry } from '@/features/entries/api/delete-entry';
@@ -37,14 +39,12 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
     });
 
   return (
-    <header className="entry-header">
-      <Link to={analysisPath} className="entry-back">
-        <span aria-hidden="true">← </span>
-        {t('entry.back', { name: entry.analysisName })}
-      </Link>
-      <div className="entry-header__main">
-        <div className="entry-header__heading">
-          <h1 id="entry-title">{t('entry.title')}</h1>
+    <div className="entry-header">
+      <PageHeader
+        titleId="entry-title"
+        title={t('entry.title')}
+        back={{ to: analysisPath, label: t('entry.back', { name: entry.analysisName }) }}
+        subtitle={
           <dl className="entry-facts">
             <div>
               <dt>{t('entry.analysis')}</dt>
@@ -69,23 +69,27 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
               <dd>{entry.durationMs === null ? t('entry.unknown') : formatDuration(entry.durationMs)}</dd>
             </div>
           </dl>
-        </div>
-        <div className="entry-header__actions">
-          <a className="button button--ghost" href={src} download={downloadName(entry.id, entry.mimeType)}>
-            {t('entry.download')}
-          </a>
-          <button
-            type="button"
-            className="button button--danger-ghost"
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('entry.delete')}
-          </button>
-        </div>
-      </div>
+        }
+        actions={
+          <>
+            <a className="button button--ghost" href={src} download={downloadName(entry.id, entry.mimeType)}>
+              <Download size={18} aria-hidden="true" />
+              {t('entry.download')}
+            </a>
+            <button
+              type="button"
+              className="button button--danger-ghost"
+              onClick={() => {
+                remove.reset();
+                setConfirming(true);
+              }}
+            >
+              <Trash2 size={18} aria-hidden="true" />
+              {t('entry.delete')}
+            </button>
+          </>
+        }
+      />
       {confirming ? (
         <ConfirmDialog
           title={t('entry.deleteTitle')}
@@ -100,6 +104,6 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
           onCancel={() => setConfirming(false)}
         />
       ) : null}
-    </header>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { NoteForm } from '@/features/entries/components/note-form';
 import { NoteItem } from '@/features/entries/components/note-item';
 import { formatClock } from '@/features/entries/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
+import { Badge } from '@/components/ui/badge';
 
 /** A request for the new-note editor: where the playhead was, and a counter so a repeat refocuses. */
 export interface NoteDraft {
@@ -76,7 +77,7 @@ export function NotesPanel({
     <section className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
       <h2 id="entry-notes-title" ref={headingRef} tabIndex={-1}>
         {t('entry.notes.title')}
-        {list.length > 0 ? <span className="entry-count">{list.length}</span> : null}
+        {list.length > 0 ? <Badge tone="info">{list.length}</Badge> : null}
       </h2>
       {draft ? (
         <NoteForm

@@ -49,7 +49,8 @@ function HeroPreview() {
             <span className="preview__card" />
           </div>
           <svg className="preview__cursor" viewBox="0 0 16 22" width="16" height="22">
-            <path d="M1 1v17l4.5-4.2 3 6.7 3-1.4-3-6.5H15Z" fill="#1b1a2e" stroke="#fff" strokeWidth="1.3" />
+            {/* Fill and outline come from marketing.css (text on background), so the cursor follows the theme. */}
+            <path d="M1 1v17l4.5-4.2 3 6.7 3-1.4-3-6.5H15Z" strokeWidth="1.3" />
           </svg>
         </div>
         <div className="preview__side">

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/features/participate/components/modal';
+import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (spec §9). */
 export const SUCCESS_CLOSE_MS = 3000;
@@ -13,9 +14,13 @@ export const SUCCESS_CLOSE_MS = 3000;
 export function ConsentModal({ busy, onAccept, onReject }: { busy: boolean; onAccept: () => void; onReject: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       title={t('participate.consent.title')}
-      onEscape={busy ? undefined : onReject}
+      // Escape rejects, like the button; not while the acceptance is on its way (Dialog's `busy`).
+      onClose={onReject}
+      busy={busy}
+      icon={<ShieldCheck size={24} />}
+      size="md"
       testId="consent-modal"
       actions={
         <>
@@ -50,7 +55,7 @@ export function ConsentModal({ busy, onAccept, onReject }: { busy: boolean; onAc
         <li>{t('participate.consent.point3')}</li>
         <li>{t('participate.consent.point4')}</li>
       </ul>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -58,12 +63,14 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <Dialog
       role="alertdialog"
       title={t('participate.analysis.exitTitle')}
-      onEscape={busy ? undefined : onCancel}
+      onClose={onCancel}
+      busy={busy}
       initialFocus={cancelRef}
       tone="danger"
+      icon={<TriangleAlert size={24} />}
       actions={
         <>
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
@@ -84,7 +91,7 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
       }
     >
       <p>{t('participate.analysis.exitBody')}</p>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -93,12 +100,12 @@ export function StoppedModal({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation();
   const exitRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <Dialog
       role="alertdialog"
       title={t('participate.stopped.title')}
       initialFocus={exitRef}
       tone="danger"
-      icon="■"
+      icon={<Square size={20} fill="currentColor" />}
       testId="stopped-modal"
       actions={
         <button ref={exitRef} type="button" className="button button--primary" onClick={onExit}>
@@ -107,7 +114,7 @@ export function StoppedModal({ onExit }: { onExit: () => void }) {
       }
     >
       <p>{t('participate.stopped.body')}</p>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -122,9 +129,9 @@ export function SuccessModal({ onDone }: { onDone: () => void }) {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Modal title={t('participate.success.title')} tone="success" icon="✓" onEscape={onDone} testId="success-modal">
+    <Dialog title={t('participate.success.title')} tone="success" icon={<Check size={24} />} onClose={onDone} testId="success-modal">
       <p>{t('participate.success.body')}</p>
-      <p className="participate-modal__note">{t('participate.success.closing')}</p>
-    </Modal>
+      <p className="participate-note">{t('participate.success.closing')}</p>
+    </Dialog>
   );
 }

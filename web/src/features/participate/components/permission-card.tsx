@@ -1,5 +1,7 @@
 /** One permission card ('Pantalla' or 'Micrófono') with its state: 'Concedido' or 'Pendiente'. */
 import { useTranslation } from 'react-i18next';
+import { Check, Clock, Mic, Monitor } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import type { PermissionStatus } from '@/features/participate/stores/participation-state';
 
 interface PermissionCardProps {
@@ -9,35 +11,29 @@ interface PermissionCardProps {
   icon: 'screen' | 'microphone';
 }
 
-function Icon({ kind }: { kind: 'screen' | 'microphone' }) {
-  return kind === 'screen' ? (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect x="2.5" y="4" width="19" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M8 20h8M12 16.5V20" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  ) : (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 export function PermissionCard({ name, description, status, icon }: PermissionCardProps) {
   const { t } = useTranslation();
   const granted = status === 'granted';
+  const Icon = icon === 'screen' ? Monitor : Mic;
   return (
     <li className="permission-card" data-status={status} aria-busy={status === 'requesting' || undefined}>
       <span className="permission-card__icon">
-        <Icon kind={icon} />
+        <Icon size={26} aria-hidden="true" focusable="false" />
       </span>
       <div className="permission-card__text">
         <h2 className="permission-card__name">{name}</h2>
         <p className="permission-card__description">{description}</p>
       </div>
-      <span className={`permission-badge permission-badge--${granted ? 'granted' : 'pending'}`}>
-        <span aria-hidden="true">{granted ? '✓ ' : ''}</span>
-        {granted ? t('participate.permissions.granted') : t('participate.permissions.pending')}
+      <span className="permission-card__badge">
+        {granted ? (
+          <Badge tone="success" icon={<Check />}>
+            {t('participate.permissions.granted')}
+          </Badge>
+        ) : (
+          <Badge tone="warning" icon={<Clock />}>
+            {t('participate.permissions.pending')}
+          </Badge>
+        )}
       </span>
     </li>
   );
