@@ -79,6 +79,7 @@ const ROUTES: Route[] = [
     ready: async (page, seed) => {
       await expect(page.getByText(seed.main.name).first()).toBeVisible();
       for (const id of seed.main.entryIds) await expect(page.getByText(id).first()).toBeAttached();
+      await expect(page.getByRole('heading', { name: 'Resumen de las grabaciones' })).toBeVisible();
     },
   },
   {
@@ -151,6 +152,20 @@ async function signIn(page: Page, cookies: Cookies) {
   await page.context().addCookies(cookies);
 }
 
+/** Opens `path` and waits for the app to have started (prerendered pages show before it has). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-interactive]')).toBeAttached({ timeout: 20_000 });
+}
+
+/**
+ * Lets late requests (a summary, a list refetch) land before measuring: up to 5 s of waiting for
+ * the network to go quiet, which a page that keeps streaming (the entry's video) may never do.
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
 async function expectNoFindings(page: Page) {
   const findings = await designFindings(page, test.info());
   expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
@@ -195,7 +210,7 @@ async function holdSuccessDialog(page: Page) {
 async function participateUpTo(page: Page, seed: DesignSeed, step: Step): Promise<string[]> {
   const analysisId = await hostAnalysis(seed);
   if (step === 'success') await holdSuccessDialog(page);
-  await page.goto(`/participate/${analysisId}`);
+  await open(page, `/participate/${analysisId}`);
   await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
   if (step === 'input') return designFindings(page, test.info());
 
@@ -242,18 +257,18 @@ for (const viewport of VIEWPORTS) {
         const title = `${route.name} @ ${where}`;
         if (!route.as && !route.seeded) {
           test(title, async ({ page }) => {
-            await page.goto(route.path(undefined as unknown as DesignSeed));
-            await expect(page.locator('html[data-interactive]')).toBeAttached();
+            await open(page, route.path(undefined as unknown as DesignSeed));
             await route.ready(page, undefined as unknown as DesignSeed);
+            await settle(page);
             await expectNoFindings(page);
           });
           continue;
         }
         test(title, async ({ page, seed }) => {
           if (route.as) await signIn(page, seed[route.as].cookies);
-          await page.goto(route.path(seed));
-          await expect(page.locator('html[data-interactive]')).toBeAttached();
+          await open(page, route.path(seed));
           await route.ready(page, seed);
+          await settle(page);
           await expectNoFindings(page);
         });
       }
