@@ -105,6 +105,12 @@ async function main() {
 
   console.log(`Lighthouse ${last.lighthouseVersion} · ${url} · ${options.desktop ? 'desktop' : 'mobile'} · ${options.runs} run(s) · minimum ${options.min}`);
   let failed = 0;
+  // A signed-in page that sent the browser to the login page would be audited as the login page.
+  const landed = new URL(last.finalDisplayedUrl ?? url);
+  if (landed.pathname !== new URL(url).pathname) {
+    console.log(`FAIL the page redirected to ${landed.pathname}: the audit is not of ${new URL(url).pathname}`);
+    failed++;
+  }
   for (const id of CATEGORIES) {
     const ok = scores[id] >= options.min || !options.enforce.includes(id);
     if (!ok) failed++;

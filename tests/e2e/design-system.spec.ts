@@ -1,0 +1,285 @@
+// The design system's "Done when" (issue 19): every route, public, auth, researcher with realistic
+// data, billing, admin and each participation step, at 360×740 and at 1366×768, in the light and
+// the dark theme, has no horizontal scroll (`document.documentElement.scrollWidth > innerWidth`)
+// and no serious or critical axe violation. One test per (route, viewport, theme), titled like
+// `dashboard @ 360x740 dark`; a failure lists the elements that stick out and the axe rules broken.
+//
+// The data (support/design-data.ts) is made once per server and shared by the workers; the
+// participation tests each walk their own participant through the flow up to their step.
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { clientHeaders, expect, test as base } from './support/accounts';
+import { designFindings } from './support/design-checks';
+import { designSeed, participationAnalysis, type Cookies, type DesignSeed } from './support/design-data';
+import { card, recordingStatus } from './support/participation';
+
+const test = base.extend<object, { seed: DesignSeed }>({
+  seed: [
+    async ({}, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL ?? 'http://127.0.0.1:8787';
+      await use(await designSeed(baseURL));
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+const VIEWPORTS = [
+  { label: '360x740', width: 360, height: 740 },
+  { label: '1366x768', width: 1366, height: 768 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Route {
+  name: string;
+  /** Who is signed in: nobody, the researcher with the data, or the admin. */
+  as?: 'researcher' | 'admin';
+  /** Whether the route needs the seeded data (URL, readiness or session). */
+  seeded?: boolean;
+  path: (seed: DesignSeed) => string;
+  /** Waits until the screen shows its real content (not a spinner), and brings it to the state checked. */
+  ready: (page: Page, seed: DesignSeed) => Promise<void>;
+}
+
+const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+const heading = (name: string) => (page: Page) => expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+
+const ROUTES: Route[] = [
+  // Public
+  { name: 'landing', path: () => '/', ready: h1 },
+  { name: 'home', path: () => '/home', ready: h1 },
+  { name: 'terms', path: () => '/terminos-condiciones', ready: h1 },
+  { name: 'faq', path: () => '/preguntas-frecuentes', ready: heading('Preguntas frecuentes') },
+  { name: 'not found', path: () => '/esta-pagina-no-existe/ni-esta-tampoco', ready: heading('You have found a secret place.') },
+  // Auth
+  { name: 'login', path: () => '/auth/login', ready: heading('Iniciar sesión') },
+  { name: 'register', path: () => '/auth/register', ready: heading('Crear una cuenta') },
+  { name: 'recover password', path: () => '/auth/recover-password', ready: heading('Recuperar contraseña') },
+  {
+    name: 'password reset (valid token)',
+    seeded: true,
+    path: (seed) => seed.resetPath,
+    ready: async (page) => {
+      await heading('Restablecer contraseña')(page);
+      await expect(page.getByLabel('Nueva contraseña', { exact: true })).toBeVisible();
+    },
+  },
+  // Researcher, with 20 analyses and a main one with participations
+  {
+    name: 'dashboard (20 analyses)',
+    as: 'researcher',
+    path: () => '/dashboard',
+    ready: async (page, seed) => {
+      for (const analysis of [seed.analyses[0]!, seed.analyses[19]!]) await expect(page.getByText(analysis.name).first()).toBeAttached();
+    },
+  },
+  { name: 'create analysis', as: 'researcher', path: () => '/analysis/create', ready: heading('Crear nuevo análisis') },
+  {
+    name: 'analysis detail (with recordings)',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}`,
+    ready: async (page, seed) => {
+      await expect(page.getByText(seed.main.name).first()).toBeVisible();
+      for (const id of seed.main.entryIds) await expect(page.getByText(id).first()).toBeAttached();
+      await expect(page.getByRole('heading', { name: 'Resumen de las grabaciones' })).toBeVisible();
+    },
+  },
+  {
+    name: 'analysis edit form',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}`,
+    ready: async (page, seed) => {
+      await expect(page.getByText(seed.main.name).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Editar', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
+    },
+  },
+  {
+    name: 'entry (recording with notes)',
+    as: 'researcher',
+    path: (seed) => `/entry/${seed.main.entryIds[0]}`,
+    ready: async (page, seed) => {
+      await expect(page.locator('video')).toBeAttached();
+      for (const note of seed.main.notes) await expect(page.getByText(note).first()).toBeVisible();
+    },
+  },
+  { name: 'change password', as: 'researcher', path: () => '/user/profile', ready: heading('Cambiar contraseña') },
+  {
+    name: 'billing (subscribed)',
+    as: 'researcher',
+    path: () => '/user/billing',
+    ready: async (page) => {
+      await expect(page.getByText('Suscripción Mensual').first()).toBeVisible();
+      await expect(page.getByText('Historial de facturas').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'local checkout',
+    as: 'researcher',
+    path: (seed) => `/billing/checkout/${seed.checkoutSessionId}`,
+    ready: async (page) => {
+      await heading('Pago de la suscripción')(page);
+      await expect(page.getByText('€29', { exact: false }).or(page.getByText('29 €')).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'local portal',
+    as: 'researcher',
+    path: () => '/billing/portal',
+    ready: async (page) => {
+      await heading('Portal del cliente')(page);
+      await expect(page.getByText('Activa', { exact: true }).first()).toBeVisible();
+    },
+  },
+  // Admin, with 20 users and 20 waitlist sign-ups with long e-mails
+  {
+    name: 'admin users (20 long e-mails)',
+    as: 'admin',
+    path: (seed) => `/admin?q=${encodeURIComponent(seed.adminSearch)}`,
+    ready: async (page, seed) => {
+      for (const email of seed.adminUserEmails) await expect(page.getByText(email).first()).toBeAttached();
+    },
+  },
+  {
+    name: 'admin waitlist',
+    as: 'admin',
+    path: () => '/admin/waitlist',
+    ready: async (page, seed) => {
+      for (const email of seed.waitlistEmails) await expect(page.getByText(email).first()).toBeAttached();
+    },
+  },
+];
+
+async function signIn(page: Page, cookies: Cookies) {
+  await page.context().addCookies(cookies);
+}
+
+/** Opens `path` and waits for the app to have started (prerendered pages show before it has). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-interactive]')).toBeAttached({ timeout: 20_000 });
+}
+
+/**
+ * Lets late requests (a summary, a list refetch) land before measuring: up to 5 s of waiting for
+ * the network to go quiet, which a page that keeps streaming (the entry's video) may never do.
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+async function expectNoFindings(page: Page) {
+  const findings = await designFindings(page, test.info());
+  expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
+}
+
+// ---- Participation: each step reached by a participant of its own ---------------------------------
+
+const STEPS = ['input', 'permissions (after validation)', 'permissions granted', 'consent dialog', 'recording (every step)', 'success'] as const;
+type Step = (typeof STEPS)[number];
+
+/** A fresh analysis of the host researcher (a participation uses up a place), with long content. */
+async function hostAnalysis(seed: DesignSeed): Promise<string> {
+  const host = await playwrightRequest.newContext({
+    baseURL: seed.baseURL,
+    extraHTTPHeaders: clientHeaders(),
+    storageState: { cookies: seed.host.cookies, origins: [] },
+  });
+  try {
+    const created = await host.post('/api/v1/analysis', { data: participationAnalysis(Date.now()) });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  } finally {
+    await host.dispose();
+  }
+}
+
+/**
+ * The success dialog closes itself after 3 s, less than an axe run can take on a loaded machine:
+ * once `window.__lupaHoldSuccess` is set, that one 3-second timer is held back.
+ */
+async function holdSuccessDialog(page: Page) {
+  await page.addInitScript(() => {
+    const original = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+      if (timeout === 3000 && (window as unknown as { __lupaHoldSuccess?: boolean }).__lupaHoldSuccess) return 0;
+      return original(handler, timeout, ...args);
+    }) as typeof window.setTimeout;
+  });
+}
+
+/** Walks a participant up to `step`; for the recording step, checks every analysis step on the way. */
+async function participateUpTo(page: Page, seed: DesignSeed, step: Step): Promise<string[]> {
+  const analysisId = await hostAnalysis(seed);
+  if (step === 'success') await holdSuccessDialog(page);
+  await open(page, `/participate/${analysisId}`);
+  await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+  if (step === 'input') return designFindings(page, test.info());
+
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
+  if (step === 'permissions (after validation)') return designFindings(page, test.info());
+
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
+  if (step === 'permissions granted') return designFindings(page, test.info());
+
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
+  await expect(consent).toBeVisible();
+  if (step === 'consent dialog') return designFindings(page, test.info());
+
+  await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const findings: string[] = [];
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Step ${n} of 5`)).toBeVisible();
+    if (step === 'recording (every step)') findings.push(...(await designFindings(page, test.info())).map((line) => `step ${n} of 5: ${line}`));
+    if (n < 5) await page.getByRole('button', { name: 'Siguiente' }).click();
+  }
+  if (step === 'recording (every step)') return findings;
+
+  await page.evaluate(() => Object.assign(window, { __lupaHoldSuccess: true }));
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
+  return designFindings(page, test.info());
+}
+
+// ---- The sweep ----------------------------------------------------------------------------------
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    const where = `${viewport.label} ${theme}`;
+    test.describe(where, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
+
+      for (const route of ROUTES) {
+        const title = `${route.name} @ ${where}`;
+        if (!route.as && !route.seeded) {
+          test(title, async ({ page }) => {
+            await open(page, route.path(undefined as unknown as DesignSeed));
+            await route.ready(page, undefined as unknown as DesignSeed);
+            await settle(page);
+            await expectNoFindings(page);
+          });
+          continue;
+        }
+        test(title, async ({ page, seed }) => {
+          if (route.as) await signIn(page, seed[route.as].cookies);
+          await open(page, route.path(seed));
+          await route.ready(page, seed);
+          await settle(page);
+          await expectNoFindings(page);
+        });
+      }
+
+      for (const step of STEPS) {
+        test(`participate: ${step} @ ${where}`, async ({ page, seed }) => {
+          test.setTimeout(120_000);
+          const findings = await participateUpTo(page, seed, step);
+          expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
+        });
+      }
+    });
+  }
+}
