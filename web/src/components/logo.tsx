@@ -17,11 +17,11 @@ export function LogoMark({ size = 28 }: { size?: number }) {
       aria-hidden="true"
       focusable="false"
     >
-      <circle cx="13.5" cy="13.5" r="9" fill="#e0e7ff" stroke="currentColor" strokeWidth="3.5" />
+      <circle cx="13.5" cy="13.5" r="9" className="logo__lens" stroke="currentColor" strokeWidth="3.5" />
       <path
         d="M8.8 12.2a5 5 0 0 1 3.6-3.5"
+        className="logo__glint"
         fill="none"
-        stroke="#fff"
         strokeWidth="2.2"
         strokeLinecap="round"
       />

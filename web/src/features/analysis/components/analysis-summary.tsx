@@ -13,7 +13,7 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
 
   return (
     <>
-      <dl className="analysis-facts">
+      <dl className="analysis-facts facts">
         <div>
           <dt>{t('analysis.detail.id')}</dt>
           <dd>

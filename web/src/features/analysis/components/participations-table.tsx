@@ -37,7 +37,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.id'),
       label: t('analysis.detail.columns.id'),
       primary: true,
-      cell: (entry) => <code className="analysis-code">{entry.id}</code>,
+      cell: (entry) => <code className="code">{entry.id}</code>,
     },
     {
       key: 'uploaded',

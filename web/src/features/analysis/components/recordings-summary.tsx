@@ -86,7 +86,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
       header: t('summary.columns.id'),
       label: t('summary.columns.id'),
       primary: true,
-      cell: (entry) => <code className="analysis-code">{entry.id}</code>,
+      cell: (entry) => <code className="code">{entry.id}</code>,
     },
     {
       key: 'submitted',

@@ -45,10 +45,10 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
           {t('billing.current.active')}
         </Badge>
       </div>
-      <Stack as="dl" gap={3} className="billing-facts">
+      <Stack as="dl" gap={3} className="billing-facts facts">
         <div>
           <dt>{t('billing.current.subscriptionId')}</dt>
-          <dd className="billing-facts__code" data-testid="billing-subscription-id">
+          <dd className="code" data-testid="billing-subscription-id">
             {subscription.id}
           </dd>
         </div>

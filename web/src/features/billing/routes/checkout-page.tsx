@@ -84,7 +84,7 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
       ) : (
         <>
           {failure ? <Alert tone="error" title={billingErrorMessage(failure, t)} testId="checkout-error" /> : null}
-          <div className="billing-checkout__actions">
+          <div className="billing-checkout__actions cluster">
             <button
               type="button"
               className="button button--primary"

@@ -102,7 +102,7 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
   const statusKey = subscriptionStatusKey(subscription.status);
   const live = isLiveStatus(subscription.status);
   return (
-    <Stack as="dl" gap={3} className="billing-facts" data-testid="portal-subscription">
+    <Stack as="dl" gap={3} className="billing-facts facts" data-testid="portal-subscription">
       <div>
         <dt>{t('billing.portal.status')}</dt>
         <dd>
@@ -115,7 +115,7 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDto }) 
       </div>
       <div>
         <dt>{t('billing.current.subscriptionId')}</dt>
-        <dd className="billing-facts__code">{subscription.id}</dd>
+        <dd className="code">{subscription.id}</dd>
       </div>
       {subscription.current_period_end !== null && live ? (
         <div>

@@ -36,9 +36,9 @@ export function ChapterList({ chapters, texts, currentIndex, onSelect }: Chapter
     <section className="entry-panel entry-chapters" aria-labelledby="entry-tasks-title">
       <h2 id="entry-tasks-title">{t('entry.tasks')}</h2>
       {chapters.length === 0 ? (
-        <p className="entry-muted">{t('entry.noChapters')}</p>
+        <p className="text-note">{t('entry.noChapters')}</p>
       ) : (
-        <ol className="entry-chapters__list" aria-labelledby="entry-tasks-title" data-testid="entry-chapters">
+        <ol className="entry-chapters__list list-plain" aria-labelledby="entry-tasks-title" data-testid="entry-chapters">
           {chapters.map((chapter) => {
             const reached = chapter.startMs !== null;
             const detail = detailOf(chapter, texts);

@@ -120,7 +120,7 @@ export function NoteForm({
         </p>
       ) : null}
       <div className="entry-note-form__actions">
-        <p id={`${id}-hint`} className="entry-muted entry-note-form__hint">
+        <p id={`${id}-hint`} className="text-note entry-note-form__hint">
           {t('entry.notes.hint')}
         </p>
         <button type="button" className="button button--ghost" onClick={onCancel}>

@@ -100,7 +100,7 @@ export function NotesPanel({
         />
       ) : null}
       {loading ? (
-        <p className="entry-muted" role="status">
+        <p className="text-note" role="status">
           {t('entry.notes.loading')}
         </p>
       ) : loadFailed ? (
@@ -110,7 +110,7 @@ export function NotesPanel({
           </button>
         </Alert>
       ) : list.length === 0 ? (
-        <p className="entry-muted" data-testid="entry-notes-empty">
+        <p className="text-note" data-testid="entry-notes-empty">
           {t('entry.notes.empty')}
         </p>
       ) : (

@@ -19,7 +19,7 @@ export function PlaybackControls({ rate, onRate, onAddNote }: PlaybackControlsPr
 
   return (
     <div className="entry-controls">
-      <div className="entry-controls__row">
+      <div className="entry-controls__row cluster-between">
         <div className="entry-speed">
           <label htmlFor={speedId}>{t('entry.speed')}</label>
           <select id={speedId} value={String(rate)} onChange={(event) => onRate(Number(event.currentTarget.value))}>
@@ -62,7 +62,7 @@ export function PlaybackControls({ rate, onRate, onAddNote }: PlaybackControlsPr
             <dd>{t('entry.shortcuts.note')}</dd>
           </div>
         </dl>
-        <p className="entry-muted">{t('entry.shortcuts.hint')}</p>
+        <p className="text-note">{t('entry.shortcuts.hint')}</p>
       </details>
     </div>
   );

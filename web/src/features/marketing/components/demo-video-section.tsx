@@ -27,7 +27,7 @@ export function DemoVideoSection() {
       <div className="demo__copy">
         <h2 id="demo-title">{t('landing.demo.title')}</h2>
         <p className="section__lead">{t('landing.demo.lead')}</p>
-        <ul className="checklist">
+        <ul className="checklist list-plain">
           <li>{t('landing.demo.points.screen')}</li>
           <li>{t('landing.demo.points.voice')}</li>
           <li>{t('landing.demo.points.markers')}</li>

@@ -20,7 +20,7 @@ export function HeroSection() {
             {t('landing.hero.secondaryCta')}
           </a>
         </div>
-        <p className="hero__note">{t('landing.hero.note')}</p>
+        <p className="hero__note text-note">{t('landing.hero.note')}</p>
       </div>
       <HeroPreview />
     </section>

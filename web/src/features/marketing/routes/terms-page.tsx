@@ -18,7 +18,7 @@ export function TermsPage() {
         <h2 id="terms-toc-title" className="terms__toc-title">
           {t('terms.tocTitle')}
         </h2>
-        <ol>
+        <ol className="list-indented">
           {TERMS_SECTIONS.map((key) => (
             <li key={key}>
               <a href={`#${key}`}>{t(`terms.sections.${key}.title`)}</a>

@@ -94,7 +94,7 @@ export function PermissionsStep() {
       {permissions.hasError ? (
         <div className="participate-tips">
           <h2 className="participate-subtitle">{t('participate.permissions.tipsTitle')}</h2>
-          <ul>
+          <ul className="list-indented">
             <li>{t('participate.permissions.tip1')}</li>
             <li>{t('participate.permissions.tip2')}</li>
             <li>{t('participate.permissions.tip3')}</li>

@@ -61,7 +61,7 @@ export function RecordingPanel() {
 
   return (
     <aside className="recording-panel" aria-labelledby="recording-panel-status">
-      <div className="recording-panel__head">
+      <div className="recording-panel__head cluster-between">
         <p id="recording-panel-status" className="recording-panel__status" role="status" data-live={live}>
           <span className="recording-dot" aria-hidden="true" data-live={live} />
           {statusText}
