@@ -14,6 +14,10 @@ import { checkLogs } from './lib/check-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs just those suites
+// Narrower still, for working on one feature: `LUPA_API_FILES='tests/api/playback.test.mjs'` and
+// `LUPA_E2E_FILES='tests/e2e/playback.spec.ts'` (space-separated) replace the full file lists.
+const apiFiles = process.env.LUPA_API_FILES?.split(/\s+/).filter(Boolean) ?? ['tests/api/*.test.mjs'];
+const e2eFiles = process.env.LUPA_E2E_FILES?.split(/\s+/).filter(Boolean) ?? [];
 const totals = { passed: 0, failed: 0 };
 const summary = [];
 
@@ -124,7 +128,7 @@ if (needsServer) {
   if (server) {
     const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir };
     await suite('api', async () => {
-      const { code, out } = await run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/api/*.test.mjs'], { env });
+      const { code, out } = await run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...apiFiles], { env });
       const passed = Number(/^\S* ?pass (\d+)/m.exec(out)?.[1] ?? 0);
       const failed = Number(/^\S* ?fail (\d+)/m.exec(out)?.[1] ?? 0);
       return { passed, failed, code };
@@ -136,7 +140,7 @@ if (needsServer) {
     });
     await suite('e2e', async () => {
       const report = join(stateDir, 'playwright.json');
-      const { code } = await run('playwright', ['test', '--config', 'tests/e2e/playwright.config.ts'], {
+      const { code } = await run('playwright', ['test', '--config', 'tests/e2e/playwright.config.ts', ...e2eFiles], {
         env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       });
       const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : { expected: 0, unexpected: 0, flaky: 0 };
