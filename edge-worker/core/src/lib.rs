@@ -9,13 +9,16 @@ pub mod billing;
 pub mod chunks;
 pub mod csv;
 pub mod deployment;
+pub mod insights;
 pub mod mail;
 pub mod participation;
 pub mod routes;
+pub mod stats;
 pub mod stripe_api;
 pub mod stripe_events;
 pub mod stripe_signature;
 pub mod summary;
+pub mod sus;
 pub mod webm;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.
