@@ -98,7 +98,7 @@ pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<
 }
 
 /// A one-hour signed URL for `path`.
-fn signed_url(app: &App, path: &str) -> ApiResult<String> {
+pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
     let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
     Ok(format!("{}{path}?{query}", app.config.public_origin))
 }
@@ -162,6 +162,11 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
         }
     }
     .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    serve_object(app, req, key, &format!("lupa-{}", entry.id)).await
+}
+
+/// Streams the R2 object `key` inline as `{filename}.{ext}`, honouring `Range`.
+pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str) -> ApiResult<Response> {
     let bucket = app.env.bucket("RECORDINGS")?;
     let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();
@@ -171,7 +176,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
     let builder = ResponseBuilder::new()
         .with_header("content-type", &content_type)?
         .with_header("accept-ranges", "bytes")?
-        .with_header("content-disposition", &format!("inline; filename=\"lupa-{}.{}\"", entry.id, key.rsplit('.').next().unwrap_or("mp4")))?;
+        .with_header("content-disposition", &format!("inline; filename=\"{filename}.{}\"", key.rsplit('.').next().unwrap_or("mp4")))?;
     let (builder, r2_range, status) = match range {
         ByteRange::Unsatisfiable => {
             let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{size}"))?.empty();

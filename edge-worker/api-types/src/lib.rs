@@ -8,7 +8,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub mod insights;
 pub mod openapi;
+
+pub use insights::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -180,6 +183,11 @@ pub struct AnalysisDto {
     pub tasks: Vec<TaskDto>,
     #[serde(rename = "_count")]
     pub count: AnalysisCount,
+    /// Ask SEQ and success after each task (ADR 0012).
+    #[serde(rename = "taskQuestions")]
+    pub task_questions: bool,
+    /// The SUS questionnaire before Finish.
+    pub sus: bool,
     /// Entries; filled in the detail answer only.
     #[serde(rename = "AnalysisEntries", default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -222,6 +230,14 @@ pub struct AnalysisRequest {
     pub scenario: Option<String>,
     pub tasks: Option<Vec<TaskInput>>,
     pub device: Option<String>,
+    /// Missing: false on create, unchanged on edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taskQuestions: Option<bool>,
+    /// Missing: false on create, unchanged on edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sus: Option<bool>,
 }
 
 /// A subscription as the billing screen shows it.
@@ -288,6 +304,10 @@ pub struct ParticipationData {
     pub scenario: Option<String>,
     pub analysisUrl: String,
     pub tasks: Vec<ParticipantTask>,
+    /// Ask SEQ and success after each task's 'Siguiente' (`PUT …/answers/tasks/{n}`).
+    pub taskQuestions: bool,
+    /// Ask the SUS before Finish (`PUT …/answers/sus`).
+    pub sus: bool,
 }
 
 /// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
@@ -380,6 +400,8 @@ pub struct ResumeInfo {
     pub recordedMs: u64,
     pub steps: Vec<StepMark>,
     pub segments: u32,
+    /// What the participant already answered, so a resumed tab does not ask again.
+    pub answers: EntryAnswersDto,
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`.
@@ -567,7 +589,12 @@ pub struct NoteDto {
     pub id: String,
     #[ts(type = "number")]
     pub atMs: i64,
+    /// Set for a clip: the note covers `atMs..endMs`.
+    #[ts(type = "number | null")]
+    pub endMs: Option<i64>,
+    pub title: Option<String>,
     pub text: String,
+    pub tags: Vec<String>,
     #[ts(type = "number")]
     pub createdAt: i64,
     #[ts(type = "number")]
@@ -589,6 +616,18 @@ pub struct NoteRequest {
     #[ts(type = "number | null")]
     pub atMs: Option<i64>,
     pub text: Option<String>,
+    /// A clip's end. On edit, a missing field stays as it is and `null` makes the clip a note.
+    #[serde(default, skip_serializing_if = "Patch::is_missing")]
+    #[ts(optional, type = "number | null")]
+    pub endMs: Patch<i64>,
+    /// On edit, `null` removes the title.
+    #[serde(default, skip_serializing_if = "Patch::is_missing")]
+    #[ts(optional, type = "string | null")]
+    pub title: Patch<String>,
+    /// Replaces the list when present (at most 10; trimmed, lower-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tags: Option<Vec<String>>,
 }
 
 /// One chapter of a recording: a step and when it was first entered.
@@ -626,9 +665,12 @@ pub struct EntryPageResponse {
     pub submittedAt: Option<i64>,
     pub steps: Vec<StepMark>,
     pub chapters: Vec<ChapterDto>,
+    /// The participant's answers: show each task's at its `atMs` (the task's end).
+    pub answers: EntryAnswersDto,
 }
 
-/// Time on one task across submitted entries.
+/// One task's figures across submitted entries. `medianMs`, `minMs`, `maxMs` and `entries` are
+/// the time on task of every entry that reached it (as before ADR 0012).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -643,6 +685,14 @@ pub struct TaskSummaryDto {
     pub maxMs: Option<i64>,
     #[ts(type = "number")]
     pub entries: i64,
+    /// Success rate from the participants' answers.
+    pub success: ProportionDto,
+    /// Single Ease Question, 1–7.
+    pub seq: MeanDto,
+    /// Time on task of attempts reported as successful.
+    pub timeSuccessful: TimeDto,
+    /// Time on task of every entry that reached the task.
+    pub timeAll: TimeDto,
 }
 
 /// One submitted entry in the summary.
@@ -657,12 +707,16 @@ pub struct EntrySummaryRowDto {
     pub durationMs: Option<i64>,
     #[ts(type = "number")]
     pub noteCount: i64,
+    /// The entry's SUS score (0–100), if answered.
+    pub susScore: Option<f64>,
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisSummaryResponse {
+    pub settings: InsightSettingsDto,
     pub tasks: Vec<TaskSummaryDto>,
+    pub sus: SusSummaryDto,
     pub entries: Vec<EntrySummaryRowDto>,
 }

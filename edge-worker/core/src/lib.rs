@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod auth;
 pub mod billing;
 pub mod chunks;
+pub mod clips;
 pub mod csv;
 pub mod deployment;
 pub mod insights;

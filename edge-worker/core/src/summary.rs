@@ -48,6 +48,12 @@ pub fn time_on_step(marks: &[Mark], duration_ms: u64, index: u32, finished_at: O
     total
 }
 
+/// The task (1 = first) whose step was current at `at_ms`; `None` before the first task.
+pub fn task_at(marks: &[Mark], at_ms: u64) -> Option<u32> {
+    let current = marks.iter().filter(|m| m.at_ms <= at_ms).max_by_key(|m| m.at_ms)?;
+    current.index.checked_sub(FIRST_TASK_STEP).map(|i| i + 1)
+}
+
 /// When each step was first entered (for chapters), if it was.
 pub fn first_entry(marks: &[Mark], index: u32) -> Option<u64> {
     marks.iter().filter(|m| m.index == index).map(|m| m.at_ms).min()
@@ -118,6 +124,17 @@ mod tests {
         // The last step runs to the end of the recording unless answered.
         assert_eq!(time_on_step(&m, 20_000, 3, None), 6_000);
         assert_eq!(time_on_step(&m, 20_000, 3, Some(15_000)), 1_000);
+    }
+
+    #[test]
+    fn a_moment_belongs_to_the_task_on_screen() {
+        let m = marks(&[(0, 0), (1, 1000), (2, 2000), (3, 5000), (2, 8000)]);
+        assert_eq!(task_at(&m, 500), None, "scenario");
+        assert_eq!(task_at(&m, 1500), None, "URL");
+        assert_eq!(task_at(&m, 2000), Some(1));
+        assert_eq!(task_at(&m, 6000), Some(2));
+        assert_eq!(task_at(&m, 9000), Some(1), "went back");
+        assert_eq!(task_at(&[], 9000), None);
     }
 
     #[test]

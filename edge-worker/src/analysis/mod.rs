@@ -18,6 +18,10 @@ use crate::App;
 const INVALID: &str = "Revisa los datos del análisis";
 const DELETED: &str = "Análisis eliminado";
 
+fn settings(body: &AnalysisRequest) -> repo::QuestionSettings {
+    repo::QuestionSettings { task_questions: body.taskQuestions, sus: body.sus }
+}
+
 fn input(body: AnalysisRequest) -> AnalysisInput {
     AnalysisInput {
         name: body.name,
@@ -67,11 +71,12 @@ pub async fn list(app: &App, req: &Request) -> ApiResult<Response> {
 pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let body: AnalysisRequest = read_json(req).await?;
+    let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED).await?;
     let id = new_id();
-    repo::insert(&database, &id, &user.user.id, &valid, now_ms()).await?;
+    repo::insert(&database, &id, &user.user.id, &valid, settings, now_ms()).await?;
     answer(app, &id, 201).await
 }
 
@@ -88,13 +93,14 @@ pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Respons
     let user = sessions::require_user(app, req).await?;
     let row = owned(app, &user, id).await?;
     let body: AnalysisRequest = read_json(req).await?;
+    let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
     let database = db(app)?;
     // The owner's subscription, also when an admin edits: it is the customer's study that grows.
     gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
-    repo::update(&database, id, &valid, status.as_str(), now_ms()).await?;
+    repo::update(&database, id, &valid, settings, status.as_str(), now_ms()).await?;
     answer(app, id, 200).await
 }
 

@@ -22,6 +22,19 @@ pub struct AnalysisRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub submitted: i64,
+    pub task_questions: i64,
+    pub sus: i64,
+}
+
+/// The question settings of an analysis (ADR 0012); `None` keeps the stored value on edit.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct QuestionSettings {
+    pub task_questions: Option<bool>,
+    pub sus: Option<bool>,
+}
+
+fn opt_flag(value: Option<bool>) -> wasm_bindgen::JsValue {
+    value.map_or(wasm_bindgen::JsValue::NULL, |v| int(i64::from(v)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -40,10 +53,10 @@ struct EntryRow {
 }
 
 const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
-     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
 const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
-     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
 const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
      JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
@@ -51,11 +64,12 @@ const TASKS_OF_ONE: &str =
     "SELECT id, analysis_id, task_type, content FROM analysis_tasks WHERE analysis_id = ?1 ORDER BY position";
 const ENTRIES_OF_ONE: &str = "SELECT id, status, submitted_at FROM analysis_entries WHERE analysis_id = ?1 AND status != 'abandoned' \
      ORDER BY created_at DESC";
-const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, created_at, updated_at) \
-     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?7, ?7)";
+const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, created_at, updated_at, task_questions, sus) \
+     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?7, ?7, COALESCE(?8, 0), COALESCE(?9, 0))";
 const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
-const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7 WHERE id = ?1";
+const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7, \
+     task_questions = COALESCE(?8, task_questions), sus = COALESCE(?9, sus) WHERE id = ?1";
 const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
 const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
 const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
@@ -74,6 +88,8 @@ impl AnalysisRow {
             updated_at: self.updated_at,
             tasks,
             count: AnalysisCount { AnalysisEntries: self.submitted },
+            task_questions: self.task_questions != 0,
+            sus: self.sus != 0,
             entries: None,
         }
     }
@@ -104,6 +120,12 @@ pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<Analys
 /// One analysis row, whoever owns it (callers check ownership).
 pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<AnalysisRow>> {
     stmt(database, ONE, &[text(id)])?.first_busy::<AnalysisRow>(None).await.map_err(failed(ONE))
+}
+
+/// The analysis's task texts, in order.
+pub async fn task_contents(database: &D1Database, analysis_id: &str) -> ApiResult<Vec<String>> {
+    let tasks = stmt(database, TASKS_OF_ONE, &[text(analysis_id)])?.all_busy().await.map_err(failed(TASKS_OF_ONE))?.results::<TaskRow>().map_err(failed(TASKS_OF_ONE))?;
+    Ok(tasks.into_iter().map(|t| t.content).collect())
 }
 
 /// The full analysis with tasks and (optionally) its entries.
@@ -139,11 +161,21 @@ fn task_statements(database: &D1Database, analysis_id: &str, tasks: &[String]) -
 }
 
 /// Inserts an analysis with its tasks in one transaction.
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, now: i64) -> ApiResult<()> {
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, now: i64) -> ApiResult<()> {
     let mut batch = vec![stmt(
         database,
         INSERT,
-        &[text(id), text(owner_id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), int(now)],
+        &[
+            text(id),
+            text(owner_id),
+            text(&valid.name),
+            text(&valid.url),
+            opt_text(valid.scenario.as_deref()),
+            int(valid.max_participants),
+            int(now),
+            opt_flag(settings.task_questions),
+            opt_flag(settings.sus),
+        ],
     )?];
     batch.extend(task_statements(database, id, &valid.tasks)?);
     database.batch_busy(batch).await.map_err(failed(INSERT))?;
@@ -151,12 +183,22 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 }
 
 /// Replaces the editable fields and the task list in one transaction.
-pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, status: &str, now: i64) -> ApiResult<()> {
+pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, status: &str, now: i64) -> ApiResult<()> {
     let mut batch = vec![
         stmt(
             database,
             UPDATE,
-            &[text(id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), text(status), int(now)],
+            &[
+                text(id),
+                text(&valid.name),
+                text(&valid.url),
+                opt_text(valid.scenario.as_deref()),
+                int(valid.max_participants),
+                text(status),
+                int(now),
+                opt_flag(settings.task_questions),
+                opt_flag(settings.sus),
+            ],
         )?,
         stmt(database, DELETE_TASKS, &[text(id)])?,
     ];
@@ -176,6 +218,7 @@ pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
     let now = crate::db::now_ms();
     let mut batch = vec![stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?];
     batch.extend(purge::statements(database, Scope::Analysis, id, now)?);
+    batch.extend(crate::insights::cleanup::statements(database, crate::insights::cleanup::Scope::Analysis, id)?);
     batch.extend([stmt(database, DELETE_TASKS, &[text(id)])?, stmt(database, DELETE_ENTRIES, &[text(id)])?, stmt(database, DELETE, &[text(id)])?]);
     database.batch_busy(batch).await.map_err(failed(DELETE))?;
     Ok(())

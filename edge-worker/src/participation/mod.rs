@@ -12,7 +12,7 @@ pub mod segments;
 pub mod upload;
 
 use lupa_api_types::{
-    MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
+    AnalysisDto, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
@@ -94,14 +94,20 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
     let row = repo::find(&database, &id).await?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
-    let detail = repo::detail(&database, row, false).await?;
-    let data = ParticipationData {
+    let data = participation_data(repo::detail(&database, row, false).await?);
+    let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
+    sessions::with_cookie(resp, &entries::capability_cookie(&capability))
+}
+
+/// What the participant's tab needs of an analysis: never its name, owner or entries.
+pub fn participation_data(detail: AnalysisDto) -> ParticipationData {
+    ParticipationData {
         scenario: detail.scenario,
         analysisUrl: detail.url,
         tasks: detail.tasks.into_iter().map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent }).collect(),
-    };
-    let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
-    sessions::with_cookie(resp, &entries::capability_cookie(&capability))
+        taskQuestions: detail.task_questions,
+        sus: detail.sus,
+    }
 }
 
 /// `DELETE /api/v1/analysisEntry/{id}`: the participant leaves (or the stream stopped). Everything

@@ -8,6 +8,14 @@ import type { TaskDto } from "./TaskDto";
  */
 export type AnalysisDto = { id: string, name: string, url: string, device: string, scenario: string | null, max_number_of_participants: number, status: string, created_at: number, updated_at: number, tasks: Array<TaskDto>, _count: AnalysisCount, 
 /**
+ * Ask SEQ and success after each task (ADR 0012).
+ */
+taskQuestions: boolean, 
+/**
+ * The SUS questionnaire before Finish.
+ */
+sus: boolean, 
+/**
  * Entries; filled in the detail answer only.
  */
 AnalysisEntries?: Array<EntrySummaryDto>, };

@@ -4,4 +4,12 @@ import type { TaskInput } from "./TaskInput";
 /**
  * `POST /api/v1/analysis` and `PATCH /api/v1/analysis/{id}` (edit sends every field again).
  */
-export type AnalysisRequest = { name: string | null, url: string | null, maxNumberOfParticipants: number | null, scenario: string | null, tasks: Array<TaskInput> | null, device: string | null, };
+export type AnalysisRequest = { name: string | null, url: string | null, maxNumberOfParticipants: number | null, scenario: string | null, tasks: Array<TaskInput> | null, device: string | null, 
+/**
+ * Missing: false on create, unchanged on edit.
+ */
+taskQuestions?: boolean, 
+/**
+ * Missing: false on create, unchanged on edit.
+ */
+sus?: boolean, };

@@ -4,4 +4,12 @@ import type { ParticipantTask } from "./ParticipantTask";
 /**
  * What the participant needs to run the analysis (spec §3 Participation data).
  */
-export type ParticipationData = { scenario: string | null, analysisUrl: string, tasks: Array<ParticipantTask>, };
+export type ParticipationData = { scenario: string | null, analysisUrl: string, tasks: Array<ParticipantTask>, 
+/**
+ * Ask SEQ and success after each task's 'Siguiente' (`PUT …/answers/tasks/{n}`).
+ */
+taskQuestions: boolean, 
+/**
+ * Ask the SUS before Finish (`PUT …/answers/sus`).
+ */
+sus: boolean, };
