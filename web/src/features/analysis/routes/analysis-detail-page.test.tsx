@@ -18,6 +18,8 @@ const analysis = (overrides: Record<string, unknown> = {}) => ({
     { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
   ],
   _count: { AnalysisEntries: 1 },
+  taskQuestions: true,
+  sus: false,
   AnalysisEntries: [
     { id: 'entry-1', status: 'submitted', updated_at: new Date(2024, 2, 6, 9, 0).getTime() },
     { id: 'entry-2', status: 'in_progress', updated_at: null },
@@ -155,6 +157,10 @@ describe('analysis detail page', () => {
     const name = screen.getByLabelText('Nombre del análisis') as HTMLInputElement;
     expect(name.value).toBe('Checkout');
     fireEvent.change(name, { target: { value: 'Checkout v2' } });
+    // The saved settings are prefilled; unticking one sends it.
+    const askTasks = screen.getByRole('checkbox', { name: 'Preguntar por cada tarea' }) as HTMLInputElement;
+    expect([askTasks.checked, (screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement).checked]).toEqual([true, false]);
+    fireEvent.click(askTasks);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout v2'));
@@ -169,6 +175,8 @@ describe('analysis detail page', () => {
         { taskType: 'text', taskContent: 'Cómpralo' },
       ],
       device: 'computer',
+      taskQuestions: false,
+      sus: false,
     });
   });
 

@@ -15,6 +15,8 @@ const createdAnalysis = {
   updated_at: 1,
   tasks: [],
   _count: { AnalysisEntries: 0 },
+  taskQuestions: true,
+  sus: false,
   AnalysisEntries: [],
 };
 
@@ -83,6 +85,12 @@ describe('create analysis page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     type('Tarea 3', 'Paga');
+    // Task questions are asked unless unticked; the SUS only when ticked.
+    const askTasks = screen.getByRole('checkbox', { name: 'Preguntar por cada tarea' }) as HTMLInputElement;
+    const sus = screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement;
+    expect([askTasks.checked, sus.checked]).toEqual([true, false]);
+    expect(screen.getByRole('group', { name: 'Preguntas a los participantes' })).toBeTruthy();
+    fireEvent.click(sus);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
 
@@ -102,6 +110,8 @@ describe('create analysis page', () => {
         { taskType: 'text', taskContent: 'Paga' },
       ],
       device: 'computer',
+      taskQuestions: true,
+      sus: true,
     });
 
     await act(async () => vi.advanceTimersByTime(1000));
