@@ -46,6 +46,8 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
     scenario: 'Eres cliente',
     analysisUrl: 'https://example.com',
     tasks: [{ taskType: 'text', taskContent: 'Busca https://example.com/ayuda' }, { taskType: 'text', taskContent: 'Compra' }],
+    taskQuestions: false,
+    sus: false,
   });
   assert.match(entryId, /^[0-9a-f]{32}$/);
   assert.ok(cookie);
