@@ -7,7 +7,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, CircleAlert, Copy } from 'lucide-react';
 import { Alert } from '@/components/alert';
-import { StableLabel } from '@/components/ui/stable-label';
 import type { PreflightProblem } from '@/features/participate/lib/preflight';
 
 /** How long the copied/failed label stays, as the researcher's copy button (spec §9). */
@@ -43,7 +42,7 @@ function CopyLinkButton({ link }: { link: string }) {
     <>
       <button type="button" className="button button--primary" onClick={() => void copy()} data-state={state}>
         <Icon aria-hidden="true" size={16} />
-        <StableLabel alternatives={Object.values(labels)}>{labels[state]}</StableLabel>
+        {labels[state]}
       </button>
       <span className="visually-hidden" role="status">
         {state === 'idle' ? '' : labels[state]}
