@@ -140,12 +140,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
             >
               <PlayCircle aria-hidden="true" size={16} />
               {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}
-              <span className="visually-hidden"> {t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+              {' '}
+              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </button>
             <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
               <ScanSearch aria-hidden="true" size={16} />
               {t('analysis.detail.analyze')}
-              <span className="visually-hidden"> {t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+              {' '}
+              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </Link>
           </span>
         );
