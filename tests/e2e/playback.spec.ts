@@ -218,10 +218,13 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(taskRows.nth(1)).toContainText('00:06');
   await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
   await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
-  const entryRows = summary.getByTestId('summary-entries').getByRole('row');
+  // The participation, once: 'Participante 1', submitted, 18 s, no notes left; the id is copyable.
+  const entryRows = page.getByTestId('participations-table').getByRole('row');
   await expect(entryRows).toHaveCount(2);
-  await expect(entryRows.nth(1)).toContainText(entryId);
+  await expect(entryRows.nth(1).getByTestId('participant-name')).toHaveText('Participante 1');
+  await expect(entryRows.nth(1).getByTestId('participation-status')).toHaveText('Enviada');
   await expect(entryRows.nth(1)).toContainText('00:18');
+  await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectNoSeriousA11yViolations(page);
