@@ -3,8 +3,10 @@
 //!
 //! MediaRecorder writes MP4 as `ftyp moov (moof mdat)*` with no index: to know where second 1800
 //! is, a player (Chromium's FFmpeg demuxer) reads every `moof` from the start, which over HTTP
-//! means downloading the file. A `sidx` box placed just before the first `moof` lists every
-//! fragment's size and duration; with it FFmpeg marks its fragment index complete and jumps.
+//! means downloading the file. `sidx` boxes placed just before the first `moof`, one per track
+//! (as ffmpeg's `global_sidx` writes them; with the video's alone, Chromium still scans for the
+//! audio), list every fragment's size and duration; with them FFmpeg marks its fragment index
+//! complete and jumps.
 //!
 //! [`Scanner`] reads the file once, in order, in pieces of any size (an R2 body stream): it keeps
 //! `moov` and each `moof` (small) and skips everything else (`mdat`, the media) without holding
@@ -29,7 +31,8 @@ pub enum IndexError {
     Truncated,
 }
 
-/// One fragment: where its `moof` starts, its decode time and length in the reference track's timescale.
+/// One fragment of one track: where its `moof` starts, and the track's decode time and length in
+/// it (in the track's timescale; none and 0 when the fragment has nothing of that track).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fragment {
     pub offset: u64,
@@ -37,14 +40,21 @@ pub struct Fragment {
     pub duration: u64,
 }
 
-/// What a `sidx` needs: the reference track, its timescale, and the fragments in file order.
+/// One track's view of the fragments, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FragmentIndex {
-    /// Where the first `moof` starts: the box goes right before it.
-    pub insert_at: u64,
+pub struct TrackIndex {
     pub track_id: u32,
     pub timescale: u32,
     pub fragments: Vec<Fragment>,
+}
+
+/// What the `sidx` boxes need: every track's fragments, where they go, and the file's length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FragmentIndex {
+    /// Where the first `moof` starts: the boxes go right before it.
+    pub insert_at: u64,
+    /// In track id order.
+    pub tracks: Vec<TrackIndex>,
     /// The file's length.
     pub size: u64,
 }
@@ -68,7 +78,6 @@ enum State {
 struct Track {
     id: u32,
     timescale: u32,
-    video: bool,
     /// From `trex`: used when neither `trun` nor `tfhd` gives a sample duration.
     default_duration: u32,
 }
@@ -80,8 +89,9 @@ pub struct Scanner {
     offset: u64,
     buf: Vec<u8>,
     tracks: Vec<Track>,
-    reference: Option<Track>,
-    fragments: Vec<Fragment>,
+    moov_seen: bool,
+    /// Per `moof`: its offset, then per track (in `tracks` order) its time and length there.
+    fragments: Vec<(u64, Vec<(Option<u64>, u64)>)>,
     error: Option<IndexError>,
 }
 
@@ -93,7 +103,7 @@ impl Default for Scanner {
 
 impl Scanner {
     pub fn new() -> Self {
-        Scanner { state: State::Header, offset: 0, buf: Vec::new(), tracks: Vec::new(), reference: None, fragments: Vec::new(), error: None }
+        Scanner { state: State::Header, offset: 0, buf: Vec::new(), tracks: Vec::new(), moov_seen: false, fragments: Vec::new(), error: None }
     }
 
     /// The next bytes of the file. After an error the rest is ignored (and `finish` reports it).
@@ -206,24 +216,26 @@ impl Scanner {
                 _ => {}
             }
         }
-        // The picture's track leads (players seek on it); a file without video uses its first track.
-        self.reference = self.tracks.iter().find(|t| t.video).or_else(|| self.tracks.first()).copied();
+        self.tracks.sort_by_key(|t| t.id);
+        self.moov_seen = true;
     }
 
     fn read_moof(&mut self, start: u64, body: &[u8]) {
-        let Some(reference) = self.reference else {
+        if !self.moov_seen || self.tracks.is_empty() {
             self.error = Some(IndexError::NotFragmented);
             return;
-        };
-        let mut fragment = Fragment { offset: start, start: None, duration: 0 };
+        }
+        let mut per_track = vec![(None, 0u64); self.tracks.len()];
         for (kind, traf) in children(body) {
             if kind != b"traf" {
                 continue;
             }
-            match read_traf(traf, reference) {
-                Ok(Some((time, duration))) => {
-                    fragment.start = time;
-                    fragment.duration = duration;
+            match read_traf(traf, &self.tracks) {
+                Ok(Some((slot, time, duration))) => {
+                    if let Some(entry) = per_track.get_mut(slot) {
+                        entry.0 = time;
+                        entry.1 += duration;
+                    }
                 }
                 Ok(None) => {}
                 Err(err) => {
@@ -232,7 +244,7 @@ impl Scanner {
                 }
             }
         }
-        self.fragments.push(fragment);
+        self.fragments.push((start, per_track));
     }
 
     /// The index, once the whole file was fed.
@@ -245,21 +257,54 @@ impl Scanner {
             State::SkipToEnd => {}
             _ => return Err(IndexError::Truncated),
         }
-        let (Some(reference), Some(first)) = (self.reference, self.fragments.first()) else {
+        let Some(insert_at) = self.fragments.first().map(|(offset, _)| *offset) else {
             return Err(IndexError::NotFragmented);
         };
-        Ok(FragmentIndex { insert_at: first.offset, track_id: reference.id, timescale: reference.timescale, fragments: self.fragments, size: self.offset })
+        let tracks = self
+            .tracks
+            .iter()
+            .enumerate()
+            .map(|(slot, track)| TrackIndex {
+                track_id: track.id,
+                timescale: track.timescale,
+                fragments: self
+                    .fragments
+                    .iter()
+                    .map(|(offset, per_track)| {
+                        let (start, duration) = per_track.get(slot).copied().unwrap_or((None, 0));
+                        Fragment { offset: *offset, start, duration }
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(FragmentIndex { insert_at, tracks, size: self.offset })
     }
 }
 
-/// The `sidx` box for `index`: one reference per fragment (sizes up to the next `moof`, or the
-/// end of the file), durations from the decode times where both ends have one. Fragments past
-/// what one box can list (65 535) are merged pairwise until they fit.
+/// The `sidx` boxes for `index`, one per track, to be spliced in together at `insert_at`: one
+/// reference per fragment (sizes up to the next `moof`, or the end of the file), durations from
+/// the decode times where both ends have one. Fragments past what one box can list (65 535) are
+/// merged pairwise until they fit.
 pub fn build_sidx(index: &FragmentIndex) -> Result<Vec<u8>, IndexError> {
-    let mut refs: Vec<(u64, u64)> = Vec::with_capacity(index.fragments.len());
-    for (i, fragment) in index.fragments.iter().enumerate() {
-        let next = index.fragments.get(i + 1);
-        let end = next.map_or(index.size, |n| n.offset);
+    let boxes = index.tracks.iter().map(|track| track_sidx(track, index.size)).collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::with_capacity(boxes.iter().map(Vec::len).sum());
+    let mut after: u64 = boxes.iter().map(|b| b.len() as u64).sum();
+    for mut one in boxes {
+        after -= one.len() as u64;
+        // first_offset: from the end of this box to the first moof, i.e. the boxes after it.
+        if let Some(field) = one.get_mut(28..36) {
+            field.copy_from_slice(&after.to_be_bytes());
+        }
+        out.extend_from_slice(&one);
+    }
+    Ok(out)
+}
+
+fn track_sidx(track: &TrackIndex, file_size: u64) -> Result<Vec<u8>, IndexError> {
+    let mut refs: Vec<(u64, u64)> = Vec::with_capacity(track.fragments.len());
+    for (i, fragment) in track.fragments.iter().enumerate() {
+        let next = track.fragments.get(i + 1);
+        let end = next.map_or(file_size, |n| n.offset);
         let size = end.checked_sub(fragment.offset).ok_or(IndexError::Malformed)?;
         let duration = match (fragment.start, next.and_then(|n| n.start)) {
             (Some(a), Some(b)) if b >= a => b - a,
@@ -270,17 +315,17 @@ pub fn build_sidx(index: &FragmentIndex) -> Result<Vec<u8>, IndexError> {
     while refs.len() > usize::from(u16::MAX) {
         refs = refs.chunks(2).map(|pair| pair.iter().fold((0, 0), |(s, d), (a, b)| (s + a, d + b))).collect();
     }
-    let earliest = index.fragments.first().and_then(|f| f.start).unwrap_or(0);
+    let earliest = track.fragments.iter().find_map(|f| f.start).unwrap_or(0);
     let count = u16::try_from(refs.len()).map_err(|_| IndexError::Malformed)?;
     let size = 8 + 4 + 8 + 16 + 4 + 12 * refs.len();
     let mut out = Vec::with_capacity(size);
     out.extend_from_slice(&u32::try_from(size).map_err(|_| IndexError::Malformed)?.to_be_bytes());
     out.extend_from_slice(b"sidx");
     out.extend_from_slice(&[1, 0, 0, 0]); // version 1 (64-bit times), no flags
-    out.extend_from_slice(&index.track_id.to_be_bytes());
-    out.extend_from_slice(&index.timescale.to_be_bytes());
+    out.extend_from_slice(&track.track_id.to_be_bytes());
+    out.extend_from_slice(&track.timescale.to_be_bytes());
     out.extend_from_slice(&earliest.to_be_bytes());
-    out.extend_from_slice(&0u64.to_be_bytes()); // first_offset: the first moof follows the box
+    out.extend_from_slice(&0u64.to_be_bytes()); // first_offset, set by build_sidx
     out.extend_from_slice(&0u16.to_be_bytes()); // reserved
     out.extend_from_slice(&count.to_be_bytes());
     for (size, duration) in refs {
@@ -288,8 +333,8 @@ pub fn build_sidx(index: &FragmentIndex) -> Result<Vec<u8>, IndexError> {
         let size = u32::try_from(size).ok().filter(|s| *s < 1 << 31).ok_or(IndexError::Malformed)?;
         out.extend_from_slice(&size.to_be_bytes());
         out.extend_from_slice(&u32::try_from(duration).unwrap_or(u32::MAX).to_be_bytes());
-        // starts_with_SAP = 1, SAP_type = 1 (each recorder fragment opens with a key frame).
-        out.extend_from_slice(&0x9000_0000u32.to_be_bytes());
+        // starts_with_SAP = 1, SAP type unknown (as ffmpeg writes it).
+        out.extend_from_slice(&0x8000_0000u32.to_be_bytes());
     }
     Ok(out)
 }
@@ -351,7 +396,7 @@ fn child<'a>(body: &'a [u8], want: &[u8; 4]) -> Option<&'a [u8]> {
     children(body).find(|(kind, _)| *kind == want).map(|(_, payload)| payload)
 }
 
-/// A `trak`: its id (`tkhd`), timescale (`mdhd`) and whether it is video (`hdlr`).
+/// A `trak`: its id (`tkhd`) and timescale (`mdhd`).
 fn read_trak(trak: &[u8]) -> Option<Track> {
     let tkhd = child(trak, b"tkhd")?;
     // version 1: created(8) modified(8) track_ID; version 0: created(4) modified(4) track_ID.
@@ -359,18 +404,16 @@ fn read_trak(trak: &[u8]) -> Option<Track> {
     let mdia = child(trak, b"mdia")?;
     let mdhd = child(mdia, b"mdhd")?;
     let timescale = if mdhd.first() == Some(&1) { be32(mdhd, 20)? } else { be32(mdhd, 12)? };
-    // hdlr: version/flags(4) pre_defined(4) handler_type(4)
-    let video = child(mdia, b"hdlr").and_then(|h| h.get(8..12)) == Some(b"vide".as_slice());
-    (timescale > 0).then_some(Track { id, timescale, video, default_duration: 0 })
+    (timescale > 0).then_some(Track { id, timescale, default_duration: 0 })
 }
 
-/// A `traf` of the reference track: (decode time, duration). `None` for another track's.
-fn read_traf(traf: &[u8], reference: Track) -> Result<Option<(Option<u64>, u64)>, IndexError> {
+/// A `traf`: its track's place in `tracks`, decode time and duration. `None` for an unknown track.
+fn read_traf(traf: &[u8], tracks: &[Track]) -> Result<Option<(usize, Option<u64>, u64)>, IndexError> {
     let tfhd = child(traf, b"tfhd").ok_or(IndexError::Malformed)?;
     let flags = be32(tfhd, 0).ok_or(IndexError::Malformed)? & 0x00FF_FFFF;
-    if be32(tfhd, 4) != Some(reference.id) {
+    let Some((slot, track)) = be32(tfhd, 4).and_then(|id| tracks.iter().enumerate().find(|(_, t)| t.id == id)) else {
         return Ok(None);
-    }
+    };
     // base-data-offset-present: samples are addressed from the file's start.
     if flags & 0x01 != 0 {
         return Err(IndexError::AbsoluteOffsets);
@@ -379,7 +422,7 @@ fn read_traf(traf: &[u8], reference: Track) -> Result<Option<(Option<u64>, u64)>
     if flags & 0x02 != 0 {
         at += 4; // sample-description-index
     }
-    let default_duration = if flags & 0x08 != 0 { be32(tfhd, at).ok_or(IndexError::Malformed)? } else { reference.default_duration };
+    let default_duration = if flags & 0x08 != 0 { be32(tfhd, at).ok_or(IndexError::Malformed)? } else { track.default_duration };
     let time = child(traf, b"tfdt").and_then(|tfdt| if tfdt.first() == Some(&1) { be64(tfdt, 4) } else { be32(tfdt, 4).map(u64::from) });
     let mut duration = 0u64;
     for (kind, trun) in children(traf) {
@@ -387,7 +430,7 @@ fn read_traf(traf: &[u8], reference: Track) -> Result<Option<(Option<u64>, u64)>
             duration += trun_duration(trun, default_duration).ok_or(IndexError::Malformed)?;
         }
     }
-    Ok(Some((time, duration)))
+    Ok(Some((slot, time, duration)))
 }
 
 /// The sum of a `trun`'s sample durations (each sample's, or the default for all).

@@ -71,44 +71,68 @@ fn indexes_a_real_mediarecorder_file_whatever_the_piece_size() {
     let whole = scan(RECORDING, RECORDING.len()).expect("indexable");
     assert_eq!(whole.insert_at, 36 + 1164, "right after ftyp and moov");
     assert_eq!(whole.size, RECORDING.len() as u64);
-    assert_eq!(whole.fragments.len(), 4);
-    assert_eq!(whole.fragments[0].offset, whole.insert_at);
-    assert_eq!(whole.fragments[0].start, Some(0));
-    assert!(whole.fragments.windows(2).all(|w| w[0].start < w[1].start), "decode times grow");
+    assert_eq!(whole.tracks.iter().map(|t| t.track_id).collect::<Vec<_>>(), vec![1, 2], "video and audio");
+    for track in &whole.tracks {
+        assert_eq!(track.fragments.len(), 4);
+        assert_eq!(track.fragments[0].offset, whole.insert_at);
+        assert_eq!(track.fragments[0].start, Some(0));
+        assert!(track.fragments.windows(2).all(|w| w[0].start < w[1].start), "decode times grow");
+    }
     for piece in [1, 7, 8, 9, 16, 1000, 4096] {
         assert_eq!(scan(RECORDING, piece), Ok(whole.clone()), "pieces of {piece} bytes");
     }
 }
 
+/// The boxes of a `build_sidx` answer: (track id, timescale, first_offset, [(size, duration)]).
+fn read_boxes(bytes: &[u8]) -> Vec<(u32, u32, u64, Vec<(u32, u32)>)> {
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let size = word(at) as usize;
+        assert_eq!(&bytes[at + 4..at + 8], b"sidx");
+        let count = u16::from_be_bytes(bytes[at + 38..at + 40].try_into().unwrap()) as usize;
+        assert_eq!(size, 40 + 12 * count);
+        let first_offset = u64::from_be_bytes(bytes[at + 28..at + 36].try_into().unwrap());
+        let refs = (0..count).map(|i| (word(at + 40 + 12 * i), word(at + 44 + 12 * i))).collect();
+        out.push((word(at + 12), word(at + 16), first_offset, refs));
+        at += size;
+    }
+    out
+}
+
 #[test]
-fn the_real_file_gets_a_sidx_that_covers_it_to_the_end() {
+fn the_real_file_gets_one_sidx_per_track_each_covering_it_to_the_end() {
     let index = scan(RECORDING, 4096).expect("indexable");
-    let sidx = build_sidx(&index).expect("a box");
-    assert_eq!(&sidx[4..8], b"sidx");
-    assert_eq!(u32::from_be_bytes(sidx[0..4].try_into().unwrap()) as usize, sidx.len());
-    assert_eq!(u32::from_be_bytes(sidx[12..16].try_into().unwrap()), index.track_id);
-    let count = u16::from_be_bytes(sidx[38..40].try_into().unwrap()) as usize;
-    assert_eq!(count, index.fragments.len());
-    let sizes: u64 = (0..count).map(|i| u64::from(u32::from_be_bytes(sidx[40 + 12 * i..44 + 12 * i].try_into().unwrap()))).sum();
-    assert_eq!(sizes, index.size - index.insert_at, "the references reach the end of the file");
-    // The fixture is ~3.2 s long; the durations (video timescale) add up to about that.
-    let timescale = f64::from(index.timescale);
-    let seconds: f64 = (0..count).map(|i| f64::from(u32::from_be_bytes(sidx[44 + 12 * i..48 + 12 * i].try_into().unwrap())) / timescale).sum();
-    assert!((2.5..3.6).contains(&seconds), "{seconds} s");
+    let bytes = build_sidx(&index).expect("boxes");
+    let boxes = read_boxes(&bytes);
+    assert_eq!(boxes.len(), 2);
+    // Each box's first_offset skips the boxes after it, so every one points at the first moof.
+    assert_eq!(boxes[0].2, (40 + 12 * boxes[1].3.len()) as u64);
+    assert_eq!(boxes[1].2, 0);
+    for (track_id, timescale, _, refs) in &boxes {
+        let sizes: u64 = refs.iter().map(|(size, _)| u64::from(*size)).sum();
+        assert_eq!(sizes, index.size - index.insert_at, "track {track_id}: the references reach the end of the file");
+        // The fixture is ~3.2 s long; the durations add up to about that in each track's timescale.
+        let seconds: f64 = refs.iter().map(|(_, d)| f64::from(*d)).sum::<f64>() / f64::from(*timescale);
+        assert!((2.5..3.6).contains(&seconds), "track {track_id}: {seconds} s");
+    }
 }
 
 #[test]
 fn made_up_fragments_give_sizes_and_durations_from_decode_times() {
     let bytes = file(&[fragment(0, 25, Some(40), 0x20000, 500), fragment(1000, 25, Some(40), 0x20000, 300), fragment(2000, 10, None, 0x20000, 100)]);
     let index = scan(&bytes, 5).expect("indexable");
-    assert_eq!(index.track_id, 1, "the video track leads");
-    assert_eq!(index.timescale, 1000);
-    assert_eq!(index.fragments.iter().map(|f| f.start).collect::<Vec<_>>(), vec![Some(0), Some(1000), Some(2000)]);
+    let video = &index.tracks[0];
+    assert_eq!((video.track_id, video.timescale), (1, 1000), "tracks in id order");
+    assert_eq!(video.fragments.iter().map(|f| f.start).collect::<Vec<_>>(), vec![Some(0), Some(1000), Some(2000)]);
     // The last fragment has no per-sample durations: trex's default (40) times 10 samples.
-    assert_eq!(index.fragments[2].duration, 400);
-    let sidx = build_sidx(&index).unwrap();
-    let durations: Vec<u32> = (0..3).map(|i| u32::from_be_bytes(sidx[44 + 12 * i..48 + 12 * i].try_into().unwrap())).collect();
-    assert_eq!(durations, vec![1000, 1000, 400]);
+    assert_eq!(video.fragments[2].duration, 400);
+    let audio = &index.tracks[1];
+    assert_eq!((audio.track_id, audio.timescale), (2, 48_000));
+    let boxes = read_boxes(&build_sidx(&index).unwrap());
+    assert_eq!(boxes[0].3.iter().map(|(_, d)| *d).collect::<Vec<_>>(), vec![1000, 1000, 400]);
+    assert_eq!(boxes[1].3.iter().map(|(_, d)| *d).collect::<Vec<_>>()[..2], [48_000, 48_000]);
 }
 
 #[test]
@@ -157,9 +181,8 @@ fn splices_the_box_into_any_range() {
 #[test]
 fn merges_fragments_past_what_one_box_lists() {
     let fragments: Vec<Fragment> = (0..70_000u64).map(|i| Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 1000 }).collect();
-    let index = FragmentIndex { insert_at: 100, track_id: 1, timescale: 1000, size: 100 + 70_000 * 10, fragments };
-    let sidx = build_sidx(&index).unwrap();
-    assert_eq!(u16::from_be_bytes(sidx[38..40].try_into().unwrap()), 35_000);
-    assert_eq!(u32::from_be_bytes(sidx[40..44].try_into().unwrap()), 20);
-    assert_eq!(u32::from_be_bytes(sidx[44..48].try_into().unwrap()), 2000);
+    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }], size: 100 + 70_000 * 10 };
+    let boxes = read_boxes(&build_sidx(&index).unwrap());
+    assert_eq!(boxes[0].3.len(), 35_000);
+    assert_eq!(boxes[0].3[0], (20, 2000));
 }
