@@ -82,6 +82,9 @@ struct Track {
     default_duration: u32,
 }
 
+/// Per `moof`: its offset, then per track (in `tracks` order) its decode time and length there.
+type MoofRow = (u64, Vec<(Option<u64>, u64)>);
+
 /// Reads a file front to back and collects its fragments (see the module comment).
 #[derive(Debug)]
 pub struct Scanner {
@@ -90,8 +93,7 @@ pub struct Scanner {
     buf: Vec<u8>,
     tracks: Vec<Track>,
     moov_seen: bool,
-    /// Per `moof`: its offset, then per track (in `tracks` order) its time and length there.
-    fragments: Vec<(u64, Vec<(Option<u64>, u64)>)>,
+    fragments: Vec<MoofRow>,
     error: Option<IndexError>,
 }
 

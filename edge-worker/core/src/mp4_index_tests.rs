@@ -83,8 +83,11 @@ fn indexes_a_real_mediarecorder_file_whatever_the_piece_size() {
     }
 }
 
-/// The boxes of a `build_sidx` answer: (track id, timescale, first_offset, [(size, duration)]).
-fn read_boxes(bytes: &[u8]) -> Vec<(u32, u32, u64, Vec<(u32, u32)>)> {
+/// One `sidx` read back: (track id, timescale, first_offset, [(size, duration)]).
+type ReadBox = (u32, u32, u64, Vec<(u32, u32)>);
+
+/// The boxes of a `build_sidx` answer.
+fn read_boxes(bytes: &[u8]) -> Vec<ReadBox> {
     let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
     let mut out = Vec::new();
     let mut at = 0;
