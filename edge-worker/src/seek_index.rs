@@ -11,7 +11,7 @@
 //! Object `{file key}.sidx`: `LSX1`, the insert offset (u64), the creation time (i64 ms), then the
 //! `sidx` boxes. Deleting the entry's prefix deletes it with the file.
 
-use lupa_core::mp4_index::{build_sidx, IndexError, Scanner};
+use lupa_core::mp4_index::{build_sidx, Scanner};
 use futures_util::StreamExt;
 use worker::Bucket;
 
@@ -37,8 +37,8 @@ pub fn indexable(file_key: &str) -> bool {
     file_key.ends_with(".mp4")
 }
 
-/// Reads `file_key` once and stores its index; a file that needs none, or cannot have one, is
-/// left alone (and logged when that is a surprise).
+/// Reads `file_key` once and stores its index; a file that needs none, or cannot have one (a
+/// WebM, an MP4 that is not fragmented, test bytes), is left alone and served as stored.
 pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
@@ -51,15 +51,9 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     while let Some(piece) = stream.next().await {
         scanner.feed(&piece?);
     }
-    let boxes = match scanner.finish().and_then(|index| build_sidx(&index).map(|boxes| (index.insert_at, boxes))) {
-        Ok(found) => found,
-        Err(IndexError::AlreadyIndexed | IndexError::NotFragmented) => return Ok(()),
-        Err(err) => {
-            crate::log::error("-", "(seek-index)", &format!("{file_key}: no index ({err:?})"));
-            return Ok(());
-        }
+    let Ok((insert_at, boxes)) = scanner.finish().and_then(|index| build_sidx(&index).map(|boxes| (index.insert_at, boxes))) else {
+        return Ok(());
     };
-    let (insert_at, boxes) = boxes;
     let mut stored = Vec::with_capacity(HEADER + boxes.len());
     stored.extend_from_slice(MAGIC);
     stored.extend_from_slice(&insert_at.to_be_bytes());
