@@ -1,6 +1,6 @@
 /** When the camera jumps, when it catches up by speed, and where a dragged or keyed overlay lands. */
 import { describe, expect, it } from 'vitest';
-import { cameraCorrection, cornerAfterKey, MAX_NUDGE, nearestCorner, type SyncInput } from '@/features/entries/lib/camera-sync';
+import { cameraCorrection, cameraTarget, cornerAfterKey, MAX_NUDGE, nearestCorner, type SyncInput } from '@/features/entries/lib/camera-sync';
 
 const at = (input: Partial<SyncInput>): SyncInput => ({
   screenS: 10,
@@ -39,6 +39,13 @@ describe('cameraCorrection', () => {
   it('paused: lands on the exact frame and stays paused', () => {
     expect(cameraCorrection(at({ playing: false, cameraS: 10.05 }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false });
     expect(cameraCorrection(at({ playing: false, cameraS: 10.01 })).seekTo).toBeNull();
+  });
+
+  it('before the camera started (it starts a moment after the screen): holds its first frame', () => {
+    expect(cameraTarget(0.2, 400)).toBeCloseTo(-0.2);
+    expect(cameraTarget(10, 400)).toBeCloseTo(9.6);
+    expect(cameraCorrection(at({ screenS: cameraTarget(0.2, 400), cameraS: 0.5 }))).toEqual({ seekTo: 0, rate: 1, play: false, pastEnd: false });
+    expect(cameraCorrection(at({ screenS: -0.2, cameraS: 0 })).seekTo).toBeNull();
   });
 
   it('past the end of a camera that stopped early: no picture, not playing', () => {

@@ -20,7 +20,10 @@ export const PAUSED_DRIFT_S = 0.02;
 export const MAX_NUDGE = 0.1;
 
 export interface SyncInput {
-  /** The screen element's time in its segment (s). */
+  /**
+   * Where the camera should be (s): the screen element's time in its segment minus the camera's
+   * start offset (ADR 0008), so negative before the camera started.
+   */
   screenS: number;
   /** The camera element's time (s). */
   cameraS: number;
@@ -45,11 +48,18 @@ export interface SyncCorrection {
   pastEnd: boolean;
 }
 
+/** `cameraCorrection` for a camera that starts `offsetMs` after the screen's segment file. */
+export function cameraTarget(screenS: number, offsetMs: number): number {
+  return screenS - Math.max(0, offsetMs) / 1000;
+}
+
 export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking }: SyncInput): SyncCorrection {
   const known = Number.isFinite(cameraDurationS) && cameraDurationS > 0;
   if (known && screenS > cameraDurationS + SETTLED_DRIFT_S) {
     return { seekTo: null, rate, play: false, pastEnd: true };
   }
+  // Before the camera started: hold its first frame.
+  if (screenS < 0) return { seekTo: !cameraSeeking && cameraS > PAUSED_DRIFT_S ? 0 : null, rate, play: false, pastEnd: false };
   const drift = cameraS - screenS;
   if (!playing) {
     return { seekTo: !cameraSeeking && Math.abs(drift) > PAUSED_DRIFT_S ? screenS : null, rate, play: false, pastEnd: false };

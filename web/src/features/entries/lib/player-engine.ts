@@ -10,7 +10,7 @@
  * the element's time. A single file trusts the element's own length; several use the API's.
  */
 import { effectiveDurationMs } from '@/features/entries/lib/chapters';
-import { cameraCorrection } from '@/features/entries/lib/camera-sync';
+import { cameraCorrection, cameraTarget } from '@/features/entries/lib/camera-sync';
 import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
 import { VideoDeck, type Slot } from '@/features/entries/lib/video-deck';
 
@@ -19,6 +19,8 @@ export interface EngineSegment {
   durationMs: number;
   /** The camera file of this segment, or null when the participant recorded none. */
   cameraUrl: string | null;
+  /** Where the camera file starts on the screen file (ms): camera time = screen time − this. */
+  cameraOffsetMs: number;
 }
 
 /** What the camera overlay can show for the current segment. */
@@ -491,7 +493,7 @@ export class PlayerEngine {
     const camera = this.camera.element();
     const screen = this.screen.element();
     if (!camera || !screen || camera.readyState < HAVE_METADATA) return;
-    const screenS = this.pending ? this.pending.localMs / 1000 : screen.currentTime;
+    const screenS = cameraTarget(this.pending ? this.pending.localMs / 1000 : screen.currentTime, this.segments[index]?.cameraOffsetMs ?? 0);
     // A screen that waits for data is not moving: the camera waits with it.
     const playing = !this.pending && !screen.paused && !screen.ended && screen.readyState >= HAVE_FUTURE_DATA;
     const correction = cameraCorrection({
