@@ -241,5 +241,7 @@ async fn spliced(builder: ResponseBuilder, bucket: &Bucket, key: &str, index: &S
             }
         }
     }
-    Ok(builder.from_stream(stream::iter(parts).flatten())?)
+    // A fixed-length stream keeps Content-Length (a plain stream would be sent chunked).
+    let fixed: worker::worker_sys::FixedLengthStream = worker::FixedLengthStream::wrap(stream::iter(parts).flatten(), end - start + 1).into();
+    Ok(builder.stream(fixed.readable()))
 }
