@@ -74,7 +74,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   const notes = useNotes(entry.id);
   // Older answers (and the spec's single upload) may carry no segments: the entry URL is the file.
   const segments = useMemo(
-    () => (entry.segments?.length ? entry.segments : [{ url: entry.entryUrl, durationMs: entry.durationMs ?? 0 }]),
+    () => (entry.segments?.length ? entry.segments : [{ url: entry.entryUrl, durationMs: entry.durationMs ?? 0, cameraUrl: null, cameraOffsetMs: 0 }]),
     [entry.segments, entry.entryUrl, entry.durationMs],
   );
   const player = usePlayer(segments, entry.durationMs);
