@@ -90,7 +90,10 @@ test('the camera setting: off by default, kept on edit when missing, anything el
   assert.equal(badEdit.status, 400);
   assert.equal((await api(`/api/v1/analysis/${required}`, { cookie: user.cookie })).json.analysisData.camera, 'optional', 'a refused edit changes nothing');
 
-  // The participant learns it from participate and from the resume info.
+  // The participant learns it before taking a place (the permissions step asks for the camera),
+  // from participate, and from the resume info.
+  const validated = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: required } });
+  assert.deepEqual(validated.json, { success: true, camera: 'optional' });
   const p = await participate(required);
   assert.equal(p.res.json.analysisData.camera, 'optional');
   assert.equal((await api('/api/v1/participation/current', { cookie: p.cookie })).json.analysisData.camera, 'optional');

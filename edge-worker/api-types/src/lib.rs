@@ -333,6 +333,8 @@ pub struct ParticipationRequest {
 #[ts(export)]
 pub struct ValidateParticipationResponse {
     pub success: bool,
+    /// Whether the camera is recorded too: the permissions step asks for it before `participate`.
+    pub camera: Camera,
 }
 
 /// A task as the participant sees it.

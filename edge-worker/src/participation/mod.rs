@@ -12,7 +12,7 @@ pub mod segments;
 pub mod upload;
 
 use lupa_api_types::{
-    AnalysisDto, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
+    AnalysisDto, Camera, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
@@ -41,13 +41,14 @@ const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, crea
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
      WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
-const PLACES: &str = "SELECT a.status, a.max_participants, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
+const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
      AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
 
 #[derive(Deserialize)]
 struct Places {
     status: String,
     max_participants: i64,
+    camera: String,
     taken: i64,
 }
 
@@ -59,8 +60,8 @@ async fn analysis_id(req: &mut Request) -> ApiResult<String> {
         .ok_or_else(|| ApiError::bad_request("missing_analysis_id", ID_REQUIRED))
 }
 
-/// 404 for unknown ids, 400 when closed or full.
-async fn check_places(app: &App, id: &str) -> ApiResult<()> {
+/// 404 for unknown ids, 400 when closed or full; the analysis's camera setting otherwise.
+async fn check_places(app: &App, id: &str) -> ApiResult<Camera> {
     let row = stmt(&db(app)?, PLACES, &[text(id), int(app.now())])?
         .first_busy::<Places>(None)
         .await
@@ -69,15 +70,15 @@ async fn check_places(app: &App, id: &str) -> ApiResult<()> {
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
-    Ok(())
+    Ok(Camera::parse(lupa_core::camera::stored(&row.camera)).unwrap_or_default())
 }
 
 /// `POST /api/v1/analysis/validate-participation`.
 pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = analysis_id(req).await?;
     rate::hit(&db(app)?, PARTICIPATE_PER_CLIENT, &client_address(req)).await?;
-    check_places(app, &id).await?;
-    json(200, &ValidateParticipationResponse { success: true })
+    let camera = check_places(app, &id).await?;
+    json(200, &ValidateParticipationResponse { success: true, camera })
 }
 
 /// `POST /api/v1/analysis/participate`: claims a place, records consent, hands out the capability.
