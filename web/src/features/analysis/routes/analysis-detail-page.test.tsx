@@ -169,6 +169,7 @@ describe('analysis detail page', () => {
         { taskType: 'text', taskContent: 'Cómpralo' },
       ],
       device: 'computer',
+      camera: 'off',
     });
   });
 
