@@ -1,13 +1,15 @@
 //! Recordings in R2: their keys, signed playback URLs for researchers, streaming with `Range`,
 //! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}` (whole-file
-//! upload) and `…/segments/{n}/screen.{mp4|webm}` plus its chunks (ADR 0005), so everything
-//! of an analysis or an entry is one prefix.
+//! upload), `…/segments/{n}/screen.{mp4|webm}` and `…/segments/{n}/camera.{mp4|webm}` plus
+//! their chunks (ADR 0005, 0008), and `…/thumbnail.jpg`, so everything of an analysis or an entry
+//! is one prefix.
 
 use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
 use lupa_api_types::{EntryUrlResponse, SegmentDto};
 use lupa_core::auth::Role;
+use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
@@ -105,7 +107,7 @@ pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<
 }
 
 /// A one-hour signed URL for `path`.
-fn signed_url(app: &App, path: &str) -> ApiResult<String> {
+pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
     let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
     Ok(format!("{}{path}?{query}", app.config.public_origin))
 }
@@ -118,13 +120,18 @@ pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     signed_url(app, &format!("/api/v1/recordings/{}", entry.id))
 }
 
-const SEGMENTS: &str = "SELECT seq, r2_key, duration_ms FROM entry_segments WHERE entry_id = ?1 AND track = 'screen' AND state = 'closed' ORDER BY seq";
-const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = 'screen' AND state = 'closed'";
+/// The screen files in order, each with its camera file when it has one (ADR 0008).
+const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALESCE(c.start_ms, 0) AS camera_start_ms FROM entry_segments s \
+     LEFT JOIN entry_segments c ON c.entry_id = s.entry_id AND c.seq = s.seq AND c.track = 'camera' AND c.state = 'closed' \
+     WHERE s.entry_id = ?1 AND s.track = 'screen' AND s.state = 'closed' ORDER BY s.seq";
+const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
 
 #[derive(serde::Deserialize)]
 struct SegmentRow {
     seq: u32,
     duration_ms: i64,
+    camera_seq: Option<u32>,
+    camera_start_ms: i64,
 }
 
 /// The recording's files in order with signed URLs; one for a recording uploaded whole.
@@ -132,11 +139,24 @@ pub async fn segments(app: &App, entry: &EntryRow) -> ApiResult<Vec<SegmentDto>>
     let first = playback_url(app, entry)?;
     let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all_busy().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
     if rows.is_empty() {
-        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0) }]);
+        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0), cameraUrl: None, cameraOffsetMs: 0 }]);
     }
     rows.into_iter()
-        .map(|row| Ok(SegmentDto { url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?, durationMs: row.duration_ms.max(0) }))
+        .map(|row| {
+            let camera = row.camera_seq.map(|seq| signed_url(app, &format!("/api/v1/recordings/{}/{seq}/camera", entry.id))).transpose()?;
+            Ok(SegmentDto {
+                url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?,
+                durationMs: row.duration_ms.max(0),
+                cameraOffsetMs: if camera.is_some() { row.camera_start_ms.max(0) } else { 0 },
+                cameraUrl: camera,
+            })
+        })
         .collect()
+}
+
+/// 'Participante N' of an entry (0 only for rows older than the numbering, which has none).
+pub fn participant_number(entry: &EntryRow) -> u32 {
+    entry.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
@@ -145,17 +165,29 @@ pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Re
     let segments = segments(app, &entry).await?;
     let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
-    json(200, &EntryUrlResponse { analysisEntryPresignedUrl: first, durationMs: total, segments })
+    json(
+        200,
+        &EntryUrlResponse {
+            analysisEntryPresignedUrl: first,
+            participantNumber: participant_number(&entry),
+            thumbnailUrl: crate::thumbnails::url(app, &entry.id, entry.thumbnail_at)?,
+            durationMs: total,
+            segments,
+        },
+    )
 }
 
-/// `GET /api/v1/recordings/{id}[/{segment}]?expires=&sig=`: streams one file, honouring `Range`.
-/// Without a segment number: the first file (or the spec's whole-file upload). An MP4 with a seek
-/// index is served with the index spliced in (see `seek_index`), to URLs signed after it existed.
-pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>) -> ApiResult<Response> {
-    let path = match segment {
-        Some(seq) => format!("/api/v1/recordings/{entry_id}/{seq}"),
-        None => format!("/api/v1/recordings/{entry_id}"),
+/// `GET /api/v1/recordings/{id}[/{segment}[/camera]]?expires=&sig=`: streams one file, honouring
+/// `Range`. Without a segment number: the first file (or the spec's whole-file upload). An MP4
+/// with a seek index is served with the index spliced in (see `seek_index`), to URLs signed after
+/// it existed.
+pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>, track: Track) -> ApiResult<Response> {
+    let path = match (segment, track) {
+        (Some(seq), Track::Screen) => format!("/api/v1/recordings/{entry_id}/{seq}"),
+        (Some(seq), Track::Camera) => format!("/api/v1/recordings/{entry_id}/{seq}/camera"),
+        (None, _) => format!("/api/v1/recordings/{entry_id}"),
     };
+    let track_name = track.as_str();
     let expires = verify_signed_request(app, req, &path)?;
     let database = db(app)?;
     let entry = entries::find(&database, entry_id).await?.ok_or_else(ApiError::not_found)?;
@@ -163,7 +195,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
         None => entry.recording_key.clone(),
         Some(seq) => {
             let seq = seq.parse::<u32>().map_err(|_| ApiError::not_found())?;
-            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq))])?
+            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq)), text(track_name)])?
                 .first_busy::<String>(Some("r2_key"))
                 .await
                 .map_err(failed(SEGMENT_KEY))?

@@ -228,6 +228,7 @@ describe('analysis detail page', () => {
         { taskType: 'text', taskContent: 'Cómpralo' },
       ],
       device: 'computer',
+      camera: 'off',
     });
   });
 

@@ -23,6 +23,7 @@ import {
   rejectConsentAtom,
   resetAtom,
 } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import {
   busyAtom,
   overlayAtom,
@@ -84,6 +85,7 @@ export function ParticipationFlow() {
   const stage = useAtomValue(stageAtom);
   const overlay = useAtomValue(overlayAtom);
   const busy = useAtomValue(busyAtom);
+  const cameraRecorded = useAtomValue(cameraAtom).recorded;
   const accept = useSetAtom(acceptConsentAtom);
   const reject = useSetAtom(rejectConsentAtom);
   const cancelExit = useSetAtom(cancelExitAtom);
@@ -103,7 +105,7 @@ export function ParticipationFlow() {
       {stage === 'analysis' ? <AnalysisStep /> : null}
 
       {overlay === 'consent' ? (
-        <ConsentModal busy={busy === 'participate'} onAccept={() => void accept()} onReject={() => reject()} />
+        <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
       ) : null}
       {overlay === 'exit' ? (
         <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />

@@ -7,15 +7,18 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
+import { CameraCard } from '@/features/participate/components/camera-card';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 
 export function PermissionsStep() {
   const { t } = useTranslation();
   const permissions = useAtomValue(permissionsAtom);
+  const camera = useAtomValue(cameraAtom);
   const busy = useAtomValue(busyAtom);
   const request = useSetAtom(requestPermissionsAtom);
   const openConsent = useSetAtom(openConsentAtom);
@@ -43,6 +46,7 @@ export function PermissionsStep() {
           description={t('participate.permissions.microphoneDescription')}
           status={permissions.microphone}
         />
+        <CameraCard />
       </ul>
 
       <div className="participate-stack">
@@ -110,7 +114,7 @@ export function PermissionsStep() {
         <button
           type="button"
           className="button button--primary"
-          disabled={!permissions.bothGranted || busy !== null}
+          disabled={!permissions.bothGranted || !camera.satisfied || busy !== null}
           onClick={() => openConsent()}
         >
           {t('participate.permissions.next')}
