@@ -6,16 +6,19 @@
 pub mod analysis;
 pub mod auth;
 pub mod billing;
+pub mod camera;
 pub mod chunks;
 pub mod csv;
 pub mod deployment;
 pub mod mail;
+pub mod mp4_index;
 pub mod participation;
 pub mod routes;
 pub mod stripe_api;
 pub mod stripe_events;
 pub mod stripe_signature;
 pub mod summary;
+pub mod thumbnail;
 pub mod webm;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.

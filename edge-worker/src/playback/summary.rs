@@ -14,7 +14,7 @@ use crate::http::json;
 use crate::playback::{core_marks, marks_of};
 use crate::App;
 
-const ENTRIES: &str = "SELECT e.id, e.submitted_at, e.duration_ms, e.steps_json, \
+const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
 const NOTES: &str = "SELECT n.entry_id, n.at_ms, n.text FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
@@ -23,6 +23,7 @@ const NOTES: &str = "SELECT n.entry_id, n.at_ms, n.text FROM entry_notes n JOIN 
 #[derive(Deserialize)]
 struct EntryRow {
     id: String,
+    participant_number: Option<i64>,
     submitted_at: Option<i64>,
     duration_ms: Option<i64>,
     steps_json: Option<String>,
@@ -46,7 +47,7 @@ struct Loaded {
 async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Loaded> {
     let row = analysis::owned_row(app, req, analysis_id).await?;
     let database = db(app)?;
-    let detail = repo::detail(&database, row, false).await?;
+    let detail = repo::detail(&database, row).await?;
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
     let entries = stmt(&database, ENTRIES, &[text(analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
     let step_count = FIRST_TASK_STEP as usize + tasks.len();
@@ -84,7 +85,10 @@ pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Respo
     let entries = loaded
         .entries
         .iter()
-        .map(|e| EntrySummaryRowDto { id: e.id.clone(), submittedAt: e.submitted_at, durationMs: e.duration_ms, noteCount: e.note_count })
+        .map(|e| EntrySummaryRowDto {
+            id: e.id.clone(),
+            participantNumber: e.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
+            submittedAt: e.submitted_at, durationMs: e.duration_ms, noteCount: e.note_count })
         .collect();
     json(200, &AnalysisSummaryResponse { tasks, entries })
 }

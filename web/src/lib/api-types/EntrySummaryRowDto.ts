@@ -3,4 +3,8 @@
 /**
  * One submitted entry in the summary.
  */
-export type EntrySummaryRowDto = { id: string, submittedAt: number | null, durationMs: number | null, noteCount: number, };
+export type EntrySummaryRowDto = { id: string, 
+/**
+ * 'Participante N' (see `EntrySummaryDto`).
+ */
+participantNumber: number, submittedAt: number | null, durationMs: number | null, noteCount: number, };

@@ -1,11 +1,12 @@
 /**
  * The analysis form used to create (empty, default 5 participants) and to edit (prefilled): name,
- * URL, optional scenario, number of participants and the task list. It hands the API body to
+ * URL, optional scenario, number of participants, the task list and the camera setting. It hands the API body to
  * `onSubmit`; the page shows the server's answer.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { CameraField } from '@/features/analysis/components/camera-field';
 import { TaskList } from '@/features/analysis/components/task-list';
 import {
   analysisFormSchema,
@@ -69,6 +70,7 @@ export function AnalysisForm({
         required
       />
       <TaskList />
+      <CameraField />
       <div className="analysis-form__actions">
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}

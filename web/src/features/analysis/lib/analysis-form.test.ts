@@ -18,6 +18,7 @@ const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput =>
   scenario: '',
   maxNumberOfParticipants: '5',
   tasks: [{ content: 'Compra algo' }],
+  camera: 'off',
   ...overrides,
 });
 
@@ -79,6 +80,7 @@ describe('analysis form schema', () => {
       scenario: '',
       maxNumberOfParticipants: '5',
       tasks: [{ content: '' }],
+      camera: 'off',
     });
   });
 });
@@ -102,7 +104,14 @@ describe('toAnalysisRequest', () => {
         { taskType: 'text', taskContent: 'Paga' },
       ],
       device: 'computer',
+      camera: 'off',
     });
+  });
+
+  it('sends the camera setting as chosen, and refuses anything else', () => {
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'required' }))).camera).toBe('required');
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'optional' }))).camera).toBe('optional');
+    expect(analysisFormSchema.safeParse({ ...valid(), camera: 'sometimes' }).success).toBe(false);
   });
 
   it('keeps a written scenario, trimmed, and an explicit http:// URL', () => {
@@ -144,6 +153,8 @@ describe('edit form prefill', () => {
       scenario: '',
       maxNumberOfParticipants: '8',
       tasks: [{ content: 'Uno' }, { content: 'Dos' }],
+      camera: 'off',
     });
+    expect(analysisFormFrom({ ...analysis, camera: 'required' }).camera).toBe('required');
   });
 });

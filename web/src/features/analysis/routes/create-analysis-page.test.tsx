@@ -83,6 +83,10 @@ describe('create analysis page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     type('Tarea 3', 'Paga');
+    const cameraField = screen.getByLabelText('Cámara') as HTMLSelectElement;
+    expect(cameraField.selectedOptions[0]?.textContent).toBe('Sin cámara');
+    expect([...cameraField.options].map((option) => option.textContent)).toEqual(['Sin cámara', 'Opcional', 'Obligatoria']);
+    fireEvent.change(cameraField, { target: { value: 'required' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
 
@@ -102,6 +106,7 @@ describe('create analysis page', () => {
         { taskType: 'text', taskContent: 'Paga' },
       ],
       device: 'computer',
+      camera: 'required',
     });
 
     await act(async () => vi.advanceTimersByTime(1000));

@@ -26,6 +26,7 @@ import {
   resetAtom,
   showThankYouAtom,
 } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import {
   busyAtom,
   overlayAtom,
@@ -87,6 +88,7 @@ export function ParticipationFlow() {
   const stage = useAtomValue(stageAtom);
   const overlay = useAtomValue(overlayAtom);
   const busy = useAtomValue(busyAtom);
+  const cameraRecorded = useAtomValue(cameraAtom).recorded;
   const accept = useSetAtom(acceptConsentAtom);
   const reject = useSetAtom(rejectConsentAtom);
   const cancelExit = useSetAtom(cancelExitAtom);
@@ -109,7 +111,7 @@ export function ParticipationFlow() {
       <FloatingWindowHost />
 
       {overlay === 'consent' ? (
-        <ConsentModal busy={busy === 'participate'} onAccept={() => void accept()} onReject={() => reject()} />
+        <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
       ) : null}
       {overlay === 'exit' ? (
         <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />

@@ -8,17 +8,20 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
+import { CameraCard } from '@/features/participate/components/camera-card';
 import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { OsPermissionHelp } from '@/features/participate/components/os-permission-help';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 
 export function PermissionsStep() {
   const { t } = useTranslation();
   const permissions = useAtomValue(permissionsAtom);
+  const camera = useAtomValue(cameraAtom);
   const busy = useAtomValue(busyAtom);
   const request = useSetAtom(requestPermissionsAtom);
   const openConsent = useSetAtom(openConsentAtom);
@@ -46,6 +49,7 @@ export function PermissionsStep() {
           description={t('participate.permissions.microphoneDescription')}
           status={permissions.microphone}
         />
+        <CameraCard />
       </ul>
 
       {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
@@ -116,7 +120,7 @@ export function PermissionsStep() {
         <button
           type="button"
           className="button button--primary"
-          disabled={!permissions.bothGranted || busy !== null}
+          disabled={!permissions.bothGranted || !camera.satisfied || busy !== null}
           onClick={() => openConsent()}
         >
           {t('participate.permissions.next')}
