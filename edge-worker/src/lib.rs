@@ -23,8 +23,11 @@ mod participation;
 mod playback;
 mod random;
 mod recordings;
+mod seek_index;
+mod thumbnails;
 mod waitlist;
 
+use lupa_core::camera::Track;
 use lupa_core::routes::{resolve, Resolution, RouteId};
 use worker::{event, Context, Date, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
@@ -102,7 +105,8 @@ fn misconfigured(problems: &[String]) -> ApiError {
     ApiError::new(503, "misconfigured", message)
 }
 
-const MEDIA_ROUTES: &[&str] = &["/recordings/{id}", "/recordings/{id}/{segment}", "/share-media/{id}/{source}/{segment}/{track}"];
+const MEDIA_ROUTES: &[&str] =
+    &["/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera", "/share-media/{id}/{source}/{segment}/{track}"];
 const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /// The Cron Trigger: deletes participations nobody came back to, and drains the deletion queue.
@@ -233,7 +237,9 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::ParticipationCurrent => participation::resume::current(app, &req).await,
         RouteId::EntryResume => participation::resume::resume(app, &req, id).await,
         RouteId::EntrySegmentOpen => participation::segments::open(app, &mut req, id).await,
-        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third).await,
+        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Screen).await,
+        RouteId::EntryCameraChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Camera).await,
+        RouteId::EntryThumbnailPut => thumbnails::put(app, &mut req, id).await,
         RouteId::EntrySteps => participation::segments::put_steps(app, &mut req, id).await,
         RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
         RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
@@ -263,8 +269,10 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::SharedView => insights::shared::view(app, &req, id).await,
         RouteId::SharedMedia => insights::shared::media(app, &req, id, part, third, fourth).await,
         RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
-        RouteId::RecordingStream => recordings::stream(app, &req, id, None).await,
-        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part)).await,
+        RouteId::RecordingStream => recordings::stream(app, &req, id, None, Track::Screen).await,
+        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part), Track::Screen).await,
+        RouteId::SegmentCameraStream => recordings::stream(app, &req, id, Some(part), Track::Camera).await,
+        RouteId::ThumbnailGet => thumbnails::stream(app, &req, id).await,
     };
     (pattern, result)
 }

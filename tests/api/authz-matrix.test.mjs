@@ -8,11 +8,13 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { openSegment, putChunk, recordAndSubmit } from './recording.mjs';
+import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
 const root = new URL('../..', import.meta.url).pathname;
-const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', taskQuestions: true, sus: true };
+const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true };
+// A JPEG's first and last bytes are all the thumbnail route checks of its content.
+const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(60), Buffer.from([0xff, 0xd9])]);
 
 /** Every (method, pattern) the router knows. */
 function routerRoutes() {
@@ -65,6 +67,11 @@ const fresh = {
   startedEntry: async (w) => {
     const p = await participate(w.analysis);
     return { ...p, segment: (await openSegment(p.entry, p.cap)).json.segment };
+  },
+  cameraEntry: async (w) => {
+    const p = await fresh.startedEntry(w);
+    await openCameraSegment(p.entry, p.cap);
+    return p;
   },
   uploadedEntry: async (w) => {
     const p = await fresh.startedEntry(w);
@@ -131,6 +138,8 @@ const MATRIX = [
   ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
   ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
   ['PUT', '/analysisEntry/{id}/answers/sus', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
+  ['PUT', '/analysisEntry/{id}/thumbnail', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],
   ['PUT', '/analysisEntry/{id}/steps', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
   ['POST', '/analysisEntry/{id}/complete', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
   ['DELETE', '/analysisEntry/{id}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
@@ -144,6 +153,8 @@ const MATRIX = [
   ['PUT', '/uploads/{id}', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
   ['GET', '/recordings/{id}', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/recordings/{id}/{segment}', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/recordings/{id}/{segment}/camera', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/thumbnails/{id}', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/billing', session(200, 200, 200)],
   ['POST', '/billing', session(200, 200, 200)],
   ['POST', '/billing/checkout-session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],

@@ -153,15 +153,73 @@ pub struct AnalysisCount {
     pub AnalysisEntries: i64,
 }
 
-/// One participation as the researcher sees it in the analysis detail.
+/// Whether an analysis records the participant's camera (ADR 0008): not at all, when the
+/// participant allows it, or as a condition for taking part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[serde(rename_all = "lowercase")]
+pub enum Camera {
+    #[default]
+    Off,
+    Optional,
+    Required,
+}
+
+impl Camera {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Camera::Off => "off",
+            Camera::Optional => "optional",
+            Camera::Required => "required",
+        }
+    }
+
+    /// The stored value; anything unknown reads as off.
+    pub fn parse(value: &str) -> Option<Camera> {
+        match value {
+            "off" => Some(Camera::Off),
+            "optional" => Some(Camera::Optional),
+            "required" => Some(Camera::Required),
+            _ => None,
+        }
+    }
+}
+
+/// Where a participation stands, for the researcher (ADR 0008): recording now, stopped before
+/// the end (nothing received for a while: the tab was closed, crashed, went offline or asleep; it
+/// may still be resumed), or sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryStatus {
+    InProgress,
+    Interrupted,
+    Submitted,
+}
+
+/// One participation as the researcher sees it in the analysis detail (`AnalysisEntries`),
+/// newest first: everything the participations table shows.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[allow(non_snake_case)]
 pub struct EntrySummaryDto {
     pub id: String,
-    pub status: String,
-    /// When the recording was submitted; null while in progress.
+    /// 'Participante N': 1, 2, … per analysis by the time the participation started; never reused.
+    pub participantNumber: u32,
+    pub status: EntryStatus,
+    /// When the participation started.
+    #[ts(type = "number")]
+    pub createdAt: i64,
+    /// Upload date ('Fecha de subida'): when the recording was submitted; null until then.
     #[ts(type = "number | null")]
     pub updated_at: Option<i64>,
+    /// Length of the recording; null until it is complete.
+    #[ts(type = "number | null")]
+    pub durationMs: Option<i64>,
+    #[ts(type = "number")]
+    pub noteCount: i64,
+    /// Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
+    pub thumbnailUrl: Option<String>,
 }
 
 /// An analysis (spec §3), as listed on the dashboard and returned after create/edit.
@@ -181,6 +239,7 @@ pub struct AnalysisDto {
     #[ts(type = "number")]
     pub updated_at: i64,
     pub tasks: Vec<TaskDto>,
+    pub camera: Camera,
     #[serde(rename = "_count")]
     pub count: AnalysisCount,
     /// Ask SEQ and success after each task (ADR 0012).
@@ -238,6 +297,11 @@ pub struct AnalysisRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub sus: Option<bool>,
+    /// 'off' when missing on create, unchanged when missing on edit; another value is a 400.
+    #[serde(default)]
+    #[ts(optional = nullable, as = "Option<Camera>")]
+    #[schemars(with = "Option<Camera>")]
+    pub camera: Option<String>,
 }
 
 /// A subscription as the billing screen shows it.
@@ -285,6 +349,8 @@ pub struct ParticipationRequest {
 #[ts(export)]
 pub struct ValidateParticipationResponse {
     pub success: bool,
+    /// Whether the camera is recorded too: the permissions step asks for it before `participate`.
+    pub camera: Camera,
 }
 
 /// A task as the participant sees it.
@@ -308,6 +374,8 @@ pub struct ParticipationData {
     pub taskQuestions: bool,
     /// Ask the SUS before Finish (`PUT …/answers/sus`).
     pub sus: bool,
+    /// Whether the participant's camera is recorded too (its own track, ADR 0008).
+    pub camera: Camera,
 }
 
 /// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
@@ -326,6 +394,11 @@ pub struct ParticipateResponse {
 #[allow(non_snake_case)]
 pub struct OpenSegmentRequest {
     pub mimeType: Option<String>,
+    /// 'screen' (default) opens a new capture; 'camera' opens the camera track of the newest
+    /// screen segment (same number; its chunks go to `…/segments/{segment}/camera-chunks/{index}`).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub track: Option<String>,
 }
 
 /// The opened segment: chunks go to `…/segments/{segment}/chunks/{index}`.
@@ -439,6 +512,12 @@ pub struct SegmentDto {
     pub url: String,
     #[ts(type = "number")]
     pub durationMs: i64,
+    /// Short-lived signed URL of the camera's file of this segment; null without a camera.
+    pub cameraUrl: Option<String>,
+    /// Where the camera file starts on this segment's screen file: camera time = screen time −
+    /// cameraOffsetMs (the camera starts recording a moment after the screen). 0 without a camera.
+    #[ts(type = "number")]
+    pub cameraOffsetMs: i64,
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: short-lived signed URLs to the recording.
@@ -448,6 +527,10 @@ pub struct SegmentDto {
 pub struct EntryUrlResponse {
     /// The first segment (the whole recording when it was never interrupted).
     pub analysisEntryPresignedUrl: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
+    /// Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+    pub thumbnailUrl: Option<String>,
     /// Total length of all segments.
     #[ts(type = "number")]
     pub durationMs: i64,
@@ -656,6 +739,10 @@ pub struct EntryPageResponse {
     /// Every file of the recording in order, to play as one timeline.
     pub segments: Vec<SegmentDto>,
     pub id: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
+    /// Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+    pub thumbnailUrl: Option<String>,
     pub analysisId: String,
     pub analysisName: String,
     pub mimeType: Option<String>,
@@ -701,6 +788,8 @@ pub struct TaskSummaryDto {
 #[allow(non_snake_case)]
 pub struct EntrySummaryRowDto {
     pub id: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
     #[ts(type = "number | null")]
     pub submittedAt: Option<i64>,
     #[ts(type = "number | null")]

@@ -48,6 +48,8 @@ pub enum RouteId {
     EntryResume,
     EntrySegmentOpen,
     EntryChunkPut,
+    EntryCameraChunkPut,
+    EntryThumbnailPut,
     EntrySteps,
     EntryComplete,
     EntryAbandon,
@@ -56,6 +58,8 @@ pub enum RouteId {
     SingleUpload,
     RecordingStream,
     SegmentStream,
+    SegmentCameraStream,
+    ThumbnailGet,
     BillingCreateCustomer,
     BillingCheckout,
     BillingPortal,
@@ -154,6 +158,8 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::EntryResume, "POST", "/analysisEntry/{id}/resume", Access::Participant),
     route(RouteId::EntrySegmentOpen, "POST", "/analysisEntry/{id}/segments", Access::Participant),
     route(RouteId::EntryChunkPut, "PUT", "/analysisEntry/{id}/segments/{segment}/chunks/{index}", Access::Participant),
+    route(RouteId::EntryCameraChunkPut, "PUT", "/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Access::Participant),
+    route(RouteId::EntryThumbnailPut, "PUT", "/analysisEntry/{id}/thumbnail", Access::Participant),
     route(RouteId::EntrySteps, "PUT", "/analysisEntry/{id}/steps", Access::Participant),
     route(RouteId::EntryComplete, "POST", "/analysisEntry/{id}/complete", Access::Participant),
     route(RouteId::EntryTaskAnswer, "PUT", "/analysisEntry/{id}/answers/tasks/{taskNumber}", Access::Participant),
@@ -185,6 +191,8 @@ pub const ROUTES: &[RouteSpec] = &[
     route(RouteId::SingleUpload, "PUT", "/uploads/{id}", Access::Signed),
     route(RouteId::RecordingStream, "GET", "/recordings/{id}", Access::Signed),
     route(RouteId::SegmentStream, "GET", "/recordings/{id}/{segment}", Access::Signed),
+    route(RouteId::SegmentCameraStream, "GET", "/recordings/{id}/{segment}/camera", Access::Signed),
+    route(RouteId::ThumbnailGet, "GET", "/thumbnails/{id}", Access::Signed),
 ];
 
 const fn route(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> RouteSpec {

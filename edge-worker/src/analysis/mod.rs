@@ -29,6 +29,7 @@ fn input(body: AnalysisRequest) -> AnalysisInput {
         max_participants: body.maxNumberOfParticipants,
         scenario: body.scenario,
         tasks: body.tasks.map(|tasks| tasks.into_iter().map(|t| t.taskContent.unwrap_or_default()).collect()),
+        camera: body.camera,
     }
 }
 
@@ -58,7 +59,7 @@ pub async fn owned_row(app: &App, req: &Request, id: &str) -> ApiResult<repo::An
 async fn answer(app: &App, id: &str, status: u16) -> ApiResult<Response> {
     let database = db(app)?;
     let row = repo::find(&database, id).await?.ok_or_else(ApiError::not_found)?;
-    json(status, &AnalysisResponse { analysisData: repo::detail(&database, row, true).await? })
+    json(status, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
 }
 
 /// `GET /api/v1/analysis`.
@@ -85,7 +86,7 @@ pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let row = owned(app, &user, id).await?;
     let database = db(app)?;
-    json(200, &AnalysisResponse { analysisData: repo::detail(&database, row, true).await? })
+    json(200, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
 }
 
 /// `PATCH /api/v1/analysis/{id}`: every editable field again; the limit never below submissions.

@@ -17,13 +17,14 @@ use crate::playback::{core_marks, marks_of};
 /// The grading scale `SusSummaryDto.grade` uses (ADR 0012).
 pub const GRADING_SCALE: &str = "sauro-lewis-cgs";
 
-const ENTRIES: &str = "SELECT e.id, e.submitted_at, e.duration_ms, e.steps_json, \
+const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
 
 #[derive(Deserialize)]
 struct EntryRow {
     id: String,
+    participant_number: Option<i64>,
     submitted_at: Option<i64>,
     duration_ms: Option<i64>,
     steps_json: Option<String>,
@@ -33,6 +34,8 @@ struct EntryRow {
 /// One submitted entry with what it contributes to each task.
 pub struct EntryData {
     pub id: String,
+    /// 'Participante N' (ADR 0008); `None` for entries from before participant numbers.
+    pub participant_number: Option<i64>,
     pub submitted_at: Option<i64>,
     pub duration_ms: Option<i64>,
     pub note_count: i64,
@@ -53,7 +56,7 @@ pub struct AnalysisData {
 /// Loads everything the figures need (four queries, whatever the number of entries).
 pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisData> {
     let analysis_id = row.id.clone();
-    let detail = repo::detail(database, row, false).await?;
+    let detail = repo::detail(database, row).await?;
     let settings = InsightSettingsDto { taskQuestions: detail.task_questions, sus: detail.sus };
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
     let rows = stmt(database, ENTRIES, &[text(&analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
@@ -74,7 +77,7 @@ pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<Analysis
                 })
                 .collect();
             let sus = sus_answers.iter().find(|s| s.entry_id == e.id).and_then(|s| s.dto());
-            EntryData { id: e.id, submitted_at: e.submitted_at, duration_ms: e.duration_ms, note_count: e.note_count, times, answers, sus }
+            EntryData { id: e.id, participant_number: e.participant_number, submitted_at: e.submitted_at, duration_ms: e.duration_ms, note_count: e.note_count, times, answers, sus }
         })
         .collect();
     Ok(AnalysisData { settings, tasks, entries })

@@ -137,7 +137,7 @@ async fn recording(app: &App, database: &D1Database, media: Media<'_>, entry_id:
 /// shared recording, while the link is live. `source` is `recording` or the clip's id; segment 0
 /// is a recording uploaded as one file; `track` is `screen` or `camera` (not when hidden).
 pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segment: &str, track: &str) -> ApiResult<Response> {
-    verify_signed_request(app, req, &format!("/api/v1/share-media/{share_id}/{source}/{segment}/{track}"))?;
+    let expires = verify_signed_request(app, req, &format!("/api/v1/share-media/{share_id}/{source}/{segment}/{track}"))?;
     let database = db(app)?;
     let share = stmt(&database, LIVE, &[text(share_id), int(app.now())])?.first_busy::<Share>(None).await.map_err(failed(LIVE))?.ok_or_else(gone)?;
     let seq = segment.parse::<i64>().map_err(|_| ApiError::not_found())?;
@@ -161,5 +161,5 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
         stmt(&database, FILE_KEY, &[text(&entry.id), int(seq), text(track)])?.first_busy::<String>(Some("r2_key")).await.map_err(failed(FILE_KEY))?
     }
     .ok_or_else(ApiError::not_found)?;
-    serve_object(app, req, key, "lupa-compartido").await
+    serve_object(app, req, key, "lupa-compartido", expires).await
 }

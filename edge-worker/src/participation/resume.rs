@@ -56,12 +56,12 @@ fn none() -> ApiError {
 async fn info(app: &App, current: Current) -> ApiResult<ResumeInfo> {
     let database = db(app)?;
     let row = repo::find(&database, &current.analysis_id).await?.ok_or_else(ApiError::not_found)?;
-    let detail = repo::detail(&database, row, false).await?;
+    let detail = repo::detail(&database, row).await?;
     let answers = crate::insights::answers::of_entry(&database, &current.id).await?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
-        analysisData: crate::participation::participation_data(detail),
+        analysisData: super::participation_data(detail),
         recordedMs: current.recorded_ms.max(0) as u64,
         steps: marks_of(current.steps_json.as_deref()),
         segments: current.segments.max(0) as u32,

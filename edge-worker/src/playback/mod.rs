@@ -37,7 +37,7 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
     let database = db(app)?;
     let analysis = repo::find(&database, &entry.analysis_id).await?.ok_or_else(ApiError::not_found)?;
     let analysis_name = analysis.name.clone();
-    let detail = repo::detail(&database, analysis, false).await?;
+    let detail = repo::detail(&database, analysis).await?;
     let steps = marks_of(entry.steps_json.as_deref());
     let chapters = chapters(&core_marks(&steps), entry.duration_ms.unwrap_or(0).max(0) as u64, detail.tasks.len());
     let answers = crate::insights::answers::of_entry(&database, &entry.id).await?;
@@ -47,6 +47,8 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
             entryUrl: entry_url,
             segments,
             id: entry.id.clone(),
+            participantNumber: recordings::participant_number(&entry),
+            thumbnailUrl: crate::thumbnails::url(app, &entry.id, entry.thumbnail_at)?,
             analysisId: entry.analysis_id.clone(),
             analysisName: analysis_name,
             mimeType: entry.recording_mime.clone(),

@@ -50,6 +50,7 @@ pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Respo
         .iter()
         .map(|e| EntrySummaryRowDto {
             id: e.id.clone(),
+            participantNumber: e.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
             submittedAt: e.submitted_at,
             durationMs: e.duration_ms,
             noteCount: e.note_count,

@@ -15,7 +15,15 @@ entryUrl: string,
 /**
  * Every file of the recording in order, to play as one timeline.
  */
-segments: Array<SegmentDto>, id: string, analysisId: string, analysisName: string, mimeType: string | null, durationMs: number | null, submittedAt: number | null, steps: Array<StepMark>, chapters: Array<ChapterDto>, 
+segments: Array<SegmentDto>, id: string, 
+/**
+ * 'Participante N' (see `EntrySummaryDto`).
+ */
+participantNumber: number, 
+/**
+ * Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+ */
+thumbnailUrl: string | null, analysisId: string, analysisName: string, mimeType: string | null, durationMs: number | null, submittedAt: number | null, steps: Array<StepMark>, chapters: Array<ChapterDto>, 
 /**
  * The participant's answers: show each task's at its `atMs` (the task's end).
  */

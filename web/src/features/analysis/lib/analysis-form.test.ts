@@ -20,6 +20,7 @@ const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput =>
   tasks: [{ content: 'Compra algo' }],
   taskQuestions: true,
   sus: false,
+  camera: 'off',
   ...overrides,
 });
 
@@ -83,6 +84,7 @@ describe('analysis form schema', () => {
       tasks: [{ content: '' }],
       taskQuestions: true,
       sus: false,
+      camera: 'off',
     });
   });
 });
@@ -108,12 +110,19 @@ describe('toAnalysisRequest', () => {
       device: 'computer',
       taskQuestions: true,
       sus: false,
+      camera: 'off',
     });
   });
 
   it('sends both question settings as chosen', () => {
     const request = toAnalysisRequest(analysisFormSchema.parse(valid({ taskQuestions: false, sus: true })));
     expect([request.taskQuestions, request.sus]).toEqual([false, true]);
+  });
+
+  it('sends the camera setting as chosen, and refuses anything else', () => {
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'required' }))).camera).toBe('required');
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'optional' }))).camera).toBe('optional');
+    expect(analysisFormSchema.safeParse({ ...valid(), camera: 'sometimes' }).success).toBe(false);
   });
 
   it('keeps a written scenario, trimmed, and an explicit http:// URL', () => {
@@ -159,6 +168,8 @@ describe('edit form prefill', () => {
       tasks: [{ content: 'Uno' }, { content: 'Dos' }],
       taskQuestions: false,
       sus: true,
+      camera: 'off',
     });
+    expect(analysisFormFrom({ ...analysis, camera: 'required' }).camera).toBe('required');
   });
 });

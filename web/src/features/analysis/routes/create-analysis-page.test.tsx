@@ -91,6 +91,10 @@ describe('create analysis page', () => {
     expect([askTasks.checked, sus.checked]).toEqual([true, false]);
     expect(screen.getByRole('group', { name: 'Preguntas a los participantes' })).toBeTruthy();
     fireEvent.click(sus);
+    const cameraField = screen.getByLabelText('Cámara') as HTMLSelectElement;
+    expect(cameraField.selectedOptions[0]?.textContent).toBe('Sin cámara');
+    expect([...cameraField.options].map((option) => option.textContent)).toEqual(['Sin cámara', 'Opcional', 'Obligatoria']);
+    fireEvent.change(cameraField, { target: { value: 'required' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
 
@@ -112,6 +116,7 @@ describe('create analysis page', () => {
       device: 'computer',
       taskQuestions: true,
       sus: true,
+      camera: 'required',
     });
 
     await act(async () => vi.advanceTimersByTime(1000));
