@@ -22,6 +22,7 @@ mod participation;
 mod playback;
 mod random;
 mod recordings;
+mod seek_index;
 mod thumbnails;
 mod waitlist;
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
-import { uploadRecording } from './support/recording';
+import { uploadRecording, uploadResumedRecording } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,7 +115,10 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(18, 0);
-  await expect(page.getByTestId('timeline-chapter')).toHaveCount(4);
+  // One scrubber, ours: the chapter marks carry the participant's stepper titles.
+  await expect(page.getByTestId('timeline-chapter')).toHaveText(['Escenario', 'URL', 'Task 1', 'Task 2']);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.controls)).toBe(false);
+  await expect(page.getByRole('slider')).toHaveCount(1);
 
   // ---- A chapter seeks to its start and plays; it becomes the current one.
   await video.evaluate((element: HTMLVideoElement) => {
@@ -180,9 +183,17 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await page.getByLabel('Velocidad').selectOption('1.5');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
 
-  // ---- Shortcuts help and accessibility.
-  await page.getByText('Atajos de teclado').click();
-  await expect(page.getByText('Añadir una nota en el momento actual')).toBeVisible();
+  // ---- Shortcuts help (the button and `?`) and accessibility.
+  await page.getByRole('button', { name: 'Atajos de teclado' }).click();
+  const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(help.getByText('Añadir una nota en el momento actual')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await page.keyboard.press('?');
+  await expect(help.getByText('Capítulo anterior o siguiente')).toBeVisible();
+  await help.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(help).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // ---- Download: the signed recording URL, downloading the very bytes uploaded.
@@ -207,10 +218,13 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(taskRows.nth(1)).toContainText('00:06');
   await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
   await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
-  const entryRows = summary.getByTestId('summary-entries').getByRole('row');
+  // The participation, once: 'Participante 1', submitted, 18 s, no notes left; the id is copyable.
+  const entryRows = page.getByTestId('participations-table').getByRole('row');
   await expect(entryRows).toHaveCount(2);
-  await expect(entryRows.nth(1)).toContainText(entryId);
+  await expect(entryRows.nth(1).getByTestId('participant-name')).toHaveText('Participante 1');
+  await expect(entryRows.nth(1).getByTestId('participation-status')).toHaveText('Enviada');
   await expect(entryRows.nth(1)).toContainText('00:18');
+  await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectNoSeriousA11yViolations(page);
@@ -282,4 +296,161 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(start + 0.5);
   await tab.close();
+});
+
+/** A signed-in subscriber with an analysis of two tasks; returns its id. */
+async function analysisWithTwoTasks(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `${name} ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'Eres un cliente nuevo de la tienda.',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca un producto' },
+        { taskType: 'text', taskContent: 'Añádelo al carrito' },
+      ],
+      device: 'computer',
+    },
+  });
+  await expectOk(created);
+  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+}
+
+const currentTime = (page: Page) => page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
+
+test.describe('at 1920×1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('the video is at least 1200 px wide beside the tasks; [ ] , . and theater mode work', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    if (!baseURL) throw new Error('baseURL is not set');
+    const analysisId = await analysisWithTwoTasks(page, 'Reproductor');
+    const entryId = await submitDemoRecording(baseURL, analysisId);
+    await page.goto(`/entry/${entryId}`);
+    const video = page.getByTestId('entry-video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+    const videoBox = await video.boundingBox();
+    const tasksBox = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    expect(videoBox?.width).toBeGreaterThanOrEqual(1200);
+    // The task panel is beside the player, not under it.
+    expect(tasksBox?.x).toBeGreaterThan((videoBox?.x ?? 0) + (videoBox?.width ?? 0));
+    await expect(page.getByTestId('timeline-chapter')).toHaveText(['Escenario', 'URL', 'Task 1', 'Task 2']);
+
+    // Chapters with ] and [, frames with . and , (paused), all on the real element.
+    await page.keyboard.press(']');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2, 1);
+    await page.keyboard.press(']');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(6, 1);
+    await expect(page.getByTestId('player-chapter')).toHaveText('Task 1');
+    await page.keyboard.press('[');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2, 1);
+    await page.keyboard.press('.');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2 + 1 / 30, 2);
+    await page.keyboard.press(',');
+    await page.keyboard.press(',');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2 - 1 / 30, 2);
+    // Space plays, → skips 5 s, space pauses.
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await page.keyboard.press(' ');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await page.keyboard.press(' ');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    const before = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(before + 5, 0);
+
+    // Theater mode: the player spans the page, the tasks go below; remembered on the next visit.
+    await page.getByRole('button', { name: 'Modo cine' }).click();
+    const wide = await video.boundingBox();
+    const below = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    expect(wide?.width).toBeGreaterThan(videoBox?.width ?? 0);
+    expect(below?.y).toBeGreaterThan((wide?.y ?? 0) + (wide?.height ?? 0));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Modo cine' })).toHaveAttribute('aria-pressed', 'true');
+    // ...and so is the position: it resumes where it was left.
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeCloseTo(before + 5, 0);
+    await expect(page.getByText(/^Continúas donde lo dejaste/)).toBeVisible();
+  });
+});
+
+test('a participation recorded in two segments plays across the boundary without a blank frame', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const analysisId = await analysisWithTwoTasks(page, 'Dos tramos');
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  let entryId = '';
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const clip = await readFile(DEMO_VIDEO);
+    // Task 1 starts 3 s before the end of the first capture, Task 2 in the second one.
+    const steps = [
+      { index: 0, atMs: 0 },
+      { index: 1, atMs: 2_000 },
+      { index: 2, atMs: 15_000 },
+      { index: 3, atMs: 24_000 },
+    ];
+    await uploadResumedRecording(participant, entryId, { bytes: clip, durationMs: 18_000 }, { bytes: clip, durationMs: 18_000 }, { steps });
+  } finally {
+    await participant.dispose();
+  }
+
+  await page.goto(`/entry/${entryId}`);
+  const slider = page.getByRole('slider', { name: 'Posición de la reproducción' });
+  // One timeline: the scrubber covers both segments.
+  await expect(slider).toHaveAttribute('max', '36', { timeout: 30_000 });
+  await expect(page.getByTestId('player-time')).toContainText('/ 00:36');
+
+  // Play from Task 1 (first segment, 3 s before its end) across the boundary, sampling every
+  // frame: the element on screen always has a decoded frame, and the second file was loading
+  // before the first one ended.
+  await page.evaluate(() => {
+    const samples: { src: string; readyState: number; time: number; standbySrc: string }[] = [];
+    (window as unknown as { samples: typeof samples }).samples = samples;
+    const sample = () => {
+      const visible = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+      const standby = document.querySelector<HTMLVideoElement>('[data-testid="entry-video-standby"]');
+      if (visible) samples.push({ src: visible.getAttribute('src') ?? '', readyState: visible.readyState, time: visible.currentTime, standbySrc: standby?.getAttribute('src') ?? '' });
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await expect.poll(() => page.getByTestId('entry-video').getAttribute('src'), { timeout: 20_000 }).toMatch(new RegExp(`/recordings/${entryId}/1\\?`));
+  await page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+  });
+  await expect
+    .poll(async () => Number(await slider.inputValue()), { timeout: 30_000, message: 'the timeline passes the first segment' })
+    .toBeGreaterThan(19.5);
+  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/2\\?`));
+  const samples = await page.evaluate(() => (window as unknown as { samples: { src: string; readyState: number; time: number; standbySrc: string }[] }).samples);
+  const inFirst = samples.filter((s) => s.src.includes(`/${entryId}/1?`));
+  const inSecond = samples.filter((s) => s.src.includes(`/${entryId}/2?`));
+  expect(inFirst.length).toBeGreaterThan(10);
+  expect(inSecond.length).toBeGreaterThan(10);
+  // From the moment the first file plays near its end (after the chapter's seek) to the end.
+  const crossing = samples.slice(samples.findIndex((s) => s.src.includes(`/${entryId}/1?`) && s.time >= 15.5));
+  expect(crossing.length).toBeGreaterThan(20);
+  expect(crossing.filter((s) => s.readyState < 2), 'a frame with nothing decoded on screen').toEqual([]);
+  const lastOfFirst = inFirst.at(-1);
+  expect(lastOfFirst?.standbySrc, 'the second file was loading before the first ended').toContain(`/${entryId}/2?`);
+  // The second file starts from its beginning.
+  expect(inSecond.find((s) => s.time > 0)?.time ?? 99).toBeLessThan(1);
+
+  // Chapters move between the files: Task 2 is at 6 s of the second, Escenario at 0 s of the first.
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 2\b/ }).click();
+  await expect.poll(async () => Number(await slider.inputValue())).toBeGreaterThanOrEqual(23.5);
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5.5);
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Escenario\b/ }).click();
+  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), { timeout: 20_000 });
+  expect(await currentTime(page)).toBeLessThan(3);
 });

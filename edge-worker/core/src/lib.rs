@@ -11,6 +11,7 @@ pub mod chunks;
 pub mod csv;
 pub mod deployment;
 pub mod mail;
+pub mod mp4_index;
 pub mod participation;
 pub mod routes;
 pub mod stripe_api;

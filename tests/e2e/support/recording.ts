@@ -16,12 +16,12 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
   return response;
 }
 
-/** Sends `bytes` as one segment of `chunks` chunks spread over `durationMs`, then completes and submits. */
-export async function uploadRecording(
+/** Sends `bytes` as a new segment of `chunks` chunks spread over `durationMs` (not completed). */
+export async function uploadSegment(
   participant: APIRequestContext,
   entryId: string,
   bytes: Buffer,
-  { durationMs = 1000, steps = [] as StepMark[], chunks = 4, mimeType = 'video/mp4' } = {},
+  { durationMs = 1000, chunks = 4, mimeType = 'video/mp4' } = {},
 ) {
   const opened = await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/segments`, { data: { mimeType } }));
   const { segment } = (await opened.json()) as { segment: number };
@@ -35,6 +35,39 @@ export async function uploadRecording(
       }),
     );
   }
+  return segment;
+}
+
+/** Completes and submits a participation whose segments are uploaded. */
+export async function finishRecording(participant: APIRequestContext, entryId: string, { durationMs, steps = [] as StepMark[] }: { durationMs?: number; steps?: StepMark[] } = {}) {
   await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs, steps } }));
   await ok(await participant.patch('/api/v1/analysisEntry', { data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } }));
+}
+
+/** Sends `bytes` as one segment of `chunks` chunks spread over `durationMs`, then completes and submits. */
+export async function uploadRecording(
+  participant: APIRequestContext,
+  entryId: string,
+  bytes: Buffer,
+  { durationMs = 1000, steps = [] as StepMark[], chunks = 4, mimeType = 'video/mp4' } = {},
+) {
+  await uploadSegment(participant, entryId, bytes, { durationMs, chunks, mimeType });
+  await finishRecording(participant, entryId, { durationMs, steps });
+}
+
+/**
+ * A participation recorded in two captures, as after a reload mid-task (ADR 0005): `first`, then
+ * a resume, then `second`; completed and submitted.
+ */
+export async function uploadResumedRecording(
+  participant: APIRequestContext,
+  entryId: string,
+  first: { bytes: Buffer; durationMs: number },
+  second: { bytes: Buffer; durationMs: number },
+  { steps = [] as StepMark[], mimeType = 'video/mp4' } = {},
+) {
+  await uploadSegment(participant, entryId, first.bytes, { durationMs: first.durationMs, mimeType });
+  await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/resume`));
+  await uploadSegment(participant, entryId, second.bytes, { durationMs: second.durationMs, mimeType });
+  await finishRecording(participant, entryId, { steps });
 }

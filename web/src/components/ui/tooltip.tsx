@@ -70,7 +70,9 @@ export function Tooltip({ content, children, block = false }: TooltipProps) {
           role="tooltip"
           className="tooltip"
           hidden={!open}
-          style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+          // `left`, not a transform: Chromium counts a transformed box's untransformed place in the
+          // page's scrollable width, so a shifted tooltip would still make a phone scroll sideways.
+          style={shift ? { left: `${shift}px` } : undefined}
         >
           {content}
         </span>

@@ -21,6 +21,7 @@ import {
   type Device,
 } from '@/features/participate/lib/errors';
 import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
+import { finishedLately, rememberFinished } from '@/features/participate/lib/finished-participations';
 import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
 import {
   createRecorderSession,
@@ -115,7 +116,7 @@ function takeResources(get: Getter, set: Setter): Resources {
 }
 
 /** A screen or microphone track ended (the browser's "Stop sharing", an unplugged microphone). */
-async function streamEnded(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
+export async function streamEnded(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
   if (!isCurrent(get, generation)) return;
   const stage = get(internal.stage);
   if (stage === 'permissions') {
@@ -278,9 +279,17 @@ export const openConsentAtom = atom(null, async (get, set) => {
   await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep);
 });
 
-/** On arrival: does this browser have an unfinished participation? Then offer it (ADR 0005). */
-export const checkUnfinishedAtom = atom(null, async (get, set) => {
+/**
+ * On arrival: a link to an analysis this browser finished lately shows the thank-you again
+ * (ADR 0010); otherwise, does this browser have an unfinished participation? Then offer it (ADR 0005).
+ */
+export const checkUnfinishedAtom = atom(null, async (get, set, linkedId?: string) => {
   if (get(internal.stage) !== 'checking') return;
+  if (linkedId && finishedLately(linkedId)) {
+    set(internal.analysisId, linkedId);
+    set(internal.stage, 'done');
+    return;
+  }
   const generation = get(internal.generation);
   let info = null;
   try {
@@ -470,9 +479,17 @@ export const finishAtom = atom(null, async (get, set) => {
     return;
   }
   if (!isCurrent(get, generation)) return;
+  // Remembered now, so a reload while 'Success!' shows already gets the thank-you (ADR 0010).
+  rememberFinished(get(internal.analysisId));
   set(internal.uploadStatus, 'success');
   set(internal.busy, null);
   set(internal.overlay, 'success');
+});
+
+/** 'Success!' closed: the thank-you screen, with everything released (no way back to the form). */
+export const showThankYouAtom = atom(null, (get, set) => {
+  resetState(get, set);
+  set(internal.stage, 'done');
 });
 
 /** 'Salir del análisis': asks first during the analysis (the recording is deleted); else resets. */
