@@ -51,14 +51,21 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;
     let metadata = HttpMetadata { content_type: Some(thumbnail::CONTENT_TYPE.into()), ..Default::default() };
-    app.env
-        .bucket("RECORDINGS")?
-        .put(key(&entry.analysis_id, &entry.id), bytes)
+    let bucket = app.env.bucket("RECORDINGS")?;
+    let object_key = key(&entry.analysis_id, &entry.id);
+    bucket
+        .put(object_key.clone(), bytes)
         .http_metadata(metadata)
         .execute()
         .await
         .map_err(|e| ApiError::internal(format!("R2 put thumbnail: {e}")))?;
-    stmt(&db(app)?, STORED, &[text(&entry.id), int(app.now())])?.run_busy().await.map_err(failed(STORED))?;
+    let stored = stmt(&db(app)?, STORED, &[text(&entry.id), int(app.now())])?.run_busy().await.map_err(failed(STORED))?;
+    if stored.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
+        // The participant left (or the share stopped) while the picture was on its way: the
+        // deletion may already have emptied the entry's prefix, so the picture must not stay.
+        bucket.delete(object_key).await.map_err(|e| ApiError::internal(format!("R2 delete thumbnail: {e}")))?;
+        return Err(ApiError::forbidden("not_your_entry", lupa_core::participation::NOT_YOURS));
+    }
     json(200, &MessageResponse { message: SAVED.into() })
 }
 
