@@ -82,7 +82,8 @@ async function openPage() {
   return router;
 }
 
-describe('entry page', () => {
+// The first render loads the route's lazy chunk; on a busy machine that alone can take seconds.
+describe('entry page', { timeout: 15_000 }, () => {
   it("shows the player, the 'Tasks' chapters with task texts and times, and a same-origin download", async () => {
     api();
     await openPage();
