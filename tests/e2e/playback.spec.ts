@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
-import { uploadRecording, uploadResumedRecording } from './support/recording';
+import { finishRecording, uploadRecording, uploadResumedRecording, uploadSegment } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -453,4 +453,104 @@ test('a participation recorded in two segments plays across the boundary without
   await page.getByTestId('entry-chapters').getByRole('button', { name: /^Escenario\b/ }).click();
   await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), { timeout: 20_000 });
   expect(await currentTime(page)).toBeLessThan(3);
+});
+
+test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `Cámara ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: '',
+      tasks: [{ taskType: 'text', taskContent: 'Busca un producto' }, { taskType: 'text', taskContent: 'Cómpralo' }],
+      device: 'computer',
+      camera: 'optional',
+    },
+  });
+  await expectOk(created);
+  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  let entryId = '';
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const clip = await readFile(DEMO_VIDEO);
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000 });
+    // The camera started 200 ms after the screen.
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000, track: 'camera', cameraStartMs: 200 });
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
+  } finally {
+    await participant.dispose();
+  }
+
+  await page.goto(`/entry/${entryId}`);
+  const overlay = page.getByTestId('camera-overlay');
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('camera-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1/camera\\?`));
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+
+  /** Camera time minus where it should be (screen time − 0.2 s), in seconds. */
+  const drift = () =>
+    page.evaluate(() => {
+      const screen = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+      const camera = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
+      return screen && camera ? camera.currentTime - (screen.currentTime - 0.2) : Number.NaN;
+    });
+  /** In sync within 0.1 s (waiting for the seek to settle), and staying so for a second. */
+  const expectInSync = async (what: string) => {
+    await expect.poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` }).toBeLessThan(0.1);
+    for (let i = 0; i < 5; i++) {
+      await page.waitForTimeout(200);
+      expect(Math.abs(await drift()), `${what}: stays in sync`).toBeLessThan(0.1);
+    }
+  };
+
+  /** A shortcut pressed on the page (not on the control that has focus). */
+  const press = async (key: string) => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(key);
+  };
+
+  // Playing, then seeks of every kind: a chapter, the arrow keys, the scrubber; and paused.
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await expectInSync('playing');
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await expectInSync('after a chapter');
+  await press('ArrowRight');
+  await expectInSync('after →');
+  await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('3');
+  await expectInSync('after the scrubber');
+  await page.getByLabel('Velocidad').selectOption('1.5');
+  await expectInSync('at 1.5×');
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await press('.');
+  await expectInSync('paused, one frame on');
+  await press('[');
+  await expectInSync('paused, previous chapter');
+
+  // The overlay moves with the keyboard and hides; hidden, the camera stops.
+  await page.getByRole('button', { name: 'Mover la cámara' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(overlay).toHaveAttribute('data-corner', 'top-right');
+  const box = await overlay.boundingBox();
+  const frame = await page.getByTestId('entry-video').boundingBox();
+  expect(box?.y ?? 0).toBeLessThan((frame?.y ?? 0) + (frame?.height ?? 0) / 2);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Ocultar cámara' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cámara' })).toHaveAttribute('aria-pressed', 'false');
+  await press(' ');
+  await page.waitForTimeout(500);
+  expect(await page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
