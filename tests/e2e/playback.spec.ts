@@ -3,12 +3,13 @@
 // upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
 // the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
 // exports its CSV. Another customer cannot see the recording; deleting it removes it.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
-import { finishRecording, uploadRecording, uploadResumedRecording, uploadSegment } from './support/recording';
+import { finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +49,10 @@ async function signIn(request: APIRequestContext, email: string) {
   await expectOk(await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
 }
 
-/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks. */
+/** A 320×180 JPEG, like the thumbnail a participant's tab takes a few seconds in. */
+const thumbnailJpeg = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
+
+/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks and a thumbnail. */
 async function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
   // Its own context keeps the HttpOnly capability cookie that participate sets.
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
@@ -56,7 +60,9 @@ async function submitDemoRecording(baseURL: string, analysisId: string): Promise
     const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
     await expectOk(joined);
     const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await uploadRecording(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000, steps: STEPS });
+    await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
+    await uploadThumbnail(participant, entryId, thumbnailJpeg());
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
     return entryId;
   } finally {
     await participant.dispose();
@@ -225,6 +231,15 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(entryRows.nth(1).getByTestId('participation-status')).toHaveText('Enviada');
   await expect(entryRows.nth(1)).toContainText('00:18');
   await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
+  // Its thumbnail, loaded (a real image, not a broken one).
+  const thumbnail = entryRows.nth(1).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(320);
+  await expect(page.getByRole('table')).toHaveCount(2); // participations and time per task, no second list
+  // On a phone: a card, no sideways scrolling.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(thumbnail).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectNoSeriousA11yViolations(page);

@@ -45,6 +45,11 @@ export async function uploadSegment(
   return segment;
 }
 
+/** The tab's thumbnail of the screen (ADR 0008): a small JPEG, sent before the participation is submitted. */
+export async function uploadThumbnail(participant: APIRequestContext, entryId: string, jpeg: Buffer) {
+  await ok(await participant.put(`/api/v1/analysisEntry/${entryId}/thumbnail`, { data: jpeg, headers: { 'Content-Type': 'image/jpeg' } }));
+}
+
 /** Completes and submits a participation whose segments are uploaded. */
 export async function finishRecording(participant: APIRequestContext, entryId: string, { durationMs, steps = [] as StepMark[] }: { durationMs?: number; steps?: StepMark[] } = {}) {
   await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs, steps } }));
