@@ -381,6 +381,13 @@ test.describe('at 1920×1080', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => currentTime(page)).toBeCloseTo(before + 5, 0);
 
+    // Full screen (F, and the button says how to leave it), then back.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player');
+    await expect(page.getByTestId('player-fullscreen')).toHaveAttribute('aria-label', 'Salir de pantalla completa');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
     // Theater mode: the player spans the page, the tasks go below; remembered on the next visit.
     await page.getByRole('button', { name: 'Modo cine' }).click();
     const wide = await video.boundingBox();
