@@ -9,7 +9,8 @@
 //! the plain file a moment before never sees its bytes shift.
 //!
 //! Object `{file key}.sidx`: `LSX1`, the insert offset (u64), the creation time (i64 ms), then the
-//! `sidx` boxes. Deleting the entry's prefix deletes it with the file.
+//! `sidx` boxes. Deleting the entry's prefix deletes it with the file (and a build that finishes
+//! after a deletion removes what it wrote).
 
 use lupa_core::mp4_index::{build_sidx, Scanner};
 use futures_util::StreamExt;
@@ -60,6 +61,11 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     stored.extend_from_slice(&crate::db::now_ms().to_be_bytes());
     stored.extend_from_slice(&boxes);
     bucket.put(index_key(file_key), stored).execute().await?;
+    // The entry may have been deleted while this ran: its prefix was listed before the index
+    // existed, so take the index away again rather than leave it behind.
+    if bucket.head(file_key.to_string()).await?.is_none() {
+        bucket.delete(index_key(file_key)).await?;
+    }
     Ok(())
 }
 

@@ -97,7 +97,7 @@ const ROUTES: Route[] = [
     as: 'researcher',
     path: (seed) => `/entry/${seed.main.entryIds[0]}`,
     ready: async (page, seed) => {
-      await expect(page.locator('video')).toBeAttached();
+      await expect(page.getByTestId('entry-video')).toBeAttached();
       for (const note of seed.main.notes) await expect(page.getByText(note).first()).toBeVisible();
     },
   },

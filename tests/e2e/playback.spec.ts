@@ -3,12 +3,13 @@
 // upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
 // the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
 // exports its CSV. Another customer cannot see the recording; deleting it removes it.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
-import { uploadRecording, uploadResumedRecording } from './support/recording';
+import { finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +49,10 @@ async function signIn(request: APIRequestContext, email: string) {
   await expectOk(await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
 }
 
-/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks. */
+/** A 320×180 JPEG, like the thumbnail a participant's tab takes a few seconds in. */
+const thumbnailJpeg = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
+
+/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks and a thumbnail. */
 async function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
   // Its own context keeps the HttpOnly capability cookie that participate sets.
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
@@ -56,7 +60,9 @@ async function submitDemoRecording(baseURL: string, analysisId: string): Promise
     const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
     await expectOk(joined);
     const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await uploadRecording(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000, steps: STEPS });
+    await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
+    await uploadThumbnail(participant, entryId, thumbnailJpeg());
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
     return entryId;
   } finally {
     await participant.dispose();
@@ -225,6 +231,15 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(entryRows.nth(1).getByTestId('participation-status')).toHaveText('Enviada');
   await expect(entryRows.nth(1)).toContainText('00:18');
   await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
+  // Its thumbnail, loaded (a real image, not a broken one).
+  const thumbnail = entryRows.nth(1).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(320);
+  await expect(page.getByRole('table')).toHaveCount(2); // participations and time per task, no second list
+  // On a phone: a card, no sideways scrolling.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(thumbnail).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectNoSeriousA11yViolations(page);
@@ -366,6 +381,13 @@ test.describe('at 1920×1080', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => currentTime(page)).toBeCloseTo(before + 5, 0);
 
+    // Full screen (F, and the button says how to leave it), then back.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player');
+    await expect(page.getByTestId('player-fullscreen')).toHaveAttribute('aria-label', 'Salir de pantalla completa');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
     // Theater mode: the player spans the page, the tasks go below; remembered on the next visit.
     await page.getByRole('button', { name: 'Modo cine' }).click();
     const wide = await video.boundingBox();
@@ -453,4 +475,104 @@ test('a participation recorded in two segments plays across the boundary without
   await page.getByTestId('entry-chapters').getByRole('button', { name: /^Escenario\b/ }).click();
   await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), { timeout: 20_000 });
   expect(await currentTime(page)).toBeLessThan(3);
+});
+
+test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `Cámara ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: '',
+      tasks: [{ taskType: 'text', taskContent: 'Busca un producto' }, { taskType: 'text', taskContent: 'Cómpralo' }],
+      device: 'computer',
+      camera: 'optional',
+    },
+  });
+  await expectOk(created);
+  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  let entryId = '';
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const clip = await readFile(DEMO_VIDEO);
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000 });
+    // The camera started 200 ms after the screen.
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000, track: 'camera', cameraStartMs: 200 });
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
+  } finally {
+    await participant.dispose();
+  }
+
+  await page.goto(`/entry/${entryId}`);
+  const overlay = page.getByTestId('camera-overlay');
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('camera-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1/camera\\?`));
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+
+  /** Camera time minus where it should be (screen time − 0.2 s), in seconds. */
+  const drift = () =>
+    page.evaluate(() => {
+      const screen = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+      const camera = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
+      return screen && camera ? camera.currentTime - (screen.currentTime - 0.2) : Number.NaN;
+    });
+  /** In sync within 0.1 s (waiting for the seek to settle), and staying so for a second. */
+  const expectInSync = async (what: string) => {
+    await expect.poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` }).toBeLessThan(0.1);
+    for (let i = 0; i < 5; i++) {
+      await page.waitForTimeout(200);
+      expect(Math.abs(await drift()), `${what}: stays in sync`).toBeLessThan(0.1);
+    }
+  };
+
+  /** A shortcut pressed on the page (not on the control that has focus). */
+  const press = async (key: string) => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(key);
+  };
+
+  // Playing, then seeks of every kind: a chapter, the arrow keys, the scrubber; and paused.
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await expectInSync('playing');
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await expectInSync('after a chapter');
+  await press('ArrowRight');
+  await expectInSync('after →');
+  await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('3');
+  await expectInSync('after the scrubber');
+  await page.getByLabel('Velocidad').selectOption('1.5');
+  await expectInSync('at 1.5×');
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await press('.');
+  await expectInSync('paused, one frame on');
+  await press('[');
+  await expectInSync('paused, previous chapter');
+
+  // The overlay moves with the keyboard and hides; hidden, the camera stops.
+  await page.getByRole('button', { name: 'Mover la cámara' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(overlay).toHaveAttribute('data-corner', 'top-right');
+  const box = await overlay.boundingBox();
+  const frame = await page.getByTestId('entry-video').boundingBox();
+  expect(box?.y ?? 0).toBeLessThan((frame?.y ?? 0) + (frame?.height ?? 0) / 2);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Ocultar cámara' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cámara' })).toHaveAttribute('aria-pressed', 'false');
+  await press(' ');
+  await page.waitForTimeout(500);
+  expect(await page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });

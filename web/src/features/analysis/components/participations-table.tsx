@@ -19,24 +19,23 @@ import { Table, type Column } from '@/components/ui/table';
 import { WideTable } from '@/components/ui/wide-table';
 import { paths } from '@/config/paths';
 import { useEntryRecording } from '@/features/analysis/api/get-entry-recording';
-import { useSummary } from '@/features/analysis/api/get-summary';
 import { CopyIdButton } from '@/features/analysis/components/copy-id-button';
 import { formatDateTime, formatSpan } from '@/features/analysis/lib/format';
-import { participationRows, type ParticipationRow, type ParticipationStatus } from '@/features/analysis/lib/participations';
+import { participationRows, type ParticipationRow } from '@/features/analysis/lib/participations';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import type { EntryStatus } from '@/lib/api-types/EntryStatus';
 
 const STATUS = {
   submitted: { tone: 'success', icon: <CircleCheck />, key: 'analysis.detail.statusSubmitted' },
   in_progress: { tone: 'info', icon: <CircleDot />, key: 'analysis.detail.statusInProgress' },
   interrupted: { tone: 'warning', icon: <CirclePause />, key: 'analysis.detail.statusInterrupted' },
-} as const satisfies Record<ParticipationStatus, unknown>;
+} as const satisfies Record<EntryStatus, unknown>;
 
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
   const recording = useEntryRecording();
   const entries = analysis.AnalysisEntries ?? [];
-  const summary = useSummary(analysis.id, entries.some((entry) => entry.status === 'submitted'));
-  const rows = participationRows(entries, summary.data);
+  const rows = participationRows(entries);
   const nameOf = (row: ParticipationRow) => t('analysis.detail.participantN', { number: row.number });
 
   const open = (entryId: string) => {
@@ -118,7 +117,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.notes'),
       label: t('analysis.detail.columns.notes'),
       numeric: true,
-      cell: (row) => (row.noteCount === null ? '—' : row.noteCount),
+      cell: (row) => row.noteCount,
     },
     {
       key: 'actions',

@@ -22,8 +22,17 @@ const analysis = (overrides: Record<string, unknown> = {}) => ({
   sus: false,
   // Newest first, as the server lists them.
   AnalysisEntries: [
-    { id: 'entry-2', status: 'in_progress', updated_at: null },
-    { id: 'entry-1', status: 'submitted', updated_at: new Date(2024, 2, 6, 9, 0).getTime() },
+    { id: 'entry-2', participantNumber: 2, status: 'in_progress', createdAt: 3, updated_at: null, durationMs: null, noteCount: 0, thumbnailUrl: null },
+    {
+      id: 'entry-1',
+      participantNumber: 1,
+      status: 'submitted',
+      createdAt: 2,
+      updated_at: new Date(2024, 2, 6, 9, 0).getTime(),
+      durationMs: 65_000,
+      noteCount: 3,
+      thumbnailUrl: '/api/v1/thumbnails/entry-1?expires=1&sig=x',
+    },
   ],
   ...overrides,
 });
@@ -43,7 +52,7 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
         status: 200,
         body: {
           tasks: [{ taskNumber: 1, taskContent: 'Busca un producto', medianMs: 6_000, minMs: 6_000, maxMs: 6_000, entries: 1 }],
-          entries: [{ id: 'entry-1', submittedAt: new Date(2024, 2, 6, 9, 0).getTime(), durationMs: 65_000, noteCount: 3 }],
+          entries: [{ id: 'entry-1', participantNumber: 1, submittedAt: new Date(2024, 2, 6, 9, 0).getTime(), durationMs: 65_000, noteCount: 3 }],
         },
       };
     }
@@ -95,6 +104,10 @@ describe('analysis detail page', () => {
     expect(within(rows[1]!).getByTestId('participation-status').textContent).toBe('Enviada');
     expect(rows[1]?.textContent).toContain('01:05');
     expect(within(rows[1]!).getByRole('cell', { name: '3' })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' }).getAttribute('src')).toBe(
+      '/api/v1/thumbnails/entry-1?expires=1&sig=x',
+    );
+    expect(within(rows[0]!).getByText('Sin vista previa')).toBeTruthy();
     // The id is no longer the label, but it can be copied.
     expect(within(table).queryByText('entry-1')).toBeNull();
     expect(within(table).getAllByRole('button', { name: /^Ver grabación/ })).toHaveLength(2);
@@ -113,11 +126,11 @@ describe('analysis detail page', () => {
     expect(await screen.findByText('ID copiado', { selector: '[role="status"]' })).toBeTruthy();
   });
 
-  it('shows the participant numbers and thumbnails the server sends', async () => {
+  it("numbers participations as the server does (never reused after a deletion) and says 'Interrumpida'", async () => {
     api(undefined, analysis({
       AnalysisEntries: [
-        { id: 'entry-9', status: 'interrupted', updated_at: null, participantNumber: 7, thumbnailUrl: '/api/v1/thumbnails/entry-9?sig=x', durationMs: 12_000, noteCount: 0 },
-        { id: 'entry-1', status: 'submitted', updated_at: 1, participantNumber: 5, thumbnailUrl: null, durationMs: 65_000, noteCount: 3 },
+        { id: 'entry-9', participantNumber: 7, status: 'interrupted', createdAt: 9, updated_at: null, durationMs: 12_000, noteCount: 0, thumbnailUrl: '/api/v1/thumbnails/entry-9?sig=x' },
+        { id: 'entry-1', participantNumber: 5, status: 'submitted', createdAt: 1, updated_at: 1, durationMs: 65_000, noteCount: 3, thumbnailUrl: null },
       ],
     }));
     renderApp('/analysis/an-1');

@@ -18,9 +18,13 @@ describe('cameraCorrection', () => {
     expect(cameraCorrection(at({ rate: 2 }))).toEqual({ seekTo: null, rate: 2, play: true, pastEnd: false });
   });
 
-  it('jumps to the screen after a seek or a stall (far off)', () => {
-    expect(cameraCorrection(at({ cameraS: 3 })).seekTo).toBe(10);
-    expect(cameraCorrection(at({ cameraS: 10.3 })).seekTo).toBe(10);
+  it('jumps after a seek or a stall (far off), aiming ahead by what its seeks take', () => {
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0 })).seekTo).toBe(10);
+    expect(cameraCorrection(at({ cameraS: 10.3, seekLatencyS: 0 })).seekTo).toBe(10);
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0.2 })).seekTo).toBeCloseTo(10.2);
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0.2, rate: 2 })).seekTo).toBeCloseTo(10.4);
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 9 })).seekTo).toBeCloseTo(10.5); // capped
+    expect(cameraCorrection(at({ screenS: 59.99, cameraS: 50, seekLatencyS: 0.2 })).seekTo).toBe(60); // not past the end
   });
 
   it('catches up a small drift by speed: slower when ahead, faster when behind, never beyond the nudge', () => {
@@ -29,15 +33,15 @@ describe('cameraCorrection', () => {
     expect(ahead.rate).toBeCloseTo(0.9);
     const behind = cameraCorrection(at({ cameraS: 9.95, rate: 1.5 }));
     expect(behind.rate).toBeCloseTo(1.5 * 1.05);
-    expect(cameraCorrection(at({ cameraS: 9.76 })).rate).toBeLessThanOrEqual(1 + MAX_NUDGE);
+    expect(cameraCorrection(at({ cameraS: 9.86 })).rate).toBeLessThanOrEqual(1 + MAX_NUDGE);
   });
 
   it('waits for its own seek to finish before correcting again', () => {
     expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true }))).toEqual({ seekTo: null, rate: 1, play: true, pastEnd: false });
   });
 
-  it('paused: lands on the exact frame and stays paused', () => {
-    expect(cameraCorrection(at({ playing: false, cameraS: 10.05 }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false });
+  it('paused: lands on the exact frame (no aiming ahead) and stays paused', () => {
+    expect(cameraCorrection(at({ playing: false, cameraS: 10.05, seekLatencyS: 0.3 }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false });
     expect(cameraCorrection(at({ playing: false, cameraS: 10.01 })).seekTo).toBeNull();
   });
 

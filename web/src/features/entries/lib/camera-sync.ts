@@ -4,20 +4,24 @@
  * loop asks `cameraCorrection` many times a second (and at every seek, speed change, play, pause
  * and segment switch) and applies the answer:
  * - paused: jump to the exact frame (nothing to smooth);
- * - playing and far off (a seek, a stall): jump;
+ * - playing and far off (a seek, a stall): jump, aiming ahead by what a camera seek has been
+ *   taking (the screen moves on meanwhile), so it lands near the screen instead of behind it;
  * - playing and a little off: play slightly faster or slower until caught up, which is invisible,
  *   where a jump every few seconds would stutter.
  * Past the camera file's end (a camera that stopped before the screen) there is nothing to show.
  */
 
 /** Drift (s) beyond which a playing camera jumps instead of catching up. */
-export const JUMP_DRIFT_S = 0.25;
+export const JUMP_DRIFT_S = 0.15;
 /** Drift (s) under which nothing is corrected. */
 export const SETTLED_DRIFT_S = 0.03;
 /** Drift (s) a paused camera may keep (seeking costs a decode). */
 export const PAUSED_DRIFT_S = 0.02;
 /** The largest speed change used to catch up, as a fraction of the speed. */
-export const MAX_NUDGE = 0.1;
+export const MAX_NUDGE = 0.15;
+/** What a camera seek is assumed to take before one was measured (s), and the most it counts. */
+export const DEFAULT_SEEK_LATENCY_S = 0.1;
+export const MAX_SEEK_LATENCY_S = 0.5;
 
 export interface SyncInput {
   /**
@@ -35,6 +39,8 @@ export interface SyncInput {
   rate: number;
   /** A seek of the camera element is still under way. */
   cameraSeeking: boolean;
+  /** How long camera seeks have been taking (s); a jump while playing aims this far ahead. */
+  seekLatencyS?: number;
 }
 
 export interface SyncCorrection {
@@ -53,7 +59,7 @@ export function cameraTarget(screenS: number, offsetMs: number): number {
   return screenS - Math.max(0, offsetMs) / 1000;
 }
 
-export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking }: SyncInput): SyncCorrection {
+export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking, seekLatencyS = DEFAULT_SEEK_LATENCY_S }: SyncInput): SyncCorrection {
   const known = Number.isFinite(cameraDurationS) && cameraDurationS > 0;
   if (known && screenS > cameraDurationS + SETTLED_DRIFT_S) {
     return { seekTo: null, rate, play: false, pastEnd: true };
@@ -65,9 +71,13 @@ export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, r
     return { seekTo: !cameraSeeking && Math.abs(drift) > PAUSED_DRIFT_S ? screenS : null, rate, play: false, pastEnd: false };
   }
   if (cameraSeeking) return { seekTo: null, rate, play: true, pastEnd: false };
-  if (Math.abs(drift) > JUMP_DRIFT_S) return { seekTo: screenS, rate, play: true, pastEnd: false };
+  if (Math.abs(drift) > JUMP_DRIFT_S) {
+    const ahead = Math.min(Math.max(0, seekLatencyS), MAX_SEEK_LATENCY_S) * rate;
+    const target = known ? Math.min(screenS + ahead, cameraDurationS) : screenS + ahead;
+    return { seekTo: target, rate, play: true, pastEnd: false };
+  }
   if (Math.abs(drift) <= SETTLED_DRIFT_S) return { seekTo: null, rate, play: true, pastEnd: false };
-  // Ahead → slower, behind → faster; a 0.1 s drift is gone in about a second at the full nudge.
+  // Ahead → slower, behind → faster: 0.1 s off plays 10 % off, and is under 0.03 s within a second.
   const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, drift));
   return { seekTo: null, rate: rate * (1 - nudge), play: true, pastEnd: false };
 }

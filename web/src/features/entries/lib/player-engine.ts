@@ -10,7 +10,7 @@
  * the element's time. A single file trusts the element's own length; several use the API's.
  */
 import { effectiveDurationMs } from '@/features/entries/lib/chapters';
-import { cameraCorrection, cameraTarget } from '@/features/entries/lib/camera-sync';
+import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
 import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
 import { VideoDeck, type Slot } from '@/features/entries/lib/video-deck';
 
@@ -74,6 +74,9 @@ export class PlayerEngine {
   /** A switch to another segment waiting for the standby element to be ready. */
   private pending: Pending | null = null;
   private cameraEnabled = true;
+  /** How long camera seeks take (s, smoothed), and when the one under way started (ms). */
+  private cameraSeekLatency = DEFAULT_SEEK_LATENCY_S;
+  private cameraSeekAt: number | null = null;
   private frame = 0;
   private snapshot: PlayerSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -260,6 +263,11 @@ export class PlayerEngine {
   };
 
   private onCameraEvent = (event: Event): void => {
+    if (event.type === 'seeked' && this.cameraSeekAt !== null) {
+      const took = (performance.now() - this.cameraSeekAt) / 1000;
+      this.cameraSeekAt = null;
+      this.cameraSeekLatency = Math.min(MAX_SEEK_LATENCY_S, (this.cameraSeekLatency + took) / 2);
+    }
     if (event.type === 'error') {
       const slot = this.camera.slotOf(event.currentTarget);
       const index = slot === null ? null : this.camera.holds(slot);
@@ -503,9 +511,14 @@ export class PlayerEngine {
       playing,
       rate: this.snapshot.rate,
       cameraSeeking: camera.seeking,
+      seekLatencyS: this.cameraSeekLatency,
     });
     this.update({ camera: correction.pastEnd ? 'ended' : 'live' });
-    if (correction.seekTo !== null) camera.currentTime = correction.seekTo;
+    if (correction.seekTo !== null) {
+      // Timed only while playing: that is when the screen runs on during the seek.
+      this.cameraSeekAt = playing ? performance.now() : null;
+      camera.currentTime = correction.seekTo;
+    }
     if (Math.abs(camera.playbackRate - correction.rate) > 0.001) camera.playbackRate = correction.rate;
     if (correction.play && camera.paused) start(camera);
     else if (!correction.play && !camera.paused) camera.pause();

@@ -10,6 +10,8 @@ import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 const entry = (overrides: Record<string, unknown> = {}) => ({
   entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
   id: 'e1',
+  participantNumber: 3,
+  thumbnailUrl: null,
   analysisId: 'an-1',
   analysisName: 'Checkout',
   mimeType: 'video/mp4',
@@ -82,12 +84,17 @@ async function openPage() {
   return router;
 }
 
-describe('entry page', () => {
+// The first render loads the route's lazy chunk; on a busy machine that alone can take seconds.
+describe('entry page', { timeout: 15_000 }, () => {
   it("shows the player, the 'Tasks' chapters with task texts and times, and a same-origin download", async () => {
     api();
     await openPage();
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grabación');
+    expect(screen.getByTestId('entry-participant').textContent).toBe('Participante 3');
+    // No camera in this recording: no overlay and no camera button.
+    expect(screen.queryByTestId('camera-overlay')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cámara' })).toBeNull();
     expect(video().getAttribute('src')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
     expect(video().getAttribute('preload')).toBe('metadata');
     // Our controls, one scrubber: no native controls.
@@ -228,6 +235,40 @@ describe('entry page', () => {
     expect(JSON.parse(localStorage.getItem('lupa.player.prefs') ?? '{}')).toMatchObject({ theater: true });
     fireEvent.keyDown(document.body, { key: 't' });
     expect(theater.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows the camera picture-in-picture, which moves between corners with the arrows and hides', async () => {
+    localStorage.removeItem('lupa.player.prefs');
+    const segments = [
+      { url: '/api/v1/recordings/e1/1?expires=4102444800000&sig=a', durationMs: 10_000, cameraUrl: '/api/v1/recordings/e1/1/camera?expires=4102444800000&sig=b', cameraOffsetMs: 150 },
+      { url: '/api/v1/recordings/e1/2?expires=4102444800000&sig=c', durationMs: 8_000, cameraUrl: null, cameraOffsetMs: 0 },
+    ];
+    api((call) => (call.url === '/api/v1/entry/e1' && call.method === 'GET' ? { status: 200, body: entry({ segments }) } : undefined));
+    await openPage();
+
+    const overlay = screen.getByTestId('camera-overlay');
+    expect(overlay.getAttribute('aria-label')).toBe('Cámara del participante');
+    expect(screen.getByTestId('camera-video').getAttribute('src')).toBe(segments[0]!.cameraUrl);
+    expect((screen.getByTestId('camera-video') as HTMLVideoElement).muted).toBe(true);
+    expect(overlay.getAttribute('data-corner')).toBe('bottom-right');
+    const move = screen.getByRole('button', { name: 'Mover la cámara' });
+    fireEvent.keyDown(move, { key: 'ArrowUp' });
+    expect(overlay.getAttribute('data-corner')).toBe('top-right');
+    fireEvent.keyDown(move, { key: 'ArrowLeft' });
+    expect(overlay.getAttribute('data-corner')).toBe('top-left');
+    // The arrows moved the picture, not the playhead.
+    expect(video().currentTime).toBe(0);
+    expect(JSON.parse(localStorage.getItem('lupa.player.prefs') ?? '{}')).toMatchObject({ cameraCorner: 'top-left' });
+
+    const toggle = screen.getByRole('button', { name: 'Cámara' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar cámara' }));
+    expect(overlay.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(overlay.hidden).toBe(false);
+    // Two segments: one timeline of 18 s.
+    expect(screen.getByRole('slider', { name: 'Posición de la reproducción' }).getAttribute('max')).toBe('18');
   });
 
   it('sets the playback speed', async () => {

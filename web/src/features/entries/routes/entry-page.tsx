@@ -76,19 +76,15 @@ function chapterTexts(analysis: AnalysisDto | undefined): ChapterTexts {
   };
 }
 
-/** The API's segments as the engine plays them (same-origin URLs; older answers carry no camera). */
+/** The API's segments as the engine plays them (same-origin URLs); the spec's single upload has no segments. */
 function engineSegments(entry: EntryPageResponse): EngineSegment[] {
-  const camera = (url: string | null | undefined) => (url ? playbackUrl(url) : null);
   if (!entry.segments?.length) return [{ url: playbackUrl(entry.entryUrl), durationMs: entry.durationMs ?? 0, cameraUrl: null, cameraOffsetMs: 0 }];
-  return entry.segments.map((segment) => {
-    const withCamera = segment as { cameraUrl?: string | null; cameraOffsetMs?: number };
-    return {
-      url: playbackUrl(segment.url),
-      durationMs: segment.durationMs,
-      cameraUrl: camera(withCamera.cameraUrl),
-      cameraOffsetMs: withCamera.cameraOffsetMs ?? 0,
-    };
-  });
+  return entry.segments.map((segment) => ({
+    url: playbackUrl(segment.url),
+    durationMs: segment.durationMs,
+    cameraUrl: segment.cameraUrl ? playbackUrl(segment.cameraUrl) : null,
+    cameraOffsetMs: segment.cameraOffsetMs,
+  }));
 }
 
 function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl: () => void }) {
