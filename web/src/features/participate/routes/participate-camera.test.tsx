@@ -43,6 +43,12 @@ vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) =>
   ...recorder,
 }));
 
+// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check sees a capable computer.
+vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
+  readCapabilities: () => ({ screenCapture: true, recorderMime: 'video/mp4', mobile: false }),
+}));
+
 vi.mock('@/features/participate/lib/load-recorder', () => ({
   loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
 }));
