@@ -9,6 +9,7 @@ mod device;
 use crate::support::{bytes, device_chunks, error_message, error_name, eventually, field, fire_online, limit_message, sleep, FakeServer, Options};
 use lupa_recorder::session::{Phase, Resume};
 use lupa_recorder::steps::StepMark;
+use js_sys::Reflect;
 use lupa_recorder::api::Track;
 use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
@@ -187,4 +188,47 @@ async fn nothing_recorded_is_empty() {
     let error = JsFuture::from(pipeline.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
     assert_eq!(error_message(&error), "Recording is empty. Please try recording again.");
+}
+
+#[wasm_bindgen_test]
+async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_completes_or_deletes() {
+    let server = FakeServer::install(Options { entry_id: "entry-camera", ..Default::default() });
+    let screen = Pipeline::new("entry-camera", "/api/v1", Track::Screen);
+    screen.open(MIME, Resume::default()).await.unwrap();
+    let camera = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
+    // The screen started 150 ms before the camera.
+    let screen_started = web_sys::window().unwrap().performance().unwrap().now() - 150.0;
+    camera.open("video/webm;codecs=vp8", Resume { align_to: Some(screen_started), ..Resume::default() }).await.unwrap();
+    let body = server.get("started");
+    assert_eq!(Reflect::get(&body, &"track".into()).unwrap().as_string(), None, "the screen's opening names no track");
+
+    // While offline, the camera's chunks wait on the device under their own key.
+    server.set_offline(true);
+    camera.push_chunk(&[7; 3000]);
+    screen.push_chunk(&[1; 2000]);
+    assert!(eventually(3000.0, || camera.snapshot().pending_chunks == 1 && screen.snapshot().pending_chunks == 1).await);
+    assert_eq!(device_chunks("entry-camera#camera").await.len(), 1);
+    assert_eq!(device_chunks("entry-camera").await.len(), 1, "the screen's chunks are apart");
+    server.set_offline(false);
+    fire_online();
+    camera.push_chunk(&[8; 500]);
+    JsFuture::from(camera.finish()).await.unwrap();
+    assert_eq!(camera.snapshot().phase, Phase::Done);
+    assert!(!server.log().iter().any(|l| l == "POST /complete"), "the camera never completes: the screen's completion closes its file");
+
+    let (start, chunks) = server.camera(1).expect("a camera file for segment 1");
+    let start = start.expect("x-lupa-start-ms");
+    assert!((150.0..2000.0).contains(&start), "the camera starts after the screen: {start}");
+    assert_eq!(chunks.iter().map(|c| (c.index, c.size)).collect::<Vec<_>>(), vec![(0, 3000.0), (1, 500.0)]);
+    assert!(server.chunks(1).iter().all(|c| c.size == 2000.0), "screen chunks stay in the screen's file");
+
+    JsFuture::from(screen.finish()).await.unwrap();
+    assert_eq!(server.log().iter().filter(|l| *l == "POST /complete").count(), 1);
+    assert!(device_chunks("entry-camera#camera").await.is_empty() && device_chunks("entry-camera").await.is_empty());
+
+    // A camera's abort only stops it: the entry is not deleted.
+    let again = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
+    again.open("video/webm", Resume::default()).await.unwrap();
+    JsFuture::from(again.abort()).await.unwrap();
+    assert_eq!(server.get("deleted").as_bool(), Some(false));
 }
