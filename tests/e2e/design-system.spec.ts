@@ -98,7 +98,7 @@ const ROUTES: Route[] = [
     path: (seed) => `/entry/${seed.main.entryIds[0]}`,
     ready: async (page, seed) => {
       await expect(page.getByTestId('entry-video')).toBeAttached();
-      for (const note of seed.main.notes) await expect(page.getByText(note).first()).toBeVisible();
+      for (const note of seed.main.notes) await expect(page.getByTestId('entry-notes').getByText(note).first()).toBeVisible();
     },
   },
   { name: 'change password', as: 'researcher', path: () => '/user/profile', ready: heading('Cambiar contraseña') },
