@@ -38,7 +38,7 @@ async function openFloatingWindow(page: Page): Promise<Page> {
 }
 
 test('the floating task window shows the current step, moves the tab, and hands everything back when closed', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request);
   await startAnalysis(page, analysisId);
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
