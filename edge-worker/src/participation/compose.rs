@@ -196,7 +196,7 @@ pub async fn compose_ready(app: &App, entry_id: &str, seq: u32, track: &str) -> 
     if ready.is_empty() {
         return Ok(());
     }
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     let upload = upload_of(app, &bucket, id, &loaded).await?;
     for number in ready {
         compose_part(app, &bucket, &upload, id, &loaded, number, total).await?;
@@ -226,7 +226,7 @@ pub async fn close(app: &App, entry_id: &str, seq: u32, track: &str) -> ApiResul
     if loaded.row.state != "open" {
         return Ok(Closed { size: loaded.row.size.unwrap_or(0).max(0) as u64, duration_ms: loaded.row.duration_ms });
     }
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     let list = stored(&loaded.chunks);
     let (_, total) = chunks::contiguous(&list);
     let duration_ms = contiguous_end_ms(&loaded.chunks);

@@ -11,7 +11,7 @@ use lupa_core::participation::NOT_YOURS;
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
+use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body, read_json};
 use crate::participation::entries::{self, capability_hash_of};
@@ -70,12 +70,11 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     let suffix = format!("/{SCREEN}.{}", mime::extension(mime));
     let database = db(app)?;
     let now = app.now();
-    let opened = stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
-        .first_busy::<Opened>(None)
-        .await
-        .map_err(failed(OPEN))?
-        .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?;
-    stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run_busy().await.map_err(failed(TOUCH))?;
+    // One transaction: the segment, and the participation's hold renewed (when there was room).
+    let mut batch = Batch::new(&database);
+    let opened = batch.add(OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?;
+    batch.add(TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+    let opened = batch.run().await?.first::<Opened>(opened)?.ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?;
     let resp = json(
         200,
         &SegmentResponse { segment: opened.seq.max(0) as u32, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 },
@@ -140,7 +139,8 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }
     let key = chunk_key(&ctx.analysis_id, entry_id, seq, SCREEN, chunk.index);
-    app.env.bucket("RECORDINGS")?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
+    crate::usage::mark_body_streaming(app);
+    crate::recordings::bucket(app)?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
     let now = app.now();
     database
         .batch_busy(vec![
@@ -157,6 +157,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
             if let Err(err) = compose::compose_ready(&worker_app, &entry, seq, SCREEN).await {
                 crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
+            worker_app.log_usage("(compose)");
         });
     }
     json(200, &ChunkResponse { stored: true })

@@ -1,14 +1,15 @@
 //! Notes (markers) on a recording: list, add, edit, delete; only for the analysis owner (and
-//! admins), like the recording itself.
+//! admins), like the recording itself. Reading costs two D1 round trips (the session, then the
+//! entry with its notes), writing three (the write goes with the note read back).
 
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{db, int, new_id, now_ms, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
-use crate::recordings::owned_entry;
+use crate::recordings::owned_entry_with;
 use crate::App;
 
 const MAX_NOTE: usize = 2000;
@@ -53,58 +54,51 @@ fn validate(body: &NoteRequest, duration_ms: Option<i64>) -> ApiResult<(i64, Str
     Ok((at, text))
 }
 
-async fn one(app: &App, note_id: &str, entry_id: &str) -> ApiResult<NoteDto> {
-    stmt(&db(app)?, ONE, &[text(note_id), text(entry_id)])?
-        .first_busy::<NoteRow>(None)
-        .await
-        .map_err(failed(ONE))?
-        .map(NoteRow::dto)
-        .ok_or_else(ApiError::not_found)
+fn add_one(batch: &mut Batch<'_>, note_id: &str, entry_id: &str) -> ApiResult<Slot> {
+    batch.add(ONE, &[text(note_id), text(entry_id)])
+}
+
+fn one_of(results: &Results, slot: Slot) -> ApiResult<NoteDto> {
+    results.first::<NoteRow>(slot)?.map(NoteRow::dto).ok_or_else(ApiError::not_found)
 }
 
 pub async fn list(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let notes = stmt(&db(app)?, LIST, &[text(&entry.id)])?
-        .all()
-        .await
-        .map_err(failed(LIST))?
-        .results::<NoteRow>()
-        .map_err(failed(LIST))?
-        .into_iter()
-        .map(NoteRow::dto)
-        .collect();
+    let (_, _, results, notes) = owned_entry_with(app, req, entry_id, |batch| batch.add(LIST, &[text(entry_id)])).await?;
+    let notes = results.all::<NoteRow>(notes)?.into_iter().map(NoteRow::dto).collect();
     json(200, &NotesResponse { notes })
 }
 
 pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let user = crate::auth::sessions::require_user(app, req).await?;
+    let (user, entry, _, ()) = owned_entry_with(app, req, entry_id, |_| Ok(())).await?;
     let body: NoteRequest = read_json(req).await?;
     let (at, note) = validate(&body, entry.duration_ms)?;
     let id = new_id();
-    stmt(&db(app)?, INSERT, &[text(&id), text(&entry.id), text(&user.user.id), int(at), text(&note), int(now_ms())])?
-        .run()
-        .await
-        .map_err(failed(INSERT))?;
-    json(201, &one(app, &id, &entry.id).await?)
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(INSERT, &[text(&id), text(&entry.id), text(&user.user.id), int(at), text(&note), int(now_ms())])?;
+    let created = add_one(&mut batch, &id, &entry.id)?;
+    json(201, &one_of(&batch.run().await?, created)?)
 }
 
 pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let current = one(app, note_id, &entry.id).await?;
+    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    let current = one_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let merged = NoteRequest { atMs: body.atMs.or(Some(current.atMs)), text: body.text.or(Some(current.text)) };
     let (at, note) = validate(&merged, entry.duration_ms)?;
-    stmt(&db(app)?, UPDATE, &[text(note_id), text(&entry.id), int(at), text(&note), int(now_ms())])?
-        .run()
-        .await
-        .map_err(failed(UPDATE))?;
-    json(200, &one(app, note_id, &entry.id).await?)
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(UPDATE, &[text(note_id), text(&entry.id), int(at), text(&note), int(now_ms())])?;
+    let updated = add_one(&mut batch, note_id, &entry.id)?;
+    json(200, &one_of(&batch.run().await?, updated)?)
 }
 
 pub async fn delete(app: &App, req: &Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    one(app, note_id, &entry.id).await?;
-    stmt(&db(app)?, DELETE, &[text(note_id), text(&entry.id)])?.run_busy().await.map_err(failed(DELETE))?;
+    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    one_of(&results, found)?;
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(DELETE, &[text(note_id), text(&entry.id)])?;
+    batch.run().await?;
     json(200, &lupa_api_types::MessageResponse { message: "Nota eliminada".into() })
 }

@@ -7,8 +7,8 @@ use lupa_core::summary::{clock, stats, time_per_step, FIRST_TASK_STEP};
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
-use crate::analysis::{self, repo};
-use crate::db::{Busy, db, failed, stmt, text};
+use crate::analysis;
+use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::playback::{core_marks, marks_of};
@@ -43,12 +43,17 @@ struct Loaded {
     times: Vec<Vec<u64>>,
 }
 
-async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Loaded> {
-    let row = analysis::owned_row(app, req, analysis_id).await?;
-    let database = db(app)?;
-    let detail = repo::detail(&database, row, false).await?;
+/// Reads the analysis (checking who may see it), its submitted entries and, `with_notes`, their
+/// notes, in one batch after the session: two round trips.
+async fn load(app: &App, req: &Request, analysis_id: &str, with_notes: bool) -> ApiResult<(Loaded, Results, Option<Slot>)> {
+    let (detail, results, (entries, notes)) = analysis::owned_with(app, req, analysis_id, |batch: &mut Batch<'_>| {
+        let entries = batch.add(ENTRIES, &[text(analysis_id)])?;
+        let notes = if with_notes { Some(batch.add(NOTES, &[text(analysis_id)])?) } else { None };
+        Ok((entries, notes))
+    })
+    .await?;
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
-    let entries = stmt(&database, ENTRIES, &[text(analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
+    let entries = results.all::<EntryRow>(entries)?;
     let step_count = FIRST_TASK_STEP as usize + tasks.len();
     let times = entries
         .iter()
@@ -57,12 +62,12 @@ async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Loaded> 
             time_per_step(&marks, e.duration_ms.unwrap_or(0).max(0) as u64, step_count).split_off(FIRST_TASK_STEP as usize)
         })
         .collect();
-    Ok(Loaded { tasks, entries, times })
+    Ok((Loaded { tasks, entries, times }, results, notes))
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let loaded = load(app, req, analysis_id).await?;
+    let (loaded, _, _) = load(app, req, analysis_id, false).await?;
     let tasks = loaded
         .tasks
         .iter()
@@ -91,8 +96,11 @@ pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Respo
 
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM.
 pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let loaded = load(app, req, analysis_id).await?;
-    let notes = stmt(&db(app)?, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
+    let (loaded, results, notes) = load(app, req, analysis_id, true).await?;
+    let notes = match notes {
+        Some(slot) => results.all::<NoteRow>(slot)?,
+        None => Vec::new(),
+    };
     let mut rows = Vec::new();
     for (entry, times) in loaded.entries.iter().zip(&loaded.times) {
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
