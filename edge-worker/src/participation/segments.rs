@@ -13,7 +13,7 @@ use worker::{Request, Response};
 
 use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{json, read_body, read_json};
+use crate::http::{json, read_json};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::{compose, mime};
 use crate::recordings;
@@ -134,13 +134,18 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         };
     }
     let chunk = chunk.map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
-    let bytes = read_body(req, declared as usize).await.map_err(|_| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
-    if bytes.len() as u64 != declared {
+    let key = chunk_key(&ctx.analysis_id, entry_id, seq, SCREEN, chunk.index);
+    // The body goes to R2 as it arrives, never through the worker's memory (ADR 0011: a chunk
+    // copied into wasm and out again cost CPU and memory under load). HTTP framing holds the
+    // body to its Content-Length, which was checked against the limits above; R2 confirms it.
+    let body = req.inner().body().ok_or_else(|| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
+    crate::usage::mark_body_streaming(app);
+    let bucket = crate::recordings::bucket(app)?;
+    let stored = bucket.put(key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
+    if stored.map(|object| object.size()) != Some(declared) {
+        let _ = bucket.delete(key).await;
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }
-    let key = chunk_key(&ctx.analysis_id, entry_id, seq, SCREEN, chunk.index);
-    crate::usage::mark_body_streaming(app);
-    crate::recordings::bucket(app)?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
     let now = app.now();
     database
         .batch_busy(vec![
