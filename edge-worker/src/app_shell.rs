@@ -6,10 +6,17 @@
 //! (`web/dist/app-shell.html`) through the assets binding, which applies the same `_headers`
 //! policy (CSP, HSTS, caching) as any static file. A missing file under `/assets/` stays a 404, so
 //! a tab left open across a deploy sees its failed chunk load as one and reloads.
-use worker::{Env, Method, Request, RequestInit, Response, Result};
+//!
+//! Share-link pages (`/s/{token}`, ADR 0012) get the same shell plus `X-Robots-Tag: noindex` and
+//! `Referrer-Policy: no-referrer`: the `_headers` rules match the shell's own path, not the
+//! visitor's, so the worker adds them. The token in the path must never leave in a `Referer`.
+use worker::{Env, Headers, Method, Request, RequestInit, Response, Result};
 
 /// The shell's URL path in the assets (`app-shell.html`; html_handling drops the extension).
 const SHELL_PATH: &str = "/app-shell";
+
+/// Where a share link's page lives.
+pub const SHARE_PAGE_PREFIX: &str = "/s/";
 
 /// True for paths the API owns; everything else is the web app's.
 pub fn is_api(path: &str) -> bool {
@@ -33,5 +40,23 @@ pub async fn serve(req: &Request, env: &Env) -> Result<Response> {
     let mut init = RequestInit::new();
     init.with_method(method).with_headers(req.headers().clone());
     let shell = Request::new_with_init(url.as_str(), &init)?;
-    env.assets("ASSETS")?.fetch_request(shell).await
+    let resp = env.assets("ASSETS")?.fetch_request(shell).await?;
+    if req.path().starts_with(SHARE_PAGE_PREFIX) {
+        return share_page(resp);
+    }
+    Ok(resp)
+}
+
+/// The shell with the share page's headers. A fetched response's headers are immutable, so the
+/// answer is rebuilt around the same body.
+fn share_page(resp: Response) -> Result<Response> {
+    let headers = Headers::new();
+    for (name, value) in resp.headers().entries() {
+        headers.append(&name, &value)?;
+    }
+    headers.set("x-robots-tag", "noindex, nofollow")?;
+    headers.set("referrer-policy", "no-referrer")?;
+    headers.set("cache-control", "no-store")?;
+    let (builder, body) = resp.into_parts();
+    Ok(builder.with_headers(headers).body(body))
 }

@@ -16,14 +16,18 @@ mod db;
 mod error;
 mod health;
 mod http;
+mod insights;
 mod log;
 mod mail;
 mod participation;
 mod playback;
 mod random;
 mod recordings;
+mod seek_index;
+mod thumbnails;
 mod waitlist;
 
+use lupa_core::camera::Track;
 use lupa_core::routes::{resolve, Resolution, RouteId};
 use worker::{event, Context, Date, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
@@ -78,6 +82,8 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     headers.set("strict-transport-security", "max-age=31536000; includeSubDomains")?;
     headers.set("referrer-policy", "strict-origin-when-cross-origin")?;
     headers.set("x-request-id", &request_id)?;
+    // Nothing under /api is a page to index, share links least of all (ADR 0012).
+    headers.set("x-robots-tag", "noindex, nofollow")?;
     log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
     Ok(response)
 }
@@ -99,7 +105,8 @@ fn misconfigured(problems: &[String]) -> ApiError {
     ApiError::new(503, "misconfigured", message)
 }
 
-const MEDIA_ROUTES: &[&str] = &["/recordings/{id}", "/recordings/{id}/{segment}"];
+const MEDIA_ROUTES: &[&str] =
+    &["/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera", "/share-media/{id}/{source}/{segment}/{track}"];
 const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /// The Cron Trigger: deletes participations nobody came back to, and drains the deletion queue.
@@ -188,6 +195,7 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
     let id = matched.params.first().copied().unwrap_or_default();
     let part = matched.params.get(1).copied().unwrap_or_default();
     let third = matched.params.get(2).copied().unwrap_or_default();
+    let fourth = matched.params.get(3).copied().unwrap_or_default();
     let result = match matched.spec.id {
         RouteId::Health => health::get(app).await,
         RouteId::OpenApi => openapi(),
@@ -229,7 +237,9 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::ParticipationCurrent => participation::resume::current(app, &req).await,
         RouteId::EntryResume => participation::resume::resume(app, &req, id).await,
         RouteId::EntrySegmentOpen => participation::segments::open(app, &mut req, id).await,
-        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third).await,
+        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Screen).await,
+        RouteId::EntryCameraChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Camera).await,
+        RouteId::EntryThumbnailPut => thumbnails::put(app, &mut req, id).await,
         RouteId::EntrySteps => participation::segments::put_steps(app, &mut req, id).await,
         RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
         RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
@@ -242,9 +252,27 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         RouteId::NoteDelete => playback::notes::delete(app, &req, id, part).await,
         RouteId::AnalysisSummary => playback::summary::get(app, &req, id).await,
         RouteId::AnalysisExport => playback::summary::export(app, &req, id).await,
+        RouteId::AnalysisExportTasks => playback::summary::export_tasks(app, &req, id).await,
+        RouteId::AnalysisNotes => insights::listing::list(app, &req, id).await,
+        RouteId::EntryTaskAnswer => insights::answers::put_task(app, &mut req, id, part).await,
+        RouteId::EntrySusAnswer => insights::answers::put_sus(app, &mut req, id).await,
+        RouteId::ReelList => insights::reels::list(app, &req, id).await,
+        RouteId::ReelCreate => insights::reels::create(app, &mut req, id).await,
+        RouteId::ReelGet => insights::reels::get(app, &req, id).await,
+        RouteId::ReelUpdate => insights::reels::update(app, &mut req, id).await,
+        RouteId::ReelDelete => insights::reels::delete(app, &req, id).await,
+        RouteId::ReelClipAdd => insights::reels::add_clip(app, &mut req, id).await,
+        RouteId::ReelClipRemove => insights::reels::remove_clip(app, &req, id, part).await,
+        RouteId::ShareList => insights::shares::list(app, &req, id).await,
+        RouteId::ShareCreate => insights::shares::create(app, &mut req, id).await,
+        RouteId::ShareRevoke => insights::shares::revoke(app, &req, id).await,
+        RouteId::SharedView => insights::shared::view(app, &req, id).await,
+        RouteId::SharedMedia => insights::shared::media(app, &req, id, part, third, fourth).await,
         RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
-        RouteId::RecordingStream => recordings::stream(app, &req, id, None).await,
-        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part)).await,
+        RouteId::RecordingStream => recordings::stream(app, &req, id, None, Track::Screen).await,
+        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part), Track::Screen).await,
+        RouteId::SegmentCameraStream => recordings::stream(app, &req, id, Some(part), Track::Camera).await,
+        RouteId::ThumbnailGet => thumbnails::stream(app, &req, id).await,
     };
     (pattern, result)
 }

@@ -1,12 +1,18 @@
 //! Recordings in R2: their keys, signed playback URLs for researchers, streaming with `Range`,
 //! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}` (whole-file
-//! upload) and `…/segments/{n}/screen.{mp4|webm}` plus its chunks (ADR 0005), so everything
-//! of an analysis or an entry is one prefix.
+//! upload), `…/segments/{n}/screen.{mp4|webm}` and `…/segments/{n}/camera.{mp4|webm}` plus
+//! their chunks (ADR 0005, 0008), and `…/thumbnail.jpg`, so everything of an analysis or an entry
+//! is one prefix.
 
+use std::pin::Pin;
+
+use futures_util::stream::{self, Stream, StreamExt};
 use lupa_api_types::{EntryUrlResponse, SegmentDto};
 use lupa_core::auth::Role;
+use lupa_core::camera::Track;
+use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
-use worker::{Range, Request, Response, ResponseBuilder};
+use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
@@ -14,6 +20,7 @@ use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
+use crate::seek_index::{self, SeekIndex};
 use crate::App;
 
 /// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
@@ -69,8 +76,9 @@ pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
 }
 
 /// Checks `?expires=&kid=&sig=` on a request for `path` against the current signing key or, while
-/// rotating, the previous one; 403 when expired, tampered or signed with a retired key.
-pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<()> {
+/// rotating, the previous one; 403 when expired, tampered or signed with a retired key. Returns
+/// the (now trusted) expiry.
+pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<i64> {
     let url = req.url()?;
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
     let expires = param("expires").and_then(|v| v.parse::<i64>().ok());
@@ -83,7 +91,8 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, now_ms()).map_err(|e| match e {
         SignedUrlError::Expired => ApiError::forbidden("expired_signature", "El enlace ha caducado"),
         SignedUrlError::BadSignature => ApiError::forbidden("bad_signature", "Enlace no válido"),
-    })
+    })?;
+    Ok(expires)
 }
 
 /// The entry when the signed-in user owns its analysis or is an admin; 404 otherwise.
@@ -98,7 +107,7 @@ pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<
 }
 
 /// A one-hour signed URL for `path`.
-fn signed_url(app: &App, path: &str) -> ApiResult<String> {
+pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
     let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
     Ok(format!("{}{path}?{query}", app.config.public_origin))
 }
@@ -111,13 +120,18 @@ pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     signed_url(app, &format!("/api/v1/recordings/{}", entry.id))
 }
 
-const SEGMENTS: &str = "SELECT seq, r2_key, duration_ms FROM entry_segments WHERE entry_id = ?1 AND track = 'screen' AND state = 'closed' ORDER BY seq";
-const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = 'screen' AND state = 'closed'";
+/// The screen files in order, each with its camera file when it has one (ADR 0008).
+const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALESCE(c.start_ms, 0) AS camera_start_ms FROM entry_segments s \
+     LEFT JOIN entry_segments c ON c.entry_id = s.entry_id AND c.seq = s.seq AND c.track = 'camera' AND c.state = 'closed' \
+     WHERE s.entry_id = ?1 AND s.track = 'screen' AND s.state = 'closed' ORDER BY s.seq";
+const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
 
 #[derive(serde::Deserialize)]
 struct SegmentRow {
     seq: u32,
     duration_ms: i64,
+    camera_seq: Option<u32>,
+    camera_start_ms: i64,
 }
 
 /// The recording's files in order with signed URLs; one for a recording uploaded whole.
@@ -125,11 +139,24 @@ pub async fn segments(app: &App, entry: &EntryRow) -> ApiResult<Vec<SegmentDto>>
     let first = playback_url(app, entry)?;
     let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all_busy().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
     if rows.is_empty() {
-        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0) }]);
+        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0), cameraUrl: None, cameraOffsetMs: 0 }]);
     }
     rows.into_iter()
-        .map(|row| Ok(SegmentDto { url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?, durationMs: row.duration_ms.max(0) }))
+        .map(|row| {
+            let camera = row.camera_seq.map(|seq| signed_url(app, &format!("/api/v1/recordings/{}/{seq}/camera", entry.id))).transpose()?;
+            Ok(SegmentDto {
+                url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?,
+                durationMs: row.duration_ms.max(0),
+                cameraOffsetMs: if camera.is_some() { row.camera_start_ms.max(0) } else { 0 },
+                cameraUrl: camera,
+            })
+        })
         .collect()
+}
+
+/// 'Participante N' of an entry (0 only for rows older than the numbering, which has none).
+pub fn participant_number(entry: &EntryRow) -> u32 {
+    entry.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
@@ -138,59 +165,121 @@ pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Re
     let segments = segments(app, &entry).await?;
     let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
-    json(200, &EntryUrlResponse { analysisEntryPresignedUrl: first, durationMs: total, segments })
+    json(
+        200,
+        &EntryUrlResponse {
+            analysisEntryPresignedUrl: first,
+            participantNumber: participant_number(&entry),
+            thumbnailUrl: crate::thumbnails::url(app, &entry.id, entry.thumbnail_at)?,
+            durationMs: total,
+            segments,
+        },
+    )
 }
 
-/// `GET /api/v1/recordings/{id}[/{segment}]?expires=&sig=`: streams one file, honouring `Range`.
-/// Without a segment number: the first file (or the spec's whole-file upload).
-pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>) -> ApiResult<Response> {
-    let path = match segment {
-        Some(seq) => format!("/api/v1/recordings/{entry_id}/{seq}"),
-        None => format!("/api/v1/recordings/{entry_id}"),
+/// `GET /api/v1/recordings/{id}[/{segment}[/camera]]?expires=&sig=`: streams one file, honouring
+/// `Range`. Without a segment number: the first file (or the spec's whole-file upload). An MP4
+/// with a seek index is served with the index spliced in (see `seek_index`), to URLs signed after
+/// it existed.
+pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>, track: Track) -> ApiResult<Response> {
+    let path = match (segment, track) {
+        (Some(seq), Track::Screen) => format!("/api/v1/recordings/{entry_id}/{seq}"),
+        (Some(seq), Track::Camera) => format!("/api/v1/recordings/{entry_id}/{seq}/camera"),
+        (None, _) => format!("/api/v1/recordings/{entry_id}"),
     };
-    verify_signed_request(app, req, &path)?;
+    let track_name = track.as_str();
+    let expires = verify_signed_request(app, req, &path)?;
     let database = db(app)?;
     let entry = entries::find(&database, entry_id).await?.ok_or_else(ApiError::not_found)?;
     let key = match segment {
         None => entry.recording_key.clone(),
         Some(seq) => {
             let seq = seq.parse::<u32>().map_err(|_| ApiError::not_found())?;
-            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq))])?
+            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq)), text(track_name)])?
                 .first_busy::<String>(Some("r2_key"))
                 .await
                 .map_err(failed(SEGMENT_KEY))?
         }
     }
     .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    serve_object(app, req, key, &format!("lupa-{}", entry.id), expires).await
+}
+
+/// Streams the R2 object `key` inline as `{filename}.{ext}`, honouring `Range`; `expires` is the
+/// verified URL's, which decides whether a seek index is spliced in.
+pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64) -> ApiResult<Response> {
     let bucket = app.env.bucket("RECORDINGS")?;
     let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();
+    let index = if seek_index::indexable(&key) { seek_index::load(&bucket, &key).await.ok().flatten() } else { None };
+    // A URL signed before the index existed keeps the plain file for its whole life.
+    let index = index.filter(|ix| expires - PLAYBACK_TTL_MS >= ix.created_ms && ix.insert_at <= size);
+    let served = size + index.as_ref().map_or(0, |ix| ix.boxes.len() as u64);
     let content_type = head.http_metadata().content_type.unwrap_or_else(|| "video/mp4".into());
     let range_header = req.headers().get("range").ok().flatten();
-    let range = rules::parse_range(range_header.as_deref(), size);
     let builder = ResponseBuilder::new()
         .with_header("content-type", &content_type)?
         .with_header("accept-ranges", "bytes")?
-        .with_header("content-disposition", &format!("inline; filename=\"lupa-{}.{}\"", entry.id, key.rsplit('.').next().unwrap_or("mp4")))?;
-    let (builder, r2_range, status) = match range {
+        .with_header("content-disposition", &format!("inline; filename=\"{filename}.{}\"", key.rsplit('.').next().unwrap_or("mp4")))?;
+    let (start, end, status) = match rules::parse_range(range_header.as_deref(), served) {
         ByteRange::Unsatisfiable => {
-            let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{size}"))?.empty();
+            let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{served}"))?.empty();
             return Ok(resp);
         }
-        ByteRange::Full => (builder.with_header("content-length", &size.to_string())?, None, 200),
-        ByteRange::Partial { start, end } => (
-            builder
-                .with_header("content-range", &format!("bytes {start}-{end}/{size}"))?
-                .with_header("content-length", &(end - start + 1).to_string())?,
-            Some(Range::OffsetWithLength { offset: start, length: end - start + 1 }),
-            206,
-        ),
+        ByteRange::Full => (0, served.saturating_sub(1), 200),
+        ByteRange::Partial { start, end } => (start, end, 206),
     };
-    let mut get = bucket.get(key);
-    if let Some(r) = r2_range {
+    let mut builder = builder.with_header("content-length", &(end - start + 1).to_string())?;
+    if status == 206 {
+        builder = builder.with_header("content-range", &format!("bytes {start}-{end}/{served}"))?;
+    }
+    let builder = builder.with_status(status);
+    match index {
+        Some(index) => spliced(builder, &bucket, &key, &index, start, end).await,
+        None => {
+            let range = (status == 206).then_some(Range::OffsetWithLength { offset: start, length: end - start + 1 });
+            let mut get = bucket.get(key);
+            if let Some(r) = range {
+                get = get.range(r);
+            }
+            let object = get.execute().await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+            let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
+            Ok(builder.body(body.response_body()?))
+        }
+    }
+}
+
+/// The file (or `range` of it) as a stream.
+async fn file_stream(bucket: &Bucket, key: &str, range: Option<Range>) -> ApiResult<worker::ByteStream> {
+    let mut get = bucket.get(key.to_string());
+    if let Some(r) = range {
         get = get.range(r);
     }
     let object = get.execute().await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
-    Ok(builder.with_status(status).body(body.response_body()?))
+    Ok(body.stream()?)
+}
+
+type Bytes = Pin<Box<dyn Stream<Item = worker::Result<Vec<u8>>>>>;
+
+/// Bytes `start..=end` of the file with the index spliced in: the file's pieces streamed from R2,
+/// the index's from memory.
+async fn spliced(builder: ResponseBuilder, bucket: &Bucket, key: &str, index: &SeekIndex, start: u64, end: u64) -> ApiResult<Response> {
+    let mut parts: Vec<Bytes> = Vec::with_capacity(3);
+    for piece in spliced_pieces(index.insert_at, index.boxes.len() as u64, start, end) {
+        match piece {
+            Piece::File { offset, length } => {
+                parts.push(Box::pin(file_stream(bucket, key, Some(Range::OffsetWithLength { offset, length })).await?));
+            }
+            Piece::Index { offset, length } => {
+                let from = usize::try_from(offset).map_err(ApiError::internal)?;
+                let to = usize::try_from(offset + length).map_err(ApiError::internal)?;
+                let bytes = index.boxes.get(from..to).ok_or_else(|| ApiError::internal("index range"))?.to_vec();
+                parts.push(Box::pin(stream::once(async move { Ok(bytes) })));
+            }
+        }
+    }
+    // A fixed-length stream keeps Content-Length (a plain stream would be sent chunked).
+    let fixed: worker::worker_sys::FixedLengthStream = worker::FixedLengthStream::wrap(stream::iter(parts).flatten(), end - start + 1).into();
+    Ok(builder.stream(fixed.readable()))
 }

@@ -4,6 +4,31 @@
 use crate::steps::StepMark;
 use crate::upload::ChunkKey;
 
+/// Which file of a segment a recorder fills (ADR 0008): the screen (video + microphone) or the
+/// participant's camera (its own small video-only stream, with the same segment numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Track {
+    #[default]
+    Screen,
+    Camera,
+}
+
+impl Track {
+    /// `new Recorder(entryId, apiBase, track)`: 'camera' or anything else (the screen).
+    pub fn parse(value: Option<&str>) -> Track {
+        if value == Some("camera") { Track::Camera } else { Track::Screen }
+    }
+
+    /// The key under which this track's chunks wait on the device: the entry id for the screen
+    /// (as before cameras existed), `{entryId}#camera` for the camera, so the two never mix.
+    pub fn device_key(self, entry_id: &str) -> String {
+        match self {
+            Track::Screen => entry_id.to_string(),
+            Track::Camera => format!("{entry_id}#camera"),
+        }
+    }
+}
+
 /// Largest chunk size we accept from the server (it says 4 MiB; a chunk this big is held in the
 /// tab while it is written and sent, so a bogus answer must not make it huge).
 pub const MAX_CHUNK_BYTES: u64 = 64 * 1024 * 1024;
@@ -14,14 +39,21 @@ pub fn entry_url(api_base: &str, entry_id: &str, suffix: &str) -> String {
     format!("{}/analysisEntry/{}{suffix}", api_base.trim_end_matches('/'), encode_component(entry_id))
 }
 
-/// `/segments/{segment}/chunks/{index}`.
-pub fn chunk_suffix(key: ChunkKey) -> String {
-    format!("/segments/{}/chunks/{}", key.segment, key.index)
+/// `/segments/{segment}/chunks/{index}`, or `…/camera-chunks/{index}` for the camera.
+pub fn chunk_suffix(key: ChunkKey, track: Track) -> String {
+    let kind = match track {
+        Track::Screen => "chunks",
+        Track::Camera => "camera-chunks",
+    };
+    format!("/segments/{}/{kind}/{}", key.segment, key.index)
 }
 
-/// Body of `POST .../segments`.
-pub fn segment_body(mime: &str) -> String {
-    format!("{{\"mimeType\":{}}}", json_string(mime))
+/// Body of `POST .../segments`: the camera opens the camera track of the newest screen segment.
+pub fn segment_body(mime: &str, track: Track) -> String {
+    match track {
+        Track::Screen => format!("{{\"mimeType\":{}}}", json_string(mime)),
+        Track::Camera => format!("{{\"mimeType\":{},\"track\":\"camera\"}}", json_string(mime)),
+    }
 }
 
 /// Body of `PUT .../steps`.
@@ -97,19 +129,30 @@ mod tests {
     #[test]
     fn builds_paths() {
         assert_eq!(entry_url("/api/v1", "e-1", "/segments"), "/api/v1/analysisEntry/e-1/segments");
-        let chunk = chunk_suffix(ChunkKey { segment: 2, index: 17 });
+        let chunk = chunk_suffix(ChunkKey { segment: 2, index: 17 }, Track::Screen);
         assert_eq!(entry_url("https://x.test/api/v1/", "a/b c", &chunk), "https://x.test/api/v1/analysisEntry/a%2Fb%20c/segments/2/chunks/17");
+        assert_eq!(chunk_suffix(ChunkKey { segment: 3, index: 0 }, Track::Camera), "/segments/3/camera-chunks/0");
         assert_eq!(entry_url("/api/v1", "ü", ""), "/api/v1/analysisEntry/%C3%BC");
     }
 
     #[test]
     fn builds_bodies() {
-        assert_eq!(segment_body("video/mp4;codecs=vp9,opus"), r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#);
-        assert_eq!(segment_body("a\"b\\\n"), r#"{"mimeType":"a\"b\\\u000a"}"#);
+        assert_eq!(segment_body("video/mp4;codecs=vp9,opus", Track::Screen), r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#);
+        assert_eq!(segment_body("a\"b\\\n", Track::Screen), r#"{"mimeType":"a\"b\\\u000a"}"#);
+        assert_eq!(segment_body("video/webm;codecs=vp8", Track::Camera), r#"{"mimeType":"video/webm;codecs=vp8","track":"camera"}"#);
         let steps = [StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 1500 }];
         assert_eq!(complete_body(61_000, &steps), r#"{"durationMs":61000,"steps":[{"index":0,"atMs":0},{"index":2,"atMs":1500}]}"#);
         assert_eq!(complete_body(5, &[]), r#"{"durationMs":5,"steps":[]}"#);
         assert_eq!(steps_body(&steps[1..]), r#"{"steps":[{"index":2,"atMs":1500}]}"#);
+    }
+
+    #[test]
+    fn tracks_keep_apart_on_the_device() {
+        assert_eq!(Track::parse(Some("camera")), Track::Camera);
+        assert_eq!(Track::parse(Some("screen")), Track::Screen);
+        assert_eq!(Track::parse(None), Track::Screen);
+        assert_eq!(Track::Screen.device_key("e1"), "e1");
+        assert_eq!(Track::Camera.device_key("e1"), "e1#camera");
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub struct BenchRecorder {
 impl BenchRecorder {
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(js_name = entryId)] entry_id: &str, #[wasm_bindgen(js_name = apiBase)] api_base: &str) -> BenchRecorder {
-        BenchRecorder { pipeline: Pipeline::new(entry_id, api_base) }
+        BenchRecorder { pipeline: Pipeline::new(entry_id, api_base, crate::api::Track::Screen) }
     }
 
     /// Opens a segment in `mime` (as `start()` does once MediaRecorder is set up).

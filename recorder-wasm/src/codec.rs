@@ -16,9 +16,25 @@ pub const CANDIDATES: &[&str] = &[
     "video/webm",
 ];
 
+/// The camera's candidates (ADR 0008): video only, since the microphone stays with the screen;
+/// MP4 first for the same reason as the screen's.
+pub const CAMERA_CANDIDATES: &[&str] = &[
+    "video/mp4;codecs=avc1.42E01E",
+    "video/mp4;codecs=vp9",
+    "video/mp4",
+    "video/webm;codecs=vp9",
+    "video/webm;codecs=vp8",
+    "video/webm",
+];
+
 /// The first candidate the browser supports, or `None` when it can record none of them.
 pub fn pick(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
     CANDIDATES.iter().copied().find(|mime| is_supported(mime))
+}
+
+/// The first camera candidate the browser supports.
+pub fn pick_camera(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
+    CAMERA_CANDIDATES.iter().copied().find(|mime| is_supported(mime))
 }
 
 /// The container of a mime type, used for the stored object's content type and file extension.
@@ -64,6 +80,15 @@ mod tests {
         let first_webm = CANDIDATES.iter().position(|m| container(m) == Container::WebM);
         let last_mp4 = CANDIDATES.iter().rposition(|m| container(m) == Container::Mp4);
         assert!(matches!((first_webm, last_mp4), (Some(w), Some(m)) if m < w));
+    }
+
+    #[test]
+    fn the_camera_records_video_only() {
+        assert!(CAMERA_CANDIDATES.iter().all(|m| !m.contains("opus") && !m.contains("mp4a")));
+        let linux = ["video/mp4;codecs=vp9", "video/mp4", "video/webm;codecs=vp9", "video/webm"];
+        assert_eq!(pick_camera(|m| linux.contains(&m)), Some("video/mp4;codecs=vp9"));
+        assert_eq!(pick_camera(|m| m.starts_with("video/webm")), Some("video/webm;codecs=vp9"));
+        assert_eq!(pick_camera(|_| false), None);
     }
 
     #[test]

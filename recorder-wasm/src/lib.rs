@@ -60,7 +60,12 @@ export interface RecorderState {
 export interface RecorderStartOptions {
   recordedMs?: number;
   steps?: Array<{ index: number; atMs: number }>;
+  /** The camera: the screen recorder's `startedAt()`, so the player knows where the camera file starts on the screen's. */
+  alignTo?: number;
 }
+
+/** Which file of each segment a recorder fills: the screen (video + microphone) or the camera (video only). */
+export type RecorderTrack = 'screen' | 'camera';
 
 /** What the device holds for an entry, not yet on the server. */
 export interface PendingChunks {
@@ -83,8 +88,14 @@ pub fn candidate_mime_types() -> Vec<String> {
     codec::CANDIDATES.iter().map(|m| m.to_string()).collect()
 }
 
-/// Records one participant's screen and microphone and uploads it in chunks of about a second,
-/// each kept on the device (IndexedDB) until the server acknowledged it. Promise rejections are
+/// Records one participant's screen and microphone — or, with the `'camera'` track, their camera
+/// as its own small video-only file of each segment (ADR 0008) — and uploads it in chunks of about
+/// a second, each kept on the device (IndexedDB) until the server acknowledged it.
+///
+/// The camera's recorder never completes or leaves the participation itself: `finish()` resolves
+/// once its chunks are acknowledged (call it before the screen's, whose completion closes both
+/// files), `abort()` only stops it, and a camera that stops on its own ends its file up to there
+/// (phase 'done') instead of failing. Promise rejections are
 /// `Error`s whose `name` is one of `RecorderUnsupported`, `RecordingStartError`,
 /// `UploadSetupError`, `UploadFailed`, `RecordingEmpty`, `RecordingError`, `RecordingAborted`,
 /// `StorageError`.
@@ -95,10 +106,22 @@ pub struct Recorder {
 
 #[wasm_bindgen]
 impl Recorder {
-    /// `apiBase` is `'/api/v1'` or an absolute URL of the same API.
+    /// `apiBase` is `'/api/v1'` or an absolute URL of the same API; `track` is `'screen'`
+    /// (the default) or `'camera'`.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(js_name = entryId)] entry_id: &str, #[wasm_bindgen(js_name = apiBase)] api_base: &str) -> Recorder {
-        Recorder { pipeline: Pipeline::new(entry_id, api_base) }
+    pub fn new(
+        #[wasm_bindgen(js_name = entryId)] entry_id: &str,
+        #[wasm_bindgen(js_name = apiBase)] api_base: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecorderTrack")] track: Option<String>,
+    ) -> Recorder {
+        Recorder { pipeline: Pipeline::new(entry_id, api_base, api::Track::parse(track.as_deref())) }
+    }
+
+    /// When this recorder's MediaRecorder started (`performance.now()`), once it did: a camera
+    /// recorder's `alignTo`.
+    #[wasm_bindgen(js_name = startedAt)]
+    pub fn started_at(&self) -> Option<f64> {
+        self.pipeline.started_at()
     }
 
     /// Picks the format, opens a new segment and starts recording `stream` (screen video + mic
@@ -158,15 +181,15 @@ impl Recorder {
         self.pipeline.abort()
     }
 
-    /// What the device holds for `entryId` that the server has not acknowledged (left by a tab
-    /// that crashed or went offline); `{0, 0, 0}` when there is nothing or no IndexedDB.
+    /// What the device holds of `entryId`'s screen that the server has not acknowledged (left by
+    /// a tab that crashed or went offline); `{0, 0, 0}` when there is nothing or no IndexedDB.
     #[wasm_bindgen(unchecked_return_type = "Promise<PendingChunks>")]
     pub fn pending(#[wasm_bindgen(js_name = entryId)] entry_id: String) -> js_sys::Promise {
         browser::pending_promise(entry_id)
     }
 
-    /// Deletes what the device holds for `entryId`. Rejects with `StorageError` when IndexedDB
-    /// refuses.
+    /// Deletes what the device holds for `entryId` (screen and camera). Rejects with
+    /// `StorageError` when IndexedDB refuses.
     #[wasm_bindgen(unchecked_return_type = "Promise<void>")]
     pub fn discard(#[wasm_bindgen(js_name = entryId)] entry_id: String) -> js_sys::Promise {
         browser::discard_promise(entry_id)

@@ -106,6 +106,9 @@ pub enum Command {
 pub struct Resume {
     pub recorded_ms: u64,
     pub steps: Vec<StepMark>,
+    /// The camera only: when the screen recorder of this segment started (the page's clock), so
+    /// the server learns where the camera file starts on the screen file (ADR 0008).
+    pub align_to: Option<f64>,
 }
 
 /// A chunk an earlier tab of this entry left on the device.
@@ -222,6 +225,11 @@ pub struct Session {
     stop_media: bool,
     online: bool,
     device_storage: bool,
+    /// A track whose capture may end on its own (the camera): MediaRecorder stopping ends the
+    /// file instead of failing the recording.
+    ends_with_media: bool,
+    /// Where this capture starts on the file it aligns to (`Resume::align_to`), in ms.
+    start_ms: Option<u64>,
 }
 
 impl Session {
@@ -229,6 +237,7 @@ impl Session {
     /// of what the server knows, what the resume info said and what the device still holds.
     pub fn new(mime: &str, segment: SegmentInfo, resume: Resume, left: &[LeftChunk], now: f64) -> Self {
         let on_device = left.iter().map(LeftChunk::timeline_end).max().unwrap_or(0);
+        let start_ms = resume.align_to.map(|at| (now - at).max(0.0).round() as u64);
         let mut uploader = Uploader::new(segment.segment);
         for chunk in left {
             uploader.push(chunk.key, ChunkInfo { size: chunk.size, end_ms: chunk.end_ms, place: Place::Device });
@@ -251,7 +260,25 @@ impl Session {
             stop_media: false,
             online: true,
             device_storage: true,
+            ends_with_media: false,
+            start_ms,
         }
+    }
+
+    /// The camera: when its capture ends (the participant stopped the camera, or unplugged it),
+    /// what was recorded is uploaded and the file closes; the analysis goes on.
+    pub fn set_ends_with_media(&mut self, ends: bool) {
+        self.ends_with_media = ends;
+    }
+
+    /// When MediaRecorder started (the page's clock): what a camera aligns to.
+    pub fn started_at(&self) -> f64 {
+        self.started_at
+    }
+
+    /// Where this capture starts on the file it aligns to (see [`Resume::align_to`]).
+    pub fn start_ms(&self) -> Option<u64> {
+        self.start_ms
     }
 
     pub fn phase(&self) -> Phase {
@@ -380,8 +407,12 @@ impl Session {
     }
 
     /// MediaRecorder delivered its last chunk. Expected after `request_stop` or the limit;
-    /// otherwise the capture ended under us (all tracks ended), which ends the analysis (spec §2.5).
+    /// otherwise the capture ended under us (all tracks ended), which ends the analysis (spec §2.5)
+    /// — or, for a track that may end on its own (the camera), only this file.
     pub fn media_stopped(&mut self, now: f64) {
+        if self.phase == Phase::Recording && self.ends_with_media && self.limit_message.is_none() {
+            self.request_stop(now);
+        }
         match self.phase {
             Phase::Recording if self.limit_message.is_none() => self.fail(Fault::Media(STOPPED_MESSAGE.to_string())),
             Phase::Finishing if !self.flushed => {

@@ -132,7 +132,7 @@ fn a_resumed_segment_continues_the_timeline_and_sends_what_an_earlier_tab_left_f
     assert_eq!(left[1].timeline_end(), 42_000);
     assert_eq!(PendingSummary::of(&left), PendingSummary { chunks: 2, bytes: 1000, last_end_ms: 42_000 });
     assert_eq!(PendingSummary::of(&[]), PendingSummary::default());
-    let resume = Resume { recorded_ms: 39_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }] };
+    let resume = Resume { recorded_ms: 39_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }], align_to: None };
     // The server knows 39 s; the device holds more, so the timeline continues at 42 s.
     let mut s = Session::new("video/mp4", segment(2, 39_000), resume, &left, 100_000.0);
     assert_eq!(s.base_ms(), 42_000);
@@ -301,4 +301,35 @@ fn snapshot_reports_retries_connectivity_storage_and_progress() {
     assert_eq!(s.poll(2500.0), vec![Command::Upload(ChunkKey { segment: 1, index: 1 })], "back online: retried at once");
     s.set_device_storage(false);
     assert_eq!(s.snapshot(2500.0).storage, Storage::Memory, "no IndexedDB at all");
+}
+
+#[test]
+fn a_camera_that_stops_on_its_own_keeps_what_it_recorded_and_completes() {
+    // The camera started 250 ms after the screen it aligns to.
+    let resume = Resume { align_to: Some(9_750.0), ..Resume::default() };
+    let mut s = Session::new("video/webm;codecs=vp8", segment(1, 0), resume, &[], 10_000.0);
+    s.set_ends_with_media(true);
+    assert_eq!(s.start_ms(), Some(250));
+    let mut server = Server::default();
+    record(&mut s, 400, 11_000.0);
+    record(&mut s, 300, 12_000.0);
+    server.serve(&mut s, 12_000.0);
+    // The participant turned the camera off: MediaRecorder delivers its last chunk and stops.
+    record(&mut s, 50, 12_500.0);
+    s.media_stopped(12_500.0);
+    server.serve(&mut s, 12_500.0);
+    assert_eq!(s.phase(), Phase::Done, "not a failure: the analysis goes on without the camera");
+    assert_eq!(server.bytes(), 750);
+    assert_eq!(server.completes.len(), 1);
+    assert_eq!(s.snapshot(20_000.0).elapsed_ms, 2_500.0, "its clock stopped with it");
+    assert_eq!(new_session().start_ms(), None, "the screen aligns to nothing");
+}
+
+#[test]
+fn a_camera_that_recorded_nothing_before_it_stopped_is_empty() {
+    let mut s = Session::new("video/webm", segment(1, 0), Resume::default(), &[], 0.0);
+    s.set_ends_with_media(true);
+    s.media_stopped(100.0);
+    assert_eq!(s.phase(), Phase::Failed);
+    assert_eq!(s.fault(), Some(&Fault::Empty));
 }

@@ -45,7 +45,7 @@ fn unsupported_candidates_are_skipped() {
 async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_each() {
     let server = FakeServer::install(Options { entry_id: "entry-media", ..Default::default() });
     let stream = fake_camera_and_mic().await;
-    let recorder = Recorder::new("entry-media", "/api/v1");
+    let recorder = Recorder::new("entry-media", "/api/v1", None);
     let changes = Rc::new(Cell::new(0u32));
     let counter = changes.clone();
     let on_change = Closure::<dyn FnMut(JsValue)>::new(move |_state: JsValue| counter.set(counter.get() + 1));
@@ -107,7 +107,7 @@ async fn records_the_fake_camera_as_mp4_in_one_second_chunks_and_uploads_each() 
 #[wasm_bindgen_test]
 async fn misuse_is_reported_with_named_errors_and_abort_deletes() {
     let server = FakeServer::install(Options { entry_id: "entry-misuse", ..Default::default() });
-    let recorder = Recorder::new("entry-misuse", "/api/v1");
+    let recorder = Recorder::new("entry-misuse", "/api/v1", None);
     let error = JsFuture::from(recorder.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
 
@@ -124,7 +124,7 @@ async fn misuse_is_reported_with_named_errors_and_abort_deletes() {
 #[wasm_bindgen_test]
 async fn start_takes_the_servers_resume_info() {
     let server = FakeServer::install(Options { entry_id: "entry-resume", ..Default::default() });
-    let recorder = Recorder::new("entry-resume", "/api/v1");
+    let recorder = Recorder::new("entry-resume", "/api/v1", None);
     let options: js_sys::Object = js_sys::JSON::parse(r#"{"recordedMs": 5000, "steps": [{"index": 0, "atMs": 0}, {"index": 1, "atMs": 4000}]}"#).unwrap().into();
     let stream = fake_camera_and_mic().await;
     JsFuture::from(recorder.start(stream.clone(), Some(options))).await.unwrap();

@@ -8,11 +8,13 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { openSegment, putChunk, recordAndSubmit } from './recording.mjs';
+import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
 const root = new URL('../..', import.meta.url).pathname;
-const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' };
+const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true };
+// A JPEG's first and last bytes are all the thumbnail route checks of its content.
+const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(60), Buffer.from([0xff, 0xd9])]);
 
 /** Every (method, pattern) the router knows. */
 function routerRoutes() {
@@ -48,9 +50,12 @@ async function world() {
   const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
   const done = await submitted(analysis);
   const note = (await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, text: 'n' } })).json.id;
+  const clip = (await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json.id;
+  const reel = (await api(`/api/v1/analysis/${analysis}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [clip] } })).json.id;
+  const shared = (await api(`/api/v1/analysis/${analysis}/shares`, { method: 'POST', cookie: owner.cookie, body: { kind: 'recording', targetId: done, expiresInDays: 7 } })).json;
   const victim = await signUp('m-victim');
   return {
-    owner, other, admin, analysis, done, note, victim,
+    owner, other, admin, analysis, done, note, clip, reel, victim, shareId: shared.share.id, shareToken: shared.token,
     session: /\/billing\/checkout\/(\S+)$/.exec(checkout.json.checkoutSessionUrl)[1],
     cookies: { anon: undefined, noCap: '__Host-lupa_participation=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', other: other.cookie, owner: owner.cookie, admin: admin.cookie },
   };
@@ -63,6 +68,11 @@ const fresh = {
     const p = await participate(w.analysis);
     return { ...p, segment: (await openSegment(p.entry, p.cap)).json.segment };
   },
+  cameraEntry: async (w) => {
+    const p = await fresh.startedEntry(w);
+    await openCameraSegment(p.entry, p.cap);
+    return p;
+  },
   uploadedEntry: async (w) => {
     const p = await fresh.startedEntry(w);
     await putChunk(p.entry, p.cap, p.segment, 0, randomBytes(100), 1000);
@@ -72,6 +82,8 @@ const fresh = {
   done: async (w) => ({ done: await submitted(w.analysis) }),
   note: async (w) => ({ note: (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: w.owner.cookie, body: { atMs: 1, text: 'x' } })).json.id }),
   victim: async () => ({ victim: (await signUp('m-victim')).user }),
+  reel: async (w) => ({ reel: (await api(`/api/v1/analysis/${w.analysis}/reels`, { method: 'POST', cookie: w.owner.cookie, body: { title: 'F' } })).json.id }),
+  share: async (w) => ({ share: (await api(`/api/v1/analysis/${w.analysis}/shares`, { method: 'POST', cookie: w.owner.cookie, body: { kind: 'summary', expiresInDays: 7 } })).json.share.id }),
 };
 
 const S = (anon, noCap, cap, other, owner, admin) => ({ anon, noCap, cap, other, owner, admin });
@@ -103,12 +115,31 @@ const MATRIX = [
   ['DELETE', '/analysis/{id}', session(404, 200, 200), { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` }],
   ['GET', '/analysis/{id}/summary', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
   ['GET', '/analysis/{id}/export', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['GET', '/analysis/{id}/export/tasks', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export/tasks` }],
+  ['GET', '/analysis/{id}/notes', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
+  ['GET', '/analysis/{id}/reels', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
+  ['POST', '/analysis/{id}/reels', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) }],
+  ['GET', '/reels/{id}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
+  ['PATCH', '/reels/{id}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) }],
+  ['POST', '/reels/{id}/clips', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) }],
+  ['DELETE', '/reels/{id}/clips/{clipId}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips/${w.clip}` }],
+  ['DELETE', '/reels/{id}', session(404, 200, 200), { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` }],
+  ['GET', '/analysis/{id}/shares', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/shares` }],
+  ['POST', '/analysis/{id}/shares', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) }],
+  ['POST', '/shares/{id}/revoke', session(404, 200, 200), { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` }],
+  // The public share route needs no account; its media needs a valid signature whoever asks.
+  ['GET', '/share/{token}', all(200), { path: (w) => `/share/${w.shareToken}` }],
+  ['GET', '/share-media/{id}/{source}/{segment}/{track}', all(403), { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['POST', '/analysisEntry/upload-url', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
   ['PATCH', '/analysisEntry', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
   ['GET', '/participation/current', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
   ['POST', '/analysisEntry/{id}/resume', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` }],
   ['POST', '/analysisEntry/{id}/segments', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
   ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
+  ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/answers/sus', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
+  ['PUT', '/analysisEntry/{id}/thumbnail', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],
   ['PUT', '/analysisEntry/{id}/steps', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
   ['POST', '/analysisEntry/{id}/complete', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
   ['DELETE', '/analysisEntry/{id}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
@@ -122,6 +153,8 @@ const MATRIX = [
   ['PUT', '/uploads/{id}', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
   ['GET', '/recordings/{id}', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/recordings/{id}/{segment}', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/recordings/{id}/{segment}/camera', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/thumbnails/{id}', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/billing', session(200, 200, 200)],
   ['POST', '/billing', session(200, 200, 200)],
   ['POST', '/billing/checkout-session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],

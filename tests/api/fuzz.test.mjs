@@ -100,7 +100,18 @@ test('thousands of malformed requests: no 5xx, every 4xx is JSON with a message'
   for (const [pattern, item] of Object.entries(doc.paths)) {
     // Never log ourselves out or delete the admin mid-run.
     const skip = (m) => (pattern.endsWith('/auth/logout') && m === 'post') || (pattern.endsWith('/admin/users/{id}') && m === 'delete');
-    const concrete = (ids) => pattern.replace('{id}', ids.id).replace('{part}', ids.part).replace('{segment}', ids.part).replace('{index}', ids.part).replace('{noteId}', ids.note);
+    const concrete = (ids) =>
+      pattern
+        .replace('{id}', ids.id)
+        .replace('{part}', ids.part)
+        .replace('{segment}', ids.part)
+        .replace('{index}', ids.part)
+        .replace('{taskNumber}', ids.part)
+        .replace('{noteId}', ids.note)
+        .replace('{clipId}', ids.note)
+        .replace('{token}', ids.note)
+        .replace('{source}', ids.note)
+        .replace('{track}', 'screen');
     for (const method of METHODS) {
       if (skip(method)) continue;
       const op = item[method];

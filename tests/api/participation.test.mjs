@@ -30,7 +30,7 @@ test('validate-participation answers 400 without an id, 404 for unknown ids and 
   assert.equal(unknown.json.message, 'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.');
   const { id, owner } = await analysisWith(1);
   const ok = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
-  assert.deepEqual(ok.json, { success: true });
+  assert.deepEqual(ok.json, { success: true, camera: 'off' });
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie: owner.cookie });
   const closed = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
   assert.equal(closed.status, 400);
@@ -46,6 +46,9 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
     scenario: 'Eres cliente',
     analysisUrl: 'https://example.com',
     tasks: [{ taskType: 'text', taskContent: 'Busca https://example.com/ayuda' }, { taskType: 'text', taskContent: 'Compra' }],
+    taskQuestions: false,
+    sus: false,
+    camera: 'off',
   });
   assert.match(entryId, /^[0-9a-f]{32}$/);
   assert.ok(cookie);

@@ -19,11 +19,17 @@ export function openSegment(entryId, cookie, { mimeType = 'video/mp4;codecs=vp9,
   return api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType } });
 }
 
-/** PUTs one chunk; `endMs` is its end in ms since its segment started. */
-export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}) {
+/** Opens the camera track of the newest screen segment (ADR 0008). */
+export function openCameraSegment(entryId, cookie, { mimeType = 'video/webm;codecs=vp8', headers } = {}) {
+  return api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType, track: 'camera' } });
+}
+
+/** PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it to the camera file. */
+export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}, { track = 'screen' } = {}) {
   const init = { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs), ...headers }, body: bytes };
   if (cookie) init.headers.cookie = cookie;
-  const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, init);
+  const kind = track === 'camera' ? 'camera-chunks' : 'chunks';
+  const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/${kind}/${index}`, init);
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }

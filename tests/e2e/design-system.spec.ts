@@ -97,8 +97,8 @@ const ROUTES: Route[] = [
     as: 'researcher',
     path: (seed) => `/entry/${seed.main.entryIds[0]}`,
     ready: async (page, seed) => {
-      await expect(page.locator('video')).toBeAttached();
-      for (const note of seed.main.notes) await expect(page.getByText(note).first()).toBeVisible();
+      await expect(page.getByTestId('entry-video')).toBeAttached();
+      for (const note of seed.main.notes) await expect(page.getByTestId('entry-notes').getByText(note).first()).toBeVisible();
     },
   },
   { name: 'change password', as: 'researcher', path: () => '/user/profile', ready: heading('Cambiar contraseña') },

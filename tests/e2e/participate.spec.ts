@@ -55,8 +55,10 @@ test('a participant records every step; the researcher gets a playable file with
   await expect(success).toContainText(
     'Your recording has been uploaded successfully. Thank you for participating in this analysis.',
   );
-  await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 10_000 });
+  // After 3 s the thank-you (issue 17), not the form.
+  await expect(page.getByRole('heading', { name: 'Gracias por participar' })).toBeVisible({ timeout: 10_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(2000);
+  await expect(page.getByLabel('ID de Análisis')).toHaveCount(0);
   const recordedMs = finishedAt - startedAt;
 
   // The researcher's view: one submitted entry.

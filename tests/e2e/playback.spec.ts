@@ -3,12 +3,13 @@
 // upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
 // the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
 // exports its CSV. Another customer cannot see the recording; deleting it removes it.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
-import { uploadRecording } from './support/recording';
+import { finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
 import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +49,10 @@ async function signIn(request: APIRequestContext, email: string) {
   await expectOk(await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
 }
 
-/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks. */
+/** A 320×180 JPEG, like the thumbnail a participant's tab takes a few seconds in. */
+const thumbnailJpeg = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
+
+/** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks and a thumbnail. */
 async function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
   // Its own context keeps the HttpOnly capability cookie that participate sets.
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
@@ -56,7 +60,9 @@ async function submitDemoRecording(baseURL: string, analysisId: string): Promise
     const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
     await expectOk(joined);
     const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await uploadRecording(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000, steps: STEPS });
+    await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
+    await uploadThumbnail(participant, entryId, thumbnailJpeg());
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
     return entryId;
   } finally {
     await participant.dispose();
@@ -115,7 +121,10 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(18, 0);
-  await expect(page.getByTestId('timeline-chapter')).toHaveCount(4);
+  // One scrubber, ours: the chapter marks carry the participant's stepper titles.
+  await expect(page.getByTestId('timeline-chapter')).toHaveText(['Escenario', 'URL', 'Task 1', 'Task 2']);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.controls)).toBe(false);
+  await expect(page.getByRole('slider')).toHaveCount(1);
 
   // ---- A chapter seeks to its start and plays; it becomes the current one.
   await video.evaluate((element: HTMLVideoElement) => {
@@ -180,9 +189,17 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await page.getByLabel('Velocidad').selectOption('1.5');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
 
-  // ---- Shortcuts help and accessibility.
-  await page.getByText('Atajos de teclado').click();
-  await expect(page.getByText('Añadir una nota en el momento actual')).toBeVisible();
+  // ---- Shortcuts help (the button and `?`) and accessibility.
+  await page.getByRole('button', { name: 'Atajos de teclado' }).click();
+  const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
+  await expect(help.getByText('Añadir una nota en el momento actual')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await page.keyboard.press('?');
+  await expect(help.getByText('Capítulo anterior o siguiente')).toBeVisible();
+  await help.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(help).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // ---- Download: the signed recording URL, downloading the very bytes uploaded.
@@ -207,10 +224,22 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(taskRows.nth(1)).toContainText('00:06');
   await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
   await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
-  const entryRows = summary.getByTestId('summary-entries').getByRole('row');
+  // The participation, once: 'Participante 1', submitted, 18 s, no notes left; the id is copyable.
+  const entryRows = page.getByTestId('participations-table').getByRole('row');
   await expect(entryRows).toHaveCount(2);
-  await expect(entryRows.nth(1)).toContainText(entryId);
+  await expect(entryRows.nth(1).getByTestId('participant-name')).toHaveText('Participante 1');
+  await expect(entryRows.nth(1).getByTestId('participation-status')).toHaveText('Enviada');
   await expect(entryRows.nth(1)).toContainText('00:18');
+  await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
+  // Its thumbnail, loaded (a real image, not a broken one).
+  const thumbnail = entryRows.nth(1).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(320);
+  await expect(page.getByRole('table')).toHaveCount(2); // participations and time per task, no second list
+  // On a phone: a card, no sideways scrolling.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(thumbnail).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectNoSeriousA11yViolations(page);
@@ -282,4 +311,268 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(start + 0.5);
   await tab.close();
+});
+
+/** A signed-in subscriber with an analysis of two tasks; returns its id. */
+async function analysisWithTwoTasks(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `${name} ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'Eres un cliente nuevo de la tienda.',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca un producto' },
+        { taskType: 'text', taskContent: 'Añádelo al carrito' },
+      ],
+      device: 'computer',
+    },
+  });
+  await expectOk(created);
+  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+}
+
+const currentTime = (page: Page) => page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
+
+test.describe('at 1920×1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('the video is at least 1200 px wide beside the tasks; [ ] , . and theater mode work', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    if (!baseURL) throw new Error('baseURL is not set');
+    const analysisId = await analysisWithTwoTasks(page, 'Reproductor');
+    const entryId = await submitDemoRecording(baseURL, analysisId);
+    await page.goto(`/entry/${entryId}`);
+    const video = page.getByTestId('entry-video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+    const videoBox = await video.boundingBox();
+    const tasksBox = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    expect(videoBox?.width).toBeGreaterThanOrEqual(1200);
+    // The task panel is beside the player, not under it.
+    expect(tasksBox?.x).toBeGreaterThan((videoBox?.x ?? 0) + (videoBox?.width ?? 0));
+    await expect(page.getByTestId('timeline-chapter')).toHaveText(['Escenario', 'URL', 'Task 1', 'Task 2']);
+
+    // Chapters with ] and [, frames with . and , (paused), all on the real element.
+    await page.keyboard.press(']');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2, 1);
+    await page.keyboard.press(']');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(6, 1);
+    await expect(page.getByTestId('player-chapter')).toHaveText('Task 1');
+    await page.keyboard.press('[');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2, 1);
+    await page.keyboard.press('.');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2 + 1 / 30, 2);
+    await page.keyboard.press(',');
+    await page.keyboard.press(',');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(2 - 1 / 30, 2);
+    // Space plays, → skips 5 s, space pauses.
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await page.keyboard.press(' ');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await page.keyboard.press(' ');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    const before = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page)).toBeCloseTo(before + 5, 0);
+
+    // Full screen (F, and the button says how to leave it), then back.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player');
+    await expect(page.getByTestId('player-fullscreen')).toHaveAttribute('aria-label', 'Salir de pantalla completa');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    // Theater mode: the player spans the page, the tasks go below; remembered on the next visit.
+    await page.getByRole('button', { name: 'Modo cine' }).click();
+    const wide = await video.boundingBox();
+    const below = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    expect(wide?.width).toBeGreaterThan(videoBox?.width ?? 0);
+    expect(below?.y).toBeGreaterThan((wide?.y ?? 0) + (wide?.height ?? 0));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Modo cine' })).toHaveAttribute('aria-pressed', 'true');
+    // ...and so is the position: it resumes where it was left.
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeCloseTo(before + 5, 0);
+    await expect(page.getByText(/^Continúas donde lo dejaste/)).toBeVisible();
+  });
+});
+
+test('a participation recorded in two segments plays across the boundary without a blank frame', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const analysisId = await analysisWithTwoTasks(page, 'Dos tramos');
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  let entryId = '';
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const clip = await readFile(DEMO_VIDEO);
+    // Task 1 starts 3 s before the end of the first capture, Task 2 in the second one.
+    const steps = [
+      { index: 0, atMs: 0 },
+      { index: 1, atMs: 2_000 },
+      { index: 2, atMs: 15_000 },
+      { index: 3, atMs: 24_000 },
+    ];
+    await uploadResumedRecording(participant, entryId, { bytes: clip, durationMs: 18_000 }, { bytes: clip, durationMs: 18_000 }, { steps });
+  } finally {
+    await participant.dispose();
+  }
+
+  await page.goto(`/entry/${entryId}`);
+  const slider = page.getByRole('slider', { name: 'Posición de la reproducción' });
+  // One timeline: the scrubber covers both segments.
+  await expect(slider).toHaveAttribute('max', '36', { timeout: 30_000 });
+  await expect(page.getByTestId('player-time')).toContainText('/ 00:36');
+
+  // Play from Task 1 (first segment, 3 s before its end) across the boundary, sampling every
+  // frame: the element on screen always has a decoded frame, and the second file was loading
+  // before the first one ended.
+  await page.evaluate(() => {
+    const samples: { src: string; readyState: number; time: number; standbySrc: string }[] = [];
+    (window as unknown as { samples: typeof samples }).samples = samples;
+    const sample = () => {
+      const visible = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+      const standby = document.querySelector<HTMLVideoElement>('[data-testid="entry-video-standby"]');
+      if (visible) samples.push({ src: visible.getAttribute('src') ?? '', readyState: visible.readyState, time: visible.currentTime, standbySrc: standby?.getAttribute('src') ?? '' });
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await expect.poll(() => page.getByTestId('entry-video').getAttribute('src'), { timeout: 20_000 }).toMatch(new RegExp(`/recordings/${entryId}/1\\?`));
+  await page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+  });
+  await expect
+    .poll(async () => Number(await slider.inputValue()), { timeout: 30_000, message: 'the timeline passes the first segment' })
+    .toBeGreaterThan(19.5);
+  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/2\\?`));
+  const samples = await page.evaluate(() => (window as unknown as { samples: { src: string; readyState: number; time: number; standbySrc: string }[] }).samples);
+  const inFirst = samples.filter((s) => s.src.includes(`/${entryId}/1?`));
+  const inSecond = samples.filter((s) => s.src.includes(`/${entryId}/2?`));
+  expect(inFirst.length).toBeGreaterThan(10);
+  expect(inSecond.length).toBeGreaterThan(10);
+  // From the moment the first file plays near its end (after the chapter's seek) to the end.
+  const crossing = samples.slice(samples.findIndex((s) => s.src.includes(`/${entryId}/1?`) && s.time >= 15.5));
+  expect(crossing.length).toBeGreaterThan(20);
+  expect(crossing.filter((s) => s.readyState < 2), 'a frame with nothing decoded on screen').toEqual([]);
+  const lastOfFirst = inFirst.at(-1);
+  expect(lastOfFirst?.standbySrc, 'the second file was loading before the first ended').toContain(`/${entryId}/2?`);
+  // The second file starts from its beginning.
+  expect(inSecond.find((s) => s.time > 0)?.time ?? 99).toBeLessThan(1);
+
+  // Chapters move between the files: Task 2 is at 6 s of the second, Escenario at 0 s of the first.
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 2\b/ }).click();
+  await expect.poll(async () => Number(await slider.inputValue())).toBeGreaterThanOrEqual(23.5);
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5.5);
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Escenario\b/ }).click();
+  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), { timeout: 20_000 });
+  expect(await currentTime(page)).toBeLessThan(3);
+});
+
+test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await subscribe(email);
+  const created = await page.request.post('/api/v1/analysis', {
+    data: {
+      name: `Cámara ${Date.now()}`,
+      url: 'https://example.com',
+      maxNumberOfParticipants: 5,
+      scenario: '',
+      tasks: [{ taskType: 'text', taskContent: 'Busca un producto' }, { taskType: 'text', taskContent: 'Cómpralo' }],
+      device: 'computer',
+      camera: 'optional',
+    },
+  });
+  await expectOk(created);
+  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  let entryId = '';
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const clip = await readFile(DEMO_VIDEO);
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000 });
+    // The camera started 200 ms after the screen.
+    await uploadSegment(participant, entryId, clip, { durationMs: 18_000, track: 'camera', cameraStartMs: 200 });
+    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
+  } finally {
+    await participant.dispose();
+  }
+
+  await page.goto(`/entry/${entryId}`);
+  const overlay = page.getByTestId('camera-overlay');
+  await expect(overlay).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('camera-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1/camera\\?`));
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+  });
+
+  /** Camera time minus where it should be (screen time − 0.2 s), in seconds. */
+  const drift = () =>
+    page.evaluate(() => {
+      const screen = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+      const camera = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
+      return screen && camera ? camera.currentTime - (screen.currentTime - 0.2) : Number.NaN;
+    });
+  /** In sync within 0.1 s (waiting for the seek to settle), and staying so for a second. */
+  const expectInSync = async (what: string) => {
+    await expect.poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` }).toBeLessThan(0.1);
+    for (let i = 0; i < 5; i++) {
+      await page.waitForTimeout(200);
+      expect(Math.abs(await drift()), `${what}: stays in sync`).toBeLessThan(0.1);
+    }
+  };
+
+  /** A shortcut pressed on the page (not on the control that has focus). */
+  const press = async (key: string) => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(key);
+  };
+
+  // Playing, then seeks of every kind: a chapter, the arrow keys, the scrubber; and paused.
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await expectInSync('playing');
+  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await expectInSync('after a chapter');
+  await press('ArrowRight');
+  await expectInSync('after →');
+  await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('3');
+  await expectInSync('after the scrubber');
+  await page.getByLabel('Velocidad').selectOption('1.5');
+  await expectInSync('at 1.5×');
+  await press(' ');
+  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await press('.');
+  await expectInSync('paused, one frame on');
+  await press('[');
+  await expectInSync('paused, previous chapter');
+
+  // The overlay moves with the keyboard and hides; hidden, the camera stops.
+  await page.getByRole('button', { name: 'Mover la cámara' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(overlay).toHaveAttribute('data-corner', 'top-right');
+  const box = await overlay.boundingBox();
+  const frame = await page.getByTestId('entry-video').boundingBox();
+  expect(box?.y ?? 0).toBeLessThan((frame?.y ?? 0) + (frame?.height ?? 0) / 2);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Ocultar cámara' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cámara' })).toHaveAttribute('aria-pressed', 'false');
+  await press(' ');
+  await page.waitForTimeout(500);
+  expect(await page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });

@@ -8,7 +8,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub mod insights;
 pub mod openapi;
+
+pub use insights::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -150,15 +153,73 @@ pub struct AnalysisCount {
     pub AnalysisEntries: i64,
 }
 
-/// One participation as the researcher sees it in the analysis detail.
+/// Whether an analysis records the participant's camera (ADR 0008): not at all, when the
+/// participant allows it, or as a condition for taking part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[serde(rename_all = "lowercase")]
+pub enum Camera {
+    #[default]
+    Off,
+    Optional,
+    Required,
+}
+
+impl Camera {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Camera::Off => "off",
+            Camera::Optional => "optional",
+            Camera::Required => "required",
+        }
+    }
+
+    /// The stored value; anything unknown reads as off.
+    pub fn parse(value: &str) -> Option<Camera> {
+        match value {
+            "off" => Some(Camera::Off),
+            "optional" => Some(Camera::Optional),
+            "required" => Some(Camera::Required),
+            _ => None,
+        }
+    }
+}
+
+/// Where a participation stands, for the researcher (ADR 0008): recording now, stopped before
+/// the end (nothing received for a while: the tab was closed, crashed, went offline or asleep; it
+/// may still be resumed), or sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryStatus {
+    InProgress,
+    Interrupted,
+    Submitted,
+}
+
+/// One participation as the researcher sees it in the analysis detail (`AnalysisEntries`),
+/// newest first: everything the participations table shows.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[allow(non_snake_case)]
 pub struct EntrySummaryDto {
     pub id: String,
-    pub status: String,
-    /// When the recording was submitted; null while in progress.
+    /// 'Participante N': 1, 2, … per analysis by the time the participation started; never reused.
+    pub participantNumber: u32,
+    pub status: EntryStatus,
+    /// When the participation started.
+    #[ts(type = "number")]
+    pub createdAt: i64,
+    /// Upload date ('Fecha de subida'): when the recording was submitted; null until then.
     #[ts(type = "number | null")]
     pub updated_at: Option<i64>,
+    /// Length of the recording; null until it is complete.
+    #[ts(type = "number | null")]
+    pub durationMs: Option<i64>,
+    #[ts(type = "number")]
+    pub noteCount: i64,
+    /// Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
+    pub thumbnailUrl: Option<String>,
 }
 
 /// An analysis (spec §3), as listed on the dashboard and returned after create/edit.
@@ -178,8 +239,14 @@ pub struct AnalysisDto {
     #[ts(type = "number")]
     pub updated_at: i64,
     pub tasks: Vec<TaskDto>,
+    pub camera: Camera,
     #[serde(rename = "_count")]
     pub count: AnalysisCount,
+    /// Ask SEQ and success after each task (ADR 0012).
+    #[serde(rename = "taskQuestions")]
+    pub task_questions: bool,
+    /// The SUS questionnaire before Finish.
+    pub sus: bool,
     /// Entries; filled in the detail answer only.
     #[serde(rename = "AnalysisEntries", default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -222,6 +289,19 @@ pub struct AnalysisRequest {
     pub scenario: Option<String>,
     pub tasks: Option<Vec<TaskInput>>,
     pub device: Option<String>,
+    /// Missing: false on create, unchanged on edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taskQuestions: Option<bool>,
+    /// Missing: false on create, unchanged on edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sus: Option<bool>,
+    /// 'off' when missing on create, unchanged when missing on edit; another value is a 400.
+    #[serde(default)]
+    #[ts(optional = nullable, as = "Option<Camera>")]
+    #[schemars(with = "Option<Camera>")]
+    pub camera: Option<String>,
 }
 
 /// A subscription as the billing screen shows it.
@@ -269,6 +349,8 @@ pub struct ParticipationRequest {
 #[ts(export)]
 pub struct ValidateParticipationResponse {
     pub success: bool,
+    /// Whether the camera is recorded too: the permissions step asks for it before `participate`.
+    pub camera: Camera,
 }
 
 /// A task as the participant sees it.
@@ -288,6 +370,12 @@ pub struct ParticipationData {
     pub scenario: Option<String>,
     pub analysisUrl: String,
     pub tasks: Vec<ParticipantTask>,
+    /// Ask SEQ and success after each task's 'Siguiente' (`PUT …/answers/tasks/{n}`).
+    pub taskQuestions: bool,
+    /// Ask the SUS before Finish (`PUT …/answers/sus`).
+    pub sus: bool,
+    /// Whether the participant's camera is recorded too (its own track, ADR 0008).
+    pub camera: Camera,
 }
 
 /// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
@@ -306,6 +394,11 @@ pub struct ParticipateResponse {
 #[allow(non_snake_case)]
 pub struct OpenSegmentRequest {
     pub mimeType: Option<String>,
+    /// 'screen' (default) opens a new capture; 'camera' opens the camera track of the newest
+    /// screen segment (same number; its chunks go to `…/segments/{segment}/camera-chunks/{index}`).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub track: Option<String>,
 }
 
 /// The opened segment: chunks go to `…/segments/{segment}/chunks/{index}`.
@@ -380,6 +473,8 @@ pub struct ResumeInfo {
     pub recordedMs: u64,
     pub steps: Vec<StepMark>,
     pub segments: u32,
+    /// What the participant already answered, so a resumed tab does not ask again.
+    pub answers: EntryAnswersDto,
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`.
@@ -417,6 +512,12 @@ pub struct SegmentDto {
     pub url: String,
     #[ts(type = "number")]
     pub durationMs: i64,
+    /// Short-lived signed URL of the camera's file of this segment; null without a camera.
+    pub cameraUrl: Option<String>,
+    /// Where the camera file starts on this segment's screen file: camera time = screen time −
+    /// cameraOffsetMs (the camera starts recording a moment after the screen). 0 without a camera.
+    #[ts(type = "number")]
+    pub cameraOffsetMs: i64,
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: short-lived signed URLs to the recording.
@@ -426,6 +527,10 @@ pub struct SegmentDto {
 pub struct EntryUrlResponse {
     /// The first segment (the whole recording when it was never interrupted).
     pub analysisEntryPresignedUrl: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
+    /// Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+    pub thumbnailUrl: Option<String>,
     /// Total length of all segments.
     #[ts(type = "number")]
     pub durationMs: i64,
@@ -567,7 +672,12 @@ pub struct NoteDto {
     pub id: String,
     #[ts(type = "number")]
     pub atMs: i64,
+    /// Set for a clip: the note covers `atMs..endMs`.
+    #[ts(type = "number | null")]
+    pub endMs: Option<i64>,
+    pub title: Option<String>,
     pub text: String,
+    pub tags: Vec<String>,
     #[ts(type = "number")]
     pub createdAt: i64,
     #[ts(type = "number")]
@@ -589,6 +699,18 @@ pub struct NoteRequest {
     #[ts(type = "number | null")]
     pub atMs: Option<i64>,
     pub text: Option<String>,
+    /// A clip's end. On edit, a missing field stays as it is and `null` makes the clip a note.
+    #[serde(default, skip_serializing_if = "Patch::is_missing")]
+    #[ts(optional, type = "number | null")]
+    pub endMs: Patch<i64>,
+    /// On edit, `null` removes the title.
+    #[serde(default, skip_serializing_if = "Patch::is_missing")]
+    #[ts(optional, type = "string | null")]
+    pub title: Patch<String>,
+    /// Replaces the list when present (at most 10; trimmed, lower-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tags: Option<Vec<String>>,
 }
 
 /// One chapter of a recording: a step and when it was first entered.
@@ -617,6 +739,10 @@ pub struct EntryPageResponse {
     /// Every file of the recording in order, to play as one timeline.
     pub segments: Vec<SegmentDto>,
     pub id: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
+    /// Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+    pub thumbnailUrl: Option<String>,
     pub analysisId: String,
     pub analysisName: String,
     pub mimeType: Option<String>,
@@ -626,9 +752,12 @@ pub struct EntryPageResponse {
     pub submittedAt: Option<i64>,
     pub steps: Vec<StepMark>,
     pub chapters: Vec<ChapterDto>,
+    /// The participant's answers: show each task's at its `atMs` (the task's end).
+    pub answers: EntryAnswersDto,
 }
 
-/// Time on one task across submitted entries.
+/// One task's figures across submitted entries. `medianMs`, `minMs`, `maxMs` and `entries` are
+/// the time on task of every entry that reached it (as before ADR 0012).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -643,6 +772,14 @@ pub struct TaskSummaryDto {
     pub maxMs: Option<i64>,
     #[ts(type = "number")]
     pub entries: i64,
+    /// Success rate from the participants' answers.
+    pub success: ProportionDto,
+    /// Single Ease Question, 1–7.
+    pub seq: MeanDto,
+    /// Time on task of attempts reported as successful.
+    pub timeSuccessful: TimeDto,
+    /// Time on task of every entry that reached the task.
+    pub timeAll: TimeDto,
 }
 
 /// One submitted entry in the summary.
@@ -651,18 +788,24 @@ pub struct TaskSummaryDto {
 #[allow(non_snake_case)]
 pub struct EntrySummaryRowDto {
     pub id: String,
+    /// 'Participante N' (see `EntrySummaryDto`).
+    pub participantNumber: u32,
     #[ts(type = "number | null")]
     pub submittedAt: Option<i64>,
     #[ts(type = "number | null")]
     pub durationMs: Option<i64>,
     #[ts(type = "number")]
     pub noteCount: i64,
+    /// The entry's SUS score (0–100), if answered.
+    pub susScore: Option<f64>,
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisSummaryResponse {
+    pub settings: InsightSettingsDto,
     pub tasks: Vec<TaskSummaryDto>,
+    pub sus: SusSummaryDto,
     pub entries: Vec<EntrySummaryRowDto>,
 }

@@ -27,6 +27,8 @@ pub struct AnalysisInput {
     pub max_participants: Option<i64>,
     pub scenario: Option<String>,
     pub tasks: Option<Vec<String>>,
+    /// 'off' | 'optional' | 'required'; missing keeps the current setting ('off' when new).
+    pub camera: Option<String>,
 }
 
 /// A valid analysis, normalised: https:// added, empty tasks dropped, 'null' scenario removed.
@@ -37,6 +39,8 @@ pub struct ValidAnalysis {
     pub max_participants: i64,
     pub scenario: Option<String>,
     pub tasks: Vec<String>,
+    /// The camera setting sent, if any (`None`: keep the current one; 'off' for a new analysis).
+    pub camera: Option<&'static str>,
 }
 
 /// Validates a whole analysis; every problem is reported, in form order.
@@ -74,8 +78,18 @@ pub fn validate(input: &AnalysisInput) -> Result<ValidAnalysis, Vec<&'static str
     } else if tasks.iter().any(|t| t.chars().count() > MAX_TASK_LEN) {
         problems.push(TASK_TOO_LONG);
     }
+    let camera = match input.camera.as_deref() {
+        None => None,
+        Some(value) => match crate::camera::setting(Some(value), crate::camera::OFF) {
+            Ok(setting) => Some(setting),
+            Err(problem) => {
+                problems.push(problem);
+                None
+            }
+        },
+    };
     if problems.is_empty() {
-        Ok(ValidAnalysis { name, url, max_participants, scenario, tasks })
+        Ok(ValidAnalysis { name, url, max_participants, scenario, tasks, camera })
     } else {
         Err(problems)
     }
@@ -187,7 +201,17 @@ mod tests {
             max_participants: Some(5),
             scenario: Some("null".into()),
             tasks: Some(vec!["Compra algo".into(), "  ".into(), "Paga".into()]),
+            camera: None,
         }
+    }
+
+    #[test]
+    fn the_camera_setting_is_checked() {
+        assert_eq!(validate(&input()).unwrap().camera, None);
+        let required = AnalysisInput { camera: Some("required".into()), ..input() };
+        assert_eq!(validate(&required).unwrap().camera, Some("required"));
+        let bad = AnalysisInput { camera: Some("sí".into()), ..input() };
+        assert_eq!(validate(&bad).unwrap_err(), vec![crate::camera::CAMERA_INVALID]);
     }
 
     #[test]

@@ -6,16 +6,23 @@
 pub mod analysis;
 pub mod auth;
 pub mod billing;
+pub mod camera;
 pub mod chunks;
+pub mod clips;
 pub mod csv;
 pub mod deployment;
+pub mod insights;
 pub mod mail;
+pub mod mp4_index;
 pub mod participation;
 pub mod routes;
+pub mod stats;
 pub mod stripe_api;
 pub mod stripe_events;
 pub mod stripe_signature;
 pub mod summary;
+pub mod sus;
+pub mod thumbnail;
 pub mod webm;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.

@@ -15,6 +15,21 @@ pub const NOT_YOURS: &str = "Esta participación no pertenece a este navegador. 
 
 /// An in-progress entry holds its place while it shows activity at least this often.
 pub const ENTRY_IDLE_MS: i64 = 15 * 60 * 1000;
+/// An unsubmitted participation counts as interrupted once nothing arrived for this long: a
+/// recording tab sends a chunk every second, so two minutes of silence means the tab was
+/// closed, crashed, went offline or asleep (ADR 0008). It may still be resumed until it expires.
+pub const INTERRUPTED_AFTER_MS: i64 = 2 * 60 * 1000;
+
+/// Where a participation stands for the researcher: 'submitted', 'in_progress' while its tab is
+/// active, 'interrupted' once it went quiet (see [`INTERRUPTED_AFTER_MS`]).
+pub fn researcher_status(status: &str, last_activity_at: Option<i64>, created_at: i64, now: i64) -> &'static str {
+    if status == "submitted" {
+        return "submitted";
+    }
+    let active_at = last_activity_at.unwrap_or(created_at);
+    if now - active_at >= INTERRUPTED_AFTER_MS { "interrupted" } else { "in_progress" }
+}
+
 /// Version of the consent text shown in the security modal; stored with each entry.
 pub const CONSENT_VERSION: &str = "2026-11-security-modal-v1";
 
@@ -186,6 +201,16 @@ pub fn parse_range(header: Option<&str>, size: u64) -> ByteRange {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quiet_participation_is_interrupted() {
+        let now = 10_000_000;
+        assert_eq!(researcher_status("submitted", Some(0), 0, now), "submitted");
+        assert_eq!(researcher_status("in_progress", Some(now - 1_000), 0, now), "in_progress");
+        assert_eq!(researcher_status("in_progress", Some(now - INTERRUPTED_AFTER_MS), 0, now), "interrupted");
+        assert_eq!(researcher_status("in_progress", None, now - 5_000, now), "in_progress");
+        assert_eq!(researcher_status("in_progress", None, 0, now), "interrupted");
+    }
 
     #[test]
     fn parts_are_numbered_non_empty_and_bounded() {

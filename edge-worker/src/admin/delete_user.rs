@@ -38,6 +38,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     let now = now_ms();
     let mut batch = vec![stmt(&database, GUARD, &[text(id)])?, stmt(&database, QUEUE_R2, &[text(id), int(now)])?];
     batch.extend(purge::statements(&database, Scope::Owner, id, now)?);
+    batch.extend(crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Owner, id)?);
     for sql in OWNED {
         batch.push(stmt(&database, sql, &[text(id)])?);
     }

@@ -18,6 +18,10 @@ use crate::App;
 const INVALID: &str = "Revisa los datos del análisis";
 const DELETED: &str = "Análisis eliminado";
 
+fn settings(body: &AnalysisRequest) -> repo::QuestionSettings {
+    repo::QuestionSettings { task_questions: body.taskQuestions, sus: body.sus }
+}
+
 fn input(body: AnalysisRequest) -> AnalysisInput {
     AnalysisInput {
         name: body.name,
@@ -25,6 +29,7 @@ fn input(body: AnalysisRequest) -> AnalysisInput {
         max_participants: body.maxNumberOfParticipants,
         scenario: body.scenario,
         tasks: body.tasks.map(|tasks| tasks.into_iter().map(|t| t.taskContent.unwrap_or_default()).collect()),
+        camera: body.camera,
     }
 }
 
@@ -54,7 +59,7 @@ pub async fn owned_row(app: &App, req: &Request, id: &str) -> ApiResult<repo::An
 async fn answer(app: &App, id: &str, status: u16) -> ApiResult<Response> {
     let database = db(app)?;
     let row = repo::find(&database, id).await?.ok_or_else(ApiError::not_found)?;
-    json(status, &AnalysisResponse { analysisData: repo::detail(&database, row, true).await? })
+    json(status, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
 }
 
 /// `GET /api/v1/analysis`.
@@ -67,11 +72,12 @@ pub async fn list(app: &App, req: &Request) -> ApiResult<Response> {
 pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let body: AnalysisRequest = read_json(req).await?;
+    let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED).await?;
     let id = new_id();
-    repo::insert(&database, &id, &user.user.id, &valid, now_ms()).await?;
+    repo::insert(&database, &id, &user.user.id, &valid, settings, now_ms()).await?;
     answer(app, &id, 201).await
 }
 
@@ -80,7 +86,7 @@ pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let row = owned(app, &user, id).await?;
     let database = db(app)?;
-    json(200, &AnalysisResponse { analysisData: repo::detail(&database, row, true).await? })
+    json(200, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
 }
 
 /// `PATCH /api/v1/analysis/{id}`: every editable field again; the limit never below submissions.
@@ -88,13 +94,14 @@ pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Respons
     let user = sessions::require_user(app, req).await?;
     let row = owned(app, &user, id).await?;
     let body: AnalysisRequest = read_json(req).await?;
+    let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
     let database = db(app)?;
     // The owner's subscription, also when an admin edits: it is the customer's study that grows.
     gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
-    repo::update(&database, id, &valid, status.as_str(), now_ms()).await?;
+    repo::update(&database, id, &valid, settings, status.as_str(), now_ms()).await?;
     answer(app, id, 200).await
 }
 

@@ -1,13 +1,16 @@
 //! D1 statements for analyses and their tasks; every read is scoped to an owner.
 
-use lupa_api_types::{AnalysisCount, AnalysisDto, EntrySummaryDto, TaskDto};
+use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySummaryDto, TaskDto};
 use lupa_core::analysis::ValidAnalysis;
+use lupa_core::participation::researcher_status;
 use serde::Deserialize;
 use worker::{D1Database, D1PreparedStatement};
 
 use crate::db::{Busy, BusyBatch, failed, int, new_id, opt_text, stmt, text};
 use crate::error::ApiResult;
 use crate::participation::purge::{self, Scope};
+use crate::thumbnails;
+use crate::App;
 
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRow {
@@ -19,9 +22,23 @@ pub struct AnalysisRow {
     pub scenario: Option<String>,
     pub max_participants: i64,
     pub status: String,
+    pub camera: String,
     pub created_at: i64,
     pub updated_at: i64,
     pub submitted: i64,
+    pub task_questions: i64,
+    pub sus: i64,
+}
+
+/// The question settings of an analysis (ADR 0012); `None` keeps the stored value on edit.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct QuestionSettings {
+    pub task_questions: Option<bool>,
+    pub sus: Option<bool>,
+}
+
+fn opt_flag(value: Option<bool>) -> wasm_bindgen::JsValue {
+    value.map_or(wasm_bindgen::JsValue::NULL, |v| int(i64::from(v)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -36,26 +53,39 @@ struct TaskRow {
 struct EntryRow {
     id: String,
     status: String,
+    participant_number: Option<i64>,
+    created_at: i64,
     submitted_at: Option<i64>,
+    last_activity_at: Option<i64>,
+    duration_ms: Option<i64>,
+    recorded_ms: Option<i64>,
+    thumbnail_at: Option<i64>,
+    note_count: i64,
 }
 
-const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
-     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
+     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
-const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.created_at, a.updated_at, \
-     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
+     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
 const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
      JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
 const TASKS_OF_ONE: &str =
     "SELECT id, analysis_id, task_type, content FROM analysis_tasks WHERE analysis_id = ?1 ORDER BY position";
-const ENTRIES_OF_ONE: &str = "SELECT id, status, submitted_at FROM analysis_entries WHERE analysis_id = ?1 AND status != 'abandoned' \
-     ORDER BY created_at DESC";
-const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, created_at, updated_at) \
-     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?7, ?7)";
+/// The participations table (ADR 0008), newest first. The duration is the closed recording's, or
+/// what the screen recorded so far while unsubmitted.
+const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.created_at, e.submitted_at, e.last_activity_at, e.duration_ms, \
+     e.thumbnail_at, (SELECT SUM(s.duration_ms) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
+     (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
+     FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
+const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus) \
+     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0))";
 const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
-const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7 WHERE id = ?1";
+/// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one.
+const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7, \
+     camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus) WHERE id = ?1";
 const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
 const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
 const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
@@ -73,7 +103,10 @@ impl AnalysisRow {
             created_at: self.created_at,
             updated_at: self.updated_at,
             tasks,
+            camera: Camera::parse(lupa_core::camera::stored(&self.camera)).unwrap_or_default(),
             count: AnalysisCount { AnalysisEntries: self.submitted },
+            task_questions: self.task_questions != 0,
+            sus: self.sus != 0,
             entries: None,
         }
     }
@@ -106,27 +139,58 @@ pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<AnalysisR
     stmt(database, ONE, &[text(id)])?.first_busy::<AnalysisRow>(None).await.map_err(failed(ONE))
 }
 
-/// The full analysis with tasks and (optionally) its entries.
-pub async fn detail(database: &D1Database, row: AnalysisRow, with_entries: bool) -> ApiResult<AnalysisDto> {
+/// The analysis's task texts, in order.
+pub async fn task_contents(database: &D1Database, analysis_id: &str) -> ApiResult<Vec<String>> {
+    let tasks = stmt(database, TASKS_OF_ONE, &[text(analysis_id)])?.all_busy().await.map_err(failed(TASKS_OF_ONE))?.results::<TaskRow>().map_err(failed(TASKS_OF_ONE))?;
+    Ok(tasks.into_iter().map(|t| t.content).collect())
+}
+
+/// The full analysis with its tasks.
+pub async fn detail(database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisDto> {
     let tasks = stmt(database, TASKS_OF_ONE, &[text(&row.id)])?
         .all()
         .await
         .map_err(failed(TASKS_OF_ONE))?
         .results::<TaskRow>()
         .map_err(failed(TASKS_OF_ONE))?;
-    let entries = if with_entries {
-        let rows = stmt(database, ENTRIES_OF_ONE, &[text(&row.id)])?
-            .all()
-            .await
-            .map_err(failed(ENTRIES_OF_ONE))?
-            .results::<EntryRow>()
-            .map_err(failed(ENTRIES_OF_ONE))?;
-        Some(rows.into_iter().map(|e| EntrySummaryDto { id: e.id, status: e.status, updated_at: e.submitted_at }).collect())
-    } else {
-        None
-    };
-    let mut dto = row.dto(tasks.into_iter().map(task_dto).collect());
-    dto.entries = entries;
+    Ok(row.dto(tasks.into_iter().map(task_dto).collect()))
+}
+
+fn entry_status(row: &EntryRow, now: i64) -> EntryStatus {
+    match researcher_status(&row.status, row.last_activity_at, row.created_at, now) {
+        "submitted" => EntryStatus::Submitted,
+        "interrupted" => EntryStatus::Interrupted,
+        _ => EntryStatus::InProgress,
+    }
+}
+
+/// The analysis with its tasks and its participations table (`AnalysisEntries`, newest first),
+/// thumbnails as short-lived signed URLs.
+pub async fn detail_with_entries(app: &App, database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisDto> {
+    let entries = stmt(database, ENTRIES_OF_ONE, &[text(&row.id)])?
+        .all_busy()
+        .await
+        .map_err(failed(ENTRIES_OF_ONE))?
+        .results::<EntryRow>()
+        .map_err(failed(ENTRIES_OF_ONE))?;
+    let now = app.now();
+    let entries = entries
+        .into_iter()
+        .map(|e| {
+            Ok(EntrySummaryDto {
+                status: entry_status(&e, now),
+                participantNumber: e.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
+                createdAt: e.created_at,
+                updated_at: e.submitted_at,
+                durationMs: e.duration_ms.or(e.recorded_ms).filter(|ms| *ms > 0),
+                noteCount: e.note_count,
+                thumbnailUrl: thumbnails::url(app, &e.id, e.thumbnail_at)?,
+                id: e.id,
+            })
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    let mut dto = detail(database, row).await?;
+    dto.entries = Some(entries);
     Ok(dto)
 }
 
@@ -139,11 +203,22 @@ fn task_statements(database: &D1Database, analysis_id: &str, tasks: &[String]) -
 }
 
 /// Inserts an analysis with its tasks in one transaction.
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, now: i64) -> ApiResult<()> {
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, now: i64) -> ApiResult<()> {
     let mut batch = vec![stmt(
         database,
         INSERT,
-        &[text(id), text(owner_id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), int(now)],
+        &[
+            text(id),
+            text(owner_id),
+            text(&valid.name),
+            text(&valid.url),
+            opt_text(valid.scenario.as_deref()),
+            int(valid.max_participants),
+            int(now),
+            text(valid.camera.unwrap_or(lupa_core::camera::OFF)),
+            opt_flag(settings.task_questions),
+            opt_flag(settings.sus),
+        ],
     )?];
     batch.extend(task_statements(database, id, &valid.tasks)?);
     database.batch_busy(batch).await.map_err(failed(INSERT))?;
@@ -151,12 +226,23 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 }
 
 /// Replaces the editable fields and the task list in one transaction.
-pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, status: &str, now: i64) -> ApiResult<()> {
+pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, status: &str, now: i64) -> ApiResult<()> {
     let mut batch = vec![
         stmt(
             database,
             UPDATE,
-            &[text(id), text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants), text(status), int(now)],
+            &[
+                text(id),
+                text(&valid.name),
+                text(&valid.url),
+                opt_text(valid.scenario.as_deref()),
+                int(valid.max_participants),
+                text(status),
+                int(now),
+                opt_text(valid.camera),
+                opt_flag(settings.task_questions),
+                opt_flag(settings.sus),
+            ],
         )?,
         stmt(database, DELETE_TASKS, &[text(id)])?,
     ];
@@ -176,6 +262,7 @@ pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
     let now = crate::db::now_ms();
     let mut batch = vec![stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?];
     batch.extend(purge::statements(database, Scope::Analysis, id, now)?);
+    batch.extend(crate::insights::cleanup::statements(database, crate::insights::cleanup::Scope::Analysis, id)?);
     batch.extend([stmt(database, DELETE_TASKS, &[text(id)])?, stmt(database, DELETE_ENTRIES, &[text(id)])?, stmt(database, DELETE, &[text(id)])?]);
     database.batch_busy(batch).await.map_err(failed(DELETE))?;
     Ok(())

@@ -267,5 +267,9 @@ pub async fn close(app: &App, entry_id: &str, seq: u32, track: &str) -> ApiResul
         .await
         .map_err(failed(CLOSED))?;
     recordings::delete_prefix(app, &chunk_prefix(&loaded.row.analysis_id, entry_id, seq, track)).await?;
+    if state == "closed" {
+        // A seek index for long recordings, after the answer (ADR 0009).
+        crate::seek_index::build_later(app, &loaded.row.r2_key);
+    }
     Ok(Closed { size: total, duration_ms })
 }

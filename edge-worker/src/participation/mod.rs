@@ -12,7 +12,7 @@ pub mod segments;
 pub mod upload;
 
 use lupa_api_types::{
-    MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
+    AnalysisDto, Camera, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
@@ -22,7 +22,7 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{Busy, db, failed, int, new_id, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, new_id, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -32,18 +32,23 @@ const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";
 
 /// One statement, so D1 (serial per database) cannot interleave two claims of the last place. A
 /// place is taken by a submitted entry or by one in progress whose hold has not lapsed (ADR 0005);
-/// a new participation holds it for 5 minutes, and then for 30 after each chunk.
-const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version) \
-     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5 FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
+/// a new participation holds it for 5 minutes, and then for 30 after each chunk. It takes the
+/// analysis's next participant number; [`COUNT_PARTICIPANT`] moves the counter in the same batch
+/// (one transaction), so a number is never given twice, not even after a deletion (ADR 0008).
+const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version, participant_number) \
+     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5, a.last_participant_number + 1 FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
      AND (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
-const PLACES: &str = "SELECT a.status, a.max_participants, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
+const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
+     WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
+const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
      AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
 
 #[derive(Deserialize)]
 struct Places {
     status: String,
     max_participants: i64,
+    camera: String,
     taken: i64,
 }
 
@@ -55,8 +60,8 @@ async fn analysis_id(req: &mut Request) -> ApiResult<String> {
         .ok_or_else(|| ApiError::bad_request("missing_analysis_id", ID_REQUIRED))
 }
 
-/// 404 for unknown ids, 400 when closed or full.
-async fn check_places(app: &App, id: &str) -> ApiResult<()> {
+/// 404 for unknown ids, 400 when closed or full; the analysis's camera setting otherwise.
+async fn check_places(app: &App, id: &str) -> ApiResult<Camera> {
     let row = stmt(&db(app)?, PLACES, &[text(id), int(app.now())])?
         .first_busy::<Places>(None)
         .await
@@ -65,15 +70,15 @@ async fn check_places(app: &App, id: &str) -> ApiResult<()> {
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
-    Ok(())
+    Ok(Camera::parse(lupa_core::camera::stored(&row.camera)).unwrap_or_default())
 }
 
 /// `POST /api/v1/analysis/validate-participation`.
 pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = analysis_id(req).await?;
     rate::hit(&db(app)?, PARTICIPATE_PER_CLIENT, &client_address(req)).await?;
-    check_places(app, &id).await?;
-    json(200, &ValidateParticipationResponse { success: true })
+    let camera = check_places(app, &id).await?;
+    json(200, &ValidateParticipationResponse { success: true, camera })
 }
 
 /// `POST /api/v1/analysis/participate`: claims a place, records consent, hands out the capability.
@@ -85,23 +90,35 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let entry_id = new_id();
     let capability = sessions::new_token();
     let hash = sessions::hash_token(app, &capability)?;
-    let result = stmt(&database, CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS)])?
-        .run()
+    let results = database
+        .batch_busy(vec![
+            stmt(&database, CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS)])?,
+            stmt(&database, COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?,
+        ])
         .await
         .map_err(failed(CLAIM))?;
-    if result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
+    let claimed = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0);
+    if claimed == 0 {
         check_places(app, &id).await?;
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
     let row = repo::find(&database, &id).await?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
-    let detail = repo::detail(&database, row, false).await?;
-    let data = ParticipationData {
+    let data = participation_data(repo::detail(&database, row).await?);
+    let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
+    sessions::with_cookie(resp, &entries::capability_cookie(&capability))
+}
+
+/// What the participant's tab needs of an analysis: the steps, whether the camera is recorded and
+/// which questions to ask; never its name, owner or entries.
+pub fn participation_data(detail: AnalysisDto) -> ParticipationData {
+    ParticipationData {
         scenario: detail.scenario,
         analysisUrl: detail.url,
         tasks: detail.tasks.into_iter().map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent }).collect(),
-    };
-    let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
-    sessions::with_cookie(resp, &entries::capability_cookie(&capability))
+        taskQuestions: detail.task_questions,
+        sus: detail.sus,
+        camera: detail.camera,
+    }
 }
 
 /// `DELETE /api/v1/analysisEntry/{id}`: the participant leaves (or the stream stopped). Everything

@@ -83,6 +83,8 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
     let now = app.now();
     let mut batch = vec![stmt(&database, QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?];
     batch.extend(statements(&database, Scope::Entry, entry_id, now)?);
+    // Answers go with the recording (the modal says the data has been deleted).
+    batch.extend(crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Entry, entry_id)?);
     batch.push(stmt(&database, ABANDON, &[text(entry_id), int(now)])?);
     database.batch_busy(batch).await.map_err(failed(ABANDON))?;
     drain(app).await

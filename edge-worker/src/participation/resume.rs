@@ -5,7 +5,7 @@
 //! grabación y salir'; `POST …/resume` takes the place again (a free one is needed once the hold
 //! lapsed) and tells the tab where the participant was.
 
-use lupa_api_types::{ParticipantTask, ParticipationData, ResumeInfo};
+use lupa_api_types::ResumeInfo;
 use lupa_core::chunks::{GRACE_MS, HOLD_WITHOUT_MEDIA_MS};
 use lupa_core::participation::NO_PLACES;
 use serde::Deserialize;
@@ -56,18 +56,16 @@ fn none() -> ApiError {
 async fn info(app: &App, current: Current) -> ApiResult<ResumeInfo> {
     let database = db(app)?;
     let row = repo::find(&database, &current.analysis_id).await?.ok_or_else(ApiError::not_found)?;
-    let detail = repo::detail(&database, row, false).await?;
+    let detail = repo::detail(&database, row).await?;
+    let answers = crate::insights::answers::of_entry(&database, &current.id).await?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
-        analysisData: ParticipationData {
-            scenario: detail.scenario,
-            analysisUrl: detail.url,
-            tasks: detail.tasks.into_iter().map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent }).collect(),
-        },
+        analysisData: super::participation_data(detail),
         recordedMs: current.recorded_ms.max(0) as u64,
         steps: marks_of(current.steps_json.as_deref()),
         segments: current.segments.max(0) as u32,
+        answers,
     })
 }
 

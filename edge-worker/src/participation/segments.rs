@@ -6,6 +6,7 @@
 //! before its body goes to R2, then one D1 batch. Composing parts runs after the answer.
 
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
+use lupa_core::camera::{self, Track};
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS, MAX_SEGMENTS};
 use lupa_core::participation::NOT_YOURS;
 use serde::Deserialize;
@@ -19,12 +20,22 @@ use crate::participation::{compose, mime};
 use crate::recordings;
 use crate::App;
 
-/// The screen track; the camera (a later issue) gets its own segments with the same numbers.
+/// The screen track; the camera gets its own segments with the same numbers (ADR 0008).
 pub const SCREEN: &str = "screen";
 
 const OPEN: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) \
      SELECT ?1, COALESCE(MAX(seq), 0) + 1, 'screen', ?2, ?3 || (COALESCE(MAX(seq), 0) + 1) || ?4, COALESCE(SUM(duration_ms), 0), ?5 \
      FROM entry_segments WHERE entry_id = ?1 AND track = 'screen' HAVING COALESCE(MAX(seq), 0) < ?6 RETURNING seq, offset_ms";
+/// The camera track of the newest screen segment: same number and place on the timeline. Opening
+/// it again (a retried request) changes nothing; `CAMERA_SEGMENT` reads what there is.
+const OPEN_CAMERA: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) \
+     SELECT s.entry_id, s.seq, 'camera', ?2, ?3 || s.seq || ?4, s.offset_ms, ?5 FROM entry_segments s \
+     WHERE s.entry_id = ?1 AND s.track = 'screen' ORDER BY s.seq DESC LIMIT 1 \
+     ON CONFLICT (entry_id, seq, track) DO NOTHING";
+const CAMERA_SEGMENT: &str = "SELECT seq, offset_ms, state FROM entry_segments WHERE entry_id = ?1 AND track = 'camera' \
+     AND seq = (SELECT MAX(seq) FROM entry_segments WHERE entry_id = ?1 AND track = 'screen')";
+/// Where the camera file starts on its screen file (`x-lupa-start-ms` of its chunks).
+const CAMERA_START: &str = "UPDATE entry_segments SET start_ms = ?3 WHERE entry_id = ?1 AND seq = ?2 AND track = 'camera'";
 const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
 
 /// Everything a chunk request needs, in one read.
@@ -60,27 +71,65 @@ struct Opened {
     offset_ms: i64,
 }
 
-/// `POST /api/v1/analysisEntry/{id}/segments {mimeType}`: a new capture of this participation.
+#[derive(Deserialize)]
+struct CameraOpened {
+    seq: i64,
+    offset_ms: i64,
+    state: String,
+}
+
+/// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?}`: a new capture of this
+/// participation, or the camera track of the newest one.
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let entry = entries::require_capability(app, req, entry_id).await?;
     let body: OpenSegmentRequest = read_json(req).await?;
+    let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request("invalid_track", m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
         .ok_or_else(|| ApiError::bad_request("unsupported_mime", mime::UNSUPPORTED))?;
     let prefix = format!("{}segments/", recordings::entry_prefix(&entry.analysis_id, &entry.id));
-    let suffix = format!("/{SCREEN}.{}", mime::extension(mime));
+    let suffix = format!("/{}.{}", track.as_str(), mime::extension(mime));
     let database = db(app)?;
     let now = app.now();
-    let opened = stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
-        .first_busy::<Opened>(None)
-        .await
-        .map_err(failed(OPEN))?
-        .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?;
+    let opened = match track {
+        Track::Screen => stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
+            .first_busy::<Opened>(None)
+            .await
+            .map_err(failed(OPEN))?
+            .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?,
+        Track::Camera => open_camera(app, &entry, mime, &prefix, &suffix).await?,
+    };
     stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run_busy().await.map_err(failed(TOUCH))?;
     let resp = json(
         200,
         &SegmentResponse { segment: opened.seq.max(0) as u32, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 },
     )?;
     entries::refresh_capability_cookie(resp, req)
+}
+
+/// Opens (or finds again) the camera track of the newest screen segment.
+async fn open_camera(app: &App, entry: &entries::EntryRow, mime: &str, prefix: &str, suffix: &str) -> ApiResult<Opened> {
+    if !camera::records_camera(&entry.analysis_camera) {
+        return Err(ApiError::bad_request("camera_off", camera::CAMERA_OFF));
+    }
+    let database = db(app)?;
+    let results = database
+        .batch_busy(vec![
+            stmt(&database, OPEN_CAMERA, &[text(&entry.id), text(mime), text(prefix), text(suffix), int(app.now())])?,
+            stmt(&database, CAMERA_SEGMENT, &[text(&entry.id)])?,
+        ])
+        .await
+        .map_err(failed(OPEN_CAMERA))?;
+    let segment = results
+        .get(1)
+        .map(|r| r.results::<CameraOpened>())
+        .transpose()
+        .map_err(failed(CAMERA_SEGMENT))?
+        .and_then(|rows| rows.into_iter().next())
+        .ok_or_else(|| ApiError::new(409, "no_screen_segment", camera::NO_SCREEN_SEGMENT))?;
+    if segment.state != "open" {
+        return Err(ApiError::new(409, "segment_closed", SEGMENT_CLOSED));
+    }
+    Ok(Opened { seq: segment.seq, offset_ms: segment.offset_ms })
 }
 
 #[derive(Deserialize)]
@@ -96,13 +145,14 @@ struct ChunkContext {
     existing_size: Option<i64>,
 }
 
-/// `PUT /api/v1/analysisEntry/{id}/segments/{seg}/chunks/{index}`: one chunk, stored in R2 and
-/// recorded in D1 before the answer. A repeat of a stored chunk is answered without storing it again.
-pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &str, index: &str) -> ApiResult<Response> {
+/// `PUT /api/v1/analysisEntry/{id}/segments/{seg}/chunks/{index}` (screen) and
+/// `…/camera-chunks/{index}` (camera): one chunk, stored in R2 and recorded in D1 before the
+/// answer. A repeat of a stored chunk is answered without storing it again.
+pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &str, index: &str, track: Track) -> ApiResult<Response> {
     let presented = capability_hash_of(app, req)?;
     let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, "no_segment", NO_SEGMENT))?;
     let database = db(app)?;
-    let ctx = stmt(&database, CHUNK_CONTEXT, &[text(entry_id), int(i64::from(seq)), text(SCREEN), text(index)])?
+    let ctx = stmt(&database, CHUNK_CONTEXT, &[text(entry_id), int(i64::from(seq)), text(track.as_str()), text(index)])?
         .first_busy::<ChunkContext>(None)
         .await
         .map_err(failed(CHUNK_CONTEXT))?
@@ -139,22 +189,24 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     if bytes.len() as u64 != declared {
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }
-    let key = chunk_key(&ctx.analysis_id, entry_id, seq, SCREEN, chunk.index);
+    let key = chunk_key(&ctx.analysis_id, entry_id, seq, track.as_str(), chunk.index);
     app.env.bucket("RECORDINGS")?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
     let now = app.now();
-    database
-        .batch_busy(vec![
-            stmt(&database, STORE_CHUNK, &[text(entry_id), int(i64::from(seq)), text(SCREEN), int(i64::from(chunk.index)), int(declared as i64), int(chunk.end_ms), int(now)])?,
-            stmt(&database, MEDIA_ACTIVITY, &[text(entry_id), int(now), int(now + HOLD_AFTER_MEDIA_MS)])?,
-        ])
-        .await
-        .map_err(failed(STORE_CHUNK))?;
+    let mut batch = vec![
+        stmt(&database, STORE_CHUNK, &[text(entry_id), int(i64::from(seq)), text(track.as_str()), int(i64::from(chunk.index)), int(declared as i64), int(chunk.end_ms), int(now)])?,
+        stmt(&database, MEDIA_ACTIVITY, &[text(entry_id), int(now), int(now + HOLD_AFTER_MEDIA_MS)])?,
+    ];
+    let start = req.headers().get("x-lupa-start-ms").ok().flatten();
+    if let (Track::Camera, Some(start)) = (track, start) {
+        batch.push(stmt(&database, CAMERA_START, &[text(entry_id), int(i64::from(seq)), int(camera::start_ms(Some(&start)))])?);
+    }
+    database.batch_busy(batch).await.map_err(failed(STORE_CHUNK))?;
     // Compose in the background once the stored bytes may fill a part after the first.
     let segment_bytes = ctx.segment_bytes.unwrap_or(0) as u64 + declared;
     if compose::may_have_ready_part(segment_bytes, ctx.composed_parts.max(0) as u64) {
         let (entry, worker_app) = (entry_id.to_string(), app.detached());
         app.wait_until(async move {
-            if let Err(err) = compose::compose_ready(&worker_app, &entry, seq, SCREEN).await {
+            if let Err(err) = compose::compose_ready(&worker_app, &entry, seq, track.as_str()).await {
                 crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
         });

@@ -12,6 +12,7 @@ use crate::analysis::repo;
 use crate::db::{BusyBatch, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::insights::cleanup;
 use crate::participation::purge::{self, Scope};
 use crate::recordings::{self, owned_entry};
 use crate::App;
@@ -36,13 +37,35 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
     let database = db(app)?;
     let analysis = repo::find(&database, &entry.analysis_id).await?.ok_or_else(ApiError::not_found)?;
     let analysis_name = analysis.name.clone();
-    let detail = repo::detail(&database, analysis, false).await?;
+    let detail = repo::detail(&database, analysis).await?;
     let steps = marks_of(entry.steps_json.as_deref());
-    let marks = core_marks(&steps);
-    let step_count = FIRST_TASK_STEP as usize + detail.tasks.len();
-    let duration = entry.duration_ms.unwrap_or(0).max(0) as u64;
-    let spent = time_per_step(&marks, duration, step_count);
-    let chapters = (0..step_count)
+    let chapters = chapters(&core_marks(&steps), entry.duration_ms.unwrap_or(0).max(0) as u64, detail.tasks.len());
+    let answers = crate::insights::answers::of_entry(&database, &entry.id).await?;
+    json(
+        200,
+        &EntryPageResponse {
+            entryUrl: entry_url,
+            segments,
+            id: entry.id.clone(),
+            participantNumber: recordings::participant_number(&entry),
+            thumbnailUrl: crate::thumbnails::url(app, &entry.id, entry.thumbnail_at)?,
+            analysisId: entry.analysis_id.clone(),
+            analysisName: analysis_name,
+            mimeType: entry.recording_mime.clone(),
+            durationMs: entry.duration_ms,
+            submittedAt: entry.submitted_at,
+            steps,
+            chapters,
+            answers,
+        },
+    )
+}
+
+/// One chapter per step (scenario, URL, each task): when it was first entered, time spent on it.
+pub fn chapters(marks: &[Mark], duration: u64, task_count: usize) -> Vec<ChapterDto> {
+    let step_count = FIRST_TASK_STEP as usize + task_count;
+    let spent = time_per_step(marks, duration, step_count);
+    (0..step_count)
         .map(|i| {
             let index = i as u32;
             let (kind, title) = match index {
@@ -54,26 +77,11 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
                 index,
                 kind: kind.into(),
                 title,
-                startMs: first_entry(&marks, index).map(|m| m as i64),
+                startMs: first_entry(marks, index).map(|m| m as i64),
                 spentMs: spent.get(i).copied().unwrap_or(0) as i64,
             }
         })
-        .collect();
-    json(
-        200,
-        &EntryPageResponse {
-            entryUrl: entry_url,
-            segments,
-            id: entry.id.clone(),
-            analysisId: entry.analysis_id.clone(),
-            analysisName: analysis_name,
-            mimeType: entry.recording_mime.clone(),
-            durationMs: entry.duration_ms,
-            submittedAt: entry.submitted_at,
-            steps,
-            chapters,
-        },
-    )
+        .collect()
 }
 
 /// `DELETE /api/v1/entry/{id}`: removes the recording from R2 and the entry's rows.
@@ -84,6 +92,7 @@ pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult
     let now = now_ms();
     let mut batch = vec![stmt(&database, purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?];
     batch.extend(purge::statements(&database, Scope::Entry, &entry.id, now)?);
+    batch.extend(cleanup::statements(&database, cleanup::Scope::Entry, &entry.id)?);
     batch.push(stmt(&database, DELETE_NOTES, &[text(&entry.id)])?);
     batch.push(stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?);
     database.batch_busy(batch).await.map_err(failed(DELETE_ENTRY))?;

@@ -1,115 +1,221 @@
-//! The analysis summary (time on task across submitted entries, each entry's duration and note
-//! count) and its CSV export: one row per entry per task, plus one row per note.
+//! The analysis summary and its CSV exports. The summary has each task's figures (success rate,
+//! SEQ, time on task; ADR 0012), the SUS, and each entry's duration, notes and SUS score. The
+//! export has one row per entry per task (time, success, SEQ), one per entry for the SUS and one
+//! per note or clip; the second export is the per-task summary.
 
-use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto, TaskSummaryDto};
+use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto};
 use lupa_core::csv;
-use lupa_core::summary::{clock, stats, time_per_step, FIRST_TASK_STEP};
+use lupa_core::summary::clock;
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
-use crate::analysis::{self, repo};
+use crate::analysis;
 use crate::db::{Busy, db, failed, stmt, text};
 use crate::error::ApiResult;
 use crate::http::json;
-use crate::playback::{core_marks, marks_of};
+use crate::insights::figures::{self, AnalysisData};
 use crate::App;
 
-const ENTRIES: &str = "SELECT e.id, e.submitted_at, e.duration_ms, e.steps_json, \
-     (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
-     FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
-const NOTES: &str = "SELECT n.entry_id, n.at_ms, n.text FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
+const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY n.entry_id, n.at_ms";
-
-#[derive(Deserialize)]
-struct EntryRow {
-    id: String,
-    submitted_at: Option<i64>,
-    duration_ms: Option<i64>,
-    steps_json: Option<String>,
-    note_count: i64,
-}
+const TAGS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
+     WHERE e.analysis_id = ?1 ORDER BY t.rowid";
 
 #[derive(Deserialize)]
 struct NoteRow {
+    id: String,
     entry_id: String,
     at_ms: i64,
+    end_ms: Option<i64>,
+    title: Option<String>,
     text: String,
 }
 
-struct Loaded {
-    tasks: Vec<String>,
-    entries: Vec<EntryRow>,
-    /// Per entry, ms spent on each task.
-    times: Vec<Vec<u64>>,
+#[derive(Deserialize)]
+struct TagRow {
+    note_id: String,
+    tag: String,
 }
 
-async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Loaded> {
+async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<AnalysisData> {
     let row = analysis::owned_row(app, req, analysis_id).await?;
-    let database = db(app)?;
-    let detail = repo::detail(&database, row, false).await?;
-    let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
-    let entries = stmt(&database, ENTRIES, &[text(analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
-    let step_count = FIRST_TASK_STEP as usize + tasks.len();
-    let times = entries
-        .iter()
-        .map(|e| {
-            let marks = core_marks(&marks_of(e.steps_json.as_deref()));
-            time_per_step(&marks, e.duration_ms.unwrap_or(0).max(0) as u64, step_count).split_off(FIRST_TASK_STEP as usize)
-        })
-        .collect();
-    Ok(Loaded { tasks, entries, times })
+    figures::load(&db(app)?, row).await
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let loaded = load(app, req, analysis_id).await?;
-    let tasks = loaded
-        .tasks
-        .iter()
-        .enumerate()
-        .map(|(i, content)| {
-            // Only entries that actually reached the task count towards its statistics.
-            let values: Vec<u64> = loaded.times.iter().filter_map(|t| t.get(i).copied()).filter(|ms| *ms > 0).collect();
-            let s = stats(&values);
-            TaskSummaryDto {
-                taskNumber: i as u32 + 1,
-                taskContent: content.clone(),
-                medianMs: s.map(|(m, _, _)| m as i64),
-                minMs: s.map(|(_, lo, _)| lo as i64),
-                maxMs: s.map(|(_, _, hi)| hi as i64),
-                entries: values.len() as i64,
-            }
-        })
-        .collect();
-    let entries = loaded
+    let data = load(app, req, analysis_id).await?;
+    let entries = data
         .entries
         .iter()
-        .map(|e| EntrySummaryRowDto { id: e.id.clone(), submittedAt: e.submitted_at, durationMs: e.duration_ms, noteCount: e.note_count })
+        .map(|e| EntrySummaryRowDto {
+            id: e.id.clone(),
+            participantNumber: e.participant_number.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
+            submittedAt: e.submitted_at,
+            durationMs: e.duration_ms,
+            noteCount: e.note_count,
+            susScore: e.sus.as_ref().map(|s| s.score),
+        })
         .collect();
-    json(200, &AnalysisSummaryResponse { tasks, entries })
+    json(
+        200,
+        &AnalysisSummaryResponse { settings: data.settings.clone(), tasks: figures::task_summaries(&data), sus: figures::sus_summary(&data), entries },
+    )
 }
 
-/// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM.
+const EXPORT_HEADER: [&str; 17] = [
+    "kind",
+    "entry_id",
+    "submitted_at",
+    "entry_duration",
+    "task_number",
+    "task",
+    "time_on_task_s",
+    "note_time",
+    "note",
+    "success",
+    "seq",
+    "sus_score",
+    "sus_answers",
+    "note_end",
+    "note_title",
+    "note_tags",
+    "participant",
+];
+
+/// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM. The first nine columns are as before
+/// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let loaded = load(app, req, analysis_id).await?;
-    let notes = stmt(&db(app)?, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
+    let data = load(app, req, analysis_id).await?;
+    let database = db(app)?;
+    let notes = stmt(&database, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
+    let tags = stmt(&database, TAGS, &[text(analysis_id)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?;
     let mut rows = Vec::new();
-    for (entry, times) in loaded.entries.iter().zip(&loaded.times) {
+    for entry in &data.entries {
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
         let duration = entry.duration_ms.map(|d| clock(d.max(0) as u64)).unwrap_or_default();
-        for (i, task) in loaded.tasks.iter().enumerate() {
-            let spent = times.get(i).copied().unwrap_or(0);
-            rows.push(vec!["task".into(), entry.id.clone(), submitted.clone(), duration.clone(), (i + 1).to_string(), task.clone(), format!("{:.1}", spent as f64 / 1000.0), String::new(), String::new()]);
+        // kind, entry, submitted, duration; then the row's own 13 columns.
+        let row = |kind: &str, rest: [String; 13]| {
+            let mut cells = vec![kind.to_string(), entry.id.clone(), submitted.clone(), duration.clone()];
+            cells.extend(rest);
+            cells
+        };
+        for (i, task) in data.tasks.iter().enumerate() {
+            let spent = entry.times.get(i).copied().unwrap_or(0);
+            let answer = entry.answers.get(i).and_then(Option::as_ref);
+            rows.push(row(
+                "task",
+                [
+                    (i + 1).to_string(),
+                    task.clone(),
+                    format!("{:.1}", spent as f64 / 1000.0),
+                    String::new(),
+                    String::new(),
+                    answer.map(|a| a.success.clone()).unwrap_or_default(),
+                    answer.map(|a| a.seq.to_string()).unwrap_or_default(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ],
+            ));
+        }
+        if let Some(sus) = &entry.sus {
+            let answers = sus.answers.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            let mut rest: [String; 13] = Default::default();
+            rest[7] = format!("{:.1}", sus.score);
+            rest[8] = answers;
+            rows.push(row("sus", rest));
         }
         for note in notes.iter().filter(|n| n.entry_id == entry.id) {
-            rows.push(vec!["note".into(), entry.id.clone(), submitted.clone(), duration.clone(), String::new(), String::new(), String::new(), clock(note.at_ms.max(0) as u64), note.text.clone()]);
+            let note_tags = tags.iter().filter(|t| t.note_id == note.id).map(|t| t.tag.as_str()).collect::<Vec<_>>().join("; ");
+            let mut rest: [String; 13] = Default::default();
+            rest[3] = clock(note.at_ms.max(0) as u64);
+            rest[4] = note.text.clone();
+            rest[9] = note.end_ms.map(|e| clock(e.max(0) as u64)).unwrap_or_default();
+            rest[10] = note.title.clone().unwrap_or_default();
+            rest[11] = note_tags;
+            rows.push(row(if note.end_ms.is_some() { "clip" } else { "note" }, rest));
         }
     }
-    let body = csv::document(&["kind", "entry_id", "submitted_at", "entry_duration", "task_number", "task", "time_on_task_s", "note_time", "note"], &rows);
+    csv_response(&csv::document(&EXPORT_HEADER, &rows), &format!("lupa-analysis-{analysis_id}.csv"))
+}
+
+const TASKS_HEADER: [&str; 30] = [
+    "kind",
+    "task_number",
+    "task",
+    "success_n",
+    "successes",
+    "yes",
+    "no",
+    "unsure",
+    "success_rate",
+    "success_low",
+    "success_high",
+    "seq_n",
+    "seq_mean",
+    "seq_low",
+    "seq_high",
+    "time_successful_n",
+    "time_successful_median_s",
+    "time_successful_geomean_s",
+    "time_successful_low_s",
+    "time_successful_high_s",
+    "time_all_n",
+    "time_all_median_s",
+    "time_all_geomean_s",
+    "time_all_low_s",
+    "time_all_high_s",
+    "sus_n",
+    "sus_mean",
+    "sus_low",
+    "sus_high",
+    "sus_grade",
+];
+
+fn num(value: Option<f64>, decimals: usize) -> String {
+    value.map(|v| format!("{v:.decimals$}")).unwrap_or_default()
+}
+
+fn seconds(ms: Option<i64>) -> String {
+    num(ms.map(|m| m as f64 / 1000.0), 2)
+}
+
+/// `GET /api/v1/analysis/{id}/export/tasks`: one row per task with every figure, then one `sus`
+/// row. Rates are 0–1 (4 decimals), SEQ 1–7 (3), times in seconds (2), SUS 0–100 (2).
+pub async fn export_tasks(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
+    let data = load(app, req, analysis_id).await?;
+    let mut rows: Vec<Vec<String>> = figures::task_summaries(&data)
+        .into_iter()
+        .map(|t| {
+            let mut cells = vec!["task".to_string(), t.taskNumber.to_string(), t.taskContent];
+            let s = &t.success;
+            cells.extend([s.n.to_string(), s.successes.to_string(), s.yes.to_string(), s.no.to_string(), s.unsure.to_string()]);
+            cells.extend([num(s.rate, 4), num(s.low, 4), num(s.high, 4)]);
+            cells.extend([t.seq.n.to_string(), num(t.seq.mean, 3), num(t.seq.low, 3), num(t.seq.high, 3)]);
+            for time in [&t.timeSuccessful, &t.timeAll] {
+                cells.extend([time.n.to_string(), seconds(time.medianMs), seconds(time.geometricMeanMs), seconds(time.lowMs), seconds(time.highMs)]);
+            }
+            cells.extend(std::iter::repeat_n(String::new(), 5));
+            cells
+        })
+        .collect();
+    let sus = figures::sus_summary(&data);
+    let mut sus_row = vec!["sus".to_string()];
+    sus_row.extend(std::iter::repeat_n(String::new(), 24));
+    sus_row.extend([sus.n.to_string(), num(sus.mean, 2), num(sus.low, 2), num(sus.high, 2), sus.grade.unwrap_or_default()]);
+    rows.push(sus_row);
+    csv_response(&csv::document(&TASKS_HEADER, &rows), &format!("lupa-analysis-{analysis_id}-tasks.csv"))
+}
+
+fn csv_response(body: &str, filename: &str) -> ApiResult<Response> {
     Ok(ResponseBuilder::new()
         .with_header("content-type", "text/csv; charset=utf-8")?
-        .with_header("content-disposition", &format!("attachment; filename=\"lupa-analysis-{analysis_id}.csv\""))?
-        .fixed(body.into_bytes()))
+        .with_header("content-disposition", &format!("attachment; filename=\"{filename}\""))?
+        .fixed(body.as_bytes().to_vec()))
 }
 
 fn iso(ms: i64) -> String {

@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, Blob, Headers, Request, RequestCredentials, RequestInit, Response};
 
 use super::js::Timer;
-use crate::api;
+use crate::api::{self, Track};
 use crate::retry::Failure;
 use crate::upload::ChunkKey;
 
@@ -30,19 +30,35 @@ pub struct SegmentAnswer {
     pub recorded_ms: f64,
 }
 
-/// The entry's recording endpoints.
+/// The entry's recording endpoints, for one track.
 pub struct Api {
     base: String,
     entry_id: String,
+    track: Track,
+    device_key: String,
 }
 
 impl Api {
-    pub fn new(base: &str, entry_id: &str) -> Self {
-        Api { base: base.to_string(), entry_id: entry_id.to_string() }
+    pub fn new(base: &str, entry_id: &str, track: Track) -> Self {
+        Api { base: base.to_string(), entry_id: entry_id.to_string(), track, device_key: track.device_key(entry_id) }
     }
 
-    pub fn entry_id(&self) -> &str {
-        &self.entry_id
+    pub fn track(&self) -> Track {
+        self.track
+    }
+
+    /// Where this track's chunks wait on the device (see [`Track::device_key`]).
+    pub fn device_key(&self) -> &str {
+        &self.device_key
+    }
+
+    /// What to clear from the device when this recorder completes or leaves: the screen's end is
+    /// the participation's, so the camera's leftovers go too; the camera clears only its own.
+    pub fn device_keys_to_clear(&self) -> Vec<String> {
+        match self.track {
+            Track::Screen => vec![Track::Screen.device_key(&self.entry_id), Track::Camera.device_key(&self.entry_id)],
+            Track::Camera => vec![self.device_key.clone()],
+        }
     }
 
     fn url(&self, suffix: &str) -> String {
@@ -51,19 +67,32 @@ impl Api {
 
     /// `POST .../segments {mimeType}` → `{segment, chunkMaxBytes, recordedMs}`.
     pub async fn open_segment(&self, mime: &str, abort: Option<&AbortController>) -> Result<SegmentAnswer, Failure> {
-        let body = JsValue::from(api::segment_body(mime));
+        let body = JsValue::from(api::segment_body(mime, self.track));
         let response = ok(send("POST", &self.url("/segments"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
         let json = JsFuture::from(response.json().map_err(|_| Failure::Network)?).await.map_err(|_| Failure::Network)?;
         let number = |key: &str| Reflect::get(&json, &key.into()).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
         Ok(SegmentAnswer { segment: number("segment"), chunk_max_bytes: number("chunkMaxBytes"), recorded_ms: number("recordedMs") })
     }
 
-    /// `PUT .../segments/{s}/chunks/{i}` with the chunk's bytes and `x-lupa-end-ms`. A refusal
-    /// carries the server's `message` (shown to the participant for a 413).
-    pub async fn put_chunk(&self, key: ChunkKey, body: &Blob, end_ms: u64, abort: Option<&AbortController>) -> Result<(), (Failure, Option<String>)> {
-        let url = self.url(&api::chunk_suffix(key));
+    /// `PUT .../segments/{s}/chunks/{i}` (or `camera-chunks`) with the chunk's bytes,
+    /// `x-lupa-end-ms` and, for the camera, `x-lupa-start-ms`. A refusal carries the server's
+    /// `message` (shown to the participant for a 413).
+    pub async fn put_chunk(
+        &self,
+        key: ChunkKey,
+        body: &Blob,
+        end_ms: u64,
+        start_ms: Option<u64>,
+        abort: Option<&AbortController>,
+    ) -> Result<(), (Failure, Option<String>)> {
+        let url = self.url(&api::chunk_suffix(key, self.track));
         let end = end_ms.to_string();
-        let response = send("PUT", &url, Some(body), OCTETS, &[("x-lupa-end-ms", &end)], CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
+        let start = start_ms.map(|ms| ms.to_string());
+        let mut headers = vec![("x-lupa-end-ms", end.as_str())];
+        if let Some(start) = &start {
+            headers.push(("x-lupa-start-ms", start.as_str()));
+        }
+        let response = send("PUT", &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
         if response.ok() {
             return Ok(());
         }
@@ -77,15 +106,23 @@ impl Api {
         ok(send("PUT", &self.url("/steps"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?).map(drop)
     }
 
-    /// `POST .../complete {durationMs, steps}`.
+    /// `POST .../complete {durationMs, steps}`. The camera sends none: its file is closed by the
+    /// screen's completion, which the page sends once the camera's chunks are all acknowledged.
     pub async fn complete(&self, body: &str, abort: Option<&AbortController>) -> Result<(), Failure> {
+        if self.track == Track::Camera {
+            return Ok(());
+        }
         let body = JsValue::from(body);
         ok(send("POST", &self.url("/complete"), Some(&body), JSON, &[], COMPLETE_TIMEOUT_MS, abort).await?).map(drop)
     }
 
     /// `DELETE .../{id}`: everything of the entry is deleted and its place freed. `keepalive`
-    /// lets it outlive a closing tab.
+    /// lets it outlive a closing tab. Only the screen's recorder leaves the participation: the
+    /// camera's `abort()` stops the camera alone.
     pub async fn abandon(&self) -> Result<(), Failure> {
+        if self.track == Track::Camera {
+            return Ok(());
+        }
         ok(send("DELETE", &self.url(""), None, None, &[], JSON_TIMEOUT_MS, None).await?).map(drop)
     }
 }

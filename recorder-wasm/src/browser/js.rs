@@ -145,8 +145,9 @@ pub fn pending_to_js(p: &PendingSummary) -> JsValue {
     object.into()
 }
 
-/// `start()`'s `{recordedMs, steps: [{index, atMs}]}` (the server's resume info); anything
-/// missing or malformed counts as a first start.
+/// `start()`'s `{recordedMs, steps: [{index, atMs}], alignTo}` (the server's resume info, and
+/// for the camera the screen recorder's `startedAt()`); anything missing or malformed counts as a
+/// first start.
 pub fn resume_from_js(options: &JsValue) -> Resume {
     let whole = |value: &JsValue, key: &str| {
         js_sys::Reflect::get(value, &key.into()).ok()?.as_f64().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 9e15).map(|v| v.round() as u64)
@@ -164,5 +165,6 @@ pub fn resume_from_js(options: &JsValue) -> Resume {
                 .collect()
         })
         .unwrap_or_default();
-    Resume { recorded_ms: whole(options, "recordedMs").unwrap_or(0), steps }
+    let align_to = js_sys::Reflect::get(options, &"alignTo".into()).ok().and_then(|v| v.as_f64()).filter(|v| v.is_finite() && *v >= 0.0);
+    Resume { recorded_ms: whole(options, "recordedMs").unwrap_or(0), steps, align_to }
 }

@@ -1,6 +1,7 @@
-//! MediaRecorder over the participant's stream (screen video + microphone audio), with spec §9's
-//! settings and event handlers owned here: dropping a [`Media`] detaches and frees them and stops
-//! the recorder, so nothing outlives the recording.
+//! MediaRecorder over the participant's stream (screen video + microphone audio, with spec §9's
+//! settings; or the camera's small video-only stream, ADR 0008) and event handlers owned here:
+//! dropping a [`Media`] detaches and frees them and stops the recorder, so nothing outlives the
+//! recording.
 
 use std::rc::Rc;
 
@@ -9,11 +10,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobEvent, Event, MediaRecorder, MediaRecorderOptions, MediaStream, RecordingState};
 
 use super::js::{describe, now_ms};
+use crate::api::Track;
 use crate::codec::{self, Container};
 
 /// Spec §9.
 const VIDEO_BITS_PER_SECOND: u32 = 1_000_000;
 const AUDIO_BITS_PER_SECOND: u32 = 96_000;
+/// The camera: a 320×240 face needs little (issue 16: about 250 kbit/s).
+const CAMERA_BITS_PER_SECOND: u32 = 250_000;
 const TIMESLICE_MS: i32 = 1000;
 /// Chromium's MP4 muxer only cuts chunks at key frames (every ~6.7 s by default); one key frame a
 /// second makes it honour the 1000 ms timeslice.
@@ -38,11 +42,16 @@ pub struct Media {
 
 impl Media {
     /// Creates (does not start) the recorder; `sink` receives its events.
-    pub fn create(stream: &MediaStream, mime: &str, sink: Rc<dyn Fn(MediaEvent)>) -> Result<Media, String> {
+    pub fn create(stream: &MediaStream, mime: &str, track: Track, sink: Rc<dyn Fn(MediaEvent)>) -> Result<Media, String> {
         let options = MediaRecorderOptions::new();
         options.set_mime_type(mime);
-        options.set_video_bits_per_second(VIDEO_BITS_PER_SECOND);
-        options.set_audio_bits_per_second(AUDIO_BITS_PER_SECOND);
+        match track {
+            Track::Screen => {
+                options.set_video_bits_per_second(VIDEO_BITS_PER_SECOND);
+                options.set_audio_bits_per_second(AUDIO_BITS_PER_SECOND);
+            }
+            Track::Camera => options.set_video_bits_per_second(CAMERA_BITS_PER_SECOND),
+        }
         if codec::container(mime) == Container::Mp4 {
             options.set_video_key_frame_interval_duration(KEY_FRAME_INTERVAL_MS);
         }

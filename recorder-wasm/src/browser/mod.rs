@@ -15,6 +15,7 @@ use wasm_bindgen_futures::future_to_promise;
 pub use js::resume_from_js;
 pub use pipeline::Pipeline;
 
+use crate::api::Track;
 use crate::session::PendingSummary;
 
 /// `MediaRecorder.isTypeSupported(mime)`; false where MediaRecorder itself is missing.
@@ -23,7 +24,7 @@ pub fn media_recorder_supports(mime: &str) -> bool {
     has_media_recorder && web_sys::MediaRecorder::is_type_supported(mime)
 }
 
-/// What the device holds for `entry_id` (nothing when IndexedDB is missing).
+/// What the device holds of `entry_id`'s screen (nothing when IndexedDB is missing).
 pub async fn pending_on_device(entry_id: &str) -> PendingSummary {
     let Some(store) = store::Store::open().await else { return PendingSummary::default() };
     PendingSummary::of(&store.list(entry_id).await.unwrap_or_default())
@@ -34,11 +35,14 @@ pub fn pending_promise(entry_id: String) -> Promise {
     future_to_promise(async move { Ok(js::pending_to_js(&pending_on_device(&entry_id).await)) })
 }
 
-/// `Recorder.discard(entryId)`: deletes the entry's chunks from the device; rejects with
-/// `StorageError` when IndexedDB is there but refuses.
+/// `Recorder.discard(entryId)`: deletes the entry's chunks (screen and camera) from the device;
+/// rejects with `StorageError` when IndexedDB is there but refuses.
 pub fn discard_promise(entry_id: String) -> Promise {
     future_to_promise(async move {
         let Some(store) = store::Store::open().await else { return Ok(JsValue::UNDEFINED) };
-        store.clear(&entry_id).await.map(|()| JsValue::UNDEFINED).map_err(|reason| js::named_error(pipeline::STORAGE_ERROR, &reason))
+        for track in [Track::Screen, Track::Camera] {
+            store.clear(&track.device_key(&entry_id)).await.map_err(|reason| js::named_error(pipeline::STORAGE_ERROR, &reason))?;
+        }
+        Ok(JsValue::UNDEFINED)
     })
 }

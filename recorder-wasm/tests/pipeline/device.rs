@@ -5,6 +5,7 @@
 
 use crate::support::{bytes, device_chunks, eventually, field, fire_online, hide_indexed_db, refuse_device_writes, sleep, wasm_memory_bytes, FakeServer, Options};
 use lupa_recorder::session::{Phase, Resume, Storage};
+use lupa_recorder::api::Track;
 use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -30,7 +31,7 @@ impl Drop for Disturbed {
 #[wasm_bindgen_test]
 async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends_it() {
     let server = FakeServer::install(Options { entry_id: "entry-crash", ..Default::default() });
-    let first = Pipeline::new("entry-crash", "/api/v1");
+    let first = Pipeline::new("entry-crash", "/api/v1", Track::Screen);
     first.open(MIME, Resume::default()).await.unwrap();
     server.set_offline(true);
     let (mut seed, mut input) = (11, Vec::new());
@@ -58,7 +59,7 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
     assert_eq!(device_chunks("entry-crash").await.len(), 3);
     server.set_offline(false);
 
-    let second = Pipeline::new("entry-crash", "/api/v1");
+    let second = Pipeline::new("entry-crash", "/api/v1", Track::Screen);
     second.open(MIME, Resume::default()).await.unwrap();
     assert!(second.elapsed_ms() >= last_end, "the timer continues from what the device held");
     assert!(eventually(3000.0, || server.chunks(1).len() == 3).await, "the earlier tab's chunks went up with their own segment number");
@@ -73,7 +74,7 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
 #[wasm_bindgen_test]
 async fn refused_writes_keep_chunks_in_memory_and_recording_goes_on() {
     let server = FakeServer::install(Options { entry_id: "entry-quota", ..Default::default() });
-    let pipeline = Pipeline::new("entry-quota", "/api/v1");
+    let pipeline = Pipeline::new("entry-quota", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     server.set_offline(true);
     let (mut seed, mut input) = (5, Vec::new());
@@ -105,7 +106,7 @@ async fn refused_writes_keep_chunks_in_memory_and_recording_goes_on() {
 async fn without_indexeddb_recording_still_works_from_memory() {
     let server = FakeServer::install(Options { entry_id: "entry-no-idb", ..Default::default() });
     let _hidden = Disturbed::start(hide_indexed_db);
-    let pipeline = Pipeline::new("entry-no-idb", "/api/v1");
+    let pipeline = Pipeline::new("entry-no-idb", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     assert_eq!(pipeline.snapshot().storage, Storage::Memory);
     pipeline.push_chunk(&[4; 3000]);
@@ -121,7 +122,7 @@ async fn memory_stays_flat_while_chunks_pile_up_offline() {
     const CHUNK: usize = 64 * 1024;
     const CHUNKS: u32 = 300;
     let server = FakeServer::install(Options { entry_id: "entry-flat", ..Default::default() });
-    let pipeline = Pipeline::new("entry-flat", "/api/v1");
+    let pipeline = Pipeline::new("entry-flat", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     server.set_offline(true);
     let mut seed = 9;

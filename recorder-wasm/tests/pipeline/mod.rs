@@ -9,6 +9,8 @@ mod device;
 use crate::support::{bytes, device_chunks, error_message, error_name, eventually, field, fire_online, limit_message, sleep, FakeServer, Options};
 use lupa_recorder::session::{Phase, Resume};
 use lupa_recorder::steps::StepMark;
+use js_sys::Reflect;
+use lupa_recorder::api::Track;
 use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -19,7 +21,7 @@ const MIME: &str = "video/mp4;codecs=vp9,opus";
 async fn chunks_arrive_byte_identical_numbered_and_timed_through_failures() {
     // Every 3rd chunk PUT fails (alternately a network error and a 503); chunks over 100 kB split.
     let server = FakeServer::install(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-chunks", "/api/v1");
+    let pipeline = Pipeline::new("entry-chunks", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     assert_eq!(pipeline.snapshot().progress, 25.0);
     pipeline.mark_step(0);
@@ -60,8 +62,8 @@ async fn chunks_arrive_byte_identical_numbered_and_timed_through_failures() {
 async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline() {
     // The server knows 60 s of earlier segments; the resume info carries the earlier marks.
     let server = FakeServer::install(Options { entry_id: "entry-steps", recorded_ms: 60_000.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-steps", "/api/v1");
-    let resume = Resume { recorded_ms: 50_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }] };
+    let pipeline = Pipeline::new("entry-steps", "/api/v1", Track::Screen);
+    let resume = Resume { recorded_ms: 50_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }], align_to: None };
     pipeline.open(MIME, resume).await.unwrap();
     assert!(pipeline.elapsed_ms() >= 60_000.0, "the timer continues: {}", pipeline.elapsed_ms());
     pipeline.mark_step(2);
@@ -81,7 +83,7 @@ async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline(
 #[wasm_bindgen_test]
 async fn finishing_offline_waits_and_completes_when_the_network_returns() {
     let server = FakeServer::install(Options { entry_id: "entry-offline", ..Default::default() });
-    let pipeline = Pipeline::new("entry-offline", "/api/v1");
+    let pipeline = Pipeline::new("entry-offline", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     let (mut seed, mut input) = (3, Vec::new());
     for _ in 0..2 {
@@ -113,7 +115,7 @@ async fn finishing_offline_waits_and_completes_when_the_network_returns() {
 #[wasm_bindgen_test]
 async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
     let server = FakeServer::install(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-limit", "/api/v1");
+    let pipeline = Pipeline::new("entry-limit", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     for i in 0..5u8 {
         pipeline.push_chunk(&vec![i; 100_000]);
@@ -140,7 +142,7 @@ async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
 #[wasm_bindgen_test]
 async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discarded() {
     let server = FakeServer::install(Options { entry_id: "entry-403", forbid: true, ..Default::default() });
-    let pipeline = Pipeline::new("entry-403", "/api/v1");
+    let pipeline = Pipeline::new("entry-403", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     pipeline.push_chunk(&[1; 1500]);
     assert!(eventually(3000.0, || pipeline.snapshot().phase == Phase::Failed).await);
@@ -160,7 +162,7 @@ async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discar
 #[wasm_bindgen_test]
 async fn abort_rejects_a_pending_finish_deletes_the_entry_and_the_device_copy() {
     let server = FakeServer::install(Options { entry_id: "entry-abort", ..Default::default() });
-    let pipeline = Pipeline::new("entry-abort", "/api/v1");
+    let pipeline = Pipeline::new("entry-abort", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     server.set_offline(true);
     pipeline.push_chunk(&[2; 2500]);
@@ -181,9 +183,52 @@ async fn abort_rejects_a_pending_finish_deletes_the_entry_and_the_device_copy() 
 #[wasm_bindgen_test]
 async fn nothing_recorded_is_empty() {
     let _server = FakeServer::install(Options { entry_id: "entry-empty", ..Default::default() });
-    let pipeline = Pipeline::new("entry-empty", "/api/v1");
+    let pipeline = Pipeline::new("entry-empty", "/api/v1", Track::Screen);
     pipeline.open(MIME, Resume::default()).await.unwrap();
     let error = JsFuture::from(pipeline.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
     assert_eq!(error_message(&error), "Recording is empty. Please try recording again.");
+}
+
+#[wasm_bindgen_test]
+async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_completes_or_deletes() {
+    let server = FakeServer::install(Options { entry_id: "entry-camera", ..Default::default() });
+    let screen = Pipeline::new("entry-camera", "/api/v1", Track::Screen);
+    screen.open(MIME, Resume::default()).await.unwrap();
+    let camera = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
+    // The screen started 150 ms before the camera.
+    let screen_started = web_sys::window().unwrap().performance().unwrap().now() - 150.0;
+    camera.open("video/webm;codecs=vp8", Resume { align_to: Some(screen_started), ..Resume::default() }).await.unwrap();
+    let body = server.get("started");
+    assert_eq!(Reflect::get(&body, &"track".into()).unwrap().as_string(), None, "the screen's opening names no track");
+
+    // While offline, the camera's chunks wait on the device under their own key.
+    server.set_offline(true);
+    camera.push_chunk(&[7; 3000]);
+    screen.push_chunk(&[1; 2000]);
+    assert!(eventually(3000.0, || camera.snapshot().pending_chunks == 1 && screen.snapshot().pending_chunks == 1).await);
+    assert_eq!(device_chunks("entry-camera#camera").await.len(), 1);
+    assert_eq!(device_chunks("entry-camera").await.len(), 1, "the screen's chunks are apart");
+    server.set_offline(false);
+    fire_online();
+    camera.push_chunk(&[8; 500]);
+    JsFuture::from(camera.finish()).await.unwrap();
+    assert_eq!(camera.snapshot().phase, Phase::Done);
+    assert!(!server.log().iter().any(|l| l == "POST /complete"), "the camera never completes: the screen's completion closes its file");
+
+    let (start, chunks) = server.camera(1).expect("a camera file for segment 1");
+    let start = start.expect("x-lupa-start-ms");
+    assert!((150.0..2000.0).contains(&start), "the camera starts after the screen: {start}");
+    assert_eq!(chunks.iter().map(|c| (c.index, c.size)).collect::<Vec<_>>(), vec![(0, 3000.0), (1, 500.0)]);
+    assert!(server.chunks(1).iter().all(|c| c.size == 2000.0), "screen chunks stay in the screen's file");
+
+    JsFuture::from(screen.finish()).await.unwrap();
+    assert_eq!(server.log().iter().filter(|l| *l == "POST /complete").count(), 1);
+    assert!(device_chunks("entry-camera#camera").await.is_empty() && device_chunks("entry-camera").await.is_empty());
+
+    // A camera's abort only stops it: the entry is not deleted.
+    let again = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
+    again.open("video/webm", Resume::default()).await.unwrap();
+    JsFuture::from(again.abort()).await.unwrap();
+    assert_eq!(server.get("deleted").as_bool(), Some(false));
 }

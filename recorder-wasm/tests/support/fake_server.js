@@ -39,6 +39,8 @@ export function installFakeServer(options) {
     log: [],
     /** segment number → { mimeType, chunks: Map(index → { bytes, endMs }) } */
     segments: new Map(),
+    /** The camera track (ADR 0008): segment number → { mimeType, startMs, chunks } */
+    cameraSegments: new Map(),
     started: null,
     steps: null,
     stepsPuts: 0,
@@ -50,7 +52,7 @@ export function installFakeServer(options) {
     inFlight: 0,
     maxInFlight: 0,
   };
-  const chunkPut = async (request, segment, index) => {
+  const chunkPut = async (request, segment, index, camera) => {
     server.puts += 1;
     if (options.forbid) return json(403, { message: 'not yours', code: 'not_your_entry' });
     if (options.failEvery && server.puts % options.failEvery === 0) {
@@ -58,8 +60,9 @@ export function installFakeServer(options) {
       if (server.failures % 2 === 1) throw new TypeError('Failed to fetch');
       return json(503, { message: 'try later', code: 'unavailable' });
     }
-    const seg = server.segments.get(segment);
+    const seg = (camera ? server.cameraSegments : server.segments).get(segment);
     if (!seg) return json(404, { message: 'Ese tramo de la grabación no existe', code: 'no_segment' });
+    if (camera && request.headers.has('x-lupa-start-ms')) seg.startMs = Number(request.headers.get('x-lupa-start-ms'));
     const endMs = request.headers.get('x-lupa-end-ms') ?? '';
     if (!/^\d+$/.test(endMs)) return json(400, { message: 'bad end', code: 'bad_chunk_time' });
     if (request.headers.get('content-type') !== 'application/octet-stream') return json(415, { message: 'type' });
@@ -78,7 +81,7 @@ export function installFakeServer(options) {
   server.handle = async (request, suffix) => {
     server.log.push(`${request.method} ${suffix || '/'}`);
     // Chunk PUTs in flight at once (the step list and the rest go beside them).
-    const chunk = suffix.match(/^\/segments\/(\d+)\/chunks\/(\d+)$/);
+    const chunk = suffix.match(/^\/segments\/(\d+)\/(chunks|camera-chunks)\/(\d+)$/);
     const counted = chunk ? 1 : 0;
     server.inFlight += counted;
     server.maxInFlight = Math.max(server.maxInFlight, server.inFlight);
@@ -87,12 +90,20 @@ export function installFakeServer(options) {
       if (server.offline) throw new TypeError('Failed to fetch');
       if (request.credentials !== 'include') return json(401, { message: 'no credentials', code: 'unauthorized' });
       if (request.method === 'POST' && suffix === '/segments') {
-        server.started = await request.json();
+        const body = await request.json();
+        if (body.track === 'camera') {
+          // The camera track of the newest screen segment, like the worker.
+          const segment = server.segments.size;
+          if (segment === 0) return json(409, { message: 'Empieza primero la grabación de la pantalla', code: 'no_screen_segment' });
+          if (!server.cameraSegments.has(segment)) server.cameraSegments.set(segment, { mimeType: body.mimeType, startMs: null, chunks: new Map() });
+          return json(200, { segment, chunkMaxBytes, recordedMs: options.recordedMs ?? 0 });
+        }
+        server.started = body;
         const segment = server.segments.size + 1;
         server.segments.set(segment, { mimeType: server.started.mimeType, chunks: new Map() });
         return json(200, { segment, chunkMaxBytes, recordedMs: options.recordedMs ?? 0 });
       }
-      if (request.method === 'PUT' && chunk) return await chunkPut(request, Number(chunk[1]), Number(chunk[2]));
+      if (request.method === 'PUT' && chunk) return await chunkPut(request, Number(chunk[1]), Number(chunk[3]), chunk[2] === 'camera-chunks');
       if (request.method === 'PUT' && suffix === '/steps') {
         server.steps = (await request.json()).steps;
         server.stepsPuts += 1;
@@ -137,6 +148,13 @@ export function joinedSegment(server, segment) {
     offset += c.length;
   }
   return out;
+}
+
+/** `[startMs, [index, size, endMs]…]` of a camera segment: where it starts on the screen's, and its chunks. */
+export function cameraSegment(server, segment) {
+  const seg = server.cameraSegments.get(segment);
+  if (!seg) return null;
+  return [seg.startMs, ...[...seg.chunks.entries()].sort((a, b) => a[0] - b[0]).map(([index, c]) => [index, c.bytes.length, c.endMs])];
 }
 
 /** `[index, size, endMs]` of a segment's chunks in index order. */

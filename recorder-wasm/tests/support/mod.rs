@@ -16,6 +16,8 @@ extern "C" {
     fn joined_segment(server: &JsValue, segment: u32) -> Uint8Array;
     #[wasm_bindgen(js_name = segmentChunks)]
     fn segment_chunks(server: &JsValue, segment: u32) -> Array;
+    #[wasm_bindgen(js_name = cameraSegment)]
+    fn camera_segment(server: &JsValue, segment: u32) -> JsValue;
     #[wasm_bindgen(js_name = sleep)]
     fn sleep_promise(ms: f64) -> Promise;
     #[wasm_bindgen(js_name = fakeCameraAndMic)]
@@ -115,6 +117,25 @@ impl FakeServer {
                 Stored { index: c.get(0).as_f64().unwrap() as u32, size: c.get(1).as_f64().unwrap(), end_ms: c.get(2).as_f64().unwrap() }
             })
             .collect()
+    }
+
+    /// The camera file of a segment: where it starts on the screen's (`x-lupa-start-ms`), and its
+    /// chunks; None when the segment has no camera track.
+    pub fn camera(&self, segment: u32) -> Option<(Option<f64>, Vec<Stored>)> {
+        let value = camera_segment(&self.0, segment);
+        if value.is_null() {
+            return None;
+        }
+        let list = Array::from(&value);
+        let chunks = list
+            .iter()
+            .skip(1)
+            .map(|c| {
+                let c = Array::from(&c);
+                Stored { index: c.get(0).as_f64().unwrap() as u32, size: c.get(1).as_f64().unwrap(), end_ms: c.get(2).as_f64().unwrap() }
+            })
+            .collect();
+        Some((list.get(0).as_f64(), chunks))
     }
 
     /// "METHOD /suffix" of every request, in order.

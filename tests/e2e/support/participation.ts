@@ -11,8 +11,11 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const TASKS = ['Busca un producto', 'Lee https://example.com/ayuda y vuelve aquí', 'Añádelo al carrito'];
 export const SCENARIO = 'Eres un cliente nuevo de la tienda.';
 
-/** A subscribed researcher (logged in on `request`) with one published analysis; returns its id. */
-export async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3): Promise<string> {
+/**
+ * A subscribed researcher (logged in on `request`) with one published analysis; returns its id.
+ * `camera`: the analysis's camera setting (issue 16; 'off' when left out).
+ */
+export async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3, camera?: 'off' | 'optional' | 'required'): Promise<string> {
   const email = uniqueEmail();
   await registerViaApi(request, email);
   const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
@@ -32,6 +35,7 @@ export async function researcherWithAnalysis(request: APIRequestContext, maxNumb
       scenario: SCENARIO,
       tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
       device: 'computer',
+      ...(camera ? { camera } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

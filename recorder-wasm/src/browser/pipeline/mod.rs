@@ -22,7 +22,7 @@ use super::http::Api;
 use super::js::{named_error, navigator_online, now_ms, random01, sleep, snapshot_to_js, Listener, Timer};
 use super::media::Media;
 use super::store::Store;
-use crate::api;
+use crate::api::{self, Track};
 use crate::codec;
 use crate::retry::next_delay;
 use crate::session::{Fault, Phase, Resume, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
@@ -125,9 +125,9 @@ pub struct Pipeline {
 }
 
 impl Pipeline {
-    pub fn new(entry_id: &str, api_base: &str) -> Self {
+    pub fn new(entry_id: &str, api_base: &str, track: Track) -> Self {
         let inner = Inner {
-            api: Rc::new(Api::new(api_base, entry_id)),
+            api: Rc::new(Api::new(api_base, entry_id, track)),
             session: None,
             bare_phase: Phase::Idle,
             bare_error: None,
@@ -178,6 +178,11 @@ impl Pipeline {
         self.snapshot().elapsed_ms.round()
     }
 
+    /// When this capture started, on the page's clock (`performance.now()`), once it did.
+    pub fn started_at(&self) -> Option<f64> {
+        self.inner.borrow().session.as_ref().map(Session::started_at)
+    }
+
     pub fn set_on_change(&self, callback: Function) {
         let mut inner = self.inner.borrow_mut();
         inner.on_change = Some(callback);
@@ -211,10 +216,15 @@ impl Pipeline {
                 return Err(named_error(START_ERROR, "Failed to start recording: the recorder was already started"));
             }
         }
-        let Some(mime) = codec::pick(super::media_recorder_supports) else {
+        let track = self.inner.borrow().api.track();
+        let picked = match track {
+            Track::Screen => codec::pick(super::media_recorder_supports),
+            Track::Camera => codec::pick_camera(super::media_recorder_supports),
+        };
+        let Some(mime) = picked else {
             return Err(named_error(UNSUPPORTED, "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox."));
         };
-        let media = Media::create(&stream, mime, self.media_sink()).map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
+        let media = Media::create(&stream, mime, track, self.media_sink()).map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
         self.open(mime, resume).await?;
         if let Err(m) = media.start() {
             self.inner.borrow_mut().session = None;
@@ -243,7 +253,7 @@ impl Pipeline {
         };
         let store = Store::open().await.map(Rc::new);
         let left = match &store {
-            Some(store) => store.list(api.entry_id()).await.unwrap_or_default(),
+            Some(store) => store.list(api.device_key()).await.unwrap_or_default(),
             None => Vec::new(),
         };
         let mut attempt = 0;
@@ -269,6 +279,7 @@ impl Pipeline {
             let now = now_ms();
             let mut inner = self.inner.borrow_mut();
             let mut session = Session::new(mime, segment, resume, &left, now);
+            session.set_ends_with_media(api.track() == Track::Camera);
             session.set_device_storage(store.is_some());
             session.set_online(navigator_online());
             for index in std::mem::take(&mut inner.early_steps) {
@@ -372,7 +383,9 @@ impl Pipeline {
                 None => Store::open().await.map(Rc::new),
             };
             if let Some(store) = store {
-                let _ = store.clear(api.entry_id()).await;
+                for key in api.device_keys_to_clear() {
+                    let _ = store.clear(&key).await;
+                }
             }
             Ok(JsValue::UNDEFINED)
         })

@@ -102,7 +102,7 @@ impl Pipeline {
             };
             let record = Record { key: chunk.key, end_ms: chunk.end_ms, offset_ms: base_ms, size: chunk.end - chunk.start, mime: &mime };
             let place = match &store {
-                Some(store) => match store.put(api.entry_id(), &record, &piece).await {
+                Some(store) => match store.put(api.device_key(), &record, &piece).await {
                     Ok(()) => Place::Device,
                     Err(reason) => {
                         web_sys::console::warn_1(&JsValue::from(format!("Lupa recorder: chunk kept in memory, the device refused it ({reason})")));
@@ -117,7 +117,7 @@ impl Pipeline {
                 if let (Place::Device, Some(store)) = (place, store.clone()) {
                     let entry = api.clone();
                     spawn_local(async move {
-                        let _ = store.delete(entry.entry_id(), chunk.key).await;
+                        let _ = store.delete(entry.device_key(), chunk.key).await;
                     });
                 }
                 return;

@@ -59,10 +59,13 @@ impl Pipeline {
     }
 
     fn send_chunk(&self, key: ChunkKey) {
-        let (info, in_memory) = {
+        let (info, in_memory, start_ms) = {
             let inner = self.inner.borrow();
-            let Some(info) = inner.session.as_ref().and_then(|s| s.chunk_info(key)) else { return };
-            (info, inner.memory.get(&key).cloned())
+            let Some(session) = inner.session.as_ref() else { return };
+            let Some(info) = session.chunk_info(key) else { return };
+            // Only this tab knows where its own camera segment starts; an earlier tab's chunks go without.
+            let start_ms = session.start_ms().filter(|_| key.segment == session.segment());
+            (info, inner.memory.get(&key).cloned(), start_ms)
         };
         let (api, store) = self.api_and_store();
         let controller = self.track_request();
@@ -70,11 +73,11 @@ impl Pipeline {
         spawn_local(async move {
             let body = match (in_memory, &store) {
                 (Some(blob), _) => Ok(Some(blob)),
-                (None, Some(store)) => store.get(api.entry_id(), key).await,
+                (None, Some(store)) => store.get(api.device_key(), key).await,
                 (None, None) => Ok(None),
             };
             let result = match body {
-                Ok(Some(blob)) => Some(api.put_chunk(key, &blob, info.end_ms, controller.as_ref()).await),
+                Ok(Some(blob)) => Some(api.put_chunk(key, &blob, info.end_ms, start_ms, controller.as_ref()).await),
                 // Gone from the device: another tab of this entry sent it.
                 Ok(None) => None,
                 // Could not read it back this time: try again later.
@@ -102,7 +105,7 @@ impl Pipeline {
         self.inner.borrow_mut().memory.remove(&key);
         if let (api, Some(store)) = self.api_and_store() {
             spawn_local(async move {
-                let _ = store.delete(api.entry_id(), key).await;
+                let _ = store.delete(api.device_key(), key).await;
             });
         }
     }
@@ -138,7 +141,9 @@ impl Pipeline {
             if let (Ok(()), Some(store)) = (&result, store) {
                 // Done: nothing of this entry may stay on the device (a deletion that failed earlier
                 // would otherwise be sent again by a later tab).
-                let _ = store.clear(api.entry_id()).await;
+                for key in api.device_keys_to_clear() {
+                    let _ = store.clear(&key).await;
+                }
             }
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
                 match result {

@@ -1,6 +1,7 @@
 /** The shared form helper: react-hook-form + zod, labelled fields with linked errors, a busy submit button. */
 export { Form } from '@/components/form/form';
 export { TextField, useErrorText } from '@/components/form/text-field';
+export { CheckboxField } from '@/components/form/checkbox-field';
 export { SubmitButton } from '@/components/form/submit-button';
 export { useZodForm } from '@/components/form/use-zod-form';
 export { requiredEmail, requiredText } from '@/components/form/schema';

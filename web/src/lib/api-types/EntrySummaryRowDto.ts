@@ -3,4 +3,12 @@
 /**
  * One submitted entry in the summary.
  */
-export type EntrySummaryRowDto = { id: string, submittedAt: number | null, durationMs: number | null, noteCount: number, };
+export type EntrySummaryRowDto = { id: string, 
+/**
+ * 'Participante N' (see `EntrySummaryDto`).
+ */
+participantNumber: number, submittedAt: number | null, durationMs: number | null, noteCount: number, 
+/**
+ * The entry's SUS score (0–100), if answered.
+ */
+susScore: number | null, };

@@ -10,6 +10,14 @@ export type EntryUrlResponse = {
  */
 analysisEntryPresignedUrl: string, 
 /**
+ * 'Participante N' (see `EntrySummaryDto`).
+ */
+participantNumber: number, 
+/**
+ * Short-lived signed URL of the entry's thumbnail (JPEG), or null.
+ */
+thumbnailUrl: string | null, 
+/**
  * Total length of all segments.
  */
 durationMs: number, 

@@ -3,4 +3,8 @@
 /**
  * A researcher's note at a moment of a recording.
  */
-export type NoteDto = { id: string, atMs: number, text: string, createdAt: number, updatedAt: number, };
+export type NoteDto = { id: string, atMs: number, 
+/**
+ * Set for a clip: the note covers `atMs..endMs`.
+ */
+endMs: number | null, title: string | null, text: string, tags: Array<string>, createdAt: number, updatedAt: number, };

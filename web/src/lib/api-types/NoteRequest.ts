@@ -3,4 +3,16 @@
 /**
  * `POST /api/v1/entry/{id}/notes` and `PATCH /api/v1/entry/{id}/notes/{noteId}`.
  */
-export type NoteRequest = { atMs: number | null, text: string | null, };
+export type NoteRequest = { atMs: number | null, text: string | null, 
+/**
+ * A clip's end. On edit, a missing field stays as it is and `null` makes the clip a note.
+ */
+endMs?: number | null, 
+/**
+ * On edit, `null` removes the title.
+ */
+title?: string | null, 
+/**
+ * Replaces the list when present (at most 10; trimmed, lower-cased).
+ */
+tags?: Array<string>, };

@@ -3,4 +3,9 @@
 /**
  * `POST /api/v1/analysisEntry/{id}/segments`: a new capture of the participation (ADR 0005).
  */
-export type OpenSegmentRequest = { mimeType: string | null, };
+export type OpenSegmentRequest = { mimeType: string | null, 
+/**
+ * 'screen' (default) opens a new capture; 'camera' opens the camera track of the newest
+ * screen segment (same number; its chunks go to `…/segments/{segment}/camera-chunks/{index}`).
+ */
+track?: string | null, };

@@ -7,4 +7,13 @@ export type SegmentDto = {
 /**
  * Short-lived signed URL of the segment's file.
  */
-url: string, durationMs: number, };
+url: string, durationMs: number, 
+/**
+ * Short-lived signed URL of the camera's file of this segment; null without a camera.
+ */
+cameraUrl: string | null, 
+/**
+ * Where the camera file starts on this segment's screen file: camera time = screen time −
+ * cameraOffsetMs (the camera starts recording a moment after the screen). 0 without a camera.
+ */
+cameraOffsetMs: number, };

@@ -1,11 +1,13 @@
 /**
  * The analysis form used to create (empty, default 5 participants) and to edit (prefilled): name,
- * URL, optional scenario, number of participants and the task list. It hands the API body to
+ * URL, optional scenario, number of participants, the task list, the camera setting and what to ask
+ * participants. It hands the API body to
  * `onSubmit`; the page shows the server's answer.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { CheckboxField, Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { CameraField } from '@/features/analysis/components/camera-field';
 import { TaskList } from '@/features/analysis/components/task-list';
 import {
   analysisFormSchema,
@@ -69,6 +71,12 @@ export function AnalysisForm({
         required
       />
       <TaskList />
+      <CameraField />
+      <fieldset className="analysis-form__questions">
+        <legend className="field__label">{t('analysis.form.questions')}</legend>
+        <CheckboxField<AnalysisFormInput> name="taskQuestions" label={t('analysis.form.taskQuestions')} hint={t('analysis.form.taskQuestionsHint')} />
+        <CheckboxField<AnalysisFormInput> name="sus" label={t('analysis.form.sus')} hint={t('analysis.form.susHint')} />
+      </fieldset>
       <div className="analysis-form__actions">
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}

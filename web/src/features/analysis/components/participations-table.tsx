@@ -1,27 +1,42 @@
 /**
- * Participations of an analysis on the shared Table: ID, 'Fecha de subida' (or N/A while in
- * progress) and 'Ver grabación', which asks for a presigned URL and opens it in a new tab. Empty:
- * 'Aún no hay participantes' with a prompt to share the invitation link and the copy button.
+ * The analysis detail's one list of participations, newest first, on the shared Table (cards on a
+ * phone or a narrow frame): a thumbnail of the recording, 'Participante N' with a button that
+ * copies the id, the state (in progress, interrupted, submitted), 'Fecha de subida' (or N/A while
+ * in progress), the length, the number of notes, and the actions: 'Ver grabación' (spec §2: asks
+ * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). Empty: 'Aún no hay
+ * participantes' with a prompt to share the invitation link and the copy button.
  */
 import { useTranslation } from 'react-i18next';
-import { PlayCircle, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { CircleCheck, CircleDot, CirclePause, ImageOff, PlayCircle, ScanSearch, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { WideTable } from '@/components/ui/wide-table';
 import { SectionHeader } from '@/components/ui/section-header';
 import { Table, type Column } from '@/components/ui/table';
+import { WideTable } from '@/components/ui/wide-table';
+import { paths } from '@/config/paths';
 import { useEntryRecording } from '@/features/analysis/api/get-entry-recording';
-import { formatDateTime } from '@/features/analysis/lib/format';
+import { CopyIdButton } from '@/features/analysis/components/copy-id-button';
+import { formatDateTime, formatSpan } from '@/features/analysis/lib/format';
+import { participationRows, type ParticipationRow } from '@/features/analysis/lib/participations';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import type { EntryStatus } from '@/lib/api-types/EntryStatus';
 
-type Entry = NonNullable<AnalysisDto['AnalysisEntries']>[number];
+const STATUS = {
+  submitted: { tone: 'success', icon: <CircleCheck />, key: 'analysis.detail.statusSubmitted' },
+  in_progress: { tone: 'info', icon: <CircleDot />, key: 'analysis.detail.statusInProgress' },
+  interrupted: { tone: 'warning', icon: <CirclePause />, key: 'analysis.detail.statusInterrupted' },
+} as const satisfies Record<EntryStatus, unknown>;
 
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
   const recording = useEntryRecording();
   const entries = analysis.AnalysisEntries ?? [];
+  const rows = participationRows(entries);
+  const nameOf = (row: ParticipationRow) => t('analysis.detail.participantN', { number: row.number });
 
   const open = (entryId: string) => {
     recording.mutate(entryId, {
@@ -31,45 +46,109 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
     });
   };
 
-  const columns: Column<Entry>[] = [
+  const columns: Column<ParticipationRow>[] = [
     {
-      key: 'id',
-      header: t('analysis.detail.columns.id'),
-      label: t('analysis.detail.columns.id'),
+      key: 'thumbnail',
+      header: <span className="visually-hidden">{t('analysis.detail.columns.thumbnail')}</span>,
+      label: t('analysis.detail.columns.thumbnail'),
       primary: true,
-      cell: (entry) => <code className="code">{entry.id}</code>,
+      className: 'participation__thumb-cell',
+      cell: (row) =>
+        row.thumbnailUrl ? (
+          <img
+            className="participation__thumb"
+            src={row.thumbnailUrl}
+            alt={t('analysis.detail.thumbnailAlt', { name: nameOf(row) })}
+            width={96}
+            height={54}
+            loading="lazy"
+            decoding="async"
+            data-testid="participation-thumbnail"
+          />
+        ) : (
+          <span className="participation__thumb participation__thumb--none" title={t('analysis.detail.noThumbnail')}>
+            <ImageOff aria-hidden="true" size={20} />
+            <span className="visually-hidden">{t('analysis.detail.noThumbnail')}</span>
+          </span>
+        ),
+    },
+    {
+      key: 'participant',
+      header: t('analysis.detail.columns.participant'),
+      label: t('analysis.detail.columns.participant'),
+      primary: true,
+      cell: (row) => (
+        <span className="participation__name">
+          <span data-testid="participant-name">{nameOf(row)}</span>
+          <CopyIdButton id={row.id} name={nameOf(row)} />
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('analysis.detail.columns.status'),
+      label: t('analysis.detail.columns.status'),
+      cell: (row) => (
+        <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
+          {t(STATUS[row.status].key)}
+        </Badge>
+      ),
     },
     {
       key: 'uploaded',
       header: t('analysis.detail.columns.uploaded'),
       label: t('analysis.detail.columns.uploaded'),
-      cell: (entry) =>
-        entry.updated_at === null ? (
+      cell: (row) =>
+        row.uploadedAt === null ? (
           t('analysis.detail.notAvailable')
         ) : (
-          <time dateTime={new Date(entry.updated_at).toISOString()}>{formatDateTime(entry.updated_at, i18n.language)}</time>
+          <time dateTime={new Date(row.uploadedAt).toISOString()}>{formatDateTime(row.uploadedAt, i18n.language)}</time>
         ),
+    },
+    {
+      key: 'duration',
+      header: t('analysis.detail.columns.duration'),
+      label: t('analysis.detail.columns.duration'),
+      numeric: true,
+      cell: (row) => formatSpan(row.durationMs),
+    },
+    {
+      key: 'notes',
+      header: t('analysis.detail.columns.notes'),
+      label: t('analysis.detail.columns.notes'),
+      numeric: true,
+      cell: (row) => row.noteCount,
     },
     {
       key: 'actions',
       header: t('analysis.detail.columns.actions'),
       label: t('analysis.detail.columns.actions'),
       actions: true,
-      cell: (entry) => {
-        const busy = recording.isPending && recording.variables === entry.id;
+      cell: (row) => {
+        const busy = recording.isPending && recording.variables === row.id;
         return (
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) open(entry.id);
-            }}
-          >
-            <PlayCircle aria-hidden="true" size={16} />
-            {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}
-          </button>
+          <span className="participation__actions">
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              aria-busy={busy || undefined}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) open(row.id);
+              }}
+            >
+              <PlayCircle aria-hidden="true" size={16} />
+              {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}
+              {' '}
+              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+            </button>
+            <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+              <ScanSearch aria-hidden="true" size={16} />
+              {t('analysis.detail.analyze')}
+              {' '}
+              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+            </Link>
+          </span>
         );
       },
     },
@@ -78,10 +157,8 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   return (
     <section className="analysis-section" aria-labelledby="analysis-participations-title">
       <SectionHeader title={t('analysis.detail.participations')} titleId="analysis-participations-title" />
-      {recording.isError ? (
-        <Alert tone="error" title={serverMessage(recording.error) ?? t('analysis.detail.recordingFailed')} />
-      ) : null}
-      {entries.length === 0 ? (
+      {recording.isError ? <Alert tone="error" title={serverMessage(recording.error) ?? t('analysis.detail.recordingFailed')} /> : null}
+      {rows.length === 0 ? (
         <EmptyState
           icon={<Users />}
           title={t('analysis.detail.empty')}
@@ -91,12 +168,12 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
           <p>{t('analysis.detail.sharePrompt')}</p>
         </EmptyState>
       ) : (
-        <WideTable stackBelow="md">
+        <WideTable stackBelow="lg">
           <Table
             caption={t('analysis.detail.participations')}
             columns={columns}
-            rows={entries}
-            rowKey={(entry) => entry.id}
+            rows={rows}
+            rowKey={(row) => row.id}
             testId="participations-table"
           />
         </WideTable>

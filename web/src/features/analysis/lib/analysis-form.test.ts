@@ -18,6 +18,9 @@ const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput =>
   scenario: '',
   maxNumberOfParticipants: '5',
   tasks: [{ content: 'Compra algo' }],
+  taskQuestions: true,
+  sus: false,
+  camera: 'off',
   ...overrides,
 });
 
@@ -72,13 +75,16 @@ describe('analysis form schema', () => {
     expect(problems(valid())).toEqual({});
   });
 
-  it('starts empty with 5 participants and one empty task', () => {
+  it('starts empty with 5 participants, one empty task, task questions on and the SUS off', () => {
     expect(emptyAnalysisForm()).toEqual({
       name: '',
       url: '',
       scenario: '',
       maxNumberOfParticipants: '5',
       tasks: [{ content: '' }],
+      taskQuestions: true,
+      sus: false,
+      camera: 'off',
     });
   });
 });
@@ -102,7 +108,21 @@ describe('toAnalysisRequest', () => {
         { taskType: 'text', taskContent: 'Paga' },
       ],
       device: 'computer',
+      taskQuestions: true,
+      sus: false,
+      camera: 'off',
     });
+  });
+
+  it('sends both question settings as chosen', () => {
+    const request = toAnalysisRequest(analysisFormSchema.parse(valid({ taskQuestions: false, sus: true })));
+    expect([request.taskQuestions, request.sus]).toEqual([false, true]);
+  });
+
+  it('sends the camera setting as chosen, and refuses anything else', () => {
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'required' }))).camera).toBe('required');
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ camera: 'optional' }))).camera).toBe('optional');
+    expect(analysisFormSchema.safeParse({ ...valid(), camera: 'sometimes' }).success).toBe(false);
   });
 
   it('keeps a written scenario, trimmed, and an explicit http:// URL', () => {
@@ -137,6 +157,8 @@ describe('edit form prefill', () => {
         { id: 't2', taskType: 'text', taskContent: 'Dos' },
       ],
       _count: { AnalysisEntries: 0 },
+      taskQuestions: false,
+      sus: true,
     } as unknown as AnalysisDto;
     expect(analysisFormFrom(analysis)).toEqual({
       name: 'Checkout',
@@ -144,6 +166,10 @@ describe('edit form prefill', () => {
       scenario: '',
       maxNumberOfParticipants: '8',
       tasks: [{ content: 'Uno' }, { content: 'Dos' }],
+      taskQuestions: false,
+      sus: true,
+      camera: 'off',
     });
+    expect(analysisFormFrom({ ...analysis, camera: 'required' }).camera).toBe('required');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The create/edit analysis form's rules (spec §5) and how its values become the API body: https://
  * added when missing, empty tasks dropped, an empty scenario sent as the string 'null' (spec §3),
- * device always 'computer' (spec §9). Messages are locale keys, translated where they are shown.
+ * device always 'computer' (spec §9), the camera setting as chosen (issue 16). Messages are locale keys,
+ * translated where they are shown. The question settings (ADR 0012) start with 'Preguntar por cada
+ * tarea' on and the SUS off.
  */
 import { z } from 'zod';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -28,6 +30,9 @@ export const withScheme = (url: string) => {
 
 const taskSchema = z.object({ content: z.string() });
 
+/** The 'Cámara' field's options, in the order shown (issue 16); 'off' by default. */
+export const CAMERA_OPTIONS = ['off', 'optional', 'required'] as const;
+
 export const analysisFormSchema = z.object({
   name: z.string().trim().min(1, 'analysis.form.nameRequired'),
   url: z
@@ -45,6 +50,9 @@ export const analysisFormSchema = z.object({
   tasks: z
     .array(taskSchema)
     .refine((tasks) => tasks.some((task) => task.content.trim() !== ''), 'analysis.form.tasksRequired'),
+  taskQuestions: z.boolean(),
+  sus: z.boolean(),
+  camera: z.enum(CAMERA_OPTIONS),
 });
 
 /** What the inputs hold (all strings; the participants input too). */
@@ -58,6 +66,9 @@ export const emptyAnalysisForm = (): AnalysisFormInput => ({
   scenario: '',
   maxNumberOfParticipants: String(DEFAULT_PARTICIPANTS),
   tasks: [{ content: '' }],
+  taskQuestions: true,
+  sus: false,
+  camera: 'off',
 });
 
 /** The edit form starts from the saved analysis; a stored 'null' scenario is an empty field. */
@@ -67,6 +78,9 @@ export const analysisFormFrom = (analysis: AnalysisDto): AnalysisFormInput => ({
   scenario: analysis.scenario && analysis.scenario !== 'null' ? analysis.scenario : '',
   maxNumberOfParticipants: String(Number(analysis.max_number_of_participants)),
   tasks: analysis.tasks.length > 0 ? analysis.tasks.map((task) => ({ content: task.taskContent })) : [{ content: '' }],
+  taskQuestions: analysis.taskQuestions,
+  sus: analysis.sus,
+  camera: analysis.camera ?? 'off',
 });
 
 export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
@@ -81,6 +95,9 @@ export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
       .filter((content) => content !== '')
       .map((taskContent) => ({ taskType: 'text', taskContent })),
     device: 'computer',
+    taskQuestions: values.taskQuestions,
+    sus: values.sus,
+    camera: values.camera,
   };
 }
 

@@ -22,3 +22,13 @@ export const deviceKey = (device: string) =>
   device === 'mobile' ? ('analysis.detail.deviceMobile' as const) : ('analysis.detail.deviceComputer' as const);
 
 export const isPublished = (status: string) => status === 'published';
+
+/** A length of time as mm:ss (h:mm:ss past an hour), rounded to the second; '—' when unknown. */
+export function formatSpan(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  const total = Math.round(ms / 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const rest = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}

@@ -18,9 +18,21 @@ const analysis = (overrides: Record<string, unknown> = {}) => ({
     { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
   ],
   _count: { AnalysisEntries: 1 },
+  taskQuestions: true,
+  sus: false,
+  // Newest first, as the server lists them.
   AnalysisEntries: [
-    { id: 'entry-1', status: 'submitted', updated_at: new Date(2024, 2, 6, 9, 0).getTime() },
-    { id: 'entry-2', status: 'in_progress', updated_at: null },
+    { id: 'entry-2', participantNumber: 2, status: 'in_progress', createdAt: 3, updated_at: null, durationMs: null, noteCount: 0, thumbnailUrl: null },
+    {
+      id: 'entry-1',
+      participantNumber: 1,
+      status: 'submitted',
+      createdAt: 2,
+      updated_at: new Date(2024, 2, 6, 9, 0).getTime(),
+      durationMs: 65_000,
+      noteCount: 3,
+      thumbnailUrl: '/api/v1/thumbnails/entry-1?expires=1&sig=x',
+    },
   ],
   ...overrides,
 });
@@ -35,6 +47,15 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
     if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
     if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: data } };
+    if (call.url === '/api/v1/analysis/an-1/summary') {
+      return {
+        status: 200,
+        body: {
+          tasks: [{ taskNumber: 1, taskContent: 'Busca un producto', medianMs: 6_000, minMs: 6_000, maxMs: 6_000, entries: 1 }],
+          entries: [{ id: 'entry-1', participantNumber: 1, submittedAt: new Date(2024, 2, 6, 9, 0).getTime(), durationMs: 65_000, noteCount: 3 }],
+        },
+      };
+    }
     return undefined;
   });
 }
@@ -62,12 +83,64 @@ describe('analysis detail page', () => {
       'Cómpralo',
     ]);
 
-    const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Fecha de subida', 'Acciones']);
+    // One table of participations (not a second list of the same recordings below it).
+    const table = screen.getByTestId('participations-table');
+    await waitFor(() => expect(within(table).getByText('01:05')).toBeTruthy());
+    expect(screen.getAllByRole('table').filter((t) => t.textContent?.includes('Participante'))).toHaveLength(1);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Vista previa',
+      'Participante',
+      'Estado',
+      'Fecha de subida',
+      'Duración',
+      'Notas',
+      'Acciones',
+    ]);
+    // Newest first, numbered by arrival.
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]?.textContent).toContain('entry-1');
-    expect(rows[1]?.textContent).toContain('N/A');
-    expect(within(table).getAllByRole('button', { name: 'Ver grabación' })).toHaveLength(2);
+    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual(['Participante 2', 'Participante 1']);
+    expect(within(rows[0]!).getByTestId('participation-status').textContent).toBe('En curso');
+    expect(rows[0]?.textContent).toContain('N/A');
+    expect(within(rows[1]!).getByTestId('participation-status').textContent).toBe('Enviada');
+    expect(rows[1]?.textContent).toContain('01:05');
+    expect(within(rows[1]!).getByRole('cell', { name: '3' })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' }).getAttribute('src')).toBe(
+      '/api/v1/thumbnails/entry-1?expires=1&sig=x',
+    );
+    expect(within(rows[0]!).getByText('Sin vista previa')).toBeTruthy();
+    // The id is no longer the label, but it can be copied.
+    expect(within(table).queryByText('entry-1')).toBeNull();
+    expect(within(table).getAllByRole('button', { name: /^Ver grabación/ })).toHaveLength(2);
+    const analyze = within(rows[1]!).getByRole('link', { name: 'Analizar de Participante 1' });
+    expect(analyze.getAttribute('href')).toBe('/entry/entry-1');
+  });
+
+  it('copies a participation id', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    api();
+    renderApp('/analysis/an-1');
+    await heading();
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar el ID de Participante 1' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('entry-1'));
+    expect(await screen.findByText('ID copiado', { selector: '[role="status"]' })).toBeTruthy();
+  });
+
+  it("numbers participations as the server does (never reused after a deletion) and says 'Interrumpida'", async () => {
+    api(undefined, analysis({
+      AnalysisEntries: [
+        { id: 'entry-9', participantNumber: 7, status: 'interrupted', createdAt: 9, updated_at: null, durationMs: 12_000, noteCount: 0, thumbnailUrl: '/api/v1/thumbnails/entry-9?sig=x' },
+        { id: 'entry-1', participantNumber: 5, status: 'submitted', createdAt: 1, updated_at: 1, durationMs: 65_000, noteCount: 3, thumbnailUrl: null },
+      ],
+    }));
+    renderApp('/analysis/an-1');
+    await heading();
+    const table = screen.getByTestId('participations-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual(['Participante 7', 'Participante 5']);
+    expect(within(rows[0]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 7' }).getAttribute('src')).toBe('/api/v1/thumbnails/entry-9?sig=x');
+    expect(within(rows[0]!).getByTestId('participation-status').textContent).toBe('Interrumpida');
+    expect(within(rows[1]!).getByText('Sin vista previa')).toBeTruthy();
   });
 
   it('shows the empty state with a share prompt and the copy button', async () => {
@@ -101,7 +174,8 @@ describe('analysis detail page', () => {
     renderApp('/analysis/an-1');
 
     await heading();
-    const [first, second] = screen.getAllByRole('button', { name: 'Ver grabación' });
+    const second = screen.getByRole('button', { name: 'Ver grabación de Participante 2' });
+    const first = screen.getByRole('button', { name: 'Ver grabación de Participante 1' });
     fireEvent.click(first as HTMLElement);
     await waitFor(() => expect(open).toHaveBeenCalledWith('https://r2.example/rec.mp4', '_blank', 'noopener,noreferrer'));
     fireEvent.click(second as HTMLElement);
@@ -155,6 +229,10 @@ describe('analysis detail page', () => {
     const name = screen.getByLabelText('Nombre del análisis') as HTMLInputElement;
     expect(name.value).toBe('Checkout');
     fireEvent.change(name, { target: { value: 'Checkout v2' } });
+    // The saved settings are prefilled; unticking one sends it.
+    const askTasks = screen.getByRole('checkbox', { name: 'Preguntar por cada tarea' }) as HTMLInputElement;
+    expect([askTasks.checked, (screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement).checked]).toEqual([true, false]);
+    fireEvent.click(askTasks);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout v2'));
@@ -169,6 +247,9 @@ describe('analysis detail page', () => {
         { taskType: 'text', taskContent: 'Cómpralo' },
       ],
       device: 'computer',
+      taskQuestions: false,
+      sus: false,
+      camera: 'off',
     });
   });
 
@@ -185,7 +266,9 @@ describe('analysis detail page', () => {
     const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar el análisis?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar análisis' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The dashboard is a lazy route: under a loaded CI machine Vite compiles its module for longer
+    // than waitFor's default second (it failed 2 of 4 runs beside other builds).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });

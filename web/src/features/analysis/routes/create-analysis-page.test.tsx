@@ -15,6 +15,8 @@ const createdAnalysis = {
   updated_at: 1,
   tasks: [],
   _count: { AnalysisEntries: 0 },
+  taskQuestions: true,
+  sus: false,
   AnalysisEntries: [],
 };
 
@@ -83,6 +85,16 @@ describe('create analysis page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     fireEvent.click(screen.getByRole('button', { name: /Añadir tarea/ }));
     type('Tarea 3', 'Paga');
+    // Task questions are asked unless unticked; the SUS only when ticked.
+    const askTasks = screen.getByRole('checkbox', { name: 'Preguntar por cada tarea' }) as HTMLInputElement;
+    const sus = screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement;
+    expect([askTasks.checked, sus.checked]).toEqual([true, false]);
+    expect(screen.getByRole('group', { name: 'Preguntas a los participantes' })).toBeTruthy();
+    fireEvent.click(sus);
+    const cameraField = screen.getByLabelText('Cámara') as HTMLSelectElement;
+    expect(cameraField.selectedOptions[0]?.textContent).toBe('Sin cámara');
+    expect([...cameraField.options].map((option) => option.textContent)).toEqual(['Sin cámara', 'Opcional', 'Obligatoria']);
+    fireEvent.change(cameraField, { target: { value: 'required' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
 
@@ -102,6 +114,9 @@ describe('create analysis page', () => {
         { taskType: 'text', taskContent: 'Paga' },
       ],
       device: 'computer',
+      taskQuestions: true,
+      sus: true,
+      camera: 'required',
     });
 
     await act(async () => vi.advanceTimersByTime(1000));

@@ -50,6 +50,12 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
               <dt>{t('entry.analysis')}</dt>
               <dd>{entry.analysisName}</dd>
             </div>
+            {entry.participantNumber > 0 ? (
+              <div>
+                <dt>{t('entry.participant')}</dt>
+                <dd data-testid="entry-participant">{t('entry.participantN', { number: entry.participantNumber })}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('entry.submitted')}</dt>
               <dd>

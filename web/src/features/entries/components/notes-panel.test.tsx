@@ -9,7 +9,16 @@ import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import { createQueryClient } from '@/lib/query-client';
 
-const note = (id: string, atMs: number, text: string, createdAt = 1): NoteDto => ({ id, atMs, text, createdAt, updatedAt: createdAt });
+const note = (id: string, atMs: number, text: string, createdAt = 1): NoteDto => ({
+  id,
+  atMs,
+  endMs: null,
+  title: null,
+  text,
+  tags: [],
+  createdAt,
+  updatedAt: createdAt,
+});
 
 type Answer = { status: number; body?: unknown } | undefined;
 

@@ -22,6 +22,15 @@ describe('shortcutFor', () => {
     expect(press('l')).toEqual({ kind: 'seek', seconds: 10 });
     expect(press('n')).toEqual({ kind: 'note' });
     expect(press('N')).toEqual({ kind: 'note' });
+    expect(press('[')).toEqual({ kind: 'chapter', direction: -1 });
+    expect(press(']')).toEqual({ kind: 'chapter', direction: 1 });
+    expect(press(',')).toEqual({ kind: 'frame', direction: -1 });
+    expect(press('.')).toEqual({ kind: 'frame', direction: 1 });
+    expect(press('m')).toEqual({ kind: 'mute' });
+    expect(press('t')).toEqual({ kind: 'theater' });
+    expect(press('f')).toEqual({ kind: 'fullscreen' });
+    // '?' is Shift+/ on most layouts: Shift does not silence shortcuts.
+    expect(press('?')).toEqual({ kind: 'help' });
     expect(press('x')).toBeNull();
     expect(press('Enter')).toBeNull();
   });
@@ -44,8 +53,8 @@ describe('shortcutFor', () => {
     }
   });
 
-  it('leaves arrows to the video and the position slider', () => {
-    for (const html of ['<video data-target></video>', '<input type="range" data-target>']) {
+  it("leaves arrows to the position slider and the camera's move handle", () => {
+    for (const html of ['<video data-target></video>', '<input type="range" data-target>', '<button data-owns-arrows data-target>x</button>']) {
       const target = element(html);
       expect(press('ArrowRight', target), html).toBeNull();
       expect(press('l', target), html).toEqual({ kind: 'seek', seconds: 10 });

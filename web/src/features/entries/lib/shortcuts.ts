@@ -1,11 +1,22 @@
 /**
  * The entry page's keyboard shortcuts as a pure function of a key event: space (or k) play/pause,
- * ←/→ ∓5 s, j/l ∓10 s, n new note. Nothing happens while typing, inside a dialog, with a modifier
- * held, or where the focused control already gives the key a meaning (space on a button, arrows on
- * the video or the position slider), so a key never does two things.
+ * ←/→ ∓5 s, j/l ∓10 s, [ and ] previous/next chapter, n new note, `,` and `.` one frame back or
+ * forward, m mute, t theater mode, f full screen, ? the list of shortcuts. Nothing happens while
+ * typing, inside a dialog, with a modifier held (Shift aside, which '?' needs), or where the
+ * focused control already gives the key a meaning (space on a button, arrows on the position
+ * slider or the camera's move handle), so a key never does two things.
  */
 
-export type ShortcutAction = { kind: 'toggle' } | { kind: 'seek'; seconds: number } | { kind: 'note' };
+export type ShortcutAction =
+  | { kind: 'toggle' }
+  | { kind: 'seek'; seconds: number }
+  | { kind: 'chapter'; direction: -1 | 1 }
+  | { kind: 'frame'; direction: -1 | 1 }
+  | { kind: 'note' }
+  | { kind: 'mute' }
+  | { kind: 'theater' }
+  | { kind: 'fullscreen' }
+  | { kind: 'help' };
 
 export interface KeyLike {
   key: string;
@@ -38,9 +49,9 @@ function ownsSpace(element: Element): boolean {
   return element.tagName === 'INPUT';
 }
 
-/** Controls that act on arrow keys themselves (the video's own controls, sliders, radio groups). */
+/** Controls that act on arrow keys themselves (sliders, radio groups, anything marked data-owns-arrows). */
 function ownsArrows(element: Element): boolean {
-  return element.matches('video, input[type="range"], input[type="radio"], [role="slider"], [role="radio"], [role="tab"]');
+  return element.matches('video, input[type="range"], input[type="radio"], [role="slider"], [role="radio"], [role="tab"], [data-owns-arrows]');
 }
 
 export function shortcutFor(event: KeyLike): ShortcutAction | null {
@@ -66,9 +77,28 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
     case 'l':
     case 'L':
       return { kind: 'seek', seconds: 10 };
+    case '[':
+      return { kind: 'chapter', direction: -1 };
+    case ']':
+      return { kind: 'chapter', direction: 1 };
+    case ',':
+      return { kind: 'frame', direction: -1 };
+    case '.':
+      return { kind: 'frame', direction: 1 };
     case 'n':
     case 'N':
       return { kind: 'note' };
+    case 'm':
+    case 'M':
+      return { kind: 'mute' };
+    case 't':
+    case 'T':
+      return { kind: 'theater' };
+    case 'f':
+    case 'F':
+      return { kind: 'fullscreen' };
+    case '?':
+      return { kind: 'help' };
     default:
       return null;
   }

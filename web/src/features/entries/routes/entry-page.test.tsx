@@ -10,6 +10,8 @@ import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 const entry = (overrides: Record<string, unknown> = {}) => ({
   entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
   id: 'e1',
+  participantNumber: 3,
+  thumbnailUrl: null,
   analysisId: 'an-1',
   analysisName: 'Checkout',
   mimeType: 'video/mp4',
@@ -70,6 +72,7 @@ const chapter = (title: string) => chapters().getByRole('button', { name: new Re
 let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
 beforeEach(() => {
+  localStorage.clear();
   play = vi.fn<() => Promise<void>>(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
@@ -81,15 +84,22 @@ async function openPage() {
   return router;
 }
 
-describe('entry page', () => {
+// The first render loads the route's lazy chunk; on a busy machine that alone can take seconds.
+describe('entry page', { timeout: 15_000 }, () => {
   it("shows the player, the 'Tasks' chapters with task texts and times, and a same-origin download", async () => {
     api();
     await openPage();
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grabación');
+    expect(screen.getByTestId('entry-participant').textContent).toBe('Participante 3');
+    // No camera in this recording: no overlay and no camera button.
+    expect(screen.queryByTestId('camera-overlay')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cámara' })).toBeNull();
     expect(video().getAttribute('src')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
     expect(video().getAttribute('preload')).toBe('metadata');
-    expect(video().hasAttribute('controls')).toBe(true);
+    // Our controls, one scrubber: no native controls.
+    expect(video().hasAttribute('controls')).toBe(false);
+    expect(screen.getAllByRole('slider', { name: 'Posición de la reproducción' })).toHaveLength(1);
     const items = chapters().getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.entry-chapter__title')?.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
     await waitFor(() => expect(chapter('Task 2').textContent).toContain('Cómpralo'));
@@ -101,7 +111,8 @@ describe('entry page', () => {
     expect(download.getAttribute('href')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
     expect(download.getAttribute('download')).toBe('lupa-e1.mp4');
     expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe('/analysis/an-1');
-    expect(screen.getAllByTestId('timeline-chapter')).toHaveLength(4);
+    // The chapter marks carry the stepper's names, 'Escenario' included (it used to say 'E').
+    expect(screen.getAllByTestId('timeline-chapter').map((mark) => mark.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
   });
 
   it("shows 'Error retrieving video entry: …' when the entry cannot be read", async () => {
@@ -163,6 +174,101 @@ describe('entry page', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 15_000, text: 'Duda' });
     expect(await screen.findByRole('button', { name: 'Ir a 00:15' })).toBeTruthy();
     expect(screen.getAllByTestId('timeline-note')).toHaveLength(1);
+  });
+
+  it('keyboard: [ and ] move between chapters, , and . step one frame, ? lists the shortcuts', async () => {
+    api();
+    await openPage();
+
+    fireEvent.keyDown(document.body, { key: ']' });
+    expect(video().currentTime).toBe(2);
+    fireEvent.keyDown(document.body, { key: ']' });
+    expect(video().currentTime).toBe(6);
+    expect(screen.getByTestId('entry-live').textContent).toBe('Task 1, 00:06');
+    video().currentTime = 9;
+    fireEvent.keyDown(document.body, { key: '[' });
+    expect(video().currentTime).toBe(6); // back to the start of the current chapter
+    fireEvent.keyDown(document.body, { key: '[' });
+    expect(video().currentTime).toBe(2); // right at its start: the one before
+
+    fireEvent.keyDown(document.body, { key: '.' });
+    expect(video().currentTime).toBeCloseTo(2 + 1 / 30, 5);
+    fireEvent.keyDown(document.body, { key: ',' });
+    fireEvent.keyDown(document.body, { key: ',' });
+    expect(video().currentTime).toBeCloseTo(2 - 1 / 30, 5);
+
+    fireEvent.keyDown(document.body, { key: '?' });
+    const dialog = await screen.findByTestId('shortcuts-dialog');
+    for (const text of ['Reproducir o pausar', 'Capítulo anterior o siguiente', 'Un fotograma atrás o adelante (en pausa)', 'Añadir una nota en el momento actual']) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    // Keys inside the dialog do nothing to the player.
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Cerrar' }), { key: ']' });
+    expect(video().currentTime).toBeCloseTo(2 - 1 / 30, 5);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByTestId('shortcuts-dialog')).toBeNull());
+    // The button opens it too.
+    fireEvent.click(screen.getByRole('button', { name: 'Atajos de teclado' }));
+    expect(await screen.findByTestId('shortcuts-dialog')).toBeTruthy();
+  });
+
+  it('resumes where the recording was left off, and can start again from the beginning', async () => {
+    localStorage.setItem('lupa.player.positions', JSON.stringify({ e1: { ms: 9_500, at: 1 } }));
+    api();
+    await openPage();
+    await waitFor(() => expect(video().currentTime).toBe(9.5));
+    expect(screen.getByText('Continúas donde lo dejaste (00:09).')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver desde el principio' }));
+    expect(video().currentTime).toBe(0);
+    expect(screen.queryByText('Continúas donde lo dejaste (00:09).')).toBeNull();
+  });
+
+  it('theater mode puts the panel below the player and is remembered', async () => {
+    localStorage.removeItem('lupa.player.prefs');
+    api();
+    await openPage();
+    const theater = screen.getByRole('button', { name: 'Modo cine' });
+    expect(theater.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(theater);
+    expect(theater.getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('.entry-layout')?.hasAttribute('data-theater')).toBe(true);
+    expect(JSON.parse(localStorage.getItem('lupa.player.prefs') ?? '{}')).toMatchObject({ theater: true });
+    fireEvent.keyDown(document.body, { key: 't' });
+    expect(theater.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows the camera picture-in-picture, which moves between corners with the arrows and hides', async () => {
+    localStorage.removeItem('lupa.player.prefs');
+    const segments = [
+      { url: '/api/v1/recordings/e1/1?expires=4102444800000&sig=a', durationMs: 10_000, cameraUrl: '/api/v1/recordings/e1/1/camera?expires=4102444800000&sig=b', cameraOffsetMs: 150 },
+      { url: '/api/v1/recordings/e1/2?expires=4102444800000&sig=c', durationMs: 8_000, cameraUrl: null, cameraOffsetMs: 0 },
+    ];
+    api((call) => (call.url === '/api/v1/entry/e1' && call.method === 'GET' ? { status: 200, body: entry({ segments }) } : undefined));
+    await openPage();
+
+    const overlay = screen.getByTestId('camera-overlay');
+    expect(overlay.getAttribute('aria-label')).toBe('Cámara del participante');
+    expect(screen.getByTestId('camera-video').getAttribute('src')).toBe(segments[0]!.cameraUrl);
+    expect((screen.getByTestId('camera-video') as HTMLVideoElement).muted).toBe(true);
+    expect(overlay.getAttribute('data-corner')).toBe('bottom-right');
+    const move = screen.getByRole('button', { name: 'Mover la cámara' });
+    fireEvent.keyDown(move, { key: 'ArrowUp' });
+    expect(overlay.getAttribute('data-corner')).toBe('top-right');
+    fireEvent.keyDown(move, { key: 'ArrowLeft' });
+    expect(overlay.getAttribute('data-corner')).toBe('top-left');
+    // The arrows moved the picture, not the playhead.
+    expect(video().currentTime).toBe(0);
+    expect(JSON.parse(localStorage.getItem('lupa.player.prefs') ?? '{}')).toMatchObject({ cameraCorner: 'top-left' });
+
+    const toggle = screen.getByRole('button', { name: 'Cámara' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar cámara' }));
+    expect(overlay.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(overlay.hidden).toBe(false);
+    // Two segments: one timeline of 18 s.
+    expect(screen.getByRole('slider', { name: 'Posición de la reproducción' }).getAttribute('max')).toBe('18');
   });
 
   it('sets the playback speed', async () => {

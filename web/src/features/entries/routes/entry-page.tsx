@@ -1,9 +1,11 @@
 /**
- * /entry/{id} (spec §2 Entry page): the recording of one participation with its 'Tasks' chapters,
- * a timeline with chapter and note markers, notes, playback speed, keyboard shortcuts, download and
- * deletion. A failed load shows 'Error retrieving video entry: …'.
+ * /entry/{id} (spec §2 Entry page): the recording of one participation in our player (all its
+ * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
+ * stepper, keyboard shortcuts), with the 'Tasks' chapters and the notes beside it on wide screens
+ * and below it on narrow ones or in theater mode. It resumes where the recording was left off.
+ * A failed load shows 'Error retrieving video entry: …'.
  */
-import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/alert';
@@ -16,13 +18,19 @@ import { ChapterList, type ChapterTexts } from '@/features/entries/components/ch
 import { EntryHeader } from '@/features/entries/components/entry-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
-import { PlaybackControls } from '@/features/entries/components/playback-controls';
-import { Timeline } from '@/features/entries/components/timeline';
+import { Player } from '@/features/entries/components/player';
+import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
+import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/features/entries/hooks/use-player';
+import { usePositionMemory } from '@/features/entries/hooks/use-position-memory';
 import { useShortcuts } from '@/features/entries/hooks/use-shortcuts';
+import type { Corner } from '@/features/entries/lib/camera-sync';
 import { currentChapterIndex } from '@/features/entries/lib/chapters';
+import type { EngineSegment, PlaybackErrorHandler } from '@/features/entries/lib/player-engine';
+import { loadPrefs, savePrefs, type PlayerPrefs } from '@/features/entries/lib/player-prefs';
 import { playbackUrl, urlExpiresAt } from '@/features/entries/lib/playback-url';
+import { adjacentChapter } from '@/features/entries/lib/timeline';
 import { formatClock } from '@/features/entries/lib/time';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
@@ -54,7 +62,7 @@ export function EntryPage() {
       </section>
     );
   }
-  return <EntryView entry={entry.data} refreshUrl={() => void entry.refetch()} />;
+  return <EntryView key={entry.data.id} entry={entry.data} refreshUrl={() => void entry.refetch()} />;
 }
 
 /** The scenario worth showing: none when missing, blank or the form's 'null' placeholder. */
@@ -68,39 +76,81 @@ function chapterTexts(analysis: AnalysisDto | undefined): ChapterTexts {
   };
 }
 
+/** The API's segments as the engine plays them (same-origin URLs); the spec's single upload has no segments. */
+function engineSegments(entry: EntryPageResponse): EngineSegment[] {
+  if (!entry.segments?.length) return [{ url: playbackUrl(entry.entryUrl), durationMs: entry.durationMs ?? 0, cameraUrl: null, cameraOffsetMs: 0 }];
+  return entry.segments.map((segment) => ({
+    url: playbackUrl(segment.url),
+    durationMs: segment.durationMs,
+    cameraUrl: segment.cameraUrl ? playbackUrl(segment.cameraUrl) : null,
+    cameraOffsetMs: segment.cameraOffsetMs,
+  }));
+}
+
 function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl: () => void }) {
   const { t, i18n } = useTranslation();
   const analysis = useEntryAnalysis(entry.analysisId);
   const notes = useNotes(entry.id);
-  // Older answers (and the spec's single upload) may carry no segments: the entry URL is the file.
-  const segments = useMemo(
-    () => (entry.segments?.length ? entry.segments : [{ url: entry.entryUrl, durationMs: entry.durationMs ?? 0 }]),
-    [entry.segments, entry.entryUrl, entry.durationMs],
+  const segments = useMemo(() => engineSegments(entry), [entry]);
+  const [playbackFailed, setPlaybackFailed] = useState(false);
+  // Whether the current URLs were already refreshed once after an error.
+  const refreshed = useRef(false);
+
+  const onError = useCallback<PlaybackErrorHandler>(
+    ({ track, segment }) => {
+      const url = track === 'screen' ? segments[segment]?.url : segments[segment]?.cameraUrl;
+      const expiresAt = url ? urlExpiresAt(url) : null;
+      // A signed URL lasts an hour: ask for new ones once (or again once those have expired).
+      if (!refreshed.current || (expiresAt !== null && expiresAt <= Date.now())) {
+        refreshed.current = true;
+        refreshUrl();
+        return;
+      }
+      // A camera that cannot play leaves the screen recording alone.
+      if (track === 'screen') setPlaybackFailed(true);
+    },
+    [segments, refreshUrl],
   );
-  const player = usePlayer(segments, entry.durationMs);
+
+  const player = usePlayer(segments, entry.durationMs, onError);
+  const { engine } = player;
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
-  const [playbackFailed, setPlaybackFailed] = useState(false);
-  // Where to resume once a refreshed URL has loaded; whether this URL was already refreshed once.
-  const resume = useRef<{ ms: number; play: boolean } | null>(null);
-  const refreshed = useRef(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
+  const stageRef = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(stageRef);
   // Where focus was before the note editor opened, to give it back afterwards.
   const focusBeforeDraft = useRef<Element | null>(null);
+  const resumed = usePositionMemory(entry.id, player);
 
-  const src = playbackUrl(player.src);
+  useEffect(() => {
+    if (player.durationMs > 0) setPlaybackFailed(false);
+  }, [player.durationMs, segments]);
+
+  useEffect(() => {
+    engine.setCameraEnabled(!prefs.cameraHidden);
+  }, [engine, prefs.cameraHidden]);
+
+  const changePrefs = (patch: Partial<PlayerPrefs>) =>
+    setPrefs((last) => {
+      const next = { ...last, ...patch };
+      savePrefs(next);
+      return next;
+    });
+
   const currentChapter = currentChapterIndex(entry.steps, entry.chapters, player.currentMs);
-  const { videoRef } = player;
 
   const seekTo = (ms: number, options: { play?: boolean; label?: string } = {}) => {
-    const target = player.seek(ms, { play: options.play });
+    const target = engine.seek(ms, { play: options.play });
     const time = formatClock(target);
     announce(options.label ? t('entry.announce.chapter', { title: options.label, time }) : t('entry.announce.seek', { time }));
   };
 
   const openDraft = () => {
     if (!draft) focusBeforeDraft.current = document.activeElement;
-    player.pause();
-    const atMs = Math.floor(player.position());
+    engine.pause();
+    const atMs = Math.floor(engine.position());
     setDraft((last) => ({ atMs, nonce: (last?.nonce ?? 0) + 1 }));
   };
 
@@ -113,61 +163,106 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
     else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   };
 
+  const toggle = () => announce(engine.toggle() ? t('entry.announce.playing') : t('entry.announce.paused'));
+
+  const goToChapter = (direction: -1 | 1) => {
+    const chapter = adjacentChapter(entry.chapters, engine.position(), direction);
+    if (chapter?.startMs != null) seekTo(chapter.startMs, { label: chapter.title });
+  };
+
+  const toggleTheater = () => changePrefs({ theater: !prefs.theater });
+
+  const setCameraHidden = (hidden: boolean) => {
+    changePrefs({ cameraHidden: hidden });
+    announce(hidden ? t('entry.player.cameraHidden') : t('entry.player.cameraShown'));
+  };
+
+  const setCameraCorner = (corner: Corner) => {
+    changePrefs({ cameraCorner: corner });
+    announce(t('entry.player.cameraMoved', { corner: t(`entry.player.corners.${corner}`) }));
+  };
+
   useShortcuts((action) => {
-    if (action.kind === 'toggle') {
-      announce(player.toggle() ? t('entry.announce.playing') : t('entry.announce.paused'));
-    } else if (action.kind === 'seek') {
-      announce(t('entry.announce.seek', { time: formatClock(player.seekBy(action.seconds)) }));
-    } else {
-      openDraft();
+    switch (action.kind) {
+      case 'toggle':
+        toggle();
+        break;
+      case 'seek':
+        announce(t('entry.announce.seek', { time: formatClock(engine.seekBy(action.seconds)) }));
+        break;
+      case 'chapter':
+        goToChapter(action.direction);
+        break;
+      case 'frame':
+        announce(t('entry.announce.seek', { time: formatClock(engine.stepFrame(action.direction)) }));
+        break;
+      case 'note':
+        openDraft();
+        break;
+      case 'mute':
+        engine.setMuted(!player.muted);
+        break;
+      case 'theater':
+        toggleTheater();
+        break;
+      case 'fullscreen':
+        fullscreen.toggle();
+        break;
+      case 'help':
+        setHelpOpen(true);
+        break;
     }
-  });
-
-  const onVideoError = () => {
-    const video = videoRef.current;
-    const expiresAt = urlExpiresAt(player.src);
-    // A signed URL lasts an hour: ask for a new one once (or again once that one has expired).
-    if (!refreshed.current || (expiresAt !== null && expiresAt <= Date.now())) {
-      refreshed.current = true;
-      resume.current = { ms: player.position(), play: video ? !video.paused : false };
-      refreshUrl();
-      return;
-    }
-    setPlaybackFailed(true);
-  };
-
-  const onLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
-    player.videoProps.onLoadedMetadata(event);
-    setPlaybackFailed(false);
-    const pending = resume.current;
-    resume.current = null;
-    if (pending && pending.ms > 0) player.seek(pending.ms, { play: pending.play });
-  };
+  }, !helpOpen);
 
   const chapterSelected = (chapter: ChapterDto) => {
     if (chapter.startMs !== null) seekTo(chapter.startMs, { play: true, label: chapter.title });
   };
 
+  const notice = resumed.at !== null ? (
+    <p className="player__resumed" role="status">
+      {t('entry.player.resumed', { time: formatClock(resumed.at) })}{' '}
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        onClick={() => {
+          resumed.dismiss();
+          seekTo(0);
+        }}
+      >
+        {t('entry.player.fromStart')}
+      </button>
+    </p>
+  ) : null;
+
   return (
     <article className="entry-page" aria-labelledby="entry-title">
-      <EntryHeader entry={entry} src={playbackUrl(segments[0]?.url ?? entry.entryUrl)} />
-      <div className="entry-layout">
+      <EntryHeader entry={entry} src={segments[0]?.url ?? playbackUrl(entry.entryUrl)} />
+      <div className="entry-layout" data-theater={prefs.theater || undefined}>
         <div className="entry-layout__main">
-          <div className="entry-player">
-            <video
-              ref={videoRef}
-              className="entry-player__video"
-              src={src}
-              controls
-              preload="metadata"
-              playsInline
-              aria-label={t('entry.videoLabel')}
-              data-testid="entry-video"
-              {...player.videoProps}
-              onLoadedMetadata={onLoadedMetadata}
-              onError={onVideoError}
-            />
-          </div>
+          <Player
+            player={player}
+            stageRef={stageRef}
+            chapters={entry.chapters}
+            notes={notes.data ?? []}
+            currentChapter={currentChapter}
+            theater={prefs.theater}
+            fullscreen={fullscreen.active}
+            cameraCorner={prefs.cameraCorner}
+            onCameraCorner={setCameraCorner}
+            onCameraHidden={setCameraHidden}
+            onSeek={(ms) => seekTo(ms)}
+            onSkip={(seconds) => announce(t('entry.announce.seek', { time: formatClock(engine.seekBy(seconds)) }))}
+            onToggle={toggle}
+            onRate={(rate) => {
+              engine.setRate(rate);
+              announce(t('entry.announce.speed', { rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate) }));
+            }}
+            onAddNote={openDraft}
+            onTheater={toggleTheater}
+            onFullscreen={fullscreen.toggle}
+            onHelp={() => setHelpOpen(true)}
+            notice={notice}
+          />
           {playbackFailed ? (
             <Alert tone="error" title={t('entry.playbackFailed')}>
               <button
@@ -183,21 +278,13 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
               </button>
             </Alert>
           ) : null}
-          <Timeline
-            currentMs={player.currentMs}
-            durationMs={player.durationMs}
+        </div>
+        <aside className="entry-layout__side" aria-label={t('entry.sidePanel')}>
+          <ChapterList
             chapters={entry.chapters}
-            notes={notes.data ?? []}
-            currentChapter={currentChapter}
-            onSeek={(ms) => seekTo(ms)}
-          />
-          <PlaybackControls
-            rate={player.rate}
-            onRate={(rate) => {
-              player.setRate(rate);
-              announce(t('entry.announce.speed', { rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate) }));
-            }}
-            onAddNote={openDraft}
+            texts={chapterTexts(analysis.data?.analysisData)}
+            currentIndex={currentChapter}
+            onSelect={chapterSelected}
           />
           <NotesPanel
             entryId={entry.id}
@@ -211,16 +298,9 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
             onSeek={(ms) => seekTo(ms)}
             announce={announce}
           />
-        </div>
-        <aside className="entry-layout__side">
-          <ChapterList
-            chapters={entry.chapters}
-            texts={chapterTexts(analysis.data?.analysisData)}
-            currentIndex={currentChapter}
-            onSelect={chapterSelected}
-          />
         </aside>
       </div>
+      {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
       <LiveRegion announcement={announcement} />
     </article>
   );

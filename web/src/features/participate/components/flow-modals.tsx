@@ -11,7 +11,8 @@ import { Dialog } from '@/components/ui/dialog';
 /** The success modal closes after this long (spec §9). */
 export const SUCCESS_CLOSE_MS = 3000;
 
-export function ConsentModal({ busy, onAccept, onReject }: { busy: boolean; onAccept: () => void; onReject: () => void }) {
+/** `camera`: the participant's camera is recorded too, and the modal says so (issue 16). */
+export function ConsentModal({ busy, camera = false, onAccept, onReject }: { busy: boolean; camera?: boolean; onAccept: () => void; onReject: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -51,6 +52,7 @@ export function ConsentModal({ busy, onAccept, onReject }: { busy: boolean; onAc
       <p>{t('participate.consent.intro')}</p>
       <ul className="consent-points">
         <li>{t('participate.consent.point1')}</li>
+        {camera ? <li>{t('participate.camera.consentPoint')}</li> : null}
         <li>{t('participate.consent.point2')}</li>
         <li>{t('participate.consent.point3')}</li>
         <li>{t('participate.consent.point4')}</li>

@@ -9,10 +9,12 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useBlocker, useParams } from 'react-router';
 import { AnalysisStep } from '@/features/participate/components/analysis-step';
+import { FloatingWindowHost } from '@/features/participate/components/floating-window-host';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
 import { PermissionsStep } from '@/features/participate/components/permissions-step';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
+import { ThankYou } from '@/features/participate/components/thank-you';
 import {
   acceptConsentAtom,
   cancelExitAtom,
@@ -22,7 +24,9 @@ import {
   refreshRecordingAtom,
   rejectConsentAtom,
   resetAtom,
+  showThankYouAtom,
 } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import {
   busyAtom,
   overlayAtom,
@@ -34,7 +38,7 @@ import {
 /** How often the 'Duración' timer reads the recorder, besides its own change events. */
 const TIMER_TICK_MS = 500;
 
-function usePageEffects() {
+function usePageEffects(linkedId: string) {
   const stage = useAtomValue(stageAtom);
   const phase = useAtomValue(recordingAtom).phase;
   const unsaved = useAtomValue(unsavedWorkAtom);
@@ -44,8 +48,8 @@ function usePageEffects() {
 
   useEffect(() => () => dispose(), [dispose]);
   useEffect(() => {
-    void check();
-  }, [check]);
+    void check(linkedId);
+  }, [check, linkedId]);
 
   useEffect(() => {
     if (stage !== 'analysis' || phase !== 'recording') return undefined;
@@ -84,12 +88,14 @@ export function ParticipationFlow() {
   const stage = useAtomValue(stageAtom);
   const overlay = useAtomValue(overlayAtom);
   const busy = useAtomValue(busyAtom);
+  const cameraRecorded = useAtomValue(cameraAtom).recorded;
   const accept = useSetAtom(acceptConsentAtom);
   const reject = useSetAtom(rejectConsentAtom);
   const cancelExit = useSetAtom(cancelExitAtom);
   const confirmExit = useSetAtom(confirmExitAtom);
   const reset = useSetAtom(resetAtom);
-  const unsaved = usePageEffects();
+  const thankYou = useSetAtom(showThankYouAtom);
+  const unsaved = usePageEffects(id);
   const container = useFocusOnStageChange(stage);
   // Leaving through a link mid-analysis asks first, like 'Salir del análisis'.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
@@ -101,9 +107,11 @@ export function ParticipationFlow() {
       {stage === 'input' ? <InputStep initialId={id} /> : null}
       {stage === 'permissions' ? <PermissionsStep /> : null}
       {stage === 'analysis' ? <AnalysisStep /> : null}
+      {stage === 'done' ? <ThankYou /> : null}
+      <FloatingWindowHost />
 
       {overlay === 'consent' ? (
-        <ConsentModal busy={busy === 'participate'} onAccept={() => void accept()} onReject={() => reject()} />
+        <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
       ) : null}
       {overlay === 'exit' ? (
         <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />
@@ -116,7 +124,7 @@ export function ParticipationFlow() {
         />
       ) : null}
       {overlay === 'stopped' ? <StoppedModal onExit={() => reset()} /> : null}
-      {overlay === 'success' ? <SuccessModal onDone={() => reset()} /> : null}
+      {overlay === 'success' ? <SuccessModal onDone={() => thankYou()} /> : null}
     </div>
   );
 }

@@ -1,21 +1,27 @@
 /**
  * Step 2 (spec §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
- * 'Try Again' with 'Browser Settings Help' after a denial), the spec's error messages with
- * troubleshooting tips, 'Salir del análisis', and 'Siguiente' once both are granted.
+ * 'Try Again' with 'Browser Settings Help' and the system's own settings after a denial), the
+ * microphone check once it is granted, the spec's error messages with troubleshooting tips,
+ * 'Salir del análisis', and 'Siguiente' once both are granted.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
+import { CameraCard } from '@/features/participate/components/camera-card';
+import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { OsPermissionHelp } from '@/features/participate/components/os-permission-help';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
+import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 
 export function PermissionsStep() {
   const { t } = useTranslation();
   const permissions = useAtomValue(permissionsAtom);
+  const camera = useAtomValue(cameraAtom);
   const busy = useAtomValue(busyAtom);
   const request = useSetAtom(requestPermissionsAtom);
   const openConsent = useSetAtom(openConsentAtom);
@@ -43,7 +49,10 @@ export function PermissionsStep() {
           description={t('participate.permissions.microphoneDescription')}
           status={permissions.microphone}
         />
+        <CameraCard />
       </ul>
+
+      {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
 
       <div className="participate-stack">
         {recorder.status === 'ready' && !recorder.mime ? (
@@ -90,6 +99,7 @@ export function PermissionsStep() {
           {permissions.anyDenied ? <BrowserHelp /> : null}
         </div>
       ) : null}
+      {permissions.anyDenied ? <OsPermissionHelp notices={notices} /> : null}
 
       {permissions.hasError ? (
         <div className="participate-tips">
@@ -110,7 +120,7 @@ export function PermissionsStep() {
         <button
           type="button"
           className="button button--primary"
-          disabled={!permissions.bothGranted || busy !== null}
+          disabled={!permissions.bothGranted || !camera.satisfied || busy !== null}
           onClick={() => openConsent()}
         >
           {t('participate.permissions.next')}

@@ -15,8 +15,8 @@ function megabytes(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
 }
 
-/** Offline, storage and limit notes: polite, and only when they apply. */
-function DeviceNotes() {
+/** Offline, storage and limit notes: polite, and only when they apply (also in the floating window). */
+export function DeviceNotes() {
   const { t, i18n } = useTranslation();
   const recording = useAtomValue(recordingAtom);
   const offline = !recording.online && recording.uploadStatus !== 'success';
@@ -41,11 +41,10 @@ function DeviceNotes() {
   );
 }
 
-export function RecordingPanel() {
+/** The red indicator with its state ('Grabando'…) and the 'Duración' timer (also in the floating window). */
+export function RecordingStatus() {
   const { t } = useTranslation();
   const recording = useAtomValue(recordingAtom);
-  const busy = useAtomValue(busyAtom);
-  const exit = useSetAtom(askExitAtom);
   // At the size or duration limit MediaRecorder has stopped while the phase is still 'recording'
   // (the participant may go on and finish): the panel must not say it is recording.
   const stoppedAtLimit = Boolean(recording.limitMessage) && recording.phase === 'recording';
@@ -60,19 +59,30 @@ export function RecordingPanel() {
   }[recording.phase];
 
   return (
+    <div className="recording-panel__head cluster-between">
+      <p id="recording-panel-status" className="recording-panel__status" role="status" data-live={live}>
+        <span className="recording-dot" aria-hidden="true" data-live={live} />
+        {statusText}
+      </p>
+      <p className="recording-panel__duration">
+        <span id="recording-duration-label">{t('participate.analysis.duration')}</span>
+        <span role="timer" aria-labelledby="recording-duration-label" data-testid="recording-duration">
+          {formatDuration(recording.elapsedMs)}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+export function RecordingPanel() {
+  const { t } = useTranslation();
+  const recording = useAtomValue(recordingAtom);
+  const busy = useAtomValue(busyAtom);
+  const exit = useSetAtom(askExitAtom);
+
+  return (
     <aside className="recording-panel" aria-labelledby="recording-panel-status">
-      <div className="recording-panel__head cluster-between">
-        <p id="recording-panel-status" className="recording-panel__status" role="status" data-live={live}>
-          <span className="recording-dot" aria-hidden="true" data-live={live} />
-          {statusText}
-        </p>
-        <p className="recording-panel__duration">
-          <span id="recording-duration-label">{t('participate.analysis.duration')}</span>
-          <span role="timer" aria-labelledby="recording-duration-label" data-testid="recording-duration">
-            {formatDuration(recording.elapsedMs)}
-          </span>
-        </p>
-      </div>
+      <RecordingStatus />
       <p className="recording-panel__retrying" role="status">
         {recording.retrying && recording.online ? t('participate.analysis.retrying') : ''}
       </p>

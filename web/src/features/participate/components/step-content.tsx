@@ -1,5 +1,10 @@
-/** The body of one stepper step: the scenario (or a neutral text), the URL as a link, or a task with linked URLs. */
+/**
+ * The body of one stepper step: the scenario (or a neutral text), the URL as a link with 'Abrir la
+ * web en una pestaña nueva', or a task with linked URLs. Rendered in the tab and in the floating
+ * task window alike.
+ */
 import { useTranslation } from 'react-i18next';
+import { ExternalLink as ExternalLinkIcon } from 'lucide-react';
 import type { Step, TextSegment } from '@/features/participate/lib/steps';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -46,6 +51,14 @@ export function StepContent({ step }: { step: Step }) {
         <p className="step__intro">{t('participate.stepper.urlIntro')}</p>
         <p className="step__url">
           <ExternalLink href={step.href}>{step.href}</ExternalLink>
+        </p>
+        {/* A link dressed as a button: it navigates, and a real link also works from the floating
+            window, where a script-opened tab would need the opener's user activation. */}
+        <p className="step__open">
+          <a className="button button--secondary" href={step.href} target="_blank" rel="noopener noreferrer" data-testid="open-site">
+            <ExternalLinkIcon size={16} aria-hidden="true" focusable="false" />
+            {t('participate.stepper.openSite')}
+          </a>
         </p>
       </>
     );

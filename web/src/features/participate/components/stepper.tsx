@@ -1,50 +1,19 @@
 /**
- * The analysis stepper (spec §2.4): 'Step X of N', a percent bar, the current step, 'Anterior' and
- * 'Siguiente', and on the last step 'Finish Analysis' ('Finishing...') with the upload progress bar
- * (and, offline, that it waits for the connection: nothing is thrown away) and the finish errors. Focus moves to the new step's heading so screen readers follow along.
+ * The analysis stepper (spec §2.4): 'Step X of N', a percent bar, the current step, and the
+ * controls with the finish notes (step-navigation). Focus moves to the new step's heading so
+ * screen readers follow along, whether the step changed here or in the floating window.
  */
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { FloatingTasksControl } from '@/features/participate/components/floating-tasks-control';
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
-import { finishAtom, moveStepAtom } from '@/features/participate/stores/participation-actions';
-import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
-
-function UploadProgress({ percent, done, waiting }: { percent: number; done: boolean; waiting: boolean }) {
-  const { t } = useTranslation();
-  const rounded = Math.round(percent);
-  return (
-    <div className="upload-progress">
-      {waiting ? (
-        <p className="upload-progress__waiting" role="status" data-testid="finish-waiting">
-          {t('participate.finish.waiting', { percent: rounded })}
-        </p>
-      ) : null}
-      <p className="upload-progress__label" id="upload-progress-label">
-        {done ? t('participate.upload.done') : t('participate.upload.progress', { percent: rounded })}
-      </p>
-      <div
-        className="progress progress--upload"
-        role="progressbar"
-        aria-labelledby="upload-progress-label"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={rounded}
-      >
-        <div className="progress__fill" style={{ width: `${rounded}%` }} />
-      </div>
-    </div>
-  );
-}
+import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
+import { stepperAtom } from '@/features/participate/stores/participation-state';
 
 export function Stepper() {
   const { t } = useTranslation();
   const stepper = useAtomValue(stepperAtom);
-  const recording = useAtomValue(recordingAtom);
-  const busy = useAtomValue(busyAtom);
-  const move = useSetAtom(moveStepAtom);
-  const finish = useSetAtom(finishAtom);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -57,9 +26,7 @@ export function Stepper() {
   }, [stepper.index]);
 
   if (!stepper.step) return null;
-  const finishing = busy === 'finish';
   const counter = t('participate.stepper.stepOf', { current: stepper.current, total: stepper.total });
-  const showUpload = recording.uploadStatus === 'uploading' || recording.uploadStatus === 'success';
 
   return (
     <section className="stepper card card--snug participate-card" aria-label={t('participate.stepper.label')}>
@@ -90,49 +57,9 @@ export function Stepper() {
         <StepContent step={stepper.step} />
       </article>
 
-      <div className="participate-stack">
-        <NoticeAlert notice={recording.notice} testId="analysis-error" />
-        {showUpload ? <UploadProgress
-            percent={recording.progress}
-            done={recording.uploadStatus === 'success'}
-            waiting={recording.uploadStatus === 'uploading' && !recording.online}
-          /> : null}
-      </div>
-
-      <div className="participate-actions participate-actions--split">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => move(-1)}
-          disabled={stepper.isFirst || finishing}
-        >
-          {t('participate.stepper.previous')}
-        </button>
-        {stepper.isLast ? (
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={finishing || undefined}
-            aria-disabled={finishing || recording.uploadStatus === 'success' || undefined}
-            onClick={() => {
-              if (!finishing && recording.uploadStatus !== 'success') void finish();
-            }}
-          >
-            {finishing ? (
-              <>
-                <span className="button__spinner" aria-hidden="true" />
-                {t('participate.stepper.finishing')}
-              </>
-            ) : (
-              t('participate.stepper.finish')
-            )}
-          </button>
-        ) : (
-          <button type="button" className="button button--primary" onClick={() => move(1)}>
-            {t('participate.stepper.next')}
-          </button>
-        )}
-      </div>
+      <FinishNotes />
+      <StepNavigation />
+      <FloatingTasksControl />
     </section>
   );
 }

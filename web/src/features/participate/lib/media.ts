@@ -84,13 +84,19 @@ export async function requestScreen(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS): Promis
   return stream;
 }
 
-/** The microphone, with the spec's processing. Rejects with the browser's error or 'NotSupportedError'. */
-export async function requestMicrophone(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS): Promise<MediaStream> {
+/**
+ * The microphone, with the spec's processing; `deviceId` picks one from `enumerateDevices` (the
+ * microphone check's list). Rejects with the browser's error or 'NotSupportedError'.
+ */
+export async function requestMicrophone(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS, deviceId?: string): Promise<MediaStream> {
   const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
   if (!devices || typeof devices.getUserMedia !== 'function') {
     throw mediaError('NotSupportedError', 'getUserMedia is not available');
   }
-  return withTimeout(devices.getUserMedia(USER_MEDIA_OPTIONS), timeoutMs);
+  const options = deviceId
+    ? { ...USER_MEDIA_OPTIONS, audio: { ...(USER_MEDIA_OPTIONS.audio as MediaTrackConstraints), deviceId: { exact: deviceId } } }
+    : USER_MEDIA_OPTIONS;
+  return withTimeout(devices.getUserMedia(options), timeoutMs);
 }
 
 /** One stream for the recorder: the screen's video track and the microphone's audio track. */

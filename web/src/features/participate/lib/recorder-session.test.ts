@@ -37,7 +37,7 @@ describe('createRecorderSession', () => {
     }
     loader.module = { Recorder };
     const session = await createRecorderSession('e1');
-    expect(made).toEqual([['e1', '/api/v1']]);
+    expect(made).toEqual([['e1', '/api/v1', 'screen']]);
     const stream = {} as MediaStream;
     await session.start(stream, { recordedMs: 61_000, steps: [{ index: 2, atMs: 30_000 }] });
     await session.start(stream);

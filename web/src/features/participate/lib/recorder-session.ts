@@ -4,13 +4,13 @@
  * `free()`. If the generated API changes shape, this is the one file to adapt. What the device
  * still holds for an entry (a crashed or offline tab, ADR 0005) is read here too.
  */
-import type { PendingChunks, RecorderStartOptions, RecorderState } from '@lupa/recorder';
+import type { PendingChunks, RecorderStartOptions, RecorderState, RecorderTrack } from '@lupa/recorder';
 import { API_BASE_PATH } from '@/config/constants';
 import { loadRecorder } from '@/features/participate/lib/load-recorder';
 
 export type RecorderPhase = RecorderState['phase'];
 export type RecorderSnapshot = RecorderState;
-export type { PendingChunks, RecorderStartOptions };
+export type { PendingChunks, RecorderStartOptions, RecorderTrack };
 
 /** Error names the façade uses (plus 'RecorderUnsupported' when the module has no Recorder). */
 export type RecorderErrorName =
@@ -33,6 +33,8 @@ export interface RecorderSession {
   /** Step `index` was entered now (0 scenario, 1 URL, 2.. tasks). */
   markStep(index: number): void;
   state(): RecorderSnapshot;
+  /** When recording started (`performance.now()`), once it did: what a camera recorder aligns to. */
+  startedAt(): number | undefined;
   /** Called with every new state (the façade throttles to ≤ 4/s). */
   onChange(listener: (state: RecorderSnapshot) => void): void;
   /** Stops, waits until every chunk is on the server (offline it keeps waiting) and completes. */
@@ -131,10 +133,13 @@ export async function pendingOnDevice(entryId: string): Promise<PendingChunks> {
   }
 }
 
-/** Creates the recorder for `entryId`; rejects 'RecorderUnsupported' when the module offers none. */
-export async function createRecorderSession(entryId: string): Promise<RecorderSession> {
+/**
+ * Creates the recorder for `entryId` (the screen's, or with `'camera'` the camera's own small
+ * file, ADR 0008); rejects 'RecorderUnsupported' when the module offers none.
+ */
+export async function createRecorderSession(entryId: string, track: RecorderTrack = 'screen'): Promise<RecorderSession> {
   const RecorderClass = await recorderClass();
-  const recorder = new RecorderClass(entryId, API_BASE_PATH);
+  const recorder = new RecorderClass(entryId, API_BASE_PATH, track);
   let freed = false;
 
   return {
@@ -143,6 +148,7 @@ export async function createRecorderSession(entryId: string): Promise<RecorderSe
       if (!freed) recorder.markStep(index);
     },
     state: () => (freed ? IDLE_SNAPSHOT : normalizeSnapshot(recorder.state())),
+    startedAt: () => (freed ? undefined : recorder.startedAt()),
     onChange: (listener) => recorder.onChange((state) => listener(normalizeSnapshot(state))),
     finish: () => recorder.finish(),
     abort: () => (freed ? Promise.resolve() : recorder.abort()),

@@ -49,7 +49,7 @@ describe('buildSteps', () => {
   ];
 
   it('is scenario, URL (https added), then one step per non-empty task numbered from 1', () => {
-    const steps = buildSteps({ scenario: 'Eres cliente', analysisUrl: 'example.com', tasks });
+    const steps = buildSteps({ scenario: 'Eres cliente', analysisUrl: 'example.com', tasks, taskQuestions: false, sus: false, camera: 'off' });
     expect(steps.map((s) => s.kind)).toEqual(['scenario', 'url', 'task', 'task']);
     expect(steps[0]).toEqual({ kind: 'scenario', text: 'Eres cliente' });
     expect(steps[1]).toEqual({ kind: 'url', href: 'https://example.com', label: 'example.com' });
@@ -63,7 +63,7 @@ describe('buildSteps', () => {
 
   it('keeps the scenario step without a scenario (null, blank or the string "null")', () => {
     for (const scenario of [null, '', '   ', 'null']) {
-      const steps = buildSteps({ scenario, analysisUrl: 'https://x.example', tasks: [] });
+      const steps = buildSteps({ scenario, analysisUrl: 'https://x.example', tasks: [], taskQuestions: false, sus: false, camera: 'off' });
       expect(steps).toHaveLength(2);
       expect(steps[0]).toEqual({ kind: 'scenario', text: null });
     }

@@ -31,6 +31,17 @@ vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) =>
   ...recorder,
 }));
 
+// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check sees a capable computer
+// unless a test says otherwise.
+const CAPABLE = { screenCapture: true, recorderMime: 'video/mp4', mobile: false };
+const preflight = vi.hoisted(() => ({
+  readCapabilities: vi.fn<() => { screenCapture: boolean; recorderMime: string | null; mobile: boolean }>(),
+}));
+vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
+  ...preflight,
+}));
+
 // The permissions step preloads the recorder module; keep the wasm package out of unit tests.
 vi.mock('@/features/participate/lib/load-recorder', () => ({
   loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
@@ -73,6 +84,7 @@ let screenMedia: MediaStream;
 let micMedia: MediaStream;
 
 beforeEach(() => {
+  preflight.readCapabilities.mockReturnValue(CAPABLE);
   session = fakeSession();
   screenMedia = screenStream();
   micMedia = microphoneStream();
@@ -127,6 +139,51 @@ describe('participate page: input', () => {
   });
 });
 
+describe('participate page: pre-flight (issue 17)', () => {
+  it('on a phone shows why and the link to copy instead of the form, and never validates', async () => {
+    const calls = api();
+    preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: null, mobile: true });
+    renderApp('/participate/an-1');
+    const alert = await screen.findByTestId('preflight-message', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Este análisis necesita un ordenador con Chrome, Edge o Firefox');
+    expect(screen.getByText(`${window.location.origin}/participate/an-1`)).toBeTruthy();
+    expect(screen.queryByLabelText('ID de Análisis')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Participar' })).toBeNull();
+
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(button('Copiar el enlace'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/participate/an-1`));
+    expect(await screen.findByRole('button', { name: '¡Enlace copiado!' })).toBeTruthy();
+    expect(calls.some((call) => call.url.endsWith('/validate-participation'))).toBe(false);
+  });
+
+  it('names a computer browser without screen capture', async () => {
+    api();
+    preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: 'video/webm', mobile: false });
+    renderApp('/participate/an-1');
+    expect((await screen.findByTestId('preflight-message', {}, { timeout: 5000 })).textContent).toContain('este navegador no permite compartir la pantalla');
+  });
+});
+
+describe('participate page: the ending (issue 17, ADR 0010)', () => {
+  it('a link to an analysis this browser finished today shows the thank-you, not the form', async () => {
+    const calls = api();
+    window.localStorage.setItem('lupa:finished:an-1', String(Date.now() - 60_000));
+    renderApp('/participate/an-1');
+    expect(await screen.findByRole('heading', { name: 'Gracias por participar' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText('ID de Análisis')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('another analysis still gets the form', async () => {
+    api();
+    window.localStorage.setItem('lupa:finished:an-1', String(Date.now()));
+    renderApp('/participate/an-2');
+    expect(await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
 describe('participate page: permissions', () => {
   it('shows both denial messages, Try Again, Browser Settings Help and tips; Siguiente stays disabled', async () => {
     api();
@@ -149,6 +206,8 @@ describe('participate page: permissions', () => {
     fireEvent.click(help);
     expect(help.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Chrome y Edge')).toBeTruthy();
+    // jsdom's user agent names no system: no system path.
+    expect(screen.queryByTestId('os-help')).toBeNull();
 
     // Try Again asks only for what is missing; now the microphone works.
     media.requestScreen.mockImplementation(async () => screenMedia);
@@ -156,6 +215,40 @@ describe('participate page: permissions', () => {
     fireEvent.click(button('Try Again'));
     await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
     expect(button('Siguiente')).toHaveProperty('disabled', false);
+  });
+
+  it('after a refusal on a Mac names the system settings for the screen and the microphone; on Windows the microphone', async () => {
+    api();
+    const agent = vi.spyOn(navigator, 'userAgent', 'get');
+    agent.mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
+    media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    renderApp('/participate/an-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    const help = await screen.findByTestId('os-help');
+    expect(within(help).getByRole('heading', { name: 'Permiso del sistema en tu Mac' })).toBeTruthy();
+    expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema')).toBeTruthy();
+    expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Micrófono')).toBeTruthy();
+    expect(help.textContent).toContain('cierra el navegador del todo');
+    expect(button('Try Again')).toBeTruthy();
+    expect(button('Browser Settings Help')).toBeTruthy();
+    fireEvent.click(button('Salir del análisis'));
+    await screen.findByLabelText('ID de Análisis');
+
+    // Windows: only a refused microphone has a system switch.
+    agent.mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
+    media.requestMicrophone.mockImplementation(async () => micMedia);
+    fireEvent.click(button('Participar'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await screen.findByRole('button', { name: 'Try Again' });
+    expect(screen.queryByTestId('os-help')).toBeNull();
+    media.requestScreen.mockImplementation(async () => screenMedia);
+    media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    fireEvent.click(button('Salir del análisis'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    expect(within(await screen.findByTestId('os-help')).getByText(/^Configuración › Privacidad y seguridad › Micrófono/)).toBeTruthy();
   });
 
   it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
@@ -193,7 +286,7 @@ describe('participate page: permissions', () => {
 });
 
 describe('participate page: analysis', () => {
-  it('walks the steps (marking each), finishes, submits, and closes the success modal after 3 s', async () => {
+  it('walks the steps (marking each), finishes, submits, and after the success modal (3 s) thanks the participant', async () => {
     const calls = api();
     await reachAnalysis();
     expect(session.start).toHaveBeenCalledWith({ screen: screenMedia, microphone: micMedia });
@@ -231,7 +324,10 @@ describe('participate page: analysis', () => {
       analysisEntryStatus: 'submitted',
     });
     expect(firstTrack(screenMedia).stopped).toBe(true);
-    await screen.findByRole('heading', { name: 'Participar en un análisis' }, { timeout: 4500 });
+    await screen.findByRole('heading', { name: 'Gracias por participar' }, { timeout: 4500 });
+    expect(screen.getByText(/ya puedes cerrar esta pestaña/)).toBeTruthy();
+    expect(screen.queryByLabelText('ID de Análisis')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Participar' })).toBeNull();
     expect(session.abort).not.toHaveBeenCalled();
   });
 

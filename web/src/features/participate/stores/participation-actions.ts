@@ -21,6 +21,7 @@ import {
   type Device,
 } from '@/features/participate/lib/errors';
 import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
+import { finishedLately, rememberFinished } from '@/features/participate/lib/finished-participations';
 import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
 import {
   createRecorderSession,
@@ -29,6 +30,15 @@ import {
   type RecorderSnapshot,
 } from '@/features/participate/lib/recorder-session';
 import { buildSteps } from '@/features/participate/lib/steps';
+import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/thumbnail';
+import {
+  abortCamera,
+  cameraSatisfied,
+  finishCamera,
+  resetCamera,
+  setCameraMode,
+  startCameraRecording,
+} from '@/features/participate/stores/camera-actions';
 import { errorStatus } from '@/components/form';
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import { internal, NO_RESOURCES, openEntryAtom, type Resources } from '@/features/participate/stores/participation-state';
@@ -79,6 +89,8 @@ function resetState(get: Getter, set: Setter): void {
   releaseMedia(resources);
   resources.recorder?.dispose();
   set(internal.resources, NO_RESOURCES);
+  resetCamera(get, set);
+  cancelThumbnail();
   set(internal.stage, 'input');
   set(internal.resume, null);
   set(internal.resumeNotice, null);
@@ -104,7 +116,7 @@ function takeResources(get: Getter, set: Setter): Resources {
 }
 
 /** A screen or microphone track ended (the browser's "Stop sharing", an unplugged microphone). */
-async function streamEnded(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
+export async function streamEnded(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
   if (!isCurrent(get, generation)) return;
   const stage = get(internal.stage);
   if (stage === 'permissions') {
@@ -124,8 +136,9 @@ async function streamEnded(get: Getter, set: Setter, device: Device, generation:
   set(internal.overlay, 'stopped');
   const resources = takeResources(get, set);
   releaseMedia(resources);
-  // Spec §2.5: the modal says the data has been deleted, so delete it.
-  await discard(get(internal.entryId), resources);
+  cancelThumbnail();
+  // Spec §2.5: the modal says the data has been deleted, so delete it (the camera with it).
+  await Promise.all([abortCamera(get, set), discard(get(internal.entryId), resources)]);
 }
 
 /** The recorder façade reported a new state (bridged into the store). */
@@ -182,6 +195,10 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   set(internal.resources, { ...get(internal.resources), recording: true });
   session.markStep(get(internal.stepIndex));
   set(internal.snapshot, session.state());
+  // The camera records its own file from here (a required one that stops ends the analysis), and
+  // a first capture sends the entry's thumbnail a few seconds in (ADR 0008).
+  void startCameraRecording(get, set, entryId, session.startedAt(), () => void streamEnded(get, set, 'screen', generation));
+  if (screen && !get(internal.resume)?.recordedMs) scheduleThumbnail(entryId, screen);
 }
 
 /** Point 1: 'Participar' — checks the id (empty → spec message, without a call), then validates it. */
@@ -201,6 +218,7 @@ export const validateAtom = atom(null, async (get, set, rawId: string) => {
       return;
     }
     set(internal.permissionNotices, internal.noPermissionNotices);
+    setCameraMode(set, answer.camera);
     set(internal.stage, 'permissions');
   } catch (error) {
     if (isCurrent(get, generation)) set(internal.inputNotice, validateFailure(error));
@@ -251,7 +269,7 @@ export const requestPermissionsAtom = atom(null, async (get, set) => {
  * resumed participation already has its consent: it goes straight back to the step it was on.
  */
 export const openConsentAtom = atom(null, async (get, set) => {
-  if (get(internal.screen) !== 'granted' || get(internal.microphone) !== 'granted' || get(internal.busy)) return;
+  if (get(internal.screen) !== 'granted' || get(internal.microphone) !== 'granted' || !cameraSatisfied(get) || get(internal.busy)) return;
   const resumed = get(internal.resume);
   if (!resumed) {
     set(internal.overlay, 'consent');
@@ -261,9 +279,17 @@ export const openConsentAtom = atom(null, async (get, set) => {
   await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep);
 });
 
-/** On arrival: does this browser have an unfinished participation? Then offer it (ADR 0005). */
-export const checkUnfinishedAtom = atom(null, async (get, set) => {
+/**
+ * On arrival: a link to an analysis this browser finished lately shows the thank-you again
+ * (ADR 0010); otherwise, does this browser have an unfinished participation? Then offer it (ADR 0005).
+ */
+export const checkUnfinishedAtom = atom(null, async (get, set, linkedId?: string) => {
   if (get(internal.stage) !== 'checking') return;
+  if (linkedId && finishedLately(linkedId)) {
+    set(internal.analysisId, linkedId);
+    set(internal.stage, 'done');
+    return;
+  }
   const generation = get(internal.generation);
   let info = null;
   try {
@@ -288,6 +314,7 @@ export const continueUnfinishedAtom = atom(null, async (get, set) => {
     if (!isCurrent(get, generation)) return;
     set(internal.resume, resumed);
     set(internal.analysisId, resumed.analysisId);
+    setCameraMode(set, resumed.analysisData.camera);
     set(internal.permissionNotices, internal.noPermissionNotices);
     set(internal.stage, 'permissions');
   } catch (error) {
@@ -362,8 +389,8 @@ export const acceptConsentAtom = atom(null, async (get, set) => {
     return;
   }
   const { screen, microphone } = get(internal.resources);
-  if (!screen || !microphone) {
-    // A share stopped while the modal was open: nothing can be recorded, so the place goes back.
+  if (!screen || !microphone || !cameraSatisfied(get)) {
+    // A share (or a required camera) stopped while the modal was open: the place goes back.
     void abandonEntry(entryId).catch(() => undefined);
     set(internal.permissionNotices, { ...get(internal.permissionNotices), general: STREAM_ENDED });
     return;
@@ -419,6 +446,9 @@ export const finishAtom = atom(null, async (get, set) => {
   set(internal.busy, 'finish');
   set(internal.uploadStatus, 'uploading');
   set(internal.recordingNotice, null);
+  // The camera's last chunks first: the screen's completion closes the camera's file too.
+  cancelThumbnail();
+  await finishCamera(get);
   // A retry after a failed PATCH must not finish twice.
   if (recorder.state().phase !== 'done') {
     try {
@@ -438,6 +468,7 @@ export const finishAtom = atom(null, async (get, set) => {
   const resources = get(internal.resources);
   releaseMedia(resources);
   set(internal.resources, { ...resources, screen: null, microphone: null, unwatch: [] });
+  resetCamera(get, set, { keepMode: true });
   try {
     await submitEntry(entryId);
   } catch (error) {
@@ -448,9 +479,17 @@ export const finishAtom = atom(null, async (get, set) => {
     return;
   }
   if (!isCurrent(get, generation)) return;
+  // Remembered now, so a reload while 'Success!' shows already gets the thank-you (ADR 0010).
+  rememberFinished(get(internal.analysisId));
   set(internal.uploadStatus, 'success');
   set(internal.busy, null);
   set(internal.overlay, 'success');
+});
+
+/** 'Success!' closed: the thank-you screen, with everything released (no way back to the form). */
+export const showThankYouAtom = atom(null, (get, set) => {
+  resetState(get, set);
+  set(internal.stage, 'done');
 });
 
 /** 'Salir del análisis': asks first during the analysis (the recording is deleted); else resets. */
@@ -473,7 +512,7 @@ export const confirmExitAtom = atom(null, async (get, set) => {
   const entryId = get(openEntryAtom);
   const resources = takeResources(get, set);
   releaseMedia(resources);
-  await discard(entryId, resources);
+  await Promise.all([abortCamera(get, set), discard(entryId, resources)]);
   resetState(get, set);
 });
 
@@ -486,5 +525,7 @@ export const disposeAtom = atom(null, (get, set) => {
   set(internal.generation, get(internal.generation) + 1);
   const resources = takeResources(get, set);
   releaseMedia(resources);
+  cancelThumbnail();
+  void abortCamera(get, set);
   void discard(entryId, resources);
 });

@@ -11,9 +11,10 @@ import { stepProgress, type Step } from '@/features/participate/lib/steps';
 
 /**
  * 'checking': asking the server whether this browser has an unfinished participation;
- * 'resume': offering to continue it or delete it (ADR 0005).
+ * 'resume': offering to continue it or delete it (ADR 0005); 'done': the thank-you screen after
+ * the success modal, also shown when this browser reopens a finished analysis (ADR 0010).
  */
-export type Stage = 'checking' | 'resume' | 'input' | 'permissions' | 'analysis';
+export type Stage = 'checking' | 'resume' | 'input' | 'permissions' | 'analysis' | 'done';
 export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
@@ -92,6 +93,9 @@ export const permissionsAtom = atom((get) => {
     hasError: Boolean(notices.screen ?? notices.microphone ?? notices.general),
   };
 });
+
+/** The granted microphone's stream, for the level meter; null until granted. */
+export const microphoneStreamAtom = atom((get) => get(internal.resources).microphone);
 
 export const stepperAtom = atom((get) => {
   const steps = get(internal.steps);

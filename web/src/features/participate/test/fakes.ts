@@ -56,6 +56,7 @@ export function fakeSession(): FakeSession {
     }),
     markStep: vi.fn(),
     state: () => state,
+    startedAt: () => (state.phase === 'idle' ? undefined : 1000),
     onChange: (callback) => {
       listener = callback;
     },

@@ -1,0 +1,109 @@
+//! The participant's camera (ADR 0008): the analysis setting and the tracks a segment has.
+//!
+//! A segment is one capture of the participation; it has a screen file (screen video and the
+//! microphone) and, when the analysis records the camera and the participant allowed it, a camera
+//! file with the same segment number. The camera is recorded as its own small stream so the
+//! screen file stays as it was, and a camera that stops (optional camera) ends only its own file.
+
+/// The analysis setting's values, as stored and sent.
+pub const OFF: &str = "off";
+pub const OPTIONAL: &str = "optional";
+pub const REQUIRED: &str = "required";
+
+pub const CAMERA_INVALID: &str = "Por favor, elige una opción de cámara válida: 'off', 'optional' o 'required'";
+pub const TRACK_INVALID: &str = "Pista de grabación no válida: usa 'screen' o 'camera'";
+pub const CAMERA_OFF: &str = "Este análisis no graba la cámara";
+pub const NO_SCREEN_SEGMENT: &str = "Empieza primero la grabación de la pantalla";
+
+/// The setting sent by the create/edit form: `None` keeps what there is (`current`), which is
+/// 'off' for a new analysis. Any other text is refused.
+pub fn setting(value: Option<&str>, current: &'static str) -> Result<&'static str, &'static str> {
+    match value.map(str::trim) {
+        None => Ok(current),
+        Some(OFF) => Ok(OFF),
+        Some(OPTIONAL) => Ok(OPTIONAL),
+        Some(REQUIRED) => Ok(REQUIRED),
+        Some(_) => Err(CAMERA_INVALID),
+    }
+}
+
+/// A stored setting; anything unexpected reads as off (the column's CHECK allows only the three).
+pub fn stored(value: &str) -> &'static str {
+    match value {
+        OPTIONAL => OPTIONAL,
+        REQUIRED => REQUIRED,
+        _ => OFF,
+    }
+}
+
+/// The tracks of a segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Track {
+    Screen,
+    Camera,
+}
+
+impl Track {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Track::Screen => "screen",
+            Track::Camera => "camera",
+        }
+    }
+
+    /// `track` of `POST …/segments`: missing means the screen.
+    pub fn parse(value: Option<&str>) -> Result<Track, &'static str> {
+        match value.map(str::trim) {
+            None | Some("screen") => Ok(Track::Screen),
+            Some("camera") => Ok(Track::Camera),
+            Some(_) => Err(TRACK_INVALID),
+        }
+    }
+}
+
+/// Whether a camera track may be opened for an analysis with this setting.
+pub fn records_camera(setting: &str) -> bool {
+    matches!(stored(setting), OPTIONAL | REQUIRED)
+}
+
+/// The `x-lupa-start-ms` of a camera chunk: where the camera file starts on its segment's screen
+/// file. Missing or unreadable is 0 (the files then play as if started together); an hour caps
+/// a bogus value.
+pub fn start_ms(header: Option<&str>) -> i64 {
+    header.and_then(|v| v.trim().parse::<i64>().ok()).map_or(0, |v| v.clamp(0, 60 * 60 * 1000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_setting_defaults_to_what_there_is_and_refuses_other_values() {
+        assert_eq!(setting(None, OFF), Ok(OFF));
+        assert_eq!(setting(None, REQUIRED), Ok(REQUIRED));
+        assert_eq!(setting(Some("optional"), OFF), Ok(OPTIONAL));
+        assert_eq!(setting(Some(" required "), OFF), Ok(REQUIRED));
+        for bad in ["", "on", "Required", "true", "obligatoria"] {
+            assert_eq!(setting(Some(bad), OFF), Err(CAMERA_INVALID), "{bad}");
+        }
+        assert_eq!(stored("weird"), OFF);
+        assert!(records_camera("optional") && records_camera("required") && !records_camera("off"));
+    }
+
+    #[test]
+    fn tracks_default_to_the_screen() {
+        assert_eq!(Track::parse(None), Ok(Track::Screen));
+        assert_eq!(Track::parse(Some("camera")), Ok(Track::Camera));
+        assert_eq!(Track::parse(Some("mic")), Err(TRACK_INVALID));
+        assert_eq!(Track::Camera.as_str(), "camera");
+    }
+
+    #[test]
+    fn the_camera_start_is_bounded() {
+        assert_eq!(start_ms(None), 0);
+        assert_eq!(start_ms(Some("x")), 0);
+        assert_eq!(start_ms(Some("-5")), 0);
+        assert_eq!(start_ms(Some(" 240 ")), 240);
+        assert_eq!(start_ms(Some("99999999999")), 3_600_000);
+    }
+}

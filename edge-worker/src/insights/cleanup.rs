@@ -1,0 +1,65 @@
+//! What goes when something is deleted (ADR 0012): answers, tags, reel places and share links.
+//! These statements go in the same D1 batch as the deletion they belong to, before it, so a
+//! share link never outlives what it shows, not even for a moment. (The tables also cascade on
+//! their foreign keys; the explicit statements keep the batch self-evident.)
+
+use worker::{D1Database, D1PreparedStatement};
+
+use crate::db::{stmt, text};
+use crate::error::ApiResult;
+
+/// Whose rows a cleanup covers; `?1` of each statement is that id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// One entry (deleted, left, expired): its answers, its notes' tags and reel places, its shares.
+    Entry,
+    /// One note or clip.
+    Note,
+    /// One reel.
+    Reel,
+    /// One analysis: everything above for all its entries, its reels and shares.
+    Analysis,
+    /// Every analysis of one user.
+    Owner,
+}
+
+const ENTRY: &[&str] = &[
+    "DELETE FROM shares WHERE entry_id = ?1",
+    "DELETE FROM reel_clips WHERE note_id IN (SELECT id FROM entry_notes WHERE entry_id = ?1)",
+    "DELETE FROM note_tags WHERE note_id IN (SELECT id FROM entry_notes WHERE entry_id = ?1)",
+    "DELETE FROM task_answers WHERE entry_id = ?1",
+    "DELETE FROM sus_answers WHERE entry_id = ?1",
+];
+const NOTE: &[&str] = &["DELETE FROM shares WHERE note_id = ?1", "DELETE FROM reel_clips WHERE note_id = ?1", "DELETE FROM note_tags WHERE note_id = ?1"];
+const REEL: &[&str] = &["DELETE FROM shares WHERE reel_id = ?1", "DELETE FROM reel_clips WHERE reel_id = ?1"];
+const ANALYSIS: &[&str] = &[
+    "DELETE FROM shares WHERE analysis_id = ?1",
+    "DELETE FROM reel_clips WHERE reel_id IN (SELECT id FROM reels WHERE analysis_id = ?1)",
+    "DELETE FROM reels WHERE analysis_id = ?1",
+    "DELETE FROM note_tags WHERE note_id IN (SELECT n.id FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1)",
+    "DELETE FROM entry_notes WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    "DELETE FROM task_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    "DELETE FROM sus_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+];
+const OWNER: &[&str] = &[
+    "DELETE FROM shares WHERE owner_id = ?1 OR analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+    "DELETE FROM reel_clips WHERE reel_id IN (SELECT r.id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM reels WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+    "DELETE FROM note_tags WHERE note_id IN (SELECT n.id FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
+     JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM entry_notes WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM task_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM sus_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+];
+
+/// The statements for `scope`; put them in the deletion's batch, before the deletion itself.
+pub fn statements(database: &D1Database, scope: Scope, id: &str) -> ApiResult<Vec<D1PreparedStatement>> {
+    let list = match scope {
+        Scope::Entry => ENTRY,
+        Scope::Note => NOTE,
+        Scope::Reel => REEL,
+        Scope::Analysis => ANALYSIS,
+        Scope::Owner => OWNER,
+    };
+    list.iter().map(|sql| stmt(database, sql, &[text(id)])).collect()
+}

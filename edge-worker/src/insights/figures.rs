@@ -1,0 +1,175 @@
+//! The summary's figures (ADR 0012) from an analysis's submitted entries: time on each task (its
+//! visit ends at the task's answer), the answers, and the statistics of `lupa_core::insights`.
+//! Used by the summary, the CSV exports and shared summaries.
+
+use lupa_api_types::{InsightSettingsDto, MeanDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
+use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
+use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
+use serde::Deserialize;
+use worker::D1Database;
+
+use crate::analysis::repo::{self, AnalysisRow};
+use crate::db::{Busy, failed, stmt, text};
+use crate::error::ApiResult;
+use crate::insights::answers::{self, TaskAnswerRow};
+use crate::playback::{core_marks, marks_of};
+
+/// The grading scale `SusSummaryDto.grade` uses (ADR 0012).
+pub const GRADING_SCALE: &str = "sauro-lewis-cgs";
+
+const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, \
+     (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
+     FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
+
+#[derive(Deserialize)]
+struct EntryRow {
+    id: String,
+    participant_number: Option<i64>,
+    submitted_at: Option<i64>,
+    duration_ms: Option<i64>,
+    steps_json: Option<String>,
+    note_count: i64,
+}
+
+/// One submitted entry with what it contributes to each task.
+pub struct EntryData {
+    pub id: String,
+    /// 'Participante N' (ADR 0008); `None` for entries from before participant numbers.
+    pub participant_number: Option<i64>,
+    pub submitted_at: Option<i64>,
+    pub duration_ms: Option<i64>,
+    pub note_count: i64,
+    /// Per task, ms spent on it (0 = never reached).
+    pub times: Vec<u64>,
+    /// Per task, the answer if there is one.
+    pub answers: Vec<Option<TaskAnswerRow>>,
+    pub sus: Option<SusAnswerDto>,
+}
+
+/// An analysis's submitted entries, ready for figures.
+pub struct AnalysisData {
+    pub settings: InsightSettingsDto,
+    pub tasks: Vec<String>,
+    pub entries: Vec<EntryData>,
+}
+
+/// Loads everything the figures need (four queries, whatever the number of entries).
+pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisData> {
+    let analysis_id = row.id.clone();
+    let detail = repo::detail(database, row).await?;
+    let settings = InsightSettingsDto { taskQuestions: detail.task_questions, sus: detail.sus };
+    let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
+    let rows = stmt(database, ENTRIES, &[text(&analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
+    let (task_answers, sus_answers) = answers::of_analysis(database, &analysis_id).await?;
+    let entries = rows
+        .into_iter()
+        .map(|e| {
+            let marks = core_marks(&marks_of(e.steps_json.as_deref()));
+            let duration = e.duration_ms.unwrap_or(0).max(0) as u64;
+            let answers: Vec<Option<TaskAnswerRow>> =
+                (0..tasks.len()).map(|i| task_answers.iter().find(|a| a.entry_id == e.id && a.task_index == i as i64).cloned()).collect();
+            let times = answers
+                .iter()
+                .enumerate()
+                .map(|(i, answer)| {
+                    let finished = answer.as_ref().map(|a| a.at_ms.max(0) as u64);
+                    time_on_step(&marks, duration, FIRST_TASK_STEP + i as u32, finished)
+                })
+                .collect();
+            let sus = sus_answers.iter().find(|s| s.entry_id == e.id).and_then(|s| s.dto());
+            EntryData { id: e.id, participant_number: e.participant_number, submitted_at: e.submitted_at, duration_ms: e.duration_ms, note_count: e.note_count, times, answers, sus }
+        })
+        .collect();
+    Ok(AnalysisData { settings, tasks, entries })
+}
+
+/// Task `i`'s observation in every entry.
+fn observations(data: &AnalysisData, i: usize) -> Vec<Observation> {
+    data.entries
+        .iter()
+        .map(|e| {
+            let answer = e.answers.get(i).and_then(Option::as_ref);
+            Observation {
+                time_ms: e.times.get(i).copied().unwrap_or(0),
+                seq: answer.map(|a| a.seq.clamp(1, 7) as u8),
+                success: answer.and_then(TaskAnswerRow::success),
+            }
+        })
+        .collect()
+}
+
+/// Task `i`'s figures.
+pub fn task_figures(data: &AnalysisData, i: usize) -> TaskFigures {
+    insights::task_figures(&observations(data, i))
+}
+
+fn ms(value: Option<f64>) -> Option<i64> {
+    value.map(|v| v.round() as i64)
+}
+
+fn proportion_dto(f: &TaskFigures) -> ProportionDto {
+    ProportionDto {
+        n: f.success.n,
+        successes: f.success.successes,
+        yes: f.yes,
+        no: f.no,
+        unsure: f.unsure,
+        rate: f.success.rate,
+        low: f.success.interval.map(|i| i.low),
+        high: f.success.interval.map(|i| i.high),
+    }
+}
+
+pub fn mean_dto(f: &MeanFigure) -> MeanDto {
+    MeanDto { n: f.n, mean: f.mean, low: f.interval.map(|i| i.low), high: f.interval.map(|i| i.high) }
+}
+
+fn time_dto(f: &TimeFigure) -> TimeDto {
+    TimeDto {
+        n: f.n,
+        medianMs: ms(f.median_ms),
+        geometricMeanMs: ms(f.geometric_mean_ms),
+        lowMs: ms(f.interval.map(|i| i.low)),
+        highMs: ms(f.interval.map(|i| i.high)),
+    }
+}
+
+/// Every task's figures.
+pub fn task_summaries(data: &AnalysisData) -> Vec<TaskSummaryDto> {
+    data.tasks
+        .iter()
+        .enumerate()
+        .map(|(i, content)| {
+            // Only entries that actually reached the task count towards its time.
+            let values: Vec<u64> = data.entries.iter().filter_map(|e| e.times.get(i).copied()).filter(|ms| *ms > 0).collect();
+            let range = stats(&values);
+            let f = task_figures(data, i);
+            TaskSummaryDto {
+                taskNumber: i as u32 + 1,
+                taskContent: content.clone(),
+                medianMs: range.map(|(m, _, _)| m as i64),
+                minMs: range.map(|(_, lo, _)| lo as i64),
+                maxMs: range.map(|(_, _, hi)| hi as i64),
+                entries: values.len() as i64,
+                success: proportion_dto(&f),
+                seq: mean_dto(&f.seq),
+                timeSuccessful: time_dto(&f.time_successful),
+                timeAll: time_dto(&f.time_all),
+            }
+        })
+        .collect()
+}
+
+/// The SUS across entries.
+pub fn sus_summary(data: &AnalysisData) -> SusSummaryDto {
+    let scores: Vec<f64> = data.entries.iter().filter_map(|e| e.sus.as_ref().map(|s| s.score)).collect();
+    let f = insights::sus_figures(&scores);
+    SusSummaryDto {
+        n: f.score.n,
+        mean: f.score.mean,
+        low: f.score.interval.map(|i| i.low),
+        high: f.score.interval.map(|i| i.high),
+        grade: f.grade.map(str::to_string),
+        gradingScale: GRADING_SCALE.into(),
+    }
+}

@@ -1,0 +1,99 @@
+//! Every note and clip of an analysis in one list (ADR 0012), filtered by tag, by task (the task
+//! on screen at the note's start) and by kind, with the analysis's tags and how often each is used.
+
+use lupa_api_types::{AnalysisNoteDto, AnalysisNotesResponse, TagCountDto};
+use lupa_core::clips::normalize_tag;
+use lupa_core::summary::task_at;
+use serde::Deserialize;
+use worker::{Request, Response};
+
+use crate::analysis;
+use crate::db::{Busy, db, failed, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::http::json;
+use crate::playback::notes::{NoteRow, TagRow};
+use crate::playback::{core_marks, marks_of};
+use crate::App;
+
+const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, e.steps_json \
+     FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1 ORDER BY e.created_at, e.id, n.at_ms, n.created_at";
+const TAGS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
+     WHERE e.analysis_id = ?1 ORDER BY t.rowid";
+const BAD_TASK: &str = "El filtro de tarea debe ser un número de tarea";
+const BAD_KIND: &str = "El filtro de tipo debe ser 'note' o 'clip'";
+
+/// Spelled out rather than flattened: serde's flatten buffers D1's numbers as floats.
+#[derive(Deserialize)]
+struct Row {
+    id: String,
+    entry_id: String,
+    at_ms: i64,
+    end_ms: Option<i64>,
+    title: Option<String>,
+    text: String,
+    created_at: i64,
+    updated_at: i64,
+    steps_json: Option<String>,
+}
+
+impl Row {
+    fn note(&self) -> NoteRow {
+        NoteRow {
+            id: self.id.clone(),
+            at_ms: self.at_ms,
+            end_ms: self.end_ms,
+            title: self.title.clone(),
+            text: self.text.clone(),
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+/// `?tag=&task=&kind=`, each optional.
+struct Filter {
+    tag: Option<String>,
+    task: Option<u32>,
+    clips: Option<bool>,
+}
+
+fn filter(req: &Request) -> ApiResult<Filter> {
+    let url = req.url()?;
+    let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).filter(|v| !v.trim().is_empty());
+    let task = param("task").map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request("bad_filter", BAD_TASK))).transpose()?;
+    let clips = match param("kind").as_deref() {
+        None => None,
+        Some("clip") => Some(true),
+        Some("note") => Some(false),
+        Some(_) => return Err(ApiError::bad_request("bad_filter", BAD_KIND)),
+    };
+    Ok(Filter { tag: param("tag").map(|t| normalize_tag(&t)), task, clips })
+}
+
+/// `GET /api/v1/analysis/{id}/notes?tag=&task=&kind=note|clip`.
+pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
+    analysis::owned_row(app, req, analysis_id).await?;
+    let filter = filter(req)?;
+    let database = db(app)?;
+    let rows = stmt(&database, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<Row>().map_err(failed(NOTES))?;
+    let tags = stmt(&database, TAGS, &[text(analysis_id)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?;
+    let mut counts: Vec<TagCountDto> = Vec::new();
+    for t in &tags {
+        match counts.iter_mut().find(|c| c.tag == t.tag) {
+            Some(c) => c.count += 1,
+            None => counts.push(TagCountDto { tag: t.tag.clone(), count: 1 }),
+        }
+    }
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.tag.cmp(&b.tag)));
+    let notes = rows
+        .into_iter()
+        .map(|row| {
+            let task = task_at(&core_marks(&marks_of(row.steps_json.as_deref())), row.at_ms.max(0) as u64);
+            AnalysisNoteDto { note: row.note().dto(&tags), entryId: row.entry_id, participantNumber: None, taskNumber: task }
+        })
+        .filter(|n| filter.tag.as_ref().is_none_or(|tag| n.note.tags.contains(tag)))
+        .filter(|n| filter.task.is_none_or(|task| n.taskNumber == Some(task)))
+        .filter(|n| filter.clips.is_none_or(|clips| n.note.endMs.is_some() == clips))
+        .collect();
+    json(200, &AnalysisNotesResponse { notes, tags: counts })
+}

@@ -1,0 +1,154 @@
+//! Playlists of clips (ADR 0012): for each clip, its range and the recording's files that cover
+//! it, with where each file starts on the entry's timeline, so a player can play the range across
+//! segments. No video is cut or rendered: a reel is a playlist over the stored recordings.
+//!
+//! Researchers get the usual signed recording URLs. Share links get signed URLs of their own
+//! (`/share-media/{share}/{source}/{segment}/{track}`), which check the link on every request, so
+//! a revoked link stops playing at once and no entry id appears in what a stranger sees.
+
+use lupa_api_types::PlaylistClipDto;
+use lupa_api_types::PlaylistSegmentDto;
+use lupa_core::clips::overlapping_segments;
+use lupa_core::summary::task_at;
+use serde::Deserialize;
+use worker::D1Database;
+
+use crate::db::{Busy, failed, stmt, text};
+use crate::error::{ApiError, ApiResult};
+use crate::playback::notes::TagRow;
+use crate::playback::{core_marks, marks_of};
+use crate::recordings::signed_url;
+use crate::App;
+
+/// Clips by id, in the order of the JSON array `?1` (notes without an end are not clips).
+const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json \
+     FROM json_each(?1) j JOIN entry_notes n ON n.id = j.value JOIN analysis_entries e ON e.id = n.entry_id \
+     WHERE n.end_ms IS NOT NULL ORDER BY j.key";
+const TAGS: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
+/// Closed files of the entries in the JSON array `?1`, screen and camera, in recording order.
+const FILES: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+     WHERE entry_id IN (SELECT value FROM json_each(?1)) AND state = 'closed' ORDER BY entry_id, track, seq";
+
+/// A clip with what its playlist item needs of its entry.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ClipRow {
+    pub id: String,
+    pub entry_id: String,
+    pub at_ms: i64,
+    pub end_ms: i64,
+    pub title: Option<String>,
+    pub text: String,
+    pub analysis_id: String,
+    pub status: String,
+    pub recording_key: Option<String>,
+    pub duration_ms: Option<i64>,
+    pub steps_json: Option<String>,
+}
+
+/// One closed file of a recording.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FileRow {
+    pub entry_id: String,
+    pub seq: i64,
+    pub track: String,
+    pub duration_ms: i64,
+}
+
+/// Whose URLs a playlist carries.
+#[derive(Debug, Clone, Copy)]
+pub enum Media<'a> {
+    /// The owner's signed recording URLs.
+    Researcher,
+    /// A share link's media URLs; `source` is the clip id, or `recording` for a whole recording.
+    Share { share_id: &'a str, hide_camera: bool },
+}
+
+fn ids_json(ids: &[String]) -> ApiResult<String> {
+    serde_json::to_string(ids).map_err(ApiError::internal)
+}
+
+/// The clips among `ids`, in that order; ids that are not clips are left out.
+pub async fn clips(database: &D1Database, ids: &[String]) -> ApiResult<Vec<ClipRow>> {
+    stmt(database, CLIPS, &[text(&ids_json(ids)?)])?.all_busy().await.map_err(failed(CLIPS))?.results::<ClipRow>().map_err(failed(CLIPS))
+}
+
+/// The closed files of `entry_ids`.
+pub async fn files(database: &D1Database, entry_ids: &[String]) -> ApiResult<Vec<FileRow>> {
+    stmt(database, FILES, &[text(&ids_json(entry_ids)?)])?.all_busy().await.map_err(failed(FILES))?.results::<FileRow>().map_err(failed(FILES))
+}
+
+/// What a recording has to play: its screen files as (seq, length), in order. A recording
+/// uploaded as one file (the spec's path) is file 0 with the entry's duration.
+pub fn screen_files(files: &[FileRow], entry_id: &str, recording_key: Option<&str>, duration_ms: Option<i64>, submitted: bool) -> Vec<(i64, i64)> {
+    if !submitted || recording_key.is_none() {
+        return Vec::new();
+    }
+    let screen: Vec<(i64, i64)> = files.iter().filter(|f| f.entry_id == entry_id && f.track == "screen").map(|f| (f.seq, f.duration_ms.max(0))).collect();
+    if screen.is_empty() { vec![(0, duration_ms.unwrap_or(0).max(0))] } else { screen }
+}
+
+fn url(app: &App, media: Media, entry_id: &str, source: &str, seq: i64, track: &str) -> ApiResult<String> {
+    match media {
+        Media::Researcher if seq == 0 => signed_url(app, &format!("/api/v1/recordings/{entry_id}")),
+        Media::Researcher => signed_url(app, &format!("/api/v1/recordings/{entry_id}/{seq}")),
+        Media::Share { share_id, .. } => signed_url(app, &format!("/api/v1/share-media/{share_id}/{source}/{seq}/{track}")),
+    }
+}
+
+/// The files covering `start..end` of an entry's timeline, with signed URLs.
+#[allow(clippy::too_many_arguments)]
+pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)], entry_id: &str, source: &str, start: i64, end: i64) -> ApiResult<Vec<PlaylistSegmentDto>> {
+    let durations: Vec<i64> = screen.iter().map(|(_, d)| *d).collect();
+    overlapping_segments(&durations, start, end)
+        .into_iter()
+        .map(|(i, offset)| {
+            let (seq, duration) = screen[i];
+            // The camera's file of the same capture, when there is one and the link shows it. The
+            // owner's camera URLs come with the camera track's own playback routes.
+            let camera = match media {
+                Media::Share { hide_camera: false, .. } => files.iter().any(|f| f.entry_id == entry_id && f.track == "camera" && f.seq == seq),
+                _ => false,
+            };
+            Ok(PlaylistSegmentDto {
+                url: url(app, media, entry_id, source, seq, "screen")?,
+                offsetMs: offset,
+                durationMs: duration,
+                cameraUrl: if camera { Some(url(app, media, entry_id, source, seq, "camera")?) } else { None },
+            })
+        })
+        .collect()
+}
+
+/// A playlist of `ids` (clips of analysis `analysis_id` only), in order. `researcher` adds the
+/// entry ids; `with_notes` the clips' text and tags (a share link may leave them out).
+pub async fn playlist(app: &App, database: &D1Database, media: Media<'_>, analysis_id: &str, ids: &[String], tasks: &[String], with_notes: bool) -> ApiResult<Vec<PlaylistClipDto>> {
+    let rows: Vec<ClipRow> = clips(database, ids).await?.into_iter().filter(|c| c.analysis_id == analysis_id).collect();
+    let mut entry_ids: Vec<String> = rows.iter().map(|c| c.entry_id.clone()).collect();
+    entry_ids.sort_unstable();
+    entry_ids.dedup();
+    let files = files(database, &entry_ids).await?;
+    let tags = if with_notes {
+        stmt(database, TAGS, &[text(&ids_json(ids)?)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?
+    } else {
+        Vec::new()
+    };
+    rows.iter()
+        .map(|c| {
+            let screen = screen_files(&files, &c.entry_id, c.recording_key.as_deref(), c.duration_ms, c.status == "submitted");
+            let task = task_at(&core_marks(&marks_of(c.steps_json.as_deref())), c.at_ms.max(0) as u64);
+            Ok(PlaylistClipDto {
+                clipId: c.id.clone(),
+                entryId: matches!(media, Media::Researcher).then(|| c.entry_id.clone()),
+                participantNumber: None,
+                title: c.title.clone(),
+                text: with_notes.then(|| c.text.clone()),
+                tags: tags.iter().filter(|t| t.note_id == c.id).map(|t| t.tag.clone()).collect(),
+                startMs: c.at_ms,
+                endMs: c.end_ms,
+                taskNumber: task,
+                taskContent: task.and_then(|n| tasks.get(n as usize - 1).cloned()),
+                segments: segments(app, media, &files, &screen, &c.entry_id, &c.id, c.at_ms, c.end_ms)?,
+            })
+        })
+        .collect()
+}

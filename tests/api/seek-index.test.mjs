@@ -1,0 +1,115 @@
+// Seek indexes (ADR 0009) against the real worker, D1 and R2: a Chromium MediaRecorder MP4
+// (fragmented, no index) uploaded through the chunk API gets `sidx` boxes once its segment
+// closes; the recording URL then serves the file with them spliced in before the first fragment,
+// a valid MP4 (ffprobe) whose every Range answer is the matching slice of the whole; the stored
+// file itself is untouched, and deleting the entry removes the index with it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, signUp } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
+
+const RECORDING = readFileSync(new URL('../../edge-worker/core/fixtures/chromium.mp4', import.meta.url));
+/** Where MediaRecorder's header (ftyp + moov) ends and the first fragment starts, in the fixture. */
+const FIRST_MOOF = 36 + 1164;
+
+async function submittedRecording() {
+  const owner = await signUp('seek');
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const created = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Seek', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+  });
+  assert.equal(created.status, 201, created.text);
+  const analysisId = created.json.analysisData.id;
+  const { entryId, cookie } = await participate(analysisId);
+  await recordSegment(entryId, cookie, RECORDING, { chunkSize: 10_000, mimeType: 'video/mp4;codecs=vp9,opus' });
+  assert.equal((await complete(entryId, cookie, { durationMs: 2200 })).status, 200);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  return { owner, analysisId, entryId, prefix: `analyses/${analysisId}/entries/${entryId}/` };
+}
+
+const get = (url, range) => fetch(url, { headers: range ? { range } : {} });
+
+test('a MediaRecorder MP4 is served with a seek index spliced in, and every Range is a slice of it', async () => {
+  const { owner, entryId, prefix } = await submittedRecording();
+  assert.ok(await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)), 'the index is stored beside the file');
+
+  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const url = entry.json.segments[0].url;
+  const whole = await get(url);
+  assert.equal(whole.status, 200);
+  const served = Buffer.from(await whole.arrayBuffer());
+  assert.equal(Number(whole.headers.get('content-length')), served.length);
+  assert.equal(whole.headers.get('accept-ranges'), 'bytes');
+
+  // The stored bytes, then one sidx per track (video and audio), then the stored bytes again.
+  const boxes = served.length - RECORDING.length;
+  assert.ok(boxes > 0, 'something was spliced in');
+  assert.ok(served.subarray(0, FIRST_MOOF).equals(RECORDING.subarray(0, FIRST_MOOF)));
+  assert.equal(served.toString('latin1', FIRST_MOOF + 4, FIRST_MOOF + 8), 'sidx');
+  const firstBox = served.readUInt32BE(FIRST_MOOF);
+  assert.equal(served.toString('latin1', FIRST_MOOF + firstBox + 4, FIRST_MOOF + firstBox + 8), 'sidx');
+  assert.equal(firstBox + served.readUInt32BE(FIRST_MOOF + firstBox), boxes, 'two boxes');
+  assert.ok(served.subarray(FIRST_MOOF + boxes).equals(RECORDING.subarray(FIRST_MOOF)), 'the fragments follow unchanged');
+
+  // ffprobe reads the served file as a whole MP4 with its video and its length.
+  const file = join(mkdtempSync(join(tmpdir(), 'lupa-seek-')), 'served.mp4');
+  writeFileSync(file, served);
+  const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file]).toString());
+  assert.ok(probed.streams.some((s) => s.codec_type === 'video'), 'a video stream');
+  assert.ok(Number(probed.format.duration) > 1.5 && Number(probed.format.duration) < 3, `duration ${probed.format.duration}`);
+
+  // Ranges on and across every seam: each answer is exactly that slice, with its Content-Range.
+  const last = served.length - 1;
+  const seams = [
+    [0, 0], [0, FIRST_MOOF - 1], [FIRST_MOOF - 1, FIRST_MOOF], [FIRST_MOOF, FIRST_MOOF + 9], [FIRST_MOOF + 5, FIRST_MOOF + boxes + 5],
+    [FIRST_MOOF + boxes - 1, FIRST_MOOF + boxes], [FIRST_MOOF + boxes, last], [10, last], [last, last],
+  ];
+  for (const [start, end] of seams) {
+    const part = await get(url, `bytes=${start}-${end}`);
+    assert.equal(part.status, 206, `${start}-${end}`);
+    assert.equal(part.headers.get('content-range'), `bytes ${start}-${end}/${served.length}`);
+    assert.ok(Buffer.from(await part.arrayBuffer()).equals(served.subarray(start, end + 1)), `bytes ${start}-${end}`);
+  }
+  const open = await get(url, `bytes=${FIRST_MOOF}-`);
+  assert.ok(Buffer.from(await open.arrayBuffer()).equals(served.subarray(FIRST_MOOF)));
+  const suffix = await get(url, 'bytes=-100');
+  assert.ok(Buffer.from(await suffix.arrayBuffer()).equals(served.subarray(served.length - 100)));
+  assert.equal((await get(url, `bytes=${served.length}-`)).status, 416);
+
+  // Deleting the entry removes the file and its index.
+  assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing left in R2');
+});
+
+test('a file that is not a fragmented MP4 gets no index and is served as stored', async () => {
+  const owner = await signUp('seek-plain');
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const created = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Plain', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+  });
+  const analysisId = created.json.analysisData.id;
+  const { entryId, cookie } = await participate(analysisId);
+  // The landing page's demo clip: an ordinary (not fragmented) MP4.
+  const plain = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+  await recordSegment(entryId, cookie, plain, { chunkSize: 100_000, mimeType: 'video/mp4' });
+  assert.equal((await complete(entryId, cookie, { durationMs: 18_000 })).status, 200);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  const prefix = `analyses/${analysisId}/entries/${entryId}/`;
+  // Give the background step the time it would take, then check it left nothing.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.deepEqual(r2Keys(prefix), [`${prefix}segments/1/screen.mp4`]);
+  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
+  assert.ok(served.equals(plain), 'served byte for byte as uploaded');
+});

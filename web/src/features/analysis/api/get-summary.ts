@@ -1,0 +1,18 @@
+/**
+ * GET /api/v1/analysis/{id}/summary: time per task across submitted recordings, and per
+ * recording its length and note count. Under the analysis' own key, so every refresh of the
+ * analysis refreshes its summary too.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { get } from '@/lib/api-client';
+import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+
+export const summaryQueryOptions = (analysisId: string) =>
+  queryOptions({
+    queryKey: [...analysisQueryKey(analysisId), 'summary'] as const,
+    queryFn: ({ signal }) => get<AnalysisSummaryResponse>(`/analysis/${encodeURIComponent(analysisId)}/summary`, { signal }),
+  });
+
+/** Only asked for once a recording was submitted (before that there is nothing to sum). */
+export const useSummary = (analysisId: string, enabled: boolean) => useQuery({ ...summaryQueryOptions(analysisId), enabled });

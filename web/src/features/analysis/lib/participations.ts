@@ -1,0 +1,34 @@
+/**
+ * The analysis detail's participations as rows of one table, newest first: who (the participant's
+ * number, stable per analysis and never reused), their state, when the recording arrived, how long
+ * it is, how many notes it has and its thumbnail, all from the analysis' entry list.
+ */
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import type { EntryStatus } from '@/lib/api-types/EntryStatus';
+
+type ListedEntry = NonNullable<AnalysisDto['AnalysisEntries']>[number];
+
+export interface ParticipationRow {
+  id: string;
+  number: number;
+  status: EntryStatus;
+  uploadedAt: number | null;
+  durationMs: number | null;
+  noteCount: number;
+  thumbnailUrl: string | null;
+}
+
+/** One row per participation, newest (highest number) first. */
+export function participationRows(entries: readonly ListedEntry[]): ParticipationRow[] {
+  return entries
+    .map((entry) => ({
+      id: entry.id,
+      number: Number(entry.participantNumber),
+      status: entry.status,
+      uploadedAt: entry.updated_at,
+      durationMs: entry.durationMs === null ? null : Number(entry.durationMs),
+      noteCount: Number(entry.noteCount),
+      thumbnailUrl: entry.thumbnailUrl,
+    }))
+    .sort((a, b) => b.number - a.number);
+}

@@ -1,0 +1,225 @@
+/**
+ * The recording player: the screen recording as large as the page allows (two <video> elements
+ * that take turns across segments, no native controls), the camera picture-in-picture, and our
+ * control bar: the one scrubber with chapter marks and note pins, play/pause, ∓5 s, the time and
+ * current chapter, speed, 'Añadir nota', sound, camera, theater mode, full screen and the keyboard
+ * help. Every icon button has a tooltip. Clicking the picture plays or pauses; a double click
+ * toggles full screen.
+ */
+import { useId, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Keyboard,
+  Maximize,
+  MessageSquarePlus,
+  Minimize,
+  Pause,
+  Play,
+  RectangleHorizontal,
+  RotateCcw,
+  RotateCw,
+  Video,
+  VideoOff,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { CameraOverlay } from '@/features/entries/components/camera-overlay';
+import { ControlButton } from '@/features/entries/components/control-button';
+import { Scrubber } from '@/features/entries/components/scrubber';
+import type { Player as PlayerState } from '@/features/entries/hooks/use-player';
+import type { Corner } from '@/features/entries/lib/camera-sync';
+import { PLAYBACK_RATES } from '@/features/entries/lib/timeline';
+import { formatClock } from '@/features/entries/lib/time';
+import type { ChapterDto } from '@/lib/api-types/ChapterDto';
+import type { NoteDto } from '@/lib/api-types/NoteDto';
+
+interface PlayerProps {
+  player: PlayerState;
+  stageRef: RefObject<HTMLElement | null>;
+  chapters: readonly ChapterDto[];
+  notes: readonly NoteDto[];
+  currentChapter: number | null;
+  theater: boolean;
+  fullscreen: boolean;
+  cameraCorner: Corner;
+  onCameraCorner: (corner: Corner) => void;
+  onCameraHidden: (hidden: boolean) => void;
+  onSeek: (ms: number) => void;
+  onSkip: (seconds: number) => void;
+  onToggle: () => void;
+  onRate: (rate: number) => void;
+  onAddNote: () => void;
+  onTheater: () => void;
+  onFullscreen: () => void;
+  onHelp: () => void;
+  /** Shown over the bottom of the picture (e.g. 'Continúas donde lo dejaste'). */
+  notice?: ReactNode;
+}
+
+export function Player({
+  player,
+  stageRef,
+  chapters,
+  notes,
+  currentChapter,
+  theater,
+  fullscreen,
+  cameraCorner,
+  onCameraCorner,
+  onCameraHidden,
+  onSeek,
+  onSkip,
+  onToggle,
+  onRate,
+  onAddNote,
+  onTheater,
+  onFullscreen,
+  onHelp,
+  notice,
+}: PlayerProps) {
+  const { t, i18n } = useTranslation();
+  const speedId = useId();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const { engine } = player;
+  const chapterTitle = chapters.find((chapter) => chapter.index === currentChapter)?.title;
+  const cameraOff = player.camera === 'off';
+
+  return (
+    <section
+      ref={stageRef as RefObject<HTMLElement>}
+      className="player"
+      data-theater={theater || undefined}
+      data-fullscreen={fullscreen || undefined}
+      aria-label={t('entry.player.label')}
+      data-testid="player"
+    >
+      <div className="player__frame" onClick={onToggle} onDoubleClick={onFullscreen}>
+        {([0, 1] as const).map((slot) => (
+          <video
+            key={slot}
+            ref={engine.screenRefs[slot]}
+            className="player__video"
+            data-active={slot === player.screenSlot || undefined}
+            data-testid={slot === player.screenSlot ? 'entry-video' : 'entry-video-standby'}
+            preload="metadata"
+            playsInline
+            aria-label={t('entry.videoLabel')}
+            aria-hidden={slot === player.screenSlot ? undefined : true}
+          />
+        ))}
+        {player.hasCamera ? (
+          <CameraOverlay
+            engine={engine}
+            slot={player.cameraSlot}
+            status={player.camera}
+            corner={cameraCorner}
+            onCorner={onCameraCorner}
+            onHide={() => onCameraHidden(true)}
+          />
+        ) : null}
+        {notice ? (
+          <div className="player__notice" onClick={(event) => event.stopPropagation()}>
+            {notice}
+          </div>
+        ) : null}
+      </div>
+      <div className="player__bar">
+        <Scrubber
+          currentMs={player.currentMs}
+          durationMs={player.durationMs}
+          chapters={chapters}
+          notes={notes}
+          currentChapter={currentChapter}
+          onSeek={onSeek}
+        />
+        <div className="player__controls">
+          <div className="player__group">
+            <ControlButton
+              label={player.playing ? t('entry.player.pause') : t('entry.player.play')}
+              shortcut={{ label: t('entry.shortcuts.spaceKey'), aria: 'Space' }}
+              icon={player.playing ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}
+              onClick={onToggle}
+              testId="player-toggle"
+            />
+            <ControlButton
+              label={t('entry.player.back5')}
+              shortcut={{ label: '←', aria: 'ArrowLeft' }}
+              icon={<RotateCcw aria-hidden="true" size={20} />}
+              onClick={() => onSkip(-5)}
+            />
+            <ControlButton
+              label={t('entry.player.forward5')}
+              shortcut={{ label: '→', aria: 'ArrowRight' }}
+              icon={<RotateCw aria-hidden="true" size={20} />}
+              onClick={() => onSkip(5)}
+            />
+            <ControlButton
+              label={t('entry.player.mute')}
+              shortcut={{ label: 'M', aria: 'm' }}
+              icon={player.muted ? <VolumeX aria-hidden="true" size={20} /> : <Volume2 aria-hidden="true" size={20} />}
+              onClick={() => engine.setMuted(!player.muted)}
+              pressed={player.muted}
+            />
+            <p className="player__time" data-testid="player-time">
+              <span>
+                {formatClock(player.currentMs)} / {player.durationMs > 0 ? formatClock(player.durationMs) : '--:--'}
+              </span>
+              {chapterTitle ? (
+                <span className="player__chapter" data-testid="player-chapter">
+                  {chapterTitle}
+                </span>
+              ) : null}
+            </p>
+          </div>
+          <div className="player__group player__group--end">
+            <div className="player__speed">
+              <label htmlFor={speedId}>{t('entry.speed')}</label>
+              <select id={speedId} value={String(player.rate)} onChange={(event) => onRate(Number(event.currentTarget.value))}>
+                {PLAYBACK_RATES.map((option) => (
+                  <option key={option} value={String(option)}>
+                    {t('entry.speedOption', { rate: number.format(option) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className="button button--primary button--sm" onClick={onAddNote} aria-keyshortcuts="n">
+              <MessageSquarePlus aria-hidden="true" size={18} />
+              {t('entry.notes.add')}
+            </button>
+            {player.hasCamera ? (
+              <ControlButton
+                label={t('entry.player.camera')}
+                icon={cameraOff ? <VideoOff aria-hidden="true" size={20} /> : <Video aria-hidden="true" size={20} />}
+                onClick={() => onCameraHidden(!cameraOff)}
+                pressed={!cameraOff}
+                testId="camera-toggle"
+              />
+            ) : null}
+            <ControlButton
+              label={t('entry.player.theater')}
+              shortcut={{ label: 'T', aria: 't' }}
+              icon={<RectangleHorizontal aria-hidden="true" size={20} />}
+              onClick={onTheater}
+              pressed={theater}
+              testId="player-theater"
+            />
+            <ControlButton
+              label={fullscreen ? t('entry.player.fullscreenExit') : t('entry.player.fullscreen')}
+              shortcut={{ label: 'F', aria: 'f' }}
+              icon={fullscreen ? <Minimize aria-hidden="true" size={20} /> : <Maximize aria-hidden="true" size={20} />}
+              onClick={onFullscreen}
+              testId="player-fullscreen"
+            />
+            <ControlButton
+              label={t('entry.shortcuts.title')}
+              shortcut={{ label: '?', aria: '?' }}
+              icon={<Keyboard aria-hidden="true" size={20} />}
+              onClick={onHelp}
+              testId="player-help"
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The stepper's controls, shared by the tab and the floating task window: 'Anterior', 'Siguiente'
+ * and on the last step 'Finish Analysis' ('Finishing...'), and the finish notes: the recording and
+ * finish errors and the upload progress bar (offline, that it waits for the connection: nothing is
+ * thrown away). Both places move the same store, so they never disagree.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { finishAtom, moveStepAtom } from '@/features/participate/stores/participation-actions';
+import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
+
+function UploadProgress({ percent, done, waiting }: { percent: number; done: boolean; waiting: boolean }) {
+  const { t } = useTranslation();
+  const rounded = Math.round(percent);
+  return (
+    <div className="upload-progress">
+      {waiting ? (
+        <p className="upload-progress__waiting" role="status" data-testid="finish-waiting">
+          {t('participate.finish.waiting', { percent: rounded })}
+        </p>
+      ) : null}
+      <p className="upload-progress__label" id="upload-progress-label">
+        {done ? t('participate.upload.done') : t('participate.upload.progress', { percent: rounded })}
+      </p>
+      <div
+        className="progress progress--upload"
+        role="progressbar"
+        aria-labelledby="upload-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={rounded}
+      >
+        <div className="progress__fill" style={{ width: `${rounded}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function FinishNotes() {
+  const recording = useAtomValue(recordingAtom);
+  const showUpload = recording.uploadStatus === 'uploading' || recording.uploadStatus === 'success';
+  return (
+    <div className="participate-stack">
+      <NoticeAlert notice={recording.notice} testId="analysis-error" />
+      {showUpload ? (
+        <UploadProgress
+          percent={recording.progress}
+          done={recording.uploadStatus === 'success'}
+          waiting={recording.uploadStatus === 'uploading' && !recording.online}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function StepNavigation() {
+  const { t } = useTranslation();
+  const stepper = useAtomValue(stepperAtom);
+  const recording = useAtomValue(recordingAtom);
+  const busy = useAtomValue(busyAtom);
+  const move = useSetAtom(moveStepAtom);
+  const finish = useSetAtom(finishAtom);
+  const finishing = busy === 'finish';
+
+  return (
+    <div className="participate-actions participate-actions--split">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => move(-1)}
+        disabled={stepper.isFirst || finishing}
+      >
+        {t('participate.stepper.previous')}
+      </button>
+      {stepper.isLast ? (
+        <button
+          type="button"
+          className="button button--primary"
+          aria-busy={finishing || undefined}
+          aria-disabled={finishing || recording.uploadStatus === 'success' || undefined}
+          onClick={() => {
+            if (!finishing && recording.uploadStatus !== 'success') void finish();
+          }}
+        >
+          {finishing ? (
+            <>
+              <span className="button__spinner" aria-hidden="true" />
+              {t('participate.stepper.finishing')}
+            </>
+          ) : (
+            t('participate.stepper.finish')
+          )}
+        </button>
+      ) : (
+        <button type="button" className="button button--primary" onClick={() => move(1)}>
+          {t('participate.stepper.next')}
+        </button>
+      )}
+    </div>
+  );
+}

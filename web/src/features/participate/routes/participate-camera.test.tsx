@@ -1,0 +1,188 @@
+/**
+ * The camera in the participation flow (issue 16), through the real route table with the
+ * browser's media and the recorder replaced: the 'Cámara' card and its preview, 'Siguiente' held
+ * back by a required camera only, the consent sentence, a camera recorder aligned to the screen's,
+ * finished before the screen's, and a required camera that stops ending the analysis.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderApp } from '@/app/test-utils';
+import {
+  fakeSession,
+  FakeStream,
+  FakeTrack,
+  firstTrack,
+  microphoneStream,
+  participationAnswer,
+  screenStream,
+  type FakeSession,
+} from '@/features/participate/test/fakes';
+
+const media = vi.hoisted(() => ({
+  requestScreen: vi.fn<() => Promise<MediaStream>>(),
+  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
+  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
+}));
+vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
+  ...media,
+}));
+
+const camera = vi.hoisted(() => ({ requestCamera: vi.fn<() => Promise<MediaStream>>() }));
+vi.mock('@/features/participate/lib/camera', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/camera')>()),
+  ...camera,
+}));
+
+const thumbnail = vi.hoisted(() => ({ scheduleThumbnail: vi.fn(), cancelThumbnail: vi.fn() }));
+vi.mock('@/features/participate/lib/thumbnail', () => thumbnail);
+
+const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
+vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
+  ...recorder,
+}));
+
+// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check (issue 17) sees a capable computer.
+vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
+  readCapabilities: () => ({ screenCapture: true, recorderMime: 'video/mp4', mobile: false }),
+}));
+
+vi.mock('@/features/participate/lib/load-recorder', () => ({
+  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
+}));
+
+function api(mode: 'off' | 'optional' | 'required') {
+  return fakeApi((call) => {
+    if (call.url === '/api/v1/participation/current') return { status: 404, body: { message: 'x', code: 'no_participation' } };
+    if (call.url === '/api/v1/analysis/validate-participation') return { status: 200, body: { success: true, camera: mode } };
+    if (call.url === '/api/v1/analysis/participate') return { status: 200, body: { ...participationAnswer(), analysisData: { ...participationAnswer().analysisData, camera: mode } } };
+    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') return { status: 200, body: { message: 'ok' } };
+    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE') return { status: 200, body: { message: 'ok' } };
+    return undefined;
+  });
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const cameraCard = () => screen.getByRole('heading', { name: 'Cámara' }).closest('li') as HTMLElement;
+
+let screenSession: FakeSession;
+let cameraSession: FakeSession;
+let cameraMedia: MediaStream;
+let order: string[];
+
+beforeEach(() => {
+  order = [];
+  screenSession = fakeSession();
+  cameraSession = fakeSession();
+  screenSession.finish.mockImplementation(async () => void order.push('screen'));
+  cameraSession.finish.mockImplementation(async () => void order.push('camera'));
+  cameraMedia = new FakeStream([new FakeTrack('video', 'camera')]) as unknown as MediaStream;
+  recorder.createRecorderSession.mockImplementation(async (_entry: string, track?: string) => (track === 'camera' ? cameraSession : screenSession));
+  media.requestScreen.mockImplementation(async () => screenStream());
+  media.requestMicrophone.mockImplementation(async () => microphoneStream());
+  camera.requestCamera.mockImplementation(async () => cameraMedia);
+  // jsdom has no media elements that play: the preview only needs srcObject to be settable.
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, writable: true, value: null });
+});
+
+async function permissions(mode: 'off' | 'optional' | 'required') {
+  api(mode);
+  renderApp('/participate/an-1');
+  fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+  await screen.findByRole('heading', { name: 'Permisos de grabación' });
+  fireEvent.click(button('Compartir pantalla y micrófono'));
+  await waitFor(() => expect(screen.getAllByText('Concedido').length).toBeGreaterThanOrEqual(2));
+}
+
+describe('the camera on the permissions step', () => {
+  it('has no card when the analysis records no camera', async () => {
+    await permissions('off');
+    expect(screen.queryByRole('heading', { name: 'Cámara' })).toBeNull();
+    expect(button('Siguiente')).toHaveProperty('disabled', false);
+  });
+
+  it('required: a third card, Pendiente and Siguiente disabled until granted, then a live preview', async () => {
+    await permissions('required');
+    expect(within(cameraCard()).getByText('Pendiente')).toBeTruthy();
+    expect(within(cameraCard()).getByText('Tu cara, en una imagen pequeña. Este análisis necesita la cámara.')).toBeTruthy();
+    expect(button('Siguiente')).toHaveProperty('disabled', true);
+
+    camera.requestCamera.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Activar cámara' }));
+    expect(await screen.findByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.')).toBeTruthy();
+    expect(button('Siguiente')).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Volver a intentarlo con la cámara' }));
+    await waitFor(() => expect(within(cameraCard()).getByText('Concedido')).toBeTruthy());
+    const preview = screen.getByLabelText('Vista previa de tu cámara') as HTMLVideoElement;
+    expect(preview.muted).toBe(true);
+    expect(preview.srcObject).toBe(cameraMedia);
+    expect(button('Siguiente')).toHaveProperty('disabled', false);
+
+    // The camera stops before the analysis: pending again, asked for again.
+    act(() => void firstTrack(cameraMedia).dispatchEvent(new Event('ended')));
+    expect(await screen.findByText('La cámara se ha detenido. Vuelve a activarla.')).toBeTruthy();
+    expect(button('Siguiente')).toHaveProperty('disabled', true);
+  });
+
+  it('optional: Siguiente without the camera, and the consent says nothing about it', async () => {
+    await permissions('optional');
+    camera.requestCamera.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Activar cámara' }));
+    await screen.findByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.');
+    expect(button('Siguiente')).toHaveProperty('disabled', false);
+    fireEvent.click(button('Siguiente'));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
+    expect(within(dialog).queryByText('También se grabará la imagen de tu cámara.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar y Continuar' }));
+    await screen.findByText('Step 1 of 5');
+    expect(recorder.createRecorderSession).toHaveBeenCalledTimes(1);
+    expect(recorder.createRecorderSession).toHaveBeenCalledWith('entry-1');
+  });
+});
+
+describe('the camera during the analysis', () => {
+  async function analysisWithCamera(mode: 'optional' | 'required') {
+    await permissions(mode);
+    fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Activar cámara' }));
+    await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
+    fireEvent.click(button('Siguiente'));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
+    expect(within(dialog).getByText('También se grabará la imagen de tu cámara.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar y Continuar' }));
+    await screen.findByText('Step 1 of 5');
+    await waitFor(() => expect(cameraSession.start).toHaveBeenCalled());
+  }
+
+  it('records the camera aligned to the screen, finishes it before the screen, and sends a thumbnail', async () => {
+    await analysisWithCamera('required');
+    expect(recorder.createRecorderSession).toHaveBeenCalledWith('entry-1', 'camera');
+    expect(cameraSession.start).toHaveBeenCalledWith(cameraMedia, { alignTo: 1000 });
+    expect(thumbnail.scheduleThumbnail).toHaveBeenCalledWith('entry-1', expect.anything());
+    for (let i = 0; i < 4; i++) fireEvent.click(button('Siguiente'));
+    fireEvent.click(button('Finish Analysis'));
+    await screen.findByRole('dialog', { name: 'Success!' });
+    expect(order).toEqual(['camera', 'screen']);
+    expect(firstTrack(cameraMedia).stopped).toBe(true);
+  });
+
+  it('required: a camera that stops ends the analysis like a stopped share, and the data is deleted', async () => {
+    await analysisWithCamera('required');
+    act(() => void firstTrack(cameraMedia).dispatchEvent(new Event('ended')));
+    await screen.findByRole('alertdialog', { name: 'La grabación se ha detenido' });
+    await waitFor(() => expect(screenSession.abort).toHaveBeenCalled());
+    // The screen's recorder deletes the entry (its abort sends DELETE); the camera's only stops.
+    expect(cameraSession.abort).toHaveBeenCalled();
+  });
+
+  it('optional: a camera that stops only ends its own file; the analysis goes on', async () => {
+    await analysisWithCamera('optional');
+    act(() => void firstTrack(cameraMedia).dispatchEvent(new Event('ended')));
+    await waitFor(() => expect(cameraSession.finish).toHaveBeenCalled());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screenSession.abort).not.toHaveBeenCalled();
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+  });
+});

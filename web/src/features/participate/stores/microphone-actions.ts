@@ -1,0 +1,30 @@
+/**
+ * Switching to another microphone from the microphone check (issue 17): the chosen device is
+ * acquired first, then it replaces the granted stream, so a failed switch keeps the one that works.
+ */
+import { atom } from 'jotai';
+import { MEDIA_PROMPT_TIMEOUT_MS, requestMicrophone, stopStream, watchEnded } from '@/features/participate/lib/media';
+import { streamEnded } from '@/features/participate/stores/participation-actions';
+import { internal } from '@/features/participate/stores/participation-state';
+
+/** Resolves true when `deviceId` is now the microphone; false (nothing changed) when it failed. */
+export const switchMicrophoneAtom = atom(null, async (get, set, deviceId: string): Promise<boolean> => {
+  if (get(internal.stage) !== 'permissions' || get(internal.microphone) !== 'granted') return false;
+  const generation = get(internal.generation);
+  let stream: MediaStream;
+  try {
+    stream = await requestMicrophone(MEDIA_PROMPT_TIMEOUT_MS, deviceId);
+  } catch {
+    return false;
+  }
+  if (get(internal.generation) !== generation || get(internal.stage) !== 'permissions') {
+    stopStream(stream);
+    return false;
+  }
+  const resources = get(internal.resources);
+  // track.stop() fires no 'ended', so the old stream's watcher stays silent; it is dropped on reset.
+  stopStream(resources.microphone);
+  const unwatch = watchEnded(stream, () => void streamEnded(get, set, 'microphone', generation));
+  set(internal.resources, { ...resources, microphone: stream, unwatch: [...resources.unwatch, unwatch] });
+  return true;
+});
