@@ -5,6 +5,8 @@
 use lupa_api_types::{InsightSettingsDto, MeanDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
 use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
 use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
+use std::collections::HashMap;
+
 use serde::Deserialize;
 use worker::D1Database;
 
@@ -61,13 +63,23 @@ pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<Analysis
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
     let rows = stmt(database, ENTRIES, &[text(&analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
     let (task_answers, sus_answers) = answers::of_analysis(database, &analysis_id).await?;
+    // Indexed once: an analysis may have a thousand entries with a dozen answers each.
+    let mut by_task: HashMap<(String, i64), TaskAnswerRow> = HashMap::with_capacity(task_answers.len());
+    for answer in task_answers {
+        by_task.insert((answer.entry_id.clone(), answer.task_index), answer);
+    }
+    let mut sus_by_entry: HashMap<String, SusAnswerDto> = HashMap::with_capacity(sus_answers.len());
+    for row in &sus_answers {
+        if let Some(dto) = row.dto() {
+            sus_by_entry.insert(row.entry_id.clone(), dto);
+        }
+    }
     let entries = rows
         .into_iter()
         .map(|e| {
             let marks = core_marks(&marks_of(e.steps_json.as_deref()));
             let duration = e.duration_ms.unwrap_or(0).max(0) as u64;
-            let answers: Vec<Option<TaskAnswerRow>> =
-                (0..tasks.len()).map(|i| task_answers.iter().find(|a| a.entry_id == e.id && a.task_index == i as i64).cloned()).collect();
+            let answers: Vec<Option<TaskAnswerRow>> = (0..tasks.len()).map(|i| by_task.remove(&(e.id.clone(), i as i64))).collect();
             let times = answers
                 .iter()
                 .enumerate()
@@ -76,7 +88,7 @@ pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<Analysis
                     time_on_step(&marks, duration, FIRST_TASK_STEP + i as u32, finished)
                 })
                 .collect();
-            let sus = sus_answers.iter().find(|s| s.entry_id == e.id).and_then(|s| s.dto());
+            let sus = sus_by_entry.remove(&e.id);
             EntryData { id: e.id, participant_number: e.participant_number, submitted_at: e.submitted_at, duration_ms: e.duration_ms, note_count: e.note_count, times, answers, sus }
         })
         .collect();

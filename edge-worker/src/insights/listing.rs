@@ -1,6 +1,8 @@
 //! Every note and clip of an analysis in one list (ADR 0012), filtered by tag, by task (the task
 //! on screen at the note's start) and by kind, with the analysis's tags and how often each is used.
 
+use std::collections::HashMap;
+
 use lupa_api_types::{AnalysisNoteDto, AnalysisNotesResponse, TagCountDto};
 use lupa_core::clips::normalize_tag;
 use lupa_core::summary::task_at;
@@ -85,11 +87,16 @@ pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Resp
         }
     }
     counts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.tag.cmp(&b.tag)));
+    let mut tags_by_note: HashMap<String, Vec<TagRow>> = HashMap::new();
+    for tag in tags {
+        tags_by_note.entry(tag.note_id.clone()).or_default().push(tag);
+    }
     let notes = rows
         .into_iter()
         .map(|row| {
             let task = task_at(&core_marks(&marks_of(row.steps_json.as_deref())), row.at_ms.max(0) as u64);
-            AnalysisNoteDto { note: row.note().dto(&tags), entryId: row.entry_id, participantNumber: None, taskNumber: task }
+            let note = row.note().dto(tags_by_note.get(&row.id).map(Vec::as_slice).unwrap_or_default());
+            AnalysisNoteDto { note, entryId: row.entry_id, participantNumber: None, taskNumber: task }
         })
         .filter(|n| filter.tag.as_ref().is_none_or(|tag| n.note.tags.contains(tag)))
         .filter(|n| filter.task.is_none_or(|task| n.taskNumber == Some(task)))
