@@ -27,7 +27,7 @@ export function ChoiceField<T extends string | number>({ name, legend, choices, 
   return (
     <fieldset className="choice-field" data-invalid={invalid || undefined} data-testid={testId}>
       <legend className="choice-field__legend">{legend}</legend>
-      <div className={ends ? `choice-field__scale choice-field__scale--${choices.length}` : 'choice-field__options'}>
+      <div className={ends ? `choice-field__scale choice-field__scale--${choices.length}` : 'cluster'}>
         {choices.map((choice) => (
           <label key={choice.value} className="choice-field__option">
             <input
