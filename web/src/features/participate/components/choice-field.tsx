@@ -2,7 +2,7 @@
  * One question as a native radio group (issue 20): a fieldset named by its legend, so screen
  * readers announce the question, and the browser's own arrow-key handling moves and selects
  * within it. A scale shows its end labels under the options; the end options also carry them in
- * their accessible names ('1, Muy difícil').
+ * their accessible names ('1, Muy difícil'), starting with the visible number.
  */
 export interface Choice<T extends string | number> {
   value: T;
@@ -36,9 +36,10 @@ export function ChoiceField<T extends string | number>({ name, legend, choices, 
               value={choice.value}
               checked={value === choice.value}
               onChange={() => onChange(choice.value)}
+              // The visible number first, then what the end means ('1, Muy difícil').
+              aria-label={choice.hint ? `${choice.label}, ${choice.hint}` : undefined}
             />
             <span>{choice.label}</span>
-            {choice.hint ? <span className="visually-hidden">, {choice.hint}</span> : null}
           </label>
         ))}
       </div>
