@@ -28,12 +28,14 @@ describe('cameraCorrection', () => {
   });
 
   it('catches up a small drift by speed: slower when ahead, faster when behind, never beyond the nudge', () => {
-    const ahead = cameraCorrection(at({ cameraS: 10.1 }));
+    const ahead = cameraCorrection(at({ cameraS: 10.08 }));
     expect(ahead.seekTo).toBeNull();
-    expect(ahead.rate).toBeCloseTo(0.9);
+    expect(ahead.rate).toBeCloseTo(0.92);
     const behind = cameraCorrection(at({ cameraS: 9.95, rate: 1.5 }));
     expect(behind.rate).toBeCloseTo(1.5 * 1.05);
-    expect(cameraCorrection(at({ cameraS: 9.86 })).rate).toBeLessThanOrEqual(1 + MAX_NUDGE);
+    expect(cameraCorrection(at({ cameraS: 9.92 })).rate).toBeLessThanOrEqual(1 + MAX_NUDGE);
+    // Past the promised 0.1 s it no longer waits for speed to close the gap: it jumps.
+    expect(cameraCorrection(at({ cameraS: 9.88, seekLatencyS: 0 })).seekTo).toBe(10);
   });
 
   it('waits for its own seek to finish before correcting again', () => {

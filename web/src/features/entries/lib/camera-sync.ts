@@ -11,8 +11,11 @@
  * Past the camera file's end (a camera that stopped before the screen) there is nothing to show.
  */
 
-/** Drift (s) beyond which a playing camera jumps instead of catching up. */
-export const JUMP_DRIFT_S = 0.15;
+/**
+ * Drift (s) beyond which a playing camera jumps instead of catching up. Under the promised 0.1 s
+ * (issue 16): at 0.15 a camera starved of CPU drifted to 0.13 s and took a second to catch up by speed.
+ */
+export const JUMP_DRIFT_S = 0.09;
 /** Drift (s) under which nothing is corrected. */
 export const SETTLED_DRIFT_S = 0.03;
 /** Drift (s) a paused camera may keep (seeking costs a decode). */
@@ -77,7 +80,7 @@ export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, r
     return { seekTo: target, rate, play: true, pastEnd: false };
   }
   if (Math.abs(drift) <= SETTLED_DRIFT_S) return { seekTo: null, rate, play: true, pastEnd: false };
-  // Ahead → slower, behind → faster: 0.1 s off plays 10 % off, and is under 0.03 s within a second.
+  // Ahead → slower, behind → faster: 0.08 s off plays 8 % off, and is under 0.03 s within a second.
   const nudge = Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, drift));
   return { seekTo: null, rate: rate * (1 - nudge), play: true, pastEnd: false };
 }
