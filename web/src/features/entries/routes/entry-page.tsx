@@ -35,6 +35,7 @@ import { formatClock } from '@/features/entries/lib/time';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/features/entries/entry.css';
 
 export function EntryPage() {
@@ -147,11 +148,29 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
     announce(options.label ? t('entry.announce.chapter', { title: options.label, time }) : t('entry.announce.seek', { time }));
   };
 
-  const openDraft = () => {
+  const openDraft = (range?: { startMs: number; endMs: number }) => {
     if (!draft) focusBeforeDraft.current = document.activeElement;
     engine.pause();
-    const atMs = Math.floor(engine.position());
-    setDraft((last) => ({ atMs, nonce: (last?.nonce ?? 0) + 1 }));
+    const atMs = range?.startMs ?? Math.floor(engine.position());
+    setDraft((last) => ({ atMs, endMs: range?.endMs ?? null, nonce: (last?.nonce ?? 0) + 1 }));
+  };
+
+  /** Shift+N: the open note ends at the playhead, which makes it a clip (without one open, a new note starts). */
+  const endClip = () => {
+    if (!draft) {
+      openDraft();
+      return;
+    }
+    engine.pause();
+    const endMs = Math.floor(engine.position());
+    setDraft((last) => (last ? { ...last, endMs, nonce: last.nonce + 1 } : last));
+    announce(t('clips.announce.endSet', { time: formatClock(endMs) }));
+  };
+
+  const playClip = (note: NoteDto) => {
+    if (note.endMs === null) return;
+    engine.playRange(note.atMs, note.endMs);
+    announce(t('clips.announce.playing', { start: formatClock(note.atMs), end: formatClock(note.endMs) }));
   };
 
   const closeDraft = () => {
@@ -198,6 +217,9 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
         break;
       case 'note':
         openDraft();
+        break;
+      case 'clipEnd':
+        endClip();
         break;
       case 'mute':
         engine.setMuted(!player.muted);
@@ -257,7 +279,8 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
               engine.setRate(rate);
               announce(t('entry.announce.speed', { rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate) }));
             }}
-            onAddNote={openDraft}
+            onAddNote={() => openDraft()}
+            onSelectRange={(startMs, endMs) => openDraft({ startMs, endMs })}
             onTheater={toggleTheater}
             onFullscreen={fullscreen.toggle}
             onHelp={() => setHelpOpen(true)}
@@ -296,6 +319,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
             draft={draft}
             onCloseDraft={closeDraft}
             onSeek={(ms) => seekTo(ms)}
+            onPlayClip={playClip}
             announce={announce}
           />
         </aside>
