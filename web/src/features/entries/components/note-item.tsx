@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/components/form';
-import { Badge } from '@/components/ui/badge';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
+import { TagList } from '@/features/entries/components/tag-list';
 import { formatClock } from '@/features/entries/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 
@@ -87,15 +87,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
       <div className="entry-note__text">
         {note.title ? <p className="entry-note__title">{note.title}</p> : null}
         {note.text ? <p>{note.text}</p> : null}
-        {note.tags.length > 0 ? (
-          <ul className="entry-note__tags" aria-label={t('clips.tags')}>
-            {note.tags.map((tag) => (
-              <li key={tag}>
-                <Badge tone="neutral">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagList tags={note.tags} />
       </div>
       <div className="entry-note__actions">
         {note.endMs !== null ? (

@@ -86,6 +86,8 @@ export class PlayerEngine {
   private snapshot: PlayerSnapshot;
   private readonly listeners = new Set<() => void>();
   onError: PlaybackErrorHandler | null = null;
+  /** Called when a clip's range has played to its end (a reel moves on to its next clip). */
+  onRangeEnd: (() => void) | null = null;
 
   /** Stable ref callbacks for the four elements (React calls them with null on unmount). */
   readonly screenRefs: [(element: HTMLVideoElement | null) => void, (element: HTMLVideoElement | null) => void];
@@ -305,8 +307,8 @@ export class PlayerEngine {
   }
 
   /** Moves the playhead to timeline `ms` (clamped); `play` starts it, else it keeps playing or not. Returns where it went. */
-  seek = (ms: number, options: { play?: boolean } = {}): number => {
-    if (this.snapshot.range) this.update({ range: null });
+  seek = (ms: number, options: { play?: boolean; keepRange?: boolean } = {}): number => {
+    if (this.snapshot.range && !options.keepRange) this.update({ range: null });
     const target = clampMs(ms, this.durationMs());
     const { index, localMs } = this.segments.length > 1 ? locate(this.starts, target) : { index: 0, localMs: target };
     const play = options.play ?? this.isPlaying();
@@ -342,6 +344,7 @@ export class PlayerEngine {
     if (!range || this.position() < range.end) return;
     this.pause();
     this.seek(range.end, { play: false });
+    this.onRangeEnd?.();
   }
 
   seekBy = (seconds: number): number => this.seek(this.position() + seconds * 1000);

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Share2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
@@ -20,6 +21,7 @@ import { LiveRegion } from '@/features/entries/components/live-region';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
+import { ShareDialog } from '@/features/insights/components/share-dialog';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/features/entries/hooks/use-player';
@@ -118,6 +120,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
   const stageRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stageRef);
@@ -258,7 +261,16 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
 
   return (
     <article className="entry-page" aria-labelledby="entry-title">
-      <EntryHeader entry={entry} src={segments[0]?.url ?? playbackUrl(entry.entryUrl)} />
+      <EntryHeader
+        entry={entry}
+        src={segments[0]?.url ?? playbackUrl(entry.entryUrl)}
+        extraActions={
+          <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
+            <Share2 size={18} aria-hidden="true" />
+            {t('clips.share.recording')}
+          </button>
+        }
+      />
       <div className="entry-layout" data-theater={prefs.theater || undefined}>
         <div className="entry-layout__main">
           <Player
@@ -325,6 +337,17 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
         </aside>
       </div>
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
+      {sharing ? (
+        <ShareDialog
+          analysisId={entry.analysisId}
+          target={{
+            kind: 'recording',
+            targetId: entry.id,
+            label: entry.participantNumber > 0 ? t('clips.share.recordingOf', { number: entry.participantNumber }) : t('clips.share.recordingLabel'),
+          }}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
       <LiveRegion announcement={announcement} />
     </article>
   );
