@@ -51,7 +51,7 @@ test('a clip made with N and Shift+N plays only its range, across segments', asy
   expect(stored.notes.map((n) => [n.atMs, n.endMs, n.tags])).toEqual([[15_000, 20_000, ['navegación', 'pago']]]);
 
   // Play the clip: it starts at 15 s, crosses into the second file at 18 s, and stops at 20 s.
-  await page.getByRole('button', { name: 'Reproducir el clip 00:15–00:20' }).click();
+  await page.getByRole('button', { name: 'Reproducir clip 00:15–00:20' }).click();
   await expect(time).toContainText(/00:1[5-7] \//, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Pausar' })).toBeVisible();
   await expect(time).toContainText('00:19 /', { timeout: 30_000 });

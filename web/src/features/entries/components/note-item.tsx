@@ -80,7 +80,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
         type="button"
         className="entry-note__time"
         onClick={() => onSeek(note.atMs)}
-        aria-label={t('entry.notes.seek', { time: formatClock(note.atMs) })}
+        aria-label={t('entry.notes.seek', { time })}
       >
         <time>{time}</time>
       </button>

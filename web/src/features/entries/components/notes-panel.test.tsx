@@ -173,7 +173,7 @@ describe('notes panel', () => {
     expect(announce).toHaveBeenCalledWith('Clip guardado de 00:03 a 00:08');
     expect(screen.getByText('00:03–00:08')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reproducir el clip 00:03–00:08' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reproducir clip 00:03–00:08' }));
     expect(onPlayClip).toHaveBeenCalledWith(expect.objectContaining({ atMs: 3_000, endMs: 8_000 }));
   });
 

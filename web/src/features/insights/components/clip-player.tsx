@@ -54,9 +54,13 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
     engine.setCameraEnabled(!cameraHidden);
   }, [engine, cameraHidden]);
 
+  // Ready at the clip's start; `start` plays the range. Once played, it stays where it ended.
+  useEffect(() => {
+    engine.seek(timeline.startMs, { play: false });
+  }, [engine, timeline.startMs]);
+
   useEffect(() => {
     if (start) engine.playRange(timeline.startMs, timeline.endMs);
-    else engine.seek(timeline.startMs, { play: false });
   }, [engine, start, timeline.startMs, timeline.endMs]);
 
   const length = Math.max(0, timeline.endMs - timeline.startMs);

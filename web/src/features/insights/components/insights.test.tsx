@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 import { InsightsSection } from '@/features/insights/components/insights-section';
+import { ReelPlayer } from '@/features/insights/components/reel-player';
 import type { AnalysisNoteDto } from '@/lib/api-types/AnalysisNoteDto';
 import type { PlaylistClipDto } from '@/lib/api-types/PlaylistClipDto';
 import type { ReelDto } from '@/lib/api-types/ReelDto';
@@ -150,5 +151,21 @@ describe('share page', () => {
     );
     renderApp(`/s/${'x'.repeat(43)}`);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Este enlace ya no está disponible');
+  });
+});
+
+describe('reel player', () => {
+  it('shows a title card per clip: which of how many, its title, participant and task', async () => {
+    fakeApi(() => undefined);
+    render(<ReelPlayer title="Lo mejor" clips={[playlistClip('a', 'Primero'), { ...playlistClip('b', 'Segundo'), participantNumber: 3, taskNumber: 2, taskContent: 'Paga' }]} />);
+    const card = screen.getByTestId('reel-title-card');
+    expect(card.textContent).toBe('Clip 1 de 2PrimeroParticipante 2 · Task 1: Busca el producto');
+    expect(screen.getByTestId('reel-live').textContent).toBe('Clip 1 de 2: Primero. Participante 2 · Task 1: Busca el producto');
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente clip' }));
+    expect(screen.getByTestId('reel-title-card').textContent).toBe('Clip 2 de 2SegundoParticipante 3 · Task 2: Paga');
+    // The last clip has no 'Siguiente clip'; starting it lifts the card.
+    expect(screen.queryByRole('button', { name: 'Siguiente clip' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Empezar el clip' }));
+    expect(screen.queryByTestId('reel-title-card')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * without a blank frame. No video is rendered on the server: each clip plays from its recording's
  * files. The card and each clip's start are announced in a polite live region.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Stack } from '@/components/ui/stack';
 import { ClipPlayer } from '@/features/insights/components/clip-player';
@@ -25,6 +25,10 @@ export function ReelPlayer({ title, clips, hideCamera }: ReelPlayerProps) {
   const [index, setIndex] = useState(0);
   const [phase, setPhase] = useState<'card' | 'clip' | 'done'>('card');
   const clip = clips[index];
+  // Where the reel is now, for the end of a clip reported by its player: only the clip on screen,
+  // while it plays, moves the reel on (a late report of another clip, or one during a card, does not).
+  const now = useRef({ index, phase });
+  now.current = { index, phase };
 
   useEffect(() => {
     if (phase !== 'card') return undefined;
@@ -60,7 +64,9 @@ export function ReelPlayer({ title, clips, hideCamera }: ReelPlayerProps) {
         clip={clip}
         label={t('clips.reels.playerLabel', { title })}
         start={phase === 'clip'}
-        onEnded={next}
+        onEnded={() => {
+          if (now.current.index === index && now.current.phase === 'clip') next();
+        }}
         hideCamera={hideCamera}
         overlay={phase === 'card' ? <TitleCard clip={clip} position={index + 1} count={clips.length} /> : null}
         testId="reel-clip-player"
