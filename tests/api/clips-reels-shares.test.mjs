@@ -335,3 +335,31 @@ test('the public share route is rate-limited per client', async () => {
   assert.ok(ok >= 120, `${ok} views before the limit`);
   assert.equal((await api(`/api/v1/share/${token}`)).status, 200, 'other clients still get in');
 });
+
+test('playlists, the list and shared recordings name the participant and carry the camera file with its offset', async () => {
+  const { owner, analysis, a, b } = await world('participants');
+  const rows = await sql(`SELECT id, participant_number FROM analysis_entries WHERE analysis_id = ${q(analysis.id)}`);
+  const numbers = Object.fromEntries(rows.map((r) => [r.id, r.participant_number]));
+  assert.deepEqual(Object.values(numbers).sort(), [1, 2]);
+  const ca = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'A' })).json.id;
+  const cb = (await note(owner, b, { atMs: 3000, endMs: 8000, title: 'B' })).json.id;
+  const listed = (await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: owner.cookie })).json.notes;
+  assert.deepEqual(listed.map((n) => n.participantNumber), [numbers[a], numbers[b]]);
+
+  // A camera file for a's first capture, started 400 ms after the screen (its bytes do not matter here).
+  const key = `analyses/${analysis.id}/entries/${a}/segments/1/screen.mp4`;
+  await sql(`INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at, start_ms) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0, 400)`);
+  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [ca, cb] } })).json;
+  assert.deepEqual(reel.clips.map((c) => c.participantNumber), [numbers[a], numbers[b]]);
+  const [withCamera, without] = reel.clips;
+  assert.match(withCamera.segments[0].cameraUrl, new RegExp(`/api/v1/recordings/${a}/1/camera\\?expires=`));
+  assert.equal(withCamera.segments[0].cameraOffsetMs, 400);
+  assert.equal((await fetch(withCamera.segments[0].cameraUrl)).status, 200);
+  assert.deepEqual([without.segments[0].cameraUrl, without.segments[0].cameraOffsetMs], [null, 0]);
+
+  const { token } = (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json;
+  const shown = (await open(token)).json;
+  assert.deepEqual([shown.recording.participantNumber, shown.recording.segments[0].cameraOffsetMs], [numbers[a], 400]);
+  const hidden = (await open((await share(owner, analysis.id, { kind: 'clip', targetId: ca, expiresInDays: 7, hideCamera: true })).json.token)).json;
+  assert.deepEqual([hidden.clip.participantNumber, hidden.clip.segments[0].cameraUrl, hidden.clip.segments[0].cameraOffsetMs], [numbers[a], null, 0]);
+});

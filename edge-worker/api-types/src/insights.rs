@@ -234,6 +234,9 @@ pub struct PlaylistSegmentDto {
     pub durationMs: i64,
     /// The camera's file for the same segment; null without camera, or hidden by the share.
     pub cameraUrl: Option<String>,
+    /// Camera time = screen time − cameraOffsetMs (ADR 0009); 0 without a camera.
+    #[ts(type = "number")]
+    pub cameraOffsetMs: i64,
 }
 
 /// A clip as a playlist player needs it: the range and the files covering it.

@@ -17,7 +17,7 @@ use crate::playback::notes::{NoteRow, TagRow};
 use crate::playback::{core_marks, marks_of};
 use crate::App;
 
-const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, e.steps_json \
+const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, e.steps_json, e.participant_number \
      FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1 ORDER BY e.created_at, e.id, n.at_ms, n.created_at";
 const TAGS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE e.analysis_id = ?1 ORDER BY t.rowid";
@@ -36,6 +36,7 @@ struct Row {
     created_at: i64,
     updated_at: i64,
     steps_json: Option<String>,
+    participant_number: Option<i64>,
 }
 
 impl Row {
@@ -96,7 +97,7 @@ pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Resp
         .map(|row| {
             let task = task_at(&core_marks(&marks_of(row.steps_json.as_deref())), row.at_ms.max(0) as u64);
             let note = row.note().dto(tags_by_note.get(&row.id).map(Vec::as_slice).unwrap_or_default());
-            AnalysisNoteDto { note, entryId: row.entry_id, participantNumber: None, taskNumber: task }
+            AnalysisNoteDto { note, entryId: row.entry_id, participantNumber: row.participant_number.and_then(|n| u32::try_from(n).ok()), taskNumber: task }
         })
         .filter(|n| filter.tag.as_ref().is_none_or(|tag| n.note.tags.contains(tag)))
         .filter(|n| filter.task.is_none_or(|task| n.taskNumber == Some(task)))

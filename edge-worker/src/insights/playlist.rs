@@ -21,12 +21,12 @@ use crate::recordings::signed_url;
 use crate::App;
 
 /// Clips by id, in the order of the JSON array `?1` (notes without an end are not clips).
-const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json \
+const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json, e.participant_number \
      FROM json_each(?1) j JOIN entry_notes n ON n.id = j.value JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE n.end_ms IS NOT NULL ORDER BY j.key";
 const TAGS: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
 /// Closed files of the entries in the JSON array `?1`, screen and camera, in recording order.
-const FILES: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+const FILES: &str = "SELECT entry_id, seq, track, duration_ms, COALESCE(start_ms, 0) AS start_ms FROM entry_segments \
      WHERE entry_id IN (SELECT value FROM json_each(?1)) AND state = 'closed' ORDER BY entry_id, track, seq";
 
 /// A clip with what its playlist item needs of its entry.
@@ -43,6 +43,8 @@ pub struct ClipRow {
     pub recording_key: Option<String>,
     pub duration_ms: Option<i64>,
     pub steps_json: Option<String>,
+    /// 'Participante N' (null only for rows older than the numbering).
+    pub participant_number: Option<i64>,
 }
 
 /// One closed file of a recording.
@@ -52,6 +54,8 @@ pub struct FileRow {
     pub seq: i64,
     pub track: String,
     pub duration_ms: i64,
+    /// A camera file: where it starts on its screen file (ms).
+    pub start_ms: i64,
 }
 
 /// Whose URLs a playlist carries.
@@ -90,6 +94,7 @@ pub fn screen_files(files: &[FileRow], entry_id: &str, recording_key: Option<&st
 fn url(app: &App, media: Media, entry_id: &str, source: &str, seq: i64, track: &str) -> ApiResult<String> {
     match media {
         Media::Researcher if seq == 0 => signed_url(app, &format!("/api/v1/recordings/{entry_id}")),
+        Media::Researcher if track == "camera" => signed_url(app, &format!("/api/v1/recordings/{entry_id}/{seq}/camera")),
         Media::Researcher => signed_url(app, &format!("/api/v1/recordings/{entry_id}/{seq}")),
         Media::Share { share_id, .. } => signed_url(app, &format!("/api/v1/share-media/{share_id}/{source}/{seq}/{track}")),
     }
@@ -103,17 +108,15 @@ pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)
         .into_iter()
         .map(|(i, offset)| {
             let (seq, duration) = screen[i];
-            // The camera's file of the same capture, when there is one and the link shows it. The
-            // owner's camera URLs come with the camera track's own playback routes.
-            let camera = match media {
-                Media::Share { hide_camera: false, .. } => files.iter().any(|f| f.entry_id == entry_id && f.track == "camera" && f.seq == seq),
-                _ => false,
-            };
+            // The camera's file of the same capture, when there is one and the link shows it.
+            let hidden = matches!(media, Media::Share { hide_camera: true, .. });
+            let camera = files.iter().find(|f| f.entry_id == entry_id && f.track == "camera" && f.seq == seq && seq > 0).filter(|_| !hidden);
             Ok(PlaylistSegmentDto {
                 url: url(app, media, entry_id, source, seq, "screen")?,
                 offsetMs: offset,
                 durationMs: duration,
-                cameraUrl: if camera { Some(url(app, media, entry_id, source, seq, "camera")?) } else { None },
+                cameraUrl: camera.map(|_| url(app, media, entry_id, source, seq, "camera")).transpose()?,
+                cameraOffsetMs: camera.map_or(0, |c| c.start_ms.max(0)),
             })
         })
         .collect()
@@ -139,7 +142,7 @@ pub async fn playlist(app: &App, database: &D1Database, media: Media<'_>, analys
             Ok(PlaylistClipDto {
                 clipId: c.id.clone(),
                 entryId: matches!(media, Media::Researcher).then(|| c.entry_id.clone()),
-                participantNumber: None,
+                participantNumber: c.participant_number.and_then(|n| u32::try_from(n).ok()),
                 title: c.title.clone(),
                 text: with_notes.then(|| c.text.clone()),
                 tags: tags.iter().filter(|t| t.note_id == c.id).map(|t| t.tag.clone()).collect(),

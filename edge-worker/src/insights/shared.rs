@@ -124,7 +124,7 @@ async fn recording(app: &App, database: &D1Database, media: Media<'_>, entry_id:
     let segments = playlist::segments(app, media, &files, &screen, &entry.id, "recording", 0, total.max(1))?;
     let marks = core_marks(&marks_of(entry.steps_json.as_deref()));
     Ok(SharedRecordingDto {
-        participantNumber: None,
+        participantNumber: Some(crate::recordings::participant_number(&entry)),
         durationMs: duration,
         segments,
         chapters: chapters(&marks, duration as u64, task_count),

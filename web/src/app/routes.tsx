@@ -99,6 +99,10 @@ const adminWaitlist = {
   handle: titled('admin'),
   lazy: () => import('@/features/admin/routes/waitlist-page').then((m) => ({ Component: m.WaitlistPage })),
 };
+const share = {
+  handle: titled('share'),
+  lazy: () => import('@/features/insights/routes/share-page').then((m) => ({ Component: m.SharePage })),
+};
 const participate = {
   handle: titled('participate'),
   lazy: () =>
@@ -148,6 +152,12 @@ export const routes: RouteObject[] = [
           { index: true, ...participate },
           { path: ':id', ...participate },
         ],
+      },
+      {
+        // A share link's page (ADR 0012): no account, only what was shared.
+        path: 's',
+        Component: LogoHeaderLayout,
+        children: [{ path: ':token', ...share }],
       },
       {
         // Signed-in area: the shell checks the session and redirects to /auth/login without one.

@@ -24,5 +24,6 @@ export const paths = {
   },
   entry: (id: string) => `/entry/${encodeURIComponent(id)}`,
   admin: '/admin',
+  share: (token: string) => `/s/${encodeURIComponent(token)}`,
   participate: (id?: string) => (id ? `/participate/${encodeURIComponent(id)}` : '/participate'),
 } as const;

@@ -11,4 +11,8 @@ url: string, offsetMs: number, durationMs: number,
 /**
  * The camera's file for the same segment; null without camera, or hidden by the share.
  */
-cameraUrl: string | null, };
+cameraUrl: string | null, 
+/**
+ * Camera time = screen time − cameraOffsetMs (ADR 0009); 0 without a camera.
+ */
+cameraOffsetMs: number, };

@@ -47,6 +47,10 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
     if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
     if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: data } };
+    // The clips, reels and share links sections (tested in features/insights).
+    if (call.url.startsWith('/api/v1/analysis/an-1/notes')) return { status: 200, body: { notes: [], tags: [] } };
+    if (call.url === '/api/v1/analysis/an-1/reels') return { status: 200, body: { reels: [] } };
+    if (call.url === '/api/v1/analysis/an-1/shares') return { status: 200, body: { shares: [] } };
     if (call.url === '/api/v1/analysis/an-1/summary') {
       return {
         status: 200,

@@ -20,6 +20,7 @@ import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
+import { InsightsSection } from '@/features/insights/components/insights-section';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -123,6 +124,7 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
           </section>
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
+          <InsightsSection analysisId={analysis.id} analysisName={analysis.name} taskCount={analysis.tasks.length} />
         </>
       )}
     </article>

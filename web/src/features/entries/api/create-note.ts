@@ -1,4 +1,4 @@
-/** POST /api/v1/entry/{id}/notes {atMs, text} → 201 with the note. */
+/** POST /api/v1/entry/{id}/notes {atMs, text, endMs?, title?, tags?} → 201 with the note (a clip when it has an end). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { putNote } from '@/features/entries/api/update-notes-cache';
 import { post } from '@/lib/api-client';
@@ -8,10 +8,19 @@ import type { NoteRequest } from '@/lib/api-types/NoteRequest';
 export interface NewNote {
   atMs: number;
   text: string;
+  endMs?: number | null;
+  title?: string | null;
+  tags?: string[];
 }
 
 export const createNote = (entryId: string, note: NewNote) =>
-  post<NoteDto>(`/entry/${encodeURIComponent(entryId)}/notes`, { atMs: note.atMs, text: note.text } satisfies NoteRequest);
+  post<NoteDto>(`/entry/${encodeURIComponent(entryId)}/notes`, {
+    atMs: note.atMs,
+    text: note.text,
+    endMs: note.endMs ?? null,
+    title: note.title ?? null,
+    tags: note.tags ?? [],
+  } satisfies NoteRequest);
 
 export function useCreateNote(entryId: string) {
   const client = useQueryClient();

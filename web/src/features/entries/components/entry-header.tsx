@@ -3,7 +3,7 @@
  * when the recording was submitted and how long it is, and 'Descargar grabación' / 'Eliminar
  * grabación' (after a confirmation, then back to the analysis).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Download, Trash2 } from 'lucide-react';
@@ -21,11 +21,13 @@ interface EntryHeaderProps {
   entry: EntryPageResponse;
   /** The same-origin signed URL the player uses. */
   src: string;
+  /** More buttons before Download ('Compartir'). */
+  extraActions?: ReactNode;
 }
 
 const dateLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 'es-ES');
 
-export function EntryHeader({ entry, src }: EntryHeaderProps) {
+export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -78,6 +80,7 @@ export function EntryHeader({ entry, src }: EntryHeaderProps) {
         }
         actions={
           <>
+            {extraActions}
             <a className="button button--ghost" href={src} download={downloadName(entry.id, entry.mimeType)}>
               <Download size={18} aria-hidden="true" />
               {t('entry.download')}

@@ -1,24 +1,29 @@
 /**
- * The note editor, for a new note and for editing one in place: the moment (mm:ss, prefilled) and
- * the text. Enter saves (Shift+Enter starts a new line), Escape cancels. Problems are checked here
- * with the server's wording, and the server's own refusal is shown the same way.
+ * The note editor, for a new note or clip and for editing one in place: the moment (mm:ss,
+ * prefilled), the end that makes it a clip (Shift+N fills it with the playhead), a title, tags
+ * (comma-separated) and the text. Enter in the text saves (Shift+Enter starts a new line), Escape
+ * cancels. Problems are checked here with the server's wording, and the server's own refusal is
+ * shown the same way.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readNoteInput, type NoteInputError } from '@/features/entries/lib/note-input';
+import { readNoteFields, type ClipInputError, type NoteFields } from '@/features/entries/lib/note-input';
 import { formatClock } from '@/features/entries/lib/time';
 
 interface NoteFormProps {
   initialAtMs: number;
+  initialEndMs?: number | null;
+  initialTitle?: string | null;
+  initialTags?: readonly string[];
   initialText?: string;
   durationMs: number;
   submitLabel: string;
   busy: boolean;
   /** The server's message after a failed save. */
   serverError?: string | null;
-  /** Changes when the form is asked for again (the `n` key): focus returns to the text and the moment is re-read. */
+  /** Changes when the form is asked for again (`n`, Shift+N): the moments are re-read and focus returns. */
   focusKey?: number;
-  onSubmit: (note: { atMs: number; text: string }) => void;
+  onSubmit: (note: NoteFields) => void;
   onCancel: () => void;
   className?: string;
 }
@@ -27,10 +32,28 @@ const ERROR_KEYS = {
   empty: 'entry.notes.errors.empty',
   tooLong: 'entry.notes.errors.tooLong',
   badTime: 'entry.notes.errors.badTime',
-} as const satisfies Record<NoteInputError, string>;
+  badEnd: 'clips.errors.badEnd',
+  titleTooLong: 'clips.errors.titleTooLong',
+  tooManyTags: 'clips.errors.tooManyTags',
+  badTag: 'clips.errors.badTag',
+} as const satisfies Record<ClipInputError, string>;
+
+/** Which field each problem belongs to, for aria-invalid. */
+const FIELD_OF: Record<ClipInputError, 'time' | 'end' | 'title' | 'tags' | 'text'> = {
+  empty: 'text',
+  tooLong: 'text',
+  badTime: 'time',
+  badEnd: 'end',
+  titleTooLong: 'title',
+  tooManyTags: 'tags',
+  badTag: 'tags',
+};
 
 export function NoteForm({
   initialAtMs,
+  initialEndMs = null,
+  initialTitle = null,
+  initialTags = [],
   initialText = '',
   durationMs,
   submitLabel,
@@ -44,27 +67,33 @@ export function NoteForm({
   const { t } = useTranslation();
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
   const [time, setTime] = useState(() => formatClock(initialAtMs));
+  const [end, setEnd] = useState(() => (initialEndMs === null ? '' : formatClock(initialEndMs)));
+  const [title, setTitle] = useState(initialTitle ?? '');
+  const [tags, setTags] = useState(initialTags.join(', '));
   const [text, setText] = useState(initialText);
-  const [error, setError] = useState<NoteInputError | null>(null);
+  const [error, setError] = useState<ClipInputError | null>(null);
 
-  // Asked again with `n`: the moment follows the playhead and the text gets focus.
+  // Asked again: the moments follow the playhead; the title gets focus once it is a clip, else the text.
   useEffect(() => {
     setTime(formatClock(initialAtMs));
+    if (initialEndMs !== null) setEnd(formatClock(initialEndMs));
     setError(null);
-    textRef.current?.focus();
-  }, [focusKey, initialAtMs]);
+    (initialEndMs !== null ? titleRef.current : textRef.current)?.focus();
+  }, [focusKey, initialAtMs, initialEndMs]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (busy) return;
-    const input = readNoteInput(time, text, durationMs);
+    const input = readNoteFields({ time, end, title, tags, text }, durationMs);
     if (!input.ok) {
       setError(input.error);
       return;
     }
     setError(null);
-    onSubmit({ atMs: input.atMs, text: input.text });
+    const { ok: _ok, ...fields } = input;
+    onSubmit(fields);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -76,8 +105,8 @@ export function NoteForm({
   };
 
   const message = error ? t(ERROR_KEYS[error]) : serverError ?? null;
-  const timeInvalid = error === 'badTime';
-  const textInvalid = error === 'empty' || error === 'tooLong';
+  const invalid = (field: (typeof FIELD_OF)[ClipInputError]) =>
+    error && FIELD_OF[error] === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
   return (
     <form className={['entry-note-form', className].filter(Boolean).join(' ')} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
@@ -91,9 +120,29 @@ export function NoteForm({
             autoComplete="off"
             value={time}
             onChange={(event) => setTime(event.currentTarget.value)}
-            aria-invalid={timeInvalid || undefined}
-            aria-describedby={timeInvalid ? `${id}-error` : undefined}
+            {...invalid('time')}
           />
+        </div>
+        <div className="entry-note-form__time">
+          <label htmlFor={`${id}-end`}>{t('clips.form.end')}</label>
+          <input
+            id={`${id}-end`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={end}
+            placeholder={t('clips.form.endPlaceholder')}
+            onChange={(event) => setEnd(event.currentTarget.value)}
+            {...invalid('end')}
+          />
+        </div>
+        <div className="entry-note-form__text">
+          <label htmlFor={`${id}-title`}>{t('clips.form.title')}</label>
+          <input id={`${id}-title`} ref={titleRef} type="text" autoComplete="off" value={title} onChange={(event) => setTitle(event.currentTarget.value)} {...invalid('title')} />
+        </div>
+        <div className="entry-note-form__text">
+          <label htmlFor={`${id}-tags`}>{t('clips.form.tags')}</label>
+          <input id={`${id}-tags`} type="text" autoComplete="off" value={tags} onChange={(event) => setTags(event.currentTarget.value)} {...invalid('tags')} />
         </div>
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-text`}>{t('entry.notes.text')}</label>
@@ -109,8 +158,8 @@ export function NoteForm({
                 submit();
               }
             }}
-            aria-invalid={textInvalid || undefined}
-            aria-describedby={[textInvalid ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
+            aria-invalid={FIELD_OF[error ?? 'badTime'] === 'text' && error ? true : undefined}
+            aria-describedby={[error && FIELD_OF[error] === 'text' ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
           />
         </div>
       </div>

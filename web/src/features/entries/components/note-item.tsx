@@ -1,12 +1,14 @@
 /**
  * One note in the list: its moment (choose it to seek there), its text, and Edit (in place) and
- * Delete. Leaving the editor gives focus back to the Edit button.
+ * Delete. A clip also shows its range, title and tags, and 'Reproducir clip' plays only its range.
+ * Leaving the editor gives focus back to the Edit button.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/components/form';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
+import { TagList } from '@/features/entries/components/tag-list';
 import { formatClock } from '@/features/entries/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 
@@ -17,15 +19,17 @@ interface NoteItemProps {
   onSeek: (ms: number) => void;
   onDelete: (note: NoteDto) => void;
   onSaved: (note: NoteDto) => void;
+  /** Plays a clip's range. */
+  onPlayClip: (note: NoteDto) => void;
 }
 
-export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved }: NoteItemProps) {
+export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved, onPlayClip }: NoteItemProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const update = useUpdateNote(entryId);
   const editRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  const time = formatClock(note.atMs);
+  const time = note.endMs === null ? formatClock(note.atMs) : `${formatClock(note.atMs)}–${formatClock(note.endMs)}`;
 
   useEffect(() => {
     if (!editing && returnFocus.current) {
@@ -45,6 +49,9 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved 
       <li className="entry-note entry-note--editing" data-testid="entry-note">
         <NoteForm
           initialAtMs={note.atMs}
+          initialEndMs={note.endMs}
+          initialTitle={note.title}
+          initialTags={note.tags}
           initialText={note.text}
           durationMs={durationMs}
           submitLabel={t('entry.notes.saveEdit')}
@@ -53,7 +60,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved 
           onCancel={close}
           onSubmit={(change) => {
             update.mutate(
-              { noteId: note.id, atMs: change.atMs, text: change.text },
+              { noteId: note.id, ...change },
               {
                 onSuccess: (saved) => {
                   close();
@@ -68,7 +75,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved 
   }
 
   return (
-    <li className="entry-note" data-testid="entry-note">
+    <li className="entry-note" data-testid="entry-note" data-clip={note.endMs !== null || undefined}>
       <button
         type="button"
         className="entry-note__time"
@@ -77,8 +84,17 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved 
       >
         <time>{time}</time>
       </button>
-      <p className="entry-note__text">{note.text}</p>
+      <div className="entry-note__text">
+        {note.title ? <p className="entry-note__title">{note.title}</p> : null}
+        {note.text ? <p>{note.text}</p> : null}
+        <TagList tags={note.tags} />
+      </div>
       <div className="entry-note__actions">
+        {note.endMs !== null ? (
+          <button type="button" className="entry-link-button" onClick={() => onPlayClip(note)} aria-label={t('clips.playLabel', { time })}>
+            {t('clips.play')}
+          </button>
+        ) : null}
         <button
           ref={editRef}
           type="button"

@@ -32,16 +32,24 @@ function notesApi(initial: NoteDto[], override: (call: FakeCall) => Answer = () 
     const base = '/api/v1/entry/e1/notes';
     if (call.url === base && call.method === 'GET') return { status: 200, body: { notes } };
     if (call.url === base && call.method === 'POST') {
-      const body = call.body as { atMs: number; text: string };
-      const created = note(`n${next++}`, body.atMs, body.text, next);
+      const body = call.body as { atMs: number; text: string; endMs?: number | null; title?: string | null; tags?: string[] };
+      const created = { ...note(`n${next++}`, body.atMs, body.text, next), endMs: body.endMs ?? null, title: body.title ?? null, tags: body.tags ?? [] };
       notes.push(created);
       return { status: 201, body: created };
     }
     const id = call.url.startsWith(`${base}/`) ? call.url.slice(base.length + 1) : null;
     const existing = notes.find((item) => item.id === id);
     if (existing && call.method === 'PATCH') {
-      const body = call.body as { atMs: number | null; text: string | null };
-      const updated = { ...existing, atMs: body.atMs ?? existing.atMs, text: body.text ?? existing.text, updatedAt: 9 };
+      const body = call.body as { atMs: number | null; text: string | null; endMs?: number | null; title?: string | null; tags?: string[] };
+      const updated = {
+        ...existing,
+        atMs: body.atMs ?? existing.atMs,
+        text: body.text ?? existing.text,
+        endMs: body.endMs === undefined ? existing.endMs : body.endMs,
+        title: body.title === undefined ? existing.title : body.title,
+        tags: body.tags ?? existing.tags,
+        updatedAt: 9,
+      };
       notes = notes.map((item) => (item.id === id ? updated : item));
       return { status: 200, body: updated };
     }
@@ -54,7 +62,17 @@ function notesApi(initial: NoteDto[], override: (call: FakeCall) => Answer = () 
   return calls;
 }
 
-function Harness({ draft = null, onSeek, announce }: { draft?: NoteDraft | null; onSeek: (ms: number) => void; announce: (text: string) => void }) {
+function Harness({
+  draft = null,
+  onSeek,
+  onPlayClip,
+  announce,
+}: {
+  draft?: NoteDraft | null;
+  onSeek: (ms: number) => void;
+  onPlayClip: (note: NoteDto) => void;
+  announce: (text: string) => void;
+}) {
   const notes = useNotes('e1');
   const [current, setCurrent] = useState(draft);
   return (
@@ -68,6 +86,7 @@ function Harness({ draft = null, onSeek, announce }: { draft?: NoteDraft | null;
       draft={current}
       onCloseDraft={() => setCurrent(null)}
       onSeek={onSeek}
+      onPlayClip={onPlayClip}
       announce={announce}
     />
   );
@@ -75,16 +94,21 @@ function Harness({ draft = null, onSeek, announce }: { draft?: NoteDraft | null;
 
 function renderPanel(draft: NoteDraft | null = null) {
   const onSeek = vi.fn();
+  const onPlayClip = vi.fn();
   const announce = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness draft={draft} onSeek={onSeek} announce={announce} />
+      <Harness draft={draft} onSeek={onSeek} onPlayClip={onPlayClip} announce={announce} />
     </QueryClientProvider>,
   );
-  return { onSeek, announce };
+  return { onSeek, onPlayClip, announce };
 }
 
-const items = async () => within(await screen.findByTestId('entry-notes')).getAllByRole('listitem');
+/** The notes (a clip's tags are a list of their own inside its item). */
+const items = async () => {
+  const list = await screen.findByTestId('entry-notes');
+  return within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+};
 const texts = async () => (await items()).map((item) => item.querySelector('.entry-note__text')?.textContent);
 
 describe('notes panel', () => {
@@ -109,7 +133,7 @@ describe('notes panel', () => {
 
   it('adds a note at the playhead: time prefilled, text focused, Enter saves, empty text refused', async () => {
     const calls = notesApi([note('a', 9_000, 'Más tarde')]);
-    const { announce } = renderPanel({ atMs: 5_400, nonce: 1 });
+    const { announce } = renderPanel({ atMs: 5_400, endMs: null, nonce: 1 });
 
     await items();
     const text = screen.getByLabelText('Nota');
@@ -123,16 +147,41 @@ describe('notes panel', () => {
     fireEvent.change(text, { target: { value: 'No encuentra el buscador' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(async () => expect(await texts()).toEqual(['No encuentra el buscador', 'Más tarde']));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 5_000, text: 'No encuentra el buscador' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 5_000, text: 'No encuentra el buscador', endMs: null, title: null, tags: [] });
     expect(screen.queryByLabelText('Nota')).toBeNull();
     expect(announce).toHaveBeenCalledWith('Nota guardada en 00:05');
+  });
+
+  it('saves a clip (a draft with an end) with a title and tags, shows its range, and plays it', async () => {
+    const calls = notesApi([]);
+    const { onPlayClip, announce } = renderPanel({ atMs: 3_200, endMs: 8_700, nonce: 1 });
+    const title = await screen.findByLabelText('Título (opcional)');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect((screen.getByLabelText('Final del clip (mm:ss)') as HTMLInputElement).value).toBe('00:08');
+
+    fireEvent.change(screen.getByLabelText('Final del clip (mm:ss)'), { target: { value: '00:02' } });
+    fireEvent.change(title, { target: { value: 'Se pierde' } });
+    fireEvent.keyDown(screen.getByLabelText('Nota'), { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('El final del clip debe ser posterior a su inicio y estar dentro de la grabación');
+    expect(screen.getByLabelText('Final del clip (mm:ss)').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Final del clip (mm:ss)'), { target: { value: '00:08' } });
+    fireEvent.change(screen.getByLabelText('Etiquetas, separadas por comas'), { target: { value: 'Navegación, pago' } });
+    fireEvent.keyDown(screen.getByLabelText('Nota'), { key: 'Enter' });
+    await waitFor(async () => expect(await texts()).toEqual(['Se pierdenavegaciónpago']));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 3_000, endMs: 8_000, title: 'Se pierde', text: '', tags: ['navegación', 'pago'] });
+    expect(announce).toHaveBeenCalledWith('Clip guardado de 00:03 a 00:08');
+    expect(screen.getByText('00:03–00:08')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reproducir clip 00:03–00:08' }));
+    expect(onPlayClip).toHaveBeenCalledWith(expect.objectContaining({ atMs: 3_000, endMs: 8_000 }));
   });
 
   it('Shift+Enter does not save, and the server’s refusal is shown', async () => {
     const calls = notesApi([], (call) =>
       call.method === 'POST' ? { status: 400, body: { message: 'El momento de la nota no es válido', code: 'bad_note_time' } } : undefined,
     );
-    renderPanel({ atMs: 1_000, nonce: 1 });
+    renderPanel({ atMs: 1_000, endMs: null, nonce: 1 });
     const text = await screen.findByLabelText('Nota');
     fireEvent.change(text, { target: { value: 'Hola' } });
     fireEvent.keyDown(text, { key: 'Enter', shiftKey: true });

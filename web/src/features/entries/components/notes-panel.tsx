@@ -16,9 +16,13 @@ import { formatClock } from '@/features/entries/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import { Badge } from '@/components/ui/badge';
 
-/** A request for the new-note editor: where the playhead was, and a counter so a repeat refocuses. */
+/**
+ * A request for the new-note editor: where the playhead was, the end when it is a clip (Shift+N or
+ * a range dragged on the scrubber), and a counter so a repeat refocuses.
+ */
 export interface NoteDraft {
   atMs: number;
+  endMs: number | null;
   nonce: number;
 }
 
@@ -32,6 +36,7 @@ interface NotesPanelProps {
   draft: NoteDraft | null;
   onCloseDraft: () => void;
   onSeek: (ms: number) => void;
+  onPlayClip: (note: NoteDto) => void;
   announce: (text: string) => void;
 }
 
@@ -45,6 +50,7 @@ export function NotesPanel({
   draft,
   onCloseDraft,
   onSeek,
+  onPlayClip,
   announce,
 }: NotesPanelProps) {
   const { t } = useTranslation();
@@ -83,6 +89,7 @@ export function NotesPanel({
         <NoteForm
           className="entry-note-form--new"
           initialAtMs={draft.atMs}
+          initialEndMs={draft.endMs}
           focusKey={draft.nonce}
           durationMs={durationMs}
           submitLabel={t('entry.notes.save')}
@@ -92,7 +99,11 @@ export function NotesPanel({
           onSubmit={(note) =>
             create.mutate(note, {
               onSuccess: (saved) => {
-                announce(t('entry.announce.noteSaved', { time: formatClock(saved.atMs) }));
+                announce(
+                  saved.endMs === null
+                    ? t('entry.announce.noteSaved', { time: formatClock(saved.atMs) })
+                    : t('clips.announce.clipSaved', { start: formatClock(saved.atMs), end: formatClock(saved.endMs) }),
+                );
                 closeDraft();
               },
             })
@@ -122,6 +133,7 @@ export function NotesPanel({
               note={note}
               durationMs={durationMs}
               onSeek={onSeek}
+              onPlayClip={onPlayClip}
               onDelete={(target) => {
                 remove.reset();
                 setDeleting(target);

@@ -49,6 +49,8 @@ interface PlayerProps {
   onToggle: () => void;
   onRate: (rate: number) => void;
   onAddNote: () => void;
+  /** A range dragged on the scrubber's clip lane. */
+  onSelectRange?: (startMs: number, endMs: number) => void;
   onTheater: () => void;
   onFullscreen: () => void;
   onHelp: () => void;
@@ -72,6 +74,7 @@ export function Player({
   onToggle,
   onRate,
   onAddNote,
+  onSelectRange,
   onTheater,
   onFullscreen,
   onHelp,
@@ -131,6 +134,7 @@ export function Player({
           notes={notes}
           currentChapter={currentChapter}
           onSeek={onSeek}
+          onSelectRange={onSelectRange}
         />
         <div className="player__controls">
           <div className="player__group">

@@ -5,11 +5,14 @@
  * pins below it. The slider is a native range input, so it works with a keyboard and a screen
  * reader; its arrows move by 5 s like the page's own shortcut. The marks are a pointer shortcut:
  * keyboard users reach the same moments through `[` and `]`, the chapter list and the notes.
+ * Clips show as bands under the bar, and dragging along that lane selects a range for a new clip
+ * (keyboard users press N and Shift+N instead).
  */
-import type { CSSProperties, KeyboardEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
 import { timelinePercent } from '@/features/entries/lib/chapters';
+import '@/features/entries/clips.css';
 import { formatClock } from '@/features/entries/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
@@ -21,7 +24,12 @@ interface ScrubberProps {
   notes: readonly NoteDto[];
   currentChapter: number | null;
   onSeek: (ms: number) => void;
+  /** A range dragged on the clip lane (at least half a second). */
+  onSelectRange?: (startMs: number, endMs: number) => void;
 }
+
+/** Shorter drags are taken as clicks. */
+const MIN_DRAG_MS = 500;
 
 /** Seconds the slider's arrow keys move, like ← and → elsewhere on the page. */
 const ARROW_STEP_S = 5;
@@ -39,8 +47,11 @@ export function chapterMarks(chapters: readonly ChapterDto[], durationMs: number
   });
 }
 
-export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapter, onSeek }: ScrubberProps) {
+export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapter, onSeek, onSelectRange }: ScrubberProps) {
   const { t } = useTranslation();
+  const laneRef = useRef<HTMLDivElement>(null);
+  const dragging = useRef<{ from: number; to: number } | null>(null);
+  const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
   const known = durationMs > 0;
   const current = formatClock(currentMs);
   const total = known ? formatClock(durationMs) : '--:--';
@@ -53,6 +64,42 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
     event.preventDefault();
     onSeek(currentMs + direction * ARROW_STEP_S * 1000);
   };
+
+  const msAt = (clientX: number) => {
+    const box = laneRef.current?.getBoundingClientRect();
+    if (!box || box.width <= 0) return 0;
+    return Math.min(1, Math.max(0, (clientX - box.left) / box.width)) * durationMs;
+  };
+
+  const drag = (next: { from: number; to: number } | null) => {
+    dragging.current = next;
+    setSelection(next);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!known || !onSelectRange || event.button !== 0 || (event.target as Element).closest('button')) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const ms = msAt(event.clientX);
+    drag({ from: ms, to: ms });
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) drag({ ...dragging.current, to: msAt(event.clientX) });
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const range = dragging.current;
+    if (!range) return;
+    drag(null);
+    const to = msAt(event.clientX);
+    const [start, end] = [Math.min(range.from, to), Math.max(range.from, to)];
+    if (end - start >= MIN_DRAG_MS) onSelectRange?.(Math.floor(start), Math.floor(end));
+  };
+
+  const band = (start: number, end: number) => ({
+    left: `${timelinePercent(start, durationMs)}%`,
+    width: `${Math.max(0, timelinePercent(end, durationMs) - timelinePercent(start, durationMs))}%`,
+  });
 
   return (
     <div className="player-scrubber" data-testid="entry-timeline" style={{ '--played': `${played}%` } as CSSProperties}>
@@ -94,11 +141,33 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
           onChange={(event) => onSeek(Number(event.currentTarget.value) * 1000)}
         />
       </div>
-      <div className="player-scrubber__notes" aria-hidden="true">
+      <div
+        ref={laneRef}
+        className="player-scrubber__notes"
+        aria-hidden="true"
+        data-selectable={(known && Boolean(onSelectRange)) || undefined}
+        data-testid="clip-lane"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => drag(null)}
+      >
+        {known
+          ? notes
+              .filter((note) => note.endMs !== null)
+              .map((note) => <div key={`clip-${note.id}`} className="player-scrubber__clip" data-testid="timeline-clip" style={band(note.atMs, note.endMs ?? note.atMs)} />)
+          : null}
+        {selection ? <div className="player-scrubber__clip player-scrubber__clip--selecting" style={band(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to))} /> : null}
         {known
           ? notes.map((note) => (
               <div key={note.id} className="player-scrubber__pin" style={{ left: `${timelinePercent(note.atMs, durationMs)}%` }}>
-                <Tooltip content={t('entry.noteMarker', { time: formatClock(note.atMs), text: note.text })}>
+                <Tooltip
+                  content={
+                    note.endMs === null
+                      ? t('entry.noteMarker', { time: formatClock(note.atMs), text: note.text })
+                      : t('clips.marker', { start: formatClock(note.atMs), end: formatClock(note.endMs), text: note.title ?? note.text })
+                  }
+                >
                   {(trigger) => (
                     <button
                       type="button"

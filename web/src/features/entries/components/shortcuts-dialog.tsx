@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 
 /** Each row: the keys (as shown) and what they do (a locale key under entry.shortcuts). */
-type ShortcutText = 'toggle' | 'seek5' | 'seek10' | 'chapter' | 'frame' | 'note' | 'mute' | 'theater' | 'fullscreen' | 'help';
+type EntryShortcutText = 'toggle' | 'seek5' | 'seek10' | 'chapter' | 'frame' | 'note' | 'mute' | 'theater' | 'fullscreen' | 'help';
+/** Rows whose text lives with the clips' strings (`clips.shortcuts`). */
+type ClipShortcutText = 'clipEnd';
+type ShortcutText = EntryShortcutText | ClipShortcutText;
+
+const isClipRow = (action: ShortcutText): action is ClipShortcutText => action === 'clipEnd';
 
 export const SHORTCUTS: readonly { keys: readonly string[]; action: ShortcutText }[] = [
   { keys: ['spaceKey', 'K'], action: 'toggle' },
@@ -15,6 +20,7 @@ export const SHORTCUTS: readonly { keys: readonly string[]; action: ShortcutText
   { keys: ['[', ']'], action: 'chapter' },
   { keys: [',', '.'], action: 'frame' },
   { keys: ['N'], action: 'note' },
+  { keys: ['shiftN'], action: 'clipEnd' },
   { keys: ['M'], action: 'mute' },
   { keys: ['T'], action: 'theater' },
   { keys: ['F'], action: 'fullscreen' },
@@ -42,11 +48,11 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
               {row.keys.map((key, i) => (
                 <span key={key}>
                   {i > 0 ? ' / ' : null}
-                  <kbd>{key === 'spaceKey' ? t('entry.shortcuts.spaceKey') : key}</kbd>
+                  <kbd>{key === 'spaceKey' ? t('entry.shortcuts.spaceKey') : key === 'shiftN' ? t('clips.shortcuts.shiftN') : key}</kbd>
                 </span>
               ))}
             </dt>
-            <dd>{t(`entry.shortcuts.${row.action}`)}</dd>
+            <dd>{isClipRow(row.action) ? t(`clips.shortcuts.${row.action}`) : t(`entry.shortcuts.${row.action}`)}</dd>
           </div>
         ))}
       </dl>

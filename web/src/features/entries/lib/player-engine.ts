@@ -8,6 +8,9 @@
  *
  * Positions are timeline milliseconds: a segment's start (the sum of the segments before it) plus
  * the element's time. A single file trusts the element's own length; several use the API's.
+ *
+ * A clip plays only its range (`playRange`): the engine seeks to its start (in whichever segment)
+ * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
 import { effectiveDurationMs } from '@/features/entries/lib/chapters';
 import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
@@ -40,6 +43,8 @@ export interface PlayerSnapshot {
   /** Whether any segment has a camera file. */
   hasCamera: boolean;
   camera: CameraStatus;
+  /** While a clip plays: its range on the timeline; playback stops at `end`. */
+  range: { start: number; end: number } | null;
 }
 
 export type PlaybackErrorHandler = (failure: { track: 'screen' | 'camera'; segment: number }) => void;
@@ -81,6 +86,8 @@ export class PlayerEngine {
   private snapshot: PlayerSnapshot;
   private readonly listeners = new Set<() => void>();
   onError: PlaybackErrorHandler | null = null;
+  /** Called when a clip's range has played to its end (a reel moves on to its next clip). */
+  onRangeEnd: (() => void) | null = null;
 
   /** Stable ref callbacks for the four elements (React calls them with null on unmount). */
   readonly screenRefs: [(element: HTMLVideoElement | null) => void, (element: HTMLVideoElement | null) => void];
@@ -103,6 +110,7 @@ export class PlayerEngine {
       cameraSlot: 0,
       hasCamera: segments.some((s) => Boolean(s.cameraUrl)),
       camera: this.cameraStatusFor(0),
+      range: null,
     };
     this.screenRefs = [(el) => this.attachScreen(0, el), (el) => this.attachScreen(1, el)];
     this.cameraRefs = [(el) => this.attachCamera(0, el), (el) => this.attachCamera(1, el)];
@@ -232,7 +240,10 @@ export class PlayerEngine {
       case 'seeking':
       case 'seeked':
         if (!this.pending) this.update({ currentMs: this.startOf(this.snapshot.segment) + element.currentTime * 1000 });
-        if (event.type === 'timeupdate') this.preloadNext();
+        if (event.type === 'timeupdate') {
+          this.checkRange();
+          this.preloadNext();
+        }
         else this.syncCamera();
         break;
       case 'play':
@@ -296,7 +307,8 @@ export class PlayerEngine {
   }
 
   /** Moves the playhead to timeline `ms` (clamped); `play` starts it, else it keeps playing or not. Returns where it went. */
-  seek = (ms: number, options: { play?: boolean } = {}): number => {
+  seek = (ms: number, options: { play?: boolean; keepRange?: boolean } = {}): number => {
+    if (this.snapshot.range && !options.keepRange) this.update({ range: null });
     const target = clampMs(ms, this.durationMs());
     const { index, localMs } = this.segments.length > 1 ? locate(this.starts, target) : { index: 0, localMs: target };
     const play = options.play ?? this.isPlaying();
@@ -318,6 +330,22 @@ export class PlayerEngine {
     this.switchTo(index, localMs, play);
     return target;
   };
+
+  /** Plays `startMs..endMs` of the timeline (across segments) and pauses at its end. */
+  playRange = (startMs: number, endMs: number): void => {
+    const start = clampMs(startMs, this.durationMs());
+    this.seek(start, { play: true });
+    this.update({ range: { start, end: Math.max(start, endMs) } });
+  };
+
+  /** Ends a clip's playback at its end: paused exactly there. */
+  private checkRange(): void {
+    const range = this.snapshot.range;
+    if (!range || this.position() < range.end) return;
+    this.pause();
+    this.seek(range.end, { play: false });
+    this.onRangeEnd?.();
+  }
 
   seekBy = (seconds: number): number => this.seek(this.position() + seconds * 1000);
 
@@ -470,6 +498,7 @@ export class PlayerEngine {
     if (this.frame || typeof requestAnimationFrame !== 'function') return;
     const tick = () => {
       this.frame = 0;
+      this.checkRange();
       this.syncCamera();
       if (this.isPlaying()) this.frame = requestAnimationFrame(tick);
     };

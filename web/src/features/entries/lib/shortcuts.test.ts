@@ -22,6 +22,7 @@ describe('shortcutFor', () => {
     expect(press('l')).toEqual({ kind: 'seek', seconds: 10 });
     expect(press('n')).toEqual({ kind: 'note' });
     expect(press('N')).toEqual({ kind: 'note' });
+    expect(press('N', document.body, { shiftKey: true })).toEqual({ kind: 'clipEnd' });
     expect(press('[')).toEqual({ kind: 'chapter', direction: -1 });
     expect(press(']')).toEqual({ kind: 'chapter', direction: 1 });
     expect(press(',')).toEqual({ kind: 'frame', direction: -1 });

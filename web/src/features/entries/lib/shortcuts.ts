@@ -1,6 +1,7 @@
 /**
  * The entry page's keyboard shortcuts as a pure function of a key event: space (or k) play/pause,
- * ←/→ ∓5 s, j/l ∓10 s, [ and ] previous/next chapter, n new note, `,` and `.` one frame back or
+ * ←/→ ∓5 s, j/l ∓10 s, [ and ] previous/next chapter, n new note (Shift+N: the open note's end, which
+ * makes it a clip), `,` and `.` one frame back or
  * forward, m mute, t theater mode, f full screen, ? the list of shortcuts. Nothing happens while
  * typing, inside a dialog, with a modifier held (Shift aside, which '?' needs), or where the
  * focused control already gives the key a meaning (space on a button, arrows on the position
@@ -13,6 +14,7 @@ export type ShortcutAction =
   | { kind: 'chapter'; direction: -1 | 1 }
   | { kind: 'frame'; direction: -1 | 1 }
   | { kind: 'note' }
+  | { kind: 'clipEnd' }
   | { kind: 'mute' }
   | { kind: 'theater' }
   | { kind: 'fullscreen' }
@@ -24,6 +26,7 @@ export interface KeyLike {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
   defaultPrevented?: boolean;
 }
 
@@ -87,7 +90,7 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
       return { kind: 'frame', direction: 1 };
     case 'n':
     case 'N':
-      return { kind: 'note' };
+      return event.shiftKey ? { kind: 'clipEnd' } : { kind: 'note' };
     case 'm':
     case 'M':
       return { kind: 'mute' };

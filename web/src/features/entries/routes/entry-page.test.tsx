@@ -143,7 +143,7 @@ describe('entry page', { timeout: 15_000 }, () => {
   it('keyboard: arrows and j/l seek, space plays, n opens a note at the playhead; nothing while typing', async () => {
     const calls = api((call) =>
       call.method === 'POST' && call.url === '/api/v1/entry/e1/notes'
-        ? { status: 201, body: { id: 'n1', atMs: 15_000, text: 'Duda', createdAt: 1, updatedAt: 1 } }
+        ? { status: 201, body: { id: 'n1', atMs: 15_000, endMs: null, title: null, text: 'Duda', tags: [], createdAt: 1, updatedAt: 1 } }
         : undefined,
     );
     await openPage();
@@ -171,9 +171,27 @@ describe('entry page', { timeout: 15_000 }, () => {
     fireEvent.change(text, { target: { value: 'Duda' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(() => expect(screen.queryByLabelText('Nota')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 15_000, text: 'Duda' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 15_000, text: 'Duda', endMs: null, title: null, tags: [] });
     expect(await screen.findByRole('button', { name: 'Ir a 00:15' })).toBeTruthy();
     expect(screen.getAllByTestId('timeline-note')).toHaveLength(1);
+  });
+
+  it('N starts a note and Shift+N sets its end at the playhead, which makes it a clip', async () => {
+    api();
+    await openPage();
+    video().currentTime = 4;
+    fireEvent.keyDown(document.body, { key: 'n' });
+    const text = await screen.findByLabelText('Nota');
+    expect((screen.getByLabelText('Momento (mm:ss)') as HTMLInputElement).value).toBe('00:04');
+    expect((screen.getByLabelText('Final del clip (mm:ss)') as HTMLInputElement).value).toBe('');
+    // Back on the page (focus left the field), the playhead moves on, then Shift+N.
+    text.blur();
+    video().currentTime = 9;
+    fireEvent.keyDown(document.body, { key: 'N', shiftKey: true });
+    await waitFor(() => expect((screen.getByLabelText('Final del clip (mm:ss)') as HTMLInputElement).value).toBe('00:09'));
+    expect((screen.getByLabelText('Momento (mm:ss)') as HTMLInputElement).value).toBe('00:04');
+    expect(document.activeElement).toBe(screen.getByLabelText('Título (opcional)'));
+    expect(screen.getByTestId('entry-live').textContent).toBe('Final del clip en 00:09');
   });
 
   it('keyboard: [ and ] move between chapters, , and . step one frame, ? lists the shortcuts', async () => {
@@ -199,7 +217,7 @@ describe('entry page', { timeout: 15_000 }, () => {
 
     fireEvent.keyDown(document.body, { key: '?' });
     const dialog = await screen.findByTestId('shortcuts-dialog');
-    for (const text of ['Reproducir o pausar', 'Capítulo anterior o siguiente', 'Un fotograma atrás o adelante (en pausa)', 'Añadir una nota en el momento actual']) {
+    for (const text of ['Reproducir o pausar', 'Capítulo anterior o siguiente', 'Un fotograma atrás o adelante (en pausa)', 'Añadir una nota en el momento actual', 'Marcar el final de la nota abierta (la convierte en clip)', 'Mayús+N']) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     // Keys inside the dialog do nothing to the player.

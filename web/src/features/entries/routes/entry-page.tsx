@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Share2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
@@ -21,6 +22,7 @@ import { LiveRegion } from '@/features/entries/components/live-region';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
+import { ShareDialog } from '@/features/insights/components/share-dialog';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/features/entries/hooks/use-player';
@@ -36,6 +38,7 @@ import { formatClock } from '@/features/entries/lib/time';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/features/entries/entry.css';
 
 export function EntryPage() {
@@ -118,6 +121,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
   const stageRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stageRef);
@@ -148,11 +152,29 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
     announce(options.label ? t('entry.announce.chapter', { title: options.label, time }) : t('entry.announce.seek', { time }));
   };
 
-  const openDraft = () => {
+  const openDraft = (range?: { startMs: number; endMs: number }) => {
     if (!draft) focusBeforeDraft.current = document.activeElement;
     engine.pause();
-    const atMs = Math.floor(engine.position());
-    setDraft((last) => ({ atMs, nonce: (last?.nonce ?? 0) + 1 }));
+    const atMs = range?.startMs ?? Math.floor(engine.position());
+    setDraft((last) => ({ atMs, endMs: range?.endMs ?? null, nonce: (last?.nonce ?? 0) + 1 }));
+  };
+
+  /** Shift+N: the open note ends at the playhead, which makes it a clip (without one open, a new note starts). */
+  const endClip = () => {
+    if (!draft) {
+      openDraft();
+      return;
+    }
+    engine.pause();
+    const endMs = Math.floor(engine.position());
+    setDraft((last) => (last ? { ...last, endMs, nonce: last.nonce + 1 } : last));
+    announce(t('clips.announce.endSet', { time: formatClock(endMs) }));
+  };
+
+  const playClip = (note: NoteDto) => {
+    if (note.endMs === null) return;
+    engine.playRange(note.atMs, note.endMs);
+    announce(t('clips.announce.playing', { start: formatClock(note.atMs), end: formatClock(note.endMs) }));
   };
 
   const closeDraft = () => {
@@ -200,6 +222,9 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
       case 'note':
         openDraft();
         break;
+      case 'clipEnd':
+        endClip();
+        break;
       case 'mute':
         engine.setMuted(!player.muted);
         break;
@@ -237,7 +262,16 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
 
   return (
     <article className="entry-page" aria-labelledby="entry-title">
-      <EntryHeader entry={entry} src={segments[0]?.url ?? playbackUrl(entry.entryUrl)} />
+      <EntryHeader
+        entry={entry}
+        src={segments[0]?.url ?? playbackUrl(entry.entryUrl)}
+        extraActions={
+          <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
+            <Share2 size={18} aria-hidden="true" />
+            {t('clips.share.recording')}
+          </button>
+        }
+      />
       <div className="entry-layout" data-theater={prefs.theater || undefined}>
         <div className="entry-layout__main">
           <Player
@@ -258,7 +292,8 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
               engine.setRate(rate);
               announce(t('entry.announce.speed', { rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate) }));
             }}
-            onAddNote={openDraft}
+            onAddNote={() => openDraft()}
+            onSelectRange={(startMs, endMs) => openDraft({ startMs, endMs })}
             onTheater={toggleTheater}
             onFullscreen={fullscreen.toggle}
             onHelp={() => setHelpOpen(true)}
@@ -298,11 +333,23 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
             draft={draft}
             onCloseDraft={closeDraft}
             onSeek={(ms) => seekTo(ms)}
+            onPlayClip={playClip}
             announce={announce}
           />
         </aside>
       </div>
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
+      {sharing ? (
+        <ShareDialog
+          analysisId={entry.analysisId}
+          target={{
+            kind: 'recording',
+            targetId: entry.id,
+            label: entry.participantNumber > 0 ? t('clips.share.recordingOf', { number: entry.participantNumber }) : t('clips.share.recordingLabel'),
+          }}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
       <LiveRegion announcement={announcement} />
     </article>
   );

@@ -1,0 +1,54 @@
+/**
+ * Data for the clips, reels and share-link tests (issue 20): a subscribed researcher with an
+ * analysis, and participations recorded through the chunk API with the 18 s demo video (one or
+ * two captures, so a clip can cross a segment boundary), each with its step marks.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { clientHeaders, expect } from './accounts';
+import { finishRecording, uploadResumedRecording, uploadSegment, type StepMark } from './recording';
+
+const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
+
+/** Scenario, URL, Task 1 at 2 s, Task 2 at 12 s (of the first capture). */
+export const STEPS: StepMark[] = [
+  { index: 0, atMs: 0 },
+  { index: 1, atMs: 1_000 },
+  { index: 2, atMs: 2_000 },
+  { index: 3, atMs: 12_000 },
+];
+
+export async function expectOk(response: { ok(): boolean; status(): number; text(): Promise<string> }) {
+  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true);
+}
+
+/**
+ * A participant joins `analysisId` and submits the demo video: one 18 s capture, or with
+ * `twoCaptures` the same file twice (a resume after a reload), 36 s in all. Returns the entry id.
+ */
+export async function submitRecording(baseURL: string, analysisId: string, { twoCaptures = false } = {}): Promise<string> {
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    const bytes = await readFile(DEMO_VIDEO);
+    if (twoCaptures) {
+      await uploadResumedRecording(participant, entryId, { bytes, durationMs: 18_000 }, { bytes, durationMs: 18_000 }, { steps: STEPS });
+    } else {
+      await uploadSegment(participant, entryId, bytes, { durationMs: 18_000 });
+      await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
+    }
+    return entryId;
+  } finally {
+    await participant.dispose();
+  }
+}
+
+/** A clip through the API (the player's own path is tested in clips.spec.ts). */
+export async function createClip(request: APIRequestContext, entryId: string, clip: { atMs: number; endMs: number; title: string }): Promise<string> {
+  const created = await request.post(`/api/v1/entry/${entryId}/notes`, { data: { ...clip, text: '' } });
+  await expectOk(created);
+  return ((await created.json()) as { id: string }).id;
+}

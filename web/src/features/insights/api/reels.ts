@@ -1,0 +1,65 @@
+/**
+ * Highlight reels (ADR 0012): the analysis's list, one reel with its playlist, and the writes
+ * (create, rename or reorder with the whole `clipIds` list, add a clip, delete).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { reelKey, reelsKey } from '@/features/insights/api/query-keys';
+import { del, get, patch, post } from '@/lib/api-client';
+import type { ReelClipRequest } from '@/lib/api-types/ReelClipRequest';
+import type { ReelDto } from '@/lib/api-types/ReelDto';
+import type { ReelRequest } from '@/lib/api-types/ReelRequest';
+import type { ReelsResponse } from '@/lib/api-types/ReelsResponse';
+
+const reelPath = (reelId: string) => `/reels/${encodeURIComponent(reelId)}`;
+
+export const useReels = (analysisId: string) =>
+  useQuery({
+    queryKey: reelsKey(analysisId),
+    queryFn: ({ signal }) => get<ReelsResponse>(`/analysis/${encodeURIComponent(analysisId)}/reels`, { signal }),
+    select: (data) => data.reels,
+  });
+
+export const useReel = (reelId: string | null) =>
+  useQuery({
+    queryKey: reelKey(reelId ?? ''),
+    queryFn: ({ signal }) => get<ReelDto>(reelPath(reelId ?? ''), { signal }),
+    enabled: reelId !== null,
+  });
+
+/** After a write: the reel's answer is its new state; the list's counts follow. */
+function useReelWrite<T>(analysisId: string, write: (input: T) => Promise<ReelDto>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (reel) => {
+      client.setQueryData(reelKey(reel.id), reel);
+      void client.invalidateQueries({ queryKey: reelsKey(analysisId) });
+    },
+  });
+}
+
+export const useCreateReel = (analysisId: string) =>
+  useReelWrite(analysisId, (input: { title: string; clipIds: string[] }) =>
+    post<ReelDto>(`/analysis/${encodeURIComponent(analysisId)}/reels`, { title: input.title, clipIds: input.clipIds } satisfies ReelRequest),
+  );
+
+export const useUpdateReel = (analysisId: string, reelId: string) =>
+  useReelWrite(analysisId, (input: { title?: string; clipIds?: string[] }) =>
+    patch<ReelDto>(reelPath(reelId), { title: input.title ?? null, clipIds: input.clipIds ?? null } satisfies ReelRequest),
+  );
+
+export const useAddToReel = (analysisId: string) =>
+  useReelWrite(analysisId, (input: { reelId: string; clipId: string }) =>
+    post<ReelDto>(`${reelPath(input.reelId)}/clips`, { clipId: input.clipId, position: null } satisfies ReelClipRequest),
+  );
+
+export function useDeleteReel(analysisId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reelId: string) => del<unknown>(reelPath(reelId)),
+    onSuccess: (_, reelId) => {
+      client.removeQueries({ queryKey: reelKey(reelId) });
+      void client.invalidateQueries({ queryKey: reelsKey(analysisId) });
+    },
+  });
+}

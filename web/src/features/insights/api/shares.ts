@@ -1,0 +1,43 @@
+/** Share links (ADR 0012): the analysis's links with views and state, creating one (its URL is shown once) and revoking. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sharesKey } from '@/features/insights/api/query-keys';
+import { get, post } from '@/lib/api-client';
+import type { ShareCreatedResponse } from '@/lib/api-types/ShareCreatedResponse';
+import type { ShareDto } from '@/lib/api-types/ShareDto';
+import type { ShareRequest } from '@/lib/api-types/ShareRequest';
+import type { SharesResponse } from '@/lib/api-types/SharesResponse';
+
+export type ShareKind = 'recording' | 'clip' | 'reel' | 'summary';
+export const EXPIRY_DAYS = [7, 30, 90] as const;
+export type ExpiryDays = (typeof EXPIRY_DAYS)[number];
+
+export const useShares = (analysisId: string) =>
+  useQuery({
+    queryKey: sharesKey(analysisId),
+    queryFn: ({ signal }) => get<SharesResponse>(`/analysis/${encodeURIComponent(analysisId)}/shares`, { signal }),
+    select: (data) => data.shares,
+  });
+
+export interface NewShare {
+  kind: ShareKind;
+  targetId: string | null;
+  expiresInDays: ExpiryDays;
+  hideCamera: boolean;
+  includeNotes: boolean;
+}
+
+export function useCreateShare(analysisId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (share: NewShare) => post<ShareCreatedResponse>(`/analysis/${encodeURIComponent(analysisId)}/shares`, share satisfies ShareRequest),
+    onSuccess: () => void client.invalidateQueries({ queryKey: sharesKey(analysisId) }),
+  });
+}
+
+export function useRevokeShare(analysisId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shareId: string) => post<ShareDto>(`/shares/${encodeURIComponent(shareId)}/revoke`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: sharesKey(analysisId) }),
+  });
+}
