@@ -1,6 +1,8 @@
 // Prints the gzip size of what users download and fails above the budgets in size-budgets.json:
 // the worker bundle, the recorder wasm, each prerendered public page's initial JS (the scripts its
-// HTML loads, with their static imports; ADR 0011), the app's initial JS, and /participate (JS + wasm).
+// HTML loads, with their static imports; ADR 0011), the app's initial JS, and /participate: its input
+// step (what the page loads first) and everything a recording needs (the steps loaded later, and the
+// recorder wasm).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -15,7 +17,8 @@ const workerFiles = readdirSync(join(root, 'edge-worker/build'), { recursive: tr
   .map((f) => join('edge-worker/build', f));
 
 // Vite's manifest tells which chunks a page loads: the entry and its static imports, plus for
-// /participate the lazily imported participation route with its imports and the recorder wasm.
+// /participate the lazily imported participation route with its static imports (the input step)
+// and then every chunk it and they import lazily, with the recorder wasm (a recording).
 const manifestPath = join(root, 'web/dist/.vite/manifest.json');
 if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json missing: build web first');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -41,9 +44,23 @@ const publicPages = Object.entries(PUBLIC_PAGES).map(([path, file]) => {
   const files = [...keys].map((key) => manifest[key]?.file ?? key);
   return [path, files.map((f) => join('web/dist', f))];
 });
-const participateKey = Object.keys(manifest).find((k) => /participat/i.test(k) && manifest[k].isDynamicEntry);
+const participateKey = Object.keys(manifest).find((k) => /participate\/routes\/participate-page/.test(k) && manifest[k].isDynamicEntry);
 if (!participateKey) throw new Error('no lazily loaded participation chunk found in the manifest');
-const participate = closure([participateKey, ...(manifest[participateKey].dynamicImports ?? [])], new Set(initial));
+const inputStep = closure([participateKey], new Set(initial));
+/** Adds every chunk the participation chunks import lazily, and theirs, to `seen`. */
+function lazyClosure(seen) {
+  let grown = true;
+  while (grown) {
+    grown = false;
+    for (const key of [...seen].filter((k) => !initial.has(k))) {
+      const before = seen.size;
+      closure(manifest[key].dynamicImports ?? [], seen);
+      if (seen.size > before) grown = true;
+    }
+  }
+  return seen;
+}
+const recording = lazyClosure(new Set(inputStep));
 const recorderWasm = readdirSync(join(root, 'web/dist/assets')).filter((f) => f.endsWith('.wasm')).map((f) => join('web/dist/assets', f));
 
 const rows = [
@@ -51,7 +68,8 @@ const rows = [
   ['recorderWasm', 'recorder wasm', sum(recorderWasm)],
   ...publicPages.map(([path, files]) => ['publicPageJs', `${path} initial JS`, sum(files)]),
   ['appInitialJs', 'app initial JS', sum(filesOf(initial).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
-  ['participantPage', '/participate JS + wasm', sum([...new Set([...filesOf(participate).map((f) => join('web/dist', f)), ...recorderWasm])])],
+  ['participantInputStep', '/participate input step JS', sum(filesOf(inputStep).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
+  ['participantRecording', '/participate recording JS + wasm', sum([...new Set([...filesOf(recording).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)), ...recorderWasm])])],
 ];
 let over = 0;
 for (const [key, label, bytes] of rows) {
