@@ -293,15 +293,17 @@ try {
       await new Promise((r) => setTimeout(r, 1500));
       recorder.markStep(1);
       await new Promise((r) => setTimeout(r, 1500));
-      // Online, so the device empties between chunks: wait for a moment when the server has all of them.
+      // Online, so the device empties between chunks: wait for a moment when the server has all of
+      // them. On a loaded machine an upload can take longer than the 1 s between chunks for a while,
+      // so the wait is long; it ends at the first empty moment.
       let pending = await Recorder.pending(entryId);
-      for (let i = 0; i < 50 && pending.chunks > 0; i += 1) {
+      for (let i = 0; i < 300 && pending.chunks > 0; i += 1) {
         await new Promise((r) => setTimeout(r, 100));
         pending = await Recorder.pending(entryId);
       }
       return { state: recorder.state(), pending };
     });
-    assert.ok(first.pending.chunks <= 2, JSON.stringify(first.pending));
+    assert.equal(first.pending.chunks, 0, `the device never emptied in 30 s: ${JSON.stringify(first.pending)}`);
     const second = await inPage(async (recorder, entryId) => {
       const info = await (await fetch(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', credentials: 'include' })).json();
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });

@@ -13,6 +13,7 @@ import { Table, type Column } from '@/components/ui/table';
 import { errorStatus } from '@/components/form';
 import { API_BASE_PATH } from '@/config/constants';
 import { useSummary } from '@/features/analysis/api/get-summary';
+import { hasInsights, SummaryInsights } from '@/features/analysis/components/summary-insights';
 import { formatSpan } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
@@ -92,6 +93,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
             testId="summary-tasks"
           />
           </WideTable>
+          {hasInsights(summary.data) ? <SummaryInsights analysisId={analysis.id} summary={summary.data} /> : null}
         </>
       )}
     </section>

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { useEntryAnalysis } from '@/features/entries/api/get-entry-analysis';
 import { useNotes } from '@/features/entries/api/get-notes';
+import { AnswersPanel } from '@/features/entries/components/answers-panel';
 import { ChapterList, type ChapterTexts } from '@/features/entries/components/chapter-list';
 import { EntryHeader } from '@/features/entries/components/entry-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
@@ -286,6 +287,7 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
             currentIndex={currentChapter}
             onSelect={chapterSelected}
           />
+          <AnswersPanel answers={entry.answers} currentMs={player.currentMs} onSeek={(ms) => seekTo(ms)} />
           <NotesPanel
             entryId={entry.id}
             notes={notes.data}

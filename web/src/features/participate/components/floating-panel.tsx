@@ -8,14 +8,15 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceNotes, RecordingStatus } from '@/features/participate/components/recording-panel';
+import { QuestionScreen } from '@/features/participate/components/question-screen';
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
 import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
 import { resetAtom } from '@/features/participate/stores/participation-actions';
 import { closeFloatingWindowAtom } from '@/features/participate/stores/floating-window';
-import { overlayAtom, recordingAtom, stageAtom, stepperAtom } from '@/features/participate/stores/participation-state';
+import { overlayAtom, promptAtom, recordingAtom, stageAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
 /** The step heading takes focus when the step changes, as in the tab, so screen readers follow. */
-function useStepFocus(index: number) {
+function useStepFocus(index: number, asking: boolean) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -24,17 +25,18 @@ function useStepFocus(index: number) {
       return;
     }
     heading.current?.focus();
-  }, [index]);
+  }, [index, asking]);
   return heading;
 }
 
 function FloatingTasks() {
   const { t } = useTranslation();
   const stepper = useAtomValue(stepperAtom);
-  const heading = useStepFocus(stepper.index);
+  const asking = useAtomValue(promptAtom) !== null;
+  const heading = useStepFocus(stepper.index, asking);
   if (!stepper.step) return null;
   return (
-    <main className="floating" aria-labelledby="floating-step-title">
+    <main className="floating" aria-labelledby={asking ? 'question-screen-title' : 'floating-step-title'}>
       <div className="floating__status">
         <RecordingStatus />
         <DeviceNotes />
@@ -42,12 +44,18 @@ function FloatingTasks() {
       <p className="stepper__count" aria-live="polite">
         {t('participate.stepper.stepOf', { current: stepper.current, total: stepper.total })}
       </p>
-      <h1 id="floating-step-title" className="step__title floating__title" ref={heading} tabIndex={-1}>
-        <StepTitle step={stepper.step} />
-      </h1>
-      <StepContent step={stepper.step} />
-      <FinishNotes />
-      <StepNavigation />
+      {asking ? (
+        <QuestionScreen headingLevel={1} />
+      ) : (
+        <>
+          <h1 id="floating-step-title" className="step__title floating__title" ref={heading} tabIndex={-1}>
+            <StepTitle step={stepper.step} />
+          </h1>
+          <StepContent step={stepper.step} />
+          <FinishNotes />
+          <StepNavigation />
+        </>
+      )}
     </main>
   );
 }

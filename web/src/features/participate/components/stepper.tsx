@@ -1,7 +1,8 @@
 /**
  * The analysis stepper (spec §2.4): 'Step X of N', a percent bar, the current step, and the
  * controls with the finish notes (step-navigation). Focus moves to the new step's heading so
- * screen readers follow along, whether the step changed here or in the floating window.
+ * screen readers follow along, whether the step changed here or in the floating window. When the
+ * analysis asks questions (issue 20), their screen takes the step's place until answered.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -9,11 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { FloatingTasksControl } from '@/features/participate/components/floating-tasks-control';
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
 import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
-import { stepperAtom } from '@/features/participate/stores/participation-state';
+import { QuestionScreen } from '@/features/participate/components/question-screen';
+import { promptAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
 export function Stepper() {
   const { t } = useTranslation();
   const stepper = useAtomValue(stepperAtom);
+  const asking = useAtomValue(promptAtom) !== null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -23,7 +26,7 @@ export function Stepper() {
       return;
     }
     headingRef.current?.focus();
-  }, [stepper.index]);
+  }, [stepper.index, asking]);
 
   if (!stepper.step) return null;
   const counter = t('participate.stepper.stepOf', { current: stepper.current, total: stepper.total });
@@ -50,15 +53,21 @@ export function Stepper() {
         <div className="progress__fill" style={{ width: `${stepper.percent}%` }} />
       </div>
 
-      <article className="step" aria-labelledby="participate-step-title">
-        <h2 id="participate-step-title" className="step__title" ref={headingRef} tabIndex={-1}>
-          <StepTitle step={stepper.step} />
-        </h2>
-        <StepContent step={stepper.step} />
-      </article>
+      {asking ? (
+        <QuestionScreen />
+      ) : (
+        <>
+          <article className="step" aria-labelledby="participate-step-title">
+            <h2 id="participate-step-title" className="step__title" ref={headingRef} tabIndex={-1}>
+              <StepTitle step={stepper.step} />
+            </h2>
+            <StepContent step={stepper.step} />
+          </article>
 
-      <FinishNotes />
-      <StepNavigation />
+          <FinishNotes />
+          <StepNavigation />
+        </>
+      )}
       <FloatingTasksControl />
     </section>
   );

@@ -41,7 +41,16 @@ import {
 } from '@/features/participate/stores/camera-actions';
 import { errorStatus } from '@/components/form/server-errors';
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
-import { internal, NO_RESOURCES, openEntryAtom, type Resources } from '@/features/participate/stores/participation-state';
+import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
+import {
+  EMPTY_DRAFT,
+  internal,
+  NO_QUESTIONS,
+  NO_RESOURCES,
+  openEntryAtom,
+  type QuestionPrompt,
+  type Resources,
+} from '@/features/participate/stores/participation-state';
 
 const STREAM_ENDED = { key: 'participate.permissions.errors.streamEnded' } as const;
 
@@ -106,6 +115,8 @@ function resetState(get: Getter, set: Setter): void {
   set(internal.uploadStatus, 'idle');
   set(internal.overlay, 'none');
   set(internal.busy, null);
+  set(internal.questions, NO_QUESTIONS);
+  set(internal.prompt, null);
 }
 
 /** Takes the resources out of the store (so nothing else releases them) and returns them. */
@@ -276,7 +287,7 @@ export const openConsentAtom = atom(null, async (get, set) => {
     return;
   }
   const lastStep = resumed.steps.length ? resumed.steps[resumed.steps.length - 1]?.index ?? 0 : 0;
-  await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep);
+  await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep, resumed.answers);
 });
 
 /**
@@ -399,8 +410,24 @@ export const acceptConsentAtom = atom(null, async (get, set) => {
 });
 
 /** The analysis step begins and recording with it: a new participation, or a resumed one. */
-async function enterAnalysis(get: Getter, set: Setter, generation: number, entryId: string, data: ParticipationData, stepIndex: number) {
+async function enterAnalysis(
+  get: Getter,
+  set: Setter,
+  generation: number,
+  entryId: string,
+  data: ParticipationData,
+  stepIndex: number,
+  answers?: EntryAnswersDto,
+) {
   const steps = buildSteps(data);
+  // Clients of the spec's payload send neither setting: then nothing is asked (ADR 0012).
+  set(internal.questions, {
+    taskQuestions: data.taskQuestions === true,
+    sus: data.sus === true,
+    answeredTasks: answers?.tasks.map((task) => task.taskNumber) ?? [],
+    answeredSus: Boolean(answers?.sus),
+  });
+  set(internal.prompt, null);
   set(internal.entryId, entryId);
   set(internal.steps, steps);
   set(internal.stepIndex, Math.min(Math.max(stepIndex, 0), Math.max(steps.length - 1, 0)));
@@ -416,8 +443,29 @@ export const refreshRecordingAtom = atom(null, (get, set) => {
   if (recorder && recording) recorderChanged(get, set, get(internal.generation), recorder.state());
 });
 
-/** 'Anterior' (-1) and 'Siguiente' (+1): moves the stepper and tells the recorder (chapters). */
-export const moveStepAtom = atom(null, (get, set, delta: number) => {
+/** Where the recording is now on the entry's timeline (the clock of the step marks). */
+function timelineNow(get: Getter): number {
+  const { recorder } = get(internal.resources);
+  const elapsed = recorder ? recorder.state().elapsedMs : get(internal.snapshot).elapsedMs;
+  return Math.max(0, Math.round(Number.isFinite(elapsed) ? elapsed : 0));
+}
+
+/**
+ * The question screen due before leaving the current step (issue 20): the task's SEQ and success
+ * when the analysis asks them and they are not answered yet, and before Finish the SUS.
+ */
+function duePrompt(get: Getter, then: 'next' | 'finish'): QuestionPrompt | null {
+  const questions = get(internal.questions);
+  const step = get(internal.steps)[get(internal.stepIndex)];
+  if (questions.taskQuestions && step?.kind === 'task' && !questions.answeredTasks.includes(step.number)) {
+    return { kind: 'task', taskNumber: step.number, atMs: timelineNow(get), then };
+  }
+  if (then === 'finish' && questions.sus && !questions.answeredSus) return { kind: 'sus' };
+  return null;
+}
+
+/** Moves the stepper without asking anything and tells the recorder (chapters). */
+export function moveStep(get: Getter, set: Setter, delta: number): void {
   const total = get(internal.steps).length;
   const current = get(internal.stepIndex);
   const next = Math.min(Math.max(current + delta, 0), Math.max(total - 1, 0));
@@ -425,11 +473,33 @@ export const moveStepAtom = atom(null, (get, set, delta: number) => {
   set(internal.stepIndex, next);
   const { recorder, recording } = get(internal.resources);
   if (recorder && recording) recorder.markStep(next);
+}
+
+/** 'Anterior' (-1) and 'Siguiente' (+1); 'Siguiente' on a task first asks its questions if due. */
+export const moveStepAtom = atom(null, (get, set, delta: number) => {
+  if (get(internal.prompt) || get(internal.busy) === 'finish') return;
+  const isLast = get(internal.stepIndex) >= get(internal.steps).length - 1;
+  const prompt = delta > 0 && !isLast ? duePrompt(get, 'next') : null;
+  if (prompt) {
+    set(internal.draft, EMPTY_DRAFT);
+    set(internal.prompt, prompt);
+    return;
+  }
+  moveStep(get, set, delta);
 });
 
-/** 'Finish Analysis': stop and upload the rest (finish), then PATCH the entry to submitted. */
+/**
+ * 'Finish Analysis': the last task's questions and the SUS first when due, then stop and upload
+ * the rest (finish), then PATCH the entry to submitted.
+ */
 export const finishAtom = atom(null, async (get, set) => {
-  if (get(internal.busy)) return;
+  if (get(internal.busy) || get(internal.prompt)) return;
+  const prompt = duePrompt(get, 'finish');
+  if (prompt) {
+    set(internal.draft, EMPTY_DRAFT);
+    set(internal.prompt, prompt);
+    return;
+  }
   const { recorder, recording } = get(internal.resources);
   const entryId = get(internal.entryId);
   if (!recorder || !recording) {

@@ -19,7 +19,34 @@ export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
 export type Overlay = 'none' | 'consent' | 'exit' | 'stopped' | 'success';
-export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | null;
+export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | 'answers' | null;
+
+/**
+ * A question screen over the stepper (issue 20, ADR 0012): a task's SEQ and success after its
+ * 'Siguiente' (`atMs`: when it was pressed, on the entry's timeline; `then`: what follows the
+ * answers), or the SUS before Finish.
+ */
+export type QuestionPrompt = { kind: 'task'; taskNumber: number; atMs: number; then: 'next' | 'finish' } | { kind: 'sus' };
+
+/** What this analysis asks, and what the participant already answered (a resumed tab is not asked twice). */
+export interface QuestionState {
+  taskQuestions: boolean;
+  sus: boolean;
+  answeredTasks: number[];
+  answeredSus: boolean;
+}
+
+/** The choices made on the question screen so far; shared, so the tab and the floating window agree. */
+export interface QuestionDraft {
+  seq: number | null;
+  success: 'yes' | 'no' | 'unsure' | null;
+  /** SUS answers by item (index 0 = item 1). */
+  sus: Array<number | null>;
+}
+
+export const EMPTY_DRAFT: QuestionDraft = { seq: null, success: null, sus: Array<number | null>(10).fill(null) };
+
+export const NO_QUESTIONS: QuestionState = { taskQuestions: false, sus: false, answeredTasks: [], answeredSus: false };
 
 /** Live browser objects of one attempt; never rendered, released on reset. */
 export interface Resources {
@@ -63,6 +90,9 @@ export const internal = {
   overlay: atom<Overlay>('none'),
   busy: atom<Busy>(null),
   resources: atom<Resources>(NO_RESOURCES),
+  questions: atom<QuestionState>(NO_QUESTIONS),
+  prompt: atom<QuestionPrompt | null>(null),
+  draft: atom<QuestionDraft>(EMPTY_DRAFT),
   /** Bumped on every reset, so answers of an abandoned attempt are ignored. */
   generation: atom(0),
   noPermissionNotices: NO_PERMISSION_NOTICES,
@@ -101,6 +131,15 @@ export const stepperAtom = atom((get) => {
   const steps = get(internal.steps);
   const index = get(internal.stepIndex);
   return { steps, index, step: steps[index], ...stepProgress(index, steps.length) };
+});
+
+/** The question screen showing now, if any, and whether the next answer leads to Finish. */
+export const promptAtom = atom((get) => {
+  const prompt = get(internal.prompt);
+  const questions = get(internal.questions);
+  if (!prompt) return null;
+  const finishesNext = prompt.kind === 'sus' || (prompt.then === 'finish' && (!questions.sus || questions.answeredSus));
+  return { prompt, finishesNext, draft: get(internal.draft), saving: get(internal.busy) === 'answers' };
 });
 
 /** The recorder façade's latest state, as the recording panel and the upload bar show it. */

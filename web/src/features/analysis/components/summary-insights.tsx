@@ -1,0 +1,155 @@
+/**
+ * The insights summary on /analysis/{id} (issue 20, ADR 0012), under the time per task: per task
+ * the success rate (adjusted-Wald 95% interval), the mean SEQ (95% t-interval) and the time on
+ * task (median and geometric mean, successful attempts and all), each with its n; the SUS mean
+ * with its interval and grade; two small charts; the per-task CSV (the per-entry one, 'Exportar
+ * CSV', is in the section's header above, whose CSV gained the answers). Every number is the summary
+ * endpoint's: below 3 answers it sends no interval, and none is shown.
+ */
+import { useTranslation } from 'react-i18next';
+import { Download } from 'lucide-react';
+import { Table, type Column } from '@/components/ui/table';
+import { WideTable } from '@/components/ui/wide-table';
+import { API_BASE_PATH } from '@/config/constants';
+import { SummaryChart } from '@/features/analysis/components/summary-chart';
+import { formatInterval, formatMean, formatRate, formatTime, type Figure } from '@/features/analysis/lib/summary-format';
+import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+import type { TimeDto } from '@/lib/api-types/TimeDto';
+import '@/features/analysis/summary-insights.css';
+
+type SummaryTask = AnalysisSummaryResponse['tasks'][number];
+
+/** Whether there is anything of issue 20 to show: the analysis asks, or answers exist. */
+export function hasInsights(summary: AnalysisSummaryResponse): boolean {
+  // Read defensively: a summary from before ADR 0012 has none of these fields.
+  const { settings, sus, tasks } = summary as Partial<AnalysisSummaryResponse>;
+  return Boolean(settings?.taskQuestions || settings?.sus || (sus && sus.n > 0) || tasks?.some((task) => task.success?.n > 0 || task.seq?.n > 0));
+}
+
+/** A figure, its interval when there is one, and its n: '80 %', 'IC 95 %: 36 %–98 %', 'n = 5'. */
+function FigureCell({ value, interval, n }: { value: string; interval: { low: string; high: string } | null; n: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="insight-figure">
+      <span className="insight-figure__value">{value}</span>
+      {interval ? <span className="insight-figure__interval">{t('insights.interval', interval)}</span> : null}
+      <span className="insight-figure__n">{t('insights.n', { n })}</span>
+    </span>
+  );
+}
+
+function TimeCell({ time }: { time: TimeDto }) {
+  const { t } = useTranslation();
+  const interval = formatInterval(time.lowMs, time.highMs, formatTime);
+  return (
+    <span className="insight-figure">
+      <span className="insight-figure__value">{t('insights.median', { value: formatTime(time.medianMs) })}</span>
+      <span className="insight-figure__value">{t('insights.geometricMean', { value: formatTime(time.geometricMeanMs) })}</span>
+      {interval ? <span className="insight-figure__interval">{t('insights.interval', interval)}</span> : null}
+      <span className="insight-figure__n">{t('insights.n', { n: time.n })}</span>
+    </span>
+  );
+}
+
+export function SummaryInsights({ analysisId, summary }: { analysisId: string; summary: AnalysisSummaryResponse }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const rate = (value: Figure) => formatRate(value, language);
+  const mean = (value: Figure) => formatMean(value, language);
+
+  const columns: Column<SummaryTask>[] = [
+    { key: 'task', header: t('insights.columns.task'), label: t('insights.columns.task'), primary: true, cell: (task) => `${task.taskNumber}. ${task.taskContent}` },
+    {
+      key: 'success',
+      header: t('insights.columns.success'),
+      label: t('insights.columns.success'),
+      cell: (task) => <FigureCell value={rate(task.success.rate)} interval={formatInterval(task.success.low, task.success.high, rate)} n={task.success.n} />,
+    },
+    {
+      key: 'seq',
+      header: t('insights.columns.seq'),
+      label: t('insights.columns.seq'),
+      cell: (task) => <FigureCell value={mean(task.seq.mean)} interval={formatInterval(task.seq.low, task.seq.high, mean)} n={task.seq.n} />,
+    },
+    { key: 'timeSuccessful', header: t('insights.columns.timeSuccessful'), label: t('insights.columns.timeSuccessful'), cell: (task) => <TimeCell time={task.timeSuccessful} /> },
+    { key: 'timeAll', header: t('insights.columns.timeAll'), label: t('insights.columns.timeAll'), cell: (task) => <TimeCell time={task.timeAll} /> },
+  ];
+
+  /** One sentence per task for a chart's text alternative. */
+  const describe = (figure: (task: SummaryTask) => { value: string; interval: { low: string; high: string } | null; n: number }) =>
+    summary.tasks
+      .map((task) => {
+        const { value, interval, n } = figure(task);
+        return t('insights.charts.item', { number: task.taskNumber, value, n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
+      })
+      .join(' ');
+
+  const sus = summary.sus;
+  const susInterval = formatInterval(sus.low, sus.high, mean);
+  const exportBase = `${API_BASE_PATH}/analysis/${encodeURIComponent(analysisId)}/export`;
+
+  return (
+    <section className="analysis-section insights" aria-labelledby="insights-title" data-testid="insights-summary">
+      <div className="insights__head">
+        <h3 id="insights-title">{t('insights.title')}</h3>
+        <p className="insights__intro">{t('insights.intro')}</p>
+        <p className="insights__downloads">
+          <a className="button button--ghost" href={`${exportBase}/tasks`} download data-testid="export-tasks">
+            <Download aria-hidden="true" size={18} />
+            {t('insights.exportTasks')}
+          </a>
+        </p>
+      </div>
+
+      <WideTable stackBelow="md">
+        <Table caption={t('insights.tableCaption')} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="insights-tasks" />
+      </WideTable>
+
+      <div className="insights__charts">
+        <SummaryChart
+          title={t('insights.charts.success')}
+          description={describe((task) => ({ value: rate(task.success.rate), interval: formatInterval(task.success.low, task.success.high, rate), n: task.success.n }))}
+          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.success.rate, low: task.success.low, high: task.success.high }))}
+          min={0}
+          max={1}
+          minLabel={rate(0)}
+          maxLabel={rate(1)}
+          testId="chart-success"
+        />
+        <SummaryChart
+          title={t('insights.charts.seq')}
+          description={describe((task) => ({ value: mean(task.seq.mean), interval: formatInterval(task.seq.low, task.seq.high, mean), n: task.seq.n }))}
+          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.seq.mean, low: task.seq.low, high: task.seq.high }))}
+          min={1}
+          max={7}
+          minLabel={`1 ${t('questions.seq.low')}`}
+          maxLabel={`7 ${t('questions.seq.high')}`}
+          testId="chart-seq"
+        />
+      </div>
+
+      <section className="insights__sus" aria-labelledby="insights-sus-title" data-testid="insights-sus">
+        <h4 id="insights-sus-title">{t('insights.sus.title')}</h4>
+        {sus.n === 0 ? (
+          <p>{t('insights.sus.none')}</p>
+        ) : (
+          <dl className="facts">
+            <div>
+              <dt>{t('insights.sus.mean')}</dt>
+              <dd>
+                <FigureCell value={mean(sus.mean)} interval={susInterval} n={sus.n} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('insights.sus.grade')}</dt>
+              <dd>
+                <span className="insight-figure__value" data-testid="sus-grade">{sus.grade ?? '—'}</span>{' '}
+                <span className="insight-figure__n">{t('insights.sus.scale')}</span>
+              </dd>
+            </div>
+          </dl>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/** The participant's answers beside the player (issue 20): each task's and the SUS, seeking to their moment, the one just passed marked. */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswersPanel } from '@/features/entries/components/answers-panel';
+
+const answers = {
+  tasks: [
+    { taskNumber: 1, seq: 6, success: 'yes', atMs: 12_000 },
+    { taskNumber: 2, seq: 3, success: 'unsure', atMs: 65_000 },
+  ],
+  sus: { answers: [4, 2, 5, 1, 4, 2, 4, 1, 5, 2], score: 85, atMs: 90_000 },
+};
+
+describe('answers panel', () => {
+  it('lists each answer and seeks to its moment; marks the one just answered', () => {
+    const onSeek = vi.fn();
+    render(<AnswersPanel answers={answers} currentMs={14_000} onSeek={onSeek} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.Ir a 00:12',
+      'Tarea 2 Facilidad 3 de 7. ¿Completada? No estoy seguro.Ir a 01:05',
+      'Cuestionario SUS 85 de 100.Ir a 01:30',
+    ]);
+    expect(items[0]?.hasAttribute('data-current')).toBe(true);
+    expect(items[1]?.hasAttribute('data-current')).toBe(false);
+    const second = screen.getByRole('button', { name: 'Ir a 01:05' });
+    expect(second.getAttribute('aria-describedby')).toBe('entry-answer-2');
+    fireEvent.click(second);
+    expect(onSeek).toHaveBeenCalledWith(65_000);
+  });
+
+  it('shows nothing for an entry without answers', () => {
+    const { container } = render(<AnswersPanel answers={{ tasks: [], sus: null }} currentMs={0} onSeek={() => undefined} />);
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The participant's answers (issue 20, ADR 0012), sent with the participation's capability cookie:
+ * PUT …/answers/tasks/{n} after a task and PUT …/answers/sus before Finish. Sending again replaces
+ * the stored answer, so a retry is safe.
+ */
+import { put } from '@/lib/api-client';
+import type { SusAnswerDto } from '@/lib/api-types/SusAnswerDto';
+import type { SusAnswerRequest } from '@/lib/api-types/SusAnswerRequest';
+import type { TaskAnswerDto } from '@/lib/api-types/TaskAnswerDto';
+import type { TaskAnswerRequest } from '@/lib/api-types/TaskAnswerRequest';
+
+export type TaskSuccess = 'yes' | 'no' | 'unsure';
+
+const entryPath = (entryId: string) => `/analysisEntry/${encodeURIComponent(entryId)}/answers`;
+
+export const sendTaskAnswer = (entryId: string, taskNumber: number, answer: { seq: number; success: TaskSuccess; atMs: number }) =>
+  put<TaskAnswerDto>(`${entryPath(entryId)}/tasks/${taskNumber}`, answer satisfies TaskAnswerRequest);
+
+export const sendSusAnswer = (entryId: string, answer: { answers: number[]; atMs: number }) =>
+  put<SusAnswerDto>(`${entryPath(entryId)}/sus`, answer satisfies SusAnswerRequest);
