@@ -15,7 +15,8 @@
 //    after a forced GC and the wasm linear memory, once the uploads caught up.
 // 4. Worker requests and R2 operations per recorded hour, counted from the requests this run made
 //    and the R2 calls each kind of request makes in the worker's code, and their cost at
-//    Cloudflare's list prices (LIST_PRICES below, USD).
+//    Cloudflare's list prices (scripts/lib/cloudflare-prices.mjs, USD; `npm run bench:cost` measures
+//    the same from a real run).
 //
 //   npm run bench:upload      (SCALE=20 UPLINK_MBPS=4 MINUTES=1,10,60 KILLS=20 MEMORY_SCALE=30 to change;
 //                              KILLS=0 or MEMORY_SCALE=0 skips that part)
@@ -27,6 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
+import { PRICES } from './lib/cloudflare-prices.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 20);
 const UPLINK_BPS = (Number(process.env.UPLINK_MBPS ?? 4) * 1e6) / 8; // bytes per real second
@@ -38,8 +40,12 @@ const CHUNK_MS = 1000; // MediaRecorder's timeslice
 /** Recorded in real time before Finish (see `record`). */
 const REAL_TAIL_MS = 5000;
 const PART = 5 * 1024 * 1024; // the worker composes R2 multipart parts of this size
-/** Cloudflare list prices (USD), Workers Paid and R2 Standard, as published in 2026. */
-const LIST_PRICES = { workerRequestPerMillion: 0.3, r2ClassAPerMillion: 4.5, r2ClassBPerMillion: 0.36, r2StoragePerGbMonth: 0.015 };
+const LIST_PRICES = {
+  workerRequestPerMillion: PRICES.workerRequest * 1e6,
+  r2ClassAPerMillion: PRICES.r2ClassA * 1e6,
+  r2ClassBPerMillion: PRICES.r2ClassB * 1e6,
+  r2StoragePerGbMonth: PRICES.r2GbMonth,
+};
 const root = new URL('..', import.meta.url).pathname;
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-upload-'));

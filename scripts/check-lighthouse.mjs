@@ -4,8 +4,10 @@
 //
 //   npm run check:lighthouse -- [--min 95] [--path /] [--runs 1] [--desktop] [--json report.json]
 //                               [--cookie 'name=value'] [--enforce accessibility,best-practices]
+//                               [--min-performance 98]
 // --cookie audits a signed-in page; --enforce limits the minimum to some categories (the others
-// are printed only: performance depends on the machine's load, so npm test does not gate on it).
+// are printed only); --min-performance sets performance's own minimum (ADR 0011: the landing
+// page's is 98, on the median of several runs, since one run also measures the machine's load).
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -25,7 +27,7 @@ const CHROME_FLAGS = [
 ];
 
 function parseArgs(argv) {
-  const options = { min: 95, path: '/', runs: 1, desktop: false, json: null, cookie: null, enforce: CATEGORIES };
+  const options = { min: 95, minPerformance: null, path: '/', runs: 1, desktop: false, json: null, cookie: null, enforce: CATEGORIES };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -35,6 +37,7 @@ function parseArgs(argv) {
     };
     if (arg === '--min') options.min = Number(value());
     else if (arg.startsWith('--min=')) options.min = Number(arg.slice(6));
+    else if (arg === '--min-performance') options.minPerformance = Number(value());
     else if (arg === '--path') options.path = value();
     else if (arg === '--runs') options.runs = Number(value());
     else if (arg === '--desktop') options.desktop = true;
@@ -111,11 +114,12 @@ async function main() {
     console.log(`FAIL the page redirected to ${landed.pathname}: the audit is not of ${new URL(url).pathname}`);
     failed++;
   }
+  const minimum = (id) => (id === 'performance' && options.minPerformance !== null ? options.minPerformance : options.min);
   for (const id of CATEGORIES) {
-    const ok = scores[id] >= options.min || !options.enforce.includes(id);
+    const ok = scores[id] >= minimum(id) || !options.enforce.includes(id);
     if (!ok) failed++;
     const mark = !options.enforce.includes(id) ? 'info' : ok ? 'ok  ' : 'FAIL';
-    console.log(`${mark} ${last.categories[id].title.padEnd(16)} ${String(scores[id]).padStart(3)}`);
+    console.log(`${mark} ${last.categories[id].title.padEnd(16)} ${String(scores[id]).padStart(3)}${options.enforce.includes(id) ? ` (minimum ${minimum(id)})` : ''}`);
     for (const line of weakAudits(last, id)) console.log(`       - ${line}`);
   }
   const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];

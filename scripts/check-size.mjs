@@ -1,5 +1,8 @@
 // Prints the gzip size of what users download and fails above the budgets in size-budgets.json:
-// the worker bundle, the recorder wasm, the public page's initial JS, and /participate (JS + wasm).
+// the worker bundle, the recorder wasm, each prerendered public page's initial JS (the scripts its
+// HTML loads, with their static imports; ADR 0011), the app's initial JS, and /participate: its input
+// step (what the page loads first) and everything a recording needs (the steps loaded later, and the
+// recorder wasm).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -14,7 +17,8 @@ const workerFiles = readdirSync(join(root, 'edge-worker/build'), { recursive: tr
   .map((f) => join('edge-worker/build', f));
 
 // Vite's manifest tells which chunks a page loads: the entry and its static imports, plus for
-// /participate the lazily imported participation route with its imports and the recorder wasm.
+// /participate the lazily imported participation route with its static imports (the input step)
+// and then every chunk it and they import lazily, with the recorder wasm (a recording).
 const manifestPath = join(root, 'web/dist/.vite/manifest.json');
 if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json missing: build web first');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -27,23 +31,50 @@ function closure(keys, seen = new Set()) {
   return seen;
 }
 const filesOf = (keys) => [...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].assets ?? []).filter((a) => a.endsWith('.wasm'))]);
-const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-const initial = closure(entryKeys);
-const participateKey = Object.keys(manifest).find((k) => /participat/i.test(k) && manifest[k].isDynamicEntry);
+const initial = closure(['index.html']);
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+
+/** The prerendered public pages, each with the JS its HTML loads before anything is clicked. */
+const PUBLIC_PAGES = { '/': 'index.html', '/home': 'home.html', '/terminos-condiciones': 'terminos-condiciones.html', '/preguntas-frecuentes': 'preguntas-frecuentes.html' };
+const publicPages = Object.entries(PUBLIC_PAGES).map(([path, file]) => {
+  const html = readFileSync(join(root, 'web/dist', file), 'utf8');
+  const loaded = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  if (loaded.length === 0) throw new Error(`web/dist/${file} loads no script: is it prerendered?`);
+  const keys = closure(loaded.map((file) => keyOfFile.get(file) ?? file));
+  const files = [...keys].map((key) => manifest[key]?.file ?? key);
+  return [path, files.map((f) => join('web/dist', f))];
+});
+const participateKey = Object.keys(manifest).find((k) => /participate\/routes\/participate-page/.test(k) && manifest[k].isDynamicEntry);
 if (!participateKey) throw new Error('no lazily loaded participation chunk found in the manifest');
-const participate = closure([participateKey, ...(manifest[participateKey].dynamicImports ?? [])], new Set(initial));
+const inputStep = closure([participateKey], new Set(initial));
+/** Adds every chunk the participation chunks import lazily, and theirs, to `seen`. */
+function lazyClosure(seen) {
+  let grown = true;
+  while (grown) {
+    grown = false;
+    for (const key of [...seen].filter((k) => !initial.has(k))) {
+      const before = seen.size;
+      closure(manifest[key].dynamicImports ?? [], seen);
+      if (seen.size > before) grown = true;
+    }
+  }
+  return seen;
+}
+const recording = lazyClosure(new Set(inputStep));
 const recorderWasm = readdirSync(join(root, 'web/dist/assets')).filter((f) => f.endsWith('.wasm')).map((f) => join('web/dist/assets', f));
 
 const rows = [
   ['worker', 'worker bundle (js + wasm)', sum(workerFiles)],
   ['recorderWasm', 'recorder wasm', sum(recorderWasm)],
-  ['publicPageJs', 'public page initial JS', sum(filesOf(initial).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
-  ['participantPage', '/participate JS + wasm', sum([...new Set([...filesOf(participate).map((f) => join('web/dist', f)), ...recorderWasm])])],
+  ...publicPages.map(([path, files]) => ['publicPageJs', `${path} initial JS`, sum(files)]),
+  ['appInitialJs', 'app initial JS', sum(filesOf(initial).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
+  ['participantInputStep', '/participate input step JS', sum(filesOf(inputStep).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
+  ['participantRecording', '/participate recording JS + wasm', sum([...new Set([...filesOf(recording).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)), ...recorderWasm])])],
 ];
 let over = 0;
 for (const [key, label, bytes] of rows) {
   const ok = bytes <= budgets[key];
   if (!ok) over++;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(28)} ${(bytes / 1024).toFixed(1).padStart(8)} KB gz  (budget ${(budgets[key] / 1024).toFixed(0)} KB)`);
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(8)} KB gz  (budget ${(budgets[key] / 1024).toFixed(0)} KB)`);
 }
 process.exit(over ? 1 : 0);

@@ -1,13 +1,16 @@
 // Prerenders the public pages into web/dist after `vite build` (scripts/build.sh).
 //
-// The public pages are most visitors' first impression, often on a phone: served as an empty shell
-// they paint only after ~150 KB of JavaScript has arrived and run, and crawlers that run no script
-// see nothing. Rendered here, at build time, with the real route table (web/src/app/prerender.tsx),
-// they paint from the HTML and the app hydrates them. web/dist/index.html becomes the prerendered
-// `/`, the other pages get their own file (`/faq` → faq.html, which the assets serve for the
-// extensionless path); the untouched shell is kept as web/dist/app-shell.html, which the worker
-// serves for every other client route (edge-worker/src/app_shell.rs): a deep link must not flash
-// the landing page.
+// The public pages are most visitors' first impression, often on a phone. They are rendered here,
+// at build time, with the real components (web/src/app/prerender.tsx), so they paint from the HTML
+// and crawlers that run no script see everything. They need no framework afterwards: the app's
+// entry script is swapped for the site's (web/src/site/main.ts, a few KB), which gives the header
+// menu, the FAQ accordion, the waitlist form and the demo poster their behaviour (ADR 0011). Each
+// page is also rendered in English, into a JSON file under web/dist/assets/ that the site script
+// fetches when a visitor wants English. web/dist/index.html becomes the prerendered `/`, the other
+// pages get their own file (`/faq` → faq.html, which the assets serve for the extensionless path);
+// the untouched shell is kept as web/dist/app-shell.html, which the worker serves for every other
+// client route (edge-worker/src/app_shell.rs): a deep link must not flash the landing page.
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,22 +21,18 @@ const web = join(root, 'web');
 const dist = join(web, 'dist');
 const serverOut = join(root, '.tmp', 'prerender');
 
-/**
- * Which pages are prerendered, into which file, and which lazily loaded route modules (Vite
- * manifest keys) they need before they can hydrate. Public, data-free pages only.
- */
-const TERMS = ['src/features/marketing/routes/terms-page.tsx', 'src/locales/es-terms.json'];
-const FAQ = ['src/features/marketing/routes/faq-page.tsx'];
-const HOME = ['src/features/marketing/routes/home-page.tsx'];
+/** Which pages are prerendered, into which file. Public, data-free pages only. */
 const PAGES = [
-  { path: '/', file: 'index.html', modules: [] },
-  { path: '/home', file: 'home.html', modules: HOME },
-  { path: '/home/home', file: 'home/home.html', modules: HOME },
-  { path: '/terminos-condiciones', file: 'terminos-condiciones.html', modules: TERMS },
-  { path: '/home/terminos-condiciones', file: 'home/terminos-condiciones.html', modules: TERMS },
-  { path: '/preguntas-frecuentes', file: 'preguntas-frecuentes.html', modules: FAQ },
-  { path: '/home/preguntas-frecuentes', file: 'home/preguntas-frecuentes.html', modules: FAQ },
+  { path: '/', file: 'index.html' },
+  { path: '/home', file: 'home.html' },
+  { path: '/home/home', file: 'home/home.html' },
+  { path: '/terminos-condiciones', file: 'terminos-condiciones.html' },
+  { path: '/home/terminos-condiciones', file: 'home/terminos-condiciones.html' },
+  { path: '/preguntas-frecuentes', file: 'preguntas-frecuentes.html' },
+  { path: '/home/preguntas-frecuentes', file: 'home/preguntas-frecuentes.html' },
 ];
+/** The site script's entry in the Vite manifest (web/vite.config.ts). */
+const SITE_ENTRY = 'src/site/main.ts';
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -64,27 +63,33 @@ function filesOf(keys) {
 }
 
 /**
- * The page is readable without its scripts, so they wait for its first paint: the entry script and
- * its modulepreload links (plus the page's lazy route modules, needed before hydration) become
- * web/public/start-after-paint.js, which adds them one frame later. The lazy modules' styles, if
- * any, are linked like the entry's, since the prerendered markup needs them to paint.
+ * Replaces the app's entry script, its modulepreload links and its stylesheets with the site
+ * script's: a public page loads a few KB of script and only the styles it uses. The font preload
+ * stays. A module script does not hold back the first paint, so it can sit in <head>.
  */
-function startAfterPaint(html, modules) {
-  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+function useSiteScript(html) {
+  const entry = html.match(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/);
   if (!entry) throw new Error('web/index.html: expected the entry <script type="module">');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-  const lazy = filesOf(modules);
-  const scripts = [...new Set([...preloads, ...lazy.js])];
-  const styles = lazy.css
-    .filter((href) => !html.includes(`href="${href}"`))
-    .map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
-    .join('');
-  const boot =
-    `<script defer src="/start-after-paint.js" data-entry="${escapeHtml(entry[1])}"` +
-    ` data-preload="${escapeHtml(scripts.join(' '))}"></script>${styles}`;
+  const site = manifest[SITE_ENTRY];
+  if (!site) throw new Error(`scripts/prerender.mjs: ${SITE_ENTRY} is not in the Vite manifest`);
+  const { js, css } = filesOf([SITE_ENTRY]);
+  const tags = [
+    `<script type="module" crossorigin src="/${escapeHtml(site.file)}"></script>`,
+    ...js.filter((href) => href !== `/${site.file}`).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+  ];
   return html
-    .replace(entry[0], () => boot)
-    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+    .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '')
+    .replace(entry[0], () => `\n    ${tags.join('\n    ')}`);
+}
+
+/** Writes a page's English version as hashed JSON under assets/ (cached for good); returns its URL. */
+function writeVersion(page, version) {
+  const json = JSON.stringify(version);
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 10);
+  const name = `assets/public-page-${page.file.replace(/\.html$/, '').replace(/\//g, '-')}.${version.lang}-${hash}.json`;
+  writeFileSync(join(dist, name), json);
+  return `/${name}`;
 }
 
 // `vite build` empties web/dist, so an existing app-shell.html is this build's shell: running the
@@ -104,15 +109,21 @@ await build({
     emptyOutDir: true,
     manifest: false,
     copyPublicDir: false,
-    rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
   },
 });
 const { prerender } = await import(pathToFileURL(join(serverOut, 'prerender.mjs')).href);
 
 for (const page of PAGES) {
-  const { html, title, description, lang } = await prerender(page.path);
+  const english = writeVersion(page, await prerender(page.path, 'en'));
+  const { html, title, description, lang } = await prerender(page.path, 'es');
   let out = shell;
-  out = replaceOnce(out, /<div id="root"><\/div>/, `<div id="root">${html}</div>`, '#root');
+  out = replaceOnce(
+    out,
+    /<div id="root"><\/div>/,
+    `<div id="root" data-page-en="${escapeHtml(english)}">${html}</div>`,
+    '#root',
+  );
   out = replaceOnce(out, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`, '<title>');
   out = replaceOnce(
     out,
@@ -129,10 +140,10 @@ for (const page of PAGES) {
     'og:description',
   );
   out = replaceOnce(out, /<html lang="[^"]*">/, `<html lang="${escapeHtml(lang)}">`, '<html lang>');
-  out = startAfterPaint(out, page.modules);
+  out = useSiteScript(out);
   const target = join(dist, page.file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, out);
-  console.log(`prerendered ${page.path} → web/dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB)`);
+  console.log(`prerendered ${page.path} → web/dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB), English ${english}`);
 }
 rmSync(serverOut, { recursive: true, force: true });

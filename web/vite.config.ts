@@ -46,6 +46,11 @@ export default defineConfig({
     manifest: true,
     // es2022 has top-level await, which the wasm-bindgen bundler glue relies on.
     target: 'es2022',
+    rolldownOptions: {
+      // Two entries: the app (index.html, the shell) and the public pages' small script, which
+      // scripts/prerender.mjs puts in the prerendered pages instead of the app (ADR 0011).
+      input: { index: fromHere('./index.html'), site: fromHere('./src/site/main.ts') },
+    },
   },
   server: {
     // In `vite dev`, API calls go to the worker started by `wrangler dev`.

@@ -17,6 +17,8 @@ pub struct Config {
     pub environment: String,
     /// Whether requests may set their clock (`clock.rs`): `TEST_CLOCK=on`, never in production.
     pub test_clock: bool,
+    /// Whether answers say what they cost (`usage.rs`): `TEST_USAGE=on`, never in production.
+    pub test_usage: bool,
     /// A participation's maximum duration and size (`MAX_ENTRY_DURATION_MS`, `MAX_ENTRY_BYTES`).
     pub limits: Limits,
 }
@@ -41,6 +43,7 @@ impl Config {
         Ok(Self {
             public_origin: required_var(env, "PUBLIC_ORIGIN")?.trim_end_matches('/').to_string(),
             test_clock: environment != "production" && optional_var(env, "TEST_CLOCK").as_deref() == Some("on"),
+            test_usage: environment != "production" && optional_var(env, "TEST_USAGE").as_deref() == Some("on"),
             limits: Limits {
                 max_duration_ms: number_var(env, "MAX_ENTRY_DURATION_MS")?.unwrap_or(defaults.max_duration_ms),
                 max_bytes: number_var(env, "MAX_ENTRY_BYTES")?.unwrap_or(defaults.max_bytes),

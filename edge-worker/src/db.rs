@@ -11,8 +11,13 @@ use worker::{D1Database, D1PreparedStatement, D1Result, Delay};
 use crate::error::{ApiError, ApiResult};
 use crate::App;
 
+/// The D1 binding (counted when the test server asks, `usage.rs`).
 pub fn db(app: &App) -> ApiResult<D1Database> {
-    app.env.d1("DB").map_err(|e| ApiError::internal(format!("D1 binding: {e}")))
+    let database = app.env.d1("DB").map_err(|e| ApiError::internal(format!("D1 binding: {e}")))?;
+    Ok(match &app.usage {
+        Some(counter) => counter.d1(database),
+        None => database,
+    })
 }
 
 /// A text bind value.
@@ -113,5 +118,83 @@ pub(crate) trait BusyBatch {
 impl BusyBatch for D1Database {
     async fn batch_busy(&self, statements: Vec<D1PreparedStatement>) -> worker::Result<Vec<D1Result>> {
         retry_busy(|| self.batch(statements.clone())).await
+    }
+}
+
+/// Statements sent together: one round trip and one transaction (all or nothing), so a handler
+/// reads (and writes) everything it can in one go (ADR 0011). `add` returns the statement's slot,
+/// which names its result after `run`.
+pub struct Batch<'a> {
+    database: &'a D1Database,
+    statements: Vec<D1PreparedStatement>,
+    names: Vec<&'static str>,
+}
+
+/// Where a statement's result is in a batch's results.
+#[derive(Debug, Clone, Copy)]
+pub struct Slot(usize);
+
+impl<'a> Batch<'a> {
+    pub fn new(database: &'a D1Database) -> Batch<'a> {
+        Batch { database, statements: Vec::new(), names: Vec::new() }
+    }
+
+    /// Adds `sql` with `args`.
+    pub fn add(&mut self, sql: &'static str, args: &[JsValue]) -> ApiResult<Slot> {
+        let statement = stmt(self.database, sql, args)?;
+        Ok(self.add_prepared(statement, sql))
+    }
+
+    /// Adds a statement prepared elsewhere (`name`: its SQL, for errors).
+    pub fn add_prepared(&mut self, statement: D1PreparedStatement, name: &'static str) -> Slot {
+        self.statements.push(statement);
+        self.names.push(name);
+        Slot(self.statements.len() - 1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    /// Sends the batch, tried again while SQLite is busy.
+    pub async fn run(self) -> ApiResult<Results> {
+        let first = self.names.first().copied().unwrap_or("batch");
+        let results = self.database.batch_busy(self.statements).await.map_err(failed(first))?;
+        if results.len() != self.names.len() {
+            return Err(ApiError::internal(format!("D1 batch {}: {} results for {} statements", first_words(first), results.len(), self.names.len())));
+        }
+        Ok(Results { results, names: self.names })
+    }
+}
+
+/// The results of a batch, by slot.
+pub struct Results {
+    results: Vec<D1Result>,
+    names: Vec<&'static str>,
+}
+
+impl Results {
+    fn get(&self, slot: Slot) -> ApiResult<(&D1Result, &'static str)> {
+        match (self.results.get(slot.0), self.names.get(slot.0)) {
+            (Some(result), Some(name)) => Ok((result, name)),
+            _ => Err(ApiError::internal("D1 batch: no such slot")),
+        }
+    }
+
+    /// Every row of the statement in `slot`.
+    pub fn all<T: DeserializeOwned>(&self, slot: Slot) -> ApiResult<Vec<T>> {
+        let (result, name) = self.get(slot)?;
+        result.results::<T>().map_err(failed(name))
+    }
+
+    /// The first row of the statement in `slot`, if any.
+    pub fn first<T: DeserializeOwned>(&self, slot: Slot) -> ApiResult<Option<T>> {
+        Ok(self.all::<T>(slot)?.into_iter().next())
+    }
+
+    /// How many rows the statement in `slot` changed.
+    pub fn changes(&self, slot: Slot) -> ApiResult<usize> {
+        let (result, _) = self.get(slot)?;
+        Ok(result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0))
     }
 }

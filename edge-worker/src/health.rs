@@ -12,9 +12,9 @@ use crate::db::Busy;
 const R2_PROBE_KEY: &str = "health/probe";
 
 pub async fn get(app: &App) -> ApiResult<Response> {
-    let db = app.env.d1("DB")?;
+    let db = crate::db::db(app)?;
     db.prepare("SELECT 1 AS ok").first_busy::<serde_json::Value>(None).await.map_err(|e| ApiError::internal(format!("D1 health probe: {e}")))?;
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     bucket.head(R2_PROBE_KEY).await.map_err(|e| ApiError::internal(format!("R2 health probe: {e}")))?;
     json(200, &HealthResponse { ok: true, version: lupa_core::VERSION.to_string() })
 }

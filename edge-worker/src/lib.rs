@@ -25,6 +25,7 @@ mod random;
 mod recordings;
 mod seek_index;
 mod thumbnails;
+mod usage;
 mod waitlist;
 
 use lupa_core::camera::Track;
@@ -53,13 +54,15 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         return Ok(response);
     }
 
-    let (route, outcome) = match Config::from_env(&env) {
+    let (route, outcome, usage) = match Config::from_env(&env) {
         Ok(config) => {
             let now = clock::request_now(&config, &req);
-            let app = App { env, config, ctx: Some(ctx), now };
-            dispatch(req, &app, &method, &path).await
+            let usage = config.test_usage.then(usage::Counter::new);
+            let app = App { env, config, ctx: Some(ctx), now, usage };
+            let (route, outcome) = dispatch(req, &app, &method, &path).await;
+            (route, outcome, app.usage)
         }
-        Err(err) => ("(config)", Err(err)),
+        Err(err) => ("(config)", Err(err), None),
     };
     let mut response = match outcome {
         Ok(resp) => resp,
@@ -84,6 +87,9 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     headers.set("x-request-id", &request_id)?;
     // Nothing under /api is a page to index, share links least of all (ADR 0012).
     headers.set("x-robots-tag", "noindex, nofollow")?;
+    if let Some(counter) = usage {
+        counter.report(&mut response)?;
+    }
     log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
     Ok(response)
 }
@@ -118,7 +124,7 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
         Ok(config) => config,
         Err(err) => return log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     };
-    let app = App { env, config, ctx: None, now: event.schedule() as i64 };
+    let app = App { env, config, ctx: None, now: event.schedule() as i64, usage: None };
     match participation::expiry::run(&app).await {
         Ok(count) => log::cron(&request_id, "expire-participations", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
@@ -145,22 +151,41 @@ pub struct App {
     ctx: Option<Context>,
     /// The request's clock (`clock.rs`).
     now: i64,
+    /// What this request costs, when the test server asks (`usage.rs`).
+    usage: Option<usage::Counter>,
 }
 
 impl App {
     /// An `App` for work that continues after the answer was sent.
     pub fn background(env: Env, config: Config) -> App {
-        App { env, config, ctx: None, now: db::now_ms() }
+        App { env, config, ctx: None, now: db::now_ms(), usage: None }
     }
 
     /// This request's view of the same bindings and clock, for work after the answer.
     pub fn detached(&self) -> App {
-        App { env: self.env.clone(), config: self.config.clone(), ctx: None, now: self.now }
+        App { env: self.env.clone(), config: self.config.clone(), ctx: None, now: self.now, usage: self.usage.as_ref().map(|_| usage::Counter::new()) }
     }
 
     /// Now, in epoch ms, as this request sees it (tests can move it; see `clock.rs`).
     pub fn now(&self) -> i64 {
         self.now
+    }
+
+    /// In test mode, logs what this (detached) app's work cost (`usage.rs`).
+    pub fn log_usage(&self, job: &str) {
+        if let Some(counter) = &self.usage {
+            counter.log_background(job);
+        }
+    }
+
+    /// Runs bookkeeping the answer need not wait for: after the answer for a request, at once for
+    /// the cron (whose run would otherwise end before it).
+    pub async fn after_answer(&self, work: impl std::future::Future<Output = ()> + 'static) {
+        if self.ctx.is_some() {
+            self.wait_until(work);
+        } else {
+            work.await;
+        }
     }
 
     /// Runs `work` after the answer, keeping the request alive until it is done.

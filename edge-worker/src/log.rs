@@ -29,3 +29,9 @@ pub fn cron(request_id: &str, job: &str, count: usize) {
     let line = serde_json::json!({ "level": "info", "msg": "cron", "requestId": request_id, "job": job, "count": count });
     console_log!("{line}");
 }
+
+/// In test mode only (`usage.rs`): what a job that ran after its answer cost.
+pub fn usage(job: &str, counts: serde_json::Map<String, serde_json::Value>) {
+    let line = serde_json::json!({ "level": "info", "msg": "usage", "job": job, "counts": counts });
+    console_log!("{line}");
+}

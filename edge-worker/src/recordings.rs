@@ -14,9 +14,9 @@ use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
-use crate::auth::sessions;
+use crate::auth::sessions::{self, SessionUser};
 use crate::config::required_secret;
-use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
+use crate::db::{db, int, now_ms, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
@@ -27,6 +27,15 @@ use crate::App;
 const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;
 const NOT_READY: &str = "La grabación aún no está disponible";
 
+/// The recordings bucket (counted when the test server asks, `usage.rs`).
+pub fn bucket(app: &App) -> ApiResult<Bucket> {
+    let bucket = app.env.bucket("RECORDINGS")?;
+    Ok(match &app.usage {
+        Some(counter) => counter.r2(bucket),
+        None => bucket,
+    })
+}
+
 pub fn entry_prefix(analysis_id: &str, entry_id: &str) -> String {
     format!("analyses/{analysis_id}/entries/{entry_id}/")
 }
@@ -36,32 +45,12 @@ pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
     format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
 }
 
-const PENDING: &str = "SELECT prefix FROM r2_deletions ORDER BY created_at LIMIT 20";
-const DONE: &str = "DELETE FROM r2_deletions WHERE prefix = ?1";
-const FAILED_ATTEMPT: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHERE prefix = ?1";
 /// Queues an analysis's recordings for deletion; goes in the same batch as the rows' deletion.
 pub const QUEUE_ANALYSIS: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES ('analyses/' || ?1 || '/', ?2) ON CONFLICT (prefix) DO NOTHING";
 
-#[derive(serde::Deserialize)]
-struct Pending {
-    prefix: String,
-}
-
-/// Deletes the queued R2 prefixes; a failure stays queued and is retried by the next call (after
-/// every deletion and on admin requests), so no recording outlives its rows.
-pub async fn drain_deletions(app: &App) -> ApiResult<()> {
-    let database = db(app)?;
-    let pending = stmt(&database, PENDING, &[])?.all_busy().await.map_err(failed(PENDING))?.results::<Pending>().map_err(failed(PENDING))?;
-    for item in pending {
-        let sql = if delete_prefix(app, &item.prefix).await.is_ok() { DONE } else { FAILED_ATTEMPT };
-        stmt(&database, sql, &[text(&item.prefix)])?.run_busy().await.map_err(failed(sql))?;
-    }
-    Ok(())
-}
-
 /// Deletes every object under `prefix`, page by page.
 pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = bucket(app)?;
     loop {
         let page = bucket.list().prefix(prefix.to_string()).execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
         let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
@@ -95,15 +84,34 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     Ok(expires)
 }
 
+/// The entry a batch read (`entries::add_find`) when the signed-in user owns its analysis or is
+/// an admin; 404 otherwise. Whatever else the batch read about it is only used after this check.
+pub fn owned_by(user: &SessionUser, entry: Option<EntryRow>) -> ApiResult<EntryRow> {
+    let admin = Role::parse(&user.user.role) == Some(Role::Admin);
+    entry.filter(|entry| entry.owner_id == user.user.id || admin).ok_or_else(ApiError::not_found)
+}
+
+/// The signed-in user, and the entry when they own its analysis or are an admin (404 otherwise);
+/// `add` puts more reads about the entry in the same batch (two round trips in all).
+pub async fn owned_entry_with<T>(
+    app: &App,
+    req: &Request,
+    entry_id: &str,
+    add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
+) -> ApiResult<(SessionUser, EntryRow, Results, T)> {
+    let user = sessions::require_user(app, req).await?;
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let found = entries::add_find(&mut batch, entry_id)?;
+    let more = add(&mut batch)?;
+    let results = batch.run().await?;
+    let entry = owned_by(&user, results.first::<EntryRow>(found)?)?;
+    Ok((user, entry, results, more))
+}
+
 /// The entry when the signed-in user owns its analysis or is an admin; 404 otherwise.
 pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
-    let user = sessions::require_user(app, req).await?;
-    let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let admin = Role::parse(&user.user.role) == Some(Role::Admin);
-    if entry.owner_id != user.user.id && !admin {
-        return Err(ApiError::not_found());
-    }
-    Ok(entry)
+    Ok(owned_entry_with(app, req, entry_id, |_| Ok(())).await?.1)
 }
 
 /// A one-hour signed URL for `path`.
@@ -124,7 +132,17 @@ pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
 const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALESCE(c.start_ms, 0) AS camera_start_ms FROM entry_segments s \
      LEFT JOIN entry_segments c ON c.entry_id = s.entry_id AND c.seq = s.seq AND c.track = 'camera' AND c.state = 'closed' \
      WHERE s.entry_id = ?1 AND s.track = 'screen' AND s.state = 'closed' ORDER BY s.seq";
+
+/// Adds reading an entry's closed segments to a batch (for `segments_of`).
+pub fn add_segments(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<Slot> {
+    batch.add(SEGMENTS, &[text(entry_id)])
+}
 const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
+
+#[derive(serde::Deserialize)]
+struct SegmentKey {
+    r2_key: String,
+}
 
 #[derive(serde::Deserialize)]
 struct SegmentRow {
@@ -134,10 +152,11 @@ struct SegmentRow {
     camera_start_ms: i64,
 }
 
-/// The recording's files in order with signed URLs; one for a recording uploaded whole.
-pub async fn segments(app: &App, entry: &EntryRow) -> ApiResult<Vec<SegmentDto>> {
+/// The recording's files in order with signed URLs, from the segments a batch read
+/// (`add_segments`); one for a recording uploaded whole.
+pub fn segments_of(app: &App, entry: &EntryRow, results: &Results, slot: Slot) -> ApiResult<Vec<SegmentDto>> {
     let first = playback_url(app, entry)?;
-    let rows = stmt(&db(app)?, SEGMENTS, &[text(&entry.id)])?.all_busy().await.map_err(failed(SEGMENTS))?.results::<SegmentRow>().map_err(failed(SEGMENTS))?;
+    let rows = results.all::<SegmentRow>(slot)?;
     if rows.is_empty() {
         return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0), cameraUrl: None, cameraOffsetMs: 0 }]);
     }
@@ -161,8 +180,8 @@ pub fn participant_number(entry: &EntryRow) -> u32 {
 
 /// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
 pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let segments = segments(app, &entry).await?;
+    let (_, entry, results, slot) = owned_entry_with(app, req, entry_id, |batch| add_segments(batch, entry_id)).await?;
+    let segments = segments_of(app, &entry, &results, slot)?;
     let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
     json(
@@ -189,17 +208,19 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
     };
     let track_name = track.as_str();
     let expires = verify_signed_request(app, req, &path)?;
+    let seq = segment.map(|seq| seq.parse::<u32>().map_err(|_| ApiError::not_found())).transpose()?;
     let database = db(app)?;
-    let entry = entries::find(&database, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let key = match segment {
+    let mut batch = Batch::new(&database);
+    let found = entries::add_find(&mut batch, entry_id)?;
+    let segment_key = match seq {
+        Some(seq) => Some(batch.add(SEGMENT_KEY, &[text(entry_id), int(i64::from(seq)), text(track_name)])?),
+        None => None,
+    };
+    let results = batch.run().await?;
+    let entry = results.first::<EntryRow>(found)?.ok_or_else(ApiError::not_found)?;
+    let key = match segment_key {
         None => entry.recording_key.clone(),
-        Some(seq) => {
-            let seq = seq.parse::<u32>().map_err(|_| ApiError::not_found())?;
-            stmt(&database, SEGMENT_KEY, &[text(&entry.id), int(i64::from(seq)), text(track_name)])?
-                .first_busy::<String>(Some("r2_key"))
-                .await
-                .map_err(failed(SEGMENT_KEY))?
-        }
+        Some(slot) => results.first::<SegmentKey>(slot)?.map(|row| row.r2_key),
     }
     .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     serve_object(app, req, key, &format!("lupa-{}", entry.id), expires).await
@@ -208,7 +229,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
 /// Streams the R2 object `key` inline as `{filename}.{ext}`, honouring `Range`; `expires` is the
 /// verified URL's, which decides whether a seek index is spliced in.
 pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64) -> ApiResult<Response> {
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = bucket(app)?;
     let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();
     let index = if seek_index::indexable(&key) { seek_index::load(&bucket, &key).await.ok().flatten() } else { None };

@@ -44,7 +44,7 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
     }
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     let object = bucket.get(file_key.to_string()).execute().await?.ok_or_else(|| ApiError::internal(format!("{file_key} is missing")))?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
     let mut stream = body.stream()?;

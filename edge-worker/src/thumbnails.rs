@@ -51,7 +51,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;
     let metadata = HttpMetadata { content_type: Some(thumbnail::CONTENT_TYPE.into()), ..Default::default() };
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = recordings::bucket(app)?;
     let object_key = key(&entry.analysis_id, &entry.id);
     bucket
         .put(object_key.clone(), bytes)
@@ -77,7 +77,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     if entry.thumbnail_at.is_none() {
         return Err(not_found());
     }
-    let object = app.env.bucket("RECORDINGS")?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
+    let object = recordings::bucket(app)?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 thumbnail without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", thumbnail::CONTENT_TYPE)?

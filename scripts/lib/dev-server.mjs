@@ -25,10 +25,11 @@ export function freePort() {
  *   `maxEntryBytes`: the per-participation size limit (default TEST_MAX_ENTRY_BYTES; benchmarks
  *   that record an hour pass the production figure). `vars`: more `--var NAME:value` pairs, which
  *   override the test ones (e.g. `{ ENVIRONMENT: 'production' }`). `healthStatus`: the status of
- *   /api/v1/health that means "up" (200; a misconfigured production answers 503).
- * @returns {Promise<{url: string, port: number, logs: () => string, stop: () => Promise<void>}>}
+ *   /api/v1/health that means "up" (200; a misconfigured production answers 503). `usage`: answers
+ *   say what they cost (x-d1-round-trips…, edge-worker/src/usage.rs); off for load benchmarks.
+ * @returns {Promise<{url: string, port: number, pid: number, logs: () => string, stop: () => Promise<void>}>}  `pid`: wrangler's, the leader of the process group workerd runs in.
  */
-export async function startServer({ stateDir, port, log = () => {}, maxEntryBytes = TEST_MAX_ENTRY_BYTES, vars = {}, healthStatus = 200 }) {
+export async function startServer({ stateDir, port, log = () => {}, maxEntryBytes = TEST_MAX_ENTRY_BYTES, vars = {}, healthStatus = 200, usage = true }) {
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -38,8 +39,9 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
     'wrangler',
     // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
     ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
-      // Tests move the clock per request (x-lupa-test-now) and reach the size limit with little data.
-      '--var', 'TEST_CLOCK:on', '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
+      // Tests move the clock per request (x-lupa-test-now), count what each request costs (x-d1-round-trips…)
+      // and reach the size limit with little data.
+      '--var', 'TEST_CLOCK:on', '--var', `TEST_USAGE:${usage ? 'on' : 'off'}`, '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
       ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -75,7 +77,7 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
-      if (res.status === healthStatus) return { url, port: chosen, logs: () => output, stop };
+      if (res.status === healthStatus) return { url, port: chosen, pid: child.pid, logs: () => output, stop };
     } catch {
       /* not listening yet */
     }

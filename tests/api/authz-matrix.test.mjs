@@ -1,7 +1,9 @@
 // The authorization matrix: every API route called as anonymous, a participant without and with
 // the entry capability, another customer, the owner and an admin, with the expected status for
 // each. A route in the router (edge-worker/core/src/routes.rs) without a row here fails the test.
-// A second table is the subscription gate: an owner whose subscription lapsed.
+// A second table is the subscription gate: an owner whose subscription lapsed. Every call also
+// reports its D1 round trips (x-d1-round-trips); each route must stay within its budget in
+// d1-budgets.mjs (ADR 0011), which also fails on a route without a row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
+import { RoundTrips } from './d1-budgets.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
 const root = new URL('../..', import.meta.url).pathname;
@@ -181,6 +184,8 @@ test('every route in the router has a row in the matrix', () => {
   assert.ok(routerRoutes().length >= 50);
 });
 
+const roundTrips = new RoundTrips();
+
 test('each role gets the expected status on every route', async () => {
   const w = await world();
   const failures = [];
@@ -189,21 +194,29 @@ test('each role gets the expected status on every route', async () => {
       const f = opts.fresh ? await opts.fresh(w) : {};
       const cookie = role === 'cap' ? f.cap : w.cookies[role];
       const path = `/api/v1${opts.path ? opts.path(w, f) : pattern}`;
-      let status;
+      let res;
       if (opts.raw) {
         const headers = { 'cf-connecting-ip': randomIp(), 'content-type': 'application/octet-stream', ...opts.headers };
         if (cookie) headers.cookie = cookie;
-        status = (await fetch(BASE + path, { method, headers, body: opts.raw() })).status;
+        res = await fetch(BASE + path, { method, headers, body: opts.raw() });
+        await res.arrayBuffer();
       } else {
-        status = (await api(path, { method, cookie, body: opts.body?.(w, f) })).status;
+        res = await api(path, { method, cookie, body: opts.body?.(w, f) });
       }
+      const { status } = res;
       if (status !== expected[role]) failures.push(`${method} ${pattern} as ${role}: ${status}, expected ${expected[role]}`);
+      roundTrips.record(`${method} ${pattern}`, role, res.headers);
     }
   }
   assert.deepEqual(failures, []);
   // Logging out really ended the sessions used above.
   assert.equal((await api('/api/v1/auth/session', { cookie: w.owner.cookie })).status, 401);
   assert.equal(sessionCookie({ headers: new Headers() }), undefined);
+});
+
+test('every route keeps within its D1 round-trip budget', () => {
+  roundTrips.print();
+  assert.deepEqual(roundTrips.problems(routerRoutes()), []);
 });
 
 // The subscription gate, as a column of its own: an owner whose subscription lapsed. Writes that

@@ -1,13 +1,15 @@
 // The prerendered public pages (scripts/prerender.mjs): they are in the HTML before any script
-// runs, the app adopts that markup instead of redrawing it (also where route code loads lazily),
-// and deep links get the empty shell, never the landing page. English visitors, and visitors who
-// pick English before the app starts, get their language once it starts.
+// runs, their small script (web/src/site/, ADR 0011) gives that very markup its behaviour instead
+// of redrawing it, links lead into the app and back, and deep links get the empty shell, never the
+// landing page. English visitors, and visitors who pick English before the script starts, get
+// their language once it starts.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
+import { openPage } from './support/pages';
 
 const HERO = 'Feedback de calidad, en minutos';
 
-/** Console errors and warnings (React reports hydration mismatches there) and uncaught errors. */
+/** Console errors and warnings (a refused script or style shows there) and uncaught errors. */
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -18,8 +20,8 @@ function watchProblems(page: Page): string[] {
 }
 
 /**
- * Holds the app's scripts back, so the test sees (and can use) the served markup before the app
- * starts; the returned function lets them load.
+ * Holds the page's scripts back, so the test sees (and can use) the served markup before they
+ * start; the returned function lets them load.
  */
 async function holdAppScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};
@@ -85,7 +87,7 @@ test.describe('prerendered landing page', () => {
     });
   });
 
-  test('the app hydrates the markup it was served, without errors', async ({ page }) => {
+  test("the page's script adopts the markup it was served, without errors", async ({ page }) => {
     const problems = watchProblems(page);
 
     const release = await holdAppScripts(page);
@@ -96,59 +98,61 @@ test.describe('prerendered landing page', () => {
     await served.evaluate((heading) => {
       (window as unknown as { servedHeading: Element }).servedHeading = heading;
     });
-    // A visitor reading ahead before the app starts keeps their place.
+    // The waitlist form is in the HTML, its button disabled until the script runs.
+    const form = page.getByRole('form', { name: 'Únete a la lista de espera' });
+    await expect(form.getByRole('button', { name: 'Apuntarme' })).toBeDisabled();
+    // A visitor reading ahead before the script starts keeps their place.
     await page.locator('#waitlist-form').scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(500);
     release();
 
-    // Once the app runs, the waitlist form (loaded when its block is near the viewport) arrives
-    // where the visitor is: hydration did not scroll them back to the top.
-    await expect(page.getByRole('form', { name: 'Únete a la lista de espera' }).getByLabel('Correo electrónico')).toBeVisible();
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+    await expect(form.getByRole('button', { name: 'Apuntarme' })).toBeEnabled();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // The heading on screen is the very element that came with the HTML: adopted, not redrawn.
     const same = await page.evaluate(
       () => document.querySelector('h1') === (window as unknown as { servedHeading: Element }).servedHeading,
     );
     expect(same).toBe(true);
-    // And it is interactive: the FAQ accordion opens (a React click handler).
+    // And it is interactive: the FAQ accordion opens.
     const question = page.getByRole('button', { name: '¿Cómo funciona?' });
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
     expect(problems).toEqual([]);
   });
 
-  test('a page with lazily loaded code hydrates too: the terms keep their markup and links work', async ({ page }) => {
+  test('links go from page to page, into the app and back', async ({ page }) => {
     const problems = watchProblems(page);
-    const release = await holdAppScripts(page);
-    await page.goto('/terminos-condiciones', { waitUntil: 'commit' });
-    const served = page.getByRole('heading', { level: 1, name: 'Términos y condiciones' });
-    await expect(served).toBeVisible();
-    await served.evaluate((heading) => {
-      (window as unknown as { servedHeading: Element }).servedHeading = heading;
-    });
-    release();
-
-    // React marks the elements it owns; the served heading becomes one of them (adopted, not redrawn).
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const heading = (window as unknown as { servedHeading: Element }).servedHeading;
-          return heading.isConnected && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-        }),
-      )
-      .toBe(true);
-    // Client-side navigation works: the header's FAQ link changes the page without a reload.
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
+    await openPage(page, '/terminos-condiciones');
     await page.getByRole('banner').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page).toHaveURL(/\/preguntas-frecuentes$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+
+    // Into the app: its login page works (submitting empty shows the spec's messages).
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.locator('form button[type="submit"]').first().click();
+    await expect(page.locator('.field__error').first()).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes');
+    await page.getByRole('banner').getByRole('link', { name: 'Registrate gratis' }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // And back: the app's logo link loads the prerendered landing page with its own script.
+    await page.getByRole('banner').getByRole('link', { name: 'Lupa, ir a la portada' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO);
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+    expect(await page.locator('#root').getAttribute('data-page-en')).toMatch(/^\/assets\/.+\.json$/);
+    await page.getByRole('button', { name: '¿Cómo funciona?' }).click();
+    await expect(page.getByRole('button', { name: '¿Cómo funciona?' })).toHaveAttribute('aria-expanded', 'true');
     expect(problems).toEqual([]);
   });
 
-  test('a language picked before the app started is honoured when it starts', async ({ page }) => {
+  test('a language picked before the script started is honoured when it starts', async ({ page }) => {
     const release = await holdAppScripts(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');

@@ -1,13 +1,13 @@
 /**
- * Browser entry point: loads styles and translations, then mounts the app into #root, or hydrates
- * it where the build prerendered the page (scripts/prerender.mjs: the landing page, in Spanish).
+ * Browser entry point of the app: loads styles and the remembered language, then mounts the app
+ * into the shell's empty #root. The public pages are not the app's: they are prerendered HTML with
+ * their own small script (site/main.ts, ADR 0011).
  */
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { DEFAULT_LANGUAGE } from '@/config/constants';
-import { initialLanguage, isLanguage, setLanguage } from '@/lib/i18n';
+import { createRoot } from 'react-dom/client';
+import { initialLanguage, setLanguage } from '@/lib/i18n';
 import '@/styles.css';
-import { App, createAppRouter, type AppRouter } from '@/app/app';
+import { App, createAppRouter } from '@/app/app';
 import { reloadOnStaleChunk } from '@/lib/reload-on-stale-chunk';
 
 reloadOnStaleChunk();
@@ -15,41 +15,10 @@ reloadOnStaleChunk();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const prerendered = container.firstElementChild !== null;
-const router = createAppRouter(prerendered);
-const app = (
+// The remembered language is loaded before the first render, so English users see no Spanish flash.
+await setLanguage(initialLanguage).catch(() => undefined);
+createRoot(container).render(
   <StrictMode>
-    <App router={router} />
-  </StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
 );
-
-/** Resolves once the router has loaded the lazy route modules of the first page, if any. */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
-// A visitor may have picked a language on the prerendered page before the app started; the
-// switch then only changed the <select>, so its value is the choice to honour.
-const picked = [...container.querySelectorAll<HTMLSelectElement>('select[data-language-switch]')]
-  .map((select) => select.value)
-  .find((value) => value !== DEFAULT_LANGUAGE);
-const language = isLanguage(picked) ? picked : initialLanguage;
-
-if (prerendered && language === DEFAULT_LANGUAGE) {
-  // The markup is already on screen: React adopts it instead of drawing it again, once the page's
-  // lazy modules are there (hydrating before would swap the page for the loading spinner).
-  await routerReady(router);
-  hydrateRoot(container, app);
-} else {
-  // The remembered language is loaded before the first render, so no Spanish flash for English
-  // users of client-rendered pages (a prerendered page is replaced, in their language, on mount).
-  await setLanguage(language).catch(() => undefined);
-  createRoot(container).render(app);
-}

@@ -1,9 +1,10 @@
 //! Deleting a user and everything they own, their waitlist sign-up and outbox mails included. The rows go in one D1 transaction (which also
 //! refuses to remove the last admin); their recordings' R2 prefixes are queued in the same
 //! transaction and deleted right after, and any prefix that fails stays queued and is retried on
-//! the next admin request, so no object is orphaned.
+//! the next admin request, so no object is orphaned. The deleting batch also reads the queue, so
+//! the request waits for three D1 round trips (ADR 0011).
 
-use crate::db::{BusyBatch, db, int, now_ms, stmt, text};
+use crate::db::{db, int, now_ms, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
 use crate::App;
@@ -36,18 +37,24 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
         return Err(ApiError::not_found());
     }
     let now = now_ms();
-    let mut batch = vec![stmt(&database, GUARD, &[text(id)])?, stmt(&database, QUEUE_R2, &[text(id), int(now)])?];
-    batch.extend(purge::statements(&database, Scope::Owner, id, now)?);
-    batch.extend(crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Owner, id)?);
+    let mut batch = Batch::new(&database);
+    batch.add(GUARD, &[text(id)])?;
+    batch.add(QUEUE_R2, &[text(id), int(now)])?;
+    for statement in purge::statements(&database, Scope::Owner, id, now)? {
+        batch.add_prepared(statement, "DELETE segments of an owner");
+    }
+    for statement in crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Owner, id)? {
+        batch.add_prepared(statement, "DELETE insights of an owner");
+    }
     for sql in OWNED {
-        batch.push(stmt(&database, sql, &[text(id)])?);
+        batch.add(sql, &[text(id)])?;
     }
-    batch.push(stmt(&database, CLEAR_GUARD, &[])?);
-    if let Err(err) = database.batch_busy(batch).await {
-        if err.to_string().contains("CHECK constraint failed") {
-            return Err(ApiError::bad_request("last_admin", "Debe quedar al menos un administrador"));
+    batch.add(CLEAR_GUARD, &[])?;
+    purge::delete_and_drain(app, batch).await.map_err(|err| {
+        if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
+            ApiError::bad_request("last_admin", "Debe quedar al menos un administrador")
+        } else {
+            err
         }
-        return Err(ApiError::internal(format!("D1 delete user: {err}")));
-    }
-    purge::drain(app).await
+    })
 }

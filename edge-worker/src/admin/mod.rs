@@ -9,7 +9,7 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{Busy, BusyBatch, db, failed, int, now_ms, stmt, text};
+use crate::db::{db, failed, int, now_ms, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -67,13 +67,12 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
         format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
     };
     let database = db(app)?;
-    let rows = stmt(&database, LIST, &[text(&pattern), int(size), int((page - 1).saturating_mul(size))])?
-        .all()
-        .await
-        .map_err(failed(LIST))?
-        .results::<AdminUserDto>()
-        .map_err(failed(LIST))?;
-    let total = stmt(&database, COUNT, &[text(&pattern)])?.first_busy::<Count>(None).await.map_err(failed(COUNT))?.map(|c| c.n).unwrap_or(0);
+    let mut batch = Batch::new(&database);
+    let listed = batch.add(LIST, &[text(&pattern), int(size), int((page - 1).saturating_mul(size))])?;
+    let counted = batch.add(COUNT, &[text(&pattern)])?;
+    let results = batch.run().await?;
+    let rows = results.all::<AdminUserDto>(listed)?;
+    let total = results.first::<Count>(counted)?.map(|c| c.n).unwrap_or(0);
     json(200, &AdminUsersResponse { users: rows, total, page, pageSize: size })
 }
 
@@ -86,23 +85,21 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
         return Err(ApiError::bad_request("bad_role", "El rol debe ser admin o customer"));
     };
     let database = db(app)?;
-    if crate::auth::users::by_id(&database, id).await?.is_none() {
-        return Err(ApiError::not_found());
-    }
-    let result = database
-        .batch_busy(vec![
-            stmt(&database, GUARD_ROLE, &[text(id), text(role.as_str())])?,
-            stmt(&database, SET_ROLE, &[text(id), text(role.as_str()), int(now_ms())])?,
-            stmt(&database, CLEAR_GUARD, &[])?,
-        ])
-        .await;
-    if let Err(err) = result {
-        if err.to_string().contains("CHECK constraint failed") {
-            return Err(ApiError::bad_request("last_admin", LAST_ADMIN));
+    // One transaction: the guard (the last admin keeps the role), the change, the user read back.
+    // A missing user inserts no guard row and changes nothing, and reads back nothing: 404.
+    let mut batch = Batch::new(&database);
+    batch.add(GUARD_ROLE, &[text(id), text(role.as_str())])?;
+    batch.add(SET_ROLE, &[text(id), text(role.as_str()), int(now_ms())])?;
+    batch.add(CLEAR_GUARD, &[])?;
+    let read = crate::auth::users::add_by_id(&mut batch, id)?;
+    let results = batch.run().await.map_err(|err| {
+        if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
+            ApiError::bad_request("last_admin", LAST_ADMIN)
+        } else {
+            err
         }
-        return Err(ApiError::internal(format!("D1 role change: {err}")));
-    }
-    let user = crate::auth::users::by_id(&database, id).await?.ok_or_else(ApiError::not_found)?;
+    })?;
+    let user = results.first::<crate::auth::users::UserRow>(read)?.ok_or_else(ApiError::not_found)?;
     json(200, &AdminUserDto { id: user.id, role: user.role, email: user.email, last_login_at: user.last_login_at, created_at: user.created_at })
 }
 

@@ -10,7 +10,7 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::gate;
-use crate::db::{db, new_id, now_ms};
+use crate::db::{db, new_id, now_ms, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -39,27 +39,61 @@ fn invalid(problems: Vec<&'static str>) -> ApiError {
     ApiError::bad_request("invalid_analysis", message).with_errors(problems.into_iter().map(str::to_string))
 }
 
-/// The analysis when `user` may see it: its owner, or an admin. Otherwise 404.
-async fn owned(app: &App, user: &SessionUser, id: &str) -> ApiResult<repo::AnalysisRow> {
-    let row = repo::find(&db(app)?, id).await?.ok_or_else(ApiError::not_found)?;
-    let is_admin = Role::parse(&user.user.role) == Some(Role::Admin);
-    if row.owner_id == user.user.id || is_admin {
-        Ok(row)
-    } else {
-        Err(ApiError::not_found())
-    }
+/// Whether `user` may see an analysis: its owner, or an admin. Anyone else gets 404.
+fn may_see(user: &SessionUser, row: &repo::AnalysisRow) -> bool {
+    row.owner_id == user.user.id || Role::parse(&user.user.role) == Some(Role::Admin)
 }
 
-/// The analysis row for the signed-in owner (or an admin); 401 without a session, else 404.
-pub async fn owned_row(app: &App, req: &Request, id: &str) -> ApiResult<repo::AnalysisRow> {
+/// The analysis (with its tasks) for the signed-in owner or an admin, 401 without a session, else
+/// 404; `add` puts more reads about it in the same batch (two round trips in all). What the batch
+/// read is only used after the check.
+pub async fn owned_with<T>(
+    app: &App,
+    req: &Request,
+    id: &str,
+    add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
+) -> ApiResult<(lupa_api_types::AnalysisDto, crate::db::Results, T)> {
     let user = sessions::require_user(app, req).await?;
-    owned(app, &user, id).await
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let detail = repo::add_detail(&mut batch, id, false)?;
+    let more = add(&mut batch)?;
+    let results = batch.run().await?;
+    visible(&user, repo::row_of(&results, detail)?)?;
+    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    Ok((analysis, results, more))
 }
 
-async fn answer(app: &App, id: &str, status: u16) -> ApiResult<Response> {
+/// The analysis row for the signed-in owner (or an admin), 401 without a session, else 404; `add`
+/// puts more reads about it in the same batch (two round trips in all), used only after the check.
+pub async fn owned_row_with<T>(
+    app: &App,
+    req: &Request,
+    id: &str,
+    add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
+) -> ApiResult<(repo::AnalysisRow, crate::db::Results, T)> {
+    let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
-    let row = repo::find(&database, id).await?.ok_or_else(ApiError::not_found)?;
-    json(status, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
+    let mut batch = Batch::new(&database);
+    let found = repo::add_find(&mut batch, id)?;
+    let more = add(&mut batch)?;
+    let results = batch.run().await?;
+    let row = visible(&user, results.first(found)?)?;
+    Ok((row, results, more))
+}
+
+/// The row a batch read, when `user` may see it; 404 otherwise.
+fn visible(user: &SessionUser, row: Option<repo::AnalysisRow>) -> ApiResult<repo::AnalysisRow> {
+    row.filter(|row| may_see(user, row)).ok_or_else(ApiError::not_found)
+}
+
+/// Runs `batch` (writes to analysis `id`, possibly none) and answers with the analysis as they
+/// left it, read in the same round trip.
+async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16) -> ApiResult<Response> {
+    let detail = repo::add_detail(&mut batch, id, true)?;
+    let results = batch.run().await?;
+    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    json(status, &AnalysisResponse { analysisData: analysis })
 }
 
 /// `GET /api/v1/analysis`.
@@ -68,7 +102,8 @@ pub async fn list(app: &App, req: &Request) -> ApiResult<Response> {
     json(200, &AnalysisListResponse { analyses: repo::list(&db(app)?, &user.user.id).await? })
 }
 
-/// `POST /api/v1/analysis`.
+/// `POST /api/v1/analysis`: three round trips (session, subscription, insert); the answer is
+/// what was inserted.
 pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let body: AnalysisRequest = read_json(req).await?;
@@ -76,59 +111,78 @@ pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED).await?;
-    let id = new_id();
-    repo::insert(&database, &id, &user.user.id, &valid, settings, now_ms()).await?;
-    answer(app, &id, 201).await
+    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, now_ms()).await?;
+    json(201, &AnalysisResponse { analysisData: analysis })
 }
 
-/// `GET /api/v1/analysis/{id}`.
+/// `GET /api/v1/analysis/{id}`: the session, then the analysis with its tasks and entries.
 pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
-    let row = owned(app, &user, id).await?;
     let database = db(app)?;
-    json(200, &AnalysisResponse { analysisData: repo::detail_with_entries(app, &database, row).await? })
+    let mut batch = Batch::new(&database);
+    let detail = repo::add_detail(&mut batch, id, true)?;
+    let results = batch.run().await?;
+    visible(&user, repo::row_of(&results, detail)?)?;
+    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    json(200, &AnalysisResponse { analysisData: analysis })
 }
 
 /// `PATCH /api/v1/analysis/{id}`: every editable field again; the limit never below submissions.
+/// Three round trips: the session; the analysis with its owner's subscription; the update with
+/// the analysis read back.
 pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
-    let row = owned(app, &user, id).await?;
+    let database = db(app)?;
+    let mut reads = Batch::new(&database);
+    let found = repo::add_find(&mut reads, id)?;
+    // The owner's subscription, also when an admin edits: it is the customer's study that grows.
+    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
+    let results = reads.run().await?;
+    let row = visible(&user, results.first(found)?)?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
-    let database = db(app)?;
-    // The owner's subscription, also when an admin edits: it is the customer's study that grows.
-    gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
+    gate::require(&results, subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
-    repo::update(&database, id, &valid, settings, status.as_str(), now_ms()).await?;
-    answer(app, id, 200).await
+    let mut writes = Batch::new(&database);
+    repo::add_update(&mut writes, id, &valid, settings, status.as_str(), now_ms())?;
+    write_and_answer(app, writes, id, 200).await
 }
 
 /// `POST /api/v1/analysis/{id}/close`: no more participations.
 pub async fn close(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
-    owned(app, &user, id).await?;
-    repo::set_status(&db(app)?, id, Status::Completed.as_str(), now_ms()).await?;
-    answer(app, id, 200).await
+    let database = db(app)?;
+    visible(&user, repo::find(&database, id).await?)?;
+    let mut writes = Batch::new(&database);
+    repo::add_set_status(&mut writes, id, Status::Completed.as_str(), now_ms())?;
+    write_and_answer(app, writes, id, 200).await
 }
 
 /// `POST /api/v1/analysis/{id}/reopen`: accepts participations again unless it is full.
 pub async fn reopen(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
-    let row = owned(app, &user, id).await?;
-    let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
     let database = db(app)?;
-    gate::require_subscription(&database, &row.owner_id, gate::REQUIRED_TO_CHANGE).await?;
-    repo::set_status(&database, id, status.as_str(), now_ms()).await?;
-    answer(app, id, 200).await
+    let mut reads = Batch::new(&database);
+    let found = repo::add_find(&mut reads, id)?;
+    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
+    let results = reads.run().await?;
+    let row = visible(&user, results.first(found)?)?;
+    let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
+    gate::require(&results, subscribed, gate::REQUIRED_TO_CHANGE)?;
+    let mut writes = Batch::new(&database);
+    repo::add_set_status(&mut writes, id, status.as_str(), now_ms())?;
+    write_and_answer(app, writes, id, 200).await
 }
 
 /// `DELETE /api/v1/analysis/{id}`: the rows in one transaction, then the recordings in R2.
 pub async fn delete(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
-    owned(app, &user, id).await?;
-    repo::delete(&db(app)?, id).await?;
-    crate::participation::purge::drain(app).await?;
+    let database = db(app)?;
+    visible(&user, repo::find(&database, id).await?)?;
+    let mut batch = Batch::new(&database);
+    repo::add_delete(&mut batch, &database, id)?;
+    crate::participation::purge::delete_and_drain(app, batch).await?;
     json(200, &MessageResponse { message: DELETED.into() })
 }

@@ -1,12 +1,14 @@
-//! D1 statements for analyses and their tasks; every read is scoped to an owner.
+//! D1 statements for analyses and their tasks; every read is scoped to an owner. Reads go into the
+//! caller's batch (`add_find`, `add_detail`), so a request reads an analysis with its tasks and
+//! entries, and what it writes, in one round trip (ADR 0011).
 
 use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySummaryDto, TaskDto};
 use lupa_core::analysis::ValidAnalysis;
 use lupa_core::participation::researcher_status;
 use serde::Deserialize;
-use worker::{D1Database, D1PreparedStatement};
+use worker::D1Database;
 
-use crate::db::{Busy, BusyBatch, failed, int, new_id, opt_text, stmt, text};
+use crate::db::{failed, int, new_id, opt_text, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::ApiResult;
 use crate::participation::purge::{self, Scope};
 use crate::thumbnails;
@@ -116,15 +118,14 @@ fn task_dto(row: TaskRow) -> TaskDto {
     TaskDto { id: row.id, taskType: row.task_type, taskContent: row.content }
 }
 
-/// The owner's analyses, newest first, with tasks and submitted counts (two queries).
+/// The owner's analyses, newest first, with tasks and submitted counts (one batch).
 pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<AnalysisDto>> {
-    let rows = stmt(database, LIST, &[text(owner_id)])?.all_busy().await.map_err(failed(LIST))?.results::<AnalysisRow>().map_err(failed(LIST))?;
-    let mut tasks = stmt(database, TASKS_OF_OWNER, &[text(owner_id)])?
-        .all()
-        .await
-        .map_err(failed(TASKS_OF_OWNER))?
-        .results::<TaskRow>()
-        .map_err(failed(TASKS_OF_OWNER))?;
+    let mut batch = Batch::new(database);
+    let analyses = batch.add(LIST, &[text(owner_id)])?;
+    let tasks = batch.add(TASKS_OF_OWNER, &[text(owner_id)])?;
+    let results = batch.run().await?;
+    let rows = results.all::<AnalysisRow>(analyses)?;
+    let mut tasks = results.all::<TaskRow>(tasks)?;
     Ok(rows
         .into_iter()
         .map(|row| {
@@ -139,21 +140,15 @@ pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<AnalysisR
     stmt(database, ONE, &[text(id)])?.first_busy::<AnalysisRow>(None).await.map_err(failed(ONE))
 }
 
-/// The analysis's task texts, in order.
-pub async fn task_contents(database: &D1Database, analysis_id: &str) -> ApiResult<Vec<String>> {
-    let tasks = stmt(database, TASKS_OF_ONE, &[text(analysis_id)])?.all_busy().await.map_err(failed(TASKS_OF_ONE))?.results::<TaskRow>().map_err(failed(TASKS_OF_ONE))?;
-    Ok(tasks.into_iter().map(|t| t.content).collect())
+/// The full analysis from its row and the tasks a batch read with `add_tasks_of`.
+pub fn detail_from(row: AnalysisRow, results: &Results, tasks: Slot) -> ApiResult<AnalysisDto> {
+    let tasks = results.all::<TaskRow>(tasks)?;
+    Ok(row.dto(tasks.into_iter().map(task_dto).collect()))
 }
 
-/// The full analysis with its tasks.
-pub async fn detail(database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisDto> {
-    let tasks = stmt(database, TASKS_OF_ONE, &[text(&row.id)])?
-        .all()
-        .await
-        .map_err(failed(TASKS_OF_ONE))?
-        .results::<TaskRow>()
-        .map_err(failed(TASKS_OF_ONE))?;
-    Ok(row.dto(tasks.into_iter().map(task_dto).collect()))
+/// Adds reading the analysis's tasks to a batch (for `task_contents_of`).
+pub fn add_tasks_of(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
+    batch.add(TASKS_OF_ONE, &[text(analysis_id)])
 }
 
 fn entry_status(row: &EntryRow, now: i64) -> EntryStatus {
@@ -164,17 +159,11 @@ fn entry_status(row: &EntryRow, now: i64) -> EntryStatus {
     }
 }
 
-/// The analysis with its tasks and its participations table (`AnalysisEntries`, newest first),
-/// thumbnails as short-lived signed URLs.
-pub async fn detail_with_entries(app: &App, database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisDto> {
-    let entries = stmt(database, ENTRIES_OF_ONE, &[text(&row.id)])?
-        .all_busy()
-        .await
-        .map_err(failed(ENTRIES_OF_ONE))?
-        .results::<EntryRow>()
-        .map_err(failed(ENTRIES_OF_ONE))?;
+/// The participations table (`AnalysisEntries`, newest first), thumbnails as short-lived signed
+/// URLs.
+fn entry_summaries(app: &App, entries: Vec<EntryRow>) -> ApiResult<Vec<EntrySummaryDto>> {
     let now = app.now();
-    let entries = entries
+    entries
         .into_iter()
         .map(|e| {
             Ok(EntrySummaryDto {
@@ -188,24 +177,69 @@ pub async fn detail_with_entries(app: &App, database: &D1Database, row: Analysis
                 id: e.id,
             })
         })
-        .collect::<ApiResult<Vec<_>>>()?;
-    let mut dto = detail(database, row).await?;
-    dto.entries = Some(entries);
-    Ok(dto)
-}
-
-fn task_statements(database: &D1Database, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<D1PreparedStatement>> {
-    tasks
-        .iter()
-        .enumerate()
-        .map(|(i, content)| stmt(database, INSERT_TASK, &[text(&new_id()), text(analysis_id), int(i as i64), text(content)]))
         .collect()
 }
 
-/// Inserts an analysis with its tasks in one transaction.
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, now: i64) -> ApiResult<()> {
-    let mut batch = vec![stmt(
-        database,
+/// Adds reading one analysis row (whoever owns it) to a batch.
+pub fn add_find(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+    batch.add(ONE, &[text(id)])
+}
+
+/// Where a batch put an analysis with its tasks and (optionally) its entries.
+#[derive(Clone, Copy)]
+pub struct DetailSlots {
+    row: Slot,
+    tasks: Slot,
+    entries: Option<Slot>,
+}
+
+/// Adds reading the full analysis `id` (row, tasks and, `with_entries`, its participations) to a
+/// batch; after writes in the same batch, it reads what they wrote.
+pub fn add_detail(batch: &mut Batch<'_>, id: &str, with_entries: bool) -> ApiResult<DetailSlots> {
+    Ok(DetailSlots {
+        row: batch.add(ONE, &[text(id)])?,
+        tasks: batch.add(TASKS_OF_ONE, &[text(id)])?,
+        entries: if with_entries { Some(batch.add(ENTRIES_OF_ONE, &[text(id)])?) } else { None },
+    })
+}
+
+/// The row a batch read with `add_detail` (for ownership checks before `detail_of`).
+pub fn row_of(results: &Results, slots: DetailSlots) -> ApiResult<Option<AnalysisRow>> {
+    results.first::<AnalysisRow>(slots.row)
+}
+
+/// The full analysis a batch read with `add_detail`; `None` when there is no such analysis.
+pub fn detail_of(app: &App, results: &Results, slots: DetailSlots) -> ApiResult<Option<AnalysisDto>> {
+    let Some(row) = row_of(results, slots)? else { return Ok(None) };
+    let tasks = results.all::<TaskRow>(slots.tasks)?;
+    let entries = match slots.entries {
+        Some(slot) => Some(entry_summaries(app, results.all::<EntryRow>(slot)?)?),
+        None => None,
+    };
+    let mut dto = row.dto(tasks.into_iter().map(task_dto).collect());
+    dto.entries = entries;
+    Ok(Some(dto))
+}
+
+/// Adds inserting the task list to a batch; returns the tasks as stored.
+fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<TaskDto>> {
+    tasks
+        .iter()
+        .enumerate()
+        .map(|(i, content)| {
+            let id = new_id();
+            batch.add(INSERT_TASK, &[text(&id), text(analysis_id), int(i as i64), text(content)])?;
+            Ok(TaskDto { id, taskType: "text".into(), taskContent: content.clone() })
+        })
+        .collect()
+}
+
+/// Inserts an analysis with its tasks in one transaction; returns it as stored (a new analysis
+/// has no entries), so the answer needs no read.
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, now: i64) -> ApiResult<AnalysisDto> {
+    let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
+    let mut batch = Batch::new(database);
+    batch.add(
         INSERT,
         &[
             text(id),
@@ -215,55 +249,74 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
             opt_text(valid.scenario.as_deref()),
             int(valid.max_participants),
             int(now),
-            text(valid.camera.unwrap_or(lupa_core::camera::OFF)),
+            text(camera),
             opt_flag(settings.task_questions),
             opt_flag(settings.sus),
         ],
-    )?];
-    batch.extend(task_statements(database, id, &valid.tasks)?);
-    database.batch_busy(batch).await.map_err(failed(INSERT))?;
+    )?;
+    let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
+    batch.run().await?;
+    let row = AnalysisRow {
+        id: id.to_string(),
+        owner_id: owner_id.to_string(),
+        name: valid.name.clone(),
+        url: valid.url.clone(),
+        device: "computer".into(),
+        scenario: valid.scenario.clone(),
+        max_participants: valid.max_participants,
+        status: "published".into(),
+        camera: camera.to_string(),
+        created_at: now,
+        updated_at: now,
+        submitted: 0,
+        task_questions: i64::from(settings.task_questions.unwrap_or(false)),
+        sus: i64::from(settings.sus.unwrap_or(false)),
+    };
+    let mut dto = row.dto(tasks);
+    dto.entries = Some(Vec::new());
+    Ok(dto)
+}
+
+/// Adds replacing the editable fields and the task list to a batch (one transaction).
+pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, status: &str, now: i64) -> ApiResult<()> {
+    batch.add(
+        UPDATE,
+        &[
+            text(id),
+            text(&valid.name),
+            text(&valid.url),
+            opt_text(valid.scenario.as_deref()),
+            int(valid.max_participants),
+            text(status),
+            int(now),
+            opt_text(valid.camera),
+            opt_flag(settings.task_questions),
+            opt_flag(settings.sus),
+        ],
+    )?;
+    batch.add(DELETE_TASKS, &[text(id)])?;
+    add_tasks(batch, id, &valid.tasks)?;
     Ok(())
 }
 
-/// Replaces the editable fields and the task list in one transaction.
-pub async fn update(database: &D1Database, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, status: &str, now: i64) -> ApiResult<()> {
-    let mut batch = vec![
-        stmt(
-            database,
-            UPDATE,
-            &[
-                text(id),
-                text(&valid.name),
-                text(&valid.url),
-                opt_text(valid.scenario.as_deref()),
-                int(valid.max_participants),
-                text(status),
-                int(now),
-                opt_text(valid.camera),
-                opt_flag(settings.task_questions),
-                opt_flag(settings.sus),
-            ],
-        )?,
-        stmt(database, DELETE_TASKS, &[text(id)])?,
-    ];
-    batch.extend(task_statements(database, id, &valid.tasks)?);
-    database.batch_busy(batch).await.map_err(failed(UPDATE))?;
-    Ok(())
+/// Adds setting the status to a batch.
+pub fn add_set_status(batch: &mut Batch<'_>, id: &str, status: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(SET_STATUS, &[text(id), text(status), int(now)])
 }
 
-pub async fn set_status(database: &D1Database, id: &str, status: &str, now: i64) -> ApiResult<()> {
-    stmt(database, SET_STATUS, &[text(id), text(status), int(now)])?.run_busy().await.map_err(failed(SET_STATUS))?;
-    Ok(())
-}
-
-/// Deletes an analysis with its tasks and entries in one transaction, queueing its recordings and
-/// the abort of their unfinished uploads (the caller drains the queue).
-pub async fn delete(database: &D1Database, id: &str) -> ApiResult<()> {
+/// Adds deleting an analysis with its tasks and entries to a batch (one transaction), queueing
+/// its recordings and the abort of their unfinished uploads (the caller drains the queue).
+pub fn add_delete(batch: &mut Batch<'_>, database: &D1Database, id: &str) -> ApiResult<()> {
     let now = crate::db::now_ms();
-    let mut batch = vec![stmt(database, crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?];
-    batch.extend(purge::statements(database, Scope::Analysis, id, now)?);
-    batch.extend(crate::insights::cleanup::statements(database, crate::insights::cleanup::Scope::Analysis, id)?);
-    batch.extend([stmt(database, DELETE_TASKS, &[text(id)])?, stmt(database, DELETE_ENTRIES, &[text(id)])?, stmt(database, DELETE, &[text(id)])?]);
-    database.batch_busy(batch).await.map_err(failed(DELETE))?;
+    batch.add(crate::recordings::QUEUE_ANALYSIS, &[text(id), int(now)])?;
+    for statement in purge::statements(database, Scope::Analysis, id, now)? {
+        batch.add_prepared(statement, "DELETE segments of an analysis");
+    }
+    for statement in crate::insights::cleanup::statements(database, crate::insights::cleanup::Scope::Analysis, id)? {
+        batch.add_prepared(statement, "DELETE insights of an analysis");
+    }
+    batch.add(DELETE_TASKS, &[text(id)])?;
+    batch.add(DELETE_ENTRIES, &[text(id)])?;
+    batch.add(DELETE, &[text(id)])?;
     Ok(())
 }

@@ -4,6 +4,9 @@
 //! network past its limit gets 429 for the window; the account-wide count only slows every
 //! attempt down (`rate_limit::account_delay_ms`) and mails the owner once per window, so nobody
 //! can keep the owner out by failing on purpose.
+//!
+//! Two D1 round trips (ADR 0011): one batch counts the attempt, reads both failure counters and
+//! the user; another opens the session and notes the login.
 
 use std::time::Duration;
 
@@ -12,7 +15,7 @@ use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
-use crate::db::{db, now_ms};
+use crate::db::{db, now_ms, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
@@ -30,16 +33,22 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     };
     let database = db(app)?;
     let client = client_address(req);
-    rate::hit(&database, rate_limit::LOGIN_PER_CLIENT, &client).await?;
     let normalized = email::normalize(&username);
     let network = rate_limit::account_network_subject(&normalized, &client);
-    rate::ensure_below(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network).await?;
-    let delay = rate_limit::account_delay_ms(rate::peek(&database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized).await?);
+    let mut reads = Batch::new(&database);
+    let attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_PER_CLIENT, &client)?;
+    let network_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
+    let account_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized)?;
+    let found = users::add_by_email(&mut reads, &normalized)?;
+    let results = reads.run().await?;
+    rate::check(&results, attempt)?;
+    rate::check_below(&results, network_failures)?;
+    let delay = rate_limit::account_delay_ms(rate::count_of(&results, account_failures)?);
     if delay > 0 {
         Delay::from(Duration::from_millis(delay)).await;
     }
 
-    let user = users::by_email(&database, &normalized).await?;
+    let user = results.first::<users::UserRow>(found)?;
     // Verify against a dummy hash when there is no such user: same work, same timing.
     let hash = user.as_ref().map(|u| u.password_hash.as_str()).unwrap_or(password::DUMMY_HASH);
     let matches = password::verify(&pass, hash) && user.is_some();
@@ -54,19 +63,32 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::forbidden("participant_login", PARTICIPANT));
     }
     let now = now_ms();
-    let cookie = sessions::create(app, &database, &user.id).await?;
-    users::touch_login(&database, &user.id, now).await?;
+    let session = sessions::prepare(app, &database, &user.id)?;
+    let mut writes = Batch::new(&database);
+    for statement in session.statements {
+        writes.add_prepared(statement, "INSERT INTO sessions");
+    }
+    users::add_touch_login(&mut writes, &user.id, now)?;
+    writes.run().await?;
+    let cookie = session.cookie;
     let mut dto = user.dto();
     dto.last_login_at = Some(now);
     sessions::with_cookie(json(200, &UserResponse { user: dto })?, &cookie)
 }
 
-/// Counts a failed login for the network and for the account; when the account reaches its limit
-/// (once per window) and exists, mails the owner. Best effort: counting never fails the answer.
+/// Counts a failed login for the network and for the account (one batch); when the account
+/// reaches its limit (once per window) and exists, mails the owner. Best effort: counting never
+/// fails the answer.
 async fn count_failure(app: &App, database: &D1Database, network: &str, normalized: &str, user: Option<&users::UserRow>) {
-    let _ = rate::count(database, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, network).await;
     let limit = rate_limit::LOGIN_FAILURES_PER_ACCOUNT;
-    let Ok(failures) = rate::count(database, limit, normalized).await else { return };
+    let mut batch = Batch::new(database);
+    let (Ok(_), Ok(account)) = (
+        rate::add_hit(&mut batch, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, network),
+        rate::add_hit(&mut batch, limit, normalized),
+    ) else {
+        return;
+    };
+    let Ok(failures) = batch.run().await.and_then(|results| rate::count_of(&results, account)) else { return };
     let Some(user) = user.filter(|_| failures == limit.max) else { return };
     let reset = format!("{}/auth/recover-password", app.config.public_origin);
     let mail = lupa_core::mail::login_failures(&user.email, failures, limit.window_ms / 60_000, &reset);

@@ -6,7 +6,7 @@ use lupa_core::auth::{password, rate_limit};
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{BusyBatch, db, failed, int, now_ms, stmt, text};
+use crate::db::{db, int, now_ms, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -41,13 +41,14 @@ pub async fn patch(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let hash = hash_password(&new)?;
     let user_id = current.user.id.as_str();
-    database
-        .batch_busy(vec![
-            stmt(&database, users::SET_PASSWORD, &[text(user_id), text(&hash), int(now_ms())])?,
-            stmt(&database, sessions::DELETE_ALL_FOR_USER, &[text(user_id)])?,
-        ])
-        .await
-        .map_err(failed(users::SET_PASSWORD))?;
-    let cookie = sessions::create(app, &database, user_id).await?;
-    sessions::with_cookie(json(200, &MessageResponse { message: CHANGED.into() })?, &cookie)
+    // One transaction: the new password, every session ended, and this browser's new one.
+    let session = sessions::prepare(app, &database, user_id)?;
+    let mut writes = Batch::new(&database);
+    writes.add(users::SET_PASSWORD, &[text(user_id), text(&hash), int(now_ms())])?;
+    writes.add(sessions::DELETE_ALL_FOR_USER, &[text(user_id)])?;
+    for statement in session.statements {
+        writes.add_prepared(statement, "INSERT INTO sessions");
+    }
+    writes.run().await?;
+    sessions::with_cookie(json(200, &MessageResponse { message: CHANGED.into() })?, &session.cookie)
 }

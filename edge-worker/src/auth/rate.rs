@@ -1,11 +1,16 @@
 //! Rate-limit counters in D1: one row per limit, subject and window, counted atomically with an
 //! upsert so concurrent attempts cannot slip past the limit.
+//!
+//! The statements go into the caller's batch (`add_hit`, `add_peek`), so counting an attempt
+//! costs no round trip of its own (ADR 0011); `check` then reads the count from the results.
+//! Every hit also sweeps windows that are over: an indexed delete that usually finds nothing, and
+//! every row is deleted once however often it runs.
 
 use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{Busy, failed, int, now_ms, stmt, text};
+use crate::db::{int, now_ms, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
@@ -18,43 +23,55 @@ struct Count {
     count: i64,
 }
 
-/// Counts one attempt of `subject` against `limit`; 429 once the limit is exceeded.
-pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
-    let count = count(database, limit, subject).await?;
-    check(limit, count, now_ms())
+/// A counter read by a batch: which limit, and where its count is.
+#[derive(Clone, Copy)]
+pub struct Counted {
+    limit: Limit,
+    slot: Slot,
 }
 
-/// The attempts of `subject` in `limit`'s window so far, without counting one.
-pub async fn peek(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<i64> {
-    let row = stmt(database, PEEK, &[text(&limit.key(subject, now_ms()))])?.first_busy::<Count>(None).await.map_err(failed(PEEK))?;
-    Ok(row.map_or(0, |r| r.count))
-}
-
-/// Counts one attempt of `subject` against `limit` and returns the count, refusing nothing.
-pub async fn count(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<i64> {
+/// Adds counting one attempt of `subject` against `limit` (and the sweep) to `batch`.
+pub fn add_hit(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<Counted> {
     let now = now_ms();
     let expires = limit.window_start(now) + limit.window_ms;
-    let row = stmt(database, HIT, &[text(&limit.key(subject, now)), int(expires)])?
-        .first_busy::<Count>(None)
-        .await
-        .map_err(failed(HIT))?;
-    // Old windows are useless; sweep them now and then instead of with a cron.
-    if row.as_ref().map(|r| r.count) == Some(1) {
-        stmt(database, PRUNE, &[int(now)])?.run_busy().await.map_err(failed(PRUNE))?;
-    }
-    Ok(row.map_or(0, |r| r.count))
+    batch.add(PRUNE, &[int(now)])?;
+    let slot = batch.add(HIT, &[text(&limit.key(subject, now)), int(expires)])?;
+    Ok(Counted { limit, slot })
 }
 
-/// Refuses when `subject` is already over `limit`, without counting (e.g. failed-login counters
-/// that only count failures).
-pub async fn ensure_below(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
-    let count = peek(database, limit, subject).await?;
-    check(limit, if count == 0 { 0 } else { count + 1 }, now_ms())
+/// Adds reading the attempts of `subject` in `limit`'s window so far, without counting one.
+pub fn add_peek(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<Counted> {
+    let slot = batch.add(PEEK, &[text(&limit.key(subject, now_ms()))])?;
+    Ok(Counted { limit, slot })
 }
 
-fn check(limit: Limit, count: i64, now: i64) -> ApiResult<()> {
+/// The count a batch read.
+pub fn count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
+    Ok(results.first::<Count>(counted.slot)?.map_or(0, |r| r.count))
+}
+
+/// 429 when the attempt a batch counted (`add_hit`) is over its limit.
+pub fn check(results: &Results, counted: Counted) -> ApiResult<()> {
+    refuse_over(counted.limit, count_of(results, counted)?)
+}
+
+/// 429 when `subject` is already over a limit that counts only failures (`add_peek`), without
+/// counting this attempt.
+pub fn check_below(results: &Results, counted: Counted) -> ApiResult<()> {
+    let count = count_of(results, counted)?;
+    refuse_over(counted.limit, if count == 0 { 0 } else { count + 1 })
+}
+
+/// Counts one attempt of `subject` against `limit` in a round trip of its own; 429 over the limit.
+pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
+    let mut batch = Batch::new(database);
+    let counted = add_hit(&mut batch, limit, subject)?;
+    check(&batch.run().await?, counted)
+}
+
+fn refuse_over(limit: Limit, count: i64) -> ApiResult<()> {
     if limit.exceeded(count) {
-        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now)))
+        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now_ms())))
     } else {
         Ok(())
     }

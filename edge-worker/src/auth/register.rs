@@ -1,11 +1,12 @@
-//! `POST /api/v1/auth/register/local/customer`: creates a customer, whatever role is sent.
+//! `POST /api/v1/auth/register/local/customer`: creates a customer, whatever role is sent. Two D1
+//! round trips: the attempt counted with the e-mail looked up, then the insert with its read-back.
 
 use lupa_api_types::{RegisterRequest, UserResponse};
 use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, users};
-use crate::db::{db, new_id, now_ms};
+use crate::db::{db, new_id, now_ms, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -29,9 +30,13 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::unprocessable("invalid_registration", INVALID).with_errors(problems));
     }
     let database = db(app)?;
-    rate::hit(&database, rate_limit::REGISTER_PER_CLIENT, &client_address(req)).await?;
     let normalized = email::normalize(&address);
-    if users::by_email(&database, &normalized).await?.is_some() {
+    let mut reads = Batch::new(&database);
+    let attempt = rate::add_hit(&mut reads, rate_limit::REGISTER_PER_CLIENT, &client_address(req))?;
+    let existing = users::add_by_email(&mut reads, &normalized)?;
+    let results = reads.run().await?;
+    rate::check(&results, attempt)?;
+    if results.first::<users::UserRow>(existing)?.is_some() {
         return Err(ApiError::new(409, "email_taken", TAKEN));
     }
     let id = new_id();
@@ -39,9 +44,13 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let hash = hash_password(&pass)?;
     // Registration always creates a customer (spec §3): the `role` field is ignored.
     let new_user = users::NewUser { id: &id, email: &address, email_normalized: &normalized, role: Role::Customer.as_str(), password_hash: &hash, now };
-    if !users::insert(&database, &new_user).await? {
+    let mut writes = Batch::new(&database);
+    let inserted = users::add_insert(&mut writes, &new_user)?;
+    let stored = users::add_by_id(&mut writes, &id)?;
+    let results = writes.run().await?;
+    if results.changes(inserted)? == 0 {
         return Err(ApiError::new(409, "email_taken", TAKEN));
     }
-    let user = users::by_id(&database, &id).await?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
+    let user = results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
     json(201, &UserResponse { user: user.dto() })
 }

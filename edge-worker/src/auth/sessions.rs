@@ -1,11 +1,14 @@
 //! Sessions: a random token in a `__Host-` cookie, stored in D1 only as a keyed hash, with idle and
-//! absolute expiry. Also the `require_user` gate every authenticated handler starts with.
+//! absolute expiry. Also the `require_user` gate every authenticated handler starts with: one D1
+//! round trip (the session joined with its user); refreshing or removing the session row happens
+//! after the answer (ADR 0011).
 
 use lupa_core::auth::{self, token};
 use serde::Deserialize;
-use worker::{D1Database, Request, Response};
+use wasm_bindgen::JsValue;
+use worker::{D1Database, D1PreparedStatement, Request, Response};
 
-use crate::auth::users::{self, UserRow};
+use crate::auth::users::UserRow;
 use crate::config::required_secret;
 use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
 use crate::error::{ApiError, ApiResult};
@@ -17,7 +20,10 @@ pub const COOKIE: &str = "__Host-lupa_session";
 const NOT_AUTHENTICATED: &str = "No has iniciado sesión o tu sesión ha caducado";
 
 const INSERT: &str = "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)";
-const LOOKUP: &str = "SELECT user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash = ?1";
+/// The session with its user, in one read.
+const LOOKUP: &str = "SELECT s.created_at AS session_created_at, s.last_seen_at, s.expires_at, \
+     u.id, u.email, u.name, u.role, u.password_hash, u.last_login_at, u.created_at \
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1";
 const TOUCH: &str = "UPDATE sessions SET last_seen_at = ?2, expires_at = ?3 WHERE token_hash = ?1";
 const DELETE_ONE: &str = "DELETE FROM sessions WHERE token_hash = ?1";
 pub const DELETE_ALL_FOR_USER: &str = "DELETE FROM sessions WHERE user_id = ?1";
@@ -25,10 +31,30 @@ const DELETE_EXPIRED: &str = "DELETE FROM sessions WHERE user_id = ?1 AND expire
 
 #[derive(Deserialize)]
 struct SessionRow {
-    user_id: String,
-    created_at: i64,
+    session_created_at: i64,
     last_seen_at: i64,
     expires_at: i64,
+    id: String,
+    email: String,
+    name: Option<String>,
+    role: String,
+    password_hash: String,
+    last_login_at: Option<i64>,
+    created_at: i64,
+}
+
+impl SessionRow {
+    fn user(self) -> UserRow {
+        UserRow {
+            id: self.id,
+            email: self.email,
+            name: self.name,
+            role: self.role,
+            password_hash: self.password_hash,
+            last_login_at: self.last_login_at,
+            created_at: self.created_at,
+        }
+    }
 }
 
 /// The signed-in user of a request, with the hash of the session that proved it.
@@ -53,17 +79,25 @@ pub fn new_token() -> String {
     token::encode(&bytes)
 }
 
-/// Creates a session for `user_id`; returns the `Set-Cookie` value.
-pub async fn create(app: &App, database: &D1Database, user_id: &str) -> ApiResult<String> {
+/// A new session for a user: the statements that store it (for the caller's batch, which may do
+/// more in the same round trip) and the `Set-Cookie` value to answer with.
+pub struct NewSession {
+    pub statements: Vec<D1PreparedStatement>,
+    pub cookie: String,
+}
+
+/// Prepares a session for `user_id` (dropping the user's expired ones in the same batch).
+pub fn prepare(app: &App, database: &D1Database, user_id: &str) -> ApiResult<NewSession> {
     let raw = new_token();
     let now = now_ms();
     let expires = auth::session_expiry(now, now);
-    stmt(database, DELETE_EXPIRED, &[text(user_id), int(now)])?.run_busy().await.map_err(failed(DELETE_EXPIRED))?;
-    stmt(database, INSERT, &[text(&hash_token(app, &raw)?), text(user_id), int(now), int(expires)])?
-        .run()
-        .await
-        .map_err(failed(INSERT))?;
-    Ok(set_cookie(&raw, auth::SESSION_ABSOLUTE_MS / 1000))
+    Ok(NewSession {
+        statements: vec![
+            stmt(database, DELETE_EXPIRED, &[text(user_id), int(now)])?,
+            stmt(database, INSERT, &[text(&hash_token(app, &raw)?), text(user_id), int(now), int(expires)])?,
+        ],
+        cookie: set_cookie(&raw, auth::SESSION_ABSOLUTE_MS / 1000),
+    })
 }
 
 fn set_cookie(value: &str, max_age_secs: i64) -> String {
@@ -91,24 +125,36 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
     let Some(raw) = cookie(req, COOKIE).filter(|t| token::is_well_formed(t)) else {
         return Ok(None);
     };
-    let database = db(app)?;
     let token_hash = hash_token(app, &raw)?;
-    let Some(row) = stmt(&database, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
+    let Some(row) = stmt(&db(app)?, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
         return Ok(None);
     };
     let now = now_ms();
+    // Bookkeeping the answer does not wait for: removing an expired session, or refreshing the
+    // idle expiry (at most once an hour).
     if row.expires_at <= now {
-        stmt(&database, DELETE_ONE, &[text(&token_hash)])?.run_busy().await.map_err(failed(DELETE_ONE))?;
+        after_answer(app, DELETE_ONE, vec![text(&token_hash)]);
         return Ok(None);
     }
     if now - row.last_seen_at > auth::SESSION_TOUCH_EVERY_MS {
-        let expires = auth::session_expiry(row.created_at, now);
-        stmt(&database, TOUCH, &[text(&token_hash), int(now), int(expires)])?.run_busy().await.map_err(failed(TOUCH))?;
+        let expires = auth::session_expiry(row.session_created_at, now);
+        after_answer(app, TOUCH, vec![text(&token_hash), int(now), int(expires)]);
     }
-    let Some(user) = users::by_id(&database, &row.user_id).await? else {
-        return Ok(None);
-    };
-    Ok(Some(SessionUser { user, token_hash }))
+    Ok(Some(SessionUser { user: row.user(), token_hash }))
+}
+
+/// Runs one statement after the answer; a failure is logged (the next request tries again).
+fn after_answer(app: &App, sql: &'static str, args: Vec<JsValue>) {
+    let background = app.detached();
+    app.wait_until(async move {
+        let outcome = match db(&background).and_then(|database| stmt(&database, sql, &args)) {
+            Ok(statement) => statement.run_busy().await.map(|_| ()).map_err(failed(sql)),
+            Err(err) => Err(err),
+        };
+        if let Err(err) = outcome {
+            crate::log::error("-", "(session)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    });
 }
 
 /// Ends one session.

@@ -4,7 +4,7 @@ use lupa_api_types::UserDto;
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{Busy, failed, int, opt_text, stmt, text};
+use crate::db::{Busy, failed, int, opt_text, stmt, text, Batch, Slot};
 use crate::error::ApiResult;
 
 /// A user row with its password hash; never serialised to clients.
@@ -43,6 +43,16 @@ pub async fn by_email(db: &D1Database, email_normalized: &str) -> ApiResult<Opti
     stmt(db, BY_EMAIL, &[text(email_normalized)])?.first_busy::<UserRow>(None).await.map_err(failed(BY_EMAIL))
 }
 
+/// Adds reading the user with this (normalised) e-mail to a batch.
+pub fn add_by_email(batch: &mut Batch<'_>, email_normalized: &str) -> ApiResult<Slot> {
+    batch.add(BY_EMAIL, &[text(email_normalized)])
+}
+
+/// Adds reading the user with this id to a batch.
+pub fn add_by_id(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+    batch.add(BY_ID, &[text(id)])
+}
+
 pub async fn by_id(db: &D1Database, id: &str) -> ApiResult<Option<UserRow>> {
     stmt(db, BY_ID, &[text(id)])?.first_busy::<UserRow>(None).await.map_err(failed(BY_ID))
 }
@@ -57,10 +67,10 @@ pub struct NewUser<'a> {
     pub now: i64,
 }
 
-/// Inserts a user; `false` when the e-mail is already taken (case-insensitively).
-pub async fn insert(db: &D1Database, user: &NewUser<'_>) -> ApiResult<bool> {
-    let result = stmt(
-        db,
+/// Adds inserting a user to a batch; it changes nothing when the e-mail is already taken
+/// (case-insensitively).
+pub fn add_insert(batch: &mut Batch<'_>, user: &NewUser<'_>) -> ApiResult<Slot> {
+    batch.add(
         INSERT,
         &[
             text(user.id),
@@ -71,15 +81,10 @@ pub async fn insert(db: &D1Database, user: &NewUser<'_>) -> ApiResult<bool> {
             text(user.password_hash),
             int(user.now),
         ],
-    )?
-    .run()
-    .await
-    .map_err(failed(INSERT))?;
-    let changes = result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0);
-    Ok(changes > 0)
+    )
 }
 
-pub async fn touch_login(db: &D1Database, id: &str, now: i64) -> ApiResult<()> {
-    stmt(db, TOUCH_LOGIN, &[text(id), int(now)])?.run_busy().await.map_err(failed(TOUCH_LOGIN))?;
-    Ok(())
+/// Adds noting a successful login to a batch.
+pub fn add_touch_login(batch: &mut Batch<'_>, id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(TOUCH_LOGIN, &[text(id), int(now)])
 }

@@ -4,9 +4,9 @@
 use lupa_core::billing::{BillingEvent, Envelope};
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
-use worker::{D1Database, D1PreparedStatement};
+use worker::D1Database;
 
-use crate::db::{Busy, BusyBatch, failed, int, now_ms, opt_text, stmt, text};
+use crate::db::{int, now_ms, opt_text, text, Batch};
 use crate::error::ApiResult;
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
@@ -28,45 +28,63 @@ struct UserRow {
     user_id: String,
 }
 
-async fn user_for(database: &D1Database, customer: &str, hinted: Option<&str>) -> ApiResult<Option<String>> {
-    let row = stmt(database, USER_OF_CUSTOMER, &[text(customer)])?.first_busy::<UserRow>(None).await.map_err(failed(USER_OF_CUSTOMER))?;
-    Ok(row.map(|r| r.user_id).or_else(|| hinted.map(str::to_string)))
+/// The customer an event names, if it names one.
+fn customer_of(event: &BillingEvent) -> Option<&str> {
+    match event {
+        BillingEvent::CheckoutCompleted { customer, .. } | BillingEvent::Subscription { customer, .. } => Some(customer),
+        BillingEvent::PaymentFailed { .. } | BillingEvent::Ignored => None,
+    }
 }
 
-/// Applies one event; returns false when it had been applied before (a replay).
+/// Applies one event; returns false when it had been applied before (a replay). Two D1 round
+/// trips: whether it was seen, with its customer's user; then the event and its effects.
 pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -> ApiResult<bool> {
-    let seen = stmt(database, SEEN, &[text(&envelope.id)])?.first_busy::<serde_json::Value>(None).await.map_err(failed(SEEN))?;
-    if seen.is_some() {
+    let mut reads = Batch::new(database);
+    let seen = reads.add(SEEN, &[text(&envelope.id)])?;
+    let owner = customer_of(&envelope.event).map(|customer| reads.add(USER_OF_CUSTOMER, &[text(customer)])).transpose()?;
+    let results = reads.run().await?;
+    if results.first::<serde_json::Value>(seen)?.is_some() {
         return Ok(false);
     }
+    let known_user = match owner {
+        Some(slot) => results.first::<UserRow>(slot)?.map(|r| r.user_id),
+        None => None,
+    };
+    let mut batch = Batch::new(database);
+    add_event(&mut batch, provider, envelope, known_user)?;
+    batch.run().await?;
+    Ok(true)
+}
+
+/// Adds an event (recorded by its id) and its effects to a batch: the event id and its effects
+/// commit together, so a crash never leaves one without the other. `known_user`: whose customer
+/// the event names, when known (else the user the event itself names, if any).
+pub fn add_event(batch: &mut Batch<'_>, provider: &str, envelope: &Envelope, known_user: Option<String>) -> ApiResult<()> {
+    let user_for = |hinted: Option<&str>| known_user.clone().or_else(|| hinted.map(str::to_string));
     let now = now_ms();
-    let mut batch: Vec<D1PreparedStatement> =
-        vec![stmt(database, RECORD, &[text(&envelope.id), text(&envelope.kind), int(envelope.created_ms), int(now)])?];
+    batch.add(RECORD, &[text(&envelope.id), text(&envelope.kind), int(envelope.created_ms), int(now)])?;
     match &envelope.event {
         BillingEvent::CheckoutCompleted { customer, subscription, user_id } => {
-            if let Some(user) = user_for(database, customer, user_id.as_deref()).await? {
-                batch.push(stmt(database, LINK_CUSTOMER, &[text(&user), text(customer), text(provider), int(now)])?);
+            if let Some(user) = user_for(user_id.as_deref()) {
+                batch.add(LINK_CUSTOMER, &[text(&user), text(customer), text(provider), int(now)])?;
                 if let Some(sub) = subscription {
-                    batch.push(stmt(database, INSERT_IF_MISSING, &[text(sub), text(&user), text(customer), int(now)])?);
+                    batch.add(INSERT_IF_MISSING, &[text(sub), text(&user), text(customer), int(now)])?;
                 }
             }
         }
         BillingEvent::Subscription { id, customer, status, current_period_end_ms, cancel_at_period_end, user_id } => {
-            if let Some(user) = user_for(database, customer, user_id.as_deref()).await? {
+            if let Some(user) = user_for(user_id.as_deref()) {
                 let period = current_period_end_ms.map(int).unwrap_or(JsValue::NULL);
-                batch.push(stmt(
-                    database,
+                batch.add(
                     UPSERT,
                     &[text(id), text(&user), opt_text(Some(customer)), text(status), period, int(i64::from(*cancel_at_period_end)), int(now), int(envelope.created_ms)],
-                )?);
+                )?;
             }
         }
         BillingEvent::PaymentFailed { subscription } => {
-            batch.push(stmt(database, PAST_DUE, &[text(subscription), int(envelope.created_ms), int(now)])?);
+            batch.add(PAST_DUE, &[text(subscription), int(envelope.created_ms), int(now)])?;
         }
         BillingEvent::Ignored => {}
     }
-    // The event id and its effects commit together: a crash never leaves one without the other.
-    database.batch_busy(batch).await.map_err(failed(RECORD))?;
-    Ok(true)
+    Ok(())
 }

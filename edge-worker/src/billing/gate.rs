@@ -4,11 +4,14 @@
 
 use worker::D1Database;
 
-use crate::db::{Busy, failed, int, now_ms, stmt, text};
+use crate::db::{failed, int, now_ms, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const ACTIVE: &str = "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing') \
      AND (current_period_end IS NULL OR current_period_end > ?2) LIMIT 1";
+/// The same check for the owner of an analysis, so it can go in the batch that reads the analysis.
+const ACTIVE_FOR_ANALYSIS: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
+     WHERE a.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
 
 pub const REQUIRED: &str =
     "Necesitas una suscripción activa para crear un nuevo análisis. Visita Facturación para elegir un plan.";
@@ -29,6 +32,30 @@ pub const REQUIRED_TO_CHANGE: &str =
 /// 402 unless the user has an active subscription; `message` says what needed it.
 pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str) -> ApiResult<()> {
     if has_active_subscription(database, user_id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::new(402, "subscription_required", message))
+    }
+}
+
+/// Adds the check for `user_id` to a batch.
+pub fn add_active(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
+    batch.add(ACTIVE, &[text(user_id), int(now_ms())])
+}
+
+/// Adds the check for the owner of analysis `analysis_id` to a batch.
+pub fn add_active_for_analysis(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_ANALYSIS, &[text(analysis_id), int(now_ms())])
+}
+
+/// Whether the check a batch ran found a subscription.
+pub fn is_active(results: &Results, slot: Slot) -> ApiResult<bool> {
+    Ok(results.first::<serde_json::Value>(slot)?.is_some())
+}
+
+/// 402 unless the check a batch ran found a subscription; `message` says what needed it.
+pub fn require(results: &Results, slot: Slot, message: &str) -> ApiResult<()> {
+    if is_active(results, slot)? {
         Ok(())
     } else {
         Err(ApiError::new(402, "subscription_required", message))

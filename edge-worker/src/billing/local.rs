@@ -12,8 +12,8 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::provider::Provider;
-use crate::billing::{events, gate, subscriptions_of};
-use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
+use crate::billing::{events, gate};
+use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::App;
@@ -57,12 +57,12 @@ async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult
     stmt(database, SESSION, &[text(id), text(user_id)])?.first_busy::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
 }
 
-/// Runs an event, named as Stripe names its kind, through the shared event handler. Its time is
-/// whole seconds, as Stripe's are, so the ordering rules see what they would in production.
-async fn emit(database: &D1Database, kind: &str, event: BillingEvent) -> ApiResult<()> {
+/// Adds an event, named as Stripe names its kind, to a batch through the shared event code. Its
+/// time is whole seconds, as Stripe's are, so the ordering rules see what they would in
+/// production. Its id is new and its user known, so nothing needs reading first.
+fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent) -> ApiResult<()> {
     let envelope = Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now_ms() / 1000 * 1000, event };
-    events::apply(database, "local", &envelope).await?;
-    Ok(())
+    events::add_event(batch, "local", &envelope, Some(user_id.to_string()))
 }
 
 /// `GET /api/v1/billing/local/checkout/{id}`.
@@ -86,11 +86,15 @@ pub async fn get_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Respo
 pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = local_user(app, req).await?;
     let database = db(app)?;
-    let session = session_of(&database, id, &user.user.id).await?;
+    let mut reads = Batch::new(&database);
+    let found = reads.add(SESSION, &[text(id), text(&user.user.id)])?;
+    let active = gate::add_active(&mut reads, &user.user.id)?;
+    let results = reads.run().await?;
+    let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
         return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
     }
-    if gate::has_active_subscription(&database, &user.user.id).await? {
+    if gate::is_active(&results, active)? {
         return Err(ApiError::bad_request("already_subscribed", ALREADY_SUBSCRIBED));
     }
     let now = now_ms();
@@ -100,14 +104,17 @@ pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
         return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
     }
     let period_end_secs = (now + MONTH_MS) / 1000;
+    // The two events Stripe would send, and the invoice, in one transaction.
+    let mut batch = Batch::new(&database);
     emit(
-        &database,
+        &mut batch,
+        &user.user.id,
         "checkout.session.completed",
         BillingEvent::CheckoutCompleted { customer: session.customer_id.clone(), subscription: Some(subscription.clone()), user_id: Some(user.user.id.clone()) },
-    )
-    .await?;
+    )?;
     emit(
-        &database,
+        &mut batch,
+        &user.user.id,
         "customer.subscription.created",
         BillingEvent::Subscription {
             id: subscription.clone(),
@@ -117,16 +124,12 @@ pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
         },
-    )
-    .await?;
-    stmt(
-        &database,
+    )?;
+    batch.add(
         INSERT_INVOICE,
         &[text(&format!("in_local_{}", new_id())), text(&user.user.id), text(&subscription), int(BASIC_MONTHLY.amount_cents), text(BASIC_MONTHLY.currency), int(now), int(now + MONTH_MS)],
-    )?
-    .run()
-    .await
-    .map_err(failed(INSERT_INVOICE))?;
+    )?;
+    batch.run().await?;
     json(200, &MessageResponse { message: "Pago completado (modo de prueba)".into() })
 }
 
@@ -143,13 +146,13 @@ pub async fn cancel_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Re
 pub async fn get_portal(app: &App, req: &Request) -> ApiResult<Response> {
     let user = local_user(app, req).await?;
     let database = db(app)?;
-    let subscription = subscriptions_of(&database, &user.user.id).await?.into_iter().next().map(|s| s.dto());
-    let invoices = stmt(&database, INVOICES, &[text(&user.user.id)])?
-        .all()
-        .await
-        .map_err(failed(INVOICES))?
-        .results::<InvoiceRow>()
-        .map_err(failed(INVOICES))?
+    let mut batch = Batch::new(&database);
+    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;
+    let invoices = batch.add(INVOICES, &[text(&user.user.id)])?;
+    let results = batch.run().await?;
+    let subscription = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().next().map(|s| s.dto());
+    let invoices = results
+        .all::<InvoiceRow>(invoices)?
         .into_iter()
         .map(|r| InvoiceDto { id: r.id, amountCents: r.amount_cents, currency: r.currency, status: r.status, periodStart: r.period_start, periodEnd: r.period_end, createdAt: r.created_at })
         .collect();
@@ -160,13 +163,19 @@ pub async fn get_portal(app: &App, req: &Request) -> ApiResult<Response> {
 pub async fn cancel_subscription(app: &App, req: &Request) -> ApiResult<Response> {
     let user = local_user(app, req).await?;
     let database = db(app)?;
-    let active = subscriptions_of(&database, &user.user.id).await?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
+    let mut batch = Batch::new(&database);
+    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;
+    let customer = crate::billing::add_customer(&mut batch, &user.user.id)?;
+    let results = batch.run().await?;
+    let active = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
     let Some(active) = active else {
         return Err(ApiError::bad_request("no_subscription", "No tienes ninguna suscripción activa"));
     };
-    let customer = crate::billing::customer_of(&database, &user.user.id).await?.unwrap_or_default();
+    let customer = crate::billing::customer_in(&results, customer)?.unwrap_or_default();
+    let mut batch = Batch::new(&database);
     emit(
-        &database,
+        &mut batch,
+        &user.user.id,
         "customer.subscription.deleted",
         BillingEvent::Subscription {
             id: active.id,
@@ -176,7 +185,7 @@ pub async fn cancel_subscription(app: &App, req: &Request) -> ApiResult<Response
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
         },
-    )
-    .await?;
+    )?;
+    batch.run().await?;
     json(200, &MessageResponse { message: "Suscripción cancelada".into() })
 }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -25,7 +25,10 @@ const LIST: &str = "SELECT id, status, plan, current_period_end, cancel_at_perio
 const CUSTOMER: &str = "SELECT customer_id FROM billing_customers WHERE user_id = ?1";
 const INSERT_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
-const OPEN_LOCAL_CHECKOUT: &str = "INSERT INTO checkout_sessions (id, user_id, customer_id, plan, status, created_at) VALUES (?1, ?2, ?3, ?4, 'open', ?5)";
+/// Opens a local checkout for the user's stored customer (whichever of two concurrent calls
+/// stored it), so it can go in the batch that stores the customer.
+const OPEN_LOCAL_CHECKOUT: &str = "INSERT INTO checkout_sessions (id, user_id, customer_id, plan, status, created_at) \
+     SELECT ?1, ?2, customer_id, ?3, 'open', ?4 FROM billing_customers WHERE user_id = ?2";
 
 #[derive(Deserialize)]
 pub struct SubscriptionRow {
@@ -53,42 +56,68 @@ struct CustomerRow {
     customer_id: String,
 }
 
-pub async fn subscriptions_of(database: &D1Database, user_id: &str) -> ApiResult<Vec<SubscriptionRow>> {
-    stmt(database, LIST, &[text(user_id), int(now_ms())])?.all_busy().await.map_err(failed(LIST))?.results::<SubscriptionRow>().map_err(failed(LIST))
+/// Adds reading the user's subscriptions (active ones first) to a batch.
+pub fn add_subscriptions(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
+    batch.add(LIST, &[text(user_id), int(now_ms())])
 }
 
 pub async fn customer_of(database: &D1Database, user_id: &str) -> ApiResult<Option<String>> {
     Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first_busy::<CustomerRow>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.customer_id))
 }
 
-/// The user's provider customer, created once; concurrent calls end with the same one.
-async fn ensure_customer(app: &App, database: &D1Database, user: &SessionUser) -> ApiResult<String> {
-    if let Some(existing) = customer_of(database, &user.user.id).await? {
-        return Ok(existing);
+pub fn add_customer(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
+    batch.add(CUSTOMER, &[text(user_id)])
+}
+
+pub fn customer_in(results: &Results, slot: Slot) -> ApiResult<Option<String>> {
+    Ok(results.first::<CustomerRow>(slot)?.map(|r| r.customer_id))
+}
+
+/// The user's provider customer, created once (`known`: the one a batch already read);
+/// concurrent calls end with the same one. `then` adds writes that need the stored customer to
+/// the same batch. One round trip when there was no customer yet, or when `then` adds something.
+async fn ensure_customer(
+    app: &App,
+    database: &D1Database,
+    user: &SessionUser,
+    known: Option<String>,
+    then: impl FnOnce(&mut Batch<'_>) -> ApiResult<()>,
+) -> ApiResult<String> {
+    let mut batch = Batch::new(database);
+    if known.is_none() {
+        let provider = Provider::from_env(app);
+        let created = provider.create_customer(&user.user.email, &user.user.id).await?;
+        batch.add(INSERT_CUSTOMER, &[text(&user.user.id), text(&created), text(provider.name()), int(now_ms())])?;
     }
-    let provider = Provider::from_env(app);
-    let created = provider.create_customer(&user.user.email, &user.user.id).await?;
-    stmt(database, INSERT_CUSTOMER, &[text(&user.user.id), text(&created), text(provider.name()), int(now_ms())])?
-        .run()
-        .await
-        .map_err(failed(INSERT_CUSTOMER))?;
-    customer_of(database, &user.user.id).await?.ok_or_else(|| ApiError::internal("billing customer vanished"))
+    then(&mut batch)?;
+    if batch.is_empty() {
+        return known.ok_or_else(|| ApiError::internal("billing customer vanished"));
+    }
+    let stored = add_customer(&mut batch, &user.user.id)?;
+    customer_in(&batch.run().await?, stored)?.ok_or_else(|| ApiError::internal("billing customer vanished"))
 }
 
 /// `GET /api/v1/billing`: the caller's subscriptions (active ones first) and customer id.
 pub async fn get(app: &App, req: &Request) -> ApiResult<Response> {
     let current = sessions::require_user(app, req).await?;
     let database = db(app)?;
-    let subscriptions: Vec<SubscriptionDto> = subscriptions_of(&database, &current.user.id).await?.into_iter().map(SubscriptionRow::dto).collect();
-    let paid = gate::has_active_subscription(&database, &current.user.id).await?;
-    let customer = customer_of(&database, &current.user.id).await?;
+    let mut batch = Batch::new(&database);
+    let listed = add_subscriptions(&mut batch, &current.user.id)?;
+    let active = gate::add_active(&mut batch, &current.user.id)?;
+    let customer = add_customer(&mut batch, &current.user.id)?;
+    let results = batch.run().await?;
+    let subscriptions: Vec<SubscriptionDto> = results.all::<SubscriptionRow>(listed)?.into_iter().map(SubscriptionRow::dto).collect();
+    let paid = gate::is_active(&results, active)?;
+    let customer = customer_in(&results, customer)?;
     json(200, &BillingResponse { billingData: BillingData { Subscription: subscriptions, stripe_customer_id: customer, paid } })
 }
 
 /// `POST /api/v1/billing`: creates the billing customer once (idempotent).
 pub async fn create_customer(app: &App, req: &Request) -> ApiResult<Response> {
     let current = sessions::require_user(app, req).await?;
-    let customer = ensure_customer(app, &db(app)?, &current).await?;
+    let database = db(app)?;
+    let known = customer_of(&database, &current.user.id).await?;
+    let customer = ensure_customer(app, &database, &current, known, |_| Ok(())).await?;
     json(200, &CustomerResponse { customerId: customer })
 }
 
@@ -99,18 +128,22 @@ pub async fn checkout(app: &App, req: &mut Request) -> ApiResult<Response> {
     let plan = rules::plan(body.planName.as_deref().unwrap_or(""), body.planBillingCycle.as_deref().unwrap_or(""))
         .ok_or_else(|| ApiError::bad_request("unknown_plan", UNKNOWN_PLAN))?;
     let database = db(app)?;
-    if gate::has_active_subscription(&database, &current.user.id).await? {
+    let mut reads = Batch::new(&database);
+    let active = gate::add_active(&mut reads, &current.user.id)?;
+    let customer = add_customer(&mut reads, &current.user.id)?;
+    let results = reads.run().await?;
+    if gate::is_active(&results, active)? {
         return Err(ApiError::bad_request("already_subscribed", ALREADY_SUBSCRIBED));
     }
-    let customer = ensure_customer(app, &database, &current).await?;
     let provider = Provider::from_env(app);
     let session_id = format!("cs_local_{}", new_id());
-    if matches!(provider, Provider::Local) {
-        stmt(&database, OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(&customer), text(plan.name), int(now_ms())])?
-            .run()
-            .await
-            .map_err(failed(OPEN_LOCAL_CHECKOUT))?;
-    }
+    let customer = ensure_customer(app, &database, &current, customer_in(&results, customer)?, |batch| {
+        if matches!(provider, Provider::Local) {
+            batch.add(OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(plan.name), int(now_ms())])?;
+        }
+        Ok(())
+    })
+    .await?;
     let url = provider.checkout_url(app, &customer, &current.user.id, plan, &session_id).await?;
     json(200, &CheckoutResponse { checkoutSessionUrl: url })
 }
@@ -118,7 +151,9 @@ pub async fn checkout(app: &App, req: &mut Request) -> ApiResult<Response> {
 /// `POST /api/v1/billing/customer-portal`.
 pub async fn portal(app: &App, req: &Request) -> ApiResult<Response> {
     let current = sessions::require_user(app, req).await?;
-    let customer = ensure_customer(app, &db(app)?, &current).await?;
+    let database = db(app)?;
+    let known = customer_of(&database, &current.user.id).await?;
+    let customer = ensure_customer(app, &database, &current, known, |_| Ok(())).await?;
     let url = Provider::from_env(app).portal_url(app, &customer).await?;
     json(200, &PortalResponse { customerPortalUrl: url })
 }

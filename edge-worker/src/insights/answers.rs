@@ -10,7 +10,7 @@ use lupa_core::sus;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
+use crate::db::{Batch, Busy, BusyBatch, Results, Slot, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::entries;
@@ -129,26 +129,32 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
     entries::refresh_capability_cookie(json(200, &dto)?, req)
 }
 
-/// Everything answered in one entry.
-pub async fn of_entry(database: &D1Database, entry_id: &str) -> ApiResult<EntryAnswersDto> {
-    let tasks = stmt(database, TASKS_OF, &[text(entry_id)])?.all_busy().await.map_err(failed(TASKS_OF))?.results::<TaskAnswerRow>().map_err(failed(TASKS_OF))?;
-    let sus = stmt(database, SUS_OF, &[text(entry_id)])?.first_busy::<SusRow>(None).await.map_err(failed(SUS_OF))?;
+/// Where a batch put an entry's answers (`add_of_entry`).
+#[derive(Clone, Copy)]
+pub struct EntryAnswerSlots {
+    tasks: Slot,
+    sus: Slot,
+}
+
+/// Adds reading an entry's answers to a batch, so they come with the rest of a request's reads.
+pub fn add_of_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<EntryAnswerSlots> {
+    Ok(EntryAnswerSlots { tasks: batch.add(TASKS_OF, &[text(entry_id)])?, sus: batch.add(SUS_OF, &[text(entry_id)])? })
+}
+
+/// The entry's answers a batch read with `add_of_entry`.
+pub fn of_entry_from(results: &Results, slots: EntryAnswerSlots) -> ApiResult<EntryAnswersDto> {
+    let tasks = results.all::<TaskAnswerRow>(slots.tasks)?;
+    let sus = results.first::<SusRow>(slots.sus)?;
     Ok(EntryAnswersDto { tasks: tasks.iter().map(TaskAnswerRow::dto).collect(), sus: sus.and_then(|s| s.dto()) })
 }
 
-/// Every answer of the analysis's submitted entries.
-pub async fn of_analysis(database: &D1Database, analysis_id: &str) -> ApiResult<(Vec<TaskAnswerRow>, Vec<SusRow>)> {
-    let tasks = stmt(database, TASKS_OF_ANALYSIS, &[text(analysis_id)])?
-        .all_busy()
-        .await
-        .map_err(failed(TASKS_OF_ANALYSIS))?
-        .results::<TaskAnswerRow>()
-        .map_err(failed(TASKS_OF_ANALYSIS))?;
-    let sus = stmt(database, SUS_OF_ANALYSIS, &[text(analysis_id)])?
-        .all_busy()
-        .await
-        .map_err(failed(SUS_OF_ANALYSIS))?
-        .results::<SusRow>()
-        .map_err(failed(SUS_OF_ANALYSIS))?;
-    Ok((tasks, sus))
+/// Adds reading every answer of the analysis's submitted entries to a batch (for
+/// `of_analysis_from`).
+pub fn add_of_analysis(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<(Slot, Slot)> {
+    Ok((batch.add(TASKS_OF_ANALYSIS, &[text(analysis_id)])?, batch.add(SUS_OF_ANALYSIS, &[text(analysis_id)])?))
+}
+
+/// The answers a batch read with `add_of_analysis`.
+pub fn of_analysis_from(results: &Results, (tasks, sus): (Slot, Slot)) -> ApiResult<(Vec<TaskAnswerRow>, Vec<SusRow>)> {
+    Ok((results.all::<TaskAnswerRow>(tasks)?, results.all::<SusRow>(sus)?))
 }

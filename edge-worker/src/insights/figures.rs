@@ -2,16 +2,15 @@
 //! visit ends at the task's answer), the answers, and the statistics of `lupa_core::insights`.
 //! Used by the summary, the CSV exports and shared summaries.
 
-use lupa_api_types::{InsightSettingsDto, MeanDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
+use lupa_api_types::{AnalysisDto, InsightSettingsDto, MeanDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
 use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
 use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
 use std::collections::HashMap;
 
 use serde::Deserialize;
-use worker::D1Database;
 
-use crate::analysis::repo::{self, AnalysisRow};
-use crate::db::{Busy, failed, stmt, text};
+
+use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::insights::answers::{self, TaskAnswerRow};
 use crate::playback::{core_marks, marks_of};
@@ -55,14 +54,24 @@ pub struct AnalysisData {
     pub entries: Vec<EntryData>,
 }
 
-/// Loads everything the figures need (four queries, whatever the number of entries).
-pub async fn load(database: &D1Database, row: AnalysisRow) -> ApiResult<AnalysisData> {
-    let analysis_id = row.id.clone();
-    let detail = repo::detail(database, row).await?;
+/// Where a batch put what the figures need besides the analysis (`add_load`).
+#[derive(Clone, Copy)]
+pub struct FigureSlots {
+    entries: Slot,
+    answers: (Slot, Slot),
+}
+
+/// Adds reading the analysis's submitted entries and their answers to a batch.
+pub fn add_load(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<FigureSlots> {
+    Ok(FigureSlots { entries: batch.add(ENTRIES, &[text(analysis_id)])?, answers: answers::add_of_analysis(batch, analysis_id)? })
+}
+
+/// The figures' data from the analysis and what a batch read with `add_load`.
+pub fn load_of(detail: AnalysisDto, results: &Results, slots: FigureSlots) -> ApiResult<AnalysisData> {
     let settings = InsightSettingsDto { taskQuestions: detail.task_questions, sus: detail.sus };
     let tasks: Vec<String> = detail.tasks.into_iter().map(|t| t.taskContent).collect();
-    let rows = stmt(database, ENTRIES, &[text(&analysis_id)])?.all_busy().await.map_err(failed(ENTRIES))?.results::<EntryRow>().map_err(failed(ENTRIES))?;
-    let (task_answers, sus_answers) = answers::of_analysis(database, &analysis_id).await?;
+    let rows = results.all::<EntryRow>(slots.entries)?;
+    let (task_answers, sus_answers) = answers::of_analysis_from(results, slots.answers)?;
     // Indexed once: an analysis may have a thousand entries with a dozen answers each.
     let mut by_task: HashMap<(String, i64), TaskAnswerRow> = HashMap::with_capacity(task_answers.len());
     for answer in task_answers {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis;
-use crate::db::{Busy, db, failed, stmt, text};
+use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::playback::notes::{NoteRow, TagRow};
@@ -75,11 +75,13 @@ fn filter(req: &Request) -> ApiResult<Filter> {
 
 /// `GET /api/v1/analysis/{id}/notes?tag=&task=&kind=note|clip`.
 pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    analysis::owned_row(app, req, analysis_id).await?;
-    let filter = filter(req)?;
-    let database = db(app)?;
-    let rows = stmt(&database, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<Row>().map_err(failed(NOTES))?;
-    let tags = stmt(&database, TAGS, &[text(analysis_id)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?;
+    let filter = filter(req);
+    // The notes and their tags come in the same batch as the analysis (two round trips in all).
+    let (_, results, (notes, tags)) =
+        analysis::owned_row_with(app, req, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?))).await?;
+    let filter = filter?;
+    let rows = results.all::<Row>(notes)?;
+    let tags = results.all::<TagRow>(tags)?;
     let mut counts: Vec<TagCountDto> = Vec::new();
     for t in &tags {
         match counts.iter_mut().find(|c| c.tag == t.tag) {

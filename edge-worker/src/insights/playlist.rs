@@ -11,9 +11,8 @@ use lupa_api_types::PlaylistSegmentDto;
 use lupa_core::clips::overlapping_segments;
 use lupa_core::summary::task_at;
 use serde::Deserialize;
-use worker::D1Database;
 
-use crate::db::{Busy, failed, stmt, text};
+use crate::db::{text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::playback::notes::TagRow;
 use crate::playback::{core_marks, marks_of};
@@ -25,6 +24,19 @@ const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text
      FROM json_each(?1) j JOIN entry_notes n ON n.id = j.value JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE n.end_ms IS NOT NULL ORDER BY j.key";
 const TAGS: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
+/// The clips of reel `?1`, in the reel's order.
+const CLIPS_OF_REEL: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json \
+     FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id JOIN analysis_entries e ON e.id = n.entry_id \
+     WHERE c.reel_id = ?1 AND n.end_ms IS NOT NULL ORDER BY c.position";
+const TAGS_OF_REEL: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT note_id FROM reel_clips WHERE reel_id = ?1) ORDER BY rowid";
+/// Closed files of the recordings the clips in the JSON array `?1` are cut from.
+const FILES_OF_CLIPS: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+     WHERE entry_id IN (SELECT n.entry_id FROM entry_notes n WHERE n.id IN (SELECT value FROM json_each(?1))) AND state = 'closed' \
+     ORDER BY entry_id, track, seq";
+/// Closed files of the recordings reel `?1`'s clips are cut from.
+const FILES_OF_REEL: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+     WHERE entry_id IN (SELECT n.entry_id FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id WHERE c.reel_id = ?1) AND state = 'closed' \
+     ORDER BY entry_id, track, seq";
 /// Closed files of the entries in the JSON array `?1`, screen and camera, in recording order.
 const FILES: &str = "SELECT entry_id, seq, track, duration_ms, COALESCE(start_ms, 0) AS start_ms FROM entry_segments \
      WHERE entry_id IN (SELECT value FROM json_each(?1)) AND state = 'closed' ORDER BY entry_id, track, seq";
@@ -71,14 +83,44 @@ fn ids_json(ids: &[String]) -> ApiResult<String> {
     serde_json::to_string(ids).map_err(ApiError::internal)
 }
 
-/// The clips among `ids`, in that order; ids that are not clips are left out.
-pub async fn clips(database: &D1Database, ids: &[String]) -> ApiResult<Vec<ClipRow>> {
-    stmt(database, CLIPS, &[text(&ids_json(ids)?)])?.all_busy().await.map_err(failed(CLIPS))?.results::<ClipRow>().map_err(failed(CLIPS))
+/// Adds reading the clips among `ids` (in that order; ids that are not clips are left out) to a
+/// batch.
+pub fn add_clips(batch: &mut Batch<'_>, ids: &[String]) -> ApiResult<Slot> {
+    batch.add(CLIPS, &[text(&ids_json(ids)?)])
 }
 
-/// The closed files of `entry_ids`.
-pub async fn files(database: &D1Database, entry_ids: &[String]) -> ApiResult<Vec<FileRow>> {
-    stmt(database, FILES, &[text(&ids_json(entry_ids)?)])?.all_busy().await.map_err(failed(FILES))?.results::<FileRow>().map_err(failed(FILES))
+/// Adds reading the closed files of `entry_ids` to a batch.
+pub fn add_files(batch: &mut Batch<'_>, entry_ids: &[String]) -> ApiResult<Slot> {
+    batch.add(FILES, &[text(&ids_json(entry_ids)?)])
+}
+
+/// Where a batch put what a playlist needs (`add_playlist`, `add_reel_playlist`).
+#[derive(Clone, Copy)]
+pub struct PlaylistSlots {
+    clips: Slot,
+    files: Slot,
+    tags: Option<Slot>,
+}
+
+/// Adds reading the playlist of `ids` (the clips, their recordings' files and, `with_notes`,
+/// their tags) to a batch: one round trip, whatever the number of clips.
+pub fn add_playlist(batch: &mut Batch<'_>, ids: &[String], with_notes: bool) -> ApiResult<PlaylistSlots> {
+    let ids = ids_json(ids)?;
+    Ok(PlaylistSlots {
+        clips: batch.add(CLIPS, &[text(&ids)])?,
+        files: batch.add(FILES_OF_CLIPS, &[text(&ids)])?,
+        tags: if with_notes { Some(batch.add(TAGS, &[text(&ids)])?) } else { None },
+    })
+}
+
+/// Like `add_playlist`, for the clips of a reel in its order; after writes to the reel in the
+/// same batch, it reads what they wrote.
+pub fn add_reel_playlist(batch: &mut Batch<'_>, reel_id: &str, with_notes: bool) -> ApiResult<PlaylistSlots> {
+    Ok(PlaylistSlots {
+        clips: batch.add(CLIPS_OF_REEL, &[text(reel_id)])?,
+        files: batch.add(FILES_OF_REEL, &[text(reel_id)])?,
+        tags: if with_notes { Some(batch.add(TAGS_OF_REEL, &[text(reel_id)])?) } else { None },
+    })
 }
 
 /// What a recording has to play: its screen files as (seq, length), in order. A recording
@@ -122,18 +164,15 @@ pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)
         .collect()
 }
 
-/// A playlist of `ids` (clips of analysis `analysis_id` only), in order. `researcher` adds the
-/// entry ids; `with_notes` the clips' text and tags (a share link may leave them out).
-pub async fn playlist(app: &App, database: &D1Database, media: Media<'_>, analysis_id: &str, ids: &[String], tasks: &[String], with_notes: bool) -> ApiResult<Vec<PlaylistClipDto>> {
-    let rows: Vec<ClipRow> = clips(database, ids).await?.into_iter().filter(|c| c.analysis_id == analysis_id).collect();
-    let mut entry_ids: Vec<String> = rows.iter().map(|c| c.entry_id.clone()).collect();
-    entry_ids.sort_unstable();
-    entry_ids.dedup();
-    let files = files(database, &entry_ids).await?;
-    let tags = if with_notes {
-        stmt(database, TAGS, &[text(&ids_json(ids)?)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?
-    } else {
-        Vec::new()
+/// The playlist a batch read (clips of analysis `analysis_id` only), in order. `Researcher` media
+/// adds the entry ids; `with_notes` the clips' text and tags (a share link may leave them out).
+pub fn playlist_of(app: &App, results: &Results, slots: PlaylistSlots, media: Media<'_>, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<PlaylistClipDto>> {
+    let rows: Vec<ClipRow> = results.all::<ClipRow>(slots.clips)?.into_iter().filter(|c| c.analysis_id == analysis_id).collect();
+    let files = results.all::<FileRow>(slots.files)?;
+    let with_notes = slots.tags.is_some();
+    let tags = match slots.tags {
+        Some(slot) => results.all::<TagRow>(slot)?,
+        None => Vec::new(),
     };
     rows.iter()
         .map(|c| {

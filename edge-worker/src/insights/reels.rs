@@ -6,15 +6,15 @@ use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, Ree
 use lupa_core::auth::Role;
 use lupa_core::clips::{self, NOT_A_CLIP};
 use serde::Deserialize;
-use worker::{D1Database, Request, Response};
+use worker::{Request, Response};
 
-use crate::analysis::{self, repo};
+use crate::analysis;
 use crate::auth::sessions;
-use crate::db::{Busy, BusyBatch, db, failed, int, new_id, stmt, text};
+use crate::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
-use crate::insights::playlist::{self, Media};
+use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::App;
 
 const LIST: &str = "SELECT r.id, r.title, r.created_at, r.updated_at, COUNT(n.id) AS clip_count, COALESCE(SUM(n.end_ms - n.at_ms), 0) AS duration_ms \
@@ -27,6 +27,9 @@ const RENAME: &str = "UPDATE reels SET title = ?2, updated_at = ?3 WHERE id = ?1
 const CLEAR: &str = "DELETE FROM reel_clips WHERE reel_id = ?1";
 const PLACE: &str = "INSERT INTO reel_clips (reel_id, note_id, position) VALUES (?1, ?2, ?3)";
 const DELETE: &str = "DELETE FROM reels WHERE id = ?1";
+const TOUCH: &str = "UPDATE reels SET updated_at = ?2 WHERE id = ?1";
+/// The task texts of the reel's analysis, in order (for each clip's task).
+const TASKS_OF_REEL: &str = "SELECT content FROM analysis_tasks WHERE analysis_id = (SELECT analysis_id FROM reels WHERE id = ?1) ORDER BY position";
 const DELETED: &str = "Reel eliminado";
 
 #[derive(Deserialize)]
@@ -59,53 +62,88 @@ fn bad(message: &'static str) -> ApiError {
     ApiError::bad_request("invalid_reel", message)
 }
 
-/// A reel by id, whoever owns it.
-pub async fn find(database: &D1Database, reel_id: &str) -> ApiResult<Option<ReelRow>> {
-    stmt(database, ONE, &[text(reel_id)])?.first_busy::<ReelRow>(None).await.map_err(failed(ONE))
+/// Adds reading a reel (with its analysis's owner), whoever owns it, to a batch.
+pub fn add_find(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
+    batch.add(ONE, &[text(reel_id)])
 }
 
-/// The reel when the signed-in user owns its analysis or is an admin; 404 otherwise.
-async fn owned(app: &App, req: &Request, reel_id: &str) -> ApiResult<ReelRow> {
+/// The reel when the signed-in user owns its analysis or is an admin, 404 otherwise; `add` puts
+/// more reads in the same batch (two round trips in all), used only after the check.
+async fn owned_with<T>(app: &App, req: &Request, reel_id: &str, add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>) -> ApiResult<(ReelRow, Results, T)> {
     let user = sessions::require_user(app, req).await?;
-    let reel = find(&db(app)?, reel_id).await?.ok_or_else(ApiError::not_found)?;
-    if reel.owner_id != user.user.id && Role::parse(&user.user.role) != Some(Role::Admin) {
-        return Err(ApiError::not_found());
-    }
-    Ok(reel)
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let found = add_find(&mut batch, reel_id)?;
+    let more = add(&mut batch)?;
+    let results = batch.run().await?;
+    let reel = results
+        .first::<ReelRow>(found)?
+        .filter(|reel| reel.owner_id == user.user.id || Role::parse(&user.user.role) == Some(Role::Admin))
+        .ok_or_else(ApiError::not_found)?;
+    Ok((reel, results, more))
 }
 
-/// The reel's clip ids in order.
-pub async fn clip_ids(database: &D1Database, reel_id: &str) -> ApiResult<Vec<String>> {
-    let rows = stmt(database, CLIP_IDS, &[text(reel_id)])?.all_busy().await.map_err(failed(CLIP_IDS))?.results::<ClipId>().map_err(failed(CLIP_IDS))?;
-    Ok(rows.into_iter().map(|r| r.note_id).collect())
+/// Adds reading a reel's clip ids in order to a batch.
+pub fn add_clip_ids(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
+    batch.add(CLIP_IDS, &[text(reel_id)])
 }
 
-/// Checks a whole clip list: at most 100, each once, each a clip of `analysis_id`.
-async fn check_clips(database: &D1Database, analysis_id: &str, ids: &[String]) -> ApiResult<()> {
+fn clip_ids_of(results: &Results, slot: Slot) -> ApiResult<Vec<String>> {
+    Ok(results.all::<ClipId>(slot)?.into_iter().map(|r| r.note_id).collect())
+}
+
+/// Checks a whole clip list against the clips a batch read for it (`playlist::add_clips`): at
+/// most 100, each once, each a clip of `analysis_id`.
+fn check_clips(results: &Results, found: Option<Slot>, analysis_id: &str, ids: &[String]) -> ApiResult<()> {
     clips::check_reel_clips(ids).map_err(bad)?;
-    let found = playlist::clips(database, ids).await?;
+    let found = match found {
+        Some(slot) => results.all::<playlist::ClipRow>(slot)?,
+        None => Vec::new(),
+    };
     if found.len() != ids.len() || found.iter().any(|c| c.analysis_id != analysis_id) {
         return Err(bad(NOT_A_CLIP));
     }
     Ok(())
 }
 
-/// Statements that replace the reel's clip list (checked) and touch it.
-fn set_clips(database: &D1Database, reel_id: &str, ids: &[String], now: i64) -> ApiResult<Vec<worker::D1PreparedStatement>> {
-    let mut batch = vec![stmt(database, CLEAR, &[text(reel_id)])?];
+/// Adds replacing the reel's clip list (checked) and touching it to a batch.
+fn add_set_clips(batch: &mut Batch<'_>, reel_id: &str, ids: &[String], now: i64) -> ApiResult<()> {
+    batch.add(CLEAR, &[text(reel_id)])?;
     for (position, id) in ids.iter().enumerate() {
-        batch.push(stmt(database, PLACE, &[text(reel_id), text(id), int(position as i64)])?);
+        batch.add(PLACE, &[text(reel_id), text(id), int(position as i64)])?;
     }
-    batch.push(stmt(database, "UPDATE reels SET updated_at = ?2 WHERE id = ?1", &[text(reel_id), int(now)])?);
-    Ok(batch)
+    batch.add(TOUCH, &[text(reel_id), int(now)])?;
+    Ok(())
 }
 
-/// The reel with its playlist, for its owner.
-pub async fn dto(app: &App, database: &D1Database, reel_id: &str) -> ApiResult<ReelDto> {
-    let reel = find(database, reel_id).await?.ok_or_else(ApiError::not_found)?;
-    let ids = clip_ids(database, &reel.id).await?;
-    let tasks = repo::task_contents(database, &reel.analysis_id).await?;
-    let clips = playlist::playlist(app, database, Media::Researcher, &reel.analysis_id, &ids, &tasks, true).await?;
+/// Where a batch put a reel with its playlist (`add_dto`).
+#[derive(Clone, Copy)]
+struct DtoSlots {
+    reel: Slot,
+    tasks: Slot,
+    playlist: PlaylistSlots,
+}
+
+/// Adds reading the reel with its playlist to a batch; after writes to the reel in the same
+/// batch, it reads what they wrote.
+fn add_dto(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<DtoSlots> {
+    Ok(DtoSlots {
+        reel: add_find(batch, reel_id)?,
+        tasks: batch.add(TASKS_OF_REEL, &[text(reel_id)])?,
+        playlist: playlist::add_reel_playlist(batch, reel_id, true)?,
+    })
+}
+
+#[derive(Deserialize)]
+struct TaskText {
+    content: String,
+}
+
+/// The reel with its playlist, for its owner, from what a batch read (`add_dto`).
+fn dto_of(app: &App, results: &Results, slots: DtoSlots) -> ApiResult<ReelDto> {
+    let reel = results.first::<ReelRow>(slots.reel)?.ok_or_else(ApiError::not_found)?;
+    let tasks: Vec<String> = results.all::<TaskText>(slots.tasks)?.into_iter().map(|t| t.content).collect();
+    let clips = playlist::playlist_of(app, results, slots.playlist, Media::Researcher, &reel.analysis_id, &tasks)?;
     Ok(ReelDto {
         durationMs: clips.iter().map(|c| c.endMs - c.startMs).sum(),
         id: reel.id,
@@ -117,95 +155,115 @@ pub async fn dto(app: &App, database: &D1Database, reel_id: &str) -> ApiResult<R
     })
 }
 
+/// Runs `batch` (writes to the reel, possibly none) and answers with the reel as they left it,
+/// read in the same round trip.
+async fn write_and_answer(app: &App, mut batch: Batch<'_>, reel_id: &str, status: u16) -> ApiResult<Response> {
+    let slots = add_dto(&mut batch, reel_id)?;
+    json(status, &dto_of(app, &batch.run().await?, slots)?)
+}
+
 /// `GET /api/v1/analysis/{id}/reels`.
 pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    analysis::owned_row(app, req, analysis_id).await?;
-    let rows = stmt(&db(app)?, LIST, &[text(analysis_id)])?.all_busy().await.map_err(failed(LIST))?.results::<SummaryRow>().map_err(failed(LIST))?;
-    let reels = rows
+    let (_, results, rows) = analysis::owned_row_with(app, req, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
+    let reels = results
+        .all::<SummaryRow>(rows)?
         .into_iter()
         .map(|r| ReelSummaryDto { id: r.id, title: r.title, clipCount: r.clip_count.max(0) as u32, durationMs: r.duration_ms, createdAt: r.created_at, updatedAt: r.updated_at })
         .collect();
     json(200, &ReelsResponse { reels })
 }
 
-/// `POST /api/v1/analysis/{id}/reels {title, clipIds?}`.
+/// `POST /api/v1/analysis/{id}/reels {title, clipIds?}`. Three round trips: the session; the
+/// analysis with the clips named; the reel stored and read back. The body is read first so the
+/// clips can join the analysis's batch; its problems are answered after the ownership check.
 pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
-    analysis::owned_row(app, req, analysis_id).await?;
-    let body: ReelRequest = read_json(req).await?;
-    let title = clips::reel_title(body.title.as_deref()).map_err(bad)?;
-    let ids = body.clipIds.unwrap_or_default();
-    let database = db(app)?;
-    check_clips(&database, analysis_id, &ids).await?;
+    let body: ApiResult<ReelRequest> = read_json(req).await;
+    let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone()).unwrap_or_default();
+    let (_, results, found) = analysis::owned_row_with(app, req, analysis_id, |batch| playlist::add_clips(batch, &ids)).await?;
+    let title = clips::reel_title(body?.title.as_deref()).map_err(bad)?;
+    check_clips(&results, Some(found), analysis_id, &ids)?;
     let id = new_id();
     let now = app.now();
-    let mut batch = vec![stmt(&database, INSERT, &[text(&id), text(analysis_id), text(&title), int(now)])?];
-    batch.extend(set_clips(&database, &id, &ids, now)?);
-    database.batch_busy(batch).await.map_err(failed(INSERT))?;
-    json(201, &dto(app, &database, &id).await?)
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(INSERT, &[text(&id), text(analysis_id), text(&title), int(now)])?;
+    add_set_clips(&mut batch, &id, &ids, now)?;
+    write_and_answer(app, batch, &id, 201).await
 }
 
-/// `GET /api/v1/reels/{id}`.
+/// `GET /api/v1/reels/{id}`: the session, then the reel with its playlist.
 pub async fn get(app: &App, req: &Request, reel_id: &str) -> ApiResult<Response> {
-    let reel = owned(app, req, reel_id).await?;
-    json(200, &dto(app, &db(app)?, &reel.id).await?)
+    let (_, results, slots) = owned_with(app, req, reel_id, |batch| add_dto(batch, reel_id)).await?;
+    json(200, &dto_of(app, &results, slots)?)
 }
 
 /// `PATCH /api/v1/reels/{id} {title?, clipIds?}`: rename, and/or set the whole ordered list.
 pub async fn update(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
-    let reel = owned(app, req, reel_id).await?;
-    let body: ReelRequest = read_json(req).await?;
+    let body: ApiResult<ReelRequest> = read_json(req).await;
+    let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone());
+    let (reel, results, found) = owned_with(app, req, reel_id, |batch| ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()).await?;
+    let body = body?;
     let database = db(app)?;
     let now = app.now();
-    let mut batch = Vec::new();
+    let mut batch = Batch::new(&database);
     if body.title.is_some() {
         let title = clips::reel_title(body.title.as_deref()).map_err(bad)?;
-        batch.push(stmt(&database, RENAME, &[text(&reel.id), text(&title), int(now)])?);
+        batch.add(RENAME, &[text(&reel.id), text(&title), int(now)])?;
     }
-    if let Some(ids) = &body.clipIds {
-        check_clips(&database, &reel.analysis_id, ids).await?;
-        batch.extend(set_clips(&database, &reel.id, ids, now)?);
+    if let Some(ids) = &ids {
+        check_clips(&results, found, &reel.analysis_id, ids)?;
+        add_set_clips(&mut batch, &reel.id, ids, now)?;
     }
-    if !batch.is_empty() {
-        database.batch_busy(batch).await.map_err(failed(RENAME))?;
-    }
-    json(200, &dto(app, &database, &reel.id).await?)
+    write_and_answer(app, batch, &reel.id, 200).await
 }
 
 /// `DELETE /api/v1/reels/{id}`: the reel and its share links; its clips stay.
 pub async fn delete(app: &App, req: &Request, reel_id: &str) -> ApiResult<Response> {
-    let reel = owned(app, req, reel_id).await?;
+    let (reel, _, ()) = owned_with(app, req, reel_id, |_| Ok(())).await?;
     let database = db(app)?;
-    let mut batch = cleanup::statements(&database, cleanup::Scope::Reel, &reel.id)?;
-    batch.push(stmt(&database, DELETE, &[text(&reel.id)])?);
-    database.batch_busy(batch).await.map_err(failed(DELETE))?;
+    let mut batch = Batch::new(&database);
+    for statement in cleanup::statements(&database, cleanup::Scope::Reel, &reel.id)? {
+        batch.add_prepared(statement, "DELETE share links of a reel");
+    }
+    batch.add(DELETE, &[text(&reel.id)])?;
+    batch.run().await?;
     json(200, &MessageResponse { message: DELETED.into() })
 }
 
 /// `POST /api/v1/reels/{id}/clips {clipId, position?}`: adds a clip (at the end by default). A clip
-/// already in the reel stays where it is, so a repeated request changes nothing.
+/// already in the reel stays where it is, so a repeated request changes nothing. The clips already
+/// in the reel were checked when they joined it (a clip that stops being one leaves its reels).
 pub async fn add_clip(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
-    let reel = owned(app, req, reel_id).await?;
-    let body: ReelClipRequest = read_json(req).await?;
-    let clip = body.clipId.filter(|c| !c.is_empty()).ok_or_else(|| bad(NOT_A_CLIP))?;
+    let body: ApiResult<ReelClipRequest> = read_json(req).await;
+    let clip = body.as_ref().ok().and_then(|b| b.clipId.clone()).filter(|c| !c.is_empty());
+    let (reel, results, (current, found)) = owned_with(app, req, reel_id, |batch| {
+        Ok((add_clip_ids(batch, reel_id)?, clip.as_ref().map(|c| playlist::add_clips(batch, std::slice::from_ref(c))).transpose()?))
+    })
+    .await?;
+    let body = body?;
+    let clip = clip.ok_or_else(|| bad(NOT_A_CLIP))?;
+    let mut ids = clip_ids_of(&results, current)?;
     let database = db(app)?;
-    let mut ids = clip_ids(&database, &reel.id).await?;
+    let mut batch = Batch::new(&database);
     if !ids.contains(&clip) {
+        check_clips(&results, found, &reel.analysis_id, std::slice::from_ref(&clip))?;
         let at = body.position.map_or(ids.len(), |p| (p as usize).min(ids.len()));
         ids.insert(at, clip);
-        check_clips(&database, &reel.analysis_id, &ids).await?;
-        database.batch_busy(set_clips(&database, &reel.id, &ids, app.now())?).await.map_err(failed(PLACE))?;
+        clips::check_reel_clips(&ids).map_err(bad)?;
+        add_set_clips(&mut batch, &reel.id, &ids, app.now())?;
     }
-    json(200, &dto(app, &database, &reel.id).await?)
+    write_and_answer(app, batch, &reel.id, 200).await
 }
 
 /// `DELETE /api/v1/reels/{id}/clips/{clipId}`: removes a clip from the reel (not the clip itself).
 pub async fn remove_clip(app: &App, req: &Request, reel_id: &str, clip_id: &str) -> ApiResult<Response> {
-    let reel = owned(app, req, reel_id).await?;
+    let (reel, results, current) = owned_with(app, req, reel_id, |batch| add_clip_ids(batch, reel_id)).await?;
+    let mut ids = clip_ids_of(&results, current)?;
     let database = db(app)?;
-    let mut ids = clip_ids(&database, &reel.id).await?;
+    let mut batch = Batch::new(&database);
     if ids.iter().any(|id| id == clip_id) {
         ids.retain(|id| id != clip_id);
-        database.batch_busy(set_clips(&database, &reel.id, &ids, app.now())?).await.map_err(failed(PLACE))?;
+        add_set_clips(&mut batch, &reel.id, &ids, app.now())?;
     }
-    json(200, &dto(app, &database, &reel.id).await?)
+    write_and_answer(app, batch, &reel.id, 200).await
 }

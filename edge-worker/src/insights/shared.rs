@@ -10,14 +10,14 @@ use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
 use lupa_core::clips::SHARE_GONE;
 use serde::Deserialize;
-use worker::{D1Database, Request, Response};
+use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::rate;
-use crate::db::{Busy, db, failed, int, stmt, text};
+use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json};
-use crate::insights::playlist::{self, Media};
+use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::insights::{answers, figures, reels, shares};
 use crate::participation::entries;
 use crate::playback::{chapters, core_marks, marks_of, notes};
@@ -27,14 +27,23 @@ use crate::App;
 /// Views from one client address: a page view is one request, so this only stops scraping.
 const VIEWS_PER_CLIENT: Limit = Limit { name: "share-view-client", max: 120, window_ms: 10 * 60 * 1000 };
 
-/// Counts the view and returns the link, in one statement, only while it is live.
-const VIEW: &str = "UPDATE shares SET view_count = view_count + 1, last_viewed_at = ?2 \
-     WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2 \
-     RETURNING id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at";
+/// The link, only while it is live.
+const FIND: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at FROM shares \
+     WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2";
+/// Counts the view, in the batch that reads what the link shows.
+const VIEW: &str = "UPDATE shares SET view_count = view_count + 1, last_viewed_at = ?2 WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
 const LIVE: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at FROM shares \
      WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
-const IN_REEL: &str = "SELECT n.entry_id FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id WHERE c.reel_id = ?1 AND c.note_id = ?2 AND n.end_ms IS NOT NULL";
-const FILE_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
+/// The entry a media URL of link `?1` may play for `source` `?2` (`recording`, the link's clip, or
+/// a clip of the link's reel), with file `?3` of track `?4`: one read, whatever the kind.
+const SOURCE_FILE: &str = "SELECT e.status, e.recording_key, f.r2_key FROM shares s \
+     JOIN analysis_entries e ON e.id = CASE \
+       WHEN s.kind = 'recording' AND ?2 = 'recording' THEN s.entry_id \
+       WHEN s.kind = 'clip' AND s.note_id = ?2 THEN s.entry_id \
+       WHEN s.kind = 'reel' THEN (SELECT n.entry_id FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id \
+         WHERE c.reel_id = s.reel_id AND c.note_id = ?2 AND n.end_ms IS NOT NULL) END \
+     LEFT JOIN entry_segments f ON f.entry_id = e.id AND f.seq = ?3 AND f.track = ?4 AND f.state = 'closed' \
+     WHERE s.id = ?1";
 
 #[derive(Deserialize)]
 struct Share {
@@ -50,8 +59,40 @@ struct Share {
 }
 
 #[derive(Deserialize)]
-struct EntryOf {
-    entry_id: String,
+struct SourceFile {
+    status: String,
+    recording_key: Option<String>,
+    r2_key: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TaskText {
+    content: String,
+}
+
+/// Where the second batch put what the link shows.
+enum Content {
+    Recording { entry: Slot, files: Slot, answers: answers::EntryAnswerSlots, notes: Option<notes::NotesSlots> },
+    Clip(PlaylistSlots),
+    Reel { reel: Slot, playlist: PlaylistSlots },
+    Summary(figures::FigureSlots),
+    Nothing,
+}
+
+fn add_content(batch: &mut Batch<'_>, share: &Share) -> ApiResult<Content> {
+    let with_notes = share.include_notes != 0;
+    Ok(match (share.kind.as_str(), &share.entry_id, &share.note_id, &share.reel_id) {
+        ("recording", Some(entry_id), _, _) => Content::Recording {
+            entry: entries::add_find(batch, entry_id)?,
+            files: playlist::add_files(batch, std::slice::from_ref(entry_id))?,
+            answers: answers::add_of_entry(batch, entry_id)?,
+            notes: if with_notes { Some(notes::add_of_entry(batch, entry_id)?) } else { None },
+        },
+        ("clip", _, Some(note_id), _) => Content::Clip(playlist::add_playlist(batch, std::slice::from_ref(note_id), with_notes)?),
+        ("reel", _, _, Some(reel_id)) => Content::Reel { reel: reels::add_find(batch, reel_id)?, playlist: playlist::add_reel_playlist(batch, reel_id, with_notes)? },
+        ("summary", _, _, _) => Content::Summary(figures::add_load(batch, &share.analysis_id)?),
+        _ => Content::Nothing,
+    })
 }
 
 /// The answer for every link that cannot be shown.
@@ -59,19 +100,29 @@ pub fn gone() -> ApiError {
     ApiError::new(410, "share_unavailable", SHARE_GONE)
 }
 
-/// `GET /api/v1/share/{token}`: no account, no cookies; counts one view.
+/// `GET /api/v1/share/{token}`: no account, no cookies; counts one view. Two round trips: the
+/// attempt counted with the link read; then the view counted with everything the link shows.
 pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    rate::hit(&database, VIEWS_PER_CLIENT, &client_address(req)).await?;
-    if !token::is_well_formed(raw) {
+    let now = app.now();
+    let mut reads = Batch::new(&database);
+    let attempt = rate::add_hit(&mut reads, VIEWS_PER_CLIENT, &client_address(req))?;
+    let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(now)])?) } else { None };
+    let results = reads.run().await?;
+    rate::check(&results, attempt)?;
+    let share = found.map(|slot| results.first::<Share>(slot)).transpose()?.flatten().ok_or_else(gone)?;
+    let mut batch = Batch::new(&database);
+    let counted = batch.add(VIEW, &[text(&share.id), int(now)])?;
+    let analysis = repo::add_find(&mut batch, &share.analysis_id)?;
+    let task_slot = repo::add_tasks_of(&mut batch, &share.analysis_id)?;
+    let content = add_content(&mut batch, &share)?;
+    let results = batch.run().await?;
+    if results.changes(counted)? == 0 {
         return Err(gone());
     }
-    let now = app.now();
-    let share = stmt(&database, VIEW, &[text(&shares::token_hash(app, raw)?), int(now)])?.first_busy::<Share>(None).await.map_err(failed(VIEW))?.ok_or_else(gone)?;
-    let analysis = repo::find(&database, &share.analysis_id).await?.ok_or_else(gone)?;
-    let tasks = repo::task_contents(&database, &analysis.id).await?;
+    let analysis = results.first::<repo::AnalysisRow>(analysis)?.ok_or_else(gone)?;
+    let tasks: Vec<String> = results.all::<TaskText>(task_slot)?.into_iter().map(|t| t.content).collect();
     let media = Media::Share { share_id: &share.id, hide_camera: share.hide_camera != 0 };
-    let with_notes = share.include_notes != 0;
     let mut answer = SharedViewResponse {
         kind: share.kind.clone(),
         analysisName: analysis.name.clone(),
@@ -83,23 +134,25 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
         reel: None,
         summary: None,
     };
-    match (share.kind.as_str(), &share.entry_id, &share.note_id, &share.reel_id) {
-        ("recording", Some(entry_id), _, _) => answer.recording = Some(recording(app, &database, media, entry_id, tasks.len(), with_notes).await?),
-        ("clip", _, Some(note_id), _) => {
-            let clip = playlist::playlist(app, &database, media, &analysis.id, std::slice::from_ref(note_id), &tasks, with_notes).await?;
+    match content {
+        Content::Recording { entry, files, answers, notes } => {
+            answer.recording = Some(recording(app, &results, media, (entry, files, answers, notes), tasks.len())?);
+        }
+        Content::Clip(slots) => {
+            let clip = playlist::playlist_of(app, &results, slots, media, &analysis.id, &tasks)?;
             let clip = clip.into_iter().next().ok_or_else(gone)?;
             answer.title = clip.title.clone().unwrap_or_else(|| analysis.name.clone());
             answer.clip = Some(clip);
         }
-        ("reel", _, _, Some(reel_id)) => {
-            let reel = reels::find(&database, reel_id).await?.ok_or_else(gone)?;
-            let ids = reels::clip_ids(&database, reel_id).await?;
-            let clips = playlist::playlist(app, &database, media, &analysis.id, &ids, &tasks, with_notes).await?;
+        Content::Reel { reel, playlist: slots } => {
+            let reel = results.first::<reels::ReelRow>(reel)?.ok_or_else(gone)?;
+            let clips = playlist::playlist_of(app, &results, slots, media, &analysis.id, &tasks)?;
             answer.title = reel.title.clone();
             answer.reel = Some(SharedReelDto { title: reel.title, durationMs: clips.iter().map(|c| c.endMs - c.startMs).sum(), clips });
         }
-        ("summary", _, _, _) => {
-            let data = figures::load(&database, analysis).await?;
+        Content::Summary(slots) => {
+            let detail = repo::detail_from(analysis, &results, task_slot)?;
+            let data = figures::load_of(detail, &results, slots)?;
             answer.summary = Some(SharedSummaryDto {
                 settings: data.settings.clone(),
                 tasks: figures::task_summaries(&data),
@@ -107,17 +160,23 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
                 submitted: data.entries.len() as u32,
             });
         }
-        _ => return Err(gone()),
+        Content::Nothing => return Err(gone()),
     }
     let mut resp = json(200, &answer)?;
     resp.headers_mut().set("x-robots-tag", "noindex, nofollow")?;
     Ok(resp)
 }
 
-/// A whole recording as a share link shows it.
-async fn recording(app: &App, database: &D1Database, media: Media<'_>, entry_id: &str, task_count: usize, with_notes: bool) -> ApiResult<SharedRecordingDto> {
-    let entry = entries::find(database, entry_id).await?.ok_or_else(gone)?;
-    let files = playlist::files(database, std::slice::from_ref(&entry.id)).await?;
+/// A whole recording as a share link shows it, from what the batch read.
+fn recording(
+    app: &App,
+    results: &Results,
+    media: Media<'_>,
+    (entry, files, answer_slots, note_slots): (Slot, Slot, answers::EntryAnswerSlots, Option<notes::NotesSlots>),
+    task_count: usize,
+) -> ApiResult<SharedRecordingDto> {
+    let entry = results.first::<entries::EntryRow>(entry)?.ok_or_else(gone)?;
+    let files = results.all::<playlist::FileRow>(files)?;
     let screen = playlist::screen_files(&files, &entry.id, entry.recording_key.as_deref(), entry.duration_ms, entry.status == "submitted");
     let total: i64 = screen.iter().map(|(_, d)| d).sum();
     let duration = entry.duration_ms.unwrap_or(total).max(0);
@@ -128,8 +187,8 @@ async fn recording(app: &App, database: &D1Database, media: Media<'_>, entry_id:
         durationMs: duration,
         segments,
         chapters: chapters(&marks, duration as u64, task_count),
-        answers: answers::of_entry(database, &entry.id).await?,
-        notes: if with_notes { Some(notes::of_entry(database, &entry.id).await?) } else { None },
+        answers: answers::of_entry_from(results, answer_slots)?,
+        notes: note_slots.map(|slots| notes::of_entry_from(results, slots)).transpose()?,
     })
 }
 
@@ -139,27 +198,17 @@ async fn recording(app: &App, database: &D1Database, media: Media<'_>, entry_id:
 pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segment: &str, track: &str) -> ApiResult<Response> {
     let expires = verify_signed_request(app, req, &format!("/api/v1/share-media/{share_id}/{source}/{segment}/{track}"))?;
     let database = db(app)?;
-    let share = stmt(&database, LIVE, &[text(share_id), int(app.now())])?.first_busy::<Share>(None).await.map_err(failed(LIVE))?.ok_or_else(gone)?;
     let seq = segment.parse::<i64>().map_err(|_| ApiError::not_found())?;
+    // The link and the file it may play, in one round trip.
+    let mut batch = Batch::new(&database);
+    let live = batch.add(LIVE, &[text(share_id), int(app.now())])?;
+    let file = batch.add(SOURCE_FILE, &[text(share_id), text(source), int(seq), text(track)])?;
+    let results = batch.run().await?;
+    let share = results.first::<Share>(live)?.ok_or_else(gone)?;
     if !matches!(track, "screen" | "camera") || (track == "camera" && (share.hide_camera != 0 || seq == 0)) {
         return Err(ApiError::not_found());
     }
-    let entry_id = match (share.kind.as_str(), source) {
-        ("recording", "recording") => share.entry_id.clone(),
-        ("clip", clip) if share.note_id.as_deref() == Some(clip) => share.entry_id.clone(),
-        ("reel", clip) => {
-            let reel = share.reel_id.clone().unwrap_or_default();
-            stmt(&database, IN_REEL, &[text(&reel), text(clip)])?.first_busy::<EntryOf>(None).await.map_err(failed(IN_REEL))?.map(|e| e.entry_id)
-        }
-        _ => None,
-    }
-    .ok_or_else(ApiError::not_found)?;
-    let entry = entries::find(&database, &entry_id).await?.filter(|e| e.status == "submitted").ok_or_else(ApiError::not_found)?;
-    let key = if seq == 0 {
-        entry.recording_key.clone()
-    } else {
-        stmt(&database, FILE_KEY, &[text(&entry.id), int(seq), text(track)])?.first_busy::<String>(Some("r2_key")).await.map_err(failed(FILE_KEY))?
-    }
-    .ok_or_else(ApiError::not_found)?;
+    let file = results.first::<SourceFile>(file)?.filter(|f| f.status == "submitted").ok_or_else(ApiError::not_found)?;
+    let key = if seq == 0 { file.recording_key } else { file.r2_key }.ok_or_else(ApiError::not_found)?;
     serve_object(app, req, key, "lupa-compartido", expires).await
 }

@@ -9,12 +9,12 @@ use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesRespons
 use lupa_core::auth::{token, Role};
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
 use serde::Deserialize;
-use worker::{D1Database, Request, Response};
+use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{Busy, db, failed, int, new_id, opt_text, stmt, text};
+use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::{playlist, reels};
@@ -79,32 +79,52 @@ pub fn token_hash(app: &App, raw: &str) -> ApiResult<String> {
     Ok(token::storage_hash(pepper.as_bytes(), &format!("share:{raw}")))
 }
 
-async fn one(database: &D1Database, id: &str) -> ApiResult<Option<Row>> {
-    stmt(database, ONE, &[text(id)])?.first_busy::<Row>(None).await.map_err(failed(ONE))
+fn add_one(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+    batch.add(ONE, &[text(id)])
 }
 
 fn bad(message: &'static str) -> ApiError {
     ApiError::bad_request("invalid_share", message)
 }
 
-/// What the link points at: (entry, note, reel), checked to belong to `analysis_id`.
-async fn target(database: &D1Database, analysis_id: &str, kind: ShareKind, id: Option<&str>) -> ApiResult<(Option<String>, Option<String>, Option<String>)> {
+/// Where a batch put what a link would point at (`add_target`).
+enum TargetSlot {
+    Summary,
+    Recording(Slot),
+    Clip(Slot),
+    Reel(Slot),
+    Invalid,
+}
+
+/// Adds reading what the link would point at to a batch, so it comes with the analysis.
+fn add_target(batch: &mut Batch<'_>, kind: ShareKind, id: Option<&str>) -> ApiResult<TargetSlot> {
     let id = id.map(str::trim).filter(|i| !i.is_empty());
-    match (kind, id) {
-        (ShareKind::Summary, _) => Ok((None, None, None)),
-        (ShareKind::Recording, Some(id)) => {
-            let entry = entries::find(database, id).await?.filter(|e| e.analysis_id == analysis_id && e.status == "submitted");
+    Ok(match (kind, id) {
+        (ShareKind::Summary, _) => TargetSlot::Summary,
+        (ShareKind::Recording, Some(id)) => TargetSlot::Recording(entries::add_find(batch, id)?),
+        (ShareKind::Clip, Some(id)) => TargetSlot::Clip(playlist::add_clips(batch, &[id.to_string()])?),
+        (ShareKind::Reel, Some(id)) => TargetSlot::Reel(reels::add_find(batch, id)?),
+        _ => TargetSlot::Invalid,
+    })
+}
+
+/// What the link points at: (entry, note, reel), checked to belong to `analysis_id`.
+fn target_of(results: &Results, analysis_id: &str, slot: TargetSlot) -> ApiResult<(Option<String>, Option<String>, Option<String>)> {
+    match slot {
+        TargetSlot::Summary => Ok((None, None, None)),
+        TargetSlot::Recording(slot) => {
+            let entry = results.first::<entries::EntryRow>(slot)?.filter(|e| e.analysis_id == analysis_id && e.status == "submitted");
             entry.map(|e| (Some(e.id), None, None)).ok_or_else(|| bad(BAD_TARGET))
         }
-        (ShareKind::Clip, Some(id)) => {
-            let clip = playlist::clips(database, &[id.to_string()]).await?.into_iter().find(|c| c.analysis_id == analysis_id);
+        TargetSlot::Clip(slot) => {
+            let clip = results.all::<playlist::ClipRow>(slot)?.into_iter().find(|c| c.analysis_id == analysis_id);
             clip.map(|c| (Some(c.entry_id), Some(c.id), None)).ok_or_else(|| bad(BAD_TARGET))
         }
-        (ShareKind::Reel, Some(id)) => {
-            let reel = reels::find(database, id).await?.filter(|r| r.analysis_id == analysis_id);
+        TargetSlot::Reel(slot) => {
+            let reel = results.first::<reels::ReelRow>(slot)?.filter(|r| r.analysis_id == analysis_id);
             reel.map(|r| (None, None, Some(r.id))).ok_or_else(|| bad(BAD_TARGET))
         }
-        _ => Err(bad(BAD_TARGET)),
+        TargetSlot::Invalid => Err(bad(BAD_TARGET)),
     }
 }
 
@@ -113,25 +133,35 @@ fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {
 }
 
 /// `POST /api/v1/analysis/{id}/shares {kind, targetId?, expiresInDays, hideCamera?, includeNotes?}`.
+/// Three round trips: the session; the analysis with the link's target; the link stored and read
+/// back. The body is read first so the target can join the analysis's batch; its problems are
+/// answered only after the ownership check.
 pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
-    let analysis = analysis::owned_row(app, req, analysis_id).await?;
-    let body: ShareRequest = read_json(req).await?;
-    let kind = body.kind.as_deref().and_then(ShareKind::parse).ok_or_else(|| bad(BAD_SHARE_KIND))?;
+    let body: ApiResult<ShareRequest> = read_json(req).await;
+    let kind = body.as_ref().ok().and_then(|b| b.kind.as_deref()).and_then(ShareKind::parse);
+    let target_id = body.as_ref().ok().and_then(|b| b.targetId.clone());
+    let (analysis, results, target) = analysis::owned_row_with(app, req, analysis_id, |batch| match kind {
+        Some(kind) => add_target(batch, kind, target_id.as_deref()).map(Some),
+        None => Ok(None),
+    })
+    .await?;
+    let body = body?;
+    let target = target.ok_or_else(|| bad(BAD_SHARE_KIND))?;
     let now = app.now();
     let expires = clips::share_expiry(now, body.expiresInDays).map_err(bad)?;
-    let database = db(app)?;
-    let (entry, note, reel) = target(&database, analysis_id, kind, body.targetId.as_deref()).await?;
+    let (entry, note, reel) = target_of(&results, analysis_id, target)?;
     let raw = sessions::new_token();
     let id = new_id();
-    stmt(
-        &database,
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(
         INSERT,
         &[
             text(&id),
             text(&token_hash(app, &raw)?),
             text(&analysis.owner_id),
             text(analysis_id),
-            text(kind.as_str()),
+            text(kind.map_or("", ShareKind::as_str)),
             opt_text(entry.as_deref()),
             opt_text(note.as_deref()),
             opt_text(reel.as_deref()),
@@ -140,33 +170,34 @@ pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResul
             int(now),
             int(expires),
         ],
-    )?
-    .run()
-    .await
-    .map_err(failed(INSERT))?;
-    let share = one(&database, &id).await?.ok_or_else(|| ApiError::internal("share vanished after insert"))?.dto(now);
+    )?;
+    let created = add_one(&mut batch, &id)?;
+    let share = batch.run().await?.first::<Row>(created)?.ok_or_else(|| ApiError::internal("share vanished after insert"))?.dto(now);
     let url = format!("{}/s/{raw}", app.config.public_origin);
     json(201, &ShareCreatedResponse { share, token: raw, url })
 }
 
 /// `GET /api/v1/analysis/{id}/shares`: every link, newest first, with views and state.
 pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    analysis::owned_row(app, req, analysis_id).await?;
-    let rows = stmt(&db(app)?, LIST, &[text(analysis_id)])?.all_busy().await.map_err(failed(LIST))?.results::<Row>().map_err(failed(LIST))?;
+    let (_, results, rows) = analysis::owned_row_with(app, req, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let now = app.now();
-    json(200, &SharesResponse { shares: rows.into_iter().map(|r| r.dto(now)).collect() })
+    json(200, &SharesResponse { shares: results.all::<Row>(rows)?.into_iter().map(|r| r.dto(now)).collect() })
 }
 
 /// `POST /api/v1/shares/{id}/revoke`: the link answers 410 from now on; revoking twice is harmless.
 pub async fn revoke(app: &App, req: &Request, share_id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
-    let share = one(&database, share_id).await?.ok_or_else(ApiError::not_found)?;
+    let mut reads = Batch::new(&database);
+    let found = add_one(&mut reads, share_id)?;
+    let share = reads.run().await?.first::<Row>(found)?.ok_or_else(ApiError::not_found)?;
     if share.owner_id != user.user.id && Role::parse(&user.user.role) != Some(Role::Admin) {
         return Err(ApiError::not_found());
     }
     let now = app.now();
-    stmt(&database, REVOKE, &[text(share_id), int(now)])?.run_busy().await.map_err(failed(REVOKE))?;
-    let share = one(&database, share_id).await?.ok_or_else(ApiError::not_found)?;
+    let mut batch = Batch::new(&database);
+    batch.add(REVOKE, &[text(share_id), int(now)])?;
+    let revoked = add_one(&mut batch, share_id)?;
+    let share = batch.run().await?.first::<Row>(revoked)?.ok_or_else(ApiError::not_found)?;
     json(200, &share.dto(now))
 }

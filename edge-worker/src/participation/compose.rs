@@ -8,6 +8,9 @@
 //! Composing the same part twice uploads the same bytes under the same number, so racing requests
 //! are harmless; the plan itself lives in `lupa_core::chunks`.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+
 use lupa_core::chunks::{self, Piece, StoredChunk};
 use lupa_core::participation::PART_SIZE;
 use lupa_core::webm;
@@ -181,10 +184,36 @@ fn contiguous_end_ms(chunk_rows: &[ChunkRow]) -> i64 {
     chunk_rows.iter().enumerate().take_while(|(i, c)| c.idx as usize == *i).map(|(_, c)| c.end_ms).max().unwrap_or(0)
 }
 
+thread_local! {
+    /// Segments this isolate is composing right now (`compose_ready`).
+    static COMPOSING: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
+/// A segment's place in `COMPOSING`, given up when the composition ends (however it ends).
+struct Composing(String);
+
+impl Composing {
+    /// `None` when this isolate is composing the segment already.
+    fn claim(id: SegmentId<'_>) -> Option<Composing> {
+        let key = format!("{}/{}/{}", id.entry_id, id.seq, id.track);
+        COMPOSING.with(|set| set.borrow_mut().insert(key.clone())).then_some(Composing(key))
+    }
+}
+
+impl Drop for Composing {
+    fn drop(&mut self) {
+        COMPOSING.with(|set| set.borrow_mut().remove(&self.0));
+    }
+}
+
 /// Background step after a chunk: compose every full part from 2 on that is not composed yet,
-/// then delete the chunk objects those parts used up.
+/// then delete the chunk objects those parts used up. A chunk that arrives while its segment is
+/// being composed starts nothing (ADR 0011): under load, when composing is slower than chunks
+/// arrive, every chunk past a part's end started the same composition again, each holding the
+/// part's megabytes in memory. The next chunk after it, or the close, composes what is left.
 pub async fn compose_ready(app: &App, entry_id: &str, seq: u32, track: &str) -> ApiResult<()> {
     let id = SegmentId { entry_id, seq, track };
+    let Some(_composing) = Composing::claim(id) else { return Ok(()) };
     let Some(loaded) = load(app, id).await? else { return Ok(()) };
     if loaded.row.state != "open" {
         return Ok(());
@@ -196,7 +225,7 @@ pub async fn compose_ready(app: &App, entry_id: &str, seq: u32, track: &str) -> 
     if ready.is_empty() {
         return Ok(());
     }
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     let upload = upload_of(app, &bucket, id, &loaded).await?;
     for number in ready {
         compose_part(app, &bucket, &upload, id, &loaded, number, total).await?;
@@ -226,7 +255,7 @@ pub async fn close(app: &App, entry_id: &str, seq: u32, track: &str) -> ApiResul
     if loaded.row.state != "open" {
         return Ok(Closed { size: loaded.row.size.unwrap_or(0).max(0) as u64, duration_ms: loaded.row.duration_ms });
     }
-    let bucket = app.env.bucket("RECORDINGS")?;
+    let bucket = crate::recordings::bucket(app)?;
     let list = stored(&loaded.chunks);
     let (_, total) = chunks::contiguous(&list);
     let duration_ms = contiguous_end_ms(&loaded.chunks);

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{hash_token, with_cookie};
-use crate::db::{Busy, db, failed, stmt, text};
+use crate::db::{db, failed, stmt, text, Batch, Busy, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
@@ -43,12 +43,24 @@ pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<EntryRow>
     stmt(database, FIND, &[text(id)])?.first_busy::<EntryRow>(None).await.map_err(failed(FIND))
 }
 
+/// Adds reading an entry (with its analysis's owner) to a batch.
+pub fn add_find(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+    batch.add(FIND, &[text(id)])
+}
+
 /// The entry, when this browser holds its capability and it is still in progress.
 pub async fn require_capability(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
     if entry_id.is_empty() {
         return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
     }
-    let entry = find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
+    let entry = find(&db(app)?, entry_id).await?;
+    capable(app, req, entry)
+}
+
+/// The entry a batch read (`add_find`) when this browser holds its capability and it is still in
+/// progress: 404 without the entry, 403 without the capability.
+pub fn capable(app: &App, req: &Request, entry: Option<EntryRow>) -> ApiResult<EntryRow> {
+    let entry = entry.ok_or_else(ApiError::not_found)?;
     let presented = capability_hash_of(app, req)?;
     let holds = presented.is_some() && presented == entry.capability_hash;
     if !holds || entry.status != "in_progress" {

@@ -22,7 +22,7 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{Busy, BusyBatch, db, failed, int, new_id, stmt, text};
+use crate::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -60,24 +60,31 @@ async fn analysis_id(req: &mut Request) -> ApiResult<String> {
         .ok_or_else(|| ApiError::bad_request("missing_analysis_id", ID_REQUIRED))
 }
 
-/// 404 for unknown ids, 400 when closed or full; the analysis's camera setting otherwise.
-async fn check_places(app: &App, id: &str) -> ApiResult<Camera> {
-    let row = stmt(&db(app)?, PLACES, &[text(id), int(app.now())])?
-        .first_busy::<Places>(None)
-        .await
-        .map_err(failed(PLACES))?
-        .ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
+fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+    batch.add(PLACES, &[text(id), int(app.now())])
+}
+
+/// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
+/// analysis's camera setting otherwise.
+fn check_places(results: &Results, slot: Slot) -> ApiResult<Camera> {
+    let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
     Ok(Camera::parse(lupa_core::camera::stored(&row.camera)).unwrap_or_default())
 }
 
-/// `POST /api/v1/analysis/validate-participation`.
+/// `POST /api/v1/analysis/validate-participation`: one round trip (the attempt counted and the
+/// places read together).
 pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = analysis_id(req).await?;
-    rate::hit(&db(app)?, PARTICIPATE_PER_CLIENT, &client_address(req)).await?;
-    let camera = check_places(app, &id).await?;
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let attempt = rate::add_hit(&mut batch, PARTICIPATE_PER_CLIENT, &client_address(req))?;
+    let places = add_places(app, &mut batch, &id)?;
+    let results = batch.run().await?;
+    rate::check(&results, attempt)?;
+    let camera = check_places(&results, places)?;
     json(200, &ValidateParticipationResponse { success: true, camera })
 }
 
@@ -90,20 +97,20 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let entry_id = new_id();
     let capability = sessions::new_token();
     let hash = sessions::hash_token(app, &capability)?;
-    let results = database
-        .batch_busy(vec![
-            stmt(&database, CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS)])?,
-            stmt(&database, COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?,
-        ])
-        .await
-        .map_err(failed(CLAIM))?;
-    let claimed = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0);
-    if claimed == 0 {
-        check_places(app, &id).await?;
+    // The claim with the participant number, and the analysis the participant will see, in one
+    // round trip; when no place was claimed, the places read in the same batch say why.
+    let mut batch = Batch::new(&database);
+    let claimed = batch.add(CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+    batch.add(COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?;
+    let places = add_places(app, &mut batch, &id)?;
+    let analysis = repo::add_detail(&mut batch, &id, false)?;
+    let results = batch.run().await?;
+    if results.changes(claimed)? == 0 {
+        check_places(&results, places)?;
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
-    let row = repo::find(&database, &id).await?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
-    let data = participation_data(repo::detail(&database, row).await?);
+    let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
+    let data = participation_data(detail);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
     sessions::with_cookie(resp, &entries::capability_cookie(&capability))
 }

@@ -6,10 +6,15 @@
 //! prefixes into `r2_deletions`, then the segment, chunk and part rows go. `drain` carries the R2
 //! work out right after; whatever fails stays queued and is retried by the next drain (every
 //! deletion, every admin request and the cron), so no object outlives its rows.
+//!
+//! D1 round trips (ADR 0011): the deleting batch also reads the queue (`delete_and_drain`), the
+//! R2 work is done before the answer (a deleted recording is gone when the answer says so), and
+//! noting what was done in the queue happens after it: should that fail, the next drain repeats
+//! work that is already done, which changes nothing.
 
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
+use crate::db::{db, int, stmt, text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::recordings;
 use crate::App;
@@ -81,18 +86,25 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
 pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiResult<()> {
     let database = db(app)?;
     let now = app.now();
-    let mut batch = vec![stmt(&database, QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?];
-    batch.extend(statements(&database, Scope::Entry, entry_id, now)?);
+    let mut batch = Batch::new(&database);
+    batch.add(QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?;
+    for statement in statements(&database, Scope::Entry, entry_id, now)? {
+        batch.add_prepared(statement, "DELETE segments of an entry");
+    }
     // Answers go with the recording (the modal says the data has been deleted).
-    batch.extend(crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Entry, entry_id)?);
-    batch.push(stmt(&database, ABANDON, &[text(entry_id), int(now)])?);
-    database.batch_busy(batch).await.map_err(failed(ABANDON))?;
-    drain(app).await
+    for statement in crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Entry, entry_id)? {
+        batch.add_prepared(statement, "DELETE insights of an entry");
+    }
+    batch.add(ABANDON, &[text(entry_id), int(now)])?;
+    delete_and_drain(app, batch).await
 }
 
 const PENDING_ABORTS: &str = "SELECT upload_id, r2_key FROM r2_aborts ORDER BY created_at LIMIT 50";
 const ABORTED: &str = "DELETE FROM r2_aborts WHERE upload_id = ?1";
 const ABORT_FAILED: &str = "UPDATE r2_aborts SET attempts = attempts + 1 WHERE upload_id = ?1";
+const PENDING_DELETIONS: &str = "SELECT prefix FROM r2_deletions ORDER BY created_at LIMIT 20";
+const DELETED: &str = "DELETE FROM r2_deletions WHERE prefix = ?1";
+const DELETE_FAILED: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHERE prefix = ?1";
 
 #[derive(serde::Deserialize)]
 struct PendingAbort {
@@ -100,18 +112,45 @@ struct PendingAbort {
     r2_key: String,
 }
 
+#[derive(serde::Deserialize)]
+struct PendingDeletion {
+    prefix: String,
+}
+
+/// Where a batch read the queue.
+#[derive(Clone, Copy)]
+struct Pending {
+    aborts: Slot,
+    deletions: Slot,
+}
+
+fn add_pending(batch: &mut Batch<'_>) -> ApiResult<Pending> {
+    Ok(Pending { aborts: batch.add(PENDING_ABORTS, &[])?, deletions: batch.add(PENDING_DELETIONS, &[])? })
+}
+
+/// Runs `batch` (deletions that queue R2 work, in one transaction) and drains the queue it leaves.
+pub async fn delete_and_drain(app: &App, mut batch: Batch<'_>) -> ApiResult<()> {
+    let pending = add_pending(&mut batch)?;
+    let results = batch.run().await?;
+    carry_out(app, &results, pending).await
+}
+
 /// Aborts the queued multipart uploads, then deletes the queued prefixes.
 pub async fn drain(app: &App) -> ApiResult<()> {
-    let database = db(app)?;
-    let pending = stmt(&database, PENDING_ABORTS, &[])?
-        .all()
-        .await
-        .map_err(failed(PENDING_ABORTS))?
-        .results::<PendingAbort>()
-        .map_err(failed(PENDING_ABORTS))?;
-    if !pending.is_empty() {
-        let bucket = app.env.bucket("RECORDINGS")?;
-        for item in pending {
+    delete_and_drain(app, Batch::new(&db(app)?)).await
+}
+
+/// Does the R2 work a batch read from the queue; notes the outcome in the queue after the answer.
+async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<()> {
+    let aborts = results.all::<PendingAbort>(pending.aborts)?;
+    let deletions = results.all::<PendingDeletion>(pending.deletions)?;
+    if aborts.is_empty() && deletions.is_empty() {
+        return Ok(());
+    }
+    let mut outcomes: Vec<(&'static str, String)> = Vec::new();
+    if !aborts.is_empty() {
+        let bucket = recordings::bucket(app)?;
+        for item in aborts {
             let aborted = match bucket.resume_multipart_upload(item.r2_key, item.upload_id.clone()) {
                 Ok(upload) => upload.abort().await.map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
@@ -121,13 +160,31 @@ pub async fn drain(app: &App) -> ApiResult<()> {
                 Ok(()) => true,
                 Err(message) => message.contains("NoSuchUpload") || message.contains("does not exist"),
             };
-            let sql = if done { ABORTED } else { ABORT_FAILED };
-            stmt(&database, sql, &[text(&item.upload_id)])?.run_busy().await.map_err(failed(sql))?;
-            if let (Err(message), false) = (aborted, done) {
+            if let (Err(message), false) = (&aborted, done) {
                 // Stays queued: the next drain tries again. The caller's answer does not depend on it.
-                crate::log::error("-", "(r2-abort)", &message);
+                crate::log::error("-", "(r2-abort)", message);
             }
+            outcomes.push((if done { ABORTED } else { ABORT_FAILED }, item.upload_id));
         }
     }
-    recordings::drain_deletions(app).await
+    for item in deletions {
+        let done = recordings::delete_prefix(app, &item.prefix).await.is_ok();
+        outcomes.push((if done { DELETED } else { DELETE_FAILED }, item.prefix));
+    }
+    let background = app.detached();
+    app.after_answer(async move {
+        let noted = async {
+            let database = db(&background)?;
+            let mut batch = Batch::new(&database);
+            for (sql, key) in &outcomes {
+                batch.add(sql, &[text(key)])?;
+            }
+            batch.run().await.map(|_| ())
+        };
+        if let Err(err) = noted.await {
+            crate::log::error("-", "(r2-queue)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    })
+    .await;
+    Ok(())
 }

@@ -13,7 +13,7 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::sessions::with_cookie;
-use crate::db::{Busy, db, failed, int, stmt, text};
+use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
@@ -23,10 +23,12 @@ use crate::App;
 
 const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
 
+/// `+e.status` keeps SQLite on the capability index: on the (status, last activity) index it would
+/// read every participation in progress, everywhere, for each lookup (ADR 0011).
 const CURRENT: &str = "SELECT e.id, e.analysis_id, e.steps_json, COALESCE(e.last_activity_at, e.created_at) AS active_at, \
      (SELECT COALESCE(SUM(s.duration_ms), 0) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
      (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS segments \
-     FROM analysis_entries e WHERE e.capability_hash = ?1 AND e.status = 'in_progress' ORDER BY e.created_at DESC LIMIT 1";
+     FROM analysis_entries e WHERE e.capability_hash = ?1 AND +e.status = 'in_progress' ORDER BY e.created_at DESC LIMIT 1";
 /// Holds the place again: always when the hold has not lapsed, otherwise only if one is free
 /// and the analysis still takes participants.
 const RECLAIM: &str = "UPDATE analysis_entries SET held_until = MAX(COALESCE(held_until, 0), ?3), last_activity_at = ?2 WHERE id = ?1 AND \
@@ -44,20 +46,37 @@ struct Current {
     segments: i64,
 }
 
-async fn current_of(app: &App, req: &Request) -> ApiResult<Option<Current>> {
+/// Adds reading the participation this browser holds to a batch (nothing without a capability).
+fn add_current(app: &App, req: &Request, batch: &mut Batch<'_>) -> ApiResult<Option<Slot>> {
     let Some(hash) = capability_hash_of(app, req)? else { return Ok(None) };
-    stmt(&db(app)?, CURRENT, &[text(&hash)])?.first_busy::<Current>(None).await.map_err(failed(CURRENT))
+    Ok(Some(batch.add(CURRENT, &[text(&hash)])?))
+}
+
+fn current_of(results: &Results, slot: Option<Slot>) -> ApiResult<Option<Current>> {
+    slot.map(|slot| results.first::<Current>(slot)).transpose().map(Option::flatten)
 }
 
 fn none() -> ApiError {
     ApiError::new(404, "no_participation", NO_PARTICIPATION)
 }
 
-async fn info(app: &App, current: Current) -> ApiResult<ResumeInfo> {
-    let database = db(app)?;
-    let row = repo::find(&database, &current.analysis_id).await?.ok_or_else(ApiError::not_found)?;
-    let detail = repo::detail(&database, row).await?;
-    let answers = crate::insights::answers::of_entry(&database, &current.id).await?;
+/// Where a batch put what `info` needs: the analysis and the participant's answers so far.
+struct InfoSlots {
+    analysis: repo::DetailSlots,
+    answers: crate::insights::answers::EntryAnswerSlots,
+}
+
+fn add_info(batch: &mut Batch<'_>, current: &Current) -> ApiResult<InfoSlots> {
+    Ok(InfoSlots {
+        analysis: repo::add_detail(batch, &current.analysis_id, false)?,
+        answers: crate::insights::answers::add_of_entry(batch, &current.id)?,
+    })
+}
+
+/// Where the participant was, from what a batch read (`add_info`).
+fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) -> ApiResult<ResumeInfo> {
+    let detail = repo::detail_of(app, results, slots.analysis)?.ok_or_else(ApiError::not_found)?;
+    let answers = crate::insights::answers::of_entry_from(results, slots.answers)?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
@@ -70,8 +89,8 @@ async fn info(app: &App, current: Current) -> ApiResult<ResumeInfo> {
 }
 
 /// The unfinished participation this browser holds, or `None` (an expired one is deleted).
-async fn live(app: &App, req: &Request) -> ApiResult<Option<Current>> {
-    let Some(current) = current_of(app, req).await? else { return Ok(None) };
+async fn live(app: &App, current: Option<Current>) -> ApiResult<Option<Current>> {
+    let Some(current) = current else { return Ok(None) };
     if current.active_at <= app.now() - GRACE_MS {
         purge::abandon_entry(app, &current.id, &current.analysis_id).await?;
         return Ok(None);
@@ -79,28 +98,44 @@ async fn live(app: &App, req: &Request) -> ApiResult<Option<Current>> {
     Ok(Some(current))
 }
 
-/// `GET /api/v1/participation/current`: 200 with where the participant was, or 404.
+/// `GET /api/v1/participation/current`: 200 with where the participant was, or 404. Two round
+/// trips: the participation, then its analysis.
 pub async fn current(app: &App, req: &Request) -> ApiResult<Response> {
-    match live(app, req).await? {
-        Some(current) => json(200, &info(app, current).await?),
+    let database = db(app)?;
+    let mut reads = Batch::new(&database);
+    let slot = add_current(app, req, &mut reads)?;
+    let found = if reads.is_empty() { None } else { current_of(&reads.run().await?, slot)? };
+    match live(app, found).await? {
+        Some(current) => {
+            let mut batch = Batch::new(&database);
+            let slots = add_info(&mut batch, &current)?;
+            json(200, &info(app, current, &batch.run().await?, slots)?)
+        }
         None => with_cookie(none().to_response(), &clear_capability_cookie()),
     }
 }
 
 /// `POST /api/v1/analysisEntry/{id}/resume`: holds the place again and answers where the
 /// participant was. Without a free place the participation is deleted: 400 'No hay plazas…'.
+/// Two round trips: the entry with the participation this browser holds, then the place taken
+/// again with the analysis read.
 pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
-    let current = live(app, req).await?.filter(|c| c.id == entry.id).ok_or_else(none)?;
+    let database = db(app)?;
+    let mut reads = Batch::new(&database);
+    let found = entries::add_find(&mut reads, entry_id)?;
+    let slot = add_current(app, req, &mut reads)?;
+    let results = reads.run().await?;
+    let entry = entries::capable(app, req, results.first(found)?)?;
+    let current = live(app, current_of(&results, slot)?).await?.filter(|c| c.id == entry.id).ok_or_else(none)?;
     let now = app.now();
-    let result = stmt(&db(app)?, RECLAIM, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?
-        .run()
-        .await
-        .map_err(failed(RECLAIM))?;
-    if result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
+    let mut batch = Batch::new(&database);
+    let reclaimed = batch.add(RECLAIM, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+    let slots = add_info(&mut batch, &current)?;
+    let results = batch.run().await?;
+    if results.changes(reclaimed)? == 0 {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return with_cookie(ApiError::bad_request("no_places", NO_PLACES).to_response(), &clear_capability_cookie());
     }
-    let resp = json(200, &info(app, current).await?)?;
+    let resp = json(200, &info(app, current, &results, slots)?)?;
     entries::refresh_capability_cookie(resp, req)
 }

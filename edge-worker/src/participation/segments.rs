@@ -12,9 +12,9 @@ use lupa_core::participation::NOT_YOURS;
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
+use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{json, read_body, read_json};
+use crate::http::{json, read_json};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::{compose, mime};
 use crate::recordings;
@@ -90,15 +90,16 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     let suffix = format!("/{}.{}", track.as_str(), mime::extension(mime));
     let database = db(app)?;
     let now = app.now();
+    // One transaction: the segment, and the participation's hold renewed (when there was room).
     let opened = match track {
-        Track::Screen => stmt(&database, OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?
-            .first_busy::<Opened>(None)
-            .await
-            .map_err(failed(OPEN))?
-            .ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?,
+        Track::Screen => {
+            let mut batch = Batch::new(&database);
+            let opened = batch.add(OPEN, &[text(&entry.id), text(mime), text(&prefix), text(&suffix), int(now), int(i64::from(MAX_SEGMENTS))])?;
+            batch.add(TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+            batch.run().await?.first::<Opened>(opened)?.ok_or_else(|| ApiError::bad_request("too_many_segments", TOO_MANY_SEGMENTS))?
+        }
         Track::Camera => open_camera(app, &entry, mime, &prefix, &suffix).await?,
     };
-    stmt(&database, TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?.run_busy().await.map_err(failed(TOUCH))?;
     let resp = json(
         200,
         &SegmentResponse { segment: opened.seq.max(0) as u32, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 },
@@ -106,25 +107,22 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     entries::refresh_capability_cookie(resp, req)
 }
 
-/// Opens (or finds again) the camera track of the newest screen segment.
+/// Opens (or finds again) the camera track of the newest screen segment, and renews the
+/// participation's hold, in one transaction.
 async fn open_camera(app: &App, entry: &entries::EntryRow, mime: &str, prefix: &str, suffix: &str) -> ApiResult<Opened> {
     if !camera::records_camera(&entry.analysis_camera) {
         return Err(ApiError::bad_request("camera_off", camera::CAMERA_OFF));
     }
     let database = db(app)?;
-    let results = database
-        .batch_busy(vec![
-            stmt(&database, OPEN_CAMERA, &[text(&entry.id), text(mime), text(prefix), text(suffix), int(app.now())])?,
-            stmt(&database, CAMERA_SEGMENT, &[text(&entry.id)])?,
-        ])
-        .await
-        .map_err(failed(OPEN_CAMERA))?;
-    let segment = results
-        .get(1)
-        .map(|r| r.results::<CameraOpened>())
-        .transpose()
-        .map_err(failed(CAMERA_SEGMENT))?
-        .and_then(|rows| rows.into_iter().next())
+    let now = app.now();
+    let mut batch = Batch::new(&database);
+    batch.add(OPEN_CAMERA, &[text(&entry.id), text(mime), text(prefix), text(suffix), int(now)])?;
+    let found = batch.add(CAMERA_SEGMENT, &[text(&entry.id)])?;
+    batch.add(TOUCH, &[text(&entry.id), int(now), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+    let segment = batch
+        .run()
+        .await?
+        .first::<CameraOpened>(found)?
         .ok_or_else(|| ApiError::new(409, "no_screen_segment", camera::NO_SCREEN_SEGMENT))?;
     if segment.state != "open" {
         return Err(ApiError::new(409, "segment_closed", SEGMENT_CLOSED));
@@ -185,12 +183,18 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         };
     }
     let chunk = chunk.map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
-    let bytes = read_body(req, declared as usize).await.map_err(|_| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
-    if bytes.len() as u64 != declared {
+    let key = chunk_key(&ctx.analysis_id, entry_id, seq, track.as_str(), chunk.index);
+    // The body goes to R2 as it arrives, never through the worker's memory (ADR 0011: a chunk
+    // copied into wasm and out again cost CPU and memory under load). HTTP framing holds the
+    // body to its Content-Length, which was checked against the limits above; R2 confirms it.
+    let body = req.inner().body().ok_or_else(|| ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH))?;
+    crate::usage::mark_body_streaming(app);
+    let bucket = crate::recordings::bucket(app)?;
+    let stored = bucket.put(key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
+    if stored.map(|object| object.size()) != Some(declared) {
+        let _ = bucket.delete(key).await;
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }
-    let key = chunk_key(&ctx.analysis_id, entry_id, seq, track.as_str(), chunk.index);
-    app.env.bucket("RECORDINGS")?.put(key, bytes).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}")))?;
     let now = app.now();
     let mut batch = vec![
         stmt(&database, STORE_CHUNK, &[text(entry_id), int(i64::from(seq)), text(track.as_str()), int(i64::from(chunk.index)), int(declared as i64), int(chunk.end_ms), int(now)])?,
@@ -209,6 +213,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
             if let Err(err) = compose::compose_ready(&worker_app, &entry, seq, track.as_str()).await {
                 crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
+            worker_app.log_usage("(compose)");
         });
     }
     json(200, &ChunkResponse { stored: true })

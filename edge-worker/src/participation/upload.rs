@@ -9,7 +9,7 @@ use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{BusyBatch, db, failed, int, now_ms, opt_text, stmt, text};
+use crate::db::{db, failed, int, now_ms, opt_text, stmt, text, Batch, BusyBatch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::segments::SCREEN;
@@ -47,15 +47,17 @@ struct SegmentRef {
 /// becomes a seekable file with a known duration) and records the participation's length. Costs
 /// the last part's composition, whatever the recording's length; a repeat changes nothing.
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
-    let body: CompleteUploadRequest = read_json(req).await?;
+    if entry_id.is_empty() {
+        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
+    }
     let database = db(app)?;
-    let segments = stmt(&database, SEGMENTS, &[text(&entry.id)])?
-        .all()
-        .await
-        .map_err(failed(SEGMENTS))?
-        .results::<SegmentRef>()
-        .map_err(failed(SEGMENTS))?;
+    let mut reads = Batch::new(&database);
+    let found = entries::add_find(&mut reads, entry_id)?;
+    let listed = reads.add(SEGMENTS, &[text(entry_id)])?;
+    let results = reads.run().await?;
+    let entry = entries::capable(app, req, results.first(found)?)?;
+    let body: CompleteUploadRequest = read_json(req).await?;
+    let segments = results.all::<SegmentRef>(listed)?;
     let mut duration_ms = 0i64;
     let mut size = 0u64;
     let mut first: Option<&SegmentRef> = None;
@@ -122,8 +124,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     let key = recordings::recording_key(&entry.analysis_id, &entry.id, mime);
     let body = req.inner().body().ok_or_else(|| ApiError::bad_request("empty_recording", MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
-    app.env
-        .bucket("RECORDINGS")?
+    crate::recordings::bucket(app)?
         .put(key.clone(), body)
         .http_metadata(metadata)
         .execute()
@@ -146,7 +147,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let has_recording = entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0;
     let stored = match (&entry.recording_key, has_recording) {
-        (Some(key), true) => app.env.bucket("RECORDINGS")?.head(key.clone()).await?.is_some_and(|o| o.size() > 0),
+        (Some(key), true) => crate::recordings::bucket(app)?.head(key.clone()).await?.is_some_and(|o| o.size() > 0),
         _ => false,
     };
     if !stored {

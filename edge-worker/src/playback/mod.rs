@@ -8,16 +8,24 @@ use lupa_api_types::{ChapterDto, EntryPageResponse, MessageResponse, StepMark};
 use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
 use worker::{Request, Response};
 
-use crate::analysis::repo;
-use crate::db::{BusyBatch, db, failed, int, now_ms, stmt, text};
+use crate::db::{int, now_ms, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::insights::cleanup;
 use crate::participation::purge::{self, Scope};
-use crate::recordings::{self, owned_entry};
+use crate::recordings::{self, owned_entry, owned_entry_with};
 use crate::App;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
+/// The name and task count of the entry's analysis, for the entry page.
+const ANALYSIS_OF_ENTRY: &str = "SELECT a.name, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS task_count \
+     FROM analyses a JOIN analysis_entries e ON e.analysis_id = a.id WHERE e.id = ?1";
+
+#[derive(serde::Deserialize)]
+struct AnalysisOfEntry {
+    name: String,
+    task_count: i64,
+}
 const DELETE_ENTRY: &str = "DELETE FROM analysis_entries WHERE id = ?1";
 
 /// Parses the stored step marks.
@@ -29,18 +37,24 @@ pub fn core_marks(marks: &[StepMark]) -> Vec<Mark> {
     marks.iter().map(|m| Mark { index: m.index, at_ms: m.atMs }).collect()
 }
 
-/// `GET /api/v1/entry/{id}`: what the entry page needs, with one chapter per step.
+/// `GET /api/v1/entry/{id}`: what the entry page needs, with one chapter per step. Two round
+/// trips: the session, then the entry with its segments, answers and its analysis's name and
+/// task count.
 pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let segments = recordings::segments(app, &entry).await?;
+    let (_, entry, results, (segments, analysis, answers)) = owned_entry_with(app, req, entry_id, |batch| {
+        Ok((
+            recordings::add_segments(batch, entry_id)?,
+            batch.add(ANALYSIS_OF_ENTRY, &[text(entry_id)])?,
+            crate::insights::answers::add_of_entry(batch, entry_id)?,
+        ))
+    })
+    .await?;
+    let segments = recordings::segments_of(app, &entry, &results, segments)?;
     let entry_url = segments.first().map(|s| s.url.clone()).unwrap_or_default();
-    let database = db(app)?;
-    let analysis = repo::find(&database, &entry.analysis_id).await?.ok_or_else(ApiError::not_found)?;
-    let analysis_name = analysis.name.clone();
-    let detail = repo::detail(&database, analysis).await?;
+    let analysis = results.first::<AnalysisOfEntry>(analysis)?.ok_or_else(ApiError::not_found)?;
+    let answers = crate::insights::answers::of_entry_from(&results, answers)?;
     let steps = marks_of(entry.steps_json.as_deref());
-    let chapters = chapters(&core_marks(&steps), entry.duration_ms.unwrap_or(0).max(0) as u64, detail.tasks.len());
-    let answers = crate::insights::answers::of_entry(&database, &entry.id).await?;
+    let chapters = chapters(&core_marks(&steps), entry.duration_ms.unwrap_or(0).max(0) as u64, analysis.task_count.max(0) as usize);
     json(
         200,
         &EntryPageResponse {
@@ -50,7 +64,7 @@ pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<R
             participantNumber: recordings::participant_number(&entry),
             thumbnailUrl: crate::thumbnails::url(app, &entry.id, entry.thumbnail_at)?,
             analysisId: entry.analysis_id.clone(),
-            analysisName: analysis_name,
+            analysisName: analysis.name,
             mimeType: entry.recording_mime.clone(),
             durationMs: entry.duration_ms,
             submittedAt: entry.submitted_at,
@@ -87,15 +101,19 @@ pub fn chapters(marks: &[Mark], duration: u64, task_count: usize) -> Vec<Chapter
 /// `DELETE /api/v1/entry/{id}`: removes the recording from R2 and the entry's rows.
 pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
-    let database = db(app)?;
+    let database = crate::db::db(app)?;
     let prefix = recordings::entry_prefix(&entry.analysis_id, &entry.id);
     let now = now_ms();
-    let mut batch = vec![stmt(&database, purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?];
-    batch.extend(purge::statements(&database, Scope::Entry, &entry.id, now)?);
-    batch.extend(cleanup::statements(&database, cleanup::Scope::Entry, &entry.id)?);
-    batch.push(stmt(&database, DELETE_NOTES, &[text(&entry.id)])?);
-    batch.push(stmt(&database, DELETE_ENTRY, &[text(&entry.id)])?);
-    database.batch_busy(batch).await.map_err(failed(DELETE_ENTRY))?;
-    purge::drain(app).await?;
+    let mut batch = Batch::new(&database);
+    batch.add(purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?;
+    for statement in purge::statements(&database, Scope::Entry, &entry.id, now)? {
+        batch.add_prepared(statement, "DELETE segments of an entry");
+    }
+    for statement in cleanup::statements(&database, cleanup::Scope::Entry, &entry.id)? {
+        batch.add_prepared(statement, "DELETE insights of an entry");
+    }
+    batch.add(DELETE_NOTES, &[text(&entry.id)])?;
+    batch.add(DELETE_ENTRY, &[text(&entry.id)])?;
+    purge::delete_and_drain(app, batch).await?;
     json(200, &MessageResponse { message: "Grabación eliminada".into() })
 }

@@ -1,17 +1,18 @@
 //! Notes (markers) on a recording: list, add, edit, delete; only for the analysis owner (and
 //! admins), like the recording itself. A note with an end is a clip (ADR 0012); notes and clips
-//! may have a title and tags.
+//! may have a title and tags. Reading costs two D1 round trips (the session, then the entry with
+//! its notes), writing three (the write goes with the note read back).
 
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use lupa_core::clips;
 use serde::Deserialize;
-use worker::{D1Database, D1PreparedStatement, Request, Response};
+use worker::{Request, Response};
 
-use crate::db::{Busy, BusyBatch, db, failed, int, new_id, now_ms, opt_text, stmt, text};
+use crate::db::{db, int, new_id, now_ms, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
-use crate::recordings::owned_entry;
+use crate::recordings::owned_entry_with;
 use crate::App;
 
 const MAX_NOTE: usize = 2000;
@@ -96,51 +97,60 @@ fn validate(at: Option<i64>, end: Option<i64>, title: Option<&str>, text: &str, 
     Ok(Valid { at, end, title, text, tags })
 }
 
-fn tag_statements(database: &D1Database, note_id: &str, tags: &[String]) -> ApiResult<Vec<D1PreparedStatement>> {
-    let mut out = vec![stmt(database, CLEAR_TAGS, &[text(note_id)])?];
+fn add_tags(batch: &mut Batch<'_>, note_id: &str, tags: &[String]) -> ApiResult<()> {
+    batch.add(CLEAR_TAGS, &[text(note_id)])?;
     for tag in tags {
-        out.push(stmt(database, ADD_TAG, &[text(note_id), text(tag)])?);
+        batch.add(ADD_TAG, &[text(note_id), text(tag)])?;
     }
-    Ok(out)
+    Ok(())
 }
 
-/// Tags of every note of an entry, in the order they were given.
-pub async fn tags_of_entry(database: &D1Database, entry_id: &str) -> ApiResult<Vec<TagRow>> {
-    stmt(database, TAGS_OF_ENTRY, &[text(entry_id)])?.all_busy().await.map_err(failed(TAGS_OF_ENTRY))?.results::<TagRow>().map_err(failed(TAGS_OF_ENTRY))
+/// Where a batch put an entry's notes and their tags (`add_of_entry`).
+#[derive(Clone, Copy)]
+pub struct NotesSlots {
+    notes: Slot,
+    tags: Slot,
 }
 
-/// Every note of an entry with its tags, in timeline order.
-pub async fn of_entry(database: &D1Database, entry_id: &str) -> ApiResult<Vec<NoteDto>> {
-    let rows = stmt(database, LIST, &[text(entry_id)])?.all_busy().await.map_err(failed(LIST))?.results::<NoteRow>().map_err(failed(LIST))?;
-    let tags = tags_of_entry(database, entry_id).await?;
-    Ok(rows.into_iter().map(|n| n.dto(&tags)).collect())
+/// Adds reading every note of an entry, with its tags, to a batch.
+pub fn add_of_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<NotesSlots> {
+    Ok(NotesSlots { notes: batch.add(LIST, &[text(entry_id)])?, tags: batch.add(TAGS_OF_ENTRY, &[text(entry_id)])? })
 }
 
-async fn one_row(database: &D1Database, note_id: &str, entry_id: &str) -> ApiResult<NoteRow> {
-    stmt(database, ONE, &[text(note_id), text(entry_id)])?.first_busy::<NoteRow>(None).await.map_err(failed(ONE))?.ok_or_else(ApiError::not_found)
+/// Every note of an entry with its tags, in timeline order, from what a batch read.
+pub fn of_entry_from(results: &Results, slots: NotesSlots) -> ApiResult<Vec<NoteDto>> {
+    let tags = results.all::<TagRow>(slots.tags)?;
+    Ok(results.all::<NoteRow>(slots.notes)?.into_iter().map(|n| n.dto(&tags)).collect())
 }
 
-async fn one(database: &D1Database, note_id: &str, entry_id: &str) -> ApiResult<NoteDto> {
-    let row = one_row(database, note_id, entry_id).await?;
-    let tags = stmt(database, TAGS_OF_NOTE, &[text(note_id)])?.all_busy().await.map_err(failed(TAGS_OF_NOTE))?.results::<TagRow>().map_err(failed(TAGS_OF_NOTE))?;
-    Ok(row.dto(&tags))
+/// Adds reading one note of the entry, with its tags, to a batch.
+fn add_one(batch: &mut Batch<'_>, note_id: &str, entry_id: &str) -> ApiResult<NotesSlots> {
+    Ok(NotesSlots { notes: batch.add(ONE, &[text(note_id), text(entry_id)])?, tags: batch.add(TAGS_OF_NOTE, &[text(note_id)])? })
+}
+
+fn one_row_of(results: &Results, slots: NotesSlots) -> ApiResult<NoteRow> {
+    results.first::<NoteRow>(slots.notes)?.ok_or_else(ApiError::not_found)
+}
+
+fn one_of(results: &Results, slots: NotesSlots) -> ApiResult<NoteDto> {
+    let tags = results.all::<TagRow>(slots.tags)?;
+    Ok(one_row_of(results, slots)?.dto(&tags))
 }
 
 pub async fn list(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    json(200, &NotesResponse { notes: of_entry(&db(app)?, &entry.id).await? })
+    let (_, _, results, notes) = owned_entry_with(app, req, entry_id, |batch| add_of_entry(batch, entry_id)).await?;
+    json(200, &NotesResponse { notes: of_entry_from(&results, notes)? })
 }
 
 pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let user = crate::auth::sessions::require_user(app, req).await?;
+    let (user, entry, _, ()) = owned_entry_with(app, req, entry_id, |_| Ok(())).await?;
     let body: NoteRequest = read_json(req).await?;
     let title = body.title.apply(None);
     let valid = validate(body.atMs, body.endMs.apply(None), title.as_deref(), body.text.as_deref().unwrap_or(""), body.tags.as_deref(), entry.duration_ms)?;
     let id = new_id();
     let database = db(app)?;
-    let mut batch = vec![stmt(
-        &database,
+    let mut batch = Batch::new(&database);
+    batch.add(
         INSERT,
         &[
             text(&id),
@@ -152,26 +162,26 @@ pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<R
             text(&valid.text),
             int(now_ms()),
         ],
-    )?];
-    batch.extend(tag_statements(&database, &id, valid.tags.as_deref().unwrap_or_default())?);
-    database.batch_busy(batch).await.map_err(failed(INSERT))?;
-    json(201, &one(&database, &id, &entry.id).await?)
+    )?;
+    add_tags(&mut batch, &id, valid.tags.as_deref().unwrap_or_default())?;
+    let created = add_one(&mut batch, &id, &entry.id)?;
+    json(201, &one_of(&batch.run().await?, created)?)
 }
 
 /// `PATCH`: missing fields stay as they are; `endMs: null` turns a clip back into a note (it
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
 pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
-    let database = db(app)?;
-    let current = one_row(&database, note_id, &entry.id).await?;
+    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let at = body.atMs.or(Some(current.at_ms));
     let end = body.endMs.apply(current.end_ms);
     let title = body.title.apply(current.title.clone());
     let note_text = body.text.unwrap_or(current.text.clone());
     let valid = validate(at, end, title.as_deref(), &note_text, body.tags.as_deref(), entry.duration_ms)?;
-    let mut batch = vec![stmt(
-        &database,
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(
         UPDATE,
         &[
             text(note_id),
@@ -182,26 +192,29 @@ pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str)
             text(&valid.text),
             int(now_ms()),
         ],
-    )?];
+    )?;
     if let Some(tags) = &valid.tags {
-        batch.extend(tag_statements(&database, note_id, tags)?);
+        add_tags(&mut batch, note_id, tags)?;
     }
     if current.end_ms.is_some() && valid.end.is_none() {
-        for sql in UNCLIP {
-            batch.push(stmt(&database, sql, &[text(note_id)])?);
+        for &sql in UNCLIP {
+            batch.add(sql, &[text(note_id)])?;
         }
     }
-    database.batch_busy(batch).await.map_err(failed(UPDATE))?;
-    json(200, &one(&database, note_id, &entry.id).await?)
+    let updated = add_one(&mut batch, note_id, &entry.id)?;
+    json(200, &one_of(&batch.run().await?, updated)?)
 }
 
 /// `DELETE`: the note, its tags, its places in reels and its share links, in one batch.
 pub async fn delete(app: &App, req: &Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
+    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    one_row_of(&results, found)?;
     let database = db(app)?;
-    one_row(&database, note_id, &entry.id).await?;
-    let mut batch = cleanup::statements(&database, cleanup::Scope::Note, note_id)?;
-    batch.push(stmt(&database, DELETE, &[text(note_id), text(&entry.id)])?);
-    database.batch_busy(batch).await.map_err(failed(DELETE))?;
+    let mut batch = Batch::new(&database);
+    for statement in cleanup::statements(&database, cleanup::Scope::Note, note_id)? {
+        batch.add_prepared(statement, "DELETE insights of a note");
+    }
+    batch.add(DELETE, &[text(note_id), text(&entry.id)])?;
+    batch.run().await?;
     json(200, &lupa_api_types::MessageResponse { message: "Nota eliminada".into() })
 }

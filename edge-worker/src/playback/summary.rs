@@ -10,7 +10,7 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::analysis;
-use crate::db::{Busy, db, failed, stmt, text};
+use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::insights::figures::{self, AnalysisData};
@@ -37,14 +37,21 @@ struct TagRow {
     tag: String,
 }
 
-async fn load(app: &App, req: &Request, analysis_id: &str) -> ApiResult<AnalysisData> {
-    let row = analysis::owned_row(app, req, analysis_id).await?;
-    figures::load(&db(app)?, row).await
+/// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
+/// notes and their tags, in one batch after the session: two round trips.
+async fn load(app: &App, req: &Request, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>)> {
+    let (detail, results, (figure_slots, notes)) = analysis::owned_with(app, req, analysis_id, |batch: &mut Batch<'_>| {
+        let figure_slots = figures::add_load(batch, analysis_id)?;
+        let notes = if with_notes { Some((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?)) } else { None };
+        Ok((figure_slots, notes))
+    })
+    .await?;
+    Ok((figures::load_of(detail, &results, figure_slots)?, results, notes))
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let data = load(app, req, analysis_id).await?;
+    let (data, _, _) = load(app, req, analysis_id, false).await?;
     let entries = data
         .entries
         .iter()
@@ -86,10 +93,11 @@ const EXPORT_HEADER: [&str; 17] = [
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM. The first nine columns are as before
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let data = load(app, req, analysis_id).await?;
-    let database = db(app)?;
-    let notes = stmt(&database, NOTES, &[text(analysis_id)])?.all_busy().await.map_err(failed(NOTES))?.results::<NoteRow>().map_err(failed(NOTES))?;
-    let tags = stmt(&database, TAGS, &[text(analysis_id)])?.all_busy().await.map_err(failed(TAGS))?.results::<TagRow>().map_err(failed(TAGS))?;
+    let (data, results, notes) = load(app, req, analysis_id, true).await?;
+    let (notes, tags) = match notes {
+        Some((notes, tags)) => (results.all::<NoteRow>(notes)?, results.all::<TagRow>(tags)?),
+        None => (Vec::new(), Vec::new()),
+    };
     let mut rows = Vec::new();
     for entry in &data.entries {
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
@@ -187,7 +195,7 @@ fn seconds(ms: Option<i64>) -> String {
 /// `GET /api/v1/analysis/{id}/export/tasks`: one row per task with every figure, then one `sus`
 /// row. Rates are 0–1 (4 decimals), SEQ 1–7 (3), times in seconds (2), SUS 0–100 (2).
 pub async fn export_tasks(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let data = load(app, req, analysis_id).await?;
+    let (data, _, _) = load(app, req, analysis_id, false).await?;
     let mut rows: Vec<Vec<String>> = figures::task_summaries(&data)
         .into_iter()
         .map(|t| {

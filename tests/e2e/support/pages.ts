@@ -1,6 +1,7 @@
 // Opening a page for interaction. Public pages are prerendered: they are on screen, scrollable and
-// readable before the app has started, but their buttons and fields only work once it has, which
-// the app marks with <html data-interactive> (web/src/app/layouts/root-layout.tsx).
+// readable before their script has started, but their buttons and fields only work once it has,
+// which it marks with <html data-interactive> (web/src/site/start.ts; the app does the same in
+// web/src/app/layouts/root-layout.tsx).
 import { expect, type Page } from '@playwright/test';
 
 export async function openPage(page: Page, path: string): Promise<void> {

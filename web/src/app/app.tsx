@@ -5,13 +5,8 @@ import { routes } from '@/app/routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/**
- * The browser router. `prerendered`: the page arrived as HTML from the build (scripts/prerender.mjs)
- * and the visitor may already have scrolled it; hydration data (there is none to pass) tells the
- * router this is a hydration, so its first render leaves the scroll position alone.
- */
-export function createAppRouter(prerendered: boolean): AppRouter {
-  return createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(routes);
 }
 
 export function App({ router }: { router: AppRouter }) {

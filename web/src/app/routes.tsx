@@ -1,5 +1,10 @@
-/** The route table of spec §2: which layout and screen each URL gets; screens but the landing load lazily. */
-import type { RouteObject } from 'react-router';
+/**
+ * The route table of spec §2: which layout and screen each URL gets; every screen loads lazily.
+ * The public pages (/, /home, terms, FAQ) are in two tables: `siteRoutes`, which the build renders
+ * to HTML (app/prerender.tsx), and `routes`, the app's, where following a link to one of them
+ * leaves the app for that prerendered page and its own small script (ADR 0011).
+ */
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { AdminLayout } from '@/app/layouts/admin-layout';
 import { AppShellLayout } from '@/app/layouts/app-shell-layout';
 import { LogoHeaderLayout } from '@/app/layouts/logo-header-layout';
@@ -9,15 +14,12 @@ import { titled } from '@/app/route-handle';
 import { NotFoundPage } from '@/app/routes/not-found';
 import { RouteError } from '@/app/routes/route-error';
 import { PageLoader } from '@/components/page-loader';
-// The landing page is most visitors' first paint: bundled with the entry, not a lazy chunk, so it
-// renders without a second round trip (Lighthouse mobile performance).
-import { LandingPage } from '@/features/marketing/routes/landing-page';
 import { ensureTerms } from '@/lib/i18n';
 
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
 const landing = {
   handle: titled('landing'),
-  Component: LandingPage,
+  lazy: () => import('@/features/marketing/routes/landing-page').then((m) => ({ Component: m.LandingPage })),
 };
 const home = {
   handle: titled('home'),
@@ -109,6 +111,42 @@ const participate = {
     import('@/features/participate/routes/participate-page').then((m) => ({ Component: m.ParticipatePage })),
 };
 
+/** The public site's pages (spec §2), inside PublicLayout. */
+const publicPages: RouteObject[] = [
+  { index: true, ...landing },
+  {
+    path: 'home',
+    children: [
+      { index: true, ...home },
+      { path: 'home', ...home },
+      { path: 'terminos-condiciones', ...terms },
+      { path: 'preguntas-frecuentes', ...faq },
+    ],
+  },
+  { path: 'terminos-condiciones', ...terms },
+  { path: 'preguntas-frecuentes', ...faq },
+];
+
+/** The public pages as the build renders them to HTML, with the same outer layouts as the app. */
+export const siteRoutes: RouteObject[] = [
+  { Component: RootLayout, children: [{ Component: PublicLayout, children: publicPages }] },
+];
+
+/**
+ * A public page is a document of its own: prerendered HTML with a few kilobytes of script (ADR
+ * 0011), which the app neither needs nor keeps in its bundle. A link or redirect to one from inside
+ * the app becomes a page load. Only when the app itself was started on a public URL (`vite dev`,
+ * which has no prerendered pages) does it render the page, from the same components.
+ */
+function leaveForPrerenderedPage({ request }: LoaderFunctionArgs): Promise<never> | null {
+  const here = new URL(window.location.href);
+  here.hash = '';
+  if (request.url === here.href) return null;
+  window.location.assign(request.url);
+  // The page is unloading: nothing to render meanwhile.
+  return new Promise<never>(() => {});
+}
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -116,21 +154,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       {
+        // Reached from inside the app: the browser loads the prerendered page instead.
         Component: PublicLayout,
-        children: [
-          { index: true, ...landing },
-          {
-            path: 'home',
-            children: [
-              { index: true, ...home },
-              { path: 'home', ...home },
-              { path: 'terminos-condiciones', ...terms },
-              { path: 'preguntas-frecuentes', ...faq },
-            ],
-          },
-          { path: 'terminos-condiciones', ...terms },
-          { path: 'preguntas-frecuentes', ...faq },
-        ],
+        loader: leaveForPrerenderedPage,
+        children: publicPages,
       },
       {
         path: 'auth',

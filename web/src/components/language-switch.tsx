@@ -21,7 +21,7 @@ export function LanguageSwitch() {
       <select
         id={id}
         className="language-switch__select"
-        // main.tsx reads a choice made on a prerendered page before the app started.
+        // site/language.ts reads a choice made on a prerendered page before its script started.
         data-language-switch=""
         value={current}
         onChange={(event) => {

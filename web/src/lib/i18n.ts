@@ -1,31 +1,17 @@
 /** i18next set-up: Spanish by default, English on request; remembers the choice and keeps <html lang> in step. */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@/config/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/config/constants';
+import { isLanguage, storedLanguage, storeLanguage } from '@/lib/language';
 import es from '@/locales/es.json';
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-
-/** The stored choice, or Spanish; storage can throw (privacy modes), which must not break the app. */
-export function storedLanguage(): Language {
-  try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
+export { isLanguage, storedLanguage };
 
 function applyLanguage(language: string): void {
   // The build-time prerender (app/prerender.tsx) runs this module in Node, without a document.
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Not remembered across visits; the current page still switches.
-  }
+  if (isLanguage(language)) storeLanguage(language);
 }
 
 /** The remembered choice, read before i18next starts (which announces Spanish and would store it). */

@@ -64,7 +64,9 @@ describe('app shell', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // '/' is a prerendered page, not the app's (ADR 0011): the router hands it to the browser as
+    // a page load (which jsdom does not perform) and waits for the page to go.
+    await waitFor(() => expect(router.state.navigation.location?.pathname).toBe('/'));
     expect(calls.some((call) => call.method === 'POST' && call.url === '/api/v1/auth/logout')).toBe(true);
   });
 

@@ -1,5 +1,4 @@
 /** POST /api/v1/waitlist: puts an e-mail on the beta waitlist. Any 2xx answer counts as success (spec §7). */
-import { useMutation } from '@tanstack/react-query';
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import type { WaitlistRequest } from '@/lib/api-types/WaitlistRequest';
@@ -11,7 +10,5 @@ export interface WaitlistSubmission extends WaitlistRequest {
   website: string;
 }
 
-/** 201 `{message}`; the UI shows its own (identical, translatable) success text. */
+/** 201 `{message}`; the page shows its own (identical, translated) success text. */
 export const joinWaitlist = (body: WaitlistSubmission) => post<MessageResponse | undefined>('/waitlist', body);
-
-export const useJoinWaitlist = () => useMutation({ mutationKey: ['waitlist', 'join'], mutationFn: joinWaitlist });

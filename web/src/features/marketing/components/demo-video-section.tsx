@@ -1,11 +1,10 @@
 /**
  * A sample recording that really plays: a short self-made clip (web/public/demo/) with a poster,
  * native controls and caption tracks. preload="none" keeps the clip off the network until someone
- * presses play, and the poster waits until the player nears the viewport.
+ * presses play, and the poster waits until the player nears the viewport: it is in `data-poster`,
+ * which web/src/site/near-viewport.ts turns into the `poster` then (ADR 0011).
  */
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNearViewport } from '@/features/marketing/lib/use-near-viewport';
 
 export const DEMO_VIDEO = {
   webm: '/demo/lupa-demo.webm',
@@ -20,8 +19,6 @@ export const DEMO_VIDEO = {
 export function DemoVideoSection() {
   const { t, i18n } = useTranslation();
   const english = i18n.resolvedLanguage === 'en';
-  const ref = useRef<HTMLVideoElement>(null);
-  const near = useNearViewport(ref);
   return (
     <section id="demo" className="section demo" aria-labelledby="demo-title">
       <div className="demo__copy">
@@ -35,12 +32,11 @@ export function DemoVideoSection() {
       </div>
       <figure className="demo__figure">
         <video
-          ref={ref}
           className="demo__video"
           controls
           preload="none"
           playsInline
-          poster={near ? DEMO_VIDEO.poster : undefined}
+          data-poster={DEMO_VIDEO.poster}
           width={DEMO_VIDEO.width}
           height={DEMO_VIDEO.height}
           aria-describedby="demo-caption"

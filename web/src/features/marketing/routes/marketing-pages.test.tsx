@@ -1,15 +1,15 @@
-/** The public pages through the real route table: sections, anchors, 17 terms sections, titles and descriptions. */
+/** The public pages through the route table the build renders: sections, anchors, 17 terms sections, titles and descriptions. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/routes';
+import { siteRoutes } from '@/app/routes';
 import { i18n } from '@/lib/i18n';
 
 function renderAt(url: string) {
   render(
     <AppProviders>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />
+      <RouterProvider router={createMemoryRouter(siteRoutes, { initialEntries: [url] })} />
     </AppProviders>,
   );
 }
@@ -37,7 +37,7 @@ describe('public pages', () => {
     ).toHaveLength(4);
     expect(within(screen.getByRole('region', { name: 'Preguntas frecuentes' })).getAllByRole('button')).toHaveLength(9);
     const waitlist = document.getElementById('waitlist-form')!;
-    expect(await within(waitlist).findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(within(waitlist).getByLabelText('Correo electrónico')).toBeTruthy();
     // The title effect runs after the lazily loaded page renders: wait for it, don't race it.
     await waitFor(() => expect(document.title).toBe('Feedback de calidad, en minutos · Lupa'));
     expect(description()).toContain('Pruebas de usabilidad remotas');

@@ -3,30 +3,86 @@
  * from /participate/:id) and 'Participar', which validates the id before the permissions step.
  * A browser that cannot take part (pre-flight check, issue 17) gets the reason and the link to copy
  * instead of the form, so it never reaches permissions that cannot work.
+ *
+ * The field is a plain controlled input with the shared form classes, not react-hook-form and zod:
+ * this step is what every participant downloads first, and one trimmed, required id needs neither
+ * (issue 18: the input step's budget). The markup, messages and focus are the shared TextField's.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import '@/components/form/form.css';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { PreflightNotice } from '@/features/participate/components/preflight-notice';
+import { preloadRecordingSteps } from '@/features/participate/components/recording-steps';
 import { preflightVerdict, readCapabilities } from '@/features/participate/lib/preflight';
 import { paths } from '@/config/paths';
 import { validateAtom } from '@/features/participate/stores/participation-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 
-const schema = z.object({ analysisId: z.string().trim().min(1, 'participate.input.idRequired') });
-type Values = z.output<typeof schema>;
+/** The id field with its hint and its error, linked like the shared TextField's. */
+function AnalysisIdField({ value, onChange, error, inputRef }: { value: string; onChange: (value: string) => void; error: string | null; inputRef: RefObject<HTMLInputElement | null> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="field" data-invalid={error ? true : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {t('participate.input.idLabel')}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name="analysisId"
+        className="field__input"
+        type="text"
+        autoComplete="off"
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={hintId} className="field__hint">
+        {t('participate.input.idHint')}
+      </p>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function InputStep({ initialId }: { initialId: string }) {
   const { t } = useTranslation();
   const { analysisId, notice } = useAtomValue(inputAtom);
   const validate = useSetAtom(validateAtom);
-  const form = useZodForm(schema, { defaultValues: { analysisId: initialId || analysisId } });
+  const [value, setValue] = useState(initialId || analysisId);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   // Read once: what the browser can do does not change while the page is open.
   const [verdict] = useState(() => preflightVerdict(readCapabilities()));
   const linkedId = initialId || analysisId;
+  // Checked on submit, then again as the participant types (like the shared forms).
+  const error = submitted && !value.trim() ? t('participate.input.idRequired') : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Enter while the last submit is still running must not send it twice.
+    if (busy) return;
+    setSubmitted(true);
+    if (!value.trim()) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    preloadRecordingSteps();
+    void validate(value.trim()).finally(() => setBusy(false));
+  };
 
   return (
     <section className="card card--snug participate-card" aria-labelledby="participate-input-title">
@@ -45,16 +101,27 @@ export function InputStep({ initialId }: { initialId: string }) {
       {verdict.ok ? (
         <>
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
-          <Form form={form} onSubmit={(values: Values) => validate(values.analysisId)} aria-labelledby="participate-input-title">
-            <TextField<Values>
-              name="analysisId"
-              label={t('participate.input.idLabel')}
-              hint={t('participate.input.idHint')}
-              autoComplete="off"
-              required
-            />
-            <SubmitButton busyLabel={t('participate.input.submitting')}>{t('participate.input.submit')}</SubmitButton>
-          </Form>
+          <form noValidate className="form" onSubmit={submit} aria-labelledby="participate-input-title">
+            <AnalysisIdField value={value} onChange={setValue} error={error} inputRef={input} />
+            <button
+              type="submit"
+              className="button button--primary form__submit"
+              aria-disabled={busy || undefined}
+              aria-busy={busy || undefined}
+              onClick={(event) => {
+                if (busy) event.preventDefault();
+              }}
+            >
+              {busy ? (
+                <>
+                  <span className="button__spinner" aria-hidden="true" />
+                  {t('participate.input.submitting')}
+                </>
+              ) : (
+                t('participate.input.submit')
+              )}
+            </button>
+          </form>
         </>
       ) : null}
     </section>

@@ -4,15 +4,18 @@
  * (ADR 0005), the recorder timer, the warning before closing the tab (or leaving the page) while
  * recording or uploading, and releasing the screen, microphone and recorder when the page goes
  * away. Closing or reloading the tab is not leaving: the participation can be resumed for 24 h.
+ *
+ * The steps that record (permissions, the analysis with its floating window) load when the flow
+ * reaches them, not with the input step (issue 18): most of what a recording needs is downloaded
+ * while the participant reads the permissions step.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useBlocker, useParams } from 'react-router';
-import { AnalysisStep } from '@/features/participate/components/analysis-step';
-import { FloatingWindowHost } from '@/features/participate/components/floating-window-host';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
-import { PermissionsStep } from '@/features/participate/components/permissions-step';
+import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
+import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
 import {
@@ -34,6 +37,10 @@ import {
   stageAtom,
   unsavedWorkAtom,
 } from '@/features/participate/stores/participation-state';
+
+const PermissionsStep = lazy(() => loadPermissionsStep().then((m) => ({ default: m.PermissionsStep })));
+const AnalysisStep = lazy(() => loadAnalysisStep().then((m) => ({ default: m.AnalysisStep })));
+const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ default: m.FloatingWindowHost })));
 
 /** How often the 'Duración' timer reads the recorder, besides its own change events. */
 const TIMER_TICK_MS = 500;
@@ -71,14 +78,31 @@ function usePageEffects(linkedId: string) {
   return unsaved;
 }
 
-/** After a stage change (not on the first render) focus goes to the new stage's heading. */
+/**
+ * After a stage change (not on the first render) focus goes to the new stage's heading, also when
+ * the stage's code is still loading (a lazy step): then as soon as its heading appears.
+ */
 function useFocusOnStageChange(stage: string) {
   const container = useRef<HTMLDivElement>(null);
   const previous = useRef(stage);
   useEffect(() => {
-    if (previous.current === stage) return;
+    if (previous.current === stage) return undefined;
     previous.current = stage;
-    container.current?.querySelector<HTMLElement>('h1')?.focus();
+    const root = container.current;
+    if (!root) return undefined;
+    const heading = root.querySelector<HTMLElement>('h1');
+    if (heading) {
+      heading.focus();
+      return undefined;
+    }
+    const observer = new MutationObserver(() => {
+      const arrived = root.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      observer.disconnect();
+      arrived.focus();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [stage]);
   return container;
 }
@@ -105,10 +129,24 @@ export function ParticipationFlow() {
       {stage === 'checking' ? <CheckingNotice /> : null}
       {stage === 'resume' ? <ResumeNotice /> : null}
       {stage === 'input' ? <InputStep initialId={id} /> : null}
-      {stage === 'permissions' ? <PermissionsStep /> : null}
-      {stage === 'analysis' ? <AnalysisStep /> : null}
+      {/* A boundary per step: a step still loading shows the loader, never the last step hidden. */}
+      {stage === 'permissions' ? (
+        <Suspense fallback={<PageLoader />}>
+          <PermissionsStep />
+        </Suspense>
+      ) : null}
+      {stage === 'analysis' ? (
+        <Suspense fallback={<PageLoader />}>
+          <AnalysisStep />
+        </Suspense>
+      ) : null}
       {stage === 'done' ? <ThankYou /> : null}
-      <FloatingWindowHost />
+      {/* The floating window exists from the analysis on; unmounting the host closes it. */}
+      {stage === 'analysis' || stage === 'done' ? (
+        <Suspense fallback={null}>
+          <FloatingWindowHost />
+        </Suspense>
+      ) : null}
 
       {overlay === 'consent' ? (
         <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />

@@ -2,8 +2,8 @@
  * What the participant is told when something fails (spec §8): pure mappings from an API error, a
  * media error or a recorder error to a locale key, with the server's or browser's detail when useful.
  */
-import type { TranslationKey } from '@/components/form';
-import { errorStatus, serverMessage } from '@/components/form';
+import type { TranslationKey } from '@/components/form/translation-key';
+import { errorStatus, serverMessage } from '@/components/form/server-errors';
 import { errorName } from '@/features/participate/lib/recorder-session';
 import { isApiError } from '@/lib/api-client';
 

@@ -39,7 +39,7 @@ import {
   setCameraMode,
   startCameraRecording,
 } from '@/features/participate/stores/camera-actions';
-import { errorStatus } from '@/components/form';
+import { errorStatus } from '@/components/form/server-errors';
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
 import {

@@ -1,0 +1,155 @@
+// The HTTP side of the benchmarks (bench:load, bench:cost): keep-alive requests to a local
+// `wrangler dev` that answer status, body, headers and milliseconds; a client per simulated
+// visitor with its own address (rate limits are keyed on `cf-connecting-ip`) and cookies; and
+// the seeding both need: a paying researcher with an analysis and a submitted recording.
+import { request as httpRequest, Agent } from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 2048 });
+const PASSWORD = 'una clave de prueba bastante larga';
+
+/** Distinct private addresses, one per simulated visitor. */
+let nextAddress = 0;
+export function newAddress() {
+  nextAddress += 1;
+  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${(nextAddress & 255) || 1}`;
+}
+
+/**
+ * One request. Resolves `{ status, ms, headers, text, error }`; `error` is set (and status 0)
+ * when no answer arrived within `timeoutMs`, never thrown.
+ */
+export function send(base, method, path, { headers = {}, body, timeoutMs = 30_000 } = {}) {
+  const url = new URL(path, base);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const data = body === undefined ? undefined : Buffer.isBuffer(body) || body instanceof Uint8Array ? body : Buffer.from(JSON.stringify(body));
+    const req = httpRequest(
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { ...(data ? { 'content-length': data.length } : {}), ...headers },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+    req.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }));
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+/** A simulated visitor: its own address and cookies. */
+export class Client {
+  constructor(base) {
+    this.base = base;
+    this.address = newAddress();
+    this.cookies = new Map();
+  }
+
+  /** One call; JSON bodies are sent as JSON, bytes as octet-stream. Cookies are kept. */
+  async call(method, path, { body, headers = {}, timeoutMs } = {}) {
+    const isBytes = Buffer.isBuffer(body) || body instanceof Uint8Array;
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await send(this.base, method, path, {
+      body,
+      timeoutMs,
+      headers: {
+        'cf-connecting-ip': this.address,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
+        ...headers,
+      },
+    });
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  }
+
+  /** A call that must succeed; its JSON answer. */
+  async json(method, path, options) {
+    const res = await this.call(method, path, options);
+    if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.error ?? res.text.slice(0, 200)}`);
+    return res.text ? JSON.parse(res.text) : {};
+  }
+}
+
+/** A researcher with an active (test-mode) subscription. */
+export async function researcher(base, tag) {
+  const client = new Client(base);
+  const email = `bench-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@lupa.example`;
+  await client.json('POST', '/api/v1/auth/register/local/customer', { body: { username: email, password: PASSWORD } });
+  await client.json('POST', '/api/v1/auth/login/local', { body: { username: email, password: PASSWORD } });
+  await client.json('POST', '/api/v1/billing', { body: {} });
+  const { checkoutSessionUrl } = await client.json('POST', '/api/v1/billing/checkout-session', { body: { planName: 'basic', planBillingCycle: 'monthly' } });
+  await client.json('POST', `/api/v1/billing/local/checkout/${new URL(checkoutSessionUrl, base).pathname.split('/').pop()}/pay`, { body: {} });
+  return client;
+}
+
+/** An analysis of `owner` with three tasks and room for `places` participants. */
+export async function analysis(owner, places = 1000) {
+  const { analysisData } = await owner.json('POST', '/api/v1/analysis', {
+    body: {
+      name: 'Compra con tarjeta regalo',
+      url: 'https://tienda.example/ofertas',
+      maxNumberOfParticipants: places,
+      scenario: 'Buscas un regalo para una amiga.',
+      tasks: ['Busca una cafetera', 'Añádela al carrito', 'Aplica el código BIENVENIDA'].map((taskContent) => ({ taskType: 'text', taskContent })),
+      device: 'computer',
+    },
+  });
+  return analysisData.id;
+}
+
+/** A participant's tab: claims a place and opens its first segment. */
+export async function participant(base, analysisId) {
+  const tab = new Client(base);
+  const { analysisEntryId } = await tab.json('POST', '/api/v1/analysis/participate', { body: { analysisId } });
+  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${analysisEntryId}/segments`, { body: { mimeType: 'video/mp4' } });
+  return { tab, entryId: analysisEntryId, segment };
+}
+
+/** PUTs chunk `index` of a participant's segment; `endMs` is where it ends in the segment. */
+export function putChunk(p, index, bytes, endMs) {
+  return p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, { body: bytes, headers: { 'x-lupa-end-ms': String(endMs) } });
+}
+
+/** Finishes a participant's recording: complete, then submit. */
+export async function finish(p, durationMs, steps = []) {
+  await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/complete`, { body: { durationMs, steps } });
+  await p.tab.json('PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
+}
+
+/** A short submitted recording with two notes in `analysisId`; its entry id. */
+export async function submittedEntry(base, owner, analysisId) {
+  const p = await participant(base, analysisId);
+  for (let i = 0; i < 3; i++) {
+    const put = await putChunk(p, i, randomBytes(64 * 1024), (i + 1) * 2000);
+    if (put.status !== 200) throw new Error(`seed chunk ${i}: ${put.status} ${put.text}`);
+  }
+  await finish(p, 6000, [0, 1000, 2500, 4000].map((atMs, index) => ({ index, atMs })));
+  for (const [atMs, text] of [[1500, 'Duda al buscar'], [4200, 'No ve el código']]) {
+    await owner.json('POST', `/api/v1/entry/${p.entryId}/notes`, { body: { atMs, text } });
+  }
+  return p.entryId;
+}
+
+/** Percentile (nearest rank) of sorted values. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
