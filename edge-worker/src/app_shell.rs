@@ -23,7 +23,9 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
-pub async fn serve(req: &Request, env: &Env) -> Result<Response> {
+/// The shell for `req`; a share page (`/s/{token}`) answers with `status` (410 for a link that
+/// is gone), every other page with the shell's own.
+pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
     let method = req.method();
     if !matches!(method, Method::Get | Method::Head) {
         let mut resp = Response::error("Method not allowed", 405)?;
@@ -42,14 +44,14 @@ pub async fn serve(req: &Request, env: &Env) -> Result<Response> {
     let shell = Request::new_with_init(url.as_str(), &init)?;
     let resp = env.assets("ASSETS")?.fetch_request(shell).await?;
     if req.path().starts_with(SHARE_PAGE_PREFIX) {
-        return share_page(resp);
+        return share_page(resp, status);
     }
     Ok(resp)
 }
 
 /// The shell with the share page's headers. A fetched response's headers are immutable, so the
 /// answer is rebuilt around the same body.
-fn share_page(resp: Response) -> Result<Response> {
+fn share_page(resp: Response, status: u16) -> Result<Response> {
     let headers = Headers::new();
     for (name, value) in resp.headers().entries() {
         headers.append(&name, &value)?;
@@ -57,6 +59,8 @@ fn share_page(resp: Response) -> Result<Response> {
     headers.set("x-robots-tag", "noindex, nofollow")?;
     headers.set("referrer-policy", "no-referrer")?;
     headers.set("cache-control", "no-store")?;
+    // A 304 (If-None-Match) stays a 304; only a full page carries the link's status.
+    let status = if resp.status_code() == 200 { status } else { resp.status_code() };
     let (builder, body) = resp.into_parts();
-    Ok(builder.with_headers(headers).body(body))
+    Ok(builder.with_headers(headers).with_status(status).body(body))
 }

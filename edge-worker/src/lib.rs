@@ -43,7 +43,11 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let path = req.path();
 
     if !app_shell::is_api(&path) {
-        let response = match app_shell::serve(&req, &env).await {
+        let status = match path.strip_prefix(app_shell::SHARE_PAGE_PREFIX) {
+            Some(token) => share_page_status(&req, &env, token).await,
+            None => 200,
+        };
+        let response = match app_shell::serve(&req, &env, status).await {
             Ok(resp) => resp,
             Err(err) => {
                 log::error(&request_id, "(app-shell)", &err.to_string());
@@ -92,6 +96,23 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     }
     log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
     Ok(response)
+}
+
+/// 200 for a live share link's page, 410 for a revoked, expired or unknown one (ADR 0012). When
+/// the link cannot be checked (no configuration, D1 down) the page is served as 200 and its own
+/// API call shows what is wrong.
+async fn share_page_status(req: &Request, env: &Env, token: &str) -> u16 {
+    let Ok(config) = Config::from_env(env) else { return 200 };
+    let now = clock::request_now(&config, req);
+    let app = App { env: env.clone(), config, ctx: None, now, usage: None };
+    match insights::shared::is_live(&app, token).await {
+        Ok(true) => 200,
+        Ok(false) => 410,
+        Err(err) => {
+            log::error("-", "(share-page)", &format!("{err:?}"));
+            200
+        }
+    }
 }
 
 /// Routes that answer with a recording a browser may open directly ('Ver grabación').

@@ -193,10 +193,17 @@ test('a share link: created once, opened without an account, counted, revoked â†
   const gone = await open(token);
   assert.deepEqual([gone.status, gone.json.message], [410, GONE]);
   assert.equal((await fetch(file)).status, 410, 'media stops at once');
+  // The page itself is gone too (crawlers and link checkers read the status, not the text), and
+  // is still the app, which shows the message.
+  const gonePage = await fetch(`${BASE}/s/${token}`);
+  assert.equal(gonePage.status, 410);
+  assert.match(await gonePage.text(), /<div id="root">/);
+  assert.equal(gonePage.headers.get('x-robots-tag'), 'noindex, nofollow');
   // Unknown and malformed tokens get the very same answer: nothing tells which tokens existed.
   for (const t of [Buffer.from(randomBytes(32)).toString('base64url'), 'abc']) {
     const res = await open(t);
     assert.deepEqual([res.status, res.json.message, res.json.code], [410, GONE, 'share_unavailable']);
+    assert.equal((await fetch(`${BASE}/s/${t}`)).status, 410);
   }
 });
 
@@ -213,8 +220,10 @@ test('share links expire after 7, 30 or 90 days', async () => {
   }
   const { token, share: dto } = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
   assert.equal((await open(token, at(dto.createdAt + 7 * DAY - 1000))).status, 200);
+  assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY - 1000) })).status, 200);
   const late = await open(token, at(dto.createdAt + 7 * DAY));
   assert.deepEqual([late.status, late.json.message], [410, GONE]);
+  assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY) })).status, 410, 'an expired page is gone');
   const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: owner.cookie, headers: at(dto.createdAt + 8 * DAY) });
   assert.equal(listed.json.shares[0].state, 'expired');
 });

@@ -95,6 +95,20 @@ fn add_content(batch: &mut Batch<'_>, share: &Share) -> ApiResult<Content> {
     })
 }
 
+/// Whether the link of `/s/{token}` is live, for the page's own HTTP status (200 or 410, so a
+/// revoked link is gone for crawlers and link checkers too, not only in the page's text). One
+/// read, no view counted: the page's `GET /share/{token}` counts it.
+pub async fn is_live(app: &App, raw: &str) -> ApiResult<bool> {
+    if !token::is_well_formed(raw) {
+        return Ok(false);
+    }
+    let database = db(app)?;
+    let mut reads = Batch::new(&database);
+    let found = reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?;
+    let results = reads.run().await?;
+    Ok(results.first::<Share>(found)?.is_some())
+}
+
 /// The answer for every link that cannot be shown.
 pub fn gone() -> ApiError {
     ApiError::new(410, "share_unavailable", SHARE_GONE)
