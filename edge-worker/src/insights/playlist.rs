@@ -25,16 +25,16 @@ const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text
      WHERE n.end_ms IS NOT NULL ORDER BY j.key";
 const TAGS: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
 /// The clips of reel `?1`, in the reel's order.
-const CLIPS_OF_REEL: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json \
+const CLIPS_OF_REEL: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json, e.participant_number \
      FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE c.reel_id = ?1 AND n.end_ms IS NOT NULL ORDER BY c.position";
 const TAGS_OF_REEL: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT note_id FROM reel_clips WHERE reel_id = ?1) ORDER BY rowid";
 /// Closed files of the recordings the clips in the JSON array `?1` are cut from.
-const FILES_OF_CLIPS: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+const FILES_OF_CLIPS: &str = "SELECT entry_id, seq, track, duration_ms, COALESCE(start_ms, 0) AS start_ms FROM entry_segments \
      WHERE entry_id IN (SELECT n.entry_id FROM entry_notes n WHERE n.id IN (SELECT value FROM json_each(?1))) AND state = 'closed' \
      ORDER BY entry_id, track, seq";
 /// Closed files of the recordings reel `?1`'s clips are cut from.
-const FILES_OF_REEL: &str = "SELECT entry_id, seq, track, duration_ms FROM entry_segments \
+const FILES_OF_REEL: &str = "SELECT entry_id, seq, track, duration_ms, COALESCE(start_ms, 0) AS start_ms FROM entry_segments \
      WHERE entry_id IN (SELECT n.entry_id FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id WHERE c.reel_id = ?1) AND state = 'closed' \
      ORDER BY entry_id, track, seq";
 /// Closed files of the entries in the JSON array `?1`, screen and camera, in recording order.
