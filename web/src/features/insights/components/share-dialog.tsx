@@ -14,6 +14,7 @@ import { Stack } from '@/components/ui/stack';
 import { EXPIRY_DAYS, useCreateShare, useShares, type ExpiryDays, type ShareKind } from '@/features/insights/api/shares';
 import { CopyLinkButton } from '@/features/insights/components/copy-link-button';
 import { ShareList } from '@/features/insights/components/share-list';
+import '@/components/form/form.css';
 
 export interface ShareTarget {
   kind: ShareKind;
@@ -56,10 +57,10 @@ export function ShareDialog({ analysisId, target, onClose }: ShareDialogProps) {
         </button>
       }
     >
-      <div className="share-dialog">
+      <div className="stack stack--4 share-dialog">
         {partial ? <Alert tone="info" title={t('clips.share.wholeFiles')} testId="share-whole-files" /> : null}
         <fieldset className="share-dialog__fieldset">
-          <legend>{t('clips.share.expiry')}</legend>
+          <legend className="form-legend">{t('clips.share.expiry')}</legend>
           <div className="cluster">
             {EXPIRY_DAYS.map((value) => (
               <label key={value} className="share-dialog__choice">

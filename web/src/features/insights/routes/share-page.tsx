@@ -54,7 +54,7 @@ function SharedView({ view }: { view: SharedViewResponse }) {
   const { t, i18n } = useTranslation();
   const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(view.expiresAt));
   return (
-    <article className="shared" aria-labelledby="shared-title" data-testid="shared-view">
+    <article className="stack stack--4 shared" aria-labelledby="shared-title" data-testid="shared-view">
       <Stack as="header" gap={1}>
         <p className="text-note">{t('clips.shared.from', { name: view.analysisName })}</p>
         <h1 id="shared-title">{view.title}</h1>

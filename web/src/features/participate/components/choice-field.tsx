@@ -4,6 +4,8 @@
  * within it. A scale shows its end labels under the options; the end options also carry them in
  * their accessible names ('1, Muy difícil'), starting with the visible number.
  */
+import '@/components/form/form.css';
+
 export interface Choice<T extends string | number> {
   value: T;
   label: string;
@@ -26,7 +28,7 @@ interface ChoiceFieldProps<T extends string | number> {
 export function ChoiceField<T extends string | number>({ name, legend, choices, value, onChange, ends, invalid, testId }: ChoiceFieldProps<T>) {
   return (
     <fieldset className="choice-field" data-invalid={invalid || undefined} data-testid={testId}>
-      <legend className="choice-field__legend">{legend}</legend>
+      <legend className="form-legend choice-field__legend">{legend}</legend>
       <div className={ends ? `choice-field__scale choice-field__scale--${choices.length}` : 'cluster'}>
         {choices.map((choice) => (
           <label key={choice.value} className="choice-field__option">

@@ -12,6 +12,8 @@ import { ChoiceField, type Choice } from '@/features/participate/components/choi
 import type { TaskSuccess } from '@/features/participate/api/send-answers';
 import { answerSusAtom, answerTaskAtom, chooseAtom, closePromptAtom } from '@/features/participate/stores/question-actions';
 import { promptAtom } from '@/features/participate/stores/participation-state';
+// The form is the Stack's layout (a component would not pass the form's ref through).
+import '@/components/ui/stack.css';
 
 const SEQ_VALUES = [1, 2, 3, 4, 5, 6, 7];
 const SUS_VALUES = [1, 2, 3, 4, 5];
@@ -69,7 +71,7 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
 
   const title = prompt.kind === 'task' ? t('questions.taskTitle', { number: prompt.taskNumber }) : t('questions.susTitle');
   return (
-    <form ref={form} className="question-screen" aria-labelledby="question-screen-title" onSubmit={(event) => void submit(event)} noValidate data-testid="question-screen">
+    <form ref={form} className="stack stack--4 question-screen" aria-labelledby="question-screen-title" onSubmit={(event) => void submit(event)} noValidate data-testid="question-screen">
       <Heading id="question-screen-title" className="step__title" ref={heading} tabIndex={-1}>
         {title}
       </Heading>
