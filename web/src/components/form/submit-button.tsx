@@ -1,9 +1,10 @@
 /**
- * The form's submit button: while the submit handler runs it shows a spinner and `busyLabel`, and
- * ignores further clicks. It stays focusable (aria-disabled, not disabled) so focus is not lost.
+ * The form's submit button: busy while react-hook-form's submit handler runs (see
+ * `BusySubmitButton` for what busy looks like).
  */
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { BusySubmitButton } from '@/components/form/busy-submit-button';
 
 interface SubmitButtonProps {
   children: ReactNode;
@@ -12,25 +13,9 @@ interface SubmitButtonProps {
 
 export function SubmitButton({ children, busyLabel }: SubmitButtonProps) {
   const { formState } = useFormContext();
-  const busy = formState.isSubmitting;
   return (
-    <button
-      type="submit"
-      className="button button--primary form__submit"
-      aria-disabled={busy || undefined}
-      aria-busy={busy || undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      {busy ? (
-        <>
-          <span className="button__spinner" aria-hidden="true" />
-          {busyLabel}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <BusySubmitButton busy={formState.isSubmitting} busyLabel={busyLabel}>
+      {children}
+    </BusySubmitButton>
   );
 }

@@ -19,6 +19,7 @@ import { preflightVerdict, readCapabilities } from '@/features/participate/lib/p
 import { paths } from '@/config/paths';
 import { validateAtom } from '@/features/participate/stores/participation-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
+import { BusySubmitButton } from '@/components/form/busy-submit-button';
 
 /** The id field with its hint and its error, linked like the shared TextField's. */
 function AnalysisIdField({ value, onChange, error, inputRef }: { value: string; onChange: (value: string) => void; error: string | null; inputRef: RefObject<HTMLInputElement | null> }) {
@@ -103,24 +104,9 @@ export function InputStep({ initialId }: { initialId: string }) {
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
           <form noValidate className="form" onSubmit={submit} aria-labelledby="participate-input-title">
             <AnalysisIdField value={value} onChange={setValue} error={error} inputRef={input} />
-            <button
-              type="submit"
-              className="button button--primary form__submit"
-              aria-disabled={busy || undefined}
-              aria-busy={busy || undefined}
-              onClick={(event) => {
-                if (busy) event.preventDefault();
-              }}
-            >
-              {busy ? (
-                <>
-                  <span className="button__spinner" aria-hidden="true" />
-                  {t('participate.input.submitting')}
-                </>
-              ) : (
-                t('participate.input.submit')
-              )}
-            </button>
+            <BusySubmitButton busy={busy} busyLabel={t('participate.input.submitting')}>
+              {t('participate.input.submit')}
+            </BusySubmitButton>
           </form>
         </>
       ) : null}
