@@ -10,6 +10,10 @@
 //! Share-link pages (`/s/{token}`, ADR 0012) get the same shell plus `X-Robots-Tag: noindex` and
 //! `Referrer-Policy: no-referrer`: the `_headers` rules match the shell's own path, not the
 //! visitor's, so the worker adds them. The token in the path must never leave in a `Referer`.
+//!
+//! Screens behind the session check get a `Link` header that preloads the API answers they need
+//! first (`lupa_core::shell_preloads`), so those requests run while the app's script loads.
+use lupa_core::shell_preloads::shell_preloads;
 use worker::{Env, Headers, Method, Request, RequestInit, Response, Result};
 
 /// The shell's URL path in the assets (`app-shell.html`; html_handling drops the extension).
@@ -46,21 +50,30 @@ pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
     if req.path().starts_with(SHARE_PAGE_PREFIX) {
         return share_page(resp, status);
     }
-    Ok(resp)
+    let preloads = shell_preloads(&req.path());
+    if preloads.is_empty() || resp.status_code() != 200 {
+        return Ok(resp);
+    }
+    rebuilt(resp, 200, &[("link", &preloads.join(", "))])
 }
 
-/// The shell with the share page's headers. A fetched response's headers are immutable, so the
-/// answer is rebuilt around the same body.
+/// The shell with the share page's headers.
 fn share_page(resp: Response, status: u16) -> Result<Response> {
+    // A 304 (If-None-Match) stays a 304; only a full page carries the link's status.
+    let status = if resp.status_code() == 200 { status } else { resp.status_code() };
+    rebuilt(resp, status, &[("x-robots-tag", "noindex, nofollow"), ("referrer-policy", "no-referrer"), ("cache-control", "no-store")])
+}
+
+/// `resp` with `status` and `extra` headers set. A fetched response's headers are immutable, so
+/// the answer is rebuilt around the same body.
+fn rebuilt(resp: Response, status: u16, extra: &[(&str, &str)]) -> Result<Response> {
     let headers = Headers::new();
     for (name, value) in resp.headers().entries() {
         headers.append(&name, &value)?;
     }
-    headers.set("x-robots-tag", "noindex, nofollow")?;
-    headers.set("referrer-policy", "no-referrer")?;
-    headers.set("cache-control", "no-store")?;
-    // A 304 (If-None-Match) stays a 304; only a full page carries the link's status.
-    let status = if resp.status_code() == 200 { status } else { resp.status_code() };
+    for (name, value) in extra {
+        headers.set(name, value)?;
+    }
     let (builder, body) = resp.into_parts();
     Ok(builder.with_headers(headers).with_status(status).body(body))
 }

@@ -12,6 +12,7 @@ use lupa_core::auth::Role;
 use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
+use lupa_core::read_pieces::read_pieces;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
@@ -230,9 +231,17 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
 /// verified URL's, which decides whether a seek index is spliced in.
 pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64) -> ApiResult<Response> {
     let bucket = bucket(app)?;
-    let head = bucket.head(key.clone()).await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    // The object's size and its seek index are independent reads: one wait, not two.
+    let load_index = async {
+        if seek_index::indexable(&key) {
+            seek_index::load(&bucket, &key).await.ok().flatten()
+        } else {
+            None
+        }
+    };
+    let (head, index) = futures_util::join!(bucket.head(key.clone()), load_index);
+    let head = head?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();
-    let index = if seek_index::indexable(&key) { seek_index::load(&bucket, &key).await.ok().flatten() } else { None };
     // A URL signed before the index existed keeps the plain file for its whole life.
     let index = index.filter(|ix| expires - PLAYBACK_TTL_MS >= ix.created_ms && ix.insert_at <= size);
     let served = size + index.as_ref().map_or(0, |ix| ix.boxes.len() as u64);
@@ -242,6 +251,9 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
         .with_header("content-type", &content_type)?
         .with_header("accept-ranges", "bytes")?
         .with_header("content-disposition", &format!("inline; filename=\"{filename}.{}\"", key.rsplit('.').next().unwrap_or("mp4")))?;
+    if served == 0 {
+        return Ok(builder.with_header("content-length", "0")?.empty());
+    }
     let (start, end, status) = match rules::parse_range(range_header.as_deref(), served) {
         ByteRange::Unsatisfiable => {
             let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{served}"))?.empty();
@@ -257,28 +269,36 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     let builder = builder.with_status(status);
     match index {
         Some(index) => spliced(builder, &bucket, &key, &index, start, end).await,
-        None => {
-            let range = (status == 206).then_some(Range::OffsetWithLength { offset: start, length: end - start + 1 });
-            let mut get = bucket.get(key);
-            if let Some(r) = range {
-                get = get.range(r);
-            }
-            let object = get.execute().await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
-            let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
-            Ok(builder.body(body.response_body()?))
-        }
+        None => Ok(builder.stream(fixed_length(file_pieces(bucket, key, start, end - start + 1), end - start + 1))),
     }
 }
 
-/// The file (or `range` of it) as a stream.
-async fn file_stream(bucket: &Bucket, key: &str, range: Option<Range>) -> ApiResult<worker::ByteStream> {
-    let mut get = bucket.get(key.to_string());
-    if let Some(r) = range {
-        get = get.range(r);
-    }
-    let object = get.execute().await?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
-    let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
-    Ok(body.stream()?)
+/// Bytes `offset..offset + length` of the file as a stream that reads R2 piece by piece
+/// (`read_pieces`): each `get` starts when the previous piece has been taken, so the first byte
+/// waits only for a small read and a cancelled request stops reading.
+fn file_pieces(bucket: Bucket, key: String, offset: u64, length: u64) -> Bytes {
+    let pieces = stream::iter(read_pieces(offset, length)).then(move |(offset, length)| {
+        let (bucket, key) = (bucket.clone(), key.clone());
+        async move {
+            let object = bucket.get(key).range(Range::OffsetWithLength { offset, length }).execute().await?;
+            let gone = || worker::Error::RustError("R2 object gone while read".into());
+            let object = object.ok_or_else(gone)?;
+            object.body().ok_or_else(gone)?.stream()
+        }
+    });
+    Box::pin(pieces.flat_map(|piece| -> Bytes {
+        match piece {
+            Ok(bytes) => Box::pin(bytes),
+            Err(err) => Box::pin(stream::once(async move { Err(err) })),
+        }
+    }))
+}
+
+/// A stream of known length as a response body: keeps Content-Length (a plain stream would be
+/// sent chunked).
+fn fixed_length(bytes: Bytes, length: u64) -> worker::worker_sys::web_sys::ReadableStream {
+    let fixed: worker::worker_sys::FixedLengthStream = worker::FixedLengthStream::wrap(bytes, length).into();
+    fixed.readable()
 }
 
 type Bytes = Pin<Box<dyn Stream<Item = worker::Result<Vec<u8>>>>>;
@@ -289,9 +309,7 @@ async fn spliced(builder: ResponseBuilder, bucket: &Bucket, key: &str, index: &S
     let mut parts: Vec<Bytes> = Vec::with_capacity(3);
     for piece in spliced_pieces(index.insert_at, index.boxes.len() as u64, start, end) {
         match piece {
-            Piece::File { offset, length } => {
-                parts.push(Box::pin(file_stream(bucket, key, Some(Range::OffsetWithLength { offset, length })).await?));
-            }
+            Piece::File { offset, length } => parts.push(file_pieces(bucket.clone(), key.to_string(), offset, length)),
             Piece::Index { offset, length } => {
                 let from = usize::try_from(offset).map_err(ApiError::internal)?;
                 let to = usize::try_from(offset + length).map_err(ApiError::internal)?;
@@ -300,7 +318,5 @@ async fn spliced(builder: ResponseBuilder, bucket: &Bucket, key: &str, index: &S
             }
         }
     }
-    // A fixed-length stream keeps Content-Length (a plain stream would be sent chunked).
-    let fixed: worker::worker_sys::FixedLengthStream = worker::FixedLengthStream::wrap(stream::iter(parts).flatten(), end - start + 1).into();
-    Ok(builder.stream(fixed.readable()))
+    Ok(builder.stream(fixed_length(Box::pin(stream::iter(parts).flatten()), end - start + 1)))
 }

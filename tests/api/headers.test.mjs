@@ -36,3 +36,21 @@ test('every API answer is no-store, nosniff and not frameable', async () => {
     assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
   }
 });
+
+test('signed-in screens preload the session, and the player its recording and notes; public pages nothing', async () => {
+  const links = async (path) => {
+    const res = await fetch(BASE + path);
+    assert.equal(res.status, 200, path);
+    return (res.headers.get('link') ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+  };
+  const preload = (url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+  assert.deepEqual(await links('/entry/0123abcd'), [
+    preload('/api/v1/auth/session'), preload('/api/v1/entry/0123abcd'), preload('/api/v1/entry/0123abcd/notes'),
+  ]);
+  assert.deepEqual(await links('/dashboard'), [preload('/api/v1/auth/session')]);
+  for (const path of ['/', '/participate/abc', '/auth/login']) assert.deepEqual(await links(path), [], path);
+  // The page keeps the shell's policies with the added header.
+  const res = await fetch(`${BASE}/entry/0123abcd`);
+  assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  assert.equal(res.headers.get('cache-control'), 'no-cache');
+});

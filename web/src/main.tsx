@@ -8,9 +8,16 @@ import { createRoot } from 'react-dom/client';
 import { initialLanguage, setLanguage } from '@/lib/i18n';
 import '@/styles.css';
 import { App, createAppRouter } from '@/app/app';
+import { routes } from '@/app/routes';
+import { warmStart } from '@/app/warm-start';
+import { createQueryClient } from '@/lib/query-client';
 import { reloadOnStaleChunk } from '@/lib/reload-on-stale-chunk';
 
 reloadOnStaleChunk();
+
+// Before anything waits: the first screen's code and data start loading now (app/warm-start.ts).
+const queryClient = createQueryClient();
+warmStart(routes, window.location.pathname, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,6 +26,6 @@ if (!container) throw new Error('index.html has no #root element');
 await setLanguage(initialLanguage).catch(() => undefined);
 createRoot(container).render(
   <StrictMode>
-    <App router={createAppRouter()} />
+    <App router={createAppRouter()} queryClient={queryClient} />
   </StrictMode>,
 );

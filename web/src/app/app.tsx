@@ -1,4 +1,5 @@
 /** The whole app: providers around the browser router built from the route table. */
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
@@ -9,9 +10,9 @@ export function createAppRouter(): AppRouter {
   return createBrowserRouter(routes);
 }
 
-export function App({ router }: { router: AppRouter }) {
+export function App({ router, queryClient }: { router: AppRouter; queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,10 +1,17 @@
-/** What routes declare in `handle`: the locale key of their <title>. */
+/** What routes declare in `handle`: the locale key of their <title>, and what to fetch early. */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type es from '@/locales/es.json';
 
 export type TitleName = keyof typeof es.titles;
 
 export interface RouteHandle {
   titleKey?: `titles.${TitleName}`;
+  /**
+   * Prefetches the data the route's screen will ask for first, when the app starts on this route
+   * (app/warm-start.ts). Only for data that does not depend on another answer.
+   */
+  warm?: (params: Params, queryClient: QueryClient) => void;
 }
 
 /** `handle` for a route whose <title> and heading is `titles.<name>`. */

@@ -10,10 +10,13 @@ import { AppShellLayout } from '@/app/layouts/app-shell-layout';
 import { LogoHeaderLayout } from '@/app/layouts/logo-header-layout';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
-import { titled } from '@/app/route-handle';
+import { titled, type RouteHandle } from '@/app/route-handle';
 import { NotFoundPage } from '@/app/routes/not-found';
 import { RouteError } from '@/app/routes/route-error';
 import { PageLoader } from '@/components/page-loader';
+import { sessionQueryOptions } from '@/components/session/use-session';
+import { entryQueryOptions } from '@/features/entries/api/get-entry';
+import { notesQueryOptions } from '@/features/entries/api/get-notes';
 import { ensureTerms } from '@/lib/i18n';
 
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
@@ -90,7 +93,14 @@ const analysisDetail = {
     import('@/features/analysis/routes/analysis-detail-page').then((m) => ({ Component: m.AnalysisDetailPage })),
 };
 const entry = {
-  handle: titled('entry'),
+  handle: {
+    ...titled('entry'),
+    // The recording's URLs and the notes need only the id: ask for both while the page loads.
+    warm: ({ id = '' }, queryClient) => {
+      void queryClient.prefetchQuery(entryQueryOptions(id));
+      void queryClient.prefetchQuery(notesQueryOptions(id));
+    },
+  } satisfies RouteHandle,
   lazy: () => import('@/features/entries/routes/entry-page').then((m) => ({ Component: m.EntryPage })),
 };
 const admin = {
@@ -189,6 +199,7 @@ export const routes: RouteObject[] = [
       {
         // Signed-in area: the shell checks the session and redirects to /auth/login without one.
         Component: AppShellLayout,
+        handle: { warm: (_params, queryClient) => void queryClient.prefetchQuery(sessionQueryOptions()) } satisfies RouteHandle,
         children: [
           {
             path: 'user',
