@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initialLanguage, setLanguage } from '@/lib/i18n';
+import { initialLanguage, setLanguage } from '@/app/i18n';
 import '@/styles.css';
 import { App, createAppRouter } from '@/app/app';
 import { routes } from '@/app/routes';

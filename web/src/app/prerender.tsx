@@ -12,7 +12,7 @@ import { AppProviders } from '@/app/providers';
 import { siteRoutes } from '@/app/routes';
 import { routeMeta } from '@/app/use-route-title';
 import type { Language } from '@/config/constants';
-import { ensureLanguage, ensureTerms, i18n } from '@/lib/i18n';
+import { ensureLanguage, ensureTerms, i18n } from '@/app/i18n';
 
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */

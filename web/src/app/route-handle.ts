@@ -1,9 +1,9 @@
 /** What routes declare in `handle`: the locale key of their <title>, and what to fetch early. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import type es from '@/locales/es.json';
+import type { TitleName } from '@/lib/document-meta';
 
-export type TitleName = keyof typeof es.titles;
+export type { TitleName };
 
 export interface RouteHandle {
   titleKey?: `titles.${TitleName}`;

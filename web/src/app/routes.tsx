@@ -17,7 +17,7 @@ import { PageLoader } from '@/components/page-loader';
 import { sessionQueryOptions } from '@/components/session/use-session';
 import { entryQueryOptions } from '@/features/entries/api/get-entry';
 import { notesQueryOptions } from '@/features/entries/api/get-notes';
-import { ensureTerms } from '@/lib/i18n';
+import { ensureTerms } from '@/app/i18n';
 
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
 const landing = {

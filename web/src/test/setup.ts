@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { DEFAULT_LANGUAGE } from '@/config/constants';
-import { ensureLanguage, ensureTerms, i18n } from '@/lib/i18n';
+import { ensureLanguage, ensureTerms, i18n } from '@/app/i18n';
 
 // Tests switch with i18n.changeLanguage directly: have English loaded up front.
 await ensureLanguage('en');
