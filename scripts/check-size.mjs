@@ -1,8 +1,10 @@
 // Prints the gzip size of what users download and fails above the budgets in size-budgets.json:
 // the worker bundle, the recorder wasm, each prerendered public page's initial JS (the scripts its
-// HTML loads, with their static imports; ADR 0011), the app's initial JS, and /participate: its input
-// step (what the page loads first) and everything a recording needs (the steps loaded later, and the
-// recorder wasm).
+// HTML loads, with their static imports; ADR 0011), the app's initial JS, and the participation
+// page (/participate, its own entry): its input step (the scripts participate.html loads, with their
+// static imports) and everything a recording needs (that, every chunk it imports lazily, and theirs:
+// the steps loaded later, the recorder's glue and the English strings, and the recorder wasm).
+// Stylesheets are not counted.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -17,8 +19,7 @@ const workerFiles = readdirSync(join(root, 'edge-worker/build'), { recursive: tr
   .map((f) => join('edge-worker/build', f));
 
 // Vite's manifest tells which chunks a page loads: the entry and its static imports, plus for
-// /participate the lazily imported participation route with its static imports (the input step)
-// and then every chunk it and they import lazily, with the recorder wasm (a recording).
+// /participate every chunk they import lazily, and theirs, with the recorder wasm (a recording).
 const manifestPath = join(root, 'web/dist/.vite/manifest.json');
 if (!existsSync(manifestPath)) throw new Error('web/dist/.vite/manifest.json missing: build web first');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -34,27 +35,29 @@ const filesOf = (keys) => [...keys].flatMap((k) => [manifest[k].file, ...(manife
 const initial = closure(['index.html']);
 const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
+/** The manifest keys of the scripts a built page's HTML loads (entry and modulepreloads), with their static imports. */
+function loadedBy(file) {
+  const html = readFileSync(join(root, 'web/dist', file), 'utf8');
+  const loaded = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  if (loaded.length === 0) throw new Error(`web/dist/${file} loads no script: was scripts/prerender.mjs run?`);
+  return closure(loaded.map((file) => keyOfFile.get(file) ?? file));
+}
+
 /** The prerendered public pages, each with the JS its HTML loads before anything is clicked. */
 const PUBLIC_PAGES = { '/': 'index.html', '/home': 'home.html', '/terminos-condiciones': 'terminos-condiciones.html', '/preguntas-frecuentes': 'preguntas-frecuentes.html' };
 const publicPages = Object.entries(PUBLIC_PAGES).map(([path, file]) => {
-  const html = readFileSync(join(root, 'web/dist', file), 'utf8');
-  const loaded = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
-  if (loaded.length === 0) throw new Error(`web/dist/${file} loads no script: is it prerendered?`);
-  const keys = closure(loaded.map((file) => keyOfFile.get(file) ?? file));
-  const files = [...keys].map((key) => manifest[key]?.file ?? key);
+  const files = [...loadedBy(file)].map((key) => manifest[key]?.file ?? key);
   return [path, files.map((f) => join('web/dist', f))];
 });
-const participateKey = Object.keys(manifest).find((k) => /participate\/routes\/participate-page/.test(k) && manifest[k].isDynamicEntry);
-if (!participateKey) throw new Error('no lazily loaded participation chunk found in the manifest');
-const inputStep = closure([participateKey], new Set(initial));
-/** Adds every chunk the participation chunks import lazily, and theirs, to `seen`. */
+const inputStep = loadedBy('participate.html');
+/** Adds every chunk the chunks in `seen` import lazily, and theirs, to `seen`. */
 function lazyClosure(seen) {
   let grown = true;
   while (grown) {
     grown = false;
-    for (const key of [...seen].filter((k) => !initial.has(k))) {
+    for (const key of [...seen]) {
       const before = seen.size;
-      closure(manifest[key].dynamicImports ?? [], seen);
+      closure(manifest[key]?.dynamicImports ?? [], seen);
       if (seen.size > before) grown = true;
     }
   }

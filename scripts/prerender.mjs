@@ -10,6 +10,10 @@
 // pages get their own file (`/faq` → faq.html, which the assets serve for the extensionless path);
 // the untouched shell is kept as web/dist/app-shell.html, which the worker serves for every other
 // client route (edge-worker/src/app_shell.rs): a deep link must not flash the landing page.
+//
+// It also writes web/dist/participate.html: the shell with the participation page's own entry
+// (web/src/participate-main.tsx) in place of the app's, which the assets serve for /participate and
+// the worker for /participate/{id}. Participants download that flow alone, not the app (ADR 0011).
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,8 +35,9 @@ const PAGES = [
   { path: '/preguntas-frecuentes', file: 'preguntas-frecuentes.html' },
   { path: '/home/preguntas-frecuentes', file: 'home/preguntas-frecuentes.html' },
 ];
-/** The site script's entry in the Vite manifest (web/vite.config.ts). */
+/** The site script's and the participation page's entries in the Vite manifest (web/vite.config.ts). */
 const SITE_ENTRY = 'src/site/main.ts';
+const PARTICIPATE_ENTRY = 'src/participate-main.tsx';
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,7 +51,12 @@ function replaceOnce(html, pattern, replacement, what) {
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** The JavaScript and CSS files a set of manifest entries loads, with their static imports. */
+/**
+ * The JavaScript and CSS files a set of manifest entries loads, with their static imports. The
+ * stylesheets come in the cascade order of the source's imports: a chunk's imports' before its own,
+ * and a chunk's own stylesheet (named after it, e.g. a feature's) after the shared ones it lists
+ * (the global styles, components'), which the manifest lists last.
+ */
 function filesOf(keys) {
   const js = new Set();
   const css = new Set();
@@ -55,27 +65,30 @@ function filesOf(keys) {
     if (!chunk) throw new Error(`scripts/prerender.mjs: ${key} is not in the Vite manifest`);
     if (js.has(`/${chunk.file}`)) return;
     js.add(`/${chunk.file}`);
-    for (const file of chunk.css ?? []) css.add(`/${file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
+    const own = (file) => chunk.name !== undefined && file.startsWith(`assets/${chunk.name}-`);
+    const sheets = chunk.css ?? [];
+    for (const file of [...sheets.filter((f) => !own(f)), ...sheets.filter(own)]) css.add(`/${file}`);
   };
   keys.forEach(visit);
   return { js: [...js], css: [...css] };
 }
 
 /**
- * Replaces the app's entry script, its modulepreload links and its stylesheets with the site
- * script's: a public page loads a few KB of script and only the styles it uses. The font preload
- * stays. A module script does not hold back the first paint, so it can sit in <head>.
+ * Replaces the app's entry script, its modulepreload links and its stylesheets with another
+ * entry's (the site script's, the participation page's): the page loads only that entry's script,
+ * its static imports and the styles they use. The font preload stays. A module script does not
+ * hold back the first paint, so it can sit in <head>.
  */
-function useSiteScript(html) {
+function useEntryScript(html, entryKey) {
   const entry = html.match(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/);
   if (!entry) throw new Error('web/index.html: expected the entry <script type="module">');
-  const site = manifest[SITE_ENTRY];
-  if (!site) throw new Error(`scripts/prerender.mjs: ${SITE_ENTRY} is not in the Vite manifest`);
-  const { js, css } = filesOf([SITE_ENTRY]);
+  const chunk = manifest[entryKey];
+  if (!chunk) throw new Error(`scripts/prerender.mjs: ${entryKey} is not in the Vite manifest`);
+  const { js, css } = filesOf([entryKey]);
   const tags = [
-    `<script type="module" crossorigin src="/${escapeHtml(site.file)}"></script>`,
-    ...js.filter((href) => href !== `/${site.file}`).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    `<script type="module" crossorigin src="/${escapeHtml(chunk.file)}"></script>`,
+    ...js.filter((href) => href !== `/${chunk.file}`).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
     ...css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
   ];
   return html
@@ -140,10 +153,14 @@ for (const page of PAGES) {
     'og:description',
   );
   out = replaceOnce(out, /<html lang="[^"]*">/, `<html lang="${escapeHtml(lang)}">`, '<html lang>');
-  out = useSiteScript(out);
+  out = useEntryScript(out, SITE_ENTRY);
   const target = join(dist, page.file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, out);
   console.log(`prerendered ${page.path} → web/dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB), English ${english}`);
 }
 rmSync(serverOut, { recursive: true, force: true });
+
+// The participation page: the shell, the same head, with its own entry instead of the app's.
+writeFileSync(join(dist, 'participate.html'), useEntryScript(shell, PARTICIPATE_ENTRY));
+console.log('participation page → web/dist/participate.html');

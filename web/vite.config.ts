@@ -1,4 +1,7 @@
-/** Vite and Vitest config for the Lupa web app: root is web/, output web/dist, '@' and '@lupa/recorder' aliases. */
+/**
+ * Vite and Vitest config for the Lupa web app: root is web/, output web/dist, '@' and
+ * '@lupa/recorder' aliases, and three entries (the app, the participation page, the public pages' script).
+ */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -29,9 +32,31 @@ function preloadFont(): Plugin {
   };
 }
 
+/** The participation page's paths (spec §2): /participate and /participate/{id}. */
+const PARTICIPATE_PATH = /^\/participate(?:\/[^/?#]+)?\/?(?:[?#]|$)/;
+
+/**
+ * Under `vite dev`, /participate and /participate/{id} run the participation page's own entry,
+ * as the worker serves them its HTML in a build (scripts/prerender.mjs writes participate.html
+ * from the shell with that entry's script; ADR 0011). Vite answers every page with index.html.
+ */
+function participatePageInDev(): Plugin {
+  return {
+    name: 'lupa-participate-page-in-dev',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        if (!PARTICIPATE_PATH.test(ctx.originalUrl ?? ctx.path)) return html;
+        return html.replace('src="/src/main.tsx"', 'src="/src/participate-main.tsx"');
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fromHere('.'),
-  plugins: [react(), wasm(), preloadFont()],
+  plugins: [react(), wasm(), preloadFont(), participatePageInDev()],
   resolve: {
     alias: {
       '@': fromHere('./src'),
@@ -47,9 +72,14 @@ export default defineConfig({
     // es2022 has top-level await, which the wasm-bindgen bundler glue relies on.
     target: 'es2022',
     rolldownOptions: {
-      // Two entries: the app (index.html, the shell) and the public pages' small script, which
-      // scripts/prerender.mjs puts in the prerendered pages instead of the app (ADR 0011).
-      input: { index: fromHere('./index.html'), site: fromHere('./src/site/main.ts') },
+      // Three entries: the app (index.html, the shell), the participation page and the public
+      // pages' small script; scripts/prerender.mjs writes the pages that load the last two from
+      // the shell, in place of the app's script (ADR 0011).
+      input: {
+        index: fromHere('./index.html'),
+        participate: fromHere('./src/participate-main.tsx'),
+        site: fromHere('./src/site/main.ts'),
+      },
     },
   },
   server: {

@@ -1,11 +1,14 @@
-//! Client routes of the React app (deep links such as `/dashboard` or `/participate/:id`).
+//! Client routes of the web app (deep links such as `/dashboard` or `/participate/:id`).
 //!
 //! Static files answer before the worker runs; a path that matches no file reaches it. `/` is the
 //! prerendered landing page (`web/dist/index.html`, see `scripts/prerender.mjs`), so it cannot
 //! double as the single-page-app fallback: every other client route gets the empty shell
 //! (`web/dist/app-shell.html`) through the assets binding, which applies the same `_headers`
-//! policy (CSP, HSTS, caching) as any static file. A missing file under `/assets/` stays a 404, so
-//! a tab left open across a deploy sees its failed chunk load as one and reloads.
+//! policy (CSP, HSTS, caching) as any static file. `/participate/{id}` gets the participation
+//! page's own document the same way (`web/dist/participate.html`, ADR 0011; the assets serve it
+//! for `/participate` themselves); `lupa_core::pages` decides which. A missing file under
+//! `/assets/` stays a 404, so a tab left open across a deploy sees its failed chunk load as one
+//! and reloads.
 //!
 //! Share-link pages (`/s/{token}`, ADR 0012) get the same shell plus `X-Robots-Tag: noindex` and
 //! `Referrer-Policy: no-referrer`: the `_headers` rules match the shell's own path, not the
@@ -13,11 +16,9 @@
 //!
 //! Screens behind the session check get a `Link` header that preloads the API answers they need
 //! first (`lupa_core::shell_preloads`), so those requests run while the app's script loads.
+use lupa_core::pages::document_for;
 use lupa_core::shell_preloads::shell_preloads;
 use worker::{Env, Headers, Method, Request, RequestInit, Response, Result};
-
-/// The shell's URL path in the assets (`app-shell.html`; html_handling drops the extension).
-const SHELL_PATH: &str = "/app-shell";
 
 /// Where a share link's page lives.
 pub const SHARE_PAGE_PREFIX: &str = "/s/";
@@ -27,8 +28,8 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
-/// The shell for `req`; a share page (`/s/{token}`) answers with `status` (410 for a link that
-/// is gone), every other page with the shell's own.
+/// The document for `req` (the shell, or the participation page); a share page (`/s/{token}`)
+/// answers with `status` (410 for a link that is gone), every other page with the document's own.
 pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
     let method = req.method();
     if !matches!(method, Method::Get | Method::Head) {
@@ -40,7 +41,7 @@ pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
         return Response::error("Not found", 404);
     }
     let mut url = req.url()?;
-    url.set_path(SHELL_PATH);
+    url.set_path(document_for(&req.path()).asset_path());
     url.set_query(None);
     // The visitor's headers go along, so conditional requests (If-None-Match) still get a 304.
     let mut init = RequestInit::new();

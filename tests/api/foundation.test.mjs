@@ -42,3 +42,19 @@ test('client routes get the single-page app', async () => {
     assert.match(await res.text(), /<div id="root"[ >]/);
   }
 });
+
+/** Which entry script a page's HTML loads: the app's (index) or the participation page's. */
+const entryScript = (html) => /<script type="module" crossorigin src="\/assets\/(index|participate)-[\w-]+\.js"><\/script>/.exec(html)?.[1];
+
+test('the participation paths get the participation page, its own entry; other paths the app (ADR 0011)', async () => {
+  for (const path of ['/participate', '/participate/', '/participate/abc', '/participate/abc/', '/participate/an%201']) {
+    const res = await fetch(BASE + path);
+    assert.equal(res.status, 200, path);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal(entryScript(await res.text()), 'participate', path);
+  }
+  for (const path of ['/auth/login', '/participate/a/b', '/participates']) {
+    const res = await fetch(BASE + path);
+    assert.equal(entryScript(await res.text()), 'index', path);
+  }
+});

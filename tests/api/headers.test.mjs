@@ -7,7 +7,7 @@ import { BASE } from './helpers.mjs';
 const root = new URL('../..', import.meta.url).pathname;
 
 test('pages carry CSP, HSTS, nosniff, referrer and permissions policies, and are not cached', async () => {
-  for (const path of ['/', '/participate/abc', '/dashboard']) {
+  for (const path of ['/', '/participate', '/participate/abc', '/dashboard']) {
     const res = await fetch(BASE + path);
     const csp = res.headers.get('content-security-policy') ?? '';
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/, path);

@@ -231,3 +231,35 @@ test('closing the tab mid-analysis asks first, and keeps the participation to co
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`);
   expect(row?.status).toBe('in_progress');
 });
+
+test("the header's link mid-analysis asks first; leaving deletes the participation and loads the landing page", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const analysisId = await researcherWithAnalysis(request, 1);
+  await startAnalysis(page, analysisId);
+  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
+  const [entry] = await sql(`SELECT id FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  // The exit modal asked already: no "leave site?" prompt may follow it.
+  let prompted = false;
+  page.on('dialog', (dialog) => {
+    prompted = true;
+    void dialog.dismiss();
+  });
+
+  // The participation page has no router (ADR 0011): the logo is a plain link, held while recording.
+  const home = page.getByRole('banner').getByRole('link', { name: 'Lupa, ir a la portada' });
+  await home.click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Salir del análisis?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Seguir en el análisis' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/participate/${analysisId}$`));
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+
+  await home.click();
+  await page.getByRole('alertdialog', { name: '¿Salir del análisis?' }).getByRole('button', { name: 'Salir y eliminar' }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback de calidad, en minutos');
+  expect(prompted).toBe(false);
+  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`);
+  expect(row?.status).toBe('abandoned');
+});

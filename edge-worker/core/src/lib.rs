@@ -14,6 +14,7 @@ pub mod deployment;
 pub mod insights;
 pub mod mail;
 pub mod mp4_index;
+pub mod pages;
 pub mod participation;
 pub mod read_pieces;
 pub mod routes;

@@ -2,7 +2,8 @@
  * The route table of spec §2: which layout and screen each URL gets; every screen loads lazily.
  * The public pages (/, /home, terms, FAQ) are in two tables: `siteRoutes`, which the build renders
  * to HTML (app/prerender.tsx), and `routes`, the app's, where following a link to one of them
- * leaves the app for that prerendered page and its own small script (ADR 0011).
+ * leaves the app for that prerendered page and its own small script (ADR 0011). The participation
+ * page (/participate) is not the app's either: it is an entry of its own (participate-main.tsx).
  */
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { AdminLayout } from '@/app/layouts/admin-layout';
@@ -115,12 +116,6 @@ const share = {
   handle: titled('share'),
   lazy: () => import('@/features/insights/routes/share-page').then((m) => ({ Component: m.SharePage })),
 };
-const participate = {
-  handle: titled('participate'),
-  lazy: () =>
-    import('@/features/participate/routes/participate-page').then((m) => ({ Component: m.ParticipatePage })),
-};
-
 /** The public site's pages (spec §2), inside PublicLayout. */
 const publicPages: RouteObject[] = [
   { index: true, ...landing },
@@ -144,11 +139,12 @@ export const siteRoutes: RouteObject[] = [
 
 /**
  * A public page is a document of its own: prerendered HTML with a few kilobytes of script (ADR
- * 0011), which the app neither needs nor keeps in its bundle. A link or redirect to one from inside
- * the app becomes a page load. Only when the app itself was started on a public URL (`vite dev`,
- * which has no prerendered pages) does it render the page, from the same components.
+ * 0011), which the app neither needs nor keeps in its bundle; so is the participation page, with
+ * its own entry. A link or redirect to one from inside the app becomes a page load. Only when the
+ * app itself was started on such a URL (a public page under `vite dev`, which has no prerendered
+ * pages) does it render what the route has, from the same components.
  */
-function leaveForPrerenderedPage({ request }: LoaderFunctionArgs): Promise<never> | null {
+function leaveTheApp({ request }: LoaderFunctionArgs): Promise<never> | null {
   const here = new URL(window.location.href);
   here.hash = '';
   if (request.url === here.href) return null;
@@ -166,7 +162,7 @@ export const routes: RouteObject[] = [
       {
         // Reached from inside the app: the browser loads the prerendered page instead.
         Component: PublicLayout,
-        loader: leaveForPrerenderedPage,
+        loader: leaveTheApp,
         children: publicPages,
       },
       {
@@ -183,12 +179,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'participate',
-        Component: LogoHeaderLayout,
-        children: [
-          { index: true, ...participate },
-          { path: ':id', ...participate },
-        ],
+        // The server (and `vite dev`) answers these with the participation page's own entry, so
+        // the app is never started here; reached from inside the app, the browser loads that page.
+        path: 'participate/:id?',
+        loader: leaveTheApp,
       },
       {
         // A share link's page (ADR 0012): no account, only what was shared.

@@ -9,15 +9,15 @@
  * reaches them, not with the input step (issue 18): most of what a recording needs is downloaded
  * while the participant reads the permissions step.
  */
-import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useBlocker, useParams } from 'react-router';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
 import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
+import { useLeaveGuard } from '@/features/participate/hooks/use-leave-guard';
 import {
   acceptConsentAtom,
   cancelExitAtom,
@@ -46,6 +46,7 @@ const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ de
 const TIMER_TICK_MS = 500;
 
 function usePageEffects(linkedId: string) {
+  const store = useStore();
   const stage = useAtomValue(stageAtom);
   const phase = useAtomValue(recordingAtom).phase;
   const unsaved = useAtomValue(unsavedWorkAtom);
@@ -67,15 +68,15 @@ function usePageEffects(linkedId: string) {
   useEffect(() => {
     if (!unsaved) return undefined;
     const warn = (event: BeforeUnloadEvent) => {
+      // Read now: leaving through the exit modal has already deleted the work it would warn about.
+      if (!store.get(unsavedWorkAtom)) return;
       event.preventDefault();
       // Older browsers need returnValue set to show their own "leave site?" prompt.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-
-  return unsaved;
+  }, [unsaved, store]);
 }
 
 /**
@@ -107,8 +108,9 @@ function useFocusOnStageChange(stage: string) {
   return container;
 }
 
-export function ParticipationFlow() {
-  const { id = '' } = useParams();
+/** `linkedId`: the analysis id in the page's address (/participate/{id}), '' for /participate. */
+export function ParticipationFlow({ linkedId }: { linkedId: string }) {
+  const store = useStore();
   const stage = useAtomValue(stageAtom);
   const overlay = useAtomValue(overlayAtom);
   const busy = useAtomValue(busyAtom);
@@ -119,16 +121,16 @@ export function ParticipationFlow() {
   const confirmExit = useSetAtom(confirmExitAtom);
   const reset = useSetAtom(resetAtom);
   const thankYou = useSetAtom(showThankYouAtom);
-  const unsaved = usePageEffects(id);
+  usePageEffects(linkedId);
   const container = useFocusOnStageChange(stage);
   // Leaving through a link mid-analysis asks first, like 'Salir del análisis'.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  const leave = useLeaveGuard(useCallback(() => store.get(unsavedWorkAtom), [store]));
 
   return (
     <div className="participate" ref={container}>
       {stage === 'checking' ? <CheckingNotice /> : null}
       {stage === 'resume' ? <ResumeNotice /> : null}
-      {stage === 'input' ? <InputStep initialId={id} /> : null}
+      {stage === 'input' ? <InputStep initialId={linkedId} /> : null}
       {/* A boundary per step: a step still loading shows the loader, never the last step hidden. */}
       {stage === 'permissions' ? (
         <Suspense fallback={<PageLoader />}>
@@ -140,7 +142,7 @@ export function ParticipationFlow() {
           <AnalysisStep />
         </Suspense>
       ) : null}
-      {stage === 'done' ? <ThankYou /> : null}
+      {stage === 'done' ? <ThankYou linkedId={linkedId} /> : null}
       {/* The floating window exists from the analysis on; unmounting the host closes it. */}
       {stage === 'analysis' || stage === 'done' ? (
         <Suspense fallback={null}>
@@ -154,12 +156,8 @@ export function ParticipationFlow() {
       {overlay === 'exit' ? (
         <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />
       ) : null}
-      {blocker.state === 'blocked' && overlay !== 'exit' ? (
-        <ExitModal
-          busy={busy === 'exit'}
-          onConfirm={() => void confirmExit().then(() => blocker.proceed?.())}
-          onCancel={() => blocker.reset?.()}
-        />
+      {leave.pending && overlay !== 'exit' ? (
+        <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit().then(leave.proceed)} onCancel={leave.cancel} />
       ) : null}
       {overlay === 'stopped' ? <StoppedModal onExit={() => reset()} /> : null}
       {overlay === 'success' ? <SuccessModal onDone={() => thankYou()} /> : null}

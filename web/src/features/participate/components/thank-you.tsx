@@ -2,25 +2,23 @@
  * The real ending (issue 17): after 'Success!' closes, 'Gracias por participar', what happens to
  * the recording and that the tab can be closed. No form and no button inviting another attempt;
  * a reload, or the invitation link opened again, shows this screen again (ADR 0010).
+ * `linkedId` is the id the page's address carried (/participate/{id}), '' for /participate.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 
-export function ThankYou() {
+export function ThankYou({ linkedId }: { linkedId: string }) {
   const { t } = useTranslation();
-  const { id } = useParams();
   const { analysisId } = useAtomValue(inputAtom);
-  const navigate = useNavigate();
 
   // Reached from /participate (id typed in): put the id in the address, so a reload finds it.
   useEffect(() => {
-    if (!id && analysisId) void navigate(paths.participate(analysisId), { replace: true });
-  }, [id, analysisId, navigate]);
+    if (!linkedId && analysisId) window.history.replaceState(window.history.state, '', paths.participate(analysisId));
+  }, [linkedId, analysisId]);
 
   return (
     <section className="card card--snug participate-card thank-you" aria-labelledby="participate-thanks-title" data-testid="thank-you">

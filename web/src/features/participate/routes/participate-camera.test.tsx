@@ -1,12 +1,13 @@
 /**
- * The camera in the participation flow (issue 16), through the real route table with the
+ * The camera in the participation flow (issue 16), through the page its entry mounts, with the
  * browser's media and the recorder replaced: the 'Cámara' card and its preview, 'Siguiente' held
  * back by a required camera only, the consent sentence, a camera recorder aligned to the screen's,
  * finished before the screen's, and a required camera that stops ending the analysis.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp } from '@/app/test-utils';
+import { fakeApi } from '@/app/test-utils';
+import { renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   FakeStream,
@@ -89,7 +90,7 @@ beforeEach(() => {
 
 async function permissions(mode: 'off' | 'optional' | 'required') {
   api(mode);
-  renderApp('/participate/an-1');
+  renderParticipatePage('/participate/an-1');
   fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
   await screen.findByRole('heading', { name: 'Permisos de grabación' });
   fireEvent.click(button('Compartir pantalla y micrófono'));

@@ -1,11 +1,13 @@
 /**
- * The participation flow through the real route table, with the browser's media and the recorder
- * replaced: validation messages, permission denials, the consent modal, the stepper and its step
- * marks, finishing (and its errors), and a stopped screen share ending the analysis.
+ * The participation flow through the page its entry mounts, with the browser's media and the
+ * recorder replaced: validation messages, permission denials, the consent modal, the stepper and
+ * its step marks, finishing (and its errors), a stopped screen share ending the analysis, and
+ * leaving through the header's link.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { fakeApi, type FakeCall } from '@/app/test-utils';
+import { renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   firstTrack,
@@ -93,10 +95,11 @@ beforeEach(() => {
   media.requestMicrophone.mockImplementation(async () => micMedia);
 });
 
-/** From /participate/an-1 to the first step of the analysis. */
-async function reachAnalysis() {
-  renderApp('/participate/an-1');
+/** From /participate/an-1 (or /participate, typing the id) to the first step of the analysis. */
+async function reachAnalysis(url = '/participate/an-1') {
+  renderParticipatePage(url);
   const idField = await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
+  if (url === '/participate') fireEvent.change(idField, { target: { value: 'an-1' } });
   expect((idField as HTMLInputElement).value).toBe('an-1');
   fireEvent.click(button('Participar'));
   await screen.findByRole('heading', { name: 'Permisos de grabación' });
@@ -115,7 +118,7 @@ async function reachAnalysis() {
 describe('participate page: input', () => {
   it('asks for an id without calling the API, and shows the 404 and no-places texts', async () => {
     const calls = api({ validate: { status: 404, body: { message: 'x', code: 'analysis_not_found' } } });
-    renderApp('/participate');
+    renderParticipatePage('/participate');
     await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
 
     fireEvent.click(button('Participar'));
@@ -132,7 +135,7 @@ describe('participate page: input', () => {
 
   it('says there are no places on a 400', async () => {
     api({ validate: { status: 400, body: { message: 'x', code: 'no_places' } } });
-    renderApp('/participate/full');
+    renderParticipatePage('/participate/full');
     await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 });
     fireEvent.click(button('Participar'));
     expect(await screen.findByText('No hay plazas disponibles para este análisis.')).toBeTruthy();
@@ -143,7 +146,7 @@ describe('participate page: pre-flight (issue 17)', () => {
   it('on a phone shows why and the link to copy instead of the form, and never validates', async () => {
     const calls = api();
     preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: null, mobile: true });
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     const alert = await screen.findByTestId('preflight-message', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('Este análisis necesita un ordenador con Chrome, Edge o Firefox');
     expect(screen.getByText(`${window.location.origin}/participate/an-1`)).toBeTruthy();
@@ -161,7 +164,7 @@ describe('participate page: pre-flight (issue 17)', () => {
   it('names a computer browser without screen capture', async () => {
     api();
     preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: 'video/webm', mobile: false });
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     expect((await screen.findByTestId('preflight-message', {}, { timeout: 5000 })).textContent).toContain('este navegador no permite compartir la pantalla');
   });
 });
@@ -170,7 +173,7 @@ describe('participate page: the ending (issue 17, ADR 0010)', () => {
   it('a link to an analysis this browser finished today shows the thank-you, not the form', async () => {
     const calls = api();
     window.localStorage.setItem('lupa:finished:an-1', String(Date.now() - 60_000));
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     expect(await screen.findByRole('heading', { name: 'Gracias por participar' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByLabelText('ID de Análisis')).toBeNull();
     expect(calls).toEqual([]);
@@ -179,7 +182,7 @@ describe('participate page: the ending (issue 17, ADR 0010)', () => {
   it('another analysis still gets the form', async () => {
     api();
     window.localStorage.setItem('lupa:finished:an-1', String(Date.now()));
-    renderApp('/participate/an-2');
+    renderParticipatePage('/participate/an-2');
     expect(await screen.findByLabelText('ID de Análisis', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
@@ -189,7 +192,7 @@ describe('participate page: permissions', () => {
     api();
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
 
@@ -223,7 +226,7 @@ describe('participate page: permissions', () => {
     agent.mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
     const help = await screen.findByTestId('os-help');
@@ -253,7 +256,7 @@ describe('participate page: permissions', () => {
 
   it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
     api();
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
     await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
@@ -268,7 +271,7 @@ describe('participate page: permissions', () => {
 
   it('returns to permissions with the spec text when participate fails, and Rechazar also goes back', async () => {
     api({ participate: { status: 500, body: { message: 'internal', code: 'internal' } } });
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
@@ -329,6 +332,16 @@ describe('participate page: analysis', () => {
     expect(screen.queryByLabelText('ID de Análisis')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Participar' })).toBeNull();
     expect(session.abort).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/participate/an-1');
+  });
+
+  it('reached from /participate, the thank-you puts the id in the address, so a reload shows it again', async () => {
+    api();
+    await reachAnalysis('/participate');
+    for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
+    fireEvent.click(button('Finish Analysis'));
+    await screen.findByRole('heading', { name: 'Gracias por participar' }, { timeout: 5000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/participate/an-1'));
   });
 
   it('shows the finish errors, and a retry after a failed PATCH does not finish twice', async () => {
@@ -369,7 +382,7 @@ describe('participate page: analysis', () => {
   it("reports a recorder that cannot start: 'Failed to start recording: …', then no recording on Finish", async () => {
     api();
     session.start.mockRejectedValue(Object.assign(new Error('MediaRecorder refused'), { name: 'RecordingStartError' }));
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
@@ -444,12 +457,27 @@ describe('participate page: analysis', () => {
     expect(session.dispose).toHaveBeenCalled();
     expect(firstTrack(screenMedia).stopped).toBe(true);
   });
+
+  it("the header's link to the landing page asks first too, mid-analysis; staying keeps recording", async () => {
+    api();
+    await reachAnalysis();
+    const home = screen.getByRole('link', { name: 'Lupa, ir a la portada' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => void home.dispatchEvent(click));
+    // Held: the page stays, and the exit confirmation asks.
+    expect(click.defaultPrevented).toBe(true);
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Salir del análisis?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Seguir en el análisis' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+    expect(session.abort).not.toHaveBeenCalled();
+  });
 });
 
 describe('participate page: an unfinished participation (ADR 0005)', () => {
   it('offers to continue: the place is held again, permissions are asked again, and the analysis resumes on its step without a second consent', async () => {
     const calls = api({ current: { status: 200, body: resumeInfo() } });
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
     expect(screen.getByText('Grabado hasta ahora: 01:15')).toBeTruthy();
     fireEvent.click(button('Continuar'));
@@ -468,7 +496,7 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
 
   it('deletes it on request and shows the form with the id', async () => {
     const calls = api({ current: { status: 200, body: resumeInfo() } });
-    renderApp('/participate');
+    renderParticipatePage('/participate');
     await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
     fireEvent.click(button('Eliminar grabación y salir'));
     const idField = await screen.findByLabelText('ID de Análisis');
@@ -478,7 +506,7 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
 
   it('says there is no place any more when the hold lapsed and someone took it', async () => {
     api({ current: { status: 200, body: resumeInfo() }, resume: { status: 400, body: { message: 'No hay plazas disponibles para este análisis.', code: 'no_places' } } });
-    renderApp('/participate/an-1');
+    renderParticipatePage('/participate/an-1');
     await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
     fireEvent.click(button('Continuar'));
     expect(await screen.findByText('No hay plazas disponibles para este análisis.')).toBeTruthy();

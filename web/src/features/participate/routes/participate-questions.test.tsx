@@ -1,12 +1,13 @@
 /**
- * The question screens of the participation (issue 20) through the real route table, with the
+ * The question screens of the participation (issue 20) through the page its entry mounts, with the
  * browser's media and the recorder replaced: SEQ and success after each task's 'Siguiente' (sent
  * with the moment 'Siguiente' was pressed), the SUS before Finish, the messages for a missing
  * answer and a failed save, and an analysis that asks nothing going straight on.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { fakeApi, type FakeCall } from '@/app/test-utils';
+import { renderParticipatePage } from '@/features/participate/test/render-page';
 import { fakeSession, microphoneStream, participationAnswer, screenStream, type FakeSession } from '@/features/participate/test/fakes';
 
 const media = vi.hoisted(() => ({
@@ -63,7 +64,7 @@ beforeEach(() => {
 
 /** From /participate/an-1 to task 1 (step 3 of 5). */
 async function reachFirstTask() {
-  renderApp('/participate/an-1');
+  renderParticipatePage('/participate/an-1');
   fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
   fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
   await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
