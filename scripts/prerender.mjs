@@ -14,6 +14,11 @@
 // It also writes web/dist/participate.html: the shell with the participation page's own entry
 // (web/src/participate-main.tsx) in place of the app's, which the assets serve for /participate and
 // the worker for /participate/{id}. Participants download that flow alone, not the app (ADR 0011).
+//
+// And the researcher's main screens get the app's shell with their own chunks and stylesheets
+// preloaded (web/dist/app-shell-{screen}.html, served by the worker for their paths,
+// lupa_core::pages): a deep link such as /entry/{id} loads the player's code alongside the app's
+// instead of after the app has run and matched the route (ADR 0009).
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,6 +43,12 @@ const PAGES = [
 /** The site script's and the participation page's entries in the Vite manifest (web/vite.config.ts). */
 const SITE_ENTRY = 'src/site/main.ts';
 const PARTICIPATE_ENTRY = 'src/participate-main.tsx';
+/** Screens whose shell preloads their route module (web/src/app/routes.tsx), by file name. */
+const SCREEN_SHELLS = {
+  'app-shell-entry.html': 'src/features/entries/routes/entry-page.tsx',
+  'app-shell-analysis.html': 'src/features/analysis/routes/analysis-detail-page.tsx',
+  'app-shell-dashboard.html': 'src/features/dashboard/routes/dashboard-page.tsx',
+};
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -94,6 +105,21 @@ function useEntryScript(html, entryKey) {
   return html
     .replace(/\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="[^"]+">/g, '')
     .replace(entry[0], () => `\n    ${tags.join('\n    ')}`);
+}
+
+/**
+ * The app's shell that also preloads a screen's route module: its chunks (and their static
+ * imports) as modulepreload links and its stylesheets, after the app's own, in the order the app
+ * would add them. Vite's lazy loader finds them in the page and does not fetch them again.
+ */
+function withScreenPreloads(html, moduleKey) {
+  const app = filesOf(['index.html']);
+  const screen = filesOf([moduleKey]);
+  const tags = [
+    ...screen.js.filter((href) => !app.js.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...screen.css.filter((href) => !app.css.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return replaceOnce(html, /\n\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`, '</head>');
 }
 
 /** Writes a page's English version as hashed JSON under assets/ (cached for good); returns its URL. */
@@ -164,3 +190,8 @@ rmSync(serverOut, { recursive: true, force: true });
 // The participation page: the shell, the same head, with its own entry instead of the app's.
 writeFileSync(join(dist, 'participate.html'), useEntryScript(shell, PARTICIPATE_ENTRY));
 console.log('participation page → web/dist/participate.html');
+
+for (const [file, moduleKey] of Object.entries(SCREEN_SHELLS)) {
+  writeFileSync(join(dist, file), withScreenPreloads(shell, moduleKey));
+  console.log(`screen shell → web/dist/${file}`);
+}

@@ -1,5 +1,6 @@
 // Foundation: health through D1 and R2, JSON errors for unknown API paths, SPA for client routes.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { api, BASE } from './helpers.mjs';
 
@@ -57,4 +58,25 @@ test('the participation paths get the participation page, its own entry; other p
     const res = await fetch(BASE + path);
     assert.equal(entryScript(await res.text()), 'index', path);
   }
+});
+
+test("the player, an analysis and the dashboard get the app with their screen's code preloaded (ADR 0009)", async () => {
+  const manifest = JSON.parse(readFileSync(new URL('../../web/dist/.vite/manifest.json', import.meta.url), 'utf8'));
+  const chunkOf = (source) => `/${manifest[source].file}`;
+  const screens = {
+    '/entry/0123abcd': 'src/features/entries/routes/entry-page.tsx',
+    '/analysis/0123abcd': 'src/features/analysis/routes/analysis-detail-page.tsx',
+    '/dashboard': 'src/features/dashboard/routes/dashboard-page.tsx',
+  };
+  const preloaded = (html) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  for (const [path, source] of Object.entries(screens)) {
+    const html = await (await fetch(BASE + path)).text();
+    assert.equal(entryScript(html), 'index', path);
+    assert.ok(preloaded(html).includes(chunkOf(source)), `${path} preloads ${chunkOf(source)}`);
+    const sheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    assert.equal(new Set(sheets).size, sheets.length, `${path}: each stylesheet once`);
+  }
+  // Other screens load only the app's own code, not another screen's.
+  const other = await (await fetch(`${BASE}/analysis/create`)).text();
+  for (const source of Object.values(screens)) assert.ok(!preloaded(other).includes(chunkOf(source)), source);
 });

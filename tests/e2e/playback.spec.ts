@@ -349,6 +349,11 @@ test.describe('at 1920×1080', () => {
     const video = page.getByTestId('entry-video');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
+    // The deep link's shell preloaded the player's stylesheets; the app adds none of them twice.
+    const sheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(new Set(sheets).size, sheets.join(' ')).toBe(sheets.length);
+
     const videoBox = await video.boundingBox();
     const tasksBox = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
     expect(videoBox?.width).toBeGreaterThanOrEqual(1200);
