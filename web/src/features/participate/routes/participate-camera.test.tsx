@@ -5,9 +5,9 @@
  * finished before the screen's, and a required camera that stops ending the analysis.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/app/test-utils';
-import { renderParticipatePage } from '@/features/participate/test/render-page';
+import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   FakeStream,
@@ -72,6 +72,9 @@ let screenSession: FakeSession;
 let cameraSession: FakeSession;
 let cameraMedia: MediaStream;
 let order: string[];
+
+// The lazily loaded steps are transformed once, before any test's own time starts.
+beforeAll(loadRecordingSteps, 60_000);
 
 beforeEach(() => {
   order = [];

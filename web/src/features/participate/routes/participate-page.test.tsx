@@ -5,9 +5,9 @@
  * leaving through the header's link.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
-import { renderParticipatePage } from '@/features/participate/test/render-page';
+import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   firstTrack,
@@ -84,6 +84,9 @@ const resumeInfo = () => ({
 let session: FakeSession;
 let screenMedia: MediaStream;
 let micMedia: MediaStream;
+
+// The lazily loaded steps are transformed once, before any test's own time starts.
+beforeAll(loadRecordingSteps, 60_000);
 
 beforeEach(() => {
   preflight.readCapabilities.mockReturnValue(CAPABLE);

@@ -5,9 +5,9 @@
  * answer and a failed save, and an analysis that asks nothing going straight on.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
-import { renderParticipatePage } from '@/features/participate/test/render-page';
+import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
 import { fakeSession, microphoneStream, participationAnswer, screenStream, type FakeSession } from '@/features/participate/test/fakes';
 
 const media = vi.hoisted(() => ({
@@ -53,6 +53,9 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const puts = (calls: FakeCall[]) => calls.filter((call) => call.method === 'PUT');
 
 let session: FakeSession;
+
+// The lazily loaded steps are transformed once, before any test's own time starts.
+beforeAll(loadRecordingSteps, 60_000);
 
 beforeEach(() => {
   preflight.readCapabilities.mockReturnValue({ screenCapture: true, recorderMime: 'video/mp4', mobile: false });
