@@ -6,24 +6,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { api, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { api } from './helpers.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 import { complete, participate, recordSegment, submit } from './recording.mjs';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
 test('a multi-megabyte recording is served whole and in any Range exactly as uploaded', async () => {
-  const owner = await signUp('ranges');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Ranges', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const { entryId, cookie } = await participate(created.json.analysisData.id);
+  const owner = await researcher('ranges');
+  const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
+  const { entryId, cookie } = await participate(analysis.id);
   // An ordinary MP4 header, then bytes no index is built for: served exactly as stored.
   const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
   const file = Buffer.concat([head, randomBytes(9 * MIB - head.length + 12_345)]);
