@@ -221,6 +221,9 @@ test('the CSV export has success, SEQ and time per entry and task, and the SUS p
     [p4, '75.0', '4 2 4 2 4 2 4 2 4 2'], [p5, '85.0', '5 2 4 1 5 2 4 2 4 1'],
   ]);
   assert.ok(rows.every((r) => r.length === 17), 'every row has every column');
+  // The last column is the entry's 'Participante N', by the order the participations started.
+  const numbers = new Map(entries.map((e, i) => [e.entryId, String(i + 1)]));
+  assert.ok(rows.slice(1).every((r) => r[16] === numbers.get(r[1])), 'participant numbers');
 
   const tasksCsv = await fetch(`${BASE}/api/v1/analysis/${analysis.id}/export/tasks`, { headers: { cookie: owner.cookie } });
   assert.equal(tasksCsv.status, 200);

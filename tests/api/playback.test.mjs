@@ -84,7 +84,7 @@ test('the summary gives median and range of time on task, and each entry’s dur
   assert.equal(lines[0], '\ufeffkind,entry_id,submitted_at,entry_duration,task_number,task,time_on_task_s,note_time,note,success,seq,sus_score,sus_answers,note_end,note_title,note_tags,participant');
   assert.equal(lines.filter((l) => l.startsWith('task,')).length, 6);
   assert.ok(lines.some((l) => l.includes(`,1,"Busca, ""algo""",2.0,,`)), text);
-  assert.ok(lines.some((l) => l.startsWith(`note,${entries[1]},`) && l.endsWith(',00:02,"Se pierde, dice ""¿dónde?""",,,,,,,,')), text);
+  assert.ok(lines.some((l) => l.startsWith(`note,${entries[1]},`) && l.endsWith(',00:02,"Se pierde, dice ""¿dónde?""",,,,,,,,2')), text); // the last column: participant 2
   const stranger = await signUp('csv-stranger');
   assert.equal((await api(`/api/v1/analysis/${analysisId}/summary`, { cookie: stranger.cookie })).status, 404);
   assert.equal((await api(`/api/v1/analysis/${analysisId}/export`, { cookie: stranger.cookie })).status, 404);

@@ -102,8 +102,11 @@ pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Re
     for entry in &data.entries {
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
         let duration = entry.duration_ms.map(|d| clock(d.max(0) as u64)).unwrap_or_default();
-        // kind, entry, submitted, duration; then the row's own 13 columns.
-        let row = |kind: &str, rest: [String; 13]| {
+        // 'Participante N' as its number (none for rows older than the numbering, ADR 0008).
+        let participant = entry.participant_number.filter(|n| *n > 0).map(|n| n.to_string()).unwrap_or_default();
+        // kind, entry, submitted, duration; then the row's own 12 columns and the participant.
+        let row = |kind: &str, mut rest: [String; 13]| {
+            rest[12] = participant.clone();
             let mut cells = vec![kind.to_string(), entry.id.clone(), submitted.clone(), duration.clone()];
             cells.extend(rest);
             cells
