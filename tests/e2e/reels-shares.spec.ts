@@ -3,6 +3,7 @@
 // is announced) and played back to back, each clip after its title card (participant and task).
 // A recording shared from the player opens in a fresh browser context without an account, its
 // views are counted, and once revoked the page says 'Este enlace ya no está disponible' (410).
+// A shared summary shows only the figures per task, and is gone once revoked too.
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, submitRecording } from './support/insights';
@@ -136,6 +137,59 @@ test('a shared recording opens in a fresh context without an account; views are 
     await expectAccessible(view);
     // An unknown token looks the same.
     await view.goto(`/s/${'A'.repeat(43)}`);
+    await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
+  } finally {
+    await stranger.close();
+  }
+});
+
+test('a shared summary shows the figures per task to a stranger, without recordings or ids; revoked, it is gone (410)', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  const analysisId = await researcherWithAnalysis(page.request);
+  const entries = [await submitRecording(baseURL, analysisId), await submitRecording(baseURL, analysisId)];
+
+  await page.goto(`/analysis/${analysisId}`);
+  await page.getByTestId('analysis-shares').getByRole('button', { name: 'Compartir resumen' }).click();
+  const dialog = page.getByTestId('share-dialog');
+  // A summary carries no media: no warning about whole files, no camera option.
+  await expect(dialog.getByTestId('share-whole-files')).toHaveCount(0);
+  await dialog.getByLabel('30 días').check();
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  const link = await dialog.getByLabel('Enlace', { exact: true }).inputValue();
+  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    const view = await stranger.newPage();
+    const answer = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
+    await view.goto(link);
+    expect((await answer).status()).toBe(200);
+    await expect(view.getByRole('heading', { level: 2, name: 'Resumen de 2 participaciones' })).toBeVisible();
+    // Tasks are named as on the participant's stepper and in the player: 'Task N'.
+    const rows = view.getByTestId('shared-summary-table').locator('tbody tr');
+    await expect(rows.locator('td:first-child')).toHaveText(TASKS.map((task, i) => `Task ${i + 1}: ${task}`));
+    await expect(rows.first().locator('td')).toHaveCount(4);
+    // Only figures: no player, no recording URL, no entry id anywhere in the page.
+    await expect(view.getByTestId('clip-video')).toHaveCount(0);
+    const html = await view.content();
+    for (const entryId of entries) expect(html).not.toContain(entryId);
+    expect(html).not.toContain('/api/v1/recordings/');
+    await expectAccessible(view);
+    await view.setViewportSize({ width: 360, height: 800 });
+    expect(await measureOverflow(view)).toBeNull();
+
+    // The researcher sees the visit and revokes the link; the stranger's page is then gone.
+    await page.reload();
+    await page.getByTestId('analysis-shares').getByRole('button', { name: 'Compartir resumen' }).click();
+    const item = page.getByTestId('share-dialog').getByTestId('share-item');
+    await expect(item).toContainText('1 visita');
+    await item.getByRole('button', { name: /^Revocar/ }).click();
+    await expect(item).toContainText('Revocado');
+    const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
+    await view.reload();
+    expect((await gone).status()).toBe(410);
     await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
   } finally {
     await stranger.close();
