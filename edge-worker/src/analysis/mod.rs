@@ -6,7 +6,7 @@ pub mod repo;
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
 use lupa_core::analysis::{self, AnalysisInput, Status};
 use lupa_core::auth::Role;
-use worker::{Request, Response};
+use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::gate;
@@ -87,6 +87,18 @@ fn visible(user: &SessionUser, row: Option<repo::AnalysisRow>) -> ApiResult<repo
     row.filter(|row| may_see(user, row)).ok_or_else(ApiError::not_found)
 }
 
+/// The analysis `id` when `user` may see it (404 otherwise), and whether its owner's subscription
+/// is active, read together in one round trip. The owner's, also when an admin acts: it is the
+/// customer's study that changes. The caller checks the subscription after the request's other
+/// problems, which it reports first.
+async fn find_with_subscription(database: &D1Database, user: &SessionUser, id: &str) -> ApiResult<(repo::AnalysisRow, bool)> {
+    let mut reads = Batch::new(database);
+    let found = repo::add_find(&mut reads, id)?;
+    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
+    let results = reads.run().await?;
+    Ok((visible(user, results.first(found)?)?, gate::is_active(&results, subscribed)?))
+}
+
 /// Runs `batch` (writes to analysis `id`, possibly none) and answers with the analysis as they
 /// left it, read in the same round trip.
 async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16) -> ApiResult<Response> {
@@ -133,17 +145,12 @@ pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
 pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
-    let mut reads = Batch::new(&database);
-    let found = repo::add_find(&mut reads, id)?;
-    // The owner's subscription, also when an admin edits: it is the customer's study that grows.
-    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
-    let results = reads.run().await?;
-    let row = visible(&user, results.first(found)?)?;
+    let (row, subscribed) = find_with_subscription(&database, &user, id).await?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
-    gate::require(&results, subscribed, gate::REQUIRED_TO_CHANGE)?;
+    gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
     repo::add_update(&mut writes, id, &valid, settings, status.as_str(), now_ms())?;
@@ -164,13 +171,9 @@ pub async fn close(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
 pub async fn reopen(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
-    let mut reads = Batch::new(&database);
-    let found = repo::add_find(&mut reads, id)?;
-    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
-    let results = reads.run().await?;
-    let row = visible(&user, results.first(found)?)?;
+    let (row, subscribed) = find_with_subscription(&database, &user, id).await?;
     let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
-    gate::require(&results, subscribed, gate::REQUIRED_TO_CHANGE)?;
+    gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, status.as_str(), now_ms())?;
     write_and_answer(app, writes, id, 200).await

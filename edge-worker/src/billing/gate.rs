@@ -31,11 +31,7 @@ pub const REQUIRED_TO_CHANGE: &str =
 
 /// 402 unless the user has an active subscription; `message` says what needed it.
 pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str) -> ApiResult<()> {
-    if has_active_subscription(database, user_id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(402, "subscription_required", message))
-    }
+    require_active(has_active_subscription(database, user_id).await?, message)
 }
 
 /// Adds the check for `user_id` to a batch.
@@ -53,9 +49,9 @@ pub fn is_active(results: &Results, slot: Slot) -> ApiResult<bool> {
     Ok(results.first::<serde_json::Value>(slot)?.is_some())
 }
 
-/// 402 unless the check a batch ran found a subscription; `message` says what needed it.
-pub fn require(results: &Results, slot: Slot, message: &str) -> ApiResult<()> {
-    if is_active(results, slot)? {
+/// 402 unless `active` (a subscription check already read); `message` says what needed it.
+pub fn require_active(active: bool, message: &str) -> ApiResult<()> {
+    if active {
         Ok(())
     } else {
         Err(ApiError::new(402, "subscription_required", message))
