@@ -210,6 +210,20 @@ test.describe('on a phone', () => {
   });
 });
 
+test("'¡Te oímos bien!' appearing does not move 'Siguiente' from under the pointer", async ({ page, request }) => {
+  const analysisId = await researcherWithAnalysis(request);
+  await page.goto(`/participate/${analysisId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
+  const next = page.getByRole('button', { name: 'Siguiente' });
+  await expect(next).toBeEnabled();
+  const before = await next.boundingBox();
+  // The fake microphone beeps: the check hears it.
+  await expect(page.getByText('¡Te oímos bien!')).toBeVisible({ timeout: 15_000 });
+  expect(await next.boundingBox()).toEqual(before);
+});
+
 test('the microphone check: the level meter follows the fake microphone, and a silent one gets the device list', async ({ page, request }) => {
   test.setTimeout(120_000);
   const analysisId = await researcherWithAnalysis(request);

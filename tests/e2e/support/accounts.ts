@@ -39,12 +39,32 @@ export function watchApiFailures(context: BrowserContext): { report: () => strin
     }
   });
   context.on('requestfailed', (request) => {
-    if (isApi(request.url())) failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
+    // API calls, and the app's own code and styles (a lazy chunk that failed to load).
+    const kind = request.resourceType();
+    if (isApi(request.url()) || kind === 'script' || kind === 'stylesheet') {
+      failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
+    }
+  });
+  // What the page itself reported going wrong: uncaught errors and console errors.
+  context.on('weberror', (error) => failures.push(`${at()} page error: ${error.error().message}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`${at()} console error: ${message.text().slice(0, 300)}`);
   });
   return { report: () => failures.join('\n') };
 }
 
-/** Prints and attaches `report` when the test failed (the CI log then says which calls failed). */
+/** Each open page's address and the start of its visible text: what the user saw when a test failed. */
+async function visibleText(context: BrowserContext): Promise<string> {
+  const pages = await Promise.all(
+    context.pages().map(async (page) => {
+      const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      return `${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 1500)}`;
+    }),
+  );
+  return pages.join('\n---\n');
+}
+
+/** Prints and attaches `report` when the test failed (the CI log then says which calls failed, and what the page reported). */
 export async function attachApiFailures(testInfo: TestInfo, report: string) {
   if (testInfo.status === testInfo.expectedStatus || report === '') return;
   console.log(`API calls that failed in '${testInfo.title}':\n${report}`);
@@ -60,6 +80,7 @@ export const test = base.extend<{ apiFailureLog: void }>({
       const watch = watchApiFailures(context);
       await use();
       await attachApiFailures(testInfo, watch.report());
+      if (testInfo.status !== testInfo.expectedStatus) console.log(`What the page showed when '${testInfo.title}' failed:\n${await visibleText(context)}`);
     },
     { auto: true },
   ],

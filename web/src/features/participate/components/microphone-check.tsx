@@ -25,7 +25,9 @@ interface Reading {
 
 /** Level readings of `stream`, with the voice check restarted for each new stream. */
 function useVoiceReading(stream: MediaStream | null): Reading {
-  const [reading, setReading] = useState<Reading>(() => ({ level: 0, check: startVoiceCheck(performance.now()), now: performance.now(), measuring: false }));
+  // Measuring from the first render with a stream: the check appearing a render after the card's
+  // 'Concedido' would move 'Siguiente' just as it can be clicked.
+  const [reading, setReading] = useState<Reading>(() => ({ level: 0, check: startVoiceCheck(performance.now()), now: performance.now(), measuring: stream !== null }));
   useEffect(() => {
     if (!stream) return undefined;
     const started = performance.now();
