@@ -482,6 +482,15 @@ test('a participation recorded in two segments plays across the boundary without
   expect(await currentTime(page)).toBeLessThan(3);
 });
 
+/** Each <video>'s time, readiness, seeking, paused and speed, for failure messages. */
+function videoStates(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLVideoElement>('video[src]'))
+      .map((v) => `${v.dataset.testid ?? 'video'} t=${v.currentTime.toFixed(3)} ready=${v.readyState}${v.seeking ? ' seeking' : ''}${v.paused ? ' paused' : ''} rate=${v.playbackRate.toFixed(2)}`)
+      .join(' | '),
+  );
+}
+
 test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   if (!baseURL) throw new Error('baseURL is not set');
@@ -537,7 +546,9 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
     await expect.poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` }).toBeLessThan(0.1);
     for (let i = 0; i < 5; i++) {
       await page.waitForTimeout(200);
-      expect(Math.abs(await drift()), `${what}: stays in sync`).toBeLessThan(0.1);
+      // With both elements' state, so a failure says which one stalled, sought or ran ahead.
+      const [off, state] = await Promise.all([drift(), videoStates(page)]);
+      expect(Math.abs(off), `${what}: stays in sync (sample ${i + 1} of 5; ${state})`).toBeLessThan(0.1);
     }
   };
 

@@ -38,6 +38,17 @@ describe('cameraCorrection', () => {
     expect(cameraCorrection(at({ cameraS: 9.88, seekLatencyS: 0 })).seekTo).toBe(10);
   });
 
+  it('when the screen may wait: far off or still seeking, the screen holds while the camera lands on its exact frame', () => {
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0.4, mayHold: true }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false, holdScreen: true });
+    expect(cameraCorrection(at({ cameraS: 10.3, mayHold: true }))).toMatchObject({ seekTo: 10, play: false, holdScreen: true });
+    expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true, mayHold: true }))).toMatchObject({ seekTo: null, play: false, holdScreen: true });
+    // A small drift is still caught up by speed, without stopping the screen.
+    expect(cameraCorrection(at({ cameraS: 10.08, mayHold: true }))).toMatchObject({ seekTo: null, play: true });
+    expect(cameraCorrection(at({ cameraS: 10.08, mayHold: true })).holdScreen).toBeFalsy();
+    // Paused, there is nothing to hold.
+    expect(cameraCorrection(at({ playing: false, cameraS: 3, mayHold: true })).holdScreen).toBeFalsy();
+  });
+
   it('waits for its own seek to finish before correcting again', () => {
     expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true }))).toEqual({ seekTo: null, rate: 1, play: true, pastEnd: false });
   });

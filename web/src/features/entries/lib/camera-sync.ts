@@ -4,8 +4,12 @@
  * loop asks `cameraCorrection` many times a second (and at every seek, speed change, play, pause
  * and segment switch) and applies the answer:
  * - paused: jump to the exact frame (nothing to smooth);
- * - playing and far off (a seek, a stall): jump, aiming ahead by what a camera seek has been
- *   taking (the screen moves on meanwhile), so it lands near the screen instead of behind it;
+ * - playing and far off (a seek, a stall), or still seeking: the screen waits (`holdScreen`) while
+ *   the camera lands on the screen's exact frame, then both play on together. Aiming a moving
+ *   target instead (jumping ahead by what camera seeks had been taking) landed up to 0.25 s off
+ *   on a loaded machine, where one seek takes far longer than the last;
+ * - the same when the player may not hold the screen (a camera that was not ready within a hold,
+ *   for a while after): jump, aiming ahead by what a camera seek has been taking;
  * - playing and a little off: play slightly faster or slower until caught up, which is invisible,
  *   where a jump every few seconds would stutter.
  * Past the camera file's end (a camera that stopped before the screen) there is nothing to show.
@@ -25,6 +29,9 @@ export const MAX_NUDGE = 0.15;
 /** What a camera seek is assumed to take before one was measured (s), and the most it counts. */
 export const DEFAULT_SEEK_LATENCY_S = 0.1;
 export const MAX_SEEK_LATENCY_S = 0.5;
+/** The longest the screen waits for the camera (ms), and how long it then does not wait again. */
+export const MAX_HOLD_MS = 1500;
+export const HOLD_COOLDOWN_MS = 10_000;
 
 export interface SyncInput {
   /**
@@ -44,6 +51,8 @@ export interface SyncInput {
   cameraSeeking: boolean;
   /** How long camera seeks have been taking (s); a jump while playing aims this far ahead. */
   seekLatencyS?: number;
+  /** Whether the screen may wait for the camera instead of the camera chasing the screen. */
+  mayHold?: boolean;
 }
 
 export interface SyncCorrection {
@@ -55,6 +64,8 @@ export interface SyncCorrection {
   play: boolean;
   /** The screen is past the end of the camera's file: show no picture. */
   pastEnd: boolean;
+  /** The screen should wait (paused by the player, not the user) until the camera is on its frame. */
+  holdScreen?: boolean;
 }
 
 /** `cameraCorrection` for a camera that starts `offsetMs` after the screen's segment file. */
@@ -62,7 +73,7 @@ export function cameraTarget(screenS: number, offsetMs: number): number {
   return screenS - Math.max(0, offsetMs) / 1000;
 }
 
-export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking, seekLatencyS = DEFAULT_SEEK_LATENCY_S }: SyncInput): SyncCorrection {
+export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking, seekLatencyS = DEFAULT_SEEK_LATENCY_S, mayHold = false }: SyncInput): SyncCorrection {
   const known = Number.isFinite(cameraDurationS) && cameraDurationS > 0;
   if (known && screenS > cameraDurationS + SETTLED_DRIFT_S) {
     return { seekTo: null, rate, play: false, pastEnd: true };
@@ -72,6 +83,9 @@ export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, r
   const drift = cameraS - screenS;
   if (!playing) {
     return { seekTo: !cameraSeeking && Math.abs(drift) > PAUSED_DRIFT_S ? screenS : null, rate, play: false, pastEnd: false };
+  }
+  if (mayHold && (cameraSeeking || Math.abs(drift) > JUMP_DRIFT_S)) {
+    return { seekTo: cameraSeeking ? null : screenS, rate, play: false, pastEnd: false, holdScreen: true };
   }
   if (cameraSeeking) return { seekTo: null, rate, play: true, pastEnd: false };
   if (Math.abs(drift) > JUMP_DRIFT_S) {

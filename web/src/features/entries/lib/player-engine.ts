@@ -13,7 +13,7 @@
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
 import { effectiveDurationMs } from '@/features/entries/lib/chapters';
-import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
+import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
 import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
 import { VideoDeck, type Slot } from '@/features/entries/lib/video-deck';
 
@@ -55,7 +55,7 @@ const HAVE_CURRENT_DATA = 2;
 const HAVE_FUTURE_DATA = 3;
 
 const SCREEN_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'durationchange', 'timeupdate', 'seeking', 'seeked', 'play', 'pause', 'ended', 'volumechange', 'waiting', 'playing', 'error'] as const;
-const CAMERA_EVENTS = ['loadedmetadata', 'loadeddata', 'seeked', 'error'] as const;
+const CAMERA_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'seeked', 'error'] as const;
 
 /** play() rejects when the source changes or the browser refuses; the controls stay usable. */
 const start = (element: HTMLVideoElement) => {
@@ -82,6 +82,13 @@ export class PlayerEngine {
   /** How long camera seeks take (s, smoothed), and when the one under way started (ms). */
   private cameraSeekLatency = DEFAULT_SEEK_LATENCY_S;
   private cameraSeekAt: number | null = null;
+  /**
+   * Since when (ms) the screen has been paused by the engine, not the user, while the camera lands
+   * on its frame; null when not. The snapshot still says playing. Holds are not started again
+   * before `holdBlockedUntil` (ms) after one that ran out.
+   */
+  private heldSince: number | null = null;
+  private holdBlockedUntil = 0;
   private frame = 0;
   private snapshot: PlayerSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -255,8 +262,8 @@ export class PlayerEngine {
         this.syncCamera();
         break;
       case 'pause':
-        // The pause a segment switch causes is not the user's.
-        if (!this.pending) this.update({ playing: false });
+        // The pause a segment switch or a hold for the camera causes is not the user's.
+        if (!this.pending && this.heldSince === null) this.update({ playing: false });
         this.syncCamera();
         break;
       case 'ended':
@@ -302,6 +309,7 @@ export class PlayerEngine {
 
   private isPlaying(): boolean {
     if (this.pending) return this.pending.play;
+    if (this.heldSince !== null) return true;
     const element = this.screen.element();
     return element ? !element.paused && !element.ended : false;
   }
@@ -312,6 +320,8 @@ export class PlayerEngine {
     const target = clampMs(ms, this.durationMs());
     const { index, localMs } = this.segments.length > 1 ? locate(this.starts, target) : { index: 0, localMs: target };
     const play = options.play ?? this.isPlaying();
+    const wasHeld = this.heldSince !== null;
+    this.heldSince = null;
     this.update({ currentMs: target });
     const shown = this.screen.holds(this.screen.active) ?? this.snapshot.segment;
     if (this.pending && index === shown) {
@@ -323,7 +333,9 @@ export class PlayerEngine {
       const element = this.screen.element();
       if (!element) return target;
       element.currentTime = localMs / 1000;
-      if (options.play) start(element);
+      // A seek during a hold plays on (the camera gets its own hold if it needs one).
+      if (options.play || (wasHeld && play)) start(element);
+      else if (wasHeld) this.update({ playing: false });
       this.syncCamera();
       return target;
     }
@@ -357,6 +369,11 @@ export class PlayerEngine {
 
   /** Plays when paused and pauses when playing; returns whether it now plays. */
   toggle = (): boolean => {
+    if (this.heldSince !== null) {
+      // Held for the camera, it looks like playing: the user pauses.
+      this.pause();
+      return false;
+    }
     if (this.pending) {
       this.pending.play = !this.pending.play;
       this.update({ playing: this.pending.play });
@@ -379,6 +396,12 @@ export class PlayerEngine {
   };
 
   pause = (): void => {
+    if (this.heldSince !== null) {
+      this.heldSince = null;
+      this.update({ playing: false });
+      this.syncCamera();
+      return;
+    }
     if (this.pending) {
       this.pending.play = false;
       this.update({ playing: false });
@@ -415,6 +438,7 @@ export class PlayerEngine {
 
   /** Stops the sync loop and playback (the page is going away). */
   destroy(): void {
+    this.heldSince = null;
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     for (const deck of [this.screen, this.camera]) {
@@ -449,6 +473,7 @@ export class PlayerEngine {
 
   /** Shows segment `index` at `localMs`: loads it in the standby element and swaps once a frame is ready. */
   private switchTo(index: number, localMs: number, play: boolean): void {
+    this.heldSince = null;
     this.pending = { index, localMs, play, seekIssued: false };
     this.update({ segment: index, playing: play, currentMs: this.startOf(index) + localMs, camera: this.cameraStatusFor(index) });
     this.screen.load(this.screen.standby, index, 'auto');
@@ -514,6 +539,7 @@ export class PlayerEngine {
         const element = this.camera.element(slot);
         if (element && !element.paused) element.pause();
       }
+      this.endHold(false);
       return;
     }
     // The camera follows the screen's segment: the preloaded standby takes over, or the visible one loads it.
@@ -529,10 +555,15 @@ export class PlayerEngine {
     }
     const camera = this.camera.element();
     const screen = this.screen.element();
-    if (!camera || !screen || camera.readyState < HAVE_METADATA) return;
+    if (!camera || !screen || camera.readyState < HAVE_METADATA) {
+      this.endHold(false);
+      return;
+    }
     const screenS = cameraTarget(this.pending ? this.pending.localMs / 1000 : screen.currentTime, this.segments[index]?.cameraOffsetMs ?? 0);
-    // A screen that waits for data is not moving: the camera waits with it.
-    const playing = !this.pending && !screen.paused && !screen.ended && screen.readyState >= HAVE_FUTURE_DATA;
+    const held = this.heldSince !== null;
+    // A screen that waits for data is not moving: the camera waits with it. So does a held one.
+    const playing = !held && !this.pending && !screen.paused && !screen.ended && screen.readyState >= HAVE_FUTURE_DATA;
+    const now = performance.now();
     const correction = cameraCorrection({
       screenS,
       cameraS: camera.currentTime,
@@ -541,15 +572,38 @@ export class PlayerEngine {
       rate: this.snapshot.rate,
       cameraSeeking: camera.seeking,
       seekLatencyS: this.cameraSeekLatency,
+      mayHold: now >= this.holdBlockedUntil,
     });
     this.update({ camera: correction.pastEnd ? 'ended' : 'live' });
+    if (correction.holdScreen && playing) {
+      this.heldSince = now;
+      screen.pause();
+    }
     if (correction.seekTo !== null) {
       // Timed only while playing: that is when the screen runs on during the seek.
-      this.cameraSeekAt = playing ? performance.now() : null;
+      this.cameraSeekAt = playing && !correction.holdScreen ? now : null;
       camera.currentTime = correction.seekTo;
     }
     if (Math.abs(camera.playbackRate - correction.rate) > 0.001) camera.playbackRate = correction.rate;
     if (correction.play && camera.paused) start(camera);
     else if (!correction.play && !camera.paused) camera.pause();
+    if (this.heldSince === null || !held) return;
+    // Held: the camera is on the screen's frame with a picture (or has nothing to show there), so
+    // both play on; or it took too long, and the screen stops waiting for a while.
+    const landed = correction.seekTo === null && !camera.seeking && camera.readyState >= HAVE_CURRENT_DATA;
+    if (landed || correction.pastEnd || screenS < 0) this.endHold(true);
+    else if (now - this.heldSince > MAX_HOLD_MS) {
+      this.holdBlockedUntil = now + HOLD_COOLDOWN_MS;
+      this.endHold(true);
+    }
+  }
+
+  /** Ends a hold for the camera: the screen plays on, and the camera with it (`resync`). */
+  private endHold(resync: boolean): void {
+    if (this.heldSince === null) return;
+    this.heldSince = null;
+    const screen = this.screen.element();
+    if (screen) start(screen);
+    if (resync) this.syncCamera();
   }
 }
