@@ -1,4 +1,5 @@
-//! Structured logs: one JSON line per request, and one per internal error with its source.
+//! Structured logs: one JSON line per request, one per internal error with its source, and one
+//! per client upload that is not what it declared.
 //!
 //! Only route patterns are logged, never full paths with tokens, bodies, cookies or headers.
 
@@ -21,6 +22,12 @@ pub fn access(request_id: &str, method: &str, route: &str, status: u16, duration
 
 pub fn error(request_id: &str, route: &str, source: &str) {
     let line = serde_json::json!({ "level": "error", "msg": "internal error", "requestId": request_id, "route": route, "source": source });
+    console_log!("{line}");
+}
+
+/// Something a client sent is not what it said (not our fault, worth seeing): `source` says what.
+pub fn warn(request_id: &str, route: &str, source: &str) {
+    let line = serde_json::json!({ "level": "warn", "msg": "client data", "requestId": request_id, "route": route, "source": source });
     console_log!("{line}");
 }
 

@@ -165,9 +165,12 @@ async fn compose_part(app: &App, bucket: &Bucket, upload: &MultipartUpload, id: 
     let mut bytes = read_pieces(bucket, &loaded.row.analysis_id, id, &chunks::pieces(contiguous, start, end)).await?;
     if number == 1 && loaded.row.mime == "video/webm" {
         let duration = contiguous_end_ms(&loaded.chunks) as f64;
-        // A header we cannot patch still plays, only without a duration: log it, keep going.
-        if let Err(err) = webm::patch_webm_duration(&mut bytes, duration) {
-            crate::log::error("-", "(compose)", &format!("WebM duration not written: {err:?}"));
+        // A header we cannot patch still plays, only without a duration: log it, keep going. A
+        // file that is not WebM at all was mislabelled by its client, which is not a server fault.
+        match webm::patch_webm_duration(&mut bytes, duration) {
+            Ok(()) => {}
+            Err(webm::WebmError::NotWebm) => crate::log::warn("-", "(compose)", "declared video/webm, is not WebM: duration not written"),
+            Err(err) => crate::log::error("-", "(compose)", &format!("WebM duration not written: {err:?}")),
         }
     }
     let size = bytes.len() as i64;
