@@ -570,6 +570,26 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   await expectInSync('after the scrubber');
   await page.getByLabel('Velocidad').selectOption('1.5');
   await expectInSync('at 1.5×');
+
+  // A camera knocked a second behind (a stall): the screen waits for it, paused by the player while
+  // the controls still say 'Pausar', then both play on in sync.
+  await page.evaluate(() => {
+    const screen = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
+    const camera = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
+    const toggle = document.querySelector<HTMLElement>('[data-testid="player-toggle"]');
+    if (!screen || !camera || !toggle) throw new Error('player not found');
+    const seen = { screenPauses: 0, labels: [] as string[] };
+    Object.assign(window, { __hold: seen });
+    screen.addEventListener('pause', () => (seen.screenPauses += 1));
+    new MutationObserver(() => seen.labels.push(toggle.getAttribute('aria-label') ?? '')).observe(toggle, { attributes: true, attributeFilter: ['aria-label'] });
+    camera.currentTime = Math.max(0, camera.currentTime - 1);
+  });
+  type Hold = { screenPauses: number; labels: string[] };
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.screenPauses), { message: 'the screen waits for the camera' }).toBeGreaterThan(0);
+  await expectInSync('after the camera fell a second behind');
+  expect(await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => v.paused), 'the screen plays on after the hold').toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.labels), 'the controls never showed paused').toEqual([]);
+  await expect(page.getByTestId('player-toggle')).toHaveAccessibleName('Pausar');
   await press(' ');
   await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   await press('.');
