@@ -239,7 +239,14 @@ try {
       await new Promise((r) => setTimeout(r, 1500));
       recorder.markStep(1);
       await new Promise((r) => setTimeout(r, 1500));
-      return { state: recorder.state(), pending: await Recorder.pending(entryId) };
+      // Until the device holds two seconds in two chunks or more: MediaRecorder's chunks come about
+      // once a second, later when the machine is busy (one CI run had one 1.1 s chunk after 3 s).
+      let pending = await Recorder.pending(entryId);
+      for (let i = 0; i < 100 && !(pending.chunks >= 2 && pending.lastEndMs >= 2000); i += 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        pending = await Recorder.pending(entryId);
+      }
+      return { state: recorder.state(), pending };
     });
     await context.unroute(CHUNKS);
     assert.equal(crashed.state.storage, 'device', JSON.stringify(crashed.state));
