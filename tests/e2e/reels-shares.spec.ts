@@ -4,10 +4,43 @@
 // A recording shared from the player opens in a fresh browser context without an account, its
 // views are counted, and once revoked the page says 'Este enlace ya no está disponible' (410).
 // A shared summary shows only the figures per task, and is gone once revoked too.
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, submitRecording } from './support/insights';
 import { expectAccessible, researcherWithAnalysis, TASKS } from './support/participation';
+
+/**
+ * In the open share dialog (one without the whole-files warning): picks `validity`, creates the
+ * link, checks its shape and closes the dialog; returns the link.
+ */
+async function createLinkInOpenDialog(page: Page, validity: string, { checkAccessible = false } = {}): Promise<string> {
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('share-whole-files')).toHaveCount(0);
+  await dialog.getByLabel(validity).check();
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  const link = await dialog.getByLabel('Enlace', { exact: true }).inputValue();
+  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  if (checkAccessible) await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  return link;
+}
+
+/**
+ * In the open share dialog: its one link shows one visit and is active; revoked, the stranger's
+ * `view` of it answers 410 and says so.
+ */
+async function revokeAfterOneVisit(page: Page, view: Page) {
+  const item = page.getByTestId('share-dialog').getByTestId('share-item');
+  await expect(item).toContainText('1 visita');
+  await expect(item).toContainText('Activo');
+  await item.getByRole('button', { name: /^Revocar/ }).click();
+  await expect(item).toContainText('Revocado');
+  const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
+  await view.reload();
+  expect((await gone).status()).toBe(410);
+  await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
+}
 
 test('a reel of two clips from two participants: reordered by keyboard, played back to back with title cards', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
@@ -96,14 +129,8 @@ test('a shared recording opens in a fresh context without an account; views are 
   // The recording, shared from the player for 7 days.
   await page.goto(`/entry/${entryId}`);
   await page.getByRole('button', { name: 'Compartir grabación' }).click();
-  const dialog = page.getByTestId('share-dialog');
-  await expect(dialog.getByTestId('share-whole-files')).toHaveCount(0);
-  await dialog.getByLabel('7 días').check();
-  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
-  const link = await dialog.getByLabel('Enlace', { exact: true }).inputValue();
-  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // The recording's dialog has no warning about whole files (that is for clips).
+  const link = await createLinkInOpenDialog(page, '7 días', { checkAccessible: true });
 
   const stranger = await browser.newContext({ baseURL });
   try {
@@ -124,16 +151,7 @@ test('a shared recording opens in a fresh context without an account; views are 
     // The researcher sees the view, and revokes the link.
     await page.reload();
     await page.getByRole('button', { name: 'Compartir grabación' }).click();
-    const item = page.getByTestId('share-dialog').getByTestId('share-item');
-    await expect(item).toContainText('1 visita');
-    await expect(item).toContainText('Activo');
-    await item.getByRole('button', { name: /^Revocar/ }).click();
-    await expect(item).toContainText('Revocado');
-
-    const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
-    await view.reload();
-    expect((await gone).status()).toBe(410);
-    await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
+    await revokeAfterOneVisit(page, view);
     await expectAccessible(view);
     // An unknown token looks the same.
     await view.goto(`/s/${'A'.repeat(43)}`);
@@ -151,14 +169,8 @@ test('a shared summary shows the figures per task to a stranger, without recordi
 
   await page.goto(`/analysis/${analysisId}`);
   await page.getByTestId('analysis-shares').getByRole('button', { name: 'Compartir resumen' }).click();
-  const dialog = page.getByTestId('share-dialog');
   // A summary carries no media: no warning about whole files, no camera option.
-  await expect(dialog.getByTestId('share-whole-files')).toHaveCount(0);
-  await dialog.getByLabel('30 días').check();
-  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
-  const link = await dialog.getByLabel('Enlace', { exact: true }).inputValue();
-  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  const link = await createLinkInOpenDialog(page, '30 días');
 
   const stranger = await browser.newContext({ baseURL });
   try {
@@ -183,14 +195,7 @@ test('a shared summary shows the figures per task to a stranger, without recordi
     // The researcher sees the visit and revokes the link; the stranger's page is then gone.
     await page.reload();
     await page.getByTestId('analysis-shares').getByRole('button', { name: 'Compartir resumen' }).click();
-    const item = page.getByTestId('share-dialog').getByTestId('share-item');
-    await expect(item).toContainText('1 visita');
-    await item.getByRole('button', { name: /^Revocar/ }).click();
-    await expect(item).toContainText('Revocado');
-    const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
-    await view.reload();
-    expect((await gone).status()).toBe(410);
-    await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
+    await revokeAfterOneVisit(page, view);
   } finally {
     await stranger.close();
   }

@@ -8,8 +8,8 @@
  *   the camera lands on the screen's exact frame, then both play on together. Aiming a moving
  *   target instead (jumping ahead by what camera seeks had been taking) landed up to 0.25 s off
  *   on a loaded machine, where one seek takes far longer than the last;
- * - the same when the player may not hold the screen (a camera that was not ready within a hold,
- *   for a while after): jump, aiming ahead by what a camera seek has been taking;
+ * - playing and far off while the player may not hold the screen (for a while after a hold the
+ *   camera could not end in time): jump, aiming ahead by what a camera seek has been taking;
  * - playing and a little off: play slightly faster or slower until caught up, which is invisible,
  *   where a jump every few seconds would stutter.
  * Past the camera file's end (a camera that stopped before the screen) there is nothing to show.
