@@ -54,13 +54,14 @@ function probe(path) {
 }
 
 /**
- * Whether a file of `probedMs` is the recording of `recordedMs` on the recorder's timer. Nothing
+ * Whether a file of `probed.ms` is the recording of `recordedMs` on the recorder's timer. Nothing
  * may be missing (1.5 s of slack for the last chunk). It may be longer by what was captured
  * before the timer started: MediaRecorder writes frames that were still in flight at `start()`,
- * with their capture times, so a machine that stalls across the start gets a file longer than the
- * timer by up to the stall (one CI run: 6.9 s for 4.0 s; stopping Chromium's browser process for
- * 2.9 s across `start()` gives 5.5 s for 4.0 s here). No frame is older than the `getUserMedia`
- * call, so `leadMs`, from that call to the timer's start, bounds it.
+ * with their capture times, so a machine that stalls across the start gets a file longer than
+ * the timer by up to the stall. One CI run got 6.9 s for 4.0 s; `stall-across-start.mjs` stops
+ * Chromium's browser process for 2.9 s across `start()` and gets 5.3–5.5 s for 4.0 s. No frame
+ * is older than the `getUserMedia` call, so `leadMs`, from that call to the timer's start,
+ * bounds it.
  */
 function assertDuration(probed, recordedMs, leadMs, what = 'the file') {
   const within = probed.ms >= recordedMs - 1500 && probed.ms <= recordedMs + leadMs + 1500;
