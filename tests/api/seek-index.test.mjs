@@ -14,10 +14,12 @@ import { q, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const RECORDING = readFileSync(new URL('../../edge-worker/core/fixtures/chromium.mp4', import.meta.url));
+/** ~4 s where one fragment has no audio sample: Chromium's audio stopped for 2 s (record.mjs). */
+const AUDIO_GAP = readFileSync(new URL('../../edge-worker/core/fixtures/chromium-audio-gap.mp4', import.meta.url));
 /** Where MediaRecorder's header (ftyp + moov) ends and the first fragment starts, in the fixture. */
 const FIRST_MOOF = 36 + 1164;
 
-async function submittedRecording() {
+async function submittedRecording(recording = RECORDING, durationMs = 2200) {
   const owner = await signUp('seek');
   const now = Date.now();
   await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
@@ -29,13 +31,21 @@ async function submittedRecording() {
   assert.equal(created.status, 201, created.text);
   const analysisId = created.json.analysisData.id;
   const { entryId, cookie } = await participate(analysisId);
-  await recordSegment(entryId, cookie, RECORDING, { chunkSize: 10_000, mimeType: 'video/mp4;codecs=vp9,opus' });
-  assert.equal((await complete(entryId, cookie, { durationMs: 2200 })).status, 200);
+  await recordSegment(entryId, cookie, recording, { chunkSize: 10_000, mimeType: 'video/mp4;codecs=vp9,opus' });
+  assert.equal((await complete(entryId, cookie, { durationMs })).status, 200);
   assert.equal((await submit(entryId, cookie)).status, 200);
   return { owner, analysisId, entryId, prefix: `analyses/${analysisId}/entries/${entryId}/` };
 }
 
 const get = (url, range) => fetch(url, { headers: range ? { range } : {} });
+
+/** Each stream's length as ffprobe reads the file (FFmpeg: what Chromium's player reads too). */
+function streamLengths(bytes) {
+  const file = join(mkdtempSync(join(tmpdir(), 'lupa-seek-')), 'file.mp4');
+  writeFileSync(file, bytes);
+  const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', file]).toString());
+  return Object.fromEntries(probed.streams.map((s) => [s.codec_type, Number(s.duration)]));
+}
 
 test('a MediaRecorder MP4 is served with a seek index spliced in, and every Range is a slice of it', async () => {
   const { owner, entryId, prefix } = await submittedRecording();
@@ -87,6 +97,20 @@ test('a MediaRecorder MP4 is served with a seek index spliced in, and every Rang
   // Deleting the entry removes the file and its index.
   assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing left in R2');
+});
+
+test('a fragment without audio leaves each stream as long in the served file as in the upload', async () => {
+  // The index once read the empty audio fragment's decode time (0) as a time: this ~4 s recording
+  // was served with 5.3 s of audio, and the player's timeline ran 1.4 s past the end.
+  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
+  assert.ok(await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)), 'the index is stored beside the file');
+  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
+  assert.ok(served.length > AUDIO_GAP.length, 'an index was spliced in');
+  const uploaded = streamLengths(AUDIO_GAP);
+  const seen = streamLengths(served);
+  assert.ok(uploaded.audio > 3.5 && uploaded.audio < 4.5 && uploaded.video > 3.5 && uploaded.video < 4.5, JSON.stringify(uploaded));
+  assert.deepEqual(seen, uploaded, 'ffprobe reads each stream as long as in the file uploaded');
 });
 
 test('a file that is not a fragmented MP4 gets no index and is served as stored', async () => {

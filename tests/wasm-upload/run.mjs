@@ -45,12 +45,28 @@ function withoutSeekIndex(bytes) {
 }
 
 /**
- * What ffprobe reads in the file at `path`: the whole duration in ms and, for failure messages,
- * each stream's codec and length.
+ * What ffprobe reads in the file at `path`: the whole duration in ms and each stream's codec and
+ * length, sorted (`video/mp4;codecs=vp9,opus` gives no fixed track order).
  */
 function probe(path) {
   const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,duration', '-of', 'json', path]).toString());
-  return { ms: Number(out.format.duration) * 1000, streams: out.streams.map((s) => `${s.codec_name} ${s.duration} s`).join(', ') };
+  return { ms: Number(out.format.duration) * 1000, streams: out.streams.map((s) => `${s.codec_name} ${s.duration} s`).sort().join(', ') };
+}
+
+/**
+ * The served file must read as the recorder's own bytes do: the seek index the worker splices in
+ * changes where a reader finds fragments, never how long a stream is. (An index that took an
+ * empty audio fragment's decode time of 0 for a time served a 4.0 s recording with 6.9 s of
+ * audio; the player's timeline ran past the end.)
+ */
+function assertIndexKeepsLengths(file, dir, what = 'the file') {
+  const raw = join(dir, 'without-index.mp4');
+  writeFileSync(raw, withoutSeekIndex(file).media);
+  const served = join(dir, 'served.mp4');
+  writeFileSync(served, file);
+  const [asSent, asServed] = [probe(raw), probe(served)];
+  assert.equal(asServed.streams, asSent.streams, `${what}: each stream as served, against the recorder's bytes`);
+  return asServed;
 }
 
 /**
@@ -58,10 +74,9 @@ function probe(path) {
  * may be missing (1.5 s of slack for the last chunk). It may be longer by what was captured
  * before the timer started: MediaRecorder writes frames that were still in flight at `start()`,
  * with their capture times, so a machine that stalls across the start gets a file longer than
- * the timer by up to the stall. One CI run got 6.9 s for 4.0 s; `stall-across-start.mjs` stops
- * Chromium's browser process for 2.9 s across `start()` and gets 5.3–5.5 s for 4.0 s. No frame
- * is older than the `getUserMedia` call, so `leadMs`, from that call to the timer's start,
- * bounds it.
+ * the timer by up to the stall (`stall-across-start.mjs` stops Chromium's browser process for
+ * 2.9 s across `start()` and gets 5.3–5.5 s for 4.0 s). No frame is older than the
+ * `getUserMedia` call, so `leadMs`, from that call to the timer's start, bounds it.
  */
 function assertDuration(probed, recordedMs, leadMs, what = 'the file') {
   const within = probed.ms >= recordedMs - 1500 && probed.ms <= recordedMs + leadMs + 1500;
@@ -188,9 +203,7 @@ try {
     assert.ok(url.startMs >= 1800 && url.startMs < 4000, JSON.stringify(entry.json.chapters));
     const file = Buffer.from(await (await fetch(new URL(entry.json.entryUrl, server.url))).arrayBuffer());
     assert.equal(withoutSeekIndex(file).media.length, out.state.bytesRecorded);
-    const path = join(web, 'recording.mp4');
-    writeFileSync(path, file);
-    assertDuration(probe(path), row.duration_ms, out.leadMs);
+    assertDuration(assertIndexKeepsLengths(file, web), row.duration_ms, out.leadMs);
   });
 
   await check('a long recording crosses several 5 MiB parts through injected failures and arrives byte-identical', async () => {
@@ -312,9 +325,8 @@ try {
     assert.equal(entry.json.segments.length, 2, JSON.stringify(entry.json));
     const probed = { ms: 0, streams: [] };
     for (const [i, segment] of entry.json.segments.entries()) {
-      const path = join(web, `segment-${i + 1}.mp4`);
-      writeFileSync(path, Buffer.from(await (await fetch(new URL(segment.url, server.url))).arrayBuffer()));
-      const one = probe(path);
+      const file = Buffer.from(await (await fetch(new URL(segment.url, server.url))).arrayBuffer());
+      const one = assertIndexKeepsLengths(file, web, `segment ${i + 1}`);
       probed.ms += one.ms;
       probed.streams.push(`segment ${i + 1}: ${one.streams}`);
     }

@@ -32,7 +32,7 @@ pub enum IndexError {
 }
 
 /// One fragment of one track: where its `moof` starts, and the track's decode time and length in
-/// it (in the track's timescale; none and 0 when the fragment has nothing of that track).
+/// it (in the track's timescale; none and 0 when the fragment has no sample of that track).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fragment {
     pub offset: u64,
@@ -285,7 +285,8 @@ impl Scanner {
 
 /// The `sidx` boxes for `index`, one per track, to be spliced in together at `insert_at`: one
 /// reference per fragment (sizes up to the next `moof`, or the end of the file), durations from
-/// the decode times where both ends have one. Fragments past what one box can list (65 535) are
+/// the decode times where both ends have one (a fragment without the track: 0, the one before
+/// it reaching to the next that has it). Fragments past what one box can list (65 535) are
 /// merged pairwise until they fit.
 pub fn build_sidx(index: &FragmentIndex) -> Result<Vec<u8>, IndexError> {
     let boxes = index.tracks.iter().map(|track| track_sidx(track, index.size)).collect::<Result<Vec<_>, _>>()?;
@@ -308,7 +309,10 @@ fn track_sidx(track: &TrackIndex, file_size: u64) -> Result<Vec<u8>, IndexError>
         let next = track.fragments.get(i + 1);
         let end = next.map_or(file_size, |n| n.offset);
         let size = end.checked_sub(fragment.offset).ok_or(IndexError::Malformed)?;
-        let duration = match (fragment.start, next.and_then(|n| n.start)) {
+        // Up to the next fragment that has this track: fragments without it in between get 0, so
+        // the durations still add up to the track's end (a reader takes their sum as its length).
+        let later = track.fragments.iter().skip(i + 1).find(|f| f.start.is_some() || f.duration > 0);
+        let duration = match (fragment.start, later.and_then(|n| n.start)) {
             (Some(a), Some(b)) if b >= a => b - a,
             _ => fragment.duration,
         };
@@ -426,21 +430,28 @@ fn read_traf(traf: &[u8], tracks: &[Track]) -> Result<Option<(usize, Option<u64>
     }
     let default_duration = if flags & 0x08 != 0 { be32(tfhd, at).ok_or(IndexError::Malformed)? } else { track.default_duration };
     let time = child(traf, b"tfdt").and_then(|tfdt| if tfdt.first() == Some(&1) { be64(tfdt, 4) } else { be32(tfdt, 4).map(u64::from) });
-    let mut duration = 0u64;
+    let (mut samples, mut duration) = (0u64, 0u64);
     for (kind, trun) in children(traf) {
         if kind == b"trun" {
-            duration += trun_duration(trun, default_duration).ok_or(IndexError::Malformed)?;
+            let (count, length) = trun_duration(trun, default_duration).ok_or(IndexError::Malformed)?;
+            samples += count;
+            duration += length;
         }
     }
-    Ok(Some((slot, time, duration)))
+    // A track with no sample in this fragment has no decode time here, whatever its `tfdt` says:
+    // Chromium writes an empty `traf` with a `tfdt` of 0. Read as a time, that 0 made the next
+    // reference as long as the recording up to it, and readers (ffprobe, Chromium's player) took
+    // a 4.0 s recording's audio for 6.9 s.
+    Ok(Some((slot, time.filter(|_| samples > 0), duration)))
 }
 
-/// The sum of a `trun`'s sample durations (each sample's, or the default for all).
-fn trun_duration(trun: &[u8], default_duration: u32) -> Option<u64> {
+/// A `trun`'s sample count and the sum of its sample durations (each sample's, or the default
+/// for all).
+fn trun_duration(trun: &[u8], default_duration: u32) -> Option<(u64, u64)> {
     let flags = be32(trun, 0)? & 0x00FF_FFFF;
     let count = be32(trun, 4)?;
     if flags & 0x100 == 0 {
-        return Some(u64::from(count) * u64::from(default_duration));
+        return Some((u64::from(count), u64::from(count) * u64::from(default_duration)));
     }
     let mut at = 8;
     if flags & 0x001 != 0 {
@@ -454,7 +465,7 @@ fn trun_duration(trun: &[u8], default_duration: u32) -> Option<u64> {
     for i in 0..count as usize {
         total += u64::from(be32(trun, at + i * per_sample)?);
     }
-    Some(total)
+    Some((u64::from(count), total))
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 use super::*;
 
 const RECORDING: &[u8] = include_bytes!("../fixtures/chromium.mp4");
+/// Chromium's MP4 with a fragment that has no audio sample (its audio stopped for 2 s; record.mjs).
+const AUDIO_GAP: &[u8] = include_bytes!("../fixtures/chromium-audio-gap.mp4");
 
 fn scan(bytes: &[u8], piece: usize) -> Result<FragmentIndex, IndexError> {
     let mut scanner = Scanner::new();
@@ -46,8 +48,15 @@ fn moov(default_duration: u32) -> Vec<u8> {
     boxed(b"moov", &[trak(2, b"soun", 48_000), trak(1, b"vide", 1000), boxed(b"mvex", &[trex(1), trex(2)].concat())].concat())
 }
 
-/// A fragment: `moof` (video traf at `time` with `samples` of `each` ms, then an audio traf) and an `mdat` of `media` bytes.
+/// A fragment: `moof` (video traf at `time` with `samples` of `each` ms, then an audio traf with
+/// as many 40 ms samples) and an `mdat` of `media` bytes.
 fn fragment(time: u64, samples: u32, each: Option<u32>, tfhd_flags: u32, media: usize) -> Vec<u8> {
+    fragment_with_audio(time, samples, each, tfhd_flags, media, Some(time * 48))
+}
+
+/// As `fragment`, with the audio traf's `tfdt` given; `None`: an empty audio traf as Chromium
+/// writes it when a fragment has no audio (`tfdt` 0, a `trun` of no samples).
+fn fragment_with_audio(time: u64, samples: u32, each: Option<u32>, tfhd_flags: u32, media: usize, audio: Option<u64>) -> Vec<u8> {
     let mut tfhd_fields = words(&[1]);
     if tfhd_flags & 0x01 != 0 {
         tfhd_fields.extend_from_slice(&0u64.to_be_bytes());
@@ -58,7 +67,9 @@ fn fragment(time: u64, samples: u32, each: Option<u32>, tfhd_flags: u32, media: 
         None => full(b"trun", 0, 0x201, &[words(&[samples, 0]), (0..samples).flat_map(|_| words(&[100])).collect()].concat()),
     };
     let video = boxed(b"traf", &[full(b"tfhd", 0, tfhd_flags, &tfhd_fields), tfdt, trun].concat());
-    let audio = boxed(b"traf", &[full(b"tfhd", 0, 0x20000, &words(&[2])), full(b"tfdt", 1, 0, &(time * 48).to_be_bytes())].concat());
+    let (audio_time, audio_samples) = audio.map_or((0, 0), |t| (t, samples));
+    let audio_trun = full(b"trun", 0, 0x301, &[words(&[audio_samples, 0]), (0..audio_samples).flat_map(|_| words(&[40 * 48, 10])).collect()].concat());
+    let audio = boxed(b"traf", &[full(b"tfhd", 0, 0x20000, &words(&[2])), full(b"tfdt", 1, 0, &audio_time.to_be_bytes()), audio_trun].concat());
     [boxed(b"moof", &[full(b"mfhd", 0, 0, &words(&[1])), video, audio].concat()), boxed(b"mdat", &vec![7u8; media])].concat()
 }
 
@@ -123,6 +134,25 @@ fn the_real_file_gets_one_sidx_per_track_each_covering_it_to_the_end() {
 }
 
 #[test]
+fn a_real_file_with_a_fragment_without_audio_keeps_each_track_length() {
+    let index = scan(AUDIO_GAP, 4096).expect("indexable");
+    let audio = index.tracks.iter().find(|t| t.timescale == 48_000).expect("an audio track");
+    let inner = &audio.fragments[1..audio.fragments.len() - 1];
+    assert!(inner.iter().any(|f| f.duration == 0), "the fixture has an inner fragment without audio: {:?}", audio.fragments);
+    let boxes = read_boxes(&build_sidx(&index).unwrap());
+    for (track, (id, _, _, refs)) in index.tracks.iter().zip(&boxes) {
+        assert_eq!(track.track_id, *id);
+        // What a reader takes for the track's length (the sum of its references' durations) is
+        // from its first sample to the end of its last.
+        let with_samples: Vec<_> = track.fragments.iter().filter(|f| f.duration > 0).collect();
+        let first = with_samples[0].start.unwrap();
+        let last = with_samples[with_samples.len() - 1];
+        let end = last.start.unwrap() + last.duration;
+        assert_eq!(refs.iter().map(|(_, d)| u64::from(*d)).sum::<u64>(), end - first, "track {id}");
+    }
+}
+
+#[test]
 fn made_up_fragments_give_sizes_and_durations_from_decode_times() {
     let bytes = file(&[fragment(0, 25, Some(40), 0x20000, 500), fragment(1000, 25, Some(40), 0x20000, 300), fragment(2000, 10, None, 0x20000, 100)]);
     let index = scan(&bytes, 5).expect("indexable");
@@ -136,6 +166,34 @@ fn made_up_fragments_give_sizes_and_durations_from_decode_times() {
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     assert_eq!(boxes[0].3.iter().map(|(_, d)| *d).collect::<Vec<_>>(), vec![1000, 1000, 400]);
     assert_eq!(boxes[1].3.iter().map(|(_, d)| *d).collect::<Vec<_>>()[..2], [48_000, 48_000]);
+}
+
+#[test]
+fn a_fragment_without_audio_leaves_the_audio_length_whole() {
+    // Audio in fragments 1, 2 and 4 (ends at 4 s); fragment 3 has an empty audio traf (tfdt 0).
+    let bytes = file(&[
+        fragment(0, 25, Some(40), 0x20000, 500),
+        fragment(1000, 25, Some(40), 0x20000, 300),
+        fragment_with_audio(2000, 25, Some(40), 0x20000, 300, None),
+        fragment(3000, 25, Some(40), 0x20000, 100),
+    ]);
+    let index = scan(&bytes, 64).expect("indexable");
+    let audio = &index.tracks[1];
+    assert_eq!(audio.fragments.iter().map(|f| f.start).collect::<Vec<_>>(), vec![Some(0), Some(48_000), None, Some(144_000)]);
+    let boxes = read_boxes(&build_sidx(&index).unwrap());
+    let durations: Vec<u32> = boxes[1].3.iter().map(|(_, d)| *d).collect();
+    // The second fragment reaches to the fourth; the empty one takes no time.
+    assert_eq!(durations, vec![48_000, 96_000, 0, 48_000]);
+    assert_eq!(durations.iter().sum::<u32>(), 4 * 48_000, "the audio's length, as readers add it up");
+    assert_eq!(boxes[0].3.iter().map(|(_, d)| *d).sum::<u32>(), 4000, "the video is untouched");
+
+    // A recording whose audio starts in its second fragment: the box starts at that time.
+    let late = file(&[fragment_with_audio(0, 25, Some(40), 0x20000, 100, None), fragment(1000, 25, Some(40), 0x20000, 100)]);
+    let bytes = build_sidx(&scan(&late, 64).unwrap()).unwrap();
+    let earliest = |at: usize| u64::from_be_bytes(bytes[at + 20..at + 28].try_into().unwrap());
+    let video_box = u32::from_be_bytes(bytes[0..4].try_into().unwrap()) as usize;
+    assert_eq!(earliest(video_box), 48_000);
+    assert_eq!(read_boxes(&bytes)[1].3.iter().map(|(_, d)| *d).collect::<Vec<_>>(), vec![0, 48_000]);
 }
 
 #[test]
