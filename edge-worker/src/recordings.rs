@@ -21,7 +21,7 @@ use crate::db::{db, int, now_ms, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
-use crate::seek_index::{self, SeekIndex};
+use crate::seek_index::{self, SeekIndex, Stored};
 use crate::App;
 
 /// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
@@ -234,19 +234,30 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     // The object's size and its seek index are independent reads: one wait, not two.
     let load_index = async {
         if seek_index::indexable(&key) {
-            seek_index::load(&bucket, &key).await.ok().flatten()
+            seek_index::load(&bucket, &key).await.unwrap_or(Stored::Missing)
         } else {
-            None
+            Stored::Missing
         }
     };
-    let (head, index) = futures_util::join!(bucket.head(key.clone()), load_index);
+    let (head, stored) = futures_util::join!(bucket.head(key.clone()), load_index);
     let head = head?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let size = head.size();
+    let range_header = req.headers().get("range").ok().flatten();
+    let index = match stored {
+        Stored::Current(index) => Some(index),
+        Stored::Outdated => {
+            // Once per opening (a player's first read starts at 0), not once per Range.
+            if range_header.as_deref().is_none_or(|range| range.trim().starts_with("bytes=0-")) {
+                seek_index::build_later(app, &key);
+            }
+            None
+        }
+        Stored::Missing => None,
+    };
     // A URL signed before the index existed keeps the plain file for its whole life.
     let index = index.filter(|ix| expires - PLAYBACK_TTL_MS >= ix.created_ms && ix.insert_at <= size);
     let served = size + index.as_ref().map_or(0, |ix| ix.boxes.len() as u64);
     let content_type = head.http_metadata().content_type.unwrap_or_else(|| "video/mp4".into());
-    let range_header = req.headers().get("range").ok().flatten();
     let builder = ResponseBuilder::new()
         .with_header("content-type", &content_type)?
         .with_header("accept-ranges", "bytes")?

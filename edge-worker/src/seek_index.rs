@@ -8,9 +8,13 @@
 //! signature covers `expires`, and the object records when it was made), so a player that opened
 //! the plain file a moment before never sees its bytes shift.
 //!
-//! Object `{file key}.sidx`: `LSX1`, the insert offset (u64), the creation time (i64 ms), then the
+//! Object `{file key}.sidx`: `LSX2`, the insert offset (u64), the creation time (i64 ms), then the
 //! `sidx` boxes. Deleting the entry's prefix deletes it with the file (and a build that finishes
 //! after a deletion removes what it wrote).
+//!
+//! `LSX1` objects were built before empty fragments got no decode time (2026-11-26, ADR 0009):
+//! where a track had an empty fragment they overstate its length. They are not served; the first
+//! read of the file from its start rebuilds them (`Stored::Outdated`).
 
 use lupa_core::mp4_index::{build_sidx, Scanner};
 use futures_util::StreamExt;
@@ -19,8 +23,19 @@ use worker::Bucket;
 use crate::error::{ApiError, ApiResult};
 use crate::App;
 
-const MAGIC: &[u8; 4] = b"LSX1";
+const MAGIC: &[u8; 4] = b"LSX2";
+/// Indexes of an earlier build rule: rebuilt, never served.
+const OUTDATED: &[&[u8; 4]] = &[b"LSX1"];
 const HEADER: usize = 4 + 8 + 8;
+
+/// What R2 holds beside a file.
+pub enum Stored {
+    Current(SeekIndex),
+    /// An index by an earlier rule: serve the file plain and build it again.
+    Outdated,
+    /// No index, or one that cannot be read.
+    Missing,
+}
 
 /// A stored index, as `stream` splices it.
 pub struct SeekIndex {
@@ -69,14 +84,17 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     Ok(())
 }
 
-/// The stored index of `file_key`, if any (a malformed object counts as none).
-pub async fn load(bucket: &Bucket, file_key: &str) -> ApiResult<Option<SeekIndex>> {
+/// The stored index of `file_key` (a malformed object counts as missing).
+pub async fn load(bucket: &Bucket, file_key: &str) -> ApiResult<Stored> {
     let Some(object) = bucket.get(index_key(file_key)).execute().await? else {
-        return Ok(None);
+        return Ok(Stored::Missing);
     };
-    let Some(body) = object.body() else { return Ok(None) };
+    let Some(body) = object.body() else { return Ok(Stored::Missing) };
     let bytes = body.bytes().await?;
-    Ok(parse(&bytes))
+    if OUTDATED.iter().any(|magic| bytes.get(..4) == Some(&magic[..])) {
+        return Ok(Stored::Outdated);
+    }
+    Ok(parse(&bytes).map_or(Stored::Missing, Stored::Current))
 }
 
 fn parse(bytes: &[u8]) -> Option<SeekIndex> {

@@ -1,7 +1,8 @@
 // Reads and writes the test server's local D1 through `wrangler d1 execute` (the same SQLite files
 // workerd uses), to check rows the API does not show and to age tokens.
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
@@ -41,6 +42,21 @@ function d1File(stateDir) {
   return join(dir, file);
 }
 
+/**
+ * Holds the local D1's write lock for `ms`, as a test's `wrangler d1 execute` does while it writes:
+ * the server's writes meanwhile find SQLite busy. Resolves once the lock is taken, with a promise
+ * of its release.
+ */
+export function holdWriteLock(ms) {
+  const db = new DatabaseSync(d1File(process.env.LUPA_STATE_DIR), { timeout: 5000 });
+  db.exec('BEGIN IMMEDIATE');
+  return new Promise((resolve) => setTimeout(() => {
+    db.exec('ROLLBACK');
+    db.close();
+    resolve();
+  }, ms));
+}
+
 function read(stateDir, query) {
   // A reader waits out the writer's checkpoint instead of failing with SQLITE_BUSY.
   const db = new DatabaseSync(d1File(stateDir), { readOnly: true, timeout: 5000 });
@@ -65,16 +81,33 @@ export async function eventually(fn, { timeoutMs = 10_000, everyMs = 300 } = {})
   }
 }
 
-/** True when the local R2 bucket holds `key` (read through wrangler, like workerd stores it). */
-export async function r2Exists(key) {
+/** The local R2 object `key` (read through wrangler, like workerd stores it); null when absent. */
+export async function r2Get(key) {
   try {
-    await run('wrangler', ['r2', 'object', 'get', `lupa-recordings/${key}`, '--local', '--persist-to', process.env.LUPA_STATE_DIR, '--pipe'], {
+    const { stdout } = await run('wrangler', ['r2', 'object', 'get', `lupa-recordings/${key}`, '--local', '--persist-to', process.env.LUPA_STATE_DIR, '--pipe'], {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
       encoding: 'buffer',
     });
-    return true;
+    return stdout;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/** True when the local R2 bucket holds `key`. */
+export async function r2Exists(key) {
+  return (await r2Get(key)) !== null;
+}
+
+/** Writes `bytes` as the local R2 object `key`, through wrangler (objects the API never writes). */
+export async function r2Put(key, bytes) {
+  const dir = mkdtempSync(join(tmpdir(), 'lupa-r2-'));
+  const file = join(dir, 'object');
+  writeFileSync(file, bytes);
+  try {
+    await run('wrangler', ['r2', 'object', 'put', `lupa-recordings/${key}`, '--file', file, '--local', '--persist-to', process.env.LUPA_STATE_DIR], { cwd: root });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

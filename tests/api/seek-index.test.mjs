@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { q, r2Get, r2Put, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const RECORDING = readFileSync(new URL('../../edge-worker/core/fixtures/chromium.mp4', import.meta.url));
@@ -111,6 +111,29 @@ test('a fragment without audio leaves each stream as long in the served file as 
   const seen = streamLengths(served);
   assert.ok(uploaded.audio > 3.5 && uploaded.audio < 4.5 && uploaded.video > 3.5 && uploaded.video < 4.5, JSON.stringify(uploaded));
   assert.deepEqual(seen, uploaded, 'ffprobe reads each stream as long as in the file uploaded');
+});
+
+test('an index by the earlier rule is not served, and the next opening rebuilds it', async () => {
+  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
+  const key = `${prefix}segments/1/screen.mp4.sidx`;
+  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
+  const current = await r2Get(key);
+  assert.equal(current.toString('latin1', 0, 4), 'LSX2');
+  // What the worker stored before 2026-11-26: the same layout under `LSX1`.
+  await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+
+  const url = async () => (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const plain = Buffer.from(await (await get(await url(), 'bytes=0-')).arrayBuffer());
+  assert.ok(plain.equals(AUDIO_GAP), 'served as stored, without the outdated index');
+  let rebuilt = null;
+  assert.ok(await until(async () => {
+    rebuilt = await r2Get(key);
+    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
+  }, { timeoutMs: 30_000, everyMs: 500 }), 'the opening rebuilt the index');
+  assert.ok(rebuilt.subarray(20).equals(current.subarray(20)), 'the same boxes as a fresh build');
+  const served = Buffer.from(await (await get(await url())).arrayBuffer());
+  assert.equal(served.length, AUDIO_GAP.length + rebuilt.length - 20, 'a URL signed now gets the index');
+  assert.deepEqual(streamLengths(served), streamLengths(AUDIO_GAP));
 });
 
 test('a file that is not a fragmented MP4 gets no index and is served as stored', async () => {
