@@ -6,7 +6,7 @@ use lupa_core::auth::{email, rate_limit};
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -34,7 +34,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let now = now_ms();
     stmt(&database, INSERT, &[text(&new_id()), text(address.trim()), text(&email::normalize(&address)), int(now)])?
-        .run()
+        .run_busy()
         .await
         .map_err(failed(INSERT))?;
     json(201, &joined)

@@ -68,7 +68,7 @@ async fn send_link(app: &App, normalized: &str) -> ApiResult<()> {
     let raw = sessions::new_token();
     let now = now_ms();
     stmt(&database, INSERT, &[text(&sessions::hash_token(app, &raw)?), text(&user.id), int(now), int(now + RESET_TOKEN_TTL_MS)])?
-        .run()
+        .run_busy()
         .await
         .map_err(failed(INSERT))?;
     let link = format!("{}/auth/password-reset?passwordResetToken={raw}", app.config.public_origin);

@@ -48,7 +48,7 @@ impl Mailer {
                     INSERT_OUTBOX,
                     &[text(&new_id()), text(&mail.to), text(&mail.subject), text(&mail.text), text(&mail.html), int(now_ms())],
                 )?
-                .run()
+                .run_busy()
                 .await
                 .map_err(failed(INSERT_OUTBOX))?;
                 // Only the subject: bodies can hold tokens (reset links), which never go to logs.

@@ -6,7 +6,7 @@
 use lupa_core::chunks::GRACE_MS;
 use serde::Deserialize;
 
-use crate::db::{db, failed, int, stmt};
+use crate::db::{db, failed, int, stmt, Busy};
 use crate::error::ApiResult;
 use crate::participation::purge;
 use crate::App;
@@ -29,7 +29,7 @@ pub async fn run(app: &App) -> ApiResult<usize> {
     let mut total = 0;
     for _ in 0..BATCHES_PER_RUN {
         let expired = stmt(&db(app)?, EXPIRED, &[int(app.now() - GRACE_MS), int(BATCH)])?
-            .all()
+            .all_busy()
             .await
             .map_err(failed(EXPIRED))?
             .results::<Expired>()

@@ -9,7 +9,7 @@ use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, int, now_ms, opt_text, stmt, text, Batch, BusyBatch};
+use crate::db::{db, failed, int, now_ms, opt_text, stmt, text, Batch, Busy, BusyBatch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::segments::SCREEN;
@@ -84,7 +84,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
     }
     let steps = body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?;
     stmt(&database, COMPLETED, &[text(&entry.id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(app.now())])?
-        .run()
+        .run_busy()
         .await
         .map_err(failed(COMPLETED))?;
     json(200, &CompleteUploadResponse { durationMs: duration_ms.max(0) as u64, segments: kept })
@@ -131,7 +131,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
         .await
         .map_err(|e| ApiError::internal(format!("R2 put: {e}")))?;
     stmt(&db(app)?, STORED_SINGLE, &[text(&entry.id), text(&key), text(&content_type), int(length as i64), int(now_ms())])?
-        .run()
+        .run_busy()
         .await
         .map_err(failed(STORED_SINGLE))?;
     json(200, &MessageResponse { message: "Grabación subida".into() })

@@ -1,0 +1,20 @@
+// The server shares its SQLite file with whatever else writes it locally (the tests' `wrangler d1
+// execute`). A write that finds the database busy did not run, so the worker tries it again for
+// up to ~0.85 s (`db.rs`) instead of answering 'Error interno'; clippy.toml's `disallowed-methods`
+// keeps every D1 call on that path. Here the test itself holds the write lock.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api } from './helpers.mjs';
+import { holdWriteLock, q, sql } from './db.mjs';
+
+test('a write that finds the database busy for a moment still succeeds once it is free', async () => {
+  const email = `ocupada.${Date.now()}@example.com`;
+  const released = holdWriteLock(400);
+  const started = Date.now();
+  const joined = await api('/api/v1/waitlist', { method: 'POST', body: { email, consent: true } });
+  await released;
+  assert.equal(joined.status, 201, joined.text);
+  assert.ok(Date.now() - started >= 350, 'the answer waited for the lock');
+  const rows = await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`);
+  assert.equal(rows.length, 1, 'written once');
+});
