@@ -304,15 +304,30 @@ pub fn build_sidx(index: &FragmentIndex) -> Result<Vec<u8>, IndexError> {
 }
 
 fn track_sidx(track: &TrackIndex, file_size: u64) -> Result<Vec<u8>, IndexError> {
+    // Per fragment, the start of the next fragment that has this track, found in one pass from
+    // the end (a track that stopped early leaves thousands of empty fragments in a long file).
+    let mut upcoming = None;
+    let mut later_starts: Vec<Option<u64>> = track
+        .fragments
+        .iter()
+        .rev()
+        .map(|f| {
+            let later = upcoming;
+            if f.start.is_some() || f.duration > 0 {
+                upcoming = f.start;
+            }
+            later
+        })
+        .collect();
+    later_starts.reverse();
     let mut refs: Vec<(u64, u64)> = Vec::with_capacity(track.fragments.len());
-    for (i, fragment) in track.fragments.iter().enumerate() {
+    for (i, (fragment, later)) in track.fragments.iter().zip(later_starts).enumerate() {
         let next = track.fragments.get(i + 1);
         let end = next.map_or(file_size, |n| n.offset);
         let size = end.checked_sub(fragment.offset).ok_or(IndexError::Malformed)?;
         // Up to the next fragment that has this track: fragments without it in between get 0, so
         // the durations still add up to the track's end (a reader takes their sum as its length).
-        let later = track.fragments.iter().skip(i + 1).find(|f| f.start.is_some() || f.duration > 0);
-        let duration = match (fragment.start, later.and_then(|n| n.start)) {
+        let duration = match (fragment.start, later) {
             (Some(a), Some(b)) if b >= a => b - a,
             _ => fragment.duration,
         };

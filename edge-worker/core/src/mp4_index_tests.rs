@@ -246,4 +246,12 @@ fn merges_fragments_past_what_one_box_lists() {
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     assert_eq!(boxes[0].3.len(), 35_000);
     assert_eq!(boxes[0].3[0], (20, 2000));
+
+    // A track that stopped after 10 fragments of 70 000 (audio that died early in a long file).
+    let fragments: Vec<Fragment> = (0..70_000u64)
+        .map(|i| if i < 10 { Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 900 } } else { Fragment { offset: 100 + i * 10, start: None, duration: 0 } })
+        .collect();
+    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 2, timescale: 1000, fragments }], size: 100 + 70_000 * 10 };
+    let boxes = read_boxes(&build_sidx(&index).unwrap());
+    assert_eq!(boxes[0].3.iter().map(|(_, d)| u64::from(*d)).sum::<u64>(), 9 * 1000 + 900, "the track's length");
 }
