@@ -17,6 +17,7 @@ mod error;
 mod health;
 mod http;
 mod insights;
+mod ledger;
 mod log;
 mod mail;
 mod participation;

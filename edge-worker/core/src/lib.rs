@@ -12,6 +12,7 @@ pub mod clips;
 pub mod csv;
 pub mod deployment;
 pub mod insights;
+pub mod ledger;
 pub mod mail;
 pub mod mp4_index;
 pub mod pages;

@@ -15,7 +15,8 @@ use crate::App;
 /// run (five minutes later) takes whatever is left.
 const BATCH: i64 = 50;
 const BATCHES_PER_RUN: usize = 20;
-const EXPIRED: &str = "SELECT id, analysis_id FROM analysis_entries WHERE status = 'in_progress' \
+/// Only participations whose ledger is still in D1: an object expires its own by alarm (ADR 0013).
+const EXPIRED: &str = "SELECT id, analysis_id FROM analysis_entries WHERE status = 'in_progress' AND ledger = 'd1' \
      AND COALESCE(last_activity_at, created_at) <= ?1 ORDER BY last_activity_at LIMIT ?2";
 
 #[derive(Deserialize)]

@@ -2,9 +2,9 @@
 //! entries than places), record it as it happens (segments, chunks, resume: ADR 0005), and
 //! abandon a participation (everything deleted, its place freed).
 
-pub mod compose;
 pub mod entries;
 pub mod expiry;
+pub mod holds;
 pub mod mime;
 pub mod purge;
 pub mod resume;
@@ -35,8 +35,8 @@ const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";
 /// a new participation holds it for 5 minutes, and then for 30 after each chunk. It takes the
 /// analysis's next participant number; [`COUNT_PARTICIPANT`] moves the counter in the same batch
 /// (one transaction), so a number is never given twice, not even after a deletion (ADR 0008).
-const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version, participant_number) \
-     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5, a.last_participant_number + 1 FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
+const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version, participant_number, ledger) \
+     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5, a.last_participant_number + 1, 'object' FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
      AND (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
@@ -110,6 +110,8 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
     let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
+    // The participation's object owns its recording from the first chunk (ADR 0013).
+    crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str()).await?;
     let data = participation_data(detail);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
     sessions::with_cookie(resp, &entries::capability_cookie(&capability))

@@ -27,8 +27,10 @@ pub enum Scope {
     Owner,
 }
 
-/// The statements for one scope, in batch order: queue aborts, drop chunks, parts, segments.
+/// The statements for one scope, in batch order: queue the objects and aborts, drop chunks, parts,
+/// segments.
 struct Statements {
+    queue_objects: &'static str,
     queue_aborts: &'static str,
     chunks: &'static str,
     parts: &'static str,
@@ -37,6 +39,8 @@ struct Statements {
 
 // `?1` = id of the scope, `?2` = now. Open uploads are those whose `upload_id` is still set.
 const ENTRY: Statements = Statements {
+    queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress' \
+         ON CONFLICT (entry_id) DO NOTHING",
     queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT upload_id, r2_key, ?2 FROM entry_segments \
          WHERE entry_id = ?1 AND upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
     chunks: "DELETE FROM entry_chunks WHERE entry_id = ?1",
@@ -44,6 +48,8 @@ const ENTRY: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
 };
 const ANALYSIS: Statements = Statements {
+    queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \
+         AND status = 'in_progress' ON CONFLICT (entry_id) DO NOTHING",
     queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT s.upload_id, s.r2_key, ?2 FROM entry_segments s \
          JOIN analysis_entries e ON e.id = s.entry_id WHERE e.analysis_id = ?1 AND s.upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
     chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
@@ -51,6 +57,8 @@ const ANALYSIS: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
 };
 const OWNER: Statements = Statements {
+    queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT e.id, ?2 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
+         WHERE a.owner_id = ?1 AND e.status = 'in_progress' ON CONFLICT (entry_id) DO NOTHING",
     queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT s.upload_id, s.r2_key, ?2 FROM entry_segments s \
          JOIN analysis_entries e ON e.id = s.entry_id JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1 \
          AND s.upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
@@ -74,6 +82,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
         Scope::Owner => &OWNER,
     };
     Ok(vec![
+        stmt(database, s.queue_objects, &[text(id), int(now)])?,
         stmt(database, s.queue_aborts, &[text(id), int(now)])?,
         stmt(database, s.chunks, &[text(id)])?,
         stmt(database, s.parts, &[text(id)])?,
@@ -102,6 +111,9 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
 const PENDING_ABORTS: &str = "SELECT upload_id, r2_key FROM r2_aborts ORDER BY created_at LIMIT 50";
 const ABORTED: &str = "DELETE FROM r2_aborts WHERE upload_id = ?1";
 const ABORT_FAILED: &str = "UPDATE r2_aborts SET attempts = attempts + 1 WHERE upload_id = ?1";
+const PENDING_OBJECTS: &str = "SELECT entry_id FROM object_deletions ORDER BY created_at LIMIT 50";
+const OBJECT_TOLD: &str = "DELETE FROM object_deletions WHERE entry_id = ?1";
+const OBJECT_FAILED: &str = "UPDATE object_deletions SET attempts = attempts + 1 WHERE entry_id = ?1";
 const PENDING_DELETIONS: &str = "SELECT prefix FROM r2_deletions ORDER BY created_at LIMIT 20";
 const DELETED: &str = "DELETE FROM r2_deletions WHERE prefix = ?1";
 const DELETE_FAILED: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHERE prefix = ?1";
@@ -113,6 +125,11 @@ struct PendingAbort {
 }
 
 #[derive(serde::Deserialize)]
+struct PendingObject {
+    entry_id: String,
+}
+
+#[derive(serde::Deserialize)]
 struct PendingDeletion {
     prefix: String,
 }
@@ -120,12 +137,13 @@ struct PendingDeletion {
 /// Where a batch read the queue.
 #[derive(Clone, Copy)]
 struct Pending {
+    objects: Slot,
     aborts: Slot,
     deletions: Slot,
 }
 
 fn add_pending(batch: &mut Batch<'_>) -> ApiResult<Pending> {
-    Ok(Pending { aborts: batch.add(PENDING_ABORTS, &[])?, deletions: batch.add(PENDING_DELETIONS, &[])? })
+    Ok(Pending { objects: batch.add(PENDING_OBJECTS, &[])?, aborts: batch.add(PENDING_ABORTS, &[])?, deletions: batch.add(PENDING_DELETIONS, &[])? })
 }
 
 /// Runs `batch` (deletions that queue R2 work, in one transaction) and drains the queue it leaves.
@@ -142,12 +160,22 @@ pub async fn drain(app: &App) -> ApiResult<()> {
 
 /// Does the R2 work a batch read from the queue; notes the outcome in the queue after the answer.
 async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<()> {
+    let objects = results.all::<PendingObject>(pending.objects)?;
     let aborts = results.all::<PendingAbort>(pending.aborts)?;
     let deletions = results.all::<PendingDeletion>(pending.deletions)?;
-    if aborts.is_empty() && deletions.is_empty() {
+    if objects.is_empty() && aborts.is_empty() && deletions.is_empty() {
         return Ok(());
     }
     let mut outcomes: Vec<(&'static str, String)> = Vec::new();
+    // The objects first: from their answer on they refuse chunks, and they sweep their prefix
+    // again after any chunk that was already streaming (ADR 0013).
+    for item in objects {
+        let told = crate::ledger::delete(app, &item.entry_id).await;
+        if let Err(err) = &told {
+            crate::log::error("-", "(object-deletion)", err.source.as_deref().unwrap_or(&err.message));
+        }
+        outcomes.push((if told.is_ok() { OBJECT_TOLD } else { OBJECT_FAILED }, item.entry_id));
+    }
     if !aborts.is_empty() {
         let bucket = recordings::bucket(app)?;
         for item in aborts {

@@ -19,6 +19,7 @@ use crate::http::json;
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
 use crate::participation::purge;
 use crate::playback::marks_of;
+use crate::ledger::protocol::{Call, Status};
 use crate::App;
 
 const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
@@ -73,17 +74,19 @@ fn add_info(batch: &mut Batch<'_>, current: &Current) -> ApiResult<InfoSlots> {
     })
 }
 
-/// Where the participant was, from what a batch read (`add_info`).
-fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) -> ApiResult<ResumeInfo> {
+/// Where the participant was, from what a batch read (`add_info`) and what the participation's
+/// object recorded (its segments still open are in the object only, ADR 0013).
+async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) -> ApiResult<ResumeInfo> {
+    let recorded: Status = crate::ledger::call(app, &current.id, &Call::Status { now: app.now() }).await?;
     let detail = repo::detail_of(app, results, slots.analysis)?.ok_or_else(ApiError::not_found)?;
     let answers = crate::insights::answers::of_entry_from(results, slots.answers)?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
         analysisData: super::participation_data(detail),
-        recordedMs: current.recorded_ms.max(0) as u64,
+        recordedMs: recorded.recorded_ms.max(current.recorded_ms).max(0) as u64,
         steps: marks_of(current.steps_json.as_deref()),
-        segments: current.segments.max(0) as u32,
+        segments: recorded.segments.max(current.segments.max(0) as u32),
         answers,
     })
 }
@@ -109,7 +112,7 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Response> {
         Some(current) => {
             let mut batch = Batch::new(&database);
             let slots = add_info(&mut batch, &current)?;
-            json(200, &info(app, current, &batch.run().await?, slots)?)
+            json(200, &info(app, current, &batch.run().await?, slots).await?)
         }
         None => with_cookie(none().to_response(), &clear_capability_cookie()),
     }
@@ -136,6 +139,6 @@ pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return with_cookie(ApiError::bad_request("no_places", NO_PLACES).to_response(), &clear_capability_cookie());
     }
-    let resp = json(200, &info(app, current, &results, slots)?)?;
+    let resp = json(200, &info(app, current, &results, slots).await?)?;
     entries::refresh_capability_cookie(resp, req)
 }

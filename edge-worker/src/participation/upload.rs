@@ -4,26 +4,31 @@
 
 use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
 use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
-use serde::Deserialize;
 use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
 use crate::db::{db, failed, int, now_ms, opt_text, stmt, text, Batch, Busy, BusyBatch};
+use crate::ledger::protocol::{Call, ClosedSegment, Completed};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::segments::SCREEN;
-use crate::participation::{compose, entries, mime, purge};
+use crate::participation::{entries, mime, purge};
 use crate::recordings;
 use crate::App;
 
 const SUBMITTED: &str = "Grabación enviada";
 const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;
 
-const SEGMENTS: &str = "SELECT seq, track, mime, r2_key FROM entry_segments WHERE entry_id = ?1 ORDER BY track DESC, seq";
+/// The researcher's copy of a closed segment (ADR 0013: D1 hears of segments when they open and
+/// when Finish closes them). One adopted from an older ledger is recorded if D1 lacks it.
+const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at, state, size, duration_ms, start_ms, bytes) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9) \
+     ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, \
+     start_ms = excluded.start_ms, bytes = excluded.bytes, upload_id = NULL";
 /// The first segment is the entry's recording for the spec's single-URL readers.
 const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
-     steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7 WHERE id = ?1";
+     steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7, recorded_bytes = ?8 WHERE id = ?1";
 const STORED_SINGLE: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, upload_id = NULL, \
      last_activity_at = ?5, updated_at = ?5 WHERE id = ?1";
 /// Submitting takes a place for good: the entry's own while it holds one, or a free one if its
@@ -35,59 +40,60 @@ const SUBMIT: &str = "UPDATE analysis_entries SET status = 'submitted', submitte
 const COMPLETE_IF_FULL: &str = "UPDATE analyses SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND max_participants <= \
      (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted')";
 
-#[derive(Deserialize)]
-struct SegmentRef {
-    seq: u32,
-    track: String,
-    mime: String,
-    r2_key: String,
-}
-
-/// `POST /api/v1/analysisEntry/{id}/complete {durationMs?, steps?}`: closes every segment (each
-/// becomes a seekable file with a known duration) and records the participation's length. Costs
-/// the last part's composition, whatever the recording's length; a repeat changes nothing.
+/// `POST /api/v1/analysisEntry/{id}/complete {durationMs?, steps?}`: the participation's object
+/// closes every segment (each becomes a seekable file with a known duration), then D1 records
+/// them and the participation's length in one batch. Costs the last part's composition, whatever
+/// the recording's length; a repeat changes nothing.
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    if entry_id.is_empty() {
-        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
-    }
-    let database = db(app)?;
-    let mut reads = Batch::new(&database);
-    let found = entries::add_find(&mut reads, entry_id)?;
-    let listed = reads.add(SEGMENTS, &[text(entry_id)])?;
-    let results = reads.run().await?;
-    let entry = entries::capable(app, req, results.first(found)?)?;
+    let entry = entries::require_capability(app, req, entry_id).await?;
     let body: CompleteUploadRequest = read_json(req).await?;
-    let segments = results.all::<SegmentRef>(listed)?;
-    let mut duration_ms = 0i64;
-    let mut size = 0u64;
-    let mut first: Option<&SegmentRef> = None;
-    let mut kept = 0u32;
-    for segment in &segments {
-        let closed = compose::close(app, &entry.id, segment.seq, &segment.track).await?;
-        if closed.size > 0 && segment.track == SCREEN {
-            duration_ms += closed.duration_ms;
-            size += closed.size;
-            kept += 1;
-            first.get_or_insert(segment);
-        }
-    }
-    let Some(first) = first else {
+    let now = app.now();
+    let done: Completed = crate::ledger::call(app, &entry.id, &Call::Complete { capability: entry.capability_hash.clone(), now }).await?;
+    let screens: Vec<&ClosedSegment> = done.segments.iter().filter(|s| s.track == SCREEN && s.size > 0).collect();
+    let Some(first) = screens.first() else {
         // The spec's single upload may have stored the recording instead.
         if entry.recording_key.is_some() && entry.recording_size.unwrap_or(0) > 0 {
             return json(200, &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 });
         }
         return Err(ApiError::bad_request("missing_recording", MISSING_RECORDING));
     };
+    let mut duration_ms: i64 = screens.iter().map(|s| s.duration_ms).sum();
+    let size: u64 = screens.iter().map(|s| s.size).sum();
     // The device's own length is used when chunk times are missing (very old tabs).
     if duration_ms == 0 {
         duration_ms = body.durationMs.map(|d| d.min(i64::MAX as u64) as i64).unwrap_or(0);
     }
     let steps = body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?;
-    stmt(&database, COMPLETED, &[text(&entry.id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(app.now())])?
-        .run_busy()
-        .await
-        .map_err(failed(COMPLETED))?;
-    json(200, &CompleteUploadResponse { durationMs: duration_ms.max(0) as u64, segments: kept })
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    for s in &done.segments {
+        batch.add(
+            RECORD_CLOSED,
+            &[
+                text(&entry.id),
+                int(i64::from(s.seq)),
+                text(&s.track),
+                text(&s.mime),
+                text(&s.r2_key),
+                int(s.offset_ms),
+                int(now),
+                text(&s.state),
+                int(s.size as i64),
+                int(s.duration_ms),
+                int(s.start_ms),
+            ],
+        )?;
+    }
+    batch.add(
+        COMPLETED,
+        &[text(&entry.id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(now), int(done.recorded_bytes as i64)],
+    )?;
+    batch.run().await?;
+    for s in done.segments.iter().filter(|s| s.state == "closed") {
+        // A seek index for long recordings, after the answer (ADR 0009).
+        crate::seek_index::build_later(app, &s.r2_key);
+    }
+    json(200, &CompleteUploadResponse { durationMs: duration_ms.max(0) as u64, segments: screens.len() as u32 })
 }
 
 /// `POST /api/v1/analysisEntry/upload-url`: a 15-minute signed URL for one whole-file PUT.
@@ -164,6 +170,13 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return sessions::with_cookie(ApiError::bad_request("no_places", rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
     }
+    // The object forgets its ledger: D1 now has everything the researcher sees (ADR 0013).
+    let (background, entry_id) = (app.detached(), entry.id.clone());
+    app.wait_until(async move {
+        if let Err(err) = crate::ledger::finish(&background, &entry_id).await {
+            crate::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    });
     let resp = json(200, &MessageResponse { message: SUBMITTED.into() })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())
 }

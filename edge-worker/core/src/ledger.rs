@@ -1,0 +1,243 @@
+//! The rules a participation's Durable Object applies to its chunk ledger (ADR 0013): what a chunk
+//! may reserve before its body is streamed, how the server's clock bounds a recording's length,
+//! what counts as activity for a place's hold, and when the object's alarm must run.
+//!
+//! The object is single-threaded, so a rule here is read and written in one step with no request
+//! in between: caps can't be passed by parallel requests (the byte budget is reserved before the
+//! body moves), and a deletion can't miss a chunk in flight.
+
+use crate::chunks::{Limits, GRACE_MS, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS};
+
+/// Chunks below this size are stored only as a segment's last chunk (one per segment): a real
+/// second of screen and voice is kilobytes (Opus alone is ~4 KB/s), so a run of tiny chunks is
+/// not a recording, and each would cost an R2 write.
+pub const MIN_CHUNK_BYTES: u64 = 128;
+/// Chunks per participation, all segments and tracks: 2 h of screen and camera at one chunk a
+/// second is 14,400; the rest is room for splits and retries after a reload. It bounds R2 writes.
+pub const MAX_CHUNKS_PER_ENTRY: u32 = 30_000;
+/// How far past the limit the server's clock may run before a chunk is refused: chunks recorded
+/// offline before the limit arrive late, and are still the participant's recording.
+pub const LATE_GRACE_MS: i64 = 10 * 60 * 1000;
+/// The most one chunk can add to a segment's recorded length for the hold: MediaRecorder cuts a
+/// chunk every second (MP4 without a keyframe interval every ~7 s), so one chunk claiming minutes
+/// is not activity.
+pub const MAX_CHUNK_SPAN_MS: i64 = 10_000;
+/// How long the object waits after a deletion before it sweeps the prefix again, for a chunk
+/// whose upload to R2 was already under way (a request lasts at most a few minutes).
+pub const SWEEP_AFTER_MS: i64 = 5 * 60 * 1000;
+
+/// Why the ledger refuses a request; the same list on both sides of the object's boundary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// No such participation, or not this browser's.
+    NotYours,
+    /// The participation was left, expired or deleted.
+    Gone,
+    NoSegment,
+    SegmentClosed,
+    TooManySegments,
+    /// A retry with another size.
+    Conflict,
+    TooLong,
+    TooLarge,
+    TooSmall,
+    TooManyChunks,
+    CameraOff,
+    NoScreenSegment,
+    /// Nothing was recorded (complete without media).
+    Empty,
+}
+
+impl Refusal {
+    pub fn status(self) -> u16 {
+        match self {
+            Refusal::NotYours | Refusal::Gone => 403,
+            Refusal::NoSegment => 404,
+            Refusal::SegmentClosed | Refusal::Conflict | Refusal::NoScreenSegment => 409,
+            Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
+            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::Empty => 400,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::NotYours | Refusal::Gone => "not_your_entry",
+            Refusal::NoSegment => "no_segment",
+            Refusal::SegmentClosed => "segment_closed",
+            Refusal::TooManySegments => "too_many_segments",
+            Refusal::Conflict => "chunk_conflict",
+            Refusal::TooLong => "recording_too_long",
+            Refusal::TooLarge => "recording_too_large",
+            Refusal::TooSmall => "chunk_too_small",
+            Refusal::TooManyChunks => "too_many_chunks",
+            Refusal::CameraOff => "camera_off",
+            Refusal::NoScreenSegment => "no_screen_segment",
+            Refusal::Empty => "missing_recording",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::NotYours | Refusal::Gone => crate::participation::NOT_YOURS,
+            Refusal::NoSegment => "Ese tramo de la grabación no existe",
+            Refusal::SegmentClosed => "Este tramo de la grabación ya está cerrado",
+            Refusal::TooManySegments => "La participación se ha interrumpido demasiadas veces",
+            Refusal::Conflict => "Ese fragmento ya se recibió con otro tamaño",
+            Refusal::TooLong => crate::chunks::TOO_LONG,
+            Refusal::TooLarge => crate::chunks::TOO_LARGE,
+            Refusal::TooSmall => "El fragmento es demasiado pequeño",
+            Refusal::TooManyChunks => "La grabación tiene demasiados fragmentos",
+            Refusal::CameraOff => crate::camera::CAMERA_OFF,
+            Refusal::NoScreenSegment => crate::camera::NO_SCREEN_SEGMENT,
+            Refusal::Empty => crate::participation::MISSING_RECORDING,
+        }
+    }
+}
+
+/// What the ledger knows when a chunk asks to reserve its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reservation {
+    pub declared_len: u64,
+    /// `x-lupa-end-ms`, ms since the segment's start as the device says.
+    pub end_ms: i64,
+    /// Where the segment starts on the participation's timeline.
+    pub segment_offset_ms: i64,
+    /// When the server opened the segment, and now, on the server's clock.
+    pub segment_opened_at: i64,
+    pub now: i64,
+    /// Bytes stored plus bytes reserved by chunks still streaming (all segments).
+    pub committed_bytes: i64,
+    /// Chunks stored or reserved (all segments).
+    pub chunk_count: u32,
+    /// Whether this segment already has a chunk below the minimum size.
+    pub has_small_chunk: bool,
+}
+
+/// Checks a new chunk against the participation's limits. The duration is bounded twice: by what
+/// the device declares, and by the server's clock since the segment opened, whatever it declares.
+pub fn check_reservation(r: Reservation, limits: Limits) -> Result<(), Refusal> {
+    if r.segment_offset_ms.saturating_add(r.end_ms) > limits.max_duration_ms {
+        return Err(Refusal::TooLong);
+    }
+    let elapsed = r.now.saturating_sub(r.segment_opened_at).max(0);
+    if r.segment_offset_ms.saturating_add(elapsed) > limits.max_duration_ms.saturating_add(LATE_GRACE_MS) {
+        return Err(Refusal::TooLong);
+    }
+    if r.committed_bytes.saturating_add(r.declared_len as i64) > limits.max_bytes {
+        return Err(Refusal::TooLarge);
+    }
+    if r.chunk_count >= MAX_CHUNKS_PER_ENTRY {
+        return Err(Refusal::TooManyChunks);
+    }
+    if r.declared_len < MIN_CHUNK_BYTES && r.has_small_chunk {
+        return Err(Refusal::TooSmall);
+    }
+    Ok(())
+}
+
+/// How much a stored chunk grows its segment's recorded length, for the hold: the part of its end
+/// past the segment's end so far, at most [`MAX_CHUNK_SPAN_MS`], and nothing for a tiny chunk.
+pub fn progress(segment_end_ms: i64, end_ms: i64, size: u64) -> i64 {
+    if size < MIN_CHUNK_BYTES {
+        return 0;
+    }
+    end_ms.saturating_sub(segment_end_ms).clamp(0, MAX_CHUNK_SPAN_MS)
+}
+
+/// Until when a participation holds its place (ADR 0005's rule, unchanged): 5 minutes after it
+/// started or opened a segment without media, 30 minutes after the recording last grew.
+pub fn hold_until(last_open_at: i64, last_progress_at: Option<i64>) -> i64 {
+    let without_media = last_open_at.saturating_add(HOLD_WITHOUT_MEDIA_MS);
+    match last_progress_at {
+        Some(at) => without_media.max(at.saturating_add(HOLD_AFTER_MEDIA_MS)),
+        None => without_media,
+    }
+}
+
+/// The hold D1 gets when a segment opens: long enough for the whole segment to be recorded and
+/// its last 30 minutes, so recording needs no D1 write; the object's alarm shortens it to
+/// [`hold_until`] as soon as the recording stops growing.
+pub fn provisional_hold(now: i64, limits: Limits) -> i64 {
+    now.saturating_add(limits.max_duration_ms).saturating_add(LATE_GRACE_MS).saturating_add(HOLD_AFTER_MEDIA_MS)
+}
+
+/// When an unsubmitted participation is deleted by its object: 24 h after its last activity.
+pub fn expires_at(last_activity_at: i64) -> i64 {
+    last_activity_at.saturating_add(GRACE_MS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIN: i64 = 60_000;
+
+    fn reservation() -> Reservation {
+        Reservation {
+            declared_len: 10_000,
+            end_ms: 1_000,
+            segment_offset_ms: 0,
+            segment_opened_at: 0,
+            now: 1_000,
+            committed_bytes: 0,
+            chunk_count: 0,
+            has_small_chunk: false,
+        }
+    }
+
+    #[test]
+    fn the_servers_clock_bounds_the_length_whatever_the_device_declares() {
+        let limits = Limits { max_duration_ms: 120 * MIN, max_bytes: 1 << 30 };
+        // A device that always declares 0 ms is refused once the server's clock passes the limit
+        // and the grace for chunks recorded offline before it.
+        let liar = Reservation { end_ms: 0, now: 120 * MIN + LATE_GRACE_MS + 1, ..reservation() };
+        assert_eq!(check_reservation(liar, limits), Err(Refusal::TooLong));
+        let late_but_fair = Reservation { end_ms: 0, now: 120 * MIN + LATE_GRACE_MS, ..reservation() };
+        assert_eq!(check_reservation(late_but_fair, limits), Ok(()));
+        // Earlier segments count on the timeline.
+        let second = Reservation { segment_offset_ms: 100 * MIN, segment_opened_at: 0, now: 31 * MIN, end_ms: 0, ..reservation() };
+        assert_eq!(check_reservation(second, limits), Err(Refusal::TooLong));
+        // And the declared end is checked as before.
+        let declared = Reservation { end_ms: 120 * MIN + 1, ..reservation() };
+        assert_eq!(check_reservation(declared, limits), Err(Refusal::TooLong));
+    }
+
+    #[test]
+    fn bytes_in_flight_count_against_the_size_limit() {
+        let limits = Limits { max_duration_ms: 120 * MIN, max_bytes: 8 << 20 };
+        let full = Reservation { declared_len: 1 << 20, committed_bytes: 8 << 20, ..reservation() };
+        assert_eq!(check_reservation(full, limits), Err(Refusal::TooLarge));
+        let last = Reservation { declared_len: 1 << 20, committed_bytes: 7 << 20, ..reservation() };
+        assert_eq!(check_reservation(last, limits), Ok(()));
+        assert_eq!(Refusal::TooLarge.status(), 413);
+    }
+
+    #[test]
+    fn tiny_chunks_are_a_segments_last_only_and_the_count_is_capped() {
+        let limits = Limits::default();
+        let tiny = Reservation { declared_len: 1, ..reservation() };
+        assert_eq!(check_reservation(tiny, limits), Ok(()));
+        assert_eq!(check_reservation(Reservation { has_small_chunk: true, ..tiny }, limits), Err(Refusal::TooSmall));
+        let many = Reservation { chunk_count: MAX_CHUNKS_PER_ENTRY, ..reservation() };
+        assert_eq!(check_reservation(many, limits), Err(Refusal::TooManyChunks));
+    }
+
+    #[test]
+    fn only_a_growing_recording_is_activity() {
+        assert_eq!(progress(0, 1_000, 5_000), 1_000);
+        assert_eq!(progress(5_000, 4_000, 5_000), 0, "a repeat of an earlier time adds nothing");
+        assert_eq!(progress(0, 29 * MIN, 5_000), MAX_CHUNK_SPAN_MS, "one chunk can't claim half an hour");
+        assert_eq!(progress(0, 1_000, 1), 0, "a tiny chunk is not activity");
+    }
+
+    #[test]
+    fn holds_follow_adr_0005_and_the_provisional_one_covers_a_whole_segment() {
+        assert_eq!(hold_until(0, None), 5 * MIN);
+        assert_eq!(hold_until(0, Some(MIN)), 31 * MIN);
+        assert_eq!(hold_until(60 * MIN, Some(MIN)), 65 * MIN, "a newer segment without media holds 5 minutes");
+        let limits = Limits { max_duration_ms: 120 * MIN, max_bytes: 1 };
+        assert_eq!(provisional_hold(0, limits), 160 * MIN);
+        assert_eq!(expires_at(0), 24 * 60 * MIN);
+    }
+}

@@ -1,0 +1,195 @@
+//! The recording path's owner: one Durable Object per participation (ADR 0013), and the worker's
+//! side of talking to it.
+//!
+//! `call` sends one [`Call`] to the participation's object and reads its [`Answer`]. A
+//! participation that began before the objects existed is adopted on first use: its D1 ledger
+//! (segments, chunks, parts) moves into the object once, and D1 stops being its ledger.
+
+pub mod compose;
+pub mod object;
+pub mod protocol;
+pub mod store;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use worker::{Headers, Method, Request, RequestInit};
+
+use crate::db::{db, text, Batch};
+use crate::error::{ApiError, ApiResult};
+use crate::App;
+use protocol::{AdoptedChunk, AdoptedPart, AdoptedSegment, Answer, Call};
+
+/// The binding in `wrangler.toml`.
+const BINDING: &str = "PARTICIPATIONS";
+
+/// Sends `call` to the object of `entry_id`.
+async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Answer<T>> {
+    let stub = app.env.durable_object(BINDING)?.get_by_name(entry_id)?;
+    let body = serde_json::to_string(call).map_err(ApiError::internal)?;
+    let headers = Headers::new();
+    headers.set("content-type", "application/json")?;
+    let mut init = RequestInit::new();
+    init.with_method(Method::Post).with_headers(headers).with_body(Some(body.into()));
+    let request = Request::new_with_init("https://participation.ledger/", &init)?;
+    let mut response = stub.fetch_with_request(request).await?;
+    if response.status_code() != 200 {
+        let text = response.text().await.unwrap_or_default();
+        return Err(ApiError::internal(format!("participation object answered {}: {text}", response.status_code())));
+    }
+    response.json::<Answer<T>>().await.map_err(|e| ApiError::internal(format!("participation object answer: {e}")))
+}
+
+/// Sends `call`, adopting a participation from D1 first if its object has never seen it. A
+/// refusal becomes the client's answer (same status, code and message as before the objects).
+pub async fn call<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<T> {
+    let answer = match send::<T>(app, entry_id, call).await? {
+        Answer::Uninitialized => {
+            if !adopt(app, entry_id).await? {
+                return Err(refusal(lupa_core::ledger::Refusal::NotYours));
+            }
+            send::<T>(app, entry_id, call).await?
+        }
+        other => other,
+    };
+    match answer {
+        Answer::Ok(value) => Ok(value),
+        Answer::Refused(r) => Err(refusal(r)),
+        Answer::Uninitialized => Err(ApiError::internal("participation object still uninitialized after adoption")),
+    }
+}
+
+pub fn refusal(r: lupa_core::ledger::Refusal) -> ApiError {
+    ApiError::new(r.status(), r.code(), r.message())
+}
+
+/// Starts the object of a new participation.
+pub async fn init(app: &App, entry_id: &str, analysis_id: &str, capability_hash: &str, camera: &str) -> ApiResult<()> {
+    let init = Call::Init {
+        entry_id: entry_id.into(),
+        analysis_id: analysis_id.into(),
+        capability: capability_hash.into(),
+        camera: camera.into(),
+        now: app.now(),
+        adopted: Vec::new(),
+    };
+    call::<()>(app, entry_id, &init).await
+}
+
+/// Tells a participation's object that it was deleted (leave, expiry, entry, analysis or user
+/// deletion): it refuses every chunk from now on and deletes every object, including any a chunk
+/// already streaming stores later.
+pub async fn delete(app: &App, entry_id: &str) -> ApiResult<()> {
+    match send::<()>(app, entry_id, &Call::Delete { now: app.now() }).await? {
+        Answer::Refused(r) => Err(refusal(r)),
+        _ => Ok(()),
+    }
+}
+
+/// Tells the object the participation was submitted: D1 has everything; it forgets its ledger.
+pub async fn finish(app: &App, entry_id: &str) -> ApiResult<()> {
+    send::<()>(app, entry_id, &Call::Finish).await.map(|_| ())
+}
+
+const LEGACY_ENTRY: &str = "SELECT e.analysis_id, e.status, e.capability_hash, a.camera FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
+const LEGACY_SEGMENTS: &str = "SELECT seq, track, mime, r2_key, upload_id, offset_ms, state, start_ms, created_at FROM entry_segments WHERE entry_id = ?1";
+const LEGACY_CHUNKS: &str = "SELECT seq, track, idx, size, end_ms FROM entry_chunks WHERE entry_id = ?1 ORDER BY seq, track, idx";
+const LEGACY_PARTS: &str = "SELECT seq, track, part_number, etag, size FROM segment_parts WHERE entry_id = ?1";
+const MOVED: &[&str] = &[
+    "DELETE FROM entry_chunks WHERE entry_id = ?1",
+    "DELETE FROM segment_parts WHERE entry_id = ?1",
+    "UPDATE entry_segments SET upload_id = NULL WHERE entry_id = ?1",
+    "UPDATE analysis_entries SET ledger = 'object' WHERE id = ?1",
+];
+
+#[derive(Deserialize)]
+struct LegacyEntry {
+    analysis_id: String,
+    status: String,
+    capability_hash: Option<String>,
+    camera: String,
+}
+
+#[derive(Deserialize)]
+struct LegacySegment {
+    seq: u32,
+    track: String,
+    mime: String,
+    r2_key: String,
+    upload_id: Option<String>,
+    offset_ms: i64,
+    state: String,
+    start_ms: i64,
+    created_at: i64,
+}
+
+#[derive(Deserialize)]
+struct LegacyChunk {
+    seq: u32,
+    track: String,
+    idx: u32,
+    size: i64,
+    end_ms: i64,
+}
+
+#[derive(Deserialize)]
+struct LegacyPart {
+    seq: u32,
+    track: String,
+    part_number: u32,
+    etag: String,
+    size: i64,
+}
+
+/// Moves an in-progress participation's D1 ledger into its object (participations started
+/// before the objects, ADR 0013). False when there is nothing to adopt.
+async fn adopt(app: &App, entry_id: &str) -> ApiResult<bool> {
+    let database = db(app)?;
+    let mut reads = Batch::new(&database);
+    let entry = reads.add(LEGACY_ENTRY, &[text(entry_id)])?;
+    let segments = reads.add(LEGACY_SEGMENTS, &[text(entry_id)])?;
+    let chunks = reads.add(LEGACY_CHUNKS, &[text(entry_id)])?;
+    let parts = reads.add(LEGACY_PARTS, &[text(entry_id)])?;
+    let results = reads.run().await?;
+    let Some(entry) = results.first::<LegacyEntry>(entry)? else { return Ok(false) };
+    let Some(capability) = entry.capability_hash.filter(|_| entry.status == "in_progress") else { return Ok(false) };
+    let chunks = results.all::<LegacyChunk>(chunks)?;
+    let parts = results.all::<LegacyPart>(parts)?;
+    let adopted = results
+        .all::<LegacySegment>(segments)?
+        .into_iter()
+        .map(|s| AdoptedSegment {
+            chunks: chunks.iter().filter(|c| c.seq == s.seq && c.track == s.track).map(|c| AdoptedChunk { idx: c.idx, size: c.size, end_ms: c.end_ms }).collect(),
+            parts: parts
+                .iter()
+                .filter(|p| p.seq == s.seq && p.track == s.track)
+                .map(|p| AdoptedPart { part_number: p.part_number, etag: p.etag.clone(), size: p.size })
+                .collect(),
+            seq: s.seq,
+            track: s.track,
+            mime: s.mime,
+            r2_key: s.r2_key,
+            upload_id: s.upload_id,
+            offset_ms: s.offset_ms,
+            state: s.state,
+            start_ms: s.start_ms,
+            created_at: s.created_at,
+        })
+        .collect();
+    let init = Call::Init {
+        entry_id: entry_id.into(),
+        analysis_id: entry.analysis_id,
+        capability,
+        camera: entry.camera,
+        now: app.now(),
+        adopted,
+    };
+    if let Answer::Refused(r) = send::<()>(app, entry_id, &init).await? {
+        return Err(refusal(r));
+    }
+    let mut moved = Batch::new(&database);
+    for sql in MOVED {
+        moved.add(sql, &[text(entry_id)])?;
+    }
+    moved.run().await?;
+    Ok(true)
+}

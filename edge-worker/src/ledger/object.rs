@@ -1,0 +1,424 @@
+//! `ParticipationLedger`: one Durable Object per participation (ADR 0013). It owns the recording
+//! path, single-threaded: segments, the chunk ledger, the byte and duration accounting, composing
+//! parts, closing segments, deletion, and expiry by alarm. D1 only hears from it at the moments
+//! the researcher's view changes.
+//!
+//! Handler steps that read and then write the ledger run without an `await` in between (the SQL
+//! API is synchronous), so no other request can slip between a check and its write.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use lupa_core::camera;
+use lupa_core::chunks::Limits;
+use lupa_core::chunks::MAX_SEGMENTS;
+use lupa_core::ledger::{self, Refusal, Reservation, MIN_CHUNK_BYTES, SWEEP_AFTER_MS};
+use serde::Serialize;
+use worker::{durable_object, Bucket, Date, DurableObject, Env, Request, Response, Result, State};
+
+use crate::config::Config;
+use crate::error::{ApiError, ApiResult};
+use crate::ledger::compose;
+use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed, Opened, Reserved, Status};
+use crate::ledger::store::{Segment, Store};
+use crate::participation::segments::chunk_key;
+use crate::recordings::entry_prefix;
+
+#[durable_object]
+pub struct ParticipationLedger {
+    state: State,
+    env: Env,
+    /// Segments this object is composing now: a chunk that arrives meanwhile starts nothing.
+    composing: RefCell<HashSet<(u32, String)>>,
+}
+
+impl DurableObject for ParticipationLedger {
+    fn new(state: State, env: Env) -> Self {
+        Self { state, env, composing: RefCell::new(HashSet::new()) }
+    }
+
+    async fn fetch(&self, mut req: Request) -> Result<Response> {
+        let call: Call = match req.json().await {
+            Ok(call) => call,
+            Err(err) => return Response::error(format!("bad call: {err}"), 400),
+        };
+        match self.handle(call).await {
+            Ok(resp) => Ok(resp),
+            Err(err) => {
+                crate::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
+                Response::error("ledger failure", 500)
+            }
+        }
+    }
+
+    async fn alarm(&self) -> Result<Response> {
+        if let Err(err) = self.on_alarm().await {
+            crate::log::error("-", "(ledger-alarm)", err.source.as_deref().unwrap_or(&err.message));
+            // Try again in a minute rather than lose the expiry or the sweep.
+            let _ = self.state.storage().set_alarm(60_000).await;
+        }
+        Response::ok("")
+    }
+}
+
+fn answer<T: Serialize>(value: Answer<T>) -> ApiResult<Response> {
+    Response::from_json(&value).map_err(ApiError::from)
+}
+
+fn refuse(refusal: Refusal) -> ApiResult<Response> {
+    answer::<()>(Answer::Refused(refusal))
+}
+
+fn ok<T: Serialize>(value: T) -> ApiResult<Response> {
+    answer(Answer::Ok(value))
+}
+
+impl ParticipationLedger {
+    fn store(&self) -> ApiResult<Store> {
+        Store::new(self.state.storage().sql())
+    }
+
+    fn bucket(&self) -> ApiResult<Bucket> {
+        Ok(self.env.bucket("RECORDINGS")?)
+    }
+
+    fn limits(&self) -> ApiResult<Limits> {
+        Ok(Config::from_env(&self.env)?.limits)
+    }
+
+    async fn handle(&self, call: Call) -> ApiResult<Response> {
+        let store = self.store()?;
+        if let Call::Init { entry_id, analysis_id, capability, camera, now, adopted } = call {
+            return self.init(&store, &entry_id, &analysis_id, &capability, &camera, now, adopted).await;
+        }
+        let Some(meta) = store.meta()? else {
+            // Deleting what never reached the object is done; anything else needs its set-up.
+            return match call {
+                Call::Delete { .. } | Call::Finish => ok(()),
+                _ => answer::<()>(Answer::Uninitialized),
+            };
+        };
+        if meta.state != "active" {
+            return match call {
+                Call::Delete { .. } | Call::Finish => ok(()),
+                // A chunk whose body was streaming when the participation went: its object must go.
+                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
+                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0 }),
+                Call::Compose { .. } | Call::Init { .. } => ok(()),
+            };
+        }
+        let holds = |presented: &Option<String>| presented.as_deref() == Some(meta.capability.as_str());
+        match call {
+            Call::Init { .. } => ok(()),
+            Call::Open { capability, track, mime, prefix, suffix, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                self.open(&store, &meta.camera, &track, &mime, &prefix, &suffix, now).await
+            }
+            Call::Reserve { capability, seq, track, index, end_ms, len, start_ms, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                self.reserve(&store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
+            }
+            Call::Commit { seq, track, index, stored, now } => self.commit(&store, &meta, seq, &track, index, stored, now).await,
+            Call::Compose { seq, track } => self.compose(&store, &meta, seq, &track).await,
+            Call::Complete { capability, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                self.complete(&store, &meta, now).await
+            }
+            Call::Status { .. } => {
+                let screens: Vec<Segment> = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
+                ok(Status { recorded_ms: screens.iter().map(|s| s.end_ms).sum(), segments: screens.len() as u32 })
+            }
+            Call::Delete { now } => self.delete(&store, &meta, now).await,
+            Call::Finish => {
+                store.set_state("finished")?;
+                store.clear_ledger()?;
+                self.arm_at(&store, Date::now().as_millis() as i64).await?;
+                ok(())
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn init(&self, store: &Store, entry_id: &str, analysis_id: &str, capability: &str, camera: &str, now: i64, adopted: Vec<crate::ledger::protocol::AdoptedSegment>) -> ApiResult<Response> {
+        if store.meta()?.is_none() {
+            store.init(entry_id, analysis_id, capability, camera, now)?;
+            for s in adopted {
+                store.insert_segment(&Segment {
+                    seq: s.seq,
+                    track: s.track.clone(),
+                    mime: s.mime,
+                    r2_key: s.r2_key,
+                    upload_id: s.upload_id,
+                    offset_ms: s.offset_ms,
+                    opened_at: s.created_at,
+                    end_ms: 0,
+                    state: s.state,
+                    start_ms: s.start_ms,
+                    size: None,
+                    small_chunk: 0,
+                })?;
+                for c in s.chunks {
+                    store.adopt_chunk(s.seq, &s.track, c.idx, c.size, c.end_ms)?;
+                }
+                for p in s.parts {
+                    store.save_part(s.seq, &s.track, p.part_number, &p.etag, p.size)?;
+                }
+            }
+        }
+        self.arm_for_activity(store).await?;
+        ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn open(&self, store: &Store, camera_setting: &str, track: &str, mime: &str, prefix: &str, suffix: &str, now: i64) -> ApiResult<Response> {
+        let segments = store.segments()?;
+        let screens: Vec<&Segment> = segments.iter().filter(|s| s.track == "screen").collect();
+        let limits = self.limits()?;
+        let segment = if track == "camera" {
+            if !camera::records_camera(camera_setting) {
+                return refuse(Refusal::CameraOff);
+            }
+            let Some(newest) = screens.iter().max_by_key(|s| s.seq) else { return refuse(Refusal::NoScreenSegment) };
+            if let Some(existing) = segments.iter().find(|s| s.track == "camera" && s.seq == newest.seq) {
+                if existing.state != "open" {
+                    return refuse(Refusal::SegmentClosed);
+                }
+                existing.clone()
+            } else {
+                let s = Segment { track: "camera".into(), mime: mime.into(), r2_key: format!("{prefix}{}{suffix}", newest.seq), ..(*newest).clone() };
+                let s = Segment { upload_id: None, end_ms: 0, state: "open".into(), start_ms: 0, size: None, small_chunk: 0, opened_at: now, ..s };
+                store.insert_segment(&s)?;
+                s
+            }
+        } else {
+            let next = screens.iter().map(|s| s.seq).max().unwrap_or(0) + 1;
+            if next > MAX_SEGMENTS {
+                return refuse(Refusal::TooManySegments);
+            }
+            let s = Segment {
+                seq: next,
+                track: "screen".into(),
+                mime: mime.into(),
+                r2_key: format!("{prefix}{next}{suffix}"),
+                upload_id: None,
+                offset_ms: screens.iter().map(|s| s.end_ms).sum(),
+                opened_at: now,
+                end_ms: 0,
+                state: "open".into(),
+                start_ms: 0,
+                size: None,
+                small_chunk: 0,
+            };
+            store.insert_segment(&s)?;
+            s
+        };
+        store.opened(now)?;
+        self.arm_for_activity(store).await?;
+        ok(Opened { seq: segment.seq, offset_ms: segment.offset_ms, r2_key: segment.r2_key, hold_until: ledger::provisional_hold(now, limits) })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn reserve(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64) -> ApiResult<Response> {
+        let Some(segment) = store.segment(seq, track)? else { return refuse(Refusal::NoSegment) };
+        let previous = store.chunk(seq, track, index)?;
+        if let Some(chunk) = &previous {
+            if chunk.stored == 1 {
+                // A retry of a stored chunk is fine whatever the limits say now.
+                return if chunk.size == len {
+                    ok(Reserved { key: String::new(), already_stored: true })
+                } else {
+                    refuse(Refusal::Conflict)
+                };
+            }
+        }
+        if segment.state != "open" {
+            return refuse(Refusal::SegmentClosed);
+        }
+        let in_flight = previous.as_ref().map(|c| c.size as i64).unwrap_or(0);
+        let checked = ledger::check_reservation(
+            Reservation {
+                declared_len: len,
+                end_ms,
+                segment_offset_ms: segment.offset_ms,
+                segment_opened_at: segment.opened_at,
+                now,
+                committed_bytes: meta.stored_bytes + meta.reserved_bytes - in_flight,
+                chunk_count: u32::try_from(meta.chunk_count).unwrap_or(u32::MAX).saturating_sub(u32::from(previous.is_some())),
+                has_small_chunk: segment.small_chunk == 1 && len < MIN_CHUNK_BYTES,
+            },
+            self.limits()?,
+        );
+        if let Err(refusal) = checked {
+            return refuse(refusal);
+        }
+        store.reserve(seq, track, index, len, end_ms, previous.as_ref())?;
+        if let (true, Some(start)) = (track == "camera", start_ms) {
+            store.set_camera_start(seq, start)?;
+        }
+        store.touch(now)?;
+        let key = chunk_key(&meta.analysis_id, &meta.entry_id, seq, track, index);
+        ok(Reserved { key, already_stored: false })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn commit(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, stored: bool, now: i64) -> ApiResult<Response> {
+        let (Some(segment), Some(chunk)) = (store.segment(seq, track)?, store.chunk(seq, track, index)?) else {
+            return refuse(Refusal::Gone);
+        };
+        if chunk.stored == 1 {
+            return ok(Committed { compose: false, hold_again_until: None });
+        }
+        if !stored {
+            store.release(seq, track, &chunk)?;
+            return ok(Committed { compose: false, hold_again_until: None });
+        }
+        let small = chunk.size < MIN_CHUNK_BYTES;
+        let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size);
+        store.store(seq, track, &chunk, small)?;
+        let mut hold_again_until = None;
+        if grown > 0 {
+            store.progressed(now)?;
+            if meta.hold_released == 1 {
+                // The alarm had let D1's hold go; the recording grows again: hold again.
+                store.hold_released(false)?;
+                hold_again_until = Some(ledger::provisional_hold(now, self.limits()?));
+            }
+            self.arm_for_activity(store).await?;
+        }
+        let composed = store.parts(seq, track)?.len() as u64;
+        let bytes = store.stored_chunks(seq, track)?.iter().map(|c| c.size).sum::<u64>();
+        ok(Committed { compose: compose::may_have_ready_part(bytes, composed), hold_again_until })
+    }
+
+    async fn compose(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str) -> ApiResult<Response> {
+        let Some(segment) = store.segment(seq, track)? else { return ok(()) };
+        if segment.state != "open" || !self.composing.borrow_mut().insert((seq, track.to_string())) {
+            return ok(());
+        }
+        let result = compose::compose_ready(store, &self.bucket()?, &meta.analysis_id, &meta.entry_id, &segment).await;
+        self.composing.borrow_mut().remove(&(seq, track.to_string()));
+        result?;
+        ok(())
+    }
+
+    async fn complete(&self, store: &Store, meta: &crate::ledger::store::Meta, now: i64) -> ApiResult<Response> {
+        let bucket = self.bucket()?;
+        let mut closed = Vec::new();
+        for segment in store.segments()? {
+            let (state, size, duration_ms) = if segment.state == "open" {
+                let done = compose::close(store, &bucket, &meta.analysis_id, &meta.entry_id, &segment).await?;
+                (done.state.to_string(), done.size, done.duration_ms)
+            } else {
+                (segment.state.clone(), segment.size.unwrap_or(0).max(0) as u64, segment.end_ms)
+            };
+            closed.push(ClosedSegment {
+                seq: segment.seq,
+                track: segment.track,
+                mime: segment.mime,
+                r2_key: segment.r2_key,
+                state,
+                size,
+                duration_ms,
+                offset_ms: segment.offset_ms,
+                start_ms: segment.start_ms,
+            });
+        }
+        store.touch(now)?;
+        let recorded_bytes = closed.iter().map(|s| s.size).sum();
+        ok(Completed { segments: closed, recorded_bytes })
+    }
+
+    /// Refuses everything from now on, aborts the open uploads and deletes every object; a sweep
+    /// later deletes whatever a chunk already streaming stores after this.
+    async fn delete(&self, store: &Store, meta: &crate::ledger::store::Meta, _now: i64) -> ApiResult<Response> {
+        store.set_state("deleted")?;
+        self.erase(store, meta).await?;
+        self.arm_at(store, Date::now().as_millis() as i64 + SWEEP_AFTER_MS).await?;
+        ok(())
+    }
+
+    async fn erase(&self, store: &Store, meta: &crate::ledger::store::Meta) -> ApiResult<()> {
+        let bucket = self.bucket()?;
+        for segment in store.segments()? {
+            if let Some(upload_id) = segment.upload_id {
+                if let Ok(upload) = bucket.resume_multipart_upload(segment.r2_key.clone(), upload_id) {
+                    let _ = upload.abort().await;
+                }
+            }
+        }
+        store.clear_ledger()?;
+        compose::delete_keys_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
+    }
+
+    /// Sets the alarm for the next thing due after activity: the place's
+    /// hold lapsing (when D1 still holds it) or the participation expiring.
+    async fn arm_for_activity(&self, store: &Store) -> ApiResult<()> {
+        let Some(meta) = store.meta()? else { return Ok(()) };
+        let hold = ledger::hold_until(meta.last_open_at, meta.last_progress_at);
+        let expiry = ledger::expires_at(meta.last_activity_at);
+        let due = if meta.hold_released == 1 { expiry } else { hold.min(expiry) };
+        self.arm(store, due).await
+    }
+
+    /// Sets the alarm for `due` (epoch ms). It is only ever moved earlier here: the alarm checks
+    /// what is due when it runs and sets itself again, so an early one costs one wake-up. Times are
+    /// the requests' clock, which is the real one except under a test clock: a test that puts a
+    /// participation in the past sees its alarm run at once, as it would have by then.
+    async fn arm(&self, store: &Store, due: i64) -> ApiResult<()> {
+        // `alarm_at` is cleared when the alarm runs, so it names the alarm that is set.
+        if store.meta()?.and_then(|m| m.alarm_at).is_some_and(|at| at <= due) {
+            return Ok(());
+        }
+        self.arm_at(store, due).await
+    }
+
+    /// Sets the alarm for exactly `due`, earlier or later than the one set.
+    async fn arm_at(&self, store: &Store, due: i64) -> ApiResult<()> {
+        let offset = due - Date::now().as_millis() as i64;
+        self.state.storage().set_alarm(offset.max(0)).await?;
+        store.set_alarm_at(Some(due))
+    }
+
+    async fn on_alarm(&self) -> ApiResult<()> {
+        let store = self.store()?;
+        store.set_alarm_at(None)?;
+        let Some(meta) = store.meta()? else { return Ok(()) };
+        let now = Date::now().as_millis() as i64;
+        match meta.state.as_str() {
+            "deleted" => {
+                // The sweep after a deletion: anything a streaming chunk stored since is deleted.
+                compose::delete_keys_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
+                self.state.storage().delete_all().await?;
+            }
+            "finished" => self.state.storage().delete_all().await?,
+            _ => {
+                if now >= ledger::expires_at(meta.last_activity_at) {
+                    // Nobody came back within the grace window: everything goes, the row stays
+                    // 'abandoned' (ADR 0005), as when the participant leaves.
+                    store.set_state("deleted")?;
+                    self.erase(&store, &meta).await?;
+                    let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
+                    crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    self.arm_at(&store, now + SWEEP_AFTER_MS).await?;
+                    return Ok(());
+                }
+                let hold = ledger::hold_until(meta.last_open_at, meta.last_progress_at);
+                if meta.hold_released == 0 && now >= hold {
+                    let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
+                    crate::participation::holds::release(&app, &meta.entry_id, hold).await?;
+                    store.hold_released(true)?;
+                }
+                let refreshed = store.meta()?.unwrap_or(meta);
+                let next = if refreshed.hold_released == 1 { ledger::expires_at(refreshed.last_activity_at) } else { hold.min(ledger::expires_at(refreshed.last_activity_at)) };
+                self.arm(&store, next.max(now + 1_000)).await?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,123 @@
+//! What the worker and a participation's Durable Object say to each other (ADR 0013): one JSON
+//! call per request, one JSON answer. Both sides are this crate, so the shapes are shared types,
+//! never hand-copied; refusals are `lupa_core::ledger::Refusal`, so the worker answers the client
+//! with the same status, code and message whichever side decided.
+
+use lupa_core::ledger::Refusal;
+use serde::{Deserialize, Serialize};
+
+/// A segment the object adopts from D1 (a participation that started before the object existed).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AdoptedSegment {
+    pub seq: u32,
+    pub track: String,
+    pub mime: String,
+    pub r2_key: String,
+    pub upload_id: Option<String>,
+    pub offset_ms: i64,
+    pub state: String,
+    pub start_ms: i64,
+    pub created_at: i64,
+    pub chunks: Vec<AdoptedChunk>,
+    pub parts: Vec<AdoptedPart>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AdoptedChunk {
+    pub idx: u32,
+    pub size: i64,
+    pub end_ms: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AdoptedPart {
+    pub part_number: u32,
+    pub etag: String,
+    pub size: i64,
+}
+
+/// One request to the object. `now` is the request's clock (tests move it; `clock.rs`).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Call {
+    /// A new participation (from `participate`), or one adopted from D1 with what it had.
+    Init { entry_id: String, analysis_id: String, capability: String, camera: String, now: i64, adopted: Vec<AdoptedSegment> },
+    /// A new screen segment, or the camera track of the newest one.
+    Open { capability: Option<String>, track: String, mime: String, prefix: String, suffix: String, now: i64 },
+    /// Reserves a chunk's bytes before its body is streamed to R2.
+    Reserve { capability: Option<String>, seq: u32, track: String, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64 },
+    /// The body's upload ended: stored (with the size R2 confirmed) or failed.
+    Commit { seq: u32, track: String, index: u32, stored: bool, now: i64 },
+    /// Composes the parts after the first that the stored chunks cover (after a chunk's answer).
+    Compose { seq: u32, track: String },
+    /// Closes every segment (Finish).
+    Complete { capability: Option<String>, now: i64 },
+    /// What was recorded so far (resume).
+    Status { now: i64 },
+    /// Left, expired or deleted: refuse everything, delete every object, now and after in-flight uploads.
+    Delete { now: i64 },
+    /// Submitted: the object forgets the participation (D1 has what the researcher sees).
+    Finish,
+}
+
+/// A segment the object opened.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Opened {
+    pub seq: u32,
+    pub offset_ms: i64,
+    pub r2_key: String,
+    /// The hold D1 should give the participation now that it records (`ledger::provisional_hold`).
+    pub hold_until: i64,
+}
+
+/// A reserved chunk: where its body goes, or that it is stored already (a retry).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Reserved {
+    pub key: String,
+    pub already_stored: bool,
+}
+
+/// A committed chunk.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Committed {
+    /// Whether a part after the first may be ready to compose.
+    pub compose: bool,
+    /// The object had let D1's hold lapse and the recording grew again: D1 should hold the place
+    /// again until then (if one is free).
+    pub hold_again_until: Option<i64>,
+}
+
+/// A closed segment, as D1 records it for the researcher.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ClosedSegment {
+    pub seq: u32,
+    pub track: String,
+    pub mime: String,
+    pub r2_key: String,
+    pub state: String,
+    pub size: u64,
+    pub duration_ms: i64,
+    pub offset_ms: i64,
+    pub start_ms: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Completed {
+    pub segments: Vec<ClosedSegment>,
+    pub recorded_bytes: u64,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Status {
+    pub recorded_ms: i64,
+    pub segments: u32,
+}
+
+/// The object's answer: a value, a refusal, or "I don't know this participation yet".
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer<T> {
+    Ok(T),
+    Refused(Refusal),
+    Uninitialized,
+}

@@ -1,0 +1,275 @@
+//! The object's own SQLite tables (ADR 0013): one participation's segments, chunk ledger and
+//! composed parts, with its byte accounting and the times its holds and expiry follow.
+//!
+//! Every call is synchronous (`SqlStorage::exec`), so a sequence of reads and writes inside one
+//! handler step runs with no other request in between: that is what makes the caps exact.
+
+use serde::Deserialize;
+use worker::{SqlStorage, SqlStorageValue};
+
+use crate::error::{ApiError, ApiResult};
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), entry_id TEXT NOT NULL, analysis_id TEXT NOT NULL, \
+     capability TEXT NOT NULL, camera TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'active', created_at INTEGER NOT NULL, \
+     last_activity_at INTEGER NOT NULL, last_open_at INTEGER NOT NULL, last_progress_at INTEGER, hold_released INTEGER NOT NULL DEFAULT 0, \
+     stored_bytes INTEGER NOT NULL DEFAULT 0, reserved_bytes INTEGER NOT NULL DEFAULT 0, chunk_count INTEGER NOT NULL DEFAULT 0, \
+     alarm_at INTEGER)",
+    "CREATE TABLE IF NOT EXISTS segments (seq INTEGER NOT NULL, track TEXT NOT NULL, mime TEXT NOT NULL, r2_key TEXT NOT NULL, \
+     upload_id TEXT, offset_ms INTEGER NOT NULL, opened_at INTEGER NOT NULL, end_ms INTEGER NOT NULL DEFAULT 0, \
+     bytes INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'open', start_ms INTEGER NOT NULL DEFAULT 0, size INTEGER, \
+     small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track))",
+    // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
+    "CREATE TABLE IF NOT EXISTS chunks (seq INTEGER NOT NULL, track TEXT NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, \
+     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track, idx))",
+    "CREATE TABLE IF NOT EXISTS parts (seq INTEGER NOT NULL, track TEXT NOT NULL, part_number INTEGER NOT NULL, etag TEXT NOT NULL, \
+     size INTEGER NOT NULL, PRIMARY KEY (seq, track, part_number))",
+];
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Meta {
+    pub entry_id: String,
+    pub analysis_id: String,
+    pub capability: String,
+    pub camera: String,
+    pub state: String,
+    pub last_activity_at: i64,
+    pub last_open_at: i64,
+    pub last_progress_at: Option<i64>,
+    pub hold_released: i64,
+    pub stored_bytes: i64,
+    pub reserved_bytes: i64,
+    pub chunk_count: i64,
+    pub alarm_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Segment {
+    pub seq: u32,
+    pub track: String,
+    pub mime: String,
+    pub r2_key: String,
+    pub upload_id: Option<String>,
+    pub offset_ms: i64,
+    pub opened_at: i64,
+    pub end_ms: i64,
+    pub state: String,
+    pub start_ms: i64,
+    pub size: Option<i64>,
+    pub small_chunk: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Chunk {
+    pub idx: u32,
+    pub size: u64,
+    pub end_ms: i64,
+    pub stored: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Part {
+    pub part_number: u32,
+    pub etag: String,
+}
+
+/// The object's tables.
+pub struct Store {
+    sql: SqlStorage,
+}
+
+fn failed(err: worker::Error) -> ApiError {
+    ApiError::internal(format!("object SQL: {err}"))
+}
+
+fn v(value: impl Into<SqlStorageValue>) -> SqlStorageValue {
+    value.into()
+}
+
+fn int(value: impl TryInto<i64>) -> SqlStorageValue {
+    SqlStorageValue::Integer(value.try_into().unwrap_or(i64::MAX))
+}
+
+impl Store {
+    pub fn new(sql: SqlStorage) -> ApiResult<Store> {
+        for statement in SCHEMA {
+            sql.exec(statement, None).map_err(failed)?;
+        }
+        Ok(Store { sql })
+    }
+
+    fn rows<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
+        self.sql.exec(query, binds).map_err(failed)?.to_array::<T>().map_err(failed)
+    }
+
+    fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {
+        self.sql.exec(query, binds).map_err(failed).map(|_| ())
+    }
+
+    pub fn meta(&self) -> ApiResult<Option<Meta>> {
+        Ok(self.rows::<Meta>("SELECT * FROM meta WHERE id = 1", vec![])?.into_iter().next())
+    }
+
+    pub fn init(&self, entry_id: &str, analysis_id: &str, capability: &str, camera: &str, now: i64) -> ApiResult<()> {
+        self.run(
+            "INSERT INTO meta (id, entry_id, analysis_id, capability, camera, created_at, last_activity_at, last_open_at) \
+             VALUES (1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+            vec![v(entry_id), v(analysis_id), v(capability), v(camera), int(now), int(now), int(now)],
+        )
+    }
+
+    pub fn set_state(&self, state: &str) -> ApiResult<()> {
+        self.run("UPDATE meta SET state = ? WHERE id = 1", vec![v(state)])
+    }
+
+    pub fn set_alarm_at(&self, at: Option<i64>) -> ApiResult<()> {
+        self.run("UPDATE meta SET alarm_at = ? WHERE id = 1", vec![at.map(int).unwrap_or(SqlStorageValue::Null)])
+    }
+
+    pub fn touch(&self, now: i64) -> ApiResult<()> {
+        self.run("UPDATE meta SET last_activity_at = MAX(last_activity_at, ?) WHERE id = 1", vec![int(now)])
+    }
+
+    /// A segment opened: the 5-minute hold without media starts again, D1 holds provisionally.
+    pub fn opened(&self, now: i64) -> ApiResult<()> {
+        self.run(
+            "UPDATE meta SET last_activity_at = MAX(last_activity_at, ?1), last_open_at = MAX(last_open_at, ?1), hold_released = 0 WHERE id = 1",
+            vec![int(now)],
+        )
+    }
+
+    pub fn hold_released(&self, released: bool) -> ApiResult<()> {
+        self.run("UPDATE meta SET hold_released = ? WHERE id = 1", vec![int(i64::from(released))])
+    }
+
+    pub fn segments(&self) -> ApiResult<Vec<Segment>> {
+        self.rows("SELECT * FROM segments ORDER BY track DESC, seq", vec![])
+    }
+
+    pub fn segment(&self, seq: u32, track: &str) -> ApiResult<Option<Segment>> {
+        Ok(self.rows::<Segment>("SELECT * FROM segments WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?.into_iter().next())
+    }
+
+    pub fn insert_segment(&self, s: &Segment) -> ApiResult<()> {
+        self.run(
+            "INSERT INTO segments (seq, track, mime, r2_key, upload_id, offset_ms, opened_at, end_ms, state, start_ms, size) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (seq, track) DO NOTHING",
+            vec![
+                int(s.seq),
+                v(s.track.as_str()),
+                v(s.mime.as_str()),
+                v(s.r2_key.as_str()),
+                v(s.upload_id.clone()),
+                int(s.offset_ms),
+                int(s.opened_at),
+                int(s.end_ms),
+                v(s.state.as_str()),
+                int(s.start_ms),
+                s.size.map(int).unwrap_or(SqlStorageValue::Null),
+            ],
+        )
+    }
+
+    pub fn set_upload(&self, seq: u32, track: &str, upload_id: &str) -> ApiResult<()> {
+        self.run("UPDATE segments SET upload_id = ? WHERE seq = ? AND track = ? AND upload_id IS NULL", vec![v(upload_id), int(seq), v(track)])
+    }
+
+    pub fn set_camera_start(&self, seq: u32, start_ms: i64) -> ApiResult<()> {
+        self.run("UPDATE segments SET start_ms = ? WHERE seq = ? AND track = 'camera'", vec![int(start_ms), int(seq)])
+    }
+
+    pub fn close_segment(&self, seq: u32, track: &str, state: &str, size: u64, end_ms: i64) -> ApiResult<()> {
+        self.run(
+            "UPDATE segments SET state = ?, size = ?, end_ms = ?, upload_id = NULL WHERE seq = ? AND track = ?",
+            vec![v(state), int(size), int(end_ms), int(seq), v(track)],
+        )?;
+        self.run("DELETE FROM chunks WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
+        self.run("DELETE FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])
+    }
+
+    pub fn chunk(&self, seq: u32, track: &str, idx: u32) -> ApiResult<Option<Chunk>> {
+        Ok(self
+            .rows::<Chunk>("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(idx)])?
+            .into_iter()
+            .next())
+    }
+
+    /// Stored chunks of a segment, in order.
+    pub fn stored_chunks(&self, seq: u32, track: &str) -> ApiResult<Vec<Chunk>> {
+        self.rows("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx", vec![int(seq), v(track)])
+    }
+
+    /// Reserves a chunk's bytes (a retry of a reservation replaces it).
+    pub fn reserve(&self, seq: u32, track: &str, idx: u32, size: u64, end_ms: i64, previous: Option<&Chunk>) -> ApiResult<()> {
+        let (refund, counted) = match previous {
+            Some(chunk) => (chunk.size, 0),
+            None => (0, 1),
+        };
+        self.run(
+            "INSERT INTO chunks (seq, track, idx, size, end_ms, stored) VALUES (?, ?, ?, ?, ?, 0) \
+             ON CONFLICT (seq, track, idx) DO UPDATE SET size = excluded.size, end_ms = excluded.end_ms",
+            vec![int(seq), v(track), int(idx), int(size), int(end_ms)],
+        )?;
+        self.run(
+            "UPDATE meta SET reserved_bytes = reserved_bytes - ? + ?, chunk_count = chunk_count + ? WHERE id = 1",
+            vec![int(refund), int(size), int(counted)],
+        )
+    }
+
+    /// The body is in R2: the reservation becomes stored bytes, the segment grows.
+    pub fn store(&self, seq: u32, track: &str, chunk: &Chunk, small: bool) -> ApiResult<()> {
+        self.run("UPDATE chunks SET stored = 1 WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(chunk.idx)])?;
+        self.run(
+            "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?1, 0), stored_bytes = stored_bytes + ?1 WHERE id = 1",
+            vec![int(chunk.size)],
+        )?;
+        self.run(
+            "UPDATE segments SET end_ms = MAX(end_ms, ?), bytes = bytes + ?, small_chunk = MAX(small_chunk, ?) WHERE seq = ? AND track = ?",
+            vec![int(chunk.end_ms), int(chunk.size), int(i64::from(small)), int(seq), v(track)],
+        )
+    }
+
+    /// The body never reached R2: the reservation is given back.
+    pub fn release(&self, seq: u32, track: &str, chunk: &Chunk) -> ApiResult<()> {
+        self.run("DELETE FROM chunks WHERE seq = ? AND track = ? AND idx = ? AND stored = 0", vec![int(seq), v(track), int(chunk.idx)])?;
+        self.run(
+            "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?, 0), chunk_count = MAX(chunk_count - 1, 0) WHERE id = 1",
+            vec![int(chunk.size)],
+        )
+    }
+
+    pub fn progressed(&self, now: i64) -> ApiResult<()> {
+        self.run("UPDATE meta SET last_progress_at = MAX(COALESCE(last_progress_at, 0), ?1), last_activity_at = MAX(last_activity_at, ?1) WHERE id = 1", vec![int(now)])
+    }
+
+    pub fn parts(&self, seq: u32, track: &str) -> ApiResult<Vec<Part>> {
+        self.rows("SELECT part_number, etag FROM parts WHERE seq = ? AND track = ? ORDER BY part_number", vec![int(seq), v(track)])
+    }
+
+    pub fn save_part(&self, seq: u32, track: &str, number: u32, etag: &str, size: i64) -> ApiResult<()> {
+        self.run(
+            "INSERT INTO parts (seq, track, part_number, etag, size) VALUES (?, ?, ?, ?, ?) \
+             ON CONFLICT (seq, track, part_number) DO UPDATE SET etag = excluded.etag, size = excluded.size",
+            vec![int(seq), v(track), int(number), v(etag), int(size)],
+        )
+    }
+
+    pub fn adopt_chunk(&self, seq: u32, track: &str, idx: u32, size: i64, end_ms: i64) -> ApiResult<()> {
+        self.run(
+            "INSERT INTO chunks (seq, track, idx, size, end_ms, stored) VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT DO NOTHING",
+            vec![int(seq), v(track), int(idx), int(size), int(end_ms)],
+        )?;
+        self.run(
+            "UPDATE segments SET end_ms = MAX(end_ms, ?1), bytes = bytes + ?2 WHERE seq = ?3 AND track = ?4",
+            vec![int(end_ms), int(size), int(seq), v(track)],
+        )?;
+        self.run("UPDATE meta SET stored_bytes = stored_bytes + ?, chunk_count = chunk_count + 1 WHERE id = 1", vec![int(size)])
+    }
+
+    /// Forgets the ledger (after a deletion, or once D1 has the submitted participation).
+    pub fn clear_ledger(&self) -> ApiResult<()> {
+        self.run("DELETE FROM chunks", vec![])?;
+        self.run("DELETE FROM parts", vec![])?;
+        self.run("DELETE FROM segments", vec![])
+    }
+}
