@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { at, complete, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, runCron, submit, until } from './recording.mjs';
+import { at, complete, ledgerOf, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
 const MIB = 1024 * 1024;
@@ -46,8 +46,9 @@ test('every acknowledged chunk is already in R2; repeats are idempotent and bad 
 
   // A retry of the same chunk (its answer was lost) changes nothing; another size is a conflict.
   assert.deepEqual(await putChunk(entryId, cookie, 1, 0, chunk, 1000), { status: 200, json: { stored: true } });
-  const [{ recorded_bytes: bytes }] = await sql(`SELECT recorded_bytes FROM analysis_entries WHERE id = ${q(entryId)}`);
-  assert.equal(bytes, 300_000, 'a repeated chunk counts once');
+  const ledger = ledgerOf(entryId);
+  assert.equal(ledger.stored_bytes, 300_000, 'a repeated chunk counts once');
+  assert.equal(ledger.reserved_bytes, 0, 'nothing is left reserved');
   assert.equal((await putChunk(entryId, cookie, 1, 0, randomBytes(10), 1000)).json.code, 'chunk_conflict');
 
   const cases = [
@@ -196,18 +197,26 @@ test('a WebM segment gets its duration written into the header at the close; MP4
   }
 });
 
-test('a place is held by activity: 5 minutes without media, 30 after the last chunk; resuming needs a free place', async () => {
+/** D1's hold of a participation (what `participate` counts against the places). */
+async function heldUntil(entryId) {
+  return (await sql(`SELECT held_until FROM analysis_entries WHERE id = ${q(entryId)}`))[0]?.held_until;
+}
+
+test('a place is held by activity: 5 minutes without media, 30 after the recording last grew; resuming needs a free place', async () => {
+  // The timeline is in the past, so the participation's alarm (real time, ADR 0013) runs as soon
+  // as each hold is over on it, as it would have by now.
   const { id } = await analysisWith(1);
-  const t0 = Date.now();
+  const t0 = Date.now() - 45 * MINUTE;
   const a = await participate(id, { headers: at(t0) });
   assert.equal(a.res.status, 200);
   assert.equal((await participate(id, { headers: at(t0 + 4 * MINUTE) })).res.status, 400, 'the only place is taken');
   // No media within 5 minutes: the place is free for someone else.
   const b = await participate(id, { headers: at(t0 + 6 * MINUTE) });
   assert.equal(b.res.status, 200, b.res.text);
-  // B records: the place stays B's for 30 minutes after its last chunk, interrupted or not.
+  // B records: the place stays B's for 30 minutes after its recording last grew, interrupted or not.
   const seg = await openSegment(b.entryId, b.cookie, { headers: at(t0 + 7 * MINUTE) });
   assert.equal((await putChunk(b.entryId, b.cookie, seg.json.segment, 0, randomBytes(1000), 1000, at(t0 + 8 * MINUTE))).status, 200);
+  assert.ok(await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 20_000 }), `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`);
   assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 400);
 
   // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
@@ -226,9 +235,42 @@ test('a place is held by activity: 5 minutes without media, 30 after the last ch
   assert.deepEqual(r2Keys(prefixOf(id, b.entryId)), [], "B's chunks are gone with it");
 });
 
-test('a participation nobody comes back to is deleted by the cron after 24 h with everything, uploads aborted', async () => {
-  const { id } = await analysisWith(3);
+test('1-byte chunks neither hold a place nor get stored past the one a segment may end with', async () => {
+  const { id } = await analysisWith(1);
+  const t0 = Date.now() - 20 * MINUTE;
+  const dribbler = await participate(id, { headers: at(t0) });
+  const { json: { segment } } = await openSegment(dribbler.entryId, dribbler.cookie, { headers: at(t0) });
+  // A segment may end with one tiny chunk; a second is not a recording.
+  assert.equal((await putChunk(dribbler.entryId, dribbler.cookie, segment, 0, randomBytes(1), 1000, at(t0 + MINUTE))).status, 200);
+  const second = await putChunk(dribbler.entryId, dribbler.cookie, segment, 1, randomBytes(1), 2000, at(t0 + 2 * MINUTE));
+  assert.equal(second.status, 400);
+  assert.equal(second.json.code, 'chunk_too_small');
+  assert.deepEqual(r2Keys(`${prefixOf(id, dribbler.entryId)}segments/`).length, 1);
+  // The tiny chunk was no activity: 5 minutes after the segment opened the place is free.
+  assert.ok(await until(async () => (await heldUntil(dribbler.entryId)) === t0 + 5 * MINUTE, { timeoutMs: 20_000 }), `hold: ${await heldUntil(dribbler.entryId)}`);
+  const newcomer = await participate(id, { headers: at(t0 + 6 * MINUTE) });
+  assert.equal(newcomer.res.status, 200, newcomer.res.text);
+});
+
+test('the server clock bounds the length: chunks that always declare 0 ms get 413 once 2 hours have passed', async () => {
+  const { id } = await analysisWith(1);
   const t0 = Date.now();
+  const p = await participate(id, { headers: at(t0) });
+  const { json: { segment } } = await openSegment(p.entryId, p.cookie, { headers: at(t0) });
+  const chunk = randomBytes(2000);
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, chunk, 0, at(t0 + 60 * MINUTE))).status, 200);
+  // Chunks recorded offline before the limit may arrive a little late (LATE_GRACE, 10 minutes).
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 1, chunk, 0, at(t0 + 125 * MINUTE))).status, 200);
+  const over = await putChunk(p.entryId, p.cookie, segment, 2, chunk, 0, at(t0 + 130 * MINUTE + 1));
+  assert.equal(over.status, 413);
+  assert.equal(over.json.code, 'recording_too_long');
+  assert.match(over.json.message, /duración máxima/);
+});
+
+test('a participation nobody comes back to is deleted by its alarm after 24 h with everything, uploads aborted', async () => {
+  const { id } = await analysisWith(3);
+  // Recorded 24 h ago less 40 s: the participation's alarm comes due while the test watches.
+  const t0 = Date.now() - 24 * 60 * MINUTE + 40_000;
   const kept = await participate(id, { headers: at(t0) });
   const gone = await participate(id, { headers: at(t0) });
   const prefix = prefixOf(id, gone.entryId);
@@ -236,17 +278,16 @@ test('a participation nobody comes back to is deleted by the cron after 24 h wit
   await recordSegment(gone.entryId, gone.cookie, randomBytes(11 * MIB), { chunkSize: 512 * 1024, headers: at(t0) });
   assert.ok(await until(() => openUploads(prefix).length === 1));
   await recordSegment(kept.entryId, kept.cookie, randomBytes(100_000), { headers: at(t0 + 20 * 60 * MINUTE) });
-
-  await runCron(t0 + 23 * 60 * MINUTE);
   assert.ok(r2Keys(prefix).length > 0, 'within the grace window nothing is deleted');
-  await runCron(t0 + 24 * 60 * MINUTE + MINUTE);
-  assert.deepEqual(r2Keys(prefix), [], 'no chunk, part or file is left');
+
+  assert.ok(await until(() => r2Keys(prefix).length === 0, { timeoutMs: 90_000, everyMs: 500 }), 'no chunk, part or file is left');
   assert.deepEqual(openUploads(prefix), [], 'no unfinished multipart upload is left');
-  const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments,
-    (SELECT COUNT(*) FROM entry_chunks c WHERE c.entry_id = e.id) AS chunks FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);
-  assert.deepEqual(rows, [{ status: 'abandoned', segments: 0, chunks: 0 }]);
+  assert.ok(await until(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status === 'abandoned'));
+  const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments
+    FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);
+  assert.deepEqual(rows, [{ status: 'abandoned', segments: 0 }]);
   assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
-  assert.ok(r2Keys(prefixOf(id, kept.entryId)).length > 0, 'a participation active 4 h before is kept');
+  assert.ok(r2Keys(prefixOf(id, kept.entryId)).length > 0, 'a participation active 4 h later is kept');
 });
 
 test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2 and no open upload', async () => {

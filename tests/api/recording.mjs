@@ -110,3 +110,30 @@ export async function until(fn, { timeoutMs = 10_000, everyMs = 100 } = {}) {
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * The ledger a participation's Durable Object keeps (ADR 0013), read from workerd's local SQLite
+ * files like the R2 store above: its `meta` row (bytes stored and reserved, chunk count, state),
+ * or undefined when no object has it.
+ */
+export function ledgerOf(entryId) {
+  const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'do', 'lupa-ParticipationLedger');
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  } catch {
+    return undefined;
+  }
+  for (const file of files) {
+    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    try {
+      const row = db.prepare("SELECT * FROM meta WHERE entry_id = ?").get(entryId);
+      if (row) return row;
+    } catch {
+      // An object that has no tables yet, or is being written: not this one.
+    } finally {
+      db.close();
+    }
+  }
+  return undefined;
+}

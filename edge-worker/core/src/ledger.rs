@@ -52,8 +52,8 @@ pub enum Refusal {
 impl Refusal {
     pub fn status(self) -> u16 {
         match self {
-            Refusal::NotYours | Refusal::Gone => 403,
-            Refusal::NoSegment => 404,
+            Refusal::NotYours => 403,
+            Refusal::Gone | Refusal::NoSegment => 404,
             Refusal::SegmentClosed | Refusal::Conflict | Refusal::NoScreenSegment => 409,
             Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
             Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::Empty => 400,
@@ -62,7 +62,8 @@ impl Refusal {
 
     pub fn code(self) -> &'static str {
         match self {
-            Refusal::NotYours | Refusal::Gone => "not_your_entry",
+            Refusal::NotYours => "not_your_entry",
+            Refusal::Gone => "not_found",
             Refusal::NoSegment => "no_segment",
             Refusal::SegmentClosed => "segment_closed",
             Refusal::TooManySegments => "too_many_segments",
@@ -79,7 +80,8 @@ impl Refusal {
 
     pub fn message(self) -> &'static str {
         match self {
-            Refusal::NotYours | Refusal::Gone => crate::participation::NOT_YOURS,
+            Refusal::NotYours => crate::participation::NOT_YOURS,
+            Refusal::Gone => "Esta participación ya no existe",
             Refusal::NoSegment => "Ese tramo de la grabación no existe",
             Refusal::SegmentClosed => "Este tramo de la grabación ya está cerrado",
             Refusal::TooManySegments => "La participación se ha interrumpido demasiadas veces",

@@ -30,11 +30,13 @@ pub struct ParticipationLedger {
     env: Env,
     /// Segments this object is composing now: a chunk that arrives meanwhile starts nothing.
     composing: RefCell<HashSet<(u32, String)>>,
+    /// A chunk is taking the place again in D1: the alarm waits, so its release never lands first.
+    holding: RefCell<bool>,
 }
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()) }
+        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false) }
     }
 
     async fn fetch(&self, mut req: Request) -> Result<Response> {
@@ -272,28 +274,33 @@ impl ParticipationLedger {
             return refuse(Refusal::Gone);
         };
         if chunk.stored == 1 {
-            return ok(Committed { compose: false, hold_again_until: None });
+            return ok(Committed { compose: false });
         }
         if !stored {
             store.release(seq, track, &chunk)?;
-            return ok(Committed { compose: false, hold_again_until: None });
+            return ok(Committed { compose: false });
         }
         let small = chunk.size < MIN_CHUNK_BYTES;
         let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size);
         store.store(seq, track, &chunk, small)?;
-        let mut hold_again_until = None;
         if grown > 0 {
             store.progressed(now)?;
             if meta.hold_released == 1 {
-                // The alarm had let D1's hold go; the recording grows again: hold again.
+                // The alarm had let D1's hold go and the recording grows again: the place again,
+                // if one is free. Rare (a long pause), so the chunk waits for it; the alarm waits
+                // for the chunk, so a release never lands after this and undoes it.
                 store.hold_released(false)?;
-                hold_again_until = Some(ledger::provisional_hold(now, self.limits()?));
+                *self.holding.borrow_mut() = true;
+                let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
+                let held = crate::participation::holds::hold_again(&app, &meta.entry_id, now, ledger::provisional_hold(now, self.limits()?)).await;
+                *self.holding.borrow_mut() = false;
+                held?;
             }
             self.arm_for_activity(store).await?;
         }
         let composed = store.parts(seq, track)?.len() as u64;
         let bytes = store.stored_chunks(seq, track)?.iter().map(|c| c.size).sum::<u64>();
-        ok(Committed { compose: compose::may_have_ready_part(bytes, composed), hold_again_until })
+        ok(Committed { compose: compose::may_have_ready_part(bytes, composed) })
     }
 
     async fn compose(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str) -> ApiResult<Response> {
@@ -387,6 +394,9 @@ impl ParticipationLedger {
 
     async fn on_alarm(&self) -> ApiResult<()> {
         let store = self.store()?;
+        if *self.holding.borrow() {
+            return self.arm_at(&store, Date::now().as_millis() as i64 + 1_000).await;
+        }
         store.set_alarm_at(None)?;
         let Some(meta) = store.meta()? else { return Ok(()) };
         let now = Date::now().as_millis() as i64;

@@ -82,9 +82,6 @@ pub struct Reserved {
 pub struct Committed {
     /// Whether a part after the first may be ready to compose.
     pub compose: bool,
-    /// The object had let D1's hold lapse and the recording grew again: D1 should hold the place
-    /// again until then (if one is free).
-    pub hold_again_until: Option<i64>,
 }
 
 /// A closed segment, as D1 records it for the researcher.

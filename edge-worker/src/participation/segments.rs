@@ -17,7 +17,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{Call, Committed, Opened, Reserved};
 use crate::participation::entries::{self, capability_hash_of};
-use crate::participation::{holds, mime};
+use crate::participation::mime;
 use crate::recordings;
 use crate::App;
 
@@ -115,19 +115,12 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     if !stored {
         return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
     }
-    if committed.compose || committed.hold_again_until.is_some() {
+    if committed.compose {
         let (entry, worker_app, track_owned) = (entry_id.to_string(), app.detached(), track_name.to_string());
         app.wait_until(async move {
-            if let Some(until) = committed.hold_again_until {
-                if let Err(err) = holds::hold_again(&worker_app, &entry, until).await {
-                    crate::log::error("-", "(hold)", err.source.as_deref().unwrap_or(&err.message));
-                }
-            }
-            if committed.compose {
-                let call = Call::Compose { seq, track: track_owned };
-                if let Err(err) = crate::ledger::call::<()>(&worker_app, &entry, &call).await {
-                    crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
-                }
+            let call = Call::Compose { seq, track: track_owned };
+            if let Err(err) = crate::ledger::call::<()>(&worker_app, &entry, &call).await {
+                crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
             worker_app.log_usage("(compose)");
         });

@@ -1,0 +1,111 @@
+// Races on the recording path that the participation's Durable Object closes (ADR 0013), through
+// the real worker, the object and local R2: a chunk still streaming when its participation is
+// deleted leaves nothing behind, and parallel chunks cannot pass the size limit together.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { api, BASE, signUp } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { ledgerOf, openSegment, participate, putChunk, r2Keys, until } from './recording.mjs';
+import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
+
+const MIB = 1024 * 1024;
+
+async function analysis(places = 2) {
+  const owner = await signUp('ledger');
+  const now = Date.now();
+  await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const res = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Races', url: 'example.com', maxNumberOfParticipants: places, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+  });
+  assert.equal(res.status, 201, res.text);
+  return { owner, id: res.json.analysisData.id };
+}
+
+/**
+ * Starts a chunk PUT that sends `first` bytes of `body` and then waits for `release()` before the
+ * rest; resolves `done` with the status once answered.
+ */
+function slowChunk(entryId, cookie, segment, index, body, first) {
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const url = new URL(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`);
+  const done = new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/octet-stream', 'content-length': String(body.length), 'x-lupa-end-ms': '1000' },
+    }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.write(body.subarray(0, first));
+    gate.then(() => req.end(body.subarray(first)));
+  });
+  return { release, done };
+}
+
+test('a chunk still streaming when its participant leaves leaves no object under the entry', async () => {
+  const { id } = await analysis();
+  const p = await participate(id);
+  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const prefix = `analyses/${id}/entries/${p.entryId}/`;
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, randomBytes(100_000), 500)).status, 200);
+
+  // A 2 MiB chunk, paused halfway: its bytes are reserved and its body is on its way to R2.
+  const slow = slowChunk(p.entryId, p.cookie, segment, 1, randomBytes(2 * MIB), MIB);
+  assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 2 * MIB), 'the object reserved the chunk before its body moved');
+  const left = await api(`/api/v1/analysisEntry/${p.entryId}`, { method: 'DELETE', cookie: p.cookie });
+  assert.equal(left.status, 200, left.text);
+  assert.deepEqual(r2Keys(prefix), [], 'the deletion emptied the prefix');
+
+  slow.release();
+  const answered = await slow.done;
+  assert.equal(answered.status, 404, `the chunk is refused once its participation is gone: ${answered.text}`);
+  assert.deepEqual(r2Keys(prefix), [], 'the chunk that was streaming is gone too');
+  // And nothing more gets in.
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 2, randomBytes(1000), 1500)).status, 404);
+  assert.deepEqual(r2Keys(prefix), []);
+});
+
+test('a chunk still streaming when the researcher deletes the analysis leaves nothing behind', async () => {
+  const { id, owner } = await analysis();
+  const p = await participate(id);
+  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const slow = slowChunk(p.entryId, p.cookie, segment, 0, randomBytes(MIB), 300_000);
+  assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === MIB));
+  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  slow.release();
+  assert.equal((await slow.done).status, 404);
+  assert.deepEqual(r2Keys(`analyses/${id}/`), []);
+});
+
+test('parallel chunks cannot pass the size limit together: bytes are reserved before the body', async () => {
+  const { id } = await analysis();
+  const p = await participate(id);
+  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  // Fill the participation to 8 MiB under its limit, then send 20 chunks of 1 MiB at once.
+  const room = 8 * MIB;
+  const filled = TEST_MAX_ENTRY_BYTES - room;
+  for (let i = 0; i < filled / (4 * MIB); i++) {
+    assert.equal((await putChunk(p.entryId, p.cookie, segment, i, randomBytes(4 * MIB), (i + 1) * 1000)).status, 200);
+  }
+  const first = filled / (4 * MIB);
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, k) => putChunk(p.entryId, p.cookie, segment, first + k, randomBytes(MIB), (first + k + 1) * 1000)),
+  );
+  const stored = answers.filter((a) => a.status === 200).length;
+  const refused = answers.filter((a) => a.status === 413 && a.json.code === 'recording_too_large').length;
+  assert.equal(stored, 8, `exactly the 8 MiB of room is stored: ${JSON.stringify(answers.map((a) => a.status))}`);
+  assert.equal(refused, 12);
+  const ledger = ledgerOf(p.entryId);
+  assert.equal(ledger.stored_bytes, TEST_MAX_ENTRY_BYTES);
+  assert.equal(ledger.reserved_bytes, 0);
+  const chunks = r2Keys(`analyses/${id}/entries/${p.entryId}/segments/${segment}/screen-chunks/`);
+  // Composed parts use some chunks up; what R2 holds never exceeds what was stored.
+  assert.ok(chunks.length <= first + 8, `R2 holds ${chunks.length} chunk objects`);
+});
