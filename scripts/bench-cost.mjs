@@ -34,7 +34,7 @@ const TICKS_PER_S = 100; // getconf CLK_TCK
 
 /** What a phase cost. */
 function tally() {
-  return { requests: 0, rowsRead: 0, rowsWritten: 0, d1Us: 0, classA: 0, classB: 0, cpuMs: 0, d1Bytes: 0, r2Bytes: 0 };
+  return { requests: 0, rowsRead: 0, rowsWritten: 0, d1Us: 0, d1Calls: 0, classA: 0, classB: 0, cpuMs: 0, d1Bytes: 0, r2Bytes: 0, doRequests: 0, doRowsRead: 0, doRowsWritten: 0, doGbS: 0 };
 }
 
 /** Adds one answer's usage headers to `t` (a request to the worker, whatever it cost). */
@@ -44,8 +44,12 @@ function count(t, res) {
   t.rowsRead += h('x-d1-rows-read');
   t.rowsWritten += h('x-d1-rows-written');
   t.d1Us += h('x-d1-duration-us');
+  t.d1Calls += h('x-d1-round-trips');
   t.classA += h('x-r2-class-a');
   t.classB += h('x-r2-class-b');
+  t.doRequests += h('x-do-requests');
+  t.doRowsRead += h('x-do-rows-read');
+  t.doRowsWritten += h('x-do-rows-written');
   return res;
 }
 
@@ -85,8 +89,12 @@ function backgroundUsage(logs, from) {
       t.rowsRead += counts['d1-rows-read'] ?? 0;
       t.rowsWritten += counts['d1-rows-written'] ?? 0;
       t.d1Us += counts['d1-duration-us'] ?? 0;
+      t.d1Calls += counts['d1-round-trips'] ?? 0;
       t.classA += counts['r2-class-a'] ?? 0;
       t.classB += counts['r2-class-b'] ?? 0;
+      t.doRequests += counts['do-requests'] ?? 0;
+      t.doRowsRead += counts['do-rows-read'] ?? 0;
+      t.doRowsWritten += counts['do-rows-written'] ?? 0;
     } catch {
       /* not ours */
     }
@@ -155,6 +163,10 @@ function priced(t) {
     rowsWritten: t.rowsWritten * PRICES.d1RowWritten,
     classA: t.classA * PRICES.r2ClassA,
     classB: t.classB * PRICES.r2ClassB,
+    doRequests: t.doRequests * PRICES.doRequest,
+    doRowsRead: t.doRowsRead * PRICES.doRowRead,
+    doRowsWritten: t.doRowsWritten * PRICES.doRowWritten,
+    doGbS: t.doGbS * PRICES.doGbS,
     r2Storage: (t.r2Bytes / 1e9) * PRICES.r2GbMonth,
     d1Storage: (t.d1Bytes / 1e9) * PRICES.d1GbMonth,
   };
@@ -207,6 +219,9 @@ try {
   const composed = backgroundUsage(server.logs(), logFrom);
   const chunkPhase = plus(perChunks, composed.t);
   chunkPhase.r2Bytes = chunks * chunk.length;
+  // The participation's object is active the whole time it records (a request every half second
+  // never lets it hibernate): billed as the recorded seconds at 128 MB (ADR 0013).
+  chunkPhase.doGbS = ((chunks * CHUNK_MS) / 1000) * 0.128;
 
   cpu = workerdCpuMs(server.pid);
   const steps = [0, 20_000, 60_000, 180_000, 300_000].map((atMs, index) => ({ index, atMs }));
@@ -244,7 +259,8 @@ try {
     for (const range of ['bytes=1000000-', 'bytes=3000000-']) count(review, await reviewer.call('GET', path, { headers: { range }, timeoutMs: 120_000 }));
   }
   const notes = [];
-  for (let i = 0; i < 5; i++) notes.push(await must(review, reviewer, 'POST', `/api/v1/entry/${p.entryId}/notes`, { body: { atMs: 30_000 * (i + 1), text: `Nota ${i + 1}` } }));
+  // Five notes spread over the recording, whatever its length (RECORD_MIN=2 placed them past its end).
+  for (let i = 0; i < 5; i++) notes.push(await must(review, reviewer, 'POST', `/api/v1/entry/${p.entryId}/notes`, { body: { atMs: Math.round((RECORD_MIN * 60_000 * (i + 1)) / 6), text: `Nota ${i + 1}` } }));
   await must(review, reviewer, 'PATCH', `/api/v1/entry/${p.entryId}/notes/${notes[0].id}`, { body: { text: 'Nota editada' } });
   await must(review, reviewer, 'GET', `/api/v1/analysis/${analysisId}/summary`);
   await must(review, reviewer, 'GET', `/api/v1/analysis/${analysisId}/export`);
@@ -258,6 +274,10 @@ try {
     ['D1 rows written', 'rowsWritten', 'rowsWritten', PRICES.d1RowWritten * 1e6, 'per million'],
     ['R2 Class A operations', 'classA', 'classA', PRICES.r2ClassA * 1e6, 'per million'],
     ['R2 Class B operations', 'classB', 'classB', PRICES.r2ClassB * 1e6, 'per million'],
+    ['Durable Object requests', 'doRequests', 'doRequests', PRICES.doRequest * 1e6, 'per million'],
+    ['Durable Object rows read', 'doRowsRead', 'doRowsRead', PRICES.doRowRead * 1e6, 'per million'],
+    ['Durable Object rows written', 'doRowsWritten', 'doRowsWritten', PRICES.doRowWritten * 1e6, 'per million'],
+    ['Durable Object GB-s', 'doGbS', 'doGbS', PRICES.doGbS * 1e6, 'per million'],
   ];
   const ph = priced(hour);
   const pr = priced(review);
@@ -281,15 +301,19 @@ try {
   console.log(`\nrecorded hour, recorded and reviewed once: ${usd(hourAndReview)}, plus ${usd(ph.r2Storage + ph.d1Storage)} per month kept`);
   console.log(`a €${PLAN_EUR} plan ($${planUsd.toFixed(2)} at ${USD_PER_EUR} $/€, assumed) covers ${Math.floor(planUsd / monthOne).toLocaleString('en')} recorded hours in a month (recording, review, that month's storage),`);
   console.log(`  or, kept for a year, ${Math.floor(planUsd / (hourAndReview / 12 + ph.r2Storage + ph.d1Storage)).toLocaleString('en')} hours recorded over that year (storage of all of them, every month)`);
-  const chunkD1Us = perChunks.d1Us / chunks;
-  const composeD1UsPerChunk = composed.t.d1Us / chunks;
-  const d1UsPerRecordingSecond = ((chunkD1Us + composeD1UsPerChunk) * 1000) / CHUNK_MS;
-  console.log(`\nD1 time per recorded second: ${(d1UsPerRecordingSecond / 1000).toFixed(2)} ms (chunk ${(chunkD1Us / 1000).toFixed(2)} ms + composition ${(composeD1UsPerChunk / 1000).toFixed(2)} ms), one write transaction a second per participant`);
-  console.log(`  one D1 database runs its queries one at a time: ~${Math.floor(1e6 / d1UsPerRecordingSecond).toLocaleString('en')} participants recording at once at this SQL time (local SQLite; production adds durable commit time)`);
+  // Capacity: one D1 database runs its calls one at a time. Every D1 call a participation makes is
+  // counted (reads too); production writes wait for a durable commit, which Cloudflare's D1 limits
+  // page puts at "several ms": we take 5 ms a call.
+  const D1_CALL_MS = 5;
+  const perParticipation = fixed.d1Calls + chunkPhase.d1Calls;
+  const perHour = hour.d1Calls;
+  console.log(`\nD1 calls: ${perChunks.d1Calls} while recording ${chunks} chunks (${(perChunks.d1Calls / chunks).toFixed(3)} a chunk), ${perParticipation} for the whole participation, ${n(perHour)} per recorded hour`);
+  console.log(`  at ${D1_CALL_MS} ms a D1 call (Cloudflare's D1 limits: writes take "several ms"), one database serves ${(1000 / D1_CALL_MS).toFixed(0)} calls a second:`);
+  console.log(`  ~${Math.floor((3_600_000 / D1_CALL_MS) / Math.max(perHour, 1)).toLocaleString('en')} participants recording an hour each at once per D1 database`);
+  console.log(`D1 rows written per recorded hour: ${n(hour.rowsWritten)} (target at most 50); the object's SQLite rows written: ${n(hour.doRowsWritten)}`);
   const d1PerParticipation = fixed.d1Bytes;
-  const d1WhileRecording = chunks * 60; // an entry_chunks row (~60 bytes) per chunk until the segment closes
   console.log(
-    `D1 size: ${(d1PerParticipation / 1024).toFixed(1)} KB of rows kept per participation (plus ~${((d1WhileRecording * 60) / RECORD_MIN / 1024).toFixed(0)} KB of chunk rows per recorded hour while it records):` +
+    `D1 size: ${(d1PerParticipation / 1024).toFixed(1)} KB of rows kept per participation (the chunk ledger lives in the participation's object):` +
       ` the 10 GB database holds ~${Math.floor(LIMITS.d1DatabaseBytes / Math.max(d1PerParticipation * 3, 1)).toLocaleString('en')} participations (rows ×3 for indexes and pages)`,
   );
   const cpuPerChunk = perChunks.cpuMs / chunks;

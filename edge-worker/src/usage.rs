@@ -32,7 +32,7 @@ use crate::App;
 
 #[wasm_bindgen(inline_js = r#"
 export function newCounter() {
-  return { rounds: 0, inFlight: 0, beforeBody: -1, rowsRead: 0, rowsWritten: 0, d1Ms: 0, r2ClassA: 0, r2ClassB: 0 };
+  return { rounds: 0, inFlight: 0, beforeBody: -1, rowsRead: 0, rowsWritten: 0, d1Ms: 0, r2ClassA: 0, r2ClassB: 0, doRequests: 0, doRowsRead: 0, doRowsWritten: 0 };
 }
 
 // A proxy of `target` whose methods named in `methods` are replaced by `methods[name](target,
@@ -148,12 +148,27 @@ impl Counter {
             ("x-d1-duration-us", (self.float("d1Ms") * 1000.0).round() as i64),
             ("x-r2-class-a", self.field("r2ClassA")),
             ("x-r2-class-b", self.field("r2ClassB")),
+            ("x-do-requests", self.field("doRequests")),
+            ("x-do-rows-read", self.field("doRowsRead")),
+            ("x-do-rows-written", self.field("doRowsWritten")),
         ];
         let before_body = self.field("beforeBody");
         if before_body >= 0 {
             counts.push(("x-d1-round-trips-before-body", before_body));
         }
         counts
+    }
+
+    /// One of the counts (`r2ClassA`, `rowsWritten`…).
+    pub fn value(&self, name: &str) -> i64 {
+        self.field(name)
+    }
+
+    /// Adds `n` to one of the counts (the participation objects' requests, SQLite rows and R2
+    /// operations, which an object reports with each answer).
+    pub fn add(&self, name: &str, n: i64) {
+        let total = self.float(name) + n as f64;
+        let _ = Reflect::set(&self.0, &JsValue::from_str(name), &JsValue::from_f64(total));
     }
 
     /// Puts the counts on the answer.

@@ -7,7 +7,9 @@
 //   src/content/partials/workers/d1-pricing.mdx   (commit 25a83cedcf38e18ff93a5b1e6f10a8aab3ed7561)
 //   src/content/docs/r2/pricing.mdx               (commit 07ec87d4f0b2bb3dd731f801af428f16d6c1b71d)
 // published at developers.cloudflare.com/workers/platform/pricing/, /d1/platform/pricing/ and
-// /r2/pricing/. Limits that bound growth, from /d1/platform/limits/ and /workers/platform/limits/.
+// /r2/pricing/. Durable Objects (requests, duration) read on 2026-11-27 from
+// developers.cloudflare.com/durable-objects/platform/pricing/; its SQLite storage rows are billed at
+// the D1 row prices. Limits that bound growth, from /d1/platform/limits/ and /workers/platform/limits/.
 export const PRICES_READ_ON = '2026-11-25';
 
 export const PRICES = {
@@ -27,6 +29,13 @@ export const PRICES = {
   r2ClassB: 0.36 / 1e6,
   /** R2 Standard: $0.015 per GB-month stored (10 GB-month free); no egress charges. */
   r2GbMonth: 0.015,
+  /** Durable Objects: $0.15 per million requests (HTTP, RPC, alarms; 1 M/month included). */
+  doRequest: 0.15 / 1e6,
+  /** Durable Objects: $12.50 per million GB-s of duration (wall clock while active, 128 MB). */
+  doGbS: 12.5 / 1e6,
+  /** SQLite-backed Durable Objects: rows read and written billed like D1's. */
+  doRowRead: 0.001 / 1e6,
+  doRowWritten: 1.0 / 1e6,
 };
 
 /** Platform limits that bound growth (Workers Paid). */

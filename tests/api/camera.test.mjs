@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { at, complete, openCameraSegment, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import { at, complete, ledgerOf, openCameraSegment, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const MIB = 1024 * 1024;
 const MINUTE = 60_000;
@@ -175,8 +175,7 @@ test('a camera track is refused when the analysis records none; the camera count
   await openSegment(p.entryId, p.cookie);
   await openCameraSegment(p.entryId, p.cookie);
   assert.equal((await putChunk(p.entryId, p.cookie, 1, 0, randomBytes(5000), 1000, {}, { track: 'camera' })).status, 200);
-  const [{ recorded_bytes: bytes }] = await sql(`SELECT recorded_bytes FROM analysis_entries WHERE id = ${q(p.entryId)}`);
-  assert.equal(bytes, 5000, 'camera bytes count towards the participation size');
+  assert.equal(ledgerOf(p.entryId).stored_bytes, 5000, 'camera bytes count towards the participation size');
   assert.equal((await putChunk(p.entryId, p.cookie, 1, 1, randomBytes(100), 2 * 60 * MINUTE + 1, {}, { track: 'camera' })).status, 413, 'and its length is bounded like the screen');
 });
 

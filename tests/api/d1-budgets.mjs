@@ -6,7 +6,8 @@
 // any role needed against the row here. A route without a row fails, like the matrix itself.
 //
 // Targets: an authenticated GET at most 2 (the session with its user, then the data), a write at
-// most 3, and a chunk upload at most 1 before its body is streamed to R2 (CHUNK_BEFORE_BODY).
+// most 3, and a chunk upload none at all, before its body is streamed to R2 or after
+// (CHUNK_BEFORE_BODY; ADR 0013).
 // A row above its target must say why. Rows are the designed counts, often below the target, so a
 // change that adds a round trip shows up here even while it stays within the target.
 
@@ -65,18 +66,18 @@ export const BUDGETS = {
   'GET /participation/current': 2,
   'POST /analysisEntry/{id}/resume': 3,
   'POST /analysisEntry/{id}/segments': 2,
-  'PUT /analysisEntry/{id}/segments/{segment}/chunks/{index}': 2,
-  'PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index}': 2,
+  // The participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013).
+  'PUT /analysisEntry/{id}/segments/{segment}/chunks/{index}': 0,
+  'PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index}': 0,
   // The capability with the entry; the image to R2; the time it was taken stored.
   'PUT /analysisEntry/{id}/thumbnail': 2,
   // The capability with the entry; the analysis's question settings; the answer with the hold.
   'PUT /analysisEntry/{id}/answers/tasks/{taskNumber}': 3,
   'PUT /analysisEntry/{id}/answers/sus': 3,
   'PUT /analysisEntry/{id}/steps': 2,
-  'POST /analysisEntry/{id}/complete': {
-    max: 6,
-    why: 'once per participation: closes each segment (its chunks and parts read, the multipart upload id stored, a part composed, the closing batch, with R2 multipart calls between them; ADR 0005), then records the length; counted here for one segment of one part',
-  },
+  // The capability with the entry; the object closes the segments (ADR 0013); D1 records them
+  // and the length in one batch.
+  'POST /analysisEntry/{id}/complete': 2,
   'DELETE /analysisEntry/{id}': 2,
   'GET /analysisEntry/{id}': 2,
   'GET /entry/{id}': 2,
@@ -112,7 +113,7 @@ export const BUDGETS = {
 };
 
 /** Round trips a chunk may wait for before its bytes go to R2 (`x-d1-round-trips-before-body`). */
-export const CHUNK_BEFORE_BODY = 1;
+export const CHUNK_BEFORE_BODY = 0;
 const CHUNK_ROUTES = ['PUT /analysisEntry/{id}/segments/{segment}/chunks/{index}', 'PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index}'];
 
 /** The target a route's row must meet unless it says why. */

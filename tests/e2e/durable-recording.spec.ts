@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
-import { literal, sql } from './support/db';
 import { card, entryOf, expectAccessible, probeSeconds, recordingFor, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys } from '../api/recording.mjs';
@@ -204,9 +203,18 @@ test("'Eliminar grabación y salir' deletes every object of the participation an
 test('past the size limit the participant is told, recording stops, and what was recorded can still be finished', async ({ page, request }) => {
   test.setTimeout(180_000);
   const { analysisId, entry } = await recordingFor(page, request, 4000);
-  // The server counts stored bytes per participation; bring it to the limit instead of recording
-  // 48 MiB (the test server's limit): the next real chunk is over it and gets the worker's 413.
-  await sql(`UPDATE analysis_entries SET recorded_bytes = ${TEST_MAX_ENTRY_BYTES} WHERE id = ${literal(entry.id)}`);
+  // The participation's object counts stored bytes (ADR 0013); bring it to the limit instead of
+  // recording 48 MiB (the test server's limit): filler chunks far past the recorder's numbers, in
+  // the same browser (its capability cookie), are never part of the file and go at the close. The
+  // next real chunk is over the limit and gets the worker's 413.
+  const filler = Buffer.alloc(4 * 1024 * 1024, 7);
+  for (let i = 0; i < TEST_MAX_ENTRY_BYTES / filler.length; i++) {
+    const put = await page.request.put(`/api/v1/analysisEntry/${entry.id}/segments/1/chunks/${49_000 + i}`, {
+      data: filler, headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': '1000' },
+    });
+    if (put.status() === 413) break;
+    expect(put.status(), await put.text()).toBe(200);
+  }
   const limit = page.getByTestId('limit-message');
   await expect(limit).toHaveText(
     'La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.',

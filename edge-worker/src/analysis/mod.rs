@@ -104,7 +104,8 @@ async fn find_with_subscription(database: &D1Database, user: &SessionUser, id: &
 async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16) -> ApiResult<Response> {
     let detail = repo::add_detail(&mut batch, id, true)?;
     let results = batch.run().await?;
-    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    repo::with_live_recordings(app, &mut analysis).await;
     json(status, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -135,7 +136,8 @@ pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
     let detail = repo::add_detail(&mut batch, id, true)?;
     let results = batch.run().await?;
     visible(&user, repo::row_of(&results, detail)?)?;
-    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
+    repo::with_live_recordings(app, &mut analysis).await;
     json(200, &AnalysisResponse { analysisData: analysis })
 }
 

@@ -180,6 +180,28 @@ fn entry_summaries(app: &App, entries: Vec<EntryRow>) -> ApiResult<Vec<EntrySumm
         .collect()
 }
 
+/// Brings the unsubmitted rows of the participations table up to date from their objects: what
+/// each recorded so far and whether it is still active (ADR 0013).
+pub async fn with_live_recordings(app: &App, analysis: &mut AnalysisDto) {
+    let Some(entries) = analysis.entries.as_mut() else { return };
+    let live: Vec<&mut EntrySummaryDto> = entries.iter_mut().filter(|e| e.status != EntryStatus::Submitted).collect();
+    if live.is_empty() {
+        return;
+    }
+    let ids: Vec<String> = live.iter().map(|e| e.id.clone()).collect();
+    let statuses = crate::ledger::live_status(app, &ids).await;
+    for (entry, status) in live.into_iter().zip(statuses) {
+        let Some(status) = status else { continue };
+        if status.recorded_ms > 0 {
+            entry.durationMs = Some(status.recorded_ms);
+        }
+        entry.status = match researcher_status("in_progress", Some(status.active_at), entry.createdAt, app.now()) {
+            "interrupted" => EntryStatus::Interrupted,
+            _ => EntryStatus::InProgress,
+        };
+    }
+}
+
 /// Adds reading one analysis row (whoever owns it) to a batch.
 pub fn add_find(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
     batch.add(ONE, &[text(id)])

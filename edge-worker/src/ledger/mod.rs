@@ -32,6 +32,14 @@ async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> Ap
     init.with_method(Method::Post).with_headers(headers).with_body(Some(body.into()));
     let request = Request::new_with_init("https://participation.ledger/", &init)?;
     let mut response = stub.fetch_with_request(request).await?;
+    if let Some(counter) = &app.usage {
+        let header = |name: &str| response.headers().get(name).ok().flatten().and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
+        counter.add("doRequests", 1);
+        counter.add("doRowsRead", header("x-do-rows-read"));
+        counter.add("doRowsWritten", header("x-do-rows-written"));
+        counter.add("r2ClassA", header("x-do-r2-class-a"));
+        counter.add("r2ClassB", header("x-do-r2-class-b"));
+    }
     if response.status_code() != 200 {
         let text = response.text().await.unwrap_or_default();
         return Err(ApiError::internal(format!("participation object answered {}: {text}", response.status_code())));
@@ -83,6 +91,14 @@ pub async fn delete(app: &App, entry_id: &str) -> ApiResult<()> {
         Answer::Refused(r) => Err(refusal(r)),
         _ => Ok(()),
     }
+}
+
+/// The participations of an analysis that are still recording, as their objects see them: how
+/// much each recorded and when it was last active (the researcher's table, ADR 0013; D1 does not
+/// hear of every chunk). One request per unsubmitted participation, all at once.
+pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol::Status>> {
+    let calls = entry_ids.iter().map(|id| async move { call::<protocol::Status>(app, id, &Call::Status { now: app.now() }).await.ok() });
+    futures_util::future::join_all(calls).await
 }
 
 /// Tells the object the participation was submitted: D1 has everything; it forgets its ledger.

@@ -32,11 +32,13 @@ pub struct ParticipationLedger {
     composing: RefCell<HashSet<(u32, String)>>,
     /// A chunk is taking the place again in D1: the alarm waits, so its release never lands first.
     holding: RefCell<bool>,
+    /// The R2 operations of the request being answered, when the test server counts (`usage.rs`).
+    usage: RefCell<Option<crate::usage::Counter>>,
 }
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false) }
+        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None) }
     }
 
     async fn fetch(&self, mut req: Request) -> Result<Response> {
@@ -44,8 +46,28 @@ impl DurableObject for ParticipationLedger {
             Ok(call) => call,
             Err(err) => return Response::error(format!("bad call: {err}"), 400),
         };
-        match self.handle(call).await {
-            Ok(resp) => Ok(resp),
+        let store = match self.store() {
+            Ok(store) => store,
+            Err(err) => {
+                crate::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
+                return Response::error("ledger failure", 500);
+            }
+        };
+        let counting = Config::from_env(&self.env).map(|c| c.test_usage).unwrap_or(false);
+        let counter = counting.then(crate::usage::Counter::new);
+        *self.usage.borrow_mut() = counter.clone();
+        match self.handle(&store, call).await {
+            Ok(mut resp) => {
+                let (read, written) = store.rows_counted();
+                let headers = resp.headers_mut();
+                headers.set("x-do-rows-read", &read.to_string())?;
+                headers.set("x-do-rows-written", &written.to_string())?;
+                if let Some(counter) = counter {
+                    headers.set("x-do-r2-class-a", &counter.value("r2ClassA").to_string())?;
+                    headers.set("x-do-r2-class-b", &counter.value("r2ClassB").to_string())?;
+                }
+                Ok(resp)
+            }
             Err(err) => {
                 crate::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
                 Response::error("ledger failure", 500)
@@ -81,17 +103,20 @@ impl ParticipationLedger {
     }
 
     fn bucket(&self) -> ApiResult<Bucket> {
-        Ok(self.env.bucket("RECORDINGS")?)
+        let bucket = self.env.bucket("RECORDINGS")?;
+        Ok(match self.usage.borrow().as_ref() {
+            Some(counter) => counter.r2(bucket),
+            None => bucket,
+        })
     }
 
     fn limits(&self) -> ApiResult<Limits> {
         Ok(Config::from_env(&self.env)?.limits)
     }
 
-    async fn handle(&self, call: Call) -> ApiResult<Response> {
-        let store = self.store()?;
+    async fn handle(&self, store: &Store, call: Call) -> ApiResult<Response> {
         if let Call::Init { entry_id, analysis_id, capability, camera, now, adopted } = call {
-            return self.init(&store, &entry_id, &analysis_id, &capability, &camera, now, adopted).await;
+            return self.init(store, &entry_id, &analysis_id, &capability, &camera, now, adopted).await;
         }
         let Some(meta) = store.meta()? else {
             // Deleting what never reached the object is done; anything else needs its set-up.
@@ -105,7 +130,7 @@ impl ParticipationLedger {
                 Call::Delete { .. } | Call::Finish => ok(()),
                 // A chunk whose body was streaming when the participation went: its object must go.
                 Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
-                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0 }),
+                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at }),
                 Call::Compose { .. } | Call::Init { .. } => ok(()),
             };
         }
@@ -116,31 +141,31 @@ impl ParticipationLedger {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
                 }
-                self.open(&store, &meta.camera, &track, &mime, &prefix, &suffix, now).await
+                self.open(store, &meta.camera, &track, &mime, &prefix, &suffix, now).await
             }
             Call::Reserve { capability, seq, track, index, end_ms, len, start_ms, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
                 }
-                self.reserve(&store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
+                self.reserve(store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
             }
-            Call::Commit { seq, track, index, stored, now } => self.commit(&store, &meta, seq, &track, index, stored, now).await,
-            Call::Compose { seq, track } => self.compose(&store, &meta, seq, &track).await,
+            Call::Commit { seq, track, index, stored, now } => self.commit(store, &meta, seq, &track, index, stored, now).await,
+            Call::Compose { seq, track } => self.compose(store, &meta, seq, &track).await,
             Call::Complete { capability, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
                 }
-                self.complete(&store, &meta, now).await
+                self.complete(store, &meta, now).await
             }
             Call::Status { .. } => {
                 let screens: Vec<Segment> = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
-                ok(Status { recorded_ms: screens.iter().map(|s| s.end_ms).sum(), segments: screens.len() as u32 })
+                ok(Status { recorded_ms: screens.iter().map(|s| s.end_ms).sum(), segments: screens.len() as u32, active_at: meta.last_activity_at })
             }
-            Call::Delete { now } => self.delete(&store, &meta, now).await,
+            Call::Delete { now } => self.delete(store, &meta, now).await,
             Call::Finish => {
                 store.set_state("finished")?;
                 store.clear_ledger()?;
-                self.arm_at(&store, Date::now().as_millis() as i64).await?;
+                self.arm_at(store, Date::now().as_millis() as i64).await?;
                 ok(())
             }
         }

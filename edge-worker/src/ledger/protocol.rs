@@ -108,6 +108,8 @@ pub struct Completed {
 pub struct Status {
     pub recorded_ms: i64,
     pub segments: u32,
+    /// The last activity the object saw (a chunk, a segment opened), on the requests' clock.
+    pub active_at: i64,
 }
 
 /// The object's answer: a value, a refusal, or "I don't know this participation yet".

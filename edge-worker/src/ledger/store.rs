@@ -73,9 +73,11 @@ pub struct Part {
     pub etag: String,
 }
 
-/// The object's tables.
+/// The object's tables, and the rows this request read and wrote (billed like D1's, and reported
+/// to the test server's usage counts).
 pub struct Store {
     sql: SqlStorage,
+    rows: std::cell::Cell<(usize, usize)>,
 }
 
 fn failed(err: worker::Error) -> ApiError {
@@ -95,15 +97,32 @@ impl Store {
         for statement in SCHEMA {
             sql.exec(statement, None).map_err(failed)?;
         }
-        Ok(Store { sql })
+        Ok(Store { sql, rows: std::cell::Cell::new((0, 0)) })
+    }
+
+    /// Rows read and written through this store so far.
+    pub fn rows_counted(&self) -> (usize, usize) {
+        self.rows.get()
+    }
+
+    fn count(&self, cursor: &worker::SqlCursor) {
+        let (read, written) = self.rows.get();
+        self.rows.set((read + cursor.rows_read(), written + cursor.rows_written()));
     }
 
     fn rows<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
-        self.sql.exec(query, binds).map_err(failed)?.to_array::<T>().map_err(failed)
+        let cursor = self.sql.exec(query, binds).map_err(failed)?;
+        let rows = cursor.to_array::<T>().map_err(failed)?;
+        self.count(&cursor);
+        Ok(rows)
     }
 
     fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {
-        self.sql.exec(query, binds).map_err(failed).map(|_| ())
+        let cursor = self.sql.exec(query, binds).map_err(failed)?;
+        // Stepping the cursor to its end finishes the statement, so its counts are final.
+        let _ = cursor.raw().count();
+        self.count(&cursor);
+        Ok(())
     }
 
     pub fn meta(&self) -> ApiResult<Option<Meta>> {
