@@ -207,13 +207,17 @@ test('past the size limit the participant is told, recording stops, and what was
   // recording 48 MiB (the test server's limit): filler chunks far past the recorder's numbers, in
   // the same browser (its capability cookie), are never part of the file and go at the close. The
   // next real chunk is over the limit and gets the worker's 413.
-  const filler = Buffer.alloc(4 * 1024 * 1024, 7);
-  for (let i = 0; i < TEST_MAX_ENTRY_BYTES / filler.length; i++) {
-    const put = await page.request.put(`/api/v1/analysisEntry/${entry.id}/segments/1/chunks/${49_000 + i}`, {
-      data: filler, headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': '1000' },
-    });
-    if (put.status() === 413) break;
-    expect(put.status(), await put.text()).toBe(200);
+  // Big fillers first, then smaller ones, until not even 1 KB fits.
+  let index = 49_000;
+  for (const size of [4 * 1024 * 1024, 256 * 1024, 16 * 1024, 1024]) {
+    const filler = Buffer.alloc(size, 7);
+    for (let i = 0; i <= TEST_MAX_ENTRY_BYTES / size; i++) {
+      const put = await page.request.put(`/api/v1/analysisEntry/${entry.id}/segments/1/chunks/${index++}`, {
+        data: filler, headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': '1000' },
+      });
+      if (put.status() === 413) break;
+      expect(put.status(), await put.text()).toBe(200);
+    }
   }
   const limit = page.getByTestId('limit-message');
   await expect(limit).toHaveText(
