@@ -597,6 +597,9 @@ fn trun_duration(trun: &[u8], default_duration: u32) -> Result<(u64, u64), Index
     Ok((u64::from(count), total))
 }
 
+#[path = "mp4_index_rebuild.rs"]
+pub mod rebuild;
+
 #[cfg(test)]
 #[path = "mp4_index_tests.rs"]
 mod tests;
