@@ -475,10 +475,15 @@ pub enum Piece {
     Index { offset: u64, length: u64 },
 }
 
-/// The pieces of `[start, end]` of the spliced file (file before, box, file after), in order.
+/// The pieces of `[start, end]` of the spliced file (file before, box, file after), in order;
+/// none for an empty or inverted range. Offsets come from a stored object, so nothing here may
+/// overflow: sums saturate (no file is 2^64 bytes long).
 pub fn spliced_pieces(insert_at: u64, index_len: u64, start: u64, end: u64) -> Vec<Piece> {
     let mut pieces = Vec::with_capacity(3);
-    let box_end = insert_at + index_len; // first byte after the box
+    if start > end {
+        return pieces;
+    }
+    let box_end = insert_at.saturating_add(index_len); // first byte after the box
     if start < insert_at {
         let last = end.min(insert_at - 1);
         pieces.push(Piece::File { offset: start, length: last - start + 1 });
@@ -490,7 +495,7 @@ pub fn spliced_pieces(insert_at: u64, index_len: u64, start: u64, end: u64) -> V
     }
     if end >= box_end {
         let from = start.max(box_end);
-        pieces.push(Piece::File { offset: from - index_len, length: end - from + 1 });
+        pieces.push(Piece::File { offset: from - index_len, length: (end - from).saturating_add(1) });
     }
     pieces
 }

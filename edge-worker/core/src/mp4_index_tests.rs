@@ -307,3 +307,13 @@ fn a_second_moov_and_a_moof_without_traf_are_refused() {
     scanner.feed(&big[..16 + moov(40).len() + 8]);
     assert_eq!(scanner.error(), Some(IndexError::BoxTooLarge), "refused from the header, before the body is held");
 }
+
+#[test]
+fn splicing_never_overflows_whatever_the_stored_offsets() {
+    assert_eq!(spliced_pieces(20, 10, 5, 4), vec![], "an inverted range");
+    // A stored insert offset near the top of u64: the box's end saturates instead of wrapping.
+    let pieces = spliced_pieces(u64::MAX - 5, 10, 0, u64::MAX);
+    assert_eq!(pieces[0], Piece::File { offset: 0, length: u64::MAX - 5 });
+    assert_eq!(pieces[1], Piece::Index { offset: 0, length: 5 });
+    assert_eq!(spliced_pieces(0, 10, u64::MAX, u64::MAX), vec![Piece::File { offset: u64::MAX - 10, length: 1 }]);
+}
