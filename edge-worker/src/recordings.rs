@@ -246,9 +246,10 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     let index = match stored {
         Stored::Current(index) => Some(index),
         Stored::Outdated => {
-            // Once per opening (a player's first read starts at 0), not once per Range.
+            // Once per opening (a player's first read starts at 0), not once per Range; the
+            // rebuild itself claims the file's marker, so a flood of openings builds once.
             if range_header.as_deref().is_none_or(|range| range.trim().starts_with("bytes=0-")) {
-                seek_index::build_later(app, &key);
+                seek_index::rebuild_later(app, &key);
             }
             None
         }

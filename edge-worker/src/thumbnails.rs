@@ -35,18 +35,19 @@ fn refused(error: ThumbnailError) -> ApiError {
     ApiError::new(error.status(), error.code(), error.message())
 }
 
-/// `PUT /api/v1/analysisEntry/{id}/thumbnail`: a JPEG of at most 256 KiB, read as a bounded
-/// stream; a second upload replaces the first.
+/// `PUT /api/v1/analysisEntry/{id}/thumbnail`: a JPEG of at most 256 KiB and 4 Mi pixels
+/// (`lupa_core::thumbnail`), read as a bounded stream; a second upload replaces the first.
 pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let entry = entries::require_capability(app, req, entry_id).await?;
     let content_type = req.headers().get("content-type").ok().flatten();
     let declared = entries::declared_length(req)?;
-    thumbnail::check_request(content_type.as_deref(), declared).map_err(refused)?;
+    // At most 256 KiB, as a usize (no `as`: a u64 cut to 32 bits on wasm32 would let more in).
+    let limit = thumbnail::check_request(content_type.as_deref(), declared).map_err(refused)?;
     // A body longer than it said is cut off at the declared length (413, `x-lupa-body-read`).
-    let bytes = read_body(req, declared as usize)
+    let bytes = read_body(req, limit)
         .await
         .map_err(|e| if e.status == 413 { ApiError { body_read: e.body_read, ..refused(ThumbnailError::TooLarge) } } else { e })?;
-    if bytes.len() as u64 != declared {
+    if bytes.len() != limit {
         return Err(ApiError::bad_request("thumbnail_length", "La miniatura no tiene la longitud declarada"));
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;

@@ -16,8 +16,12 @@ import { RoundTrips } from './d1-budgets.mjs';
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
 const root = new URL('../..', import.meta.url).pathname;
 const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true };
-// A JPEG's first and last bytes are all the thumbnail route checks of its content.
-const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(60), Buffer.from([0xff, 0xd9])]);
+// The smallest JPEG the thumbnail route takes: SOI, a comment of random bytes, a 1×1 frame
+// header (the route reads the size a browser would decode), EOI.
+const jpeg = () => Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 62]), randomBytes(60),
+  Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]),
+]);
 
 /** Every (method, pattern) the router knows. */
 function routerRoutes() {

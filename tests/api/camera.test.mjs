@@ -260,12 +260,15 @@ test('the thumbnail route: a small JPEG from the capability holder only, 4xx for
     [await putThumbnail(entryId, cookie, Buffer.alloc(0)), 400],
     [await putThumbnail(entryId, cookie, Buffer.concat([image.subarray(0, 3), randomBytes(300 * 1024), image.subarray(-2)])), 413],
     [await putThumbnail('0'.repeat(32), cookie, image), 404],
+    // 0.2 KB whose frame header says 65 535 × 65 535: 16 GiB in the researcher's browser.
+    [await putThumbnail(entryId, cookie, Buffer.concat([image.subarray(0, 2), Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0xff, 0xff, 0xff, 0xff, 0x01, 0x01, 0x11, 0x00]), image.subarray(2)])), 400],
   ];
   for (const [i, [res, status]] of cases.entries()) {
     assert.equal(res.status, status, `case ${i}: ${JSON.stringify(res.json)}`);
     assert.ok(res.json?.message, `case ${i} says why`);
   }
   assert.equal(cases[2][0].json.message, 'La miniatura debe ser una imagen JPEG');
+  assert.equal(cases[7][0].json.code, 'thumbnail_too_many_pixels');
 
   // A streamed body without a length is refused before it is read.
   const stream = new ReadableStream({ start(c) { c.enqueue(new Uint8Array(image)); c.close(); } });

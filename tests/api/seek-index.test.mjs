@@ -160,3 +160,66 @@ test('a file that is not a fragmented MP4 gets no index and is served as stored'
   const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
   assert.ok(served.equals(plain), 'served byte for byte as uploaded');
 });
+
+/** The rebuild marker of `key`'s file (ADR 0009), parsed; null when there is none. */
+async function marker(indexKey) {
+  const bytes = await r2Get(`${indexKey}.build`);
+  return bytes ? JSON.parse(bytes.toString('utf8')) : null;
+}
+
+test('many concurrent openings of a file with an outdated index rebuild it once', async () => {
+  // Anyone with a signed URL (a share link too) could repeat `bytes=0-0`: each opening started
+  // a full read and scan, and each finished rebuild rewrote the index.
+  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
+  const key = `${prefix}segments/1/screen.mp4.sidx`;
+  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
+  const current = await r2Get(key);
+  await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+
+  const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const opens = await Promise.all(Array.from({ length: 25 }, async () => {
+    const res = await get(url, 'bytes=0-0');
+    await res.arrayBuffer();
+    return res.status;
+  }));
+  assert.deepEqual([...new Set(opens)], [206], 'every opening is answered');
+  let rebuilt = null;
+  assert.ok(await until(async () => {
+    rebuilt = await r2Get(key);
+    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
+  }, { timeoutMs: 30_000, everyMs: 500 }), 'the index is rebuilt');
+  assert.ok(await until(async () => (await marker(key))?.phase === 'done', { timeoutMs: 10_000, everyMs: 500 }));
+  assert.deepEqual({ ...(await marker(key)), sinceMs: 0 }, { attempts: 1, sinceMs: 0, phase: 'done' }, 'one build for 25 openings');
+  // No second build rewrites it afterwards (its creation time, which URLs are compared with, stays).
+  const created = rebuilt.readBigInt64BE(12);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  assert.equal((await r2Get(key)).readBigInt64BE(12), created, 'written once');
+});
+
+test('a file whose outdated index cannot be rebuilt is tried three times, then served plain for good', async () => {
+  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
+  const key = `${prefix}segments/1/screen.mp4.sidx`;
+  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
+  const current = await r2Get(key);
+  await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+  // The file itself no longer reads as a fragmented MP4 (as a damaged upload would not).
+  const damaged = Buffer.concat([AUDIO_GAP.subarray(0, FIRST_MOOF), Buffer.alloc(2000, 0xff)]);
+  await r2Put(`${prefix}segments/1/screen.mp4`, damaged);
+
+  const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  for (let opening = 1; opening <= 5; opening += 1) {
+    const res = await get(url, 'bytes=0-');
+    assert.ok(Buffer.from(await res.arrayBuffer()).equals(damaged), `opening ${opening}: served as stored`);
+    if (opening <= 3) {
+      assert.ok(await until(async () => {
+        const m = await marker(key);
+        return m?.attempts === opening && m.phase === 'failed';
+      }, { timeoutMs: 15_000, everyMs: 500 }), `opening ${opening} tried once more: ${JSON.stringify(await marker(key))}`);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const m = await marker(key);
+      assert.deepEqual([m.attempts, m.phase], [3, 'failed'], `opening ${opening} tried nothing`);
+    }
+  }
+  assert.equal((await r2Get(key)).toString('latin1', 0, 4), 'LSX1', 'the outdated index is left (never served)');
+});

@@ -255,3 +255,65 @@ fn merges_fragments_past_what_one_box_lists() {
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     assert_eq!(boxes[0].3.iter().map(|(_, d)| u64::from(*d)).sum::<u64>(), 9 * 1000 + 900, "the track's length");
 }
+
+#[test]
+fn durations_that_would_wrap_are_refused() {
+    // Two trafs of one track, each with 2^32 - 1 samples of 2^32 - 1 ticks (tfhd's default
+    // duration, flag 0x08): each sum fits in 64 bits, their total does not. Unchecked, it wrapped
+    // (and panicked in a debug build).
+    let traf = || boxed(b"traf", &[full(b"tfhd", 0, 0x0002_0008, &words(&[1, u32::MAX])), full(b"trun", 0, 0, &words(&[u32::MAX]))].concat());
+    let moof = boxed(b"moof", &[traf(), traf()].concat());
+    let bytes = [boxed(b"ftyp", b"isom"), moov(40), moof, boxed(b"mdat", &[0; 8])].concat();
+    assert_eq!(scan(&bytes, 64), Err(IndexError::Overflow));
+
+    // A reference longer than 32 bits of ticks is refused, not written as u32::MAX.
+    let fragments = vec![Fragment { offset: 100, start: Some(0), duration: 1 << 33 }];
+    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }], size: 200 };
+    assert_eq!(build_sidx(&index), Err(IndexError::Overflow));
+
+    // A trun that declares more samples than it holds is malformed (not a 4-billion-step loop).
+    let trun = full(b"trun", 0, 0x100, &words(&[u32::MAX, 40]));
+    let traf = boxed(b"traf", &[full(b"tfhd", 0, 0x20000, &words(&[1])), trun].concat());
+    let bytes = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &traf), boxed(b"mdat", &[0; 8])].concat();
+    assert_eq!(scan(&bytes, 64), Err(IndexError::Malformed));
+}
+
+#[test]
+fn a_stored_index_is_checked_before_it_is_served() {
+    let boxes = build_sidx(&scan(RECORDING, 4096).unwrap()).unwrap();
+    assert_eq!(check_sidx(&boxes), Ok(()));
+    assert_eq!(check_sidx(&[]), Err(IndexError::BoxTooLarge));
+    assert_eq!(check_sidx(&vec![0; MAX_SIDX_BYTES + 1]), Err(IndexError::BoxTooLarge));
+    assert_eq!(check_sidx(&boxes[..boxes.len() - 1]), Err(IndexError::Truncated));
+    let mut renamed = boxes.clone();
+    renamed[4..8].copy_from_slice(b"free");
+    assert_eq!(check_sidx(&renamed), Err(IndexError::Malformed));
+    // Five boxes where a recording has at most four tracks.
+    let first = u32::from_be_bytes(boxes[0..4].try_into().unwrap()) as usize;
+    assert_eq!(check_sidx(&boxes[..first].repeat(5)), Err(IndexError::TooManyTracks));
+    assert_eq!(check_sidx(&boxes[..first].repeat(4)), Ok(()));
+}
+
+#[test]
+fn a_second_moov_and_a_moof_without_traf_are_refused() {
+    let twice = [boxed(b"ftyp", b"isom"), moov(40), moov(40), fragment(0, 1, Some(40), 0x20000, 10)].concat();
+    assert_eq!(scan(&twice, 64), Err(IndexError::RepeatedMoov));
+    let empty = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &[]), fragment(0, 1, Some(40), 0x20000, 10)].concat();
+    assert_eq!(scan(&empty, 64), Err(IndexError::EmptyFragment));
+    let only_mfhd = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &full(b"mfhd", 0, 0, &words(&[1])))].concat();
+    assert_eq!(scan(&only_mfhd, 64), Err(IndexError::EmptyFragment));
+    let big = [boxed(b"ftyp", b"isom\0\0\0\0"), moov(40), boxed(b"moof", &vec![0; MAX_MOOF_BYTES as usize + 1])].concat();
+    let mut scanner = Scanner::new();
+    scanner.feed(&big[..16 + moov(40).len() + 8]);
+    assert_eq!(scanner.error(), Some(IndexError::BoxTooLarge), "refused from the header, before the body is held");
+}
+
+#[test]
+fn splicing_never_overflows_whatever_the_stored_offsets() {
+    assert_eq!(spliced_pieces(20, 10, 5, 4), vec![], "an inverted range");
+    // A stored insert offset near the top of u64: the box's end saturates instead of wrapping.
+    let pieces = spliced_pieces(u64::MAX - 5, 10, 0, u64::MAX);
+    assert_eq!(pieces[0], Piece::File { offset: 0, length: u64::MAX - 5 });
+    assert_eq!(pieces[1], Piece::Index { offset: 0, length: 5 });
+    assert_eq!(spliced_pieces(0, 10, u64::MAX, u64::MAX), vec![Piece::File { offset: u64::MAX - 10, length: 1 }]);
+}

@@ -9,6 +9,9 @@
 //! `MuxingApp`/`WritingApp` ("Chrome" in both): they are kept when they fit, shortened to empty
 //! strings otherwise, and dropped only as a last resort. Anything unexpected is an error, never a
 //! panic: the recording still plays, just without a duration.
+//!
+//! The header comes from a participant's tab and is hostile input: the work and the memory are
+//! bounded by the named limits below, not by the sizes the file declares.
 
 /// Why the header could not be patched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +28,25 @@ pub enum WebmError {
     NoRoom,
     /// Duration not finite and positive, or a zero `TimecodeScale`.
     BadDuration,
+    /// `Info` larger than a recording's ([`MAX_INFO_BYTES`]).
+    InfoTooLarge,
+    /// More elements before or inside `Info` than a recording has ([`MAX_ELEMENTS_BEFORE_INFO`],
+    /// [`MAX_INFO_CHILDREN`]).
+    TooManyElements,
 }
+
+/// A MediaRecorder `Info` is ~40 bytes (TimecodeScale, MuxingApp, WritingApp; Firefox adds a
+/// Duration slot, some muxers a SegmentUUID, a DateUTC or a Title). 16 KiB is hundreds of times
+/// that, and bounds the copies the rewrite makes of it.
+pub const MAX_INFO_BYTES: usize = 16 * 1024;
+
+/// Matroska defines 14 `Info` children; 32 leaves room for `Void`, `CRC-32` and unknown ones.
+/// Each parsed child costs a few words, so a payload of 2-byte `Void`s must not be parsed whole.
+pub const MAX_INFO_CHILDREN: usize = 32;
+
+/// Chromium writes `Info` first in the Segment; Firefox puts a `SeekHead` and a `Void` before
+/// it. 16 leaves margin while bounding the walk over a part of tiny elements.
+pub const MAX_ELEMENTS_BEFORE_INFO: usize = 16;
 
 const EBML: u32 = 0x1A45_DFA3;
 const SEGMENT: u32 = 0x1853_8067;
@@ -46,15 +67,19 @@ pub fn patch_webm_duration(header: &mut [u8], duration_ms: f64) -> Result<(), We
         return Err(WebmError::BadDuration);
     }
     let (start, end) = find_info(header)?;
-    let payload = rewrite_info(&header[start..end], duration_ms)?;
-    header[start..end].copy_from_slice(&payload);
+    let info = header.get_mut(start..end).ok_or(WebmError::Truncated)?;
+    let payload = rewrite_info(info, duration_ms)?;
+    if payload.len() != info.len() {
+        return Err(WebmError::NoRoom);
+    }
+    info.copy_from_slice(&payload);
     Ok(())
 }
 
 /// Reads the Duration stored in a WebM header, in ms (used by tests and diagnostics).
 pub fn read_webm_duration(header: &[u8]) -> Result<Option<f64>, WebmError> {
     let (start, end) = find_info(header)?;
-    let info = &header[start..end];
+    let info = header.get(start..end).ok_or(WebmError::Truncated)?;
     let mut scale = DEFAULT_TIMECODE_SCALE;
     let mut duration = None;
     for child in children(info)? {
@@ -90,7 +115,7 @@ fn find_info(buf: &[u8]) -> Result<(usize, usize), WebmError> {
         return Err(WebmError::NotWebm);
     }
     let mut pos = segment.data;
-    loop {
+    for _ in 0..=MAX_ELEMENTS_BEFORE_INFO {
         let child = element(buf, pos)?;
         if child.id == CLUSTER {
             return Err(WebmError::NoInfo);
@@ -105,18 +130,23 @@ fn find_info(buf: &[u8]) -> Result<(usize, usize), WebmError> {
             return Err(WebmError::Malformed);
         }
         if child.id == INFO {
+            if child.end - child.data > MAX_INFO_BYTES {
+                return Err(WebmError::InfoTooLarge);
+            }
             return Ok((child.data, child.end));
         }
         pos = child.end;
     }
+    Err(WebmError::TooManyElements)
 }
 
 /// Parses the element starting at `pos` (its end may lie beyond the buffer).
 fn element(buf: &[u8], pos: usize) -> Result<Element, WebmError> {
     let (id, id_len) = vint(buf, pos, 4)?;
-    let id = (id.raw) as u32;
-    let (size, size_len) = vint(buf, pos + id_len, 8)?;
-    let data = pos + id_len + size_len;
+    // At most 4 bytes (max_len above), so it fits.
+    let id = u32::try_from(id.raw).map_err(|_| WebmError::Malformed)?;
+    let (size, size_len) = vint(buf, pos.checked_add(id_len).ok_or(WebmError::Malformed)?, 8)?;
+    let data = pos.checked_add(id_len + size_len).ok_or(WebmError::Malformed)?;
     let size = if size.all_ones { None } else { Some(size.value) };
     let end = match size {
         Some(s) => usize::try_from(s).ok().and_then(|s| data.checked_add(s)).ok_or(WebmError::Malformed)?,
@@ -140,7 +170,7 @@ fn vint(buf: &[u8], pos: usize, max_len: usize) -> Result<(Vint, usize), WebmErr
     if len > max_len {
         return Err(WebmError::Malformed);
     }
-    let bytes = buf.get(pos..pos + len).ok_or(WebmError::Truncated)?;
+    let bytes = buf.get(pos..pos.checked_add(len).ok_or(WebmError::Truncated)?).ok_or(WebmError::Truncated)?;
     let raw = bytes.iter().fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
     let value_bits = 7 * len as u32;
     let mask = (1u64 << value_bits) - 1;
@@ -148,11 +178,14 @@ fn vint(buf: &[u8], pos: usize, max_len: usize) -> Result<(Vint, usize), WebmErr
     Ok((Vint { raw, value, all_ones: value == mask }, len))
 }
 
-/// The direct children of a payload, which must tile it exactly.
+/// The direct children of a payload, which must tile it exactly (at most [`MAX_INFO_CHILDREN`]).
 fn children(payload: &[u8]) -> Result<Vec<Element>, WebmError> {
     let mut out = Vec::new();
     let mut pos = 0;
     while pos < payload.len() {
+        if out.len() == MAX_INFO_CHILDREN {
+            return Err(WebmError::TooManyElements);
+        }
         let child = element(payload, pos)?;
         if child.size.is_none() || child.end > payload.len() {
             return Err(WebmError::Malformed);
@@ -194,7 +227,10 @@ fn rewrite_info(info: &[u8], duration_ms: f64) -> Result<Vec<u8>, WebmError> {
     }
     // Duration is counted in TimecodeScale units (nanoseconds per unit).
     let duration = duration_ms * 1e6 / scale as f64;
-    let budget = info.len() - kept.len();
+    if !duration.is_finite() {
+        return Err(WebmError::BadDuration);
+    }
+    let budget = info.len().checked_sub(kept.len()).ok_or(WebmError::Malformed)?;
     for choice in [Apps::Original, Apps::Empty, Apps::Dropped] {
         let app_bytes: Vec<u8> = apps
             .iter()
