@@ -25,6 +25,7 @@ mod playback;
 mod random;
 mod recordings;
 mod seek_index;
+mod storage;
 mod thumbnails;
 mod usage;
 mod waitlist;

@@ -1,8 +1,6 @@
-//! Recordings in R2: their keys, signed playback URLs for researchers, streaming with `Range`,
-//! and deletion. Keys: `analyses/{analysis}/entries/{entry}/recording.{mp4|webm}` (whole-file
-//! upload), `…/segments/{n}/screen.{mp4|webm}` and `…/segments/{n}/camera.{mp4|webm}` plus
-//! their chunks (ADR 0005, 0008), and `…/thumbnail.jpg`, so everything of an analysis or an entry
-//! is one prefix.
+//! Recordings for researchers: who may see an entry, its files as signed playback URLs, and
+//! streaming them with `Range` (spliced with the seek index, ADR 0009). Where they live in R2 and
+//! how URLs are signed is `storage.rs`.
 
 use std::pin::Pin;
 
@@ -11,79 +9,20 @@ use lupa_api_types::{EntryUrlResponse, SegmentDto};
 use lupa_core::auth::Role;
 use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
-use lupa_core::participation::{self as rules, ByteRange, SignedUrlError};
+use lupa_core::participation::{self as rules, ByteRange};
 use lupa_core::read_pieces::read_pieces;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::config::required_secret;
-use crate::db::{db, int, now_ms, text, Batch, Results, Slot};
+use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
 use crate::seek_index::{self, SeekIndex, Stored};
+use crate::storage::{bucket, signed_url, verify_signed_request, PLAYBACK_TTL_MS};
 use crate::App;
 
-/// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
-const PLAYBACK_TTL_MS: i64 = 60 * 60 * 1000;
 const NOT_READY: &str = "La grabación aún no está disponible";
-
-/// The recordings bucket (counted when the test server asks, `usage.rs`).
-pub fn bucket(app: &App) -> ApiResult<Bucket> {
-    let bucket = app.env.bucket("RECORDINGS")?;
-    Ok(match &app.usage {
-        Some(counter) => counter.r2(bucket),
-        None => bucket,
-    })
-}
-
-pub fn entry_prefix(analysis_id: &str, entry_id: &str) -> String {
-    format!("analyses/{analysis_id}/entries/{entry_id}/")
-}
-
-pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
-    let ext = if mime == "video/webm" { "webm" } else { "mp4" };
-    format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
-}
-
-/// Queues an analysis's recordings for deletion; goes in the same batch as the rows' deletion.
-pub const QUEUE_ANALYSIS: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES ('analyses/' || ?1 || '/', ?2) ON CONFLICT (prefix) DO NOTHING";
-
-/// Deletes every object under `prefix`, page by page.
-pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
-    let bucket = bucket(app)?;
-    loop {
-        let page = bucket.list().prefix(prefix.to_string()).execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
-        if keys.is_empty() {
-            return Ok(());
-        }
-        bucket.delete_multiple(keys).await.map_err(|e| ApiError::internal(format!("R2 delete: {e}")))?;
-        if !page.truncated() {
-            return Ok(());
-        }
-    }
-}
-
-/// Checks `?expires=&kid=&sig=` on a request for `path` against the current signing key or, while
-/// rotating, the previous one; 403 when expired, tampered or signed with a retired key. Returns
-/// the (now trusted) expiry.
-pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<i64> {
-    let url = req.url()?;
-    let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
-    let expires = param("expires").and_then(|v| v.parse::<i64>().ok());
-    let (Some(expires), Some(sig)) = (expires, param("sig")) else {
-        return Err(ApiError::forbidden("bad_signature", "Enlace no válido"));
-    };
-    let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
-    let previous = app.env.secret("URL_SIGNING_KEY_PREVIOUS").ok().map(|v| v.to_string()).filter(|v| !v.is_empty());
-    let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
-    rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, now_ms()).map_err(|e| match e {
-        SignedUrlError::Expired => ApiError::forbidden("expired_signature", "El enlace ha caducado"),
-        SignedUrlError::BadSignature => ApiError::forbidden("bad_signature", "Enlace no válido"),
-    })?;
-    Ok(expires)
-}
 
 /// The entry a batch read (`entries::add_find`) when the signed-in user owns its analysis or is
 /// an admin; 404 otherwise. Whatever else the batch read about it is only used after this check.
@@ -113,12 +52,6 @@ pub async fn owned_entry_with<T>(
 /// The entry when the signed-in user owns its analysis or is an admin; 404 otherwise.
 pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
     Ok(owned_entry_with(app, req, entry_id, |_| Ok(())).await?.1)
-}
-
-/// A one-hour signed URL for `path`.
-pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
-    Ok(format!("{}{path}?{query}", app.config.public_origin))
 }
 
 /// The signed URL of the recording's first file (the whole recording unless it was resumed).

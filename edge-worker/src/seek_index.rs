@@ -120,7 +120,7 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
     }
-    let bucket = crate::recordings::bucket(app)?;
+    let bucket = crate::storage::bucket(app)?;
     let Ok(stored) = scan(&bucket, file_key).await? else {
         return Ok(());
     };
@@ -135,7 +135,7 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
     }
-    let bucket = crate::recordings::bucket(app)?;
+    let bucket = crate::storage::bucket(app)?;
     let key = marker_key(file_key);
     let (current, etag) = match bucket.get(key.clone()).execute().await? {
         None => (None, None),

@@ -11,7 +11,7 @@ use crate::db::{Busy, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
 use crate::participation::entries;
-use crate::recordings::{self, entry_prefix};
+use crate::storage::{self, entry_prefix};
 use crate::App;
 
 const SAVED: &str = "Miniatura guardada";
@@ -28,7 +28,7 @@ fn path(entry_id: &str) -> String {
 
 /// The signed URL of an entry's thumbnail, when it has one.
 pub fn url(app: &App, entry_id: &str, thumbnail_at: Option<i64>) -> ApiResult<Option<String>> {
-    thumbnail_at.map(|_| recordings::signed_url(app, &path(entry_id))).transpose()
+    thumbnail_at.map(|_| storage::signed_url(app, &path(entry_id))).transpose()
 }
 
 fn refused(error: ThumbnailError) -> ApiError {
@@ -52,7 +52,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;
     let metadata = HttpMetadata { content_type: Some(thumbnail::CONTENT_TYPE.into()), ..Default::default() };
-    let bucket = recordings::bucket(app)?;
+    let bucket = storage::bucket(app)?;
     let object_key = key(&entry.analysis_id, &entry.id);
     bucket
         .put(object_key.clone(), bytes)
@@ -72,13 +72,13 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
 
 /// `GET /api/v1/thumbnails/{id}?expires=&kid=&sig=`: the JPEG.
 pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    recordings::verify_signed_request(app, req, &path(entry_id))?;
+    storage::verify_signed_request(app, req, &path(entry_id))?;
     let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
     let not_found = || ApiError::new(404, "no_thumbnail", NONE);
     if entry.thumbnail_at.is_none() {
         return Err(not_found());
     }
-    let object = recordings::bucket(app)?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
+    let object = storage::bucket(app)?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 thumbnail without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", thumbnail::CONTENT_TYPE)?

@@ -16,7 +16,7 @@ use crate::db::{text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::playback::notes::TagRow;
 use crate::playback::{core_marks, marks_of};
-use crate::recordings::signed_url;
+use crate::storage::signed_url;
 use crate::App;
 
 /// Clips by id, in the order of the JSON array `?1` (notes without an end are not clips).

@@ -21,7 +21,8 @@ use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::insights::{answers, figures, reels, shares};
 use crate::participation::entries;
 use crate::playback::{chapters, core_marks, marks_of, notes};
-use crate::recordings::{serve_object, verify_signed_request};
+use crate::recordings::serve_object;
+use crate::storage::verify_signed_request;
 use crate::App;
 
 /// Views from one client address: a page view is one request, so this only stops scraping.

@@ -15,7 +15,7 @@ use worker::{Bucket, HttpMetadata, MultipartUpload, Range, UploadedPart};
 
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::store::{Chunk, Segment, Store};
-use crate::participation::segments::{chunk_key, chunk_prefix};
+use crate::storage::{chunk_key, chunk_prefix};
 
 /// Whether a stored byte count may complete a part after the first that is not composed yet.
 pub fn may_have_ready_part(segment_bytes: u64, composed_parts: u64) -> bool {
@@ -181,21 +181,6 @@ pub async fn close(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: 
         "closed"
     };
     store.close_segment(segment.seq, &segment.track, state, total, duration_ms)?;
-    delete_keys_under(bucket, &chunk_prefix(analysis_id, entry_id, segment.seq, &segment.track)).await?;
+    crate::storage::delete_under(bucket, &chunk_prefix(analysis_id, entry_id, segment.seq, &segment.track)).await?;
     Ok(Closed { state, size: total, duration_ms })
-}
-
-/// Deletes every object under `prefix`, page by page (the object has no `App`).
-pub async fn delete_keys_under(bucket: &Bucket, prefix: &str) -> ApiResult<()> {
-    loop {
-        let page = bucket.list().prefix(prefix.to_string()).execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
-        if keys.is_empty() {
-            return Ok(());
-        }
-        bucket.delete_multiple(keys).await.map_err(|e| ApiError::internal(format!("R2 delete: {e}")))?;
-        if !page.truncated() {
-            return Ok(());
-        }
-    }
 }

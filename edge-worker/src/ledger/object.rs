@@ -21,8 +21,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::ledger::compose;
 use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed, Opened, Reserved, Status};
 use crate::ledger::store::{Segment, Store};
-use crate::participation::segments::chunk_key;
-use crate::recordings::entry_prefix;
+use crate::storage::{chunk_key, entry_prefix};
 
 #[durable_object]
 pub struct ParticipationLedger {
@@ -385,7 +384,7 @@ impl ParticipationLedger {
             }
         }
         store.clear_ledger()?;
-        compose::delete_keys_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
+        crate::storage::delete_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
     }
 
     /// Sets the alarm for the next thing due after activity: the place's
@@ -428,7 +427,7 @@ impl ParticipationLedger {
         match meta.state.as_str() {
             "deleted" => {
                 // The sweep after a deletion: anything a streaming chunk stored since is deleted.
-                compose::delete_keys_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
+                crate::storage::delete_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
                 self.state.storage().delete_all().await?;
             }
             "finished" => self.state.storage().delete_all().await?,

@@ -16,7 +16,7 @@ use worker::{D1Database, D1PreparedStatement};
 
 use crate::db::{db, int, stmt, text, Batch, Results, Slot};
 use crate::error::ApiResult;
-use crate::recordings;
+use crate::storage;
 use crate::App;
 
 /// Which entries a purge covers; `?1` of every statement is the entry, analysis or owner id.
@@ -96,7 +96,7 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
     let database = db(app)?;
     let now = app.now();
     let mut batch = Batch::new(&database);
-    batch.add(QUEUE_ENTRY_PREFIX, &[text(&recordings::entry_prefix(analysis_id, entry_id)), int(now)])?;
+    batch.add(QUEUE_ENTRY_PREFIX, &[text(&storage::entry_prefix(analysis_id, entry_id)), int(now)])?;
     for statement in statements(&database, Scope::Entry, entry_id, now)? {
         batch.add_prepared(statement, "DELETE segments of an entry");
     }
@@ -177,7 +177,7 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
         outcomes.push((if told.is_ok() { OBJECT_TOLD } else { OBJECT_FAILED }, item.entry_id));
     }
     if !aborts.is_empty() {
-        let bucket = recordings::bucket(app)?;
+        let bucket = storage::bucket(app)?;
         for item in aborts {
             let aborted = match bucket.resume_multipart_upload(item.r2_key, item.upload_id.clone()) {
                 Ok(upload) => upload.abort().await.map_err(|e| e.to_string()),
@@ -196,7 +196,7 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
         }
     }
     for item in deletions {
-        let done = recordings::delete_prefix(app, &item.prefix).await.is_ok();
+        let done = storage::delete_prefix(app, &item.prefix).await.is_ok();
         outcomes.push((if done { DELETED } else { DELETE_FAILED }, item.prefix));
     }
     let background = app.detached();

@@ -18,7 +18,7 @@ use crate::http::{json, read_json};
 use crate::ledger::protocol::{Call, Committed, Opened, Reserved};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::mime;
-use crate::recordings;
+use crate::storage;
 use crate::App;
 
 /// The screen track; the camera gets its own segments with the same numbers (ADR 0008).
@@ -44,7 +44,7 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request("invalid_track", m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
         .ok_or_else(|| ApiError::bad_request("unsupported_mime", mime::UNSUPPORTED))?;
-    let prefix = format!("{}segments/", recordings::entry_prefix(&entry.analysis_id, &entry.id));
+    let prefix = format!("{}segments/", storage::entry_prefix(&entry.analysis_id, &entry.id));
     let suffix = format!("/{}.{}", track.as_str(), mime::extension(mime));
     let now = app.now();
     let call = Call::Open { capability: entry.capability_hash.clone(), track: track.as_str().into(), mime: mime.into(), prefix, suffix, now };
@@ -91,7 +91,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     // The body goes to R2 as it arrives, never through the worker's memory (ADR 0011). HTTP
     // framing holds it to its Content-Length, which the object reserved; R2 confirms it.
     crate::usage::mark_body_streaming(app);
-    let bucket = recordings::bucket(app)?;
+    let bucket = storage::bucket(app)?;
     let put = match req.inner().body() {
         Some(body) => bucket.put(reserved.key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
         None => Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH)),
@@ -126,15 +126,6 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         });
     }
     json(200, &ChunkResponse { stored: true })
-}
-
-/// `analyses/{a}/entries/{e}/segments/{seq}/{track}-chunks/{index}`, zero-padded so a listing is in order.
-pub fn chunk_key(analysis_id: &str, entry_id: &str, seq: u32, track: &str, index: u32) -> String {
-    format!("{}{index:06}", chunk_prefix(analysis_id, entry_id, seq, track))
-}
-
-pub fn chunk_prefix(analysis_id: &str, entry_id: &str, seq: u32, track: &str) -> String {
-    format!("{}segments/{seq}/{track}-chunks/", recordings::entry_prefix(analysis_id, entry_id))
 }
 
 /// `PUT /api/v1/analysisEntry/{id}/steps {steps}`: the whole list of step marks so far.

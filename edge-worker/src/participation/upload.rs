@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::segments::SCREEN;
 use crate::participation::{entries, mime, purge};
-use crate::recordings;
+use crate::storage;
 use crate::App;
 
 const SUBMITTED: &str = "Grabación enviada";
@@ -114,7 +114,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
 /// `PUT /api/v1/uploads/{id}?expires=&sig=`: the whole file, streamed into R2, from the browser
 /// holding the participation's capability cookie.
 pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    recordings::verify_signed_request(app, req, &format!("/api/v1/uploads/{entry_id}"))?;
+    storage::verify_signed_request(app, req, &format!("/api/v1/uploads/{entry_id}"))?;
     // The signature alone would let whoever saw the URL replay it for 15 minutes: it works only in
     // the browser that holds the participation's capability (issue 15).
     let entry = entries::require_capability(app, req, entry_id).await?;
@@ -127,10 +127,10 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     }
     let content_type = req.headers().get("content-type").ok().flatten().unwrap_or_else(|| "video/mp4".into());
     let mime = mime::base(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code("unsupported_mime"))?;
-    let key = recordings::recording_key(&entry.analysis_id, &entry.id, mime);
+    let key = storage::recording_key(&entry.analysis_id, &entry.id, mime);
     let body = req.inner().body().ok_or_else(|| ApiError::bad_request("empty_recording", MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
-    crate::recordings::bucket(app)?
+    crate::storage::bucket(app)?
         .put(key.clone(), body)
         .http_metadata(metadata)
         .execute()
@@ -153,7 +153,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let has_recording = entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0;
     let stored = match (&entry.recording_key, has_recording) {
-        (Some(key), true) => crate::recordings::bucket(app)?.head(key.clone()).await?.is_some_and(|o| o.size() > 0),
+        (Some(key), true) => crate::storage::bucket(app)?.head(key.clone()).await?.is_some_and(|o| o.size() > 0),
         _ => false,
     };
     if !stored {

@@ -14,6 +14,7 @@ use crate::http::json;
 use crate::insights::cleanup;
 use crate::participation::purge::{self, Scope};
 use crate::recordings::{self, owned_entry, owned_entry_with};
+use crate::storage;
 use crate::App;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
@@ -102,7 +103,7 @@ pub fn chapters(marks: &[Mark], duration: u64, task_count: usize) -> Vec<Chapter
 pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, req, entry_id).await?;
     let database = crate::db::db(app)?;
-    let prefix = recordings::entry_prefix(&entry.analysis_id, &entry.id);
+    let prefix = storage::entry_prefix(&entry.analysis_id, &entry.id);
     let now = now_ms();
     let mut batch = Batch::new(&database);
     batch.add(purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?;
