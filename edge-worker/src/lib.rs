@@ -45,7 +45,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     if !app_shell::is_api(&path) {
         let status = match path.strip_prefix(app_shell::SHARE_PAGE_PREFIX) {
             Some(token) => share_page_status(&req, &env, token).await,
-            None => 200,
+            None => app_shell::PageStatus::default(),
         };
         let response = match app_shell::serve(&req, &env, status).await {
             Ok(resp) => resp,
@@ -98,22 +98,24 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     Ok(response)
 }
 
-/// 200 for a live share link's page, 410 for a revoked, expired or unknown one (ADR 0012). When
-/// the link cannot be checked (no configuration, D1 down) the page is served as 200 and its own
-/// API call shows what is wrong.
-async fn share_page_status(req: &Request, env: &Env, token: &str) -> u16 {
-    let Ok(config) = Config::from_env(env) else { return 200 };
+/// 200 for a live share link's page, 410 for a revoked, expired or unknown one (ADR 0012), 429
+/// past the client's limit (the same as the API's). When the link cannot be checked (no
+/// configuration, D1 down) the page is served as 200 and its own API call shows what is wrong.
+async fn share_page_status(req: &Request, env: &Env, token: &str) -> app_shell::PageStatus {
+    let status = |status| app_shell::PageStatus { status, retry_after: None };
+    let Ok(config) = Config::from_env(env) else { return status(200) };
     if config.misconfiguration(env).is_some() {
-        return 200;
+        return status(200);
     }
     let now = clock::request_now(&config, req);
     let app = App { env: env.clone(), config, ctx: None, now, usage: None };
-    match insights::shared::is_live(&app, token).await {
-        Ok(true) => 200,
-        Ok(false) => 410,
+    match insights::shared::is_live(&app, req, token).await {
+        Ok(true) => status(200),
+        Ok(false) => status(410),
+        Err(err) if err.status == 429 => app_shell::PageStatus { status: 429, retry_after: err.retry_after },
         Err(err) => {
             log::error("-", "(share-page)", &format!("{err:?}"));
-            200
+            status(200)
         }
     }
 }

@@ -345,6 +345,30 @@ test('the public share route is rate-limited per client', async () => {
   assert.equal((await api(`/api/v1/share/${token}`)).status, 200, 'other clients still get in');
 });
 
+test('the share page is rate-limited per client like the API: unknown tokens stop answering 410', async () => {
+  const ip = randomIp();
+  const page = (token, from = ip) => fetch(`${BASE}/s/${token}`, { headers: { 'cf-connecting-ip': from } });
+  // 120 page loads per 10-minute window; a window may end during the loop, so go on until refused.
+  let gone = 0;
+  let refused;
+  for (let i = 0; i < 242 && !refused; i++) {
+    const res = await page(Buffer.from(randomBytes(32)).toString('base64url'));
+    await res.arrayBuffer();
+    if (res.status === 410) gone++;
+    else refused = res;
+  }
+  assert.equal(refused?.status, 429);
+  assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  assert.equal(refused.headers.get('x-robots-tag'), 'noindex, nofollow');
+  assert.ok(gone >= 120 && gone <= 240, `${gone} pages before the limit`);
+  // A live link is refused too from that address (the status tells nothing past the limit)...
+  const { owner, analysis } = await world('share-page-rate');
+  const { token } = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
+  assert.equal((await page(token)).status, 429);
+  // ...while other clients still get it.
+  assert.equal((await page(token, randomIp())).status, 200);
+});
+
 test('playlists, the list and shared recordings name the participant and carry the camera file with its offset', async () => {
   const { owner, analysis, a, b } = await world('participants');
   const rows = await sql(`SELECT id, participant_number FROM analysis_entries WHERE analysis_id = ${q(analysis.id)}`);
