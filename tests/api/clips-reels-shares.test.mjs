@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { at } from './recording.mjs';
+import { readFileSync } from 'node:fs';
+import { at, complete, participate, recordSegment, submit } from './recording.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
 
 const GONE = 'Este enlace ya no está disponible';
+const MIB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Two submitted recordings of 2 tasks: task 1 from 2 s, its answer at 17 s, task 2 from 22 s to 40 s. */
@@ -395,4 +397,42 @@ test('playlists, the list and shared recordings name the participant and carry t
   assert.deepEqual([shown.recording.participantNumber, shown.recording.segments[0].cameraOffsetMs], [numbers[a], 400]);
   const hidden = (await open((await share(owner, analysis.id, { kind: 'clip', targetId: ca, expiresInDays: 7, hideCamera: true })).json.token)).json;
   assert.deepEqual([hidden.clip.participantNumber, hidden.clip.segments[0].cameraUrl, hidden.clip.segments[0].cameraOffsetMs], [numbers[a], null, 0]);
+});
+
+test('shared media answers at most 8 MiB at a time, so revoking stops a player that is already reading', async () => {
+  const owner = await researcher('share-cap');
+  const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
+  const { entryId, cookie } = await participate(analysis.id);
+  const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+  const file = Buffer.concat([head, randomBytes(9 * MIB - head.length + 4321)]);
+  await recordSegment(entryId, cookie, file, { chunkSize: MIB, mimeType: 'video/mp4' });
+  assert.equal((await complete(entryId, cookie, { durationMs: 10_000 })).status, 200);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  const { token, share: dto } = (await share(owner, analysis.id, { kind: 'recording', targetId: entryId, expiresInDays: 7 })).json;
+  const url = (await open(token)).json.recording.segments[0].url;
+
+  // A player's first read asks for everything; it gets the first 8 MiB, and says so.
+  const first = await fetch(url, { headers: { range: 'bytes=0-' } });
+  assert.equal(first.status, 206);
+  assert.equal(first.headers.get('content-range'), `bytes 0-${8 * MIB - 1}/${file.length}`);
+  assert.equal(Number(first.headers.get('content-length')), 8 * MIB);
+  assert.ok(Buffer.from(await first.arrayBuffer()).equals(file.subarray(0, 8 * MIB)));
+  // A plain GET is capped the same way.
+  const whole = await fetch(url);
+  assert.deepEqual([whole.status, (await whole.arrayBuffer()).byteLength], [206, 8 * MIB]);
+  // The player comes back for the rest, checked again.
+  const rest = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
+  assert.equal(rest.status, 206);
+  assert.ok(Buffer.from(await rest.arrayBuffer()).equals(file.subarray(8 * MIB)));
+
+  // Revoked while a read is under way: that answer ends at the cap, and the next one is refused.
+  const reading = await fetch(url, { headers: { range: 'bytes=0-' } });
+  assert.equal((await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal((await reading.arrayBuffer()).byteLength, 8 * MIB);
+  const next = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
+  assert.equal(next.status, 410);
+  // The owner's own player is not capped.
+  const own = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const ownRead = await fetch(own, { headers: { range: 'bytes=0-' } });
+  assert.deepEqual([ownRead.status, (await ownRead.arrayBuffer()).byteLength], [206, file.length]);
 });

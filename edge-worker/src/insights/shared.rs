@@ -3,12 +3,13 @@
 //! — counts the view, and answers 410 'Este enlace ya no está disponible' for a link that was
 //! revoked, has expired, or does not exist (one answer for all three, so the route tells nothing
 //! about which tokens ever existed). Media goes through `/share-media/…` signed URLs that check
-//! the link again on every request.
+//! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
+//! also stops a player that is already reading.
 
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
-use lupa_core::clips::SHARE_GONE;
+use lupa_core::clips::{SHARED_MEDIA_MAX_BYTES, SHARE_GONE};
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -228,5 +229,6 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
     }
     let file = results.first::<SourceFile>(file)?.filter(|f| f.status == "submitted").ok_or_else(ApiError::not_found)?;
     let key = if seq == 0 { file.recording_key } else { file.r2_key }.ok_or_else(ApiError::not_found)?;
-    serve_object(app, req, key, "lupa-compartido", expires).await
+    // Capped, so a player comes back for more and a revoked link stops it (`SHARED_MEDIA_MAX_BYTES`).
+    serve_object(app, req, key, "lupa-compartido", expires, Some(SHARED_MEDIA_MAX_BYTES)).await
 }
