@@ -436,3 +436,47 @@ test('shared media answers at most 8 MiB at a time, so revoking stops a player t
   const ownRead = await fetch(own, { headers: { range: 'bytes=0-' } });
   assert.deepEqual([ownRead.status, (await ownRead.arrayBuffer()).byteLength], [206, file.length]);
 });
+
+test('a lapsed customer makes no new clips, reels or links; existing links keep working and everything else stays free', async () => {
+  const { owner, analysis, a, b } = await world('lapsed');
+  const clip = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Antes', text: 'x' })).json.id;
+  const other = (await note(owner, b, { atMs: 1000, endMs: 2000, title: 'Otro', text: 'y' })).json.id;
+  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'Reel', clipIds: [clip] } })).json.id;
+  const link = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
+  await sql(`UPDATE subscriptions SET status = 'canceled' WHERE user_id = ${q(owner.user.id)}`);
+
+  const SUFFIX = 'Visita Facturación para elegir un plan.';
+  const refused = [
+    [`/api/v1/analysis/${analysis.id}/shares`, 'POST', { kind: 'summary', expiresInDays: 7 }, `Necesitas una suscripción activa para crear enlaces para compartir. ${SUFFIX}`],
+    [`/api/v1/analysis/${analysis.id}/reels`, 'POST', { title: 'Nuevo', clipIds: [clip] }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/reels/${reel}`, 'PATCH', { title: 'Otro título' }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/reels/${reel}/clips`, 'POST', { clipId: other }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/entry/${a}/notes`, 'POST', { atMs: 1000, endMs: 2000, text: 'nuevo clip' }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
+    [`/api/v1/entry/${a}/notes/${clip}`, 'PATCH', { endMs: 9000 }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
+  ];
+  for (const [path, method, body, message] of refused) {
+    const res = await api(path, { method, cookie: owner.cookie, body });
+    assert.deepEqual([res.status, res.json?.code, res.json?.message], [402, 'subscription_required', message], `${method} ${path}`);
+  }
+  // Nothing was written by the refused requests.
+  assert.deepEqual((await api(`/api/v1/reels/${reel}`, { cookie: owner.cookie })).json.clips.map((c) => c.clipId), [clip]);
+  assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 1);
+
+  // The link made while subscribed still shows its clip, which still plays.
+  const shown = await open(link.token);
+  assert.equal(shown.status, 200);
+  assert.equal((await fetch(shown.json.clip.segments[0].url)).status, 200);
+  // Notes, words on a clip, taking clips out, revoking and deleting stay free.
+  const plain = await note(owner, a, { atMs: 4000, text: 'Nota sin suscripción' });
+  assert.equal(plain.status, 201, plain.text);
+  assert.equal((await patch(owner, a, clip, { text: 'Texto nuevo', tags: ['nav'] })).status, 200);
+  assert.equal((await patch(owner, b, other, { endMs: null })).status, 200, 'a clip can become a note again');
+  assert.equal((await api(`/api/v1/reels/${reel}/clips/${clip}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await api(`/api/v1/shares/${link.share.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal((await api(`/api/v1/reels/${reel}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+
+  // Subscribed again, the same requests work.
+  await sql(`UPDATE subscriptions SET status = 'active' WHERE user_id = ${q(owner.user.id)}`);
+  assert.equal((await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).status, 201);
+  assert.equal((await note(owner, a, { atMs: 1000, endMs: 2000, text: 'nuevo clip' })).status, 201);
+});
