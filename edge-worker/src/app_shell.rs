@@ -13,6 +13,8 @@
 //! Share-link pages (`/s/{token}`, ADR 0012) get the same shell plus `X-Robots-Tag: noindex` and
 //! `Referrer-Policy: no-referrer`: the `_headers` rules match the shell's own path, not the
 //! visitor's, so the worker adds them. The token in the path must never leave in a `Referer`.
+//! Their status (200 live, 410 gone) is looked up per request, so it is rate-limited per client
+//! like the API's share route (429 with `Retry-After`).
 //!
 //! Screens behind the session check get a `Link` header that preloads the API answers they need
 //! first (`lupa_core::shell_preloads`), so those requests run while the app's script loads.
@@ -28,9 +30,23 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
+/// The status of a share page (`/s/{token}`): 410 for a link that is gone, 429 (with
+/// `Retry-After`) for a client past its limit.
+#[derive(Debug, Clone, Copy)]
+pub struct PageStatus {
+    pub status: u16,
+    pub retry_after: Option<i64>,
+}
+
+impl Default for PageStatus {
+    fn default() -> Self {
+        Self { status: 200, retry_after: None }
+    }
+}
+
 /// The document for `req` (the shell, or the participation page); a share page (`/s/{token}`)
-/// answers with `status` (410 for a link that is gone), every other page with the document's own.
-pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
+/// answers with `status`, every other page with the document's own.
+pub async fn serve(req: &Request, env: &Env, status: PageStatus) -> Result<Response> {
     let method = req.method();
     if !matches!(method, Method::Get | Method::Head) {
         let mut resp = Response::error("Method not allowed", 405)?;
@@ -59,10 +75,15 @@ pub async fn serve(req: &Request, env: &Env, status: u16) -> Result<Response> {
 }
 
 /// The shell with the share page's headers.
-fn share_page(resp: Response, status: u16) -> Result<Response> {
+fn share_page(resp: Response, page: PageStatus) -> Result<Response> {
     // A 304 (If-None-Match) stays a 304; only a full page carries the link's status.
-    let status = if resp.status_code() == 200 { status } else { resp.status_code() };
-    rebuilt(resp, status, &[("x-robots-tag", "noindex, nofollow"), ("referrer-policy", "no-referrer"), ("cache-control", "no-store")])
+    let status = if resp.status_code() == 200 { page.status } else { resp.status_code() };
+    let retry_after = page.retry_after.map(|secs| secs.to_string());
+    let mut extra = vec![("x-robots-tag", "noindex, nofollow"), ("referrer-policy", "no-referrer"), ("cache-control", "no-store")];
+    if let (429, Some(secs)) = (status, retry_after.as_deref()) {
+        extra.push(("retry-after", secs));
+    }
+    rebuilt(resp, status, &extra)
 }
 
 /// `resp` with `status` and `extra` headers set. A fetched response's headers are immutable, so

@@ -4,6 +4,7 @@
 //! a confusing failure deep inside a handler.
 
 use lupa_core::chunks::Limits;
+use lupa_core::deployment::{self, Environment};
 use worker::Env;
 
 use crate::error::ApiError;
@@ -13,37 +14,46 @@ use crate::error::ApiError;
 pub struct Config {
     /// Origin users reach us on, e.g. `https://lupa.example`; links in mails are built from it.
     pub public_origin: String,
-    /// `local` or `production`; selects the local mail and payment providers.
-    pub environment: String,
-    /// Whether requests may set their clock (`clock.rs`): `TEST_CLOCK=on`, never in production.
+    /// `ENVIRONMENT`: `local` or `production`; `None` for anything else, which is refused (503)
+    /// rather than taken for either (ADR 0006).
+    pub environment: Option<Environment>,
+    /// Whether requests may set their clock (`clock.rs`): `TEST_CLOCK=on`, only when local.
     pub test_clock: bool,
-    /// Whether answers say what they cost (`usage.rs`): `TEST_USAGE=on`, never in production.
+    /// Whether answers say what they cost (`usage.rs`): `TEST_USAGE=on`, only when local.
     pub test_usage: bool,
     /// A participation's maximum duration and size (`MAX_ENTRY_DURATION_MS`, `MAX_ENTRY_BYTES`).
     pub limits: Limits,
 }
 
 impl Config {
-    pub fn is_production(&self) -> bool {
-        self.environment == "production"
+    /// Only a known local environment gets the local conveniences (test-mode checkout, test
+    /// clock); an unknown one is treated like production where it matters, and refused anyway.
+    pub fn is_local(&self) -> bool {
+        self.environment == Some(Environment::Local)
     }
 
-    /// In production, what is missing or wrong (`lupa_core::deployment`); empty elsewhere.
-    pub fn production_problems(&self, env: &Env) -> Vec<String> {
-        if !self.is_production() {
-            return Vec::new();
+    /// Why the worker must not serve, as the 503's message: an unknown `ENVIRONMENT`, or what a
+    /// production configuration lacks (`lupa_core::deployment`). `None` when it may serve.
+    pub fn misconfiguration(&self, env: &Env) -> Option<String> {
+        match self.environment {
+            None => Some(deployment::UNKNOWN_ENVIRONMENT_MESSAGE.to_string()),
+            Some(Environment::Local) => None,
+            Some(Environment::Production) => {
+                let secret = |name: &str| env.secret(name).ok().map(|v| v.to_string());
+                let problems = deployment::production_problems(&self.public_origin, secret);
+                (!problems.is_empty()).then(|| deployment::misconfigured_message(&problems))
+            }
         }
-        let is_set = |name: &str| env.secret(name).ok().map(|v| v.to_string()).is_some_and(|v| !v.trim().is_empty());
-        lupa_core::deployment::production_problems(&self.public_origin, is_set)
     }
 
     pub fn from_env(env: &Env) -> Result<Self, ApiError> {
-        let environment = optional_var(env, "ENVIRONMENT").unwrap_or_else(|| "local".into());
+        let environment = Environment::parse(optional_var(env, "ENVIRONMENT").as_deref());
+        let local = environment == Some(Environment::Local);
         let defaults = Limits::default();
         Ok(Self {
             public_origin: required_var(env, "PUBLIC_ORIGIN")?.trim_end_matches('/').to_string(),
-            test_clock: environment != "production" && optional_var(env, "TEST_CLOCK").as_deref() == Some("on"),
-            test_usage: environment != "production" && optional_var(env, "TEST_USAGE").as_deref() == Some("on"),
+            test_clock: local && optional_var(env, "TEST_CLOCK").as_deref() == Some("on"),
+            test_usage: local && optional_var(env, "TEST_USAGE").as_deref() == Some("on"),
             limits: Limits {
                 max_duration_ms: number_var(env, "MAX_ENTRY_DURATION_MS")?.unwrap_or(defaults.max_duration_ms),
                 max_bytes: number_var(env, "MAX_ENTRY_BYTES")?.unwrap_or(defaults.max_bytes),

@@ -47,7 +47,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     if !app_shell::is_api(&path) {
         let status = match path.strip_prefix(app_shell::SHARE_PAGE_PREFIX) {
             Some(token) => share_page_status(&req, &env, token).await,
-            None => 200,
+            None => app_shell::PageStatus::default(),
         };
         let response = match app_shell::serve(&req, &env, status).await {
             Ok(resp) => resp,
@@ -100,40 +100,46 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     Ok(response)
 }
 
-/// 200 for a live share link's page, 410 for a revoked, expired or unknown one (ADR 0012). When
-/// the link cannot be checked (no configuration, D1 down) the page is served as 200 and its own
-/// API call shows what is wrong.
-async fn share_page_status(req: &Request, env: &Env, token: &str) -> u16 {
-    let Ok(config) = Config::from_env(env) else { return 200 };
+/// 200 for a live share link's page, 410 for a revoked, expired or unknown one (ADR 0012), 429
+/// past the client's limit (the same as the API's). When the link cannot be checked (no
+/// configuration, D1 down) the page is served as 200 and its own API call shows what is wrong.
+async fn share_page_status(req: &Request, env: &Env, token: &str) -> app_shell::PageStatus {
+    let status = |status| app_shell::PageStatus { status, retry_after: None };
+    let Ok(config) = Config::from_env(env) else { return status(200) };
+    if config.misconfiguration(env).is_some() {
+        return status(200);
+    }
     let now = clock::request_now(&config, req);
     let app = App { env: env.clone(), config, ctx: None, now, usage: None };
-    match insights::shared::is_live(&app, token).await {
-        Ok(true) => 200,
-        Ok(false) => 410,
+    match insights::shared::is_live(&app, req, token).await {
+        Ok(true) => status(200),
+        Ok(false) => status(410),
+        Err(err) if err.status == 429 => app_shell::PageStatus { status: 429, retry_after: err.retry_after },
         Err(err) => {
             log::error("-", "(share-page)", &format!("{err:?}"));
-            200
+            status(200)
         }
     }
 }
 
-/// Routes that answer with a recording a browser may open directly ('Ver grabación').
-/// Routes of the local payment provider (`billing/local.rs`): 404 in production.
+/// Routes of the local payment provider (`billing/local.rs`): 404 unless the environment is
+/// known to be local.
 const LOCAL_ONLY: &[RouteId] =
     &[RouteId::LocalCheckoutGet, RouteId::LocalCheckoutPay, RouteId::LocalCheckoutCancel, RouteId::LocalPortalGet, RouteId::LocalPortalCancel];
 
 /// Logged once per isolate, not once per request: the 503 itself names the problem.
 static MISCONFIGURATION_LOGGED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// 503 naming what production lacks; every API call answers it until the configuration is whole.
-fn misconfigured(problems: &[String]) -> ApiError {
-    let message = lupa_core::deployment::misconfigured_message(problems);
+/// 503 naming what is wrong (an unknown environment, or what production lacks); every API call
+/// answers it until the configuration is whole.
+fn misconfigured(message: String) -> ApiError {
     if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         log::error("-", "(config)", &message);
     }
     ApiError::new(503, "misconfigured", message)
 }
 
+/// Routes that answer with a recording a browser may open directly ('Ver grabación').
 const MEDIA_ROUTES: &[&str] =
     &["/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera", "/share-media/{id}/{source}/{segment}/{track}"];
 const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
@@ -228,13 +234,12 @@ async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'s
         Resolution::NotFound => return ("(not-found)", Err(ApiError::not_found())),
     };
     let pattern = matched.spec.pattern;
-    // The local test-mode checkout and portal do not exist in production, whatever else is set.
-    if app.config.is_production() && LOCAL_ONLY.contains(&matched.spec.id) {
+    // The local test-mode checkout and portal exist only locally, whatever else is set.
+    if !app.config.is_local() && LOCAL_ONLY.contains(&matched.spec.id) {
         return ("(not-found)", Err(ApiError::not_found()));
     }
-    let problems = app.config.production_problems(&app.env);
-    if !problems.is_empty() {
-        return ("(config)", Err(misconfigured(&problems)));
+    if let Some(message) = app.config.misconfiguration(&app.env) {
+        return ("(config)", Err(misconfigured(message)));
     }
     if let Err(err) = http::check_same_origin(&req) {
         return (pattern, Err(err));

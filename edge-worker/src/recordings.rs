@@ -157,12 +157,14 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
         Some(slot) => results.first::<SegmentKey>(slot)?.map(|row| row.r2_key),
     }
     .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
-    serve_object(app, req, key, &format!("lupa-{}", entry.id), expires).await
+    serve_object(app, req, key, &format!("lupa-{}", entry.id), expires, None).await
 }
 
 /// Streams the R2 object `key` inline as `{filename}.{ext}`, honouring `Range`; `expires` is the
 /// verified URL's, which decides whether a seek index is spliced in.
-pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64) -> ApiResult<Response> {
+/// `max_bytes`: the most one answer carries (`clips::capped_range`), for media whose permission
+/// can end while a player is still reading (share links).
+pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64, max_bytes: Option<u64>) -> ApiResult<Response> {
     let bucket = bucket(app)?;
     // The object's size and its seek index are independent reads: one wait, not two.
     let load_index = async {
@@ -199,7 +201,9 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     if served == 0 {
         return Ok(builder.with_header("content-length", "0")?.empty());
     }
-    let (start, end, status) = match rules::parse_range(range_header.as_deref(), served) {
+    let range = rules::parse_range(range_header.as_deref(), served);
+    let range = max_bytes.map_or(range, |max| lupa_core::clips::capped_range(range, served, max));
+    let (start, end, status) = match range {
         ByteRange::Unsatisfiable => {
             let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{served}"))?.empty();
             return Ok(resp);

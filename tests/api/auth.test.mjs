@@ -176,6 +176,36 @@ test('failed logins are throttled per account and network, and never lock the ow
   assert.ok(performance.now() - started >= 1400, `answered after ${Math.round(performance.now() - started)} ms`);
 });
 
+test('concurrent wrong passwords from one network: at most the limit get a password check, and the owner still logs in', async () => {
+  const { email } = await signUp('ratelimit-race');
+  const network = randomIp();
+  // All at once: the attempt is counted before the password is checked, so no guess can pass on a
+  // count that the others have not added to yet.
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'clave equivocada' } })),
+  );
+  const checked = answers.filter((r) => r.status === 401).length;
+  const refused = answers.filter((r) => r.status === 429).length;
+  assert.equal(checked + refused, 40, answers.map((r) => r.status).join(','));
+  assert.ok(checked <= 10, `${checked} password checks for a limit of 10`);
+  assert.ok(checked >= 1);
+  // The account-wide count only delays: the right password from another network gets in.
+  const right = await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: PASSWORD } });
+  assert.equal(right.status, 200, right.text);
+});
+
+test('a successful login gives its attempt back: the right password never uses up the network\'s tries', async () => {
+  const { email } = await signUp('ratelimit-success');
+  const network = randomIp();
+  for (let i = 0; i < 12; i++) {
+    assert.equal((await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: PASSWORD } })).status, 200, `login ${i + 1}`);
+  }
+  // Ten wrong tries are still allowed after them, then the network is refused.
+  const statuses = [];
+  for (let i = 0; i < 11; i++) statuses.push((await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'mala' } })).status);
+  assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
+});
+
 test('login is rate-limited per client with 429 whatever the accounts', async () => {
   const ip = randomIp();
   const statuses = [];

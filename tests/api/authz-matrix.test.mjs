@@ -237,6 +237,15 @@ const LAPSED = [
   ['GET', '/analysisEntry/{id}', 200, { path: (w) => `/analysisEntry/${w.done}` }],
   ['GET', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
   ['GET', '/billing', 200],
+  // Insights (ADR 0012, "Lapsed customers"): no new clips, reels or links; notes, lists and deletes stay free.
+  ['POST', '/analysis/{id}/shares', 402, { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 7 }) }],
+  ['POST', '/analysis/{id}/reels', 402, { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R2', clipIds: [w.clip] }) }],
+  ['PATCH', '/reels/{id}', 402, { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'R3' }) }],
+  ['POST', '/entry/{id}/notes', 402, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, endMs: 400, text: 'clip' }) }],
+  ['POST', '/entry/{id}/notes', 201, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, text: 'nota' }) }],
+  ['GET', '/analysis/{id}/shares', 200, { path: (w) => `/analysis/${w.analysis}/shares` }],
+  ['GET', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
+  ['DELETE', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
   ['POST', '/analysis/{id}/close', 200, { path: (w) => `/analysis/${w.analysis}/close` }],
   ['DELETE', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
   ['DELETE', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
@@ -247,6 +256,8 @@ test('a lapsed subscription: the gated writes are 402, the customer still reads,
   await activeSubscription(owner.user.id);
   const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
   const w = { analysis, done: await submitted(analysis) };
+  w.clip = (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json.id;
+  w.reel = (await api(`/api/v1/analysis/${analysis}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [w.clip] } })).json.id;
   await sql(`UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(owner.user.id)}`);
   const failures = [];
   for (const [method, pattern, expected, opts = {}] of LAPSED) {

@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { at } from './recording.mjs';
+import { readFileSync } from 'node:fs';
+import { at, complete, participate, recordSegment, submit } from './recording.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
 
 const GONE = 'Este enlace ya no está disponible';
+const MIB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Two submitted recordings of 2 tasks: task 1 from 2 s, its answer at 17 s, task 2 from 22 s to 40 s. */
@@ -345,6 +347,30 @@ test('the public share route is rate-limited per client', async () => {
   assert.equal((await api(`/api/v1/share/${token}`)).status, 200, 'other clients still get in');
 });
 
+test('the share page is rate-limited per client like the API: unknown tokens stop answering 410', async () => {
+  const ip = randomIp();
+  const page = (token, from = ip) => fetch(`${BASE}/s/${token}`, { headers: { 'cf-connecting-ip': from } });
+  // 120 page loads per 10-minute window; a window may end during the loop, so go on until refused.
+  let gone = 0;
+  let refused;
+  for (let i = 0; i < 242 && !refused; i++) {
+    const res = await page(Buffer.from(randomBytes(32)).toString('base64url'));
+    await res.arrayBuffer();
+    if (res.status === 410) gone++;
+    else refused = res;
+  }
+  assert.equal(refused?.status, 429);
+  assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  assert.equal(refused.headers.get('x-robots-tag'), 'noindex, nofollow');
+  assert.ok(gone >= 120 && gone <= 240, `${gone} pages before the limit`);
+  // A live link is refused too from that address (the status tells nothing past the limit)...
+  const { owner, analysis } = await world('share-page-rate');
+  const { token } = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
+  assert.equal((await page(token)).status, 429);
+  // ...while other clients still get it.
+  assert.equal((await page(token, randomIp())).status, 200);
+});
+
 test('playlists, the list and shared recordings name the participant and carry the camera file with its offset', async () => {
   const { owner, analysis, a, b } = await world('participants');
   const rows = await sql(`SELECT id, participant_number FROM analysis_entries WHERE analysis_id = ${q(analysis.id)}`);
@@ -371,4 +397,86 @@ test('playlists, the list and shared recordings name the participant and carry t
   assert.deepEqual([shown.recording.participantNumber, shown.recording.segments[0].cameraOffsetMs], [numbers[a], 400]);
   const hidden = (await open((await share(owner, analysis.id, { kind: 'clip', targetId: ca, expiresInDays: 7, hideCamera: true })).json.token)).json;
   assert.deepEqual([hidden.clip.participantNumber, hidden.clip.segments[0].cameraUrl, hidden.clip.segments[0].cameraOffsetMs], [numbers[a], null, 0]);
+});
+
+test('shared media answers at most 8 MiB at a time, so revoking stops a player that is already reading', async () => {
+  const owner = await researcher('share-cap');
+  const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
+  const { entryId, cookie } = await participate(analysis.id);
+  const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+  const file = Buffer.concat([head, randomBytes(9 * MIB - head.length + 4321)]);
+  await recordSegment(entryId, cookie, file, { chunkSize: MIB, mimeType: 'video/mp4' });
+  assert.equal((await complete(entryId, cookie, { durationMs: 10_000 })).status, 200);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  const { token, share: dto } = (await share(owner, analysis.id, { kind: 'recording', targetId: entryId, expiresInDays: 7 })).json;
+  const url = (await open(token)).json.recording.segments[0].url;
+
+  // A player's first read asks for everything; it gets the first 8 MiB, and says so.
+  const first = await fetch(url, { headers: { range: 'bytes=0-' } });
+  assert.equal(first.status, 206);
+  assert.equal(first.headers.get('content-range'), `bytes 0-${8 * MIB - 1}/${file.length}`);
+  assert.equal(Number(first.headers.get('content-length')), 8 * MIB);
+  assert.ok(Buffer.from(await first.arrayBuffer()).equals(file.subarray(0, 8 * MIB)));
+  // A plain GET is capped the same way.
+  const whole = await fetch(url);
+  assert.deepEqual([whole.status, (await whole.arrayBuffer()).byteLength], [206, 8 * MIB]);
+  // The player comes back for the rest, checked again.
+  const rest = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
+  assert.equal(rest.status, 206);
+  assert.ok(Buffer.from(await rest.arrayBuffer()).equals(file.subarray(8 * MIB)));
+
+  // Revoked while a read is under way: that answer ends at the cap, and the next one is refused.
+  const reading = await fetch(url, { headers: { range: 'bytes=0-' } });
+  assert.equal((await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal((await reading.arrayBuffer()).byteLength, 8 * MIB);
+  const next = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
+  assert.equal(next.status, 410);
+  // The owner's own player is not capped.
+  const own = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const ownRead = await fetch(own, { headers: { range: 'bytes=0-' } });
+  assert.deepEqual([ownRead.status, (await ownRead.arrayBuffer()).byteLength], [206, file.length]);
+});
+
+test('a lapsed customer makes no new clips, reels or links; existing links keep working and everything else stays free', async () => {
+  const { owner, analysis, a, b } = await world('lapsed');
+  const clip = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Antes', text: 'x' })).json.id;
+  const other = (await note(owner, b, { atMs: 1000, endMs: 2000, title: 'Otro', text: 'y' })).json.id;
+  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'Reel', clipIds: [clip] } })).json.id;
+  const link = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
+  await sql(`UPDATE subscriptions SET status = 'canceled' WHERE user_id = ${q(owner.user.id)}`);
+
+  const SUFFIX = 'Visita Facturación para elegir un plan.';
+  const refused = [
+    [`/api/v1/analysis/${analysis.id}/shares`, 'POST', { kind: 'summary', expiresInDays: 7 }, `Necesitas una suscripción activa para crear enlaces para compartir. ${SUFFIX}`],
+    [`/api/v1/analysis/${analysis.id}/reels`, 'POST', { title: 'Nuevo', clipIds: [clip] }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/reels/${reel}`, 'PATCH', { title: 'Otro título' }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/reels/${reel}/clips`, 'POST', { clipId: other }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
+    [`/api/v1/entry/${a}/notes`, 'POST', { atMs: 1000, endMs: 2000, text: 'nuevo clip' }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
+    [`/api/v1/entry/${a}/notes/${clip}`, 'PATCH', { endMs: 9000 }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
+  ];
+  for (const [path, method, body, message] of refused) {
+    const res = await api(path, { method, cookie: owner.cookie, body });
+    assert.deepEqual([res.status, res.json?.code, res.json?.message], [402, 'subscription_required', message], `${method} ${path}`);
+  }
+  // Nothing was written by the refused requests.
+  assert.deepEqual((await api(`/api/v1/reels/${reel}`, { cookie: owner.cookie })).json.clips.map((c) => c.clipId), [clip]);
+  assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 1);
+
+  // The link made while subscribed still shows its clip, which still plays.
+  const shown = await open(link.token);
+  assert.equal(shown.status, 200);
+  assert.equal((await fetch(shown.json.clip.segments[0].url)).status, 200);
+  // Notes, words on a clip, taking clips out, revoking and deleting stay free.
+  const plain = await note(owner, a, { atMs: 4000, text: 'Nota sin suscripción' });
+  assert.equal(plain.status, 201, plain.text);
+  assert.equal((await patch(owner, a, clip, { text: 'Texto nuevo', tags: ['nav'] })).status, 200);
+  assert.equal((await patch(owner, b, other, { endMs: null })).status, 200, 'a clip can become a note again');
+  assert.equal((await api(`/api/v1/reels/${reel}/clips/${clip}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await api(`/api/v1/shares/${link.share.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal((await api(`/api/v1/reels/${reel}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+
+  // Subscribed again, the same requests work.
+  await sql(`UPDATE subscriptions SET status = 'active' WHERE user_id = ${q(owner.user.id)}`);
+  assert.equal((await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).status, 201);
+  assert.equal((await note(owner, a, { atMs: 1000, endMs: 2000, text: 'nuevo clip' })).status, 201);
 });

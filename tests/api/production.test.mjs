@@ -2,7 +2,9 @@
 // and this machine's secrets (.dev.vars has no Stripe or mail secrets, and PUBLIC_ORIGIN is
 // http://127.0.0.1). Every API call then answers 503 naming what is missing, instead of falling
 // back to the local checkout (free subscriptions) or the outbox; the local checkout's routes are
-// 404 in production whatever the configuration.
+// 404 in production whatever the configuration. Two more servers fail closed the same way (Hardening 3):
+// an ENVIRONMENT that is neither `local` nor `production`, and production keys that are short or
+// the same key for two purposes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +15,18 @@ import { BASE } from './helpers.mjs';
 
 let server;
 let stateDir;
+const others = [];
+
+/** One more misconfigured server with `vars`; stopped after the file. */
+async function misconfiguredServer(tag, vars) {
+  const dir = mkdtempSync(join(tmpdir(), `lupa-${tag}-`));
+  const started = await startServer({ stateDir: dir, vars, healthStatus: 503 }).catch((err) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  others.push({ server: started, dir });
+  return started;
+}
 
 before(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'lupa-production-'));
@@ -22,6 +36,10 @@ before(async () => {
 after(async () => {
   await server?.stop();
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  for (const other of others) {
+    await other.server.stop();
+    rmSync(other.dir, { recursive: true, force: true });
+  }
 });
 
 const call = (base, path, method = 'GET') =>
@@ -52,4 +70,42 @@ test("the local checkout's and portal's routes are 404 in production", async () 
     const res = await call(server.url, path, method);
     assert.equal(res.status, 404, `${method} ${path}`);
   }
+});
+
+test('an ENVIRONMENT other than local or production is refused: 503 naming it, no local checkout, no test clock', async () => {
+  const typo = await misconfiguredServer('environment', { ENVIRONMENT: 'prod' });
+  for (const [path, method] of [['/api/v1/health', 'GET'], ['/api/v1/auth/session', 'GET'], ['/api/v1/auth/login/local', 'POST'], ['/api/v1/waitlist', 'POST']]) {
+    // The test clock's header changes nothing: every answer is the same 503.
+    const res = await fetch(typo.url + path, { method, headers: { 'content-type': 'application/json', 'x-lupa-test-now': '0' }, body: method === 'GET' ? undefined : '{}' });
+    assert.equal(res.status, 503, `${method} ${path}`);
+    assert.equal(res.headers.get('content-type')?.startsWith('application/json'), true);
+    assert.deepEqual(await res.json(), { code: 'misconfigured', message: 'Lupa no está configurado: ENVIRONMENT debe ser "local" o "production".' });
+  }
+  // The local test-mode checkout is not there at all.
+  assert.equal((await call(typo.url, '/api/v1/billing/local/portal')).status, 404);
+  assert.equal((await call(typo.url, '/api/v1/billing/local/checkout/cs_local_1/pay', 'POST')).status, 404);
+});
+
+test('production keys shorter than 32 bytes, or one key for two purposes, are a 503 naming the problem, never the value', async () => {
+  const shared = 'una-clave-compartida-de-mas-de-32-bytes-0123';
+  const short = 'corta-de-31-bytes-0123456789abc';
+  assert.equal(short.length, 31);
+  const weak = await misconfiguredServer('weak-keys', {
+    ENVIRONMENT: 'production',
+    SESSION_PEPPER: shared,
+    URL_SIGNING_KEY: shared,
+    URL_SIGNING_KEY_PREVIOUS: short,
+  });
+  const res = await call(weak.url, '/api/v1/health');
+  assert.equal(res.status, 503);
+  const text = await res.text();
+  const body = JSON.parse(text);
+  assert.equal(body.code, 'misconfigured');
+  assert.match(body.message, /el secreto URL_SIGNING_KEY_PREVIOUS debe tener al menos 32 bytes/);
+  assert.match(body.message, /los secretos SESSION_PEPPER y URL_SIGNING_KEY deben ser distintos/);
+  // Long enough, and the pepper and the current key are not reported short.
+  assert.doesNotMatch(body.message, /secreto (SESSION_PEPPER|URL_SIGNING_KEY) debe/);
+  assert.equal(text.includes(shared) || text.includes(short), false, 'no secret value in the answer');
+  // Neither in the worker's log.
+  assert.equal(weak.logs().includes(shared) || weak.logs().includes(short), false, 'no secret value in the log');
 });

@@ -1,6 +1,8 @@
 //! Rules for clips, tags, highlight reels and share links (ADR 0012): what a note's range, title
 //! and tags may be, which files of a recording a clip needs, and a share link's life.
 
+use crate::participation::ByteRange;
+
 /// A player reports the end of a recording slightly late; a note or clip may end this far past it.
 pub const END_SLACK_MS: i64 = 1000;
 pub const MAX_TITLE: usize = 200;
@@ -128,6 +130,25 @@ pub fn share_expiry(now: i64, days: Option<i64>) -> Result<i64, &'static str> {
     days.filter(|d| SHARE_DAYS.contains(d)).map(|d| now + d * DAY_MS).ok_or(BAD_EXPIRY)
 }
 
+/// The most bytes one answer of shared media carries. The link is checked when a request
+/// arrives, not while its body streams, so a `bytes=0-` read of a long recording would otherwise
+/// go on to the end after the link is revoked. Capped, a player gets a 206 of at most this much
+/// and comes back with a new Range request, which is checked again: revoking stops playback
+/// within one piece (8 MiB, about a minute of a screen recording at the spec's bitrates).
+pub const SHARED_MEDIA_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
+/// `range` (resolved against a file of `size` bytes) shortened to at most `max` bytes from its
+/// start: a whole-file answer longer than `max` becomes its first `max` bytes (a 206). RFC 9110
+/// lets a server send less than the range asked for; Content-Range says what was sent.
+pub fn capped_range(range: ByteRange, size: u64, max: u64) -> ByteRange {
+    match range {
+        _ if max == 0 => range,
+        ByteRange::Full if size > max => ByteRange::Partial { start: 0, end: max - 1 },
+        ByteRange::Partial { start, end } if end - start >= max => ByteRange::Partial { start, end: start + max - 1 },
+        other => other,
+    }
+}
+
 /// 'revoked', 'expired' or 'active'.
 pub fn share_state(now: i64, expires_at: i64, revoked_at: Option<i64>) -> &'static str {
     if revoked_at.is_some() {
@@ -199,6 +220,26 @@ mod tests {
         assert_eq!(check_reel_clips(&ids(&["a", "b", "a"])), Err(DUPLICATE_CLIP));
         let many: Vec<String> = (0..101).map(|i| i.to_string()).collect();
         assert_eq!(check_reel_clips(&many), Err(TOO_MANY_CLIPS));
+    }
+
+    #[test]
+    fn shared_media_answers_are_capped_from_the_start_of_the_range() {
+        use crate::participation::{parse_range, ByteRange::*};
+        let cap = |header: Option<&str>, size: u64| capped_range(parse_range(header, size), size, 100);
+        // A player's first read of a long file, and a whole-file GET: the first 100 bytes.
+        assert_eq!(cap(Some("bytes=0-"), 1000), Partial { start: 0, end: 99 });
+        assert_eq!(cap(None, 1000), Partial { start: 0, end: 99 });
+        // Its next read starts where the last answer ended.
+        assert_eq!(cap(Some("bytes=100-"), 1000), Partial { start: 100, end: 199 });
+        assert_eq!(cap(Some("bytes=950-"), 1000), Partial { start: 950, end: 999 });
+        assert_eq!(cap(Some("bytes=-500"), 1000), Partial { start: 500, end: 599 });
+        // Exactly the cap, or less, is left alone; so is a small whole file (200) and a 416.
+        assert_eq!(cap(Some("bytes=0-99"), 1000), Partial { start: 0, end: 99 });
+        assert_eq!(cap(Some("bytes=10-20"), 1000), Partial { start: 10, end: 20 });
+        assert_eq!(cap(None, 100), Full);
+        assert_eq!(cap(Some("bytes=2000-"), 1000), Unsatisfiable);
+        assert_eq!(capped_range(Full, 1000, 0), Full);
+        assert_eq!(SHARED_MEDIA_MAX_BYTES, 8 << 20);
     }
 
     #[test]

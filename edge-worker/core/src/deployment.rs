@@ -1,6 +1,47 @@
 //! What a production deployment needs before it serves anything (issue 15): every secret, and a
 //! public origin users reach over https. A missing Stripe key used to fall back silently to the
 //! local test-mode checkout (free subscriptions); now the worker refuses to run instead.
+//!
+//! Hardening 3 closed the last ways to fail open: an `ENVIRONMENT` other than `local` and
+//! `production` (a typo such as `prod` used to behave as local: test clock, local checkout), and
+//! production keys that are short or shared between purposes.
+
+/// Where the worker runs. Only these two values are accepted: a typo must not quietly give
+/// production the local test conveniences (ADR 0006).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Local,
+    Production,
+}
+
+impl Environment {
+    /// `ENVIRONMENT` as configured; `None` for anything but the two known values (or nothing).
+    pub fn parse(value: Option<&str>) -> Option<Self> {
+        match value.map(str::trim) {
+            Some("local") => Some(Self::Local),
+            Some("production") => Some(Self::Production),
+            _ => None,
+        }
+    }
+}
+
+/// The 503 message every API call gets while `ENVIRONMENT` is missing or unknown. The value
+/// itself is not repeated: naming the setting and what it may be is enough to fix it.
+pub const UNKNOWN_ENVIRONMENT_MESSAGE: &str = "Lupa no está configurado: ENVIRONMENT debe ser \"local\" o \"production\".";
+
+/// The least length of a key the worker itself hashes, signs or verifies with: 32 bytes, the
+/// HMAC-SHA256 block of strength (`head -c 32 /dev/urandom | base64` gives 44).
+pub const MIN_KEY_BYTES: usize = 32;
+
+/// Keys the worker uses as HMAC keys, so their strength is ours to check. Provider credentials
+/// (`STRIPE_SECRET_KEY`, `MAIL_API_KEY`) have formats their issuers decide and are checked by
+/// their APIs; `STRIPE_PRICE_ID` and `MAIL_FROM` are not secrets at all.
+pub const KEYS: &[&str] = &["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS", "STRIPE_WEBHOOK_SECRET"];
+
+/// Keys that must differ from each other: one leaked or rotated key must not be another
+/// purpose's key too (a pepper equal to the signing key would let token hashes sign URLs, and a
+/// "previous" signing key equal to the current one means the rotation never happened).
+pub const DISTINCT_KEYS: &[&str] = &["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"];
 
 /// Secrets production cannot run without (`wrangler secret put --env production <NAME>`).
 pub const PRODUCTION_SECRETS: &[&str] =
@@ -24,9 +65,26 @@ pub fn origin_problem(origin: &str) -> Option<&'static str> {
     local.then_some("PUBLIC_ORIGIN debe ser el origen público de Lupa, no una dirección local ni el ejemplo")
 }
 
-/// Every problem of a production configuration: the missing secrets by name, then the origin.
-pub fn production_problems(public_origin: &str, is_set: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut problems: Vec<String> = PRODUCTION_SECRETS.iter().filter(|name| !is_set(name)).map(|name| format!("falta el secreto {name}")).collect();
+/// Every problem of a production configuration: the missing secrets by name, keys that are too
+/// short or shared, then the origin. `secret` gives a secret's value (`None` or blank when unset);
+/// problems name secrets, never their values.
+pub fn production_problems(public_origin: &str, secret: impl Fn(&str) -> Option<String>) -> Vec<String> {
+    let value = |name: &str| secret(name).filter(|v| !v.trim().is_empty());
+    let mut problems: Vec<String> = PRODUCTION_SECRETS.iter().filter(|name| value(name).is_none()).map(|name| format!("falta el secreto {name}")).collect();
+    for name in KEYS {
+        if value(name).is_some_and(|v| v.trim().len() < MIN_KEY_BYTES) {
+            problems.push(format!("el secreto {name} debe tener al menos {MIN_KEY_BYTES} bytes"));
+        }
+    }
+    for (i, first) in DISTINCT_KEYS.iter().enumerate() {
+        for second in &DISTINCT_KEYS[i + 1..] {
+            if let (Some(a), Some(b)) = (value(first), value(second)) {
+                if a.trim() == b.trim() {
+                    problems.push(format!("los secretos {first} y {second} deben ser distintos"));
+                }
+            }
+        }
+    }
     if let Some(problem) = origin_problem(public_origin) {
         problems.push(problem.to_string());
     }
@@ -53,7 +111,7 @@ mod tests {
 
     #[test]
     fn every_missing_secret_is_named_and_the_origin_last() {
-        let problems = production_problems("http://127.0.0.1:8787", |name| name == "SESSION_PEPPER");
+        let problems = production_problems("http://127.0.0.1:8787", |name| (name == "SESSION_PEPPER").then(|| "p".repeat(40)));
         assert_eq!(problems.len(), PRODUCTION_SECRETS.len());
         assert!(problems[0].contains("URL_SIGNING_KEY"));
         assert!(problems.iter().any(|p| p.contains("STRIPE_SECRET_KEY")));
@@ -63,6 +121,68 @@ mod tests {
 
     #[test]
     fn a_complete_configuration_has_no_problem() {
-        assert!(production_problems("https://lupa.app", |_| true).is_empty());
+        assert!(production_problems("https://lupa.app", complete).is_empty());
+        // The previous signing key is optional; blank counts as unset.
+        assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { Some("  ".into()) } else { complete(name) }).is_empty());
+    }
+
+    /// Every secret set, each key 44 bytes and different from the others.
+    fn complete(name: &str) -> Option<String> {
+        Some(format!("{name}-{}", "x".repeat(44)))
+    }
+
+    #[test]
+    fn only_local_and_production_are_environments() {
+        assert_eq!(Environment::parse(Some("local")), Some(Environment::Local));
+        assert_eq!(Environment::parse(Some(" production ")), Some(Environment::Production));
+        for bad in [Some("prod"), Some("Production"), Some("staging"), Some(""), None] {
+            assert_eq!(Environment::parse(bad), None, "{bad:?}");
+        }
+        assert!(UNKNOWN_ENVIRONMENT_MESSAGE.contains("ENVIRONMENT"));
+    }
+
+    #[test]
+    fn short_keys_are_named_without_their_value() {
+        let short = |c: &str| c.repeat(MIN_KEY_BYTES - 1);
+        let problems = production_problems("https://lupa.app", |name| match name {
+            "URL_SIGNING_KEY" => Some(short("u")),
+            "STRIPE_WEBHOOK_SECRET" => Some(short("w")),
+            // Padding does not count towards the length.
+            "SESSION_PEPPER" => Some(format!("  {}  ", short("p"))),
+            _ => complete(name),
+        });
+        assert_eq!(
+            problems,
+            [
+                "el secreto SESSION_PEPPER debe tener al menos 32 bytes",
+                "el secreto URL_SIGNING_KEY debe tener al menos 32 bytes",
+                "el secreto STRIPE_WEBHOOK_SECRET debe tener al menos 32 bytes",
+            ]
+        );
+        assert!(!misconfigured_message(&problems).contains(&short("p")));
+        // Exactly 32 bytes is enough; a provider's credential is not measured.
+        let exact = "e".repeat(MIN_KEY_BYTES);
+        assert!(production_problems("https://lupa.app", |name| match name {
+            "SESSION_PEPPER" => Some(exact.clone()),
+            "STRIPE_SECRET_KEY" | "MAIL_API_KEY" | "MAIL_FROM" | "STRIPE_PRICE_ID" => Some("x".into()),
+            _ => complete(name),
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn the_pepper_and_both_signing_keys_must_all_differ() {
+        let same = "s".repeat(44);
+        let shared = |names: &'static [&'static str]| {
+            let same = same.clone();
+            production_problems("https://lupa.app", move |name| if names.contains(&name) { Some(same.clone()) } else { complete(name) })
+        };
+        assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY"]), ["los secretos SESSION_PEPPER y URL_SIGNING_KEY deben ser distintos"]);
+        assert_eq!(shared(&["URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"]), ["los secretos URL_SIGNING_KEY y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]);
+        assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY_PREVIOUS"]), ["los secretos SESSION_PEPPER y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]);
+        assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"]).len(), 3);
+        assert!(!misconfigured_message(&shared(&["SESSION_PEPPER", "URL_SIGNING_KEY"])).contains(&same));
+        // The webhook secret is Stripe's, not one of our three: sharing is not checked there.
+        assert!(shared(&["STRIPE_WEBHOOK_SECRET", "MAIL_API_KEY"]).is_empty());
     }
 }

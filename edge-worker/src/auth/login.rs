@@ -1,12 +1,19 @@
 //! `POST /api/v1/auth/login/local`: checks the pair, refuses participants (403), opens a session.
 //!
-//! Throttling without lockout (ASVS 2.2.1): failures count per (account, client network), and a
-//! network past its limit gets 429 for the window; the account-wide count only slows every
-//! attempt down (`rate_limit::account_delay_ms`) and mails the owner once per window, so nobody
-//! can keep the owner out by failing on purpose.
+//! Throttling without lockout (ASVS 2.2.1): attempts count per (account, client network), and a
+//! network past its limit gets 429 for the window; the account-wide count of failures only slows
+//! every attempt down (`rate_limit::account_delay_ms`) and mails the owner once per window, so
+//! nobody can keep the owner out by failing on purpose.
 //!
-//! Two D1 round trips (ADR 0011): one batch counts the attempt, reads both failure counters and
-//! the user; another opens the session and notes the login.
+//! The (account, network) attempt is counted *before* the password is checked, by the same
+//! upsert that returns the count: concurrent guesses each get their own count, so at most the
+//! limit of them reach a password check. (Read before and written after the check, 40 concurrent
+//! guesses once all saw the old count and 30 were checked.) A successful login gives its attempt
+//! back, so the counter still counts failures, as ADR 0006 describes.
+//!
+//! Two D1 round trips (ADR 0011): one batch counts the attempts, reads the account's failures and
+//! the user; another opens the session, notes the login and gives the attempt back (or, after a
+//! failure, counts it for the account).
 
 use std::time::Duration;
 
@@ -37,12 +44,12 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let network = rate_limit::account_network_subject(&normalized, &client);
     let mut reads = Batch::new(&database);
     let attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_PER_CLIENT, &client)?;
-    let network_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
+    let network_attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
     let account_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized)?;
     let found = users::add_by_email(&mut reads, &normalized)?;
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
-    rate::check_below(&results, network_failures)?;
+    rate::check(&results, network_attempt)?;
     let delay = rate_limit::account_delay_ms(rate::count_of(&results, account_failures)?);
     if delay > 0 {
         Delay::from(Duration::from_millis(delay)).await;
@@ -55,7 +62,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let user = match user {
         Some(user) if matches => user,
         other => {
-            count_failure(app, &database, &network, &normalized, other.as_ref()).await;
+            count_failure(app, &database, &normalized, other.as_ref()).await;
             return Err(ApiError::unauthorized(WRONG_PAIR).with_code("invalid_credentials"));
         }
     };
@@ -69,6 +76,8 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         writes.add_prepared(statement, "INSERT INTO sessions");
     }
     users::add_touch_login(&mut writes, &user.id, now)?;
+    // The right password is not a failure: give the network its attempt back.
+    rate::add_give_back(&mut writes, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
     writes.run().await?;
     let cookie = session.cookie;
     let mut dto = user.dto();
@@ -76,18 +85,13 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     sessions::with_cookie(json(200, &UserResponse { user: dto })?, &cookie)
 }
 
-/// Counts a failed login for the network and for the account (one batch); when the account
-/// reaches its limit (once per window) and exists, mails the owner. Best effort: counting never
-/// fails the answer.
-async fn count_failure(app: &App, database: &D1Database, network: &str, normalized: &str, user: Option<&users::UserRow>) {
+/// Counts a failed login for the account (the network's attempt was counted before the check);
+/// when the account reaches its limit (once per window) and exists, mails the owner. Best effort:
+/// counting never fails the answer.
+async fn count_failure(app: &App, database: &D1Database, normalized: &str, user: Option<&users::UserRow>) {
     let limit = rate_limit::LOGIN_FAILURES_PER_ACCOUNT;
     let mut batch = Batch::new(database);
-    let (Ok(_), Ok(account)) = (
-        rate::add_hit(&mut batch, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, network),
-        rate::add_hit(&mut batch, limit, normalized),
-    ) else {
-        return;
-    };
+    let Ok(account) = rate::add_hit(&mut batch, limit, normalized) else { return };
     let Ok(failures) = batch.run().await.and_then(|results| rate::count_of(&results, account)) else { return };
     let Some(user) = user.filter(|_| failures == limit.max) else { return };
     let reset = format!("{}/auth/recover-password", app.config.public_origin);

@@ -16,6 +16,7 @@ use crate::error::{ApiError, ApiResult};
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
      ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count";
 const PEEK: &str = "SELECT count FROM rate_limits WHERE key = ?1";
+const GIVE_BACK: &str = "UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND count > 0";
 const PRUNE: &str = "DELETE FROM rate_limits WHERE expires_at < ?1";
 
 #[derive(Deserialize)]
@@ -45,6 +46,13 @@ pub fn add_peek(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult
     Ok(Counted { limit, slot })
 }
 
+/// Adds giving back one attempt of `subject` counted by `add_hit` in this window (an attempt that
+/// turned out not to be the kind the limit is for, such as a login with the right password).
+pub fn add_give_back(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<()> {
+    batch.add(GIVE_BACK, &[text(&limit.key(subject, now_ms()))])?;
+    Ok(())
+}
+
 /// The count a batch read.
 pub fn count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
     Ok(results.first::<Count>(counted.slot)?.map_or(0, |r| r.count))
@@ -53,13 +61,6 @@ pub fn count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
 /// 429 when the attempt a batch counted (`add_hit`) is over its limit.
 pub fn check(results: &Results, counted: Counted) -> ApiResult<()> {
     refuse_over(counted.limit, count_of(results, counted)?)
-}
-
-/// 429 when `subject` is already over a limit that counts only failures (`add_peek`), without
-/// counting this attempt.
-pub fn check_below(results: &Results, counted: Counted) -> ApiResult<()> {
-    let count = count_of(results, counted)?;
-    refuse_over(counted.limit, if count == 0 { 0 } else { count + 1 })
 }
 
 /// Counts one attempt of `subject` against `limit` in a round trip of its own; 429 over the limit.

@@ -1,6 +1,7 @@
 //! The one subscription check. Every write that extends what a customer gets (creating, editing
-//! and reopening an analysis) calls it; reading, watching, exporting, closing and deleting stay
-//! free, so a customer whose subscription lapsed still gets their data out.
+//! and reopening an analysis; creating or changing clips, reels and share links, ADR 0012) calls
+//! it; reading, watching, exporting, notes, closing, revoking and deleting stay free, so a
+//! customer whose subscription lapsed still gets their data out.
 
 use worker::D1Database;
 
@@ -12,6 +13,15 @@ const ACTIVE: &str = "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND s
 /// The same check for the owner of an analysis, so it can go in the batch that reads the analysis.
 const ACTIVE_FOR_ANALYSIS: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
      WHERE a.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
+
+/// The same check for the owner of the analysis of entry `?1` (clips are made on an entry's page).
+const ACTIVE_FOR_ENTRY: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
+     JOIN analysis_entries e ON e.analysis_id = a.id \
+     WHERE e.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
+/// The same check for the owner of the analysis of reel `?1`.
+const ACTIVE_FOR_REEL: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
+     JOIN reels r ON r.analysis_id = a.id \
+     WHERE r.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
 
 pub const REQUIRED: &str =
     "Necesitas una suscripción activa para crear un nuevo análisis. Visita Facturación para elegir un plan.";
@@ -29,6 +39,14 @@ pub async fn has_active_subscription(database: &D1Database, user_id: &str) -> Ap
 pub const REQUIRED_TO_CHANGE: &str =
     "Necesitas una suscripción activa para modificar o reabrir un análisis. Visita Facturación para elegir un plan.";
 
+/// The 402s for the insights a lapsed customer can no longer make (ADR 0012, "Lapsed customers").
+pub const REQUIRED_FOR_CLIPS: &str =
+    "Necesitas una suscripción activa para crear o modificar clips. Visita Facturación para elegir un plan.";
+pub const REQUIRED_FOR_REELS: &str =
+    "Necesitas una suscripción activa para crear o modificar reels. Visita Facturación para elegir un plan.";
+pub const REQUIRED_FOR_SHARES: &str =
+    "Necesitas una suscripción activa para crear enlaces para compartir. Visita Facturación para elegir un plan.";
+
 /// 402 unless the user has an active subscription; `message` says what needed it.
 pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str) -> ApiResult<()> {
     require_active(has_active_subscription(database, user_id).await?, message)
@@ -42,6 +60,16 @@ pub fn add_active(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
 /// Adds the check for the owner of analysis `analysis_id` to a batch.
 pub fn add_active_for_analysis(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
     batch.add(ACTIVE_FOR_ANALYSIS, &[text(analysis_id), int(now_ms())])
+}
+
+/// Adds the check for the owner of the analysis of entry `entry_id` to a batch.
+pub fn add_active_for_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_ENTRY, &[text(entry_id), int(now_ms())])
+}
+
+/// Adds the check for the owner of the analysis of reel `reel_id` to a batch.
+pub fn add_active_for_reel(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_REEL, &[text(reel_id), int(now_ms())])
 }
 
 /// Whether the check a batch ran found a subscription.

@@ -1,6 +1,8 @@
 //! Highlight reels (ADR 0012): per analysis, an ordered list of clips that a player plays back to
 //! back with a title card per clip. Only the analysis owner (and admins) see or change them;
 //! another customer gets 404. A reel's clip list is always written whole, in one batch.
+//! Creating, renaming, reordering and adding need the owner's active subscription (402); taking a
+//! clip out and deleting stay free (ADR 0012, "Lapsed customers").
 
 use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, ReelSummaryDto, ReelsResponse};
 use lupa_core::auth::Role;
@@ -10,6 +12,7 @@ use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions;
+use crate::billing::gate;
 use crate::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
@@ -179,9 +182,13 @@ pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Resp
 pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone()).unwrap_or_default();
-    let (_, results, found) = analysis::owned_row_with(app, req, analysis_id, |batch| playlist::add_clips(batch, &ids)).await?;
+    let (_, results, (found, subscribed)) = analysis::owned_row_with(app, req, analysis_id, |batch| {
+        Ok((playlist::add_clips(batch, &ids)?, gate::add_active_for_analysis(batch, analysis_id)?))
+    })
+    .await?;
     let title = clips::reel_title(body?.title.as_deref()).map_err(bad)?;
     check_clips(&results, Some(found), analysis_id, &ids)?;
+    gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
     let id = new_id();
     let now = app.now();
     let database = db(app)?;
@@ -201,7 +208,10 @@ pub async fn get(app: &App, req: &Request, reel_id: &str) -> ApiResult<Response>
 pub async fn update(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone());
-    let (reel, results, found) = owned_with(app, req, reel_id, |batch| ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()).await?;
+    let (reel, results, (found, subscribed)) = owned_with(app, req, reel_id, |batch| {
+        Ok((ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?, gate::add_active_for_reel(batch, reel_id)?))
+    })
+    .await?;
     let body = body?;
     let database = db(app)?;
     let now = app.now();
@@ -214,6 +224,7 @@ pub async fn update(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Re
         check_clips(&results, found, &reel.analysis_id, ids)?;
         add_set_clips(&mut batch, &reel.id, ids, now)?;
     }
+    gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
     write_and_answer(app, batch, &reel.id, 200).await
 }
 
@@ -236,8 +247,12 @@ pub async fn delete(app: &App, req: &Request, reel_id: &str) -> ApiResult<Respon
 pub async fn add_clip(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelClipRequest> = read_json(req).await;
     let clip = body.as_ref().ok().and_then(|b| b.clipId.clone()).filter(|c| !c.is_empty());
-    let (reel, results, (current, found)) = owned_with(app, req, reel_id, |batch| {
-        Ok((add_clip_ids(batch, reel_id)?, clip.as_ref().map(|c| playlist::add_clips(batch, std::slice::from_ref(c))).transpose()?))
+    let (reel, results, (current, found, subscribed)) = owned_with(app, req, reel_id, |batch| {
+        Ok((
+            add_clip_ids(batch, reel_id)?,
+            clip.as_ref().map(|c| playlist::add_clips(batch, std::slice::from_ref(c))).transpose()?,
+            gate::add_active_for_reel(batch, reel_id)?,
+        ))
     })
     .await?;
     let body = body?;
@@ -250,6 +265,7 @@ pub async fn add_clip(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<
         let at = body.position.map_or(ids.len(), |p| (p as usize).min(ids.len()));
         ids.insert(at, clip);
         clips::check_reel_clips(&ids).map_err(bad)?;
+        gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
         add_set_clips(&mut batch, &reel.id, &ids, app.now())?;
     }
     write_and_answer(app, batch, &reel.id, 200).await

@@ -3,12 +3,13 @@
 //! — counts the view, and answers 410 'Este enlace ya no está disponible' for a link that was
 //! revoked, has expired, or does not exist (one answer for all three, so the route tells nothing
 //! about which tokens ever existed). Media goes through `/share-media/…` signed URLs that check
-//! the link again on every request.
+//! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
+//! also stops a player that is already reading.
 
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
-use lupa_core::clips::SHARE_GONE;
+use lupa_core::clips::{SHARED_MEDIA_MAX_BYTES, SHARE_GONE};
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -27,6 +28,10 @@ use crate::App;
 
 /// Views from one client address: a page view is one request, so this only stops scraping.
 const VIEWS_PER_CLIENT: Limit = Limit { name: "share-view-client", max: 120, window_ms: 10 * 60 * 1000 };
+/// Loads of the page `/s/{token}` from one client address: the same limit, counted apart (every
+/// view loads the page and then calls the API). The page's status (200 or 410) says whether a
+/// token is live, so without a limit it would be an unthrottled way to try tokens.
+const PAGES_PER_CLIENT: Limit = Limit { name: "share-page-client", ..VIEWS_PER_CLIENT };
 
 /// The link, only while it is live.
 const FIND: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at FROM shares \
@@ -97,17 +102,17 @@ fn add_content(batch: &mut Batch<'_>, share: &Share) -> ApiResult<Content> {
 }
 
 /// Whether the link of `/s/{token}` is live, for the page's own HTTP status (200 or 410, so a
-/// revoked link is gone for crawlers and link checkers too, not only in the page's text). One
-/// read, no view counted: the page's `GET /share/{token}` counts it.
-pub async fn is_live(app: &App, raw: &str) -> ApiResult<bool> {
-    if !token::is_well_formed(raw) {
-        return Ok(false);
-    }
+/// revoked link is gone for crawlers and link checkers too, not only in the page's text); a 429
+/// error past the client's limit. One round trip that counts the load and reads the link; no view
+/// counted: the page's `GET /share/{token}` counts it.
+pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
     let database = db(app)?;
     let mut reads = Batch::new(&database);
-    let found = reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?;
+    let attempt = rate::add_hit(&mut reads, PAGES_PER_CLIENT, &client_address(req))?;
+    let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?) } else { None };
     let results = reads.run().await?;
-    Ok(results.first::<Share>(found)?.is_some())
+    rate::check(&results, attempt)?;
+    Ok(found.map(|slot| results.first::<Share>(slot)).transpose()?.flatten().is_some())
 }
 
 /// The answer for every link that cannot be shown.
@@ -225,5 +230,6 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
     }
     let file = results.first::<SourceFile>(file)?.filter(|f| f.status == "submitted").ok_or_else(ApiError::not_found)?;
     let key = if seq == 0 { file.recording_key } else { file.r2_key }.ok_or_else(ApiError::not_found)?;
-    serve_object(app, req, key, "lupa-compartido", expires).await
+    // Capped, so a player comes back for more and a revoked link stops it (`SHARED_MEDIA_MAX_BYTES`).
+    serve_object(app, req, key, "lupa-compartido", expires, Some(SHARED_MEDIA_MAX_BYTES)).await
 }

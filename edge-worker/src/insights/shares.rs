@@ -13,6 +13,7 @@ use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions;
+use crate::billing::gate;
 use crate::config::required_secret;
 use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
@@ -133,16 +134,19 @@ fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {
 }
 
 /// `POST /api/v1/analysis/{id}/shares {kind, targetId?, expiresInDays, hideCamera?, includeNotes?}`.
-/// Three round trips: the session; the analysis with the link's target; the link stored and read
-/// back. The body is read first so the target can join the analysis's batch; its problems are
+/// Three round trips: the session; the analysis with the link's target and its owner's
+/// subscription (402 without one); the link stored and read back. The body is read first so the target can join the analysis's batch; its problems are
 /// answered only after the ownership check.
 pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ShareRequest> = read_json(req).await;
     let kind = body.as_ref().ok().and_then(|b| b.kind.as_deref()).and_then(ShareKind::parse);
     let target_id = body.as_ref().ok().and_then(|b| b.targetId.clone());
-    let (analysis, results, target) = analysis::owned_row_with(app, req, analysis_id, |batch| match kind {
-        Some(kind) => add_target(batch, kind, target_id.as_deref()).map(Some),
-        None => Ok(None),
+    let (analysis, results, (target, subscribed)) = analysis::owned_row_with(app, req, analysis_id, |batch| {
+        let target = match kind {
+            Some(kind) => Some(add_target(batch, kind, target_id.as_deref())?),
+            None => None,
+        };
+        Ok((target, gate::add_active_for_analysis(batch, analysis_id)?))
     })
     .await?;
     let body = body?;
@@ -150,6 +154,8 @@ pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResul
     let now = app.now();
     let expires = clips::share_expiry(now, body.expiresInDays).map_err(bad)?;
     let (entry, note, reel) = target_of(&results, analysis_id, target)?;
+    // A lapsed customer's links keep working until they expire, but no new ones (ADR 0012).
+    gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_SHARES)?;
     let raw = sessions::new_token();
     let id = new_id();
     let database = db(app)?;

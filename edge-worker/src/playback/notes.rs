@@ -1,13 +1,16 @@
 //! Notes (markers) on a recording: list, add, edit, delete; only for the analysis owner (and
 //! admins), like the recording itself. A note with an end is a clip (ADR 0012); notes and clips
 //! may have a title and tags. Reading costs two D1 round trips (the session, then the entry with
-//! its notes), writing three (the write goes with the note read back).
+//! its notes), writing three (the write goes with the note read back). Making a clip, or moving
+//! one's range, needs the owner's active subscription (402; ADR 0012, "Lapsed customers"); plain
+//! notes do not, since taking notes on recordings one has is part of getting one's data out.
 
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use lupa_core::clips;
 use serde::Deserialize;
 use worker::{Request, Response};
 
+use crate::billing::gate;
 use crate::db::{db, int, new_id, now_ms, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
@@ -143,10 +146,13 @@ pub async fn list(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respons
 }
 
 pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let (user, entry, _, ()) = owned_entry_with(app, req, entry_id, |_| Ok(())).await?;
+    let (user, entry, results, subscribed) = owned_entry_with(app, req, entry_id, |batch| gate::add_active_for_entry(batch, entry_id)).await?;
     let body: NoteRequest = read_json(req).await?;
     let title = body.title.apply(None);
     let valid = validate(body.atMs, body.endMs.apply(None), title.as_deref(), body.text.as_deref().unwrap_or(""), body.tags.as_deref(), entry.duration_ms)?;
+    if valid.end.is_some() {
+        gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_CLIPS)?;
+    }
     let id = new_id();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -171,7 +177,8 @@ pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<R
 /// `PATCH`: missing fields stay as they are; `endMs: null` turns a clip back into a note (it
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
 pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    let (_, entry, results, (found, subscribed)) =
+        owned_entry_with(app, req, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id)?))).await?;
     let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let at = body.atMs.or(Some(current.at_ms));
@@ -179,6 +186,12 @@ pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str)
     let title = body.title.apply(current.title.clone());
     let note_text = body.text.unwrap_or(current.text.clone());
     let valid = validate(at, end, title.as_deref(), &note_text, body.tags.as_deref(), entry.duration_ms)?;
+    // A clip whose range is new or moved is a new clip (and what its links show): it needs the
+    // subscription. Editing its words, or turning it back into a note, does not.
+    let range_changed = valid.end.is_some() && (valid.end != current.end_ms || valid.at != current.at_ms);
+    if range_changed {
+        gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_CLIPS)?;
+    }
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     batch.add(

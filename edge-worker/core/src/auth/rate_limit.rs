@@ -14,7 +14,9 @@ const MINUTE: i64 = 60 * 1000;
 /// Login attempts from one client address.
 pub const LOGIN_PER_CLIENT: Limit = Limit { name: "login-client", max: 30, window_ms: 15 * MINUTE };
 /// Failed logins against one account from one client network: past this that network is refused
-/// (429) for the window; other networks are not (no lockout of the owner, ASVS 2.2.1).
+/// (429) for the window; other networks are not (no lockout of the owner, ASVS 2.2.1). Each
+/// attempt is counted before its password is checked and given back when it succeeds, so
+/// concurrent guesses cannot all pass on the same old count.
 pub const LOGIN_FAILURES_PER_ACCOUNT_NETWORK: Limit = Limit { name: "login-account-net", max: 10, window_ms: 15 * MINUTE };
 /// Failed logins against one account from anywhere. It never refuses: past `max`, every attempt
 /// on the account waits [`account_delay_ms`] before its password is checked, and the owner is
