@@ -65,7 +65,8 @@ export const BUDGETS = {
   'PATCH /analysisEntry': 3,
   'GET /participation/current': 2,
   'POST /analysisEntry/{id}/resume': 3,
-  'POST /analysisEntry/{id}/segments': 2,
+  // The object checks the capability and opens it; D1 records the segment with the hold.
+  'POST /analysisEntry/{id}/segments': 1,
   // The participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013).
   'PUT /analysisEntry/{id}/segments/{segment}/chunks/{index}': 0,
   'PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index}': 0,
@@ -74,9 +75,10 @@ export const BUDGETS = {
   // The capability with the entry; the analysis's question settings; the answer with the hold.
   'PUT /analysisEntry/{id}/answers/tasks/{taskNumber}': 3,
   'PUT /analysisEntry/{id}/answers/sus': 3,
-  'PUT /analysisEntry/{id}/steps': 2,
-  // The capability with the entry; the object closes the segments (ADR 0013); D1 records them
-  // and the length in one batch.
+  // Kept by the participation's object until Finish (ADR 0013).
+  'PUT /analysisEntry/{id}/steps': 0,
+  // The object checks the capability and closes the segments (ADR 0013); D1 records them and the
+  // length in one batch (the spec's single upload reads the entry once more).
   'POST /analysisEntry/{id}/complete': 2,
   'DELETE /analysisEntry/{id}': 2,
   'GET /analysisEntry/{id}': 2,

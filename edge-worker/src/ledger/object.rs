@@ -20,7 +20,7 @@ use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::compose;
 use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed, Opened, Reserved, Status};
-use crate::ledger::store::{Segment, Store};
+use crate::ledger::store::{Chunk, Segment, Store};
 use crate::storage::{chunk_key, entry_prefix};
 
 #[durable_object]
@@ -129,18 +129,28 @@ impl ParticipationLedger {
                 Call::Delete { .. } | Call::Finish => ok(()),
                 // A chunk whose body was streaming when the participation went: its object must go.
                 Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
-                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at }),
+                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
+                Call::Steps { .. } => refuse(Refusal::Gone),
                 Call::Compose { .. } | Call::Init { .. } => ok(()),
             };
         }
         let holds = |presented: &Option<String>| presented.as_deref() == Some(meta.capability.as_str());
         match call {
             Call::Init { .. } => ok(()),
-            Call::Open { capability, track, mime, prefix, suffix, now } => {
+            Call::Open { capability, track, mime, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
                 }
+                let prefix = format!("{}segments/", entry_prefix(&meta.analysis_id, &meta.entry_id));
+                let suffix = format!("/{track}.{}", crate::participation::mime::extension(&mime));
                 self.open(store, &meta.camera, &track, &mime, &prefix, &suffix, now).await
+            }
+            Call::Steps { capability, steps_json, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                store.save_steps(&steps_json, now)?;
+                ok(())
             }
             Call::Reserve { capability, seq, track, index, end_ms, len, start_ms, now } => {
                 if !holds(&capability) {
@@ -158,7 +168,12 @@ impl ParticipationLedger {
             }
             Call::Status { .. } => {
                 let screens: Vec<Segment> = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
-                ok(Status { recorded_ms: screens.iter().map(|s| s.end_ms).sum(), segments: screens.len() as u32, active_at: meta.last_activity_at })
+                ok(Status {
+                    recorded_ms: screens.iter().map(|s| s.end_ms).sum(),
+                    segments: screens.len() as u32,
+                    active_at: meta.last_activity_at,
+                    steps_json: meta.steps_json.clone(),
+                })
             }
             Call::Delete { now } => self.delete(store, &meta, now).await,
             Call::Finish => {
@@ -188,6 +203,7 @@ impl ParticipationLedger {
                     start_ms: s.start_ms,
                     size: None,
                     small_chunk: 0,
+                    bytes: 0,
                 })?;
                 for c in s.chunks {
                     store.adopt_chunk(s.seq, &s.track, c.idx, c.size, c.end_ms)?;
@@ -218,7 +234,7 @@ impl ParticipationLedger {
                 existing.clone()
             } else {
                 let s = Segment { track: "camera".into(), mime: mime.into(), r2_key: format!("{prefix}{}{suffix}", newest.seq), ..(*newest).clone() };
-                let s = Segment { upload_id: None, end_ms: 0, state: "open".into(), start_ms: 0, size: None, small_chunk: 0, opened_at: now, ..s };
+                let s = Segment { upload_id: None, end_ms: 0, state: "open".into(), start_ms: 0, size: None, small_chunk: 0, bytes: 0, opened_at: now, ..s };
                 store.insert_segment(&s)?;
                 s
             }
@@ -240,6 +256,7 @@ impl ParticipationLedger {
                 start_ms: 0,
                 size: None,
                 small_chunk: 0,
+                bytes: 0,
             };
             store.insert_segment(&s)?;
             s
@@ -283,11 +300,10 @@ impl ParticipationLedger {
         if let Err(refusal) = checked {
             return refuse(refusal);
         }
-        store.reserve(seq, track, index, len, end_ms, previous.as_ref())?;
+        store.reserve(seq, track, &Chunk { idx: index, size: len, end_ms, stored: 0 }, previous.as_ref(), now)?;
         if let (true, Some(start)) = (track == "camera", start_ms) {
             store.set_camera_start(seq, start)?;
         }
-        store.touch(now)?;
         let key = chunk_key(&meta.analysis_id, &meta.entry_id, seq, track, index);
         ok(Reserved { key, already_stored: false })
     }
@@ -305,10 +321,9 @@ impl ParticipationLedger {
             return ok(Committed { compose: false });
         }
         let small = chunk.size < MIN_CHUNK_BYTES;
-        let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size);
-        store.store(seq, track, &chunk, small)?;
-        if grown > 0 {
-            store.progressed(now)?;
+        let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size) > 0;
+        store.store(seq, track, &chunk, small, grown.then_some(now))?;
+        if grown {
             if meta.hold_released == 1 {
                 // The alarm had let D1's hold go and the recording grows again: the place again,
                 // if one is free. Rare (a long pause), so the chunk waits for it; the alarm waits
@@ -322,9 +337,9 @@ impl ParticipationLedger {
             }
             self.arm_for_activity(store).await?;
         }
-        let composed = store.parts(seq, track)?.len() as u64;
-        let bytes = store.stored_chunks(seq, track)?.iter().map(|c| c.size).sum::<u64>();
-        ok(Committed { compose: compose::may_have_ready_part(bytes, composed) })
+        // A cheap hint (no read of the ledger): the composition works out what is really ready.
+        let bytes = segment.bytes.max(0) as u64 + chunk.size;
+        ok(Committed { compose: compose::may_have_ready_part(bytes, store.part_count(seq, track)?) })
     }
 
     async fn compose(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str) -> ApiResult<Response> {
@@ -362,7 +377,7 @@ impl ParticipationLedger {
         }
         store.touch(now)?;
         let recorded_bytes = closed.iter().map(|s| s.size).sum();
-        ok(Completed { segments: closed, recorded_bytes })
+        ok(Completed { segments: closed, recorded_bytes, steps_json: meta.steps_json.clone() })
     }
 
     /// Refuses everything from now on, aborts the open uploads and deletes every object; a sweep

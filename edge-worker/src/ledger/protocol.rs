@@ -42,8 +42,8 @@ pub struct AdoptedPart {
 pub enum Call {
     /// A new participation (from `participate`), or one adopted from D1 with what it had.
     Init { entry_id: String, analysis_id: String, capability: String, camera: String, now: i64, adopted: Vec<AdoptedSegment> },
-    /// A new screen segment, or the camera track of the newest one.
-    Open { capability: Option<String>, track: String, mime: String, prefix: String, suffix: String, now: i64 },
+    /// A new screen segment, or the camera track of the newest one (`mime` is a base type).
+    Open { capability: Option<String>, track: String, mime: String, now: i64 },
     /// Reserves a chunk's bytes before its body is streamed to R2.
     Reserve { capability: Option<String>, seq: u32, track: String, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64 },
     /// The body's upload ended: stored (with the size R2 confirmed) or failed.
@@ -54,6 +54,8 @@ pub enum Call {
     Complete { capability: Option<String>, now: i64 },
     /// What was recorded so far (resume).
     Status { now: i64 },
+    /// The step marks so far (JSON array), kept for resume and written to D1 at Finish.
+    Steps { capability: Option<String>, steps_json: String, now: i64 },
     /// Left, expired or deleted: refuse everything, delete every object, now and after in-flight uploads.
     Delete { now: i64 },
     /// Submitted: the object forgets the participation (D1 has what the researcher sees).
@@ -102,6 +104,8 @@ pub struct ClosedSegment {
 pub struct Completed {
     pub segments: Vec<ClosedSegment>,
     pub recorded_bytes: u64,
+    /// The step marks the tab last sent (JSON), if any.
+    pub steps_json: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -110,6 +114,8 @@ pub struct Status {
     pub segments: u32,
     /// The last activity the object saw (a chunk, a segment opened), on the requests' clock.
     pub active_at: i64,
+    /// The step marks the tab last sent (JSON), if any.
+    pub steps_json: Option<String>,
 }
 
 /// The object's answer: a value, a refusal, or "I don't know this participation yet".

@@ -14,16 +14,16 @@ const SCHEMA: &[&str] = &[
      capability TEXT NOT NULL, camera TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'active', created_at INTEGER NOT NULL, \
      last_activity_at INTEGER NOT NULL, last_open_at INTEGER NOT NULL, last_progress_at INTEGER, hold_released INTEGER NOT NULL DEFAULT 0, \
      stored_bytes INTEGER NOT NULL DEFAULT 0, reserved_bytes INTEGER NOT NULL DEFAULT 0, chunk_count INTEGER NOT NULL DEFAULT 0, \
-     alarm_at INTEGER)",
+     alarm_at INTEGER, steps_json TEXT)",
     "CREATE TABLE IF NOT EXISTS segments (seq INTEGER NOT NULL, track TEXT NOT NULL, mime TEXT NOT NULL, r2_key TEXT NOT NULL, \
      upload_id TEXT, offset_ms INTEGER NOT NULL, opened_at INTEGER NOT NULL, end_ms INTEGER NOT NULL DEFAULT 0, \
      bytes INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'open', start_ms INTEGER NOT NULL DEFAULT 0, size INTEGER, \
-     small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track))",
+     small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track)) WITHOUT ROWID",
     // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
     "CREATE TABLE IF NOT EXISTS chunks (seq INTEGER NOT NULL, track TEXT NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, \
-     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track, idx))",
+     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track, idx)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS parts (seq INTEGER NOT NULL, track TEXT NOT NULL, part_number INTEGER NOT NULL, etag TEXT NOT NULL, \
-     size INTEGER NOT NULL, PRIMARY KEY (seq, track, part_number))",
+     size INTEGER NOT NULL, PRIMARY KEY (seq, track, part_number)) WITHOUT ROWID",
 ];
 
 #[derive(Debug, Clone, Deserialize)]
@@ -41,6 +41,7 @@ pub struct Meta {
     pub reserved_bytes: i64,
     pub chunk_count: i64,
     pub alarm_at: Option<i64>,
+    pub steps_json: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -57,6 +58,7 @@ pub struct Segment {
     pub start_ms: i64,
     pub size: Option<i64>,
     pub small_chunk: i64,
+    pub bytes: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -218,8 +220,9 @@ impl Store {
         self.rows("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx", vec![int(seq), v(track)])
     }
 
-    /// Reserves a chunk's bytes (a retry of a reservation replaces it).
-    pub fn reserve(&self, seq: u32, track: &str, idx: u32, size: u64, end_ms: i64, previous: Option<&Chunk>) -> ApiResult<()> {
+    /// Reserves a chunk's bytes (a retry of a reservation replaces it); the request is activity.
+    pub fn reserve(&self, seq: u32, track: &str, chunk: &Chunk, previous: Option<&Chunk>, now: i64) -> ApiResult<()> {
+        let (idx, size, end_ms) = (chunk.idx, chunk.size, chunk.end_ms);
         let (refund, counted) = match previous {
             Some(chunk) => (chunk.size, 0),
             None => (0, 1),
@@ -230,17 +233,20 @@ impl Store {
             vec![int(seq), v(track), int(idx), int(size), int(end_ms)],
         )?;
         self.run(
-            "UPDATE meta SET reserved_bytes = reserved_bytes - ? + ?, chunk_count = chunk_count + ? WHERE id = 1",
-            vec![int(refund), int(size), int(counted)],
+            "UPDATE meta SET reserved_bytes = reserved_bytes - ? + ?, chunk_count = chunk_count + ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1",
+            vec![int(refund), int(size), int(counted), int(now)],
         )
     }
 
-    /// The body is in R2: the reservation becomes stored bytes, the segment grows.
-    pub fn store(&self, seq: u32, track: &str, chunk: &Chunk, small: bool) -> ApiResult<()> {
+    /// The body is in R2: the reservation becomes stored bytes, the segment grows; `progress_at`
+    /// when the recording grew (activity for the hold, `lupa_core::ledger::progress`).
+    pub fn store(&self, seq: u32, track: &str, chunk: &Chunk, small: bool, progress_at: Option<i64>) -> ApiResult<()> {
         self.run("UPDATE chunks SET stored = 1 WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(chunk.idx)])?;
         self.run(
-            "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?1, 0), stored_bytes = stored_bytes + ?1 WHERE id = 1",
-            vec![int(chunk.size)],
+            "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?1, 0), stored_bytes = stored_bytes + ?1, \
+             last_progress_at = COALESCE(MAX(COALESCE(last_progress_at, 0), ?2), last_progress_at), \
+             last_activity_at = MAX(last_activity_at, COALESCE(?2, 0)) WHERE id = 1",
+            vec![int(chunk.size), progress_at.map(int).unwrap_or(SqlStorageValue::Null)],
         )?;
         self.run(
             "UPDATE segments SET end_ms = MAX(end_ms, ?), bytes = bytes + ?, small_chunk = MAX(small_chunk, ?) WHERE seq = ? AND track = ?",
@@ -257,8 +263,17 @@ impl Store {
         )
     }
 
-    pub fn progressed(&self, now: i64) -> ApiResult<()> {
-        self.run("UPDATE meta SET last_progress_at = MAX(COALESCE(last_progress_at, 0), ?1), last_activity_at = MAX(last_activity_at, ?1) WHERE id = 1", vec![int(now)])
+    pub fn save_steps(&self, steps_json: &str, now: i64) -> ApiResult<()> {
+        self.run("UPDATE meta SET steps_json = ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1", vec![v(steps_json), int(now)])
+    }
+
+    pub fn part_count(&self, seq: u32, track: &str) -> ApiResult<u64> {
+        #[derive(Deserialize)]
+        struct Count {
+            n: i64,
+        }
+        let rows = self.rows::<Count>("SELECT COUNT(*) AS n FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
+        Ok(rows.first().map(|c| c.n.max(0) as u64).unwrap_or(0))
     }
 
     pub fn parts(&self, seq: u32, track: &str) -> ApiResult<Vec<Part>> {

@@ -110,8 +110,12 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
     let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
-    // The participation's object owns its recording from the first chunk (ADR 0013).
-    crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str()).await?;
+    // The participation's object owns its recording from the first chunk (ADR 0013). Should it
+    // not answer now, the place is still claimed: the first call that needs the object sets it
+    // up from this row (the adoption of participations older than the objects).
+    if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str()).await {
+        crate::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
+    }
     let data = participation_data(detail);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
     sessions::with_cookie(resp, &entries::capability_cookie(&capability))

@@ -85,7 +85,7 @@ async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) 
         analysisId: current.analysis_id,
         analysisData: super::participation_data(detail),
         recordedMs: recorded.recorded_ms.max(current.recorded_ms).max(0) as u64,
-        steps: marks_of(current.steps_json.as_deref()),
+        steps: marks_of(recorded.steps_json.as_deref().or(current.steps_json.as_deref())),
         segments: recorded.segments.max(current.segments.max(0) as u32),
         answers,
     })

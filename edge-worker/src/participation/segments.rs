@@ -12,7 +12,7 @@ use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
 use lupa_core::ledger::Refusal;
 use worker::{Request, Response};
 
-use crate::db::{db, failed, int, stmt, text, Batch, Busy};
+use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{Call, Committed, Opened, Reserved};
@@ -29,7 +29,6 @@ const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, 
      ON CONFLICT (entry_id, seq, track) DO NOTHING";
 /// Opening a segment is activity; the place is held for the whole segment (`holds.rs`).
 const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
-const SAVE_STEPS: &str = "UPDATE analysis_entries SET steps_json = ?2, last_activity_at = ?3 WHERE id = ?1";
 
 const CHUNK_LENGTH_MISMATCH: &str = "El fragmento no tiene la longitud declarada";
 const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
@@ -39,24 +38,26 @@ const MAX_STEP_MARKS: usize = 2_000;
 /// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?}`: a new capture of this
 /// participation, or the camera track of the newest one.
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
+    let capability = capability_hash_of(app, req)?;
     let body: OpenSegmentRequest = read_json(req).await?;
     let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request("invalid_track", m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
         .ok_or_else(|| ApiError::bad_request("unsupported_mime", mime::UNSUPPORTED))?;
-    let prefix = format!("{}segments/", storage::entry_prefix(&entry.analysis_id, &entry.id));
-    let suffix = format!("/{}.{}", track.as_str(), mime::extension(mime));
+    if entry_id.is_empty() || capability.is_none() {
+        return Err(crate::ledger::refusal(Refusal::NotYours));
+    }
     let now = app.now();
-    let call = Call::Open { capability: entry.capability_hash.clone(), track: track.as_str().into(), mime: mime.into(), prefix, suffix, now };
-    let opened: Opened = crate::ledger::call(app, &entry.id, &call).await?;
+    // The object checks the capability and where the segment's file goes (ADR 0013).
+    let call = Call::Open { capability, track: track.as_str().into(), mime: mime.into(), now };
+    let opened: Opened = crate::ledger::call(app, entry_id, &call).await?;
     // One transaction: the researcher's copy of the segment, and the place held while it records.
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     batch.add(
         RECORD_SEGMENT,
-        &[text(&entry.id), int(i64::from(opened.seq)), text(track.as_str()), text(mime), text(&opened.r2_key), int(opened.offset_ms), int(now)],
+        &[text(entry_id), int(i64::from(opened.seq)), text(track.as_str()), text(mime), text(&opened.r2_key), int(opened.offset_ms), int(now)],
     )?;
-    batch.add(TOUCH, &[text(&entry.id), int(now), int(opened.hold_until)])?;
+    batch.add(TOUCH, &[text(entry_id), int(now), int(opened.hold_until)])?;
     batch.run().await?;
     let resp = json(200, &SegmentResponse { segment: opened.seq, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 })?;
     entries::refresh_capability_cookie(resp, req)
@@ -129,13 +130,20 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
 }
 
 /// `PUT /api/v1/analysisEntry/{id}/steps {steps}`: the whole list of step marks so far.
+/// The participation's object keeps them (no D1 write per step, ADR 0013); Finish writes them to D1.
 pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = entries::require_capability(app, req, entry_id).await?;
+    let capability = capability_hash_of(app, req)?;
+    if entry_id.is_empty() {
+        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
+    }
+    if capability.is_none() {
+        return Err(crate::ledger::refusal(Refusal::NotYours));
+    }
     let body: StepsRequest = read_json(req).await?;
     if body.steps.len() > MAX_STEP_MARKS {
         return Err(ApiError::bad_request("too_many_steps", "Demasiadas marcas de paso"));
     }
-    let steps = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
-    stmt(&db(app)?, SAVE_STEPS, &[text(&entry.id), text(&steps), int(app.now())])?.run_busy().await.map_err(failed(SAVE_STEPS))?;
+    let steps_json = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
+    crate::ledger::call::<()>(app, entry_id, &Call::Steps { capability, steps_json, now: app.now() }).await?;
     json(200, &MessageResponse { message: "Pasos guardados".into() })
 }
