@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { complete, openSegment, participate, putChunk, recordSegment, submit } from './recording.mjs';
+import { complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit } from './recording.mjs';
 
 async function analysisWith(places, tag = 'researcher') {
   const owner = await signUp(tag);
@@ -171,7 +171,11 @@ test('leaving deletes the recording and its chunks and frees the place', async (
   assert.equal(left.status, 200);
   const [row] = await sql(`SELECT status, recording_key, upload_id FROM analysis_entries WHERE id = ${q(entryId)}`);
   assert.deepEqual(row, { status: 'abandoned', recording_key: null, upload_id: null });
-  assert.equal((await sql(`SELECT COUNT(*) AS n FROM entry_chunks WHERE entry_id = ${q(entryId)}`))[0].n, 0);
+  assert.equal(ledgerOf(entryId).state, 'deleted', "the participation's object refuses everything from now on");
+  assert.deepEqual(r2Keys(`analyses/${id}/entries/${entryId}/`), [], 'and nothing of it is left in R2');
   assert.equal((await participate(id)).res.status, 200, 'the place is free again');
-  assert.equal((await openSegment(entryId, cookie)).status, 403);
+  // The object answers for a participation that is gone (ADR 0013): 404, with a message.
+  const again = await openSegment(entryId, cookie);
+  assert.equal(again.status, 404);
+  assert.equal(again.json.message, 'Esta participación ya no existe');
 });
