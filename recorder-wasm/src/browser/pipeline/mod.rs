@@ -189,6 +189,11 @@ impl Pipeline {
         inner.last_emitted = None;
     }
 
+    /// The step marks so far (the resume info's and this capture's), for a capture that follows.
+    pub fn steps(&self) -> Vec<crate::steps::StepMark> {
+        self.inner.borrow().session.as_ref().map(|s| s.steps().to_vec()).unwrap_or_default()
+    }
+
     pub fn mark_step(&self, index: u32) {
         {
             let mut inner = self.inner.borrow_mut();
