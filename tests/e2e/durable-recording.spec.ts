@@ -199,6 +199,36 @@ test('a microphone that ends mid-recording is reported in the panel; sharing it 
   expect(segments[1]!.seconds, 'the new segment with the new microphone reached the server').toBeGreaterThanOrEqual(4);
 });
 
+test('a microphone that goes silent without any event (the track stopped under the page) is reported too, and sharing again clears it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    const kept: MediaStream[] = [];
+    (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones = kept;
+    devices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      kept.push(stream);
+      return stream;
+    };
+  });
+  const analysisId = await researcherWithAnalysis(request);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(3000);
+  // track.stop() fires no 'ended' and MediaRecorder records silence: only the level tells.
+  await page.evaluate(() => {
+    const streams = (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones;
+    streams[streams.length - 1]?.getAudioTracks()[0]?.stop();
+  });
+  const warning = page.getByRole('alert').filter({ hasText: 'No nos llega ningún sonido de tu micrófono' });
+  await expect(warning).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('microphone-warning')).toBeVisible();
+  await page.getByRole('button', { name: 'Volver a compartir el micrófono' }).click();
+  await expect(warning).toHaveCount(0, { timeout: 20_000 });
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+});
+
 test('a minute offline while recording, then Finish while still offline: nothing is lost', async ({ page, request }) => {
   test.setTimeout(240_000);
   const analysisId = await researcherWithAnalysis(request);
