@@ -431,6 +431,35 @@ describe('participate page: analysis', () => {
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
+  it('a microphone that ends or mutes is reported with a button that records a new segment with a new microphone', async () => {
+    const calls = api();
+    await reachAnalysis();
+    const firstMic = micMedia;
+    act(() => void firstTrack(firstMic).dispatchEvent(new Event('mute')));
+    expect((await screen.findByRole('alert')).textContent).toContain('Tu micrófono está silenciado');
+    act(() => void firstTrack(firstMic).dispatchEvent(new Event('unmute')));
+    await waitFor(() => expect(screen.queryByText(/Tu micrófono está silenciado/)).toBeNull());
+
+    act(() => void firstTrack(firstMic).dispatchEvent(new Event('ended')));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Hemos dejado de recibir tu micrófono');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(session.abort).not.toHaveBeenCalled();
+
+    const previous = session;
+    session = fakeSession();
+    recorder.createRecorderSession.mockResolvedValue(session);
+    micMedia = microphoneStream();
+    fireEvent.click(button('Volver a compartir el micrófono'));
+    await waitFor(() => expect(session.start).toHaveBeenCalledTimes(1));
+    expect(previous.dispose).toHaveBeenCalled();
+    expect(previous.abort).not.toHaveBeenCalled();
+    expect(firstTrack(firstMic).stopped).toBe(true);
+    expect(session.start.mock.calls[0]?.[1]).toEqual({ recordedMs: 0, steps: [] });
+    await waitFor(() => expect(screen.queryByText(/Hemos dejado de recibir/)).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
   it('also ends it when the recorder reports that its capture stopped', async () => {
     api();
     await reachAnalysis();
