@@ -12,10 +12,10 @@
  * A clip plays only its range (`playRange`): the engine seeks to its start (in whichever segment)
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
-import { effectiveDurationMs } from '@/features/entries/lib/chapters';
-import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
-import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
-import { VideoDeck, type Slot } from '@/features/entries/lib/video-deck';
+import { effectiveDurationMs } from '@/lib/player/chapters';
+import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/lib/player/camera-sync';
+import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/lib/player/timeline';
+import { VideoDeck, type Slot } from '@/lib/player/video-deck';
 
 export interface EngineSegment {
   url: string;
