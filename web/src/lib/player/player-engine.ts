@@ -2,7 +2,7 @@
  * The entry page's player, outside React: the recording's segments played as one timeline on two
  * screen <video> elements (the next segment loads out of sight and takes over at the boundary, so
  * there is no blank frame), and the participant's camera on two more, kept on the screen's clock
- * by a sync loop (lib/camera-sync.ts) at every frame while playing and at every seek, speed
+ * by a sync loop (lib/player/camera-sync.ts) at every frame while playing and at every seek, speed
  * change, play, pause and segment switch. React reads a snapshot (`subscribe`/`getSnapshot`, for
  * useSyncExternalStore) and calls the commands; the engine owns the elements' `src`.
  *
@@ -530,7 +530,7 @@ export class PlayerEngine {
     this.frame = requestAnimationFrame(tick);
   }
 
-  /** Puts the camera where the screen is (see lib/camera-sync.ts for how). */
+  /** Puts the camera where the screen is (see lib/player/camera-sync.ts for how). */
   private syncCamera(): void {
     const index = this.pending ? this.pending.index : this.snapshot.segment;
     const wanted = this.cameraEnabled ? this.camera.url(index) : null;
