@@ -1,6 +1,6 @@
 // Recordings that survive anything (ADR 0005), in Chromium with fake screen and microphone against
 // the real worker, D1 and R2: a reload mid-task resumed as a second segment; a browser killed with
-// a persistent profile and relaunched; a microphone that ends mid-recording, shared again as a new
+// a persistent profile and relaunched; a microphone muted mid-recording, shared again as a new
 // segment; a minute offline while recording and finishing; deleting
 // an unfinished participation; and the size limit as the participant meets it. Expiry, which moves the server's clock, is in clock.spec.ts.
 import { execFileSync } from 'node:child_process';
@@ -143,7 +143,7 @@ test('a browser killed mid-recording, with a persistent profile, offers to conti
   }
 });
 
-test('a microphone that ends mid-recording is reported in the panel; sharing it again records a new segment that reaches the server', async ({ page, request }) => {
+test('a microphone the browser mutes mid-recording is reported in the panel; sharing it again records a new segment that reaches the server', async ({ page, request }) => {
   test.setTimeout(180_000);
   // Keeps every microphone stream the page gets, so the test can end the one being recorded.
   await page.addInitScript(() => {
@@ -162,17 +162,17 @@ test('a microphone that ends mid-recording is reported in the panel; sharing it 
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(4000);
 
-  // As when Chromium's audio service stops: the track ends (track.stop() alone fires no 'ended').
+  // As when the browser or the system stops the audio without ending the share: the track mutes
+  // (an ended microphone is the spec's 'La grabación se ha detenido', §2.5).
   await page.evaluate(() => {
     const streams = (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones;
     const track = streams[streams.length - 1]?.getAudioTracks()[0];
     if (!track) throw new Error('no microphone track');
-    track.stop();
-    track.dispatchEvent(new Event('ended'));
+    track.dispatchEvent(new Event('mute'));
   });
-  const warning = page.getByRole('alert').filter({ hasText: 'Hemos dejado de recibir tu micrófono' });
+  const warning = page.getByRole('alert').filter({ hasText: 'Tu micrófono está silenciado' });
   await expect(warning).toBeVisible({ timeout: 10_000 });
-  await expect(warning).toContainText('tu voz ya no se está grabando');
+  await expect(warning).toContainText('tu voz no se está grabando');
   await expect(page.getByRole('dialog', { name: 'La grabación se ha detenido' })).toHaveCount(0);
   const shareAgain = page.getByRole('button', { name: 'Volver a compartir el micrófono' });
   await expect(shareAgain).toBeVisible();

@@ -13,7 +13,6 @@ import { askExitAtom, shareMicrophoneAgainAtom } from '@/features/participate/st
 import { busyAtom, microphoneHealthAtom, recordingAtom } from '@/features/participate/stores/participation-state';
 
 const MICROPHONE_MESSAGES = {
-  ended: 'participate.analysis.microphoneEnded',
   muted: 'participate.analysis.microphoneMuted',
   silent: 'participate.analysis.microphoneSilent',
 } as const;

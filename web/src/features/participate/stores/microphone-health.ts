@@ -2,8 +2,9 @@
  * Watching the recorded microphone (issue "Hardening 3"): with Chromium's audio service stopped
  * mid-recording, the file had no voice from then on and MediaRecorder reported nothing. The
  * track's `mute`/`unmute` and its level (dead silence after it was heard, `lib/voice-level.ts`)
- * are watched here; its `ended` arrives through the stream's 'ended' watcher (streamEnded). Each
- * sets the problem the recording panel shows with its 'share again' button.
+ * are watched here; each sets the problem the recording panel shows with its 'share again'
+ * button. A microphone whose sharing *stops* (`ended`) is the spec's case instead (§2.5: the
+ * modal 'La grabación se ha detenido', the data deleted), handled by `streamEnded`.
  */
 import type { Getter, Setter } from 'jotai';
 import { watchLevel } from '@/features/participate/lib/level-meter';
@@ -16,9 +17,9 @@ function stillRecording(get: Getter, generation: number): boolean {
   return get(internal.generation) === generation && get(internal.stage) === 'analysis' && upload !== 'uploading' && upload !== 'success';
 }
 
-/** Shows `problem` unless a worse one (the track ended) is already shown. */
+/** Shows `problem` while the recording goes on. */
 export function reportMicrophoneProblem(get: Getter, set: Setter, generation: number, problem: MicrophoneProblem): void {
-  if (!stillRecording(get, generation) || get(internal.microphoneProblem) === 'ended') return;
+  if (!stillRecording(get, generation)) return;
   set(internal.microphoneProblem, problem);
 }
 

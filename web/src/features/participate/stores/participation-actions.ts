@@ -23,7 +23,7 @@ import {
 import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
 import { finishedLately, rememberFinished } from '@/features/participate/lib/finished-participations';
 import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
-import { reportMicrophoneProblem, watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
+import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import {
   createRecorderSession,
   IDLE_SNAPSHOT,
@@ -149,13 +149,6 @@ export async function streamEnded(get: Getter, set: Setter, device: Device, gene
   const upload = get(internal.uploadStatus);
   // Once finishing started the recording is complete: stopping the share then changes nothing.
   if (upload === 'uploading' || upload === 'success' || get(internal.overlay) === 'stopped') return;
-  if (device === 'microphone') {
-    // An ended microphone is not always the participant's choice (Chromium's audio service
-    // stopping ends it too, issue "Hardening 3"): the screen goes on recording and the panel
-    // offers to share the microphone again, as a new segment; nothing is deleted.
-    reportMicrophoneProblem(get, set, generation, 'ended');
-    return;
-  }
   set(internal.overlay, 'stopped');
   const resources = takeResources(get, set);
   releaseMedia(resources);

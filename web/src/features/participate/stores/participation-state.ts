@@ -25,7 +25,7 @@ export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish
  * Why the voice may not be reaching the recording (issue "Hardening 3"): the microphone track
  * ended, the browser muted it (no audio flows), or it reads dead silence after it was heard.
  */
-export type MicrophoneProblem = 'ended' | 'muted' | 'silent';
+export type MicrophoneProblem = 'muted' | 'silent';
 
 /**
  * A question screen over the stepper (issue 20, ADR 0012): a task's SEQ and success after its
