@@ -1,9 +1,9 @@
 // Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
 //
-// Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, web
-// unit tests, bundle sizes, the stylesheet rules (css), the production deploy dry run, then API,
-// Playwright (including the design-system sweep) and Lighthouse against one `wrangler dev`
-// (workerd + local D1/R2) with a throw-away state directory. A suite that cannot even start counts
+// Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, the
+// web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the
+// production deploy dry run, then API, Playwright (including the design-system sweep) and
+// Lighthouse against one `wrangler dev` (workerd + local D1/R2) with a throw-away state directory. A suite that cannot even start counts
 // as one failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -96,6 +96,10 @@ await suite('wasm', async () => {
 });
 
 await suite('tsc', () => check('tsc', ['-p', 'web/tsconfig.json', '--noEmit']));
+
+// ESLint (eslint.config.js): typescript-eslint, the React hooks rules, no import cycles and the
+// feature boundaries (no feature imports another; shared code imports no feature).
+await suite('eslint', () => check('eslint', ['--max-warnings', '0', 'web/src']));
 
 await suite('web', async () => {
   const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');

@@ -145,6 +145,13 @@ impl Recorder {
         self.pipeline.mark_step(index);
     }
 
+    /// The step marks on the participation's timeline so far: with `elapsedMs`, the resume info
+    /// of a new capture that follows this one (the microphone shared again).
+    #[wasm_bindgen(unchecked_return_type = "Array<{ index: number; atMs: number }>")]
+    pub fn steps(&self) -> JsValue {
+        browser::steps_to_js(&self.pipeline.steps())
+    }
+
     /// Milliseconds on the participation's timeline: from `max(recordedMs, what the device still
     /// holds)` plus this capture (frozen at `finish()` or the limit).
     #[wasm_bindgen(js_name = elapsedMs)]

@@ -458,11 +458,12 @@ impl Session {
         self.uploader.complete_failed(failure, now, random01);
     }
 
-    /// `navigator.onLine` changed; back online means retry at once instead of waiting out the backoff.
-    pub fn set_online(&mut self, online: bool) {
+    /// `navigator.onLine` changed: offline, chunks wait for the `online` event (or a rare probe)
+    /// instead of failing one after another; back online, everything is retried at once.
+    pub fn set_online(&mut self, online: bool, now: f64) {
         self.online = online;
+        self.uploader.set_online(online, now);
         if online {
-            self.uploader.retry_now();
             self.sync.retry_now();
         }
     }

@@ -151,7 +151,7 @@ fn a_resumed_segment_continues_the_timeline_and_sends_what_an_earlier_tab_left_f
     assert_eq!(s.phase(), Phase::Finishing, "offline: finish waits");
     let waiting = s.snapshot(200_000.0);
     assert!(!waiting.online && waiting.retrying && waiting.progress == 25.0, "{waiting:?}");
-    s.set_online(true);
+    s.set_online(true, 200_000.0);
     server.offline = false;
     server.serve(&mut s, 200_001.0);
     assert_eq!(s.phase(), Phase::Done);
@@ -296,7 +296,7 @@ fn snapshot_reports_retries_connectivity_storage_and_progress() {
     assert_eq!((snap.chunks_uploaded, snap.pending_chunks, snap.pending_bytes, snap.bytes_recorded), (1, 1, 20, 40));
     let later = s.snapshot(2500.0);
     assert!(!later.differs_from(&snap), "the clock alone is not a change");
-    s.set_online(true);
+    s.set_online(true, 2500.0);
     assert!(s.snapshot(2500.0).online);
     assert_eq!(s.poll(2500.0), vec![Command::Upload(ChunkKey { segment: 1, index: 1 })], "back online: retried at once");
     s.set_device_storage(false);

@@ -7,7 +7,12 @@
 //! - At most [`MAX_IN_FLIGHT`] chunks in flight, lowest (segment, index) first, so chunks an
 //!   earlier tab left behind go before this tab's own.
 //! - A retryable failure (network, 5xx, 408, 429) waits with backoff and full jitter, for ever
-//!   while recording. After the stop it gives up [`GIVE_UP_AFTER_STOP_MS`] after the stop, the
+//!   while recording.
+//! - A request that got no answer means the network is down, for every chunk at once: from then
+//!   on a single probe request goes at a time, after a shared backoff (or every
+//!   [`OFFLINE_PROBE_MS`] while the browser says it is offline), until a request gets through or
+//!   the browser's `online` event arrives; then everything waiting goes at once. Without this, a
+//!   minute offline meant every new chunk tried and failed, two at a time: hundreds of requests. After the stop it gives up [`GIVE_UP_AFTER_STOP_MS`] after the stop, the
 //!   last acknowledged chunk or the last network failure, whichever is latest: an offline tab
 //!   waits as long as it takes, a server that keeps answering 5xx is given up on. Giving up keeps
 //!   the chunks on the device for a later tab.
@@ -29,6 +34,9 @@ use crate::retry::next_delay;
 pub const GIVE_UP_AFTER_STOP_MS: f64 = 10.0 * 60_000.0;
 /// Two chunks in flight keep the pipe busy without competing with the participant's own traffic.
 pub const MAX_IN_FLIGHT: usize = 2;
+/// While the browser says it is offline, probe this rarely: the `online` event retries at once, so
+/// the probe only covers an event that never comes (or an `onLine` that is wrong).
+pub const OFFLINE_PROBE_MS: f64 = 30_000.0;
 
 /// A chunk's address: segment (from 1), then index within it (from 0). Orders as it uploads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -123,6 +131,16 @@ struct Slot {
     stage: Stage,
 }
 
+/// What the machine knows of the network.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Link {
+    /// Requests get answers (or nothing failed yet).
+    Up,
+    /// A request got no answer, or the browser said it is offline: one probe at a time, from
+    /// `probe_at` on; `failures` counts the probes that failed, for the backoff.
+    Down { probe_at: f64, failures: u32 },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Completion {
     NotYet,
@@ -150,6 +168,9 @@ pub struct Uploader {
     /// the last network failure (an offline tab keeps waiting).
     last_ok_at: f64,
     last_network_at: f64,
+    link: Link,
+    /// `navigator.onLine` was false at the last event: probes wait [`OFFLINE_PROBE_MS`].
+    browser_offline: bool,
     outcome: Outcome,
 }
 
@@ -169,6 +190,8 @@ impl Uploader {
             last_failure: None,
             last_ok_at: f64::NEG_INFINITY,
             last_network_at: f64::NEG_INFINITY,
+            link: Link::Up,
+            browser_offline: false,
             outcome: Outcome::Running,
         }
     }
@@ -223,6 +246,7 @@ impl Uploader {
             self.acked_chunks += 1;
         }
         self.last_ok_at = now;
+        self.link = Link::Up;
     }
 
     /// The chunk's bytes are gone from the device (another tab of this entry sent and deleted
@@ -239,8 +263,16 @@ impl Uploader {
         }
         self.last_failure = Some(failure);
         if failure == Failure::Network {
-            self.last_network_at = now;
+            self.network_failed(now, random01);
+            // The link's probe decides when it goes again, not a backoff of its own.
+            if let Some(slot) = self.slots.get_mut(&key) {
+                slot.attempts = slot.attempts.saturating_add(1);
+                slot.stage = Stage::Queued;
+            }
+            return Verdict::Retry;
         }
+        // The server answered: the network works, whatever the status.
+        self.link = Link::Up;
         if failure.is_retryable() {
             if let Some(slot) = self.slots.get_mut(&key) {
                 slot.attempts = slot.attempts.saturating_add(1);
@@ -262,6 +294,18 @@ impl Uploader {
         let Failure::Status(status) = failure else { return Verdict::Retry };
         self.outcome = Outcome::Failed(UploadError::Rejected(status));
         Verdict::Fatal
+    }
+
+    /// A request got no answer: the network is down (again). The next probe waits the shared
+    /// backoff, or [`OFFLINE_PROBE_MS`] while the browser says it is offline.
+    fn network_failed(&mut self, now: f64, random01: f64) {
+        self.last_network_at = now;
+        let failures = match self.link {
+            Link::Down { failures, .. } => failures.saturating_add(1),
+            Link::Up => 1,
+        };
+        let wait = if self.browser_offline { OFFLINE_PROBE_MS } else { next_delay(failures, random01) };
+        self.link = Link::Down { probe_at: now + wait, failures };
     }
 
     fn drop_slot(&mut self, key: ChunkKey) {
@@ -296,19 +340,39 @@ impl Uploader {
             return;
         }
         self.last_failure = Some(failure);
-        if failure == Failure::Network {
-            self.last_network_at = now;
-        }
         match failure {
+            Failure::Network => {
+                // Like a chunk: the link's probe decides when it goes again.
+                self.network_failed(now, random01);
+                self.completion_attempts = self.completion_attempts.saturating_add(1);
+                self.completion = Completion::NotYet;
+            }
             Failure::Status(s) if !failure.is_retryable() => self.outcome = Outcome::Failed(UploadError::Rejected(s)),
             _ => {
+                self.link = Link::Up;
                 self.completion_attempts = self.completion_attempts.saturating_add(1);
                 self.completion = Completion::Backoff(now + next_delay(self.completion_attempts, random01));
             }
         }
     }
 
-    /// The network is back (the browser's `online` event): retry everything now.
+    /// The browser's `online`/`offline` event (or `navigator.onLine` at the start). Offline, only a
+    /// probe every [`OFFLINE_PROBE_MS`] goes; back online, everything waiting goes at once.
+    pub fn set_online(&mut self, online: bool, now: f64) {
+        self.browser_offline = !online;
+        if online {
+            self.link = Link::Up;
+            self.retry_now();
+        } else {
+            let failures = match self.link {
+                Link::Down { failures, .. } => failures,
+                Link::Up => 0,
+            };
+            self.link = Link::Down { probe_at: now + OFFLINE_PROBE_MS, failures };
+        }
+    }
+
+    /// Retry everything now instead of waiting out the backoff.
     pub fn retry_now(&mut self) {
         for slot in self.slots.values_mut() {
             if let Stage::Backoff(_) = slot.stage {
@@ -330,8 +394,14 @@ impl Uploader {
             self.outcome = Outcome::Failed(UploadError::GaveUp(self.last_failure.unwrap_or(Failure::Network)));
             return commands;
         }
+        // While the network is down only one probe goes, and only when it is due.
+        let (limit, link_due) = match self.link {
+            Link::Up => (MAX_IN_FLIGHT, true),
+            Link::Down { probe_at, .. } if probe_at <= now => (1, true),
+            Link::Down { .. } => (0, false),
+        };
         for (key, slot) in self.slots.iter_mut() {
-            if self.in_flight >= MAX_IN_FLIGHT {
+            if self.in_flight >= limit {
                 break;
             }
             let due = match slot.stage {
@@ -345,7 +415,7 @@ impl Uploader {
                 commands.push(Command::Upload(*key));
             }
         }
-        if self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 {
+        if link_due && self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 {
             let due = match self.completion {
                 Completion::NotYet => true,
                 Completion::Backoff(at) => at <= now,
@@ -369,7 +439,8 @@ impl Uploader {
         let future = |at: f64| if at > now { at } else { f64::INFINITY };
         let retries = self.slots.values().filter_map(|s| if let Stage::Backoff(at) = s.stage { Some(future(at)) } else { None });
         let completion = if let Completion::Backoff(at) = self.completion { future(at) } else { f64::INFINITY };
-        let wake = retries.fold(completion, f64::min).min(self.deadline().unwrap_or(f64::INFINITY));
+        let probe = if let Link::Down { probe_at, .. } = self.link { future(probe_at) } else { f64::INFINITY };
+        let wake = retries.fold(completion.min(probe), f64::min).min(self.deadline().unwrap_or(f64::INFINITY));
         wake.is_finite().then_some(wake)
     }
 

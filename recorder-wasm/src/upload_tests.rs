@@ -151,7 +151,7 @@ fn failed_chunk_waits_for_its_backoff_while_later_chunks_go_ahead() {
         up.push(key(SEG, i), info(1));
     }
     up.poll(0.0);
-    assert_eq!(up.upload_failed(key(SEG, 0), Failure::Network, 10.0, 1.0), Verdict::Retry);
+    assert_eq!(up.upload_failed(key(SEG, 0), Failure::Status(503), 10.0, 1.0), Verdict::Retry);
     assert!(up.retrying());
     assert_eq!(up.poll(10.0), vec![Command::Upload(key(SEG, 2)), Command::WakeIn(500.0)]);
     up.upload_ok(key(SEG, 1), 20.0);
@@ -174,11 +174,86 @@ fn a_due_retry_blocked_by_the_in_flight_limit_sets_no_zero_timer() {
         up.push(key(SEG, i), info(1));
     }
     up.poll(0.0);
-    up.upload_failed(key(SEG, 0), Failure::Network, 0.0, 1.0);
+    up.upload_failed(key(SEG, 0), Failure::Status(503), 0.0, 1.0);
     assert_eq!(up.poll(0.0), vec![Command::Upload(key(SEG, 2)), Command::WakeIn(500.0)]);
     assert_eq!(up.poll(600.0), vec![], "chunk 0 is due but waits for a free slot, without a timer");
     up.upload_ok(key(SEG, 1), 700.0);
     assert_eq!(up.poll(700.0), vec![Command::Upload(key(SEG, 0))]);
+}
+
+#[test]
+fn offline_holds_every_chunk_back_but_a_rare_probe_and_online_sends_them_at_once() {
+    let mut up = Uploader::new(SEG);
+    up.push(key(SEG, 0), info(1));
+    up.push(key(SEG, 1), info(1));
+    assert_eq!(uploads(&up.poll(0.0)), vec![key(SEG, 0), key(SEG, 1)]);
+    up.set_online(false, 100.0);
+    // The two in flight fail; chunks keep coming, one a second.
+    up.upload_failed(key(SEG, 0), Failure::Network, 200.0, 0.5);
+    up.upload_failed(key(SEG, 1), Failure::Network, 200.0, 0.5);
+    let mut sent = 0;
+    for second in 1..60u32 {
+        let now = f64::from(second) * 1000.0;
+        up.push(key(SEG, second + 1), info(1));
+        sent += uploads(&up.poll(now)).len();
+    }
+    assert_eq!(sent, 1, "one probe in the minute (at 30.2 s), not one request per chunk");
+    assert!(up.retrying());
+    up.upload_failed(key(SEG, 0), Failure::Network, 59_000.0, 0.5);
+    assert_eq!(up.poll(59_000.0), vec![Command::WakeIn(OFFLINE_PROBE_MS)], "a timer for the next probe");
+    up.set_online(true, 60_000.0);
+    assert_eq!(uploads(&up.poll(60_000.0)).len(), MAX_IN_FLIGHT, "online: two at once, no waiting");
+}
+
+#[test]
+fn offline_probe_failing_waits_another_long_backoff_and_one_that_gets_through_reopens() {
+    let mut up = Uploader::new(SEG);
+    for i in 0..4 {
+        up.push(key(SEG, i), info(1));
+    }
+    up.set_online(false, 0.0);
+    assert_eq!(up.poll(0.0), vec![Command::WakeIn(OFFLINE_PROBE_MS)]);
+    assert_eq!(uploads(&up.poll(OFFLINE_PROBE_MS)), vec![key(SEG, 0)], "one probe");
+    assert_eq!(uploads(&up.poll(OFFLINE_PROBE_MS + 1.0)), vec![], "only one at a time");
+    up.upload_failed(key(SEG, 0), Failure::Network, 30_100.0, 0.0);
+    assert_eq!(up.poll(30_100.0), vec![Command::WakeIn(OFFLINE_PROBE_MS)], "offline: the next probe waits as long");
+    assert_eq!(uploads(&up.poll(60_100.0)), vec![key(SEG, 0)]);
+    // The browser was wrong (or missed its event): the probe got through, so the rest goes.
+    up.upload_ok(key(SEG, 0), 60_200.0);
+    assert_eq!(uploads(&up.poll(60_200.0)), vec![key(SEG, 1), key(SEG, 2)]);
+}
+
+#[test]
+fn a_network_failure_without_an_offline_event_sends_one_probe_at_a_time_with_backoff() {
+    let mut up = Uploader::new(SEG);
+    for i in 0..5 {
+        up.push(key(SEG, i), info(1));
+    }
+    up.poll(0.0);
+    up.upload_failed(key(SEG, 0), Failure::Network, 10.0, 1.0);
+    assert_eq!(up.poll(10.0), vec![Command::WakeIn(500.0)], "nothing new while the network is down");
+    up.upload_failed(key(SEG, 1), Failure::Network, 20.0, 1.0);
+    assert_eq!(up.poll(20.0), vec![Command::WakeIn(1000.0)], "the shared backoff grows");
+    assert_eq!(uploads(&up.poll(1020.0)), vec![key(SEG, 0)], "one probe");
+    up.upload_failed(key(SEG, 0), Failure::Status(503), 1100.0, 1.0);
+    // An answer, even a 5xx, means the network works: the others go, chunk 0 waits its own backoff.
+    assert_eq!(uploads(&up.poll(1100.0)), vec![key(SEG, 1), key(SEG, 2)]);
+}
+
+#[test]
+fn finishing_offline_sends_the_completion_only_as_a_probe() {
+    let mut up = Uploader::new(SEG);
+    up.end(0.0);
+    up.set_online(false, 0.0);
+    // (The second timer is the give-up deadline, which every failed probe pushes back.)
+    assert_eq!(up.poll(1.0), vec![Command::WakeIn(OFFLINE_PROBE_MS - 1.0)]);
+    assert_eq!(up.poll(OFFLINE_PROBE_MS)[0], Command::Complete);
+    up.complete_failed(Failure::Network, 30_500.0, 0.5);
+    assert_eq!(up.poll(31_000.0), vec![Command::WakeIn(OFFLINE_PROBE_MS - 500.0)]);
+    up.set_online(true, 40_000.0);
+    assert_eq!(up.poll(40_000.0)[0], Command::Complete);
+    up.complete_ok();
+    assert_eq!(up.outcome(), Outcome::Done);
 }
 
 #[test]

@@ -145,6 +145,18 @@ pub fn pending_to_js(p: &PendingSummary) -> JsValue {
     object.into()
 }
 
+/// `steps()`'s `[{index, atMs}]`: what a new capture of the same participation continues from.
+pub fn steps_to_js(marks: &[StepMark]) -> JsValue {
+    let list = js_sys::Array::new();
+    for mark in marks {
+        let object = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&object, &"index".into(), &mark.index.into());
+        let _ = js_sys::Reflect::set(&object, &"atMs".into(), &(mark.at_ms as f64).into());
+        list.push(&object);
+    }
+    list.into()
+}
+
 /// `start()`'s `{recordedMs, steps: [{index, atMs}], alignTo}` (the server's resume info, and
 /// for the camera the screen recorder's `startedAt()`); anything missing or malformed counts as a
 /// first start.

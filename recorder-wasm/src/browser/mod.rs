@@ -12,7 +12,7 @@ use js_sys::Promise;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::future_to_promise;
 
-pub use js::resume_from_js;
+pub use js::{resume_from_js, steps_to_js};
 pub use pipeline::Pipeline;
 
 use crate::api::Track;

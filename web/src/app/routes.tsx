@@ -90,8 +90,19 @@ const createAnalysis = {
 };
 const analysisDetail = {
   handle: titled('analysisDetail'),
+  // The analysis page shows the insights feature's section: composed here, as features do not import each other.
   lazy: () =>
-    import('@/features/analysis/routes/analysis-detail-page').then((m) => ({ Component: m.AnalysisDetailPage })),
+    Promise.all([import('@/features/analysis/routes/analysis-detail-page'), import('@/features/insights/components/insights-section')]).then(
+      ([page, insights]) => ({
+        Component: () => (
+          <page.AnalysisDetailPage
+            renderInsights={(analysis) => (
+              <insights.InsightsSection analysisId={analysis.id} analysisName={analysis.name} taskCount={analysis.tasks.length} />
+            )}
+          />
+        ),
+      }),
+    ),
 };
 const entry = {
   handle: {
@@ -102,7 +113,19 @@ const entry = {
       void queryClient.prefetchQuery(notesQueryOptions(id));
     },
   } satisfies RouteHandle,
-  lazy: () => import('@/features/entries/routes/entry-page').then((m) => ({ Component: m.EntryPage })),
+  // The recording's share dialog is the insights feature's: composed here, as features do not import each other.
+  lazy: () =>
+    Promise.all([import('@/features/entries/routes/entry-page'), import('@/features/insights/components/share-dialog')]).then(
+      ([page, share]) => ({
+        Component: () => (
+          <page.EntryPage
+            renderShareDialog={({ analysisId, entryId, label, onClose }) => (
+              <share.ShareDialog analysisId={analysisId} target={{ kind: 'recording', targetId: entryId, label }} onClose={onClose} />
+            )}
+          />
+        ),
+      }),
+    ),
 };
 const admin = {
   handle: titled('admin'),

@@ -189,6 +189,11 @@ impl Pipeline {
         inner.last_emitted = None;
     }
 
+    /// The step marks so far (the resume info's and this capture's), for a capture that follows.
+    pub fn steps(&self) -> Vec<crate::steps::StepMark> {
+        self.inner.borrow().session.as_ref().map(|s| s.steps().to_vec()).unwrap_or_default()
+    }
+
     pub fn mark_step(&self, index: u32) {
         {
             let mut inner = self.inner.borrow_mut();
@@ -281,7 +286,7 @@ impl Pipeline {
             let mut session = Session::new(mime, segment, resume, &left, now);
             session.set_ends_with_media(api.track() == Track::Camera);
             session.set_device_storage(store.is_some());
-            session.set_online(navigator_online());
+            session.set_online(navigator_online(), now);
             for index in std::mem::take(&mut inner.early_steps) {
                 session.mark_step(index, now);
             }
@@ -293,7 +298,8 @@ impl Pipeline {
         Ok(())
     }
 
-    /// `online` retries at once instead of waiting out the backoff; `offline` only updates the state.
+    /// `online` retries at once instead of waiting out the backoff; `offline` holds the chunks back
+    /// (one probe now and then) so an offline minute is not hundreds of failed requests.
     fn connectivity_listeners(&self) -> Vec<Listener> {
         [("online", true), ("offline", false)]
             .into_iter()
@@ -302,7 +308,7 @@ impl Pipeline {
                 Listener::on_window(kind, move || {
                     Self::later(&weak, move |p| {
                         if let Some(s) = p.inner.borrow_mut().session.as_mut() {
-                            s.set_online(online);
+                            s.set_online(online, now_ms());
                         }
                         p.pump();
                     });

@@ -78,7 +78,9 @@ export function AdminPage() {
   const pastTheEnd = data !== undefined && !users.isPlaceholderData && data.users.length === 0 && page > pages;
   useEffect(() => {
     if (pastTheEnd) goToPage(pages);
-    // goToPage only writes the URL; re-running when it changes identity would change nothing.
+    // goToPage only writes the URL; re-running when it changes identity (every render) would push
+    // the same page again, so it is left out on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pastTheEnd, pages]);
 
   let content;

@@ -3,7 +3,7 @@
  * every place is taken). Both answer {analysisData}.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { post } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/analysis: 201 {analysisData}; 400 with the first rule broken, 402 without a subscription. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { post } from '@/lib/api-client';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';

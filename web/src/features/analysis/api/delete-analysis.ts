@@ -1,6 +1,6 @@
 /** DELETE /api/v1/analysis/{id}: removes the analysis, its entries and recordings; answers {message}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY } from '@/features/analysis/api/query-keys';
+import { ANALYSES_QUERY_KEY } from '@/lib/query-keys';
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/analysis/{id}: one analysis with its entries, cached under ['analysis', id]; 404 when not yours. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 

@@ -4,7 +4,7 @@
  * analysis refreshes its summary too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 

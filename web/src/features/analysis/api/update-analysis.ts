@@ -1,6 +1,6 @@
 /** PATCH /api/v1/analysis/{id}: every editable field again (same body as create); answers {analysisData}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { patch } from '@/lib/api-client';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';

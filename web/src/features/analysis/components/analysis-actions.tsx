@@ -12,7 +12,7 @@ import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useChangeAnalysisStatus } from '@/features/analysis/api/change-analysis-status';
 import { useDeleteAnalysis } from '@/features/analysis/api/delete-analysis';
-import { analysisQueryKey } from '@/features/analysis/api/query-keys';
+import { analysisQueryKey } from '@/lib/query-keys';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';

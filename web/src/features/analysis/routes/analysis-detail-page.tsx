@@ -1,9 +1,10 @@
 /**
  * /analysis/{id}: one analysis with its tasks and participations (spec §2), plus editing, closing or
  * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
- * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables.
+ * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables
+ * and the insights (another feature's section, passed in by app/routes.tsx).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CircleCheck, CircleDot } from 'lucide-react';
@@ -20,13 +21,15 @@ import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
-import { InsightsSection } from '@/features/insights/components/insights-section';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import '@/features/analysis/analysis.css';
 
-export function AnalysisDetailPage() {
+/** Renders the insights section (notes, reels, shares) under the tables. */
+export type RenderInsights = (analysis: AnalysisDto) => ReactNode;
+
+export function AnalysisDetailPage({ renderInsights }: { renderInsights?: RenderInsights }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const analysis = useAnalysis(id);
@@ -54,10 +57,10 @@ export function AnalysisDetailPage() {
       </Alert>
     );
   }
-  return <AnalysisDetail analysis={analysis.data.analysisData} />;
+  return <AnalysisDetail analysis={analysis.data.analysisData} renderInsights={renderInsights} />;
 }
 
-function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
+function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; renderInsights?: RenderInsights }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -124,7 +127,7 @@ function AnalysisDetail({ analysis }: { analysis: AnalysisDto }) {
           </section>
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
-          <InsightsSection analysisId={analysis.id} analysisName={analysis.name} taskCount={analysis.tasks.length} />
+          {renderInsights?.(analysis)}
         </>
       )}
     </article>

@@ -15,7 +15,7 @@ import { useCreateAnalysis } from '@/features/analysis/api/create-analysis';
 import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { SuccessModal } from '@/features/analysis/components/success-modal';
 import { emptyAnalysisForm } from '@/features/analysis/lib/analysis-form';
-import { usePaidStatus } from '@/features/billing-status';
+import { usePaidStatus } from '@/lib/billing-status';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import '@/features/analysis/analysis.css';
 

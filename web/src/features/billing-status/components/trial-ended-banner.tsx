@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePaidStatus } from '@/features/billing-status/api/get-billing';
+import { usePaidStatus } from '@/lib/billing-status';
 import '@/features/billing-status/billing-status.css';
 
 export function TrialEndedBanner() {

@@ -3,7 +3,7 @@
  * status lives under), so invalidating ['billing'] after a payment or cancellation refreshes the
  * banner, the billing screen and the test-mode pages together.
  */
-import { BILLING_QUERY_KEY } from '@/features/billing-status';
+import { BILLING_QUERY_KEY } from '@/lib/billing-status';
 
 export const billingKeys = {
   status: BILLING_QUERY_KEY,

@@ -2,9 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
 import type { AnalysisListResponse } from '@/lib/api-types/AnalysisListResponse';
-
-/** The analysis feature invalidates this same key after its mutations. */
-export const ANALYSES_QUERY_KEY = ['analyses'] as const;
+import { ANALYSES_QUERY_KEY } from '@/lib/query-keys';
 
 export const fetchAnalyses = (signal?: AbortSignal) => get<AnalysisListResponse>('/analysis', { signal });
 

@@ -9,7 +9,7 @@ import { Alert } from '@/components/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
-import { usePaidStatus } from '@/features/billing-status';
+import { usePaidStatus } from '@/lib/billing-status';
 import { useAnalyses } from '@/features/dashboard/api/get-analyses';
 import { AnalysesTable } from '@/features/dashboard/components/analyses-table';
 import { CreateAnalysisButton } from '@/features/dashboard/components/create-analysis-button';

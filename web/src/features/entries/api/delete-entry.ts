@@ -3,7 +3,8 @@
  * entry's own cache goes and the analysis detail, its summary and the dashboard list refresh.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey, entryQueryKey } from '@/features/entries/api/query-keys';
+import { entryQueryKey } from '@/features/entries/api/query-keys';
+import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 

@@ -3,7 +3,7 @@
  * chapters only say 'Task N'). Shares the analysis detail's cache entry.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { analysisQueryKey } from '@/features/entries/api/query-keys';
+import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 

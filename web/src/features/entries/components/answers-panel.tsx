@@ -5,7 +5,7 @@
  * passed (within a few seconds) is marked, so watching the task's end shows what was answered.
  */
 import { useTranslation } from 'react-i18next';
-import { formatClock } from '@/features/entries/lib/time';
+import { formatClock } from '@/lib/time';
 import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
 import '@/features/entries/answers-panel.css';
 

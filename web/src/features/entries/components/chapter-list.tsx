@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { formatClock, formatDuration } from '@/features/entries/lib/time';
+import { formatClock, formatDuration } from '@/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 
 /** Step index of the first task: 0 is the scenario, 1 the URL. */

@@ -13,8 +13,8 @@ import { serverMessage } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useDeleteEntry } from '@/features/entries/api/delete-entry';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { downloadName } from '@/features/entries/lib/playback-url';
-import { formatDuration } from '@/features/entries/lib/time';
+import { downloadName } from '@/lib/player/playback-url';
+import { formatDuration } from '@/lib/time';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
 
 interface EntryHeaderProps {

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readNoteFields, type ClipInputError, type NoteFields } from '@/features/entries/lib/note-input';
-import { formatClock } from '@/features/entries/lib/time';
+import { formatClock } from '@/lib/time';
 
 interface NoteFormProps {
   initialAtMs: number;

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/components/form';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
-import { TagList } from '@/features/entries/components/tag-list';
-import { formatClock } from '@/features/entries/lib/time';
+import { TagList } from '@/components/tag-list';
+import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 
 interface NoteItemProps {

@@ -12,7 +12,7 @@ import { useDeleteNote } from '@/features/entries/api/delete-note';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { NoteForm } from '@/features/entries/components/note-form';
 import { NoteItem } from '@/features/entries/components/note-item';
-import { formatClock } from '@/features/entries/lib/time';
+import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import { Badge } from '@/components/ui/badge';
 

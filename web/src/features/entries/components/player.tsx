@@ -23,13 +23,14 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { CameraOverlay } from '@/features/entries/components/camera-overlay';
-import { ControlButton } from '@/features/entries/components/control-button';
+import { CameraOverlay } from '@/components/player/camera-overlay';
+import { ControlButton } from '@/components/player/control-button';
+import { ScreenVideos } from '@/components/player/screen-videos';
+import type { Player as PlayerState } from '@/components/player/use-player';
 import { Scrubber } from '@/features/entries/components/scrubber';
-import type { Player as PlayerState } from '@/features/entries/hooks/use-player';
-import type { Corner } from '@/features/entries/lib/camera-sync';
-import { PLAYBACK_RATES } from '@/features/entries/lib/timeline';
-import { formatClock } from '@/features/entries/lib/time';
+import type { Corner } from '@/lib/player/camera-sync';
+import { PLAYBACK_RATES } from '@/lib/player/timeline';
+import { formatClock } from '@/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 
@@ -97,19 +98,7 @@ export function Player({
       data-testid="player"
     >
       <div className="player__frame" onClick={onToggle} onDoubleClick={onFullscreen}>
-        {([0, 1] as const).map((slot) => (
-          <video
-            key={slot}
-            ref={engine.screenRefs[slot]}
-            className="player__video"
-            data-active={slot === player.screenSlot || undefined}
-            data-testid={slot === player.screenSlot ? 'entry-video' : 'entry-video-standby'}
-            preload="metadata"
-            playsInline
-            aria-label={t('entry.videoLabel')}
-            aria-hidden={slot === player.screenSlot ? undefined : true}
-          />
-        ))}
+        <ScreenVideos player={player} preload="metadata" testIdPrefix="entry" />
         {player.hasCamera ? (
           <CameraOverlay
             engine={engine}

@@ -11,9 +11,9 @@
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
-import { timelinePercent } from '@/features/entries/lib/chapters';
+import { timelinePercent } from '@/lib/player/chapters';
 import '@/features/entries/clips.css';
-import { formatClock } from '@/features/entries/lib/time';
+import { formatClock } from '@/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 

@@ -5,7 +5,7 @@
  * pause, and once more when the page goes away.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Player } from '@/features/entries/hooks/use-player';
+import type { Player } from '@/components/player/use-player';
 import { recallPosition, rememberPosition } from '@/features/entries/lib/position-memory';
 
 /** How much playing moves the playhead before the position is written again. */

@@ -2,7 +2,7 @@
  * Checks a note before it is sent, with the server's own messages: text required (trimmed) and at
  * most 2000 characters, the moment a valid time within the recording (one second of slack).
  */
-import { parseClock } from '@/features/entries/lib/time';
+import { parseClock } from '@/lib/time';
 
 export const MAX_NOTE_LENGTH = 2000;
 

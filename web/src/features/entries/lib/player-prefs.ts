@@ -2,7 +2,7 @@
  * The researcher's player layout choices, kept in local storage across recordings: theater mode,
  * the camera's corner and whether it is hidden. Missing or unreadable storage gives the defaults.
  */
-import { CORNERS, type Corner } from '@/features/entries/lib/camera-sync';
+import { CORNERS, type Corner } from '@/lib/player/camera-sync';
 
 export const PREFS_KEY = 'lupa.player.prefs';
 

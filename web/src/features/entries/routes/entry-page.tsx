@@ -5,7 +5,7 @@
  * and below it on narrow ones or in theater mode. It resumes where the recording was left off.
  * A failed load shows 'Error retrieving video entry: …'.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Share2 } from 'lucide-react';
@@ -22,26 +22,36 @@ import { LiveRegion } from '@/features/entries/components/live-region';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
-import { ShareDialog } from '@/features/insights/components/share-dialog';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
-import { usePlayer } from '@/features/entries/hooks/use-player';
+import { usePlayer } from '@/components/player/use-player';
 import { usePositionMemory } from '@/features/entries/hooks/use-position-memory';
 import { useShortcuts } from '@/features/entries/hooks/use-shortcuts';
-import type { Corner } from '@/features/entries/lib/camera-sync';
-import { currentChapterIndex } from '@/features/entries/lib/chapters';
-import type { EngineSegment, PlaybackErrorHandler } from '@/features/entries/lib/player-engine';
+import type { Corner } from '@/lib/player/camera-sync';
+import { currentChapterIndex } from '@/lib/player/chapters';
+import type { EngineSegment, PlaybackErrorHandler } from '@/lib/player/player-engine';
 import { loadPrefs, savePrefs, type PlayerPrefs } from '@/features/entries/lib/player-prefs';
-import { playbackUrl, urlExpiresAt } from '@/features/entries/lib/playback-url';
-import { adjacentChapter } from '@/features/entries/lib/timeline';
-import { formatClock } from '@/features/entries/lib/time';
+import { playbackUrl, urlExpiresAt } from '@/lib/player/playback-url';
+import { adjacentChapter } from '@/lib/player/timeline';
+import { formatClock } from '@/lib/time';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/features/entries/entry.css';
 
-export function EntryPage() {
+/** What the recording's share dialog needs; the dialog is another feature's, passed in by app/routes.tsx. */
+export interface RecordingShare {
+  analysisId: string;
+  entryId: string;
+  /** The recording in words ('la grabación del participante 3'). */
+  label: string;
+  onClose: () => void;
+}
+
+type RenderShareDialog = (share: RecordingShare) => ReactNode;
+
+export function EntryPage({ renderShareDialog }: { renderShareDialog?: RenderShareDialog }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const entry = useEntry(id);
@@ -66,7 +76,7 @@ export function EntryPage() {
       </section>
     );
   }
-  return <EntryView key={entry.data.id} entry={entry.data} refreshUrl={() => void entry.refetch()} />;
+  return <EntryView key={entry.data.id} entry={entry.data} refreshUrl={() => void entry.refetch()} renderShareDialog={renderShareDialog} />;
 }
 
 /** The scenario worth showing: none when missing, blank or the form's 'null' placeholder. */
@@ -91,7 +101,13 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
   }));
 }
 
-function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl: () => void }) {
+interface EntryViewProps {
+  entry: EntryPageResponse;
+  refreshUrl: () => void;
+  renderShareDialog?: RenderShareDialog;
+}
+
+function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const { t, i18n } = useTranslation();
   const analysis = useEntryAnalysis(entry.analysisId);
   const notes = useNotes(entry.id);
@@ -340,15 +356,12 @@ function EntryView({ entry, refreshUrl }: { entry: EntryPageResponse; refreshUrl
       </div>
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
       {sharing ? (
-        <ShareDialog
-          analysisId={entry.analysisId}
-          target={{
-            kind: 'recording',
-            targetId: entry.id,
-            label: entry.participantNumber > 0 ? t('clips.share.recordingOf', { number: entry.participantNumber }) : t('clips.share.recordingLabel'),
-          }}
-          onClose={() => setSharing(false)}
-        />
+        renderShareDialog?.({
+          analysisId: entry.analysisId,
+          entryId: entry.id,
+          label: entry.participantNumber > 0 ? t('clips.share.recordingOf', { number: entry.participantNumber }) : t('clips.share.recordingLabel'),
+          onClose: () => setSharing(false),
+        })
       ) : null}
       <LiveRegion announcement={announcement} />
     </article>

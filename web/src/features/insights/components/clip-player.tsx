@@ -7,13 +7,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pause, Play, Video, VideoOff } from 'lucide-react';
-import { CameraOverlay } from '@/features/entries/components/camera-overlay';
-import { ControlButton } from '@/features/entries/components/control-button';
-import { usePlayer } from '@/features/entries/hooks/use-player';
-import type { Corner } from '@/features/entries/lib/camera-sync';
-import { formatClock } from '@/features/entries/lib/time';
+import { CameraOverlay } from '@/components/player/camera-overlay';
+import { ControlButton } from '@/components/player/control-button';
+import { ScreenVideos } from '@/components/player/screen-videos';
+import { usePlayer } from '@/components/player/use-player';
+import type { Corner } from '@/lib/player/camera-sync';
+import { formatClock } from '@/lib/time';
 import { clipTimeline, type PlayableClip } from '@/features/insights/lib/playlist';
-import '@/features/entries/entry.css';
 import '@/features/insights/insights.css';
 
 interface ClipPlayerProps {
@@ -86,19 +86,7 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
   return (
     <section className="player clip-player" aria-label={label} data-testid={testId}>
       <div className="player__frame" onClick={overlay ? undefined : toggle}>
-        {([0, 1] as const).map((slot) => (
-          <video
-            key={slot}
-            ref={engine.screenRefs[slot]}
-            className="player__video"
-            data-active={slot === player.screenSlot || undefined}
-            data-testid={slot === player.screenSlot ? 'clip-video' : 'clip-video-standby'}
-            preload="auto"
-            playsInline
-            aria-label={t('entry.videoLabel')}
-            aria-hidden={slot === player.screenSlot ? undefined : true}
-          />
-        ))}
+        <ScreenVideos player={player} preload="auto" testIdPrefix="clip" />
         {player.hasCamera && !hideCamera ? (
           <CameraOverlay engine={engine} slot={player.cameraSlot} status={player.camera} corner={corner} onCorner={setCorner} onHide={() => setCameraHidden(true)} />
         ) : null}

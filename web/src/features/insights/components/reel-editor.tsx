@@ -10,7 +10,7 @@ import { Alert } from '@/components/alert';
 import { Stack } from '@/components/ui/stack';
 import { serverMessage } from '@/components/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatClock } from '@/features/entries/lib/time';
+import { formatClock } from '@/lib/time';
 import { reelKey } from '@/features/insights/api/query-keys';
 import { useUpdateReel } from '@/features/insights/api/reels';
 import { noteRange } from '@/features/insights/components/analysis-notes';

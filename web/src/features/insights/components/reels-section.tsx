@@ -9,7 +9,7 @@ import { Alert } from '@/components/alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/components/form';
 import { SectionHeader } from '@/components/ui/section-header';
-import { formatDuration } from '@/features/entries/lib/time';
+import { formatDuration } from '@/lib/time';
 import { useCreateReel, useDeleteReel, useReel, useReels } from '@/features/insights/api/reels';
 import { ReelEditor } from '@/features/insights/components/reel-editor';
 import { ReelPlayer } from '@/features/insights/components/reel-player';

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Table, type Column } from '@/components/ui/table';
-import { formatDuration } from '@/features/entries/lib/time';
+import { formatDuration } from '@/lib/time';
 import type { SharedSummaryDto } from '@/lib/api-types/SharedSummaryDto';
 import type { TaskSummaryDto } from '@/lib/api-types/TaskSummaryDto';
 

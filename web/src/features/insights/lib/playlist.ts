@@ -3,8 +3,8 @@
  * timeline that starts where the first of them starts on the entry's timeline, and the clip's range
  * on that timeline.
  */
-import type { EngineSegment } from '@/features/entries/lib/player-engine';
-import { playbackUrl } from '@/features/entries/lib/playback-url';
+import type { EngineSegment } from '@/lib/player/player-engine';
+import { playbackUrl } from '@/lib/player/playback-url';
 import type { PlaylistSegmentDto } from '@/lib/api-types/PlaylistSegmentDto';
 
 export interface PlayableClip {

@@ -1,14 +1,44 @@
 /**
  * The recording-in-progress panel (spec §2.4): a red indicator while recording, the 'Duración'
  * timer (mm:ss), a calm note while uploads are retried or the network is down (the recording is
- * kept on this device and uploads by itself, ADR 0005), the limit message, reminders, and 'Salir
- * del análisis'.
+ * kept on this device and uploads by itself, ADR 0005), the limit message, a warning when the
+ * voice stopped reaching the recording with 'Volver a compartir el micrófono', reminders, and
+ * 'Salir del análisis'.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/features/participate/lib/steps';
-import { askExitAtom } from '@/features/participate/stores/participation-actions';
-import { busyAtom, recordingAtom } from '@/features/participate/stores/participation-state';
+import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { askExitAtom, shareMicrophoneAgainAtom } from '@/features/participate/stores/participation-actions';
+import { busyAtom, microphoneHealthAtom, recordingAtom } from '@/features/participate/stores/participation-state';
+
+const MICROPHONE_MESSAGES = {
+  muted: 'participate.analysis.microphoneMuted',
+  silent: 'participate.analysis.microphoneSilent',
+} as const;
+
+/**
+ * The microphone stopped reaching the recording (issue "Hardening 3"): an alert, so a screen
+ * reader announces it at once, and a real button to share the microphone again (a new segment).
+ */
+export function MicrophoneWarning() {
+  const { t } = useTranslation();
+  const { problem, notice, sharing } = useAtomValue(microphoneHealthAtom);
+  const shareAgain = useSetAtom(shareMicrophoneAgainAtom);
+  if (!problem) return null;
+  return (
+    <div className="recording-panel__microphone" data-testid="microphone-warning">
+      <p role="alert" className="recording-panel__offline">
+        <span aria-hidden="true">⚠ </span>
+        {t(MICROPHONE_MESSAGES[problem])}
+      </p>
+      <button type="button" className="button button--primary" onClick={() => void shareAgain()} disabled={sharing} aria-busy={sharing}>
+        {sharing ? t('participate.analysis.microphoneSharing') : t('participate.analysis.microphoneShareAgain')}
+      </button>
+      <NoticeAlert notice={notice} />
+    </div>
+  );
+}
 
 /** Megabytes with one decimal, in the page's language. */
 function megabytes(bytes: number, language: string): string {
@@ -22,6 +52,7 @@ export function DeviceNotes() {
   const offline = !recording.online && recording.uploadStatus !== 'success';
   return (
     <>
+      <MicrophoneWarning />
       <div role="status" className="recording-panel__device">
         {offline ? (
           <p className="recording-panel__offline" data-testid="offline-indicator">

@@ -29,9 +29,6 @@ interface DocumentPictureInPicture {
 const documentPip = (): DocumentPictureInPicture | undefined =>
   typeof window === 'undefined' ? undefined : (window as unknown as { documentPictureInPicture?: DocumentPictureInPicture }).documentPictureInPicture;
 
-/** Chromium's Document Picture-in-Picture is available here. */
-export const hasDocumentPip = (): boolean => typeof documentPip()?.requestWindow === 'function';
-
 /**
  * Opens the floating window; must run in a click handler (both kinds need the user's gesture).
  * Resolves null when neither could open (the popup was blocked).

@@ -19,9 +19,6 @@ function audioContextClass(): AudioContextClass | undefined {
   return window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
 }
 
-/** Web Audio can measure this browser's microphone. */
-export const canMeasureLevel = (): boolean => audioContextClass() !== undefined;
-
 /**
  * Calls `onLevel` (0–100) with the level of `stream` until the returned function is called.
  * Returns null where Web Audio is missing: the check then says nothing rather than "silent".

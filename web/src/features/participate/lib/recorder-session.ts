@@ -33,6 +33,8 @@ export interface RecorderSession {
   /** Step `index` was entered now (0 scenario, 1 URL, 2.. tasks). */
   markStep(index: number): void;
   state(): RecorderSnapshot;
+  /** The step marks so far: with `elapsedMs`, where a new segment of this recording continues. */
+  steps(): Array<{ index: number; atMs: number }>;
   /** When recording started (`performance.now()`), once it did: what a camera recorder aligns to. */
   startedAt(): number | undefined;
   /** Called with every new state (the façade throttles to ≤ 4/s). */
@@ -148,6 +150,7 @@ export async function createRecorderSession(entryId: string, track: RecorderTrac
       if (!freed) recorder.markStep(index);
     },
     state: () => (freed ? IDLE_SNAPSHOT : normalizeSnapshot(recorder.state())),
+    steps: () => (freed ? [] : Array.from(recorder.steps())),
     startedAt: () => (freed ? undefined : recorder.startedAt()),
     onChange: (listener) => recorder.onChange((state) => listener(normalizeSnapshot(state))),
     finish: () => recorder.finish(),

@@ -1,6 +1,17 @@
-/** The microphone check's level scale and its heard / silent rule (issue 17). */
+/** The microphone check's level scale, its heard / silent rule (issue 17) and dead air while recording. */
 import { describe, expect, it } from 'vitest';
-import { levelFromSamples, SILENCE_HINT_MS, startVoiceCheck, updateVoiceCheck, voiceStatus, VOICE_LEVEL } from '@/features/participate/lib/voice-level';
+import {
+  DEAD_AIR_MS,
+  deadAir,
+  levelFromSamples,
+  SILENCE_HINT_MS,
+  startAirWatch,
+  startVoiceCheck,
+  updateAirWatch,
+  updateVoiceCheck,
+  voiceStatus,
+  VOICE_LEVEL,
+} from '@/features/participate/lib/voice-level';
 
 const tone = (amplitude: number, length = 1024) => Float32Array.from({ length }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 48_000));
 
@@ -41,5 +52,27 @@ describe('voice check', () => {
     expect(voiceStatus(check, SILENCE_HINT_MS)).toBe('silent');
     expect(voiceStatus(updateVoiceCheck(check, 60, 6000), 6000)).toBe('heard');
     expect(voiceStatus(startVoiceCheck(7000), 7000 + SILENCE_HINT_MS - 1)).toBe('listening');
+  });
+});
+
+describe('dead air while recording', () => {
+  it('is reported once a microphone that was heard reads 0 for DEAD_AIR_MS', () => {
+    let watch = startAirWatch();
+    watch = updateAirWatch(watch, 0, 0);
+    expect(deadAir(watch, 60_000)).toBe(false);
+    watch = updateAirWatch(watch, 30, 1000);
+    watch = updateAirWatch(watch, 0, 2000);
+    expect(deadAir(watch, 2000 + DEAD_AIR_MS - 1)).toBe(false);
+    watch = updateAirWatch(watch, 0, 5000);
+    expect(deadAir(watch, 2000 + DEAD_AIR_MS)).toBe(true);
+  });
+
+  it('any sound, even a faint one, restarts the count (a quiet room is not a dead microphone)', () => {
+    let watch = updateAirWatch(startAirWatch(), 40, 0);
+    watch = updateAirWatch(watch, 0, 1000);
+    watch = updateAirWatch(watch, 1, 8000);
+    expect(deadAir(watch, 8500)).toBe(false);
+    watch = updateAirWatch(watch, 0, 9000);
+    expect(deadAir(watch, 9000 + DEAD_AIR_MS - 1)).toBe(false);
   });
 });

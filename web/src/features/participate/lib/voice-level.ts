@@ -47,3 +47,31 @@ export function voiceStatus(check: VoiceCheck, now: number): 'listening' | 'hear
   if (check.heardAt !== null) return 'heard';
   return now - check.startedAt >= SILENCE_HINT_MS ? 'silent' : 'listening';
 }
+
+/**
+ * During the recording (issue "Hardening 3"): with Chromium's audio service stopped, the track
+ * went on delivering silence and MediaRecorder reported nothing. A level of exactly 0 for this
+ * long, after the microphone was heard, means the voice is no longer reaching the recording. A
+ * real room is never at 0 (below -60 dBFS) for this long, even while the participant reads.
+ */
+export const DEAD_AIR_MS = 8000;
+
+export interface AirWatch {
+  /** A level above 0 was read since the watch started: the microphone worked. */
+  heard: boolean;
+  /** When the current run of zero levels began, if one is running. */
+  zeroSince: number | null;
+}
+
+export const startAirWatch = (): AirWatch => ({ heard: false, zeroSince: null });
+
+/** Feeds one level reading (0–100) taken at `now`. */
+export function updateAirWatch(watch: AirWatch, level: number, now: number): AirWatch {
+  if (level > 0) return watch.heard && watch.zeroSince === null ? watch : { heard: true, zeroSince: null };
+  if (!watch.heard || watch.zeroSince !== null) return watch;
+  return { heard: true, zeroSince: now };
+}
+
+/** True once a microphone that was heard has read 0 for DEAD_AIR_MS. */
+export const deadAir = (watch: AirWatch, now: number): boolean =>
+  watch.heard && watch.zeroSince !== null && now - watch.zeroSince >= DEAD_AIR_MS;

@@ -20,7 +20,7 @@ export const floatingWindowAtom = atom((get) => ({
 export const openFloatingWindowAtom = atom(null, async (get, set, title: string) => {
   if (get(current) || get(opening)) return;
   set(opening, true);
-  let floating: FloatingWindow | null = null;
+  let floating: FloatingWindow | null;
   try {
     floating = await openFloatingWindow(title);
   } finally {

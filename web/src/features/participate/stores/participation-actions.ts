@@ -23,11 +23,13 @@ import {
 import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
 import { finishedLately, rememberFinished } from '@/features/participate/lib/finished-participations';
 import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
+import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import {
   createRecorderSession,
   IDLE_SNAPSHOT,
   STREAM_STOPPED_MESSAGE,
   type RecorderSnapshot,
+  type RecorderStartOptions,
 } from '@/features/participate/lib/recorder-session';
 import { buildSteps } from '@/features/participate/lib/steps';
 import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/thumbnail';
@@ -59,6 +61,7 @@ const isCurrent = (get: Getter, generation: number) => get(internal.generation) 
 /** Removes the 'ended' listeners and stops every captured track (track.stop() fires no 'ended'). */
 function releaseMedia(resources: Resources): void {
   for (const unwatch of resources.unwatch) unwatch();
+  resources.stopMicrophoneWatch?.();
   stopStream(resources.screen);
   stopStream(resources.microphone);
 }
@@ -112,6 +115,8 @@ function resetState(get: Getter, set: Setter): void {
   set(internal.stepIndex, 0);
   set(internal.snapshot, IDLE_SNAPSHOT);
   set(internal.recordingNotice, null);
+  set(internal.microphoneProblem, null);
+  set(internal.microphoneNotice, null);
   set(internal.uploadStatus, 'idle');
   set(internal.overlay, 'none');
   set(internal.busy, null);
@@ -167,8 +172,12 @@ function recorderChanged(get: Getter, set: Setter, generation: number, state: Re
   set(internal.recordingNotice, recordingFailure(state.lastError ?? 'unknown'));
 }
 
-/** Starts recording the combined stream once participate succeeded (spec §4); marks step 0. */
-async function startRecording(get: Getter, set: Setter, generation: number, entryId: string): Promise<void> {
+/**
+ * Starts recording the combined stream once participate succeeded (spec §4); marks step 0. With
+ * `continueFrom` it is a new segment of the same recording (the microphone shared again): the
+ * timeline and the step marks go on, and the camera and thumbnail already running are left alone.
+ */
+async function startRecording(get: Getter, set: Setter, generation: number, entryId: string, continueFrom?: RecorderStartOptions): Promise<void> {
   const stillWanted = () => isCurrent(get, generation) && get(internal.overlay) !== 'stopped';
   let session;
   try {
@@ -189,7 +198,8 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
     // A resumed participation continues its timeline and step marks (ADR 0005).
     const resumed = get(internal.resume);
     const stream = combineStreams(screen, microphone);
-    await (resumed ? session.start(stream, { recordedMs: resumed.recordedMs, steps: resumed.steps }) : session.start(stream));
+    const options = continueFrom ?? (resumed ? { recordedMs: resumed.recordedMs, steps: resumed.steps } : undefined);
+    await (options ? session.start(stream, options) : session.start(stream));
   } catch (error) {
     if (stillWanted()) {
       set(internal.recordingNotice, startFailure(error));
@@ -203,14 +213,67 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
     await session.abort().catch(() => undefined);
     return;
   }
-  set(internal.resources, { ...get(internal.resources), recording: true });
+  const recorded = get(internal.resources);
+  const stopMicrophoneWatch = microphone ? watchMicrophoneHealth(get, set, microphone, generation) : null;
+  set(internal.resources, { ...recorded, recording: true, stopMicrophoneWatch });
   session.markStep(get(internal.stepIndex));
   set(internal.snapshot, session.state());
+  if (continueFrom) return;
   // The camera records its own file from here (a required one that stops ends the analysis), and
   // a first capture sends the entry's thumbnail a few seconds in (ADR 0008).
   void startCameraRecording(get, set, entryId, session.startedAt(), () => void streamEnded(get, set, 'screen', generation));
   if (screen && !get(internal.resume)?.recordedMs) scheduleThumbnail(entryId, screen);
 }
+
+/**
+ * 'Volver a compartir el micrófono' (issue "Hardening 3"): a new microphone, and with it a new
+ * segment. The current recorder is released without completing (its chunks stay on the device and
+ * the new recorder uploads them first, as after a reload, ADR 0005); the new one continues the
+ * timeline and the step marks. A refused or missing microphone leaves everything as it was.
+ */
+export const shareMicrophoneAgainAtom = atom(null, async (get, set) => {
+  if (get(internal.stage) !== 'analysis' || !get(internal.microphoneProblem) || get(internal.busy)) return;
+  const generation = get(internal.generation);
+  const entryId = get(internal.entryId);
+  set(internal.busy, 'microphone');
+  set(internal.microphoneNotice, null);
+  let microphone: MediaStream;
+  try {
+    microphone = await requestMicrophone();
+  } catch (error) {
+    if (isCurrent(get, generation)) {
+      set(internal.microphoneNotice, permissionFailure('microphone', error));
+      set(internal.busy, null);
+    }
+    return;
+  }
+  const resources = get(internal.resources);
+  if (!isCurrent(get, generation) || !entryId || !resources.screen || get(internal.uploadStatus) !== 'idle') {
+    stopStream(microphone);
+    if (isCurrent(get, generation)) set(internal.busy, null);
+    return;
+  }
+  const previous = resources.recorder;
+  const continueFrom = previous ? { recordedMs: Math.round(previous.state().elapsedMs), steps: previous.steps() } : undefined;
+  resources.stopMicrophoneWatch?.();
+  stopStream(resources.microphone);
+  previous?.dispose();
+  const unwatch = watchEnded(microphone, () => void streamEnded(get, set, 'microphone', generation));
+  set(internal.resources, {
+    ...resources,
+    microphone,
+    recorder: null,
+    recording: false,
+    stopMicrophoneWatch: null,
+    unwatch: [...resources.unwatch, unwatch],
+  });
+  set(internal.microphoneProblem, null);
+  try {
+    await startRecording(get, set, generation, entryId, continueFrom);
+  } finally {
+    if (isCurrent(get, generation)) set(internal.busy, null);
+  }
+});
 
 /** Point 1: 'Participar' — checks the id (empty → spec message, without a call), then validates it. */
 export const validateAtom = atom(null, async (get, set, rawId: string) => {
@@ -516,6 +579,9 @@ export const finishAtom = atom(null, async (get, set) => {
   set(internal.busy, 'finish');
   set(internal.uploadStatus, 'uploading');
   set(internal.recordingNotice, null);
+  // What was recorded is finished as it is; a microphone warning no longer applies.
+  set(internal.microphoneProblem, null);
+  set(internal.microphoneNotice, null);
   // The camera's last chunks first: the screen's completion closes the camera's file too.
   cancelThumbnail();
   await finishCamera(get);
@@ -537,7 +603,7 @@ export const finishAtom = atom(null, async (get, set) => {
   // The recording is complete: end the share now (the browser's sharing bar goes away).
   const resources = get(internal.resources);
   releaseMedia(resources);
-  set(internal.resources, { ...resources, screen: null, microphone: null, unwatch: [] });
+  set(internal.resources, { ...resources, screen: null, microphone: null, unwatch: [], stopMicrophoneWatch: null });
   resetCamera(get, set, { keepMode: true });
   try {
     await submitEntry(entryId);

@@ -19,7 +19,13 @@ export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
 export type Overlay = 'none' | 'consent' | 'exit' | 'stopped' | 'success';
-export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | 'answers' | null;
+export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | 'answers' | 'microphone' | null;
+
+/**
+ * Why the voice may not be reaching the recording (issue "Hardening 3"): the microphone track
+ * ended, the browser muted it (no audio flows), or it reads dead silence after it was heard.
+ */
+export type MicrophoneProblem = 'muted' | 'silent';
 
 /**
  * A question screen over the stepper (issue 20, ADR 0012): a task's SEQ and success after its
@@ -57,9 +63,11 @@ export interface Resources {
   recording: boolean;
   /** Removes the 'ended' listeners of the screen and microphone tracks. */
   unwatch: Array<() => void>;
+  /** Stops watching the recorded microphone's mute and level (a new microphone gets a new watch). */
+  stopMicrophoneWatch: (() => void) | null;
 }
 
-export const NO_RESOURCES: Resources = { screen: null, microphone: null, recorder: null, recording: false, unwatch: [] };
+export const NO_RESOURCES: Resources = { screen: null, microphone: null, recorder: null, recording: false, unwatch: [], stopMicrophoneWatch: null };
 
 export interface PermissionNotices {
   screen: Notice | null;
@@ -86,6 +94,9 @@ export const internal = {
   stepIndex: atom(0),
   snapshot: atom<RecorderSnapshot>(IDLE_SNAPSHOT),
   recordingNotice: atom<Notice | null>(null),
+  microphoneProblem: atom<MicrophoneProblem | null>(null),
+  /** Sharing the microphone again failed (refused, no device): shown under the warning. */
+  microphoneNotice: atom<Notice | null>(null),
   uploadStatus: atom<UploadStatus>('idle'),
   overlay: atom<Overlay>('none'),
   busy: atom<Busy>(null),
@@ -158,6 +169,13 @@ export const recordingAtom = atom((get) => {
     uploadStatus: get(internal.uploadStatus),
   };
 });
+
+/** The recording panel's microphone warning and its 'share again' button, while recording. */
+export const microphoneHealthAtom = atom((get) => ({
+  problem: get(internal.stage) === 'analysis' ? get(internal.microphoneProblem) : null,
+  notice: get(internal.microphoneNotice),
+  sharing: get(internal.busy) === 'microphone',
+}));
 
 /** Closing the tab now would lose a recording in progress or an upload. */
 export const unsavedWorkAtom = atom((get) => {

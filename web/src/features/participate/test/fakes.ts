@@ -37,7 +37,7 @@ export const microphoneStream = () => new FakeStream([new FakeTrack('audio')]) a
 export const firstTrack = (stream: MediaStream) => (stream as unknown as FakeStream).tracks[0] as FakeTrack;
 
 export type FakeSession = RecorderSession & {
-  start: ReturnType<typeof vi.fn<(stream: MediaStream) => Promise<void>>>;
+  start: ReturnType<typeof vi.fn<(stream: MediaStream, options?: unknown) => Promise<void>>>;
   markStep: ReturnType<typeof vi.fn<(index: number) => void>>;
   finish: ReturnType<typeof vi.fn<() => Promise<void>>>;
   abort: ReturnType<typeof vi.fn<() => Promise<void>>>;
@@ -56,6 +56,7 @@ export function fakeSession(): FakeSession {
     }),
     markStep: vi.fn(),
     state: () => state,
+    steps: () => [],
     startedAt: () => (state.phase === 'idle' ? undefined : 1000),
     onChange: (callback) => {
       listener = callback;

@@ -1,6 +1,6 @@
 /** mm:ss formatting of positions and lengths, and reading typed moments back. */
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, parseClock } from '@/features/entries/lib/time';
+import { formatClock, formatDuration, parseClock } from '@/lib/time';
 
 describe('formatClock', () => {
   it('writes positions as mm:ss, cutting (not rounding) the seconds', () => {

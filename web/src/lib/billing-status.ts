@@ -1,7 +1,8 @@
 /**
  * GET /api/v1/billing, cached under ['billing'] and re-checked whenever the window regains focus
  * (the user may have just paid in the checkout tab), and `usePaidStatus`, the subscription gate
- * the researcher screens read.
+ * the researcher screens read. Shared: the shell's banner, the dashboard, the new-analysis screen
+ * and the billing screens all read this one cache entry.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 /** The current chapter under the playhead, the video length fallback and marker positions. */
 import { describe, expect, it } from 'vitest';
-import { currentChapterIndex, effectiveDurationMs, timelinePercent } from '@/features/entries/lib/chapters';
+import { currentChapterIndex, effectiveDurationMs, timelinePercent } from '@/lib/player/chapters';
 
 const steps = [
   { index: 0, atMs: 0 },

@@ -1,10 +1,10 @@
 /**
- * The entry page's player engine (lib/player-engine.ts) as React state: one engine per page, fed
+ * A recording's player engine (lib/player/player-engine.ts) as React state: one engine per player, fed
  * the latest segments (a refreshed URL reloads in place), its snapshot re-rendered on change, and
  * its commands for the controls, chapters, notes and shortcuts.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { PlayerEngine, type EngineSegment, type PlaybackErrorHandler } from '@/features/entries/lib/player-engine';
+import { PlayerEngine, type EngineSegment, type PlaybackErrorHandler } from '@/lib/player/player-engine';
 
 export function usePlayer(segments: readonly EngineSegment[], apiDurationMs: number | null, onError: PlaybackErrorHandler) {
   const [engine] = useState(() => new PlayerEngine(segments, apiDurationMs));

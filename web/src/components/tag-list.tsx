@@ -1,7 +1,7 @@
 /** A note's or clip's tags as a labelled list of small badges (the player's notes, the analysis's list). */
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import '@/features/entries/clips.css';
+import '@/components/tag-list.css';
 
 export function TagList({ tags }: { tags: readonly string[] }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /** Segments as one timeline, chapter jumps and preloading: the maths the player engine leans on. */
 import { describe, expect, it } from 'vitest';
-import { adjacentChapter, clampMs, locate, segmentAt, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
+import { adjacentChapter, clampMs, locate, segmentAt, segmentOffsets, shouldPreloadNext } from '@/lib/player/timeline';
 
 describe('segments as one timeline', () => {
   it('places each segment after the ones before it', () => {

@@ -2,7 +2,7 @@
  * The entry page's player, outside React: the recording's segments played as one timeline on two
  * screen <video> elements (the next segment loads out of sight and takes over at the boundary, so
  * there is no blank frame), and the participant's camera on two more, kept on the screen's clock
- * by a sync loop (lib/camera-sync.ts) at every frame while playing and at every seek, speed
+ * by a sync loop (lib/player/camera-sync.ts) at every frame while playing and at every seek, speed
  * change, play, pause and segment switch. React reads a snapshot (`subscribe`/`getSnapshot`, for
  * useSyncExternalStore) and calls the commands; the engine owns the elements' `src`.
  *
@@ -12,10 +12,10 @@
  * A clip plays only its range (`playRange`): the engine seeks to its start (in whichever segment)
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
-import { effectiveDurationMs } from '@/features/entries/lib/chapters';
-import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/features/entries/lib/camera-sync';
-import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/features/entries/lib/timeline';
-import { VideoDeck, type Slot } from '@/features/entries/lib/video-deck';
+import { effectiveDurationMs } from '@/lib/player/chapters';
+import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/lib/player/camera-sync';
+import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/lib/player/timeline';
+import { VideoDeck, type Slot } from '@/lib/player/video-deck';
 
 export interface EngineSegment {
   url: string;
@@ -530,7 +530,7 @@ export class PlayerEngine {
     this.frame = requestAnimationFrame(tick);
   }
 
-  /** Puts the camera where the screen is (see lib/camera-sync.ts for how). */
+  /** Puts the camera where the screen is (see lib/player/camera-sync.ts for how). */
   private syncCamera(): void {
     const index = this.pending ? this.pending.index : this.snapshot.segment;
     const wanted = this.cameraEnabled ? this.camera.url(index) : null;

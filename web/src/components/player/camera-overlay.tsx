@@ -9,9 +9,9 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent, type Keyboard
 import { useTranslation } from 'react-i18next';
 import { EyeOff, Move } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
-import { cornerAfterKey, nearestCorner, type Corner } from '@/features/entries/lib/camera-sync';
-import type { CameraStatus, PlayerEngine } from '@/features/entries/lib/player-engine';
-import type { Slot } from '@/features/entries/lib/video-deck';
+import { cornerAfterKey, nearestCorner, type Corner } from '@/lib/player/camera-sync';
+import type { CameraStatus, PlayerEngine } from '@/lib/player/player-engine';
+import type { Slot } from '@/lib/player/video-deck';
 
 interface CameraOverlayProps {
   engine: PlayerEngine;

@@ -1,6 +1,6 @@
 /** The signed recording URL becomes a same-origin path; other URLs stay; expiry and file name. */
 import { describe, expect, it } from 'vitest';
-import { downloadName, playbackUrl, urlExpiresAt } from '@/features/entries/lib/playback-url';
+import { downloadName, playbackUrl, urlExpiresAt } from '@/lib/player/playback-url';
 
 describe('playbackUrl', () => {
   it('keeps our signed recording path and query, whatever origin the API configured', () => {

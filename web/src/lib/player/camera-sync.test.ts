@@ -1,6 +1,6 @@
 /** When the camera jumps, when it catches up by speed, and where a dragged or keyed overlay lands. */
 import { describe, expect, it } from 'vitest';
-import { cameraCorrection, cameraTarget, cornerAfterKey, MAX_NUDGE, nearestCorner, type SyncInput } from '@/features/entries/lib/camera-sync';
+import { cameraCorrection, cameraTarget, cornerAfterKey, MAX_NUDGE, nearestCorner, type SyncInput } from '@/lib/player/camera-sync';
 
 const at = (input: Partial<SyncInput>): SyncInput => ({
   screenS: 10,
