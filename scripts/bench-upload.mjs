@@ -18,7 +18,7 @@
 //    Cloudflare's list prices (scripts/lib/cloudflare-prices.mjs, USD; `npm run bench:cost` measures
 //    the same from a real run).
 //
-//   npm run bench:upload      (SCALE=20 UPLINK_MBPS=4 MINUTES=1,10,60 KILLS=20 MEMORY_SCALE=30 to change;
+//   npm run bench:upload      (SCALE=20 UPLINK_MBPS=4 MINUTES=1,10,60 KILLS=20 MEMORY_SCALE=30 MIME=video/webm to change;
 //                              KILLS=0 or MEMORY_SCALE=0 skips that part)
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +37,9 @@ const MINUTES = (process.env.MINUTES ?? '1,10,60').split(',').map(Number);
 const KILLS = Number(process.env.KILLS ?? 20);
 const MEMORY_SCALE = Number(process.env.MEMORY_SCALE ?? 30);
 const CHUNK_MS = 1000; // MediaRecorder's timeslice
+// The segments' declared type: MP4 files get a seek index built after `complete` (ADR 0009),
+// WebM ones don't, so MIME=video/webm times Finish without it (ADR 0013, "Finish").
+const MIME = process.env.MIME ?? 'video/mp4;codecs=avc1,opus';
 /** Recorded in real time before Finish (see `record`). */
 const REAL_TAIL_MS = 5000;
 const PART = 5 * 1024 * 1024; // the worker composes R2 multipart parts of this size
@@ -110,7 +113,7 @@ async function openTab(analysisId) {
   const joined = await call('POST', '/api/v1/analysis/participate', { body: { analysisId } });
   if (joined.status !== 200) throw new Error(`participate: ${joined.status} ${joined.text}`);
   const tab = { entry: json(joined).analysisEntryId, cap: cookieOf(joined, '__Host-lupa_participation'), inFlight: undefined };
-  const opened = await call('POST', `/api/v1/analysisEntry/${tab.entry}/segments`, { cookie: tab.cap, body: { mimeType: 'video/mp4;codecs=avc1,opus' } });
+  const opened = await call('POST', `/api/v1/analysisEntry/${tab.entry}/segments`, { cookie: tab.cap, body: { mimeType: MIME } });
   if (opened.status !== 200) throw new Error(`segment: ${opened.status} ${opened.text}`);
   tab.segment = json(opened).segment;
   requests.other += 2;

@@ -11,9 +11,9 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   projects: [
     { name: 'main', testIgnore: 'clock.spec.ts' },
-    // Moves the server's clock a day ahead for the expiry cron, which would expire the other specs'
-    // participations mid-recording: it runs alone once they are done (Playwright skips it when one
-    // of them failed; the run is red then anyway).
+    // Puts a participation a day in the past so its object's expiry alarm runs while the test
+    // watches (ADR 0013); kept alone, after the others, as when it moved the cron's clock
+    // (Playwright skips it when one of them failed; the run is red then anyway).
     { name: 'clock', testMatch: 'clock.spec.ts', dependencies: ['main'] },
   ],
   outputDir: process.env.LUPA_PW_OUTPUT ?? '../../test-results',

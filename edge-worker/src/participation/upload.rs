@@ -26,6 +26,14 @@ const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, m
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9) \
      ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, \
      start_ms = excluded.start_ms, bytes = excluded.bytes, upload_id = NULL";
+/// The files the submit indexes after its answer (ADR 0009).
+const CLOSED_FILES: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND state = 'closed'";
+
+#[derive(serde::Deserialize)]
+struct ClosedFile {
+    r2_key: String,
+}
+
 /// The first segment is the entry's recording for the spec's single-URL readers.
 const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
      steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7, recorded_bytes = ?8 WHERE id = ?1";
@@ -97,10 +105,9 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
         &[text(entry_id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(now), int(done.recorded_bytes as i64)],
     )?;
     batch.run().await?;
-    for s in done.segments.iter().filter(|s| s.state == "closed") {
-        // A seek index for long recordings, after the answer (ADR 0009).
-        crate::seek_index::build_later(app, &s.r2_key);
-    }
+    // The seek index (ADR 0009) is built after the submit's answer, not this one: it reads the
+    // whole file, and in the same isolate it held up the submit by ~12 ms per MB (6 s after an
+    // hour, ADR 0013 "Finish").
     json(200, &CompleteUploadResponse { durationMs: duration_ms.max(0) as u64, segments: screens.len() as u32 })
 }
 
@@ -170,13 +177,22 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let database = db(app)?;
     let now = app.now();
     let results = database
-        .batch_busy(vec![stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?, stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?])
+        .batch_busy(vec![
+            stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?,
+            stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?,
+            stmt(&database, CLOSED_FILES, &[text(&entry.id)])?,
+        ])
         .await
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
+    let files: Vec<ClosedFile> = results.get(2).map(|r| r.results::<ClosedFile>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
     if !submitted {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return sessions::with_cookie(ApiError::bad_request("no_places", rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
+    }
+    for file in &files {
+        // After this answer: the participant's Finish never waits for it (ADR 0009, 0013).
+        crate::seek_index::build_later(app, &file.r2_key);
     }
     // The object forgets its ledger: D1 now has everything the researcher sees (ADR 0013).
     let (background, entry_id) = (app.detached(), entry.id.clone());
