@@ -45,8 +45,6 @@ pub enum Refusal {
     TooManyChunks,
     CameraOff,
     NoScreenSegment,
-    /// Nothing was recorded (complete without media).
-    Empty,
 }
 
 impl Refusal {
@@ -56,7 +54,7 @@ impl Refusal {
             Refusal::Gone | Refusal::NoSegment => 404,
             Refusal::SegmentClosed | Refusal::Conflict | Refusal::NoScreenSegment => 409,
             Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
-            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::Empty => 400,
+            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff => 400,
         }
     }
 
@@ -74,7 +72,6 @@ impl Refusal {
             Refusal::TooManyChunks => "too_many_chunks",
             Refusal::CameraOff => "camera_off",
             Refusal::NoScreenSegment => "no_screen_segment",
-            Refusal::Empty => "missing_recording",
         }
     }
 
@@ -92,7 +89,6 @@ impl Refusal {
             Refusal::TooManyChunks => "La grabación tiene demasiados fragmentos",
             Refusal::CameraOff => crate::camera::CAMERA_OFF,
             Refusal::NoScreenSegment => crate::camera::NO_SCREEN_SEGMENT,
-            Refusal::Empty => crate::participation::MISSING_RECORDING,
         }
     }
 }
