@@ -3,7 +3,8 @@
 //! seeks a long recording with a few small Range requests.
 //!
 //! Building reads the file once as a stream (`lupa_core::mp4_index::Scanner` keeps only the small
-//! `moov`/`moof` boxes) after the answer to `complete`, so Finish does not wait for it. A URL keeps
+//! `moov`/`moof` boxes), in the participation's object on its alarm after the submit (ADR 0013,
+//! "Finish"): not in the isolate that answers the participant, whose answer it held up. A URL keeps
 //! the bytes it started with: the index is served only to URLs signed after it was stored (the
 //! signature covers `expires`, and the object records when it was made), so a player that opened
 //! the plain file a moment before never sees its bytes shift.

@@ -101,9 +101,14 @@ pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol
     futures_util::future::join_all(calls).await
 }
 
-/// Tells the object the participation was submitted: D1 has everything; it forgets its ledger.
-pub async fn finish(app: &App, entry_id: &str) -> ApiResult<()> {
-    send::<()>(app, entry_id, &Call::Finish).await.map(|_| ())
+/// Tells the object the participation was submitted: D1 has everything; it forgets its ledger and
+/// builds the seek indexes of `files` on its alarm. False when the object did not take them (it
+/// never saw the participation).
+pub async fn finish(app: &App, entry_id: &str, files: Vec<String>) -> ApiResult<bool> {
+    match send::<bool>(app, entry_id, &Call::Finish { index: files }).await? {
+        Answer::Ok(taken) => Ok(taken),
+        _ => Ok(false),
+    }
 }
 
 const LEGACY_ENTRY: &str = "SELECT e.analysis_id, e.status, e.capability_hash, a.camera FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";

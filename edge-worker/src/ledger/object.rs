@@ -120,13 +120,15 @@ impl ParticipationLedger {
         let Some(meta) = store.meta()? else {
             // Deleting what never reached the object is done; anything else needs its set-up.
             return match call {
-                Call::Delete { .. } | Call::Finish => ok(()),
+                // The worker indexes the files itself when the object did not take them.
+                Call::Delete { .. } | Call::Finish { .. } => ok(false),
                 _ => answer::<()>(Answer::Uninitialized),
             };
         };
         if meta.state != "active" {
             return match call {
-                Call::Delete { .. } | Call::Finish => ok(()),
+                Call::Delete { .. } => ok(()),
+                Call::Finish { .. } => ok(meta.state == "finished"),
                 // A chunk whose body was streaming when the participation went: its object must go.
                 Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
                 Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
@@ -176,11 +178,14 @@ impl ParticipationLedger {
                 })
             }
             Call::Delete { now } => self.delete(store, &meta, now).await,
-            Call::Finish => {
+            Call::Finish { index } => {
                 store.set_state("finished")?;
                 store.clear_ledger()?;
+                // The seek indexes read whole files: here, on the alarm, not in the isolate that
+                // answers the participant's submit (ADR 0013, "Finish").
+                store.queue_index(&index)?;
                 self.arm_at(store, Date::now().as_millis() as i64).await?;
-                ok(())
+                ok(true)
             }
         }
     }
@@ -445,7 +450,17 @@ impl ParticipationLedger {
                 crate::storage::delete_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
                 self.state.storage().delete_all().await?;
             }
-            "finished" => self.state.storage().delete_all().await?,
+            "finished" => {
+                let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
+                for key in store.to_index()? {
+                    // A file that fails is logged and served plain; the others still get theirs.
+                    if let Err(err) = crate::seek_index::build(&app, &key).await {
+                        crate::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
+                    }
+                    store.indexed(&key)?;
+                }
+                self.state.storage().delete_all().await?
+            }
             _ => {
                 if now >= ledger::expires_at(meta.last_activity_at) {
                     // Nobody came back within the grace window: everything goes, the row stays

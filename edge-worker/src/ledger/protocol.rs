@@ -58,8 +58,9 @@ pub enum Call {
     Steps { capability: Option<String>, steps_json: String, now: i64 },
     /// Left, expired or deleted: refuse everything, delete every object, now and after in-flight uploads.
     Delete { now: i64 },
-    /// Submitted: the object forgets the participation (D1 has what the researcher sees).
-    Finish,
+    /// Submitted: the object forgets the participation (D1 has what the researcher sees), and
+    /// builds the seek indexes of `index` (the closed files) on its alarm.
+    Finish { index: Vec<String> },
 }
 
 /// A segment the object opened.

@@ -22,6 +22,8 @@ const SCHEMA: &[&str] = &[
     // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
     "CREATE TABLE IF NOT EXISTS chunks (seq INTEGER NOT NULL, track TEXT NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, \
      end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track, idx)) WITHOUT ROWID",
+    // Files whose seek index the alarm builds after Finish (ADR 0013, "Finish").
+    "CREATE TABLE IF NOT EXISTS to_index (r2_key TEXT PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS parts (seq INTEGER NOT NULL, track TEXT NOT NULL, part_number INTEGER NOT NULL, etag TEXT NOT NULL, \
      size INTEGER NOT NULL, PRIMARY KEY (seq, track, part_number)) WITHOUT ROWID",
 ];
@@ -301,6 +303,27 @@ impl Store {
     }
 
     /// Forgets the ledger (after a deletion, or once D1 has the submitted participation).
+    /// Remembers the files to index after Finish.
+    pub fn queue_index(&self, keys: &[String]) -> ApiResult<()> {
+        for key in keys {
+            self.run("INSERT OR IGNORE INTO to_index (r2_key) VALUES (?1)", vec![v(key.as_str())])?;
+        }
+        Ok(())
+    }
+
+    /// The files still to index.
+    pub fn to_index(&self) -> ApiResult<Vec<String>> {
+        #[derive(Deserialize)]
+        struct Row {
+            r2_key: String,
+        }
+        Ok(self.rows::<Row>("SELECT r2_key FROM to_index", vec![])?.into_iter().map(|r| r.r2_key).collect())
+    }
+
+    pub fn indexed(&self, key: &str) -> ApiResult<()> {
+        self.run("DELETE FROM to_index WHERE r2_key = ?1", vec![v(key)])
+    }
+
     pub fn clear_ledger(&self) -> ApiResult<()> {
         self.run("DELETE FROM chunks", vec![])?;
         self.run("DELETE FROM parts", vec![])?;
