@@ -33,22 +33,27 @@ function run(cmd, args, opts = {}) {
   });
 }
 
-function record(name, passed, failed) {
+const startedAt = performance.now();
+/** Minutes and seconds, as the summary prints suite times. */
+const clock = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+
+function record(name, passed, failed, ms) {
   totals.passed += passed;
   totals.failed += failed;
-  summary.push(`${name}: ${passed} passed, ${failed} failed`);
+  summary.push(`${name}: ${passed} passed, ${failed} failed${ms === undefined ? '' : ` (${clock(ms)})`}`);
 }
 
 /** A suite counted from its runner's own report; a crash with nothing counted is one failure. */
 async function suite(name, fn) {
   if (only.length && !only.includes(name)) return;
   console.log(`\n==> ${name}`);
+  const began = performance.now();
   try {
     const { passed, failed, code } = await fn();
-    record(name, passed, failed + (code !== 0 && failed === 0 ? 1 : 0));
+    record(name, passed, failed + (code !== 0 && failed === 0 ? 1 : 0), performance.now() - began);
   } catch (err) {
     console.error(err);
-    record(name, 0, 1);
+    record(name, 0, 1, performance.now() - began);
   }
 }
 
@@ -175,5 +180,6 @@ if (needsServer) {
 }
 
 console.log(`\n${summary.join('\n')}`);
+console.log(`suites took ${clock(performance.now() - startedAt)} in all`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

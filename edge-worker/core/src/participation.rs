@@ -13,8 +13,6 @@ pub const MISSING_IDS: &str = "Missing analysis ID or entry ID for upload";
 pub const MISSING_ENTRY_ID: &str = "Missing analysis entry ID for updating entry.";
 pub const NOT_YOURS: &str = "Esta participación no pertenece a este navegador. Vuelve a empezar desde el enlace de invitación.";
 
-/// An in-progress entry holds its place while it shows activity at least this often.
-pub const ENTRY_IDLE_MS: i64 = 15 * 60 * 1000;
 /// An unsubmitted participation counts as interrupted once nothing arrived for this long: a
 /// recording tab sends a chunk every second, so two minutes of silence means the tab was
 /// closed, crashed, went offline or asleep (ADR 0008). It may still be resumed until it expires.
