@@ -216,7 +216,7 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
   // B records: the place stays B's for 30 minutes after its recording last grew, interrupted or not.
   const seg = await openSegment(b.entryId, b.cookie, { headers: at(t0 + 7 * MINUTE) });
   assert.equal((await putChunk(b.entryId, b.cookie, seg.json.segment, 0, randomBytes(1000), 1000, at(t0 + 8 * MINUTE))).status, 200);
-  assert.ok(await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 20_000 }), `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`);
+  assert.ok(await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 45_000 }), `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`);
   assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 400);
 
   // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
@@ -247,7 +247,7 @@ test('1-byte chunks neither hold a place nor get stored past the one a segment m
   assert.equal(second.json.code, 'chunk_too_small');
   assert.deepEqual(r2Keys(`${prefixOf(id, dribbler.entryId)}segments/`).length, 1);
   // The tiny chunk was no activity: 5 minutes after the segment opened the place is free.
-  assert.ok(await until(async () => (await heldUntil(dribbler.entryId)) === t0 + 5 * MINUTE, { timeoutMs: 20_000 }), `hold: ${await heldUntil(dribbler.entryId)}`);
+  assert.ok(await until(async () => (await heldUntil(dribbler.entryId)) === t0 + 5 * MINUTE, { timeoutMs: 45_000 }), `hold: ${await heldUntil(dribbler.entryId)}`);
   const newcomer = await participate(id, { headers: at(t0 + 6 * MINUTE) });
   assert.equal(newcomer.res.status, 200, newcomer.res.text);
 });

@@ -23,6 +23,9 @@ use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed,
 use crate::ledger::store::{Chunk, Segment, Store};
 use crate::storage::{chunk_key, entry_prefix};
 
+/// The least time between a call and an alarm it sets (see `arm_for_activity`).
+const SETTLE_MS: i64 = 10_000;
+
 #[durable_object]
 pub struct ParticipationLedger {
     state: State,
@@ -414,7 +417,11 @@ impl ParticipationLedger {
         let hold = ledger::hold_until(meta.last_open_at, meta.last_progress_at);
         let expiry = ledger::expires_at(meta.last_activity_at);
         let due = if meta.hold_released == 1 { expiry } else { hold.min(expiry) };
-        self.arm(store, due).await
+        // Never sooner than SETTLE_MS: the caller's own D1 write (a segment open's provisional
+        // hold) must land before the alarm's release, or the release is overwritten and the place
+        // stays held for hours. Holds fall due minutes after activity, so this only delays an
+        // alarm that is already due (a participation on a test clock in the past).
+        self.arm(store, due.max(Date::now().as_millis() as i64 + SETTLE_MS)).await
     }
 
     /// Sets the alarm for `due` (epoch ms). It is only ever moved earlier here: the alarm checks
