@@ -7,7 +7,7 @@ export PATH="$LUPA_ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export WRANGLER_SEND_METRICS=false WRANGLER_SEND_ERROR_REPORTS=false CLOUDFLARE_CF_FETCH_ENABLED=false
 export DO_NOT_TRACK=1 WRANGLER_HIDE_BANNER=true CI="${CI:-true}"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
-# worker-build would download these; point it at local ones (see ARCHITECTURE.md).
+# worker-build would download these; point it at local ones (README, "The two commands").
 export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"
 export WASM_OPT_BIN="$LUPA_ROOT/node_modules/.bin/wasm-opt"
 export ESBUILD_BIN="$LUPA_ROOT/node_modules/.bin/esbuild"
