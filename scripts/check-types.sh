@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fails when web/src/lib/api-types differs from what ts-rs generates from edge-worker/api-types.
-# With --write, regenerates the committed copies instead.
+# Fails when web/src/lib/api-types differs from what ts-rs generates from edge-worker/api-types,
+# or when openapi.json, routes.json or web/src/lib/api-paths.ts (generated from the route
+# declarations) is stale. With --write, regenerates the committed copies instead.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$LUPA_ROOT"
@@ -8,8 +9,8 @@ committed=web/src/lib/api-types
 if [ "${1:-}" = "--write" ]; then
   rm -f "$committed"/*.ts
   cargo test -p lupa-api-types --quiet export_bindings >/dev/null
-  LUPA_WRITE_OPENAPI=1 cargo test -p lupa-api-types --quiet openapi >/dev/null
-  echo "regenerated $committed and edge-worker/api-types/openapi.json"
+  LUPA_WRITE_OPENAPI=1 cargo test -p lupa-api-types --quiet the_committed >/dev/null
+  echo "regenerated $committed, edge-worker/api-types/{openapi,routes}.json and web/src/lib/api-paths.ts"
   exit 0
 fi
 fresh="$(mktemp -d)"
@@ -17,6 +18,10 @@ trap 'rm -rf "$fresh"' EXIT
 TS_RS_EXPORT_DIR="$fresh" cargo test -p lupa-api-types --quiet export_bindings >/dev/null
 if ! diff -r "$fresh" "$committed"; then
   echo "web/src/lib/api-types is stale: run 'npm run check:types -- --write' and commit." >&2
+  exit 1
+fi
+if ! cargo test -p lupa-api-types --quiet the_committed >/dev/null; then
+  echo "openapi.json, routes.json or web/src/lib/api-paths.ts is stale: run 'npm run check:types -- --write' and commit." >&2
   exit 1
 fi
 echo "api types: up to date"

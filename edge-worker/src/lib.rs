@@ -2,8 +2,8 @@
 //!
 //! Static assets are served by the `[assets]` binding before this code runs; `/api/*` always
 //! reaches it (`run_worker_first`), and so do paths that match no file, which are the web app's
-//! client routes (`app_shell`). Each API request is resolved against the core route table,
-//! dispatched to a handler, and logged once as structured JSON with a request id.
+//! client routes (`app_shell`). Each API request is dispatched by `router.rs` from the route
+//! declarations in `lupa_core::routes`, and logged once as structured JSON with a request id.
 
 mod admin;
 mod analysis;
@@ -24,14 +24,14 @@ mod participation;
 mod playback;
 mod random;
 mod recordings;
+mod router;
 mod seek_index;
 mod storage;
 mod thumbnails;
 mod usage;
 mod waitlist;
 
-use lupa_core::camera::Track;
-use lupa_core::routes::{resolve, Resolution, RouteId};
+use lupa_core::routes::ROUTES;
 use worker::{event, Context, Date, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
 use crate::config::Config;
@@ -65,7 +65,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
             let now = clock::request_now(&config, &req);
             let usage = config.test_usage.then(usage::Counter::new);
             let app = App { env, config, ctx: Some(ctx), now, usage };
-            let (route, outcome) = dispatch(req, &app, &method, &path).await;
+            let (route, outcome) = router::dispatch(req, &app, &method, &path).await;
             (route, outcome, app.usage)
         }
         Err(err) => ("(config)", Err(err), None),
@@ -86,7 +86,8 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     headers.set("x-content-type-options", "nosniff")?;
     // A recording opened in a tab is a media document: it may load its own media and the
     // browser's player styles, nothing else. Every other answer renders nothing at all.
-    let csp = if MEDIA_ROUTES.contains(&route) { MEDIA_CSP } else { "default-src 'none'; frame-ancestors 'none'" };
+    let media = ROUTES.iter().any(|r| r.media && r.pattern == route);
+    let csp = if media { MEDIA_CSP } else { "default-src 'none'; frame-ancestors 'none'" };
     headers.set("content-security-policy", csp)?;
     headers.set("strict-transport-security", "max-age=31536000; includeSubDomains")?;
     headers.set("referrer-policy", "strict-origin-when-cross-origin")?;
@@ -122,26 +123,19 @@ async fn share_page_status(req: &Request, env: &Env, token: &str) -> app_shell::
     }
 }
 
-/// Routes of the local payment provider (`billing/local.rs`): 404 unless the environment is
-/// known to be local.
-const LOCAL_ONLY: &[RouteId] =
-    &[RouteId::LocalCheckoutGet, RouteId::LocalCheckoutPay, RouteId::LocalCheckoutCancel, RouteId::LocalPortalGet, RouteId::LocalPortalCancel];
-
 /// Logged once per isolate, not once per request: the 503 itself names the problem.
 static MISCONFIGURATION_LOGGED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// 503 naming what is wrong (an unknown environment, or what production lacks); every API call
 /// answers it until the configuration is whole.
-fn misconfigured(message: String) -> ApiError {
+pub(crate) fn misconfigured(message: String) -> ApiError {
     if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         log::error("-", "(config)", &message);
     }
     ApiError::new(503, "misconfigured", message)
 }
 
-/// Routes that answer with a recording a browser may open directly ('Ver grabación').
-const MEDIA_ROUTES: &[&str] =
-    &["/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera", "/share-media/{id}/{source}/{segment}/{track}"];
+/// For routes declared `media` (a recording a browser may open directly, 'Ver grabación').
 const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /// The Cron Trigger: deletes participations nobody came back to, and drains the deletion queue.
@@ -167,7 +161,7 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
 /// The committed OpenAPI document (generated from the API types; a test keeps it fresh).
 const OPENAPI: &str = include_str!("../api-types/openapi.json");
 
-fn openapi() -> ApiResult<Response> {
+pub(crate) fn openapi() -> ApiResult<Response> {
     let mut resp = Response::ok(OPENAPI)?;
     resp.headers_mut().set("content-type", "application/json; charset=utf-8")?;
     Ok(resp)
@@ -224,108 +218,4 @@ impl App {
             None => wasm_bindgen_futures::spawn_local(work),
         }
     }
-}
-
-/// Resolves and runs the handler; returns the route pattern for the log.
-async fn dispatch(mut req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
-    let matched = match resolve(method, path) {
-        Resolution::Found(m) => m,
-        Resolution::MethodNotAllowed(_) => return ("(method-not-allowed)", Err(ApiError::method_not_allowed())),
-        Resolution::NotFound => return ("(not-found)", Err(ApiError::not_found())),
-    };
-    let pattern = matched.spec.pattern;
-    // The local test-mode checkout and portal exist only locally, whatever else is set.
-    if !app.config.is_local() && LOCAL_ONLY.contains(&matched.spec.id) {
-        return ("(not-found)", Err(ApiError::not_found()));
-    }
-    if let Some(message) = app.config.misconfiguration(&app.env) {
-        return ("(config)", Err(misconfigured(message)));
-    }
-    if let Err(err) = http::check_same_origin(&req) {
-        return (pattern, Err(err));
-    }
-    // Parameterised routes start with an id; notes, segments and chunks add more.
-    let id = matched.params.first().copied().unwrap_or_default();
-    let part = matched.params.get(1).copied().unwrap_or_default();
-    let third = matched.params.get(2).copied().unwrap_or_default();
-    let fourth = matched.params.get(3).copied().unwrap_or_default();
-    let result = match matched.spec.id {
-        RouteId::Health => health::get(app).await,
-        RouteId::OpenApi => openapi(),
-        RouteId::AuthLogin => auth::login::post(app, &mut req).await,
-        RouteId::AuthRegister => auth::register::post(app, &mut req).await,
-        RouteId::AuthLogout => auth::logout(app, &req).await,
-        RouteId::AuthSession | RouteId::User => auth::session(app, &req).await,
-        RouteId::AuthResetRequest => auth::reset::request(app, &mut req).await,
-        RouteId::AuthResetCheck => auth::reset::check(app, &req).await,
-        RouteId::AuthResetApply => auth::reset::apply(app, &mut req).await,
-        RouteId::AuthUpdatePassword => auth::password::patch(app, &mut req).await,
-        RouteId::Waitlist => waitlist::post(app, &mut req).await,
-        RouteId::AnalysisList => analysis::list(app, &req).await,
-        RouteId::AnalysisCreate => analysis::create(app, &mut req).await,
-        RouteId::AnalysisGet => analysis::get(app, &req, id).await,
-        RouteId::AnalysisUpdate => analysis::update(app, &mut req, id).await,
-        RouteId::AnalysisDelete => analysis::delete(app, &req, id).await,
-        RouteId::AnalysisClose => analysis::close(app, &req, id).await,
-        RouteId::AnalysisReopen => analysis::reopen(app, &req, id).await,
-        RouteId::BillingGet => billing::get(app, &req).await,
-        RouteId::BillingCreateCustomer => billing::create_customer(app, &req).await,
-        RouteId::BillingCheckout => billing::checkout(app, &mut req).await,
-        RouteId::BillingPortal => billing::portal(app, &req).await,
-        RouteId::BillingWebhook => billing::webhook::post(app, &mut req).await,
-        RouteId::LocalCheckoutGet => billing::local::get_checkout(app, &req, id).await,
-        RouteId::LocalCheckoutPay => billing::local::pay(app, &req, id).await,
-        RouteId::LocalCheckoutCancel => billing::local::cancel_checkout(app, &req, id).await,
-        RouteId::LocalPortalGet => billing::local::get_portal(app, &req).await,
-        RouteId::LocalPortalCancel => billing::local::cancel_subscription(app, &req).await,
-        RouteId::AdminUsers => admin::users(app, &req).await,
-        RouteId::AdminUserUpdate => admin::update_user(app, &mut req, id).await,
-        RouteId::AdminUserDelete => admin::delete_user(app, &req, id).await,
-        RouteId::AdminWaitlist => admin::waitlist(app, &req).await,
-        RouteId::AdminWaitlistCsv => admin::waitlist_csv(app, &req).await,
-        RouteId::ValidateParticipation => participation::validate(app, &mut req).await,
-        RouteId::Participate => participation::participate(app, &mut req).await,
-        RouteId::EntryUploadUrl => participation::upload::upload_url(app, &mut req).await,
-        RouteId::EntryUpdate => participation::upload::submit(app, &mut req).await,
-        RouteId::ParticipationCurrent => participation::resume::current(app, &req).await,
-        RouteId::EntryResume => participation::resume::resume(app, &req, id).await,
-        RouteId::EntrySegmentOpen => participation::segments::open(app, &mut req, id).await,
-        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Screen).await,
-        RouteId::EntryCameraChunkPut => participation::segments::put_chunk(app, &mut req, id, part, third, Track::Camera).await,
-        RouteId::EntryThumbnailPut => thumbnails::put(app, &mut req, id).await,
-        RouteId::EntrySteps => participation::segments::put_steps(app, &mut req, id).await,
-        RouteId::EntryComplete => participation::upload::complete(app, &mut req, id).await,
-        RouteId::EntryAbandon => participation::abandon(app, &req, id).await,
-        RouteId::EntryUrl => recordings::entry_url(app, &req, id).await,
-        RouteId::EntryPage => playback::entry_page(app, &req, id).await,
-        RouteId::EntryDelete => playback::delete_entry(app, &req, id).await,
-        RouteId::NotesList => playback::notes::list(app, &req, id).await,
-        RouteId::NoteCreate => playback::notes::create(app, &mut req, id).await,
-        RouteId::NoteUpdate => playback::notes::update(app, &mut req, id, part).await,
-        RouteId::NoteDelete => playback::notes::delete(app, &req, id, part).await,
-        RouteId::AnalysisSummary => playback::summary::get(app, &req, id).await,
-        RouteId::AnalysisExport => playback::summary::export(app, &req, id).await,
-        RouteId::AnalysisExportTasks => playback::summary::export_tasks(app, &req, id).await,
-        RouteId::AnalysisNotes => insights::listing::list(app, &req, id).await,
-        RouteId::EntryTaskAnswer => insights::answers::put_task(app, &mut req, id, part).await,
-        RouteId::EntrySusAnswer => insights::answers::put_sus(app, &mut req, id).await,
-        RouteId::ReelList => insights::reels::list(app, &req, id).await,
-        RouteId::ReelCreate => insights::reels::create(app, &mut req, id).await,
-        RouteId::ReelGet => insights::reels::get(app, &req, id).await,
-        RouteId::ReelUpdate => insights::reels::update(app, &mut req, id).await,
-        RouteId::ReelDelete => insights::reels::delete(app, &req, id).await,
-        RouteId::ReelClipAdd => insights::reels::add_clip(app, &mut req, id).await,
-        RouteId::ReelClipRemove => insights::reels::remove_clip(app, &req, id, part).await,
-        RouteId::ShareList => insights::shares::list(app, &req, id).await,
-        RouteId::ShareCreate => insights::shares::create(app, &mut req, id).await,
-        RouteId::ShareRevoke => insights::shares::revoke(app, &req, id).await,
-        RouteId::SharedView => insights::shared::view(app, &req, id).await,
-        RouteId::SharedMedia => insights::shared::media(app, &req, id, part, third, fourth).await,
-        RouteId::SingleUpload => participation::upload::put_single(app, &mut req, id).await,
-        RouteId::RecordingStream => recordings::stream(app, &req, id, None, Track::Screen).await,
-        RouteId::SegmentStream => recordings::stream(app, &req, id, Some(part), Track::Screen).await,
-        RouteId::SegmentCameraStream => recordings::stream(app, &req, id, Some(part), Track::Camera).await,
-        RouteId::ThumbnailGet => thumbnails::stream(app, &req, id).await,
-    };
-    (pattern, result)
 }

@@ -11,9 +11,10 @@ use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange};
 use lupa_core::read_pieces::read_pieces;
+use lupa_core::routes as paths;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
-use crate::auth::sessions::{self, SessionUser};
+use crate::auth::sessions::SessionUser;
 use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
@@ -31,27 +32,27 @@ pub fn owned_by(user: &SessionUser, entry: Option<EntryRow>) -> ApiResult<EntryR
     entry.filter(|entry| entry.owner_id == user.user.id || admin).ok_or_else(ApiError::not_found)
 }
 
-/// The signed-in user, and the entry when they own its analysis or are an admin (404 otherwise);
-/// `add` puts more reads about the entry in the same batch (two round trips in all).
+/// The entry when the signed-in user (checked by the router) owns its analysis or is an admin
+/// (404 otherwise); `add` puts more reads about the entry in the same batch (two round trips in
+/// all, with the session's).
 pub async fn owned_entry_with<T>(
     app: &App,
-    req: &Request,
+    user: &SessionUser,
     entry_id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
-) -> ApiResult<(SessionUser, EntryRow, Results, T)> {
-    let user = sessions::require_user(app, req).await?;
+) -> ApiResult<(EntryRow, Results, T)> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let found = entries::add_find(&mut batch, entry_id)?;
     let more = add(&mut batch)?;
     let results = batch.run().await?;
-    let entry = owned_by(&user, results.first::<EntryRow>(found)?)?;
-    Ok((user, entry, results, more))
+    let entry = owned_by(user, results.first::<EntryRow>(found)?)?;
+    Ok((entry, results, more))
 }
 
 /// The entry when the signed-in user owns its analysis or is an admin; 404 otherwise.
-pub async fn owned_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
-    Ok(owned_entry_with(app, req, entry_id, |_| Ok(())).await?.1)
+pub async fn owned_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<EntryRow> {
+    Ok(owned_entry_with(app, user, entry_id, |_| Ok(())).await?.0)
 }
 
 /// The signed URL of the recording's first file (the whole recording unless it was resumed).
@@ -59,7 +60,7 @@ pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     if entry.status != "submitted" || entry.recording_key.is_none() {
         return Err(ApiError::new(404, "recording_not_ready", NOT_READY));
     }
-    signed_url(app, &format!("/api/v1/recordings/{}", entry.id))
+    signed_url(app, &paths::recording(&entry.id))
 }
 
 /// The screen files in order, each with its camera file when it has one (ADR 0008).
@@ -96,9 +97,9 @@ pub fn segments_of(app: &App, entry: &EntryRow, results: &Results, slot: Slot) -
     }
     rows.into_iter()
         .map(|row| {
-            let camera = row.camera_seq.map(|seq| signed_url(app, &format!("/api/v1/recordings/{}/{seq}/camera", entry.id))).transpose()?;
+            let camera = row.camera_seq.map(|seq| signed_url(app, &paths::recording_segment_camera(&entry.id, seq))).transpose()?;
             Ok(SegmentDto {
-                url: signed_url(app, &format!("/api/v1/recordings/{}/{}", entry.id, row.seq))?,
+                url: signed_url(app, &paths::recording_segment(&entry.id, row.seq))?,
                 durationMs: row.duration_ms.max(0),
                 cameraOffsetMs: if camera.is_some() { row.camera_start_ms.max(0) } else { 0 },
                 cameraUrl: camera,
@@ -113,8 +114,8 @@ pub fn participant_number(entry: &EntryRow) -> u32 {
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
-pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let (_, entry, results, slot) = owned_entry_with(app, req, entry_id, |batch| add_segments(batch, entry_id)).await?;
+pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
+    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| add_segments(batch, entry_id)).await?;
     let segments = segments_of(app, &entry, &results, slot)?;
     let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
@@ -136,9 +137,9 @@ pub async fn entry_url(app: &App, req: &Request, entry_id: &str) -> ApiResult<Re
 /// it existed.
 pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>, track: Track) -> ApiResult<Response> {
     let path = match (segment, track) {
-        (Some(seq), Track::Screen) => format!("/api/v1/recordings/{entry_id}/{seq}"),
-        (Some(seq), Track::Camera) => format!("/api/v1/recordings/{entry_id}/{seq}/camera"),
-        (None, _) => format!("/api/v1/recordings/{entry_id}"),
+        (Some(seq), Track::Screen) => paths::recording_segment(entry_id, seq),
+        (Some(seq), Track::Camera) => paths::recording_segment_camera(entry_id, seq),
+        (None, _) => paths::recording(entry_id),
     };
     let track_name = track.as_str();
     let expires = verify_signed_request(app, req, &path)?;

@@ -23,7 +23,7 @@ pub fn key(analysis_id: &str, entry_id: &str) -> String {
 }
 
 fn path(entry_id: &str) -> String {
-    format!("/api/v1/thumbnails/{entry_id}")
+    lupa_core::routes::thumbnail(entry_id)
 }
 
 /// The signed URL of an entry's thumbnail, when it has one.

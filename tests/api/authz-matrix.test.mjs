@@ -1,20 +1,21 @@
 // The authorization matrix: every API route called as anonymous, a participant without and with
 // the entry capability, another customer, the owner and an admin, with the expected status for
-// each. A route in the router (edge-worker/core/src/routes.rs) without a row here fails the test.
+// each. Each row also names the route's access rule, which must be the one declared with the route
+// (edge-worker/core/src/routes/table.rs, exported to routes.json, ADR 0014), and its statuses must
+// be what that rule means. A declared route without a row, or a row without its rule, fails.
 // A second table is the subscription gate: an owner whose subscription lapsed. Every call also
-// reports its D1 round trips (x-d1-round-trips); each route must stay within its budget in
-// d1-budgets.mjs (ADR 0011), which also fails on a route without a row.
+// reports its D1 round trips (x-d1-round-trips); each route must stay within the budget declared
+// with it (d1-budgets.mjs, ADR 0011).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 import { RoundTrips } from './d1-budgets.mjs';
+import { ROUTES, routeKey } from './routes.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
-const root = new URL('../..', import.meta.url).pathname;
 const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true };
 // The smallest JPEG the thumbnail route takes: SOI, a comment of random bytes, a 1×1 frame
 // header (the route reads the size a browser would decode), EOI.
@@ -23,11 +24,8 @@ const jpeg = () => Buffer.concat([
   Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]),
 ]);
 
-/** Every (method, pattern) the router knows. */
-function routerRoutes() {
-  const source = readFileSync(`${root}edge-worker/core/src/routes.rs`, 'utf8');
-  return [...source.matchAll(/route\(RouteId::\w+, "(\w+)", "([^"]+)", Access::\w+\)/g)].map(([, m, p]) => `${m} ${p}`);
-}
+/** Every `METHOD pattern` the router knows. */
+const routerRoutes = () => ROUTES.map(routeKey);
 
 async function activeSubscription(userId) {
   const now = Date.now();
@@ -98,93 +96,129 @@ const all = (code) => S(code, code, code, code, code, code);
 const session = (other, owner, admin) => S(401, 401, 401, other, owner, admin);
 const capOnly = (code) => S(403, 403, code, 403, 403, 403);
 
-// [method, pattern, expected, {path, body, fresh, raw}] — path/body may use the world `w` and fresh `f`.
+// [method, pattern, access, expected, {path, body, fresh, raw}] — path/body may use the world `w`
+// and fresh `f`; access is the rule declared with the route (public, session, admin, participant,
+// signed).
 const MATRIX = [
-  ['GET', '/health', all(200)],
-  ['GET', '/openapi.json', all(200)],
-  ['POST', '/auth/login/local', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
-  ['POST', '/auth/register/local/customer', all(201), { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) }],
-  ['GET', '/auth/session', session(200, 200, 200)],
-  ['POST', '/auth/password-reset', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
-  ['GET', '/auth/password-reset', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
-  ['PATCH', '/auth/password-reset', all(400), { body: () => ({ passwordResetToken: 'nope', newPassword: 'una clave larga', confirmNewPassword: 'una clave larga' }) }],
-  ['PATCH', '/auth/update-user-password', session(400, 400, 400), { body: () => ({}) }],
-  ['GET', '/user', session(200, 200, 200)],
-  ['POST', '/waitlist', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
-  ['POST', '/analysis/validate-participation', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
-  ['POST', '/analysis/participate', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
-  ['GET', '/analysis', session(200, 200, 200)],
-  ['POST', '/analysis', session(402, 201, 402), { body: () => valid }],
-  ['GET', '/analysis/{id}', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
-  ['PATCH', '/analysis/{id}', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}`, body: () => valid }],
-  ['POST', '/analysis/{id}/close', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
-  ['POST', '/analysis/{id}/reopen', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reopen` }],
-  ['DELETE', '/analysis/{id}', session(404, 200, 200), { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` }],
-  ['GET', '/analysis/{id}/summary', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
-  ['GET', '/analysis/{id}/export', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
-  ['GET', '/analysis/{id}/export/tasks', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export/tasks` }],
-  ['GET', '/analysis/{id}/notes', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
-  ['GET', '/analysis/{id}/reels', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
-  ['POST', '/analysis/{id}/reels', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) }],
-  ['GET', '/reels/{id}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
-  ['PATCH', '/reels/{id}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) }],
-  ['POST', '/reels/{id}/clips', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) }],
-  ['DELETE', '/reels/{id}/clips/{clipId}', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips/${w.clip}` }],
-  ['DELETE', '/reels/{id}', session(404, 200, 200), { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` }],
-  ['GET', '/analysis/{id}/shares', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/shares` }],
-  ['POST', '/analysis/{id}/shares', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) }],
-  ['POST', '/shares/{id}/revoke', session(404, 200, 200), { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` }],
+  ['GET', '/health', 'public', all(200)],
+  ['GET', '/openapi.json', 'public', all(200)],
+  ['POST', '/auth/login/local', 'public', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
+  ['POST', '/auth/register/local/customer', 'public', all(201), { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) }],
+  ['GET', '/auth/session', 'session', session(200, 200, 200)],
+  ['POST', '/auth/password-reset', 'public', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
+  ['GET', '/auth/password-reset', 'public', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
+  ['PATCH', '/auth/password-reset', 'public', all(400), { body: () => ({ passwordResetToken: 'nope', newPassword: 'una clave larga', confirmNewPassword: 'una clave larga' }) }],
+  ['PATCH', '/auth/update-user-password', 'session', session(400, 400, 400), { body: () => ({}) }],
+  ['GET', '/user', 'session', session(200, 200, 200)],
+  ['POST', '/waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
+  ['POST', '/analysis/validate-participation', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['POST', '/analysis/participate', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['GET', '/analysis', 'session', session(200, 200, 200)],
+  ['POST', '/analysis', 'session', session(402, 201, 402), { body: () => valid }],
+  ['GET', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
+  ['PATCH', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}`, body: () => valid }],
+  ['POST', '/analysis/{id}/close', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
+  ['POST', '/analysis/{id}/reopen', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reopen` }],
+  ['DELETE', '/analysis/{id}', 'session', session(404, 200, 200), { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` }],
+  ['GET', '/analysis/{id}/summary', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
+  ['GET', '/analysis/{id}/export', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['GET', '/analysis/{id}/export/tasks', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export/tasks` }],
+  ['GET', '/analysis/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
+  ['GET', '/analysis/{id}/reels', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
+  ['POST', '/analysis/{id}/reels', 'session', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) }],
+  ['GET', '/reels/{id}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
+  ['PATCH', '/reels/{id}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) }],
+  ['POST', '/reels/{id}/clips', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) }],
+  ['DELETE', '/reels/{id}/clips/{clipId}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips/${w.clip}` }],
+  ['DELETE', '/reels/{id}', 'session', session(404, 200, 200), { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` }],
+  ['GET', '/analysis/{id}/shares', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/shares` }],
+  ['POST', '/analysis/{id}/shares', 'session', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) }],
+  ['POST', '/shares/{id}/revoke', 'session', session(404, 200, 200), { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` }],
   // The public share route needs no account; its media needs a valid signature whoever asks.
-  ['GET', '/share/{token}', all(200), { path: (w) => `/share/${w.shareToken}` }],
-  ['GET', '/share-media/{id}/{source}/{segment}/{track}', all(403), { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['POST', '/analysisEntry/upload-url', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
-  ['PATCH', '/analysisEntry', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
-  ['GET', '/participation/current', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
-  ['POST', '/analysisEntry/{id}/resume', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` }],
-  ['POST', '/analysisEntry/{id}/segments', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
-  ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
-  ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
-  ['PUT', '/analysisEntry/{id}/answers/sus', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
-  ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
-  ['PUT', '/analysisEntry/{id}/thumbnail', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],
-  ['PUT', '/analysisEntry/{id}/steps', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
-  ['POST', '/analysisEntry/{id}/complete', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
-  ['DELETE', '/analysisEntry/{id}', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
-  ['GET', '/analysisEntry/{id}', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
-  ['GET', '/entry/{id}', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
-  ['DELETE', '/entry/{id}', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
-  ['GET', '/entry/{id}/notes', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
-  ['POST', '/entry/{id}/notes', session(404, 201, 201), { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) }],
-  ['PATCH', '/entry/{id}/notes/{noteId}', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) }],
-  ['DELETE', '/entry/{id}/notes/{noteId}', session(404, 200, 200), { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` }],
-  ['PUT', '/uploads/{id}', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
-  ['GET', '/recordings/{id}', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/recordings/{id}/{segment}', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/recordings/{id}/{segment}/camera', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/thumbnails/{id}', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/billing', session(200, 200, 200)],
-  ['POST', '/billing', session(200, 200, 200)],
-  ['POST', '/billing/checkout-session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],
-  ['POST', '/billing/customer-portal', session(200, 200, 200)],
-  ['POST', '/billing/webhook', all(400), { body: () => ({ id: 'evt_x' }) }],
-  ['GET', '/billing/local/checkout/{id}', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}` }],
-  ['POST', '/billing/local/checkout/{id}/pay', session(404, 400, 404), { path: (w) => `/billing/local/checkout/${w.session}/pay` }],
-  ['POST', '/billing/local/checkout/{id}/cancel', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}/cancel` }],
-  ['GET', '/billing/local/portal', session(200, 200, 200)],
-  ['GET', '/admin', session(403, 403, 200), { path: () => '/admin/' }],
-  ['PATCH', '/admin/users/{id}', session(403, 403, 200), { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) }],
-  ['DELETE', '/admin/users/{id}', session(403, 403, 200), { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` }],
-  ['GET', '/admin/waitlist', session(403, 403, 200)],
-  ['GET', '/admin/waitlist/export', session(403, 403, 200)],
+  ['GET', '/share/{token}', 'public', all(200), { path: (w) => `/share/${w.shareToken}` }],
+  ['GET', '/share-media/{id}/{source}/{segment}/{track}', 'signed', all(403), { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['POST', '/analysisEntry/upload-url', 'participant', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
+  ['PATCH', '/analysisEntry', 'participant', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
+  ['GET', '/participation/current', 'participant', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
+  ['POST', '/analysisEntry/{id}/resume', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` }],
+  ['POST', '/analysisEntry/{id}/segments', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
+  ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
+  ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/answers/sus', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', 'participant', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
+  ['PUT', '/analysisEntry/{id}/thumbnail', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],
+  ['PUT', '/analysisEntry/{id}/steps', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
+  ['POST', '/analysisEntry/{id}/complete', 'participant', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
+  ['DELETE', '/analysisEntry/{id}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
+  ['GET', '/analysisEntry/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
+  ['GET', '/entry/{id}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
+  ['DELETE', '/entry/{id}', 'session', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
+  ['GET', '/entry/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
+  ['POST', '/entry/{id}/notes', 'session', session(404, 201, 201), { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) }],
+  ['PATCH', '/entry/{id}/notes/{noteId}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) }],
+  ['DELETE', '/entry/{id}/notes/{noteId}', 'session', session(404, 200, 200), { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` }],
+  ['PUT', '/uploads/{id}', 'signed', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
+  ['GET', '/recordings/{id}', 'signed', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/recordings/{id}/{segment}', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/recordings/{id}/{segment}/camera', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/thumbnails/{id}', 'signed', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/billing', 'session', session(200, 200, 200)],
+  ['POST', '/billing', 'session', session(200, 200, 200)],
+  ['POST', '/billing/checkout-session', 'session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],
+  ['POST', '/billing/customer-portal', 'session', session(200, 200, 200)],
+  ['POST', '/billing/webhook', 'signed', all(400), { body: () => ({ id: 'evt_x' }) }],
+  ['GET', '/billing/local/checkout/{id}', 'session', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}` }],
+  ['POST', '/billing/local/checkout/{id}/pay', 'session', session(404, 400, 404), { path: (w) => `/billing/local/checkout/${w.session}/pay` }],
+  ['POST', '/billing/local/checkout/{id}/cancel', 'session', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}/cancel` }],
+  ['GET', '/billing/local/portal', 'session', session(200, 200, 200)],
+  ['GET', '/admin', 'admin', session(403, 403, 200), { path: () => '/admin/' }],
+  ['PATCH', '/admin/users/{id}', 'admin', session(403, 403, 200), { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) }],
+  ['DELETE', '/admin/users/{id}', 'admin', session(403, 403, 200), { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` }],
+  ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
+  ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
-  ['POST', '/billing/local/portal/cancel', session(400, 200, 400)],
-  ['POST', '/auth/logout', all(200)],
+  ['POST', '/billing/local/portal/cancel', 'session', session(400, 200, 400)],
+  ['POST', '/auth/logout', 'public', all(200)],
 ];
 
-test('every route in the router has a row in the matrix', () => {
-  const covered = new Set(MATRIX.map(([m, p]) => `${m} ${p}`));
-  const missing = routerRoutes().filter((r) => !covered.has(r));
-  assert.deepEqual(missing, [], `routes without a row: ${missing.join(', ')}`);
+const ok = (status) => status >= 200 && status < 300;
+
+/** What an access rule promises, as statuses: every way a row breaks it. */
+const RULES = {
+  // Anyone may call it: an anonymous visitor is never refused for lack of a session.
+  public: (e) => (e.anon === 401 || e.anon === 403 ? ['anonymous is refused'] : []),
+  // The router answers 401 before the handler without a session; a session is never 401.
+  session: (e) => [
+    ...['anon', 'noCap', 'cap'].filter((r) => e[r] !== 401).map((r) => `${r} is not 401`),
+    ...['other', 'owner', 'admin'].filter((r) => e[r] === 401).map((r) => `${r} is 401`),
+  ],
+  // 401 without a session, 403 for a customer, through for an admin.
+  admin: (e) => [
+    ...['anon', 'noCap', 'cap'].filter((r) => e[r] !== 401).map((r) => `${r} is not 401`),
+    ...['other', 'owner'].filter((r) => e[r] !== 403).map((r) => `${r} is not 403`),
+    ...(e.admin === 401 || e.admin === 403 ? ['admin is refused'] : []),
+  ],
+  // Only the browser holding the entry's capability gets through.
+  participant: (e) => ROLES.filter((r) => r !== 'cap' && ok(e[r])).map((r) => `${r} succeeds without the capability`),
+  // Nobody gets through without a valid signature (the rows send a wrong one, or none).
+  signed: (e) => ROLES.filter((r) => ok(e[r])).map((r) => `${r} succeeds without a valid signature`),
+};
+
+test('every declared route has a row in the matrix, with its declared access rule', () => {
+  const declared = new Map(ROUTES.map((route) => [routeKey(route), route.access]));
+  const problems = [];
+  for (const key of routerRoutes()) {
+    const row = MATRIX.find(([m, p]) => `${m} ${p}` === key);
+    if (!row) problems.push(`${key}: no row`);
+  }
+  for (const [method, pattern, access, expected] of MATRIX) {
+    const key = `${method} ${pattern}`;
+    if (!declared.has(key)) problems.push(`${key}: a row for a route that is not declared`);
+    else if (!(access in RULES)) problems.push(`${key}: no access rule in its row (declared: ${declared.get(key)})`);
+    else if (access !== declared.get(key)) problems.push(`${key}: the row says ${access}, the declaration ${declared.get(key)}`);
+    else problems.push(...RULES[access](expected).map((p) => `${key} (${access}): ${p}`));
+  }
+  assert.deepEqual(problems, []);
   assert.ok(routerRoutes().length >= 50);
 });
 
@@ -193,7 +227,7 @@ const roundTrips = new RoundTrips();
 test('each role gets the expected status on every route', async () => {
   const w = await world();
   const failures = [];
-  for (const [method, pattern, expected, opts = {}] of MATRIX) {
+  for (const [method, pattern, , expected, opts = {}] of MATRIX) {
     for (const role of ROLES) {
       const f = opts.fresh ? await opts.fresh(w) : {};
       const cookie = role === 'cap' ? f.cap : w.cookies[role];

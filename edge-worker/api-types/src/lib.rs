@@ -10,6 +10,7 @@ use ts_rs::TS;
 
 pub mod insights;
 pub mod openapi;
+pub mod route_table;
 
 pub use insights::*;
 

@@ -7,6 +7,8 @@
 //! app's `fetch` when URL, mode and credentials match: `as=fetch`, `crossorigin=use-credentials`,
 //! as `web/src/lib/api-client.ts` sends them). Only requests that need nothing but the path.
 
+use crate::routes as paths;
+
 /// First path segments of the screens behind the session check (web/src/app/routes.tsx).
 const SIGNED_IN: &[&str] = &["user", "dashboard", "analysis", "entry", "admin", "billing"];
 
@@ -16,11 +18,11 @@ pub fn shell_preloads(path: &str) -> Vec<String> {
     let Some(first) = segments.first().filter(|s| SIGNED_IN.contains(s)) else {
         return Vec::new();
     };
-    let mut urls = vec!["/api/v1/auth/session".to_string()];
+    let mut urls = vec![paths::auth_session()];
     if let (&"entry", [id]) = (first, &segments[1..]) {
         if is_id(id) {
-            urls.push(format!("/api/v1/entry/{id}"));
-            urls.push(format!("/api/v1/entry/{id}/notes"));
+            urls.push(paths::entry_page(id));
+            urls.push(paths::entry_notes(id));
         }
     }
     urls.into_iter().map(|url| format!("<{url}>; rel=preload; as=fetch; crossorigin=use-credentials")).collect()

@@ -34,7 +34,8 @@ struct Count {
     n: i64,
 }
 
-/// The signed-in admin, or 401 (no session) / 403 (not an admin) with the spec's message.
+/// The signed-in admin, or 401 (no session) / 403 (not an admin) with the spec's message. The
+/// router calls it for every route declared `Access::Admin`, before the handler.
 pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
     let Some(user) = sessions::current(app, req).await? else {
         return Err(ApiError::unauthorized(REFUSED));
@@ -51,7 +52,6 @@ fn query_param(req: &Request, name: &str) -> Option<String> {
 
 /// `GET /api/v1/admin/?page=1&pageSize=50&q=ana`.
 pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
-    require_admin(app, req).await?;
     // Owed recording deletions are retried whenever an admin looks.
     let (env, config) = (app.env.clone(), app.config.clone());
     app.wait_until(async move {
@@ -78,7 +78,6 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
 
 /// `PATCH /api/v1/admin/users/{id}`: admin ⇄ customer; the last admin keeps the role.
 pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Response> {
-    require_admin(app, req).await?;
     let body: AdminUserUpdate = read_json(req).await?;
     let role = body.role.as_deref().and_then(Role::parse).filter(|r| *r != Role::Participant);
     let Some(role) = role else {
@@ -104,8 +103,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
 }
 
 /// `DELETE /api/v1/admin/users/{id}`.
-pub async fn delete_user(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let admin = require_admin(app, req).await?;
+pub async fn delete_user(app: &App, admin: &SessionUser, id: &str) -> ApiResult<Response> {
     if admin.user.id == id {
         return Err(ApiError::bad_request("self_delete", "No puedes eliminar tu propia cuenta"));
     }
@@ -126,8 +124,7 @@ async fn waitlist_rows(app: &App) -> ApiResult<Vec<WaitlistRow>> {
 }
 
 /// `GET /api/v1/admin/waitlist`: newest first.
-pub async fn waitlist(app: &App, req: &Request) -> ApiResult<Response> {
-    require_admin(app, req).await?;
+pub async fn waitlist(app: &App) -> ApiResult<Response> {
     let entries = waitlist_rows(app)
         .await?
         .into_iter()
@@ -137,8 +134,7 @@ pub async fn waitlist(app: &App, req: &Request) -> ApiResult<Response> {
 }
 
 /// `GET /api/v1/admin/waitlist/export`: the same as CSV (UTF-8 with BOM).
-pub async fn waitlist_csv(app: &App, req: &Request) -> ApiResult<Response> {
-    require_admin(app, req).await?;
+pub async fn waitlist_csv(app: &App) -> ApiResult<Response> {
     let rows: Vec<Vec<String>> =
         waitlist_rows(app).await?.into_iter().map(|r| vec![r.email, iso(r.consent_at), iso(r.created_at)]).collect();
     let body = lupa_core::csv::document(&["email", "consent_at", "created_at"], &rows);

@@ -8,7 +8,7 @@ use lupa_core::analysis::{self, AnalysisInput, Status};
 use lupa_core::auth::Role;
 use worker::{D1Database, Request, Response};
 
-use crate::auth::sessions::{self, SessionUser};
+use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
 use crate::db::{db, new_id, now_ms, Batch};
 use crate::error::{ApiError, ApiResult};
@@ -44,41 +44,39 @@ fn may_see(user: &SessionUser, row: &repo::AnalysisRow) -> bool {
     row.owner_id == user.user.id || Role::parse(&user.user.role) == Some(Role::Admin)
 }
 
-/// The analysis (with its tasks) for the signed-in owner or an admin, 401 without a session, else
-/// 404; `add` puts more reads about it in the same batch (two round trips in all). What the batch
+/// The analysis (with its tasks) for the signed-in owner or an admin (the router checked the
+/// session), else 404; `add` puts more reads about it in the same batch (two round trips in all). What the batch
 /// read is only used after the check.
 pub async fn owned_with<T>(
     app: &App,
-    req: &Request,
+    user: &SessionUser,
     id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
 ) -> ApiResult<(lupa_api_types::AnalysisDto, crate::db::Results, T)> {
-    let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let detail = repo::add_detail(&mut batch, id, false)?;
     let more = add(&mut batch)?;
     let results = batch.run().await?;
-    visible(&user, repo::row_of(&results, detail)?)?;
+    visible(user, repo::row_of(&results, detail)?)?;
     let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
     Ok((analysis, results, more))
 }
 
-/// The analysis row for the signed-in owner (or an admin), 401 without a session, else 404; `add`
+/// The analysis row for the signed-in owner (or an admin), else 404; `add`
 /// puts more reads about it in the same batch (two round trips in all), used only after the check.
 pub async fn owned_row_with<T>(
     app: &App,
-    req: &Request,
+    user: &SessionUser,
     id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
 ) -> ApiResult<(repo::AnalysisRow, crate::db::Results, T)> {
-    let user = sessions::require_user(app, req).await?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let found = repo::add_find(&mut batch, id)?;
     let more = add(&mut batch)?;
     let results = batch.run().await?;
-    let row = visible(&user, results.first(found)?)?;
+    let row = visible(user, results.first(found)?)?;
     Ok((row, results, more))
 }
 
@@ -110,15 +108,13 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16
 }
 
 /// `GET /api/v1/analysis`.
-pub async fn list(app: &App, req: &Request) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn list(app: &App, user: &SessionUser) -> ApiResult<Response> {
     json(200, &AnalysisListResponse { analyses: repo::list(&db(app)?, &user.user.id).await? })
 }
 
 /// `POST /api/v1/analysis`: three round trips (session, subscription, insert); the answer is
 /// what was inserted.
-pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
@@ -129,13 +125,12 @@ pub async fn create(app: &App, req: &mut Request) -> ApiResult<Response> {
 }
 
 /// `GET /api/v1/analysis/{id}`: the session, then the analysis with its tasks and entries.
-pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn get(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let detail = repo::add_detail(&mut batch, id, true)?;
     let results = batch.run().await?;
-    visible(&user, repo::row_of(&results, detail)?)?;
+    visible(user, repo::row_of(&results, detail)?)?;
     let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
     repo::with_live_recordings(app, &mut analysis).await;
     json(200, &AnalysisResponse { analysisData: analysis })
@@ -144,10 +139,9 @@ pub async fn get(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
 /// `PATCH /api/v1/analysis/{id}`: every editable field again; the limit never below submissions.
 /// Three round trips: the session; the analysis with its owner's subscription; the update with
 /// the analysis read back.
-pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    let (row, subscribed) = find_with_subscription(&database, &user, id).await?;
+    let (row, subscribed) = find_with_subscription(&database, user, id).await?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
@@ -160,20 +154,18 @@ pub async fn update(app: &App, req: &mut Request, id: &str) -> ApiResult<Respons
 }
 
 /// `POST /api/v1/analysis/{id}/close`: no more participations.
-pub async fn close(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn close(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    visible(&user, repo::find(&database, id).await?)?;
+    visible(user, repo::find(&database, id).await?)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, Status::Completed.as_str(), now_ms())?;
     write_and_answer(app, writes, id, 200).await
 }
 
 /// `POST /api/v1/analysis/{id}/reopen`: accepts participations again unless it is full.
-pub async fn reopen(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    let (row, subscribed) = find_with_subscription(&database, &user, id).await?;
+    let (row, subscribed) = find_with_subscription(&database, user, id).await?;
     let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
@@ -182,10 +174,9 @@ pub async fn reopen(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
 }
 
 /// `DELETE /api/v1/analysis/{id}`: the rows in one transaction, then the recordings in R2.
-pub async fn delete(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn delete(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    visible(&user, repo::find(&database, id).await?)?;
+    visible(user, repo::find(&database, id).await?)?;
     let mut batch = Batch::new(&database);
     repo::add_delete(&mut batch, &database, id)?;
     crate::participation::purge::delete_and_drain(app, batch).await?;

@@ -23,9 +23,9 @@ pub fn hash_password(password: &str) -> ApiResult<String> {
     lupa_core::auth::password::hash(password, &salt).map_err(crate::error::ApiError::internal)
 }
 
-/// `GET /api/v1/auth/session` and `GET /api/v1/user`: the signed-in user.
-pub async fn session(app: &App, req: &Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+/// `GET /api/v1/auth/session` and `GET /api/v1/user`: the signed-in user (the router checked
+/// the session).
+pub fn session(current: &sessions::SessionUser) -> ApiResult<Response> {
     json(200, &UserResponse { user: current.user.dto() })
 }
 

@@ -17,8 +17,8 @@ const CURRENT_REQUIRED: &str = "La contraseña actual es obligatoria";
 const NEW_REQUIRED: &str = "La nueva contraseña es obligatoria";
 const CHANGED: &str = "Contraseña actualizada correctamente";
 
-pub async fn patch(app: &App, req: &mut Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+/// The router checked the session (`current`).
+pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: UpdatePasswordRequest = read_json(req).await?;
     let old = body.currentPassword.unwrap_or_default();
     let new = body.newPassword.unwrap_or_default();

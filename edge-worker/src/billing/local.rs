@@ -8,9 +8,9 @@
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
 use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
 use serde::Deserialize;
-use worker::{D1Database, Request, Response};
+use worker::{D1Database, Response};
 
-use crate::auth::sessions::{self, SessionUser};
+use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
 use crate::billing::{events, gate};
 use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy};
@@ -44,9 +44,9 @@ struct InvoiceRow {
     created_at: i64,
 }
 
-/// Local pages exist only while the local provider is the one in use.
-async fn local_user(app: &App, req: &Request) -> ApiResult<SessionUser> {
-    let user = sessions::require_user(app, req).await?;
+/// Local pages exist only while the local provider is the one in use (the router checked the
+/// session first, as before).
+fn local_user<'u>(app: &App, user: &'u SessionUser) -> ApiResult<&'u SessionUser> {
     if !matches!(Provider::from_env(app), Provider::Local) {
         return Err(ApiError::not_found());
     }
@@ -66,8 +66,8 @@ fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent) -
 }
 
 /// `GET /api/v1/billing/local/checkout/{id}`.
-pub async fn get_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = local_user(app, req).await?;
+pub async fn get_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, user)?;
     let session = session_of(&db(app)?, id, &user.user.id).await?;
     json(
         200,
@@ -83,8 +83,8 @@ pub async fn get_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Respo
 }
 
 /// `POST /api/v1/billing/local/checkout/{id}/pay`: the test-mode payment succeeds.
-pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = local_user(app, req).await?;
+pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, user)?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let found = reads.add(SESSION, &[text(id), text(&user.user.id)])?;
@@ -134,8 +134,8 @@ pub async fn pay(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
 }
 
 /// `POST /api/v1/billing/local/checkout/{id}/cancel`: the customer backs out.
-pub async fn cancel_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Response> {
-    let user = local_user(app, req).await?;
+pub async fn cancel_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
+    let user = local_user(app, user)?;
     let database = db(app)?;
     let session = session_of(&database, id, &user.user.id).await?;
     stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(now_ms())])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
@@ -143,8 +143,8 @@ pub async fn cancel_checkout(app: &App, req: &Request, id: &str) -> ApiResult<Re
 }
 
 /// `GET /api/v1/billing/local/portal`.
-pub async fn get_portal(app: &App, req: &Request) -> ApiResult<Response> {
-    let user = local_user(app, req).await?;
+pub async fn get_portal(app: &App, user: &SessionUser) -> ApiResult<Response> {
+    let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;
@@ -160,8 +160,8 @@ pub async fn get_portal(app: &App, req: &Request) -> ApiResult<Response> {
 }
 
 /// `POST /api/v1/billing/local/portal/cancel`: cancels the active subscription now.
-pub async fn cancel_subscription(app: &App, req: &Request) -> ApiResult<Response> {
-    let user = local_user(app, req).await?;
+pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Response> {
+    let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;

@@ -13,7 +13,7 @@ use lupa_core::billing::{self as rules, ALREADY_SUBSCRIBED, UNKNOWN_PLAN};
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
-use crate::auth::sessions::{self, SessionUser};
+use crate::auth::sessions::SessionUser;
 use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
@@ -98,8 +98,7 @@ async fn ensure_customer(
 }
 
 /// `GET /api/v1/billing`: the caller's subscriptions (active ones first) and customer id.
-pub async fn get(app: &App, req: &Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+pub async fn get(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let listed = add_subscriptions(&mut batch, &current.user.id)?;
@@ -113,17 +112,15 @@ pub async fn get(app: &App, req: &Request) -> ApiResult<Response> {
 }
 
 /// `POST /api/v1/billing`: creates the billing customer once (idempotent).
-pub async fn create_customer(app: &App, req: &Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+pub async fn create_customer(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let database = db(app)?;
     let known = customer_of(&database, &current.user.id).await?;
-    let customer = ensure_customer(app, &database, &current, known, |_| Ok(())).await?;
+    let customer = ensure_customer(app, &database, current, known, |_| Ok(())).await?;
     json(200, &CustomerResponse { customerId: customer })
 }
 
 /// `POST /api/v1/billing/checkout-session`.
-pub async fn checkout(app: &App, req: &mut Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: CheckoutRequest = read_json(req).await?;
     let plan = rules::plan(body.planName.as_deref().unwrap_or(""), body.planBillingCycle.as_deref().unwrap_or(""))
         .ok_or_else(|| ApiError::bad_request("unknown_plan", UNKNOWN_PLAN))?;
@@ -137,7 +134,7 @@ pub async fn checkout(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let provider = Provider::from_env(app);
     let session_id = format!("cs_local_{}", new_id());
-    let customer = ensure_customer(app, &database, &current, customer_in(&results, customer)?, |batch| {
+    let customer = ensure_customer(app, &database, current, customer_in(&results, customer)?, |batch| {
         if matches!(provider, Provider::Local) {
             batch.add(OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(plan.name), int(now_ms())])?;
         }
@@ -149,11 +146,10 @@ pub async fn checkout(app: &App, req: &mut Request) -> ApiResult<Response> {
 }
 
 /// `POST /api/v1/billing/customer-portal`.
-pub async fn portal(app: &App, req: &Request) -> ApiResult<Response> {
-    let current = sessions::require_user(app, req).await?;
+pub async fn portal(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let database = db(app)?;
     let known = customer_of(&database, &current.user.id).await?;
-    let customer = ensure_customer(app, &database, &current, known, |_| Ok(())).await?;
+    let customer = ensure_customer(app, &database, current, known, |_| Ok(())).await?;
     let url = Provider::from_env(app).portal_url(app, &customer).await?;
     json(200, &PortalResponse { customerPortalUrl: url })
 }

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis;
+use crate::auth::sessions::SessionUser;
 use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
@@ -74,11 +75,11 @@ fn filter(req: &Request) -> ApiResult<Filter> {
 }
 
 /// `GET /api/v1/analysis/{id}/notes?tag=&task=&kind=note|clip`.
-pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
+pub async fn list(app: &App, user: &SessionUser, req: &Request, analysis_id: &str) -> ApiResult<Response> {
     let filter = filter(req);
     // The notes and their tags come in the same batch as the analysis (two round trips in all).
     let (_, results, (notes, tags)) =
-        analysis::owned_row_with(app, req, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?))).await?;
+        analysis::owned_row_with(app, user, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?))).await?;
     let filter = filter?;
     let rows = results.all::<Row>(notes)?;
     let tags = results.all::<TagRow>(tags)?;

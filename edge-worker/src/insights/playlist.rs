@@ -9,6 +9,7 @@
 use lupa_api_types::PlaylistClipDto;
 use lupa_api_types::PlaylistSegmentDto;
 use lupa_core::clips::overlapping_segments;
+use lupa_core::routes as paths;
 use lupa_core::summary::task_at;
 use serde::Deserialize;
 
@@ -135,10 +136,10 @@ pub fn screen_files(files: &[FileRow], entry_id: &str, recording_key: Option<&st
 
 fn url(app: &App, media: Media, entry_id: &str, source: &str, seq: i64, track: &str) -> ApiResult<String> {
     match media {
-        Media::Researcher if seq == 0 => signed_url(app, &format!("/api/v1/recordings/{entry_id}")),
-        Media::Researcher if track == "camera" => signed_url(app, &format!("/api/v1/recordings/{entry_id}/{seq}/camera")),
-        Media::Researcher => signed_url(app, &format!("/api/v1/recordings/{entry_id}/{seq}")),
-        Media::Share { share_id, .. } => signed_url(app, &format!("/api/v1/share-media/{share_id}/{source}/{seq}/{track}")),
+        Media::Researcher if seq == 0 => signed_url(app, &paths::recording(entry_id)),
+        Media::Researcher if track == "camera" => signed_url(app, &paths::recording_segment_camera(entry_id, seq)),
+        Media::Researcher => signed_url(app, &paths::recording_segment(entry_id, seq)),
+        Media::Share { share_id, .. } => signed_url(app, &paths::share_media(share_id, source, seq, track)),
     }
 }
 

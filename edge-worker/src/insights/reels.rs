@@ -11,7 +11,7 @@ use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis;
-use crate::auth::sessions;
+use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
 use crate::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
@@ -72,8 +72,7 @@ pub fn add_find(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
 
 /// The reel when the signed-in user owns its analysis or is an admin, 404 otherwise; `add` puts
 /// more reads in the same batch (two round trips in all), used only after the check.
-async fn owned_with<T>(app: &App, req: &Request, reel_id: &str, add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>) -> ApiResult<(ReelRow, Results, T)> {
-    let user = sessions::require_user(app, req).await?;
+async fn owned_with<T>(app: &App, user: &SessionUser, reel_id: &str, add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>) -> ApiResult<(ReelRow, Results, T)> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let found = add_find(&mut batch, reel_id)?;
@@ -166,8 +165,8 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, reel_id: &str, status
 }
 
 /// `GET /api/v1/analysis/{id}/reels`.
-pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let (_, results, rows) = analysis::owned_row_with(app, req, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
+pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
+    let (_, results, rows) = analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let reels = results
         .all::<SummaryRow>(rows)?
         .into_iter()
@@ -179,10 +178,10 @@ pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Resp
 /// `POST /api/v1/analysis/{id}/reels {title, clipIds?}`. Three round trips: the session; the
 /// analysis with the clips named; the reel stored and read back. The body is read first so the
 /// clips can join the analysis's batch; its problems are answered after the ownership check.
-pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
+pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone()).unwrap_or_default();
-    let (_, results, (found, subscribed)) = analysis::owned_row_with(app, req, analysis_id, |batch| {
+    let (_, results, (found, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
         Ok((playlist::add_clips(batch, &ids)?, gate::add_active_for_analysis(batch, analysis_id)?))
     })
     .await?;
@@ -199,16 +198,16 @@ pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResul
 }
 
 /// `GET /api/v1/reels/{id}`: the session, then the reel with its playlist.
-pub async fn get(app: &App, req: &Request, reel_id: &str) -> ApiResult<Response> {
-    let (_, results, slots) = owned_with(app, req, reel_id, |batch| add_dto(batch, reel_id)).await?;
+pub async fn get(app: &App, user: &SessionUser, reel_id: &str) -> ApiResult<Response> {
+    let (_, results, slots) = owned_with(app, user, reel_id, |batch| add_dto(batch, reel_id)).await?;
     json(200, &dto_of(app, &results, slots)?)
 }
 
 /// `PATCH /api/v1/reels/{id} {title?, clipIds?}`: rename, and/or set the whole ordered list.
-pub async fn update(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
+pub async fn update(app: &App, user: &SessionUser, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone());
-    let (reel, results, (found, subscribed)) = owned_with(app, req, reel_id, |batch| {
+    let (reel, results, (found, subscribed)) = owned_with(app, user, reel_id, |batch| {
         Ok((ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?, gate::add_active_for_reel(batch, reel_id)?))
     })
     .await?;
@@ -229,8 +228,8 @@ pub async fn update(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Re
 }
 
 /// `DELETE /api/v1/reels/{id}`: the reel and its share links; its clips stay.
-pub async fn delete(app: &App, req: &Request, reel_id: &str) -> ApiResult<Response> {
-    let (reel, _, ()) = owned_with(app, req, reel_id, |_| Ok(())).await?;
+pub async fn delete(app: &App, user: &SessionUser, reel_id: &str) -> ApiResult<Response> {
+    let (reel, _, ()) = owned_with(app, user, reel_id, |_| Ok(())).await?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     for statement in cleanup::statements(&database, cleanup::Scope::Reel, &reel.id)? {
@@ -244,10 +243,10 @@ pub async fn delete(app: &App, req: &Request, reel_id: &str) -> ApiResult<Respon
 /// `POST /api/v1/reels/{id}/clips {clipId, position?}`: adds a clip (at the end by default). A clip
 /// already in the reel stays where it is, so a repeated request changes nothing. The clips already
 /// in the reel were checked when they joined it (a clip that stops being one leaves its reels).
-pub async fn add_clip(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
+pub async fn add_clip(app: &App, user: &SessionUser, req: &mut Request, reel_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ReelClipRequest> = read_json(req).await;
     let clip = body.as_ref().ok().and_then(|b| b.clipId.clone()).filter(|c| !c.is_empty());
-    let (reel, results, (current, found, subscribed)) = owned_with(app, req, reel_id, |batch| {
+    let (reel, results, (current, found, subscribed)) = owned_with(app, user, reel_id, |batch| {
         Ok((
             add_clip_ids(batch, reel_id)?,
             clip.as_ref().map(|c| playlist::add_clips(batch, std::slice::from_ref(c))).transpose()?,
@@ -272,8 +271,8 @@ pub async fn add_clip(app: &App, req: &mut Request, reel_id: &str) -> ApiResult<
 }
 
 /// `DELETE /api/v1/reels/{id}/clips/{clipId}`: removes a clip from the reel (not the clip itself).
-pub async fn remove_clip(app: &App, req: &Request, reel_id: &str, clip_id: &str) -> ApiResult<Response> {
-    let (reel, results, current) = owned_with(app, req, reel_id, |batch| add_clip_ids(batch, reel_id)).await?;
+pub async fn remove_clip(app: &App, user: &SessionUser, reel_id: &str, clip_id: &str) -> ApiResult<Response> {
+    let (reel, results, current) = owned_with(app, user, reel_id, |batch| add_clip_ids(batch, reel_id)).await?;
     let mut ids = clip_ids_of(&results, current)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);

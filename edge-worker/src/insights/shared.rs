@@ -216,7 +216,7 @@ fn recording(
 /// shared recording, while the link is live. `source` is `recording` or the clip's id; segment 0
 /// is a recording uploaded as one file; `track` is `screen` or `camera` (not when hidden).
 pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segment: &str, track: &str) -> ApiResult<Response> {
-    let expires = verify_signed_request(app, req, &format!("/api/v1/share-media/{share_id}/{source}/{segment}/{track}"))?;
+    let expires = verify_signed_request(app, req, &lupa_core::routes::share_media(share_id, source, segment, track))?;
     let database = db(app)?;
     let seq = segment.parse::<i64>().map_err(|_| ApiError::not_found())?;
     // The link and the file it may play, in one round trip.

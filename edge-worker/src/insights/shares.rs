@@ -12,7 +12,7 @@ use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis;
-use crate::auth::sessions;
+use crate::auth::sessions::{self, SessionUser};
 use crate::billing::gate;
 use crate::config::required_secret;
 use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
@@ -137,11 +137,11 @@ fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {
 /// Three round trips: the session; the analysis with the link's target and its owner's
 /// subscription (402 without one); the link stored and read back. The body is read first so the target can join the analysis's batch; its problems are
 /// answered only after the ownership check.
-pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
+pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_id: &str) -> ApiResult<Response> {
     let body: ApiResult<ShareRequest> = read_json(req).await;
     let kind = body.as_ref().ok().and_then(|b| b.kind.as_deref()).and_then(ShareKind::parse);
     let target_id = body.as_ref().ok().and_then(|b| b.targetId.clone());
-    let (analysis, results, (target, subscribed)) = analysis::owned_row_with(app, req, analysis_id, |batch| {
+    let (analysis, results, (target, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
         let target = match kind {
             Some(kind) => Some(add_target(batch, kind, target_id.as_deref())?),
             None => None,
@@ -184,15 +184,14 @@ pub async fn create(app: &App, req: &mut Request, analysis_id: &str) -> ApiResul
 }
 
 /// `GET /api/v1/analysis/{id}/shares`: every link, newest first, with views and state.
-pub async fn list(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let (_, results, rows) = analysis::owned_row_with(app, req, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
+pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
+    let (_, results, rows) = analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let now = app.now();
     json(200, &SharesResponse { shares: results.all::<Row>(rows)?.into_iter().map(|r| r.dto(now)).collect() })
 }
 
 /// `POST /api/v1/shares/{id}/revoke`: the link answers 410 from now on; revoking twice is harmless.
-pub async fn revoke(app: &App, req: &Request, share_id: &str) -> ApiResult<Response> {
-    let user = sessions::require_user(app, req).await?;
+pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<Response> {
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let found = add_one(&mut reads, share_id)?;

@@ -121,7 +121,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
     if entry.analysis_id != analysis_id {
         return Err(ApiError::not_found());
     }
-    let path = format!("/api/v1/uploads/{entry_id}");
+    let path = lupa_core::routes::single_upload(&entry_id);
     let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, now_ms() + UPLOAD_URL_TTL_MS);
     json(200, &UploadUrlResponse { analysisEntryPresignedUploadUrl: format!("{}{path}?{query}", app.config.public_origin) })
 }
@@ -129,7 +129,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
 /// `PUT /api/v1/uploads/{id}?expires=&sig=`: the whole file, streamed into R2, from the browser
 /// holding the participation's capability cookie.
 pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    storage::verify_signed_request(app, req, &format!("/api/v1/uploads/{entry_id}"))?;
+    storage::verify_signed_request(app, req, &lupa_core::routes::single_upload(entry_id))?;
     // The signature alone would let whoever saw the URL replay it for 15 minutes: it works only in
     // the browser that holds the participation's capability (issue 15).
     let entry = entries::require_capability(app, req, entry_id).await?;

@@ -6,8 +6,9 @@ pub mod summary;
 
 use lupa_api_types::{ChapterDto, EntryPageResponse, MessageResponse, StepMark};
 use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
-use worker::{Request, Response};
+use worker::Response;
 
+use crate::auth::sessions::SessionUser;
 use crate::db::{int, now_ms, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
@@ -41,8 +42,8 @@ pub fn core_marks(marks: &[StepMark]) -> Vec<Mark> {
 /// `GET /api/v1/entry/{id}`: what the entry page needs, with one chapter per step. Two round
 /// trips: the session, then the entry with its segments, answers and its analysis's name and
 /// task count.
-pub async fn entry_page(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let (_, entry, results, (segments, analysis, answers)) = owned_entry_with(app, req, entry_id, |batch| {
+pub async fn entry_page(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
+    let (entry, results, (segments, analysis, answers)) = owned_entry_with(app, user, entry_id, |batch| {
         Ok((
             recordings::add_segments(batch, entry_id)?,
             batch.add(ANALYSIS_OF_ENTRY, &[text(entry_id)])?,
@@ -100,8 +101,8 @@ pub fn chapters(marks: &[Mark], duration: u64, task_count: usize) -> Vec<Chapter
 }
 
 /// `DELETE /api/v1/entry/{id}`: removes the recording from R2 and the entry's rows.
-pub async fn delete_entry(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let entry = owned_entry(app, req, entry_id).await?;
+pub async fn delete_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
+    let entry = owned_entry(app, user, entry_id).await?;
     let database = crate::db::db(app)?;
     let prefix = storage::entry_prefix(&entry.analysis_id, &entry.id);
     let now = now_ms();

@@ -10,6 +10,7 @@ use lupa_core::clips;
 use serde::Deserialize;
 use worker::{Request, Response};
 
+use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
 use crate::db::{db, int, new_id, now_ms, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
@@ -140,13 +141,13 @@ fn one_of(results: &Results, slots: NotesSlots) -> ApiResult<NoteDto> {
     Ok(one_row_of(results, slots)?.dto(&tags))
 }
 
-pub async fn list(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let (_, _, results, notes) = owned_entry_with(app, req, entry_id, |batch| add_of_entry(batch, entry_id)).await?;
+pub async fn list(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
+    let (_, results, notes) = owned_entry_with(app, user, entry_id, |batch| add_of_entry(batch, entry_id)).await?;
     json(200, &NotesResponse { notes: of_entry_from(&results, notes)? })
 }
 
-pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let (user, entry, results, subscribed) = owned_entry_with(app, req, entry_id, |batch| gate::add_active_for_entry(batch, entry_id)).await?;
+pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
+    let (entry, results, subscribed) = owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id)).await?;
     let body: NoteRequest = read_json(req).await?;
     let title = body.title.apply(None);
     let valid = validate(body.atMs, body.endMs.apply(None), title.as_deref(), body.text.as_deref().unwrap_or(""), body.tags.as_deref(), entry.duration_ms)?;
@@ -176,9 +177,9 @@ pub async fn create(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<R
 
 /// `PATCH`: missing fields stay as they are; `endMs: null` turns a clip back into a note (it
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
-pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let (_, entry, results, (found, subscribed)) =
-        owned_entry_with(app, req, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id)?))).await?;
+pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
+    let (entry, results, (found, subscribed)) =
+        owned_entry_with(app, user, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id)?))).await?;
     let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let at = body.atMs.or(Some(current.at_ms));
@@ -219,8 +220,8 @@ pub async fn update(app: &App, req: &mut Request, entry_id: &str, note_id: &str)
 }
 
 /// `DELETE`: the note, its tags, its places in reels and its share links, in one batch.
-pub async fn delete(app: &App, req: &Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let (_, entry, results, found) = owned_entry_with(app, req, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+pub async fn delete(app: &App, user: &SessionUser, entry_id: &str, note_id: &str) -> ApiResult<Response> {
+    let (entry, results, found) = owned_entry_with(app, user, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
     one_row_of(&results, found)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);

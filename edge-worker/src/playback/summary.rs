@@ -7,9 +7,10 @@ use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto};
 use lupa_core::csv;
 use lupa_core::summary::clock;
 use serde::Deserialize;
-use worker::{Request, Response, ResponseBuilder};
+use worker::{Response, ResponseBuilder};
 
 use crate::analysis;
+use crate::auth::sessions::SessionUser;
 use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
@@ -39,8 +40,8 @@ struct TagRow {
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
 /// notes and their tags, in one batch after the session: two round trips.
-async fn load(app: &App, req: &Request, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>)> {
-    let (detail, results, (figure_slots, notes)) = analysis::owned_with(app, req, analysis_id, |batch: &mut Batch<'_>| {
+async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>)> {
+    let (detail, results, (figure_slots, notes)) = analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
         let figure_slots = figures::add_load(batch, analysis_id)?;
         let notes = if with_notes { Some((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?)) } else { None };
         Ok((figure_slots, notes))
@@ -50,8 +51,8 @@ async fn load(app: &App, req: &Request, analysis_id: &str, with_notes: bool) -> 
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
-pub async fn get(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _) = load(app, req, analysis_id, false).await?;
+pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
+    let (data, _, _) = load(app, user, analysis_id, false).await?;
     let entries = data
         .entries
         .iter()
@@ -92,8 +93,8 @@ const EXPORT_HEADER: [&str; 17] = [
 
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM. The first nine columns are as before
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
-pub async fn export(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let (data, results, notes) = load(app, req, analysis_id, true).await?;
+pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
+    let (data, results, notes) = load(app, user, analysis_id, true).await?;
     let (notes, tags) = match notes {
         Some((notes, tags)) => (results.all::<NoteRow>(notes)?, results.all::<TagRow>(tags)?),
         None => (Vec::new(), Vec::new()),
@@ -197,8 +198,8 @@ fn seconds(ms: Option<i64>) -> String {
 
 /// `GET /api/v1/analysis/{id}/export/tasks`: one row per task with every figure, then one `sus`
 /// row. Rates are 0–1 (4 decimals), SEQ 1–7 (3), times in seconds (2), SUS 0–100 (2).
-pub async fn export_tasks(app: &App, req: &Request, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _) = load(app, req, analysis_id, false).await?;
+pub async fn export_tasks(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
+    let (data, _, _) = load(app, user, analysis_id, false).await?;
     let mut rows: Vec<Vec<String>> = figures::task_summaries(&data)
         .into_iter()
         .map(|t| {

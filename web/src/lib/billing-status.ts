@@ -7,10 +7,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
 import type { BillingResponse } from '@/lib/api-types/BillingResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const BILLING_QUERY_KEY = ['billing'] as const;
 
-export const fetchBilling = (signal?: AbortSignal) => get<BillingResponse>('/billing', { signal });
+export const fetchBilling = (signal?: AbortSignal) => get<BillingResponse>(apiPaths.billingGet(), { signal });
 
 export const billingQueryOptions = () =>
   queryOptions({

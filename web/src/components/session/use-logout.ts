@@ -7,8 +7,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isApiError, post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const logout = () => post<MessageResponse>('/auth/logout');
+export const logout = () => post<MessageResponse>(apiPaths.authLogout());
 
 export function useLogout(to = '/') {
   const queryClient = useQueryClient();

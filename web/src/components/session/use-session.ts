@@ -5,10 +5,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
 import type { UserResponse } from '@/lib/api-types/UserResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-export const fetchSession = (signal?: AbortSignal) => get<UserResponse>('/auth/session', { signal });
+export const fetchSession = (signal?: AbortSignal) => get<UserResponse>(apiPaths.authSession(), { signal });
 
 export const sessionQueryOptions = () =>
   queryOptions({

@@ -6,8 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin/api/query-keys';
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const deleteUser = (id: string) => del<MessageResponse>(`/admin/users/${encodeURIComponent(id)}`);
+export const deleteUser = (id: string) => del<MessageResponse>(apiPaths.adminUserDelete(id));
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminKeys } from '@/features/admin/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { AdminUsersResponse } from '@/lib/api-types/AdminUsersResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 /** Rows per page of the users table. */
 export const USERS_PAGE_SIZE = 50;
@@ -18,7 +19,8 @@ export interface UsersParams {
 }
 
 export const fetchUsers = ({ page, pageSize, q }: UsersParams, signal?: AbortSignal) =>
-  get<AdminUsersResponse>('/admin/', { query: { page, pageSize, q: q || undefined }, signal });
+  // The spec's clients call `/admin/`; the router treats it as `/admin`.
+  get<AdminUsersResponse>(`${apiPaths.adminUsers()}/`, { query: { page, pageSize, q: q || undefined }, signal });
 
 export const usersQueryOptions = (params: UsersParams) =>
   queryOptions({

@@ -9,11 +9,12 @@ import { adminKeys } from '@/features/admin/api/query-keys';
 import { patch } from '@/lib/api-client';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
 import type { AdminUserUpdate } from '@/lib/api-types/AdminUserUpdate';
+import { apiPaths } from '@/lib/api-paths';
 
 export type EditableRole = 'admin' | 'customer';
 
 export const updateUserRole = (id: string, role: EditableRole) =>
-  patch<AdminUserDto>(`/admin/users/${encodeURIComponent(id)}`, { role } satisfies AdminUserUpdate);
+  patch<AdminUserDto>(apiPaths.adminUserUpdate(id), { role } satisfies AdminUserUpdate);
 
 export function useUpdateUserRole(currentUserId?: string) {
   const queryClient = useQueryClient();

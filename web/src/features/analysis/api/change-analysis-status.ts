@@ -6,11 +6,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { post } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export type StatusChange = 'close' | 'reopen';
 
 export const changeAnalysisStatus = (id: string, change: StatusChange) =>
-  post<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}/${change}`);
+  post<AnalysisResponse>(change === 'close' ? apiPaths.analysisClose(id) : apiPaths.analysisReopen(id));
 
 export function useChangeAnalysisStatus(id: string) {
   const queryClient = useQueryClient();

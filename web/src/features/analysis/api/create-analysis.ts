@@ -4,8 +4,9 @@ import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { post } from '@/lib/api-client';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const createAnalysis = (body: AnalysisRequest) => post<AnalysisResponse>('/analysis', body);
+export const createAnalysis = (body: AnalysisRequest) => post<AnalysisResponse>(apiPaths.analysisCreate(), body);
 
 export function useCreateAnalysis() {
   const queryClient = useQueryClient();

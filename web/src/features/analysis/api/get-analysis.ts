@@ -3,9 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const fetchAnalysis = (id: string, signal?: AbortSignal) =>
-  get<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}`, { signal });
+  get<AnalysisResponse>(apiPaths.analysisGet(id), { signal });
 
 export const analysisQueryOptions = (id: string) =>
   queryOptions({

@@ -7,11 +7,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const summaryQueryOptions = (analysisId: string) =>
   queryOptions({
     queryKey: [...analysisQueryKey(analysisId), 'summary'] as const,
-    queryFn: ({ signal }) => get<AnalysisSummaryResponse>(`/analysis/${encodeURIComponent(analysisId)}/summary`, { signal }),
+    queryFn: ({ signal }) => get<AnalysisSummaryResponse>(apiPaths.analysisSummary(analysisId), { signal }),
   });
 
 /** Only asked for once a recording was submitted (before that there is nothing to sum). */

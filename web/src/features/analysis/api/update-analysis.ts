@@ -4,9 +4,10 @@ import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { patch } from '@/lib/api-client';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const updateAnalysis = (id: string, body: AnalysisRequest) =>
-  patch<AnalysisResponse>(`/analysis/${encodeURIComponent(id)}`, body);
+  patch<AnalysisResponse>(apiPaths.analysisUpdate(id), body);
 
 export function useUpdateAnalysis(id: string) {
   const queryClient = useQueryClient();

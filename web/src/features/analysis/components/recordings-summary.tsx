@@ -17,6 +17,7 @@ import { hasInsights, SummaryInsights } from '@/features/analysis/components/sum
 import { formatSpan } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
@@ -66,7 +67,7 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         titleId="recordings-summary-title"
         description={t('summary.intro')}
         actions={
-          <a className="button button--ghost" href={`${API_BASE_PATH}/analysis/${encodeURIComponent(analysis.id)}/export`} download>
+          <a className="button button--ghost" href={`${API_BASE_PATH}${apiPaths.analysisExport(analysis.id)}`} download>
             <Download aria-hidden="true" size={18} />
             {t('summary.export')}
           </a>

@@ -16,6 +16,7 @@ import { formatInterval, formatMean, formatRate, formatTime, type Figure } from 
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import type { TimeDto } from '@/lib/api-types/TimeDto';
 import '@/features/analysis/summary-insights.css';
+import { apiPaths } from '@/lib/api-paths';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
@@ -86,15 +87,14 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
 
   const sus = summary.sus;
   const susInterval = formatInterval(sus.low, sus.high, mean);
-  const exportBase = `${API_BASE_PATH}/analysis/${encodeURIComponent(analysisId)}/export`;
-
+  
   return (
     <section className="analysis-section insights" aria-labelledby="insights-title" data-testid="insights-summary">
       <div className="insights__head">
         <h3 id="insights-title">{t('insights.title')}</h3>
         <p className="insights__intro">{t('insights.intro')}</p>
         <p className="insights__downloads">
-          <a className="button button--ghost" href={`${exportBase}/tasks`} download data-testid="export-tasks">
+          <a className="button button--ghost" href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`} download data-testid="export-tasks">
             <Download aria-hidden="true" size={18} />
             {t('insights.exportTasks')}
           </a>

@@ -2,9 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
 import type { SuccessResponse } from '@/lib/api-types/SuccessResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const checkResetToken = (passwordResetToken: string, signal?: AbortSignal) =>
-  get<SuccessResponse>('/auth/password-reset', { query: { passwordResetToken }, signal });
+  get<SuccessResponse>(apiPaths.authResetCheck(), { query: { passwordResetToken }, signal });
 
 export const resetTokenQueryOptions = (token: string) =>
   queryOptions({

@@ -4,8 +4,9 @@ import { SESSION_QUERY_KEY } from '@/components/session/use-session';
 import { post } from '@/lib/api-client';
 import type { LoginRequest } from '@/lib/api-types/LoginRequest';
 import type { UserResponse } from '@/lib/api-types/UserResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const login = (body: LoginRequest) => post<UserResponse>('/auth/login/local', body);
+export const login = (body: LoginRequest) => post<UserResponse>(apiPaths.authLogin(), body);
 
 export function useLogin() {
   const queryClient = useQueryClient();

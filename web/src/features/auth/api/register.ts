@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { post } from '@/lib/api-client';
 import type { RegisterRequest } from '@/lib/api-types/RegisterRequest';
 import type { UserResponse } from '@/lib/api-types/UserResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export interface RegisterInput {
   username: string;
@@ -10,6 +11,6 @@ export interface RegisterInput {
 }
 
 export const register = ({ username, password }: RegisterInput) =>
-  post<UserResponse>('/auth/register/local/customer', { username, password, role: 'customer' } satisfies RegisterRequest);
+  post<UserResponse>(apiPaths.authRegister(), { username, password, role: 'customer' } satisfies RegisterRequest);
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { post } from '@/lib/api-client';
 import type { PasswordResetEmailRequest } from '@/lib/api-types/PasswordResetEmailRequest';
 import type { SuccessResponse } from '@/lib/api-types/SuccessResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const requestPasswordReset = (body: PasswordResetEmailRequest) =>
-  post<SuccessResponse>('/auth/password-reset', body);
+  post<SuccessResponse>(apiPaths.authResetRequest(), body);
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { patch } from '@/lib/api-client';
 import type { PasswordResetRequest } from '@/lib/api-types/PasswordResetRequest';
 import type { SuccessResponse } from '@/lib/api-types/SuccessResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const resetPassword = (body: PasswordResetRequest) => patch<SuccessResponse>('/auth/password-reset', body);
+export const resetPassword = (body: PasswordResetRequest) => patch<SuccessResponse>(apiPaths.authResetApply(), body);
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

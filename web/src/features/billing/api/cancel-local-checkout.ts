@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from '@/features/billing/api/query-keys';
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const cancelLocalCheckout = (sessionId: string) =>
-  post<MessageResponse>(`/billing/local/checkout/${encodeURIComponent(sessionId)}/cancel`);
+  post<MessageResponse>(apiPaths.localCheckoutCancel(sessionId));
 
 export function useCancelLocalCheckout(sessionId: string) {
   const queryClient = useQueryClient();

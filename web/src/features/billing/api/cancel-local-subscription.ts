@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from '@/features/billing/api/query-keys';
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const cancelLocalSubscription = () => post<MessageResponse>('/billing/local/portal/cancel');
+export const cancelLocalSubscription = () => post<MessageResponse>(apiPaths.localPortalCancel());
 
 export function useCancelLocalSubscription() {
   const queryClient = useQueryClient();

@@ -4,8 +4,9 @@ import { MONTHLY_PLAN } from '@/features/billing/lib/plan';
 import { post } from '@/lib/api-client';
 import type { CheckoutRequest } from '@/lib/api-types/CheckoutRequest';
 import type { CheckoutResponse } from '@/lib/api-types/CheckoutResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const createCheckoutSession = (plan: CheckoutRequest = MONTHLY_PLAN) =>
-  post<CheckoutResponse>('/billing/checkout-session', plan);
+  post<CheckoutResponse>(apiPaths.billingCheckout(), plan);
 
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: () => createCheckoutSession() });

@@ -9,8 +9,9 @@ import { billingKeys } from '@/features/billing/api/query-keys';
 import { post } from '@/lib/api-client';
 import type { BillingResponse } from '@/lib/api-types/BillingResponse';
 import type { CustomerResponse } from '@/lib/api-types/CustomerResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const createCustomer = () => post<CustomerResponse>('/billing');
+export const createCustomer = () => post<CustomerResponse>(apiPaths.billingCreateCustomer());
 
 /** Creates the customer, then reloads billing so the screen sees its id. */
 export function useCreateCustomer() {

@@ -3,9 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billingKeys } from '@/features/billing/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { LocalCheckoutDto } from '@/lib/api-types/LocalCheckoutDto';
+import { apiPaths } from '@/lib/api-paths';
 
 export const fetchLocalCheckout = (sessionId: string, signal?: AbortSignal) =>
-  get<LocalCheckoutDto>(`/billing/local/checkout/${encodeURIComponent(sessionId)}`, { signal });
+  get<LocalCheckoutDto>(apiPaths.localCheckoutGet(sessionId), { signal });
 
 export const localCheckoutQueryOptions = (sessionId: string) =>
   queryOptions({

@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billingKeys } from '@/features/billing/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { LocalPortalDto } from '@/lib/api-types/LocalPortalDto';
+import { apiPaths } from '@/lib/api-paths';
 
-export const fetchLocalPortal = (signal?: AbortSignal) => get<LocalPortalDto>('/billing/local/portal', { signal });
+export const fetchLocalPortal = (signal?: AbortSignal) => get<LocalPortalDto>(apiPaths.localPortalGet(), { signal });
 
 export const localPortalQueryOptions = () =>
   queryOptions({

@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from '@/features/billing/api/query-keys';
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const payLocalCheckout = (sessionId: string) =>
-  post<MessageResponse>(`/billing/local/checkout/${encodeURIComponent(sessionId)}/pay`);
+  post<MessageResponse>(apiPaths.localCheckoutPay(sessionId));
 
 export function usePayLocalCheckout(sessionId: string) {
   const queryClient = useQueryClient();

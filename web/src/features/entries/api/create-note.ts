@@ -4,6 +4,7 @@ import { putNote } from '@/features/entries/api/update-notes-cache';
 import { post } from '@/lib/api-client';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import type { NoteRequest } from '@/lib/api-types/NoteRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export interface NewNote {
   atMs: number;
@@ -14,7 +15,7 @@ export interface NewNote {
 }
 
 export const createNote = (entryId: string, note: NewNote) =>
-  post<NoteDto>(`/entry/${encodeURIComponent(entryId)}/notes`, {
+  post<NoteDto>(apiPaths.noteCreate(entryId), {
     atMs: note.atMs,
     text: note.text,
     endMs: note.endMs ?? null,

@@ -7,8 +7,9 @@ import { entryQueryKey } from '@/features/entries/api/query-keys';
 import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-export const deleteEntry = (entryId: string) => del<MessageResponse>(`/entry/${encodeURIComponent(entryId)}`);
+export const deleteEntry = (entryId: string) => del<MessageResponse>(apiPaths.entryDelete(entryId));
 
 export function useDeleteEntry(entryId: string, analysisId: string) {
   const client = useQueryClient();

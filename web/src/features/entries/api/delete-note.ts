@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dropNote } from '@/features/entries/api/update-notes-cache';
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const deleteNote = (entryId: string, noteId: string) =>
-  del<MessageResponse>(`/entry/${encodeURIComponent(entryId)}/notes/${encodeURIComponent(noteId)}`);
+  del<MessageResponse>(apiPaths.noteDelete(entryId, noteId));
 
 export function useDeleteNote(entryId: string) {
   const client = useQueryClient();

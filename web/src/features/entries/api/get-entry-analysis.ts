@@ -6,9 +6,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisQueryKey } from '@/lib/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const fetchEntryAnalysis = (analysisId: string, signal?: AbortSignal) =>
-  get<AnalysisResponse>(`/analysis/${encodeURIComponent(analysisId)}`, { signal });
+  get<AnalysisResponse>(apiPaths.analysisGet(analysisId), { signal });
 
 export const entryAnalysisQueryOptions = (analysisId: string) =>
   queryOptions({

@@ -7,9 +7,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { entryQueryKey } from '@/features/entries/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const fetchEntry = (entryId: string, signal?: AbortSignal) =>
-  get<EntryPageResponse>(`/entry/${encodeURIComponent(entryId)}`, { signal });
+  get<EntryPageResponse>(apiPaths.entryPage(entryId), { signal });
 
 export const entryQueryOptions = (entryId: string) =>
   queryOptions({

@@ -4,9 +4,10 @@ import { notesQueryKey } from '@/features/entries/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import type { NotesResponse } from '@/lib/api-types/NotesResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const fetchNotes = (entryId: string, signal?: AbortSignal) =>
-  get<NotesResponse>(`/entry/${encodeURIComponent(entryId)}/notes`, { signal });
+  get<NotesResponse>(apiPaths.notesList(entryId), { signal });
 
 /** Time order, earlier notes first at the same moment: the order the server lists them in. */
 export const sortNotes = (notes: readonly NoteDto[]): NoteDto[] =>

@@ -7,6 +7,7 @@ import { putNote } from '@/features/entries/api/update-notes-cache';
 import { patch } from '@/lib/api-client';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import type { NoteRequest } from '@/lib/api-types/NoteRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export interface NoteChange {
   noteId: string;
@@ -22,7 +23,7 @@ export const updateNote = (entryId: string, { noteId, atMs, text, endMs, title, 
   if (endMs !== undefined) body.endMs = endMs;
   if (title !== undefined) body.title = title;
   if (tags !== undefined) body.tags = tags;
-  return patch<NoteDto>(`/entry/${encodeURIComponent(entryId)}/notes/${encodeURIComponent(noteId)}`, body);
+  return patch<NoteDto>(apiPaths.noteUpdate(entryId, noteId), body);
 };
 
 export function useUpdateNote(entryId: string) {

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { analysisNotesKey } from '@/features/insights/api/query-keys';
 import { get } from '@/lib/api-client';
 import type { AnalysisNotesResponse } from '@/lib/api-types/AnalysisNotesResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export interface NotesFilter {
   tag: string | null;
@@ -16,7 +17,7 @@ export const useAnalysisNotes = (analysisId: string, filter: NotesFilter = NO_FI
   useQuery({
     queryKey: [...analysisNotesKey(analysisId), filter] as const,
     queryFn: ({ signal }) =>
-      get<AnalysisNotesResponse>(`/analysis/${encodeURIComponent(analysisId)}/notes`, { signal, query: { tag: filter.tag, task: filter.task, kind: filter.kind } }),
+      get<AnalysisNotesResponse>(apiPaths.analysisNotes(analysisId), { signal, query: { tag: filter.tag, task: filter.task, kind: filter.kind } }),
     // Changing a filter keeps the last list on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });

@@ -9,20 +9,20 @@ import type { ReelClipRequest } from '@/lib/api-types/ReelClipRequest';
 import type { ReelDto } from '@/lib/api-types/ReelDto';
 import type { ReelRequest } from '@/lib/api-types/ReelRequest';
 import type { ReelsResponse } from '@/lib/api-types/ReelsResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-const reelPath = (reelId: string) => `/reels/${encodeURIComponent(reelId)}`;
 
 export const useReels = (analysisId: string) =>
   useQuery({
     queryKey: reelsKey(analysisId),
-    queryFn: ({ signal }) => get<ReelsResponse>(`/analysis/${encodeURIComponent(analysisId)}/reels`, { signal }),
+    queryFn: ({ signal }) => get<ReelsResponse>(apiPaths.reelList(analysisId), { signal }),
     select: (data) => data.reels,
   });
 
 export const useReel = (reelId: string | null) =>
   useQuery({
     queryKey: reelKey(reelId ?? ''),
-    queryFn: ({ signal }) => get<ReelDto>(reelPath(reelId ?? ''), { signal }),
+    queryFn: ({ signal }) => get<ReelDto>(apiPaths.reelGet(reelId ?? ''), { signal }),
     enabled: reelId !== null,
   });
 
@@ -40,23 +40,23 @@ function useReelWrite<T>(analysisId: string, write: (input: T) => Promise<ReelDt
 
 export const useCreateReel = (analysisId: string) =>
   useReelWrite(analysisId, (input: { title: string; clipIds: string[] }) =>
-    post<ReelDto>(`/analysis/${encodeURIComponent(analysisId)}/reels`, { title: input.title, clipIds: input.clipIds } satisfies ReelRequest),
+    post<ReelDto>(apiPaths.reelCreate(analysisId), { title: input.title, clipIds: input.clipIds } satisfies ReelRequest),
   );
 
 export const useUpdateReel = (analysisId: string, reelId: string) =>
   useReelWrite(analysisId, (input: { title?: string; clipIds?: string[] }) =>
-    patch<ReelDto>(reelPath(reelId), { title: input.title ?? null, clipIds: input.clipIds ?? null } satisfies ReelRequest),
+    patch<ReelDto>(apiPaths.reelUpdate(reelId), { title: input.title ?? null, clipIds: input.clipIds ?? null } satisfies ReelRequest),
   );
 
 export const useAddToReel = (analysisId: string) =>
   useReelWrite(analysisId, (input: { reelId: string; clipId: string }) =>
-    post<ReelDto>(`${reelPath(input.reelId)}/clips`, { clipId: input.clipId, position: null } satisfies ReelClipRequest),
+    post<ReelDto>(apiPaths.reelClipAdd(input.reelId), { clipId: input.clipId, position: null } satisfies ReelClipRequest),
   );
 
 export function useDeleteReel(analysisId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reelId: string) => del<unknown>(reelPath(reelId)),
+    mutationFn: (reelId: string) => del<unknown>(apiPaths.reelDelete(reelId)),
     onSuccess: (_, reelId) => {
       client.removeQueries({ queryKey: reelKey(reelId) });
       void client.invalidateQueries({ queryKey: reelsKey(analysisId) });

@@ -5,11 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/api-client';
 import type { SharedViewResponse } from '@/lib/api-types/SharedViewResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const useSharedView = (token: string) =>
   useQuery({
     queryKey: ['share', token],
-    queryFn: ({ signal }) => get<SharedViewResponse>(`/share/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => get<SharedViewResponse>(apiPaths.sharedView(token), { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -6,6 +6,7 @@ import type { ShareCreatedResponse } from '@/lib/api-types/ShareCreatedResponse'
 import type { ShareDto } from '@/lib/api-types/ShareDto';
 import type { ShareRequest } from '@/lib/api-types/ShareRequest';
 import type { SharesResponse } from '@/lib/api-types/SharesResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export type ShareKind = 'recording' | 'clip' | 'reel' | 'summary';
 export const EXPIRY_DAYS = [7, 30, 90] as const;
@@ -14,7 +15,7 @@ export type ExpiryDays = (typeof EXPIRY_DAYS)[number];
 export const useShares = (analysisId: string) =>
   useQuery({
     queryKey: sharesKey(analysisId),
-    queryFn: ({ signal }) => get<SharesResponse>(`/analysis/${encodeURIComponent(analysisId)}/shares`, { signal }),
+    queryFn: ({ signal }) => get<SharesResponse>(apiPaths.shareList(analysisId), { signal }),
     select: (data) => data.shares,
   });
 
@@ -29,7 +30,7 @@ export interface NewShare {
 export function useCreateShare(analysisId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (share: NewShare) => post<ShareCreatedResponse>(`/analysis/${encodeURIComponent(analysisId)}/shares`, share satisfies ShareRequest),
+    mutationFn: (share: NewShare) => post<ShareCreatedResponse>(apiPaths.shareCreate(analysisId), share satisfies ShareRequest),
     onSuccess: () => void client.invalidateQueries({ queryKey: sharesKey(analysisId) }),
   });
 }
@@ -37,7 +38,7 @@ export function useCreateShare(analysisId: string) {
 export function useRevokeShare(analysisId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (shareId: string) => post<ShareDto>(`/shares/${encodeURIComponent(shareId)}/revoke`),
+    mutationFn: (shareId: string) => post<ShareDto>(apiPaths.shareRevoke(shareId)),
     onSuccess: () => void client.invalidateQueries({ queryKey: sharesKey(analysisId) }),
   });
 }

@@ -2,6 +2,7 @@
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import type { WaitlistRequest } from '@/lib/api-types/WaitlistRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 /** What the form sends; `website` is the honeypot, always empty from a human. */
 export interface WaitlistSubmission extends WaitlistRequest {
@@ -11,4 +12,4 @@ export interface WaitlistSubmission extends WaitlistRequest {
 }
 
 /** 201 `{message}`; the page shows its own (identical, translated) success text. */
-export const joinWaitlist = (body: WaitlistSubmission) => post<MessageResponse | undefined>('/waitlist', body);
+export const joinWaitlist = (body: WaitlistSubmission) => post<MessageResponse | undefined>(apiPaths.waitlist(), body);

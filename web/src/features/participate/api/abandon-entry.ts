@@ -4,7 +4,7 @@
  */
 import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import { apiPaths } from '@/lib/api-paths';
 
-const entryPath = (entryId: string) => `/analysisEntry/${encodeURIComponent(entryId)}`;
 
-export const abandonEntry = (entryId: string) => del<MessageResponse>(entryPath(entryId));
+export const abandonEntry = (entryId: string) => del<MessageResponse>(apiPaths.entryAbandon(entryId));

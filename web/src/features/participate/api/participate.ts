@@ -5,6 +5,7 @@
 import { post } from '@/lib/api-client';
 import type { ParticipateResponse } from '@/lib/api-types/ParticipateResponse';
 import type { ParticipationRequest } from '@/lib/api-types/ParticipationRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export const participate = (analysisId: string) =>
-  post<ParticipateResponse>('/analysis/participate', { analysisId } satisfies ParticipationRequest);
+  post<ParticipateResponse>(apiPaths.participate(), { analysisId } satisfies ParticipationRequest);

@@ -5,14 +5,15 @@
  */
 import { ApiError, get, post } from '@/lib/api-client';
 import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
+import { apiPaths } from '@/lib/api-paths';
 
 export async function currentParticipation(): Promise<ResumeInfo | null> {
   try {
-    return await get<ResumeInfo>('/participation/current');
+    return await get<ResumeInfo>(apiPaths.participationCurrent());
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
 
-export const resumeEntry = (entryId: string) => post<ResumeInfo>(`/analysisEntry/${encodeURIComponent(entryId)}/resume`);
+export const resumeEntry = (entryId: string) => post<ResumeInfo>(apiPaths.entryResume(entryId));

@@ -8,13 +8,13 @@ import type { SusAnswerDto } from '@/lib/api-types/SusAnswerDto';
 import type { SusAnswerRequest } from '@/lib/api-types/SusAnswerRequest';
 import type { TaskAnswerDto } from '@/lib/api-types/TaskAnswerDto';
 import type { TaskAnswerRequest } from '@/lib/api-types/TaskAnswerRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export type TaskSuccess = 'yes' | 'no' | 'unsure';
 
-const entryPath = (entryId: string) => `/analysisEntry/${encodeURIComponent(entryId)}/answers`;
 
 export const sendTaskAnswer = (entryId: string, taskNumber: number, answer: { seq: number; success: TaskSuccess; atMs: number }) =>
-  put<TaskAnswerDto>(`${entryPath(entryId)}/tasks/${taskNumber}`, answer satisfies TaskAnswerRequest);
+  put<TaskAnswerDto>(apiPaths.entryTaskAnswer(entryId, taskNumber), answer satisfies TaskAnswerRequest);
 
 export const sendSusAnswer = (entryId: string, answer: { answers: number[]; atMs: number }) =>
-  put<SusAnswerDto>(`${entryPath(entryId)}/sus`, answer satisfies SusAnswerRequest);
+  put<SusAnswerDto>(apiPaths.entrySusAnswer(entryId), answer satisfies SusAnswerRequest);

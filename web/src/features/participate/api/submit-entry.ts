@@ -2,9 +2,10 @@
 import { patch } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import type { UpdateEntryRequest } from '@/lib/api-types/UpdateEntryRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export const submitEntry = (analysisEntryId: string) =>
-  patch<MessageResponse>('/analysisEntry', {
+  patch<MessageResponse>(apiPaths.entryUpdate(), {
     analysisEntryId,
     analysisEntryStatus: 'submitted',
   } satisfies UpdateEntryRequest);

@@ -3,6 +3,7 @@
  * Not JSON, so not through the API client; tried twice, since it is only a picture.
  */
 import { API_BASE_PATH } from '@/config/constants';
+import { apiPaths } from '@/lib/api-paths';
 
 const TIMEOUT_MS = 10_000;
 const ATTEMPTS = 2;
@@ -12,7 +13,7 @@ export async function uploadThumbnail(entryId: string, jpeg: Blob): Promise<bool
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
     try {
-      const response = await fetch(`${API_BASE_PATH}/analysisEntry/${encodeURIComponent(entryId)}/thumbnail`, {
+      const response = await fetch(`${API_BASE_PATH}${apiPaths.entryThumbnailPut(entryId)}`, {
         method: 'PUT',
         credentials: 'include',
         headers: { 'Content-Type': 'image/jpeg', Accept: 'application/json' },

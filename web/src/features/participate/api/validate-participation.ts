@@ -2,6 +2,7 @@
 import { post } from '@/lib/api-client';
 import type { ParticipationRequest } from '@/lib/api-types/ParticipationRequest';
 import type { ValidateParticipationResponse } from '@/lib/api-types/ValidateParticipationResponse';
+import { apiPaths } from '@/lib/api-paths';
 
 export const validateParticipation = (analysisId: string) =>
-  post<ValidateParticipationResponse>('/analysis/validate-participation', { analysisId } satisfies ParticipationRequest);
+  post<ValidateParticipationResponse>(apiPaths.validateParticipation(), { analysisId } satisfies ParticipationRequest);

@@ -7,9 +7,10 @@ import { SESSION_QUERY_KEY } from '@/components/session/use-session';
 import { patch } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import type { UpdatePasswordRequest } from '@/lib/api-types/UpdatePasswordRequest';
+import { apiPaths } from '@/lib/api-paths';
 
 export const updatePassword = (body: UpdatePasswordRequest) =>
-  patch<MessageResponse>('/auth/update-user-password', body);
+  patch<MessageResponse>(apiPaths.authUpdatePassword(), body);
 
 export function useUpdatePassword() {
   const queryClient = useQueryClient();

@@ -1,0 +1,415 @@
+//! The API's routes as data: each route is declared once in [`ROUTES`] (`table.rs`) with its
+//! method, path, access rule, D1 budget and flags; this module resolves a request against them and
+//! hands out its named path parameters. Dispatch, the access check, the OpenAPI document, the
+//! authorization matrix, the D1 budget table and the path builders (`paths.rs`, and the web's
+//! generated `api-paths.ts`) all read the same rows (ADR 0014).
+
+mod paths;
+mod table;
+
+pub use paths::*;
+pub use table::ROUTES;
+
+/// Who may call a route. The worker's dispatch enforces `Session` and `Admin` before the handler
+/// runs and hands it the signed-in user; `Participant` and `Signed` are per object (the entry's
+/// capability, the URL's signature) and checked by the handler. Handlers still check ownership of
+/// the objects they touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, including participants and anonymous visitors.
+    Public,
+    /// A signed-in user of any role.
+    Session,
+    /// A signed-in admin.
+    Admin,
+    /// The participant's browser holding the entry's capability cookie.
+    Participant,
+    /// Anyone holding a valid signed URL (`?expires=&sig=`).
+    Signed,
+}
+
+/// Names of the routes the worker dispatches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RouteId {
+    Health,
+    AuthLogin,
+    AuthRegister,
+    AuthLogout,
+    AuthSession,
+    AuthResetRequest,
+    AuthResetCheck,
+    AuthResetApply,
+    AuthUpdatePassword,
+    User,
+    Waitlist,
+    AnalysisList,
+    AnalysisCreate,
+    AnalysisGet,
+    AnalysisUpdate,
+    AnalysisDelete,
+    AnalysisClose,
+    AnalysisReopen,
+    BillingGet,
+    ValidateParticipation,
+    Participate,
+    EntryUploadUrl,
+    EntryUpdate,
+    ParticipationCurrent,
+    EntryResume,
+    EntrySegmentOpen,
+    EntryChunkPut,
+    EntryCameraChunkPut,
+    EntryThumbnailPut,
+    EntrySteps,
+    EntryComplete,
+    EntryAbandon,
+    EntryUrl,
+    EntryPage,
+    SingleUpload,
+    RecordingStream,
+    SegmentStream,
+    SegmentCameraStream,
+    ThumbnailGet,
+    BillingCreateCustomer,
+    BillingCheckout,
+    BillingPortal,
+    BillingWebhook,
+    LocalCheckoutGet,
+    LocalCheckoutPay,
+    LocalCheckoutCancel,
+    LocalPortalGet,
+    LocalPortalCancel,
+    AdminUsers,
+    AdminUserUpdate,
+    AdminUserDelete,
+    AdminWaitlist,
+    AdminWaitlistCsv,
+    NotesList,
+    NoteCreate,
+    NoteUpdate,
+    NoteDelete,
+    EntryDelete,
+    AnalysisSummary,
+    AnalysisExport,
+    AnalysisExportTasks,
+    AnalysisNotes,
+    EntryTaskAnswer,
+    EntrySusAnswer,
+    ReelList,
+    ReelCreate,
+    ReelGet,
+    ReelUpdate,
+    ReelDelete,
+    ReelClipAdd,
+    ReelClipRemove,
+    ShareList,
+    ShareCreate,
+    ShareRevoke,
+    SharedView,
+    SharedMedia,
+    OpenApi,
+}
+
+/// How many D1 round trips a route's costliest path may wait for (ADR 0011).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct D1Budget {
+    pub max: u8,
+    /// For chunk uploads: the round trips allowed before the body is streamed to R2.
+    pub before_body: Option<u8>,
+    /// Why the route needs what it needs; required above [`Route::d1_target`].
+    pub why: &'static str,
+}
+
+/// One route, declared once (see `table.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct Route {
+    pub id: RouteId,
+    pub method: &'static str,
+    /// Path below the API root; `{name}` marks a path parameter (one of [`PARAM_NAMES`]).
+    pub pattern: &'static str,
+    pub access: Access,
+    pub d1: D1Budget,
+    /// Answers with a recording a browser may open directly ('Ver grabación'): its response gets
+    /// the media CSP instead of `default-src 'none'`.
+    pub media: bool,
+    /// Part of the local test-mode payment provider: 404 unless the environment is local.
+    pub local_only: bool,
+}
+
+/// The declaration helpers `table.rs` is written with. A row without `.d1(..)` has a budget of
+/// zero, which the budget test would catch on its first D1 call.
+impl Route {
+    const fn new(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> Route {
+        Route { id, method, pattern, access, d1: D1Budget { max: 0, before_body: None, why: "" }, media: false, local_only: false }
+    }
+    pub const fn get(id: RouteId, pattern: &'static str, access: Access) -> Route {
+        Route::new(id, "GET", pattern, access)
+    }
+    pub const fn post(id: RouteId, pattern: &'static str, access: Access) -> Route {
+        Route::new(id, "POST", pattern, access)
+    }
+    pub const fn put(id: RouteId, pattern: &'static str, access: Access) -> Route {
+        Route::new(id, "PUT", pattern, access)
+    }
+    pub const fn patch(id: RouteId, pattern: &'static str, access: Access) -> Route {
+        Route::new(id, "PATCH", pattern, access)
+    }
+    pub const fn delete(id: RouteId, pattern: &'static str, access: Access) -> Route {
+        Route::new(id, "DELETE", pattern, access)
+    }
+    /// The D1 round trips of the route's costliest path.
+    pub const fn d1(mut self, max: u8) -> Route {
+        self.d1.max = max;
+        self
+    }
+    /// Why the route needs its round trips.
+    pub const fn why(mut self, why: &'static str) -> Route {
+        self.d1.why = why;
+        self
+    }
+    /// A chunk upload: no D1 round trip at all, before its body is streamed to R2 or after.
+    pub const fn chunk(mut self) -> Route {
+        self.d1.max = 0;
+        self.d1.before_body = Some(0);
+        self
+    }
+    pub const fn media(mut self) -> Route {
+        self.media = true;
+        self
+    }
+    pub const fn local_only(mut self) -> Route {
+        self.local_only = true;
+        self
+    }
+
+    /// The budget a route meets without giving a reason: an authenticated GET at most 2 (the
+    /// session with its user, then the data), a write at most 3; the OpenAPI document none.
+    pub fn d1_target(&self) -> u8 {
+        match (self.id, self.method) {
+            (RouteId::OpenApi, _) => 0,
+            (_, "GET") => 2,
+            _ => 3,
+        }
+    }
+
+    /// The route's parameter names, in path order.
+    pub fn param_names(&self) -> impl Iterator<Item = &'static str> {
+        self.pattern.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+    }
+}
+
+/// Every parameter name a pattern may use; each has an accessor on [`Params`].
+pub const PARAM_NAMES: &[&str] = &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track"];
+
+/// Where every API path lives.
+pub const API_ROOT: &str = "/api/v1";
+
+/// The declaration of `id` (every `RouteId` has exactly one; a test checks).
+pub fn route(id: RouteId) -> &'static Route {
+    ROUTES.iter().find(|r| r.id == id).unwrap_or(&ROUTES[0])
+}
+
+/// A matched request's path parameters, read by name.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Params<'a> {
+    pattern: &'static str,
+    values: Vec<&'a str>,
+}
+
+impl<'a> Params<'a> {
+    /// The value of `{name}`, or "" when the route has no such parameter.
+    fn named(&self, name: &str) -> &'a str {
+        let names = self.pattern.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')));
+        names.zip(&self.values).find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap_or_default()
+    }
+    /// `{id}`: the object the route is about (analysis, entry, reel, share, user, checkout).
+    pub fn id(&self) -> &'a str {
+        self.named("id")
+    }
+    /// `{segment}`: a recording segment's number.
+    pub fn segment(&self) -> &'a str {
+        self.named("segment")
+    }
+    /// `{index}`: a chunk's index within its segment.
+    pub fn index(&self) -> &'a str {
+        self.named("index")
+    }
+    /// `{taskNumber}`: a task's number, from 1.
+    pub fn task_number(&self) -> &'a str {
+        self.named("taskNumber")
+    }
+    /// `{noteId}`: a note or clip of an entry.
+    pub fn note_id(&self) -> &'a str {
+        self.named("noteId")
+    }
+    /// `{clipId}`: a clip in a reel.
+    pub fn clip_id(&self) -> &'a str {
+        self.named("clipId")
+    }
+    /// `{token}`: a share link's secret.
+    pub fn token(&self) -> &'a str {
+        self.named("token")
+    }
+    /// `{source}`: what a share link's media comes from (a recording or a clip).
+    pub fn source(&self) -> &'a str {
+        self.named("source")
+    }
+    /// `{track}`: screen or camera.
+    pub fn track(&self) -> &'a str {
+        self.named("track")
+    }
+}
+
+/// A matched route with its path parameters.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Matched<'a> {
+    pub spec: Route,
+    pub params: Params<'a>,
+}
+
+impl PartialEq for Route {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && self.method == other.method
+    }
+}
+impl Eq for Route {}
+
+/// What the router found for a method and path.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resolution<'a> {
+    Found(Matched<'a>),
+    /// The path exists but not for this method; carries the allowed methods for `Allow`.
+    MethodNotAllowed(Vec<&'static str>),
+    NotFound,
+}
+
+/// Resolves a full request path (starting with `/api/v1`) against [`ROUTES`].
+pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
+    let Some(rest) = path.strip_prefix(API_ROOT) else {
+        return Resolution::NotFound;
+    };
+    // `/api/v1/admin/` and `/api/v1/admin` are the same route: the spec calls the former.
+    let rest = match rest.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => rest,
+    };
+    let mut allowed = Vec::new();
+    for spec in ROUTES {
+        if let Some(params) = match_pattern(spec.pattern, rest) {
+            if spec.method.eq_ignore_ascii_case(method) {
+                return Resolution::Found(Matched { spec: *spec, params: Params { pattern: spec.pattern, values: params } });
+            }
+            allowed.push(spec.method);
+        }
+    }
+    if allowed.is_empty() {
+        Resolution::NotFound
+    } else {
+        Resolution::MethodNotAllowed(allowed)
+    }
+}
+
+fn match_pattern<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
+    let mut params = Vec::new();
+    let mut pattern_parts = pattern.split('/');
+    let mut path_parts = path.split('/');
+    loop {
+        match (pattern_parts.next(), path_parts.next()) {
+            (None, None) => return Some(params),
+            (Some(p), Some(s)) if p.starts_with('{') && p.ends_with('}') => {
+                if s.is_empty() {
+                    return None;
+                }
+                params.push(s);
+            }
+            (Some(p), Some(s)) if p == s => {}
+            _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_resolves_for_get_only() {
+        assert!(matches!(
+            resolve("GET", "/api/v1/health"),
+            Resolution::Found(Matched { spec: Route { id: RouteId::Health, .. }, .. })
+        ));
+        assert_eq!(resolve("POST", "/api/v1/health"), Resolution::MethodNotAllowed(vec!["GET"]));
+    }
+
+    #[test]
+    fn unknown_paths_are_not_found() {
+        assert_eq!(resolve("GET", "/api/v1/nope"), Resolution::NotFound);
+        assert_eq!(resolve("GET", "/api/v2/health"), Resolution::NotFound);
+        assert_eq!(resolve("GET", "/api/v1"), Resolution::NotFound);
+    }
+
+    #[test]
+    fn a_trailing_slash_is_ignored() {
+        assert!(matches!(resolve("GET", "/api/v1/health/"), Resolution::Found(_)));
+    }
+
+    #[test]
+    fn parameters_are_captured_and_never_empty() {
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/abc"), Some(vec!["abc"]));
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/"), None);
+        assert_eq!(match_pattern("/analysis/{id}", "/analysis/a/b"), None);
+    }
+
+    #[test]
+    fn one_path_may_have_several_methods() {
+        for method in ["GET", "POST", "PATCH"] {
+            assert!(matches!(resolve(method, "/api/v1/auth/password-reset"), Resolution::Found(_)), "{method}");
+        }
+        assert_eq!(resolve("DELETE", "/api/v1/auth/password-reset"), Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"]));
+    }
+
+    #[test]
+    fn every_route_is_unique() {
+        for (i, a) in ROUTES.iter().enumerate() {
+            for b in &ROUTES[i + 1..] {
+                assert!(!(a.method == b.method && a.pattern == b.pattern), "{:?} twice", a.pattern);
+            }
+        }
+    }
+
+    #[test]
+    fn each_route_id_is_declared_once() {
+        for (i, a) in ROUTES.iter().enumerate() {
+            assert!(ROUTES[i + 1..].iter().all(|b| b.id != a.id), "{:?} twice", a.id);
+            assert_eq!(route(a.id).pattern, a.pattern);
+        }
+    }
+
+    #[test]
+    fn parameters_have_names_with_accessors() {
+        for r in ROUTES {
+            for name in r.param_names() {
+                assert!(PARAM_NAMES.contains(&name), "{} uses {{{name}}}, which has no accessor on Params", r.pattern);
+            }
+        }
+        let Resolution::Found(m) = resolve("PUT", "/api/v1/analysisEntry/e1/segments/2/chunks/7") else { panic!() };
+        assert_eq!((m.params.id(), m.params.segment(), m.params.index(), m.params.note_id()), ("e1", "2", "7", ""));
+        let Resolution::Found(m) = resolve("GET", "/api/v1/share-media/s/clip/3/camera") else { panic!() };
+        assert_eq!((m.params.id(), m.params.source(), m.params.segment(), m.params.track()), ("s", "clip", "3", "camera"));
+    }
+
+    #[test]
+    fn a_budget_above_its_target_says_why() {
+        for r in ROUTES {
+            assert!(r.d1.max <= r.d1_target() || !r.d1.why.is_empty(), "{} {}: {} round trips without a reason", r.method, r.pattern, r.d1.max);
+        }
+    }
+
+    #[test]
+    fn media_and_local_only_routes_are_the_expected_ones() {
+        let media: Vec<_> = ROUTES.iter().filter(|r| r.media).map(|r| r.pattern).collect();
+        assert_eq!(media, ["/share-media/{id}/{source}/{segment}/{track}", "/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera"]);
+        assert!(ROUTES.iter().filter(|r| r.local_only).all(|r| r.pattern.starts_with("/billing/local/")));
+        assert!(ROUTES.iter().filter(|r| r.pattern.starts_with("/billing/local/")).all(|r| r.local_only));
+    }
+}

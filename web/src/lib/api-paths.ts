@@ -1,0 +1,165 @@
+// Generated from edge-worker/core/src/routes/table.rs by lupa-api-types (route_table.rs).
+// Do not edit: run 'npm run check:types -- --write'.
+
+/**
+ * Every API path, built from the route declarations: one builder per route (named after it, so
+ * the method is in the name), relative to the API root the client adds (`/api/v1`).
+ */
+const e = (value: string | number) => encodeURIComponent(String(value));
+
+export const apiPaths = {
+  /** GET /health (public) */
+  health: () => '/health',
+  /** GET /openapi.json (public) */
+  openApi: () => '/openapi.json',
+  /** POST /auth/login/local (public) */
+  authLogin: () => '/auth/login/local',
+  /** POST /auth/register/local/customer (public) */
+  authRegister: () => '/auth/register/local/customer',
+  /** POST /auth/logout (public) */
+  authLogout: () => '/auth/logout',
+  /** GET /auth/session (session) */
+  authSession: () => '/auth/session',
+  /** POST /auth/password-reset (public) */
+  authResetRequest: () => '/auth/password-reset',
+  /** GET /auth/password-reset (public) */
+  authResetCheck: () => '/auth/password-reset',
+  /** PATCH /auth/password-reset (public) */
+  authResetApply: () => '/auth/password-reset',
+  /** PATCH /auth/update-user-password (session) */
+  authUpdatePassword: () => '/auth/update-user-password',
+  /** GET /user (session) */
+  user: () => '/user',
+  /** POST /waitlist (public) */
+  waitlist: () => '/waitlist',
+  /** POST /analysis/validate-participation (public) */
+  validateParticipation: () => '/analysis/validate-participation',
+  /** POST /analysis/participate (public) */
+  participate: () => '/analysis/participate',
+  /** GET /analysis (session) */
+  analysisList: () => '/analysis',
+  /** POST /analysis (session) */
+  analysisCreate: () => '/analysis',
+  /** GET /analysis/{id} (session) */
+  analysisGet: (id: string) => `/analysis/${e(id)}`,
+  /** PATCH /analysis/{id} (session) */
+  analysisUpdate: (id: string) => `/analysis/${e(id)}`,
+  /** DELETE /analysis/{id} (session) */
+  analysisDelete: (id: string) => `/analysis/${e(id)}`,
+  /** POST /analysis/{id}/close (session) */
+  analysisClose: (id: string) => `/analysis/${e(id)}/close`,
+  /** POST /analysis/{id}/reopen (session) */
+  analysisReopen: (id: string) => `/analysis/${e(id)}/reopen`,
+  /** GET /billing (session) */
+  billingGet: () => '/billing',
+  /** POST /billing (session) */
+  billingCreateCustomer: () => '/billing',
+  /** POST /billing/checkout-session (session) */
+  billingCheckout: () => '/billing/checkout-session',
+  /** POST /billing/customer-portal (session) */
+  billingPortal: () => '/billing/customer-portal',
+  /** POST /billing/webhook (signed) */
+  billingWebhook: () => '/billing/webhook',
+  /** GET /billing/local/checkout/{id} (session) */
+  localCheckoutGet: (id: string) => `/billing/local/checkout/${e(id)}`,
+  /** POST /billing/local/checkout/{id}/pay (session) */
+  localCheckoutPay: (id: string) => `/billing/local/checkout/${e(id)}/pay`,
+  /** POST /billing/local/checkout/{id}/cancel (session) */
+  localCheckoutCancel: (id: string) => `/billing/local/checkout/${e(id)}/cancel`,
+  /** GET /billing/local/portal (session) */
+  localPortalGet: () => '/billing/local/portal',
+  /** POST /billing/local/portal/cancel (session) */
+  localPortalCancel: () => '/billing/local/portal/cancel',
+  /** GET /admin (admin) */
+  adminUsers: () => '/admin',
+  /** PATCH /admin/users/{id} (admin) */
+  adminUserUpdate: (id: string) => `/admin/users/${e(id)}`,
+  /** DELETE /admin/users/{id} (admin) */
+  adminUserDelete: (id: string) => `/admin/users/${e(id)}`,
+  /** GET /admin/waitlist (admin) */
+  adminWaitlist: () => '/admin/waitlist',
+  /** GET /admin/waitlist/export (admin) */
+  adminWaitlistCsv: () => '/admin/waitlist/export',
+  /** POST /analysisEntry/upload-url (participant) */
+  entryUploadUrl: () => '/analysisEntry/upload-url',
+  /** PATCH /analysisEntry (participant) */
+  entryUpdate: () => '/analysisEntry',
+  /** GET /participation/current (participant) */
+  participationCurrent: () => '/participation/current',
+  /** POST /analysisEntry/{id}/resume (participant) */
+  entryResume: (id: string) => `/analysisEntry/${e(id)}/resume`,
+  /** POST /analysisEntry/{id}/segments (participant) */
+  entrySegmentOpen: (id: string) => `/analysisEntry/${e(id)}/segments`,
+  /** PUT /analysisEntry/{id}/segments/{segment}/chunks/{index} (participant) */
+  entryChunkPut: (id: string, segment: string | number, index: string | number) => `/analysisEntry/${e(id)}/segments/${e(segment)}/chunks/${e(index)}`,
+  /** PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index} (participant) */
+  entryCameraChunkPut: (id: string, segment: string | number, index: string | number) => `/analysisEntry/${e(id)}/segments/${e(segment)}/camera-chunks/${e(index)}`,
+  /** PUT /analysisEntry/{id}/thumbnail (participant) */
+  entryThumbnailPut: (id: string) => `/analysisEntry/${e(id)}/thumbnail`,
+  /** PUT /analysisEntry/{id}/steps (participant) */
+  entrySteps: (id: string) => `/analysisEntry/${e(id)}/steps`,
+  /** POST /analysisEntry/{id}/complete (participant) */
+  entryComplete: (id: string) => `/analysisEntry/${e(id)}/complete`,
+  /** PUT /analysisEntry/{id}/answers/tasks/{taskNumber} (participant) */
+  entryTaskAnswer: (id: string, taskNumber: string | number) => `/analysisEntry/${e(id)}/answers/tasks/${e(taskNumber)}`,
+  /** PUT /analysisEntry/{id}/answers/sus (participant) */
+  entrySusAnswer: (id: string) => `/analysisEntry/${e(id)}/answers/sus`,
+  /** DELETE /analysisEntry/{id} (participant) */
+  entryAbandon: (id: string) => `/analysisEntry/${e(id)}`,
+  /** GET /analysisEntry/{id} (session) */
+  entryUrl: (id: string) => `/analysisEntry/${e(id)}`,
+  /** GET /entry/{id} (session) */
+  entryPage: (id: string) => `/entry/${e(id)}`,
+  /** DELETE /entry/{id} (session) */
+  entryDelete: (id: string) => `/entry/${e(id)}`,
+  /** GET /entry/{id}/notes (session) */
+  notesList: (id: string) => `/entry/${e(id)}/notes`,
+  /** POST /entry/{id}/notes (session) */
+  noteCreate: (id: string) => `/entry/${e(id)}/notes`,
+  /** PATCH /entry/{id}/notes/{noteId} (session) */
+  noteUpdate: (id: string, noteId: string) => `/entry/${e(id)}/notes/${e(noteId)}`,
+  /** DELETE /entry/{id}/notes/{noteId} (session) */
+  noteDelete: (id: string, noteId: string) => `/entry/${e(id)}/notes/${e(noteId)}`,
+  /** GET /analysis/{id}/summary (session) */
+  analysisSummary: (id: string) => `/analysis/${e(id)}/summary`,
+  /** GET /analysis/{id}/export (session) */
+  analysisExport: (id: string) => `/analysis/${e(id)}/export`,
+  /** GET /analysis/{id}/export/tasks (session) */
+  analysisExportTasks: (id: string) => `/analysis/${e(id)}/export/tasks`,
+  /** GET /analysis/{id}/notes (session) */
+  analysisNotes: (id: string) => `/analysis/${e(id)}/notes`,
+  /** GET /analysis/{id}/reels (session) */
+  reelList: (id: string) => `/analysis/${e(id)}/reels`,
+  /** POST /analysis/{id}/reels (session) */
+  reelCreate: (id: string) => `/analysis/${e(id)}/reels`,
+  /** GET /reels/{id} (session) */
+  reelGet: (id: string) => `/reels/${e(id)}`,
+  /** PATCH /reels/{id} (session) */
+  reelUpdate: (id: string) => `/reels/${e(id)}`,
+  /** DELETE /reels/{id} (session) */
+  reelDelete: (id: string) => `/reels/${e(id)}`,
+  /** POST /reels/{id}/clips (session) */
+  reelClipAdd: (id: string) => `/reels/${e(id)}/clips`,
+  /** DELETE /reels/{id}/clips/{clipId} (session) */
+  reelClipRemove: (id: string, clipId: string) => `/reels/${e(id)}/clips/${e(clipId)}`,
+  /** GET /analysis/{id}/shares (session) */
+  shareList: (id: string) => `/analysis/${e(id)}/shares`,
+  /** POST /analysis/{id}/shares (session) */
+  shareCreate: (id: string) => `/analysis/${e(id)}/shares`,
+  /** POST /shares/{id}/revoke (session) */
+  shareRevoke: (id: string) => `/shares/${e(id)}/revoke`,
+  /** GET /share/{token} (public) */
+  sharedView: (token: string) => `/share/${e(token)}`,
+  /** GET /share-media/{id}/{source}/{segment}/{track} (signed) */
+  sharedMedia: (id: string, source: string, segment: string | number, track: string) => `/share-media/${e(id)}/${e(source)}/${e(segment)}/${e(track)}`,
+  /** PUT /uploads/{id} (signed) */
+  singleUpload: (id: string) => `/uploads/${e(id)}`,
+  /** GET /recordings/{id} (signed) */
+  recordingStream: (id: string) => `/recordings/${e(id)}`,
+  /** GET /recordings/{id}/{segment} (signed) */
+  segmentStream: (id: string, segment: string | number) => `/recordings/${e(id)}/${e(segment)}`,
+  /** GET /recordings/{id}/{segment}/camera (signed) */
+  segmentCameraStream: (id: string, segment: string | number) => `/recordings/${e(id)}/${e(segment)}/camera`,
+  /** GET /thumbnails/{id} (signed) */
+  thumbnailGet: (id: string) => `/thumbnails/${e(id)}`,
+} as const;
