@@ -45,8 +45,25 @@ pub struct Envelope {
 }
 
 /// Statuses that count as paid (spec §4: a subscription exists and is in force).
+pub const PAID_STATUSES: [&str; 2] = ["active", "trialing"];
+
 pub fn is_paid_status(status: &str) -> bool {
-    matches!(status, "active" | "trialing")
+    PAID_STATUSES.contains(&status)
+}
+
+/// The paid rule as SQL, for queries that check it in the batch that needs it: a subscription row
+/// (columns prefixed with the literal given, `""` or `"s."`) with a paid status whose period has
+/// not ended at `?2` (now, ms). The one place the rule is written for D1; a test keeps its status
+/// list equal to [`PAID_STATUSES`].
+#[macro_export]
+macro_rules! paid_subscription_sql {
+    ($prefix:literal) => {
+        concat!(
+            $prefix, "status IN ('active', 'trialing') AND (",
+            $prefix, "current_period_end IS NULL OR ",
+            $prefix, "current_period_end > ?2)"
+        )
+    };
 }
 
 #[cfg(test)]
@@ -59,5 +76,14 @@ mod tests {
         assert_eq!(plan("basic", "yearly"), None);
         assert_eq!(plan("pro", "monthly"), None);
         assert_eq!(BASIC_MONTHLY.amount_cents, 2900);
+    }
+
+    #[test]
+    fn the_sql_paid_rule_names_exactly_the_paid_statuses() {
+        let sql = paid_subscription_sql!("s.");
+        let list = PAID_STATUSES.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ");
+        assert!(sql.starts_with(&format!("s.status IN ({list}) AND (")), "{sql}");
+        assert!(sql.ends_with("s.current_period_end > ?2)"), "{sql}");
+        assert!(is_paid_status("trialing") && !is_paid_status("past_due") && !is_paid_status("canceled"));
     }
 }

@@ -8,20 +8,26 @@ use worker::D1Database;
 use crate::db::{failed, int, now_ms, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
-const ACTIVE: &str = "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing') \
-     AND (current_period_end IS NULL OR current_period_end > ?2) LIMIT 1";
+const ACTIVE: &str = concat!("SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND ", lupa_core::paid_subscription_sql!(""), " LIMIT 1");
 /// The same check for the owner of an analysis, so it can go in the batch that reads the analysis.
-const ACTIVE_FOR_ANALYSIS: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
-     WHERE a.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
+const ACTIVE_FOR_ANALYSIS: &str = concat!(
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id WHERE a.id = ?1 AND ",
+    lupa_core::paid_subscription_sql!("s."),
+    " LIMIT 1"
+);
 
 /// The same check for the owner of the analysis of entry `?1` (clips are made on an entry's page).
-const ACTIVE_FOR_ENTRY: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
-     JOIN analysis_entries e ON e.analysis_id = a.id \
-     WHERE e.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
+const ACTIVE_FOR_ENTRY: &str = concat!(
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id JOIN analysis_entries e ON e.analysis_id = a.id WHERE e.id = ?1 AND ",
+    lupa_core::paid_subscription_sql!("s."),
+    " LIMIT 1"
+);
 /// The same check for the owner of the analysis of reel `?1`.
-const ACTIVE_FOR_REEL: &str = "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id \
-     JOIN reels r ON r.analysis_id = a.id \
-     WHERE r.id = ?1 AND s.status IN ('active', 'trialing') AND (s.current_period_end IS NULL OR s.current_period_end > ?2) LIMIT 1";
+const ACTIVE_FOR_REEL: &str = concat!(
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id JOIN reels r ON r.analysis_id = a.id WHERE r.id = ?1 AND ",
+    lupa_core::paid_subscription_sql!("s."),
+    " LIMIT 1"
+);
 
 pub const REQUIRED: &str =
     "Necesitas una suscripción activa para crear un nuevo análisis. Visita Facturación para elegir un plan.";

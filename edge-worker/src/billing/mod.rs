@@ -20,8 +20,11 @@ use crate::http::{json, read_json};
 use crate::App;
 use provider::Provider;
 
-const LIST: &str = "SELECT id, status, plan, current_period_end, cancel_at_period_end FROM subscriptions \
-     WHERE user_id = ?1 ORDER BY (status IN ('active', 'trialing') AND (current_period_end IS NULL OR current_period_end > ?2)) DESC, updated_at DESC";
+const LIST: &str = concat!(
+    "SELECT id, status, plan, current_period_end, cancel_at_period_end FROM subscriptions WHERE user_id = ?1 ORDER BY (",
+    lupa_core::paid_subscription_sql!(""),
+    ") DESC, updated_at DESC"
+);
 const CUSTOMER: &str = "SELECT customer_id FROM billing_customers WHERE user_id = ?1";
 const INSERT_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
