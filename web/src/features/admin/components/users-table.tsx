@@ -95,11 +95,19 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
             type="button"
             className="button button--danger-ghost button--sm"
             aria-label={t('admin.users.deleteLabel', { email: user.email })}
+            // An admin deleting their own account would lock themselves out mid-session (issue 32).
+            disabled={user.id === currentUserId}
+            aria-describedby={user.id === currentUserId ? `admin-self-${user.id}` : undefined}
             onClick={(event) => onDelete(user, event.currentTarget)}
           >
             <Trash2 aria-hidden="true" size={16} />
             {t('admin.users.delete')}
           </button>
+          {user.id === currentUserId ? (
+            <span id={`admin-self-${user.id}`} className="text-note admin-users__self-note" data-testid="admin-self-delete-reason">
+              {t('admin.users.cannotDeleteSelf')}
+            </span>
+          ) : null}
         </div>
       ),
     },
