@@ -91,7 +91,9 @@ export function NotesPanel({
     // jsdom has no scrollIntoView.
     item.scrollIntoView?.({ block: 'nearest' });
     setReveal(null);
-  }, [reveal, list]);
+    // `notes` (not `list`, a new [] on every render while loading): the effect runs again once the
+    // saved note is in the list.
+  }, [reveal, notes]);
 
   return (
     <section ref={sectionRef} className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
