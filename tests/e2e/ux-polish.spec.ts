@@ -69,7 +69,9 @@ test('an invite without camera asks for none, and /participate without an id sho
 test.describe('the player', () => {
   test.use({ viewport: DESKTOP });
 
-  test('side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap', async ({ page, request, baseURL }) => {
+  test('side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap', async ({ page, baseURL }) => {
+    // Signed in on the page's own request context, so the page shares the session.
+    const request = page.request;
     test.setTimeout(120_000);
     const analysisId = await researcherWithAnalysis(request, 5);
     const entryId = await submitRecording(baseURL!, analysisId);
@@ -118,7 +120,8 @@ test.describe('the player', () => {
   });
 
   for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
-    test(`cinema mode fits the window @ ${size.width}×${size.height}`, async ({ page, request, baseURL }) => {
+    test(`cinema mode fits the window @ ${size.width}×${size.height}`, async ({ page, baseURL }) => {
+      const request = page.request;
       test.setTimeout(120_000);
       await page.setViewportSize(size);
       const analysisId = await researcherWithAnalysis(request, 5, 'optional');
@@ -161,9 +164,10 @@ test.describe('share pages', () => {
     };
 
     await page.goto(`/s/${await share({ kind: 'summary' })}`);
+    // The design system's Table puts the test id on the <table> itself.
     const table = page.getByTestId('shared-summary-table');
     await expect(table).toBeVisible({ timeout: 30_000 });
-    const tableBox = await table.locator('table').boundingBox();
+    const tableBox = await table.boundingBox();
     expect(tableBox!.width).toBeGreaterThanOrEqual(900);
     // A task's name wraps only between words: each word stays on one line.
     const broken = await table.locator('tbody td:first-child').evaluateAll((cells) =>
