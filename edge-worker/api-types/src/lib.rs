@@ -815,6 +815,8 @@ pub struct EntrySummaryRowDto {
 pub struct AnalysisSummaryResponse {
     pub settings: InsightSettingsDto,
     pub tasks: Vec<TaskSummaryDto>,
+    /// Every task together (the tiles).
+    pub overall: OverallSummaryDto,
     pub sus: SusSummaryDto,
     pub entries: Vec<EntrySummaryRowDto>,
 }
