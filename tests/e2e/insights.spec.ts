@@ -135,9 +135,14 @@ test('a participant answers every question by keyboard alone and finishes; the r
   await answerTask(page, 2, 3, 3);
   await expect(page.getByRole('heading', { name: 'Task 3' })).toBeFocused();
 
-  // The last task: 'Finish Analysis' asks its questions, then the SUS.
-  await press(page, 'Finish Analysis');
+  // The last task is not the last screen (issue 32): 'Siguiente' asks its questions, then the
+  // SUS, which alone has 'Finish Analysis'; the progress counts the question screens.
+  await expect(page.getByRole('button', { name: 'Finish Analysis' })).toHaveCount(0);
+  await expect(page.getByTestId('stepper-count')).toHaveText('Step 7 of 9');
+  await press(page, 'Siguiente');
+  await expect(page.getByTestId('stepper-count')).toHaveText('Step 8 of 9');
   await answerTask(page, 3, 7, 1);
+  await expect(page.getByTestId('stepper-count')).toHaveText('Step 9 of 9');
   const susTitle = page.getByRole('heading', { name: 'Cuestionario final' });
   await expect(susTitle).toBeFocused();
   await expect(page.getByTestId('question-screen').getByRole('group')).toHaveCount(10);
@@ -209,6 +214,9 @@ test('a participant answers every question by keyboard alone and finishes; the r
 
     // The player shows the answers beside the recording, each going to the moment it was given.
     await view.goto(`/entry/${entry.id}`);
+    // Its own tab of the side panel, after 'Notas' and 'Tareas' (issue 32).
+    await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(['Notas', 'Tareas', 'Respuestas'], { timeout: 30_000 });
+    await view.getByRole('tab', { name: 'Respuestas' }).click();
     const answered = view.getByTestId('entry-answers');
     await expect(answered).toContainText('Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.', { timeout: 30_000 });
     await expect(answered).toContainText('Tarea 2 Facilidad 3 de 7. ¿Completada? No estoy seguro.');

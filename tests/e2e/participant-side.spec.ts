@@ -248,7 +248,10 @@ test('the microphone check: the level meter follows the fake microphone, and a s
   await expect(page.getByText('Habla para comprobar que te oímos')).toBeVisible();
   const meter = page.getByRole('meter', { name: 'Nivel del micrófono' });
   await expect(meter).toHaveAttribute('aria-valuenow', '0');
+  const nextBefore = await page.getByRole('button', { name: 'Siguiente' }).boundingBox();
   await expect(page.getByTestId('mic-silent')).toContainText('No te oímos', { timeout: 10_000 });
+  // The warning appears below the buttons: 'Siguiente' stays under the pointer (issue 32).
+  expect((await page.getByRole('button', { name: 'Siguiente' }).boundingBox())?.y).toBe(nextBefore?.y);
   await expectDesignClean(page);
 
   const picker = page.getByLabel('Micrófono', { exact: true });

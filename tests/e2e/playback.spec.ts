@@ -110,7 +110,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
 
   // ---- The entry page: 'Tasks', four chapters, a playable video.
   await page.goto(`/entry/${entryId}`);
-  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 30_000 });
+  // The side panel opens on 'Notas' (issue 32); the 'Tasks' chapters are the next tab.
+  await page.getByRole('tab', { name: 'Tareas' }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   const chapterList = page.getByTestId('entry-chapters');
   await expect(chapterList.getByRole('listitem')).toHaveCount(4);
   const chapter = (title: string) => chapterList.getByRole('button', { name: new RegExp(`^${title}\\b`) });
@@ -355,7 +357,7 @@ test.describe('at 1920×1080', () => {
     expect(new Set(sheets).size, sheets.join(' ')).toBe(sheets.length);
 
     const videoBox = await video.boundingBox();
-    const tasksBox = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    const tasksBox = await page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).boundingBox();
     expect(videoBox?.width).toBeGreaterThanOrEqual(1200);
     // The task panel is beside the player, not under it.
     expect(tasksBox?.x).toBeGreaterThan((videoBox?.x ?? 0) + (videoBox?.width ?? 0));
@@ -396,7 +398,7 @@ test.describe('at 1920×1080', () => {
     // Theater mode: the player spans the page, the tasks go below; remembered on the next visit.
     await page.getByRole('button', { name: 'Modo cine' }).click();
     const wide = await video.boundingBox();
-    const below = await page.getByRole('heading', { name: 'Tasks' }).boundingBox();
+    const below = await page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).boundingBox();
     expect(wide?.width).toBeGreaterThan(videoBox?.width ?? 0);
     expect(below?.y).toBeGreaterThan((wide?.y ?? 0) + (wide?.height ?? 0));
     await page.reload();
@@ -450,6 +452,7 @@ test('a participation recorded in two segments plays across the boundary without
     };
     requestAnimationFrame(sample);
   });
+  await page.getByRole('tab', { name: 'Tareas' }).click();
   await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
   await expect.poll(() => page.getByTestId('entry-video').getAttribute('src'), { timeout: 20_000 }).toMatch(new RegExp(`/recordings/${entryId}/1\\?`));
   await page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => {
@@ -562,6 +565,7 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   await press(' ');
   await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
   await expectInSync('playing');
+  await page.getByRole('tab', { name: 'Tareas' }).click();
   await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
   await expectInSync('after a chapter');
   await press('ArrowRight');

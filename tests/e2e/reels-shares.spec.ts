@@ -35,6 +35,10 @@ async function revokeAfterOneVisit(page: Page, view: Page) {
   await expect(item).toContainText('1 visita');
   await expect(item).toContainText('Activo');
   await item.getByRole('button', { name: /^Revocar/ }).click();
+  // It asks first (issue 32).
+  const confirm = page.getByRole('alertdialog', { name: '¿Revocar el enlace?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Revocar enlace' }).click();
   await expect(item).toContainText('Revocado');
   const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
   await view.reload();

@@ -180,6 +180,17 @@ pub struct SusSummaryDto {
     pub gradingScale: String,
 }
 
+/// Every task together, for the summary's number tiles (issue 32): the 'yes' share of every task
+/// answer, the mean of every SEQ rating and the time of every attempt that reached its task, each
+/// with its n and 95% interval as for one task.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct OverallSummaryDto {
+    pub success: ProportionDto,
+    pub seq: MeanDto,
+    pub time: TimeDto,
+}
+
 /// What the analysis asks participants.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
@@ -412,6 +423,8 @@ pub struct SharedReelDto {
 pub struct SharedSummaryDto {
     pub settings: InsightSettingsDto,
     pub tasks: Vec<crate::TaskSummaryDto>,
+    /// Every task together (the tiles).
+    pub overall: OverallSummaryDto,
     pub sus: SusSummaryDto,
     /// Submitted participations the figures come from.
     pub submitted: u32,

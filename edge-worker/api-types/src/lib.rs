@@ -345,13 +345,22 @@ pub struct ParticipationRequest {
     pub analysisId: Option<String>,
 }
 
-/// `{success}` of validate-participation.
+/// `{success}` of validate-participation, with what the invite's welcome shows (issue 32).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[allow(non_snake_case)]
 pub struct ValidateParticipationResponse {
     pub success: bool,
     /// Whether the camera is recorded too: the permissions step asks for it before `participate`.
     pub camera: Camera,
+    /// The study's name, as its researcher wrote it.
+    pub name: String,
+    /// How many tasks it has (for the estimated duration).
+    pub tasks: u32,
+    /// Whether each task is followed by its questions (SEQ and success).
+    pub taskQuestions: bool,
+    /// Whether the SUS is asked before Finish.
+    pub sus: bool,
 }
 
 /// A task as the participant sees it.
@@ -807,6 +816,8 @@ pub struct EntrySummaryRowDto {
 pub struct AnalysisSummaryResponse {
     pub settings: InsightSettingsDto,
     pub tasks: Vec<TaskSummaryDto>,
+    /// Every task together (the tiles).
+    pub overall: OverallSummaryDto,
     pub sus: SusSummaryDto,
     pub entries: Vec<EntrySummaryRowDto>,
 }

@@ -178,6 +178,16 @@ pub fn task_figures(observations: &[Observation]) -> TaskFigures {
     }
 }
 
+/// Every task together, for the summary's number tiles (issue 32): each entry's observation of
+/// each task is one attempt, so the success rate is the 'yes' share of every answer, the SEQ the
+/// mean of every rating and the time the median of every time on task, with their intervals as
+/// for one task. Attempts by one participant are not independent, which the interval ignores, as
+/// Sauro & Lewis's overall task-level completion rate does.
+pub fn overall_figures(per_task: &[Vec<Observation>]) -> TaskFigures {
+    let all: Vec<Observation> = per_task.iter().flatten().copied().collect();
+    task_figures(&all)
+}
+
 /// The SUS figures: mean score with its interval, and the grade of the mean.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SusFigures {

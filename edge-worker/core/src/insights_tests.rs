@@ -87,6 +87,27 @@ fn nothing_answered_gives_empty_figures() {
 }
 
 #[test]
+fn overall_figures_pool_every_task() {
+    // Task one: yes, no (SEQ 6, 2; 20 s, 40 s); task two: yes, yes, unsure (SEQ 7, 5, 3; 10, 30, 60 s).
+    let f = overall_figures(&[
+        vec![obs(20, Some((Yes, 6))), obs(40, Some((No, 2)))],
+        vec![obs(10, Some((Yes, 7))), obs(30, Some((Yes, 5))), obs(60, Some((Unsure, 3)))],
+    ]);
+    // 3 of 5 answers are 'yes', the same proportion and interval as task_one_of_five_participations.
+    assert_eq!((f.success.n, f.success.successes), (5, 3));
+    assert_eq!(f.success.rate, Some(0.6));
+    assert_eq!(f.success.interval, proportion(3, 5).interval);
+    // SEQ mean (6 + 2 + 7 + 5 + 3) / 5 = 4.6; times 10, 20, 30, 40, 60 s: median 30 s.
+    assert!(close(f.seq.mean, 4.6, 1e-9));
+    assert_eq!((f.seq.n, f.time_all.n), (5, 5));
+    assert_eq!(f.time_all.median_ms, Some(30_000.0));
+    assert!(f.seq.interval.is_some() && f.time_all.interval.is_some());
+    // No tasks, or nobody yet: empty figures, no interval.
+    let none = overall_figures(&[]);
+    assert_eq!((none.success.n, none.success.rate, none.time_all.median_ms), (0, None, None));
+}
+
+#[test]
 fn sus_figures_of_five_participations() {
     // Scores 75, 100, 50, 75, 85: mean 77, s = √332.5 = 18.235, margin 2.7764 · 8.1548 = 22.641
     // → 54.36 to 99.64; 77.0 is a B on the Sauro–Lewis curved grading scale (74.1–77.1).

@@ -2,7 +2,7 @@
 //! visit ends at the task's answer), the answers, and the statistics of `lupa_core::insights`.
 //! Used by the summary, the CSV exports and shared summaries.
 
-use lupa_api_types::{AnalysisDto, InsightSettingsDto, MeanDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
+use lupa_api_types::{AnalysisDto, InsightSettingsDto, MeanDto, OverallSummaryDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
 use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
 use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
 use std::collections::HashMap;
@@ -179,6 +179,13 @@ pub fn task_summaries(data: &AnalysisData) -> Vec<TaskSummaryDto> {
             }
         })
         .collect()
+}
+
+/// Every task together (the summary's tiles).
+pub fn overall_summary(data: &AnalysisData) -> OverallSummaryDto {
+    let per_task: Vec<Vec<Observation>> = (0..data.tasks.len()).map(|i| observations(data, i)).collect();
+    let f = insights::overall_figures(&per_task);
+    OverallSummaryDto { success: proportion_dto(&f), seq: mean_dto(&f.seq), time: time_dto(&f.time_all) }
 }
 
 /// The SUS across entries.

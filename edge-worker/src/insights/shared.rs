@@ -176,6 +176,7 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
             answer.summary = Some(SharedSummaryDto {
                 settings: data.settings.clone(),
                 tasks: figures::task_summaries(&data),
+                overall: figures::overall_summary(&data),
                 sus: figures::sus_summary(&data),
                 submitted: data.entries.len() as u32,
             });

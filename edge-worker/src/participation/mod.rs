@@ -41,7 +41,11 @@ const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, crea
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
      WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
-const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
+/// The places, and what the invite's welcome shows before anything is claimed (issue 32): the
+/// study's name, its camera setting and how long it will take (tasks and questions counted).
+const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.task_questions, a.sus, \
+     (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id AND TRIM(t.content) <> '') AS tasks, \
+     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
      AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
 
 #[derive(Deserialize)]
@@ -49,6 +53,10 @@ struct Places {
     status: String,
     max_participants: i64,
     camera: String,
+    name: String,
+    task_questions: i64,
+    sus: i64,
+    tasks: i64,
     taken: i64,
 }
 
@@ -65,13 +73,13 @@ fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 }
 
 /// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
-/// analysis's camera setting otherwise.
-fn check_places(results: &Results, slot: Slot) -> ApiResult<Camera> {
+/// row otherwise.
+fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
     let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request("no_places", NO_PLACES));
     }
-    Ok(Camera::parse(lupa_core::camera::stored(&row.camera)).unwrap_or_default())
+    Ok(row)
 }
 
 /// `POST /api/v1/analysis/validate-participation`: one round trip (the attempt counted and the
@@ -84,8 +92,20 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let places = add_places(app, &mut batch, &id)?;
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
-    let camera = check_places(&results, places)?;
-    json(200, &ValidateParticipationResponse { success: true, camera })
+    let row = check_places(&results, places)?;
+    // The name is what the researcher called the study, which the invite's welcome shows (issue
+    // 32); its owner, URL, tasks and entries stay out until a place is claimed.
+    json(
+        200,
+        &ValidateParticipationResponse {
+            success: true,
+            camera: Camera::parse(lupa_core::camera::stored(&row.camera)).unwrap_or_default(),
+            name: row.name,
+            tasks: u32::try_from(row.tasks).unwrap_or(0),
+            taskQuestions: row.task_questions != 0,
+            sus: row.sus != 0,
+        },
+    )
 }
 
 /// `POST /api/v1/analysis/participate`: claims a place, records consent, hands out the capability.

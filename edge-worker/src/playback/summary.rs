@@ -67,7 +67,13 @@ pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<
         .collect();
     json(
         200,
-        &AnalysisSummaryResponse { settings: data.settings.clone(), tasks: figures::task_summaries(&data), sus: figures::sus_summary(&data), entries },
+        &AnalysisSummaryResponse {
+            settings: data.settings.clone(),
+            tasks: figures::task_summaries(&data),
+            overall: figures::overall_summary(&data),
+            sus: figures::sus_summary(&data),
+            entries,
+        },
     )
 }
 

@@ -52,3 +52,25 @@ export async function createClip(request: APIRequestContext, entryId: string, cl
   await expectOk(created);
   return ((await created.json()) as { id: string }).id;
 }
+
+/**
+ * A participant who answers: the demo video (9 s), each task's SEQ and success in `tasks`, and
+ * the ten SUS answers, then Finish. For analyses with task questions and the SUS on.
+ */
+export async function answeredParticipation(baseURL: string, analysisId: string, tasks: [number, 'yes' | 'no' | 'unsure'][], sus: number[]) {
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  try {
+    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
+    await expectOk(joined);
+    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+    await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
+    for (const [i, [seq, success]] of tasks.entries()) {
+      await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, { data: { seq, success, atMs: 3_000 + i * 2_000 } }));
+    }
+    await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }));
+    const steps = [0, 1, 2, 3, 4].map((index) => ({ index, atMs: index * 1_500 }));
+    await finishRecording(participant, entryId, { durationMs: 9_000, steps });
+  } finally {
+    await participant.dispose();
+  }
+}

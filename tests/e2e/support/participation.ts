@@ -71,7 +71,8 @@ export async function startAnalysis(page: Page, analysisId: string): Promise<num
   await expectAccessible(page);
   const consentedAt = Date.now();
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-  await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
+  // 5 steps, or 9 screens when the analysis asks questions after each task and the SUS (issue 32).
+  await expect(page.getByText(/^Step 1 of (5|9)$/)).toBeVisible({ timeout: 20_000 });
   return consentedAt;
 }
 

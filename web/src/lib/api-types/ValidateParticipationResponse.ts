@@ -2,10 +2,26 @@
 import type { Camera } from "./Camera";
 
 /**
- * `{success}` of validate-participation.
+ * `{success}` of validate-participation, with what the invite's welcome shows (issue 32).
  */
 export type ValidateParticipationResponse = { success: boolean, 
 /**
  * Whether the camera is recorded too: the permissions step asks for it before `participate`.
  */
-camera: Camera, };
+camera: Camera, 
+/**
+ * The study's name, as its researcher wrote it.
+ */
+name: string, 
+/**
+ * How many tasks it has (for the estimated duration).
+ */
+tasks: number, 
+/**
+ * Whether each task is followed by its questions (SEQ and success).
+ */
+taskQuestions: boolean, 
+/**
+ * Whether the SUS is asked before Finish.
+ */
+sus: boolean, };

@@ -81,26 +81,36 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
       label: label('actions'),
       actions: true,
       cell: (user) => (
-        <div className="admin-users__actions">
-          <button
-            type="button"
-            className="button button--ghost button--sm"
-            aria-label={t('admin.users.editLabel', { email: user.email })}
-            onClick={(event) => onEdit(user, event.currentTarget)}
-          >
-            <Pencil aria-hidden="true" size={16} />
-            {t('admin.users.edit')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger-ghost button--sm"
-            aria-label={t('admin.users.deleteLabel', { email: user.email })}
-            onClick={(event) => onDelete(user, event.currentTarget)}
-          >
-            <Trash2 aria-hidden="true" size={16} />
-            {t('admin.users.delete')}
-          </button>
-        </div>
+        <>
+          <div className="admin-users__actions">
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              aria-label={t('admin.users.editLabel', { email: user.email })}
+              onClick={(event) => onEdit(user, event.currentTarget)}
+            >
+              <Pencil aria-hidden="true" size={16} />
+              {t('admin.users.edit')}
+            </button>
+            <button
+              type="button"
+              className="button button--danger-ghost button--sm"
+              aria-label={t('admin.users.deleteLabel', { email: user.email })}
+              // An admin deleting their own account would lock themselves out mid-session (issue 32).
+              disabled={user.id === currentUserId}
+              aria-describedby={user.id === currentUserId ? `admin-self-${user.id}` : undefined}
+              onClick={(event) => onDelete(user, event.currentTarget)}
+            >
+              <Trash2 aria-hidden="true" size={16} />
+              {t('admin.users.delete')}
+            </button>
+          </div>
+          {user.id === currentUserId ? (
+            <p id={`admin-self-${user.id}`} className="text-note admin-users__self-note" data-testid="admin-self-delete-reason">
+              {t('admin.users.cannotDeleteSelf')}
+            </p>
+          ) : null}
+        </>
       ),
     },
   ];

@@ -1,7 +1,11 @@
-/** The facts of one analysis (spec §2 Analysis detail): id, URL, device, creation, scenario, participants, invite link, tasks. */
+/**
+ * The facts of one analysis (spec §2 Analysis detail): id, URL, device, creation, scenario,
+ * participants, invite link, tasks; and the study's settings (camera, task questions, SUS).
+ */
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, Monitor, Smartphone } from 'lucide-react';
 import { CopyInviteButton } from '@/components/copy-invite-button';
+import { StudySettings } from '@/components/figures/study-settings';
 import { Badge } from '@/components/ui/badge';
 import { deviceKey, formatDateTime, participantCounts, visibleScenario } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -65,6 +69,8 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           </div>
         ) : null}
       </dl>
+      {/* What the study asks of participants, which the figures below depend on (issue 32). */}
+      <StudySettings settings={{ taskQuestions: analysis.taskQuestions, sus: analysis.sus }} camera={analysis.camera} />
       <section className="analysis-section" aria-labelledby="analysis-tasks-title">
         <h2 id="analysis-tasks-title">{t('analysis.detail.tasks')}</h2>
         <ol className="analysis-tasks" data-testid="analysis-tasks">

@@ -1,7 +1,8 @@
 /**
- * The insights summary (issue 20): the server's figures with their n, intervals only where the
- * server sent them (none below 3 answers), the SUS grade, charts named and described in words,
- * and the per-task CSV link.
+ * The insights summary (issues 20 and 32): the number tiles for every task together and the SUS
+ * against the 68 average, the server's figures with their n, intervals only where the server sent
+ * them (none below 3 answers), the time on task once per task, the SUS grade, charts named,
+ * described in words and with their values written, and the per-task CSV link.
  */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,11 @@ const summary = (): AnalysisSummaryResponse => ({
       timeAll: time(2, 30_000, 28_284),
     },
   ],
+  overall: {
+    success: { n: 7, successes: 5, yes: 5, no: 1, unsure: 1, rate: 5 / 7, low: 0.3528, high: 0.9204 },
+    seq: { n: 7, mean: 4.857, low: 3.6, high: 6.1 },
+    time: time(7, 55_000, 48_000, 33_000, 70_000),
+  },
   sus: { n: 5, mean: 72.5, low: 60.1, high: 84.9, grade: 'C+', gradingScale: 'sauro-lewis-cgs' },
   entries: [],
 });
@@ -60,14 +66,14 @@ describe('insights summary', () => {
     expect(first).toContain('IC 95 %: 36 % – 98 %');
     expect(first).toContain('5,4');
     expect(first).toContain('IC 95 %: 4,2 – 6,6');
-    expect(first).toContain('Mediana 00:55');
-    expect(first).toContain('Media geométrica 00:54');
-    expect(first).toContain('IC 95 %: 00:30 – 01:30');
-    expect(first).toContain('n = 4');
+    // Time on task once: the median of every attempt, with its n.
+    expect(first).toContain('01:00');
+    expect(first).not.toContain('Media geométrica');
+    expect(first).not.toContain('00:55');
     const second = plain(rows[2]?.textContent);
     expect(second).toContain('50 %');
+    expect(second).toContain('00:30');
     expect(second).toContain('n = 2');
-    expect(second).toContain('n = 1');
     expect(second).not.toContain('IC 95 %');
 
     const sus = screen.getByTestId('insights-sus');
@@ -78,6 +84,25 @@ describe('insights summary', () => {
     expect(sus.textContent).toContain('Escala curvada de Sauro y Lewis');
 
     expect(screen.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).getAttribute('href')).toBe('/api/v1/analysis/an%201/export/tasks');
+  });
+
+  it('shows four tiles with n and interval, the SUS against the 68 average with its grade', () => {
+    render(<SummaryInsights analysisId="an-1" summary={summary()} />);
+    const tile = (id: string) => plain(screen.getByTestId(id).textContent);
+    expect(tile('tile-success')).toBe('Tasa de éxito71 %IC 95 %: 35 % – 92 %n = 7');
+    expect(tile('tile-seq')).toBe('Facilidad media (SEQ, 1–7)4,9IC 95 %: 3,6 – 6,1n = 7');
+    expect(tile('tile-time')).toBe('Tiempo por tarea (mediana)00:55Media geométrica 00:48, IC 95 %: 00:33 – 01:10n = 7');
+    expect(tile('tile-sus')).toBe('SUS (0–100)72,5Nota C+ · 4,5 sobre la media de 68IC 95 %: 60,1 – 84,9n = 5');
+  });
+
+  it('puts the SUS below the average in words, and says when the analysis has no SUS', () => {
+    const below = { ...summary(), sus: { n: 3, mean: 51, low: 40, high: 62, grade: 'D', gradingScale: 'sauro-lewis-cgs' } };
+    const { unmount } = render(<SummaryInsights analysisId="an-1" summary={below} />);
+    expect(plain(screen.getByTestId('tile-sus').textContent)).toContain('Nota D · 17,0 bajo la media de 68');
+    unmount();
+    const off = { ...summary(), settings: { taskQuestions: true, sus: false }, sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' } };
+    render(<SummaryInsights analysisId="an-1" summary={off} />);
+    expect(plain(screen.getByTestId('tile-sus').textContent)).toBe('SUS (0–100)—Este análisis no incluye el SUSn = 0');
   });
 
   it('names each chart and describes every bar in words', () => {
@@ -92,6 +117,8 @@ describe('insights summary', () => {
     // A bar per task, and a whisker only where there is an interval.
     expect(chart.querySelectorAll('.summary-chart__bar')).toHaveLength(2);
     expect(chart.querySelectorAll('.summary-chart__whisker')).toHaveLength(1);
+    // Each bar's value is written beside it.
+    expect(Array.from(chart.querySelectorAll('[data-testid="chart-value"]')).map((text) => plain(text.textContent))).toEqual(['80 %', '50 %']);
   });
 
   it('says when nobody answered the SUS, and is hidden for an analysis that asks nothing', () => {

@@ -1,8 +1,9 @@
 /**
- * The insights summary on /analysis/{id} (issue 20, ADR 0012), under the time per task: per task
- * the success rate (adjusted-Wald 95% interval), the mean SEQ (95% t-interval) and the time on
- * task (median and geometric mean, successful attempts and all), each with its n; the SUS mean
- * with its interval and grade; two small charts; the per-task CSV (the per-entry one, 'Exportar
+ * The insights summary on /analysis/{id} (issue 20, ADR 0012), under the time per task: number
+ * tiles for every task together and the SUS (issue 32); per task the success rate (adjusted-Wald
+ * 95% interval), the mean SEQ (95% t-interval) and the median time on task once (every attempt;
+ * the rest is in the CSV), each with its n; the SUS mean with its interval and grade; two small
+ * charts with their values written; the per-task CSV (the per-entry one, 'Exportar
  * CSV', is in the section's header above, whose CSV gained the answers). Every number is the summary
  * endpoint's: below 3 answers it sends no interval, and none is shown.
  */
@@ -11,10 +12,10 @@ import { Download } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { WideTable } from '@/components/ui/wide-table';
 import { API_BASE_PATH } from '@/config/constants';
-import { SummaryChart } from '@/features/analysis/components/summary-chart';
-import { formatInterval, formatMean, formatRate, formatTime, type Figure } from '@/features/analysis/lib/summary-format';
+import { FigureTiles } from '@/components/figures/figure-tiles';
+import { formatInterval, formatMean, formatRate, formatTime, type Figure } from '@/components/figures/figure-format';
+import { SummaryChart } from '@/components/figures/summary-chart';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
-import type { TimeDto } from '@/lib/api-types/TimeDto';
 import '@/features/analysis/summary-insights.css';
 import { apiPaths } from '@/lib/api-paths';
 
@@ -39,15 +40,13 @@ function FigureCell({ value, interval, n }: { value: string; interval: { low: st
   );
 }
 
-function TimeCell({ time }: { time: TimeDto }) {
+/** The median time on task of every attempt that reached it, and its n: one figure, one line. */
+function TimeCell({ medianMs, n }: { medianMs: number | null; n: number }) {
   const { t } = useTranslation();
-  const interval = formatInterval(time.lowMs, time.highMs, formatTime);
   return (
     <span className="insight-figure">
-      <span className="insight-figure__value">{t('insights.median', { value: formatTime(time.medianMs) })}</span>
-      <span className="insight-figure__value">{t('insights.geometricMean', { value: formatTime(time.geometricMeanMs) })}</span>
-      {interval ? <span className="insight-figure__interval">{t('insights.interval', interval)}</span> : null}
-      <span className="insight-figure__n">{t('insights.n', { n: time.n })}</span>
+      <span className="insight-figure__value">{formatTime(medianMs)}</span>
+      <span className="insight-figure__n">{t('insights.n', { n })}</span>
     </span>
   );
 }
@@ -72,8 +71,12 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
       label: t('insights.columns.seq'),
       cell: (task) => <FigureCell value={mean(task.seq.mean)} interval={formatInterval(task.seq.low, task.seq.high, mean)} n={task.seq.n} />,
     },
-    { key: 'timeSuccessful', header: t('insights.columns.timeSuccessful'), label: t('insights.columns.timeSuccessful'), cell: (task) => <TimeCell time={task.timeSuccessful} /> },
-    { key: 'timeAll', header: t('insights.columns.timeAll'), label: t('insights.columns.timeAll'), cell: (task) => <TimeCell time={task.timeAll} /> },
+    {
+      key: 'time',
+      header: t('insights.columns.time'),
+      label: t('insights.columns.time'),
+      cell: (task) => <TimeCell medianMs={task.timeAll.medianMs} n={task.timeAll.n} />,
+    },
   ];
 
   /** One sentence per task for a chart's text alternative. */
@@ -101,15 +104,17 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
         </p>
       </div>
 
+      <FigureTiles overall={summary.overall} sus={sus} settings={summary.settings} />
+
       <WideTable stackBelow="md">
         <Table caption={t('insights.tableCaption')} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="insights-tasks" />
       </WideTable>
 
-      <div className="insights__charts">
+      <div className="summary-charts">
         <SummaryChart
           title={t('insights.charts.success')}
           description={describe((task) => ({ value: rate(task.success.rate), interval: formatInterval(task.success.low, task.success.high, rate), n: task.success.n }))}
-          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.success.rate, low: task.success.low, high: task.success.high }))}
+          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.success.rate, low: task.success.low, high: task.success.high, valueLabel: rate(task.success.rate) }))}
           min={0}
           max={1}
           minLabel={rate(0)}
@@ -119,7 +124,7 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
         <SummaryChart
           title={t('insights.charts.seq')}
           description={describe((task) => ({ value: mean(task.seq.mean), interval: formatInterval(task.seq.low, task.seq.high, mean), n: task.seq.n }))}
-          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.seq.mean, low: task.seq.low, high: task.seq.high }))}
+          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.seq.mean, low: task.seq.low, high: task.seq.high, valueLabel: mean(task.seq.mean) }))}
           min={1}
           max={7}
           minLabel={`1 ${t('questions.seq.low')}`}

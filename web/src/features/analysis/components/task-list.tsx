@@ -13,7 +13,7 @@ import { canRemoveTask, type AnalysisFormInput } from '@/features/analysis/lib/a
 export function TaskList() {
   const { t } = useTranslation();
   const id = useId();
-  const { control, register, formState, setFocus } = useFormContext<AnalysisFormInput>();
+  const { control, register, formState, setFocus, trigger } = useFormContext<AnalysisFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'tasks' });
   const [refusal, setRefusal] = useState<string | undefined>();
   // A rule on the whole array lands on `tasks` itself (resolver) or on `tasks.root` (field array).
@@ -61,7 +61,14 @@ export function TaskList() {
                 rows={2}
                 aria-invalid={errorText && index === 0 ? true : undefined}
                 aria-describedby={errorText && index === 0 ? errorId : undefined}
-                {...register(`tasks.${index}.content`)}
+                {...register(`tasks.${index}.content`, {
+                  // Typing re-checks only the field typed in; the rule on the whole list
+                  // ('Se requiere al menos una tarea con contenido') must be re-checked too, or it
+                  // stays after every task is filled (issue 32).
+                  onChange: () => {
+                    if (formState.isSubmitted) void trigger('tasks');
+                  },
+                })}
               />
               {fields.length > 1 ? (
                 <button type="button" className="button button--ghost button--icon" onClick={() => removeAt(index)}>

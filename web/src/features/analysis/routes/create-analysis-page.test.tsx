@@ -57,6 +57,23 @@ describe('create analysis page', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it('re-checks the errors as the researcher types: the task rule goes once a task has content', async () => {
+    api();
+    renderApp('/analysis/create');
+    await screen.findByRole('heading', { name: 'Crear nuevo análisis' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
+    expect(await screen.findByText('Se requiere al menos una tarea con contenido')).toBeTruthy();
+    expect(screen.getByText('El nombre del análisis es obligatorio')).toBeTruthy();
+
+    type('Tarea 1', 'Busca un producto');
+    await waitFor(() => expect(screen.queryByText('Se requiere al menos una tarea con contenido')).toBeNull());
+    type('Nombre del análisis', 'Checkout');
+    await waitFor(() => expect(screen.queryByText('El nombre del análisis es obligatorio')).toBeNull());
+    // Emptied again, the rule is back.
+    type('Tarea 1', '  ');
+    expect(await screen.findByText('Se requiere al menos una tarea con contenido')).toBeTruthy();
+  });
+
   it('adds and removes tasks; remove exists only with more than one task', async () => {
     api();
     renderApp('/analysis/create');

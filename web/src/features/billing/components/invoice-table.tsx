@@ -1,5 +1,5 @@
 /**
- * The invoices of the test-mode portal on the ui Table: date, period, amount ('29,00 €') and
+ * The invoices of the test-mode portal on the ui Table: date, period, amount ('€29') and
  * status as a Badge; newest first. On phones each invoice is a card.
  */
 import { useTranslation } from 'react-i18next';

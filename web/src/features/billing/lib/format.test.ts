@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDate, formatMoney, formatShortDate } from '@/features/billing/lib/format';
 
-const spaces = (text: string) => text.replace(/\s/g, ' ');
-
 describe('billing formats', () => {
-  it('formats invoice amounts in euros, Spanish style by default', () => {
-    expect(spaces(formatMoney(2900, 'eur'))).toBe('29,00 €');
-    expect(spaces(formatMoney(2900, 'eur', 'en'))).toBe('€29.00');
+  it("writes amounts as the spec's '€29/mes' does: the symbol first, cents only when there are some", () => {
+    expect(formatMoney(2900, 'eur')).toBe('€29');
+    expect(formatMoney(2900, 'eur', 'en')).toBe('€29');
+    expect(formatMoney(2950, 'eur')).toBe('€29,50');
+    expect(formatMoney(2950, 'eur', 'en')).toBe('€29.50');
   });
 
   it('keeps unknown currency codes readable', () => {
@@ -16,7 +16,7 @@ describe('billing formats', () => {
 
   it('drops zero cents from prices', () => {
     expect(formatAmount(2900)).toBe('29');
-    expect(formatAmount(2950)).toBe('29,5');
+    expect(formatAmount(2950)).toBe('29,50');
   });
 
   it('formats dates in long form', () => {

@@ -25,7 +25,7 @@ describe('checkout page (test mode)', () => {
     const calls = api({ status: 200, body: session('open') }, { pay: { status: 200, body: { message: 'Pago completado (modo de prueba)' } } });
     renderApp('/billing/checkout/cs_1');
 
-    const pay = await screen.findByRole('button', { name: 'Pagar 29 €' });
+    const pay = await screen.findByRole('button', { name: 'Pagar €29' });
     expect(screen.getByText('Modo de prueba — no se realizará ningún cargo')).toBeTruthy();
     for (const text of ['Suscripción Mensual', '€29/mes', 'IVA incluido']) expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -50,7 +50,7 @@ describe('checkout page (test mode)', () => {
     api({ status: 200, body: session('open') }, { pay: { status: 400, body: { message: 'El usuario ya tiene una suscripción existente, gestiónala en el portal', code: 'already_subscribed' } } });
     renderApp('/billing/checkout/cs_1');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Pagar 29 €' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pagar €29' }));
     expect((await screen.findByRole('alert')).textContent).toBe('El usuario ya tiene una suscripción existente, gestiónala en el portal');
   });
 
@@ -62,7 +62,7 @@ describe('checkout page (test mode)', () => {
     renderApp('/billing/checkout/cs_1');
 
     expect((await screen.findByTestId('checkout-outcome')).textContent).toContain(text);
-    expect(screen.queryByRole('button', { name: 'Pagar 29 €' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pagar €29' })).toBeNull();
   });
 
   it('says the session was not found on 404', async () => {

@@ -75,7 +75,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
   }
 
   return (
-    <li className="entry-note" data-testid="entry-note" data-clip={note.endMs !== null || undefined}>
+    <li className="entry-note" data-testid="entry-note" data-note-id={note.id} data-clip={note.endMs !== null || undefined}>
       <button
         type="button"
         className="entry-note__time"

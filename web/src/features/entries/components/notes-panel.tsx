@@ -1,9 +1,10 @@
 /**
  * The researcher's notes (markers) on the recording: the editor for a new note at the playhead,
  * opened by 'Añadir nota' or the `n` key, and the notes in time order with seek, edit and delete
- * (after confirmation). Saves and deletions are announced in the page's live region.
+ * (after confirmation). Saves and deletions are announced in the page's live region. A new note
+ * is scrolled into view as soon as it is in the list (issue 32), so saving shows where it went.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
@@ -58,6 +59,9 @@ export function NotesPanel({
   const remove = useDeleteNote(entryId);
   const [deleting, setDeleting] = useState<NoteDto | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // The note just saved, until it has been scrolled to.
+  const [reveal, setReveal] = useState<string | null>(null);
 
   const closeDraft = () => {
     create.reset();
@@ -79,8 +83,20 @@ export function NotesPanel({
 
   const list = notes ?? [];
 
+  useEffect(() => {
+    if (!reveal) return;
+    const items = sectionRef.current?.querySelectorAll<HTMLElement>('[data-note-id]') ?? [];
+    const item = Array.from(items).find((element) => element.dataset.noteId === reveal);
+    if (!item) return;
+    // jsdom has no scrollIntoView.
+    item.scrollIntoView?.({ block: 'nearest' });
+    setReveal(null);
+    // `notes` (not `list`, a new [] on every render while loading): the effect runs again once the
+    // saved note is in the list.
+  }, [reveal, notes]);
+
   return (
-    <section className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
+    <section ref={sectionRef} className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
       <h2 id="entry-notes-title" ref={headingRef} tabIndex={-1}>
         {t('entry.notes.title')}
         {list.length > 0 ? <Badge tone="info">{list.length}</Badge> : null}
@@ -104,6 +120,7 @@ export function NotesPanel({
                     ? t('entry.announce.noteSaved', { time: formatClock(saved.atMs) })
                     : t('clips.announce.clipSaved', { start: formatClock(saved.atMs), end: formatClock(saved.endMs) }),
                 );
+                setReveal(saved.id);
                 closeDraft();
               },
             })

@@ -106,7 +106,7 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
       <div className="player-scrubber__chapters" aria-hidden="true">
         {known
           ? chapterMarks(chapters, durationMs).map(({ chapter, left, room }) => (
-              <div key={chapter.index} className="player-scrubber__mark" style={{ left: `${left}%`, maxWidth: `${room}%` }}>
+              <div key={chapter.index} className="player-scrubber__mark" style={{ left: `${left}%`, width: `${room}%` }}>
                 <Tooltip content={t('entry.chapterMarker', { title: chapter.title, time: formatClock(chapter.startMs ?? 0) })} block>
                   {(trigger) => (
                     <button

@@ -80,7 +80,9 @@ beforeEach(() => {
 
 async function openPage() {
   const router = renderApp('/entry/e1');
-  await screen.findByRole('heading', { name: 'Tasks' }, { timeout: 5000 });
+  // The side panel opens on 'Notas' (issue 32); the chapters are in the 'Tareas' tab.
+  fireEvent.click(await screen.findByRole('tab', { name: 'Tareas' }, { timeout: 5000 }));
+  await screen.findByRole('heading', { name: 'Tasks' });
   return router;
 }
 
@@ -113,6 +115,25 @@ describe('entry page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe('/analysis/an-1');
     // The chapter marks carry the stepper's names, 'Escenario' included (it used to say 'E').
     expect(screen.getAllByTestId('timeline-chapter').map((mark) => mark.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
+  });
+
+  it("has a tab list in the side panel, 'Notas' first and selected, moved with the arrow keys", async () => {
+    api();
+    renderApp('/entry/e1');
+    const list = await screen.findByRole('tablist', { name: 'Tareas y notas de la grabación' }, { timeout: 5000 });
+    const tabs = within(list).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Notas', 'Tareas']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1]);
+    expect(screen.getByRole('tabpanel', { name: 'Notas' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Tasks' })).toBeNull();
+    tabs[0]?.focus();
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
+    expect(tabs[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tabs[1]);
+    expect(screen.getByRole('heading', { name: 'Tasks' })).toBeTruthy();
+    fireEvent.keyDown(tabs[1]!, { key: 'Home' });
+    expect(document.activeElement).toBe(tabs[0]);
   });
 
   it("shows 'Error retrieving video entry: …' when the entry cannot be read", async () => {

@@ -1,8 +1,10 @@
 /**
  * /entry/{id} (spec §2 Entry page): the recording of one participation in our player (all its
  * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
- * stepper, keyboard shortcuts), with the 'Tasks' chapters and the notes beside it on wide screens
- * and below it on narrow ones or in theater mode. It resumes where the recording was left off.
+ * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
+ * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the 'Tasks'
+ * chapters, and the participant's answers when there are some (issue 32). It resumes where the
+ * recording was left off.
  * A failed load shows 'Error retrieving video entry: …'.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -25,6 +27,7 @@ import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog'
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/components/player/use-player';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { usePositionMemory } from '@/features/entries/hooks/use-position-memory';
 import { useShortcuts } from '@/features/entries/hooks/use-shortcuts';
 import type { Corner } from '@/lib/player/camera-sync';
@@ -101,6 +104,20 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
   }));
 }
 
+type SideTab = 'notes' | 'tasks' | 'answers';
+
+const hasAnswers = (entry: EntryPageResponse) => Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus));
+
+/** The side panel's tabs, notes first; 'Respuestas' only when the participant answered something. */
+function sideTabs({ labels, notes, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
+  const items: TabItem<SideTab>[] = [
+    { key: 'notes', label: labels.notes, panel: notes },
+    { key: 'tasks', label: labels.tasks, panel: tasks },
+  ];
+  if (answers) items.push({ key: 'answers', label: labels.answers, panel: answers });
+  return items;
+}
+
 interface EntryViewProps {
   entry: EntryPageResponse;
   refreshUrl: () => void;
@@ -138,6 +155,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [sideTab, setSideTab] = useState<SideTab>('notes');
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
   const stageRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stageRef);
@@ -152,6 +170,14 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   useEffect(() => {
     engine.setCameraEnabled(!prefs.cameraHidden);
   }, [engine, prefs.cameraHidden]);
+
+  // Turning cinema mode on brings the whole player into the window (issue 32); a page opened in
+  // cinema mode keeps its header in view.
+  const theaterBefore = useRef(prefs.theater);
+  useEffect(() => {
+    if (prefs.theater && !theaterBefore.current) stageRef.current?.scrollIntoView?.({ block: 'start' });
+    theaterBefore.current = prefs.theater;
+  }, [prefs.theater]);
 
   const changePrefs = (patch: Partial<PlayerPrefs>) =>
     setPrefs((last) => {
@@ -170,6 +196,8 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
 
   const openDraft = (range?: { startMs: number; endMs: number }) => {
     if (!draft) focusBeforeDraft.current = document.activeElement;
+    // The editor is in the notes tab: it shows wherever the panel was.
+    setSideTab('notes');
     engine.pause();
     const atMs = range?.startMs ?? Math.floor(engine.position());
     setDraft((last) => ({ atMs, endMs: range?.endMs ?? null, nonce: (last?.nonce ?? 0) + 1 }));
@@ -332,25 +360,37 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
           ) : null}
         </div>
         <aside className="entry-layout__side" aria-label={t('entry.sidePanel')}>
-          <ChapterList
-            chapters={entry.chapters}
-            texts={chapterTexts(analysis.data?.analysisData)}
-            currentIndex={currentChapter}
-            onSelect={chapterSelected}
-          />
-          <AnswersPanel answers={entry.answers} currentMs={player.currentMs} onSeek={(ms) => seekTo(ms)} />
-          <NotesPanel
-            entryId={entry.id}
-            notes={notes.data}
-            loading={notes.isPending}
-            loadFailed={notes.isError}
-            onRetry={() => void notes.refetch()}
-            durationMs={player.durationMs}
-            draft={draft}
-            onCloseDraft={closeDraft}
-            onSeek={(ms) => seekTo(ms)}
-            onPlayClip={playClip}
-            announce={announce}
+          <Tabs
+            label={t('entry.sidePanel')}
+            selected={sideTab}
+            onSelect={setSideTab}
+            items={sideTabs({
+              labels: { notes: t('entry.tabs.notes'), tasks: t('entry.tabs.tasks'), answers: t('entry.tabs.answers') },
+              notes: (
+                <NotesPanel
+                  entryId={entry.id}
+                  notes={notes.data}
+                  loading={notes.isPending}
+                  loadFailed={notes.isError}
+                  onRetry={() => void notes.refetch()}
+                  durationMs={player.durationMs}
+                  draft={draft}
+                  onCloseDraft={closeDraft}
+                  onSeek={(ms) => seekTo(ms)}
+                  onPlayClip={playClip}
+                  announce={announce}
+                />
+              ),
+              tasks: (
+                <ChapterList
+                  chapters={entry.chapters}
+                  texts={chapterTexts(analysis.data?.analysisData)}
+                  currentIndex={currentChapter}
+                  onSelect={chapterSelected}
+                />
+              ),
+              answers: hasAnswers(entry) ? <AnswersPanel answers={entry.answers} currentMs={player.currentMs} onSeek={(ms) => seekTo(ms)} /> : null,
+            })}
           />
         </aside>
       </div>

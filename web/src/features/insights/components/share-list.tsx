@@ -1,5 +1,10 @@
-/** Share links with what they show, their state, views and expiry, each revocable while active. */
+/**
+ * Share links with what they show, their state, views and expiry, each revocable while active;
+ * revoking asks first (issue 32), since whoever holds the link loses it at once for good.
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +16,7 @@ const TONES = { active: 'success', revoked: 'neutral', expired: 'warning' } as c
 export function ShareList({ analysisId, shares, heading }: { analysisId: string; shares: readonly ShareDto[]; heading: string }) {
   const { t, i18n } = useTranslation();
   const revoke = useRevokeShare(analysisId);
+  const [confirming, setConfirming] = useState<ShareDto | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   if (shares.length === 0) return null;
   return (
@@ -34,7 +40,7 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
                 </p>
               </div>
               {state === 'active' ? (
-                <button type="button" className="button button--ghost button--sm" onClick={() => revoke.mutate(share.id)} aria-busy={(revoke.isPending && revoke.variables === share.id) || undefined}>
+                <button type="button" className="button button--ghost button--sm" onClick={() => setConfirming(share)} aria-busy={(revoke.isPending && revoke.variables === share.id) || undefined}>
                   {t('clips.share.revoke')}
                   {' '}<span className="visually-hidden">{share.targetTitle}</span>
                 </button>
@@ -43,6 +49,19 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
           );
         })}
       </ul>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('clips.share.revokeTitle')}
+          body={t('clips.share.revokeBody', { title: confirming.targetTitle })}
+          confirmLabel={t('clips.share.revokeConfirm')}
+          cancelLabel={t('entry.cancel')}
+          busyLabel={t('entry.working')}
+          destructive
+          busy={revoke.isPending}
+          onConfirm={() => revoke.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </div>
   );
 }

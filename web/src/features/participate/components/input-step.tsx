@@ -7,9 +7,14 @@
  * The field is a plain controlled input with the shared form classes, not react-hook-form and zod:
  * this step is what every participant downloads first, and one trimmed, required id needs neither
  * (issue 18: the input step's budget). The markup, messages and focus are the shared TextField's.
+ *
+ * An invite link (/participate/{id}) opens a welcome (issue 32): the study's name, an estimated
+ * duration and what taking part needs, read with validate-participation as the page opens; the
+ * prefilled field then steps back. Without the link, or when the check fails, the step is as before
+ * ('Participar' reports any problem as it always did).
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/form/form.css';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
@@ -20,15 +25,57 @@ import { paths } from '@/config/paths';
 import { validateAtom } from '@/features/participate/stores/participation-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
+import { validateParticipation } from '@/features/participate/api/validate-participation';
+import { estimatedMinutes, requirements } from '@/features/participate/lib/welcome';
+import type { ValidateParticipationResponse } from '@/lib/api-types/ValidateParticipationResponse';
+
+/** The study behind an invite link, or null (no link, not open, or the check failed). */
+function useWelcome(linkedId: string): ValidateParticipationResponse | null {
+  const [study, setStudy] = useState<ValidateParticipationResponse | null>(null);
+  useEffect(() => {
+    if (!linkedId) return undefined;
+    let live = true;
+    validateParticipation(linkedId)
+      .then((answer) => {
+        if (live && answer?.success === true && typeof answer.name === 'string') setStudy(answer);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [linkedId]);
+  return study;
+}
+
+function Welcome({ study }: { study: ValidateParticipationResponse }) {
+  const { t } = useTranslation();
+  return (
+    <div className="participate-welcome" data-testid="participate-welcome">
+      <p className="participate-welcome__eyebrow">{t('participate.welcome.invited')}</p>
+      <p className="participate-welcome__name" data-testid="welcome-name">
+        {study.name}
+      </p>
+      <p className="participate-welcome__duration" data-testid="welcome-duration">
+        {t('participate.welcome.duration', { minutes: estimatedMinutes(study) })}
+      </p>
+      <h2 className="participate-subtitle">{t('participate.welcome.needsTitle')}</h2>
+      <ul className="participate-needs" data-testid="welcome-needs">
+        {requirements(study.camera).map((need) => (
+          <li key={need}>{t(`participate.welcome.needs.${need}`)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The id field with its hint and its error, linked like the shared TextField's. */
-function AnalysisIdField({ value, onChange, error, inputRef }: { value: string; onChange: (value: string) => void; error: string | null; inputRef: RefObject<HTMLInputElement | null> }) {
+function AnalysisIdField({ value, onChange, error, inputRef, secondary }: { value: string; onChange: (value: string) => void; error: string | null; inputRef: RefObject<HTMLInputElement | null>; secondary: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <div className="field" data-invalid={error ? true : undefined}>
+    <div className={secondary ? 'field field--secondary' : 'field'} data-invalid={error ? true : undefined}>
       <label className="field__label" htmlFor={id}>
         {t('participate.input.idLabel')}
       </label>
@@ -46,7 +93,7 @@ function AnalysisIdField({ value, onChange, error, inputRef }: { value: string; 
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={hintId} className="field__hint">
-        {t('participate.input.idHint')}
+        {secondary ? t('participate.welcome.idHint') : t('participate.input.idHint')}
       </p>
       {error ? (
         <p id={errorId} className="field__error">
@@ -68,6 +115,8 @@ export function InputStep({ initialId }: { initialId: string }) {
   // Read once: what the browser can do does not change while the page is open.
   const [verdict] = useState(() => preflightVerdict(readCapabilities()));
   const linkedId = initialId || analysisId;
+  // A browser that cannot take part is never validated (it gets the link to copy instead).
+  const study = useWelcome(verdict.ok ? initialId : '');
   // Checked on submit, then again as the participant types (like the shared forms).
   const error = submitted && !value.trim() ? t('participate.input.idRequired') : null;
 
@@ -88,6 +137,7 @@ export function InputStep({ initialId }: { initialId: string }) {
   return (
     <section className="card card--snug participate-card" aria-labelledby="participate-input-title">
       <h1 id="participate-input-title" tabIndex={-1}>{t('participate.input.title')}</h1>
+      {study ? <Welcome study={study} /> : null}
       <p className="participate-lead">{t('participate.input.intro')}</p>
       {verdict.ok ? null : (
         <PreflightNotice problem={verdict.problem} link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href} />
@@ -103,7 +153,7 @@ export function InputStep({ initialId }: { initialId: string }) {
         <>
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
           <form noValidate className="form" onSubmit={submit} aria-labelledby="participate-input-title">
-            <AnalysisIdField value={value} onChange={setValue} error={error} inputRef={input} />
+            <AnalysisIdField value={value} onChange={setValue} error={error} inputRef={input} secondary={study !== null && value.trim() === initialId.trim()} />
             <BusySubmitButton busy={busy} busyLabel={t('participate.input.submitting')}>
               {t('participate.input.submit')}
             </BusySubmitButton>

@@ -80,7 +80,7 @@ function usePageEffects(linkedId: string) {
 }
 
 /**
- * After a stage change (not on the first render) focus goes to the new stage's heading, also when
+ * After a stage change (not on the first render, nor out of the load-time check) focus goes to the new stage's heading, also when
  * the stage's code is still loading (a lazy step): then as soon as its heading appears.
  */
 function useFocusOnStageChange(stage: string) {
@@ -88,7 +88,11 @@ function useFocusOnStageChange(stage: string) {
   const previous = useRef(stage);
   useEffect(() => {
     if (previous.current === stage) return undefined;
+    const loading = previous.current === 'checking';
     previous.current = stage;
+    // The first screen after the page's own check is where the page opened: the reader starts at
+    // its top anyway, and a focus ring on the heading there looks like a fault (issue 32).
+    if (loading) return undefined;
     const root = container.current;
     if (!root) return undefined;
     const heading = root.querySelector<HTMLElement>('h1');

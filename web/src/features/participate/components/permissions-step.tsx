@@ -52,7 +52,6 @@ export function PermissionsStep() {
         <CameraCard />
       </ul>
 
-      {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
 
       <div className="participate-stack">
         {recorder.status === 'ready' && !recorder.mime ? (
@@ -126,6 +125,9 @@ export function PermissionsStep() {
           {t('participate.permissions.next')}
         </button>
       </div>
+      {/* Below the buttons (issue 32): its silent-microphone warning appears after a few quiet
+          seconds, and above them it would move 'Siguiente' from under the pointer. */}
+      {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
     </section>
   );
 }

@@ -2,7 +2,9 @@
  * The stepper's controls, shared by the tab and the floating task window: 'Anterior', 'Siguiente'
  * and on the last step 'Finish Analysis' ('Finishing...'), and the finish notes: the recording and
  * finish errors and the upload progress bar (offline, that it waits for the connection: nothing is
- * thrown away). Both places move the same store, so they never disagree.
+ * thrown away). Both places move the same store, so they never disagree. With questions, the last
+ * step's button is 'Siguiente' (to its questions and the SUS); 'Finish Analysis' is on the last
+ * question screen (issue 32).
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +95,7 @@ export function StepNavigation() {
           )}
         </button>
       ) : (
-        <button type="button" className="button button--primary" onClick={() => move(1)}>
+        <button type="button" className="button button--primary" onClick={() => (stepper.atLastStep ? void finish() : move(1))}>
           {t('participate.stepper.next')}
         </button>
       )}

@@ -1,6 +1,6 @@
 /** The stepper's rules: https:// prefix, linkified task URLs, step list and counts, the mm:ss timer. */
 import { describe, expect, it } from 'vitest';
-import { buildSteps, formatDuration, linkify, stepProgress, withHttps } from '@/features/participate/lib/steps';
+import { buildSteps, formatDuration, linkify, screenProgress, stepProgress, withHttps } from '@/features/participate/lib/steps';
 
 describe('withHttps', () => {
   it('adds https:// only when no http(s) scheme is given', () => {
@@ -86,5 +86,33 @@ describe('formatDuration', () => {
     expect(formatDuration(65_999)).toBe('01:05');
     expect(formatDuration(3_600_000)).toBe('60:00');
     expect(formatDuration(Number.NaN)).toBe('00:00');
+  });
+});
+
+describe('screenProgress (issue 32: question screens are steps)', () => {
+  const data = { scenario: 'S', analysisUrl: 'example.com', tasks: [{ taskType: 'text', taskContent: 'A' }, { taskType: 'text', taskContent: 'B' }], taskQuestions: true, sus: true, camera: 'off' as const };
+  const steps = buildSteps(data);
+  const none = { taskQuestions: false, sus: false, answeredTasks: [], answeredSus: false };
+  const both = { taskQuestions: true, sus: true, answeredTasks: [] as number[], answeredSus: false };
+
+  it('is the spec stepper exactly without questions', () => {
+    for (let i = 0; i < steps.length; i += 1) {
+      const { atLastStep: _ignored, ...progress } = screenProgress(steps, i, none, null);
+      expect(progress).toEqual(stepProgress(i, steps.length));
+    }
+  });
+
+  it('counts each task question screen and the SUS', () => {
+    // scenario, url, task 1, its questions, task 2, its questions, SUS = 7 screens
+    expect(screenProgress(steps, 0, both, null)).toMatchObject({ current: 1, total: 7 });
+    expect(screenProgress(steps, 2, both, { kind: 'task', taskNumber: 1 })).toMatchObject({ current: 4, total: 7 });
+    expect(screenProgress(steps, 3, both, null)).toMatchObject({ current: 5, total: 7, isLast: false, atLastStep: true });
+    expect(screenProgress(steps, 3, both, { kind: 'sus' })).toMatchObject({ current: 7, total: 7, percent: 100 });
+  });
+
+  it("keeps 'Finish Analysis' for the last step only once nothing is left to ask", () => {
+    expect(screenProgress(steps, 3, { ...both, answeredTasks: [1, 2] }, null).isLast).toBe(false);
+    expect(screenProgress(steps, 3, { ...both, answeredTasks: [1, 2], answeredSus: true }, null).isLast).toBe(true);
+    expect(screenProgress(steps, 3, { ...none, taskQuestions: true, answeredTasks: [2] }, null).isLast).toBe(true);
   });
 });

@@ -75,6 +75,52 @@ export function stepProgress(index: number, total: number) {
   };
 }
 
+/** What the analysis asks and what is answered, as far as the progress needs it. */
+export interface QuestionProgress {
+  taskQuestions: boolean;
+  sus: boolean;
+  answeredTasks: number[];
+  answeredSus: boolean;
+}
+
+/** The question screen showing, if any. */
+export type ScreenPrompt = { kind: 'task'; taskNumber: number } | { kind: 'sus' } | null;
+
+/**
+ * The stepper's progress over every screen (issue 32): each step, each task's question screen when
+ * the analysis asks them, and the SUS last. Without questions it is exactly `stepProgress` over
+ * the steps (the spec's stepper). `isLast` ('Finish Analysis' instead of 'Siguiente') holds only on
+ * the true last screen: the last step with nothing left to ask after it; `atLastStep` says that
+ * 'Siguiente' there goes on towards Finish (its questions) rather than to another step.
+ */
+export function screenProgress(steps: Step[], index: number, questions: QuestionProgress, prompt: ScreenPrompt) {
+  let screens = 0;
+  let position = 0;
+  steps.forEach((step, i) => {
+    if (i === index && !prompt) position = screens;
+    screens += 1;
+    if (questions.taskQuestions && step.kind === 'task') {
+      if (prompt?.kind === 'task' && prompt.taskNumber === step.number) position = screens;
+      screens += 1;
+    }
+  });
+  if (questions.sus) {
+    if (prompt?.kind === 'sus') position = screens;
+    screens += 1;
+  }
+  const last = steps[steps.length - 1];
+  const askedAfterLast =
+    (questions.taskQuestions && last?.kind === 'task' && !questions.answeredTasks.includes(last.number)) ||
+    (questions.sus && !questions.answeredSus);
+  const atLastStep = index >= steps.length - 1;
+  return {
+    ...stepProgress(position, screens),
+    isFirst: index <= 0,
+    isLast: atLastStep && !askedAfterLast,
+    atLastStep,
+  };
+}
+
 /** Elapsed time as mm:ss ('Duración'); minutes keep counting past 59. */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));

@@ -65,7 +65,7 @@ beforeEach(() => {
   media.requestMicrophone.mockImplementation(async () => microphoneStream());
 });
 
-/** From /participate/an-1 to task 1 (step 3 of 5). */
+/** From /participate/an-1 to task 1 (step 3 of 5, or of 9 with every question screen). */
 async function reachFirstTask() {
   renderParticipatePage('/participate/an-1');
   fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
@@ -74,7 +74,7 @@ async function reachFirstTask() {
   fireEvent.click(button('Siguiente'));
   const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar y Continuar' }));
-  await screen.findByText('Step 1 of 5');
+  await screen.findByText(/^Step 1 of \d+$/);
   await waitFor(() => expect(session.markStep).toHaveBeenCalledWith(0));
   fireEvent.click(button('Siguiente'));
   fireEvent.click(button('Siguiente'));
@@ -129,13 +129,18 @@ describe('participate page: task questions and SUS (issue 20)', () => {
     fireEvent.click(button('Siguiente'));
     await screen.findByRole('heading', { name: 'Task 3' });
 
-    // The last task: 'Finish Analysis' asks its questions, then the SUS, and only then finishes.
-    fireEvent.click(button('Finish Analysis'));
+    // The last task is not the last screen (issue 32): its 'Siguiente' asks its questions, then
+    // the SUS, which alone has 'Finish Analysis'; the progress counts every question screen.
+    expect(screen.queryByRole('button', { name: 'Finish Analysis' })).toBeNull();
+    expect(screen.getByText('Step 7 of 9')).toBeTruthy();
+    fireEvent.click(button('Siguiente'));
     await screen.findByRole('heading', { name: 'Sobre la tarea 3' });
+    expect(screen.getByText('Step 8 of 9')).toBeTruthy();
     pick(SEQ, '1, Muy difícil');
     pick(SUCCESS, 'No');
     fireEvent.click(button('Siguiente'));
     await screen.findByRole('heading', { name: 'Cuestionario final' });
+    expect(screen.getByText('Step 9 of 9')).toBeTruthy();
     expect(session.finish).not.toHaveBeenCalled();
     expect(screen.getByText(/Sevilla-Gonzalez et al\./)).toBeTruthy();
     const items = screen.getAllByRole('group');

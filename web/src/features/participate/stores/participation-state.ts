@@ -7,7 +7,7 @@ import { atom } from 'jotai';
 import type { Notice } from '@/features/participate/lib/errors';
 import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
 import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
-import { stepProgress, type Step } from '@/features/participate/lib/steps';
+import { screenProgress, type Step } from '@/features/participate/lib/steps';
 
 /**
  * 'checking': asking the server whether this browser has an unfinished participation;
@@ -138,10 +138,12 @@ export const permissionsAtom = atom((get) => {
 /** The granted microphone's stream, for the level meter; null until granted. */
 export const microphoneStreamAtom = atom((get) => get(internal.resources).microphone);
 
+/** The stepper; its progress counts the question screens too (issue 32). */
 export const stepperAtom = atom((get) => {
   const steps = get(internal.steps);
   const index = get(internal.stepIndex);
-  return { steps, index, step: steps[index], ...stepProgress(index, steps.length) };
+  const prompt = get(internal.prompt);
+  return { steps, index, step: steps[index], ...screenProgress(steps, index, get(internal.questions), prompt) };
 });
 
 /** The question screen showing now, if any, and whether the next answer leads to Finish. */

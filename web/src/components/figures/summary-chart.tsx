@@ -1,16 +1,20 @@
 /**
  * A small horizontal bar chart in plain SVG (issue 20): one bar per task with its 95% interval as
- * a whisker. It scales to its container (viewBox), so it never scrolls sideways, and its colours
+ * a whisker and its value written at the row's end, in a column of its own so it never meets a
+ * whisker (issue 32). It scales to its container (viewBox), so it never scrolls sideways, and its colours
  * are tokens (dark mode). Screen readers get the chart as one image named by its title and
  * described by a text alternative listing every bar's value, interval and n.
  */
 import { useId } from 'react';
+import '@/components/figures/figures.css';
 
 export interface ChartBar {
   label: string;
   value: number | null;
   low: number | null;
   high: number | null;
+  /** The value as written beside the bar ('80 %', '5,3'; '—' without answers). */
+  valueLabel: string;
 }
 
 interface SummaryChartProps {
@@ -29,6 +33,8 @@ interface SummaryChartProps {
 
 const WIDTH = 320;
 const LABEL = 36;
+/** The right-hand column holding each bar's value. */
+const VALUE = 44;
 const ROW = 26;
 const BAR = 14;
 const TOP = 4;
@@ -36,7 +42,7 @@ const AXIS = 18;
 
 export function SummaryChart({ title, description, bars, min, max, minLabel, maxLabel, testId }: SummaryChartProps) {
   const id = useId();
-  const plot = WIDTH - LABEL - 8;
+  const plot = WIDTH - LABEL - VALUE - 8;
   const x = (value: number) => LABEL + (Math.min(Math.max(value, min), max) - min) / (max - min || 1) * plot;
   const height = TOP + bars.length * ROW + AXIS;
   return (
@@ -69,6 +75,9 @@ export function SummaryChart({ title, description, bars, min, max, minLabel, max
                   <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 2} y2={y + BAR + 2} />
                 </g>
               ) : null}
+              <text className="summary-chart__value" x={WIDTH - 2} y={middle} dominantBaseline="middle" textAnchor="end" data-testid="chart-value">
+                {bar.valueLabel}
+              </text>
             </g>
           );
         })}
@@ -76,7 +85,7 @@ export function SummaryChart({ title, description, bars, min, max, minLabel, max
           <text x={LABEL} y={height - 4}>
             {minLabel}
           </text>
-          <text x={WIDTH - 8} y={height - 4} textAnchor="end">
+          <text x={LABEL + plot} y={height - 4} textAnchor="end">
             {maxLabel}
           </text>
         </g>

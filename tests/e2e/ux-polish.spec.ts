@@ -1,0 +1,200 @@
+// The UX polish round (issue 32), as a person sees it at 1440×900 and 390×844: the invite's welcome
+// (the study's name, its length and what it needs), the player's side panel as tabs with the notes
+// first and a note saved with N in view, chapter labels that never overlap, cinema mode within the
+// window at 1440×900 and 1366×768, and full-width share pages (summary table, recording and clip).
+// The question screens as steps are checked in insights.spec.ts, where a participant answers them.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
+import { createClip, expectOk, submitRecording } from './support/insights';
+import { researcherWithAnalysis } from './support/participation';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Whether `box` lies entirely inside the window. */
+async function insideViewport(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).boundingBox();
+  const size = page.viewportSize();
+  expect(box, testId).not.toBeNull();
+  expect(size).not.toBeNull();
+  expect(box!.y, `${testId} top`).toBeGreaterThanOrEqual(0);
+  expect(box!.x, `${testId} left`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${testId} bottom`).toBeLessThanOrEqual(size!.height);
+  expect(box!.x + box!.width, `${testId} right`).toBeLessThanOrEqual(size!.width);
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`the invite link welcomes with the study's name, its length and what it needs @ ${viewport.width}`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const analysisId = await researcherWithAnalysis(request, 3, 'required');
+    const name = ((await (await request.get(`/api/v1/analysis/${analysisId}`)).json()) as { analysisData: { name: string } }).analysisData.name;
+    await page.goto(`/participate/${analysisId}`);
+    const welcome = page.getByTestId('participate-welcome');
+    await expect(welcome).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('welcome-name')).toHaveText(name);
+    // Three tasks, no questions: about 15 minutes.
+    await expect(page.getByTestId('welcome-duration')).toHaveText('Duración estimada: unos 15 minutos');
+    await expect(page.getByTestId('welcome-needs').getByRole('listitem')).toHaveText([
+      /ordenador/,
+      /Chrome, Edge o Firefox/,
+      /micrófono/,
+      /cámara/,
+    ]);
+    // The spec's heading and field stay; nothing is focused on arrival (no ring on the heading).
+    await expect(page.getByRole('heading', { level: 1, name: 'Participar en un análisis' })).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    if (viewport === DESKTOP) {
+      await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+      await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
+    }
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+test('an invite without camera asks for none, and /participate without an id shows no welcome', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  const analysisId = await researcherWithAnalysis(request, 3);
+  await page.goto(`/participate/${analysisId}`);
+  await expect(page.getByTestId('welcome-needs').getByRole('listitem')).toHaveCount(3, { timeout: 15_000 });
+  await expect(page.getByTestId('welcome-needs')).not.toContainText('cámara');
+  await page.goto('/participate');
+  await expect(page.getByLabel('ID de Análisis')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('participate-welcome')).toHaveCount(0);
+});
+
+test.describe('the player', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap', async ({ page, baseURL }) => {
+    // Signed in on the page's own request context, so the page shares the session.
+    const request = page.request;
+    test.setTimeout(120_000);
+    const analysisId = await researcherWithAnalysis(request, 5);
+    const entryId = await submitRecording(baseURL!, analysisId);
+    // Enough notes that the list is longer than the panel.
+    for (let i = 0; i < 12; i++) {
+      await expectOk(await request.post(`/api/v1/entry/${entryId}/notes`, { data: { atMs: 500 + i * 100, text: `Nota previa ${i + 1} con algo de texto para ocupar sitio en la lista` } }));
+    }
+    await page.goto(`/entry/${entryId}`);
+    const tabs = page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).getByRole('tab');
+    await expect(tabs).toHaveText(['Notas', 'Tareas'], { timeout: 30_000 });
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeVisible();
+
+    // Keyboard: the selected tab is the one in the Tab order; arrows move and select.
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeHidden();
+
+    // N from the 'Tareas' tab: the editor opens in the notes tab; the saved note is in view.
+    const video = page.getByTestId('entry-video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('16');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('n');
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    const editor = page.getByLabel('Nota', { exact: true });
+    await expect(editor).toBeFocused();
+    await editor.fill('La nota recién guardada');
+    await page.keyboard.press('Enter');
+    const saved = page.getByTestId('entry-note').filter({ hasText: 'La nota recién guardada' });
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeInViewport();
+
+    // The chapter marks on the timeline never overlap.
+    const marks = await page.getByTestId('timeline-chapter').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+    for (let i = 1; i < marks.length; i++) expect(marks[i]!.left, `mark ${i} starts after mark ${i - 1} ends`).toBeGreaterThanOrEqual(marks[i - 1]!.right - 0.5);
+    await expectNoSidewaysScroll(page);
+  });
+
+  for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
+    test(`cinema mode fits the window @ ${size.width}×${size.height}`, async ({ page, baseURL }) => {
+      const request = page.request;
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      const analysisId = await researcherWithAnalysis(request, 5, 'optional');
+      const entryId = await submitRecording(baseURL!, analysisId);
+      await page.goto(`/entry/${entryId}`);
+      const video = page.getByTestId('entry-video');
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      const cinema = page.getByRole('button', { name: 'Modo cine' });
+      if ((await cinema.getAttribute('aria-pressed')) !== 'true') await cinema.click();
+      await expect(cinema).toHaveAttribute('aria-pressed', 'true');
+      // The picture, the timeline and every control are within the window.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await page.waitForTimeout(300);
+      const controls = page.getByTestId('player').locator('.player__bar');
+      const box = await controls.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+      await insideViewport(page, 'entry-timeline');
+      const frame = await page.getByTestId('player').locator('.player__frame').boundingBox();
+      expect(frame!.y).toBeGreaterThanOrEqual(0);
+      expect(frame!.height).toBeGreaterThan(300);
+      await expectNoSidewaysScroll(page);
+    });
+  }
+});
+
+test.describe('share pages', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the shared summary is full width with whole words; a shared recording and clip play at least 960 px wide', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const analysisId = await researcherWithAnalysis(request, 5);
+    const entryId = await submitRecording(baseURL!, analysisId);
+    const clipId = await createClip(request, entryId, { atMs: 2_000, endMs: 8_000, title: 'Duda en el carrito' });
+    const share = async (data: Record<string, unknown>) => {
+      const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, { data: { expiresInDays: 7, ...data } });
+      await expectOk(created);
+      return ((await created.json()) as { token: string }).token;
+    };
+
+    await page.goto(`/s/${await share({ kind: 'summary' })}`);
+    // The design system's Table puts the test id on the <table> itself.
+    const table = page.getByTestId('shared-summary-table');
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const tableBox = await table.boundingBox();
+    expect(tableBox!.width).toBeGreaterThanOrEqual(900);
+    // A task's name wraps only between words: each word stays on one line.
+    const broken = await table.locator('tbody td:first-child').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const range = document.createRange();
+        const text = cell.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const words: string[] = [];
+        const content = text.textContent ?? '';
+        for (const match of content.matchAll(/\S+/g)) {
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) words.push(match[0]);
+        }
+        return words;
+      }),
+    );
+    expect(broken, 'words broken across lines').toEqual([]);
+    await expectNoSidewaysScroll(page);
+
+    for (const token of [await share({ kind: 'recording', targetId: entryId }), await share({ kind: 'clip', targetId: clipId })]) {
+      await page.goto(`/s/${token}`);
+      const player = page.getByTestId('shared-player');
+      await expect(player).toBeVisible({ timeout: 30_000 });
+      const videoBox = await player.locator('video').first().boundingBox();
+      expect(videoBox!.width).toBeGreaterThanOrEqual(960);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+});
