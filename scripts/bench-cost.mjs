@@ -28,7 +28,7 @@ import { LIMITS, PRICES, PRICES_READ_ON, USD_PER_EUR } from './lib/cloudflare-pr
 
 const RECORD_MIN = Number(process.env.RECORD_MIN ?? 10);
 const CHUNK_MS = 1000; // the recorder's MediaRecorder timeslice (ADR 0005)
-const RECORD_BYTES_PER_S = (1_000_000 + 96_000) / 8; // spec §9 video + audio bitrates
+const RECORD_BYTES_PER_S = (1_000_000 + 96_000) / 8; // product §9 video + audio bitrates
 const PLAN_EUR = 29;
 const TICKS_PER_S = 100; // getconf CLK_TCK
 

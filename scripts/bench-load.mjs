@@ -33,7 +33,7 @@ const CHUNK_S = Number(process.env.CHUNK_S ?? 2);
 const THINK_MS = Number(process.env.THINK_MS ?? 1000);
 const RAMP = (process.env.RAMP ?? '25,50,100,150,200,300,400,600,800,1000').split(',').filter(Boolean).map(Number).sort((a, b) => a - b);
 const STEP_S = Number(process.env.STEP_S ?? 20);
-const RECORD_BYTES_PER_S = (1_000_000 + 96_000) / 8; // spec §9 video + audio bitrates
+const RECORD_BYTES_PER_S = (1_000_000 + 96_000) / 8; // product §9 video + audio bitrates
 const CHUNK = randomBytes(Math.round(RECORD_BYTES_PER_S * CHUNK_S));
 const NOOP = '/api/v1/bench/noop';
 

@@ -1,4 +1,4 @@
-// Benchmark of the recording player (issue 16) on a 60-minute recording, through the real worker,
+// Benchmark of the recording player (ADR 0009) on a 60-minute recording, through the real worker,
 // D1 and R2 (its own `wrangler dev`) and the real player in headless Chromium:
 //
 // 1. Makes a 60-minute test recording with ffmpeg shaped like what Chromium's MediaRecorder sends
@@ -18,7 +18,7 @@
 //      presented there.
 //    Each is measured twice: on the loopback link as it is, and with the link throttled to
 //    50 Mbit/s (a good office connection), where read-ahead cannot hide a large download.
-// Target (issue 16): under 2 MB fetched and under 1 s locally, for each. A table is printed; this
+// Target (ADR 0009): under 2 MB fetched and under 1 s locally, for each. A table is printed; this
 // is a benchmark, not a test (the exit code is 0 unless something broke).
 //
 //   npm run bench:player        (MINUTES=60 to change the length; needs `npm run build` first)

@@ -32,7 +32,7 @@ import { PRICES } from './lib/cloudflare-prices.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 20);
 const UPLINK_BPS = (Number(process.env.UPLINK_MBPS ?? 4) * 1e6) / 8; // bytes per real second
-const RECORD_BPS = (1_000_000 + 96_000) / 8; // spec §9 video + audio bitrates
+const RECORD_BPS = (1_000_000 + 96_000) / 8; // product §9 video + audio bitrates
 const MINUTES = (process.env.MINUTES ?? '1,10,60').split(',').map(Number);
 const KILLS = Number(process.env.KILLS ?? 20);
 const MEMORY_SCALE = Number(process.env.MEMORY_SCALE ?? 30);

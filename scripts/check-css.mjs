@@ -1,4 +1,4 @@
-// Checks the web app's stylesheets against the design system's two rules (issue 19):
+// Checks the web app's stylesheets against the design system's two rules (ADR 0007):
 //   (a) a feature stylesheet (web/src/features/**, web/src/app/**) uses only tokens: no literal
 //       colour (#hex, rgb()/hsl()/… functions, named colours such as white or red); transparent,
 //       currentcolor, inherit and everything inside var(…) are allowed;

@@ -1,4 +1,4 @@
-// The production deploy, checked offline (issue 15): `wrangler deploy --dry-run --env production`
+// The production deploy, checked offline (ADR 0006): `wrangler deploy --dry-run --env production`
 // must bundle what `wrangler deploy --env production` would upload, the bundle must fit
 // Cloudflare's Workers size limit (the figure is printed), and the D1 migrations must apply to a
 // fresh database and then, run again, apply nothing.

@@ -1,4 +1,4 @@
-// Lighthouse on the four pages the design system is judged by (issue 19): the landing page, and,
+// Lighthouse on the four pages the design system is judged by (ADR 0007): the landing page, and,
 // signed in as a paid researcher with realistic data, the dashboard (20 analyses with long titles
 // and URLs), an analysis detail with recordings and an entry page with a playable recording and
 // notes. Accessibility and best practices must be ≥ 95 on all four; the landing page keeps its SEO

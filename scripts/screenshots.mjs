@@ -1,4 +1,4 @@
-// `npm run screenshots`: the screens of the UX review (issue 32) in light and dark, at 1440×900
+// `npm run screenshots`: the screens of the UX review (ADR 0015) in light and dark, at 1440×900
 // and 390×844, from a fresh `wrangler dev` with its own throw-away data, into screenshots/
 // (git-ignored). Needs a build (`npm run build`); `LUPA_BASE_URL` + `LUPA_STATE_DIR` reuse a
 // running server instead of starting one.

@@ -32,7 +32,7 @@ function preloadFont(): Plugin {
   };
 }
 
-/** The participation page's paths (spec §2): /participate and /participate/{id}. */
+/** The participation page's paths (product §2): /participate and /participate/{id}. */
 const PARTICIPATE_PATH = /^\/participate(?:\/[^/?#]+)?\/?(?:[?#]|$)/;
 
 /**

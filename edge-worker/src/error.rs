@@ -27,7 +27,7 @@ pub struct ApiError {
 /// Shorthand for handler results.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// Generic text for failures the client can do nothing about (spec §8 "Error interno").
+/// Generic text for failures the client can do nothing about (product §8 "Error interno").
 pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo más tarde";
 
 impl ApiError {

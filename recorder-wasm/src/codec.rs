@@ -3,7 +3,7 @@
 //! Pure logic: the browser's `MediaRecorder.isTypeSupported` is passed in as a predicate so the
 //! order and the fallback are tested on the host.
 
-/// Container + codec candidates in order of preference (spec §9: mp4 preferred, then a fallback
+/// Container + codec candidates in order of preference (product §9: mp4 preferred, then a fallback
 /// list). H.264/AAC plays everywhere; Chromium on Linux has no AAC and records VP9/Opus in MP4.
 pub const CANDIDATES: &[&str] = &[
     "video/mp4;codecs=avc1.42E01E,mp4a.40.2",

@@ -1,4 +1,4 @@
-//! Upload progress in percent (spec §9): 0 until the upload session exists, 25 once it does, then
+//! Upload progress in percent (product §9): 0 until the upload session exists, 25 once it does, then
 //! 25 + 75 × uploaded / total, and 100 only once the server confirmed completion.
 //!
 //! The total is only known after the recording stopped. While recording, the same formula over the

@@ -47,7 +47,7 @@ impl Failure {
         matches!(self, Failure::Status(401 | 403))
     }
 
-    /// Text for `lastError` (spec §8 wording).
+    /// Text for `lastError` (product §8 wording).
     pub fn describe(self) -> String {
         match self {
             Failure::Network => "Upload failed: network error".to_string(),

@@ -77,7 +77,7 @@ impl Fault {
     }
 }
 
-/// Spec §8 strings.
+/// Product §8 strings.
 pub const UPLOAD_FAILED_MESSAGE: &str = "Failed to upload recording. Please try again.";
 pub const EMPTY_MESSAGE: &str = "Recording is empty. Please try recording again.";
 pub const STOPPED_MESSAGE: &str = "Recording stopped. Please share your screen and microphone again to continue.";
@@ -407,7 +407,7 @@ impl Session {
     }
 
     /// MediaRecorder delivered its last chunk. Expected after `request_stop` or the limit;
-    /// otherwise the capture ended under us (all tracks ended), which ends the analysis (spec §2.5)
+    /// otherwise the capture ended under us (all tracks ended), which ends the analysis (product §2.5)
     /// — or, for a track that may end on its own (the camera), only this file.
     pub fn media_stopped(&mut self, now: f64) {
         if self.phase == Phase::Recording && self.ends_with_media && self.limit_message.is_none() {

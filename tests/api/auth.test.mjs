@@ -1,4 +1,4 @@
-// Accounts API: every status and message of spec §7/§8 for login, registration, sessions, logout,
+// Accounts API: every status and message of product §7/§8 for login, registration, sessions, logout,
 // password reset and password change, plus the security rules around them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Streamed body limits (issue 15): a body sent without `Content-Length` (chunked) is read as a
+// Streamed body limits (ADR 0006): a body sent without `Content-Length` (chunked) is read as a
 // stream and refused with 413 as soon as it passes the route's limit, not after it was read
 // whole. The server says how much it read (`x-lupa-body-read`); the client sends slowly and stops
 // as soon as the server answers or drops the connection, so 200 MB are never sent.

@@ -1,4 +1,4 @@
-// Camera recordings, participant numbers and thumbnails (issue 16, ADR 0008) against the real
+// Camera recordings, participant numbers and thumbnails (ADR 0008) against the real
 // worker, D1 and R2: the analysis setting, a camera track through the durable chunk pipeline that
 // ffprobe reads as a seekable video, 'Participante N' that survives deletions, the participations
 // table's statuses, the thumbnail route's limits, and deletion of camera and thumbnail objects.

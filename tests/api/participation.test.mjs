@@ -30,7 +30,7 @@ test('validate-participation answers 400 without an id, 404 for unknown ids and 
   assert.equal(unknown.json.message, 'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.');
   const { id, owner } = await analysisWith(1);
   const ok = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
-  // The invite's welcome (issue 32): the name and what sets the duration; nothing of the owner.
+  // The invite's welcome (ADR 0015): the name and what sets the duration; nothing of the owner.
   assert.deepEqual(ok.json, { success: true, camera: 'off', name: 'Estudio', tasks: 2, taskQuestions: false, sus: false });
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie: owner.cookie });
   const closed = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });

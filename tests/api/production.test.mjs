@@ -1,4 +1,4 @@
-// Production is safe by construction (issue 15): its own `wrangler dev` with ENVIRONMENT=production
+// Production is safe by construction (ADR 0006): its own `wrangler dev` with ENVIRONMENT=production
 // and this machine's secrets (.dev.vars has no Stripe or mail secrets, and PUBLIC_ORIGIN is
 // http://127.0.0.1). Every API call then answers 503 naming what is missing, instead of falling
 // back to the local checkout (free subscriptions) or the outbox; the local checkout's routes are

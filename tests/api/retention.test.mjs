@@ -1,4 +1,4 @@
-// What Lupa keeps about a person, and for how long (issue 15): deleting a user also removes their
+// What Lupa keeps about a person, and for how long (ADR 0006): deleting a user also removes their
 // waitlist sign-up and the mails to them in the local outbox, and the outbox keeps a mail (whose
 // reset link is a secret) for 24 hours only, purged by the cron without anyone visiting.
 import { test } from 'node:test';

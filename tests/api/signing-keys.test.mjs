@@ -1,4 +1,4 @@
-// Rotating the URL signing key (issue 15): signed URLs carry the id of the key that signed them
+// Rotating the URL signing key (ADR 0006): signed URLs carry the id of the key that signed them
 // (`kid`), and the worker accepts the current key and the previous one, so a rotation keeps URLs
 // in flight valid until they expire, and the rotation after that retires the old key. Two servers
 // of their own, with the keys as the rotation sets them; the URLs are signed here, by the format

@@ -54,7 +54,7 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await expect(plan).toContainText('Utiliza la plataforma sin límites.');
   await expect(page.getByRole('region', { name: 'Historial de facturas' })).toBeVisible();
   await expectAccessible(page);
-  // Spec §4: the client created the billing customer on its own.
+  // Product §4: the client created the billing customer on its own.
   await expect
     .poll(async () => ((await (await page.request.get('/api/v1/billing')).json()) as { billingData: { stripe_customer_id: string | null } }).billingData.stripe_customer_id)
     .not.toBeNull();
@@ -125,7 +125,7 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await expect(facts).toContainText('Activa');
   await expect(facts).toContainText(subscriptionId);
   const invoices = portal.getByTestId('portal-invoices');
-  // One price format everywhere, the spec's '€29/mes' (issue 32): '€29', not '29,00 €'.
+  // One price format everywhere, the spec's '€29/mes' (ADR 0015): '€29', not '29,00 €'.
   await expect(invoices).toContainText('€29');
   await expect(invoices).not.toContainText('29,00');
   await expect(invoices).toContainText('Pagada');

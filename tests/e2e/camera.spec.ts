@@ -1,4 +1,4 @@
-// The participant's camera (issue 16) end to end in Chromium with fake devices (the fake camera is
+// The participant's camera (ADR 0008) end to end in Chromium with fake devices (the fake camera is
 // the same green test pattern) against the real worker, D1, R2 and recorder wasm: a required camera
 // holds 'Siguiente' back until it is granted, is recorded as its own file that ffprobe reads as a
 // video, and the researcher sees 'Participante 1' with a thumbnail; an optional camera the browser

@@ -1,4 +1,4 @@
-// Clips in the player (issue 20) against the real worker, D1, R2 and Chromium: a clip made with
+// Clips in the player (ADR 0012) against the real worker, D1, R2 and Chromium: a clip made with
 // the keyboard (N, then Shift+N) on a recording of two captures plays only its range, across the
 // segment boundary, and stops at its end; a drag on the scrubber's lane opens a clip too. The page
 // stays axe-clean and fits 360 px.

@@ -1,4 +1,4 @@
-// The design system's "Done when" (issue 19): every route, public, auth, researcher with realistic
+// The design system's "Done when" (ADR 0007): every route, public, auth, researcher with realistic
 // data, billing, admin and each participation step, at 360×740 and at 1366×768, in the light and
 // the dark theme, has no horizontal scroll (`document.documentElement.scrollWidth > innerWidth`)
 // and no serious or critical axe violation. One test per (route, viewport, theme), titled like

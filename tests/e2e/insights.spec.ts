@@ -1,4 +1,4 @@
-// Task questions, SUS and the insights summary (issue 20) end to end against the real worker,
+// Task questions, SUS and the insights summary (ADR 0012) end to end against the real worker,
 // local D1/R2 and the real recorder wasm, in Chromium with fake media: a participant answers SEQ
 // and success after every task and the SUS before Finish with the keyboard alone (Tab, arrows,
 // Space, Enter) while recording; two more participations answer through the API; the researcher's
@@ -135,7 +135,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
   await answerTask(page, 2, 3, 3);
   await expect(page.getByRole('heading', { name: 'Task 3' })).toBeFocused();
 
-  // The last task is not the last screen (issue 32): 'Siguiente' asks its questions, then the
+  // The last task is not the last screen (ADR 0015): 'Siguiente' asks its questions, then the
   // SUS, which alone has 'Finish Analysis'; the progress counts the question screens.
   await expect(page.getByRole('button', { name: 'Finish Analysis' })).toHaveCount(0);
   await expect(page.getByTestId('stepper-count')).toHaveText('Step 7 of 9');
@@ -214,7 +214,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
 
     // The player shows the answers beside the recording, each going to the moment it was given.
     await view.goto(`/entry/${entry.id}`);
-    // Its own tab of the side panel, after 'Notas' and 'Tareas' (issue 32).
+    // Its own tab of the side panel, after 'Notas' and 'Tareas' (ADR 0015).
     await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(['Notas', 'Tareas', 'Respuestas'], { timeout: 30_000 });
     await view.getByRole('tab', { name: 'Respuestas' }).click();
     const answered = view.getByTestId('entry-answers');

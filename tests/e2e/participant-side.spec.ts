@@ -1,4 +1,4 @@
-// The participant's side (issue 17) in Chromium with fake media devices, against the real worker:
+// The participant's side (ADR 0010) in Chromium with fake media devices, against the real worker:
 // the floating task window (Document Picture-in-Picture) in step with the tab; 'Abrir la web';
 // the timing from the invitation link to recording; the thank-you that survives a reload; the
 // pre-flight check on an emulated iPhone; the microphone level meter and device list; and the
@@ -250,7 +250,7 @@ test('the microphone check: the level meter follows the fake microphone, and a s
   await expect(meter).toHaveAttribute('aria-valuenow', '0');
   const nextBefore = await page.getByRole('button', { name: 'Siguiente' }).boundingBox();
   await expect(page.getByTestId('mic-silent')).toContainText('No te oímos', { timeout: 10_000 });
-  // The warning appears below the buttons: 'Siguiente' stays under the pointer (issue 32).
+  // The warning appears below the buttons: 'Siguiente' stays under the pointer (ADR 0015).
   expect((await page.getByRole('button', { name: 'Siguiente' }).boundingBox())?.y).toBe(nextBefore?.y);
   await expectDesignClean(page);
 

@@ -55,7 +55,7 @@ test('a participant records every step; the researcher gets a playable file with
   await expect(success).toContainText(
     'Your recording has been uploaded successfully. Thank you for participating in this analysis.',
   );
-  // After 3 s the thank-you (issue 17), not the form.
+  // After 3 s the thank-you (ADR 0010), not the form.
   await expect(page.getByRole('heading', { name: 'Gracias por participar' })).toBeVisible({ timeout: 10_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(2000);
   await expect(page.getByLabel('ID de Análisis')).toHaveCount(0);

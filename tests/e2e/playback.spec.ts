@@ -110,7 +110,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
 
   // ---- The entry page: 'Tasks', four chapters, a playable video.
   await page.goto(`/entry/${entryId}`);
-  // The side panel opens on 'Notas' (issue 32); the 'Tasks' chapters are the next tab.
+  // The side panel opens on 'Notas' (ADR 0015); the 'Tasks' chapters are the next tab.
   await page.getByRole('tab', { name: 'Tareas' }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   const chapterList = page.getByTestId('entry-chapters');

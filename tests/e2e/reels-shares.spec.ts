@@ -1,4 +1,4 @@
-// Reels and share links (issue 20) against the real worker, D1, R2 and Chromium. A reel of two
+// Reels and share links (ADR 0012) against the real worker, D1, R2 and Chromium. A reel of two
 // clips from two participants is built on the analysis page, reordered with the keyboard (the move
 // is announced) and played back to back, each clip after its title card (participant and task).
 // A recording shared from the player opens in a fresh browser context without an account, its
@@ -35,7 +35,7 @@ async function revokeAfterOneVisit(page: Page, view: Page) {
   await expect(item).toContainText('1 visita');
   await expect(item).toContainText('Activo');
   await item.getByRole('button', { name: /^Revocar/ }).click();
-  // It asks first (issue 32).
+  // It asks first (ADR 0015).
   const confirm = page.getByRole('alertdialog', { name: '¿Revocar el enlace?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Revocar enlace' }).click();

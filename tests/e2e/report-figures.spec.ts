@@ -1,4 +1,4 @@
-// Report-grade figures (issue 32), as a researcher and a share link's visitor see them: four number
+// Report-grade figures (ADR 0015), as a researcher and a share link's visitor see them: four number
 // tiles (success rate, mean SEQ, median time, SUS), each with n and its interval, the SUS against
 // the 68 average with its grade; the charts' bars with their values written; the time on task
 // once per task; the study's settings. The shared summary shows the same tiles and charts. At

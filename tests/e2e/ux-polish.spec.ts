@@ -1,4 +1,4 @@
-// The UX polish round (issue 32), as a person sees it at 1440×900 and 390×844: the invite's welcome
+// The UX polish round (ADR 0015), as a person sees it at 1440×900 and 390×844: the invite's welcome
 // (the study's name, its length and what it needs), the player's side panel as tabs with the notes
 // first and a note saved with N in view, chapter labels that never overlap, cinema mode within the
 // window at 1440×900 and 1366×768, and full-width share pages (summary table, recording and clip).

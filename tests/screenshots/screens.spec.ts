@@ -1,4 +1,4 @@
-// The review's screens (issue 32), each in light and dark at 1440×900 and 390×844: the invite's
+// The review's screens (ADR 0015), each in light and dark at 1440×900 and 390×844: the invite's
 // welcome, a question screen, the player (notes tab, cinema mode), the analysis page, the
 // dashboard, and the shared summary, recording and clip. One researcher's data, made once.
 import { mkdirSync } from 'node:fs';

@@ -180,7 +180,7 @@ pub struct SusSummaryDto {
     pub gradingScale: String,
 }
 
-/// Every task together, for the summary's number tiles (issue 32): the 'yes' share of every task
+/// Every task together, for the summary's number tiles (ADR 0015): the 'yes' share of every task
 /// answer, the mean of every SEQ rating and the time of every attempt that reached its task, each
 /// with its n and 95% interval as for one task.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]

@@ -30,7 +30,7 @@ pub struct HealthResponse {
     pub version: String,
 }
 
-/// A user as the API shows it (spec §3 User).
+/// A user as the API shows it (product §3 User).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct UserDto {
@@ -135,7 +135,7 @@ pub struct WaitlistRequest {
     pub website: Option<String>,
 }
 
-/// One task of an analysis (spec §3 Task); `taskType` is always 'text'.
+/// One task of an analysis (product §3 Task); `taskType` is always 'text'.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -223,7 +223,7 @@ pub struct EntrySummaryDto {
     pub thumbnailUrl: Option<String>,
 }
 
-/// An analysis (spec §3), as listed on the dashboard and returned after create/edit.
+/// An analysis (product §3), as listed on the dashboard and returned after create/edit.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AnalysisDto {
@@ -345,7 +345,7 @@ pub struct ParticipationRequest {
     pub analysisId: Option<String>,
 }
 
-/// `{success}` of validate-participation, with what the invite's welcome shows (issue 32).
+/// `{success}` of validate-participation, with what the invite's welcome shows (ADR 0015).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -372,7 +372,7 @@ pub struct ParticipantTask {
     pub taskContent: String,
 }
 
-/// What the participant needs to run the analysis (spec §3 Participation data).
+/// What the participant needs to run the analysis (product §3 Participation data).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -621,7 +621,7 @@ pub struct LocalPortalDto {
     pub invoices: Vec<InvoiceDto>,
 }
 
-/// A row of the admin users table (spec §3 Admin list response).
+/// A row of the admin users table (product §3 Admin list response).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AdminUserDto {

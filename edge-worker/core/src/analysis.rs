@@ -1,6 +1,6 @@
-//! Analyses (studies): the create/edit rules of spec §5 and the status machine of §4.
+//! Analyses (studies): the create/edit rules of product §5 and the status machine of §4.
 
-/// Interface messages (spec §5 verbatim where the spec has one).
+/// Interface messages (product §5 verbatim where the spec has one).
 pub const NAME_REQUIRED: &str = "El nombre del análisis es obligatorio";
 pub const NAME_TOO_LONG: &str = "El nombre del análisis no puede superar los 200 caracteres";
 pub const URL_REQUIRED: &str = "La URL es obligatoria";
@@ -95,7 +95,7 @@ pub fn validate(input: &AnalysisInput) -> Result<ValidAnalysis, Vec<&'static str
     }
 }
 
-/// The form sends the string 'null' for an empty scenario (spec §3); both mean "no scenario".
+/// The form sends the string 'null' for an empty scenario (product §3); both mean "no scenario".
 pub fn normalize_scenario(scenario: Option<&str>) -> Option<String> {
     scenario.map(str::trim).filter(|s| !s.is_empty() && *s != "null").map(str::to_string)
 }
@@ -137,7 +137,7 @@ pub fn normalize_url(raw: &str) -> Result<String, &'static str> {
     Ok(with_scheme)
 }
 
-/// Analysis statuses (spec §3: published, completed; 'active' exists in old data only).
+/// Analysis statuses (product §3: published, completed; 'active' exists in old data only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     Published,

@@ -1,7 +1,7 @@
 //! Billing rules: the one plan and billing events as we understand them. Stripe's side of it, its
 //! typed requests and webhook events, is in `stripe_api` and `stripe_events`.
 
-/// The only plan (spec §9): €29 per month, VAT included.
+/// The only plan (product §9): €29 per month, VAT included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
     pub name: &'static str,
@@ -44,7 +44,7 @@ pub struct Envelope {
     pub event: BillingEvent,
 }
 
-/// Statuses that count as paid (spec §4: a subscription exists and is in force).
+/// Statuses that count as paid (product §4: a subscription exists and is in force).
 pub const PAID_STATUSES: [&str; 2] = ["active", "trialing"];
 
 pub fn is_paid_status(status: &str) -> bool {

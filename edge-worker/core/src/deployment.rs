@@ -1,4 +1,4 @@
-//! What a production deployment needs before it serves anything (issue 15): every secret, and a
+//! What a production deployment needs before it serves anything (ADR 0006): every secret, and a
 //! public origin users reach over https. A missing Stripe key used to fall back silently to the
 //! local test-mode checkout (free subscriptions); now the worker refuses to run instead.
 //!

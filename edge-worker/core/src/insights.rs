@@ -178,7 +178,7 @@ pub fn task_figures(observations: &[Observation]) -> TaskFigures {
     }
 }
 
-/// Every task together, for the summary's number tiles (issue 32): each entry's observation of
+/// Every task together, for the summary's number tiles (ADR 0015): each entry's observation of
 /// each task is one attempt, so the success rate is the 'yes' share of every answer, the SEQ the
 /// mean of every rating and the time the median of every time on task, with their intervals as
 /// for one task. Attempts by one participant are not independent, which the interval ignores, as

@@ -34,7 +34,7 @@ pub fn password_reset(to: &str, link: &str, ttl_minutes: i64) -> Mail {
     Mail { to: to.to_string(), subject, text, html }
 }
 
-/// The mail to an account's owner after a burst of failed logins (issue 15). Nothing is locked, so
+/// The mail to an account's owner after a burst of failed logins (ADR 0006). Nothing is locked, so
 /// it says what happened and what to do, and names no address or network.
 pub fn login_failures(to: &str, failures: i64, window_minutes: i64, reset_link: &str) -> Mail {
     let subject = "Intentos fallidos de inicio de sesión en tu cuenta de Lupa".to_string();

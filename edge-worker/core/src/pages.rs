@@ -3,7 +3,7 @@
 //! Two entries of the web build have a document the worker serves (ADR 0011): the app's empty
 //! shell (`web/dist/app-shell.html`), for every client route of the app, and the participation
 //! page (`web/dist/participate.html`), a smaller entry without the app's router and strings, for
-//! `/participate` and `/participate/{id}` (spec §2), the paths the app's router matched before.
+//! `/participate` and `/participate/{id}` (product §2), the paths the app's router matched before.
 //!
 //! The researcher's main screens (the player, the analysis detail, the dashboard) get the app's
 //! shell with their own code preloaded (`web/dist/app-shell-{screen}.html`, `scripts/prerender.mjs`):

@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
 
-/// Spec §8 Admin list failure.
+/// Product §8 Admin list failure.
 pub const REFUSED: &str = "User is not authorized to view this page - please log in again";
 const LAST_ADMIN: &str = "Debe quedar al menos un administrador";
 const MAX_PAGE_SIZE: i64 = 200;

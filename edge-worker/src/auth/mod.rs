@@ -1,4 +1,4 @@
-//! Accounts: registration, login, sessions, logout, password reset and change (spec §7 auth rows).
+//! Accounts: registration, login, sessions, logout, password reset and change (product §7 auth rows).
 
 pub mod login;
 pub mod password;

@@ -42,7 +42,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = new_id();
     let now = now_ms();
     let hash = hash_password(&pass)?;
-    // Registration always creates a customer (spec §3): the `role` field is ignored.
+    // Registration always creates a customer (product §3): the `role` field is ignored.
     let new_user = users::NewUser { id: &id, email: &address, email_normalized: &normalized, role: Role::Customer.as_str(), password_hash: &hash, now };
     let mut writes = Batch::new(&database);
     let inserted = users::add_insert(&mut writes, &new_user)?;

@@ -1,4 +1,4 @@
-//! Billing for researchers (spec §7 billing rows): state, customer, checkout, portal, webhooks,
+//! Billing for researchers (product §7 billing rows): state, customer, checkout, portal, webhooks,
 //! and the local test-mode provider. The subscription gate lives in `gate`.
 
 pub mod events;

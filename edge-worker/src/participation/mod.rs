@@ -41,7 +41,7 @@ const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, crea
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
      WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
-/// The places, and what the invite's welcome shows before anything is claimed (issue 32): the
+/// The places, and what the invite's welcome shows before anything is claimed (ADR 0015): the
 /// study's name, its camera setting and how long it will take (tasks and questions counted).
 const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.task_questions, a.sus, \
      (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id AND TRIM(t.content) <> '') AS tasks, \

@@ -131,7 +131,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
 pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     storage::verify_signed_request(app, req, &lupa_core::routes::single_upload(entry_id))?;
     // The signature alone would let whoever saw the URL replay it for 15 minutes: it works only in
-    // the browser that holds the participation's capability (issue 15).
+    // the browser that holds the participation's capability (ADR 0006).
     let entry = entries::require_capability(app, req, entry_id).await?;
     let length = entries::declared_length(req)?;
     if length == 0 {

@@ -15,7 +15,7 @@ use crate::api::{self, Track};
 use crate::retry::Failure;
 use crate::upload::ChunkKey;
 
-/// JSON calls (spec §7 uses 5 s; these are retried, so a little more is fine).
+/// JSON calls (product §7 uses 5 s; these are retried, so a little more is fine).
 const JSON_TIMEOUT_MS: f64 = 10_000.0;
 /// One 4 MiB chunk at 1 Mbit/s takes ~34 s; 2 min also covers slower links. A usual chunk
 /// (~140 KB) is sent in a fraction of that.

@@ -1,4 +1,4 @@
-//! MediaRecorder over the participant's stream (screen video + microphone audio, with spec §9's
+//! MediaRecorder over the participant's stream (screen video + microphone audio, with product §9's
 //! settings; or the camera's small video-only stream, ADR 0008) and event handlers owned here:
 //! dropping a [`Media`] detaches and frees them and stops the recorder, so nothing outlives the
 //! recording.
@@ -13,10 +13,10 @@ use super::js::{describe, now_ms};
 use crate::api::Track;
 use crate::codec::{self, Container};
 
-/// Spec §9.
+/// Product §9.
 const VIDEO_BITS_PER_SECOND: u32 = 1_000_000;
 const AUDIO_BITS_PER_SECOND: u32 = 96_000;
-/// The camera: a 320×240 face needs little (issue 16: about 250 kbit/s).
+/// The camera: a 320×240 face needs little (ADR 0008: about 250 kbit/s).
 const CAMERA_BITS_PER_SECOND: u32 = 250_000;
 const TIMESLICE_MS: i32 = 1000;
 /// Chromium's MP4 muxer only cuts chunks at key frames (every ~6.7 s by default); one key frame a

@@ -1,5 +1,5 @@
 /**
- * Data for the clips, reels and share-link tests (issue 20): a subscribed researcher with an
+ * Data for the clips, reels and share-link tests (ADR 0012): a subscribed researcher with an
  * analysis, and participations recorded through the chunk API with the 18 s demo video (one or
  * two captures, so a clip can cross a segment boundary), each with its step marks.
  */

@@ -13,7 +13,7 @@ export const SCENARIO = 'Eres un cliente nuevo de la tienda.';
 
 /**
  * A subscribed researcher (logged in on `request`) with one published analysis; returns its id.
- * `camera`: the analysis's camera setting (issue 16; 'off' when left out).
+ * `camera`: the analysis's camera setting (ADR 0008; 'off' when left out).
  */
 export async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3, camera?: 'off' | 'optional' | 'required'): Promise<string> {
   const email = uniqueEmail();
@@ -71,7 +71,7 @@ export async function startAnalysis(page: Page, analysisId: string): Promise<num
   await expectAccessible(page);
   const consentedAt = Date.now();
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-  // 5 steps, or 9 screens when the analysis asks questions after each task and the SUS (issue 32).
+  // 5 steps, or 9 screens when the analysis asks questions after each task and the SUS (ADR 0015).
   await expect(page.getByText(/^Step 1 of (5|9)$/)).toBeVisible({ timeout: 20_000 });
   return consentedAt;
 }

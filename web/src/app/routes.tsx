@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2: which layout and screen each URL gets; every screen loads lazily.
+ * The route table of product §2: which layout and screen each URL gets; every screen loads lazily.
  * The public pages (/, /home, terms, FAQ) are in two tables: `siteRoutes`, which the build renders
  * to HTML (app/prerender.tsx), and `routes`, the app's, where following a link to one of them
  * leaves the app for that prerendered page and its own small script (ADR 0011). The participation
@@ -139,7 +139,7 @@ const share = {
   handle: titled('share'),
   lazy: () => import('@/features/insights/routes/share-page').then((m) => ({ Component: m.SharePage })),
 };
-/** The public site's pages (spec §2), inside PublicLayout. */
+/** The public site's pages (product §2), inside PublicLayout. */
 const publicPages: RouteObject[] = [
   { index: true, ...landing },
   {

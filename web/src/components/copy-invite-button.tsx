@@ -1,6 +1,6 @@
 /**
  * Copies an analysis' participation link (`<origin>/participate/<id>`) to the clipboard. For 2 s the
- * label says '¡Enlace copiado!' or 'Error al copiar' (spec §2, §9), and a polite live region
+ * label says '¡Enlace copiado!' or 'Error al copiar' (product §2, §9), and a polite live region
  * announces the same, because a changed button label alone is not read out by screen readers. The
  * button keeps the width of its longest label, so the feedback never reflows a table row.
  */
@@ -10,7 +10,7 @@ import { Check, CircleAlert, Copy } from 'lucide-react';
 import { StableLabel } from '@/components/ui/stable-label';
 import { paths } from '@/config/paths';
 
-/** How long the copied/failed label stays (spec §9). */
+/** How long the copied/failed label stays (product §9). */
 export const COPY_FEEDBACK_MS = 2000;
 
 type CopyState = 'idle' | 'copied' | 'failed';

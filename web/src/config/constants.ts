@@ -1,9 +1,9 @@
-/** App-wide constants: API location and time-out (spec §9), languages and their storage key. */
+/** App-wide constants: API location and time-out (product §9), languages and their storage key. */
 
 /** Same origin as the app: the worker serves both the assets and the API. */
 export const API_BASE_PATH = '/api/v1';
 
-/** Every API call gives up after this long (spec §9). */
+/** Every API call gives up after this long (product §9). */
 export const API_TIMEOUT_MS = 5000;
 
 export const LANGUAGES = ['es', 'en'] as const;

@@ -1,4 +1,4 @@
-/** The app's URLs (spec §2) in one place, so links and the router cannot drift apart. */
+/** The app's URLs (product §2) in one place, so links and the router cannot drift apart. */
 
 export const paths = {
   landing: '/',

@@ -1,4 +1,4 @@
-/** Waitlist form states (spec §4/§5/§8) on the served markup: validation, sending, success, failure, honeypot. */
+/** Waitlist form states (product §4/§5/§8) on the served markup: validation, sending, success, failure, honeypot. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { startSite } from '@/site/start';

@@ -1,5 +1,5 @@
 /**
- * The waitlist form's behaviour (spec §2, §4, §5, §8) on the markup of
+ * The waitlist form's behaviour (product §2, §4, §5, §8) on the markup of
  * features/marketing/components/waitlist-form.tsx, without a framework (ADR 0011). Like the app's
  * forms: validation on submit, then again as the visitor types; a field's error under it, linked
  * with aria-describedby and flagged with aria-invalid, and the first invalid field focused. States:
@@ -11,7 +11,7 @@
 import { errorStatus, serverMessage } from '@/components/form/server-errors';
 import { joinWaitlist } from '@/features/marketing/api/join-waitlist';
 
-/** Spec §5: non-space text, '@', non-space text. */
+/** Product §5: non-space text, '@', non-space text. */
 const EMAIL_PATTERN = /^\S+@\S+$/;
 
 /** How long a honeypot "submission" pretends to be on the wire. */

@@ -26,7 +26,7 @@ pub fn is_valid(email: &str) -> bool {
         && !domain.contains("..")
 }
 
-/// The spec's own shape (§5 waitlist): non-space text, `@`, non-space text.
+/// The spec's own shape (product §5 waitlist): non-space text, `@`, non-space text.
 pub fn looks_like_address(email: &str) -> bool {
     let email = email.trim();
     match email.split_once('@') {

@@ -33,7 +33,7 @@ impl Role {
     }
 }
 
-/// Where the app sends a user after login (spec §2 Login).
+/// Where the app sends a user after login (product §2 Login).
 pub fn home_path(role: Role) -> &'static str {
     match role {
         Role::Admin => "/admin",

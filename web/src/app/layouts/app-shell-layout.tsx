@@ -103,7 +103,7 @@ function Shell({ user }: { user: UserDto }) {
         </nav>
         <main id="main" className="app-shell__main">
           {/*
-            SLOT — billing: the yellow 'Trial ended' banner (spec §2, Authenticated shell) renders here,
+            SLOT — billing: the yellow 'Trial ended' banner (product §2, Authenticated shell) renders here,
             above the screen, while the user has no active subscription and is not on a billing route.
           */}
           <TrialEndedBanner />

@@ -13,7 +13,7 @@ export function shellSection(pathname: string): ShellSection | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (under(path, paths.user.billing)) return 'billing';
   if (under(path, paths.user.profile)) return 'profile';
-  // /user on its own is the dashboard too (spec §2 mounts it there).
+  // /user on its own is the dashboard too (product §2 mounts it there).
   if (path === paths.user.root || under(path, paths.dashboard) || under(path, '/analysis') || under(path, '/entry')) {
     return 'dashboard';
   }

@@ -1,4 +1,4 @@
-/** Catch-all screen for unknown URLs (spec §2): the secret-place title and a way back home. */
+/** Catch-all screen for unknown URLs (product §2): the secret-place title and a way back home. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/logo';

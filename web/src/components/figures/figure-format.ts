@@ -1,5 +1,5 @@
 /**
- * How the usability figures (issue 20) are written, on the analysis page and the shared summary
+ * How the usability figures (ADR 0012) are written, on the analysis page and the shared summary
  * alike: rates as percentages, SEQ and SUS with one decimal, times as mm:ss, and an interval only
  * when the server gave one (it gives none below 3 answers). Nothing is computed here: the
  * statistics come from the Rust core.

@@ -1,5 +1,5 @@
 /**
- * The summary's number tiles (issue 32), the same on the analysis page and the shared summary:
+ * The summary's number tiles (ADR 0015), the same on the analysis page and the shared summary:
  * every task together (success rate, mean SEQ, median time on task) and the SUS, each with its n
  * and, from 3 answers, its 95% interval; the SUS beside the 68 average with its grade. The figures
  * are the server's (Rust core); only the difference from 68 is worked out here, for the words.

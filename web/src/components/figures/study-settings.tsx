@@ -1,5 +1,5 @@
 /**
- * What a study asks of its participants (issue 32), beside its figures: the camera (when known),
+ * What a study asks of its participants (ADR 0015), beside its figures: the camera (when known),
  * the questions after each task and the SUS. On the analysis page and the shared summary.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
- * A small horizontal bar chart in plain SVG (issue 20): one bar per task with its 95% interval as
+ * A small horizontal bar chart in plain SVG (ADR 0012): one bar per task with its 95% interval as
  * a whisker and its value written at the row's end, in a column of its own so it never meets a
- * whisker (issue 32). It scales to its container (viewBox), so it never scrolls sideways, and its colours
+ * whisker (ADR 0015). It scales to its container (viewBox), so it never scrolls sideways, and its colours
  * are tokens (dark mode). Screen readers get the chart as one image named by its title and
  * described by a text alternative listing every bar's value, interval and n.
  */

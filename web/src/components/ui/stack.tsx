@@ -1,7 +1,7 @@
 /**
  * The vertical rhythm of a screen or card: children one under the other, separated by one step of
  * the spacing scale; the global margins of headings, paragraphs and lists are dropped. It exists so that no feature stylesheet
- * repeats "display: grid; gap: …" (issue 19: no CSS block repeated between features).
+ * repeats "display: grid; gap: …" (ADR 0007: no CSS block repeated between features).
  */
 import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
 import '@/components/ui/stack.css';

@@ -5,7 +5,7 @@ import type { EntrySummaryDto } from "./EntrySummaryDto";
 import type { TaskDto } from "./TaskDto";
 
 /**
- * An analysis (spec §3), as listed on the dashboard and returned after create/edit.
+ * An analysis (product §3), as listed on the dashboard and returned after create/edit.
  */
 export type AnalysisDto = { id: string, name: string, url: string, device: string, scenario: string | null, max_number_of_participants: number, status: string, created_at: number, updated_at: number, tasks: Array<TaskDto>, camera: Camera, _count: AnalysisCount, 
 /**

@@ -4,7 +4,7 @@ import type { ProportionDto } from "./ProportionDto";
 import type { TimeDto } from "./TimeDto";
 
 /**
- * Every task together, for the summary's number tiles (issue 32): the 'yes' share of every task
+ * Every task together, for the summary's number tiles (ADR 0015): the 'yes' share of every task
  * answer, the mean of every SEQ rating and the time of every attempt that reached its task, each
  * with its n and 95% interval as for one task.
  */

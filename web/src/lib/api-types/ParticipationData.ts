@@ -3,7 +3,7 @@ import type { Camera } from "./Camera";
 import type { ParticipantTask } from "./ParticipantTask";
 
 /**
- * What the participant needs to run the analysis (spec §3 Participation data).
+ * What the participant needs to run the analysis (product §3 Participation data).
  */
 export type ParticipationData = { scenario: string | null, analysisUrl: string, tasks: Array<ParticipantTask>, 
 /**

@@ -2,7 +2,7 @@
 import type { Camera } from "./Camera";
 
 /**
- * `{success}` of validate-participation, with what the invite's welcome shows (issue 32).
+ * `{success}` of validate-participation, with what the invite's welcome shows (ADR 0015).
  */
 export type ValidateParticipationResponse = { success: boolean, 
 /**

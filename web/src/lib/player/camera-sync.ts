@@ -17,7 +17,7 @@
 
 /**
  * Drift (s) beyond which a playing camera jumps instead of catching up. Under the promised 0.1 s
- * (issue 16): at 0.15 a camera starved of CPU drifted to 0.13 s and took a second to catch up by speed.
+ * (ADR 0009): at 0.15 a camera starved of CPU drifted to 0.13 s and took a second to catch up by speed.
  */
 export const JUMP_DRIFT_S = 0.09;
 /** Drift (s) under which nothing is corrected. */

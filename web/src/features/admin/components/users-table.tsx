@@ -1,5 +1,5 @@
 /**
- * The admin users table (spec §2): id, role, e-mail, last login, created, and Edit / Delete buttons
+ * The admin users table (product §2): id, role, e-mail, last login, created, and Edit / Delete buttons
  * named after the user's e-mail, on the ui Table. Under 640 px each user becomes a card led by the
  * e-mail (which wraps anywhere rather than squeezing its column), with the actions at its foot.
  */
@@ -96,7 +96,7 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
               type="button"
               className="button button--danger-ghost button--sm"
               aria-label={t('admin.users.deleteLabel', { email: user.email })}
-              // An admin deleting their own account would lock themselves out mid-session (issue 32).
+              // An admin deleting their own account would lock themselves out mid-session (ADR 0015).
               disabled={user.id === currentUserId}
               aria-describedby={user.id === currentUserId ? `admin-self-${user.id}` : undefined}
               onClick={(event) => onDelete(user, event.currentTarget)}

@@ -1,5 +1,5 @@
 /**
- * /admin: every user account in a paged table (spec §2 'Admin users table', §4 'Admin list: loading,
+ * /admin: every user account in a paged table (product §2 'Admin users table', §4 'Admin list: loading,
  * then table, or error'), searchable by e-mail, with a role dialog and a delete confirmation per row.
  * Search text and page live in the URL (?q=&page=), so reloads and the back button keep them.
  */

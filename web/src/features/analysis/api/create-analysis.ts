@@ -16,7 +16,7 @@ export function useCreateAnalysis() {
     onSuccess: async ({ analysisData }) => {
       queryClient.setQueryData(analysisQueryKey(analysisData.id), { analysisData });
       // The dashboard the success modal leads to lists the new analysis, with its 'Copiar enlace',
-      // at once (issue 32), not after its list is fetched again; that fetch still follows.
+      // at once (ADR 0015), not after its list is fetched again; that fetch still follows.
       queryClient.setQueryData<AnalysisListResponse>(ANALYSES_QUERY_KEY, (list) =>
         list && !list.analyses.some((analysis) => analysis.id === analysisData.id) ? { analyses: [analysisData, ...list.analyses] } : list,
       );

@@ -1,5 +1,5 @@
 /**
- * The facts of one analysis (spec §2 Analysis detail): id, URL, device, creation, scenario,
+ * The facts of one analysis (product §2 Analysis detail): id, URL, device, creation, scenario,
  * participants, invite link, tasks; and the study's settings (camera, task questions, SUS).
  */
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           </div>
         ) : null}
       </dl>
-      {/* What the study asks of participants, which the figures below depend on (issue 32). */}
+      {/* What the study asks of participants, which the figures below depend on (ADR 0015). */}
       <StudySettings settings={{ taskQuestions: analysis.taskQuestions, sus: analysis.sus }} camera={analysis.camera} />
       <section className="analysis-section" aria-labelledby="analysis-tasks-title">
         <h2 id="analysis-tasks-title">{t('analysis.detail.tasks')}</h2>

@@ -1,5 +1,5 @@
 /**
- * The analysis form's 'Cámara' field (issue 16): whether participants' cameras are recorded —
+ * The analysis form's 'Cámara' field (ADR 0008): whether participants' cameras are recorded —
  * 'Sin cámara' (default), 'Opcional' (they may go on without it) or 'Obligatoria'.
  */
 import { useId } from 'react';

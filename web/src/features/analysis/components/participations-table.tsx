@@ -2,7 +2,7 @@
  * The analysis detail's one list of participations, newest first, on the shared Table (cards on a
  * phone or a narrow frame): a thumbnail of the recording, 'Participante N' with a button that
  * copies the id, the state (in progress, interrupted, submitted), 'Fecha de subida' (or N/A while
- * in progress), the length, the number of notes, and the actions: 'Ver grabación' (spec §2: asks
+ * in progress), the length, the number of notes, and the actions: 'Ver grabación' (product §2: asks
  * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). Empty: 'Aún no hay
  * participantes' with a prompt to share the invitation link and the copy button.
  */

@@ -1,6 +1,6 @@
 /**
  * 'Éxito' dialog after creating an analysis: '¡Análisis creado con éxito!' and 'Redirigiendo en N
- * segundos...' counting down from 5, then `onDone` (spec §2, §9). 'Ir al análisis' leaves at once
+ * segundos...' counting down from 5, then `onDone` (product §2, §9). 'Ir al análisis' leaves at once
  * for the new analysis and takes focus, so Enter is enough. It cannot be dismissed: the countdown
  * leaves anyway.
  */
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight, Check } from 'lucide-react';
 import { Dialog } from '@/components/ui/dialog';
 
-/** Seconds before leaving for the dashboard (spec §9). */
+/** Seconds before leaving for the dashboard (product §9). */
 export const REDIRECT_SECONDS = 5;
 
 interface SuccessModalProps {

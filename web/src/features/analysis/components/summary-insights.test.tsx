@@ -1,5 +1,5 @@
 /**
- * The insights summary (issues 20 and 32): the number tiles for every task together and the SUS
+ * The insights summary (ADR 0012 and ADR 0015): the number tiles for every task together and the SUS
  * against the 68 average, the server's figures with their n, intervals only where the server sent
  * them (none below 3 answers), the time on task once per task, the SUS grade, charts named,
  * described in words and with their values written, and the per-task CSV link.

@@ -1,6 +1,6 @@
 /**
- * The insights summary on /analysis/{id} (issue 20, ADR 0012), under the time per task: number
- * tiles for every task together and the SUS (issue 32); per task the success rate (adjusted-Wald
+ * The insights summary on /analysis/{id} (ADR 0012), under the time per task: number
+ * tiles for every task together and the SUS (ADR 0015); per task the success rate (adjusted-Wald
  * 95% interval), the mean SEQ (95% t-interval) and the median time on task once (every attempt;
  * the rest is in the CSV), each with its n; the SUS mean with its interval and grade; two small
  * charts with their values written; the per-task CSV (the per-entry one, 'Exportar
@@ -21,7 +21,7 @@ import { apiPaths } from '@/lib/api-paths';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
-/** Whether there is anything of issue 20 to show: the analysis asks, or answers exist. */
+/** Whether there is anything of ADR 0012 to show: the analysis asks, or answers exist. */
 export function hasInsights(summary: AnalysisSummaryResponse): boolean {
   // Read defensively: a summary from before ADR 0012 has none of these fields.
   const { settings, sus, tasks } = summary as Partial<AnalysisSummaryResponse>;

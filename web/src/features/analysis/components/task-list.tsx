@@ -1,5 +1,5 @@
 /**
- * The form's dynamic task list (spec §2): one textarea per task, in order; 'Añadir tarea' appends
+ * The form's dynamic task list (product §2): one textarea per task, in order; 'Añadir tarea' appends
  * one and focuses it; each task has a remove button only while more than one exists, and removing
  * the last is refused with 'Incluye al menos una tarea'.
  */
@@ -64,7 +64,7 @@ export function TaskList() {
                 {...register(`tasks.${index}.content`, {
                   // Typing re-checks only the field typed in; the rule on the whole list
                   // ('Se requiere al menos una tarea con contenido') must be re-checked too, or it
-                  // stays after every task is filled (issue 32).
+                  // stays after every task is filled (ADR 0015).
                   onChange: () => {
                     if (formState.isSubmitted) void trigger('tasks');
                   },

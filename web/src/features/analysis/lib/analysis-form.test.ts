@@ -1,4 +1,4 @@
-/** The analysis form's rules and normalisation (spec §5): URL shape, https://, empty tasks, 'null' scenario. */
+/** The analysis form's rules and normalisation (product §5): URL shape, https://, empty tasks, 'null' scenario. */
 import { describe, expect, it } from 'vitest';
 import {
   analysisFormFrom,

@@ -1,7 +1,7 @@
 /**
- * The create/edit analysis form's rules (spec §5) and how its values become the API body: https://
- * added when missing, empty tasks dropped, an empty scenario sent as the string 'null' (spec §3),
- * device always 'computer' (spec §9), the camera setting as chosen (issue 16). Messages are locale keys,
+ * The create/edit analysis form's rules (product §5) and how its values become the API body: https://
+ * added when missing, empty tasks dropped, an empty scenario sent as the string 'null' (product §3),
+ * device always 'computer' (product §9), the camera setting as chosen (ADR 0008). Messages are locale keys,
  * translated where they are shown. The question settings (ADR 0012) start with 'Preguntar por cada
  * tarea' on and the SUS off.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 
-/** Participants: default and the server's upper limit (spec §9 gives the minimum 1 and default 5). */
+/** Participants: default and the server's upper limit (product §9 gives the minimum 1 and default 5). */
 export const DEFAULT_PARTICIPANTS = 5;
 export const MAX_PARTICIPANTS = 1000;
 
@@ -30,7 +30,7 @@ export const withScheme = (url: string) => {
 
 const taskSchema = z.object({ content: z.string() });
 
-/** The 'Cámara' field's options, in the order shown (issue 16); 'off' by default. */
+/** The 'Cámara' field's options, in the order shown (ADR 0008); 'off' by default. */
 export const CAMERA_OPTIONS = ['off', 'optional', 'required'] as const;
 
 export const analysisFormSchema = z.object({
@@ -101,6 +101,6 @@ export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
   };
 }
 
-/** Removing is refused for the last task (spec §5): the answer is the message key to show instead. */
+/** Removing is refused for the last task (product §5): the answer is the message key to show instead. */
 export const canRemoveTask = (taskCount: number): { ok: true } | { ok: false; message: 'analysis.form.lastTask' } =>
   taskCount > 1 ? { ok: true } : { ok: false, message: 'analysis.form.lastTask' };

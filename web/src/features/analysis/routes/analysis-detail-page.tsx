@@ -1,5 +1,5 @@
 /**
- * /analysis/{id}: one analysis with its tasks and participations (spec §2), plus editing, closing or
+ * /analysis/{id}: one analysis with its tasks and participations (product §2), plus editing, closing or
  * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
  * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables
  * and the insights (another feature's section, passed in by app/routes.tsx).

@@ -1,5 +1,5 @@
 /**
- * /analysis/create: the analysis form (spec §2, §5) in the narrow form width. Without an active
+ * /analysis/create: the analysis form (product §2, §5) in the narrow form width. Without an active
  * subscription it sends the user back to /dashboard; after creating, the 'Éxito' dialog counts down
  * and then goes to /dashboard, or straight to the new analysis with 'Ir al análisis'.
  */

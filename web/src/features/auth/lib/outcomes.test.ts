@@ -1,4 +1,4 @@
-/** Error mapping of the auth screens (spec §8) and the role → home rule (spec §2). */
+/** Error mapping of the auth screens (product §8) and the role → home rule (product §2). */
 import { describe, expect, it } from 'vitest';
 import {
   homeFor,

@@ -1,5 +1,5 @@
 /**
- * What each auth screen shows for a failed call (spec §4, §8): pure mappings from an ApiError to a
+ * What each auth screen shows for a failed call (product §4, §8): pure mappings from an ApiError to a
  * tone, a locale key or the server's own message, and the server's validation reasons.
  */
 import type { TranslationKey } from '@/components/form';
@@ -64,7 +64,7 @@ export function resetFailure(error: unknown): Failure {
 /** True when a reset failed because the link itself is no good (expired, used or unknown). */
 export const isInvalidTokenError = (error: unknown) => isApiError(error) && error.code === 'invalid_reset_token';
 
-/** Where a user lands after logging in (spec §2 Login). */
+/** Where a user lands after logging in (product §2 Login). */
 export function homeFor(role: string): string {
   if (role === 'admin') return paths.admin;
   if (role === 'customer') return paths.dashboard;

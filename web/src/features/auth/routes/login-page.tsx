@@ -1,4 +1,4 @@
-/** Login at /auth and /auth/login: e-mail + password, then off to the role's home (spec §2, §4, §8). */
+/** Login at /auth and /auth/login: e-mail + password, then off to the role's home (product §2, §4, §8). */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
  * /auth/password-reset?passwordResetToken=…: checks the token on load, then asks for the new
- * password twice; a missing, invalid, expired or used token shows 'Enlace inválido' (spec §2, §4, §8).
+ * password twice; a missing, invalid, expired or used token shows 'Enlace inválido' (product §2, §4, §8).
  * The token is read once and then taken out of the address bar (`replace`), so it does not stay in
- * the history, a shared screen or a bookmark (issue 15).
+ * the history, a shared screen or a bookmark (ADR 0006).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

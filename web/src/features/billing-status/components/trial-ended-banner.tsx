@@ -1,5 +1,5 @@
 /**
- * The yellow 'Trial ended' banner of the signed-in shell (spec §2): shown only once billing says
+ * The yellow 'Trial ended' banner of the signed-in shell (product §2): shown only once billing says
  * there is no active subscription, and never on the billing screens themselves.
  */
 import { useTranslation } from 'react-i18next';

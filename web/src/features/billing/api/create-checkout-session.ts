@@ -1,4 +1,4 @@
-/** POST /api/v1/billing/checkout-session for the one plan there is (spec §9: basic, monthly). */
+/** POST /api/v1/billing/checkout-session for the one plan there is (product §9: basic, monthly). */
 import { useMutation } from '@tanstack/react-query';
 import { MONTHLY_PLAN } from '@/features/billing/lib/plan';
 import { post } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/billing: creates the user's billing customer (idempotent on the server), and the
- * spec §4 rule that uses it: with no subscription and no customer id once billing has loaded, the
+ * product §4 rule that uses it: with no subscription and no customer id once billing has loaded, the
  * client creates the customer once and reloads billing.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * 'Historial de facturas' (spec §2): invoices and subscription management live in the payment
+ * 'Historial de facturas' (product §2): invoices and subscription management live in the payment
  * provider's customer portal, which 'Abrir portal del cliente' opens in a new tab.
  */
 import { useState } from 'react';

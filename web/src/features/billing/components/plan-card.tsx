@@ -1,6 +1,6 @@
 /**
- * The monthly plan (spec §2, §9): €29 a month with VAT. 'Elegir Mensual' asks for a checkout
- * session and opens it in a new tab; a 400 means the user is already subscribed (spec §8). A paid
+ * The monthly plan (product §2, §9): €29 a month with VAT. 'Elegir Mensual' asks for a checkout
+ * session and opens it in a new tab; a 400 means the user is already subscribed (product §8). A paid
  * user sees the plan marked as the current one, with no button to buy it again.
  */
 import { useState } from 'react';

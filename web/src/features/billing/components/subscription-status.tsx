@@ -1,5 +1,5 @@
 /**
- * The top of /user/billing (spec §2): with an active subscription, a card with the green 'Activo'
+ * The top of /user/billing (product §2): with an active subscription, a card with the green 'Activo'
  * badge and the subscription id; without one, the gray 'Prueba finalizada' notice.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * What the billing screens say when a call fails (spec §8): a 400 from checkout is the
+ * What the billing screens say when a call fails (product §8): a 400 from checkout is the
  * "already subscribed" text; otherwise the server's own message, or a generic line when the
  * failure came from the client side (network, time-out, an unreadable answer).
  */

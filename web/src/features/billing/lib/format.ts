@@ -2,7 +2,7 @@
  * Money and dates on the billing screens, in the interface language (Spanish by default:
  * '€29', '12 de junio de 2025'). Amounts arrive in cents, times in epoch milliseconds.
  *
- * Prices follow the one format the spec writes, '€29/mes' (issue 32: one format everywhere): the
+ * Prices follow the one format the spec writes, '€29/mes' (ADR 0015: one format everywhere): the
  * currency symbol first and no decimals for a whole amount ('€29', '€29,50'), in every language;
  * only the decimal separator follows the language.
  */

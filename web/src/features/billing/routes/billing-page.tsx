@@ -1,5 +1,5 @@
 /**
- * /user/billing (spec §2 Billing): the subscription state, the monthly plan and the invoice
+ * /user/billing (product §2 Billing): the subscription state, the monthly plan and the invoice
  * history. Billing is re-read whenever the user comes back to this tab (they pay or cancel in the
  * tab the provider opened), and polled while a checkout tab is open; the shell's banner follows
  * since both read the ['billing'] entry. Once the subscription is active the plan shows as the

@@ -1,5 +1,5 @@
 /**
- * The dashboard's table of analyses (spec §2 columns) on the shared Table: the title links to the
+ * The dashboard's table of analyses (product §2 columns) on the shared Table: the title links to the
  * analysis, the URL is shortened in the middle with the whole URL in a tooltip, the actions sit
  * inline with icons. Under 640 px each row is a card; between that and a wide screen the table
  * scrolls inside its box rather than widening the page.

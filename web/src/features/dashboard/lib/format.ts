@@ -1,7 +1,7 @@
 /** How the dashboard table shows an analysis: short creation date, 'count / max', device and status keys. */
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
-/** Intl locale per interface language: Spanish dates are es-ES (spec §2), English ones en-GB. */
+/** Intl locale per interface language: Spanish dates are es-ES (product §2), English ones en-GB. */
 export const dateLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 'es-ES');
 
 /** Creation date in the short style of the language, e.g. 05/03/2024 → '5/3/24' in es-ES. */
@@ -15,7 +15,7 @@ export const participantsRatio = (analysis: Pick<AnalysisDto, '_count' | 'max_nu
 export const deviceKey = (device: string) =>
   device === 'mobile' ? ('dashboard.device.mobile' as const) : ('dashboard.device.computer' as const);
 
-/** published → publicado; anything else → completado (spec §2). */
+/** published → publicado; anything else → completado (product §2). */
 export const statusKey = (status: string) =>
   status === 'published' ? ('dashboard.status.published' as const) : ('dashboard.status.completed' as const);
 

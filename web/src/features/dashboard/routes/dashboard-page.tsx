@@ -1,6 +1,6 @@
 /**
  * /dashboard (and /user): the customer's analyses with a button to create one, which needs an
- * active subscription (spec §2). Loading spinner, error alert with a retry, and the empty state,
+ * active subscription (product §2). Loading spinner, error alert with a retry, and the empty state,
  * which then holds the one 'Crear nuevo análisis' of the screen.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** The participant's answers beside the player (issue 20): each task's and the SUS, seeking to their moment, the one just passed marked. */
+/** The participant's answers beside the player (ADR 0012): each task's and the SUS, seeking to their moment, the one just passed marked. */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnswersPanel } from '@/features/entries/components/answers-panel';

@@ -1,5 +1,5 @@
 /**
- * The participant's answers in the player (issue 20, ADR 0012): after each task its ease (SEQ,
+ * The participant's answers in the player (ADR 0012): after each task its ease (SEQ,
  * 1–7) and whether it was completed, at the moment the task ended ('Siguiente' was pressed), and
  * the SUS score before Finish. Each answer seeks to its moment; the one the playhead has just
  * passed (within a few seconds) is marked, so watching the task's end shows what was answered.

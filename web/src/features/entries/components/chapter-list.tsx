@@ -1,5 +1,5 @@
 /**
- * The 'Tasks' panel (spec §2): one chapter per step (scenario, URL, each task) with when it was first
+ * The 'Tasks' panel (product §2): one chapter per step (scenario, URL, each task) with when it was first
  * entered and the time spent on it. Choosing a chapter seeks there and plays; the chapter under the
  * playhead is marked aria-current="step". A step never reached cannot be chosen.
  */

@@ -2,7 +2,7 @@
  * The researcher's notes (markers) on the recording: the editor for a new note at the playhead,
  * opened by 'Añadir nota' or the `n` key, and the notes in time order with seek, edit and delete
  * (after confirmation). Saves and deletions are announced in the page's live region. A new note
- * is scrolled into view as soon as it is in the list (issue 32), so saving shows where it went.
+ * is scrolled into view as soon as it is in the list (ADR 0015), so saving shows where it went.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -80,7 +80,7 @@ beforeEach(() => {
 
 async function openPage() {
   const router = renderApp('/entry/e1');
-  // The side panel opens on 'Notas' (issue 32); the chapters are in the 'Tareas' tab.
+  // The side panel opens on 'Notas' (ADR 0015); the chapters are in the 'Tareas' tab.
   fireEvent.click(await screen.findByRole('tab', { name: 'Tareas' }, { timeout: 5000 }));
   await screen.findByRole('heading', { name: 'Tasks' });
   return router;

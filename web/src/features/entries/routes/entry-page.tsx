@@ -1,9 +1,9 @@
 /**
- * /entry/{id} (spec §2 Entry page): the recording of one participation in our player (all its
+ * /entry/{id} (product §2 Entry page): the recording of one participation in our player (all its
  * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
  * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
  * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the 'Tasks'
- * chapters, and the participant's answers when there are some (issue 32). It resumes where the
+ * chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
  * recording was left off.
  * A failed load shows 'Error retrieving video entry: …'.
  */
@@ -171,7 +171,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
     engine.setCameraEnabled(!prefs.cameraHidden);
   }, [engine, prefs.cameraHidden]);
 
-  // Turning cinema mode on brings the whole player into the window (issue 32); a page opened in
+  // Turning cinema mode on brings the whole player into the window (ADR 0015); a page opened in
   // cinema mode keeps its header in view.
   const theaterBefore = useRef(prefs.theater);
   useEffect(() => {

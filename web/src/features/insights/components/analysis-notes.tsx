@@ -1,5 +1,5 @@
 /**
- * 'Notas y clips' on the analysis page (issue 20): every note and clip of the analysis's
+ * 'Notas y clips' on the analysis page (ADR 0012): every note and clip of the analysis's
  * recordings, filtered by tag, by task (the task on screen where the note starts) and by kind,
  * each with its participant, moment or range, title, text and tags and a link to the recording.
  * Clips get the actions the page passes in (add to a reel, share). The filters are native selects

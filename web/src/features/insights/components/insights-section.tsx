@@ -1,5 +1,5 @@
 /**
- * The analysis page's clips, reels and share links (issue 20), in their own section so the page
+ * The analysis page's clips, reels and share links (ADR 0012), in their own section so the page
  * only mounts this: 'Notas y clips' (filters; each clip can go into the open reel or be shared),
  * 'Reels', and every share link of the analysis with its views. One polite live region announces
  * what the buttons did.

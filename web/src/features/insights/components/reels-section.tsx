@@ -1,5 +1,5 @@
 /**
- * 'Reels' on the analysis page (issue 20): the analysis's highlight reels, a form to start one, and
+ * 'Reels' on the analysis page (ADR 0012): the analysis's highlight reels, a form to start one, and
  * the open reel with its clips to reorder ('Añadir a…' in the notes list adds clips to it), play
  * back to back, share or delete.
  */

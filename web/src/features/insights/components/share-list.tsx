@@ -1,6 +1,6 @@
 /**
  * Share links with what they show, their state, views and expiry, each revocable while active;
- * revoking asks first (issue 32), since whoever holds the link loses it at once for good.
+ * revoking asks first (ADR 0015), since whoever holds the link loses it at once for good.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

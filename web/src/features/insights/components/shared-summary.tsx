@@ -1,6 +1,6 @@
 /**
  * The analysis summary as a share link shows it, a read-only report with the researcher's own
- * figures (issue 32): the number tiles, the study's settings, per task success, ease and time with
+ * figures (ADR 0015): the number tiles, the study's settings, per task success, ease and time with
  * n, and the two charts. The design system's Table, so on a phone each task is a card instead of a
  * table wider than the screen.
  */

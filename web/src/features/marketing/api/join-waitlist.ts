@@ -1,4 +1,4 @@
-/** POST /api/v1/waitlist: puts an e-mail on the beta waitlist. Any 2xx answer counts as success (spec §7). */
+/** POST /api/v1/waitlist: puts an e-mail on the beta waitlist. Any 2xx answer counts as success (product §7). */
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import type { WaitlistRequest } from '@/lib/api-types/WaitlistRequest';

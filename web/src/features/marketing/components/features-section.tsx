@@ -1,4 +1,4 @@
-/** The four feature cards of spec §1: link recruiting, rich recordings, assisted analysis, privacy controls. */
+/** The four feature cards of product §1: link recruiting, rich recordings, assisted analysis, privacy controls. */
 import { useTranslation } from 'react-i18next';
 
 const FEATURES = [

@@ -1,4 +1,4 @@
-/** "Cómo funciona": the three steps of spec §2 (create an analysis, recruit participants, improve products). */
+/** "Cómo funciona": the three steps of product §2 (create an analysis, recruit participants, improve products). */
 import { useTranslation } from 'react-i18next';
 import { HOW_IT_WORKS_ID } from '@/features/marketing/lib/content';
 

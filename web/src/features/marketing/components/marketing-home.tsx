@@ -1,4 +1,4 @@
-/** The home page content (spec §2), shared by / and /home: hero, logos, steps, video, features, FAQ, waitlist. */
+/** The home page content (product §2), shared by / and /home: hero, logos, steps, video, features, FAQ, waitlist. */
 import { DemoVideoSection } from '@/features/marketing/components/demo-video-section';
 import { FaqSection } from '@/features/marketing/components/faq-section';
 import { FeaturesSection } from '@/features/marketing/components/features-section';

@@ -1,5 +1,5 @@
 /**
- * The waitlist form's markup (spec §2, §4, §5): e-mail, consent and a honeypot, rendered at build
+ * The waitlist form's markup (product §2, §4, §5): e-mail, consent and a honeypot, rendered at build
  * time like the rest of the public pages (ADR 0011). Its behaviour (validation, 'Procesando...',
  * the success and failure alerts, the silent honeypot) is web/src/site/waitlist-form.ts, which
  * reads the messages it may show from the form's data attributes, so they come in the page's

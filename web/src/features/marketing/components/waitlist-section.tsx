@@ -1,4 +1,4 @@
-/** The waitlist block at the end of the home page (anchor `waitlist-form`, spec §2). */
+/** The waitlist block at the end of the home page (anchor `waitlist-form`, product §2). */
 import { useTranslation } from 'react-i18next';
 import { WaitlistForm } from '@/features/marketing/components/waitlist-form';
 import { WAITLIST_ID } from '@/features/marketing/lib/content';

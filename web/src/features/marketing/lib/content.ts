@@ -1,6 +1,6 @@
 /** Order of the FAQ items and terms sections; their text lives in the locale files under faq.* and terms.*. */
 
-/** Spec §2 FAQ: nine items, in this order. */
+/** Product §2 FAQ: nine items, in this order. */
 export const FAQ_ITEMS = [
   'availability',
   'preparation',
@@ -15,7 +15,7 @@ export const FAQ_ITEMS = [
 
 export type FaqItem = (typeof FAQ_ITEMS)[number];
 
-/** Spec §2 terms: seventeen sections; each key is also the section's anchor id. */
+/** Product §2 terms: seventeen sections; each key is also the section's anchor id. */
 export const TERMS_SECTIONS = [
   'objeto',
   'naturaleza',
@@ -38,6 +38,6 @@ export const TERMS_SECTIONS = [
 
 export type TermsSection = (typeof TERMS_SECTIONS)[number];
 
-/** Anchors of the home page sections (spec §2), linked from the hero. */
+/** Anchors of the home page sections (product §2), linked from the hero. */
 export const HOW_IT_WORKS_ID = 'how-it-works';
 export const WAITLIST_ID = 'waitlist-form';

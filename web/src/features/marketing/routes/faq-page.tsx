@@ -1,4 +1,4 @@
-/** FAQ page (/preguntas-frecuentes and /home/preguntas-frecuentes): the nine questions of spec §2 as an accordion. */
+/** FAQ page (/preguntas-frecuentes and /home/preguntas-frecuentes): the nine questions of product §2 as an accordion. */
 import { useTranslation } from 'react-i18next';
 import { FaqAccordion } from '@/features/marketing/components/faq-accordion';
 import '@/features/marketing/marketing.css';

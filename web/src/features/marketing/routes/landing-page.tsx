@@ -1,4 +1,4 @@
-/** Waitlist landing page at / (spec §2; to be removed after launch): the home page content. */
+/** Waitlist landing page at / (product §2; to be removed after launch): the home page content. */
 import { MarketingHome } from '@/features/marketing/components/marketing-home';
 
 export function LandingPage() {

@@ -1,4 +1,4 @@
-/** Terms and conditions (spec §2): seventeen numbered sections, each with an anchor, and a linked table of contents. */
+/** Terms and conditions (product §2): seventeen numbered sections, each with an anchor, and a linked table of contents. */
 import { useTranslation } from 'react-i18next';
 import { TERMS_SECTIONS } from '@/features/marketing/lib/content';
 import '@/features/marketing/marketing.css';

@@ -1,5 +1,5 @@
 /**
- * The participant's answers (issue 20, ADR 0012), sent with the participation's capability cookie:
+ * The participant's answers (ADR 0012), sent with the participation's capability cookie:
  * PUT …/answers/tasks/{n} after a task and PUT …/answers/sus before Finish. Sending again replaces
  * the stored answer, so a retry is safe.
  */

@@ -1,4 +1,4 @@
-/** Step 4 (spec §2.4): the stepper beside the recording panel (stacked on phones, panel first). */
+/** Step 4 (product §2.4): the stepper beside the recording panel (stacked on phones, panel first). */
 import { useTranslation } from 'react-i18next';
 import { RecordingPanel } from '@/features/participate/components/recording-panel';
 import { Stepper } from '@/features/participate/components/stepper';

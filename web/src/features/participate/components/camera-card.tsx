@@ -1,5 +1,5 @@
 /**
- * The permissions step's 'Cámara' card (issue 16), shown when the analysis records the camera:
+ * The permissions step's 'Cámara' card (ADR 0008), shown when the analysis records the camera:
  * the same Concedido/Pendiente states as 'Pantalla' and 'Micrófono', its own button to turn the
  * camera on, a small live preview so participants see themselves, and whether it is required.
  */

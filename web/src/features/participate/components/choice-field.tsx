@@ -1,5 +1,5 @@
 /**
- * One question as a native radio group (issue 20): a fieldset named by its legend, so screen
+ * One question as a native radio group (ADR 0012): a fieldset named by its legend, so screen
  * readers announce the question, and the browser's own arrow-key handling moves and selects
  * within it. A scale shows its end labels under the options; the end options also carry them in
  * their accessible names ('1, Muy difícil'), starting with the visible number.

@@ -1,5 +1,5 @@
 /**
- * What the floating task window shows (issue 17), rendered through a portal from the tab's own
+ * What the floating task window shows (ADR 0010), rendered through a portal from the tab's own
  * store: during the analysis the recording indicator and 'Duración', the offline note, the current
  * step with its links, and 'Anterior' / 'Siguiente' / 'Finish Analysis'; if the recording stopped,
  * that it stopped; at the end, thanks and a button to close the window.

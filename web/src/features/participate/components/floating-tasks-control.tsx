@@ -1,5 +1,5 @@
 /**
- * 'Abrir tareas en ventana flotante' on the analysis step (issue 17): opens the floating task
+ * 'Abrir tareas en ventana flotante' on the analysis step (ADR 0010): opens the floating task
  * window (Document Picture-in-Picture, or a popup where the browser has none). While it is open
  * the tab says so and offers to close it; when the browser refused a window, the button goes
  * away and the tab says the tasks stay here.

@@ -1,17 +1,17 @@
 /**
- * The flow's four modals: 'Confirmación de Seguridad' (consent, spec §2.3), the exit confirmation,
- * the unclosable 'La grabación se ha detenido' (spec §2.5) and 'Success!', which closes itself and
- * goes back to the input step after 3 seconds (spec §9).
+ * The flow's four modals: 'Confirmación de Seguridad' (consent, product §2.3), the exit confirmation,
+ * the unclosable 'La grabación se ha detenido' (product §2.5) and 'Success!', which closes itself and
+ * goes back to the input step after 3 seconds (product §9).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
 import { Dialog } from '@/components/ui/dialog';
 
-/** The success modal closes after this long (spec §9). */
+/** The success modal closes after this long (product §9). */
 export const SUCCESS_CLOSE_MS = 3000;
 
-/** `camera`: the participant's camera is recorded too, and the modal says so (issue 16). */
+/** `camera`: the participant's camera is recorded too, and the modal says so (ADR 0008). */
 export function ConsentModal({ busy, camera = false, onAccept, onReject }: { busy: boolean; camera?: boolean; onAccept: () => void; onReject: () => void }) {
   const { t } = useTranslation();
   return (

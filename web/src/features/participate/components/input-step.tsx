@@ -1,14 +1,14 @@
 /**
- * Step 1 of the flow (spec §2): what participating involves, the 'ID de Análisis' field (prefilled
+ * Step 1 of the flow (product §2): what participating involves, the 'ID de Análisis' field (prefilled
  * from /participate/:id) and 'Participar', which validates the id before the permissions step.
- * A browser that cannot take part (pre-flight check, issue 17) gets the reason and the link to copy
+ * A browser that cannot take part (pre-flight check, ADR 0010) gets the reason and the link to copy
  * instead of the form, so it never reaches permissions that cannot work.
  *
  * The field is a plain controlled input with the shared form classes, not react-hook-form and zod:
  * this step is what every participant downloads first, and one trimmed, required id needs neither
- * (issue 18: the input step's budget). The markup, messages and focus are the shared TextField's.
+ * (ADR 0011: the input step's budget). The markup, messages and focus are the shared TextField's.
  *
- * An invite link (/participate/{id}) opens a welcome (issue 32): the study's name, an estimated
+ * An invite link (/participate/{id}) opens a welcome (ADR 0015): the study's name, an estimated
  * duration and what taking part needs, read with validate-participation as the page opens; the
  * prefilled field then steps back. Without the link, or when the check fails, the step is as before
  * ('Participar' reports any problem as it always did).

@@ -1,5 +1,5 @@
 /**
- * The microphone check on the permissions step (issue 17): once the microphone is granted, a live
+ * The microphone check on the permissions step (ADR 0010): once the microphone is granted, a live
  * level meter and 'Habla para comprobar que te oímos'; a polite '¡Te oímos bien!' once a voice is
  * heard; after SILENCE_HINT_MS of silence, a hint and the list of microphones to pick another one.
  */

@@ -1,5 +1,5 @@
 /**
- * After a denial, where the participant's operating system keeps the permission (issue 17): on
+ * After a denial, where the participant's operating system keeps the permission (ADR 0010): on
  * macOS, System Settings › Privacy & Security › Screen & System Audio Recording and/or Microphone,
  * then reopening the browser; on Windows, Settings › Privacy › Microphone. Read from the user agent;
  * nothing is shown on other systems (the browser's own settings are in 'Browser Settings Help').

@@ -1,12 +1,12 @@
 /**
- * The participation flow (spec §2, §4): shows the current stage and the modal over it, and owns
+ * The participation flow (product §2, §4): shows the current stage and the modal over it, and owns
  * the page-level effects: asking on arrival whether this browser has an unfinished participation
  * (ADR 0005), the recorder timer, the warning before closing the tab (or leaving the page) while
  * recording or uploading, and releasing the screen, microphone and recorder when the page goes
  * away. Closing or reloading the tab is not leaving: the participation can be resumed for 24 h.
  *
  * The steps that record (permissions, the analysis with its floating window) load when the flow
- * reaches them, not with the input step (issue 18): most of what a recording needs is downloaded
+ * reaches them, not with the input step (ADR 0011): most of what a recording needs is downloaded
  * while the participant reads the permissions step.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -91,7 +91,7 @@ function useFocusOnStageChange(stage: string) {
     const loading = previous.current === 'checking';
     previous.current = stage;
     // The first screen after the page's own check is where the page opened: the reader starts at
-    // its top anyway, and a focus ring on the heading there looks like a fault (issue 32).
+    // its top anyway, and a focus ring on the heading there looks like a fault (ADR 0015).
     if (loading) return undefined;
     const root = container.current;
     if (!root) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Step 2 (spec §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
+ * Step 2 (product §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
  * 'Try Again' with 'Browser Settings Help' and the system's own settings after a denial), the
  * microphone check once it is granted, the spec's error messages with troubleshooting tips,
  * 'Salir del análisis', and 'Siguiente' once both are granted.
@@ -125,7 +125,7 @@ export function PermissionsStep() {
           {t('participate.permissions.next')}
         </button>
       </div>
-      {/* Below the buttons (issue 32): its silent-microphone warning appears after a few quiet
+      {/* Below the buttons (ADR 0015): its silent-microphone warning appears after a few quiet
           seconds, and above them it would move 'Siguiente' from under the pointer. */}
       {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
     </section>

@@ -1,5 +1,5 @@
 /**
- * What the input step shows instead of the form when this browser cannot take part (issue 17):
+ * What the input step shows instead of the form when this browser cannot take part (ADR 0010):
  * why, in the participant's words ('Este análisis necesita un ordenador con Chrome, Edge o
  * Firefox…'), the link itself, and 'Copiar el enlace' to open it later on a computer.
  */
@@ -9,7 +9,7 @@ import { Check, CircleAlert, Copy } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import type { PreflightProblem } from '@/features/participate/lib/preflight';
 
-/** How long the copied/failed label stays, as the researcher's copy button (spec §9). */
+/** How long the copied/failed label stays, as the researcher's copy button (product §9). */
 const COPY_FEEDBACK_MS = 2000;
 
 const MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The question screens of the participation (issue 20, ADR 0012), shown in place of the step in
+ * The question screens of the participation (ADR 0012), shown in place of the step in
  * the tab and in the floating task window alike: after a task's 'Siguiente' the Single Ease
  * Question (1–7) and whether it was completed; before Finish the ten SUS items (1–5), credited to
  * the validated Spanish version. Answering with the keyboard alone works: each question is a

@@ -1,5 +1,5 @@
 /**
- * The recording-in-progress panel (spec §2.4): a red indicator while recording, the 'Duración'
+ * The recording-in-progress panel (product §2.4): a red indicator while recording, the 'Duración'
  * timer (mm:ss), a calm note while uploads are retried or the network is down (the recording is
  * kept on this device and uploads by itself, ADR 0005), the limit message, a warning when the
  * voice stopped reaching the recording with 'Volver a compartir el micrófono', reminders, and

@@ -1,5 +1,5 @@
 /**
- * The steps that record, loaded when the flow needs them (issue 18): the input step is what every
+ * The steps that record, loaded when the flow needs them (ADR 0011): the input step is what every
  * participant downloads first, and most never get past a mistyped id. 'Participar' starts loading
  * the permissions step while the id is being checked, so the next steps rarely wait for their code.
  */

@@ -4,7 +4,7 @@
  * finish errors and the upload progress bar (offline, that it waits for the connection: nothing is
  * thrown away). Both places move the same store, so they never disagree. With questions, the last
  * step's button is 'Siguiente' (to its questions and the SUS); 'Finish Analysis' is on the last
- * question screen (issue 32).
+ * question screen (ADR 0015).
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
 /**
- * The analysis stepper (spec §2.4): 'Step X of N', a percent bar, the current step, and the
+ * The analysis stepper (product §2.4): 'Step X of N', a percent bar, the current step, and the
  * controls with the finish notes (step-navigation). Focus moves to the new step's heading so
  * screen readers follow along, whether the step changed here or in the floating window. When the
- * analysis asks questions (issue 20), their screen takes the step's place until answered.
+ * analysis asks questions (ADR 0012), their screen takes the step's place until answered.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The real ending (issue 17): after 'Success!' closes, 'Gracias por participar', what happens to
+ * The real ending (ADR 0010): after 'Success!' closes, 'Gracias por participar', what happens to
  * the recording and that the tab can be closed. No form and no button inviting another attempt;
  * a reload, or the invitation link opened again, shows this screen again (ADR 0010).
  * `linkedId` is the id the page's address carried (/participate/{id}), '' for /participate.

@@ -1,5 +1,5 @@
 /**
- * The participant's camera (issue 16, ADR 0008): its own small video-only stream (about 320×240 at
+ * The participant's camera (ADR 0008): its own small video-only stream (about 320×240 at
  * 15 fps, no audio: the microphone stays with the screen recording), asked for with the same
  * time-out as the other prompts, and what the participant is told when it fails.
  */

@@ -1,4 +1,4 @@
-/** Spec §8's messages for validate, participate, permissions, recording and finish failures. */
+/** Product §8's messages for validate, participate, permissions, recording and finish failures. */
 import { describe, expect, it } from 'vitest';
 import {
   finishFailure,

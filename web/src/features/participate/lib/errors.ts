@@ -1,5 +1,5 @@
 /**
- * What the participant is told when something fails (spec §8): pure mappings from an API error, a
+ * What the participant is told when something fails (product §8): pure mappings from an API error, a
  * media error or a recorder error to a locale key, with the server's or browser's detail when useful.
  */
 import type { TranslationKey } from '@/components/form/translation-key';
@@ -79,7 +79,7 @@ export const recordingFailure = (detail: string): Notice => ({
 /** Where finishing stopped: no recorder, no entry id, the recorder's finish(), or the PATCH. */
 export type FinishStage = 'no-recorder' | 'no-entry' | 'finish' | 'submit';
 
-/** Finish Analysis failures, in spec §8's words. */
+/** Finish Analysis failures, in product §8's words. */
 export function finishFailure(stage: FinishStage, error?: unknown): Notice {
   if (stage === 'no-recorder') return { key: 'participate.finish.noRecording' };
   if (stage === 'no-entry') return { key: 'participate.finish.missingEntry' };

@@ -1,5 +1,5 @@
 /**
- * The floating task window's browser side (issue 17): a Document Picture-in-Picture window where
+ * The floating task window's browser side (ADR 0010): a Document Picture-in-Picture window where
  * the browser has one (Chromium), otherwise a small popup, prepared to show our React content:
  * the page's stylesheets and <html> attributes (language, theme) copied over. Our CSP allows
  * stylesheets from our own origin only ('self', no inline styles), so linked sheets are linked

@@ -1,5 +1,5 @@
 /**
- * Live microphone level through Web Audio (issue 17): an AnalyserNode on the granted microphone
+ * Live microphone level through Web Audio (ADR 0010): an AnalyserNode on the granted microphone
  * stream, read every READ_EVERY_MS. The stream itself is not touched (the recorder records it);
  * only the analyser's audio graph is created and closed here.
  */

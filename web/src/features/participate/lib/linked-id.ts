@@ -1,5 +1,5 @@
 /**
- * The analysis id an invitation link carries: /participate/{id} (spec §2). The participation page
+ * The analysis id an invitation link carries: /participate/{id} (product §2). The participation page
  * has no router (ADR 0011), so it reads the id from the address itself, with the router's rules:
  * one decoded path segment, a trailing slash allowed; '' for /participate.
  */

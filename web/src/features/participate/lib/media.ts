@@ -1,5 +1,5 @@
 /**
- * Asking for the screen and the microphone (spec §9: whole monitor, cursor always shown, no system
+ * Asking for the screen and the microphone (product §9: whole monitor, cursor always shown, no system
  * audio; microphone at 44100 Hz with echo cancellation, noise suppression and auto gain), with a
  * time-out because a browser prompt may never settle, and a check that the whole screen was shared.
  */

@@ -1,4 +1,4 @@
-/** The system settings path after a denial, by the operating system in the user agent (issue 17). */
+/** The system settings path after a denial, by the operating system in the user agent (ADR 0010). */
 import { describe, expect, it } from 'vitest';
 import { operatingSystem, systemPaths } from '@/features/participate/lib/os-help';
 

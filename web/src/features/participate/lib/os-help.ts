@@ -1,5 +1,5 @@
 /**
- * Which system-level help a denied permission needs (issue 17). On macOS the usual cause of a
+ * Which system-level help a denied permission needs (ADR 0010). On macOS the usual cause of a
  * refusal is the system's own privacy setting (Screen & System Audio Recording, Microphone), which
  * the browser cannot ask for again; on Windows it is the microphone switch in Settings. The
  * operating system is read from the user agent, which every browser still fills in (Chromium's

@@ -1,4 +1,4 @@
-/** The pre-flight decision (issue 17): phones, missing screen capture or recorder formats keep a browser out. */
+/** The pre-flight decision (ADR 0010): phones, missing screen capture or recorder formats keep a browser out. */
 import { describe, expect, it } from 'vitest';
 // The recorder's own source, as text (Vite's ?raw import), to compare the two lists.
 import codecSource from '../../../../../recorder-wasm/src/codec.rs?raw';

@@ -1,5 +1,5 @@
 /**
- * The pre-flight check on the first screen (issue 17): can this browser take part at all? It needs
+ * The pre-flight check on the first screen (ADR 0010): can this browser take part at all? It needs
  * screen capture (`getDisplayMedia`), a MediaRecorder format the recorder accepts, and a computer:
  * phones and tablets either lack screen capture or share only the browser itself. Deciding this
  * before validation means a participant is never led into permissions that cannot work.

@@ -47,7 +47,7 @@ export interface RecorderSession {
   dispose(): void;
 }
 
-/** `lastError` of a recorder whose capture ended under it (spec §8 'Stream ended'). */
+/** `lastError` of a recorder whose capture ended under it (product §8 'Stream ended'). */
 export const STREAM_STOPPED_MESSAGE = 'Recording stopped. Please share your screen and microphone again to continue.';
 
 const PHASES: readonly RecorderPhase[] = ['idle', 'recording', 'finishing', 'done', 'failed', 'aborted'];

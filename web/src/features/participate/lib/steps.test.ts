@@ -89,7 +89,7 @@ describe('formatDuration', () => {
   });
 });
 
-describe('screenProgress (issue 32: question screens are steps)', () => {
+describe('screenProgress (ADR 0015: question screens are steps)', () => {
   const data = { scenario: 'S', analysisUrl: 'example.com', tasks: [{ taskType: 'text', taskContent: 'A' }, { taskType: 'text', taskContent: 'B' }], taskQuestions: true, sus: true, camera: 'off' as const };
   const steps = buildSteps(data);
   const none = { taskQuestions: false, sus: false, answeredTasks: [], answeredSus: false };

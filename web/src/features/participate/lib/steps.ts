@@ -1,5 +1,5 @@
 /**
- * The analysis stepper's pure rules (spec §2 Participation flow, point 4): step 1 is the scenario,
+ * The analysis stepper's pure rules (product §2 Participation flow, point 4): step 1 is the scenario,
  * step 2 the URL (https:// added when missing), then one step per task, whose URLs become links.
  */
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
@@ -87,7 +87,7 @@ export interface QuestionProgress {
 export type ScreenPrompt = { kind: 'task'; taskNumber: number } | { kind: 'sus' } | null;
 
 /**
- * The stepper's progress over every screen (issue 32): each step, each task's question screen when
+ * The stepper's progress over every screen (ADR 0015): each step, each task's question screen when
  * the analysis asks them, and the SUS last. Without questions it is exactly `stepProgress` over
  * the steps (the spec's stepper). `isLast` ('Finish Analysis' instead of 'Siguiente') holds only on
  * the true last screen: the last step with nothing left to ask after it; `atLastStep` says that

@@ -1,5 +1,5 @@
 /**
- * The entry's thumbnail (issue 16, ADR 0008): a few seconds into the recording, one frame of the
+ * The entry's thumbnail (ADR 0008): a few seconds into the recording, one frame of the
  * shared screen is drawn 320 px wide into a canvas and uploaded as a small JPEG, so the researcher
  * recognises the participation at a glance. Best effort: a failure leaves the entry without one.
  */

@@ -1,4 +1,4 @@
-/** The microphone check's level scale, its heard / silent rule (issue 17) and dead air while recording. */
+/** The microphone check's level scale, its heard / silent rule (ADR 0010) and dead air while recording. */
 import { describe, expect, it } from 'vitest';
 import {
   DEAD_AIR_MS,

@@ -1,5 +1,5 @@
 /**
- * The microphone check's pure rules (issue 17): a level from 0 to 100 for a block of samples, and
+ * The microphone check's pure rules (ADR 0010): a level from 0 to 100 for a block of samples, and
  * whether the participant has been heard or the microphone stayed silent for too long.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The invite's welcome (issue 32): how long taking part is likely to take, and what it needs, from
+ * The invite's welcome (ADR 0015): how long taking part is likely to take, and what it needs, from
  * what validate-participation says about the study. The estimate is deliberately round: a
  * participant plans around "about 15 minutes", not a stopwatch.
  */

@@ -1,5 +1,5 @@
 /**
- * The camera in the participation flow (issue 16), through the page its entry mounts, with the
+ * The camera in the participation flow (ADR 0008), through the page its entry mounts, with the
  * browser's media and the recorder replaced: the 'Cámara' card and its preview, 'Siguiente' held
  * back by a required camera only, the consent sentence, a camera recorder aligned to the screen's,
  * finished before the screen's, and a required camera that stops ending the analysis.
@@ -44,7 +44,7 @@ vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) =>
   ...recorder,
 }));
 
-// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check (issue 17) sees a capable computer.
+// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check (ADR 0010) sees a capable computer.
 vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
   readCapabilities: () => ({ screenCapture: true, recorderMime: 'video/mp4', mobile: false }),

@@ -145,7 +145,7 @@ describe('participate page: input', () => {
   });
 });
 
-describe('participate page: pre-flight (issue 17)', () => {
+describe('participate page: pre-flight (ADR 0010)', () => {
   it('on a phone shows why and the link to copy instead of the form, and never validates', async () => {
     const calls = api();
     preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: null, mobile: true });
@@ -172,7 +172,7 @@ describe('participate page: pre-flight (issue 17)', () => {
   });
 });
 
-describe('participate page: the ending (issue 17, ADR 0010)', () => {
+describe('participate page: the ending (ADR 0010)', () => {
   it('a link to an analysis this browser finished today shows the thank-you, not the form', async () => {
     const calls = api();
     window.localStorage.setItem('lupa:finished:an-1', String(Date.now() - 60_000));
@@ -460,7 +460,7 @@ describe('participate page: analysis', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
-  it('a microphone whose sharing stops ends the analysis as the spec says (§2.5), the data deleted', async () => {
+  it('a microphone whose sharing stops ends the analysis as the spec says (product §2.5), the data deleted', async () => {
     api();
     await reachAnalysis();
     act(() => void firstTrack(micMedia).dispatchEvent(new Event('ended')));

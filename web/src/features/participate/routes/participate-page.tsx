@@ -1,5 +1,5 @@
 /**
- * /participate and /participate/:id (spec §2, public): the participation page, the whole document
+ * /participate and /participate/:id (product §2, public): the participation page, the whole document
  * its own entry mounts (participate-main.tsx). It has no router: the id comes from the address,
  * read once, and the page's links (the logo) are page loads (ADR 0011). Each visit gets its own
  * jotai store, so an abandoned attempt never leaks into the next one.

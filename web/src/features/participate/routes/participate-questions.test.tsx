@@ -1,5 +1,5 @@
 /**
- * The question screens of the participation (issue 20) through the page its entry mounts, with the
+ * The question screens of the participation (ADR 0012) through the page its entry mounts, with the
  * browser's media and the recorder replaced: SEQ and success after each task's 'Siguiente' (sent
  * with the moment 'Siguiente' was pressed), the SUS before Finish, the messages for a missing
  * answer and a failed save, and an analysis that asks nothing going straight on.
@@ -89,7 +89,7 @@ function pick(question: string, label: string | RegExp) {
 const SEQ = '¿Qué tan fácil o difícil fue esta tarea?';
 const SUCCESS = '¿Conseguiste completar la tarea?';
 
-describe('participate page: task questions and SUS (issue 20)', () => {
+describe('participate page: task questions and SUS (ADR 0012)', () => {
   it('asks SEQ and success after each task and the SUS before Finish, sends them, then finishes', async () => {
     const calls = api({ taskQuestions: true, sus: true });
     await reachFirstTask();
@@ -129,7 +129,7 @@ describe('participate page: task questions and SUS (issue 20)', () => {
     fireEvent.click(button('Siguiente'));
     await screen.findByRole('heading', { name: 'Task 3' });
 
-    // The last task is not the last screen (issue 32): its 'Siguiente' asks its questions, then
+    // The last task is not the last screen (ADR 0015): its 'Siguiente' asks its questions, then
     // the SUS, which alone has 'Finish Analysis'; the progress counts every question screen.
     expect(screen.queryByRole('button', { name: 'Finish Analysis' })).toBeNull();
     expect(screen.getByText('Step 7 of 9')).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The camera's transitions (issue 16, ADR 0008), called by the participation flow at its own
+ * The camera's transitions (ADR 0008), called by the participation flow at its own
  * transitions: the setting arrives with the validation (or the resume info), the permission is
  * asked from the 'Cámara' card, recording starts right after the screen's (aligned to it), and
  * stops before the screen's Finish, since the screen's completion closes the camera file.

@@ -1,5 +1,5 @@
 /**
- * The camera's part of the participation flow (issue 16, ADR 0008), kept apart from the screen and
+ * The camera's part of the participation flow (ADR 0008), kept apart from the screen and
  * microphone state: the analysis's setting, the permission, the live stream (for the preview and
  * its recorder) and that recorder. Primitive atoms are private to the stores folder
  * (`cameraInternal`); screens read `cameraAtom` and act through camera-actions.

@@ -1,5 +1,5 @@
 /**
- * The floating task window's state (issue 17): which window is open, if any, and whether the
+ * The floating task window's state (ADR 0010): which window is open, if any, and whether the
  * browser refused to open one (the button is hidden then). The window renders from the same jotai
  * store as the tab through a React portal, so the two can never disagree about the step.
  */

@@ -1,5 +1,5 @@
 /**
- * Switching to another microphone from the microphone check (issue 17): the chosen device is
+ * Switching to another microphone from the microphone check (ADR 0010): the chosen device is
  * acquired first, then it replaces the granted stream, so a failed switch keeps the one that works.
  */
 import { atom } from 'jotai';

@@ -1,5 +1,5 @@
 /**
- * Every transition of the participation flow (spec §2 points 1–5, §4) as write-only jotai atoms:
+ * Every transition of the participation flow (product §2 points 1–5, §4) as write-only jotai atoms:
  * validate → permissions → consent → participate → record (the recorder façade's state is bridged
  * into `internal.snapshot`) → steps → finish, plus exit, stopped stream and reset. Answers that
  * arrive after a reset are ignored (generation check) and their browser objects released.
@@ -153,7 +153,7 @@ export async function streamEnded(get: Getter, set: Setter, device: Device, gene
   const resources = takeResources(get, set);
   releaseMedia(resources);
   cancelThumbnail();
-  // Spec §2.5: the modal says the data has been deleted, so delete it (the camera with it).
+  // Product §2.5: the modal says the data has been deleted, so delete it (the camera with it).
   await Promise.all([abortCamera(get, set), discard(get(internal.entryId), resources)]);
 }
 
@@ -173,7 +173,7 @@ function recorderChanged(get: Getter, set: Setter, generation: number, state: Re
 }
 
 /**
- * Starts recording the combined stream once participate succeeded (spec §4); marks step 0. With
+ * Starts recording the combined stream once participate succeeded (product §4); marks step 0. With
  * `continueFrom` it is a new segment of the same recording (the microphone shared again): the
  * timeline and the step marks go on, and the camera and thumbnail already running are left alone.
  */
@@ -514,7 +514,7 @@ function timelineNow(get: Getter): number {
 }
 
 /**
- * The question screen due before leaving the current step (issue 20): the task's SEQ and success
+ * The question screen due before leaving the current step (ADR 0012): the task's SEQ and success
  * when the analysis asks them and they are not answered yet, and before Finish the SUS.
  */
 function duePrompt(get: Getter, then: 'next' | 'finish'): QuestionPrompt | null {

@@ -1,5 +1,5 @@
 /**
- * The participation flow's client state (spec §4 Participation flow, Permission status, Upload
+ * The participation flow's client state (product §4 Participation flow, Permission status, Upload
  * status) as jotai atoms. The primitive atoms are private to the stores folder (`internal`); screens
  * read the exported derived atoms and change state only through the actions in participation-actions.
  */
@@ -28,7 +28,7 @@ export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish
 export type MicrophoneProblem = 'muted' | 'silent';
 
 /**
- * A question screen over the stepper (issue 20, ADR 0012): a task's SEQ and success after its
+ * A question screen over the stepper (ADR 0012): a task's SEQ and success after its
  * 'Siguiente' (`atMs`: when it was pressed, on the entry's timeline; `then`: what follows the
  * answers), or the SUS before Finish.
  */
@@ -138,7 +138,7 @@ export const permissionsAtom = atom((get) => {
 /** The granted microphone's stream, for the level meter; null until granted. */
 export const microphoneStreamAtom = atom((get) => get(internal.resources).microphone);
 
-/** The stepper; its progress counts the question screens too (issue 32). */
+/** The stepper; its progress counts the question screens too (ADR 0015). */
 export const stepperAtom = atom((get) => {
   const steps = get(internal.steps);
   const index = get(internal.stepIndex);

@@ -1,5 +1,5 @@
 /**
- * The question screens' transitions (issue 20): saving a task's SEQ and success, then going on to
+ * The question screens' transitions (ADR 0012): saving a task's SEQ and success, then going on to
  * the next step or on towards Finish; saving the SUS, then finishing; or going back to the task.
  * The recording keeps running throughout; a failed save keeps the screen with its answers.
  */

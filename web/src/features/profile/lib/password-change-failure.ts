@@ -1,5 +1,5 @@
 /**
- * What the change-password screen shows for a failed call (spec §5, §8): 401 the server's message
+ * What the change-password screen shows for a failed call (product §5, §8): 401 the server's message
  * (wrong current password), 400/422 its list of reasons or its message, 429 its message, else the
  * spec's 'An unexpected error occurred. Please try again.'.
  */

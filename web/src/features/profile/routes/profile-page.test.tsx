@@ -1,4 +1,4 @@
-/** Change password: required fields, the server's success message, and each failure rule of spec §8. */
+/** Change password: required fields, the server's success message, and each failure rule of product §8. */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser, fakeApi, renderApp } from '@/app/test-utils';
