@@ -69,7 +69,9 @@ test('an invite without camera asks for none, and /participate without an id sho
 test.describe('the player', () => {
   test.use({ viewport: DESKTOP });
 
-  test('side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap', async ({ page, baseURL }) => {
+  for (const viewport of [DESKTOP, PHONE]) {
+  test(`side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap @ ${viewport.width}`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
     // Signed in on the page's own request context, so the page shares the session.
     const request = page.request;
     test.setTimeout(120_000);
@@ -118,6 +120,7 @@ test.describe('the player', () => {
     for (let i = 1; i < marks.length; i++) expect(marks[i]!.left, `mark ${i} starts after mark ${i - 1} ends`).toBeGreaterThanOrEqual(marks[i - 1]!.right - 0.5);
     await expectNoSidewaysScroll(page);
   });
+  }
 
   for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
     test(`cinema mode fits the window @ ${size.width}×${size.height}`, async ({ page, baseURL }) => {
