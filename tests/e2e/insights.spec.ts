@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-import { entryOf, expectAccessible, recordingStatus, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
+import { askQuestions } from './support/insights';
+import { entryOf, expectAccessible, recordingStatus, researcherWithAnalysis, startAnalysis, TASKS } from './support/participation';
 import { finishRecording, uploadSegment } from './support/recording';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
@@ -21,23 +22,6 @@ async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>)
   return response;
 }
 
-/** Turns on both questionnaires of the analysis through the edit API (the same body as create). */
-async function askQuestions(request: APIRequestContext, analysisId: string) {
-  await expectOk(
-    await request.patch(`/api/v1/analysis/${analysisId}`, {
-      data: {
-        name: 'Preguntas e2e',
-        url: 'example.com',
-        maxNumberOfParticipants: 5,
-        scenario: SCENARIO,
-        tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
-        device: 'computer',
-        taskQuestions: true,
-        sus: true,
-      },
-    }),
-  );
-}
 
 /** Presses a button from the keyboard: focus lands on it, then Enter (as after Tab). */
 async function press(page: Page, name: string) {

@@ -5,8 +5,8 @@
 // 1440×900 and 390×844, in light and dark, with nothing scrolling sideways.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
-import { answeredParticipation, expectOk } from './support/insights';
-import { expectAccessible, researcherWithAnalysis, SCENARIO, TASKS } from './support/participation';
+import { answeredParticipation, askQuestions, expectOk } from './support/insights';
+import { expectAccessible, researcherWithAnalysis } from './support/participation';
 
 interface Overall {
   success: { n: number; rate: number; low: number; high: number };
@@ -34,20 +34,7 @@ test('the analysis page and its shared summary show the figures as a report', as
   test.setTimeout(240_000);
   const request = page.request;
   const analysisId = await researcherWithAnalysis(request, 5, 'optional');
-  await expectOk(
-    await request.patch(`/api/v1/analysis/${analysisId}`, {
-      data: {
-        name: 'Cifras e2e',
-        url: 'example.com',
-        maxNumberOfParticipants: 5,
-        scenario: SCENARIO,
-        tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
-        device: 'computer',
-        taskQuestions: true,
-        sus: true,
-      },
-    }),
-  );
+  await askQuestions(request, analysisId, { name: 'Cifras e2e' });
   // Three participants: every figure has n ≥ 3 and so an interval; SUS scores 85, 75 and 100.
   await answeredParticipation(baseURL!, analysisId, [[6, 'yes'], [3, 'no'], [7, 'yes']], [4, 2, 5, 1, 4, 2, 4, 1, 5, 2]);
   await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]);

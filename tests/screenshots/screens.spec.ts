@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { answeredParticipation, createClip, expectOk, submitRecording } from '../e2e/support/insights';
-import { researcherWithAnalysis, SCENARIO, TASKS } from '../e2e/support/participation';
+import { answeredParticipation, askQuestions, createClip, expectOk, submitRecording } from '../e2e/support/insights';
+import { researcherWithAnalysis } from '../e2e/support/participation';
 
 const OUT = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 const VIEWPORTS = [
@@ -21,20 +21,7 @@ test('the review screens', async ({ browser, request, baseURL }) => {
   await submitRecording(baseURL!, analysisId);
   // Questions on and three participants who answered them: the figures' tiles and charts have
   // values and intervals to show.
-  await expectOk(
-    await request.patch(`/api/v1/analysis/${analysisId}`, {
-      data: {
-        name: 'Tienda online: compra de zapatillas',
-        url: 'example.com',
-        maxNumberOfParticipants: 10,
-        scenario: SCENARIO,
-        tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
-        device: 'computer',
-        taskQuestions: true,
-        sus: true,
-      },
-    }),
-  );
+  await askQuestions(request, analysisId, { name: 'Tienda online: compra de zapatillas', places: 10 });
   await answeredParticipation(baseURL!, analysisId, [[6, 'yes'], [3, 'no'], [7, 'yes']], [4, 2, 5, 1, 4, 2, 4, 1, 5, 2]);
   await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]);
   await answeredParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'unsure'], [5, 'yes']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { clientHeaders, expect } from './accounts';
+import { SCENARIO, TASKS } from './participation';
 import { finishRecording, uploadResumedRecording, uploadSegment, type StepMark } from './recording';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
@@ -73,4 +74,25 @@ export async function answeredParticipation(baseURL: string, analysisId: string,
   } finally {
     await participant.dispose();
   }
+}
+
+/**
+ * Turns on both questionnaires (task questions and the SUS) of the analysis through the edit API,
+ * with the shared scenario and tasks and the given name and places.
+ */
+export async function askQuestions(request: APIRequestContext, analysisId: string, { name = 'Preguntas e2e', places = 5 } = {}) {
+  await expectOk(
+    await request.patch(`/api/v1/analysis/${analysisId}`, {
+      data: {
+        name,
+        url: 'example.com',
+        maxNumberOfParticipants: places,
+        scenario: SCENARIO,
+        tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
+        device: 'computer',
+        taskQuestions: true,
+        sus: true,
+      },
+    }),
+  );
 }

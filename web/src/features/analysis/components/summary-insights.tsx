@@ -14,7 +14,7 @@ import { WideTable } from '@/components/ui/wide-table';
 import { API_BASE_PATH } from '@/config/constants';
 import { FigureTiles } from '@/components/figures/figure-tiles';
 import { formatInterval, formatMean, formatRate, formatTime, type Figure } from '@/components/figures/figure-format';
-import { SummaryChart } from '@/components/figures/summary-chart';
+import { TaskCharts } from '@/components/figures/task-charts';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import '@/features/analysis/summary-insights.css';
 import { apiPaths } from '@/lib/api-paths';
@@ -79,14 +79,6 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
     },
   ];
 
-  /** One sentence per task for a chart's text alternative. */
-  const describe = (figure: (task: SummaryTask) => { value: string; interval: { low: string; high: string } | null; n: number }) =>
-    summary.tasks
-      .map((task) => {
-        const { value, interval, n } = figure(task);
-        return t('insights.charts.item', { number: task.taskNumber, value, n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
-      })
-      .join(' ');
 
   const sus = summary.sus;
   const susInterval = formatInterval(sus.low, sus.high, mean);
@@ -110,28 +102,7 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
         <Table caption={t('insights.tableCaption')} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="insights-tasks" />
       </WideTable>
 
-      <div className="summary-charts">
-        <SummaryChart
-          title={t('insights.charts.success')}
-          description={describe((task) => ({ value: rate(task.success.rate), interval: formatInterval(task.success.low, task.success.high, rate), n: task.success.n }))}
-          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.success.rate, low: task.success.low, high: task.success.high, valueLabel: rate(task.success.rate) }))}
-          min={0}
-          max={1}
-          minLabel={rate(0)}
-          maxLabel={rate(1)}
-          testId="chart-success"
-        />
-        <SummaryChart
-          title={t('insights.charts.seq')}
-          description={describe((task) => ({ value: mean(task.seq.mean), interval: formatInterval(task.seq.low, task.seq.high, mean), n: task.seq.n }))}
-          bars={summary.tasks.map((task) => ({ label: t('insights.charts.taskLabel', { number: task.taskNumber }), value: task.seq.mean, low: task.seq.low, high: task.seq.high, valueLabel: mean(task.seq.mean) }))}
-          min={1}
-          max={7}
-          minLabel={`1 ${t('questions.seq.low')}`}
-          maxLabel={`7 ${t('questions.seq.high')}`}
-          testId="chart-seq"
-        />
-      </div>
+      <TaskCharts tasks={summary.tasks} />
 
       <section className="insights__sus" aria-labelledby="insights-sus-title" data-testid="insights-sus">
         <h4 id="insights-sus-title">{t('insights.sus.title')}</h4>

@@ -6,9 +6,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { FigureTiles } from '@/components/figures/figure-tiles';
-import { formatInterval, formatMean, formatRate } from '@/components/figures/figure-format';
 import { StudySettings } from '@/components/figures/study-settings';
-import { SummaryChart } from '@/components/figures/summary-chart';
+import { TaskCharts } from '@/components/figures/task-charts';
 import { Stack } from '@/components/ui/stack';
 import { Table, type Column } from '@/components/ui/table';
 import { formatDuration } from '@/lib/time';
@@ -53,46 +52,13 @@ export function SharedSummary({ summary }: { summary: SharedSummaryDto }) {
     },
   ];
   const title = t('clips.shared.summaryTitle', { count: summary.submitted });
-  const language = i18n.language;
-  const rate = (value: number | null) => formatRate(value, language);
-  const mean = (value: number | null) => formatMean(value, language);
-  const taskLabel = (task: TaskSummaryDto) => t('insights.charts.taskLabel', { number: task.taskNumber });
-  /** One sentence per task for a chart's text alternative, as on the analysis page. */
-  const describe = (figure: (task: TaskSummaryDto) => { value: string; interval: { low: string; high: string } | null; n: number }) =>
-    summary.tasks
-      .map((task) => {
-        const { value, interval, n } = figure(task);
-        return t('insights.charts.item', { number: task.taskNumber, value, n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
-      })
-      .join(' ');
   return (
     <Stack as="section" gap={4} aria-labelledby="shared-summary-title" className="shared-summary">
       <h2 id="shared-summary-title">{title}</h2>
       <StudySettings settings={summary.settings} />
       <FigureTiles overall={summary.overall} sus={summary.sus} settings={summary.settings} />
       <Table caption={title} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="shared-summary-table" />
-      <div className="summary-charts">
-        <SummaryChart
-          title={t('insights.charts.success')}
-          description={describe((task) => ({ value: rate(task.success.rate), interval: formatInterval(task.success.low, task.success.high, rate), n: task.success.n }))}
-          bars={summary.tasks.map((task) => ({ label: taskLabel(task), value: task.success.rate, low: task.success.low, high: task.success.high, valueLabel: rate(task.success.rate) }))}
-          min={0}
-          max={1}
-          minLabel={rate(0)}
-          maxLabel={rate(1)}
-          testId="chart-success"
-        />
-        <SummaryChart
-          title={t('insights.charts.seq')}
-          description={describe((task) => ({ value: mean(task.seq.mean), interval: formatInterval(task.seq.low, task.seq.high, mean), n: task.seq.n }))}
-          bars={summary.tasks.map((task) => ({ label: taskLabel(task), value: task.seq.mean, low: task.seq.low, high: task.seq.high, valueLabel: mean(task.seq.mean) }))}
-          min={1}
-          max={7}
-          minLabel={`1 ${t('questions.seq.low')}`}
-          maxLabel={`7 ${t('questions.seq.high')}`}
-          testId="chart-seq"
-        />
-      </div>
+      <TaskCharts tasks={summary.tasks} />
     </Stack>
   );
 }
