@@ -5,15 +5,12 @@
 // analysis page shows the endpoint's figures with n, intervals and the charts' text alternatives,
 // and the per-task CSV. An analysis without the settings keeps the spec's flow.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-import { askQuestions } from './support/insights';
+import { answeredParticipation, askQuestions } from './support/insights';
 import { entryOf, expectAccessible, recordingStatus, researcherWithAnalysis, startAnalysis, TASKS } from './support/participation';
-import { finishRecording, uploadSegment } from './support/recording';
 
-const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
 const SEQ = '¿Qué tan fácil o difícil fue esta tarea?';
 const SUCCESS = '¿Conseguiste completar la tarea?';
 
@@ -61,24 +58,6 @@ async function answerTask(page: Page, taskNumber: number, seq: number, success: 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^(Siguiente|Finish Analysis)$/ })).toBeFocused();
   await page.keyboard.press('Enter');
-}
-
-/** A participant joins through the API, answers, and submits the demo clip as a 9 s recording. */
-async function apiParticipation(baseURL: string, analysisId: string, tasks: [number, string][], sus: number[]) {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await expectOk(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }));
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
-    for (const [i, [seq, success]] of tasks.entries()) {
-      await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, { data: { seq, success, atMs: 3_000 + i * 2_000 } }));
-    }
-    await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }));
-    const steps = [0, 1, 2, 3, 4].map((index) => ({ index, atMs: index * 1_500 }));
-    await finishRecording(participant, entryId, { durationMs: 9_000, steps });
-  } finally {
-    await participant.dispose();
-  }
 }
 
 interface SummaryJson {
@@ -156,8 +135,8 @@ test('a participant answers every question by keyboard alone and finishes; the r
   expect(answers.sus.score).toBe(85);
 
   // Two more participations, so the figures have n = 3 and intervals.
-  await apiParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [3, 3, 4, 2, 4, 2, 4, 2, 4, 2]);
-  await apiParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'no'], [5, 'unsure']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
+  await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [3, 3, 4, 2, 4, 2, 4, 2, 4, 2]);
+  await answeredParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'no'], [5, 'unsure']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
   const summary = (await (await expectOk(await request.get(`/api/v1/analysis/${analysisId}/summary`))).json()) as SummaryJson;
   expect(summary.tasks.map((task) => task.success.n)).toEqual([3, 3, 3]);
 
