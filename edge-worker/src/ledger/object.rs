@@ -36,11 +36,13 @@ pub struct ParticipationLedger {
     holding: RefCell<bool>,
     /// The R2 operations of the request being answered, when the test server counts (`usage.rs`).
     usage: RefCell<Option<crate::usage::Counter>>,
+    /// This instance has run the schema (`Store::new`).
+    schema_ready: std::cell::Cell<bool>,
 }
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None) }
+        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None), schema_ready: std::cell::Cell::new(false) }
     }
 
     async fn fetch(&self, mut req: Request) -> Result<Response> {
@@ -101,7 +103,9 @@ fn ok<T: Serialize>(value: T) -> ApiResult<Response> {
 
 impl ParticipationLedger {
     fn store(&self) -> ApiResult<Store> {
-        Store::new(self.state.storage().sql())
+        let store = Store::new(self.state.storage().sql(), !self.schema_ready.get())?;
+        self.schema_ready.set(true);
+        Ok(store)
     }
 
     fn bucket(&self) -> ApiResult<Bucket> {
@@ -456,6 +460,8 @@ impl ParticipationLedger {
                 // The sweep after a deletion: anything a streaming chunk stored since is deleted.
                 crate::storage::delete_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
                 self.state.storage().delete_all().await?;
+                // The tables went with it: a later call in this instance creates them again.
+                self.schema_ready.set(false);
             }
             "finished" => {
                 let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
@@ -466,7 +472,8 @@ impl ParticipationLedger {
                     }
                     store.indexed(&key)?;
                 }
-                self.state.storage().delete_all().await?
+                self.state.storage().delete_all().await?;
+                self.schema_ready.set(false);
             }
             _ => {
                 if now >= ledger::expires_at(meta.last_activity_at) {

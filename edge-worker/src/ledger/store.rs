@@ -97,9 +97,13 @@ fn int(value: impl TryInto<i64>) -> SqlStorageValue {
 }
 
 impl Store {
-    pub fn new(sql: SqlStorage) -> ApiResult<Store> {
-        for statement in SCHEMA {
-            sql.exec(statement, None).map_err(failed)?;
+    /// The object's tables; `create` runs the schema first (once per instance is enough: the
+    /// statements are `IF NOT EXISTS`, and compiling six of them on every call is a chunk's cost).
+    pub fn new(sql: SqlStorage, create: bool) -> ApiResult<Store> {
+        if create {
+            for statement in SCHEMA {
+                sql.exec(statement, None).map_err(failed)?;
+            }
         }
         Ok(Store { sql, rows: std::cell::Cell::new((0, 0)) })
     }
