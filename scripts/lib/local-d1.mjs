@@ -44,16 +44,16 @@ export function statements(query) {
  * each statement, in order (a write gives an empty list).
  */
 export function localSql(stateDir, query) {
-  const reading = statements(query).every((s) => /^(SELECT|WITH)\b/i.test(s));
+  const parts = statements(query);
+  const returnsRows = (s) => /^(SELECT|WITH)\b/i.test(s) || /\bRETURNING\b/i.test(s);
+  const reading = parts.every((s) => /^(SELECT|WITH)\b/i.test(s));
   const db = new DatabaseSync(d1File(stateDir), { readOnly: reading, timeout: BUSY_TIMEOUT_MS });
+  const rowsOf = (s) => db.prepare(s).all().map((row) => ({ ...row }));
   try {
-    if (reading) return statements(query).map((s) => db.prepare(s).all().map((row) => ({ ...row })));
+    if (reading) return parts.map(rowsOf);
     db.exec('BEGIN IMMEDIATE');
     try {
-      const results = statements(query).map((s) => {
-        const stmt = db.prepare(s);
-        return /^(SELECT|WITH)\b/i.test(s) || /\bRETURNING\b/i.test(s) ? stmt.all().map((row) => ({ ...row })) : (stmt.run(), []);
-      });
+      const results = parts.map((s) => (returnsRows(s) ? rowsOf(s) : (db.prepare(s).run(), [])));
       db.exec('COMMIT');
       return results;
     } catch (error) {
