@@ -5,13 +5,14 @@
 //! ever reaches a client.
 
 use lupa_api_types::{ErrorBody, ValidationErrorBody, ValidationItem};
+pub use lupa_core::error_code::ErrorCode;
 use worker::Response;
 
 /// An error answer: status, stable code, client-facing message, and for 5xx the hidden source.
 #[derive(Debug)]
 pub struct ApiError {
     pub status: u16,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
     /// What went wrong inside; logged, never sent.
     pub source: Option<String>,
@@ -31,53 +32,53 @@ pub type ApiResult<T> = Result<T, ApiError>;
 pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo más tarde";
 
 impl ApiError {
-    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(status: u16, code: ErrorCode, message: impl Into<String>) -> Self {
         Self { status, code, message: message.into(), source: None, errors: Vec::new(), retry_after: None, body_read: None }
     }
 
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(400, code, message)
     }
 
     pub fn not_found() -> Self {
-        Self::new(404, "not_found", "No encontrado")
+        Self::new(404, ErrorCode::NotFound, "No encontrado")
     }
 
     pub fn method_not_allowed() -> Self {
-        Self::new(405, "method_not_allowed", "Método no permitido")
+        Self::new(405, ErrorCode::MethodNotAllowed, "Método no permitido")
     }
 
     pub fn payload_too_large() -> Self {
-        Self::new(413, "payload_too_large", "La solicitud es demasiado grande")
+        Self::new(413, ErrorCode::PayloadTooLarge, "La solicitud es demasiado grande")
     }
 
     pub fn unsupported_media_type() -> Self {
-        Self::new(415, "unsupported_media_type", "El cuerpo de la solicitud debe ser JSON")
+        Self::new(415, ErrorCode::UnsupportedMediaType, "El cuerpo de la solicitud debe ser JSON")
     }
 
     /// A failure of our own stack: logged with `source`, answered generically.
     pub fn internal(source: impl std::fmt::Display) -> Self {
-        Self { source: Some(source.to_string()), ..Self::new(500, "internal", INTERNAL_MESSAGE) }
+        Self { source: Some(source.to_string()), ..Self::new(500, ErrorCode::Internal, INTERNAL_MESSAGE) }
     }
 
     pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self::new(401, "unauthorized", message)
+        Self::new(401, ErrorCode::Unauthorized, message)
     }
 
-    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(403, code, message)
     }
 
-    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn unprocessable(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(422, code, message)
     }
 
     pub fn too_many_requests(message: impl Into<String>, retry_after: i64) -> Self {
-        Self { retry_after: Some(retry_after), ..Self::new(429, "rate_limited", message) }
+        Self { retry_after: Some(retry_after), ..Self::new(429, ErrorCode::RateLimited, message) }
     }
 
     /// Replaces the code, keeping status and message.
-    pub fn with_code(mut self, code: &'static str) -> Self {
+    pub fn with_code(mut self, code: ErrorCode) -> Self {
         self.code = code;
         self
     }
@@ -91,11 +92,11 @@ impl ApiError {
     /// The JSON answer for this error.
     pub fn to_response(&self) -> Response {
         let result = if self.errors.is_empty() {
-            Response::from_json(&ErrorBody { message: self.message.clone(), code: self.code.to_string() })
+            Response::from_json(&ErrorBody { message: self.message.clone(), code: self.code })
         } else {
             Response::from_json(&ValidationErrorBody {
                 message: self.message.clone(),
-                code: self.code.to_string(),
+                code: self.code,
                 errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
             })
         };

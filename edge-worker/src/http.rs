@@ -1,6 +1,7 @@
 //! Small HTTP helpers shared by every handler: JSON answers and bounded bodies, read as a stream
 //! so a body without `Content-Length` (chunked) is refused as soon as it passes the limit.
 
+use lupa_core::error_code::ErrorCode;
 use futures_util::StreamExt;
 use serde::{de::DeserializeOwned, Serialize};
 use lupa_core::mail::HttpCall;
@@ -35,7 +36,7 @@ pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
 }
 
 fn invalid_body() -> ApiError {
-    ApiError::bad_request("invalid_body", "Cuerpo de la solicitud no válido")
+    ApiError::bad_request(ErrorCode::InvalidBody, "Cuerpo de la solicitud no válido")
 }
 
 /// A JSON answer with a status.
@@ -52,11 +53,11 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     }
     let bytes = read_body(req, MAX_JSON_BODY).await?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|_| ApiError::bad_request("invalid_json", "El cuerpo de la solicitud no es un JSON válido"))?;
+        .map_err(|_| ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud no es un JSON válido"))?;
     if !value.is_object() {
-        return Err(ApiError::bad_request("invalid_json", "El cuerpo de la solicitud debe ser un objeto JSON"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
-    serde_json::from_value(value).map_err(|_| ApiError::unprocessable("invalid_fields", "Algún campo tiene un tipo incorrecto"))
+    serde_json::from_value(value).map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
 }
 
 /// The client's rate-limit key from the address Cloudflare reports (IPv6 grouped by /64, see
@@ -99,7 +100,7 @@ pub fn check_same_origin(req: &Request) -> ApiResult<()> {
 }
 
 fn cross_site() -> ApiError {
-    ApiError::forbidden("cross_site", "Solicitud rechazada: origen no permitido")
+    ApiError::forbidden(ErrorCode::CrossSite, "Solicitud rechazada: origen no permitido")
 }
 
 /// Sends an outgoing HTTP call described by core (mail and payment providers); returns the

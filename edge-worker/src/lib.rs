@@ -5,6 +5,7 @@
 //! client routes (`app_shell`). Each API request is dispatched by `router.rs` from the route
 //! declarations in `lupa_core::routes`, and logged once as structured JSON with a request id.
 
+use lupa_core::error_code::ErrorCode;
 mod admin;
 mod analysis;
 mod app_shell;
@@ -132,7 +133,7 @@ pub(crate) fn misconfigured(message: String) -> ApiError {
     if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         log::error("-", "(config)", &message);
     }
-    ApiError::new(503, "misconfigured", message)
+    ApiError::new(503, ErrorCode::Misconfigured, message)
 }
 
 /// For routes declared `media` (a recording a browser may open directly, 'Ver grabación').

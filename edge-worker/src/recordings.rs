@@ -2,6 +2,7 @@
 //! streaming them with `Range` (spliced with the seek index, ADR 0009). Where they live in R2 and
 //! how URLs are signed is `storage.rs`.
 
+use lupa_core::error_code::ErrorCode;
 use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
@@ -58,7 +59,7 @@ pub async fn owned_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiRe
 /// The signed URL of the recording's first file (the whole recording unless it was resumed).
 pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     if entry.status != "submitted" || entry.recording_key.is_none() {
-        return Err(ApiError::new(404, "recording_not_ready", NOT_READY));
+        return Err(ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY));
     }
     signed_url(app, &paths::recording(&entry.id))
 }
@@ -117,7 +118,7 @@ pub fn participant_number(entry: &EntryRow) -> u32 {
 pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
     let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| add_segments(batch, entry_id)).await?;
     let segments = segments_of(app, &entry, &results, slot)?;
-    let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
     json(
         200,
@@ -157,7 +158,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
         None => entry.recording_key.clone(),
         Some(slot) => results.first::<SegmentKey>(slot)?.map(|row| row.r2_key),
     }
-    .ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    .ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
     serve_object(app, req, key, &format!("lupa-{}", entry.id), expires, None).await
 }
 
@@ -176,7 +177,7 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
         }
     };
     let (head, stored) = futures_util::join!(bucket.head(key.clone()), load_index);
-    let head = head?.ok_or_else(|| ApiError::new(404, "recording_not_ready", NOT_READY))?;
+    let head = head?.ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
     let size = head.size();
     let range_header = req.headers().get("range").ok().flatten();
     let index = match stored {

@@ -7,6 +7,7 @@
 //! `…/segments/{n}/{track}-chunks/{index}` (ADR 0005, 0008), and `…/thumbnail.jpg`: everything of
 //! an analysis or an entry is one prefix.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{self as rules, SignedUrlError};
 use worker::{Bucket, Request};
 
@@ -77,14 +78,14 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
     let expires = param("expires").and_then(|v| v.parse::<i64>().ok());
     let (Some(expires), Some(sig)) = (expires, param("sig")) else {
-        return Err(ApiError::forbidden("bad_signature", "Enlace no válido"));
+        return Err(ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"));
     };
     let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
     let previous = app.env.secret("URL_SIGNING_KEY_PREVIOUS").ok().map(|v| v.to_string()).filter(|v| !v.is_empty());
     let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
     rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, now_ms()).map_err(|e| match e {
-        SignedUrlError::Expired => ApiError::forbidden("expired_signature", "El enlace ha caducado"),
-        SignedUrlError::BadSignature => ApiError::forbidden("bad_signature", "Enlace no válido"),
+        SignedUrlError::Expired => ApiError::forbidden(ErrorCode::ExpiredSignature, "El enlace ha caducado"),
+        SignedUrlError::BadSignature => ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"),
     })?;
     Ok(expires)
 }

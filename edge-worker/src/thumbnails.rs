@@ -3,6 +3,7 @@
 //! a short-lived signed URL (`GET /thumbnails/{id}`). It lives under the entry's R2 prefix, so
 //! every deletion path that removes the recording removes it too.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::MessageResponse;
 use lupa_core::thumbnail::{self, ThumbnailError};
 use worker::{HttpMetadata, Request, Response, ResponseBuilder};
@@ -48,7 +49,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
         .await
         .map_err(|e| if e.status == 413 { ApiError { body_read: e.body_read, ..refused(ThumbnailError::TooLarge) } } else { e })?;
     if bytes.len() != limit {
-        return Err(ApiError::bad_request("thumbnail_length", "La miniatura no tiene la longitud declarada"));
+        return Err(ApiError::bad_request(ErrorCode::ThumbnailLength, "La miniatura no tiene la longitud declarada"));
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;
     let metadata = HttpMetadata { content_type: Some(thumbnail::CONTENT_TYPE.into()), ..Default::default() };
@@ -65,7 +66,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
         // The participant left (or the share stopped) while the picture was on its way: the
         // deletion may already have emptied the entry's prefix, so the picture must not stay.
         bucket.delete(object_key).await.map_err(|e| ApiError::internal(format!("R2 delete thumbnail: {e}")))?;
-        return Err(ApiError::forbidden("not_your_entry", lupa_core::participation::NOT_YOURS));
+        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
     }
     json(200, &MessageResponse { message: SAVED.into() })
 }
@@ -74,7 +75,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
 pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     storage::verify_signed_request(app, req, &path(entry_id))?;
     let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let not_found = || ApiError::new(404, "no_thumbnail", NONE);
+    let not_found = || ApiError::new(404, ErrorCode::NoThumbnail, NONE);
     if entry.thumbnail_at.is_none() {
         return Err(not_found());
     }

@@ -1,6 +1,7 @@
 //! `POST /api/v1/waitlist`: the landing page's sign-up. Repeat sign-ups answer 2xx without a new
 //! row; a filled honeypot answers 2xx and stores nothing, so bots learn nothing.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, WaitlistRequest};
 use lupa_core::auth::{email, rate_limit};
 use worker::{Request, Response};
@@ -27,10 +28,10 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let address = body.email.unwrap_or_default();
     if !email::looks_like_address(&address) {
-        return Err(ApiError::bad_request("invalid_email", INVALID_EMAIL));
+        return Err(ApiError::bad_request(ErrorCode::InvalidEmail, INVALID_EMAIL));
     }
     if body.consent != Some(true) {
-        return Err(ApiError::bad_request("consent_required", NO_CONSENT));
+        return Err(ApiError::bad_request(ErrorCode::ConsentRequired, NO_CONSENT));
     }
     let now = now_ms();
     stmt(&database, INSERT, &[text(&new_id()), text(address.trim()), text(&email::normalize(&address)), int(now)])?

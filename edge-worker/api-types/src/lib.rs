@@ -8,6 +8,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use lupa_core::error_code::ErrorCode;
+
 pub mod insights;
 pub mod openapi;
 pub mod route_table;
@@ -19,7 +21,7 @@ pub use insights::*;
 #[ts(export)]
 pub struct ErrorBody {
     pub message: String,
-    pub code: String,
+    pub code: ErrorCode,
 }
 
 /// `GET /api/v1/health`.
@@ -121,7 +123,7 @@ pub struct ValidationItem {
 #[ts(export)]
 pub struct ValidationErrorBody {
     pub message: String,
-    pub code: String,
+    pub code: ErrorCode,
     pub errors: Vec<ValidationItem>,
 }
 

@@ -8,6 +8,7 @@
 //! only when the segment closes (the WebM duration is written into it then); parts 2.. are composed
 //! in the background as soon as the chunks cover them; the last part is composed at close.
 
+use crate::error_code::ErrorCode;
 use crate::participation::PART_SIZE;
 
 /// The largest chunk the server accepts: a 1000 ms timeslice at the spec's ~1.1 Mbit/s is ~140 KB;
@@ -70,14 +71,14 @@ impl ChunkError {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> ErrorCode {
         match self {
-            ChunkError::BadIndex => "bad_chunk_index",
-            ChunkError::BadEndTime => "bad_chunk_time",
-            ChunkError::Empty => "empty_chunk",
-            ChunkError::TooBig => "chunk_too_large",
-            ChunkError::TooLong => "recording_too_long",
-            ChunkError::TooLarge => "recording_too_large",
+            ChunkError::BadIndex => ErrorCode::BadChunkIndex,
+            ChunkError::BadEndTime => ErrorCode::BadChunkTime,
+            ChunkError::Empty => ErrorCode::EmptyChunk,
+            ChunkError::TooBig => ErrorCode::ChunkTooLarge,
+            ChunkError::TooLong => ErrorCode::RecordingTooLong,
+            ChunkError::TooLarge => ErrorCode::RecordingTooLarge,
         }
     }
 
@@ -255,7 +256,7 @@ mod tests {
         let full = ChunkRequest { stored_bytes: 95, ..req("3", Some("1"), 6) };
         assert_eq!(check_chunk(full, limits), Err(ChunkError::TooLarge));
         assert_eq!(ChunkError::TooLarge.status(), 413);
-        assert_eq!(ChunkError::TooLong.code(), "recording_too_long");
+        assert_eq!(ChunkError::TooLong.code().as_str(), "recording_too_long");
     }
 
     fn chunks(sizes: &[(u32, u64)]) -> Vec<StoredChunk> {

@@ -6,6 +6,7 @@
 //! in between: caps can't be passed by parallel requests (the byte budget is reserved before the
 //! body moves), and a deletion can't miss a chunk in flight.
 
+use crate::error_code::ErrorCode;
 use crate::chunks::{Limits, GRACE_MS, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS};
 
 /// Chunks below this size are stored only as a segment's last chunk (one per segment): a real
@@ -58,20 +59,20 @@ impl Refusal {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> ErrorCode {
         match self {
-            Refusal::NotYours => "not_your_entry",
-            Refusal::Gone => "not_found",
-            Refusal::NoSegment => "no_segment",
-            Refusal::SegmentClosed => "segment_closed",
-            Refusal::TooManySegments => "too_many_segments",
-            Refusal::Conflict => "chunk_conflict",
-            Refusal::TooLong => "recording_too_long",
-            Refusal::TooLarge => "recording_too_large",
-            Refusal::TooSmall => "chunk_too_small",
-            Refusal::TooManyChunks => "too_many_chunks",
-            Refusal::CameraOff => "camera_off",
-            Refusal::NoScreenSegment => "no_screen_segment",
+            Refusal::NotYours => ErrorCode::NotYourEntry,
+            Refusal::Gone => ErrorCode::NotFound,
+            Refusal::NoSegment => ErrorCode::NoSegment,
+            Refusal::SegmentClosed => ErrorCode::SegmentClosed,
+            Refusal::TooManySegments => ErrorCode::TooManySegments,
+            Refusal::Conflict => ErrorCode::ChunkConflict,
+            Refusal::TooLong => ErrorCode::RecordingTooLong,
+            Refusal::TooLarge => ErrorCode::RecordingTooLarge,
+            Refusal::TooSmall => ErrorCode::ChunkTooSmall,
+            Refusal::TooManyChunks => ErrorCode::TooManyChunks,
+            Refusal::CameraOff => ErrorCode::CameraOff,
+            Refusal::NoScreenSegment => ErrorCode::NoScreenSegment,
         }
     }
 

@@ -11,6 +11,7 @@ pub mod chunks;
 pub mod clips;
 pub mod csv;
 pub mod deployment;
+pub mod error_code;
 pub mod insights;
 pub mod ledger;
 pub mod mail;

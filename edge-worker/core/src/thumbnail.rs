@@ -8,6 +8,7 @@
 //! viewer allocate far more than a thumbnail (a 256 KiB JPEG can declare 65 535 × 65 535 pixels,
 //! 16 GiB once decoded).
 
+use crate::error_code::ErrorCode;
 /// A 320 px wide JPEG of a screen is ~10–40 KB; this leaves room without letting the route store
 /// arbitrary files.
 pub const MAX_BYTES: u64 = 256 * 1024;
@@ -45,12 +46,12 @@ impl ThumbnailError {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> ErrorCode {
         match self {
-            ThumbnailError::Empty => "empty_thumbnail",
-            ThumbnailError::TooLarge => "thumbnail_too_large",
-            ThumbnailError::NotJpegType | ThumbnailError::NotJpeg => "not_jpeg",
-            ThumbnailError::TooManyPixels => "thumbnail_too_many_pixels",
+            ThumbnailError::Empty => ErrorCode::EmptyThumbnail,
+            ThumbnailError::TooLarge => ErrorCode::ThumbnailTooLarge,
+            ThumbnailError::NotJpegType | ThumbnailError::NotJpeg => ErrorCode::NotJpeg,
+            ThumbnailError::TooManyPixels => ErrorCode::ThumbnailTooManyPixels,
         }
     }
 

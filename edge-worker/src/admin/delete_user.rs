@@ -4,6 +4,7 @@
 //! the next admin request, so no object is orphaned. The deleting batch also reads the queue, so
 //! the request waits for three D1 round trips (ADR 0011).
 
+use lupa_core::error_code::ErrorCode;
 use crate::db::{db, int, now_ms, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
@@ -52,7 +53,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     batch.add(CLEAR_GUARD, &[])?;
     purge::delete_and_drain(app, batch).await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::bad_request("last_admin", "Debe quedar al menos un administrador")
+            ApiError::bad_request(ErrorCode::LastAdmin, "Debe quedar al menos un administrador")
         } else {
             err
         }

@@ -1,6 +1,7 @@
 //! The admin area's API: users (list, search, page, change role, delete with everything they own)
 //! and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
 
+use lupa_core::error_code::ErrorCode;
 pub mod delete_user;
 
 use lupa_api_types::{AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse};
@@ -41,7 +42,7 @@ pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
         return Err(ApiError::unauthorized(REFUSED));
     };
     if Role::parse(&user.user.role) != Some(Role::Admin) {
-        return Err(ApiError::forbidden("not_admin", REFUSED));
+        return Err(ApiError::forbidden(ErrorCode::NotAdmin, REFUSED));
     }
     Ok(user)
 }
@@ -81,7 +82,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     let body: AdminUserUpdate = read_json(req).await?;
     let role = body.role.as_deref().and_then(Role::parse).filter(|r| *r != Role::Participant);
     let Some(role) = role else {
-        return Err(ApiError::bad_request("bad_role", "El rol debe ser admin o customer"));
+        return Err(ApiError::bad_request(ErrorCode::BadRole, "El rol debe ser admin o customer"));
     };
     let database = db(app)?;
     // One transaction: the guard (the last admin keeps the role), the change, the user read back.
@@ -93,7 +94,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     let read = crate::auth::users::add_by_id(&mut batch, id)?;
     let results = batch.run().await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::bad_request("last_admin", LAST_ADMIN)
+            ApiError::bad_request(ErrorCode::LastAdmin, LAST_ADMIN)
         } else {
             err
         }
@@ -105,7 +106,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
 /// `DELETE /api/v1/admin/users/{id}`.
 pub async fn delete_user(app: &App, admin: &SessionUser, id: &str) -> ApiResult<Response> {
     if admin.user.id == id {
-        return Err(ApiError::bad_request("self_delete", "No puedes eliminar tu propia cuenta"));
+        return Err(ApiError::bad_request(ErrorCode::SelfDelete, "No puedes eliminar tu propia cuenta"));
     }
     delete_user::delete(app, id).await?;
     json(200, &MessageResponse { message: "Usuario eliminado".into() })

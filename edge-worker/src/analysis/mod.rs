@@ -1,6 +1,7 @@
 //! Analyses for researchers: list, create (behind the subscription gate), read, edit, close and
 //! reopen, delete. Another customer's analysis is always 404, never 403, so ids leak nothing.
 
+use lupa_core::error_code::ErrorCode;
 pub mod repo;
 
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
@@ -36,7 +37,7 @@ fn input(body: AnalysisRequest) -> AnalysisInput {
 fn invalid(problems: Vec<&'static str>) -> ApiError {
     // The first problem is the message (the form shows one at a time); all are listed too.
     let message = problems.first().copied().unwrap_or(INVALID);
-    ApiError::bad_request("invalid_analysis", message).with_errors(problems.into_iter().map(str::to_string))
+    ApiError::bad_request(ErrorCode::InvalidAnalysis, message).with_errors(problems.into_iter().map(str::to_string))
 }
 
 /// Whether `user` may see an analysis: its owner, or an admin. Anyone else gets 404.
@@ -166,7 +167,7 @@ pub async fn close(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respons
 pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
     let (row, subscribed) = find_with_subscription(&database, user, id).await?;
-    let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request("analysis_full", m))?;
+    let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request(ErrorCode::AnalysisFull, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, status.as_str(), now_ms())?;

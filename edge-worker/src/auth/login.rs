@@ -15,6 +15,7 @@
 //! the user; another opens the session, notes the login and gives the attempt back (or, after a
 //! failure, counts it for the account).
 
+use lupa_core::error_code::ErrorCode;
 use std::time::Duration;
 
 use lupa_api_types::{LoginRequest, UserResponse};
@@ -36,7 +37,7 @@ const MISSING: &str = "Introduce tu email y tu contraseña";
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: LoginRequest = read_json(req).await?;
     let (Some(username), Some(pass)) = (body.username.filter(|u| !u.trim().is_empty()), body.password.filter(|p| !p.is_empty())) else {
-        return Err(ApiError::unprocessable("missing_fields", MISSING));
+        return Err(ApiError::unprocessable(ErrorCode::MissingFields, MISSING));
     };
     let database = db(app)?;
     let client = client_address(req);
@@ -63,11 +64,11 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         Some(user) if matches => user,
         other => {
             count_failure(app, &database, &normalized, other.as_ref()).await;
-            return Err(ApiError::unauthorized(WRONG_PAIR).with_code("invalid_credentials"));
+            return Err(ApiError::unauthorized(WRONG_PAIR).with_code(ErrorCode::InvalidCredentials));
         }
     };
     if Role::parse(&user.role) == Some(Role::Participant) {
-        return Err(ApiError::forbidden("participant_login", PARTICIPANT));
+        return Err(ApiError::forbidden(ErrorCode::ParticipantLogin, PARTICIPANT));
     }
     let now = now_ms();
     let session = sessions::prepare(app, &database, &user.id)?;

@@ -1,6 +1,7 @@
 //! `PATCH /api/v1/auth/update-user-password`: change the password while signed in. Every session
 //! of the user ends; this browser gets a fresh one so the user stays signed in here.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, UpdatePasswordRequest};
 use lupa_core::auth::{password, rate_limit};
 use worker::{Request, Response};
@@ -32,12 +33,12 @@ pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request
         problems.push(policy.message().to_string());
     }
     if !problems.is_empty() {
-        return Err(ApiError::bad_request("invalid_password_change", INVALID).with_errors(problems));
+        return Err(ApiError::bad_request(ErrorCode::InvalidPasswordChange, INVALID).with_errors(problems));
     }
     let database = db(app)?;
     rate::hit(&database, rate_limit::PASSWORD_CHANGE_PER_USER, &current.user.id).await?;
     if !password::verify(&old, &current.user.password_hash) {
-        return Err(ApiError::unauthorized(WRONG_CURRENT).with_code("wrong_current_password"));
+        return Err(ApiError::unauthorized(WRONG_CURRENT).with_code(ErrorCode::WrongCurrentPassword));
     }
     let hash = hash_password(&new)?;
     let user_id = current.user.id.as_str();

@@ -1,6 +1,7 @@
 //! `POST /api/v1/auth/register/local/customer`: creates a customer, whatever role is sent. Two D1
 //! round trips: the attempt counted with the e-mail looked up, then the insert with its read-back.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{RegisterRequest, UserResponse};
 use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{Request, Response};
@@ -27,7 +28,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         problems.push(policy.message().to_string());
     }
     if !problems.is_empty() {
-        return Err(ApiError::unprocessable("invalid_registration", INVALID).with_errors(problems));
+        return Err(ApiError::unprocessable(ErrorCode::InvalidRegistration, INVALID).with_errors(problems));
     }
     let database = db(app)?;
     let normalized = email::normalize(&address);
@@ -37,7 +38,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
     if results.first::<users::UserRow>(existing)?.is_some() {
-        return Err(ApiError::new(409, "email_taken", TAKEN));
+        return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
     }
     let id = new_id();
     let now = now_ms();
@@ -49,7 +50,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let stored = users::add_by_id(&mut writes, &id)?;
     let results = writes.run().await?;
     if results.changes(inserted)? == 0 {
-        return Err(ApiError::new(409, "email_taken", TAKEN));
+        return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
     }
     let user = results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
     json(201, &UserResponse { user: user.dto() })

@@ -4,6 +4,7 @@
 //! answers the same whether or not the account exists; the mail itself is sent after the answer
 //! (`wait_until`), so timing does not tell either.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{PasswordResetEmailRequest, PasswordResetRequest, SuccessResponse};
 use lupa_core::auth::{email, password, rate_limit, token, RESET_TOKEN_TTL_MS};
 use lupa_core::mail;
@@ -41,7 +42,7 @@ pub async fn request(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: PasswordResetEmailRequest = read_json(req).await?;
     let address = body.email.unwrap_or_default();
     if !email::is_valid(&address) {
-        return Err(ApiError::bad_request("invalid_email", "Introduce un correo válido"));
+        return Err(ApiError::bad_request(ErrorCode::InvalidEmail, "Introduce un correo válido"));
     }
     let database = db(app)?;
     rate::hit(&database, rate_limit::RESET_PER_CLIENT, &client_address(req)).await?;
@@ -81,7 +82,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
     let url = req.url()?;
     let raw = url.query_pairs().find(|(k, _)| k == "passwordResetToken").map(|(_, v)| v.into_owned()).unwrap_or_default();
     if raw.is_empty() {
-        return Err(ApiError::bad_request("missing_reset_token", NO_TOKEN));
+        return Err(ApiError::bad_request(ErrorCode::MissingResetToken, NO_TOKEN));
     }
     if !token::is_well_formed(&raw) {
         return Err(invalid_token());
@@ -102,14 +103,14 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: PasswordResetRequest = read_json(req).await?;
     let raw = body.passwordResetToken.unwrap_or_default();
     if raw.is_empty() {
-        return Err(ApiError::bad_request("missing_reset_token", NO_TOKEN));
+        return Err(ApiError::bad_request(ErrorCode::MissingResetToken, NO_TOKEN));
     }
     let new_password = body.newPassword.unwrap_or_default();
     if Some(&new_password) != body.confirmNewPassword.as_ref() {
-        return Err(ApiError::bad_request("password_mismatch", MISMATCH));
+        return Err(ApiError::bad_request(ErrorCode::PasswordMismatch, MISMATCH));
     }
     if let Err(policy) = password::check_policy(&new_password) {
-        return Err(ApiError::unprocessable("weak_password", WEAK).with_errors([policy.message().to_string()]));
+        return Err(ApiError::unprocessable(ErrorCode::WeakPassword, WEAK).with_errors([policy.message().to_string()]));
     }
     if !token::is_well_formed(&raw) {
         return Err(invalid_token());
@@ -137,5 +138,5 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
 }
 
 fn invalid_token() -> ApiError {
-    ApiError::bad_request("invalid_reset_token", INVALID_TOKEN)
+    ApiError::bad_request(ErrorCode::InvalidResetToken, INVALID_TOKEN)
 }

@@ -3,6 +3,7 @@
 //! it; reading, watching, exporting, notes, closing, revoking and deleting stay free, so a
 //! customer whose subscription lapsed still gets their data out.
 
+use lupa_core::error_code::ErrorCode;
 use worker::D1Database;
 
 use crate::db::{failed, int, now_ms, stmt, text, Batch, Busy, Results, Slot};
@@ -88,6 +89,6 @@ pub fn require_active(active: bool, message: &str) -> ApiResult<()> {
     if active {
         Ok(())
     } else {
-        Err(ApiError::new(402, "subscription_required", message))
+        Err(ApiError::new(402, ErrorCode::SubscriptionRequired, message))
     }
 }

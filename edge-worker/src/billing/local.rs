@@ -5,6 +5,7 @@
 //! objects need a few dozen fields each that mean nothing here (parsing is tested in
 //! `lupa_core::stripe_events`).
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
 use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
 use serde::Deserialize;
@@ -92,16 +93,16 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let results = reads.run().await?;
     let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
-        return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
+        return Err(ApiError::bad_request(ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
     }
     if gate::is_active(&results, active)? {
-        return Err(ApiError::bad_request("already_subscribed", ALREADY_SUBSCRIBED));
+        return Err(ApiError::bad_request(ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
     }
     let now = now_ms();
     let subscription = format!("sub_local_{}", new_id());
     let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
     if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
-        return Err(ApiError::bad_request("checkout_closed", "Esta sesión de pago ya no está abierta"));
+        return Err(ApiError::bad_request(ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
     }
     let period_end_secs = (now + MONTH_MS) / 1000;
     // The two events Stripe would send, and the invoice, in one transaction.
@@ -169,7 +170,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
     let results = batch.run().await?;
     let active = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
     let Some(active) = active else {
-        return Err(ApiError::bad_request("no_subscription", "No tienes ninguna suscripción activa"));
+        return Err(ApiError::bad_request(ErrorCode::NoSubscription, "No tienes ninguna suscripción activa"));
     };
     let customer = crate::billing::customer_in(&results, customer)?.unwrap_or_default();
     let mut batch = Batch::new(&database);

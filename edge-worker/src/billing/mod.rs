@@ -1,6 +1,7 @@
 //! Billing for researchers (product §7 billing rows): state, customer, checkout, portal, webhooks,
 //! and the local test-mode provider. The subscription gate lives in `gate`.
 
+use lupa_core::error_code::ErrorCode;
 pub mod events;
 pub mod gate;
 pub mod local;
@@ -126,14 +127,14 @@ pub async fn create_customer(app: &App, current: &SessionUser) -> ApiResult<Resp
 pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: CheckoutRequest = read_json(req).await?;
     let plan = rules::plan(body.planName.as_deref().unwrap_or(""), body.planBillingCycle.as_deref().unwrap_or(""))
-        .ok_or_else(|| ApiError::bad_request("unknown_plan", UNKNOWN_PLAN))?;
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::UnknownPlan, UNKNOWN_PLAN))?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let active = gate::add_active(&mut reads, &current.user.id)?;
     let customer = add_customer(&mut reads, &current.user.id)?;
     let results = reads.run().await?;
     if gate::is_active(&results, active)? {
-        return Err(ApiError::bad_request("already_subscribed", ALREADY_SUBSCRIBED));
+        return Err(ApiError::bad_request(ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
     }
     let provider = Provider::from_env(app);
     let session_id = format!("cs_local_{}", new_id());

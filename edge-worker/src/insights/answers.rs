@@ -3,6 +3,7 @@
 //! answer again (a resumed tab) replaces it, so re-sends are harmless. Researchers read them with
 //! the entry; they are deleted with it.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{EntryAnswersDto, SusAnswerDto, SusAnswerRequest, TaskAnswerDto, TaskAnswerRequest};
 use lupa_core::clips::END_SLACK_MS;
 use lupa_core::insights::{self, Success, TaskAnswerInput, QUESTIONS_OFF, SUS_OFF};
@@ -90,10 +91,10 @@ pub async fn put_task(app: &App, req: &mut Request, entry_id: &str, task_number:
     let database = db(app)?;
     let settings = settings(&database, &entry.analysis_id).await?;
     if settings.task_questions == 0 {
-        return Err(ApiError::bad_request("questions_off", QUESTIONS_OFF));
+        return Err(ApiError::bad_request(ErrorCode::QuestionsOff, QUESTIONS_OFF));
     }
     let input = TaskAnswerInput { task_number, seq: body.seq, success: body.success.as_deref(), at_ms: body.atMs };
-    let valid = insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app)).map_err(|m| ApiError::bad_request("invalid_answer", m))?;
+    let valid = insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app)).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
     let now = app.now();
     database
         .batch_busy(vec![
@@ -112,10 +113,10 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
     let body: SusAnswerRequest = read_json(req).await?;
     let database = db(app)?;
     if settings(&database, &entry.analysis_id).await?.sus == 0 {
-        return Err(ApiError::bad_request("sus_off", SUS_OFF));
+        return Err(ApiError::bad_request(ErrorCode::SusOff, SUS_OFF));
     }
-    let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default()).map_err(|m| ApiError::bad_request("invalid_sus", m))?;
-    let at = insights::validate_at(body.atMs, max_at(app)).map_err(|m| ApiError::bad_request("invalid_answer", m))?;
+    let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default()).map_err(|m| ApiError::bad_request(ErrorCode::InvalidSus, m))?;
+    let at = insights::validate_at(body.atMs, max_at(app)).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
     let stored = serde_json::to_string(&answers.to_vec()).map_err(ApiError::internal)?;
     let now = app.now();
     database

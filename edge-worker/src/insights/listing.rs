@@ -1,6 +1,7 @@
 //! Every note and clip of an analysis in one list (ADR 0012), filtered by tag, by task (the task
 //! on screen at the note's start) and by kind, with the analysis's tags and how often each is used.
 
+use lupa_core::error_code::ErrorCode;
 use std::collections::HashMap;
 
 use lupa_api_types::{AnalysisNoteDto, AnalysisNotesResponse, TagCountDto};
@@ -64,12 +65,12 @@ struct Filter {
 fn filter(req: &Request) -> ApiResult<Filter> {
     let url = req.url()?;
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).filter(|v| !v.trim().is_empty());
-    let task = param("task").map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request("bad_filter", BAD_TASK))).transpose()?;
+    let task = param("task").map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK))).transpose()?;
     let clips = match param("kind").as_deref() {
         None => None,
         Some("clip") => Some(true),
         Some("note") => Some(false),
-        Some(_) => return Err(ApiError::bad_request("bad_filter", BAD_KIND)),
+        Some(_) => return Err(ApiError::bad_request(ErrorCode::BadFilter, BAD_KIND)),
     };
     Ok(Filter { tag: param("tag").map(|t| normalize_tag(&t)), task, clips })
 }

@@ -4,6 +4,7 @@
 //! Creating, renaming, reordering and adding need the owner's active subscription (402); taking a
 //! clip out and deleting stay free (ADR 0012, "Lapsed customers").
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, ReelSummaryDto, ReelsResponse};
 use lupa_core::auth::Role;
 use lupa_core::clips::{self, NOT_A_CLIP};
@@ -62,7 +63,7 @@ struct ClipId {
 }
 
 fn bad(message: &'static str) -> ApiError {
-    ApiError::bad_request("invalid_reel", message)
+    ApiError::bad_request(ErrorCode::InvalidReel, message)
 }
 
 /// Adds reading a reel (with its analysis's owner), whoever owns it, to a batch.

@@ -6,6 +6,7 @@
 //! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
 //! also stops a player that is already reading.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
@@ -117,7 +118,7 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
 
 /// The answer for every link that cannot be shown.
 pub fn gone() -> ApiError {
-    ApiError::new(410, "share_unavailable", SHARE_GONE)
+    ApiError::new(410, ErrorCode::ShareUnavailable, SHARE_GONE)
 }
 
 /// `GET /api/v1/share/{token}`: no account, no cookies; counts one view. Two round trips: the

@@ -5,6 +5,7 @@
 //! hash under `SESSION_PEPPER`, with a `share:` prefix so a share token can never be mistaken for
 //! a session or participant token even if one were presented as such.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesResponse};
 use lupa_core::auth::{token, Role};
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
@@ -85,7 +86,7 @@ fn add_one(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 }
 
 fn bad(message: &'static str) -> ApiError {
-    ApiError::bad_request("invalid_share", message)
+    ApiError::bad_request(ErrorCode::InvalidShare, message)
 }
 
 /// Where a batch put what a link would point at (`add_target`).

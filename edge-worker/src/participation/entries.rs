@@ -1,6 +1,7 @@
 //! D1 statements for participation entries, and the capability check that lets only the browser
 //! that claimed an entry upload to, finish or abandon it.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_core::auth::token;
 use lupa_core::chunks::GRACE_MS;
 use serde::Deserialize;
@@ -49,7 +50,7 @@ pub fn add_find(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 /// The entry, when this browser holds its capability and it is still in progress.
 pub async fn require_capability(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
     }
     let entry = find(&db(app)?, entry_id).await?;
     capable(app, req, entry)
@@ -62,7 +63,7 @@ pub fn capable(app: &App, req: &Request, entry: Option<EntryRow>) -> ApiResult<E
     let presented = capability_hash_of(app, req)?;
     let holds = presented.is_some() && presented == entry.capability_hash;
     if !holds || entry.status != "in_progress" {
-        return Err(ApiError::forbidden("not_your_entry", lupa_core::participation::NOT_YOURS));
+        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
     }
     Ok(entry)
 }
@@ -93,7 +94,7 @@ pub fn declared_length(req: &Request) -> ApiResult<u64> {
         .ok()
         .flatten()
         .and_then(|v| v.trim().parse::<u64>().ok())
-        .ok_or_else(|| ApiError::new(411, "length_required", "Falta la cabecera Content-Length"))
+        .ok_or_else(|| ApiError::new(411, ErrorCode::LengthRequired, "Falta la cabecera Content-Length"))
 }
 
 pub fn clear_capability_cookie() -> String {

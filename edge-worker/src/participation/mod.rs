@@ -2,6 +2,7 @@
 //! entries than places), record it as it happens (segments, chunks, resume: ADR 0005), and
 //! abandon a participation (everything deleted, its place freed).
 
+use lupa_core::error_code::ErrorCode;
 pub mod entries;
 pub mod expiry;
 pub mod holds;
@@ -65,7 +66,7 @@ async fn analysis_id(req: &mut Request) -> ApiResult<String> {
     body.analysisId
         .map(|id| id.trim().to_string())
         .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("missing_analysis_id", ID_REQUIRED))
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))
 }
 
 fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
@@ -75,9 +76,9 @@ fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 /// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
 /// row otherwise.
 fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
-    let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
+    let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     if row.status == "completed" || row.taken >= row.max_participants {
-        return Err(ApiError::bad_request("no_places", NO_PLACES));
+        return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
     }
     Ok(row)
 }
@@ -127,9 +128,9 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let results = batch.run().await?;
     if results.changes(claimed)? == 0 {
         check_places(&results, places)?;
-        return Err(ApiError::bad_request("no_places", NO_PLACES));
+        return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
     }
-    let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, "analysis_not_found", NOT_FOUND))?;
+    let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     // The participation's object owns its recording from the first chunk (ADR 0013). Should it
     // not answer now, the place is still claimed: the first call that needs the object sets it
     // up from this row (the adoption of participations older than the objects).

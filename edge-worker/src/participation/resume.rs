@@ -5,6 +5,7 @@
 //! grabación y salir'; `POST …/resume` takes the place again (a free one is needed once the hold
 //! lapsed) and tells the tab where the participant was.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::ResumeInfo;
 use lupa_core::chunks::{GRACE_MS, HOLD_WITHOUT_MEDIA_MS};
 use lupa_core::participation::NO_PLACES;
@@ -58,7 +59,7 @@ fn current_of(results: &Results, slot: Option<Slot>) -> ApiResult<Option<Current
 }
 
 fn none() -> ApiError {
-    ApiError::new(404, "no_participation", NO_PARTICIPATION)
+    ApiError::new(404, ErrorCode::NoParticipation, NO_PARTICIPATION)
 }
 
 /// Where a batch put what `info` needs: the analysis and the participant's answers so far.
@@ -137,7 +138,7 @@ pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     let results = batch.run().await?;
     if results.changes(reclaimed)? == 0 {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
-        return with_cookie(ApiError::bad_request("no_places", NO_PLACES).to_response(), &clear_capability_cookie());
+        return with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES).to_response(), &clear_capability_cookie());
     }
     let resp = json(200, &info(app, current, &results, slots).await?)?;
     entries::refresh_capability_cookie(resp, req)

@@ -6,6 +6,7 @@
 //! reserves its bytes (capability, segment, limits), the body streams to R2, and the object
 //! records it stored. Composing parts runs in the object after the answer.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
 use lupa_core::camera::Track;
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
@@ -40,9 +41,9 @@ const MAX_STEP_MARKS: usize = 2_000;
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
     let body: OpenSegmentRequest = read_json(req).await?;
-    let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request("invalid_track", m))?;
+    let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request(ErrorCode::InvalidTrack, m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
-        .ok_or_else(|| ApiError::bad_request("unsupported_mime", mime::UNSUPPORTED))?;
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::UnsupportedMime, mime::UNSUPPORTED))?;
     if entry_id.is_empty() || capability.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
@@ -71,7 +72,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     if presented.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
-    let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, "no_segment", NO_SEGMENT))?;
+    let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, ErrorCode::NoSegment, NO_SEGMENT))?;
     let declared = entries::declared_length(req)?;
     // The request's own shape first (no state needed); the limits are the object's.
     let chunk = chunks::check_chunk(
@@ -95,7 +96,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     let bucket = storage::bucket(app)?;
     let put = match req.inner().body() {
         Some(body) => bucket.put(reserved.key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
-        None => Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH)),
+        None => Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH)),
     };
     let stored = matches!(&put, Ok(Some(object)) if object.size() == declared);
     if !stored {
@@ -114,7 +115,7 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     };
     put?;
     if !stored {
-        return Err(ApiError::bad_request("chunk_length", CHUNK_LENGTH_MISMATCH));
+        return Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH));
     }
     if committed.compose {
         let (entry, worker_app, track_owned) = (entry_id.to_string(), app.detached(), track_name.to_string());
@@ -134,14 +135,14 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
 pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
     }
     if capability.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
     let body: StepsRequest = read_json(req).await?;
     if body.steps.len() > MAX_STEP_MARKS {
-        return Err(ApiError::bad_request("too_many_steps", "Demasiadas marcas de paso"));
+        return Err(ApiError::bad_request(ErrorCode::TooManySteps, "Demasiadas marcas de paso"));
     }
     let steps_json = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
     crate::ledger::call::<()>(app, entry_id, &Call::Steps { capability, steps_json, now: app.now() }).await?;

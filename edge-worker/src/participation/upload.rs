@@ -2,6 +2,7 @@
 //! short-lived signed URL (the spec's path); then marking the entry submitted once a complete,
 //! non-empty recording exists.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
 use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
 use worker::{HttpMetadata, Request, Response};
@@ -54,7 +55,7 @@ const COMPLETE_IF_FULL: &str = "UPDATE analyses SET status = 'completed', update
 /// the recording's length; a repeat changes nothing.
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request("missing_entry_id", lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
     }
     let capability = entries::capability_hash_of(app, req)?;
     if capability.is_none() {
@@ -71,7 +72,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
         if entry.recording_key.is_some() && entry.recording_size.unwrap_or(0) > 0 {
             return json(200, &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 });
         }
-        return Err(ApiError::bad_request("missing_recording", MISSING_RECORDING));
+        return Err(ApiError::bad_request(ErrorCode::MissingRecording, MISSING_RECORDING));
     };
     let mut duration_ms: i64 = screens.iter().map(|s| s.duration_ms).sum();
     let size: u64 = screens.iter().map(|s| s.size).sum();
@@ -115,7 +116,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
 pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: UploadUrlRequest = read_json(req).await?;
     let (Some(entry_id), Some(analysis_id)) = (body.analysisEntryId.filter(|s| !s.is_empty()), body.analysisId.filter(|s| !s.is_empty())) else {
-        return Err(ApiError::bad_request("missing_ids", MISSING_IDS));
+        return Err(ApiError::bad_request(ErrorCode::MissingIds, MISSING_IDS));
     };
     let entry = entries::require_capability(app, req, &entry_id).await?;
     if entry.analysis_id != analysis_id {
@@ -135,15 +136,15 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     let entry = entries::require_capability(app, req, entry_id).await?;
     let length = entries::declared_length(req)?;
     if length == 0 {
-        return Err(ApiError::bad_request("empty_recording", MISSING_RECORDING));
+        return Err(ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING));
     }
     if length > rules::MAX_SINGLE_UPLOAD {
         return Err(ApiError::payload_too_large());
     }
     let content_type = req.headers().get("content-type").ok().flatten().unwrap_or_else(|| "video/mp4".into());
-    let mime = mime::base(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code("unsupported_mime"))?;
+    let mime = mime::base(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code(ErrorCode::UnsupportedMime))?;
     let key = storage::recording_key(&entry.analysis_id, &entry.id, mime);
-    let body = req.inner().body().ok_or_else(|| ApiError::bad_request("empty_recording", MISSING_RECORDING))?;
+    let body = req.inner().body().ok_or_else(|| ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
     crate::storage::bucket(app)?
         .put(key.clone(), body)
@@ -164,7 +165,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let entry_id = body.analysisEntryId.unwrap_or_default();
     let entry = entries::require_capability(app, req, &entry_id).await?;
     if body.analysisEntryStatus.as_deref() != Some("submitted") {
-        return Err(ApiError::bad_request("bad_status", "El único estado admitido es 'submitted'"));
+        return Err(ApiError::bad_request(ErrorCode::BadStatus, "El único estado admitido es 'submitted'"));
     }
     let has_recording = entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0;
     let stored = match (&entry.recording_key, has_recording) {
@@ -172,7 +173,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         _ => false,
     };
     if !stored {
-        return Err(ApiError::bad_request("missing_recording", MISSING_RECORDING));
+        return Err(ApiError::bad_request(ErrorCode::MissingRecording, MISSING_RECORDING));
     }
     let database = db(app)?;
     let now = app.now();
@@ -188,7 +189,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let files: Vec<ClosedFile> = results.get(2).map(|r| r.results::<ClosedFile>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
     if !submitted {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
-        return sessions::with_cookie(ApiError::bad_request("no_places", rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
+        return sessions::with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
     }
     // The object forgets its ledger (D1 now has everything the researcher sees) and builds the
     // seek indexes on its alarm: reading whole files in this isolate held the answer up by ~12 ms

@@ -5,6 +5,7 @@
 //! one's range, needs the owner's active subscription (402; ADR 0012, "Lapsed customers"); plain
 //! notes do not, since taking notes on recordings one has is part of getting one's data out.
 
+use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use lupa_core::clips;
 use serde::Deserialize;
@@ -80,24 +81,24 @@ struct Valid {
     tags: Option<Vec<String>>,
 }
 
-fn bad(code: &'static str) -> impl Fn(&'static str) -> ApiError {
+fn bad(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
     move |message| ApiError::bad_request(code, message)
 }
 
 fn validate(at: Option<i64>, end: Option<i64>, title: Option<&str>, text: &str, tags: Option<&[String]>, duration_ms: Option<i64>) -> ApiResult<Valid> {
     let text = text.trim().to_string();
-    let title = clips::normalize_title(title).map_err(bad("bad_title"))?;
-    clips::check_note_text(&text, title.as_deref()).map_err(bad("empty_note"))?;
+    let title = clips::normalize_title(title).map_err(bad(ErrorCode::BadTitle))?;
+    clips::check_note_text(&text, title.as_deref()).map_err(bad(ErrorCode::EmptyNote))?;
     if text.chars().count() > MAX_NOTE {
-        return Err(ApiError::bad_request("note_too_long", TOO_LONG));
+        return Err(ApiError::bad_request(ErrorCode::NoteTooLong, TOO_LONG));
     }
     let at = at.unwrap_or(-1);
     // A second of slack past the end: players report the end slightly late.
     if at < 0 || duration_ms.is_some_and(|d| at > d + clips::END_SLACK_MS) {
-        return Err(ApiError::bad_request("bad_note_time", BAD_TIME));
+        return Err(ApiError::bad_request(ErrorCode::BadNoteTime, BAD_TIME));
     }
-    let end = clips::validate_end(at, end, duration_ms).map_err(bad("bad_clip_range"))?;
-    let tags = tags.map(clips::normalize_tags).transpose().map_err(bad("bad_tags"))?;
+    let end = clips::validate_end(at, end, duration_ms).map_err(bad(ErrorCode::BadClipRange))?;
+    let tags = tags.map(clips::normalize_tags).transpose().map_err(bad(ErrorCode::BadTags))?;
     Ok(Valid { at, end, title, text, tags })
 }
 

@@ -1,10 +1,16 @@
 /** The one HTTP client for Lupa's API: same origin, cookies, JSON, a 5000 ms time-out and a typed ApiError. */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@/config/constants';
 import type { ErrorBody } from '@/lib/api-types/ErrorBody';
+import type { ErrorCode } from '@/lib/api-types/ErrorCode';
 import type { ValidationItem } from '@/lib/api-types/ValidationItem';
 
 /** Codes the client itself produces; other codes come from the server's error body. */
 export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'http_error';
+
+const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>(['network', 'timeout', 'aborted', 'invalid_response', 'http_error']);
+
+/** True for the codes the client invents when no usable error body arrived. */
+export const isClientCode = (code: string): code is ClientErrorCode => CLIENT_CODES.has(code);
 
 /**
  * Any failed API call. `message` is the server's message when it sent one (the spec's screens show
@@ -13,11 +19,12 @@ export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid_respo
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  /** The server's `ErrorCode` (exported from the worker's enum), or one the client produced. */
+  readonly code: ErrorCode | ClientErrorCode;
   /** The `errors: [{msg}]` of a ValidationErrorBody (e.g. password-policy reasons); empty otherwise. */
   readonly errors: ValidationItem[];
 
-  constructor(status: number, code: string, message: string, errors: ValidationItem[] = []) {
+  constructor(status: number, code: ErrorCode | ClientErrorCode, message: string, errors: ValidationItem[] = []) {
     super(message);
     this.status = status;
     this.code = code;
@@ -26,6 +33,9 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The code of a failed API call; undefined for anything else (a browser error, a bug). */
+export const errorCode = (error: unknown): ApiError['code'] | undefined => (isApiError(error) ? error.code : undefined);
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 

@@ -13,7 +13,7 @@ const signedIn = (role = 'customer') =>
 describe('app shell', () => {
   it('redirects to /auth/login when there is no session', async () => {
     fakeApi(({ url }) =>
-      url === '/api/v1/auth/session' ? { status: 401, body: { message: 'no', code: 'unauthenticated' } } : undefined,
+      url === '/api/v1/auth/session' ? { status: 401, body: { message: 'no', code: 'unauthorized' } } : undefined,
     );
     const router = renderApp('/dashboard');
 
@@ -86,7 +86,7 @@ describe('app shell', () => {
   });
 
   it('sends /admin without a session to /auth/login', async () => {
-    fakeApi(() => ({ status: 401, body: { message: 'no', code: 'unauthenticated' } }));
+    fakeApi(() => ({ status: 401, body: { message: 'no', code: 'unauthorized' } }));
     const router = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
   });

@@ -21,6 +21,6 @@ describe('server errors', () => {
       errors: [{ msg: 'La contraseña debe tener al menos 8 caracteres' }, { nope: 1 }, { msg: ' ' }],
     });
     expect(validationMessages(error)).toEqual(['La contraseña debe tener al menos 8 caracteres']);
-    expect(validationMessages(new ApiError(422, 'x', 'y'))).toEqual([]);
+    expect(validationMessages(new ApiError(422, 'weak_password', 'y'))).toEqual([]);
   });
 });

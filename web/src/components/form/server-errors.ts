@@ -1,13 +1,10 @@
 /** Reading what the server said about a failed form submit: its message, and its `errors: [{msg}]` list. */
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isClientCode } from '@/lib/api-client';
 import type { ValidationItem } from '@/lib/api-types/ValidationItem';
-
-/** Codes the client invents when no usable error body arrived (see lib/api-client.ts). */
-const CLIENT_CODES = new Set(['network', 'timeout', 'aborted', 'invalid_response', 'http_error']);
 
 /** The server's own message, or undefined when the failure did not come with our error body. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!isApiError(error) || CLIENT_CODES.has(error.code)) return undefined;
+  if (!isApiError(error) || isClientCode(error.code)) return undefined;
   return error.message.trim() ? error.message : undefined;
 }
 

@@ -52,7 +52,7 @@ describe('admin users page', () => {
   });
 
   it("shows the server's message and a retry button on other errors", async () => {
-    const { calls } = fakeAdminApi({ list: { status: 400, body: { message: 'Parámetros no válidos', code: 'bad_request' } } });
+    const { calls } = fakeAdminApi({ list: { status: 400, body: { message: 'Parámetros no válidos', code: 'bad_filter' } } });
     renderApp('/admin');
     const alert = await screen.findByTestId('admin-load-error');
     expect(alert.textContent).toContain('Parámetros no válidos');

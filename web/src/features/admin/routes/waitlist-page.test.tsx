@@ -48,7 +48,7 @@ describe('admin waitlist page', () => {
   });
 
   it("shows the spec's refusal on 401", async () => {
-    fakeAdminApi({ waitlistAnswer: { status: 401, body: { message: REFUSAL, code: 'unauthenticated' } } });
+    fakeAdminApi({ waitlistAnswer: { status: 401, body: { message: REFUSAL, code: 'unauthorized' } } });
     renderApp('/admin/waitlist');
     expect((await screen.findByTestId('admin-load-error', {}, { timeout: 5000 })).textContent).toContain(REFUSAL);
   });

@@ -172,7 +172,7 @@ describe('analysis detail page', () => {
       call.url === '/api/v1/analysisEntry/entry-1'
         ? { status: 200, body: { analysisEntryPresignedUrl: 'https://r2.example/rec.mp4' } }
         : call.url === '/api/v1/analysisEntry/entry-2'
-          ? { status: 409, body: { message: 'La grabación aún no está disponible', code: 'not_ready' } }
+          ? { status: 409, body: { message: 'La grabación aún no está disponible', code: 'recording_not_ready' } }
           : undefined,
     );
     renderApp('/analysis/an-1');

@@ -11,7 +11,7 @@ import {
 } from '@/features/auth/lib/outcomes';
 import { ApiError } from '@/lib/api-client';
 
-const api = (status: number, code: string, message = 'server says') => new ApiError(status, code, message);
+const api = (status: number, code: ApiError['code'], message = 'server says') => new ApiError(status, code, message);
 
 describe('auth outcomes', () => {
   it('maps login failures', () => {
@@ -32,7 +32,7 @@ describe('auth outcomes', () => {
 
   it('maps register failures, keeping the server reasons on 422', () => {
     expect(registerFailure(api(409, 'email_taken'))).toEqual({ tone: 'error', key: 'auth.register.conflict' });
-    const weak = Object.assign(api(422, 'invalid_input'), { errors: [{ msg: 'Demasiado corta' }] });
+    const weak = Object.assign(api(422, 'invalid_registration'), { errors: [{ msg: 'Demasiado corta' }] });
     expect(registerFailure(weak)).toEqual({ tone: 'error', key: 'auth.register.invalid', details: ['Demasiado corta'] });
     expect(registerFailure(api(429, 'rate_limited', 'Espera'))).toEqual({ tone: 'error', text: 'Espera' });
     expect(registerFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.register.internalError' });

@@ -5,7 +5,7 @@
 import type { TranslationKey } from '@/components/form';
 import { errorStatus, serverMessage, validationMessages } from '@/components/form';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorCode } from '@/lib/api-client';
 
 export interface Failure {
   tone: 'error' | 'warning';
@@ -18,11 +18,12 @@ export interface Failure {
   details?: string[];
 }
 
-/** Login: 401 wrong credentials, 403 participant notice, 429 the server's message, else internal. */
+/** Login: wrong credentials, the participant notice, 429 the server's message, else internal. */
 export function loginFailure(error: unknown): Failure {
   const status = errorStatus(error);
-  if (status === 401) return { tone: 'error', key: 'auth.login.invalidCredentials' };
-  if (status === 403) {
+  const code = errorCode(error);
+  if (code === 'invalid_credentials') return { tone: 'error', key: 'auth.login.invalidCredentials' };
+  if (code === 'participant_login') {
     return { tone: 'warning', key: 'auth.login.participantTitle', bodyKey: 'auth.login.participantBody' };
   }
   const message = serverMessage(error);
@@ -30,11 +31,12 @@ export function loginFailure(error: unknown): Failure {
   return { tone: 'error', key: 'auth.login.internalError' };
 }
 
-/** Register: 409 conflict, 422 invalid (+ the server's reasons), 429 the server's message, else internal. */
+/** Register: e-mail taken, invalid (+ the server's reasons), 429 the server's message, else internal. */
 export function registerFailure(error: unknown): Failure {
   const status = errorStatus(error);
-  if (status === 409) return { tone: 'error', key: 'auth.register.conflict' };
-  if (status === 422) return { tone: 'error', key: 'auth.register.invalid', details: validationMessages(error) };
+  const code = errorCode(error);
+  if (code === 'email_taken') return { tone: 'error', key: 'auth.register.conflict' };
+  if (code === 'invalid_registration') return { tone: 'error', key: 'auth.register.invalid', details: validationMessages(error) };
   const message = serverMessage(error);
   if (status === 429 && message) return { tone: 'error', text: message };
   return { tone: 'error', key: 'auth.register.internalError' };
@@ -62,7 +64,7 @@ export function resetFailure(error: unknown): Failure {
 }
 
 /** True when a reset failed because the link itself is no good (expired, used or unknown). */
-export const isInvalidTokenError = (error: unknown) => isApiError(error) && error.code === 'invalid_reset_token';
+export const isInvalidTokenError = (error: unknown) => errorCode(error) === 'invalid_reset_token';
 
 /** Where a user lands after logging in (product §2 Login). */
 export function homeFor(role: string): string {

@@ -37,7 +37,7 @@ describe('register page', () => {
   });
 
   it('shows the 422 message and the typo-preserving internal error', async () => {
-    fakeApi(() => ({ status: 422, body: { message: 'bad', code: 'invalid_input' } }));
+    fakeApi(() => ({ status: 422, body: { message: 'bad', code: 'invalid_registration' } }));
     renderApp('/auth/register');
     await submit();
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -108,7 +108,7 @@ describe('billing page', () => {
   });
 
   it('shows the server message for other checkout errors', async () => {
-    api({ paid: false, checkout: { status: 502, body: { message: 'El proveedor de pagos no responde', code: 'provider' } } });
+    api({ paid: false, checkout: { status: 502, body: { message: 'El proveedor de pagos no responde', code: 'internal' } } });
     fakeTab();
     renderApp('/user/billing');
 

@@ -25,7 +25,7 @@ function api({ paid = true, analyses = [anAnalysis()] as unknown[] | null } = {}
     if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
     if (url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
     if (url === '/api/v1/analysis') {
-      return analyses ? { status: 200, body: { analyses } } : { status: 400, body: { message: 'boom', code: 'bad_request' } };
+      return analyses ? { status: 200, body: { analyses } } : { status: 400, body: { message: 'boom', code: 'invalid_fields' } };
     }
     return undefined;
   });
