@@ -1,4 +1,9 @@
-//! The request's clock.
+//! The one clock (ADR 0014's sibling rule: time is read in one place).
+//!
+//! Handlers read the time as `app.now()`: the request's clock, fixed when the request arrives, and
+//! moved by the test clock below. Only this module reads the platform's clock (`system_now`, used
+//! to start a request's clock, by the participation objects' alarms, which fire on real time, and
+//! to time requests for the log); clippy refuses `worker::Date::now` anywhere else.
 //!
 //! Place holds, grace windows and expiry depend on time. Tests move time with the
 //! `x-lupa-test-now` header (epoch ms), which is honoured only when the `TEST_CLOCK` variable is
@@ -8,7 +13,6 @@
 use worker::Request;
 
 use crate::config::Config;
-use crate::db::now_ms;
 
 pub const TEST_HEADER: &str = "x-lupa-test-now";
 
@@ -19,5 +23,11 @@ pub fn request_now(config: &Config, req: &Request) -> i64 {
             return at;
         }
     }
-    now_ms()
+    system_now()
+}
+
+/// The platform's clock, in epoch milliseconds. Handlers use `app.now()` instead.
+#[allow(clippy::disallowed_methods)]
+pub fn system_now() -> i64 {
+    worker::Date::now().as_millis() as i64
 }

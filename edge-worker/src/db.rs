@@ -49,11 +49,6 @@ fn first_words(sql: &str) -> String {
     sql.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
-/// Current time in epoch milliseconds.
-pub fn now_ms() -> i64 {
-    worker::Date::now().as_millis() as i64
-}
-
 /// A new random id: 16 random bytes, hex (32 characters), unguessable so ids alone grant nothing.
 pub fn new_id() -> String {
     let mut bytes = [0u8; 16];

@@ -5,7 +5,6 @@
 //! client routes (`app_shell`). Each API request is dispatched by `router.rs` from the route
 //! declarations in `lupa_core::routes`, and logged once as structured JSON with a request id.
 
-use lupa_core::error_code::ErrorCode;
 mod admin;
 mod analysis;
 mod app_shell;
@@ -32,15 +31,16 @@ mod thumbnails;
 mod usage;
 mod waitlist;
 
+use lupa_core::error_code::ErrorCode;
 use lupa_core::routes::ROUTES;
-use worker::{event, Context, Date, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
+use worker::{event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 
 #[event(fetch)]
 pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
-    let started = Date::now().as_millis();
+    let started = clock::system_now() as u64;
     let request_id = log::request_id();
     let method = req.method().to_string();
     let path = req.path();
@@ -57,7 +57,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
                 Response::error("Lupa is not available right now.", 503)?
             }
         };
-        log::access(&request_id, &method, "(app-shell)", response.status_code(), Date::now().as_millis().saturating_sub(started));
+        log::access(&request_id, &method, "(app-shell)", response.status_code(), (clock::system_now() as u64).saturating_sub(started));
         return Ok(response);
     }
 
@@ -98,7 +98,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     if let Some(counter) = usage {
         counter.report(&mut response)?;
     }
-    log::access(&request_id, &method, route, response.status_code(), Date::now().as_millis().saturating_sub(started));
+    log::access(&request_id, &method, route, response.status_code(), (clock::system_now() as u64).saturating_sub(started));
     Ok(response)
 }
 
@@ -182,7 +182,7 @@ pub struct App {
 impl App {
     /// An `App` for work that continues after the answer was sent.
     pub fn background(env: Env, config: Config) -> App {
-        App { env, config, ctx: None, now: db::now_ms(), usage: None }
+        App { env, config, ctx: None, now: clock::system_now(), usage: None }
     }
 
     /// This request's view of the same bindings and clock, for work after the answer.

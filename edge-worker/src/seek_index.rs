@@ -72,7 +72,7 @@ pub fn indexable(file_key: &str) -> bool {
 
 /// Reads the file once (stopping at the first refusal) and returns what to store, or why it
 /// gets no index.
-async fn scan(bucket: &Bucket, file_key: &str) -> ApiResult<Result<Vec<u8>, IndexError>> {
+async fn scan(bucket: &Bucket, file_key: &str, now: i64) -> ApiResult<Result<Vec<u8>, IndexError>> {
     let object = bucket.get(file_key.to_string()).execute().await?.ok_or_else(|| ApiError::internal(format!("{file_key} is missing")))?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
     let mut stream = body.stream()?;
@@ -89,7 +89,7 @@ async fn scan(bucket: &Bucket, file_key: &str) -> ApiResult<Result<Vec<u8>, Inde
         let mut stored = Vec::with_capacity(HEADER + boxes.len());
         stored.extend_from_slice(MAGIC);
         stored.extend_from_slice(&index.insert_at.to_be_bytes());
-        stored.extend_from_slice(&crate::db::now_ms().to_be_bytes());
+        stored.extend_from_slice(&now.to_be_bytes());
         stored.extend_from_slice(&boxes);
         Ok(stored)
     }))
@@ -122,7 +122,7 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
         return Ok(());
     }
     let bucket = crate::storage::bucket(app)?;
-    let Ok(stored) = scan(&bucket, file_key).await? else {
+    let Ok(stored) = scan(&bucket, file_key, app.now()).await? else {
         return Ok(());
     };
     if store(&bucket, file_key, stored, None).await? {
@@ -149,7 +149,7 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
             (Some(rebuild::parse(&bytes)), Some(etag))
         }
     };
-    let claim = match rebuild::decide(current, crate::db::now_ms()) {
+    let claim = match rebuild::decide(current, app.now()) {
         Decision::Claim(claim) => claim,
         Decision::Busy | Decision::Done | Decision::GaveUp => return Ok(()),
     };
@@ -161,7 +161,7 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
     if bucket.put(key.clone(), claim.encode()).only_if(only_if).execute().await?.is_none() {
         return Ok(());
     }
-    let outcome = rebuild_claimed(&bucket, file_key).await;
+    let outcome = rebuild_claimed(&bucket, file_key, app.now()).await;
     let indexed = matches!(outcome, Ok(true));
     bucket.put(key.clone(), finished(claim, indexed)).execute().await?;
     forget_if_deleted(&bucket, file_key, vec![index_key(file_key), key]).await?;
@@ -176,7 +176,7 @@ fn finished(claim: Marker, indexed: bool) -> Vec<u8> {
 }
 
 /// The build under a claim: true when the file has a current index afterwards.
-async fn rebuild_claimed(bucket: &Bucket, file_key: &str) -> ApiResult<bool> {
+async fn rebuild_claimed(bucket: &Bucket, file_key: &str, now: i64) -> ApiResult<bool> {
     // The outdated object this rebuild replaces, by etag; if it is gone or already current,
     // there is nothing to do.
     let head = bucket.get(index_key(file_key)).range(Range::OffsetWithLength { offset: 0, length: 4 }).execute().await?;
@@ -192,7 +192,7 @@ async fn rebuild_claimed(bucket: &Bucket, file_key: &str) -> ApiResult<bool> {
     if !OUTDATED.iter().any(|old| magic == old[..]) {
         return Ok(false);
     }
-    match scan(bucket, file_key).await? {
+    match scan(bucket, file_key, now).await? {
         // Written only over the object read above: if a newer index replaced it meanwhile, that
         // one stays (and a URL signed after it keeps its bytes).
         Ok(stored) => {

@@ -12,7 +12,6 @@ use lupa_core::participation::{self as rules, SignedUrlError};
 use worker::{Bucket, Request};
 
 use crate::config::required_secret;
-use crate::db::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::App;
 
@@ -83,7 +82,7 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
     let previous = app.env.secret("URL_SIGNING_KEY_PREVIOUS").ok().map(|v| v.to_string()).filter(|v| !v.is_empty());
     let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
-    rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, now_ms()).map_err(|e| match e {
+    rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, app.now()).map_err(|e| match e {
         SignedUrlError::Expired => ApiError::forbidden(ErrorCode::ExpiredSignature, "El enlace ha caducado"),
         SignedUrlError::BadSignature => ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"),
     })?;
@@ -92,6 +91,6 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
 
 /// A one-hour signed URL for `path`.
 pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, now_ms() + PLAYBACK_TTL_MS);
+    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, app.now() + PLAYBACK_TTL_MS);
     Ok(format!("{}{path}?{query}", app.config.public_origin))
 }

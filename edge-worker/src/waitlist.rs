@@ -7,7 +7,7 @@ use lupa_core::auth::{email, rate_limit};
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Busy};
+use crate::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -21,7 +21,7 @@ const INSERT: &str = "INSERT INTO waitlist (id, email, email_normalized, consent
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: WaitlistRequest = read_json(req).await?;
     let database = db(app)?;
-    rate::hit(&database, rate_limit::WAITLIST_PER_CLIENT, &client_address(req)).await?;
+    rate::hit(&database, rate_limit::WAITLIST_PER_CLIENT, &client_address(req), app.now()).await?;
     let joined = MessageResponse { message: JOINED.into() };
     if body.website.as_deref().is_some_and(|w| !w.is_empty()) {
         return json(201, &joined);
@@ -33,7 +33,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     if body.consent != Some(true) {
         return Err(ApiError::bad_request(ErrorCode::ConsentRequired, NO_CONSENT));
     }
-    let now = now_ms();
+    let now = app.now();
     stmt(&database, INSERT, &[text(&new_id()), text(address.trim()), text(&email::normalize(&address)), int(now)])?
         .run_busy()
         .await

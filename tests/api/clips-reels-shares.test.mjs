@@ -226,6 +226,8 @@ test('share links expire after 7, 30 or 90 days', async () => {
   const late = await open(token, at(dto.createdAt + 7 * DAY));
   assert.deepEqual([late.status, late.json.message], [410, GONE]);
   assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY) })).status, 410, 'an expired page is gone');
+  // The owner's session idles out after 7 days on the same clock: a visit on day 6 keeps it.
+  await api('/api/v1/auth/session', { cookie: owner.cookie, headers: at(dto.createdAt + 6 * DAY) });
   const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: owner.cookie, headers: at(dto.createdAt + 8 * DAY) });
   assert.equal(listed.json.shares[0].state, 'expired');
 });

@@ -5,7 +5,7 @@
 //! the request waits for three D1 round trips (ADR 0011).
 
 use lupa_core::error_code::ErrorCode;
-use crate::db::{db, int, now_ms, text, Batch};
+use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
 use crate::App;
@@ -37,7 +37,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     if crate::auth::users::by_id(&database, id).await?.is_none() {
         return Err(ApiError::not_found());
     }
-    let now = now_ms();
+    let now = app.now();
     let mut batch = Batch::new(&database);
     batch.add(GUARD, &[text(id)])?;
     batch.add(QUEUE_R2, &[text(id), int(now)])?;

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{db, failed, int, now_ms, stmt, text, Batch, Busy};
+use crate::db::{db, failed, int, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -89,7 +89,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     // A missing user inserts no guard row and changes nothing, and reads back nothing: 404.
     let mut batch = Batch::new(&database);
     batch.add(GUARD_ROLE, &[text(id), text(role.as_str())])?;
-    batch.add(SET_ROLE, &[text(id), text(role.as_str()), int(now_ms())])?;
+    batch.add(SET_ROLE, &[text(id), text(role.as_str()), int(app.now())])?;
     batch.add(CLEAR_GUARD, &[])?;
     let read = crate::auth::users::add_by_id(&mut batch, id)?;
     let results = batch.run().await.map_err(|err| {

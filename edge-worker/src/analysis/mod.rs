@@ -11,7 +11,7 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, new_id, now_ms, Batch};
+use crate::db::{db, new_id, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -90,10 +90,10 @@ fn visible(user: &SessionUser, row: Option<repo::AnalysisRow>) -> ApiResult<repo
 /// is active, read together in one round trip. The owner's, also when an admin acts: it is the
 /// customer's study that changes. The caller checks the subscription after the request's other
 /// problems, which it reports first.
-async fn find_with_subscription(database: &D1Database, user: &SessionUser, id: &str) -> ApiResult<(repo::AnalysisRow, bool)> {
+async fn find_with_subscription(database: &D1Database, user: &SessionUser, id: &str, now: i64) -> ApiResult<(repo::AnalysisRow, bool)> {
     let mut reads = Batch::new(database);
     let found = repo::add_find(&mut reads, id)?;
-    let subscribed = gate::add_active_for_analysis(&mut reads, id)?;
+    let subscribed = gate::add_active_for_analysis(&mut reads, id, now)?;
     let results = reads.run().await?;
     Ok((visible(user, results.first(found)?)?, gate::is_active(&results, subscribed)?))
 }
@@ -120,8 +120,8 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
     let database = db(app)?;
-    gate::require_subscription(&database, &user.user.id, gate::REQUIRED).await?;
-    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, now_ms()).await?;
+    gate::require_subscription(&database, &user.user.id, gate::REQUIRED, app.now()).await?;
+    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, app.now()).await?;
     json(201, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -142,7 +142,7 @@ pub async fn get(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
 /// the analysis read back.
 pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    let (row, subscribed) = find_with_subscription(&database, user, id).await?;
+    let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
     let valid = analysis::validate(&input(body)).map_err(invalid)?;
@@ -150,7 +150,7 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
-    repo::add_update(&mut writes, id, &valid, settings, status.as_str(), now_ms())?;
+    repo::add_update(&mut writes, id, &valid, settings, status.as_str(), app.now())?;
     write_and_answer(app, writes, id, 200).await
 }
 
@@ -159,18 +159,18 @@ pub async fn close(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respons
     let database = db(app)?;
     visible(user, repo::find(&database, id).await?)?;
     let mut writes = Batch::new(&database);
-    repo::add_set_status(&mut writes, id, Status::Completed.as_str(), now_ms())?;
+    repo::add_set_status(&mut writes, id, Status::Completed.as_str(), app.now())?;
     write_and_answer(app, writes, id, 200).await
 }
 
 /// `POST /api/v1/analysis/{id}/reopen`: accepts participations again unless it is full.
 pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
-    let (row, subscribed) = find_with_subscription(&database, user, id).await?;
+    let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request(ErrorCode::AnalysisFull, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
-    repo::add_set_status(&mut writes, id, status.as_str(), now_ms())?;
+    repo::add_set_status(&mut writes, id, status.as_str(), app.now())?;
     write_and_answer(app, writes, id, 200).await
 }
 
@@ -179,7 +179,7 @@ pub async fn delete(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let database = db(app)?;
     visible(user, repo::find(&database, id).await?)?;
     let mut batch = Batch::new(&database);
-    repo::add_delete(&mut batch, &database, id)?;
+    repo::add_delete(&mut batch, &database, id, app.now())?;
     crate::participation::purge::delete_and_drain(app, batch).await?;
     json(200, &MessageResponse { message: DELETED.into() })
 }

@@ -23,7 +23,7 @@ use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
-use crate::db::{db, now_ms, Batch};
+use crate::db::{db, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
@@ -44,9 +44,9 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let normalized = email::normalize(&username);
     let network = rate_limit::account_network_subject(&normalized, &client);
     let mut reads = Batch::new(&database);
-    let attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_PER_CLIENT, &client)?;
-    let network_attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
-    let account_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized)?;
+    let attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_PER_CLIENT, &client, app.now())?;
+    let network_attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network, app.now())?;
+    let account_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized, app.now())?;
     let found = users::add_by_email(&mut reads, &normalized)?;
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
@@ -70,7 +70,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     if Role::parse(&user.role) == Some(Role::Participant) {
         return Err(ApiError::forbidden(ErrorCode::ParticipantLogin, PARTICIPANT));
     }
-    let now = now_ms();
+    let now = app.now();
     let session = sessions::prepare(app, &database, &user.id)?;
     let mut writes = Batch::new(&database);
     for statement in session.statements {
@@ -78,7 +78,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     users::add_touch_login(&mut writes, &user.id, now)?;
     // The right password is not a failure: give the network its attempt back.
-    rate::add_give_back(&mut writes, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network)?;
+    rate::add_give_back(&mut writes, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network, app.now())?;
     writes.run().await?;
     let cookie = session.cookie;
     let mut dto = user.dto();
@@ -92,7 +92,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
 async fn count_failure(app: &App, database: &D1Database, normalized: &str, user: Option<&users::UserRow>) {
     let limit = rate_limit::LOGIN_FAILURES_PER_ACCOUNT;
     let mut batch = Batch::new(database);
-    let Ok(account) = rate::add_hit(&mut batch, limit, normalized) else { return };
+    let Ok(account) = rate::add_hit(&mut batch, limit, normalized, app.now()) else { return };
     let Ok(failures) = batch.run().await.and_then(|results| rate::count_of(&results, account)) else { return };
     let Some(user) = user.filter(|_| failures == limit.max) else { return };
     let reset = format!("{}/auth/recover-password", app.config.public_origin);

@@ -7,7 +7,7 @@ use lupa_core::auth::{password, rate_limit};
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{db, int, now_ms, text, Batch};
+use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -36,7 +36,7 @@ pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request
         return Err(ApiError::bad_request(ErrorCode::InvalidPasswordChange, INVALID).with_errors(problems));
     }
     let database = db(app)?;
-    rate::hit(&database, rate_limit::PASSWORD_CHANGE_PER_USER, &current.user.id).await?;
+    rate::hit(&database, rate_limit::PASSWORD_CHANGE_PER_USER, &current.user.id, app.now()).await?;
     if !password::verify(&old, &current.user.password_hash) {
         return Err(ApiError::unauthorized(WRONG_CURRENT).with_code(ErrorCode::WrongCurrentPassword));
     }
@@ -45,7 +45,7 @@ pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request
     // One transaction: the new password, every session ended, and this browser's new one.
     let session = sessions::prepare(app, &database, user_id)?;
     let mut writes = Batch::new(&database);
-    writes.add(users::SET_PASSWORD, &[text(user_id), text(&hash), int(now_ms())])?;
+    writes.add(users::SET_PASSWORD, &[text(user_id), text(&hash), int(app.now())])?;
     writes.add(sessions::DELETE_ALL_FOR_USER, &[text(user_id)])?;
     for statement in session.statements {
         writes.add_prepared(statement, "INSERT INTO sessions");

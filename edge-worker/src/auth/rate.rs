@@ -10,7 +10,7 @@ use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{int, now_ms, text, Batch, Results, Slot};
+use crate::db::{int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
@@ -29,27 +29,28 @@ struct Count {
 pub struct Counted {
     limit: Limit,
     slot: Slot,
+    /// The request's clock, for the 429's `Retry-After`.
+    now: i64,
 }
 
 /// Adds counting one attempt of `subject` against `limit` (and the sweep) to `batch`.
-pub fn add_hit(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<Counted> {
-    let now = now_ms();
+pub fn add_hit(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> ApiResult<Counted> {
     let expires = limit.window_start(now) + limit.window_ms;
     batch.add(PRUNE, &[int(now)])?;
     let slot = batch.add(HIT, &[text(&limit.key(subject, now)), int(expires)])?;
-    Ok(Counted { limit, slot })
+    Ok(Counted { limit, slot, now })
 }
 
 /// Adds reading the attempts of `subject` in `limit`'s window so far, without counting one.
-pub fn add_peek(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<Counted> {
-    let slot = batch.add(PEEK, &[text(&limit.key(subject, now_ms()))])?;
-    Ok(Counted { limit, slot })
+pub fn add_peek(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> ApiResult<Counted> {
+    let slot = batch.add(PEEK, &[text(&limit.key(subject, now))])?;
+    Ok(Counted { limit, slot, now })
 }
 
 /// Adds giving back one attempt of `subject` counted by `add_hit` in this window (an attempt that
 /// turned out not to be the kind the limit is for, such as a login with the right password).
-pub fn add_give_back(batch: &mut Batch<'_>, limit: Limit, subject: &str) -> ApiResult<()> {
-    batch.add(GIVE_BACK, &[text(&limit.key(subject, now_ms()))])?;
+pub fn add_give_back(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> ApiResult<()> {
+    batch.add(GIVE_BACK, &[text(&limit.key(subject, now))])?;
     Ok(())
 }
 
@@ -60,19 +61,19 @@ pub fn count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
 
 /// 429 when the attempt a batch counted (`add_hit`) is over its limit.
 pub fn check(results: &Results, counted: Counted) -> ApiResult<()> {
-    refuse_over(counted.limit, count_of(results, counted)?)
+    refuse_over(counted.limit, count_of(results, counted)?, counted.now)
 }
 
 /// Counts one attempt of `subject` against `limit` in a round trip of its own; 429 over the limit.
-pub async fn hit(database: &D1Database, limit: Limit, subject: &str) -> ApiResult<()> {
+pub async fn hit(database: &D1Database, limit: Limit, subject: &str, now: i64) -> ApiResult<()> {
     let mut batch = Batch::new(database);
-    let counted = add_hit(&mut batch, limit, subject)?;
+    let counted = add_hit(&mut batch, limit, subject, now)?;
     check(&batch.run().await?, counted)
 }
 
-fn refuse_over(limit: Limit, count: i64) -> ApiResult<()> {
+fn refuse_over(limit: Limit, count: i64, now: i64) -> ApiResult<()> {
     if limit.exceeded(count) {
-        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now_ms())))
+        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now)))
     } else {
         Ok(())
     }

@@ -7,7 +7,7 @@ use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, users};
-use crate::db::{db, new_id, now_ms, Batch};
+use crate::db::{db, new_id, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -33,7 +33,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let database = db(app)?;
     let normalized = email::normalize(&address);
     let mut reads = Batch::new(&database);
-    let attempt = rate::add_hit(&mut reads, rate_limit::REGISTER_PER_CLIENT, &client_address(req))?;
+    let attempt = rate::add_hit(&mut reads, rate_limit::REGISTER_PER_CLIENT, &client_address(req), app.now())?;
     let existing = users::add_by_email(&mut reads, &normalized)?;
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
@@ -41,7 +41,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
     }
     let id = new_id();
-    let now = now_ms();
+    let now = app.now();
     let hash = hash_password(&pass)?;
     // Registration always creates a customer (product §3): the `role` field is ignored.
     let new_user = users::NewUser { id: &id, email: &address, email_normalized: &normalized, role: Role::Customer.as_str(), password_hash: &hash, now };

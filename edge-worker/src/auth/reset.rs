@@ -12,7 +12,7 @@ use serde::Deserialize;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{Busy, BusyBatch, db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
@@ -45,7 +45,7 @@ pub async fn request(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request(ErrorCode::InvalidEmail, "Introduce un correo válido"));
     }
     let database = db(app)?;
-    rate::hit(&database, rate_limit::RESET_PER_CLIENT, &client_address(req)).await?;
+    rate::hit(&database, rate_limit::RESET_PER_CLIENT, &client_address(req), app.now()).await?;
     let normalized = email::normalize(&address);
     let (env, config) = (app.env.clone(), app.config.clone());
     app.wait_until(async move {
@@ -60,14 +60,14 @@ pub async fn request(app: &App, req: &mut Request) -> ApiResult<Response> {
 async fn send_link(app: &App, normalized: &str) -> ApiResult<()> {
     let database = db(app)?;
     // Too many mails to one account: silently send no more (the answer was already the same).
-    if rate::hit(&database, rate_limit::RESET_PER_ACCOUNT, normalized).await.is_err() {
+    if rate::hit(&database, rate_limit::RESET_PER_ACCOUNT, normalized, app.now()).await.is_err() {
         return Ok(());
     }
     let Some(user) = users::by_email(&database, normalized).await? else {
         return Ok(());
     };
     let raw = sessions::new_token();
-    let now = now_ms();
+    let now = app.now();
     stmt(&database, INSERT, &[text(&sessions::hash_token(app, &raw)?), text(&user.id), int(now), int(now + RESET_TOKEN_TTL_MS)])?
         .run_busy()
         .await
@@ -88,7 +88,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
         return Err(invalid_token());
     }
     let database = db(app)?;
-    let row = stmt(&database, CHECK, &[text(&sessions::hash_token(app, &raw)?), int(now_ms())])?
+    let row = stmt(&database, CHECK, &[text(&sessions::hash_token(app, &raw)?), int(app.now())])?
         .first_busy::<ResetRow>(None)
         .await
         .map_err(failed(CHECK))?;
@@ -116,7 +116,7 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(invalid_token());
     }
     let database = db(app)?;
-    let now = now_ms();
+    let now = app.now();
     // Claim the token first: of two concurrent uses, exactly one gets the row back.
     let claimed = stmt(&database, CLAIM, &[text(&sessions::hash_token(app, &raw)?), int(now)])?
         .first_busy::<ResetRow>(None)

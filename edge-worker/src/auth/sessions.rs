@@ -10,7 +10,7 @@ use worker::{D1Database, D1PreparedStatement, Request, Response};
 
 use crate::auth::users::UserRow;
 use crate::config::required_secret;
-use crate::db::{Busy, db, failed, int, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
@@ -89,7 +89,7 @@ pub struct NewSession {
 /// Prepares a session for `user_id` (dropping the user's expired ones in the same batch).
 pub fn prepare(app: &App, database: &D1Database, user_id: &str) -> ApiResult<NewSession> {
     let raw = new_token();
-    let now = now_ms();
+    let now = app.now();
     let expires = auth::session_expiry(now, now);
     Ok(NewSession {
         statements: vec![
@@ -129,7 +129,7 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
     let Some(row) = stmt(&db(app)?, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
         return Ok(None);
     };
-    let now = now_ms();
+    let now = app.now();
     // Bookkeeping the answer does not wait for: removing an expired session, or refreshing the
     // idle expiry (at most once an hour).
     if row.expires_at <= now {

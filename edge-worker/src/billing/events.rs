@@ -6,7 +6,7 @@ use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::D1Database;
 
-use crate::db::{int, now_ms, opt_text, text, Batch};
+use crate::db::{int, opt_text, text, Batch};
 use crate::error::ApiResult;
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
@@ -38,7 +38,7 @@ fn customer_of(event: &BillingEvent) -> Option<&str> {
 
 /// Applies one event; returns false when it had been applied before (a replay). Two D1 round
 /// trips: whether it was seen, with its customer's user; then the event and its effects.
-pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -> ApiResult<bool> {
+pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope, now: i64) -> ApiResult<bool> {
     let mut reads = Batch::new(database);
     let seen = reads.add(SEEN, &[text(&envelope.id)])?;
     let owner = customer_of(&envelope.event).map(|customer| reads.add(USER_OF_CUSTOMER, &[text(customer)])).transpose()?;
@@ -51,7 +51,7 @@ pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -
         None => None,
     };
     let mut batch = Batch::new(database);
-    add_event(&mut batch, provider, envelope, known_user)?;
+    add_event(&mut batch, provider, envelope, known_user, now)?;
     batch.run().await?;
     Ok(true)
 }
@@ -59,9 +59,8 @@ pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope) -
 /// Adds an event (recorded by its id) and its effects to a batch: the event id and its effects
 /// commit together, so a crash never leaves one without the other. `known_user`: whose customer
 /// the event names, when known (else the user the event itself names, if any).
-pub fn add_event(batch: &mut Batch<'_>, provider: &str, envelope: &Envelope, known_user: Option<String>) -> ApiResult<()> {
+pub fn add_event(batch: &mut Batch<'_>, provider: &str, envelope: &Envelope, known_user: Option<String>, now: i64) -> ApiResult<()> {
     let user_for = |hinted: Option<&str>| known_user.clone().or_else(|| hinted.map(str::to_string));
-    let now = now_ms();
     batch.add(RECORD, &[text(&envelope.id), text(&envelope.kind), int(envelope.created_ms), int(now)])?;
     match &envelope.event {
         BillingEvent::CheckoutCompleted { customer, subscription, user_id } => {

@@ -6,7 +6,7 @@
 use lupa_core::error_code::ErrorCode;
 use worker::D1Database;
 
-use crate::db::{failed, int, now_ms, stmt, text, Batch, Busy, Results, Slot};
+use crate::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const ACTIVE: &str = concat!("SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND ", lupa_core::paid_subscription_sql!(""), " LIMIT 1");
@@ -34,8 +34,8 @@ pub const REQUIRED: &str =
     "Necesitas una suscripción activa para crear un nuevo análisis. Visita Facturación para elegir un plan.";
 
 /// True when the user has a paid, unexpired subscription.
-pub async fn has_active_subscription(database: &D1Database, user_id: &str) -> ApiResult<bool> {
-    let row = stmt(database, ACTIVE, &[text(user_id), int(now_ms())])?
+pub async fn has_active_subscription(database: &D1Database, user_id: &str, now: i64) -> ApiResult<bool> {
+    let row = stmt(database, ACTIVE, &[text(user_id), int(now)])?
         .first_busy::<serde_json::Value>(None)
         .await
         .map_err(failed(ACTIVE))?;
@@ -55,28 +55,28 @@ pub const REQUIRED_FOR_SHARES: &str =
     "Necesitas una suscripción activa para crear enlaces para compartir. Visita Facturación para elegir un plan.";
 
 /// 402 unless the user has an active subscription; `message` says what needed it.
-pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str) -> ApiResult<()> {
-    require_active(has_active_subscription(database, user_id).await?, message)
+pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str, now: i64) -> ApiResult<()> {
+    require_active(has_active_subscription(database, user_id, now).await?, message)
 }
 
 /// Adds the check for `user_id` to a batch.
-pub fn add_active(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
-    batch.add(ACTIVE, &[text(user_id), int(now_ms())])
+pub fn add_active(batch: &mut Batch<'_>, user_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(ACTIVE, &[text(user_id), int(now)])
 }
 
 /// Adds the check for the owner of analysis `analysis_id` to a batch.
-pub fn add_active_for_analysis(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
-    batch.add(ACTIVE_FOR_ANALYSIS, &[text(analysis_id), int(now_ms())])
+pub fn add_active_for_analysis(batch: &mut Batch<'_>, analysis_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_ANALYSIS, &[text(analysis_id), int(now)])
 }
 
 /// Adds the check for the owner of the analysis of entry `entry_id` to a batch.
-pub fn add_active_for_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<Slot> {
-    batch.add(ACTIVE_FOR_ENTRY, &[text(entry_id), int(now_ms())])
+pub fn add_active_for_entry(batch: &mut Batch<'_>, entry_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_ENTRY, &[text(entry_id), int(now)])
 }
 
 /// Adds the check for the owner of the analysis of reel `reel_id` to a batch.
-pub fn add_active_for_reel(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
-    batch.add(ACTIVE_FOR_REEL, &[text(reel_id), int(now_ms())])
+pub fn add_active_for_reel(batch: &mut Batch<'_>, reel_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(ACTIVE_FOR_REEL, &[text(reel_id), int(now)])
 }
 
 /// Whether the check a batch ran found a subscription.

@@ -14,7 +14,7 @@ use worker::{D1Database, Response};
 use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
 use crate::billing::{events, gate};
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy};
+use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::App;
@@ -61,9 +61,9 @@ async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult
 /// Adds an event, named as Stripe names its kind, to a batch through the shared event code. Its
 /// time is whole seconds, as Stripe's are, so the ordering rules see what they would in
 /// production. Its id is new and its user known, so nothing needs reading first.
-fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent) -> ApiResult<()> {
-    let envelope = Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now_ms() / 1000 * 1000, event };
-    events::add_event(batch, "local", &envelope, Some(user_id.to_string()))
+fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent, now: i64) -> ApiResult<()> {
+    let envelope = Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now / 1000 * 1000, event };
+    events::add_event(batch, "local", &envelope, Some(user_id.to_string()), now)
 }
 
 /// `GET /api/v1/billing/local/checkout/{id}`.
@@ -89,7 +89,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let found = reads.add(SESSION, &[text(id), text(&user.user.id)])?;
-    let active = gate::add_active(&mut reads, &user.user.id)?;
+    let active = gate::add_active(&mut reads, &user.user.id, app.now())?;
     let results = reads.run().await?;
     let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
@@ -98,7 +98,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     if gate::is_active(&results, active)? {
         return Err(ApiError::bad_request(ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
     }
-    let now = now_ms();
+    let now = app.now();
     let subscription = format!("sub_local_{}", new_id());
     let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
     if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
@@ -112,6 +112,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
         &user.user.id,
         "checkout.session.completed",
         BillingEvent::CheckoutCompleted { customer: session.customer_id.clone(), subscription: Some(subscription.clone()), user_id: Some(user.user.id.clone()) },
+        app.now(),
     )?;
     emit(
         &mut batch,
@@ -125,6 +126,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
         },
+        app.now(),
     )?;
     batch.add(
         INSERT_INVOICE,
@@ -139,7 +141,7 @@ pub async fn cancel_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResu
     let user = local_user(app, user)?;
     let database = db(app)?;
     let session = session_of(&database, id, &user.user.id).await?;
-    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(now_ms())])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
+    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(app.now())])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
     json(200, &MessageResponse { message: "Pago cancelado".into() })
 }
 
@@ -148,7 +150,7 @@ pub async fn get_portal(app: &App, user: &SessionUser) -> ApiResult<Response> {
     let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;
+    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id, app.now())?;
     let invoices = batch.add(INVOICES, &[text(&user.user.id)])?;
     let results = batch.run().await?;
     let subscription = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().next().map(|s| s.dto());
@@ -165,7 +167,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
     let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id)?;
+    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id, app.now())?;
     let customer = crate::billing::add_customer(&mut batch, &user.user.id)?;
     let results = batch.run().await?;
     let active = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
@@ -186,6 +188,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
         },
+        app.now(),
     )?;
     batch.run().await?;
     json(200, &MessageResponse { message: "Suscripción cancelada".into() })

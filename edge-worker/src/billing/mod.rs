@@ -15,7 +15,7 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, failed, int, new_id, now_ms, stmt, text, Batch, Busy, Results, Slot};
+use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -61,8 +61,8 @@ struct CustomerRow {
 }
 
 /// Adds reading the user's subscriptions (active ones first) to a batch.
-pub fn add_subscriptions(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
-    batch.add(LIST, &[text(user_id), int(now_ms())])
+pub fn add_subscriptions(batch: &mut Batch<'_>, user_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(LIST, &[text(user_id), int(now)])
 }
 
 pub async fn customer_of(database: &D1Database, user_id: &str) -> ApiResult<Option<String>> {
@@ -91,7 +91,7 @@ async fn ensure_customer(
     if known.is_none() {
         let provider = Provider::from_env(app);
         let created = provider.create_customer(&user.user.email, &user.user.id).await?;
-        batch.add(INSERT_CUSTOMER, &[text(&user.user.id), text(&created), text(provider.name()), int(now_ms())])?;
+        batch.add(INSERT_CUSTOMER, &[text(&user.user.id), text(&created), text(provider.name()), int(app.now())])?;
     }
     then(&mut batch)?;
     if batch.is_empty() {
@@ -105,8 +105,8 @@ async fn ensure_customer(
 pub async fn get(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let listed = add_subscriptions(&mut batch, &current.user.id)?;
-    let active = gate::add_active(&mut batch, &current.user.id)?;
+    let listed = add_subscriptions(&mut batch, &current.user.id, app.now())?;
+    let active = gate::add_active(&mut batch, &current.user.id, app.now())?;
     let customer = add_customer(&mut batch, &current.user.id)?;
     let results = batch.run().await?;
     let subscriptions: Vec<SubscriptionDto> = results.all::<SubscriptionRow>(listed)?.into_iter().map(SubscriptionRow::dto).collect();
@@ -130,7 +130,7 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
         .ok_or_else(|| ApiError::bad_request(ErrorCode::UnknownPlan, UNKNOWN_PLAN))?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
-    let active = gate::add_active(&mut reads, &current.user.id)?;
+    let active = gate::add_active(&mut reads, &current.user.id, app.now())?;
     let customer = add_customer(&mut reads, &current.user.id)?;
     let results = reads.run().await?;
     if gate::is_active(&results, active)? {
@@ -140,7 +140,7 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
     let session_id = format!("cs_local_{}", new_id());
     let customer = ensure_customer(app, &database, current, customer_in(&results, customer)?, |batch| {
         if matches!(provider, Provider::Local) {
-            batch.add(OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(plan.name), int(now_ms())])?;
+            batch.add(OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(plan.name), int(app.now())])?;
         }
         Ok(())
     })

@@ -12,7 +12,7 @@ use worker::{Request, Response};
 
 use crate::billing::events;
 use crate::config::required_secret;
-use crate::db::{db, now_ms};
+use crate::db::db;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
 use crate::App;
@@ -24,7 +24,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let secret = required_secret(&app.env, "STRIPE_WEBHOOK_SECRET")?;
     let header = req.headers().get("stripe-signature").ok().flatten().unwrap_or_default();
     let body = read_body(req, MAX_EVENT_BYTES).await?;
-    stripe_signature::verify(&body, &header, &secret, now_ms() / 1000, TOLERANCE_SECS).map_err(|e| {
+    stripe_signature::verify(&body, &header, &secret, app.now() / 1000, TOLERANCE_SECS).map_err(|e| {
         let message = match e {
             SignatureError::Malformed => "Falta la firma del evento",
             SignatureError::Expired => "La firma del evento ha caducado",
@@ -33,6 +33,6 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         ApiError::bad_request(ErrorCode::BadSignature, message)
     })?;
     let envelope = parse_event(&body).map_err(|m| ApiError::bad_request(ErrorCode::BadEvent, m))?;
-    let applied = events::apply(&db(app)?, "stripe", &envelope).await?;
+    let applied = events::apply(&db(app)?, "stripe", &envelope, app.now()).await?;
     json(200, &MessageResponse { message: if applied { "Evento procesado".into() } else { "Evento ya procesado".into() } })
 }

@@ -183,7 +183,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone()).unwrap_or_default();
     let (_, results, (found, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
-        Ok((playlist::add_clips(batch, &ids)?, gate::add_active_for_analysis(batch, analysis_id)?))
+        Ok((playlist::add_clips(batch, &ids)?, gate::add_active_for_analysis(batch, analysis_id, app.now())?))
     })
     .await?;
     let title = clips::reel_title(body?.title.as_deref()).map_err(bad)?;
@@ -209,7 +209,7 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, reel_id: &
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone());
     let (reel, results, (found, subscribed)) = owned_with(app, user, reel_id, |batch| {
-        Ok((ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?, gate::add_active_for_reel(batch, reel_id)?))
+        Ok((ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?, gate::add_active_for_reel(batch, reel_id, app.now())?))
     })
     .await?;
     let body = body?;
@@ -251,7 +251,7 @@ pub async fn add_clip(app: &App, user: &SessionUser, req: &mut Request, reel_id:
         Ok((
             add_clip_ids(batch, reel_id)?,
             clip.as_ref().map(|c| playlist::add_clips(batch, std::slice::from_ref(c))).transpose()?,
-            gate::add_active_for_reel(batch, reel_id)?,
+            gate::add_active_for_reel(batch, reel_id, app.now())?,
         ))
     })
     .await?;

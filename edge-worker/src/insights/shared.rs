@@ -109,7 +109,7 @@ fn add_content(batch: &mut Batch<'_>, share: &Share) -> ApiResult<Content> {
 pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
     let database = db(app)?;
     let mut reads = Batch::new(&database);
-    let attempt = rate::add_hit(&mut reads, PAGES_PER_CLIENT, &client_address(req))?;
+    let attempt = rate::add_hit(&mut reads, PAGES_PER_CLIENT, &client_address(req), app.now())?;
     let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?) } else { None };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
@@ -127,7 +127,7 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let database = db(app)?;
     let now = app.now();
     let mut reads = Batch::new(&database);
-    let attempt = rate::add_hit(&mut reads, VIEWS_PER_CLIENT, &client_address(req))?;
+    let attempt = rate::add_hit(&mut reads, VIEWS_PER_CLIENT, &client_address(req), app.now())?;
     let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(now)])?) } else { None };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;

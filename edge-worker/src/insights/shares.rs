@@ -147,7 +147,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
             Some(kind) => Some(add_target(batch, kind, target_id.as_deref())?),
             None => None,
         };
-        Ok((target, gate::add_active_for_analysis(batch, analysis_id)?))
+        Ok((target, gate::add_active_for_analysis(batch, analysis_id, app.now())?))
     })
     .await?;
     let body = body?;

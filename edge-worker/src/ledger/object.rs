@@ -14,7 +14,7 @@ use lupa_core::chunks::Limits;
 use lupa_core::chunks::MAX_SEGMENTS;
 use lupa_core::ledger::{self, Refusal, Reservation, MIN_CHUNK_BYTES, SWEEP_AFTER_MS};
 use serde::Serialize;
-use worker::{durable_object, Bucket, Date, DurableObject, Env, Request, Response, Result, State};
+use worker::{durable_object, Bucket, DurableObject, Env, Request, Response, Result, State};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
@@ -191,7 +191,7 @@ impl ParticipationLedger {
                 // The seek indexes read whole files: here, on the alarm, not in the isolate that
                 // answers the participant's submit (ADR 0013, "Finish").
                 store.queue_index(&index)?;
-                self.arm_at(store, Date::now().as_millis() as i64).await?;
+                self.arm_at(store, crate::clock::system_now()).await?;
                 ok(true)
             }
         }
@@ -397,7 +397,7 @@ impl ParticipationLedger {
     async fn delete(&self, store: &Store, meta: &crate::ledger::store::Meta, _now: i64) -> ApiResult<Response> {
         store.set_state("deleted")?;
         self.erase(store, meta).await?;
-        self.arm_at(store, Date::now().as_millis() as i64 + SWEEP_AFTER_MS).await?;
+        self.arm_at(store, crate::clock::system_now() + SWEEP_AFTER_MS).await?;
         ok(())
     }
 
@@ -425,7 +425,7 @@ impl ParticipationLedger {
         // hold) must land before the alarm's release, or the release is overwritten and the place
         // stays held for hours. Holds fall due minutes after activity, so this only delays an
         // alarm that is already due (a participation on a test clock in the past).
-        self.arm(store, due.max(Date::now().as_millis() as i64 + SETTLE_MS)).await
+        self.arm(store, due.max(crate::clock::system_now() + SETTLE_MS)).await
     }
 
     /// Sets the alarm for `due` (epoch ms). It is only ever moved earlier here: the alarm checks
@@ -442,7 +442,7 @@ impl ParticipationLedger {
 
     /// Sets the alarm for exactly `due`, earlier or later than the one set.
     async fn arm_at(&self, store: &Store, due: i64) -> ApiResult<()> {
-        let offset = due - Date::now().as_millis() as i64;
+        let offset = due - crate::clock::system_now();
         self.state.storage().set_alarm(offset.max(0)).await?;
         store.set_alarm_at(Some(due))
     }
@@ -450,11 +450,11 @@ impl ParticipationLedger {
     async fn on_alarm(&self) -> ApiResult<()> {
         let store = self.store()?;
         if *self.holding.borrow() {
-            return self.arm_at(&store, Date::now().as_millis() as i64 + 1_000).await;
+            return self.arm_at(&store, crate::clock::system_now() + 1_000).await;
         }
         store.set_alarm_at(None)?;
         let Some(meta) = store.meta()? else { return Ok(()) };
-        let now = Date::now().as_millis() as i64;
+        let now = crate::clock::system_now();
         match meta.state.as_str() {
             "deleted" => {
                 // The sweep after a deletion: anything a streaming chunk stored since is deleted.

@@ -5,7 +5,7 @@
 use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
 
-use crate::db::{Busy, db, failed, int, new_id, now_ms, stmt, text};
+use crate::db::{Busy, db, failed, int, new_id, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
 use crate::App;
@@ -46,7 +46,7 @@ impl Mailer {
                 stmt(
                     &database,
                     INSERT_OUTBOX,
-                    &[text(&new_id()), text(&mail.to), text(&mail.subject), text(&mail.text), text(&mail.html), int(now_ms())],
+                    &[text(&new_id()), text(&mail.to), text(&mail.subject), text(&mail.text), text(&mail.html), int(app.now())],
                 )?
                 .run_busy()
                 .await

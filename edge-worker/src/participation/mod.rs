@@ -89,7 +89,7 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = analysis_id(req).await?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let attempt = rate::add_hit(&mut batch, PARTICIPATE_PER_CLIENT, &client_address(req))?;
+    let attempt = rate::add_hit(&mut batch, PARTICIPATE_PER_CLIENT, &client_address(req), app.now())?;
     let places = add_places(app, &mut batch, &id)?;
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
@@ -113,7 +113,7 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
 pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let id = analysis_id(req).await?;
     let database = db(app)?;
-    rate::hit(&database, PARTICIPATE_PER_CLIENT, &client_address(req)).await?;
+    rate::hit(&database, PARTICIPATE_PER_CLIENT, &client_address(req), app.now()).await?;
     let now = app.now();
     let entry_id = new_id();
     let capability = sessions::new_token();

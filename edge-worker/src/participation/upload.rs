@@ -9,7 +9,7 @@ use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, int, now_ms, opt_text, stmt, text, Batch, Busy, BusyBatch};
+use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch};
 use crate::ledger::protocol::{Call, ClosedSegment, Completed};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
@@ -123,7 +123,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::not_found());
     }
     let path = lupa_core::routes::single_upload(&entry_id);
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, now_ms() + UPLOAD_URL_TTL_MS);
+    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, app.now() + UPLOAD_URL_TTL_MS);
     json(200, &UploadUrlResponse { analysisEntryPresignedUploadUrl: format!("{}{path}?{query}", app.config.public_origin) })
 }
 
@@ -152,7 +152,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
         .execute()
         .await
         .map_err(|e| ApiError::internal(format!("R2 put: {e}")))?;
-    stmt(&db(app)?, STORED_SINGLE, &[text(&entry.id), text(&key), text(&content_type), int(length as i64), int(now_ms())])?
+    stmt(&db(app)?, STORED_SINGLE, &[text(&entry.id), text(&key), text(&content_type), int(length as i64), int(app.now())])?
         .run_busy()
         .await
         .map_err(failed(STORED_SINGLE))?;

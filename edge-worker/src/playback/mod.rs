@@ -9,7 +9,7 @@ use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
 use worker::Response;
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{int, now_ms, text, Batch};
+use crate::db::{int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::insights::cleanup;
@@ -105,7 +105,7 @@ pub async fn delete_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiR
     let entry = owned_entry(app, user, entry_id).await?;
     let database = crate::db::db(app)?;
     let prefix = storage::entry_prefix(&entry.analysis_id, &entry.id);
-    let now = now_ms();
+    let now = app.now();
     let mut batch = Batch::new(&database);
     batch.add(purge::QUEUE_ENTRY_PREFIX, &[text(&prefix), int(now)])?;
     for statement in purge::statements(&database, Scope::Entry, &entry.id, now)? {

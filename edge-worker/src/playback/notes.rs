@@ -13,7 +13,7 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, int, new_id, now_ms, opt_text, text, Batch, Results, Slot};
+use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
@@ -148,7 +148,7 @@ pub async fn list(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Re
 }
 
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let (entry, results, subscribed) = owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id)).await?;
+    let (entry, results, subscribed) = owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id, app.now())).await?;
     let body: NoteRequest = read_json(req).await?;
     let title = body.title.apply(None);
     let valid = validate(body.atMs, body.endMs.apply(None), title.as_deref(), body.text.as_deref().unwrap_or(""), body.tags.as_deref(), entry.duration_ms)?;
@@ -168,7 +168,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
             valid.end.map_or(wasm_bindgen::JsValue::NULL, int),
             opt_text(valid.title.as_deref()),
             text(&valid.text),
-            int(now_ms()),
+            int(app.now()),
         ],
     )?;
     add_tags(&mut batch, &id, valid.tags.as_deref().unwrap_or_default())?;
@@ -180,7 +180,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
 pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
     let (entry, results, (found, subscribed)) =
-        owned_entry_with(app, user, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id)?))).await?;
+        owned_entry_with(app, user, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id, app.now())?))).await?;
     let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let at = body.atMs.or(Some(current.at_ms));
@@ -205,7 +205,7 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
             valid.end.map_or(wasm_bindgen::JsValue::NULL, int),
             opt_text(valid.title.as_deref()),
             text(&valid.text),
-            int(now_ms()),
+            int(app.now()),
         ],
     )?;
     if let Some(tags) = &valid.tags {
