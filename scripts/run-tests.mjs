@@ -1,7 +1,7 @@
 // Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
 //
 // Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, the
-// web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the
+// web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the size rule (sizes), the
 // production deploy dry run, then API, Playwright (including the design-system sweep) and
 // Lighthouse against one `wrangler dev` (workerd + local D1/R2) with a throw-away state directory. A suite that cannot even start counts
 // as one failure.
@@ -118,6 +118,9 @@ await suite('size', () => check('node', ['scripts/check-size.mjs']));
 // Design-system rules on the stylesheets: feature styles use only tokens (no literal colours), and
 // no rule block is repeated between features (a shared block lives in components/ or styles.css).
 await suite('css', () => check('node', ['scripts/check-css.mjs']));
+
+// The size rule: no file over 400 lines and no component over 150 without a written "Size:" reason.
+await suite('sizes', () => check('node', ['scripts/check-file-sizes.mjs']));
 
 // `wrangler deploy --dry-run --env production` offline, the bundle under the Workers size limit,
 // and the migrations applied twice to a fresh D1 (the second time a no-op).

@@ -2,6 +2,7 @@
 //! splitter, upload machine, step marks and what the façade reports. The browser shell feeds it
 //! MediaRecorder chunk sizes, storage and HTTP results and clock readings, and performs the
 //! commands it returns; nothing here touches the browser, so whole recordings run in host tests.
+//! Size: the capture's whole state machine; split, its invariants (clock, splitter, uploads) would be checked across files.
 
 use crate::api::SegmentInfo;
 use crate::chunks::Splitter;

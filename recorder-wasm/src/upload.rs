@@ -10,6 +10,7 @@
 //!   while recording.
 //! - A request that got no answer means the network is down, for every chunk at once: from then
 //!   on a single probe request goes at a time, after a shared backoff (or every
+//! Size: one sans-IO state machine with its rules written beside the code; the tests live in upload_tests.rs.
 //!   [`OFFLINE_PROBE_MS`] while the browser says it is offline), until a request gets through or
 //!   the browser's `online` event arrives; then everything waiting goes at once. Without this, a
 //!   minute offline meant every new chunk tried and failed, two at a time: hundreds of requests. After the stop it gives up [`GIVE_UP_AFTER_STOP_MS`] after the stop, the

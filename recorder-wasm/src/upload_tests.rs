@@ -1,4 +1,5 @@
 //! Host tests of the chunk upload state machine, including a simulated network with outages.
+//! Size: host tests with a simulated network; each test is short, there are many.
 
 use super::*;
 use std::collections::BTreeMap;

@@ -2,6 +2,7 @@
 // analysis-wide list with its filters, reels (order, add, remove, playlists that play), and the
 // share-link lifecycle: create, open without an account, views, revoke and expiry (410), deletion
 // of what was shared, and no way from a share token into the entry's own API.
+// Size: one lifecycle (clip → reel → share) whose tests share the `world` fixture.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -3,6 +3,7 @@
 // upload API; the researcher opens /entry/{id}, seeks by chapter, adds, edits and deletes a note with
 // the keyboard, changes the speed, downloads the recording, sees the summary on the analysis and
 // exports its CSV. Another customer cannot see the recording; deleting it removes it.
+// Size: the player's tests share one uploaded recording and its fixtures; splitting would record it again per file.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

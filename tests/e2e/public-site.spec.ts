@@ -1,5 +1,6 @@
 // Public site: landing sections and anchors, the demo video, terms with their table of contents, the
 // FAQ accordion by keyboard, every waitlist state against the real API, English, axe and SEO basics.
+// Size: one test per public page section, sharing the page helpers.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';

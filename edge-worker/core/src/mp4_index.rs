@@ -10,6 +10,7 @@
 //!
 //! [`Scanner`] reads the file once, in order, in pieces of any size (an R2 body stream): it keeps
 //! `moov` and each `moof` (small) and skips everything else (`mdat`, the media) without holding
+//! Size: the scanner, the sidx writer and their host tests share private box-reading helpers; about half the file is tests.
 //! it. [`build_sidx`] then writes the box. The worker stores it beside the file and serves the
 //! file with the box spliced in at [`FragmentIndex::insert_at`]. Fragment offsets stay valid:
 //! Chromium (and ffmpeg with `default_base_moof`) address samples relative to their `moof`, and a

@@ -6,6 +6,7 @@
 //! Chromium fixtures: bit flips, truncation, box/element sizes rewritten, boxes duplicated, and
 //! random bytes. The number of cases is fixed (`LUPA_FUZZ_CASES` raises it for a longer local run)
 //! and the seed is deterministic, so a failure here reproduces.
+//! Size: one test binary because it installs its own global allocator; the fuzz cases share its fixtures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -2,6 +2,8 @@
 //! path, single-threaded: segments, the chunk ledger, the byte and duration accounting, composing
 //! parts, closing segments, deletion, and expiry by alarm. D1 only hears from it at the moments
 //! the researcher's view changes.
+//! Size: the handlers share the object's single-threaded state; its rules are in `lupa_core::ledger`,
+//! its tables in `store.rs` and composing in `compose.rs`.
 //!
 //! Handler steps that read and then write the ledger run without an `await` in between (the SQL
 //! API is synchronous), so no other request can slip between a check and its write.

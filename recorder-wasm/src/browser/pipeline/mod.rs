@@ -4,6 +4,7 @@
 //! [`Inner`] and dropped when the recording ends; they hold only a `Weak` reference, so nothing
 //! keeps a finished recorder alive. Callbacks never touch state directly: they `spawn_local`, so
 //! no `RefCell` borrow is ever held while JavaScript runs.
+//! Size: one owner of every browser callback, so the Weak/RefCell discipline is checked in one place.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};

@@ -10,6 +10,7 @@
  * the element's time. A single file trusts the element's own length; several use the API's.
  *
  * A clip plays only its range (`playRange`): the engine seeks to its start (in whichever segment)
+ * Size: the player's one state machine outside React (segments, camera sync, seeking); its parts share private state.
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
 import { effectiveDurationMs } from '@/lib/player/chapters';

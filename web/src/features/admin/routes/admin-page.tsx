@@ -3,9 +3,8 @@
  * then table, or error'), searchable by e-mail, with a role dialog and a delete confirmation per row.
  * Search text and page live in the URL (?q=&page=), so reloads and the back button keep them.
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { SearchX, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,13 +16,12 @@ import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog
 import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
 import { Pagination } from '@/features/admin/components/pagination';
 import { RoleDialog } from '@/features/admin/components/role-dialog';
+import { UserSearchForm } from '@/features/admin/components/user-search-form';
 import { UsersTable } from '@/features/admin/components/users-table';
 import { roleKey } from '@/features/admin/lib/format';
-import { useDebouncedCallback } from '@/features/admin/lib/use-debounced-callback';
+import { useUserSearch } from '@/features/admin/lib/use-user-search';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
 import '@/features/admin/admin.css';
-
-const SEARCH_DELAY_MS = 300;
 
 type Action = { kind: 'edit' | 'delete'; user: AdminUserDto; trigger: HTMLElement } | null;
 
@@ -31,46 +29,11 @@ export function AdminPage() {
   const { t } = useTranslation();
   const session = useSession();
   const currentUserId = session.data?.user.id;
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { q, page, search, type, submit, goToPage } = useUserSearch();
   const users = useUsers({ page, pageSize: USERS_PAGE_SIZE, q });
   const [action, setAction] = useState<Action>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // The box follows the URL when it changes from outside (back button); typing updates the URL later.
-  const [search, setSearch] = useState(q);
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    if (search.trim() !== q) setSearch(q);
-  }
-
-  const applySearch = (value: string) => {
-    const query = value.trim();
-    if (query === q) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (query) next.set('q', query);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  const debouncedSearch = useDebouncedCallback(applySearch, SEARCH_DELAY_MS);
-
-  const goToPage = (target: number) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (target > 1) next.set('page', String(target));
-      else next.delete('page');
-      return next;
-    });
-  };
 
   const data = users.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -117,11 +80,6 @@ export function AdminPage() {
     );
   }
 
-  const onSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setSearch(event.target.value);
-    debouncedSearch.schedule(event.target.value);
-  };
-
   return (
     <section className="admin content--wide" aria-labelledby="admin-title">
       <PageHeader title={t('titles.admin')} titleId="admin-title" subtitle={t('admin.users.intro')} />
@@ -130,29 +88,7 @@ export function AdminPage() {
           <h2 ref={headingRef} tabIndex={-1} className="admin__section-title">
             {t('admin.users.title')}
           </h2>
-          <form
-            role="search"
-            className="admin-search"
-            onSubmit={(event) => {
-              event.preventDefault();
-              debouncedSearch.flush(search);
-            }}
-          >
-            <label className="field__label" htmlFor="admin-user-search">
-              {t('admin.users.searchLabel')}
-            </label>
-            <input
-              id="admin-user-search"
-              className="field__input"
-              type="search"
-              inputMode="email"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t('admin.users.searchPlaceholder')}
-              value={search}
-              onChange={onSearchChange}
-            />
-          </form>
+          <UserSearchForm value={search} onType={type} onSubmit={submit} />
           {data ? (
             <p className="admin__count" data-testid="users-total">
               {t('admin.users.total', { count: data.total })}

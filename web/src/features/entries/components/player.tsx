@@ -59,6 +59,7 @@ interface PlayerProps {
   notice?: ReactNode;
 }
 
+/** Size: the controls (timeline, chapters, speed, camera, theater, fullscreen) share one engine snapshot. */
 export function Player({
   player,
   stageRef,

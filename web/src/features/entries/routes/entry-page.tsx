@@ -1,4 +1,6 @@
 /**
+ * Size: EntryView wires the player, notes, clips, answers, the side panel and the shortcuts to one
+ * timeline and one set of keyboard handlers; its parts are components, the wiring stays together.
  * /entry/{id} (product §2 Entry page): the recording of one participation in our player (all its
  * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
  * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
@@ -124,6 +126,7 @@ interface EntryViewProps {
   renderShareDialog?: RenderShareDialog;
 }
 
+/** Size: see the top of the file (one timeline shared by player, panel and shortcuts). */
 function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const { t, i18n } = useTranslation();
   const analysis = useEntryAnalysis(entry.analysisId);

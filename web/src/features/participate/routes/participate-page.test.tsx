@@ -3,6 +3,7 @@
  * recorder replaced: validation messages, permission denials, the consent modal, the stepper and
  * its step marks, finishing (and its errors), a stopped screen share ending the analysis, and
  * leaving through the header's link.
+ * Size: the flow's page tests share one set of media and recorder fakes.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

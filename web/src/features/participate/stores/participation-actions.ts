@@ -1,4 +1,6 @@
 /**
+ * Size: the flow's transitions are one state machine over shared atoms; the pure rules they use are
+ * in lib/ and host-tested there.
  * Every transition of the participation flow (product §2 points 1–5, §4) as write-only jotai atoms:
  * validate → permissions → consent → participate → record (the recorder façade's state is bridged
  * into `internal.snapshot`) → steps → finish, plus exit, stopped stream and reset. Answers that
