@@ -14,7 +14,14 @@ import { ParticipatePage } from '@/features/participate/routes/participate-page'
 import { reloadOnStaleChunk } from '@/lib/reload-on-stale-chunk';
 
 reloadOnStaleChunk();
-initI18n([esParticipate], { en: async () => [(await import('@/locales/en-participate.json')).default] });
+// Spanish error texts are the server's own (lib/error-wording.ts), so this page's first download
+// leaves es-errors.json out; English fetches its error texts with the rest of its strings.
+initI18n([esParticipate], {
+  en: async () => {
+    const [participate, errors] = await Promise.all([import('@/locales/en-participate.json'), import('@/locales/en-errors.json')]);
+    return [participate.default, errors.default];
+  },
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('participate.html has no #root element');

@@ -6,12 +6,17 @@
  */
 import { i18n, initI18n } from '@/lib/i18n';
 import es from '@/locales/es.json';
+import esErrors from '@/locales/es-errors.json';
 import esParticipate from '@/locales/es-participate.json';
 
-initI18n([esParticipate, es], {
+initI18n([esParticipate, es, esErrors], {
   en: async () => {
-    const [participate, app] = await Promise.all([import('@/locales/en-participate.json'), import('@/locales/en.json')]);
-    return [participate.default, app.default];
+    const [participate, app, errors] = await Promise.all([
+      import('@/locales/en-participate.json'),
+      import('@/locales/en.json'),
+      import('@/locales/en-errors.json'),
+    ]);
+    return [participate.default, app.default, errors.default];
   },
 });
 

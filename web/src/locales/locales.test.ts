@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
+import enErrors from '@/locales/en-errors.json';
+import esErrors from '@/locales/es-errors.json';
+import { ERROR_WORDING } from '@/lib/error-wording';
 import enParticipate from '@/locales/en-participate.json';
 import esApp from '@/locales/es.json';
 import esParticipate from '@/locales/es-participate.json';
@@ -61,5 +64,13 @@ describe('locale files', () => {
     });
     expect(es.participate.input.idLabel).toBe('ID de Análisis');
     expect(es.participate.input.submit).toBe('Participar');
+  });
+
+  it('the error files word exactly the codes with a fixed message, in both languages, and no other file does', () => {
+    const fixed = Object.entries(ERROR_WORDING).filter(([, wording]) => wording === 'locale').map(([code]) => `errors.${code}`);
+    expect(leafPaths(esErrors).sort()).toEqual(fixed.sort());
+    expect(leafPaths(enErrors).sort()).toEqual(fixed.sort());
+    const others = new Set([...leafPaths(esCore), ...leafPaths(esParticipate)]);
+    expect(fixed.filter((path) => others.has(path))).toEqual([]);
   });
 });

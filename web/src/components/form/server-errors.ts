@@ -1,10 +1,18 @@
 /** Reading what the server said about a failed form submit: its message, and its `errors: [{msg}]` list. */
 import { isApiError, isClientCode } from '@/lib/api-client';
+import { errorKey } from '@/lib/error-wording';
+import { i18n } from '@/lib/i18n';
 import type { ValidationItem } from '@/lib/api-types/ValidationItem';
 
-/** The server's own message, or undefined when the failure did not come with our error body. */
+/**
+ * What the server said, in the interface's language: the locale's text for a code with a fixed
+ * message (lib/error-wording.ts), else the server's own message; undefined when the failure did not
+ * come with our error body.
+ */
 export function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error) || isClientCode(error.code)) return undefined;
+  const key = errorKey(error.code);
+  if (key && i18n.exists(key)) return i18n.t(key as never) as string;
   return error.message.trim() ? error.message : undefined;
 }
 

@@ -45,9 +45,9 @@ describe('auth outcomes', () => {
       key: 'auth.recover.error',
       details: ['Espera'],
     });
-    expect(tokenCheckFailure(api(400, 'invalid_reset_token', 'Token caducado'))).toEqual({
+    expect(tokenCheckFailure(api(400, 'invalid_reset_token', 'Invalid or expired password reset token'))).toEqual({
       tone: 'error',
-      text: 'Token caducado',
+      text: 'Invalid or expired password reset token',
     });
     expect(tokenCheckFailure(api(0, 'network'))).toEqual({ tone: 'error', key: 'auth.reset.checkFailed' });
     expect(resetFailure(api(400, 'password_mismatch', 'Las contraseñas no coinciden'))).toEqual({

@@ -25,12 +25,12 @@ describe('password reset page', () => {
 
   it('shows the invalid-link screen with the server message when the check fails', async () => {
     fakeApi(({ url }) =>
-      url === checkUrl ? { status: 400, body: { message: 'Token caducado', code: 'invalid_reset_token' } } : undefined,
+      url === checkUrl ? { status: 400, body: { message: 'Invalid or expired password reset token', code: 'invalid_reset_token' } } : undefined,
     );
     renderApp('/auth/password-reset?passwordResetToken=tok123');
 
     expect(await screen.findByRole('heading', { name: 'Enlace inválido' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('Token caducado');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid or expired password reset token');
   });
 
   it('checks passwords match, then shows the server message and a way back to login', async () => {

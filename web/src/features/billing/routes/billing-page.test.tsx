@@ -108,12 +108,12 @@ describe('billing page', () => {
   });
 
   it('shows the server message for other checkout errors', async () => {
-    api({ paid: false, checkout: { status: 502, body: { message: 'El proveedor de pagos no responde', code: 'internal' } } });
+    api({ paid: false, checkout: { status: 400, body: { message: 'Plan no disponible', code: 'unknown_plan' } } });
     fakeTab();
     renderApp('/user/billing');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('El proveedor de pagos no responde');
+    expect((await screen.findByRole('alert')).textContent).toBe('Plan no disponible');
   });
 
   it('opens the customer portal in a new tab', async () => {
