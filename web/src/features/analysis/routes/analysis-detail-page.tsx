@@ -21,6 +21,7 @@ import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
+import { StudyResults } from '@/features/analysis/components/study-results';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -127,6 +128,7 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           </section>
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
+          {analysis.panel ? <StudyResults analysis={analysis} /> : null}
           {renderInsights?.(analysis)}
         </>
       )}
