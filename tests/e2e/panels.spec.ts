@@ -142,3 +142,37 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await expect(researcherPage.getByTestId('study-answers')).toContainText('Un buscador más visible');
   await researcherPage.close();
 });
+
+test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown as it will be built, questions edited", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  // A study without the options: the section is there, closed, and the spec's form looks as before.
+  const plainId = await researcherWithAnalysis(request, 2);
+  const context = await page.context().browser()!.newContext({ baseURL, storageState: await request.storageState() });
+  const researcher = await context.newPage();
+  await researcher.goto(`/analysis/${plainId}`);
+  await researcher.getByRole('button', { name: 'Editar' }).click();
+  await expect(researcher.getByText('Opciones avanzadas')).toBeVisible();
+  await expect(researcher.getByRole('group', { name: 'Orden de las tareas' })).toBeHidden();
+
+  await context.close();
+
+  // A panel study (another researcher: the helper signs a new one in).
+  const analysisId = await makePanelStudy(request);
+  const owner = await page.context().browser()!.newContext({ baseURL, storageState: await request.storageState() });
+  const researcherPage = await owner.newPage();
+  await researcherPage.goto(`/analysis/${analysisId}`);
+  await researcherPage.getByRole('button', { name: 'Editar' }).click();
+  // Open, as the analysis has options; each redirect as the participant will get it.
+  await expect(researcherPage.getByRole('radio', { name: 'Aleatorio' })).toBeChecked();
+  await expect(researcherPage.getByTestId('redirect-preview').first()).toHaveText(`Se enviará a: ${PANEL}/complete?cc=C0DE&pid=ID123`);
+  await expectNoSidewaysScroll(researcherPage);
+  const post = researcherPage.getByLabel('Preguntas después de las tareas (opcional)');
+  await expect(post).toHaveValue(POST_Q);
+  await post.fill('¿Qué es lo que más te ha gustado?');
+  await researcherPage.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(researcherPage.getByRole('button', { name: 'Editar' })).toBeVisible({ timeout: 15_000 });
+  const saved = await (await request.get(`/api/v1/analysis/${analysisId}`)).json();
+  expect(saved.analysisData.questions.post).toEqual([{ text: '¿Qué es lo que más te ha gustado?', type: 'text' }]);
+  expect(saved.analysisData.screener.questions[0].options).toEqual([{ text: 'Sí', accept: true }, { text: 'No', accept: false }]);
+  await owner.close();
+});

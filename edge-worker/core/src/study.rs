@@ -61,8 +61,8 @@ pub struct Question {
     pub text: String,
     #[serde(rename = "type")]
     pub kind: String,
-    /// The choices of 'single' and 'multiple'; empty otherwise.
-    #[serde(default)]
+    /// The choices of 'single' and 'multiple'; empty (and left out) otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
     /// The top of a 'scale' (5 or 7); `None` otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]

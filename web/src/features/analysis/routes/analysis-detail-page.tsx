@@ -23,6 +23,7 @@ import { ParticipationsTable } from '@/features/analysis/components/participatio
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
 import { StudyResults } from '@/features/analysis/components/study-results';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
+import { studyFormFrom } from '@/features/analysis/lib/study-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import '@/features/analysis/analysis.css';
@@ -110,6 +111,8 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           {saveFailure ? <Alert tone="error" title={saveFailure} details={saveDetails} /> : null}
           <AnalysisForm
             defaultValues={analysisFormFrom(analysis)}
+            study={studyFormFrom(analysis)}
+            hasParticipations={(analysis.AnalysisEntries ?? []).length > 0}
             onSubmit={save}
             submitLabel={t('analysis.form.save')}
             busyLabel={t('analysis.form.saving')}
