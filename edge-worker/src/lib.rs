@@ -26,6 +26,7 @@ mod random;
 mod recordings;
 mod router;
 mod seek_index;
+mod study;
 mod storage;
 mod thumbnails;
 mod usage;

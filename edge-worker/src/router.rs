@@ -12,7 +12,7 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
-use crate::{admin, analysis, auth, billing, health, http, insights, participation, playback, recordings, thumbnails, waitlist, App};
+use crate::{admin, analysis, auth, billing, health, http, insights, participation, playback, recordings, study, thumbnails, waitlist, App};
 
 /// Resolves and runs the handler; returns the route pattern for the log.
 pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
@@ -114,6 +114,8 @@ async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed
         RouteId::AnalysisNotes => insights::listing::list(app, user()?, &req, p.id()).await,
         RouteId::EntryTaskAnswer => insights::answers::put_task(app, &mut req, p.id(), p.task_number()).await,
         RouteId::EntrySusAnswer => insights::answers::put_sus(app, &mut req, p.id()).await,
+        RouteId::EntryQuestionAnswers => study::answers::put(app, &mut req, p.id(), p.phase()).await,
+        RouteId::Screen => study::screen(app, &mut req).await,
         RouteId::ReelList => insights::reels::list(app, user()?, p.id()).await,
         RouteId::ReelCreate => insights::reels::create(app, user()?, &mut req, p.id()).await,
         RouteId::ReelGet => insights::reels::get(app, user()?, p.id()).await,

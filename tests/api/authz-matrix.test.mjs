@@ -16,7 +16,7 @@ import { RoundTrips } from './d1-budgets.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
-const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true };
+const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true, questions: { pre: [], post: [{ text: '¿Algo más?', type: 'text' }] } };
 // The smallest JPEG the thumbnail route takes: SOI, a comment of random bytes, a 1×1 frame
 // header (the route reads the size a browser would decode), EOI.
 const jpeg = () => Buffer.concat([
@@ -113,6 +113,7 @@ const MATRIX = [
   ['POST', '/waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
   ['POST', '/analysis/validate-participation', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
   ['POST', '/analysis/participate', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['POST', '/analysis/screen', 'public', all(200), { body: (w) => ({ analysisId: w.analysis, answers: [] }) }],
   ['GET', '/analysis', 'session', session(200, 200, 200)],
   ['POST', '/analysis', 'session', session(402, 201, 402), { body: () => valid }],
   ['GET', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
@@ -144,6 +145,7 @@ const MATRIX = [
   ['POST', '/analysisEntry/{id}/segments', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
   ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
   ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
+  ['PUT', '/analysisEntry/{id}/answers/questions/{phase}', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/questions/post`, body: () => ({ answers: [{ text: 'Nada' }], atMs: 1000 }) }],
   ['PUT', '/analysisEntry/{id}/answers/sus', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
   ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', 'participant', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
   ['PUT', '/analysisEntry/{id}/thumbnail', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],

@@ -9,7 +9,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
 
-use crate::{ChapterDto, NoteDto};
+use crate::{ChapterDto, NoteDto, QuestionAnswerDto};
 
 /// A field of a PATCH body: missing (leave it alone), `null` (clear it) or a value. Use it with
 /// `#[serde(default)]`, which makes a missing field `Missing`.
@@ -122,6 +122,10 @@ pub struct SusAnswerDto {
 pub struct EntryAnswersDto {
     pub tasks: Vec<TaskAnswerDto>,
     pub sus: Option<SusAnswerDto>,
+    /// Answers to the questions before and after the tasks (ADR 0017), in timeline order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub questions: Option<Vec<QuestionAnswerDto>>,
 }
 
 /// A success rate: `successes` ('yes') of `n` answers. `low`/`high`: the adjusted-Wald 95%

@@ -15,8 +15,10 @@ pub use lupa_core::error_code::ErrorCode;
 pub mod insights;
 pub mod openapi;
 pub mod route_table;
+pub mod study;
 
 pub use insights::*;
+pub use study::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -225,6 +227,10 @@ pub struct EntrySummaryDto {
     pub noteCount: i64,
     /// Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
     pub thumbnailUrl: Option<String>,
+    /// The panel's participant id from the invite link (ADR 0017); absent when none was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pid: Option<String>,
 }
 
 /// An analysis (product §3), as listed on the dashboard and returned after create/edit.
@@ -252,6 +258,20 @@ pub struct AnalysisDto {
     pub task_questions: bool,
     /// The SUS questionnaire before Finish.
     pub sus: bool,
+    /// Panel-study options (ADR 0017); all four are present when any was set, absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub screener: Option<ScreenerDto>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub questions: Option<StudyQuestionsDto>,
+    /// 'fixed' or 'random'.
+    #[serde(rename = "taskOrder", default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub task_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub panel: Option<PanelDto>,
     /// Entries; filled in the detail answer only.
     #[serde(rename = "AnalysisEntries", default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -307,6 +327,20 @@ pub struct AnalysisRequest {
     #[ts(optional = nullable, as = "Option<Camera>")]
     #[schemars(with = "Option<Camera>")]
     pub camera: Option<String>,
+    /// ADR 0017, each optional: missing = none on create, unchanged on edit.
+    #[serde(default)]
+    #[ts(optional)]
+    pub screener: Option<ScreenerDto>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub questions: Option<StudyQuestionsDto>,
+    /// 'fixed' (default) or 'random'.
+    #[serde(default)]
+    #[ts(optional)]
+    pub taskOrder: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub panel: Option<PanelDto>,
 }
 
 /// A subscription as the billing screen shows it.
@@ -347,6 +381,14 @@ pub struct BillingResponse {
 #[allow(non_snake_case)]
 pub struct ParticipationRequest {
     pub analysisId: Option<String>,
+    /// The panel's participant id from the invite link (ADR 0017).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub pid: Option<String>,
+    /// The screener answers (as sent to `/analysis/screen`), checked again before a place is taken.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub screener: Option<Vec<Vec<u32>>>,
 }
 
 /// `{success}` of validate-participation, with what the invite's welcome shows (ADR 0015).
@@ -365,6 +407,18 @@ pub struct ValidateParticipationResponse {
     pub taskQuestions: bool,
     /// Whether the SUS is asked before Finish.
     pub sus: bool,
+    /// The screener, asked before any permission (ADR 0017); absent when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub screener: Option<Vec<ParticipantScreenerQuestion>>,
+    /// The invite link's parameter with the participant id, when the analysis sets panel links.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pidParam: Option<String>,
+    /// How many questions come before and after the tasks (for the estimated duration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub questionCount: Option<u32>,
 }
 
 /// A task as the participant sees it.
@@ -390,6 +444,19 @@ pub struct ParticipationData {
     pub sus: bool,
     /// Whether the participant's camera is recorded too (its own track, ADR 0008).
     pub camera: Camera,
+    /// ADR 0017: the order to show the tasks in, as original task numbers (1 = first task of
+    /// `tasks`); absent = in order. Steps and answers keep using the original numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taskOrder: Option<Vec<u32>>,
+    /// Questions before the first task and after the last (before the SUS).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub questions: Option<StudyQuestionsDto>,
+    /// Where 'Gracias por participar' sends the participant, `{pid}` already filled in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub completionUrl: Option<String>,
 }
 
 /// `POST /api/v1/analysis/participate`; the capability to upload arrives as an HttpOnly cookie.
@@ -812,11 +879,20 @@ pub struct EntrySummaryRowDto {
     pub noteCount: i64,
     /// The entry's SUS score (0–100), if answered.
     pub susScore: Option<f64>,
+    /// The panel's participant id (ADR 0017).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pid: Option<String>,
+    /// The order the tasks were shown in (original numbers), when random.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub taskOrder: Option<Vec<u32>>,
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[allow(non_snake_case)]
 pub struct AnalysisSummaryResponse {
     pub settings: InsightSettingsDto,
     pub tasks: Vec<TaskSummaryDto>,
@@ -824,4 +900,12 @@ pub struct AnalysisSummaryResponse {
     pub overall: OverallSummaryDto,
     pub sus: SusSummaryDto,
     pub entries: Vec<EntrySummaryRowDto>,
+    /// People the screener sent back (ADR 0017); absent when the analysis has no screener.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub screenOuts: Option<ScreenOutsDto>,
+    /// The answers to the questions before and after the tasks; absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub questions: Option<Vec<QuestionSummaryDto>>,
 }

@@ -56,6 +56,13 @@ fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
         AnalysisExportTasks => s("The per-task summary (and the SUS) as CSV", Body::None, 200, Body::Csv),
         AnalysisNotes => s("Every note and clip of the analysis (query tag, task, kind=note|clip)", Body::None, 200, j::<AnalysisNotesResponse>(g)),
         EntryTaskAnswer => s("Save the answers after a task (idempotent)", j::<TaskAnswerRequest>(g), 200, j::<TaskAnswerDto>(g)),
+        EntryQuestionAnswers => s(
+            "Save the answers to the questions before ('pre') or after ('post') the tasks (idempotent)",
+            j::<QuestionAnswersRequest>(g),
+            200,
+            j::<QuestionAnswersResponse>(g),
+        ),
+        Screen => s("The screener's verdict; a screen-out is counted and takes no place", j::<ScreenRequest>(g), 200, j::<ScreenResponse>(g)),
         EntrySusAnswer => s("Save the SUS answers (idempotent)", j::<SusAnswerRequest>(g), 200, j::<SusAnswerDto>(g)),
         ReelList => s("The analysis's highlight reels", Body::None, 200, j::<ReelsResponse>(g)),
         ReelCreate => s("Create a highlight reel (needs a subscription)", j::<ReelRequest>(g), 201, j::<ReelDto>(g)),

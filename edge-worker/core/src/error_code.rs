@@ -51,9 +51,11 @@ pub enum ErrorCode {
     InvalidFields,
     InvalidJson,
     InvalidPasswordChange,
+    InvalidPid,
     InvalidReel,
     InvalidRegistration,
     InvalidResetToken,
+    InvalidScreenerAnswers,
     InvalidShare,
     InvalidSus,
     InvalidTrack,
@@ -69,6 +71,7 @@ pub enum ErrorCode {
     MissingResetToken,
     NoParticipation,
     NoPlaces,
+    NoQuestions,
     NoScreenSegment,
     NoSegment,
     NoSubscription,
@@ -86,6 +89,7 @@ pub enum ErrorCode {
     RecordingNotReady,
     RecordingTooLarge,
     RecordingTooLong,
+    ScreenedOut,
     SegmentClosed,
     SelfDelete,
     ShareUnavailable,
@@ -107,7 +111,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for the tests that keep the locale files and the export complete.
-    pub const ALL: &'static [ErrorCode] = &[ErrorCode::AlreadySubscribed, ErrorCode::AnalysisFull, ErrorCode::AnalysisNotFound, ErrorCode::BadChunkIndex, ErrorCode::BadChunkTime, ErrorCode::BadClipRange, ErrorCode::BadEvent, ErrorCode::BadFilter, ErrorCode::BadNoteTime, ErrorCode::BadRole, ErrorCode::BadSignature, ErrorCode::BadStatus, ErrorCode::BadTags, ErrorCode::BadTitle, ErrorCode::CameraOff, ErrorCode::CheckoutClosed, ErrorCode::ChunkConflict, ErrorCode::ChunkLength, ErrorCode::ChunkTooLarge, ErrorCode::ChunkTooSmall, ErrorCode::ConsentRequired, ErrorCode::CrossSite, ErrorCode::EmailTaken, ErrorCode::EmptyChunk, ErrorCode::EmptyNote, ErrorCode::EmptyRecording, ErrorCode::EmptyThumbnail, ErrorCode::ExpiredSignature, ErrorCode::Internal, ErrorCode::InvalidAnalysis, ErrorCode::InvalidAnswer, ErrorCode::InvalidBody, ErrorCode::InvalidCredentials, ErrorCode::InvalidEmail, ErrorCode::InvalidFields, ErrorCode::InvalidJson, ErrorCode::InvalidPasswordChange, ErrorCode::InvalidReel, ErrorCode::InvalidRegistration, ErrorCode::InvalidResetToken, ErrorCode::InvalidShare, ErrorCode::InvalidSus, ErrorCode::InvalidTrack, ErrorCode::LastAdmin, ErrorCode::LengthRequired, ErrorCode::MethodNotAllowed, ErrorCode::Misconfigured, ErrorCode::MissingAnalysisId, ErrorCode::MissingEntryId, ErrorCode::MissingFields, ErrorCode::MissingIds, ErrorCode::MissingRecording, ErrorCode::MissingResetToken, ErrorCode::NoParticipation, ErrorCode::NoPlaces, ErrorCode::NoScreenSegment, ErrorCode::NoSegment, ErrorCode::NoSubscription, ErrorCode::NoThumbnail, ErrorCode::NotAdmin, ErrorCode::NotFound, ErrorCode::NotJpeg, ErrorCode::NotYourEntry, ErrorCode::NoteTooLong, ErrorCode::ParticipantLogin, ErrorCode::PasswordMismatch, ErrorCode::PayloadTooLarge, ErrorCode::QuestionsOff, ErrorCode::RateLimited, ErrorCode::RecordingNotReady, ErrorCode::RecordingTooLarge, ErrorCode::RecordingTooLong, ErrorCode::SegmentClosed, ErrorCode::SelfDelete, ErrorCode::ShareUnavailable, ErrorCode::SubscriptionRequired, ErrorCode::SusOff, ErrorCode::ThumbnailLength, ErrorCode::ThumbnailTooLarge, ErrorCode::ThumbnailTooManyPixels, ErrorCode::TooManyChunks, ErrorCode::TooManySegments, ErrorCode::TooManySteps, ErrorCode::Unauthorized, ErrorCode::UnknownPlan, ErrorCode::UnsupportedMediaType, ErrorCode::UnsupportedMime, ErrorCode::WeakPassword, ErrorCode::WrongCurrentPassword];
+    pub const ALL: &'static [ErrorCode] = &[ErrorCode::AlreadySubscribed, ErrorCode::AnalysisFull, ErrorCode::AnalysisNotFound, ErrorCode::BadChunkIndex, ErrorCode::BadChunkTime, ErrorCode::BadClipRange, ErrorCode::BadEvent, ErrorCode::BadFilter, ErrorCode::BadNoteTime, ErrorCode::BadRole, ErrorCode::BadSignature, ErrorCode::BadStatus, ErrorCode::BadTags, ErrorCode::BadTitle, ErrorCode::CameraOff, ErrorCode::CheckoutClosed, ErrorCode::ChunkConflict, ErrorCode::ChunkLength, ErrorCode::ChunkTooLarge, ErrorCode::ChunkTooSmall, ErrorCode::ConsentRequired, ErrorCode::CrossSite, ErrorCode::EmailTaken, ErrorCode::EmptyChunk, ErrorCode::EmptyNote, ErrorCode::EmptyRecording, ErrorCode::EmptyThumbnail, ErrorCode::ExpiredSignature, ErrorCode::Internal, ErrorCode::InvalidAnalysis, ErrorCode::InvalidAnswer, ErrorCode::InvalidBody, ErrorCode::InvalidCredentials, ErrorCode::InvalidEmail, ErrorCode::InvalidFields, ErrorCode::InvalidJson, ErrorCode::InvalidPasswordChange, ErrorCode::InvalidPid, ErrorCode::InvalidReel, ErrorCode::InvalidRegistration, ErrorCode::InvalidResetToken, ErrorCode::InvalidScreenerAnswers, ErrorCode::InvalidShare, ErrorCode::InvalidSus, ErrorCode::InvalidTrack, ErrorCode::LastAdmin, ErrorCode::LengthRequired, ErrorCode::MethodNotAllowed, ErrorCode::Misconfigured, ErrorCode::MissingAnalysisId, ErrorCode::MissingEntryId, ErrorCode::MissingFields, ErrorCode::MissingIds, ErrorCode::MissingRecording, ErrorCode::MissingResetToken, ErrorCode::NoParticipation, ErrorCode::NoPlaces, ErrorCode::NoQuestions, ErrorCode::NoScreenSegment, ErrorCode::NoSegment, ErrorCode::NoSubscription, ErrorCode::NoThumbnail, ErrorCode::NotAdmin, ErrorCode::NotFound, ErrorCode::NotJpeg, ErrorCode::NotYourEntry, ErrorCode::NoteTooLong, ErrorCode::ParticipantLogin, ErrorCode::PasswordMismatch, ErrorCode::PayloadTooLarge, ErrorCode::QuestionsOff, ErrorCode::RateLimited, ErrorCode::RecordingNotReady, ErrorCode::RecordingTooLarge, ErrorCode::RecordingTooLong, ErrorCode::ScreenedOut, ErrorCode::SegmentClosed, ErrorCode::SelfDelete, ErrorCode::ShareUnavailable, ErrorCode::SubscriptionRequired, ErrorCode::SusOff, ErrorCode::ThumbnailLength, ErrorCode::ThumbnailTooLarge, ErrorCode::ThumbnailTooManyPixels, ErrorCode::TooManyChunks, ErrorCode::TooManySegments, ErrorCode::TooManySteps, ErrorCode::Unauthorized, ErrorCode::UnknownPlan, ErrorCode::UnsupportedMediaType, ErrorCode::UnsupportedMime, ErrorCode::WeakPassword, ErrorCode::WrongCurrentPassword];
 
     /// The code as it travels in JSON.
     pub fn as_str(self) -> &'static str {
@@ -149,9 +153,11 @@ impl ErrorCode {
             ErrorCode::InvalidFields => "invalid_fields",
             ErrorCode::InvalidJson => "invalid_json",
             ErrorCode::InvalidPasswordChange => "invalid_password_change",
+            ErrorCode::InvalidPid => "invalid_pid",
             ErrorCode::InvalidReel => "invalid_reel",
             ErrorCode::InvalidRegistration => "invalid_registration",
             ErrorCode::InvalidResetToken => "invalid_reset_token",
+            ErrorCode::InvalidScreenerAnswers => "invalid_screener_answers",
             ErrorCode::InvalidShare => "invalid_share",
             ErrorCode::InvalidSus => "invalid_sus",
             ErrorCode::InvalidTrack => "invalid_track",
@@ -167,6 +173,7 @@ impl ErrorCode {
             ErrorCode::MissingResetToken => "missing_reset_token",
             ErrorCode::NoParticipation => "no_participation",
             ErrorCode::NoPlaces => "no_places",
+            ErrorCode::NoQuestions => "no_questions",
             ErrorCode::NoScreenSegment => "no_screen_segment",
             ErrorCode::NoSegment => "no_segment",
             ErrorCode::NoSubscription => "no_subscription",
@@ -184,6 +191,7 @@ impl ErrorCode {
             ErrorCode::RecordingNotReady => "recording_not_ready",
             ErrorCode::RecordingTooLarge => "recording_too_large",
             ErrorCode::RecordingTooLong => "recording_too_long",
+            ErrorCode::ScreenedOut => "screened_out",
             ErrorCode::SegmentClosed => "segment_closed",
             ErrorCode::SelfDelete => "self_delete",
             ErrorCode::ShareUnavailable => "share_unavailable",

@@ -25,6 +25,7 @@ pub mod stats;
 pub mod stripe_api;
 pub mod stripe_events;
 pub mod stripe_signature;
+pub mod study;
 pub mod summary;
 pub mod sus;
 pub mod thumbnail;

@@ -7,6 +7,7 @@ pub mod repo;
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
 use lupa_core::analysis::{self, AnalysisInput, Status};
 use lupa_core::auth::Role;
+use lupa_core::study::Study;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
@@ -21,6 +22,16 @@ const DELETED: &str = "Análisis eliminado";
 
 fn settings(body: &AnalysisRequest) -> repo::QuestionSettings {
     repo::QuestionSettings { task_questions: body.taskQuestions, sus: body.sus }
+}
+
+/// Validates the spec's fields, then the ADR 0017 options over the `current` ones (the defaults
+/// on create); every problem is listed, the spec's first.
+fn validate_all(body: AnalysisRequest, current: Study) -> ApiResult<(analysis::ValidAnalysis, Study)> {
+    let study = lupa_core::study::validate(crate::study::input(&body)?, current);
+    match (analysis::validate(&input(body)), study) {
+        (Ok(valid), Ok(study)) => Ok((valid, study)),
+        (valid, study) => Err(invalid(valid.err().unwrap_or_default().into_iter().chain(study.err().unwrap_or_default()).collect())),
+    }
 }
 
 fn input(body: AnalysisRequest) -> AnalysisInput {
@@ -118,10 +129,10 @@ pub async fn list(app: &App, user: &SessionUser) -> ApiResult<Response> {
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
-    let valid = analysis::validate(&input(body)).map_err(invalid)?;
+    let (valid, study) = validate_all(body, Study::none())?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED, app.now()).await?;
-    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, app.now()).await?;
+    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, app.now()).await?;
     json(201, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -145,12 +156,12 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
-    let valid = analysis::validate(&input(body)).map_err(invalid)?;
+    let (valid, study) = validate_all(body, row.study())?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
-    repo::add_update(&mut writes, id, &valid, settings, status.as_str(), app.now())?;
+    repo::add_update(&mut writes, id, &valid, settings, &study, status.as_str(), app.now())?;
     write_and_answer(app, writes, id, 200).await
 }
 

@@ -5,6 +5,7 @@
 use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySummaryDto, TaskDto};
 use lupa_core::analysis::ValidAnalysis;
 use lupa_core::participation::researcher_status;
+use lupa_core::study::Study;
 use serde::Deserialize;
 use worker::D1Database;
 
@@ -30,6 +31,9 @@ pub struct AnalysisRow {
     pub submitted: i64,
     pub task_questions: i64,
     pub sus: i64,
+    /// ADR 0017's options as JSON; `None` for an analysis that never set them.
+    #[serde(default)]
+    pub study_json: Option<String>,
 }
 
 /// The question settings of an analysis (ADR 0012); `None` keeps the stored value on edit.
@@ -63,13 +67,15 @@ struct EntryRow {
     recorded_ms: Option<i64>,
     thumbnail_at: Option<i64>,
     note_count: i64,
+    #[serde(default)]
+    pid: Option<String>,
 }
 
 const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
 const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
 const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
      JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
@@ -78,23 +84,38 @@ const TASKS_OF_ONE: &str =
 /// The participations table (ADR 0008), newest first. The duration is the closed recording's, or
 /// what the screen recorded so far while unsubmitted.
 const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.created_at, e.submitted_at, e.last_activity_at, e.duration_ms, \
-     e.thumbnail_at, (SELECT SUM(s.duration_ms) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
+     e.thumbnail_at, e.pid, (SELECT SUM(s.duration_ms) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
-const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus) \
-     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0))";
+const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json) \
+     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11)";
 const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
-/// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one.
+/// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one;
+/// `?11` is the study as merged and validated (NULL while it is the default, ADR 0017).
 const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7, \
-     camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus) WHERE id = ?1";
+     camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus), study_json = ?11 WHERE id = ?1";
 const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
 const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
 const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
 
 impl AnalysisRow {
+    /// The stored study (the default when none was set or it does not parse).
+    pub fn study(&self) -> Study {
+        crate::study::parse(self.study_json.as_deref())
+    }
+
     fn dto(self, tasks: Vec<TaskDto>) -> AnalysisDto {
+        let study = self.study_json.as_ref().map(|_| crate::study::dto(&self.study()));
+        let (screener, questions, task_order, panel) = match study {
+            Some(s) => (Some(s.0), Some(s.1), Some(s.2), Some(s.3)),
+            None => (None, None, None, None),
+        };
         AnalysisDto {
+            screener,
+            questions,
+            task_order,
+            panel,
             id: self.id,
             name: self.name,
             url: self.url,
@@ -174,6 +195,7 @@ fn entry_summaries(app: &App, entries: Vec<EntryRow>) -> ApiResult<Vec<EntrySumm
                 durationMs: e.duration_ms.or(e.recorded_ms).filter(|ms| *ms > 0),
                 noteCount: e.note_count,
                 thumbnailUrl: thumbnails::url(app, &e.id, e.thumbnail_at)?,
+                pid: e.pid,
                 id: e.id,
             })
         })
@@ -258,7 +280,8 @@ fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiR
 
 /// Inserts an analysis with its tasks in one transaction; returns it as stored (a new analysis
 /// has no entries), so the answer needs no read.
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, now: i64) -> ApiResult<AnalysisDto> {
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, now: i64) -> ApiResult<AnalysisDto> {
+    let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
     let mut batch = Batch::new(database);
     batch.add(
@@ -274,6 +297,7 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
             text(camera),
             opt_flag(settings.task_questions),
             opt_flag(settings.sus),
+            opt_text(study_json.as_deref()),
         ],
     )?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
@@ -293,6 +317,7 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
         submitted: 0,
         task_questions: i64::from(settings.task_questions.unwrap_or(false)),
         sus: i64::from(settings.sus.unwrap_or(false)),
+        study_json,
     };
     let mut dto = row.dto(tasks);
     dto.entries = Some(Vec::new());
@@ -300,7 +325,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 }
 
 /// Adds replacing the editable fields and the task list to a batch (one transaction).
-pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, status: &str, now: i64) -> ApiResult<()> {
+pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, status: &str, now: i64) -> ApiResult<()> {
+    let study_json = crate::study::stored(study)?;
     batch.add(
         UPDATE,
         &[
@@ -314,6 +340,7 @@ pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settin
             opt_text(valid.camera),
             opt_flag(settings.task_questions),
             opt_flag(settings.sus),
+            opt_text(study_json.as_deref()),
         ],
     )?;
     batch.add(DELETE_TASKS, &[text(id)])?;

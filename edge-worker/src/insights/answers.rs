@@ -135,18 +135,27 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
 pub struct EntryAnswerSlots {
     tasks: Slot,
     sus: Slot,
+    questions: Slot,
 }
 
 /// Adds reading an entry's answers to a batch, so they come with the rest of a request's reads.
 pub fn add_of_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<EntryAnswerSlots> {
-    Ok(EntryAnswerSlots { tasks: batch.add(TASKS_OF, &[text(entry_id)])?, sus: batch.add(SUS_OF, &[text(entry_id)])? })
+    Ok(EntryAnswerSlots {
+        tasks: batch.add(TASKS_OF, &[text(entry_id)])?,
+        sus: batch.add(SUS_OF, &[text(entry_id)])?,
+        questions: crate::study::answers::add_of_entry(batch, entry_id)?,
+    })
 }
 
 /// The entry's answers a batch read with `add_of_entry`.
 pub fn of_entry_from(results: &Results, slots: EntryAnswerSlots) -> ApiResult<EntryAnswersDto> {
     let tasks = results.all::<TaskAnswerRow>(slots.tasks)?;
     let sus = results.first::<SusRow>(slots.sus)?;
-    Ok(EntryAnswersDto { tasks: tasks.iter().map(TaskAnswerRow::dto).collect(), sus: sus.and_then(|s| s.dto()) })
+    Ok(EntryAnswersDto {
+        tasks: tasks.iter().map(TaskAnswerRow::dto).collect(),
+        sus: sus.and_then(|s| s.dto()),
+        questions: crate::study::answers::of_entry_from(results, slots.questions)?,
+    })
 }
 
 /// Adds reading every answer of the analysis's submitted entries to a batch (for

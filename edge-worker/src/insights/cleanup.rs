@@ -29,6 +29,7 @@ const ENTRY: &[&str] = &[
     "DELETE FROM note_tags WHERE note_id IN (SELECT id FROM entry_notes WHERE entry_id = ?1)",
     "DELETE FROM task_answers WHERE entry_id = ?1",
     "DELETE FROM sus_answers WHERE entry_id = ?1",
+    "DELETE FROM question_answers WHERE entry_id = ?1",
 ];
 const NOTE: &[&str] = &["DELETE FROM shares WHERE note_id = ?1", "DELETE FROM reel_clips WHERE note_id = ?1", "DELETE FROM note_tags WHERE note_id = ?1"];
 const REEL: &[&str] = &["DELETE FROM shares WHERE reel_id = ?1", "DELETE FROM reel_clips WHERE reel_id = ?1"];
@@ -40,6 +41,8 @@ const ANALYSIS: &[&str] = &[
     "DELETE FROM entry_notes WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     "DELETE FROM task_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     "DELETE FROM sus_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    "DELETE FROM question_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    "DELETE FROM screen_outs WHERE analysis_id = ?1",
 ];
 const OWNER: &[&str] = &[
     "DELETE FROM shares WHERE owner_id = ?1 OR analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
@@ -50,6 +53,8 @@ const OWNER: &[&str] = &[
     "DELETE FROM entry_notes WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
     "DELETE FROM task_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
     "DELETE FROM sus_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM question_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    "DELETE FROM screen_outs WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
 ];
 
 /// The statements for `scope`; put them in the deletion's batch, before the deletion itself.

@@ -18,7 +18,7 @@ use crate::playback::{core_marks, marks_of};
 /// The grading scale `SusSummaryDto.grade` uses (ADR 0012).
 pub const GRADING_SCALE: &str = "sauro-lewis-cgs";
 
-const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, \
+const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, e.pid, e.task_order, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
 
@@ -30,6 +30,8 @@ struct EntryRow {
     duration_ms: Option<i64>,
     steps_json: Option<String>,
     note_count: i64,
+    pid: Option<String>,
+    task_order: Option<String>,
 }
 
 /// One submitted entry with what it contributes to each task.
@@ -45,6 +47,9 @@ pub struct EntryData {
     /// Per task, the answer if there is one.
     pub answers: Vec<Option<TaskAnswerRow>>,
     pub sus: Option<SusAnswerDto>,
+    /// The panel's participant id and the order the tasks were shown in (ADR 0017).
+    pub pid: Option<String>,
+    pub task_order: Option<Vec<u32>>,
 }
 
 /// An analysis's submitted entries, ready for figures.
@@ -98,7 +103,19 @@ pub fn load_of(detail: AnalysisDto, results: &Results, slots: FigureSlots) -> Ap
                 })
                 .collect();
             let sus = sus_by_entry.remove(&e.id);
-            EntryData { id: e.id, participant_number: e.participant_number, submitted_at: e.submitted_at, duration_ms: e.duration_ms, note_count: e.note_count, times, answers, sus }
+            let task_order = e.task_order.as_deref().and_then(|o| serde_json::from_str(o).ok());
+            EntryData {
+                id: e.id,
+                participant_number: e.participant_number,
+                submitted_at: e.submitted_at,
+                duration_ms: e.duration_ms,
+                note_count: e.note_count,
+                times,
+                answers,
+                sus,
+                pid: e.pid,
+                task_order,
+            }
         })
         .collect();
     Ok(AnalysisData { settings, tasks, entries })

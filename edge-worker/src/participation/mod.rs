@@ -23,7 +23,7 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{db, int, new_id, text, Batch, Results, Slot};
+use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
@@ -36,15 +36,16 @@ const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";
 /// a new participation holds it for 5 minutes, and then for 30 after each chunk. It takes the
 /// analysis's next participant number; [`COUNT_PARTICIPANT`] moves the counter in the same batch
 /// (one transaction), so a number is never given twice, not even after a deletion (ADR 0008).
-const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version, participant_number, ledger) \
-     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5, a.last_participant_number + 1, 'object' FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
+/// The panel's participant id (`?7`) and the shuffled task order (`?8`) come along (ADR 0017).
+const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, last_activity_at, held_until, capability_hash, consent_at, consent_version, participant_number, ledger, pid, task_order) \
+     SELECT ?1, a.id, 'in_progress', ?3, ?3, ?3, ?6, ?4, ?3, ?5, a.last_participant_number + 1, 'object', ?7, ?8 FROM analyses a WHERE a.id = ?2 AND a.status IN ('published', 'active') \
      AND (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
      WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
 /// The places, and what the invite's welcome shows before anything is claimed (ADR 0015): the
 /// study's name, its camera setting and how long it will take (tasks and questions counted).
-const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.task_questions, a.sus, \
+const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.task_questions, a.sus, a.study_json, \
      (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id AND TRIM(t.content) <> '') AS tasks, \
      (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
      AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
@@ -59,14 +60,18 @@ struct Places {
     sus: i64,
     tasks: i64,
     taken: i64,
+    study_json: Option<String>,
 }
 
-async fn analysis_id(req: &mut Request) -> ApiResult<String> {
+async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationRequest)> {
     let body: ParticipationRequest = read_json(req).await?;
-    body.analysisId
+    let id = body
+        .analysisId
+        .as_deref()
         .map(|id| id.trim().to_string())
         .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
+    Ok((id, body))
 }
 
 fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
@@ -86,7 +91,7 @@ fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
 /// `POST /api/v1/analysis/validate-participation`: one round trip (the attempt counted and the
 /// places read together).
 pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
-    let id = analysis_id(req).await?;
+    let (id, _) = analysis_id(req).await?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let attempt = rate::add_hit(&mut batch, PARTICIPATE_PER_CLIENT, &client_address(req), app.now())?;
@@ -94,6 +99,9 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
     let row = check_places(&results, places)?;
+    // The screener and the id parameter (ADR 0017) come before any permission is asked.
+    let study = crate::study::parse(row.study_json.as_deref());
+    let question_count = study.questions.pre.len() + study.questions.post.len();
     // The name is what the researcher called the study, which the invite's welcome shows (issue
     // 32); its owner, URL, tasks and entries stay out until a place is claimed.
     json(
@@ -105,15 +113,26 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
             tasks: u32::try_from(row.tasks).unwrap_or(0),
             taskQuestions: row.task_questions != 0,
             sus: row.sus != 0,
+            screener: crate::study::participant_screener(&study),
+            pidParam: row.study_json.is_some().then(|| study.panel.pid_param.clone()),
+            questionCount: (question_count > 0).then(|| u32::try_from(question_count).unwrap_or(0)),
         },
     )
 }
 
 /// `POST /api/v1/analysis/participate`: claims a place, records consent, hands out the capability.
 pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
-    let id = analysis_id(req).await?;
+    let (id, body) = analysis_id(req).await?;
     let database = db(app)?;
-    rate::hit(&database, PARTICIPATE_PER_CLIENT, &client_address(req), app.now()).await?;
+    // The attempt counted with the analysis's study read (ADR 0017): the screener is checked and
+    // the order drawn before a place is taken.
+    let mut first = Batch::new(&database);
+    let attempt = rate::add_hit(&mut first, PARTICIPATE_PER_CLIENT, &client_address(req), app.now())?;
+    let study = crate::study::add_study(&mut first, &id)?;
+    let results = first.run().await?;
+    rate::check(&results, attempt)?;
+    let claim = crate::study::check_claim(&results, study, body.pid.as_deref(), body.screener.as_deref())?;
+    let order = crate::study::order_json(claim.task_order.as_ref());
     let now = app.now();
     let entry_id = new_id();
     let capability = sessions::new_token();
@@ -121,7 +140,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     // The claim with the participant number, and the analysis the participant will see, in one
     // round trip; when no place was claimed, the places read in the same batch say why.
     let mut batch = Batch::new(&database);
-    let claimed = batch.add(CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS)])?;
+    let claimed = batch.add(CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS), opt_text(claim.pid.as_deref()), opt_text(order.as_deref())])?;
     batch.add(COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?;
     let places = add_places(app, &mut batch, &id)?;
     let analysis = repo::add_detail(&mut batch, &id, false)?;
@@ -130,6 +149,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         check_places(&results, places)?;
         return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
     }
+    let study_json = repo::row_of(&results, analysis)?.and_then(|row| row.study_json);
     let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     // The participation's object owns its recording from the first chunk (ADR 0013). Should it
     // not answer now, the place is still claimed: the first call that needs the object sets it
@@ -137,7 +157,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str()).await {
         crate::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
     }
-    let data = participation_data(detail);
+    let data = crate::study::with_study(participation_data(detail), study_json.as_deref(), &claim);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
     sessions::with_cookie(resp, &entries::capability_cookie(&capability))
 }
@@ -152,6 +172,9 @@ pub fn participation_data(detail: AnalysisDto) -> ParticipationData {
         taskQuestions: detail.task_questions,
         sus: detail.sus,
         camera: detail.camera,
+        taskOrder: None,
+        questions: None,
+        completionUrl: None,
     }
 }
 

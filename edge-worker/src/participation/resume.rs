@@ -27,7 +27,7 @@ const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
 
 /// `+e.status` keeps SQLite on the capability index: on the (status, last activity) index it would
 /// read every participation in progress, everywhere, for each lookup (ADR 0011).
-const CURRENT: &str = "SELECT e.id, e.analysis_id, e.steps_json, COALESCE(e.last_activity_at, e.created_at) AS active_at, \
+const CURRENT: &str = "SELECT e.id, e.analysis_id, e.steps_json, e.pid, e.task_order, COALESCE(e.last_activity_at, e.created_at) AS active_at, \
      (SELECT COALESCE(SUM(s.duration_ms), 0) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
      (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS segments \
      FROM analysis_entries e WHERE e.capability_hash = ?1 AND +e.status = 'in_progress' ORDER BY e.created_at DESC LIMIT 1";
@@ -43,6 +43,9 @@ struct Current {
     id: String,
     analysis_id: String,
     steps_json: Option<String>,
+    /// ADR 0017: the tab gets its order, questions and completion URL back.
+    pid: Option<String>,
+    task_order: Option<String>,
     active_at: i64,
     recorded_ms: i64,
     segments: i64,
@@ -79,12 +82,14 @@ fn add_info(batch: &mut Batch<'_>, current: &Current) -> ApiResult<InfoSlots> {
 /// object recorded (its segments still open are in the object only, ADR 0013).
 async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) -> ApiResult<ResumeInfo> {
     let recorded: Status = crate::ledger::call(app, &current.id, &Call::Status { now: app.now() }).await?;
+    let study_json = repo::row_of(results, slots.analysis)?.and_then(|row| row.study_json);
     let detail = repo::detail_of(app, results, slots.analysis)?.ok_or_else(ApiError::not_found)?;
+    let claim = crate::study::Claim { pid: current.pid.clone(), task_order: current.task_order.as_deref().and_then(|o| serde_json::from_str(o).ok()) };
     let answers = crate::insights::answers::of_entry_from(results, slots.answers)?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
-        analysisData: super::participation_data(detail),
+        analysisData: crate::study::with_study(super::participation_data(detail), study_json.as_deref(), &claim),
         recordedMs: recorded.recorded_ms.max(current.recorded_ms).max(0) as u64,
         steps: marks_of(recorded.steps_json.as_deref().or(current.steps_json.as_deref())),
         segments: recorded.segments.max(current.segments.max(0) as u32),

@@ -15,6 +15,7 @@ use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::insights::figures::{self, AnalysisData};
+use crate::study::summary::{self as study, StudyData};
 use crate::App;
 
 const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
@@ -40,19 +41,21 @@ struct TagRow {
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
 /// notes and their tags, in one batch after the session: two round trips.
-async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>)> {
-    let (detail, results, (figure_slots, notes)) = analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
+async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>, StudyData)> {
+    let (detail, results, (figure_slots, notes, study_slots)) = analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
         let figure_slots = figures::add_load(batch, analysis_id)?;
         let notes = if with_notes { Some((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?)) } else { None };
-        Ok((figure_slots, notes))
+        let study_slots = study::add_load(batch, analysis_id)?;
+        Ok((figure_slots, notes, study_slots))
     })
     .await?;
-    Ok((figures::load_of(detail, &results, figure_slots)?, results, notes))
+    let study_data = study::load_of(&detail, &results, study_slots)?;
+    Ok((figures::load_of(detail, &results, figure_slots)?, results, notes, study_data))
 }
 
 /// `GET /api/v1/analysis/{id}/summary`.
 pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _) = load(app, user, analysis_id, false).await?;
+    let (data, _, _, study_data) = load(app, user, analysis_id, false).await?;
     let entries = data
         .entries
         .iter()
@@ -63,6 +66,8 @@ pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<
             durationMs: e.duration_ms,
             noteCount: e.note_count,
             susScore: e.sus.as_ref().map(|s| s.score),
+            pid: e.pid.clone(),
+            taskOrder: e.task_order.clone(),
         })
         .collect();
     json(
@@ -73,6 +78,8 @@ pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<
             overall: figures::overall_summary(&data),
             sus: figures::sus_summary(&data),
             entries,
+            screenOuts: study::screen_outs(&study_data),
+            questions: study::question_summaries(&study_data),
         },
     )
 }
@@ -97,16 +104,20 @@ const EXPORT_HEADER: [&str; 17] = [
     "participant",
 ];
 
+/// The columns an analysis with ADR 0017 options adds at the end.
+const STUDY_HEADER: [&str; 6] = ["pid", "task_order", "question_phase", "question_number", "question", "answer"];
+
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM. The first nine columns are as before
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, results, notes) = load(app, user, analysis_id, true).await?;
+    let (data, results, notes, study_data) = load(app, user, analysis_id, true).await?;
     let (notes, tags) = match notes {
         Some((notes, tags)) => (results.all::<NoteRow>(notes)?, results.all::<TagRow>(tags)?),
         None => (Vec::new(), Vec::new()),
     };
     let mut rows = Vec::new();
     for entry in &data.entries {
+        let first_row = rows.len();
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
         let duration = entry.duration_ms.map(|d| clock(d.max(0) as u64)).unwrap_or_default();
         // 'Participante N' as its number (none for rows older than the numbering, ADR 0008).
@@ -157,8 +168,37 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             rest[11] = note_tags;
             rows.push(row(if note.end_ms.is_some() { "clip" } else { "note" }, rest));
         }
+        if study_data.on {
+            // ADR 0017: every row of the entry says its participant id and task order; its
+            // answers follow, one row each.
+            let order = entry.task_order.as_ref().map(|o| o.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let pid = entry.pid.clone().unwrap_or_default();
+            for cells in &mut rows[first_row..] {
+                cells.extend([pid.clone(), order.clone(), String::new(), String::new(), String::new(), String::new()]);
+            }
+            for answer in study_data.answers.iter().filter(|a| a.entry_id == entry.id) {
+                let dto = answer.dto();
+                let mut rest: [String; 13] = Default::default();
+                rest[3] = clock(dto.atMs.max(0) as u64);
+                let mut cells = row("answer", rest);
+                cells.extend([pid.clone(), order.clone(), dto.phase, dto.questionNumber.to_string(), dto.question, dto.answer]);
+                rows.push(cells);
+            }
+        }
     }
-    csv_response(&csv::document(&EXPORT_HEADER, &rows), &format!("lupa-analysis-{analysis_id}.csv"))
+    if !study_data.on {
+        return csv_response(&csv::document(&EXPORT_HEADER, &rows), &format!("lupa-analysis-{analysis_id}.csv"));
+    }
+    // Screened-out people have no entry: one row each, with the question and option that
+    // rejected them.
+    for out in &study_data.screen_outs {
+        let mut cells = vec!["screen_out".to_string(), String::new(), iso(out.created_at)];
+        cells.extend(std::iter::repeat_n(String::new(), 14));
+        cells.extend([out.pid.clone().unwrap_or_default(), String::new(), "screener".into(), out.question_number.to_string(), out.question_text.clone(), out.option_text.clone()]);
+        rows.push(cells);
+    }
+    let header: Vec<&str> = EXPORT_HEADER.iter().copied().chain(STUDY_HEADER).collect();
+    csv_response(&csv::document(&header, &rows), &format!("lupa-analysis-{analysis_id}.csv"))
 }
 
 const TASKS_HEADER: [&str; 30] = [
@@ -205,7 +245,7 @@ fn seconds(ms: Option<i64>) -> String {
 /// `GET /api/v1/analysis/{id}/export/tasks`: one row per task with every figure, then one `sus`
 /// row. Rates are 0–1 (4 decimals), SEQ 1–7 (3), times in seconds (2), SUS 0–100 (2).
 pub async fn export_tasks(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _) = load(app, user, analysis_id, false).await?;
+    let (data, _, _, _) = load(app, user, analysis_id, false).await?;
     let mut rows: Vec<Vec<String>> = figures::task_summaries(&data)
         .into_iter()
         .map(|t| {

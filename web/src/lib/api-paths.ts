@@ -36,6 +36,8 @@ export const apiPaths = {
   validateParticipation: () => '/analysis/validate-participation',
   /** POST /analysis/participate (public) */
   participate: () => '/analysis/participate',
+  /** POST /analysis/screen (public) */
+  screen: () => '/analysis/screen',
   /** GET /analysis (session) */
   analysisList: () => '/analysis',
   /** POST /analysis (session) */
@@ -104,6 +106,8 @@ export const apiPaths = {
   entryTaskAnswer: (id: string, taskNumber: string | number) => `/analysisEntry/${e(id)}/answers/tasks/${e(taskNumber)}`,
   /** PUT /analysisEntry/{id}/answers/sus (participant) */
   entrySusAnswer: (id: string) => `/analysisEntry/${e(id)}/answers/sus`,
+  /** PUT /analysisEntry/{id}/answers/questions/{phase} (participant) */
+  entryQuestionAnswers: (id: string, phase: string) => `/analysisEntry/${e(id)}/answers/questions/${e(phase)}`,
   /** DELETE /analysisEntry/{id} (participant) */
   entryAbandon: (id: string) => `/analysisEntry/${e(id)}`,
   /** GET /analysisEntry/{id} (session) */

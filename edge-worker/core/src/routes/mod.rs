@@ -96,6 +96,8 @@ pub enum RouteId {
     AnalysisNotes,
     EntryTaskAnswer,
     EntrySusAnswer,
+    EntryQuestionAnswers,
+    Screen,
     ReelList,
     ReelCreate,
     ReelGet,
@@ -200,7 +202,7 @@ impl Route {
 }
 
 /// Every parameter name a pattern may use; each has an accessor on [`Params`].
-pub const PARAM_NAMES: &[&str] = &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track"];
+pub const PARAM_NAMES: &[&str] = &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track", "phase"];
 
 /// Where every API path lives.
 pub const API_ROOT: &str = "/api/v1";
@@ -238,6 +240,10 @@ impl<'a> Params<'a> {
     /// `{taskNumber}`: a task's number, from 1.
     pub fn task_number(&self) -> &'a str {
         self.named("taskNumber")
+    }
+    /// `{phase}`: 'pre' or 'post' (the questions before or after the tasks, ADR 0017).
+    pub fn phase(&self) -> &'a str {
+        self.named("phase")
     }
     /// `{noteId}`: a note or clip of an entry.
     pub fn note_id(&self) -> &'a str {

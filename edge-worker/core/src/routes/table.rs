@@ -30,7 +30,12 @@ pub const ROUTES: &[Route] = &[
     Route::get(User, "/user", Session).d1(1),
     Route::post(Waitlist, "/waitlist", Public).d1(2),
     Route::post(ValidateParticipation, "/analysis/validate-participation", Public).d1(1),
-    Route::post(Participate, "/analysis/participate", Public).d1(2),
+    Route::post(Participate, "/analysis/participate", Public)
+        .d1(2)
+        .why("the attempt counted with the analysis's screener and order read (ADR 0017); the place claimed with the analysis read"),
+    Route::post(Screen, "/analysis/screen", Public)
+        .d1(2)
+        .why("the attempt counted with the screener read; a screen-out stored with its reason (ADR 0017)"),
     Route::get(AnalysisList, "/analysis", Session).d1(2),
     Route::post(AnalysisCreate, "/analysis", Session).d1(3),
     Route::get(AnalysisGet, "/analysis/{id}", Session).d1(2),
@@ -83,6 +88,9 @@ pub const ROUTES: &[Route] = &[
     Route::put(EntrySusAnswer, "/analysisEntry/{id}/answers/sus", Participant)
         .d1(3)
         .why("the capability with the entry; the analysis's question settings; the answer with the hold"),
+    Route::put(EntryQuestionAnswers, "/analysisEntry/{id}/answers/questions/{phase}", Participant)
+        .d1(3)
+        .why("the capability with the entry; the analysis's questions; the answers with the hold"),
     Route::delete(EntryAbandon, "/analysisEntry/{id}", Participant).d1(2),
     Route::get(EntryUrl, "/analysisEntry/{id}", Session).d1(2),
     Route::get(EntryPage, "/entry/{id}", Session).d1(2),

@@ -2,6 +2,9 @@
 import type { AnalysisCount } from "./AnalysisCount";
 import type { Camera } from "./Camera";
 import type { EntrySummaryDto } from "./EntrySummaryDto";
+import type { PanelDto } from "./PanelDto";
+import type { ScreenerDto } from "./ScreenerDto";
+import type { StudyQuestionsDto } from "./StudyQuestionsDto";
 import type { TaskDto } from "./TaskDto";
 
 /**
@@ -16,6 +19,14 @@ taskQuestions: boolean,
  * The SUS questionnaire before Finish.
  */
 sus: boolean, 
+/**
+ * Panel-study options (ADR 0017); all four are present when any was set, absent otherwise.
+ */
+screener?: ScreenerDto, questions?: StudyQuestionsDto, 
+/**
+ * 'fixed' or 'random'.
+ */
+taskOrder?: string, panel?: PanelDto, 
 /**
  * Entries; filled in the detail answer only.
  */

@@ -2,6 +2,8 @@
 import type { EntrySummaryRowDto } from "./EntrySummaryRowDto";
 import type { InsightSettingsDto } from "./InsightSettingsDto";
 import type { OverallSummaryDto } from "./OverallSummaryDto";
+import type { QuestionSummaryDto } from "./QuestionSummaryDto";
+import type { ScreenOutsDto } from "./ScreenOutsDto";
 import type { SusSummaryDto } from "./SusSummaryDto";
 import type { TaskSummaryDto } from "./TaskSummaryDto";
 
@@ -12,4 +14,12 @@ export type AnalysisSummaryResponse = { settings: InsightSettingsDto, tasks: Arr
 /**
  * Every task together (the tiles).
  */
-overall: OverallSummaryDto, sus: SusSummaryDto, entries: Array<EntrySummaryRowDto>, };
+overall: OverallSummaryDto, sus: SusSummaryDto, entries: Array<EntrySummaryRowDto>, 
+/**
+ * People the screener sent back (ADR 0017); absent when the analysis has no screener.
+ */
+screenOuts?: ScreenOutsDto, 
+/**
+ * The answers to the questions before and after the tasks; absent when there are none.
+ */
+questions?: Array<QuestionSummaryDto>, };

@@ -25,4 +25,8 @@ durationMs: number | null, noteCount: number,
 /**
  * Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
  */
-thumbnailUrl: string | null, };
+thumbnailUrl: string | null, 
+/**
+ * The panel's participant id from the invite link (ADR 0017); absent when none was given.
+ */
+pid?: string, };

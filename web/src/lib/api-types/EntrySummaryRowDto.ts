@@ -11,4 +11,12 @@ participantNumber: number, submittedAt: number | null, durationMs: number | null
 /**
  * The entry's SUS score (0–100), if answered.
  */
-susScore: number | null, };
+susScore: number | null, 
+/**
+ * The panel's participant id (ADR 0017).
+ */
+pid?: string, 
+/**
+ * The order the tasks were shown in (original numbers), when random.
+ */
+taskOrder?: Array<number>, };

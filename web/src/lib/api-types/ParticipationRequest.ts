@@ -3,4 +3,12 @@
 /**
  * `POST /api/v1/analysis/validate-participation` and `/participate`.
  */
-export type ParticipationRequest = { analysisId: string | null, };
+export type ParticipationRequest = { analysisId: string | null, 
+/**
+ * The panel's participant id from the invite link (ADR 0017).
+ */
+pid?: string | null, 
+/**
+ * The screener answers (as sent to `/analysis/screen`), checked again before a place is taken.
+ */
+screener?: Array<Array<number>> | null, };

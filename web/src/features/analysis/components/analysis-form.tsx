@@ -4,10 +4,12 @@
  * participants. It hands the API body to
  * `onSubmit`; the page shows the server's answer.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, Form, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { AdvancedOptions } from '@/features/analysis/components/advanced-options';
 import { CameraField } from '@/features/analysis/components/camera-field';
+import { emptyStudyForm, toStudyRequest, type StudyFormInput } from '@/features/analysis/lib/study-form';
 import { TaskList } from '@/features/analysis/components/task-list';
 import {
   analysisFormSchema,
@@ -28,6 +30,10 @@ interface AnalysisFormProps {
   labelledBy: string;
   /** Extra actions under the submit button (e.g. Cancel in edit mode). */
   secondaryActions?: ReactNode;
+  /** The saved analysis's advanced options (ADR 0017); the defaults when creating. */
+  study?: StudyFormInput;
+  /** The analysis has participations (the advanced options warn before questions change). */
+  hasParticipations?: boolean;
 }
 
 export function AnalysisForm({
@@ -37,13 +43,16 @@ export function AnalysisForm({
   busyLabel,
   labelledBy,
   secondaryActions,
+  study: initialStudy,
+  hasParticipations,
 }: AnalysisFormProps) {
   const { t } = useTranslation();
   const form = useZodForm(analysisFormSchema, { defaultValues });
+  const [study, setStudy] = useState<StudyFormInput>(initialStudy ?? emptyStudyForm());
 
   const submit = async (values: AnalysisFormValues) => {
     try {
-      await onSubmit(toAnalysisRequest(values));
+      await onSubmit({ ...toAnalysisRequest(values), ...toStudyRequest(study) });
     } catch {
       // The caller shows the failure (its mutation's error).
     }
@@ -77,6 +86,7 @@ export function AnalysisForm({
         <CheckboxField<AnalysisFormInput> name="taskQuestions" label={t('analysis.form.taskQuestions')} hint={t('analysis.form.taskQuestionsHint')} />
         <CheckboxField<AnalysisFormInput> name="sus" label={t('analysis.form.sus')} hint={t('analysis.form.susHint')} />
       </fieldset>
+      <AdvancedOptions value={study} onChange={setStudy} hasParticipations={hasParticipations} />
       <div className="analysis-form__actions">
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}

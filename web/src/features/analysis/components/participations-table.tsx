@@ -112,6 +112,10 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       numeric: true,
       cell: (row) => formatSpan(row.durationMs),
     },
+    // The panel's id only for studies that received one (ADR 0017): the spec's table is unchanged.
+    ...(rows.some((row) => row.pid)
+      ? [{ key: 'pid', header: t('analysis.detail.columns.pid'), label: t('analysis.detail.columns.pid'), cell: (row: ParticipationRow) => row.pid ?? '' }]
+      : []),
     {
       key: 'notes',
       header: t('analysis.detail.columns.notes'),

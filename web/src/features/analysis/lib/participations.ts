@@ -16,6 +16,8 @@ export interface ParticipationRow {
   durationMs: number | null;
   noteCount: number;
   thumbnailUrl: string | null;
+  /** The panel's participant id (ADR 0017), if the invite link carried one. */
+  pid: string | null;
 }
 
 /** One row per participation, newest (highest number) first. */
@@ -28,6 +30,7 @@ export function participationRows(entries: readonly ListedEntry[]): Participatio
       uploadedAt: entry.updated_at,
       durationMs: entry.durationMs === null ? null : Number(entry.durationMs),
       noteCount: Number(entry.noteCount),
+      pid: entry.pid ?? null,
       thumbnailUrl: entry.thumbnailUrl,
     }))
     .sort((a, b) => b.number - a.number);

@@ -21,7 +21,9 @@ import { AnalysisForm } from '@/features/analysis/components/analysis-form';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
+import { StudyResults } from '@/features/analysis/components/study-results';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
+import { studyFormFrom } from '@/features/analysis/lib/study-form';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import '@/features/analysis/analysis.css';
@@ -109,6 +111,8 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           {saveFailure ? <Alert tone="error" title={saveFailure} details={saveDetails} /> : null}
           <AnalysisForm
             defaultValues={analysisFormFrom(analysis)}
+            study={studyFormFrom(analysis)}
+            hasParticipations={(analysis.AnalysisEntries ?? []).length > 0}
             onSubmit={save}
             submitLabel={t('analysis.form.save')}
             busyLabel={t('analysis.form.saving')}
@@ -127,6 +131,7 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           </section>
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
+          {analysis.panel ? <StudyResults analysis={analysis} /> : null}
           {renderInsights?.(analysis)}
         </>
       )}

@@ -7,5 +7,6 @@ import type { ParticipateResponse } from '@/lib/api-types/ParticipateResponse';
 import type { ParticipationRequest } from '@/lib/api-types/ParticipationRequest';
 import { apiPaths } from '@/lib/api-paths';
 
-export const participate = (analysisId: string) =>
-  post<ParticipateResponse>(apiPaths.participate(), { analysisId } satisfies ParticipationRequest);
+/** `extra`: the panel's participant id and the screener answers (ADR 0017), when there are any. */
+export const participate = (analysisId: string, extra: { pid?: string; screener?: number[][] } = {}) =>
+  post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest);

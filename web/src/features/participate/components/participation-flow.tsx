@@ -13,6 +13,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
+import { ScreenedOut, ScreenerStep } from '@/features/participate/components/screener-step';
 import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
@@ -135,6 +136,8 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
       {stage === 'checking' ? <CheckingNotice /> : null}
       {stage === 'resume' ? <ResumeNotice /> : null}
       {stage === 'input' ? <InputStep initialId={linkedId} /> : null}
+      {stage === 'screener' ? <ScreenerStep /> : null}
+      {stage === 'screened-out' ? <ScreenedOut /> : null}
       {/* A boundary per step: a step still loading shows the loader, never the last step hidden. */}
       {stage === 'permissions' ? (
         <Suspense fallback={<PageLoader />}>

@@ -9,6 +9,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField, type Choice } from '@/features/participate/components/choice-field';
+import { StudyQuestions } from '@/features/participate/components/study-questions';
 import type { TaskSuccess } from '@/features/participate/api/send-answers';
 import { answerSusAtom, answerTaskAtom, chooseAtom, closePromptAtom } from '@/features/participate/stores/question-actions';
 import { promptAtom } from '@/features/participate/stores/participation-state';
@@ -39,7 +40,7 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const [error, setError] = useState<'required' | 'failed' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const promptKey = current ? (current.prompt.kind === 'task' ? `task-${current.prompt.taskNumber}` : 'sus') : '';
+  const promptKey = current ? (current.prompt.kind === 'task' ? `task-${current.prompt.taskNumber}` : current.prompt.kind) : '';
 
   // A new screen: its heading takes focus (as a new step's does) and old errors go.
   useEffect(() => {
@@ -48,7 +49,9 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   }, [promptKey]);
 
   if (!current) return null;
-  const { prompt, draft, saving, finishesNext } = current;
+  const { prompt: shown, draft, saving, finishesNext } = current;
+  if (shown.kind === 'study') return <StudyQuestions phase={shown.phase} finishesNext={finishesNext} saving={saving} headingLevel={headingLevel} />;
+  const prompt = shown;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const complete = prompt.kind === 'task' ? draft.seq !== null && draft.success !== null : draft.sus.every((value) => value !== null);
 

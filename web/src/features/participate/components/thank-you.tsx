@@ -10,10 +10,22 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { inputAtom } from '@/features/participate/stores/participation-state';
+import { completionUrlAtom } from '@/features/participate/stores/study-state';
+
+const REDIRECT_MS = 3000;
 
 export function ThankYou({ linkedId }: { linkedId: string }) {
   const { t } = useTranslation();
   const { analysisId } = useAtomValue(inputAtom);
+  const completionUrl = useAtomValue(completionUrlAtom);
+
+  // A panel study sends the participant back with the completion code (ADR 0017): after 3 s,
+  // or at once with the button.
+  useEffect(() => {
+    if (!completionUrl) return undefined;
+    const timer = setTimeout(() => window.location.assign(completionUrl), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [completionUrl]);
 
   // Reached from /participate (id typed in): put the id in the address, so a reload finds it.
   useEffect(() => {
@@ -27,7 +39,16 @@ export function ThankYou({ linkedId }: { linkedId: string }) {
         {t('participate.thanks.title')}
       </h1>
       <p className="participate-lead">{t('participate.thanks.recording')}</p>
-      <p>{t('participate.thanks.close')}</p>
+      {completionUrl ? (
+        <>
+          <p role="status">{t('participate.thanks.redirect')}</p>
+          <a className="button button--primary" href={completionUrl} data-testid="completion-link">
+            {t('participate.thanks.redirectNow')}
+          </a>
+        </>
+      ) : (
+        <p>{t('participate.thanks.close')}</p>
+      )}
     </section>
   );
 }

@@ -50,16 +50,36 @@ export function linkify(text: string): TextSegment[] {
   return segments;
 }
 
-/** Every step of an analysis, in order: scenario, URL, then the tasks. */
+/**
+ * Every step of an analysis: scenario, URL, then the tasks, in the order the server drew when the
+ * analysis shuffles them (ADR 0017); each task keeps its original number.
+ */
 export function buildSteps(data: ParticipationData): Step[] {
   const url = data.analysisUrl.trim();
-  return [
-    { kind: 'scenario', text: visibleScenario(data.scenario) },
-    { kind: 'url', href: withHttps(url), label: url },
-    ...data.tasks
-      .filter((task) => task.taskContent.trim() !== '')
-      .map((task, i): Step => ({ kind: 'task', number: i + 1, segments: linkify(task.taskContent.trim()) })),
-  ];
+  const tasks = data.tasks
+    .filter((task) => task.taskContent.trim() !== '')
+    .map((task, i): Step => ({ kind: 'task', number: i + 1, segments: linkify(task.taskContent.trim()) }));
+  const order = data.taskOrder;
+  const ordered =
+    order && order.length === tasks.length
+      ? order.map((n) => tasks.find((step) => step.kind === 'task' && step.number === n)).filter((step): step is Step => step !== undefined)
+      : tasks;
+  return [{ kind: 'scenario', text: visibleScenario(data.scenario) }, { kind: 'url', href: withHttps(url), label: url }, ...ordered];
+}
+
+/**
+ * The step mark the recording gets for the step at `position` (chapters, time on task): task N is
+ * mark N + 1 wherever it was shown, so the player and summary name tasks by their original number.
+ */
+export function markOf(steps: Step[], position: number): number {
+  const step = steps[position];
+  return step?.kind === 'task' ? step.number + 1 : position;
+}
+
+/** The position of the step a mark names (a resumed participation goes back to it). */
+export function positionOf(steps: Step[], mark: number): number {
+  const found = steps.findIndex((_, i) => markOf(steps, i) === mark);
+  return found >= 0 ? found : 0;
 }
 
 /** Where the stepper is: 'Step X of N' (X from 1) and the percent bar, which reaches 100 on the last step. */
@@ -81,6 +101,8 @@ export interface QuestionProgress {
   sus: boolean;
   answeredTasks: number[];
   answeredSus: boolean;
+  /** Questions after the tasks still to answer before Finish (ADR 0017). */
+  postPending?: boolean;
 }
 
 /** The question screen showing, if any. */
@@ -111,7 +133,8 @@ export function screenProgress(steps: Step[], index: number, questions: Question
   const last = steps[steps.length - 1];
   const askedAfterLast =
     (questions.taskQuestions && last?.kind === 'task' && !questions.answeredTasks.includes(last.number)) ||
-    (questions.sus && !questions.answeredSus);
+    (questions.sus && !questions.answeredSus) ||
+    questions.postPending === true;
   const atLastStep = index >= steps.length - 1;
   return {
     ...stepProgress(position, screens),

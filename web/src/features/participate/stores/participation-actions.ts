@@ -33,7 +33,8 @@ import {
   type RecorderSnapshot,
   type RecorderStartOptions,
 } from '@/features/participate/lib/recorder-session';
-import { buildSteps } from '@/features/participate/lib/steps';
+import { buildSteps, markOf, positionOf } from '@/features/participate/lib/steps';
+import { dueStudyPrompt, panelExtras, preparePanel, resetStudy, startStudy } from '@/features/participate/stores/study-flow';
 import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/thumbnail';
 import {
   abortCamera,
@@ -124,6 +125,7 @@ function resetState(get: Getter, set: Setter): void {
   set(internal.busy, null);
   set(internal.questions, NO_QUESTIONS);
   set(internal.prompt, null);
+  resetStudy(set);
 }
 
 /** Takes the resources out of the store (so nothing else releases them) and returns them. */
@@ -218,7 +220,7 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   const recorded = get(internal.resources);
   const stopMicrophoneWatch = microphone ? watchMicrophoneHealth(get, set, microphone, generation) : null;
   set(internal.resources, { ...recorded, recording: true, stopMicrophoneWatch });
-  session.markStep(get(internal.stepIndex));
+  session.markStep(markOf(get(internal.steps), get(internal.stepIndex)));
   set(internal.snapshot, session.state());
   if (continueFrom) return;
   // The camera records its own file from here (a required one that stops ends the analysis), and
@@ -293,9 +295,14 @@ export const validateAtom = atom(null, async (get, set, rawId: string) => {
       set(internal.inputNotice, validateRefused());
       return;
     }
+    if (!preparePanel(set, answer)) {
+      set(internal.inputNotice, { key: 'participate.screener.badPid' });
+      return;
+    }
     set(internal.permissionNotices, internal.noPermissionNotices);
     setCameraMode(set, answer.camera);
-    set(internal.stage, 'permissions');
+    // A screener comes first, before any permission is asked (ADR 0017).
+    set(internal.stage, answer.screener?.length ? 'screener' : 'permissions');
   } catch (error) {
     if (isCurrent(get, generation)) set(internal.inputNotice, validateFailure(error));
   } finally {
@@ -351,7 +358,8 @@ export const openConsentAtom = atom(null, async (get, set) => {
     set(internal.overlay, 'consent');
     return;
   }
-  const lastStep = resumed.steps.length ? resumed.steps[resumed.steps.length - 1]?.index ?? 0 : 0;
+  const lastMark = resumed.steps.length ? resumed.steps[resumed.steps.length - 1]?.index ?? 0 : 0;
+  const lastStep = positionOf(buildSteps(resumed.analysisData), lastMark);
   await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep, resumed.answers);
 });
 
@@ -444,7 +452,7 @@ export const acceptConsentAtom = atom(null, async (get, set) => {
   set(internal.busy, 'participate');
   let answer;
   try {
-    answer = await participate(analysisId);
+    answer = await participate(analysisId, panelExtras(get));
   } catch (error) {
     if (!isCurrent(get, generation)) return;
     set(internal.overlay, 'none');
@@ -493,6 +501,7 @@ async function enterAnalysis(
     answeredSus: Boolean(answers?.sus),
   });
   set(internal.prompt, null);
+  startStudy(get, set, data, answers);
   set(internal.entryId, entryId);
   set(internal.steps, steps);
   set(internal.stepIndex, Math.min(Math.max(stepIndex, 0), Math.max(steps.length - 1, 0)));
@@ -525,6 +534,8 @@ function duePrompt(get: Getter, then: 'next' | 'finish'): QuestionPrompt | null 
   if (questions.taskQuestions && step?.kind === 'task' && !questions.answeredTasks.includes(step.number)) {
     return { kind: 'task', taskNumber: step.number, atMs: timelineNow(get), then };
   }
+  const study = dueStudyPrompt(get, step, then);
+  if (study) return study;
   if (then === 'finish' && questions.sus && !questions.answeredSus) return { kind: 'sus' };
   return null;
 }
@@ -537,7 +548,7 @@ export function moveStep(get: Getter, set: Setter, delta: number): void {
   if (next === current || get(internal.busy) === 'finish') return;
   set(internal.stepIndex, next);
   const { recorder, recording } = get(internal.resources);
-  if (recorder && recording) recorder.markStep(next);
+  if (recorder && recording) recorder.markStep(markOf(get(internal.steps), next));
 }
 
 /** 'Anterior' (-1) and 'Siguiente' (+1); 'Siguiente' on a task first asks its questions if due. */

@@ -8,13 +8,14 @@ import type { Notice } from '@/features/participate/lib/errors';
 import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
 import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
 import { screenProgress, type Step } from '@/features/participate/lib/steps';
+import { studyInternal } from '@/features/participate/stores/study-state';
 
 /**
  * 'checking': asking the server whether this browser has an unfinished participation;
  * 'resume': offering to continue it or delete it (ADR 0005); 'done': the thank-you screen after
  * the success modal, also shown when this browser reopens a finished analysis (ADR 0010).
  */
-export type Stage = 'checking' | 'resume' | 'input' | 'permissions' | 'analysis' | 'done';
+export type Stage = 'checking' | 'resume' | 'input' | 'screener' | 'screened-out' | 'permissions' | 'analysis' | 'done';
 export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
@@ -32,7 +33,11 @@ export type MicrophoneProblem = 'muted' | 'silent';
  * 'Siguiente' (`atMs`: when it was pressed, on the entry's timeline; `then`: what follows the
  * answers), or the SUS before Finish.
  */
-export type QuestionPrompt = { kind: 'task'; taskNumber: number; atMs: number; then: 'next' | 'finish' } | { kind: 'sus' };
+export type QuestionPrompt =
+  | { kind: 'task'; taskNumber: number; atMs: number; then: 'next' | 'finish' }
+  | { kind: 'sus' }
+  /** The questions before the first task or before Finish (ADR 0017). */
+  | { kind: 'study'; phase: 'pre' | 'post'; then: 'next' | 'finish' };
 
 /** What this analysis asks, and what the participant already answered (a resumed tab is not asked twice). */
 export interface QuestionState {
@@ -143,7 +148,10 @@ export const stepperAtom = atom((get) => {
   const steps = get(internal.steps);
   const index = get(internal.stepIndex);
   const prompt = get(internal.prompt);
-  return { steps, index, step: steps[index], ...screenProgress(steps, index, get(internal.questions), prompt) };
+  const study = get(studyInternal.study);
+  const progress = { ...get(internal.questions), postPending: !study.answeredPost };
+  const screen = prompt?.kind === 'study' ? null : prompt;
+  return { steps, index, step: steps[index], ...screenProgress(steps, index, progress, screen) };
 });
 
 /** The question screen showing now, if any, and whether the next answer leads to Finish. */
@@ -151,7 +159,10 @@ export const promptAtom = atom((get) => {
   const prompt = get(internal.prompt);
   const questions = get(internal.questions);
   if (!prompt) return null;
-  const finishesNext = prompt.kind === 'sus' || (prompt.then === 'finish' && (!questions.sus || questions.answeredSus));
+  const postDone = get(studyInternal.study).answeredPost || (prompt.kind === 'study' && prompt.phase === 'post');
+  const finishesNext =
+    prompt.kind === 'sus' ||
+    (prompt.then === 'finish' && postDone && (!questions.sus || questions.answeredSus) && (prompt.kind !== 'study' || prompt.phase === 'post'));
   return { prompt, finishesNext, draft: get(internal.draft), saving: get(internal.busy) === 'answers' };
 });
 

@@ -1,0 +1,218 @@
+//! Shapes of panel studies (ADR 0017): the screener, the questions before and after the tasks,
+//! the task order and the panel links, as the API takes and gives them. The same JSON as
+//! `lupa_core::study`, which validates and stores it.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A screener option: 'Aceptar' (`accept: true`) or 'Rechazar'.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ScreenerOptionDto {
+    pub text: String,
+    pub accept: bool,
+}
+
+/// A screener question: single choice unless `multiple`; 2–10 options.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ScreenerQuestionDto {
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub multiple: Option<bool>,
+    pub options: Vec<ScreenerOptionDto>,
+}
+
+/// Up to 5 screener questions; none = no screener.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ScreenerDto {
+    pub questions: Vec<ScreenerQuestionDto>,
+}
+
+/// A question before or after the tasks.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct StudyQuestionDto {
+    pub text: String,
+    /// 'text', 'single', 'multiple' or 'scale'.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The choices of 'single' and 'multiple' (2–10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub options: Option<Vec<String>>,
+    /// The top of a 'scale': 5 or 7.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scale: Option<u8>,
+}
+
+/// Up to 10 questions before and 10 after the tasks.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct StudyQuestionsDto {
+    #[serde(default)]
+    pub pre: Vec<StudyQuestionDto>,
+    #[serde(default)]
+    pub post: Vec<StudyQuestionDto>,
+}
+
+/// The panel's links.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct PanelDto {
+    /// The invite link's query parameter with the participant id ('pid' by default; Prolific:
+    /// 'PROLIFIC_PID'): 1–64 of letters, digits, '-' and '_'.
+    pub pidParam: String,
+    /// Where 'Gracias por participar' sends finishers (https; `{pid}` is replaced by the id).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub completionUrl: Option<String>,
+    /// Where the screener sends people it rejects (https; `{pid}` as above).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub screenOutUrl: Option<String>,
+}
+
+/// A screener question as the participant sees it: no 'Aceptar'/'Rechazar' marks.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ParticipantScreenerQuestion {
+    pub text: String,
+    pub multiple: bool,
+    pub options: Vec<String>,
+}
+
+/// `POST /api/v1/analysis/screen`: the screener answers (`answers[i]`: the option indexes chosen
+/// for question i) with the participant id.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ScreenRequest {
+    pub analysisId: Option<String>,
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub pid: Option<String>,
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub answers: Option<Vec<Vec<u32>>>,
+}
+
+/// The screener's verdict. Rejected: the screen-out URL (built) when the analysis has one.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ScreenResponse {
+    pub accepted: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub screenOutUrl: Option<String>,
+}
+
+/// One answer: `text` ('text'), `choices` (option indexes: 'single', 'multiple') or `value` ('scale').
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct QuestionAnswerInput {
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub text: Option<String>,
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub choices: Option<Vec<u32>>,
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub value: Option<u32>,
+}
+
+/// `PUT /api/v1/analysisEntry/{id}/answers/questions/{phase}`: the answers of one phase ('pre' or
+/// 'post'), one per question in order, and when they were sent on the entry's timeline.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct QuestionAnswersRequest {
+    pub answers: Option<Vec<QuestionAnswerInput>>,
+    #[ts(type = "number | null")]
+    pub atMs: Option<i64>,
+}
+
+/// One stored answer, with the wording it was answered under.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct QuestionAnswerDto {
+    /// 'pre' or 'post'.
+    pub phase: String,
+    /// 1 = the phase's first question.
+    pub questionNumber: u32,
+    pub question: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// How it reads: the text, the option texts joined with '; ', or the scale value.
+    pub answer: String,
+    /// The option texts chosen ('single', 'multiple').
+    pub choices: Vec<String>,
+    #[ts(type = "number")]
+    pub atMs: i64,
+}
+
+/// `PUT …/answers/questions/{phase}`: what was stored.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct QuestionAnswersResponse {
+    pub answers: Vec<QuestionAnswerDto>,
+}
+
+/// Why people were screened out: a question and option, and how many it sent back.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ScreenOutReasonDto {
+    pub question: String,
+    pub option: String,
+    pub count: u32,
+}
+
+/// The screen-outs of an analysis.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ScreenOutsDto {
+    pub total: u32,
+    pub reasons: Vec<ScreenOutReasonDto>,
+}
+
+/// How many chose an option.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct OptionCountDto {
+    pub option: String,
+    pub count: u32,
+}
+
+/// A text answer, with where it was given (its moment in the recording).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct TextAnswerDto {
+    pub entryId: String,
+    pub participantNumber: u32,
+    pub text: String,
+    #[ts(type = "number")]
+    pub atMs: i64,
+}
+
+/// The answers to one question (by its wording) across the submitted entries.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct QuestionSummaryDto {
+    pub phase: String,
+    pub question: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Counts per option (choices) or per value (scale), in order.
+    pub counts: Vec<OptionCountDto>,
+    /// The text answers.
+    pub texts: Vec<TextAnswerDto>,
+}

@@ -1,0 +1,393 @@
+//! Panel studies (ADR 0017): the screener, the questions before and after the tasks, the task
+//! order and the panel links of an analysis; their validation, the screener's verdict, the
+//! participant id, the shuffled order and the redirect URLs. All optional: an analysis without
+//! them is the spec's (product §5), and its payload has none of these fields.
+
+use serde::{Deserialize, Serialize};
+
+pub const SCREENER_TOO_MANY: &str = "El filtro puede tener como máximo 5 preguntas";
+pub const SCREENER_TEXT_REQUIRED: &str = "Cada pregunta del filtro necesita un enunciado";
+pub const SCREENER_OPTIONS: &str = "Cada pregunta del filtro necesita entre 2 y 10 opciones, todas con texto";
+pub const SCREENER_NO_ACCEPT: &str = "Cada pregunta del filtro necesita al menos una opción marcada 'Aceptar'";
+pub const QUESTIONS_TOO_MANY: &str = "Puedes hacer como máximo 10 preguntas antes y 10 después de las tareas";
+pub const QUESTION_TEXT_REQUIRED: &str = "Cada pregunta necesita un enunciado";
+pub const QUESTION_TYPE_INVALID: &str = "El tipo de pregunta debe ser texto, opción única, opción múltiple o escala";
+pub const QUESTION_OPTIONS: &str = "Cada pregunta de opciones necesita entre 2 y 10 opciones, todas con texto";
+pub const QUESTION_SCALE: &str = "La escala debe ser de 1 a 5 o de 1 a 7";
+pub const TEXT_TOO_LONG: &str = "Los enunciados y las opciones pueden tener como máximo 500 caracteres";
+pub const TASK_ORDER_INVALID: &str = "El orden de las tareas debe ser 'fixed' (fijo) o 'random' (aleatorio)";
+pub const PID_PARAM_INVALID: &str = "El parámetro del identificador solo puede tener letras, números, '-' y '_' (máximo 64)";
+pub const COMPLETION_URL_INVALID: &str = "La URL de finalización debe ser una URL https válida";
+pub const SCREEN_OUT_URL_INVALID: &str = "La URL de rechazo del filtro debe ser una URL https válida";
+pub const PID_INVALID: &str = "El identificador del participante solo puede tener letras, números, '-' y '_' (máximo 64)";
+pub const SCREENER_ANSWERS_INVALID: &str = "Responde a todas las preguntas del filtro";
+pub const SCREENED_OUT: &str = "Gracias, este estudio busca otro perfil";
+pub const ANSWERS_INVALID: &str = "Responde a todas las preguntas";
+pub const ANSWER_TOO_LONG: &str = "Cada respuesta puede tener como máximo 2000 caracteres";
+pub const NO_QUESTIONS: &str = "Este análisis no tiene preguntas en ese momento";
+
+pub const MAX_SCREENER_QUESTIONS: usize = 5;
+pub const MAX_QUESTIONS: usize = 10;
+pub const MAX_OPTIONS: usize = 10;
+pub const MAX_TEXT: usize = 500;
+pub const MAX_ANSWER: usize = 2000;
+pub const MAX_PID: usize = 64;
+pub const DEFAULT_PID_PARAM: &str = "pid";
+
+/// One screener option: choosing it lets the participant in ('Aceptar') or not ('Rechazar').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScreenerOption {
+    pub text: String,
+    pub accept: bool,
+}
+
+/// One screener question, single choice unless `multiple`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScreenerQuestion {
+    pub text: String,
+    #[serde(default)]
+    pub multiple: bool,
+    pub options: Vec<ScreenerOption>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Screener {
+    pub questions: Vec<ScreenerQuestion>,
+}
+
+/// A question before or after the tasks. `kind`: 'text', 'single', 'multiple' or 'scale'.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub text: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The choices of 'single' and 'multiple'; empty (and left out) otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// The top of a 'scale' (5 or 7); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<u8>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Questions {
+    #[serde(default)]
+    pub pre: Vec<Question>,
+    #[serde(default)]
+    pub post: Vec<Question>,
+}
+
+/// The panel's links: which query parameter carries its participant id, and where finishers and
+/// screened-out people are sent (https only; `{pid}` is replaced by the id).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Panel {
+    pub pid_param: String,
+    #[serde(default)]
+    pub completion_url: Option<String>,
+    #[serde(default)]
+    pub screen_out_url: Option<String>,
+}
+
+impl Default for Panel {
+    fn default() -> Self {
+        Panel { pid_param: DEFAULT_PID_PARAM.into(), completion_url: None, screen_out_url: None }
+    }
+}
+
+/// Everything of ADR 0017 for one analysis, as stored in `analyses.study_json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Study {
+    #[serde(default)]
+    pub screener: Screener,
+    #[serde(default)]
+    pub questions: Questions,
+    /// 'fixed' or 'random'.
+    #[serde(default = "fixed")]
+    pub task_order: String,
+    #[serde(default)]
+    pub panel: Panel,
+}
+
+fn fixed() -> String {
+    "fixed".into()
+}
+
+impl Study {
+    /// The defaults: no screener, no questions, fixed order, `pid`, no redirects.
+    pub fn none() -> Study {
+        Study { task_order: fixed(), ..Study::default() }
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == Study::none()
+    }
+
+    pub fn random_order(&self) -> bool {
+        self.task_order == "random"
+    }
+
+    /// The questions of a phase ('pre' or 'post').
+    pub fn phase(&self, phase: &str) -> Option<&[Question]> {
+        match phase {
+            "pre" => Some(&self.questions.pre),
+            "post" => Some(&self.questions.post),
+            _ => None,
+        }
+    }
+}
+
+/// What a request sent; a missing field keeps the current value (the default on create).
+#[derive(Debug, Clone, Default)]
+pub struct StudyInput {
+    pub screener: Option<Screener>,
+    pub questions: Option<Questions>,
+    pub task_order: Option<String>,
+    pub panel: Option<Panel>,
+}
+
+impl StudyInput {
+    pub fn is_empty(&self) -> bool {
+        self.screener.is_none() && self.questions.is_none() && self.task_order.is_none() && self.panel.is_none()
+    }
+}
+
+fn too_long(text: &str) -> bool {
+    text.chars().count() > MAX_TEXT
+}
+
+/// Merges `input` over `current` and validates the result (trimmed texts); every problem once,
+/// in form order.
+pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static str>> {
+    let mut problems: Vec<&'static str> = Vec::new();
+    let mut push = |p: &'static str| {
+        if !problems.contains(&p) {
+            problems.push(p);
+        }
+    };
+    let mut study = current;
+    if let Some(screener) = input.screener {
+        study.screener = screener;
+    }
+    if let Some(questions) = input.questions {
+        study.questions = questions;
+    }
+    if let Some(order) = input.task_order {
+        study.task_order = order.trim().to_string();
+    }
+    if let Some(panel) = input.panel {
+        study.panel = panel;
+    }
+    if study.screener.questions.len() > MAX_SCREENER_QUESTIONS {
+        push(SCREENER_TOO_MANY);
+    }
+    for q in &mut study.screener.questions {
+        q.text = q.text.trim().to_string();
+        if q.text.is_empty() {
+            push(SCREENER_TEXT_REQUIRED);
+        }
+        for o in &mut q.options {
+            o.text = o.text.trim().to_string();
+        }
+        if !(2..=MAX_OPTIONS).contains(&q.options.len()) || q.options.iter().any(|o| o.text.is_empty()) {
+            push(SCREENER_OPTIONS);
+        } else if !q.options.iter().any(|o| o.accept) {
+            push(SCREENER_NO_ACCEPT);
+        }
+        if too_long(&q.text) || q.options.iter().any(|o| too_long(&o.text)) {
+            push(TEXT_TOO_LONG);
+        }
+    }
+    if study.questions.pre.len() > MAX_QUESTIONS || study.questions.post.len() > MAX_QUESTIONS {
+        push(QUESTIONS_TOO_MANY);
+    }
+    for q in study.questions.pre.iter_mut().chain(study.questions.post.iter_mut()) {
+        q.text = q.text.trim().to_string();
+        if q.text.is_empty() {
+            push(QUESTION_TEXT_REQUIRED);
+        }
+        for o in &mut q.options {
+            *o = o.trim().to_string();
+        }
+        match q.kind.as_str() {
+            "text" => {
+                q.options.clear();
+                q.scale = None;
+            }
+            "single" | "multiple" => {
+                q.scale = None;
+                if !(2..=MAX_OPTIONS).contains(&q.options.len()) || q.options.iter().any(String::is_empty) {
+                    push(QUESTION_OPTIONS);
+                }
+            }
+            "scale" => {
+                q.options.clear();
+                if !matches!(q.scale, Some(5 | 7)) {
+                    push(QUESTION_SCALE);
+                }
+            }
+            _ => push(QUESTION_TYPE_INVALID),
+        }
+        if too_long(&q.text) || q.options.iter().any(|o| too_long(o)) {
+            push(TEXT_TOO_LONG);
+        }
+    }
+    if !matches!(study.task_order.as_str(), "fixed" | "random") {
+        push(TASK_ORDER_INVALID);
+    }
+    study.panel.pid_param = study.panel.pid_param.trim().to_string();
+    if !valid_id(&study.panel.pid_param) {
+        push(PID_PARAM_INVALID);
+    }
+    study.panel.completion_url = study.panel.completion_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+    if study.panel.completion_url.as_deref().is_some_and(|u| !https_url(u)) {
+        push(COMPLETION_URL_INVALID);
+    }
+    study.panel.screen_out_url = study.panel.screen_out_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+    if study.panel.screen_out_url.as_deref().is_some_and(|u| !https_url(u)) {
+        push(SCREEN_OUT_URL_INVALID);
+    }
+    if problems.is_empty() {
+        Ok(study)
+    } else {
+        Err(problems)
+    }
+}
+
+/// 1–64 of `[A-Za-z0-9_-]`: what panels use for ids, and safe in a URL and a CSV cell as is.
+fn valid_id(value: &str) -> bool {
+    !value.is_empty() && value.len() <= MAX_PID && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// An https URL with a domain (the spec's shape, `{pid}` allowed anywhere after the host).
+pub fn https_url(raw: &str) -> bool {
+    if !raw.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")) {
+        return false;
+    }
+    let probe = raw.replace("{pid}", "x");
+    crate::analysis::normalize_url(&probe).is_ok()
+}
+
+/// The participant id from the invite link: `None` when absent or empty, an error when it breaks
+/// the length or characters rule.
+pub fn participant_id(raw: Option<&str>) -> Result<Option<String>, &'static str> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(id) if valid_id(id) => Ok(Some(id.to_string())),
+        Some(_) => Err(PID_INVALID),
+    }
+}
+
+/// A redirect URL with `{pid}` replaced by the id, percent-encoded (an empty string without id).
+pub fn redirect(url: &str, pid: Option<&str>) -> String {
+    let encoded: String = pid
+        .unwrap_or("")
+        .bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect();
+    url.replace("{pid}", &encoded)
+}
+
+/// Why the screener sent someone back: the question and option that rejected them (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    pub question_number: u32,
+    pub question: String,
+    pub option: String,
+}
+
+/// The verdict on a participant's screener answers (`answers[i]`: the chosen option indexes of
+/// question i). Every question needs an answer (one for single choice); one 'Rechazar' option
+/// chosen rejects, the first such one in order is the reason.
+pub fn screen(screener: &Screener, answers: &[Vec<u32>]) -> Result<Option<Rejection>, &'static str> {
+    if answers.len() != screener.questions.len() {
+        return Err(SCREENER_ANSWERS_INVALID);
+    }
+    for (q, chosen) in screener.questions.iter().zip(answers) {
+        let count_ok = if q.multiple { !chosen.is_empty() } else { chosen.len() == 1 };
+        let mut seen = chosen.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if !count_ok || seen.len() != chosen.len() || chosen.iter().any(|&i| i as usize >= q.options.len()) {
+            return Err(SCREENER_ANSWERS_INVALID);
+        }
+    }
+    for (n, (q, chosen)) in screener.questions.iter().zip(answers).enumerate() {
+        if let Some(option) = chosen.iter().filter_map(|&i| q.options.get(i as usize)).find(|o| !o.accept) {
+            return Ok(Some(Rejection { question_number: n as u32 + 1, question: q.text.clone(), option: option.text.clone() }));
+        }
+    }
+    Ok(None)
+}
+
+/// The original task numbers (1-based) in a random order, from `random` bytes (two per task):
+/// a Fisher–Yates shuffle, so every order is (nearly) equally likely.
+pub fn shuffled_order(tasks: usize, random: &[u8]) -> Vec<u32> {
+    let mut order: Vec<u32> = (1..=tasks as u32).collect();
+    for i in (1..tasks).rev() {
+        let r = u16::from_le_bytes([random.get(2 * i).copied().unwrap_or(0), random.get(2 * i + 1).copied().unwrap_or(0)]);
+        let j = usize::from(r) % (i + 1);
+        order.swap(i, j);
+    }
+    order
+}
+
+/// One answer as the participant's tab sends it: `text` for 'text', `choices` (option indexes)
+/// for 'single' and 'multiple', `value` for 'scale'.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerInput {
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub choices: Option<Vec<u32>>,
+    #[serde(default)]
+    pub value: Option<u32>,
+}
+
+/// An answer as stored: the JSON of ADR 0017 (a string, an array of option texts, or a number).
+pub fn stored_answer(question: &Question, answer: &AnswerInput) -> Result<serde_json::Value, &'static str> {
+    match question.kind.as_str() {
+        "text" => {
+            let text = answer.text.as_deref().unwrap_or("").trim();
+            if text.is_empty() {
+                Err(ANSWERS_INVALID)
+            } else if text.chars().count() > MAX_ANSWER {
+                Err(ANSWER_TOO_LONG)
+            } else {
+                Ok(serde_json::Value::String(text.to_string()))
+            }
+        }
+        "single" | "multiple" => {
+            let chosen = answer.choices.clone().unwrap_or_default();
+            let mut seen = chosen.clone();
+            seen.sort_unstable();
+            seen.dedup();
+            let count_ok = if question.kind == "single" { chosen.len() == 1 } else { !chosen.is_empty() };
+            if !count_ok || seen.len() != chosen.len() {
+                return Err(ANSWERS_INVALID);
+            }
+            seen.iter()
+                .map(|&i| question.options.get(i as usize).map(|o| serde_json::Value::String(o.clone())).ok_or(ANSWERS_INVALID))
+                .collect::<Result<Vec<_>, _>>()
+                .map(serde_json::Value::Array)
+        }
+        _ => match answer.value {
+            Some(v) if v >= 1 && v <= u32::from(question.scale.unwrap_or(5)) => Ok(serde_json::Value::from(v)),
+            _ => Err(ANSWERS_INVALID),
+        },
+    }
+}
+
+/// How a stored answer reads in a CSV cell or a list: option texts joined with '; '.
+pub fn answer_text(answer: &serde_json::Value) -> String {
+    match answer {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) => items.iter().filter_map(|i| i.as_str()).collect::<Vec<_>>().join("; "),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+#[path = "study_tests.rs"]
+mod tests;
