@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 pub mod insights;
+pub mod live;
 pub mod openapi;
 pub mod route_table;
 
 pub use insights::*;
+pub use live::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
