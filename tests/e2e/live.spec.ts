@@ -35,15 +35,21 @@ test('a researcher watches a participant live: video, task, a note at the live m
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   const entry = await entryOf(analysisId);
 
-  await researcher.goto(`/entry/${entry.id}`);
-  await expect(researcher.getByText('En directo', { exact: true })).toBeVisible({ timeout: 20_000 });
+  // The analysis page: 'En directo', then the task as the participant reaches it, without a reload.
+  await researcher.goto(`/analysis/${analysisId}`);
+  const row = researcher.getByTestId('participation-live');
+  await expect(row).toContainText('En directo', { timeout: 20_000 });
+  await next(page, 'Step 2 of 5');
+  await next(page, 'Step 3 of 5');
+  await expect(row).toContainText('Tarea 1 de 3', { timeout: 20_000 });
+  await researcher.getByRole('link', { name: /Ver en directo/ }).click();
+
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+  await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 1 de 3', { timeout: 15_000 });
   await expect.poll(() => videoTime(researcher), { timeout: 30_000 }).toBeGreaterThan(0);
   const first = await videoTime(researcher);
   await expect.poll(() => videoTime(researcher), { timeout: 15_000 }).toBeGreaterThan(first + 1);
 
-  await next(page, 'Step 2 of 5');
-  await next(page, 'Step 3 of 5');
-  await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 1 de 3', { timeout: 15_000 });
   await next(page, 'Step 4 of 5');
   await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 2 de 3', { timeout: 15_000 });
 

@@ -223,6 +223,11 @@ pub struct EntrySummaryDto {
     pub noteCount: i64,
     /// Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
     pub thumbnailUrl: Option<String>,
+    /// While in progress: the task the participant is on (1 = the first), from the step marks its
+    /// participation object holds (ADR 0016); absent before the first task and once submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub currentTask: Option<u32>,
 }
 
 /// An analysis (product §3), as listed on the dashboard and returned after create/edit.

@@ -60,6 +60,13 @@ pub fn segment_dto(segment: &Segment, chunks: Vec<LiveChunkDto>) -> LiveSegmentD
     }
 }
 
+/// The task a participant is on (1 = the first) from their step marks: the newest mark's, when it
+/// is a task's (the same rule as time on task, `lupa_core::summary::task_at`).
+pub fn current_task(steps_json: Option<&str>) -> Option<u32> {
+    let marks: Vec<StepMark> = steps_json.and_then(|s| serde_json::from_str(s).ok())?;
+    lupa_core::summary::task_at(&crate::playback::core_marks(&marks), u64::MAX)
+}
+
 pub fn steps_of(meta: &Meta) -> Vec<StepMark> {
     meta.steps_json.as_deref().and_then(|s| serde_json::from_str(s).ok()).unwrap_or_default()
 }

@@ -25,4 +25,9 @@ durationMs: number | null, noteCount: number,
 /**
  * Short-lived signed URL of a small JPEG taken a few seconds in; null when there is none.
  */
-thumbnailUrl: string | null, };
+thumbnailUrl: string | null, 
+/**
+ * While in progress: the task the participant is on (1 = the first), from the step marks its
+ * participation object holds (ADR 0016); absent before the first task and once submitted.
+ */
+currentTask?: number, };

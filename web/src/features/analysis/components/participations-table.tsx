@@ -3,12 +3,13 @@
  * phone or a narrow frame): a thumbnail of the recording, 'Participante N' with a button that
  * copies the id, the state (in progress, interrupted, submitted), 'Fecha de subida' (or N/A while
  * in progress), the length, the number of notes, and the actions: 'Ver grabación' (product §2: asks
- * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). Empty: 'Aún no hay
+ * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). A participation in
+ * progress also shows 'En directo' with its current task and a 'Ver en directo' action (ADR 0016). Empty: 'Aún no hay
  * participantes' with a prompt to share the invitation link and the copy button.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CircleCheck, CircleDot, CirclePause, ImageOff, PlayCircle, ScanSearch, Users } from 'lucide-react';
+import { CircleCheck, CircleDot, CirclePause, ImageOff, PlayCircle, Radio, ScanSearch, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
@@ -30,6 +31,19 @@ const STATUS = {
   in_progress: { tone: 'info', icon: <CircleDot />, key: 'analysis.detail.statusInProgress' },
   interrupted: { tone: 'warning', icon: <CirclePause />, key: 'analysis.detail.statusInterrupted' },
 } as const satisfies Record<EntryStatus, unknown>;
+
+/** 'En directo' and the task the participant is on ('Tarea 2 de 4'). */
+function LiveBadge({ task, taskCount }: { task: number | null; taskCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="participation__live" data-testid="participation-live">
+      <Badge tone="danger" icon={<Radio />}>
+        {t('live.badge')}
+      </Badge>
+      {task !== null && taskCount > 0 ? <span>{t('live.task', { number: task, total: taskCount })}</span> : null}
+    </span>
+  );
+}
 
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
@@ -89,9 +103,12 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.status'),
       label: t('analysis.detail.columns.status'),
       cell: (row) => (
-        <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
-          {t(STATUS[row.status].key)}
-        </Badge>
+        <span className="participation__status">
+          <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
+            {t(STATUS[row.status].key)}
+          </Badge>
+          {row.status === 'in_progress' ? <LiveBadge task={row.currentTask} taskCount={analysis.tasks.length} /> : null}
+        </span>
       ),
     },
     {
@@ -142,6 +159,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
               {' '}
               <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </button>
+            {row.status === 'in_progress' ? (
+              <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+                <Radio aria-hidden="true" size={16} />
+                {t('live.watch')}
+                {' '}
+                <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+              </Link>
+            ) : null}
             <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
               <ScanSearch aria-hidden="true" size={16} />
               {t('analysis.detail.analyze')}

@@ -16,6 +16,8 @@ export interface ParticipationRow {
   durationMs: number | null;
   noteCount: number;
   thumbnailUrl: string | null;
+  /** While in progress: the task the participant is on (1-based), when they reached one. */
+  currentTask: number | null;
 }
 
 /** One row per participation, newest (highest number) first. */
@@ -29,6 +31,10 @@ export function participationRows(entries: readonly ListedEntry[]): Participatio
       durationMs: entry.durationMs === null ? null : Number(entry.durationMs),
       noteCount: Number(entry.noteCount),
       thumbnailUrl: entry.thumbnailUrl,
+      currentTask: entry.currentTask ?? null,
     }))
     .sort((a, b) => b.number - a.number);
 }
+
+/** Whether anyone is recording now: the page then refreshes the list while it is visible (ADR 0016). */
+export const anyoneLive = (entries: readonly ListedEntry[] | undefined) => Boolean(entries?.some((e) => e.status === 'in_progress'));
