@@ -93,7 +93,11 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             <button
               type="button"
               className="button button--sm"
-              onClick={() => setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }))}
+              onClick={() => {
+                // As in the recorded player: the picture holds still while the note is written.
+                videoRef.current?.pause();
+                setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }));
+              }}
             >
               {t('entry.notes.add')}
             </button>

@@ -13,6 +13,8 @@ import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
 
 /** How far behind the newest buffered frame the player sits (a little room against stalls). */
 const EDGE_SLACK_S = 0.3;
+/** A player following the live edge that falls further behind than this (a stall) jumps back to it. */
+const CHASE_S = 2;
 
 const fetchBytes = async (url: string) => {
   const res = await fetch(url, { credentials: 'same-origin' });
@@ -39,7 +41,19 @@ export class LiveFeed {
   /** Chunks fetched and appended since the viewer opened (the bench counts them). */
   readonly stats = { requests: 0, bytes: 0 };
 
-  constructor(private readonly video: HTMLVideoElement) {}
+  /** Whether the player follows the live edge (false once the researcher scrubs back). */
+  private following = true;
+  /** The next `seeking` is ours, not the researcher's. */
+  private ownSeek = false;
+
+  constructor(private readonly video: HTMLVideoElement) {
+    video.addEventListener('seeking', () => {
+      if (this.ownSeek) this.ownSeek = false;
+      else this.following = this.behindS() < CHASE_S;
+    });
+    // A gap in what was appended (a missed chunk) would stall the player: skip to what follows.
+    video.addEventListener('waiting', () => this.skipGap());
+  }
 
   /** The segment being played (its offset puts the video's time on the participation's timeline). */
   current(): LiveSegmentDto | null {
@@ -57,6 +71,7 @@ export class LiveFeed {
     this.started = false;
     this.resync = false;
     this.edgePending = true;
+    this.following = true;
     this.known = new Map(segment.chunks.map((c) => [c.index, c.url]));
     if (segment.chunks.length) void this.start(this.generation);
   }
@@ -72,11 +87,32 @@ export class LiveFeed {
     void this.pump(this.generation);
   }
 
-  /** Back to the newest frame ('Ir al directo'). */
+  /** Back to the newest frame ('Ir al directo'), following it from now on. */
   goLive(): void {
     const { buffered } = this.video;
-    if (buffered.length) this.video.currentTime = Math.max(buffered.start(buffered.length - 1), buffered.end(buffered.length - 1) - EDGE_SLACK_S);
+    this.following = true;
+    if (buffered.length) this.seek(Math.max(buffered.start(buffered.length - 1), buffered.end(buffered.length - 1) - EDGE_SLACK_S));
     void this.video.play().catch(() => undefined);
+  }
+
+  private seek(seconds: number): void {
+    this.ownSeek = true;
+    this.video.currentTime = seconds;
+  }
+
+  private skipGap(): void {
+    const { buffered, currentTime } = this.video;
+    for (let i = 0; i < buffered.length; i += 1) {
+      if (buffered.start(i) > currentTime) {
+        this.seek(buffered.start(i));
+        return;
+      }
+    }
+  }
+
+  /** After new media: a player that follows the edge and fell behind (a stall) catches up. */
+  private chase(): void {
+    if (this.following && !this.video.paused && this.behindS() > CHASE_S) this.goLive();
   }
 
   /** Seconds between the playhead and the newest buffered frame. */
@@ -147,7 +183,7 @@ export class LiveFeed {
             if (this.edgePending && this.video.buffered.length) {
               this.edgePending = false;
               this.goLive();
-            }
+            } else this.chase();
             void this.pump(generation);
           });
           resolve();
