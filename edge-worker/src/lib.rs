@@ -18,6 +18,7 @@ mod health;
 mod http;
 mod insights;
 mod ledger;
+mod live;
 mod log;
 mod mail;
 mod participation;

@@ -12,7 +12,7 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
-use crate::{admin, analysis, auth, billing, health, http, insights, participation, playback, recordings, study, thumbnails, waitlist, App};
+use crate::{admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, thumbnails, waitlist, App};
 
 /// Resolves and runs the handler; returns the route pattern for the log.
 pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
@@ -133,5 +133,7 @@ async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed
         RouteId::SegmentStream => recordings::stream(app, &req, p.id(), Some(p.segment()), Track::Screen).await,
         RouteId::SegmentCameraStream => recordings::stream(app, &req, p.id(), Some(p.segment()), Track::Camera).await,
         RouteId::ThumbnailGet => thumbnails::stream(app, &req, p.id()).await,
+        RouteId::EntryLive => live::open(app, user()?, &req, p.id()).await,
+        RouteId::LiveChunk => live::chunk(app, &req, p.id(), p.segment(), p.track(), p.index()).await,
     }
 }

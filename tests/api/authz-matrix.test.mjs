@@ -155,6 +155,8 @@ const MATRIX = [
   ['GET', '/analysisEntry/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
   ['GET', '/entry/{id}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
   ['DELETE', '/entry/{id}', 'session', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
+  // Without `Upgrade: websocket` the owner learns it needs a socket; anyone else learns nothing (ADR 0016).
+  ['GET', '/entry/{id}/live', 'session', session(404, 426, 426), { path: (w) => `/entry/${w.done}/live` }],
   ['GET', '/entry/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
   ['POST', '/entry/{id}/notes', 'session', session(404, 201, 201), { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) }],
   ['PATCH', '/entry/{id}/notes/{noteId}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) }],
@@ -164,6 +166,7 @@ const MATRIX = [
   ['GET', '/recordings/{id}/{segment}', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/recordings/{id}/{segment}/camera', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/thumbnails/{id}', 'signed', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  ['GET', '/live-chunks/{id}/{segment}/{track}/{index}', 'signed', all(403), { path: (w) => `/live-chunks/${w.done}/1/screen/0?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
   ['GET', '/billing', 'session', session(200, 200, 200)],
   ['POST', '/billing', 'session', session(200, 200, 200)],
   ['POST', '/billing/checkout-session', 'session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],

@@ -13,12 +13,14 @@ use ts_rs::TS;
 pub use lupa_core::error_code::ErrorCode;
 
 pub mod insights;
+pub mod live;
 pub mod openapi;
 pub mod route_table;
 pub mod study;
 
 pub use insights::*;
 pub use study::*;
+pub use live::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -231,6 +233,11 @@ pub struct EntrySummaryDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub pid: Option<String>,
+    /// While in progress: the task the participant is on (1 = the first), from the step marks its
+    /// participation object holds (ADR 0016); absent before the first task and once submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub currentTask: Option<u32>,
 }
 
 /// An analysis (product §3), as listed on the dashboard and returned after create/edit.

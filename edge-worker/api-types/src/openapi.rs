@@ -115,6 +115,8 @@ fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
         RecordingStream => s("Stream a recording through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
         SegmentStream => s("Stream one segment through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
         SegmentCameraStream => s("Stream one segment's camera file through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
+        EntryLive => s("Watch a participation in progress: a WebSocket (Upgrade) of the participation object's events (ADR 0016)", Body::None, 101, Body::None),
+        LiveChunk => s("One stored chunk of a participation in progress through a signed URL (ADR 0016)", Body::None, 200, Body::Binary("application/octet-stream")),
         ThumbnailGet => s("The entry's thumbnail through a signed URL", Body::None, 200, Body::Binary("image/jpeg")),
         AdminUsers => s("Users (page, pageSize, q)", Body::None, 200, j::<AdminUsersResponse>(g)),
         AdminUserUpdate => s("Change a user's role", j::<crate::AdminUserUpdate>(g), 200, j::<AdminUserDto>(g)),

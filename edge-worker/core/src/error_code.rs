@@ -31,6 +31,7 @@ pub enum ErrorCode {
     CameraOff,
     CheckoutClosed,
     ChunkConflict,
+    ChunkGone,
     ChunkLength,
     ChunkTooLarge,
     ChunkTooSmall,
@@ -101,17 +102,19 @@ pub enum ErrorCode {
     TooManyChunks,
     TooManySegments,
     TooManySteps,
+    TooManyViewers,
     Unauthorized,
     UnknownPlan,
     UnsupportedMediaType,
     UnsupportedMime,
+    UpgradeRequired,
     WeakPassword,
     WrongCurrentPassword,
 }
 
 impl ErrorCode {
     /// Every code, for the tests that keep the locale files and the export complete.
-    pub const ALL: &'static [ErrorCode] = &[ErrorCode::AlreadySubscribed, ErrorCode::AnalysisFull, ErrorCode::AnalysisNotFound, ErrorCode::BadChunkIndex, ErrorCode::BadChunkTime, ErrorCode::BadClipRange, ErrorCode::BadEvent, ErrorCode::BadFilter, ErrorCode::BadNoteTime, ErrorCode::BadRole, ErrorCode::BadSignature, ErrorCode::BadStatus, ErrorCode::BadTags, ErrorCode::BadTitle, ErrorCode::CameraOff, ErrorCode::CheckoutClosed, ErrorCode::ChunkConflict, ErrorCode::ChunkLength, ErrorCode::ChunkTooLarge, ErrorCode::ChunkTooSmall, ErrorCode::ConsentRequired, ErrorCode::CrossSite, ErrorCode::EmailTaken, ErrorCode::EmptyChunk, ErrorCode::EmptyNote, ErrorCode::EmptyRecording, ErrorCode::EmptyThumbnail, ErrorCode::ExpiredSignature, ErrorCode::Internal, ErrorCode::InvalidAnalysis, ErrorCode::InvalidAnswer, ErrorCode::InvalidBody, ErrorCode::InvalidCredentials, ErrorCode::InvalidEmail, ErrorCode::InvalidFields, ErrorCode::InvalidJson, ErrorCode::InvalidPasswordChange, ErrorCode::InvalidPid, ErrorCode::InvalidReel, ErrorCode::InvalidRegistration, ErrorCode::InvalidResetToken, ErrorCode::InvalidScreenerAnswers, ErrorCode::InvalidShare, ErrorCode::InvalidSus, ErrorCode::InvalidTrack, ErrorCode::LastAdmin, ErrorCode::LengthRequired, ErrorCode::MethodNotAllowed, ErrorCode::Misconfigured, ErrorCode::MissingAnalysisId, ErrorCode::MissingEntryId, ErrorCode::MissingFields, ErrorCode::MissingIds, ErrorCode::MissingRecording, ErrorCode::MissingResetToken, ErrorCode::NoParticipation, ErrorCode::NoPlaces, ErrorCode::NoQuestions, ErrorCode::NoScreenSegment, ErrorCode::NoSegment, ErrorCode::NoSubscription, ErrorCode::NoThumbnail, ErrorCode::NotAdmin, ErrorCode::NotFound, ErrorCode::NotJpeg, ErrorCode::NotYourEntry, ErrorCode::NoteTooLong, ErrorCode::ParticipantLogin, ErrorCode::PasswordMismatch, ErrorCode::PayloadTooLarge, ErrorCode::QuestionsOff, ErrorCode::RateLimited, ErrorCode::RecordingNotReady, ErrorCode::RecordingTooLarge, ErrorCode::RecordingTooLong, ErrorCode::ScreenedOut, ErrorCode::SegmentClosed, ErrorCode::SelfDelete, ErrorCode::ShareUnavailable, ErrorCode::SubscriptionRequired, ErrorCode::SusOff, ErrorCode::ThumbnailLength, ErrorCode::ThumbnailTooLarge, ErrorCode::ThumbnailTooManyPixels, ErrorCode::TooManyChunks, ErrorCode::TooManySegments, ErrorCode::TooManySteps, ErrorCode::Unauthorized, ErrorCode::UnknownPlan, ErrorCode::UnsupportedMediaType, ErrorCode::UnsupportedMime, ErrorCode::WeakPassword, ErrorCode::WrongCurrentPassword];
+    pub const ALL: &'static [ErrorCode] = &[ErrorCode::AlreadySubscribed, ErrorCode::AnalysisFull, ErrorCode::AnalysisNotFound, ErrorCode::BadChunkIndex, ErrorCode::BadChunkTime, ErrorCode::BadClipRange, ErrorCode::BadEvent, ErrorCode::BadFilter, ErrorCode::BadNoteTime, ErrorCode::BadRole, ErrorCode::BadSignature, ErrorCode::BadStatus, ErrorCode::BadTags, ErrorCode::BadTitle, ErrorCode::CameraOff, ErrorCode::CheckoutClosed, ErrorCode::ChunkConflict, ErrorCode::ChunkGone, ErrorCode::ChunkLength, ErrorCode::ChunkTooLarge, ErrorCode::ChunkTooSmall, ErrorCode::ConsentRequired, ErrorCode::CrossSite, ErrorCode::EmailTaken, ErrorCode::EmptyChunk, ErrorCode::EmptyNote, ErrorCode::EmptyRecording, ErrorCode::EmptyThumbnail, ErrorCode::ExpiredSignature, ErrorCode::Internal, ErrorCode::InvalidAnalysis, ErrorCode::InvalidAnswer, ErrorCode::InvalidBody, ErrorCode::InvalidCredentials, ErrorCode::InvalidEmail, ErrorCode::InvalidFields, ErrorCode::InvalidJson, ErrorCode::InvalidPasswordChange, ErrorCode::InvalidPid, ErrorCode::InvalidReel, ErrorCode::InvalidRegistration, ErrorCode::InvalidResetToken, ErrorCode::InvalidScreenerAnswers, ErrorCode::InvalidShare, ErrorCode::InvalidSus, ErrorCode::InvalidTrack, ErrorCode::LastAdmin, ErrorCode::LengthRequired, ErrorCode::MethodNotAllowed, ErrorCode::Misconfigured, ErrorCode::MissingAnalysisId, ErrorCode::MissingEntryId, ErrorCode::MissingFields, ErrorCode::MissingIds, ErrorCode::MissingRecording, ErrorCode::MissingResetToken, ErrorCode::NoParticipation, ErrorCode::NoPlaces, ErrorCode::NoQuestions, ErrorCode::NoScreenSegment, ErrorCode::NoSegment, ErrorCode::NoSubscription, ErrorCode::NoThumbnail, ErrorCode::NotAdmin, ErrorCode::NotFound, ErrorCode::NotJpeg, ErrorCode::NotYourEntry, ErrorCode::NoteTooLong, ErrorCode::ParticipantLogin, ErrorCode::PasswordMismatch, ErrorCode::PayloadTooLarge, ErrorCode::QuestionsOff, ErrorCode::RateLimited, ErrorCode::RecordingNotReady, ErrorCode::RecordingTooLarge, ErrorCode::RecordingTooLong, ErrorCode::ScreenedOut, ErrorCode::SegmentClosed, ErrorCode::SelfDelete, ErrorCode::ShareUnavailable, ErrorCode::SubscriptionRequired, ErrorCode::SusOff, ErrorCode::ThumbnailLength, ErrorCode::ThumbnailTooLarge, ErrorCode::ThumbnailTooManyPixels, ErrorCode::TooManyChunks, ErrorCode::TooManySegments, ErrorCode::TooManySteps, ErrorCode::TooManyViewers, ErrorCode::Unauthorized, ErrorCode::UnknownPlan, ErrorCode::UnsupportedMediaType, ErrorCode::UnsupportedMime, ErrorCode::UpgradeRequired, ErrorCode::WeakPassword, ErrorCode::WrongCurrentPassword];
 
     /// The code as it travels in JSON.
     pub fn as_str(self) -> &'static str {
@@ -133,6 +136,7 @@ impl ErrorCode {
             ErrorCode::CameraOff => "camera_off",
             ErrorCode::CheckoutClosed => "checkout_closed",
             ErrorCode::ChunkConflict => "chunk_conflict",
+            ErrorCode::ChunkGone => "chunk_gone",
             ErrorCode::ChunkLength => "chunk_length",
             ErrorCode::ChunkTooLarge => "chunk_too_large",
             ErrorCode::ChunkTooSmall => "chunk_too_small",
@@ -203,10 +207,12 @@ impl ErrorCode {
             ErrorCode::TooManyChunks => "too_many_chunks",
             ErrorCode::TooManySegments => "too_many_segments",
             ErrorCode::TooManySteps => "too_many_steps",
+            ErrorCode::TooManyViewers => "too_many_viewers",
             ErrorCode::Unauthorized => "unauthorized",
             ErrorCode::UnknownPlan => "unknown_plan",
             ErrorCode::UnsupportedMediaType => "unsupported_media_type",
             ErrorCode::UnsupportedMime => "unsupported_mime",
+            ErrorCode::UpgradeRequired => "upgrade_required",
             ErrorCode::WeakPassword => "weak_password",
             ErrorCode::WrongCurrentPassword => "wrong_current_password",
         }

@@ -196,6 +196,7 @@ fn entry_summaries(app: &App, entries: Vec<EntryRow>) -> ApiResult<Vec<EntrySumm
                 noteCount: e.note_count,
                 thumbnailUrl: thumbnails::url(app, &e.id, e.thumbnail_at)?,
                 pid: e.pid,
+                currentTask: None,
                 id: e.id,
             })
         })
@@ -217,6 +218,7 @@ pub async fn with_live_recordings(app: &App, analysis: &mut AnalysisDto) {
         if status.recorded_ms > 0 {
             entry.durationMs = Some(status.recorded_ms);
         }
+        entry.currentTask = crate::ledger::viewers::current_task(status.steps_json.as_deref());
         entry.status = match researcher_status("in_progress", Some(status.active_at), entry.createdAt, app.now()) {
             "interrupted" => EntryStatus::Interrupted,
             _ => EntryStatus::InProgress,

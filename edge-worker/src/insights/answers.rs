@@ -104,6 +104,7 @@ pub async fn put_task(app: &App, req: &mut Request, entry_id: &str, task_number:
         .await
         .map_err(failed(SAVE_TASK))?;
     let dto = TaskAnswerDto { taskNumber: valid.task_index + 1, seq: valid.seq, success: valid.success.as_str().into(), atMs: valid.at_ms };
+    crate::ledger::tell_viewers(app, &entry.id, lupa_api_types::LiveEvent::Answer { task: Some(dto.clone()), sus: None });
     entries::refresh_capability_cookie(json(200, &dto)?, req)
 }
 
@@ -127,6 +128,7 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
         .await
         .map_err(failed(SAVE_SUS))?;
     let dto = SusAnswerDto { answers: answers.to_vec(), score: sus::score(&answers), atMs: at };
+    crate::ledger::tell_viewers(app, &entry.id, lupa_api_types::LiveEvent::Answer { task: None, sus: Some(dto.clone()) });
     entries::refresh_capability_cookie(json(200, &dto)?, req)
 }
 

@@ -9,6 +9,7 @@ pub mod compose;
 pub mod object;
 pub mod protocol;
 pub mod store;
+pub mod viewers;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -109,6 +110,17 @@ pub async fn finish(app: &App, entry_id: &str, files: Vec<String>) -> ApiResult<
         Answer::Ok(taken) => Ok(taken),
         _ => Ok(false),
     }
+}
+
+/// Tells the participation's viewers of something D1 has just recorded (answers, ADR 0016). Run
+/// after the answer: a failure is logged, never the participant's.
+pub fn tell_viewers(app: &App, entry_id: &str, event: lupa_api_types::LiveEvent) {
+    let (background, entry_id) = (app.detached(), entry_id.to_string());
+    app.wait_until(async move {
+        if let Err(err) = send::<()>(&background, &entry_id, &Call::Live { event }).await {
+            crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    });
 }
 
 const LEGACY_ENTRY: &str = "SELECT e.analysis_id, e.status, e.capability_hash, a.camera FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";

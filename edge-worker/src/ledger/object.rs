@@ -16,13 +16,15 @@ use lupa_core::chunks::Limits;
 use lupa_core::chunks::MAX_SEGMENTS;
 use lupa_core::ledger::{self, Refusal, Reservation, MIN_CHUNK_BYTES, SWEEP_AFTER_MS};
 use serde::Serialize;
-use worker::{durable_object, Bucket, DurableObject, Env, Request, Response, Result, State};
+use lupa_api_types::LiveEvent;
+use worker::{durable_object, Bucket, DurableObject, Env, Request, Response, Result, State, WebSocket, WebSocketIncomingMessage};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::compose;
 use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed, Opened, Reserved, Status};
 use crate::ledger::store::{Chunk, Segment, Store};
+use crate::ledger::viewers;
 use crate::storage::{chunk_key, entry_prefix};
 
 /// The least time between a call and an alarm it sets (see `arm_for_activity`).
@@ -48,6 +50,9 @@ impl DurableObject for ParticipationLedger {
     }
 
     async fn fetch(&self, mut req: Request) -> Result<Response> {
+        if req.headers().get("upgrade")?.is_some_and(|v| v.eq_ignore_ascii_case("websocket")) {
+            return self.viewer(&req);
+        }
         let call: Call = match req.json().await {
             Ok(call) => call,
             Err(err) => return Response::error(format!("bad call: {err}"), 400),
@@ -89,6 +94,21 @@ impl DurableObject for ParticipationLedger {
         }
         Response::ok("")
     }
+
+    async fn websocket_message(&self, _ws: WebSocket, _message: WebSocketIncomingMessage) -> Result<()> {
+        // Viewers only listen (ADR 0016); what they send is ignored.
+        Ok(())
+    }
+
+    async fn websocket_close(&self, ws: WebSocket, _code: usize, _reason: String, _was_clean: bool) -> Result<()> {
+        viewers::closed(&ws);
+        Ok(())
+    }
+
+    async fn websocket_error(&self, ws: WebSocket, _error: worker::Error) -> Result<()> {
+        viewers::closed(&ws);
+        Ok(())
+    }
 }
 
 fn answer<T: Serialize>(value: Answer<T>) -> ApiResult<Response> {
@@ -104,6 +124,21 @@ fn ok<T: Serialize>(value: T) -> ApiResult<Response> {
 }
 
 impl ParticipationLedger {
+    /// A researcher's live view (the worker checked the session and ownership, ADR 0016).
+    fn viewer(&self, req: &Request) -> Result<Response> {
+        let header = |name: &str| req.headers().get(name).ok().flatten().unwrap_or_default();
+        let task_count = header("x-lupa-task-count").parse::<u32>().unwrap_or(0);
+        let accepted = self.store().and_then(|store| viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count));
+        accepted.or_else(|err| {
+            crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
+            Response::error("ledger failure", 500)
+        })
+    }
+
+    fn tell(&self, event: &LiveEvent) {
+        viewers::broadcast(&self.state, event);
+    }
+
     fn store(&self) -> ApiResult<Store> {
         let store = Store::new(self.state.storage().sql(), !self.schema_ready.get())?;
         self.schema_ready.set(true);
@@ -131,6 +166,7 @@ impl ParticipationLedger {
             return match call {
                 // The worker indexes the files itself when the object did not take them.
                 Call::Delete { .. } | Call::Finish { .. } => ok(false),
+                Call::Live { .. } => ok(()),
                 _ => answer::<()>(Answer::Uninitialized),
             };
         };
@@ -142,7 +178,7 @@ impl ParticipationLedger {
                 Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
                 Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
                 Call::Steps { .. } => refuse(Refusal::Gone),
-                Call::Compose { .. } | Call::Init { .. } => ok(()),
+                Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } => ok(()),
             };
         }
         let holds = |presented: &Option<String>| presented.as_deref() == Some(meta.capability.as_str());
@@ -161,6 +197,9 @@ impl ParticipationLedger {
                     return refuse(Refusal::NotYours);
                 }
                 store.save_steps(&steps_json, now)?;
+                if let Ok(steps) = serde_json::from_str(&steps_json) {
+                    self.tell(&LiveEvent::Steps { steps });
+                }
                 ok(())
             }
             Call::Reserve { capability, seq, track, index, end_ms, len, start_ms, now } => {
@@ -175,7 +214,12 @@ impl ParticipationLedger {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
                 }
+                self.tell(&LiveEvent::Closing);
                 self.complete(store, &meta, now).await
+            }
+            Call::Live { event } => {
+                self.tell(&event);
+                ok(())
             }
             Call::Status { .. } => {
                 let screens: Vec<Segment> = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
@@ -186,7 +230,11 @@ impl ParticipationLedger {
                     steps_json: meta.steps_json.clone(),
                 })
             }
-            Call::Delete { now } => self.delete(store, &meta, now).await,
+            Call::Delete { now } => {
+                self.tell(&LiveEvent::Deleted);
+                viewers::close_all(&self.state);
+                self.delete(store, &meta, now).await
+            }
             Call::Finish { index } => {
                 store.set_state("finished")?;
                 store.clear_ledger()?;
@@ -194,6 +242,7 @@ impl ParticipationLedger {
                 // answers the participant's submit (ADR 0013, "Finish").
                 store.queue_index(&index)?;
                 self.arm_at(store, crate::clock::system_now()).await?;
+                self.tell(&LiveEvent::Finished);
                 ok(true)
             }
         }
@@ -276,6 +325,7 @@ impl ParticipationLedger {
             s
         };
         store.opened(now)?;
+        self.tell(&LiveEvent::Segment { segment: viewers::segment_dto(&segment, Vec::new()) });
         self.arm_for_activity(store).await?;
         ok(Opened { seq: segment.seq, offset_ms: segment.offset_ms, r2_key: segment.r2_key, hold_until: ledger::provisional_hold(now, limits) })
     }
@@ -337,6 +387,11 @@ impl ParticipationLedger {
         let small = chunk.size < MIN_CHUNK_BYTES;
         let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size) > 0;
         store.store(seq, track, &chunk, small, grown.then_some(now))?;
+        // Viewers hear of it now: a synchronous send, no wait for the participant (ADR 0016).
+        if viewers::watched(&self.state) {
+            let signer = viewers::Signer::new(&self.env, &meta.entry_id)?;
+            self.tell(&LiveEvent::Chunk { chunk: signer.chunk(seq, track, &Chunk { stored: 1, ..chunk.clone() }) });
+        }
         if grown {
             if meta.hold_released == 1 {
                 // The alarm had let D1's hold go and the recording grows again: the place again,

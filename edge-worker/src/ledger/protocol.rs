@@ -61,6 +61,8 @@ pub enum Call {
     /// Submitted: the object forgets the participation (D1 has what the researcher sees), and
     /// builds the seek indexes of `index` (the closed files) on its alarm.
     Finish { index: Vec<String> },
+    /// Something the worker wrote to D1 that viewers should hear of (answers; ADR 0016).
+    Live { event: lupa_api_types::LiveEvent },
 }
 
 /// A segment the object opened.

@@ -116,6 +116,8 @@ export const apiPaths = {
   entryPage: (id: string) => `/entry/${e(id)}`,
   /** DELETE /entry/{id} (session) */
   entryDelete: (id: string) => `/entry/${e(id)}`,
+  /** GET /entry/{id}/live (session) */
+  entryLive: (id: string) => `/entry/${e(id)}/live`,
   /** GET /entry/{id}/notes (session) */
   notesList: (id: string) => `/entry/${e(id)}/notes`,
   /** POST /entry/{id}/notes (session) */
@@ -166,4 +168,6 @@ export const apiPaths = {
   segmentCameraStream: (id: string, segment: string | number) => `/recordings/${e(id)}/${e(segment)}/camera`,
   /** GET /thumbnails/{id} (signed) */
   thumbnailGet: (id: string) => `/thumbnails/${e(id)}`,
+  /** GET /live-chunks/{id}/{segment}/{track}/{index} (signed) */
+  liveChunk: (id: string, segment: string | number, track: string, index: string | number) => `/live-chunks/${e(id)}/${e(segment)}/${e(track)}/${e(index)}`,
 } as const;

@@ -111,6 +111,8 @@ pub enum RouteId {
     SharedView,
     SharedMedia,
     OpenApi,
+    EntryLive,
+    LiveChunk,
 }
 
 /// How many D1 round trips a route's costliest path may wait for (ADR 0011).

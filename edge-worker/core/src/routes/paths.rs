@@ -68,6 +68,12 @@ pub fn share_media(share_id: &str, source: &str, segment: impl Display, track: &
     fill(RouteId::SharedMedia, &[&share_id, &source, &segment, &track])
 }
 
+/// `GET /live-chunks/{id}/{segment}/{track}/{index}`: one stored chunk of a participation in
+/// progress, for the live player (ADR 0016).
+pub fn live_chunk(entry_id: &str, segment: impl Display, track: &str, index: impl Display) -> String {
+    fill(RouteId::LiveChunk, &[&entry_id, &segment, &track, &index])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +97,7 @@ mod tests {
         resolves_to(&single_upload("e1"), RouteId::SingleUpload);
         resolves_to(&thumbnail("e1"), RouteId::ThumbnailGet);
         resolves_to(&share_media("s1", "recording", 1, "screen"), RouteId::SharedMedia);
+        resolves_to(&live_chunk("e1", 2, "camera", 7), RouteId::LiveChunk);
     }
 
     #[test]

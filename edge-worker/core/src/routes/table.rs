@@ -95,6 +95,9 @@ pub const ROUTES: &[Route] = &[
     Route::get(EntryUrl, "/analysisEntry/{id}", Session).d1(2),
     Route::get(EntryPage, "/entry/{id}", Session).d1(2),
     Route::delete(EntryDelete, "/entry/{id}", Session).d1(3),
+    Route::get(EntryLive, "/entry/{id}/live", Session)
+        .d1(2)
+        .why("the session; the entry with its analysis's task count. Then the WebSocket is the participation object's: its events cost no D1 (ADR 0016)"),
     Route::get(NotesList, "/entry/{id}/notes", Session).d1(2),
     Route::post(NoteCreate, "/entry/{id}/notes", Session).d1(3),
     Route::patch(NoteUpdate, "/entry/{id}/notes/{noteId}", Session).d1(3),
@@ -127,4 +130,7 @@ pub const ROUTES: &[Route] = &[
     Route::get(SegmentStream, "/recordings/{id}/{segment}", Signed).d1(1).media(),
     Route::get(SegmentCameraStream, "/recordings/{id}/{segment}/camera", Signed).d1(1).media(),
     Route::get(ThumbnailGet, "/thumbnails/{id}", Signed).d1(1),
+    Route::get(LiveChunk, "/live-chunks/{id}/{segment}/{track}/{index}", Signed)
+        .d1(1)
+        .why("the entry's analysis, for the chunk's R2 key (the URL's signature is checked without D1; ADR 0016)"),
 ];

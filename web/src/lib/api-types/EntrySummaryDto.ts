@@ -29,4 +29,9 @@ thumbnailUrl: string | null,
 /**
  * The panel's participant id from the invite link (ADR 0017); absent when none was given.
  */
-pid?: string, };
+pid?: string, 
+/**
+ * While in progress: the task the participant is on (1 = the first), from the step marks its
+ * participation object holds (ADR 0016); absent before the first task and once submitted.
+ */
+currentTask?: number, };

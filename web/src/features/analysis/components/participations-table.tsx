@@ -3,12 +3,13 @@
  * phone or a narrow frame): a thumbnail of the recording, 'Participante N' with a button that
  * copies the id, the state (in progress, interrupted, submitted), 'Fecha de subida' (or N/A while
  * in progress), the length, the number of notes, and the actions: 'Ver grabación' (product §2: asks
- * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). Empty: 'Aún no hay
+ * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). A participation in
+ * progress also shows 'En directo' with its current task and a 'Ver en directo' action (ADR 0016). Empty: 'Aún no hay
  * participantes' with a prompt to share the invitation link and the copy button.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CircleCheck, CircleDot, CirclePause, ImageOff, PlayCircle, ScanSearch, Users } from 'lucide-react';
+import { CircleCheck, CircleDot, CirclePause, ImageOff, PlayCircle, Radio, ScanSearch, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
@@ -30,6 +31,44 @@ const STATUS = {
   in_progress: { tone: 'info', icon: <CircleDot />, key: 'analysis.detail.statusInProgress' },
   interrupted: { tone: 'warning', icon: <CirclePause />, key: 'analysis.detail.statusInterrupted' },
 } as const satisfies Record<EntryStatus, unknown>;
+
+/** 'En directo' and the task the participant is on ('Tarea 2 de 4'). */
+function LiveBadge({ task, taskCount }: { task: number | null; taskCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="participation__live" data-testid="participation-live">
+      <Badge tone="danger" icon={<Radio />}>
+        {t('live.badge')}
+      </Badge>
+      {task !== null && taskCount > 0 ? <span>{t('live.task', { number: task, total: taskCount })}</span> : null}
+    </span>
+  );
+}
+
+/** A participation's thumbnail, or a placeholder saying there is none. */
+function ParticipationThumbnail({ url, name }: { url: string | null; name: string }) {
+  const { t } = useTranslation();
+  if (!url) {
+    return (
+      <span className="participation__thumb participation__thumb--none" title={t('analysis.detail.noThumbnail')}>
+        <ImageOff aria-hidden="true" size={20} />
+        <span className="visually-hidden">{t('analysis.detail.noThumbnail')}</span>
+      </span>
+    );
+  }
+  return (
+    <img
+      className="participation__thumb"
+      src={url}
+      alt={t('analysis.detail.thumbnailAlt', { name })}
+      width={96}
+      height={54}
+      loading="lazy"
+      decoding="async"
+      data-testid="participation-thumbnail"
+    />
+  );
+}
 
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
@@ -53,24 +92,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       label: t('analysis.detail.columns.thumbnail'),
       primary: true,
       className: 'participation__thumb-cell',
-      cell: (row) =>
-        row.thumbnailUrl ? (
-          <img
-            className="participation__thumb"
-            src={row.thumbnailUrl}
-            alt={t('analysis.detail.thumbnailAlt', { name: nameOf(row) })}
-            width={96}
-            height={54}
-            loading="lazy"
-            decoding="async"
-            data-testid="participation-thumbnail"
-          />
-        ) : (
-          <span className="participation__thumb participation__thumb--none" title={t('analysis.detail.noThumbnail')}>
-            <ImageOff aria-hidden="true" size={20} />
-            <span className="visually-hidden">{t('analysis.detail.noThumbnail')}</span>
-          </span>
-        ),
+      cell: (row) => <ParticipationThumbnail url={row.thumbnailUrl} name={nameOf(row)} />,
     },
     {
       key: 'participant',
@@ -89,9 +111,12 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.status'),
       label: t('analysis.detail.columns.status'),
       cell: (row) => (
-        <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
-          {t(STATUS[row.status].key)}
-        </Badge>
+        <span className="participation__status">
+          <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
+            {t(STATUS[row.status].key)}
+          </Badge>
+          {row.status === 'in_progress' ? <LiveBadge task={row.currentTask} taskCount={analysis.tasks.length} /> : null}
+        </span>
       ),
     },
     {
@@ -146,6 +171,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
               {' '}
               <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </button>
+            {row.status === 'in_progress' ? (
+              <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+                <Radio aria-hidden="true" size={16} />
+                {t('live.watch')}
+                {' '}
+                <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
+              </Link>
+            ) : null}
             <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
               <ScanSearch aria-hidden="true" size={16} />
               {t('analysis.detail.analyze')}

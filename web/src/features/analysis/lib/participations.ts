@@ -18,6 +18,8 @@ export interface ParticipationRow {
   thumbnailUrl: string | null;
   /** The panel's participant id (ADR 0017), if the invite link carried one. */
   pid: string | null;
+  /** While in progress: the task the participant is on (1-based), when they reached one. */
+  currentTask: number | null;
 }
 
 /** One row per participation, newest (highest number) first. */
@@ -32,6 +34,10 @@ export function participationRows(entries: readonly ListedEntry[]): Participatio
       noteCount: Number(entry.noteCount),
       pid: entry.pid ?? null,
       thumbnailUrl: entry.thumbnailUrl,
+      currentTask: entry.currentTask ?? null,
     }))
     .sort((a, b) => b.number - a.number);
 }
+
+/** Whether anyone is recording now: the page then refreshes the list while it is visible (ADR 0016). */
+export const anyoneLive = (entries: readonly ListedEntry[] | undefined) => Boolean(entries?.some((e) => e.status === 'in_progress'));

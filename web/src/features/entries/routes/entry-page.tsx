@@ -23,6 +23,9 @@ import { AnswersPanel } from '@/features/entries/components/answers-panel';
 import { ChapterList, type ChapterTexts } from '@/features/entries/components/chapter-list';
 import { EntryHeader } from '@/features/entries/components/entry-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
+import { LiveView } from '@/features/entries/components/live-view';
+import { rememberPosition } from '@/features/entries/lib/position-memory';
+import { isApiError } from '@/lib/api-client';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
@@ -67,6 +70,18 @@ export function EntryPage({ renderShareDialog }: { renderShareDialog?: RenderSha
         <span className="page-loader__spinner" aria-hidden="true" />
         <span className="visually-hidden">{t('entry.loading')}</span>
       </div>
+    );
+  }
+  if (entry.isError && isApiError(entry.error) && entry.error.code === 'recording_not_ready') {
+    // In progress: the live player until Finish, then the recorded one where it was (ADR 0016).
+    return (
+      <LiveView
+        entryId={id}
+        onFinished={(positionMs) => {
+          rememberPosition(id, positionMs);
+          void entry.refetch();
+        }}
+      />
     );
   }
   if (entry.isError) {

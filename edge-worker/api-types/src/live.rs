@@ -1,0 +1,78 @@
+//! Shapes of live viewing (ADR 0016): the events a participation's object pushes to the
+//! researcher's live player over its WebSocket (`GET /api/v1/entry/{id}/live`). Times named `…Ms`
+//! are on the participation's timeline unless a name says otherwise; `…At` are epoch ms on the
+//! server's clock.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{StepMark, SusAnswerDto, TaskAnswerDto};
+
+/// One stored chunk the viewer may still read (chunks composed into a part after the first are
+/// deleted, ADR 0005; the header chunks stay until the segment closes).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct LiveChunkDto {
+    pub seq: u32,
+    /// 'screen' or 'camera'.
+    pub track: String,
+    pub index: u32,
+    /// Where the chunk ends on its segment's own clock (the recorder's declared end).
+    #[ts(type = "number")]
+    pub endMs: i64,
+    /// A short-lived signed, same-origin path of the chunk's bytes.
+    pub url: String,
+}
+
+/// A segment of one track, as the object keeps it while recording.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct LiveSegmentDto {
+    pub seq: u32,
+    pub track: String,
+    /// The MediaRecorder type's base ('video/mp4' or 'video/webm').
+    pub mime: String,
+    /// Where the segment starts on the participation's timeline (the earlier segments' lengths).
+    #[ts(type = "number")]
+    pub offsetMs: i64,
+    /// When the object opened it (epoch ms): about when its recording started.
+    #[ts(type = "number")]
+    pub openedAt: i64,
+    /// 'open' while recording, else closed.
+    pub state: String,
+    /// Its readable chunks, in order (empty in a `segment` event).
+    pub chunks: Vec<LiveChunkDto>,
+}
+
+/// What the object says to a viewer. The first message is always `snapshot`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[allow(non_snake_case)]
+pub enum LiveEvent {
+    /// Everything a viewer needs to start: the segments with their readable chunks, the step marks.
+    Snapshot {
+        analysisId: String,
+        taskCount: u32,
+        /// 'active' (recording or paused), 'finished' or 'deleted'.
+        state: String,
+        segments: Vec<LiveSegmentDto>,
+        steps: Vec<StepMark>,
+    },
+    /// A chunk was stored.
+    Chunk { chunk: LiveChunkDto },
+    /// A segment was opened: a new capture after a reload, or the camera of the newest one.
+    Segment { segment: LiveSegmentDto },
+    /// The step marks so far (the participant moved on).
+    Steps { steps: Vec<StepMark> },
+    /// The participant answered a task's questions or the SUS.
+    Answer { task: Option<TaskAnswerDto>, sus: Option<SusAnswerDto> },
+    /// The participant pressed Finish: the segments are being closed.
+    Closing,
+    /// Submitted: the recording is in the normal player from now on.
+    Finished,
+    /// The participation was deleted (left, expired or deleted by the researcher).
+    Deleted,
+}

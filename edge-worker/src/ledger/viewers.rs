@@ -1,0 +1,134 @@
+//! The participation object's live viewers (ADR 0016): researchers watching a participation in
+//! progress hold a hibernatable WebSocket to its object, which pushes them what it already knows
+//! the moment it knows it (a chunk stored, a segment opened, the step marks, answers, Finish). An
+//! idle viewer costs nothing (the hibernation API keeps the socket without the object in memory);
+//! the participant's upload path only gains a synchronous send per viewer after a chunk is stored.
+
+use lupa_api_types::{LiveChunkDto, LiveEvent, LiveSegmentDto, StepMark};
+use lupa_core::chunks::{self, StoredChunk};
+use lupa_core::participation::signed_query;
+use lupa_core::routes as paths;
+use worker::{Env, Response, State, WebSocket, WebSocketPair};
+
+use crate::config::required_secret;
+use crate::error::ApiResult;
+use crate::ledger::store::{Chunk, Meta, Segment, Store};
+
+/// At most this many viewers per participation (product: live viewing); the next one is refused.
+pub const MAX_VIEWERS: usize = 10;
+
+/// A chunk's signed URL lives 10 minutes: long enough to fetch it now and to scrub back to it a
+/// while later, short enough that a copied URL soon stops working (ASVS short-lived links).
+const CHUNK_URL_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// Signs the same-origin paths of chunks with the key the playback URLs use.
+pub struct Signer {
+    key: String,
+    entry_id: String,
+}
+
+impl Signer {
+    pub fn new(env: &Env, entry_id: &str) -> ApiResult<Signer> {
+        Ok(Signer { key: required_secret(env, "URL_SIGNING_KEY")?, entry_id: entry_id.to_string() })
+    }
+
+    pub fn chunk(&self, seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
+        let path = paths::live_chunk(&self.entry_id, seq, track, chunk.idx);
+        let query = signed_query(self.key.as_bytes(), &path, crate::clock::system_now() + CHUNK_URL_TTL_MS);
+        LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: format!("{path}?{query}") }
+    }
+}
+
+/// The stored chunks of a segment that are still in R2: all but those a composed part after the
+/// first used up (`compose_ready` deletes them; ADR 0005).
+fn readable(stored: Vec<Chunk>, composed_parts: &[u32]) -> Vec<Chunk> {
+    let list: Vec<StoredChunk> = stored.iter().map(|c| StoredChunk { index: c.idx, size: c.size }).collect();
+    let (contiguous, _) = chunks::contiguous(&list);
+    let gone = chunks::disposable(contiguous, chunks::composed_end(composed_parts));
+    stored.into_iter().filter(|c| !gone.contains(&c.idx)).collect()
+}
+
+pub fn segment_dto(segment: &Segment, chunks: Vec<LiveChunkDto>) -> LiveSegmentDto {
+    LiveSegmentDto {
+        seq: segment.seq,
+        track: segment.track.clone(),
+        mime: segment.mime.clone(),
+        offsetMs: segment.offset_ms,
+        openedAt: segment.opened_at,
+        state: segment.state.clone(),
+        chunks,
+    }
+}
+
+/// The task a participant is on (1 = the first) from their step marks: the newest mark's, when it
+/// is a task's (the same rule as time on task, `lupa_core::summary::task_at`).
+pub fn current_task(steps_json: Option<&str>) -> Option<u32> {
+    let marks: Vec<StepMark> = steps_json.and_then(|s| serde_json::from_str(s).ok())?;
+    lupa_core::summary::task_at(&crate::playback::core_marks(&marks), u64::MAX)
+}
+
+pub fn steps_of(meta: &Meta) -> Vec<StepMark> {
+    meta.steps_json.as_deref().and_then(|s| serde_json::from_str(s).ok()).unwrap_or_default()
+}
+
+/// What a viewer gets first: every segment with its readable chunks, and the step marks.
+fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> ApiResult<LiveEvent> {
+    let Some(meta) = store.meta()? else {
+        // A participation the object never saw (begun before the objects): nothing to show yet.
+        return Ok(LiveEvent::Snapshot { analysisId: analysis_id.into(), taskCount: task_count, state: "active".into(), segments: vec![], steps: vec![] });
+    };
+    let signer = Signer::new(env, &meta.entry_id)?;
+    let mut segments = Vec::new();
+    if meta.state == "active" {
+        for segment in store.segments()? {
+            let composed: Vec<u32> = store.parts(segment.seq, &segment.track)?.iter().map(|p| p.part_number).collect();
+            let chunks = readable(store.stored_chunks(segment.seq, &segment.track)?, &composed);
+            let dtos = chunks.iter().map(|c| signer.chunk(segment.seq, &segment.track, c)).collect();
+            segments.push(segment_dto(&segment, dtos));
+        }
+    }
+    Ok(LiveEvent::Snapshot { analysisId: meta.analysis_id.clone(), taskCount: task_count, state: meta.state.clone(), segments, steps: steps_of(&meta) })
+}
+
+/// Takes a viewer's WebSocket (the worker checked who they are, ADR 0016): 429 past
+/// [`MAX_VIEWERS`], else the socket, with the snapshot as its first message.
+pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> ApiResult<Response> {
+    if state.get_websockets().len() >= MAX_VIEWERS {
+        return Ok(Response::error("too many viewers", 429)?);
+    }
+    let pair = WebSocketPair::new()?;
+    state.accept_web_socket(&pair.server);
+    let first = serde_json::to_string(&snapshot(store, env, analysis_id, task_count)?).map_err(crate::error::ApiError::internal)?;
+    pair.server.send_with_str(first)?;
+    Ok(Response::from_websocket(pair.client)?)
+}
+
+/// Sends `event` to every viewer. Synchronous (a send queues the message), so whoever calls it
+/// answers no later for it; a socket that fails is left to its close handler.
+pub fn broadcast(state: &State, event: &LiveEvent) {
+    let sockets = state.get_websockets();
+    if sockets.is_empty() {
+        return;
+    }
+    let Ok(text) = serde_json::to_string(event) else { return };
+    for socket in sockets {
+        let _ = socket.send_with_str(&text);
+    }
+}
+
+/// Whether anyone watches (signing a chunk's URL is skipped otherwise).
+pub fn watched(state: &State) -> bool {
+    !state.get_websockets().is_empty()
+}
+
+/// Ends every viewer's socket (the participation was deleted).
+pub fn close_all(state: &State) {
+    for socket in state.get_websockets() {
+        let _: Result<(), worker::Error> = socket.close(Some(1000), Some("deleted"));
+    }
+}
+
+/// A viewer's socket closed: close our side too (the hibernation API leaves that to us).
+pub fn closed(socket: &WebSocket) {
+    let _ = socket.close(Some(1000), Some("bye"));
+}

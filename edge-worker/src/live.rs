@@ -1,0 +1,74 @@
+//! Watching a participation in progress (ADR 0016). `GET /api/v1/entry/{id}/live` checks the
+//! session and ownership like a recording (404 for anyone else's), then hands the WebSocket
+//! upgrade to the participation's object, which keeps its viewers (`ledger/viewers.rs`).
+//! `GET /api/v1/live-chunks/…` serves one stored chunk to a URL the object signed.
+
+use lupa_core::error_code::ErrorCode;
+use lupa_core::routes as paths;
+use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
+
+use crate::auth::sessions::SessionUser;
+use crate::db::{db, text};
+use crate::error::{ApiError, ApiResult};
+use crate::recordings::owned_entry_with;
+use crate::storage::{bucket, chunk_key, verify_signed_request};
+use crate::App;
+
+const TASK_COUNT: &str = "SELECT COUNT(*) AS task_count FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";
+
+const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.";
+const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
+const CHUNK_GONE: &str = "Este fragmento de la grabación ya no está disponible.";
+
+#[derive(serde::Deserialize)]
+struct TaskCount {
+    task_count: i64,
+}
+
+fn is_upgrade(req: &Request) -> bool {
+    req.headers().get("upgrade").ok().flatten().is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
+/// `GET /api/v1/entry/{id}/live` (Upgrade: websocket): the participation's live events.
+pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) -> ApiResult<Response> {
+    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| batch.add(TASK_COUNT, &[text(entry_id)])).await?;
+    if !is_upgrade(req) {
+        return Err(ApiError::new(426, ErrorCode::UpgradeRequired, NEEDS_SOCKET));
+    }
+    let task_count = results.first::<TaskCount>(slot)?.map_or(0, |r| r.task_count.max(0));
+    let headers = Headers::new();
+    headers.set("upgrade", "websocket")?;
+    headers.set("x-lupa-analysis", &entry.analysis_id)?;
+    headers.set("x-lupa-task-count", &task_count.to_string())?;
+    let mut init = RequestInit::new();
+    init.with_method(Method::Get).with_headers(headers);
+    let forwarded = Request::new_with_init("https://participation.ledger/live", &init)?;
+    let stub = app.env.durable_object("PARTICIPATIONS")?.get_by_name(&entry.id)?;
+    let answer = stub.fetch_with_request(forwarded).await?;
+    match answer.status_code() {
+        101 => {
+            let socket = answer.websocket().ok_or_else(|| ApiError::internal("participation object answered 101 without a socket"))?;
+            Ok(Response::from_websocket(socket)?)
+        }
+        429 => Err(ApiError::new(429, ErrorCode::TooManyViewers, TOO_MANY)),
+        status => Err(ApiError::internal(format!("participation object refused a viewer: {status}"))),
+    }
+}
+
+/// `GET /api/v1/live-chunks/{id}/{segment}/{track}/{index}?expires=&kid=&sig=`: one chunk's bytes.
+/// 404 once it was composed into a part and deleted, or the participation ended.
+pub async fn chunk(app: &App, req: &Request, entry_id: &str, segment: &str, track: &str, index: &str) -> ApiResult<Response> {
+    verify_signed_request(app, req, &paths::live_chunk(entry_id, segment, track, index))?;
+    let gone = || ApiError::new(404, ErrorCode::ChunkGone, CHUNK_GONE);
+    let (Ok(seq), Ok(index)) = (segment.parse::<u32>(), index.parse::<u32>()) else { return Err(gone()) };
+    if track != "screen" && track != "camera" {
+        return Err(gone());
+    }
+    let analysis = crate::participation::entries::find(&db(app)?, entry_id).await?.ok_or_else(gone)?.analysis_id;
+    let object = bucket(app)?.get(chunk_key(&analysis, entry_id, seq, track, index)).execute().await?.ok_or_else(gone)?;
+    let body = object.body().ok_or_else(|| ApiError::internal("R2 chunk without body"))?;
+    Ok(ResponseBuilder::new()
+        .with_header("content-type", "application/octet-stream")?
+        .with_header("content-length", &object.size().to_string())?
+        .body(body.response_body()?))
+}

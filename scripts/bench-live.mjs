@@ -1,0 +1,145 @@
+// Benchmark of live viewing (ADR 0016) through the real worker, D1, R2 and the participation's
+// Durable Object (its own `wrangler dev`): a real participant records in headless Chromium (the
+// fake screen and microphone, the real recorder and uploads), and a researcher's live player plays
+// it in a second browser. Both run on this machine, so one clock serves both sides:
+//
+//   delay = the viewer's wall clock when a frame is presented (requestVideoFrameCallback)
+//           − (the segment's opening on the server's clock + the frame's media time)
+//
+// The segment is opened just before its MediaRecorder starts, so the delay is over-estimated by
+// that gap (tens of ms). Printed for DURATION_S (120) seconds of watching, on loopback and with the
+// participant's uplink throttled to UPLINK_MBPS (4) by CDP: p50 and p95 (targets 2 s and 3 s), and
+// what one viewer costs per minute: chunk requests and bytes, WebSocket messages and bytes.
+//
+//   npm run bench:live        (DURATION_S=120 UPLINK_MBPS=4 PHASES=loopback,throttled to change)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from './lib/dev-server.mjs';
+
+const DURATION_S = Number(process.env.DURATION_S ?? 120);
+const UPLINK_MBPS = Number(process.env.UPLINK_MBPS ?? 4);
+const PHASES = (process.env.PHASES ?? 'loopback,throttled').split(',');
+const PASSWORD = 'una clave bastante larga';
+const root = new URL('..', import.meta.url).pathname;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-live-'));
+const server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, usage: false });
+const base = server.url;
+let browser;
+
+/** A subscribed researcher with an analysis of three tasks; returns the session cookie and the analysis id. */
+async function researcher() {
+  const email = `bench-live-${Date.now()}@example.com`;
+  const post = (path, body, cookie) =>
+    fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  await post('/api/v1/auth/register/local/customer', { username: email, password: PASSWORD });
+  const login = await post('/api/v1/auth/login/local', { username: email, password: PASSWORD });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const user = (await login.json()).user;
+  const now = Date.now();
+  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command',
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES ('sub_bench', '${user.id}', 'active', 'basic', ${now + 86_400_000}, ${now}, ${now})`],
+  { cwd: root, stdio: 'ignore' });
+  const created = await post('/api/v1/analysis', {
+    name: 'Bench en directo', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'Prueba',
+    tasks: ['Uno', 'Dos', 'Tres'].map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer',
+  }, cookie);
+  return { email, cookie, analysisId: (await created.json()).analysisData.id };
+}
+
+/** A participant in their own context, recording from the first step on; returns the page. */
+async function participant(analysisId, throttled) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  if (throttled) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: (UPLINK_MBPS * 1e6) / 8 });
+  }
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/participate/${analysisId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click({ timeout: 30_000 });
+  // Enabled once both permissions are granted: click waits for it.
+  await page.getByRole('button', { name: 'Siguiente' }).click({ timeout: 30_000 });
+  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await page.getByRole('status').filter({ hasText: /^Grabando$/ }).waitFor({ timeout: 30_000 });
+  return { page, context };
+}
+
+/** The researcher's live player on the participation: delays of presented frames, and what it fetched. */
+async function watch(email, entryId) {
+  const context = await browser.newContext({ baseURL: base });
+  // Signed in on the context's own request client, so the page shares the session cookie.
+  await context.request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
+  const page = await context.newPage();
+  const cost = { requests: 0, bytes: 0, messages: 0, messageBytes: 0 };
+  page.on('requestfinished', async (request) => {
+    if (!request.url().includes('/api/v1/live-chunks/')) return;
+    cost.requests += 1;
+    cost.bytes += (await request.sizes().catch(() => ({ responseBodySize: 0 }))).responseBodySize;
+  });
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    cost.messages += 1;
+    cost.messageBytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  }));
+  await page.goto(`/entry/${entryId}`);
+  const video = page.getByTestId('live-video');
+  await video.waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid="live-video"]')?.currentTime ?? 0) > 0, null, { timeout: 60_000 });
+  const started = { ...cost };
+  await video.evaluate((v) => {
+    window.__delays = [];
+    const onFrame = (_now, meta) => {
+      const openedAt = Number(v.dataset.openedAt);
+      if (openedAt > 0) window.__delays.push(performance.timeOrigin + performance.now() - (openedAt + meta.mediaTime * 1000));
+      v.requestVideoFrameCallback(onFrame);
+    };
+    v.requestVideoFrameCallback(onFrame);
+  });
+  await sleep(DURATION_S * 1000);
+  const delays = await page.evaluate(() => window.__delays);
+  const spent = Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, v - started[k]]));
+  await context.close();
+  return { delays, spent };
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+try {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+  });
+  const owner = await researcher();
+  console.log(`bench:live — ${DURATION_S} s of watching per phase, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`);
+  for (const phase of PHASES) {
+    const { page, context } = await participant(owner.analysisId, phase === 'throttled');
+    const entries = await (await fetch(new URL(`/api/v1/analysis/${owner.analysisId}`, base), { headers: { cookie: owner.cookie } })).json();
+    const live = entries.analysisData.AnalysisEntries.find((e) => e.status === 'in_progress');
+    const { delays, spent } = await watch(owner.email, live.id);
+    await page.getByRole('button', { name: 'Siguiente' }).click().catch(() => undefined);
+    await context.close();
+    const sorted = delays.filter(Number.isFinite).sort((a, b) => a - b);
+    const minutes = DURATION_S / 60;
+    const label = phase === 'throttled' ? `uplink ${UPLINK_MBPS} Mbit/s` : 'loopback';
+    console.log(
+      `${label.padEnd(18)} frames ${String(sorted.length).padStart(5)}  delay p50 ${(pct(sorted, 50) / 1000).toFixed(2)} s  p95 ${(pct(sorted, 95) / 1000).toFixed(2)} s` +
+        `  (targets 2 s / 3 s: ${pct(sorted, 50) <= 2000 && pct(sorted, 95) <= 3000 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `${''.padEnd(18)} per viewer minute: ${(spent.requests / minutes).toFixed(1)} chunk requests, ${(spent.bytes / minutes / 1e6).toFixed(2)} MB; ` +
+        `${(spent.messages / minutes).toFixed(1)} socket messages, ${(spent.messageBytes / minutes / 1e3).toFixed(1)} kB`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await server.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+}

@@ -1,0 +1,149 @@
+// Watching a participation live (ADR 0016): the owner's WebSocket to the participation object
+// gets a snapshot, then each stored chunk with a signed URL that serves its bytes, the step marks,
+// answers and Finish as they happen; a stranger and an anonymous caller can't open it, and the
+// 11th viewer is refused with a message in Spanish.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { api, BASE, signUp } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { openSegment, participate, putChunk, submit, complete } from './recording.mjs';
+
+const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
+const WS = BASE.replace(/^http/, 'ws');
+
+async function owner() {
+  const user = await signUp('live');
+  const now = Date.now();
+  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json.analysisData.id;
+  return { ...user, analysis };
+}
+
+/** A viewer's socket with the session cookie; collects every event. */
+function watch(entryId, cookie) {
+  const ws = new WebSocket(`${WS}/api/v1/entry/${entryId}/live`, { headers: { cookie, origin: BASE } });
+  const events = [];
+  const waiters = [];
+  ws.addEventListener('message', (e) => {
+    events.push(JSON.parse(e.data));
+    for (const w of waiters.splice(0)) w();
+  });
+  const opened = new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve);
+    ws.addEventListener('error', reject);
+  });
+  /** The first event (from `from` on) that `pred` accepts. */
+  const next = async (pred, from = 0) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = events.slice(from).find(pred);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.type))}`);
+      await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
+    }
+  };
+  return { ws, events, opened, next };
+}
+
+/** The status (and body, when refused) of a raw HTTP/1.1 upgrade request for the live socket. */
+async function upgrade(entryId, cookie) {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), origin: BASE };
+    if (cookie) headers.cookie = cookie;
+    const req = request(`${BASE}/api/v1/entry/${entryId}/live`, { headers });
+    req.on('upgrade', (res, socket) => { socket.destroy(); resolve({ status: res.statusCode }); });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('the owner watches chunks, steps, answers and Finish as they happen', async () => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
+  const header = randomBytes(3000);
+  assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, header, 1000)).status, 200);
+
+  const viewer = watch(p.entryId, o.cookie);
+  await viewer.opened;
+  const snapshot = await viewer.next((e) => e.type === 'snapshot');
+  assert.equal(snapshot.analysisId, o.analysis);
+  assert.equal(snapshot.taskCount, 2);
+  assert.equal(snapshot.state, 'active');
+  assert.equal(snapshot.segments.length, 1);
+  assert.deepEqual(snapshot.segments[0].chunks.map((c) => [c.index, c.endMs]), [[0, 1000]]);
+  const first = await fetch(BASE + snapshot.segments[0].chunks[0].url);
+  assert.equal(first.status, 200);
+  assert.deepEqual(Buffer.from(await first.arrayBuffer()), header);
+
+  const body = randomBytes(2000);
+  assert.equal((await putChunk(p.entryId, p.cookie, seg, 1, body, 2000)).status, 200);
+  const { chunk } = await viewer.next((e) => e.type === 'chunk');
+  assert.deepEqual([chunk.seq, chunk.track, chunk.index, chunk.endMs], [seg, 'screen', 1, 2000]);
+  assert.deepEqual(Buffer.from(await (await fetch(BASE + chunk.url)).arrayBuffer()), body);
+  // A tampered signature is refused.
+  assert.equal((await fetch(BASE + chunk.url.replace('/1?', '/0?'))).status, 403);
+
+  const steps = [{ index: 0, atMs: 0 }, { index: 2, atMs: 1500 }];
+  assert.equal((await api(`/api/v1/analysisEntry/${p.entryId}/steps`, { method: 'PUT', cookie: p.cookie, body: { steps } })).status, 200);
+  assert.deepEqual((await viewer.next((e) => e.type === 'steps')).steps, steps);
+
+  const answer = await api(`/api/v1/analysisEntry/${p.entryId}/answers/tasks/1`, { method: 'PUT', cookie: p.cookie, body: { seq: 6, success: 'yes', atMs: 1800 } });
+  assert.equal(answer.status, 200);
+  const told = await viewer.next((e) => e.type === 'answer');
+  assert.deepEqual([told.task.taskNumber, told.task.seq, told.task.success], [1, 6, 'yes']);
+
+  assert.equal((await complete(p.entryId, p.cookie)).status, 200);
+  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
+  await viewer.next((e) => e.type === 'finished');
+  viewer.ws.close();
+});
+
+test('a reload opens a new segment that viewers hear of; a stranger and anonymous are refused', async () => {
+  const o = await owner();
+  const stranger = await signUp('live-stranger');
+  const p = await participate(o.analysis);
+  await openSegment(p.entryId, p.cookie);
+  assert.equal((await upgrade(p.entryId, undefined)).status, 401);
+  assert.equal((await upgrade(p.entryId, stranger.cookie)).status, 404);
+  assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
+
+  const viewer = watch(p.entryId, o.cookie);
+  await viewer.opened;
+  await viewer.next((e) => e.type === 'snapshot');
+  const second = (await openSegment(p.entryId, p.cookie)).json.segment;
+  const { segment } = await viewer.next((e) => e.type === 'segment');
+  assert.deepEqual([segment.seq, segment.track, segment.state, segment.chunks], [second, 'screen', 'open', []]);
+  viewer.ws.close();
+});
+
+test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async () => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  await openSegment(p.entryId, p.cookie);
+  const viewers = Array.from({ length: 10 }, () => watch(p.entryId, o.cookie));
+  await Promise.all(viewers.map((v) => v.opened));
+  await Promise.all(viewers.map((v) => v.next((e) => e.type === 'snapshot')));
+  const refused11 = await upgrade(p.entryId, o.cookie);
+  assert.equal(refused11.status, 429);
+  assert.equal(JSON.parse(refused11.body).message, 'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.');
+  const refused = await api(`/api/v1/entry/${p.entryId}/live`, { cookie: o.cookie });
+  assert.equal(refused.status, 426);
+  assert.match(refused.json.message, /WebSocket/);
+  // One leaves: a place for the next.
+  viewers[0].ws.close();
+  let status = 429;
+  for (let i = 0; i < 20 && status === 429; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    status = (await upgrade(p.entryId, o.cookie)).status;
+  }
+  assert.equal(status, 101);
+  for (const v of viewers) v.ws.close();
+});

@@ -1,0 +1,101 @@
+// Watching a participation live (ADR 0016), in two Chromium contexts against the real worker: a
+// participant records with the fake screen while the researcher watches their live player. The
+// video advances, the task follows 'Siguiente', a note taken live lands at the live moment of the
+// recording, a reload shows 'El participante se ha desconectado' and then the next segment plays,
+// and Finish turns the page into the recorded player without a reload.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
+import { card, entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+
+const next = async (page: Page, step: string) => {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText(step)).toBeVisible();
+};
+
+/** 'Continuar' after a reload, the permissions again, and back into the analysis. */
+async function continueParticipation(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** The live video's time in seconds. */
+const videoTime = (page: Page) => page.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** How far the live video advanced in 1.5 s (the picture may be replaced by the next segment's meanwhile). */
+async function advance(page: Page) {
+  const before = await videoTime(page);
+  await page.waitForTimeout(1500);
+  return (await videoTime(page)) - before;
+}
+
+test('a researcher watches a participant live: video, task, a note at the live moment, a reload, and Finish', async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const researcherContext = await browser.newContext({ baseURL });
+  const researcher = await researcherContext.newPage();
+  const analysisId = await researcherWithAnalysis(researcher.request);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const entry = await entryOf(analysisId);
+
+  // The analysis page: 'En directo', then the task as the participant reaches it, without a reload.
+  await researcher.goto(`/analysis/${analysisId}`);
+  const row = researcher.getByTestId('participation-live');
+  await expect(row).toContainText('En directo', { timeout: 20_000 });
+  await next(page, 'Step 2 of 5');
+  await next(page, 'Step 3 of 5');
+  await expect(row).toContainText('Tarea 1 de 3', { timeout: 20_000 });
+  await researcher.getByRole('link', { name: /Ver en directo/ }).click();
+
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+  await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 1 de 3', { timeout: 15_000 });
+  await expect.poll(() => videoTime(researcher), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => advance(researcher), { timeout: 20_000 }).toBeGreaterThan(0.5);
+
+  await next(page, 'Step 4 of 5');
+  await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 2 de 3', { timeout: 15_000 });
+
+  // A note while live: 'Añadir nota' holds the picture; the note's moment is the segment's offset
+  // plus the video's time there.
+  await researcher.getByRole('button', { name: 'Añadir nota' }).click();
+  const liveMs = await researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
+  await researcher.getByLabel('Nota', { exact: true }).fill('Duda en la tarea 2');
+  await researcher.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(researcher.getByText('Duda en la tarea 2')).toBeVisible();
+  await researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.play());
+
+  // The participant reloads: the researcher is told, then the next segment plays.
+  await page.reload();
+  await expect(researcher.getByTestId('live-disconnected')).toHaveText(/El participante se ha desconectado/, { timeout: 20_000 });
+  await continueParticipation(page);
+  await expect(researcher.getByTestId('live-disconnected')).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(() => researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs)), { timeout: 15_000 }).toBeGreaterThan(0);
+  const secondOffset = await researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs));
+  await expect.poll(() => advance(researcher), { timeout: 30_000 }).toBeGreaterThan(0.5);
+
+  await next(page, 'Step 5 of 5');
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 90_000 });
+
+  // The same page becomes the recorded player, with the note where it was taken.
+  await expect(researcher.getByTestId('live-video')).toHaveCount(0, { timeout: 30_000 });
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toHaveCount(0);
+  const notes = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as { atMs: number; text: string }[] | { notes: { atMs: number; text: string }[] };
+  const list = Array.isArray(notes) ? notes : notes.notes;
+  const note = list.find((n) => n.text === 'Duda en la tarea 2');
+  expect(note).toBeDefined();
+  expect(Math.abs(note!.atMs - liveMs)).toBeLessThanOrEqual(1000);
+  // It was taken while the first segment played: on the recording's timeline, before the second
+  // segment's offset (where the recorded player starts the second file), which the live view used too.
+  const recorded = (await (await researcher.request.get(`/api/v1/entry/${entry.id}`)).json()) as { durationMs: number; segments: { durationMs: number }[] };
+  expect(recorded.segments).toHaveLength(2);
+  expect(Math.abs(recorded.segments[0]!.durationMs - secondOffset)).toBeLessThanOrEqual(1000);
+  expect(note!.atMs).toBeGreaterThan(0);
+  expect(note!.atMs).toBeLessThan(secondOffset);
+  await researcherContext.close();
+});

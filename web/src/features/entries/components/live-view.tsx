@@ -1,0 +1,131 @@
+/**
+ * /entry/{id} while the participation is in progress (ADR 0016): the participant's screen as it is
+ * recorded, from the live edge ('Ir al directo' returns there after scrubbing back over what was
+ * buffered), the task they are on, their answers as they give them, and notes taken on the
+ * recording's own timeline (the segment's offset plus the video's time, which is where the
+ * recorded player shows them). When the participant finishes, `onFinished` gets the position so
+ * the page can switch to the recorded player there.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Radio } from 'lucide-react';
+import { Alert } from '@/components/alert';
+import { useNotes } from '@/features/entries/api/get-notes';
+import { AnswersPanel } from '@/features/entries/components/answers-panel';
+import { LiveRegion } from '@/features/entries/components/live-region';
+import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
+import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
+import { currentTask, useLive } from '@/features/entries/hooks/use-live';
+import { LiveFeed } from '@/features/entries/lib/live-feed';
+import { formatClock } from '@/lib/time';
+import '@/features/entries/live.css';
+
+/** Further behind the newest frame than this, the player is not 'at the live edge'. */
+const EDGE_S = 3;
+
+export function LiveView({ entryId, onFinished }: { entryId: string; onFinished: (positionMs: number) => void }) {
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [feed, setFeed] = useState<LiveFeed | null>(null);
+  const live = useLive(entryId, feed);
+  const notes = useNotes(entryId);
+  const { announcement, announce } = useAnnouncer();
+  const [draft, setDraft] = useState<NoteDraft | null>(null);
+  const [positionMs, setPositionMs] = useState(0);
+  const [behindS, setBehindS] = useState(0);
+
+  useEffect(() => {
+    if (videoRef.current) setFeed(new LiveFeed(videoRef.current));
+  }, []);
+
+  /** The playhead on the participation's timeline. */
+  const position = () => (feed?.current()?.offsetMs ?? 0) + Math.floor((videoRef.current?.currentTime ?? 0) * 1000);
+
+  const finished = live.status === 'finished';
+  useEffect(() => {
+    if (finished) onFinished(position());
+    // Only when it turns finished: the position is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finished]);
+
+  const onTime = () => {
+    setPositionMs(position());
+    setBehindS(feed?.behindS() ?? 0);
+  };
+
+  const task = currentTask(live.steps);
+  const segment = feed?.current();
+  return (
+    <article className="entry-page live-view" aria-labelledby="live-title">
+      <header className="live-view__header">
+        <h1 id="live-title">{t('live.title')}</h1>
+        <span className="live-badge">
+          <Radio size={16} aria-hidden="true" />
+          {t('live.badge')}
+        </span>
+        <p className="live-view__task" data-testid="live-task" aria-live="polite">
+          {task !== null && live.taskCount > 0 ? t('live.task', { number: task, total: live.taskCount }) : t('live.beforeTasks')}
+        </p>
+      </header>
+      {live.disconnected ? <Alert tone="warning" title={t('live.disconnected')} testId="live-disconnected" /> : null}
+      {live.status === 'deleted' ? <Alert tone="error" title={t('live.deleted')} /> : null}
+      <div className="entry-layout">
+        <div className="entry-layout__main">
+          <div className="live-view__stage">
+            <video
+              ref={videoRef}
+              className="live-view__video"
+              data-testid="live-video"
+              data-offset-ms={segment?.offsetMs ?? 0}
+              data-opened-at={segment?.openedAt ?? 0}
+              aria-label={t('live.video')}
+              muted
+              playsInline
+              controls
+              onTimeUpdate={onTime}
+            />
+          </div>
+          <div className="live-view__bar">
+            <span data-testid="live-position">{t('live.position', { time: formatClock(positionMs) })}</span>
+            <button type="button" className="button button--ghost button--sm" disabled={behindS < EDGE_S} onClick={() => feed?.goLive()}>
+              {t('live.goLive')}
+            </button>
+            <button
+              type="button"
+              className="button button--sm"
+              onClick={() => {
+                // As in the recorded player: the picture holds still while the note is written.
+                videoRef.current?.pause();
+                setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }));
+              }}
+            >
+              {t('entry.notes.add')}
+            </button>
+          </div>
+        </div>
+        <aside className="entry-layout__side" aria-label={t('entry.sidePanel')}>
+          <NotesPanel
+            entryId={entryId}
+            notes={notes.data}
+            loading={notes.isPending}
+            loadFailed={notes.isError}
+            onRetry={() => void notes.refetch()}
+            durationMs={0}
+            draft={draft}
+            onCloseDraft={() => setDraft(null)}
+            onSeek={() => feed?.goLive()}
+            onPlayClip={() => undefined}
+            announce={announce}
+          />
+          {live.tasks.length || live.sus ? (
+            <section aria-labelledby="live-answers">
+              <h2 id="live-answers">{t('entry.tabs.answers')}</h2>
+              <AnswersPanel answers={{ tasks: live.tasks, sus: live.sus }} currentMs={positionMs} onSeek={() => undefined} />
+            </section>
+          ) : null}
+        </aside>
+      </div>
+      <LiveRegion announcement={announcement} />
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * A researcher's connection to a participation in progress (ADR 0016): the WebSocket to its
+ * participation object, whose events drive the live player (`LiveFeed`) and the page's state: the
+ * step marks (current task), the answers as they are given, Finish and deletion. A participant
+ * who sends nothing for a while, or whose page reloaded (a new segment opens), is shown as
+ * disconnected until their next chunk. A dropped socket is opened again, and its snapshot resumes.
+ */
+import { useEffect, useState } from 'react';
+import { API_BASE_PATH } from '@/config/constants';
+import type { LiveFeed } from '@/features/entries/lib/live-feed';
+import { apiPaths } from '@/lib/api-paths';
+import type { LiveEvent } from '@/lib/api-types/LiveEvent';
+import type { StepMark } from '@/lib/api-types/StepMark';
+import type { SusAnswerDto } from '@/lib/api-types/SusAnswerDto';
+import type { TaskAnswerDto } from '@/lib/api-types/TaskAnswerDto';
+
+/** Without a chunk for this long, the participant is shown as disconnected (chunks are ~1 s). */
+export const SILENCE_MS = 6_000;
+const RECONNECT_MS = 2_000;
+
+export type LiveStatus = 'connecting' | 'live' | 'finished' | 'deleted';
+
+export interface LiveState {
+  status: LiveStatus;
+  analysisId: string | null;
+  taskCount: number;
+  steps: StepMark[];
+  tasks: TaskAnswerDto[];
+  sus: SusAnswerDto | null;
+  /** The participant reloaded or lost the connection, and nothing new has arrived since. */
+  disconnected: boolean;
+}
+
+const initial: LiveState = { status: 'connecting', analysisId: null, taskCount: 0, steps: [], tasks: [], sus: null, disconnected: false };
+
+export const liveSocketUrl = (entryId: string) =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_BASE_PATH}${apiPaths.entryLive(entryId)}`;
+
+/** The task the participant is on (1-based), from the newest step mark; null before the first task. */
+export function currentTask(steps: readonly StepMark[]): number | null {
+  const last = [...steps].sort((a, b) => a.atMs - b.atMs).at(-1);
+  return last && last.index >= 2 ? last.index - 1 : null;
+}
+
+const newestScreen = (event: Extract<LiveEvent, { type: 'snapshot' }>) => event.segments.filter((s) => s.track === 'screen' && s.state === 'open').at(-1);
+
+/** What an event means for the player (outside React's state updates, which may run twice). */
+function play(event: LiveEvent, feed: LiveFeed): void {
+  if (event.type === 'snapshot') {
+    const newest = newestScreen(event);
+    if (newest && feed.current()?.seq !== newest.seq) feed.open(newest);
+    else if (newest) for (const chunk of newest.chunks) feed.add(chunk);
+  } else if (event.type === 'chunk') feed.add(event.chunk);
+  else if (event.type === 'segment' && event.segment.track === 'screen') feed.open(event.segment);
+}
+
+function reduce(state: LiveState, event: LiveEvent): LiveState {
+  switch (event.type) {
+    case 'snapshot': {
+      const newest = newestScreen(event);
+      const status = event.state === 'finished' ? 'finished' : event.state === 'deleted' ? 'deleted' : 'live';
+      return { ...state, status, analysisId: event.analysisId, taskCount: event.taskCount, steps: event.steps, disconnected: !newest };
+    }
+    case 'chunk':
+      return state.disconnected && event.chunk.track === 'screen' ? { ...state, disconnected: false } : state;
+    case 'segment':
+      if (event.segment.track !== 'screen') return state;
+      // A second screen segment means the first one's page went away.
+      return { ...state, disconnected: event.segment.seq > 1 || state.disconnected };
+    case 'steps':
+      return { ...state, steps: event.steps };
+    case 'answer':
+      return {
+        ...state,
+        tasks: event.task ? [...state.tasks.filter((t) => t.taskNumber !== event.task?.taskNumber), event.task] : state.tasks,
+        sus: event.sus ?? state.sus,
+      };
+    case 'closing':
+      return state;
+    case 'finished':
+      return { ...state, status: 'finished' };
+    case 'deleted':
+      return { ...state, status: 'deleted' };
+  }
+}
+
+export function useLive(entryId: string, feed: LiveFeed | null): LiveState {
+  const [state, setState] = useState<LiveState>(initial);
+
+  useEffect(() => {
+    if (!feed) return;
+    let socket: WebSocket | null = null;
+    let ended = false;
+    let retry: number | undefined;
+    let lastChunkAt = Date.now();
+    const connect = () => {
+      socket = new WebSocket(liveSocketUrl(entryId));
+      socket.addEventListener('message', (message) => {
+        const event = JSON.parse(String(message.data)) as LiveEvent;
+        if (event.type === 'chunk') lastChunkAt = Date.now();
+        if (event.type === 'finished' || event.type === 'deleted') ended = true;
+        play(event, feed);
+        setState((last) => reduce(last, event));
+      });
+      socket.addEventListener('close', () => {
+        if (!ended) retry = window.setTimeout(connect, RECONNECT_MS);
+      });
+    };
+    connect();
+    const silence = window.setInterval(() => {
+      if (Date.now() - lastChunkAt > SILENCE_MS) setState((last) => (last.status === 'live' && !last.disconnected ? { ...last, disconnected: true } : last));
+    }, 1_000);
+    return () => {
+      ended = true;
+      window.clearTimeout(retry);
+      window.clearInterval(silence);
+      socket?.close();
+    };
+  }, [entryId, feed]);
+
+  return state;
+}
