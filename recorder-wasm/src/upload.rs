@@ -2,6 +2,7 @@
 //! upload succeeded or failed, time passed), commands come out (upload chunk k, forget chunk k,
 //! complete, wake me in t ms). The browser shell does the fetches, the IndexedDB work and the
 //! timers; this module decides, so ordering, retries and limits are host-tested.
+//! Size: one sans-IO state machine with its rules written beside the code; the tests live in upload_tests.rs.
 //!
 //! Rules (ADR 0005):
 //! - At most [`MAX_IN_FLIGHT`] chunks in flight, lowest (segment, index) first, so chunks an
@@ -10,7 +11,6 @@
 //!   while recording.
 //! - A request that got no answer means the network is down, for every chunk at once: from then
 //!   on a single probe request goes at a time, after a shared backoff (or every
-//! Size: one sans-IO state machine with its rules written beside the code; the tests live in upload_tests.rs.
 //!   [`OFFLINE_PROBE_MS`] while the browser says it is offline), until a request gets through or
 //!   the browser's `online` event arrives; then everything waiting goes at once. Without this, a
 //!   minute offline meant every new chunk tried and failed, two at a time: hundreds of requests. After the stop it gives up [`GIVE_UP_AFTER_STOP_MS`] after the stop, the

@@ -10,8 +10,8 @@
 //
 // Uses LUPA_BASE_URL + LUPA_STATE_DIR when both are set (a server you started), otherwise starts
 // its own `wrangler dev` on a free port with a throw-away state directory. Last line:
-// Size: one end-to-end script with its page harness; its steps run in order against one server.
 // `N passed, N failed`.
+// Size: one end-to-end script with its page harness; its steps run in order against one server.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 //! A segment index (`sidx`) for fragmented MP4 recordings (ADR 0009), so a player can start and
 //! seek a long recording with a few small Range requests instead of reading the whole file.
+//! Size: the scanner, the sidx writer and their host tests share private box-reading helpers; about half the file is tests.
 //!
 //! MediaRecorder writes MP4 as `ftyp moov (moof mdat)*` with no index: to know where second 1800
 //! is, a player (Chromium's FFmpeg demuxer) reads every `moof` from the start, which over HTTP
@@ -10,7 +11,6 @@
 //!
 //! [`Scanner`] reads the file once, in order, in pieces of any size (an R2 body stream): it keeps
 //! `moov` and each `moof` (small) and skips everything else (`mdat`, the media) without holding
-//! Size: the scanner, the sidx writer and their host tests share private box-reading helpers; about half the file is tests.
 //! it. [`build_sidx`] then writes the box. The worker stores it beside the file and serves the
 //! file with the box spliced in at [`FragmentIndex::insert_at`]. Fragment offsets stay valid:
 //! Chromium (and ffmpeg with `default_base_moof`) address samples relative to their `moof`, and a

@@ -5,12 +5,12 @@
  * by a sync loop (lib/player/camera-sync.ts) at every frame while playing and at every seek, speed
  * change, play, pause and segment switch. React reads a snapshot (`subscribe`/`getSnapshot`, for
  * useSyncExternalStore) and calls the commands; the engine owns the elements' `src`.
+ * Size: the player's one state machine outside React (segments, camera sync, seeking); its parts share private state.
  *
  * Positions are timeline milliseconds: a segment's start (the sum of the segments before it) plus
  * the element's time. A single file trusts the element's own length; several use the API's.
  *
  * A clip plays only its range (`playRange`): the engine seeks to its start (in whichever segment)
- * Size: the player's one state machine outside React (segments, camera sync, seeking); its parts share private state.
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
 import { effectiveDurationMs } from '@/lib/player/chapters';
