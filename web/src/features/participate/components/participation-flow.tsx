@@ -13,7 +13,6 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
-import { ScreenedOut, ScreenerStep } from '@/features/participate/components/screener-step';
 import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
@@ -41,6 +40,9 @@ import {
 
 const PermissionsStep = lazy(() => loadPermissionsStep().then((m) => ({ default: m.PermissionsStep })));
 const AnalysisStep = lazy(() => loadAnalysisStep().then((m) => ({ default: m.AnalysisStep })));
+// Only studies with a screener show these (ADR 0017): out of the input step's first download.
+const ScreenerStep = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenerStep })));
+const ScreenedOut = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })));
 const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ default: m.FloatingWindowHost })));
 
 /** How often the 'Duración' timer reads the recorder, besides its own change events. */
@@ -136,8 +138,16 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
       {stage === 'checking' ? <CheckingNotice /> : null}
       {stage === 'resume' ? <ResumeNotice /> : null}
       {stage === 'input' ? <InputStep initialId={linkedId} /> : null}
-      {stage === 'screener' ? <ScreenerStep /> : null}
-      {stage === 'screened-out' ? <ScreenedOut /> : null}
+      {stage === 'screener' ? (
+        <Suspense fallback={<PageLoader />}>
+          <ScreenerStep />
+        </Suspense>
+      ) : null}
+      {stage === 'screened-out' ? (
+        <Suspense fallback={<PageLoader />}>
+          <ScreenedOut />
+        </Suspense>
+      ) : null}
       {/* A boundary per step: a step still loading shows the loader, never the last step hidden. */}
       {stage === 'permissions' ? (
         <Suspense fallback={<PageLoader />}>
