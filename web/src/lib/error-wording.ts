@@ -109,6 +109,24 @@ export const ERROR_WORDING = {
   wrong_current_password: 'locale',
 } as const satisfies Record<ErrorCode, ErrorWording>;
 
+type Translate = (key: string) => string | undefined;
+let translate: Translate | undefined;
+
+/**
+ * lib/i18n registers i18next here when an entry starts it. Reading an error never imports i18next
+ * itself, so a page that runs without it (the prerendered public site's waitlist form) stays small
+ * and shows the server's text.
+ */
+export function setErrorTranslator(fn: Translate): void {
+  translate = fn;
+}
+
+/** The interface's wording of a code with a fixed message, when an entry's strings are loaded. */
+export function translatedError(code: string): string | undefined {
+  const key = errorKey(code);
+  return key && translate ? translate(key) : undefined;
+}
+
 /** The locale key of a code whose message is fixed, or undefined when the server words it. */
 export function errorKey(code: string): `errors.${ErrorCode}` | undefined {
   const wording = (ERROR_WORDING as Record<string, ErrorWording | undefined>)[code];

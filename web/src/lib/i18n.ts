@@ -7,6 +7,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/config/constants';
+import { setErrorTranslator } from '@/lib/error-wording';
 import { isLanguage, storedLanguage, storeLanguage } from '@/lib/language';
 
 export { isLanguage, storedLanguage };
@@ -53,6 +54,7 @@ export const initialLanguage: Language = storedLanguage();
  */
 export function initI18n(spanish: readonly Strings[], others: Partial<Record<Language, StringsLoader>>): void {
   Object.assign(loaders, others);
+  setErrorTranslator((key) => (i18n.exists(key) ? (i18n.t(key as never) as string) : undefined));
   i18n.on('languageChanged', applyLanguage);
   void i18n.use(initReactI18next).init({
     resources: { [DEFAULT_LANGUAGE]: { translation: mergeStrings(spanish) } },

@@ -1,7 +1,6 @@
 /** Reading what the server said about a failed form submit: its message, and its `errors: [{msg}]` list. */
 import { isApiError, isClientCode } from '@/lib/api-client';
-import { errorKey } from '@/lib/error-wording';
-import { i18n } from '@/lib/i18n';
+import { translatedError } from '@/lib/error-wording';
 import type { ValidationItem } from '@/lib/api-types/ValidationItem';
 
 /**
@@ -11,8 +10,8 @@ import type { ValidationItem } from '@/lib/api-types/ValidationItem';
  */
 export function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error) || isClientCode(error.code)) return undefined;
-  const key = errorKey(error.code);
-  if (key && i18n.exists(key)) return i18n.t(key as never) as string;
+  const translated = translatedError(error.code);
+  if (translated) return translated;
   return error.message.trim() ? error.message : undefined;
 }
 
