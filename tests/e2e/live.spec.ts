@@ -2,7 +2,7 @@
 // participant records with the fake screen while the researcher watches their live player. The
 // video advances, the task follows 'Siguiente', a note taken live lands at the live moment of the
 // recording, a reload shows 'El participante se ha desconectado' and then the next segment plays,
-// and Finish turns the page into the recorded player without a reload.
+// and Finish turns the page into the recorded player without a reload. A shared camera plays live too.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { card, entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
@@ -97,5 +97,42 @@ test('a researcher watches a participant live: video, task, a note at the live m
   expect(Math.abs(recorded.segments[0]!.durationMs - secondOffset)).toBeLessThanOrEqual(1000);
   expect(note!.atMs).toBeGreaterThan(0);
   expect(note!.atMs).toBeLessThan(secondOffset);
+  await researcherContext.close();
+});
+
+test("a participant's camera plays live in the corner of the picture, beside the screen", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const researcherContext = await browser.newContext({ baseURL });
+  const researcher = await researcherContext.newPage();
+  const analysisId = await researcherWithAnalysis(researcher.request, 3, 'required');
+  await page.goto(`/participate/${analysisId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
+  await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
+  const camera = card(page, 'Cámara');
+  await camera.getByRole('button', { name: 'Activar cámara' }).click();
+  await expect(camera).toContainText('Concedido', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const entry = await entryOf(analysisId);
+
+  await researcher.goto(`/entry/${entry.id}`);
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+  const cameraVideo = researcher.getByTestId('live-camera');
+  await expect(cameraVideo).toBeVisible({ timeout: 20_000 });
+  await expect(cameraVideo).toHaveAttribute('aria-label', 'Cámara del participante');
+  const cameraTime = () => cameraVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(cameraTime, { timeout: 30_000 }).toBeGreaterThan(0);
+  const before = await cameraTime();
+  await expect.poll(cameraTime, { timeout: 20_000, message: 'the camera picture advances' }).toBeGreaterThan(before + 0.5);
+  await expect.poll(() => videoTime(researcher), { timeout: 30_000, message: 'and so does the screen' }).toBeGreaterThan(0);
+  // The camera sits inside the picture and nothing scrolls sideways.
+  const inside = await researcher.evaluate(() => {
+    const stage = document.querySelector('.live-view__stage')!.getBoundingClientRect();
+    const cam = document.querySelector('.live-view__camera')!.getBoundingClientRect();
+    return cam.left >= stage.left && cam.right <= stage.right && cam.top >= stage.top && cam.bottom <= stage.bottom;
+  });
+  expect(inside).toBe(true);
   await researcherContext.close();
 });

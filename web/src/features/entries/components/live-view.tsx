@@ -4,7 +4,8 @@
  * buffered), the task they are on, their answers as they give them, and notes taken on the
  * recording's own timeline (the segment's offset plus the video's time, which is where the
  * recorded player shows them). When the participant finishes, `onFinished` gets the position so
- * the page can switch to the recorded player there.
+ * the page can switch to the recorded player there. The participant's camera, when shared, plays
+ * in a corner of the picture from its own live feed.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { AnswersPanel } from '@/features/entries/components/answers-panel';
 import { LiveRegion } from '@/features/entries/components/live-region';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
-import { currentTask, useLive } from '@/features/entries/hooks/use-live';
+import { currentTask, useLive, type LiveFeeds } from '@/features/entries/hooks/use-live';
 import { LiveFeed } from '@/features/entries/lib/live-feed';
 import { formatClock } from '@/lib/time';
 import '@/features/entries/live.css';
@@ -26,8 +27,10 @@ const EDGE_S = 3;
 export function LiveView({ entryId, onFinished }: { entryId: string; onFinished: (positionMs: number) => void }) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [feed, setFeed] = useState<LiveFeed | null>(null);
-  const live = useLive(entryId, feed);
+  const cameraRef = useRef<HTMLVideoElement>(null);
+  const [feeds, setFeeds] = useState<LiveFeeds | null>(null);
+  const feed = feeds?.screen ?? null;
+  const live = useLive(entryId, feeds);
   const notes = useNotes(entryId);
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
@@ -35,7 +38,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   const [behindS, setBehindS] = useState(0);
 
   useEffect(() => {
-    if (videoRef.current) setFeed(new LiveFeed(videoRef.current));
+    if (videoRef.current && cameraRef.current) setFeeds({ screen: new LiveFeed(videoRef.current), camera: new LiveFeed(cameraRef.current) });
   }, []);
 
   /** The playhead on the participation's timeline. */
@@ -83,6 +86,15 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
               playsInline
               controls
               onTimeUpdate={onTime}
+            />
+            <video
+              ref={cameraRef}
+              className="live-view__camera"
+              data-testid="live-camera"
+              aria-label={t('live.camera')}
+              hidden={!live.camera}
+              muted
+              playsInline
             />
           </div>
           <div className="live-view__bar">

@@ -4,6 +4,7 @@
  * step marks (current task), the answers as they are given, Finish and deletion. A participant
  * who sends nothing for a while, or whose page reloaded (a new segment opens), is shown as
  * disconnected until their next chunk. A dropped socket is opened again, and its snapshot resumes.
+ * The participant's camera, when they share it, plays in a feed of its own from the same events.
  */
 import { useEffect, useState } from 'react';
 import { API_BASE_PATH } from '@/config/constants';
@@ -29,9 +30,11 @@ export interface LiveState {
   sus: SusAnswerDto | null;
   /** The participant reloaded or lost the connection, and nothing new has arrived since. */
   disconnected: boolean;
+  /** The participant shares their camera: a camera segment has opened. */
+  camera: boolean;
 }
 
-const initial: LiveState = { status: 'connecting', analysisId: null, taskCount: 0, steps: [], tasks: [], sus: null, disconnected: false };
+const initial: LiveState = { status: 'connecting', analysisId: null, taskCount: 0, steps: [], tasks: [], sus: null, disconnected: false, camera: false };
 
 export const liveSocketUrl = (entryId: string) =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_BASE_PATH}${apiPaths.entryLive(entryId)}`;
@@ -42,16 +45,28 @@ export function currentTask(steps: readonly StepMark[]): number | null {
   return last && last.index >= 2 ? last.index - 1 : null;
 }
 
-const newestScreen = (event: Extract<LiveEvent, { type: 'snapshot' }>) => event.segments.filter((s) => s.track === 'screen' && s.state === 'open').at(-1);
+type Snapshot = Extract<LiveEvent, { type: 'snapshot' }>;
+const newestOf = (event: Snapshot, track: string) => event.segments.filter((s) => s.track === track && s.state === 'open').at(-1);
+const newestScreen = (event: Snapshot) => newestOf(event, 'screen');
 
-/** What an event means for the player (outside React's state updates, which may run twice). */
-function play(event: LiveEvent, feed: LiveFeed): void {
+/** The player's feeds: the screen, and the camera's when the participant shares it. */
+export interface LiveFeeds {
+  screen: LiveFeed;
+  camera: LiveFeed;
+}
+
+/** What an event means for the players (outside React's state updates, which may run twice). */
+function play(event: LiveEvent, feeds: LiveFeeds): void {
+  const feedOf = (track: string) => (track === 'camera' ? feeds.camera : track === 'screen' ? feeds.screen : null);
   if (event.type === 'snapshot') {
-    const newest = newestScreen(event);
-    if (newest && feed.current()?.seq !== newest.seq) feed.open(newest);
-    else if (newest) for (const chunk of newest.chunks) feed.add(chunk);
-  } else if (event.type === 'chunk') feed.add(event.chunk);
-  else if (event.type === 'segment' && event.segment.track === 'screen') feed.open(event.segment);
+    for (const track of ['screen', 'camera'] as const) {
+      const feed = feeds[track];
+      const newest = newestOf(event, track);
+      if (newest && feed.current()?.seq !== newest.seq) feed.open(newest);
+      else if (newest) for (const chunk of newest.chunks) feed.add(chunk);
+    }
+  } else if (event.type === 'chunk') feedOf(event.chunk.track)?.add(event.chunk);
+  else if (event.type === 'segment') feedOf(event.segment.track)?.open(event.segment);
 }
 
 function reduce(state: LiveState, event: LiveEvent): LiveState {
@@ -59,11 +74,13 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
     case 'snapshot': {
       const newest = newestScreen(event);
       const status = event.state === 'finished' ? 'finished' : event.state === 'deleted' ? 'deleted' : 'live';
-      return { ...state, status, analysisId: event.analysisId, taskCount: event.taskCount, steps: event.steps, disconnected: !newest };
+      const camera = state.camera || newestOf(event, 'camera') !== undefined;
+      return { ...state, status, analysisId: event.analysisId, taskCount: event.taskCount, steps: event.steps, disconnected: !newest, camera };
     }
     case 'chunk':
       return state.disconnected && event.chunk.track === 'screen' ? { ...state, disconnected: false } : state;
     case 'segment':
+      if (event.segment.track === 'camera') return state.camera ? state : { ...state, camera: true };
       if (event.segment.track !== 'screen') return state;
       // A second screen segment means the first one's page went away.
       return { ...state, disconnected: event.segment.seq > 1 || state.disconnected };
@@ -84,11 +101,11 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
   }
 }
 
-export function useLive(entryId: string, feed: LiveFeed | null): LiveState {
+export function useLive(entryId: string, feeds: LiveFeeds | null): LiveState {
   const [state, setState] = useState<LiveState>(initial);
 
   useEffect(() => {
-    if (!feed) return;
+    if (!feeds) return;
     let socket: WebSocket | null = null;
     let ended = false;
     let retry: number | undefined;
@@ -99,7 +116,7 @@ export function useLive(entryId: string, feed: LiveFeed | null): LiveState {
         const event = JSON.parse(String(message.data)) as LiveEvent;
         if (event.type === 'chunk') lastChunkAt = Date.now();
         if (event.type === 'finished' || event.type === 'deleted') ended = true;
-        play(event, feed);
+        play(event, feeds);
         setState((last) => reduce(last, event));
       });
       socket.addEventListener('close', () => {
@@ -116,7 +133,7 @@ export function useLive(entryId: string, feed: LiveFeed | null): LiveState {
       window.clearInterval(silence);
       socket?.close();
     };
-  }, [entryId, feed]);
+  }, [entryId, feeds]);
 
   return state;
 }
