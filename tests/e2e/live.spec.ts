@@ -134,5 +134,20 @@ test("a participant's camera plays live in the corner of the picture, beside the
     return cam.left >= stage.left && cam.right <= stage.right && cam.top >= stage.top && cam.bottom <= stage.bottom;
   });
   expect(inside).toBe(true);
+
+  // Scrubbing back over what was buffered, then 'Ir al directo' returns to the newest frame.
+  const screen = researcher.getByTestId('live-video');
+  const buffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.currentTime - v.buffered.start(0) : 0));
+  await expect.poll(buffered, { timeout: 30_000 }).toBeGreaterThan(5);
+  const edge = await videoTime(researcher);
+  const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
+  await expect(goLive).toBeDisabled();
+  await screen.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.currentTime - 4.5;
+  });
+  await expect(goLive).toBeEnabled({ timeout: 10_000 });
+  await goLive.click();
+  await expect.poll(() => videoTime(researcher), { timeout: 10_000 }).toBeGreaterThan(edge);
+  await expect(goLive).toBeDisabled({ timeout: 10_000 });
   await researcherContext.close();
 });
