@@ -78,7 +78,7 @@ export class LiveFeed {
 
   /** A chunk the object announced. */
   add(chunk: LiveChunkDto): void {
-    if (!this.segment || chunk.seq !== this.segment.seq || chunk.track !== 'screen') return;
+    if (!this.segment || chunk.seq !== this.segment.seq || chunk.track !== this.segment.track) return;
     this.known.set(chunk.index, chunk.url);
     if (this.next === null) {
       if (!this.started) void this.start(this.generation);
