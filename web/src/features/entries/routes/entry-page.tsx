@@ -123,7 +123,8 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
 
 type SideTab = 'notes' | 'tasks' | 'answers';
 
-const hasAnswers = (entry: EntryPageResponse) => Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus));
+const hasAnswers = (entry: EntryPageResponse) =>
+  Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus || entry.answers.questions?.length));
 
 /** The side panel's tabs, notes first; 'Respuestas' only when the participant answered something. */
 function sideTabs({ labels, notes, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
@@ -342,6 +343,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             chapters={entry.chapters}
             notes={notes.data ?? []}
             currentChapter={currentChapter}
+            answers={entry.answers?.questions}
             theater={prefs.theater}
             fullscreen={fullscreen.active}
             cameraCorner={prefs.cameraCorner}
