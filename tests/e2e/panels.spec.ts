@@ -5,7 +5,9 @@
 // ?PROLIFIC_PID=abc123 is screened in, answers both questions with the keyboard, does the tasks
 // in the drawn order (named by their original numbers) and is sent to the completion URL with
 // abc123 in it. The panel's host is intercepted, so nothing leaves the machine. The researcher
-// then sees both in the summary and the CSV. Nothing scrolls sideways at 360 px.
+// then sees both in the summary and the CSV, and the text answer's link opens the recording at
+// the answer's moment (`?t=`), where the answers are marked on the scrubber. Nothing scrolls
+// sideways at 360 px.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
@@ -128,6 +130,7 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   expect(summary.entries.map((e: { pid: string; taskOrder: number[] }) => [e.pid, e.taskOrder])).toEqual([['abc123', order]]);
   const texts = summary.questions.find((q: { question: string }) => q.question === POST_Q).texts;
   expect(texts.map((t: { text: string }) => t.text)).toEqual(['Un buscador más visible']);
+  const answeredAt = (texts[0] as { atMs: number }).atMs / 1000;
   const csv = await (await request.get(`/api/v1/analysis/${analysisId}/export`)).text();
   expect(csv).toContain('abc123');
   expect(csv).toMatch(/screen_out,,[^\n]*nofit42/);
@@ -140,6 +143,14 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await expect(researcherPage.getByTestId('screen-outs')).toContainText(SCREENER_Q);
   await expect(researcherPage.getByRole('cell', { name: 'abc123' })).toBeVisible();
   await expect(researcherPage.getByTestId('study-answers')).toContainText('Un buscador más visible');
+  // The text answer's link opens the player at the answer's moment, the answers marked on the scrubber.
+  await researcherPage.getByTestId('study-answers').getByRole('link', { name: /Un buscador más visible/ }).click();
+  await researcherPage.waitForURL(/\/entry\/[^/?]+\?t=\d+$/);
+  await expect(researcherPage.getByRole('button', { name: `Respuesta: ${POST_Q}` })).toBeAttached({ timeout: 15_000 });
+  const video = researcherPage.getByTestId('entry-video').first();
+  await expect
+    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - answeredAt), { timeout: 15_000 })
+    .toBeLessThanOrEqual(1);
   await researcherPage.close();
 });
 

@@ -2,14 +2,16 @@
  * The analysis form used to create (empty, default 5 participants) and to edit (prefilled): name,
  * URL, optional scenario, number of participants, the task list, the camera setting and what to ask
  * participants. It hands the API body to
- * `onSubmit`; the page shows the server's answer.
+ * `onSubmit`; the page shows the server's answer. When the analysis has participations and the
+ * screener or the questions changed, a dialog asks first (ADR 0017: old answers keep their wording).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, Form, SubmitButton, TextField, useZodForm } from '@/components/form';
 import { AdvancedOptions } from '@/features/analysis/components/advanced-options';
 import { CameraField } from '@/features/analysis/components/camera-field';
-import { emptyStudyForm, toStudyRequest, type StudyFormInput } from '@/features/analysis/lib/study-form';
+import { ConfirmQuestionsDialog } from '@/features/analysis/components/confirm-questions-dialog';
+import { emptyStudyForm, questionsChanged, toStudyRequest, type StudyFormInput } from '@/features/analysis/lib/study-form';
 import { TaskList } from '@/features/analysis/components/task-list';
 import {
   analysisFormSchema,
@@ -49,13 +51,30 @@ export function AnalysisForm({
   const { t } = useTranslation();
   const form = useZodForm(analysisFormSchema, { defaultValues });
   const [study, setStudy] = useState<StudyFormInput>(initialStudy ?? emptyStudyForm());
+  // The body waiting for the researcher's confirmation, and whether it is being saved.
+  const [pending, setPending] = useState<AnalysisRequest | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (values: AnalysisFormValues) => {
+  const send = async (request: AnalysisRequest) => {
     try {
-      await onSubmit({ ...toAnalysisRequest(values), ...toStudyRequest(study) });
+      await onSubmit(request);
     } catch {
       // The caller shows the failure (its mutation's error).
     }
+  };
+
+  const submit = async (values: AnalysisFormValues) => {
+    const request = { ...toAnalysisRequest(values), ...toStudyRequest(study) };
+    if (hasParticipations && questionsChanged(initialStudy ?? emptyStudyForm(), study)) setPending(request);
+    else await send(request);
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setConfirming(true);
+    await send(pending);
+    setConfirming(false);
+    setPending(null);
   };
 
   return (
@@ -91,6 +110,7 @@ export function AnalysisForm({
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}
       </div>
+      {pending ? <ConfirmQuestionsDialog busy={confirming} onConfirm={() => void confirm()} onCancel={() => setPending(null)} /> : null}
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 /** The advanced options' text format (ADR 0017) round-trips and stays out of the spec's payload. */
 import { describe, expect, it } from 'vitest';
-import { emptyStudyForm, parseQuestions, parseScreener, redirectPreview, toStudyRequest } from '@/features/analysis/lib/study-form';
+import { emptyStudyForm, parseQuestions, parseScreener, questionsChanged, redirectPreview, toStudyRequest } from '@/features/analysis/lib/study-form';
 
 describe('study form', () => {
   it('sends nothing while every option is the default', () => {
@@ -24,5 +24,14 @@ describe('study form', () => {
     const request = toStudyRequest({ ...emptyStudyForm(), taskOrder: 'random', pidParam: 'PROLIFIC_PID' });
     expect(request.taskOrder).toBe('random');
     expect(request.panel).toEqual({ pidParam: 'PROLIFIC_PID', completionUrl: null, screenOutUrl: null });
+  });
+
+  it('tells a change of wording, options or screener from a change of spacing only', () => {
+    const before = { ...emptyStudyForm(), screener: '¿Compras?\n- Sí\n- No (rechazar)', postQuestions: '¿Qué cambiarías?' };
+    expect(questionsChanged(before, { ...before, postQuestions: '  ¿Qué cambiarías?\n\n' })).toBe(false);
+    expect(questionsChanged(before, { ...before, completionUrl: 'https://panel.example.com/done' })).toBe(false);
+    expect(questionsChanged(before, { ...before, postQuestions: '¿Qué te gustó?' })).toBe(true);
+    expect(questionsChanged(before, { ...before, screener: '¿Compras?\n- Sí\n- No' })).toBe(true);
+    expect(questionsChanged(before, { ...before, preQuestions: '¿Edad?\nescala 5' })).toBe(true);
   });
 });

@@ -101,3 +101,10 @@ export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest>
     questions: { pre: parseQuestions(values.preQuestions), post: parseQuestions(values.postQuestions) },
   };
 }
+
+/** Whether the screener or the questions differ as the API would store them (blank lines and spacing aside). */
+export function questionsChanged(before: StudyFormInput, after: StudyFormInput): boolean {
+  const asked = (values: StudyFormInput) =>
+    JSON.stringify([parseScreener(values.screener), parseQuestions(values.preQuestions), parseQuestions(values.postQuestions)]);
+  return asked(before) !== asked(after);
+}

@@ -3,6 +3,9 @@
  * 1–7) and whether it was completed, at the moment the task ended ('Siguiente' was pressed), and
  * the SUS score before Finish. Each answer seeks to its moment; the one the playhead has just
  * passed (within a few seconds) is marked, so watching the task's end shows what was answered.
+ * The answers to the questions before and after the tasks (ADR 0017) follow, in timeline order,
+ * each named 'Respuesta: <question>' under the wording it was answered with; their 'Ir a' buttons
+ * are the keyboard's way to the marks on the scrubber (answer-marks.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '@/lib/time';
@@ -22,7 +25,8 @@ const SUCCESS_KEYS = { yes: 'questions.success.yes', no: 'questions.success.no',
 
 export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) {
   const { t } = useTranslation();
-  if (!answers || (answers.tasks.length === 0 && !answers.sus)) return null;
+  const questions = answers?.questions ?? [];
+  if (!answers || (answers.tasks.length === 0 && !answers.sus && questions.length === 0)) return null;
   const fresh = (atMs: number) => currentMs >= atMs && currentMs < atMs + FRESH_MS;
   return (
     <section className="entry-panel entry-answers" aria-labelledby="entry-answers-title" data-testid="entry-answers">
@@ -54,6 +58,19 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
             </button>
           </li>
         ) : null}
+        {questions.map((answer) => {
+          const id = `entry-answer-${answer.phase}-${answer.questionNumber}`;
+          return (
+            <li key={id} className="entry-answers__item" data-current={fresh(answer.atMs) || undefined} data-testid="entry-question-answer">
+              <p className="entry-answers__what" id={id}>
+                <strong>{t('entry.answerMarker', { question: answer.question })}</strong> <span>{answer.answer}</span>
+              </p>
+              <button type="button" className="button button--ghost button--sm" aria-describedby={id} onClick={() => onSeek(answer.atMs)}>
+                {t('insights.player.seek', { time: formatClock(answer.atMs) })}
+              </button>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -33,6 +33,7 @@ import { PLAYBACK_RATES } from '@/lib/player/timeline';
 import { formatClock } from '@/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
+import type { QuestionAnswerDto } from '@/lib/api-types/QuestionAnswerDto';
 
 interface PlayerProps {
   player: PlayerState;
@@ -40,6 +41,8 @@ interface PlayerProps {
   chapters: readonly ChapterDto[];
   notes: readonly NoteDto[];
   currentChapter: number | null;
+  /** Answers to the study's questions (ADR 0017), marked on the scrubber. */
+  answers?: readonly QuestionAnswerDto[];
   theater: boolean;
   fullscreen: boolean;
   cameraCorner: Corner;
@@ -66,6 +69,7 @@ export function Player({
   chapters,
   notes,
   currentChapter,
+  answers,
   theater,
   fullscreen,
   cameraCorner,
@@ -123,6 +127,7 @@ export function Player({
           chapters={chapters}
           notes={notes}
           currentChapter={currentChapter}
+          answers={answers}
           onSeek={onSeek}
           onSelectRange={onSelectRange}
         />

@@ -6,16 +6,19 @@
  * reader; its arrows move by 5 s like the page's own shortcut. The marks are a pointer shortcut:
  * keyboard users reach the same moments through `[` and `]`, the chapter list and the notes.
  * Clips show as bands under the bar, and dragging along that lane selects a range for a new clip
- * (keyboard users press N and Shift+N instead).
+ * (keyboard users press N and Shift+N instead). The answers to the study's questions (ADR 0017)
+ * are marks of their own under the notes (answer-marks.tsx).
  */
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
+import { AnswerMarks } from '@/features/entries/components/answer-marks';
 import { timelinePercent } from '@/lib/player/chapters';
 import '@/features/entries/clips.css';
 import { formatClock } from '@/lib/time';
 import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
+import type { QuestionAnswerDto } from '@/lib/api-types/QuestionAnswerDto';
 
 interface ScrubberProps {
   currentMs: number;
@@ -23,6 +26,8 @@ interface ScrubberProps {
   chapters: readonly ChapterDto[];
   notes: readonly NoteDto[];
   currentChapter: number | null;
+  /** Answers to the questions before and after the tasks, marked at their moment. */
+  answers?: readonly QuestionAnswerDto[];
   onSeek: (ms: number) => void;
   /** A range dragged on the clip lane (at least half a second). */
   onSelectRange?: (startMs: number, endMs: number) => void;
@@ -47,7 +52,7 @@ export function chapterMarks(chapters: readonly ChapterDto[], durationMs: number
   });
 }
 
-export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapter, onSeek, onSelectRange }: ScrubberProps) {
+export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapter, answers = [], onSeek, onSelectRange }: ScrubberProps) {
   const { t } = useTranslation();
   const laneRef = useRef<HTMLDivElement>(null);
   const dragging = useRef<{ from: number; to: number } | null>(null);
@@ -183,6 +188,7 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
             ))
           : null}
       </div>
+      <AnswerMarks answers={answers} durationMs={durationMs} onSeek={onSeek} />
     </div>
   );
 }

@@ -78,8 +78,8 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
 });
 
-async function openPage() {
-  const router = renderApp('/entry/e1');
+async function openPage(path = '/entry/e1') {
+  const router = renderApp(path);
   // The side panel opens on 'Notas' (ADR 0015); the chapters are in the 'Tareas' tab.
   fireEvent.click(await screen.findByRole('tab', { name: 'Tareas' }, { timeout: 5000 }));
   await screen.findByRole('heading', { name: 'Tasks' });
@@ -260,6 +260,28 @@ describe('entry page', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ver desde el principio' }));
     expect(video().currentTime).toBe(0);
     expect(screen.queryByText('Continúas donde lo dejaste (00:09).')).toBeNull();
+  });
+
+  it('opens at the moment a link asks for (?t=seconds), clamped to the recording, over the remembered place', async () => {
+    localStorage.setItem('lupa.player.positions', JSON.stringify({ e1: { ms: 9_500, at: 1 } }));
+    api();
+    await openPage('/entry/e1?t=7');
+    await waitFor(() => expect(video().currentTime).toBe(7));
+    expect(screen.queryByText('Continúas donde lo dejaste (00:09).')).toBeNull();
+  });
+
+  it('clamps ?t= past the end to the recording', async () => {
+    api();
+    await openPage('/entry/e1?t=600');
+    await waitFor(() => expect(video().currentTime).toBe(18));
+  });
+
+  it('ignores a bad ?t= value and resumes as usual', async () => {
+    localStorage.setItem('lupa.player.positions', JSON.stringify({ e1: { ms: 9_500, at: 1 } }));
+    api();
+    await openPage('/entry/e1?t=abc');
+    await waitFor(() => expect(video().currentTime).toBe(9.5));
+    expect(screen.getByText('Continúas donde lo dejaste (00:09).')).toBeTruthy();
   });
 
   it('theater mode puts the panel below the player and is remembered', async () => {

@@ -6,12 +6,12 @@
  * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
  * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the 'Tasks'
  * chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
- * recording was left off.
+ * recording was left off, or opens at the moment a link asks for (`?t=<seconds>`, ADR 0017).
  * A failed load shows 'Error retrieving video entry: …'.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Share2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
@@ -25,6 +25,7 @@ import { EntryHeader } from '@/features/entries/components/entry-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
 import { LiveView } from '@/features/entries/components/live-view';
 import { rememberPosition } from '@/features/entries/lib/position-memory';
+import { startAtMs } from '@/features/entries/lib/start-at';
 import { isApiError } from '@/lib/api-client';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
@@ -123,7 +124,8 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
 
 type SideTab = 'notes' | 'tasks' | 'answers';
 
-const hasAnswers = (entry: EntryPageResponse) => Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus));
+const hasAnswers = (entry: EntryPageResponse) =>
+  Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus || entry.answers.questions?.length));
 
 /** The side panel's tabs, notes first; 'Respuestas' only when the participant answered something. */
 function sideTabs({ labels, notes, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
@@ -179,7 +181,9 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const fullscreen = useFullscreen(stageRef);
   // Where focus was before the note editor opened, to give it back afterwards.
   const focusBeforeDraft = useRef<Element | null>(null);
-  const resumed = usePositionMemory(entry.id, player);
+  // `?t=<seconds>` (the summary's links to text answers, ADR 0017) opens at that moment.
+  const [search] = useSearchParams();
+  const resumed = usePositionMemory(entry.id, player, startAtMs(search.get('t')));
 
   useEffect(() => {
     if (player.durationMs > 0) setPlaybackFailed(false);
@@ -342,6 +346,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             chapters={entry.chapters}
             notes={notes.data ?? []}
             currentChapter={currentChapter}
+            answers={entry.answers?.questions}
             theater={prefs.theater}
             fullscreen={fullscreen.active}
             cameraCorner={prefs.cameraCorner}
