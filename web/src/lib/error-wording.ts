@@ -128,7 +128,7 @@ export function translatedError(code: string): string | undefined {
 }
 
 /** The locale key of a code whose message is fixed, or undefined when the server words it. */
-export function errorKey(code: string): `errors.${ErrorCode}` | undefined {
+function errorKey(code: string): `errors.${ErrorCode}` | undefined {
   const wording = (ERROR_WORDING as Record<string, ErrorWording | undefined>)[code];
   return wording === 'locale' ? (`errors.${code}` as `errors.${ErrorCode}`) : undefined;
 }
