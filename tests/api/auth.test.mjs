@@ -216,6 +216,25 @@ test('login is rate-limited per client with 429 whatever the accounts', async ()
   assert.ok(statuses.slice(0, 30).every((s) => s === 401));
 });
 
+test('limits slide: ten registrations just before the hour leave no room just after it, until Retry-After says', async () => {
+  // The test clock (x-lupa-test-now) puts the attempts either side of the last hour boundary; a
+  // fixed window would start counting again at the boundary and accept the eleventh.
+  const HOUR = 3_600_000;
+  const boundary = Math.floor(Date.now() / HOUR) * HOUR;
+  const ip = randomIp();
+  const register = (at) =>
+    api(REGISTER, { method: 'POST', ip, headers: { 'x-lupa-test-now': String(at) }, body: { username: uniqueEmail('slide'), password: PASSWORD } });
+  for (let i = 0; i < 10; i++) assert.equal((await register(boundary - 1_000)).status, 201, `registration ${i + 1}`);
+  const refused = await register(boundary + 1_000);
+  assert.equal(refused.status, 429);
+  assert.equal(refused.json.message, 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.');
+  // Ten in the last hour and one refused in this one: room for one more once a fifth of the old
+  // hour has slid out, 719 s later.
+  const wait = Number(refused.headers.get('retry-after'));
+  assert.equal(wait, 719);
+  assert.equal((await register(boundary + 1_000 + wait * 1000)).status, 201);
+});
+
 test('password reset answers the same for unknown accounts and mails a single-use link for known ones', async () => {
   const unknown = await api(RESET, { method: 'POST', body: { email: uniqueEmail('ghost') } });
   const { email, user, cookie } = await signUp('reset');

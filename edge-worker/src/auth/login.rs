@@ -93,7 +93,7 @@ async fn count_failure(app: &App, database: &D1Database, normalized: &str, user:
     let limit = rate_limit::LOGIN_FAILURES_PER_ACCOUNT;
     let mut batch = Batch::new(database);
     let Ok(account) = rate::add_hit(&mut batch, limit, normalized, app.now()) else { return };
-    let Ok(failures) = batch.run().await.and_then(|results| rate::count_of(&results, account)) else { return };
+    let Ok(failures) = batch.run().await.and_then(|results| rate::window_count_of(&results, account)) else { return };
     let Some(user) = user.filter(|_| failures == limit.max) else { return };
     let reset = format!("{}/auth/recover-password", app.config.public_origin);
     let mail = lupa_core::mail::login_failures(&user.email, failures, limit.window_ms / 60_000, &reset);

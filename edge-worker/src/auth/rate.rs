@@ -1,10 +1,11 @@
-//! Rate-limit counters in D1: one row per limit, subject and window, counted atomically with an
-//! upsert so concurrent attempts cannot slip past the limit.
+//! Rate-limit counters in D1: one row per limit, subject and fixed window, counted atomically with
+//! an upsert so concurrent attempts cannot slip past the limit. A check reads the previous
+//! window's row as well, for the sliding estimate (`lupa_core::auth::rate_limit`).
 //!
 //! The statements go into the caller's batch (`add_hit`, `add_peek`), so counting an attempt
-//! costs no round trip of its own (ADR 0011); `check` then reads the count from the results.
-//! Every hit also sweeps windows that are over: an indexed delete that usually finds nothing, and
-//! every row is deleted once however often it runs.
+//! costs no round trip of its own (ADR 0011); `check` then reads the counts from the results.
+//! Every hit also sweeps windows nobody reads any more: an indexed delete that usually finds
+//! nothing, and every row is deleted once however often it runs.
 
 use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
 use serde::Deserialize;
@@ -24,27 +25,29 @@ struct Count {
     count: i64,
 }
 
-/// A counter read by a batch: which limit, and where its count is.
+/// A counter read by a batch: which limit, and where its two windows' counts are.
 #[derive(Clone, Copy)]
 pub struct Counted {
     limit: Limit,
-    slot: Slot,
-    /// The request's clock, for the 429's `Retry-After`.
+    previous: Slot,
+    current: Slot,
+    /// The request's clock, for the estimate and the 429's `Retry-After`.
     now: i64,
 }
 
 /// Adds counting one attempt of `subject` against `limit` (and the sweep) to `batch`.
 pub fn add_hit(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> ApiResult<Counted> {
-    let expires = limit.window_start(now) + limit.window_ms;
     batch.add(PRUNE, &[int(now)])?;
-    let slot = batch.add(HIT, &[text(&limit.key(subject, now)), int(expires)])?;
-    Ok(Counted { limit, slot, now })
+    let previous = batch.add(PEEK, &[text(&limit.previous_key(subject, now))])?;
+    let current = batch.add(HIT, &[text(&limit.key(subject, now)), int(limit.expires_at(now))])?;
+    Ok(Counted { limit, previous, current, now })
 }
 
-/// Adds reading the attempts of `subject` in `limit`'s window so far, without counting one.
+/// Adds reading the attempts of `subject` in `limit`'s sliding window so far, without counting one.
 pub fn add_peek(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> ApiResult<Counted> {
-    let slot = batch.add(PEEK, &[text(&limit.key(subject, now))])?;
-    Ok(Counted { limit, slot, now })
+    let previous = batch.add(PEEK, &[text(&limit.previous_key(subject, now))])?;
+    let current = batch.add(PEEK, &[text(&limit.key(subject, now))])?;
+    Ok(Counted { limit, previous, current, now })
 }
 
 /// Adds giving back one attempt of `subject` counted by `add_hit` in this window (an attempt that
@@ -54,14 +57,32 @@ pub fn add_give_back(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i6
     Ok(())
 }
 
-/// The count a batch read.
+/// The previous and current fixed windows' counts a batch read.
+fn counts(results: &Results, counted: Counted) -> ApiResult<(i64, i64)> {
+    let read = |slot| -> ApiResult<i64> { Ok(results.first::<Count>(slot)?.map_or(0, |r| r.count)) };
+    Ok((read(counted.previous)?, read(counted.current)?))
+}
+
+/// The attempts in the sliding window a batch read.
 pub fn count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
-    Ok(results.first::<Count>(counted.slot)?.map_or(0, |r| r.count))
+    let (previous, current) = counts(results, counted)?;
+    Ok(counted.limit.sliding_count(previous, current, counted.now))
+}
+
+/// The attempts in the current fixed window alone, for what happens once per window (a mail).
+pub fn window_count_of(results: &Results, counted: Counted) -> ApiResult<i64> {
+    Ok(counts(results, counted)?.1)
 }
 
 /// 429 when the attempt a batch counted (`add_hit`) is over its limit.
 pub fn check(results: &Results, counted: Counted) -> ApiResult<()> {
-    refuse_over(counted.limit, count_of(results, counted)?, counted.now)
+    let (previous, current) = counts(results, counted)?;
+    let limit = counted.limit;
+    if limit.exceeded(limit.sliding_count(previous, current, counted.now)) {
+        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(previous, current, counted.now)))
+    } else {
+        Ok(())
+    }
 }
 
 /// Counts one attempt of `subject` against `limit` in a round trip of its own; 429 over the limit.
@@ -69,12 +90,4 @@ pub async fn hit(database: &D1Database, limit: Limit, subject: &str, now: i64) -
     let mut batch = Batch::new(database);
     let counted = add_hit(&mut batch, limit, subject, now)?;
     check(&batch.run().await?, counted)
-}
-
-fn refuse_over(limit: Limit, count: i64, now: i64) -> ApiResult<()> {
-    if limit.exceeded(count) {
-        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(now)))
-    } else {
-        Ok(())
-    }
 }

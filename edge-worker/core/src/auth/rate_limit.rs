@@ -1,5 +1,12 @@
-//! Fixed-window rate limits for auth and public endpoints. The counters live in D1; this module
-//! decides the window and whether a count is over the limit.
+//! Sliding-window rate limits for auth and public endpoints. The counters live in D1, one per
+//! fixed window; this module decides the windows and whether a count is over the limit.
+//!
+//! A limit counts the attempts of the current fixed window plus the previous window's, weighted by
+//! how much of it the sliding window (`window_ms` back from now) still covers: the estimate
+//! Cloudflare's own rate limiting uses. A plain fixed window let a client spend its budget at the
+//! end of one window and again at the start of the next (twice the limit in a few seconds), and
+//! reset a client's count at an arbitrary moment, which is how a test that spent ten registrations
+//! just before the hour saw the eleventh accepted.
 
 /// A limit: at most `max` attempts per `window_ms`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,14 +90,54 @@ impl Limit {
         format!("{}:{}:{}", self.name, self.window_start(now), subject)
     }
 
-    /// Seconds until the window ends, for `Retry-After`.
-    pub fn retry_after_secs(&self, now: i64) -> i64 {
-        ((self.window_start(now) + self.window_ms - now) + 999) / 1000
+    /// Storage key of the window before the current one, read for the sliding estimate.
+    pub fn previous_key(&self, subject: &str, now: i64) -> String {
+        self.key(subject, self.window_start(now) - self.window_ms)
+    }
+
+    /// When a window's counter may be swept: once it can no longer be anybody's previous window.
+    pub fn expires_at(&self, now: i64) -> i64 {
+        self.window_start(now) + 2 * self.window_ms
+    }
+
+    /// Attempts in the sliding window ending at `now`, from the previous and current fixed
+    /// windows' counts. The previous window's share is rounded up, so the estimate never lets
+    /// through an attempt that an exact count would refuse.
+    pub fn sliding_count(&self, previous: i64, current: i64, now: i64) -> i64 {
+        let uncovered = self.window_ms - (now - self.window_start(now));
+        current + (previous.max(0) * uncovered + self.window_ms - 1) / self.window_ms
     }
 
     /// True once `count` attempts (including the current one) exceed the limit.
     pub fn exceeded(&self, count: i64) -> bool {
         count > self.max
+    }
+
+    /// Seconds until one more attempt would be within the limit, for `Retry-After`, given the
+    /// counts the refused attempt saw (`current` includes it: refused attempts count too).
+    pub fn retry_after_secs(&self, previous: i64, current: i64, now: i64) -> i64 {
+        let w = self.window_ms;
+        let elapsed = now - self.window_start(now);
+        // The first moment `elapsed` in a window whose previous window counted `older` and whose
+        // own count is `own` leaves room for one more attempt; None when that window never does.
+        let room_at = |older: i64, own: i64| -> Option<i64> {
+            let spare = self.max - 1 - own;
+            if spare < 0 {
+                return None;
+            }
+            if older <= 0 {
+                return Some(0);
+            }
+            // ceil(older * (w - e) / w) <= spare  <=>  e >= w - floor(spare * w / older)
+            let at = (w - spare * w / older).max(0);
+            (at < w).then_some(at)
+        };
+        let wait = match room_at(previous, current) {
+            Some(at) => (at - elapsed).max(0),
+            // In the next window this window's count is the previous one, and nothing is current.
+            None => (w - elapsed) + room_at(current, 0).unwrap_or(w),
+        };
+        ((wait + 999) / 1000).max(1)
     }
 }
 
@@ -103,8 +150,43 @@ mod tests {
         let l = Limit { name: "t", max: 2, window_ms: 1000 };
         assert_eq!(l.window_start(2500), 2000);
         assert_eq!(l.key("1.2.3.4", 2500), "t:2000:1.2.3.4");
+        assert_eq!(l.previous_key("1.2.3.4", 2500), "t:1000:1.2.3.4");
         assert_ne!(l.key("x", 2999), l.key("x", 3000));
-        assert_eq!(l.retry_after_secs(2500), 1);
+        assert_eq!(l.expires_at(2500), 4000);
+    }
+
+    #[test]
+    fn a_full_window_spent_just_before_the_boundary_still_refuses_just_after_it() {
+        // Ten registrations at 13:59:59, the eleventh at 14:00:01: a fixed window accepted it.
+        let l = REGISTER_PER_CLIENT;
+        let hour = l.window_ms;
+        let after = 7 * hour + 1_000;
+        assert!(l.exceeded(l.sliding_count(10, 1, after)));
+        // Halfway through the next hour half of the old window still counts.
+        assert_eq!(l.sliding_count(10, 1, 7 * hour + hour / 2), 6);
+        // A whole window later the old count is gone.
+        assert_eq!(l.sliding_count(10, 0, 8 * hour - 1), 1);
+        assert!(!l.exceeded(l.sliding_count(0, 10, 8 * hour - 1)));
+    }
+
+    #[test]
+    fn retry_after_is_when_one_more_attempt_fits() {
+        let l = Limit { name: "t", max: 10, window_ms: 100_000 };
+        // The 11th attempt in the current window (none before): room once this window is the
+        // previous one and covered by less than 9/11 of the sliding window.
+        let now = 40_000;
+        let wait = l.retry_after_secs(0, 11, now);
+        let then = now + wait * 1000;
+        assert!(!l.exceeded(l.sliding_count(11, 1, then)));
+        assert!(l.exceeded(l.sliding_count(11, 1, then - 2_000)));
+        // Refused early in a window only because of the previous one: room later in this window.
+        let wait = l.retry_after_secs(10, 1, 1_000);
+        assert!(wait < 100);
+        let then = 1_000 + wait * 1000;
+        assert!(!l.exceeded(l.sliding_count(10, 2, then)));
+        assert!(l.exceeded(l.sliding_count(10, 2, then - 2_000)));
+        // With room for one, the next window has none while this one's attempt still counts in it.
+        assert_eq!(Limit { name: "t", max: 1, window_ms: 1000 }.retry_after_secs(0, 2, 999), 2);
     }
 
     #[test]
