@@ -69,6 +69,29 @@ pub async fn delete_under(bucket: &Bucket, prefix: &str) -> ApiResult<()> {
     }
 }
 
+/// Deletes the chunk objects of every segment under a participation's prefix and leaves its
+/// composed files: the sweep after Finish (chunks stay readable for live viewers until then, ADR
+/// 0016). Pages on with R2's cursor, since the composed files stay listed.
+pub async fn delete_chunks(bucket: &Bucket, entry_prefix: &str) -> ApiResult<()> {
+    let prefix = format!("{entry_prefix}segments/");
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut list = bucket.list().prefix(prefix.clone());
+        if let Some(at) = cursor.take() {
+            list = list.cursor(at);
+        }
+        let page = list.execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
+        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).filter(|k| k.contains("-chunks/")).collect();
+        if !keys.is_empty() {
+            bucket.delete_multiple(keys).await.map_err(|e| ApiError::internal(format!("R2 delete: {e}")))?;
+        }
+        cursor = page.cursor();
+        if !page.truncated() || cursor.is_none() {
+            return Ok(());
+        }
+    }
+}
+
 /// Checks `?expires=&kid=&sig=` on a request for `path` against the current signing key or, while
 /// rotating, the previous one; 403 when expired, tampered or signed with a retired key. Returns
 /// the (now trusted) expiry.

@@ -137,8 +137,11 @@ test('the camera track goes through the chunk pipeline into its own seekable fil
   assert.equal(done.status, 200, done.text);
   assert.equal(done.json.durationMs, 2400, 'the screen sets the participation length');
   assert.equal((await submit(entryId, cookie)).status, 200);
-  // (The screen's seek index, ADR 0009, may appear beside it in the background.)
-  assert.deepEqual(r2Keys(prefix).filter((key) => !key.endsWith('.sidx')), [`${prefix}segments/1/camera.webm`, `${prefix}segments/1/screen.mp4`], 'complete closed both tracks');
+  // (The screen's seek index, ADR 0009, may appear beside it in the background; the sweep after
+  // Finish removes the chunks, which stay until then for live viewers, ADR 0016.)
+  const files = () => r2Keys(prefix).filter((key) => !key.endsWith('.sidx'));
+  await until(() => files().length === 2);
+  assert.deepEqual(files(), [`${prefix}segments/1/camera.webm`, `${prefix}segments/1/screen.mp4`], 'complete closed both tracks');
 
   const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: user.cookie });
   const [segment] = entry.json.segments;
@@ -314,7 +317,9 @@ test('deleting an entry, leaving and deleting an analysis remove camera and thum
   const done = await withCamera();
   assert.equal((await complete(done.entryId, done.cookie)).status, 200);
   assert.equal((await submit(done.entryId, done.cookie)).status, 200);
-  assert.deepEqual(r2Keys(done.prefix).filter((key) => !key.endsWith('.sidx')).sort(), [`${done.prefix}segments/1/camera.webm`, `${done.prefix}segments/1/screen.mp4`, `${done.prefix}thumbnail.jpg`]);
+  const files = () => r2Keys(done.prefix).filter((key) => !key.endsWith('.sidx')).sort();
+  await until(() => files().length === 3);
+  assert.deepEqual(files(), [`${done.prefix}segments/1/camera.webm`, `${done.prefix}segments/1/screen.mp4`, `${done.prefix}thumbnail.jpg`]);
   assert.equal((await api(`/api/v1/entry/${done.entryId}`, { method: 'DELETE', cookie: user.cookie })).status, 200);
   assert.deepEqual(r2Keys(done.prefix), []);
 

@@ -106,6 +106,7 @@ test('parallel chunks cannot pass the size limit together: bytes are reserved be
   assert.equal(ledger.stored_bytes, TEST_MAX_ENTRY_BYTES);
   assert.equal(ledger.reserved_bytes, 0);
   const chunks = r2Keys(`analyses/${id}/entries/${p.entryId}/segments/${segment}/screen-chunks/`);
-  // Composed parts use some chunks up; what R2 holds never exceeds what was stored.
-  assert.ok(chunks.length <= first + 8, `R2 holds ${chunks.length} chunk objects`);
+  // Every stored chunk stays readable until Finish (live viewers scrub back over them, ADR 0016),
+  // and no refused one is in R2.
+  assert.equal(chunks.length, first + 8, `R2 holds ${chunks.length} chunk objects`);
 });

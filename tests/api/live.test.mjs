@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { openSegment, participate, putChunk, submit, complete } from './recording.mjs';
+import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, complete, until } from './recording.mjs';
 
 const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
 const WS = BASE.replace(/^http/, 'ws');
@@ -104,6 +104,49 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
   assert.equal((await submit(p.entryId, p.cookie)).status, 200);
   await viewer.next((e) => e.type === 'finished');
   viewer.ws.close();
+});
+
+test('a viewer scrubs back over chunks already composed into a part: it asks for their URLs and reads their bytes', async () => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  const MIB = 1024 * 1024;
+  const CHUNK = 290_000;
+  const data = randomBytes(12 * MIB);
+  await recordSegment(p.entryId, p.cookie, data, { chunkSize: CHUNK });
+  const prefix = `analyses/${o.analysis}/entries/${p.entryId}/`;
+  // Part 2 (5–10 MiB, chunks 19–36) is composed into the open upload, which R2 can't read yet.
+  assert.ok(await until(() => openUploads(prefix).length === 1), 'part 2 was composed');
+
+  const viewer = watch(p.entryId, o.cookie);
+  await viewer.opened;
+  const snapshot = await viewer.next((e) => e.type === 'snapshot');
+  const { chunks } = snapshot.segments[0];
+  const count = Math.ceil(data.length / CHUNK);
+  assert.deepEqual(chunks.map((c) => c.index), [...Array(count).keys()], 'every chunk is listed, from the first');
+  assert.deepEqual(chunks.map((c) => c.endMs), chunks.map((c) => (c.index + 1) * 1000), 'with where it ends');
+  // The header and the live edge come signed; the middle is asked for when the viewer scrubs back.
+  assert.ok(chunks.slice(0, 4).every((c) => c.url) && chunks.slice(-12).every((c) => c.url));
+  assert.equal(chunks[25].url, null);
+
+  const from = viewer.events.length;
+  viewer.ws.send(JSON.stringify({ type: 'sign', seq: 1, track: 'screen', from: 20, to: 30 }));
+  const signed = await viewer.next((e) => e.type === 'signed', from);
+  assert.deepEqual(signed.chunks.map((c) => c.index), [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+  const chunk25 = signed.chunks.find((c) => c.index === 25);
+  const bytes = Buffer.from(await (await fetch(BASE + chunk25.url)).arrayBuffer());
+  assert.ok(bytes.equals(data.subarray(25 * CHUNK, 26 * CHUNK)), 'chunk 25, inside the composed part 2, serves its bytes');
+  // At most 64 a request; nonsense is ignored.
+  viewer.ws.send(JSON.stringify({ type: 'sign', seq: 1, track: 'screen', from: 0, to: 1000 }));
+  viewer.ws.send('not json');
+  const many = await viewer.next((e) => e.type === 'signed' && e.chunks[0]?.index === 0, from);
+  assert.equal(many.chunks.length, Math.min(64, count));
+  viewer.ws.close();
+
+  // After Finish the chunks go, and the composed file is whole.
+  assert.equal((await complete(p.entryId, p.cookie)).status, 200);
+  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
+  assert.ok(await until(() => !r2Keys(prefix).some((k) => k.includes('-chunks/'))), 'the chunks are swept after Finish');
+  assert.equal((await fetch(BASE + chunk25.url)).status, 404);
 });
 
 test('a reload opens a new segment that viewers hear of; a stranger and anonymous are refused', async () => {

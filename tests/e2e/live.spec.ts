@@ -3,8 +3,11 @@
 // video advances, the task follows 'Siguiente', a note taken live lands at the live moment of the
 // recording, a reload shows 'El participante se ha desconectado' and then the next segment plays,
 // and Finish turns the page into the recorded player without a reload. A shared camera plays live too.
+// Scrubbing back reaches the start of the recording (recorded before the researcher opened), a clip
+// can be marked there, and the participant's answers appear as they are given.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
+import { askQuestions } from './support/insights';
 import { card, entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 
 const next = async (page: Page, step: string) => {
@@ -45,7 +48,13 @@ test('a researcher watches a participant live: video, task, a note at the live m
   // The analysis page: 'En directo', then the task as the participant reaches it, without a reload.
   await researcher.goto(`/analysis/${analysisId}`);
   const row = researcher.getByTestId('participation-live');
-  await expect(row).toContainText('En directo', { timeout: 20_000 });
+  // The page asks again every 10 s; on failure, say what the researcher's page showed.
+  await expect(row)
+    .toContainText('En directo', { timeout: 30_000 })
+    .catch(async (err: unknown) => {
+      console.log(`The analysis page showed:\n${await researcher.locator('main').innerText().catch(() => '(nothing)')}`);
+      throw err;
+    });
   await next(page, 'Step 2 of 5');
   await next(page, 'Step 3 of 5');
   await expect(row).toContainText('Tarea 1 de 3', { timeout: 20_000 });
@@ -149,5 +158,79 @@ test("a participant's camera plays live in the corner of the picture, beside the
   await goLive.click();
   await expect.poll(() => videoTime(researcher), { timeout: 10_000 }).toBeGreaterThan(edge);
   await expect(goLive).toBeDisabled({ timeout: 10_000 });
+  await researcherContext.close();
+});
+
+test('scrubbing back reaches what was recorded before the researcher opened; a clip marked live, and answers as they are given', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const researcherContext = await browser.newContext({ baseURL });
+  const researcher = await researcherContext.newPage();
+  const analysisId = await researcherWithAnalysis(researcher.request);
+  await askQuestions(researcher.request, analysisId, { name: 'Directo con preguntas' });
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  await next(page, 'Step 2 of 9');
+  await next(page, 'Step 3 of 9');
+  const entry = await entryOf(analysisId);
+  // About 12 s recorded before anyone watches.
+  await page.waitForTimeout(12_000);
+
+  await researcher.goto(`/entry/${entry.id}`);
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+  const screen = researcher.getByTestId('live-video');
+  await expect.poll(() => advance(researcher), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  const firstBuffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.start(0) : -1));
+  // The player started at the live edge: the start of the recording is not buffered.
+  const openedAt = await firstBuffered();
+  expect(openedAt).toBeGreaterThan(6);
+  const edge = await videoTime(researcher);
+
+  // Back to 2 s: the player fetches the recording from there and plays on.
+  await screen.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 2;
+  });
+  await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(2.2);
+  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(2.5);
+  expect(await videoTime(researcher)).toBeLessThan(edge);
+  const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
+  await expect(goLive).toBeEnabled();
+
+  // A clip marked while watching the past: 'Añadir nota' at its start, 'Marcar el final del clip' later.
+  await researcher.getByRole('button', { name: 'Añadir nota' }).click();
+  const startMs = await screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
+  await screen.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000), { timeout: 10_000 }).toBeGreaterThan(startMs + 1500);
+  await researcher.getByRole('button', { name: 'Marcar el final del clip' }).click();
+  const endMs = await screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
+  await researcher.getByLabel('Nota', { exact: true }).fill('Clip del principio');
+  await researcher.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(researcher.getByText('Clip del principio')).toBeVisible();
+  type Note = { atMs: number; endMs: number | null; text: string };
+  const clipSaved = async () => {
+    const body = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as Note[] | { notes: Note[] };
+    return (Array.isArray(body) ? body : body.notes).find((n) => n.text === 'Clip del principio');
+  };
+  await expect.poll(clipSaved, { timeout: 10_000 }).toBeDefined();
+  const clip = await clipSaved();
+  expect(clip?.endMs).not.toBeNull();
+  expect(Math.abs(clip!.atMs - startMs)).toBeLessThanOrEqual(1000);
+  expect(Math.abs(clip!.endMs! - endMs)).toBeLessThanOrEqual(1000);
+  // Before anything the viewer had when it opened (the segment starts the timeline: offset 0).
+  expect(clip!.atMs).toBeLessThan(openedAt * 1000);
+
+  // 'Ir al directo' goes back to the newest frame.
+  await expect(goLive).toBeEnabled();
+  await goLive.click();
+  await expect.poll(() => videoTime(researcher), { timeout: 20_000 }).toBeGreaterThan(edge);
+
+  // The participant answers task 1's questions: the answer shows in the live view as it is given.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: 'Sobre la tarea 1' })).toBeVisible();
+  await page.getByRole('group', { name: '¿Qué tan fácil o difícil fue esta tarea?' }).getByRole('radio', { name: /^5/ }).check();
+  await page.getByRole('group', { name: '¿Conseguiste completar la tarea?' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const answers = researcher.getByTestId('entry-answers');
+  await expect(answers).toContainText('Tarea 1', { timeout: 15_000 });
+  await expect(answers).toContainText('Facilidad 5 de 7.');
   await researcherContext.close();
 });

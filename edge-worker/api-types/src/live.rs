@@ -8,8 +8,8 @@ use ts_rs::TS;
 
 use crate::{StepMark, SusAnswerDto, TaskAnswerDto};
 
-/// One stored chunk the viewer may still read (chunks composed into a part after the first are
-/// deleted, ADR 0005; the header chunks stay until the segment closes).
+/// One stored chunk of a participation in progress (every chunk stays readable until Finish,
+/// ADR 0016).
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[ts(export)]
 #[allow(non_snake_case)]
@@ -21,8 +21,9 @@ pub struct LiveChunkDto {
     /// Where the chunk ends on its segment's own clock (the recorder's declared end).
     #[ts(type = "number")]
     pub endMs: i64,
-    /// A short-lived signed, same-origin path of the chunk's bytes.
-    pub url: String,
+    /// A short-lived signed, same-origin path of the chunk's bytes; null in a snapshot for the
+    /// older chunks, which a viewer scrubbing back asks for with [`LiveRequest::Sign`].
+    pub url: Option<String>,
 }
 
 /// A segment of one track, as the object keeps it while recording.
@@ -42,7 +43,7 @@ pub struct LiveSegmentDto {
     pub openedAt: i64,
     /// 'open' while recording, else closed.
     pub state: String,
-    /// Its readable chunks, in order (empty in a `segment` event).
+    /// Its chunks, in order (empty in a `segment` event).
     pub chunks: Vec<LiveChunkDto>,
 }
 
@@ -75,4 +76,19 @@ pub enum LiveEvent {
     Finished,
     /// The participation was deleted (left, expired or deleted by the researcher).
     Deleted,
+    /// Fresh URLs for the chunks a viewer asked for ([`LiveRequest::Sign`]).
+    Signed { chunks: Vec<LiveChunkDto> },
 }
+
+/// What a viewer may say to the object (everything else is ignored).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum LiveRequest {
+    /// Sign the chunks `from..=to` of a segment's track (at most [`MAX_SIGN`] of them): the viewer
+    /// scrubs back over them, or their URLs expired.
+    Sign { seq: u32, track: String, from: u32, to: u32 },
+}
+
+/// The most chunks one [`LiveRequest::Sign`] gets (about a minute of recording).
+pub const MAX_SIGN: u32 = 64;

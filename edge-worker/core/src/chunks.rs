@@ -198,30 +198,6 @@ pub fn parts_to_close(contiguous_total: u64, composed: &[u32]) -> Vec<u32> {
     (1..=count).filter(|p| *p == 1 || !composed.contains(p)).collect()
 }
 
-/// Chunks whose every byte lies in parts composed for good (2.. up to `composed_end`), so their
-/// R2 objects can go. Part 1's chunks stay until the close.
-pub fn disposable(chunks: &[StoredChunk], composed_end: u64) -> Vec<u32> {
-    let mut at = 0u64;
-    let mut out = Vec::new();
-    for chunk in chunks {
-        let (from, to) = (at, at + chunk.size);
-        at = to;
-        if from >= PART_SIZE && to <= composed_end {
-            out.push(chunk.index);
-        }
-    }
-    out
-}
-
-/// The end of the prefix of parts 2.. that are all composed (`PART_SIZE` when none is).
-pub fn composed_end(composed: &[u32]) -> u64 {
-    let mut next = 2;
-    while composed.contains(&next) {
-        next += 1;
-    }
-    u64::from(next - 1) * PART_SIZE
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,15 +280,5 @@ mod tests {
         assert_eq!(parts_to_close(PART_SIZE * 3 + 1, &[2]), vec![1, 3, 4]);
         // A full last part composed in the background has the same bytes at the close: kept.
         assert_eq!(parts_to_close(PART_SIZE * 3, &[2, 3]), vec![1]);
-    }
-
-    #[test]
-    fn only_chunks_inside_composed_parts_after_the_first_are_disposable() {
-        let list = chunks(&[(0, 3 * MIB), (1, 3 * MIB), (2, 4 * MIB), (3, 3 * MIB)]);
-        // Part 2 = [5, 10) MiB is composed: chunk 1 straddles part 1, chunk 2 is inside part 2.
-        assert_eq!(disposable(&list, composed_end(&[2])), vec![2]);
-        assert_eq!(disposable(&list, composed_end(&[])), Vec::<u32>::new());
-        assert_eq!(composed_end(&[3]), PART_SIZE);
-        assert_eq!(composed_end(&[2, 3]), 3 * PART_SIZE);
     }
 }

@@ -15,7 +15,7 @@ use worker::{Bucket, HttpMetadata, MultipartUpload, Range, UploadedPart};
 
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::store::{Chunk, Segment, Store};
-use crate::storage::{chunk_key, chunk_prefix};
+use crate::storage::chunk_key;
 
 /// Whether a stored byte count may complete a part after the first that is not composed yet.
 pub fn may_have_ready_part(segment_bytes: u64, composed_parts: u64) -> bool {
@@ -112,14 +112,15 @@ impl Job<'_> {
     }
 }
 
-/// Composes every full part from 2 on that is not composed yet, then deletes the chunk objects
-/// those parts used up.
+/// Composes every full part from 2 on that is not composed yet. The chunks it used stay in R2
+/// until the sweep after Finish: a live viewer scrubbing back reads them (ADR 0016), since an
+/// upload's parts cannot be read before the upload is completed.
 pub async fn compose_ready(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str, segment: &Segment) -> ApiResult<()> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
     let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
     let list = stored(&chunk_rows);
-    let (contiguous, total) = chunks::contiguous(&list);
-    let mut composed: Vec<u32> = store.parts(segment.seq, &segment.track)?.iter().map(|p| p.part_number).collect();
+    let (_, total) = chunks::contiguous(&list);
+    let composed: Vec<u32> = store.parts(segment.seq, &segment.track)?.iter().map(|p| p.part_number).collect();
     let ready = chunks::parts_ready(total, &composed);
     if ready.is_empty() {
         return Ok(());
@@ -127,14 +128,6 @@ pub async fn compose_ready(store: &Store, bucket: &Bucket, analysis_id: &str, en
     let upload = job.upload().await?;
     for number in ready {
         job.part(&upload, &chunk_rows, number, total).await?;
-        composed.push(number);
-    }
-    let used: Vec<String> = chunks::disposable(contiguous, chunks::composed_end(&composed))
-        .into_iter()
-        .map(|index| chunk_key(analysis_id, entry_id, segment.seq, &segment.track, index))
-        .collect();
-    if !used.is_empty() {
-        bucket.delete_multiple(used).await.map_err(|e| ApiError::internal(format!("R2 delete chunks: {e}")))?;
     }
     Ok(())
 }
@@ -146,7 +139,8 @@ pub struct Closed {
     pub duration_ms: i64,
 }
 
-/// Closes a segment: composes part 1 and the tail, completes the upload, removes the chunks.
+/// Closes a segment: composes part 1 and the tail and completes the upload. Its chunks go in the
+/// sweep after Finish (`storage::delete_chunks`), off the participant's path.
 pub async fn close(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str, segment: &Segment) -> ApiResult<Closed> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
     let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
@@ -181,6 +175,5 @@ pub async fn close(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: 
         "closed"
     };
     store.close_segment(segment.seq, &segment.track, state, total, duration_ms)?;
-    crate::storage::delete_under(bucket, &chunk_prefix(analysis_id, entry_id, segment.seq, &segment.track)).await?;
     Ok(Closed { state, size: total, duration_ms })
 }

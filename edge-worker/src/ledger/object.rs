@@ -95,8 +95,13 @@ impl DurableObject for ParticipationLedger {
         Response::ok("")
     }
 
-    async fn websocket_message(&self, _ws: WebSocket, _message: WebSocketIncomingMessage) -> Result<()> {
-        // Viewers only listen (ADR 0016); what they send is ignored.
+    async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> Result<()> {
+        // Viewers ask for fresh chunk URLs to scrub back (ADR 0016); nothing else they send counts.
+        if let WebSocketIncomingMessage::String(text) = message {
+            if let Err(err) = self.store().and_then(|store| viewers::answer(&ws, &store, &self.env, &text)) {
+                crate::log::error("-", "(live-sign)", err.source.as_deref().unwrap_or(&err.message));
+            }
+        }
         Ok(())
     }
 
@@ -521,6 +526,8 @@ impl ParticipationLedger {
                 self.schema_ready.set(false);
             }
             "finished" => {
+                // The chunks stayed for live viewers (ADR 0016); the composed files are complete.
+                crate::storage::delete_chunks(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
                 let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
                 for key in store.to_index()? {
                     // A file that fails is logged and served plain; the others still get theirs.

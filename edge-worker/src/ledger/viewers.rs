@@ -4,8 +4,7 @@
 //! idle viewer costs nothing (the hibernation API keeps the socket without the object in memory);
 //! the participant's upload path only gains a synchronous send per viewer after a chunk is stored.
 
-use lupa_api_types::{LiveChunkDto, LiveEvent, LiveSegmentDto, StepMark};
-use lupa_core::chunks::{self, StoredChunk};
+use lupa_api_types::{LiveChunkDto, LiveEvent, LiveRequest, LiveSegmentDto, StepMark, MAX_SIGN};
 use lupa_core::participation::signed_query;
 use lupa_core::routes as paths;
 use worker::{Env, Response, State, WebSocket, WebSocketPair};
@@ -18,8 +17,15 @@ use crate::ledger::store::{Chunk, Meta, Segment, Store};
 pub const MAX_VIEWERS: usize = 10;
 
 /// A chunk's signed URL lives 10 minutes: long enough to fetch it now and to scrub back to it a
-/// while later, short enough that a copied URL soon stops working (ASVS short-lived links).
+/// while later, short enough that a copied URL soon stops working (ASVS short-lived links). A
+/// viewer whose URL expired asks for a fresh one ([`LiveRequest::Sign`]).
 const CHUNK_URL_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// A snapshot signs the chunks a viewer fetches at once: the first ones (the file's header) and
+/// the newest (the live edge). The others go unsigned, so a snapshot an hour in stays small and
+/// costs no thousands of signatures; a viewer scrubbing back asks for them.
+const SIGNED_HEAD: u32 = 4;
+const SIGNED_TAIL: usize = 12;
 
 /// Signs the same-origin paths of chunks with the key the playback URLs use.
 pub struct Signer {
@@ -35,17 +41,23 @@ impl Signer {
     pub fn chunk(&self, seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
         let path = paths::live_chunk(&self.entry_id, seq, track, chunk.idx);
         let query = signed_query(self.key.as_bytes(), &path, crate::clock::system_now() + CHUNK_URL_TTL_MS);
-        LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: format!("{path}?{query}") }
+        LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: Some(format!("{path}?{query}")) }
+    }
+
+    /// The chunk's place and end without a URL (a snapshot's older chunks).
+    fn unsigned(seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
+        LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: None }
     }
 }
 
-/// The stored chunks of a segment that are still in R2: all but those a composed part after the
-/// first used up (`compose_ready` deletes them; ADR 0005).
-fn readable(stored: Vec<Chunk>, composed_parts: &[u32]) -> Vec<Chunk> {
-    let list: Vec<StoredChunk> = stored.iter().map(|c| StoredChunk { index: c.idx, size: c.size }).collect();
-    let (contiguous, _) = chunks::contiguous(&list);
-    let gone = chunks::disposable(contiguous, chunks::composed_end(composed_parts));
-    stored.into_iter().filter(|c| !gone.contains(&c.idx)).collect()
+/// A segment's chunks for a snapshot: the head and the newest signed, the rest listed.
+fn snapshot_chunks(signer: &Signer, seq: u32, track: &str, stored: &[Chunk]) -> Vec<LiveChunkDto> {
+    let tail_from = stored.len().saturating_sub(SIGNED_TAIL);
+    stored
+        .iter()
+        .enumerate()
+        .map(|(at, c)| if c.idx < SIGNED_HEAD || at >= tail_from { signer.chunk(seq, track, c) } else { Signer::unsigned(seq, track, c) })
+        .collect()
 }
 
 pub fn segment_dto(segment: &Segment, chunks: Vec<LiveChunkDto>) -> LiveSegmentDto {
@@ -81,10 +93,8 @@ fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> Api
     let mut segments = Vec::new();
     if meta.state == "active" {
         for segment in store.segments()? {
-            let composed: Vec<u32> = store.parts(segment.seq, &segment.track)?.iter().map(|p| p.part_number).collect();
-            let chunks = readable(store.stored_chunks(segment.seq, &segment.track)?, &composed);
-            let dtos = chunks.iter().map(|c| signer.chunk(segment.seq, &segment.track, c)).collect();
-            segments.push(segment_dto(&segment, dtos));
+            let stored = store.stored_chunks(segment.seq, &segment.track)?;
+            segments.push(segment_dto(&segment, snapshot_chunks(&signer, segment.seq, &segment.track, &stored)));
         }
     }
     Ok(LiveEvent::Snapshot { analysisId: meta.analysis_id.clone(), taskCount: task_count, state: meta.state.clone(), segments, steps: steps_of(&meta) })
@@ -101,6 +111,28 @@ pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_c
     let first = serde_json::to_string(&snapshot(store, env, analysis_id, task_count)?).map_err(crate::error::ApiError::internal)?;
     pair.server.send_with_str(first)?;
     Ok(Response::from_websocket(pair.client)?)
+}
+
+/// Answers what a viewer asked for over its socket: fresh URLs for a range of a segment's stored
+/// chunks (at most [`MAX_SIGN`]). Anything else, or a participation no longer recording, gets
+/// nothing: the viewer's own time-outs cover it.
+pub fn answer(socket: &WebSocket, store: &Store, env: &Env, message: &str) -> ApiResult<()> {
+    let Ok(LiveRequest::Sign { seq, track, from, to }) = serde_json::from_str::<LiveRequest>(message) else { return Ok(()) };
+    let Some(meta) = store.meta()? else { return Ok(()) };
+    if meta.state != "active" || to < from {
+        return Ok(());
+    }
+    let last = to.min(from.saturating_add(MAX_SIGN - 1));
+    let signer = Signer::new(env, &meta.entry_id)?;
+    let chunks = store
+        .stored_chunks(seq, &track)?
+        .iter()
+        .filter(|c| (from..=last).contains(&c.idx))
+        .map(|c| signer.chunk(seq, &track, c))
+        .collect();
+    let text = serde_json::to_string(&LiveEvent::Signed { chunks }).map_err(crate::error::ApiError::internal)?;
+    socket.send_with_str(text)?;
+    Ok(())
 }
 
 /// Sends `event` to every viewer. Synchronous (a send queues the message), so whoever calls it

@@ -22,6 +22,6 @@ openedAt: number,
  */
 state: string, 
 /**
- * Its readable chunks, in order (empty in a `segment` event).
+ * Its chunks, in order (empty in a `segment` event).
  */
 chunks: Array<LiveChunkDto>, };

@@ -1,9 +1,10 @@
 /**
  * /entry/{id} while the participation is in progress (ADR 0016): the participant's screen as it is
- * recorded, from the live edge ('Ir al directo' returns there after scrubbing back over what was
- * buffered), the task they are on, their answers as they give them, and notes taken on the
+ * recorded, from the live edge ('Ir al directo' returns there after scrubbing back, as far as the
+ * segment's start), the task they are on, their answers as they give them, and notes taken on the
  * recording's own timeline (the segment's offset plus the video's time, which is where the
- * recorded player shows them). When the participant finishes, `onFinished` gets the position so
+ * recorded player shows them). A note's end marked while watching makes it a clip ('Marcar el
+ * final del clip'); clicking a note, a clip or an answer scrubs back to it. When the participant finishes, `onFinished` gets the position so
  * the page can switch to the recorded player there. The participant's camera, when shared, plays
  * in a corner of the picture from its own live feed.
  */
@@ -21,7 +22,7 @@ import { LiveFeed } from '@/features/entries/lib/live-feed';
 import { formatClock } from '@/lib/time';
 import '@/features/entries/live.css';
 
-/** Further behind the newest frame than this, the player is not 'at the live edge'. */
+/** Further behind the newest buffered frame than this (or scrubbed back further than is buffered), the player is not 'at the live edge'. */
 const EDGE_S = 3;
 
 export function LiveView({ entryId, onFinished }: { entryId: string; onFinished: (positionMs: number) => void }) {
@@ -35,7 +36,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   const { announcement, announce } = useAnnouncer();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [positionMs, setPositionMs] = useState(0);
-  const [behindS, setBehindS] = useState(0);
+  const [atEdge, setAtEdge] = useState(true);
 
   useEffect(() => {
     if (videoRef.current && cameraRef.current) setFeeds({ screen: new LiveFeed(videoRef.current), camera: new LiveFeed(cameraRef.current) });
@@ -51,9 +52,23 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [finished]);
 
+  /** Scrubs to `ms` on the participation's timeline, within the segment being played. */
+  const seekTo = (ms: number) => {
+    const offset = feed?.current()?.offsetMs ?? 0;
+    if (videoRef.current && ms >= offset) videoRef.current.currentTime = (ms - offset) / 1000;
+  };
+
+  /** As Shift+N in the recorded player: the open note ends here, which makes it a clip. */
+  const endClip = () => {
+    videoRef.current?.pause();
+    const endMs = position();
+    setDraft((last) => (last ? { ...last, endMs, nonce: last.nonce + 1 } : last));
+    announce(t('clips.announce.endSet', { time: formatClock(endMs) }));
+  };
+
   const onTime = () => {
     setPositionMs(position());
-    setBehindS(feed?.behindS() ?? 0);
+    setAtEdge(feed?.atEdge(EDGE_S) ?? true);
   };
 
   const task = currentTask(live.steps);
@@ -99,7 +114,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
           </div>
           <div className="live-view__bar">
             <span data-testid="live-position">{t('live.position', { time: formatClock(positionMs) })}</span>
-            <button type="button" className="button button--ghost button--sm" disabled={behindS < EDGE_S} onClick={() => feed?.goLive()}>
+            <button type="button" className="button button--ghost button--sm" disabled={atEdge} onClick={() => feed?.goLive()}>
               {t('live.goLive')}
             </button>
             <button
@@ -113,6 +128,9 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             >
               {t('entry.notes.add')}
             </button>
+            <button type="button" className="button button--ghost button--sm" disabled={!draft} onClick={endClip}>
+              {t('live.clipEnd')}
+            </button>
           </div>
         </div>
         <aside className="entry-layout__side" aria-label={t('entry.sidePanel')}>
@@ -125,14 +143,14 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             durationMs={0}
             draft={draft}
             onCloseDraft={() => setDraft(null)}
-            onSeek={() => feed?.goLive()}
-            onPlayClip={() => undefined}
+            onSeek={seekTo}
+            onPlayClip={(note) => seekTo(note.atMs)}
             announce={announce}
           />
           {live.tasks.length || live.sus ? (
             <section aria-labelledby="live-answers">
               <h2 id="live-answers">{t('entry.tabs.answers')}</h2>
-              <AnswersPanel answers={{ tasks: live.tasks, sus: live.sus }} currentMs={positionMs} onSeek={() => undefined} />
+              <AnswersPanel answers={{ tasks: live.tasks, sus: live.sus }} currentMs={positionMs} onSeek={seekTo} />
             </section>
           ) : null}
         </aside>

@@ -11,6 +11,7 @@ import { API_BASE_PATH } from '@/config/constants';
 import type { LiveFeed } from '@/features/entries/lib/live-feed';
 import { apiPaths } from '@/lib/api-paths';
 import type { LiveEvent } from '@/lib/api-types/LiveEvent';
+import type { LiveRequest } from '@/lib/api-types/LiveRequest';
 import type { StepMark } from '@/lib/api-types/StepMark';
 import type { SusAnswerDto } from '@/lib/api-types/SusAnswerDto';
 import type { TaskAnswerDto } from '@/lib/api-types/TaskAnswerDto';
@@ -67,6 +68,10 @@ function play(event: LiveEvent, feeds: LiveFeeds): void {
     }
   } else if (event.type === 'chunk') feedOf(event.chunk.track)?.add(event.chunk);
   else if (event.type === 'segment') feedOf(event.segment.track)?.open(event.segment);
+  else if (event.type === 'signed') {
+    feeds.screen.signed(event.chunks);
+    feeds.camera.signed(event.chunks);
+  }
 }
 
 function reduce(state: LiveState, event: LiveEvent): LiveState {
@@ -93,6 +98,7 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
         sus: event.sus ?? state.sus,
       };
     case 'closing':
+    case 'signed':
       return state;
     case 'finished':
       return { ...state, status: 'finished' };
@@ -110,6 +116,13 @@ export function useLive(entryId: string, feeds: LiveFeeds | null): LiveState {
     let ended = false;
     let retry: number | undefined;
     let lastChunkAt = Date.now();
+    // Scrubbing back, a feed asks the object for the older chunks' URLs over the socket.
+    const sign = (seq: number, track: string, from: number, to: number) => {
+      const request: LiveRequest = { type: 'sign', seq, track, from, to };
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
+    };
+    feeds.screen.sign = sign;
+    feeds.camera.sign = sign;
     const connect = () => {
       socket = new WebSocket(liveSocketUrl(entryId));
       socket.addEventListener('message', (message) => {

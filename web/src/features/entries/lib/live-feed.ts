@@ -2,12 +2,17 @@
  * Feeds one <video> with a participation's screen track as it is recorded (ADR 0016), through
  * Media Source Extensions: the segment's header (its first chunks, up to the first fragment), then
  * from the newest fragment start on, each chunk as the participation object announces it. The
- * player starts at the live edge; what was appended since the viewer opened stays buffered, so
- * the researcher can scrub back over it. A new segment (the participant reloaded) gets a new
- * MediaSource, since its file has a header of its own. Chunks composed into a part after the first
- * are gone from R2, which is why the start is the newest fragment, not the segment's beginning.
+ * player starts at the live edge. A new segment (the participant reloaded) gets a new
+ * MediaSource, since its file has a header of its own.
+ *
+ * Scrubbing back: every chunk stays readable until Finish, so a seek to a moment that is not
+ * buffered starts the same pipeline again from the fragment before it (one stream of appends, so
+ * the SourceBuffer's parser never sees two interleaved), fetching ahead only as far as the player
+ * needs; the older chunks' URLs, which the snapshot leaves out, are asked for over the socket
+ * (`sign`). 'Ir al directo' starts again from the newest fragment unless playback caught up.
  */
 import { concat, formatOf, fragmentStarts, headerEnd, sourceBufferType, type LiveFormat } from '@/lib/player/live-media';
+import { LiveChunks, type SignRequest } from '@/features/entries/lib/live-chunks';
 import type { LiveChunkDto } from '@/lib/api-types/LiveChunkDto';
 import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
 
@@ -16,18 +21,23 @@ const EDGE_SLACK_S = 0.3;
 /** A player following the live edge that falls further behind than this (a stall) jumps back to it. */
 const CHASE_S = 2;
 
-const fetchBytes = async (url: string) => {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`chunk ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
-};
+/** Scrubbed back, the feed fetches only this far ahead of the playhead. */
+const AHEAD_S = 20;
+/** Fetching this many chunks behind the newest, 'Ir al directo' starts again at the edge instead of waiting. */
+const LAGGING_CHUNKS = 3;
 
 export class LiveFeed {
   private segment: LiveSegmentDto | null = null;
   private format: LiveFormat = 'mp4';
   private buffer: SourceBuffer | null = null;
   private queue: Uint8Array[] = [];
-  private known = new Map<number, string>();
+  private known: LiveChunks = new LiveChunks(0, '', [], () => this.sign);
+  /** The segment's header (its init segment), kept to start again when scrubbing back. */
+  private init: Uint8Array | null = null;
+  /** Where to put the playhead once the first media of a restart is buffered (seconds), or the edge. */
+  private target: number | 'edge' = 'edge';
+  /** Sends a request for signatures; set by the socket's owner. */
+  sign: SignRequest = () => undefined;
   /** The next chunk index to append; null until the start was chosen. */
   private next: number | null = null;
   private generation = 0;
@@ -43,16 +53,25 @@ export class LiveFeed {
 
   /** Whether the player follows the live edge (false once the researcher scrubs back). */
   private following = true;
-  /** The next `seeking` is ours, not the researcher's. */
-  private ownSeek = false;
+  /**
+   * Where our own last seek went: a `seeking` there is ours, not the researcher's. A time, not a
+   * flag, because a seek made before any media is loaded fires no `seeking` at all, and a flag
+   * left set would swallow the researcher's next scrub.
+   */
+  private ownSeekTo: number | null = null;
 
   constructor(private readonly video: HTMLVideoElement) {
     video.addEventListener('seeking', () => {
-      if (this.ownSeek) this.ownSeek = false;
-      else this.following = this.behindS() < CHASE_S;
+      const ours = this.ownSeekTo !== null && Math.abs(video.currentTime - this.ownSeekTo) < 0.05;
+      this.ownSeekTo = null;
+      if (ours) return;
+      this.following = this.behindS() < CHASE_S;
+      if (!this.isBuffered(video.currentTime)) this.rewind(video.currentTime);
     });
     // A gap in what was appended (a missed chunk) would stall the player: skip to what follows.
     video.addEventListener('waiting', () => this.skipGap());
+    // Scrubbed back, fetching goes on as the playhead nears the end of what is buffered.
+    video.addEventListener('timeupdate', () => void this.pump(this.generation));
   }
 
   /** The segment being played (its offset puts the video's time on the participation's timeline). */
@@ -72,14 +91,16 @@ export class LiveFeed {
     this.resync = false;
     this.edgePending = true;
     this.following = true;
-    this.known = new Map(segment.chunks.map((c) => [c.index, c.url]));
+    this.init = null;
+    this.target = 'edge';
+    this.fetching = false;
+    this.known = new LiveChunks(segment.seq, segment.track, segment.chunks, () => this.sign);
     if (segment.chunks.length) void this.start(this.generation);
   }
 
   /** A chunk the object announced. */
   add(chunk: LiveChunkDto): void {
-    if (!this.segment || chunk.seq !== this.segment.seq || chunk.track !== this.segment.track) return;
-    this.known.set(chunk.index, chunk.url);
+    if (!this.learn(chunk)) return;
     if (this.next === null) {
       if (!this.started) void this.start(this.generation);
       return;
@@ -87,16 +108,70 @@ export class LiveFeed {
     void this.pump(this.generation);
   }
 
-  /** Back to the newest frame ('Ir al directo'), following it from now on. */
+  /** Fresh URLs the object signed on request. */
+  signed(chunks: readonly LiveChunkDto[]): void {
+    for (const chunk of chunks) this.learn(chunk);
+  }
+
+  /** Notes a chunk of the segment being played; false for another segment's. */
+  private learn(chunk: LiveChunkDto): boolean {
+    return this.segment !== null && this.known.learn(chunk);
+  }
+
+  /**
+   * Back to the newest frame ('Ir al directo'), following it from now on: a seek when what is
+   * buffered reaches it, else (scrubbed far back) the pipeline starts again from the newest fragment.
+   */
   goLive(): void {
-    const { buffered } = this.video;
     this.following = true;
+    if (this.lagging()) this.restart('edge');
+    else this.toEdge();
+  }
+
+  /** Puts the playhead just behind the newest buffered frame and plays. */
+  private toEdge(): void {
+    const { buffered } = this.video;
     if (buffered.length) this.seek(Math.max(buffered.start(buffered.length - 1), buffered.end(buffered.length - 1) - EDGE_SLACK_S));
     void this.video.play().catch(() => undefined);
   }
 
+  /**
+   * Whether the feed plays from a moment scrubbed back to and has not fetched up to the newest
+   * chunks (a pipeline started at the edge may run a chunk or two behind under load: not lagging).
+   */
+  private lagging(): boolean {
+    return this.target !== 'edge' && this.next !== null && this.known.newest() - this.next > LAGGING_CHUNKS;
+  }
+
+  /** Whether `seconds` is in what is buffered (not just at a range's very end). */
+  private isBuffered(seconds: number): boolean {
+    const { buffered } = this.video;
+    for (let i = 0; i < buffered.length; i += 1) if (buffered.start(i) <= seconds && seconds < buffered.end(i) - 0.1) return true;
+    return false;
+  }
+
+  /** The researcher scrubbed to `seconds`, which is not buffered: play from there. */
+  private rewind(seconds: number): void {
+    if (!this.init || !this.segment) return;
+    this.following = false;
+    this.restart(seconds);
+  }
+
+  /** Starts the pipeline again, from the fragment before `target` or from the newest one. */
+  private restart(target: number | 'edge'): void {
+    this.generation += 1;
+    this.buffer = null;
+    this.queue = [];
+    this.next = null;
+    this.resync = false;
+    this.fetching = false;
+    this.target = target;
+    this.edgePending = true;
+    void this.start(this.generation);
+  }
+
   private seek(seconds: number): void {
-    this.ownSeek = true;
+    this.ownSeekTo = seconds;
     this.video.currentTime = seconds;
   }
 
@@ -112,7 +187,12 @@ export class LiveFeed {
 
   /** After new media: a player that follows the edge and fell behind (a stall) catches up. */
   private chase(): void {
-    if (this.following && !this.video.paused && this.behindS() > CHASE_S) this.goLive();
+    if (this.following && !this.video.paused && this.behindS() > CHASE_S) this.toEdge();
+  }
+
+  /** Whether the playhead is at the live edge: following it, nothing left to fetch, and close behind the newest frame. */
+  atEdge(withinS: number): boolean {
+    return !this.lagging() && this.behindS() < withinS;
   }
 
   /** Seconds between the playhead and the newest buffered frame. */
@@ -122,42 +202,60 @@ export class LiveFeed {
   }
 
   private async get(index: number): Promise<Uint8Array> {
-    const url = this.known.get(index);
-    if (!url) throw new Error(`chunk ${index} unknown`);
-    const bytes = await fetchBytes(url);
+    const bytes = await this.known.fetch(index);
     this.stats.requests += 1;
     this.stats.bytes += bytes.length;
     return bytes;
   }
 
-  /** The header, then the newest chunk that holds a fragment start, from that start. */
+  /** The segment's header: its first chunks, up to the first fragment. */
+  private async header(): Promise<Uint8Array | null> {
+    if (this.init) return this.init;
+    const header: Uint8Array[] = [];
+    let end: number | null = null;
+    for (let i = 0; end === null && this.known.has(i); i += 1) {
+      header.push(await this.get(i));
+      end = headerEnd(concat(header), this.format);
+    }
+    if (end === null) return null;
+    this.init = concat(header).subarray(0, end);
+    return this.init;
+  }
+
+  /**
+   * The header, then the chunk to start from (the newest for the live edge, the one before the
+   * target when scrubbed back) that holds a fragment start, from its last fragment start.
+   */
   private async start(generation: number): Promise<void> {
     this.started = true;
     try {
-      const header: Uint8Array[] = [];
-      let end: number | null = null;
-      for (let i = 0; end === null && this.known.has(i); i += 1) {
-        header.push(await this.get(i));
-        end = headerEnd(concat(header), this.format);
-      }
-      if (end === null || generation !== this.generation) {
-        this.started = false;
+      const init = await this.header();
+      if (init === null || generation !== this.generation) {
+        if (generation === this.generation) this.started = false;
         return;
       }
-      const init = concat(header).subarray(0, end);
-      const newest = Math.max(...this.known.keys());
-      let from = newest;
+      const target = this.target;
+      const around = target === 'edge' ? this.known.newest() : this.known.before(target);
+      // Back from there to a chunk that holds a fragment start (its last one: the nearest before
+      // the target); near the recording's start, where the first fragment may begin in a later
+      // chunk than the header's, forward to the first one.
+      const backward = Array.from({ length: around + 1 }, (_, k) => around - k);
+      const forward = target === 'edge' ? [] : Array.from({ length: Math.max(0, this.known.newest() - around) }, (_, k) => around + 1 + k);
+      let from = -1;
       let first: Uint8Array | null = null;
-      for (; from >= 0 && this.known.has(from); from -= 1) {
-        const bytes = await this.get(from);
+      for (const index of [...backward, ...forward]) {
+        if (!this.known.has(index)) break;
+        const bytes = await this.get(index);
         const starts = fragmentStarts(bytes, this.format);
         if (starts.length) {
-          first = bytes.subarray(starts[starts.length - 1] ?? 0);
+          from = index;
+          first = bytes.subarray((index <= around ? starts[starts.length - 1] : starts[0]) ?? 0);
           break;
         }
+        if (generation !== this.generation) return;
       }
       if (first === null || generation !== this.generation) {
-        this.started = false;
+        if (generation === this.generation) this.started = false;
         return;
       }
       await this.attach(init, generation);
@@ -180,9 +278,14 @@ export class LiveFeed {
           this.buffer = source.addSourceBuffer(sourceBufferType(init, this.format));
           this.buffer.mode = 'segments';
           this.buffer.addEventListener('updateend', () => {
+            if (generation !== this.generation) return;
             if (this.edgePending && this.video.buffered.length) {
               this.edgePending = false;
-              this.goLive();
+              if (this.target === 'edge') this.toEdge();
+              else {
+                this.seek(Math.max(this.target, this.video.buffered.start(0)));
+                void this.video.play().catch(() => undefined);
+              }
             } else this.chase();
             void this.pump(generation);
           });
@@ -193,19 +296,30 @@ export class LiveFeed {
     });
   }
 
+  /** Scrubbed back, whether enough is buffered ahead of the playhead for now. */
+  private aheadEnough(): boolean {
+    if (this.following) return false;
+    const { buffered, currentTime } = this.video;
+    const end = buffered.length ? buffered.end(buffered.length - 1) : 0;
+    return end - currentTime > AHEAD_S;
+  }
+
   private async pump(generation: number): Promise<void> {
     if (generation !== this.generation || !this.buffer) return;
-    while (this.next !== null && this.known.has(this.next) && !this.fetching) {
+    while (this.next !== null && this.known.has(this.next) && !this.fetching && !this.aheadEnough()) {
       this.fetching = true;
       const index = this.next;
+      let bytes: Uint8Array | null = null;
       try {
-        this.queue.push(await this.get(index));
+        bytes = await this.get(index);
       } catch {
-        // Gone (composed away) or failed: go on with the next one from its next fragment.
-        this.resync = true;
+        // Failed: go on with the next one from its next fragment.
       }
-      this.fetching = false;
+      // A new segment or a restart (scrubbing) began meanwhile: its queue and its fetch are not ours.
       if (generation !== this.generation) return;
+      if (bytes) this.queue.push(bytes);
+      else this.resync = true;
+      this.fetching = false;
       this.next = index + 1;
     }
     this.appendQueued();
