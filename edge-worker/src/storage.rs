@@ -69,9 +69,12 @@ pub async fn delete_under(bucket: &Bucket, prefix: &str) -> ApiResult<()> {
     }
 }
 
-/// Deletes the chunk objects of every segment under a participation's prefix and leaves its
-/// composed files: the sweep after Finish (chunks stay readable for live viewers until then, ADR
-/// 0016). Pages on with R2's cursor, since the composed files stay listed.
+/// The chunk folders the sweep after Finish empties (other chunks, if any, have owners of their own).
+const MEDIA_CHUNKS: [&str; 2] = ["/screen-chunks/", "/camera-chunks/"];
+
+/// Deletes the screen and camera chunk objects of every segment under a participation's prefix
+/// and leaves its composed files: the sweep after Finish (chunks stay readable for live viewers
+/// until then, ADR 0016). Pages on with R2's cursor, since the composed files stay listed.
 pub async fn delete_chunks(bucket: &Bucket, entry_prefix: &str) -> ApiResult<()> {
     let prefix = format!("{entry_prefix}segments/");
     let mut cursor: Option<String> = None;
@@ -81,7 +84,7 @@ pub async fn delete_chunks(bucket: &Bucket, entry_prefix: &str) -> ApiResult<()>
             list = list.cursor(at);
         }
         let page = list.execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).filter(|k| k.contains("-chunks/")).collect();
+        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).filter(|k| MEDIA_CHUNKS.iter().any(|kind| k.contains(kind))).collect();
         if !keys.is_empty() {
             bucket.delete_multiple(keys).await.map_err(|e| ApiError::internal(format!("R2 delete: {e}")))?;
         }

@@ -234,3 +234,34 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   await expect(answers).toContainText('Facilidad 5 de 7.');
   await researcherContext.close();
 });
+
+test('a WebM recording (what Firefox records) plays live and scrubs back too', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // The recorder takes the first type the browser supports, MP4 first (recorder-wasm `codec`); a
+  // browser without MP4 recording, like Firefox, gets WebM. Chromium records both: hide MP4.
+  await page.addInitScript(() => {
+    const supported = MediaRecorder.isTypeSupported.bind(MediaRecorder);
+    MediaRecorder.isTypeSupported = (type: string) => !type.toLowerCase().startsWith('video/mp4') && supported(type);
+  });
+  const researcherContext = await browser.newContext({ baseURL });
+  const researcher = await researcherContext.newPage();
+  const analysisId = await researcherWithAnalysis(researcher.request);
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const entry = await entryOf(analysisId);
+  await page.waitForTimeout(10_000);
+
+  await researcher.goto(`/entry/${entry.id}`);
+  await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+  const screen = researcher.getByTestId('live-video');
+  await expect.poll(() => advance(researcher), { timeout: 30_000, message: 'the WebM screen plays live' }).toBeGreaterThan(0.5);
+  await expect(screen).toHaveAttribute('data-mime', 'video/webm');
+  const firstBuffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.start(0) : -1));
+  expect(await firstBuffered()).toBeGreaterThan(4);
+  await screen.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 1;
+  });
+  await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(1.2);
+  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(1.5);
+  await researcherContext.close();
+});

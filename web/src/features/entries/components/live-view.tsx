@@ -95,6 +95,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
               className="live-view__video"
               data-testid="live-video"
               data-offset-ms={segment?.offsetMs ?? 0}
+              data-mime={segment?.mime}
               data-opened-at={segment?.openedAt ?? 0}
               aria-label={t('live.video')}
               muted
