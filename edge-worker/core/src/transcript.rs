@@ -71,11 +71,16 @@ pub fn setting(enabled: Option<bool>, language: Option<&str>, current: Setting) 
 }
 
 /// The model's input for one window of audio (what the binding's `run` takes, and the REST body).
-pub fn model_input(audio: &[u8], language: Language) -> serde_json::Value {
-    serde_json::json!({
-        "audio": base64::engine::general_purpose::STANDARD.encode(audio),
-        "language": language.as_str(),
-    })
+/// A struct, not a JSON value: the binding converts it to a JS object (a map would become a `Map`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelInput {
+    /// The window's file, base64.
+    pub audio: String,
+    pub language: &'static str,
+}
+
+pub fn model_input(audio: &[u8], language: Language) -> ModelInput {
+    ModelInput { audio: base64::engine::general_purpose::STANDARD.encode(audio), language: language.as_str() }
 }
 
 /// The REST call: `POST {base}/accounts/{account}/ai/run/{MODEL}` with a bearer token. `base` is
@@ -85,7 +90,7 @@ pub fn rest_request(base: &str, account: &str, token: &str, audio: &[u8], langua
         method: "POST",
         url: format!("{}/accounts/{account}/ai/run/{MODEL}", base.trim_end_matches('/')),
         headers: vec![("Authorization".into(), format!("Bearer {token}")), ("Content-Type".into(), "application/json".into())],
-        body: model_input(audio, language).to_string(),
+        body: serde_json::to_string(&model_input(audio, language)).unwrap_or_default(),
     }
 }
 
