@@ -89,6 +89,10 @@ async function recordTwoSegments(analysisId) {
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.analysisData.transcribe, true, 'the tab is told to record the microphone for transcription');
   const first = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
+  // The recorder's audio track asks where its chunks go: the newest screen segment (nothing opens).
+  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  assert.equal(audioOpen.status, 200, audioOpen.text);
+  assert.equal(audioOpen.json.segment, first);
   for (const sent of await sendAudio(entryId, cookie, first, AUDIO[0], 150)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
   // A reload: the second capture is segment 2, after the first's 5 s on the timeline.
   const second = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 3_000 });
@@ -230,6 +234,9 @@ test('with transcription off nothing is recorded for it and no request leaves th
   const { entryId, cookie, res } = await participate(id);
   assert.equal(res.json.analysisData.transcribe, false);
   const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 2_000 });
+  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  assert.equal(audioOpen.status, 400);
+  assert.equal(audioOpen.json.code, 'invalid_track');
   const [refused] = await sendAudio(entryId, cookie, segment, AUDIO[0], 0);
   assert.equal(refused.status, 400);
   assert.equal(refused.json.code, 'invalid_track');

@@ -183,7 +183,7 @@ impl ParticipationLedger {
                 }
                 Call::Finish { .. } => ok(meta.state == "finished"),
                 // A chunk whose body was streaming when the participation went: its object must go.
-                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } | Call::Audio { .. } => refuse(Refusal::Gone),
+                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } | Call::Audio { .. } | Call::AudioOpen { .. } => refuse(Refusal::Gone),
                 Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
                 Call::Steps { .. } => refuse(Refusal::Gone),
                 Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } => ok(()),
@@ -217,6 +217,18 @@ impl ParticipationLedger {
                 self.reserve(store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
             }
             Call::Commit { seq, track, index, stored, now } => self.commit(store, &meta, seq, &track, index, stored, now).await,
+            Call::AudioOpen { capability, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                if store.transcription()?.is_none() {
+                    return refuse(Refusal::TranscriptionOff);
+                }
+                let screens = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str());
+                let Some(newest) = screens.max_by_key(|s| s.seq) else { return refuse(Refusal::NoScreenSegment) };
+                store.touch(now)?;
+                ok((newest.seq, newest.offset_ms))
+            }
             Call::Audio { capability, seq, index, start_ms, body, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);

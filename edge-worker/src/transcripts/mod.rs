@@ -39,6 +39,27 @@ fn language_dto(language: Language) -> TranscriptLanguage {
     }
 }
 
+/// `POST /api/v1/analysisEntry/{id}/segments {track: 'audio'}`: the audio track of the newest
+/// screen segment (ADR 0018). Nothing is created: the answer says which segment number its chunks
+/// go to, or refuses when the participation is not transcribed.
+pub async fn open_audio(app: &App, capability: Option<String>, entry_id: &str) -> ApiResult<Response> {
+    if entry_id.is_empty() || capability.is_none() {
+        return Err(crate::ledger::refusal(Refusal::NotYours));
+    }
+    if !Provider::from_env(&app.env).is_on() {
+        return Err(crate::ledger::refusal(Refusal::TranscriptionOff));
+    }
+    let (seq, offset_ms): (u32, i64) = crate::ledger::call(app, entry_id, &Call::AudioOpen { capability, now: app.now() }).await?;
+    json(
+        200,
+        &lupa_api_types::SegmentResponse {
+            segment: seq,
+            chunkMaxBytes: crate::ledger::transcribe::MAX_AUDIO_CHUNK as u64,
+            recordedMs: offset_ms.max(0) as u64,
+        },
+    )
+}
+
 /// `PUT /api/v1/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}` (`x-lupa-start-ms`:
 /// where the audio starts on the segment's screen file): one chunk of the audio track, kept by
 /// the participation's object until its windows are transcribed.
