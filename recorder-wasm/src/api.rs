@@ -4,19 +4,25 @@
 use crate::steps::StepMark;
 use crate::upload::ChunkKey;
 
-/// Which file of a segment a recorder fills (ADR 0008): the screen (video + microphone) or the
-/// participant's camera (its own small video-only stream, with the same segment numbers).
+/// Which file of a segment a recorder fills (ADR 0008): the screen (video + microphone), the
+/// participant's camera (its own small video-only stream, with the same segment numbers), or the
+/// microphone alone for transcription (ADR 0018: a small audio-only WebM, same segment numbers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Track {
     #[default]
     Screen,
     Camera,
+    Audio,
 }
 
 impl Track {
-    /// `new Recorder(entryId, apiBase, track)`: 'camera' or anything else (the screen).
+    /// `new Recorder(entryId, apiBase, track)`: 'camera', 'audio' or anything else (the screen).
     pub fn parse(value: Option<&str>) -> Track {
-        if value == Some("camera") { Track::Camera } else { Track::Screen }
+        match value {
+            Some("camera") => Track::Camera,
+            Some("audio") => Track::Audio,
+            _ => Track::Screen,
+        }
     }
 
     /// The key under which this track's chunks wait on the device: the entry id for the screen
@@ -25,6 +31,7 @@ impl Track {
         match self {
             Track::Screen => entry_id.to_string(),
             Track::Camera => format!("{entry_id}#camera"),
+            Track::Audio => format!("{entry_id}#audio"),
         }
     }
 }
@@ -44,6 +51,7 @@ pub fn chunk_suffix(key: ChunkKey, track: Track) -> String {
     let kind = match track {
         Track::Screen => "chunks",
         Track::Camera => "camera-chunks",
+        Track::Audio => "audio-chunks",
     };
     format!("/segments/{}/{kind}/{}", key.segment, key.index)
 }
@@ -53,6 +61,7 @@ pub fn segment_body(mime: &str, track: Track) -> String {
     match track {
         Track::Screen => format!("{{\"mimeType\":{}}}", json_string(mime)),
         Track::Camera => format!("{{\"mimeType\":{},\"track\":\"camera\"}}", json_string(mime)),
+        Track::Audio => format!("{{\"mimeType\":{},\"track\":\"audio\"}}", json_string(mime)),
     }
 }
 
@@ -149,6 +158,9 @@ mod tests {
     #[test]
     fn tracks_keep_apart_on_the_device() {
         assert_eq!(Track::parse(Some("camera")), Track::Camera);
+        assert_eq!(Track::parse(Some("audio")), Track::Audio);
+        assert_eq!(chunk_suffix(ChunkKey { segment: 2, index: 5 }, Track::Audio), "/segments/2/audio-chunks/5");
+        assert_eq!(Track::Audio.device_key("e1"), "e1#audio");
         assert_eq!(Track::parse(Some("screen")), Track::Screen);
         assert_eq!(Track::parse(None), Track::Screen);
         assert_eq!(Track::Screen.device_key("e1"), "e1");

@@ -32,6 +32,15 @@ pub fn pick(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
     CANDIDATES.iter().copied().find(|mime| is_supported(mime))
 }
 
+/// The transcription track's candidates (ADR 0018): the server cuts windows out of WebM only.
+pub const AUDIO_CANDIDATES: &[&str] = &["audio/webm;codecs=opus", "audio/webm"];
+
+/// The first transcription-track candidate the browser supports; none (Safari) means no
+/// transcript, never a failed participation.
+pub fn pick_audio(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
+    AUDIO_CANDIDATES.iter().copied().find(|m| is_supported(m))
+}
+
 /// The first camera candidate the browser supports.
 pub fn pick_camera(is_supported: impl Fn(&str) -> bool) -> Option<&'static str> {
     CAMERA_CANDIDATES.iter().copied().find(|mime| is_supported(mime))

@@ -65,7 +65,7 @@ export interface RecorderStartOptions {
 }
 
 /** Which file of each segment a recorder fills: the screen (video + microphone) or the camera (video only). */
-export type RecorderTrack = 'screen' | 'camera';
+export type RecorderTrack = 'screen' | 'camera' | 'audio';
 
 /** What the device holds for an entry, not yet on the server. */
 export interface PendingChunks {
@@ -107,7 +107,7 @@ pub struct Recorder {
 #[wasm_bindgen]
 impl Recorder {
     /// `apiBase` is `'/api/v1'` or an absolute URL of the same API; `track` is `'screen'`
-    /// (the default) or `'camera'`.
+    /// (the default), `'camera'` or `'audio'` (the microphone alone, for transcription).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(js_name = entryId)] entry_id: &str,

@@ -41,6 +41,9 @@ const MAX_STEP_MARKS: usize = 2_000;
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
     let body: OpenSegmentRequest = read_json(req).await?;
+    if body.track.as_deref() == Some("audio") {
+        return crate::transcripts::open_audio(app, capability, entry_id).await;
+    }
     let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request(ErrorCode::InvalidTrack, m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
         .ok_or_else(|| ApiError::bad_request(ErrorCode::UnsupportedMime, mime::UNSUPPORTED))?;

@@ -56,8 +56,8 @@ impl Api {
     /// the participation's, so the camera's leftovers go too; the camera clears only its own.
     pub fn device_keys_to_clear(&self) -> Vec<String> {
         match self.track {
-            Track::Screen => vec![Track::Screen.device_key(&self.entry_id), Track::Camera.device_key(&self.entry_id)],
-            Track::Camera => vec![self.device_key.clone()],
+            Track::Screen => [Track::Screen, Track::Camera, Track::Audio].iter().map(|t| t.device_key(&self.entry_id)).collect(),
+            Track::Camera | Track::Audio => vec![self.device_key.clone()],
         }
     }
 
@@ -109,7 +109,7 @@ impl Api {
     /// `POST .../complete {durationMs, steps}`. The camera sends none: its file is closed by the
     /// screen's completion, which the page sends once the camera's chunks are all acknowledged.
     pub async fn complete(&self, body: &str, abort: Option<&AbortController>) -> Result<(), Failure> {
-        if self.track == Track::Camera {
+        if self.track != Track::Screen {
             return Ok(());
         }
         let body = JsValue::from(body);
@@ -120,7 +120,7 @@ impl Api {
     /// lets it outlive a closing tab. Only the screen's recorder leaves the participation: the
     /// camera's `abort()` stops the camera alone.
     pub async fn abandon(&self) -> Result<(), Failure> {
-        if self.track == Track::Camera {
+        if self.track != Track::Screen {
             return Ok(());
         }
         ok(send("DELETE", &self.url(""), None, None, &[], JSON_TIMEOUT_MS, None).await?).map(drop)

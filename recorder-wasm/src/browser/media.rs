@@ -16,6 +16,8 @@ use crate::codec::{self, Container};
 /// Product §9.
 const VIDEO_BITS_PER_SECOND: u32 = 1_000_000;
 const AUDIO_BITS_PER_SECOND: u32 = 96_000;
+/// The transcription track (ADR 0018): speech only.
+const TRANSCRIPTION_AUDIO_BITS_PER_SECOND: u32 = 24_000;
 /// The camera: a 320×240 face needs little (ADR 0008: about 250 kbit/s).
 const CAMERA_BITS_PER_SECOND: u32 = 250_000;
 const TIMESLICE_MS: i32 = 1000;
@@ -51,6 +53,8 @@ impl Media {
                 options.set_audio_bits_per_second(AUDIO_BITS_PER_SECOND);
             }
             Track::Camera => options.set_video_bits_per_second(CAMERA_BITS_PER_SECOND),
+            // Speech for transcription (ADR 0018): Opus at 24 kbit/s is ~3 KB a second.
+            Track::Audio => options.set_audio_bits_per_second(TRANSCRIPTION_AUDIO_BITS_PER_SECOND),
         }
         if codec::container(mime) == Container::Mp4 {
             options.set_video_key_frame_interval_duration(KEY_FRAME_INTERVAL_MS);

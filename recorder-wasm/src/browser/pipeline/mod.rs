@@ -226,6 +226,7 @@ impl Pipeline {
         let picked = match track {
             Track::Screen => codec::pick(super::media_recorder_supports),
             Track::Camera => codec::pick_camera(super::media_recorder_supports),
+            Track::Audio => codec::pick_audio(super::media_recorder_supports),
         };
         let Some(mime) = picked else {
             return Err(named_error(UNSUPPORTED, "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox."));
@@ -285,7 +286,7 @@ impl Pipeline {
             let now = now_ms();
             let mut inner = self.inner.borrow_mut();
             let mut session = Session::new(mime, segment, resume, &left, now);
-            session.set_ends_with_media(api.track() == Track::Camera);
+            session.set_ends_with_media(api.track() != Track::Screen);
             session.set_device_storage(store.is_some());
             session.set_online(navigator_online(), now);
             for index in std::mem::take(&mut inner.early_steps) {

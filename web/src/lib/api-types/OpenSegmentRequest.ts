@@ -7,5 +7,8 @@ export type OpenSegmentRequest = { mimeType: string | null,
 /**
  * 'screen' (default) opens a new capture; 'camera' opens the camera track of the newest
  * screen segment (same number; its chunks go to `…/segments/{segment}/camera-chunks/{index}`).
+ * 'audio' (ADR 0018) names the newest screen segment for the transcription track's chunks
+ * (`…/segments/{segment}/audio-chunks/{index}`); nothing is opened, and a participation that
+ * is not transcribed gets 400.
  */
 track?: string | null, };

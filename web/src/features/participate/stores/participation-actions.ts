@@ -44,6 +44,7 @@ import {
   setCameraMode,
   startCameraRecording,
 } from '@/features/participate/stores/camera-actions';
+import { finishTranscriptionAudio, setTranscription, startTranscriptionAudio, stopTranscriptionAudio } from '@/features/participate/stores/transcription-audio';
 import { errorStatus } from '@/components/form/server-errors';
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
@@ -158,7 +159,7 @@ export async function streamEnded(get: Getter, set: Setter, device: Device, gene
   releaseMedia(resources);
   cancelThumbnail();
   // Product §2.5: the modal says the data has been deleted, so delete it (the camera with it).
-  await Promise.all([abortCamera(get, set), discard(get(internal.entryId), resources)]);
+  await Promise.all([abortCamera(get, set), stopTranscriptionAudio(get, set, { abort: true }), discard(get(internal.entryId), resources)]);
 }
 
 /** The recorder façade reported a new state (bridged into the store). */
@@ -226,6 +227,8 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   // The camera records its own file from here (a required one that stops ends the analysis), and
   // a first capture sends the entry's thumbnail a few seconds in (ADR 0008).
   void startCameraRecording(get, set, entryId, session.startedAt(), () => void streamEnded(get, set, 'screen', generation));
+  // The microphone alone, for the transcript, when the answer asked for it (ADR 0018).
+  void startTranscriptionAudio(get, set, entryId, microphone, session.startedAt());
   if (screen && !get(internal.resume)?.recordedMs) scheduleThumbnail(entryId, screen);
 }
 
@@ -493,6 +496,7 @@ async function enterAnalysis(
   answers?: EntryAnswersDto,
 ) {
   const steps = buildSteps(data);
+  setTranscription(set, data.transcribe);
   // Clients of the spec's payload send neither setting: then nothing is asked (ADR 0012).
   set(internal.questions, {
     taskQuestions: data.taskQuestions === true,
@@ -598,6 +602,9 @@ export const finishAtom = atom(null, async (get, set) => {
   // The camera's last chunks first: the screen's completion closes the camera's file too.
   cancelThumbnail();
   await finishCamera(get);
+  // The transcription audio ends beside the screen (nothing of it waits for the other), and its
+  // last chunks are in before the submit, which starts the transcript (ADR 0018).
+  const audioFinished = finishTranscriptionAudio(get);
   // A retry after a failed PATCH must not finish twice.
   if (recorder.state().phase !== 'done') {
     try {
@@ -618,6 +625,8 @@ export const finishAtom = atom(null, async (get, set) => {
   releaseMedia(resources);
   set(internal.resources, { ...resources, screen: null, microphone: null, unwatch: [], stopMicrophoneWatch: null });
   resetCamera(get, set, { keepMode: true });
+  await audioFinished;
+  void stopTranscriptionAudio(get, set);
   try {
     await submitEntry(entryId);
   } catch (error) {
@@ -661,7 +670,7 @@ export const confirmExitAtom = atom(null, async (get, set) => {
   const entryId = get(openEntryAtom);
   const resources = takeResources(get, set);
   releaseMedia(resources);
-  await Promise.all([abortCamera(get, set), discard(entryId, resources)]);
+  await Promise.all([abortCamera(get, set), stopTranscriptionAudio(get, set, { abort: true }), discard(entryId, resources)]);
   resetState(get, set);
 });
 
@@ -676,5 +685,6 @@ export const disposeAtom = atom(null, (get, set) => {
   releaseMedia(resources);
   cancelThumbnail();
   void abortCamera(get, set);
+  void stopTranscriptionAudio(get, set, { abort: true });
   void discard(entryId, resources);
 });
