@@ -31,6 +31,10 @@ import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
 import { TranscriptPanel } from '@/features/entries/components/transcript-panel';
+import { useTranscript } from '@/features/entries/api/get-transcript';
+import type { CaptionsSource } from '@/components/player/screen-videos';
+import { startsOf } from '@/lib/player/captions';
+import type { TranscriptResponse } from '@/lib/transcript-types';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/components/player/use-player';
@@ -124,6 +128,18 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
   }));
 }
 
+/** The transcript's lines as captions over the engine's segments. */
+function captionsOf(transcript: TranscriptResponse | undefined, segments: readonly EngineSegment[]): CaptionsSource | null {
+  if (!transcript || transcript.lines.length === 0) return null;
+  const durationsMs = segments.map((segment) => segment.durationMs);
+  return {
+    cues: transcript.lines.map((line) => ({ startMs: line.start_ms, endMs: line.end_ms, text: line.text })),
+    offsetsMs: startsOf(durationsMs),
+    durationsMs,
+    language: transcript.language ?? 'es',
+  };
+}
+
 type SideTab = 'notes' | 'transcript' | 'tasks' | 'answers';
 
 const hasAnswers = (entry: EntryPageResponse) =>
@@ -180,6 +196,8 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const [sharing, setSharing] = useState(false);
   const [sideTab, setSideTab] = useState<SideTab>('notes');
   const [captions, setCaptions] = useState(false);
+  const transcript = useTranscript(entry.id, captions);
+  const captionsSource = useMemo(() => captionsOf(transcript.data, segments), [transcript.data, segments]);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
   const stageRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stageRef);
@@ -369,6 +387,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             onFullscreen={fullscreen.toggle}
             onHelp={() => setHelpOpen(true)}
             notice={notice}
+            captions={captions ? captionsSource : null}
           />
           {playbackFailed ? (
             <Alert tone="error" title={t('entry.playbackFailed')}>
