@@ -46,7 +46,7 @@ export function TranscriptSearchSection({ analysisId }: { analysisId: string }) 
         <label htmlFor={id} className="field__label">
           {t('transcript.analysisSearch.label')}
         </label>
-        <div className="transcript-search__row">
+        <div className="cluster">
           <input id={id} type="search" className="field__input" value={text} onChange={(event) => setText(event.currentTarget.value)} />
           <button type="submit" className="button button--secondary">
             <Search aria-hidden="true" size={18} />
@@ -58,7 +58,7 @@ export function TranscriptSearchSection({ analysisId }: { analysisId: string }) 
         {status}
       </p>
       {search.isSuccess && search.data.length > 0 ? (
-        <ol className="transcript-search__results">
+        <ol className="list-plain">
           {search.data.map((result, index) => {
             const who = result.participant === null ? '' : t('transcript.analysisSearch.participant', { number: result.participant });
             const task = result.task_number === null ? t('transcript.analysisSearch.outsideTasks') : t('transcript.analysisSearch.task', { number: result.task_number });
