@@ -2,7 +2,7 @@
  * The transcript's lines in task chapters ('Tarea N'), each with a button at its time that seeks
  * there. The line under the playhead is marked (aria-current) and, while `follow` is on, kept in
  * view by scrolling this list only, never the page (smoothly unless the user prefers reduced
- * motion). Search matches are <mark>s. Words carry their times, so a mouse selection of words
+ * motion), except for a few seconds after the user scrolled it themselves, so reading ahead works. Search matches are <mark>s. Words carry their times, so a mouse selection of words
  * becomes a clip range, and a plain click on a word seeks to it.
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
@@ -21,6 +21,9 @@ interface Props {
   /** The words selected now, as a clip range (null when the selection holds no word). */
   onSelectRange: (range: { startMs: number; endMs: number } | null) => void;
 }
+
+/** How long the list leaves the user's own scrolling alone before following the video again. */
+const USER_SCROLL_GRACE_MS = 4_000;
 
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -47,11 +50,13 @@ function selectedWords(container: HTMLElement) {
 export function TranscriptLines({ lines, currentIndex, matches, activeMatch, follow, onSeek, onSelectRange }: Props) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
+  const userScrolledAt = useRef(0);
   const active = activeMatch === null ? null : matches[activeMatch] ?? null;
 
   useEffect(() => {
     const container = listRef.current;
-    const index = active ? active.line : follow ? currentIndex : null;
+    const reading = Date.now() - userScrolledAt.current < USER_SCROLL_GRACE_MS;
+    const index = active ? active.line : follow && !reading ? currentIndex : null;
     if (!container || index === null) return;
     const element = container.querySelector<HTMLElement>(`[data-line="${index}"]`);
     if (element) keepInView(container, element);
@@ -59,6 +64,10 @@ export function TranscriptLines({ lines, currentIndex, matches, activeMatch, fol
 
   const readSelection = () => {
     if (listRef.current) onSelectRange(rangeOfWords(selectedWords(listRef.current)));
+  };
+
+  const scrolledByUser = () => {
+    userScrolledAt.current = Date.now();
   };
 
   const clickWord = (event: MouseEvent<HTMLElement>) => {
@@ -73,7 +82,14 @@ export function TranscriptLines({ lines, currentIndex, matches, activeMatch, fol
   };
 
   return (
-    <div ref={listRef} className="transcript__lines" onMouseUp={readSelection} onKeyUp={readSelection} onTouchEnd={readSelection} data-testid="transcript-lines">
+    <div
+      ref={listRef}
+      className="transcript__lines"
+      onMouseUp={readSelection} onKeyUp={readSelection} onTouchEnd={readSelection}
+      onWheel={scrolledByUser}
+      onTouchMove={scrolledByUser}
+      data-testid="transcript-lines"
+    >
       {chaptersOf(lines).map((chapter) => (
         <section key={chapter.first} className="transcript__chapter" aria-labelledby={`transcript-chapter-${chapter.first}`}>
           <h3 id={`transcript-chapter-${chapter.first}`} className="transcript__chapter-title">
