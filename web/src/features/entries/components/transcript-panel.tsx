@@ -19,6 +19,8 @@ import type { TranscriptResponse } from '@/lib/transcript-types';
 
 interface Props {
   entryId: string;
+  /** Load (and, while unfinished, poll) the transcript; false until the tab is first opened. */
+  load: boolean;
   currentMs: number;
   durationMs: number;
   captions: boolean;
@@ -29,9 +31,9 @@ interface Props {
 }
 
 /** Size: the states, the toolbar and the search's position share the one transcript answer. */
-export function TranscriptPanel({ entryId, currentMs, durationMs, captions, onCaptions, onSeek, onCreateClip }: Props) {
+export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions, onCaptions, onSeek, onCreateClip }: Props) {
   const { t } = useTranslation();
-  const transcript = useTranscript(entryId);
+  const transcript = useTranscript(entryId, load);
   const lines = useMemo(() => transcript.data?.lines ?? [], [transcript.data]);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<number | null>(null);

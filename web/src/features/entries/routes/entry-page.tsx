@@ -196,6 +196,9 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const [sharing, setSharing] = useState(false);
   const [sideTab, setSideTab] = useState<SideTab>('notes');
   const [captions, setCaptions] = useState(false);
+  // The transcript is asked for once its tab has been opened, not on every visit to a recording.
+  const transcriptOpened = useRef(false);
+  if (sideTab === 'transcript') transcriptOpened.current = true;
   const transcript = useTranscript(entry.id, captions);
   const captionsSource = useMemo(() => captionsOf(transcript.data, segments), [transcript.data, segments]);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
@@ -430,6 +433,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
               transcript: (
                 <TranscriptPanel
                   entryId={entry.id}
+                  load={transcriptOpened.current}
                   currentMs={player.currentMs}
                   durationMs={player.durationMs}
                   captions={captions}
