@@ -301,6 +301,11 @@ try {
   console.log(`\nrecorded hour, recorded and reviewed once: ${usd(hourAndReview)}, plus ${usd(ph.r2Storage + ph.d1Storage)} per month kept`);
   console.log(`a €${PLAN_EUR} plan ($${planUsd.toFixed(2)} at ${USD_PER_EUR} $/€, assumed) covers ${Math.floor(planUsd / monthOne).toLocaleString('en')} recorded hours in a month (recording, review, that month's storage),`);
   console.log(`  or, kept for a year, ${Math.floor(planUsd / (hourAndReview / 12 + ph.r2Storage + ph.d1Storage)).toLocaleString('en')} hours recorded over that year (storage of all of them, every month)`);
+  // Transcription (ADR 0018): Whisper on Workers AI at its list price, one call per 30 s window.
+  const STT_USD_PER_AUDIO_MINUTE = 0.0005;
+  const STT_WINDOW_S = 30;
+  console.log(`transcription (ADR 0018): ${usd(60 * STT_USD_PER_AUDIO_MINUTE)} per recorded hour ($${STT_USD_PER_AUDIO_MINUTE} per audio minute, @cf/openai/whisper-large-v3-turbo list price),` +
+    ` ${3600 / STT_WINDOW_S} Workers AI calls per recorded hour (${STT_WINDOW_S} s windows); with it, a recorded hour costs ${usd(hourAndReview + 60 * STT_USD_PER_AUDIO_MINUTE)}`);
   // Capacity: one D1 database runs its calls one at a time. Every D1 call a participation makes is
   // counted (reads too); production writes wait for a durable commit, which Cloudflare's D1 limits
   // page puts at "several ms": we take 5 ms a call.

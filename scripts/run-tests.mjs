@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/dev-server.mjs';
+import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
 import { checkLogs } from './lib/check-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -130,15 +131,18 @@ await suite('deploy', () => check('node', ['scripts/check-deploy.mjs']));
 const needsServer = !only.length || ['api', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
 if (needsServer) {
   const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
+  // Transcripts (ADR 0018) go to a stand-in for Workers AI's REST endpoint, so the API and e2e
+  // suites exercise the real request and answer shapes offline (LUPA_STT_URL: its control routes).
+  const standIn = await startWhisperStandIn();
   let server;
   try {
-    server = await startServer({ stateDir });
+    server = await startServer({ stateDir, vars: standIn.vars });
   } catch (err) {
     console.error(`could not start wrangler dev: ${err.message}`);
     record('server', 0, 1);
   }
   if (server) {
-    const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir };
+    const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir, LUPA_STT_URL: standIn.url };
     await suite('api', async () => {
       const { code, out } = await run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...apiFiles], { env });
       const passed = Number(/^\S* ?pass (\d+)/m.exec(out)?.[1] ?? 0);
@@ -179,6 +183,7 @@ if (needsServer) {
     }
     await server.stop();
   }
+  await standIn.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }
 

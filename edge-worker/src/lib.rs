@@ -30,6 +30,7 @@ mod seek_index;
 mod study;
 mod storage;
 mod thumbnails;
+mod transcripts;
 mod usage;
 mod waitlist;
 

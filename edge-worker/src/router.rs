@@ -12,7 +12,7 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
-use crate::{admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, thumbnails, waitlist, App};
+use crate::{admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, thumbnails, transcripts, waitlist, App};
 
 /// Resolves and runs the handler; returns the route pattern for the log.
 pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
@@ -105,6 +105,11 @@ async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed
         RouteId::EntryPage => playback::entry_page(app, user()?, p.id()).await,
         RouteId::EntryDelete => playback::delete_entry(app, user()?, p.id()).await,
         RouteId::NotesList => playback::notes::list(app, user()?, p.id()).await,
+        RouteId::TranscriptGet => transcripts::get(app, user()?, p.id(), transcripts::Format::Json).await,
+        RouteId::TranscriptVtt => transcripts::get(app, user()?, p.id(), transcripts::Format::Vtt).await,
+        RouteId::TranscriptText => transcripts::get(app, user()?, p.id(), transcripts::Format::Text).await,
+        RouteId::TranscriptSearch => transcripts::search(app, user()?, &req, p.id()).await,
+        RouteId::EntryAudioChunkPut => transcripts::put_audio_chunk(app, &mut req, p.id(), p.segment(), p.index()).await,
         RouteId::NoteCreate => playback::notes::create(app, user()?, &mut req, p.id()).await,
         RouteId::NoteUpdate => playback::notes::update(app, user()?, &mut req, p.id(), p.note_id()).await,
         RouteId::NoteDelete => playback::notes::delete(app, user()?, p.id(), p.note_id()).await,

@@ -17,6 +17,7 @@ pub mod live;
 pub mod openapi;
 pub mod route_table;
 pub mod study;
+pub mod transcript;
 
 pub use insights::*;
 pub use study::*;
@@ -258,6 +259,8 @@ pub struct AnalysisDto {
     pub updated_at: i64,
     pub tasks: Vec<TaskDto>,
     pub camera: Camera,
+    /// 'Transcribir grabaciones' and its language (ADR 0018).
+    pub transcription: transcript::TranscriptionDto,
     #[serde(rename = "_count")]
     pub count: AnalysisCount,
     /// Ask SEQ and success after each task (ADR 0012).
@@ -348,6 +351,10 @@ pub struct AnalysisRequest {
     #[serde(default)]
     #[ts(optional)]
     pub panel: Option<PanelDto>,
+    /// ADR 0018: missing = on, in Spanish, on create; unchanged on edit.
+    #[serde(default)]
+    #[ts(optional)]
+    pub transcription: Option<transcript::TranscriptionInput>,
 }
 
 /// A subscription as the billing screen shows it.
@@ -451,6 +458,13 @@ pub struct ParticipationData {
     pub sus: bool,
     /// Whether the participant's camera is recorded too (its own track, ADR 0008).
     pub camera: Camera,
+    /// ADR 0018: whether the tab records the microphone as its own small audio track for
+    /// transcription (`…/segments/{segment}/audio-chunks/{index}`): the analysis transcribes and
+    /// the server has a provider. False (or absent, from older servers): nothing extra is recorded
+    /// or sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub transcribe: Option<bool>,
     /// ADR 0017: the order to show the tasks in, as original task numbers (1 = first task of
     /// `tasks`); absent = in order. Steps and answers keep using the original numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]

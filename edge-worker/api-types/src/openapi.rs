@@ -23,6 +23,7 @@ enum Body {
     Json(Schema),
     Binary(&'static str),
     Csv,
+    Text(&'static str),
 }
 
 fn j<T: JsonSchema>(g: &mut SchemaGenerator) -> Body {
@@ -100,6 +101,12 @@ fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
             200,
             j::<ChunkResponse>(g),
         ),
+        EntryAudioChunkPut => s(
+            "Store one chunk of the audio track for transcription (audio/webm; x-lupa-start-ms: the audio's start on the screen file)",
+            Body::Binary("audio/webm"),
+            200,
+            j::<ChunkResponse>(g),
+        ),
         EntryThumbnailPut => s("Store the entry's thumbnail (image/jpeg, at most 256 KiB)", Body::Binary("image/jpeg"), 200, j::<MessageResponse>(g)),
         EntrySteps => s("Save the step marks so far", j::<StepsRequest>(g), 200, j::<MessageResponse>(g)),
         EntryComplete => s("Close every segment into a seekable file", j::<CompleteUploadRequest>(g), 200, j::<CompleteUploadResponse>(g)),
@@ -108,6 +115,15 @@ fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
         EntryPage => s("The entry page: URL and chapters", Body::None, 200, j::<EntryPageResponse>(g)),
         EntryDelete => s("Delete a recording", Body::None, 200, j::<MessageResponse>(g)),
         NotesList => s("Notes of a recording", Body::None, 200, j::<NotesResponse>(g)),
+        TranscriptGet => s("The recording's transcript, on its timeline, with its status", Body::None, 200, j::<transcript::TranscriptResponse>(g)),
+        TranscriptVtt => s("The transcript as WebVTT (attachment)", Body::None, 200, Body::Text("text/vtt")),
+        TranscriptText => s("The transcript as plain text, lines prefixed [mm:ss] (attachment)", Body::None, 200, Body::Text("text/plain")),
+        TranscriptSearch => s(
+            "Search every transcript of the analysis (q: 2–100 characters; case- and accent-insensitive; at most 50 results)",
+            Body::None,
+            200,
+            j::<transcript::TranscriptSearchResponse>(g),
+        ),
         NoteCreate => s("Add a note (a clip needs a subscription)", j::<NoteRequest>(g), 201, j::<NoteDto>(g)),
         NoteUpdate => s("Edit a note (a clip's new range needs a subscription)", j::<NoteRequest>(g), 200, j::<NoteDto>(g)),
         NoteDelete => s("Delete a note", Body::None, 200, j::<MessageResponse>(g)),
@@ -132,6 +148,7 @@ fn content(body: Body) -> Option<Value> {
         Body::Json(schema) => Some(json!({ "application/json": { "schema": schema } })),
         Body::Binary(mime) => Some(json!({ mime: { "schema": { "type": "string", "contentEncoding": "binary" } } })),
         Body::Csv => Some(json!({ "text/csv": { "schema": { "type": "string" } } })),
+        Body::Text(mime) => Some(json!({ mime: { "schema": { "type": "string" } } })),
     }
 }
 

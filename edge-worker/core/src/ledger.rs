@@ -46,6 +46,8 @@ pub enum Refusal {
     TooManyChunks,
     CameraOff,
     NoScreenSegment,
+    /// An audio chunk for a participation that is not transcribed (ADR 0018).
+    TranscriptionOff,
 }
 
 impl Refusal {
@@ -55,7 +57,7 @@ impl Refusal {
             Refusal::Gone | Refusal::NoSegment => 404,
             Refusal::SegmentClosed | Refusal::Conflict | Refusal::NoScreenSegment => 409,
             Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
-            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff => 400,
+            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::TranscriptionOff => 400,
         }
     }
 
@@ -73,6 +75,7 @@ impl Refusal {
             Refusal::TooManyChunks => ErrorCode::TooManyChunks,
             Refusal::CameraOff => ErrorCode::CameraOff,
             Refusal::NoScreenSegment => ErrorCode::NoScreenSegment,
+            Refusal::TranscriptionOff => ErrorCode::InvalidTrack,
         }
     }
 
@@ -90,6 +93,7 @@ impl Refusal {
             Refusal::TooManyChunks => "La grabación tiene demasiados fragmentos",
             Refusal::CameraOff => crate::camera::CAMERA_OFF,
             Refusal::NoScreenSegment => crate::camera::NO_SCREEN_SEGMENT,
+            Refusal::TranscriptionOff => "Este análisis no transcribe sus grabaciones",
         }
     }
 }

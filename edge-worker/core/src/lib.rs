@@ -29,7 +29,9 @@ pub mod study;
 pub mod summary;
 pub mod sus;
 pub mod thumbnail;
+pub mod transcript;
 pub mod webm;
+pub mod webm_audio;
 
 /// Version reported by `/api/v1/health`; one number for the whole workspace.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

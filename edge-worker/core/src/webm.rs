@@ -95,13 +95,13 @@ pub fn read_webm_duration(header: &[u8]) -> Result<Option<f64>, WebmError> {
 
 /// One parsed element: its ID and where its header, data and end are.
 #[derive(Debug, Clone, Copy)]
-struct Element {
-    id: u32,
-    start: usize,
-    data: usize,
+pub(crate) struct Element {
+    pub(crate) id: u32,
+    pub(crate) start: usize,
+    pub(crate) data: usize,
     /// None for an unknown size (live streams: the Segment and Clusters).
-    size: Option<u64>,
-    end: usize,
+    pub(crate) size: Option<u64>,
+    pub(crate) end: usize,
 }
 
 /// The byte range of `Segment/Info`'s payload.
@@ -141,7 +141,7 @@ fn find_info(buf: &[u8]) -> Result<(usize, usize), WebmError> {
 }
 
 /// Parses the element starting at `pos` (its end may lie beyond the buffer).
-fn element(buf: &[u8], pos: usize) -> Result<Element, WebmError> {
+pub(crate) fn element(buf: &[u8], pos: usize) -> Result<Element, WebmError> {
     let (id, id_len) = vint(buf, pos, 4)?;
     // At most 4 bytes (max_len above), so it fits.
     let id = u32::try_from(id.raw).map_err(|_| WebmError::Malformed)?;
@@ -284,7 +284,7 @@ fn void(len: usize) -> Vec<u8> {
     out
 }
 
-fn read_uint(data: &[u8]) -> Result<u64, WebmError> {
+pub(crate) fn read_uint(data: &[u8]) -> Result<u64, WebmError> {
     if data.len() > 8 {
         return Err(WebmError::Malformed);
     }

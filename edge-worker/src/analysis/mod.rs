@@ -34,6 +34,14 @@ fn validate_all(body: AnalysisRequest, current: Study) -> ApiResult<(analysis::V
     }
 }
 
+/// The transcription setting sent over `current` (ADR 0018); a language other than 'es' or 'en'
+/// is a 422.
+fn transcription(body: &AnalysisRequest, current: lupa_core::transcript::Setting) -> ApiResult<lupa_core::transcript::Setting> {
+    let sent = body.transcription.as_ref();
+    lupa_core::transcript::setting(sent.and_then(|t| t.enabled), sent.and_then(|t| t.language.as_deref()), current)
+        .map_err(|m| ApiError::unprocessable(ErrorCode::InvalidAnalysis, m))
+}
+
 fn input(body: AnalysisRequest) -> AnalysisInput {
     AnalysisInput {
         name: body.name,
@@ -129,10 +137,11 @@ pub async fn list(app: &App, user: &SessionUser) -> ApiResult<Response> {
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
+    let transcription = transcription(&body, lupa_core::transcript::Setting::default())?;
     let (valid, study) = validate_all(body, Study::none())?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED, app.now()).await?;
-    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, app.now()).await?;
+    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, transcription, app.now()).await?;
     json(201, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -156,12 +165,13 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let body: AnalysisRequest = read_json(req).await?;
     let settings = settings(&body);
+    let transcription = transcription(&body, row.transcription())?;
     let (valid, study) = validate_all(body, row.study())?;
     analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
-    repo::add_update(&mut writes, id, &valid, settings, &study, status.as_str(), app.now())?;
+    repo::add_update(&mut writes, id, &valid, settings, &study, transcription, status.as_str(), app.now())?;
     write_and_answer(app, writes, id, 200).await
 }
 

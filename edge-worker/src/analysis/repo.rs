@@ -6,6 +6,7 @@ use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySumma
 use lupa_core::analysis::ValidAnalysis;
 use lupa_core::participation::researcher_status;
 use lupa_core::study::Study;
+use lupa_core::transcript::{Language, Setting};
 use serde::Deserialize;
 use worker::D1Database;
 
@@ -34,6 +35,9 @@ pub struct AnalysisRow {
     /// ADR 0017's options as JSON; `None` for an analysis that never set them.
     #[serde(default)]
     pub study_json: Option<String>,
+    /// ADR 0018: 1 = transcribe the recordings (the default), in `transcription_language`.
+    pub transcription_enabled: i64,
+    pub transcription_language: String,
 }
 
 /// The question settings of an analysis (ADR 0012); `None` keeps the stored value on edit.
@@ -72,10 +76,10 @@ struct EntryRow {
 }
 
 const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, a.study_json, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
 const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, a.study_json, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
 const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
      JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
@@ -87,14 +91,16 @@ const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.cre
      e.thumbnail_at, e.pid, (SELECT SUM(s.duration_ms) FROM entry_segments s WHERE s.entry_id = e.id AND s.track = 'screen') AS recorded_ms, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
-const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json) \
-     VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11)";
+const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json, \
+     transcription_enabled, transcription_language) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13)";
 const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
 /// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one;
-/// `?11` is the study as merged and validated (NULL while it is the default, ADR 0017).
+/// `?11` is the study as merged and validated (NULL while it is the default, ADR 0017); `?12`,
+/// `?13` the transcription setting as merged (ADR 0018).
 const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7, \
-     camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus), study_json = ?11 WHERE id = ?1";
+     camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus), study_json = ?11, \
+     transcription_enabled = ?12, transcription_language = ?13 WHERE id = ?1";
 const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
 const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
 const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
@@ -105,8 +111,14 @@ impl AnalysisRow {
         crate::study::parse(self.study_json.as_deref())
     }
 
+    /// The stored transcription setting (ADR 0018).
+    pub fn transcription(&self) -> Setting {
+        Setting { enabled: self.transcription_enabled != 0, language: Language::parse(&self.transcription_language).unwrap_or_default() }
+    }
+
     fn dto(self, tasks: Vec<TaskDto>) -> AnalysisDto {
         let study = self.study_json.as_ref().map(|_| crate::study::dto(&self.study()));
+        let transcription = crate::transcripts::setting_dto(self.transcription());
         let (screener, questions, task_order, panel) = match study {
             Some(s) => (Some(s.0), Some(s.1), Some(s.2), Some(s.3)),
             None => (None, None, None, None),
@@ -127,6 +139,7 @@ impl AnalysisRow {
             updated_at: self.updated_at,
             tasks,
             camera: Camera::parse(lupa_core::camera::stored(&self.camera)).unwrap_or_default(),
+            transcription,
             count: AnalysisCount { AnalysisEntries: self.submitted },
             task_questions: self.task_questions != 0,
             sus: self.sus != 0,
@@ -282,7 +295,8 @@ fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiR
 
 /// Inserts an analysis with its tasks in one transaction; returns it as stored (a new analysis
 /// has no entries), so the answer needs no read.
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, now: i64) -> ApiResult<AnalysisDto> {
+#[allow(clippy::too_many_arguments)]
+pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, transcription: Setting, now: i64) -> ApiResult<AnalysisDto> {
     let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
     let mut batch = Batch::new(database);
@@ -300,6 +314,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
             opt_flag(settings.task_questions),
             opt_flag(settings.sus),
             opt_text(study_json.as_deref()),
+            int(i64::from(transcription.enabled)),
+            text(transcription.language.as_str()),
         ],
     )?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
@@ -320,6 +336,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
         task_questions: i64::from(settings.task_questions.unwrap_or(false)),
         sus: i64::from(settings.sus.unwrap_or(false)),
         study_json,
+        transcription_enabled: i64::from(transcription.enabled),
+        transcription_language: transcription.language.as_str().to_string(),
     };
     let mut dto = row.dto(tasks);
     dto.entries = Some(Vec::new());
@@ -327,7 +345,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 }
 
 /// Adds replacing the editable fields and the task list to a batch (one transaction).
-pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, status: &str, now: i64) -> ApiResult<()> {
+#[allow(clippy::too_many_arguments)]
+pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, transcription: Setting, status: &str, now: i64) -> ApiResult<()> {
     let study_json = crate::study::stored(study)?;
     batch.add(
         UPDATE,
@@ -343,6 +362,8 @@ pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settin
             opt_flag(settings.task_questions),
             opt_flag(settings.sus),
             opt_text(study_json.as_deref()),
+            int(i64::from(transcription.enabled)),
+            text(transcription.language.as_str()),
         ],
     )?;
     batch.add(DELETE_TASKS, &[text(id)])?;

@@ -9,6 +9,7 @@ pub mod compose;
 pub mod object;
 pub mod protocol;
 pub mod store;
+pub mod transcribe;
 pub mod viewers;
 
 use serde::de::DeserializeOwned;
@@ -72,8 +73,10 @@ pub fn refusal(r: lupa_core::ledger::Refusal) -> ApiError {
 }
 
 /// Starts the object of a new participation.
-pub async fn init(app: &App, entry_id: &str, analysis_id: &str, capability_hash: &str, camera: &str) -> ApiResult<()> {
+/// `transcribe`: the language, when its recording is transcribed (ADR 0018).
+pub async fn init(app: &App, entry_id: &str, analysis_id: &str, capability_hash: &str, camera: &str, transcribe: Option<&str>) -> ApiResult<()> {
     let init = Call::Init {
+        transcribe: transcribe.map(str::to_string),
         entry_id: entry_id.into(),
         analysis_id: analysis_id.into(),
         capability: capability_hash.into(),
@@ -215,6 +218,7 @@ async fn adopt(app: &App, entry_id: &str) -> ApiResult<bool> {
         camera: entry.camera,
         now: app.now(),
         adopted,
+        transcribe: None,
     };
     if let Answer::Refused(r) = send::<()>(app, entry_id, &init).await? {
         return Err(refusal(r));

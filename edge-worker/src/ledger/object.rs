@@ -24,6 +24,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::ledger::compose;
 use crate::ledger::protocol::{Answer, Call, ClosedSegment, Committed, Completed, Opened, Reserved, Status};
 use crate::ledger::store::{Chunk, Segment, Store};
+use crate::ledger::transcribe;
 use crate::ledger::viewers;
 use crate::storage::{chunk_key, entry_prefix};
 
@@ -158,7 +159,10 @@ impl ParticipationLedger {
     }
 
     async fn handle(&self, store: &Store, call: Call) -> ApiResult<Response> {
-        if let Call::Init { entry_id, analysis_id, capability, camera, now, adopted } = call {
+        if let Call::Init { entry_id, analysis_id, capability, camera, now, adopted, transcribe } = call {
+            if let Some(language) = transcribe.as_deref() {
+                store.set_transcription(language)?;
+            }
             return self.init(store, &entry_id, &analysis_id, &capability, &camera, now, adopted).await;
         }
         let Some(meta) = store.meta()? else {
@@ -172,10 +176,14 @@ impl ParticipationLedger {
         };
         if meta.state != "active" {
             return match call {
-                Call::Delete { .. } => ok(()),
+                Call::Delete { .. } => {
+                    // A deleted recording's transcript is owed nothing more (ADR 0018).
+                    store.stop_transcription()?;
+                    ok(())
+                }
                 Call::Finish { .. } => ok(meta.state == "finished"),
                 // A chunk whose body was streaming when the participation went: its object must go.
-                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } => refuse(Refusal::Gone),
+                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } | Call::Audio { .. } => refuse(Refusal::Gone),
                 Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
                 Call::Steps { .. } => refuse(Refusal::Gone),
                 Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } => ok(()),
@@ -209,6 +217,12 @@ impl ParticipationLedger {
                 self.reserve(store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
             }
             Call::Commit { seq, track, index, stored, now } => self.commit(store, &meta, seq, &track, index, stored, now).await,
+            Call::Audio { capability, seq, index, start_ms, body, now } => {
+                if !holds(&capability) {
+                    return refuse(Refusal::NotYours);
+                }
+                self.audio(store, &meta, seq, index, start_ms, &body, now).await
+            }
             Call::Compose { seq, track } => self.compose(store, &meta, seq, &track).await,
             Call::Complete { capability, now } => {
                 if !holds(&capability) {
@@ -278,6 +292,30 @@ impl ParticipationLedger {
         }
         self.arm_for_activity(store).await?;
         ok(())
+    }
+
+    /// Stores one audio chunk in R2 and notes it (ADR 0018): only while transcribed, for a screen
+    /// segment that exists; its bytes count towards the participation's limit like the others.
+    #[allow(clippy::too_many_arguments)]
+    async fn audio(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, index: u32, start_ms: i64, body: &str, now: i64) -> ApiResult<Response> {
+        use base64::Engine;
+        if store.transcription()?.is_none() {
+            return refuse(Refusal::TranscriptionOff);
+        }
+        let Some(screen) = store.segment(seq, camera::Track::Screen.as_str())? else { return refuse(Refusal::NoSegment) };
+        let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(body) else { return refuse(Refusal::Conflict) };
+        if bytes.len() > crate::ledger::transcribe::MAX_AUDIO_CHUNK {
+            return refuse(Refusal::TooLarge);
+        }
+        if meta.stored_bytes as u64 + bytes.len() as u64 > self.limits()?.max_bytes as u64 {
+            return refuse(Refusal::TooLarge);
+        }
+        let size = bytes.len();
+        let key = crate::ledger::transcribe::audio_key(&meta.analysis_id, &meta.entry_id, seq, index);
+        self.bucket()?.put(key, bytes).execute().await?;
+        store.add_audio_chunk(seq, index, size, screen.offset_ms + start_ms.max(0))?;
+        store.touch(now)?;
+        ok(true)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -529,6 +567,13 @@ impl ParticipationLedger {
                     }
                     store.indexed(&key)?;
                 }
+                // Then the transcript (ADR 0018): windows a rate limit or a failure left wait
+                // for a later alarm; the object stays until every window is stored.
+                let bucket = self.bucket()?;
+                if let transcribe::Outcome::RetryAt(at) = transcribe::run(&app, &store, &bucket, &meta.entry_id, &meta.analysis_id).await? {
+                    return self.arm_at(&store, at).await;
+                }
+                transcribe::forget_audio(&store, &bucket, &meta.analysis_id, &meta.entry_id).await?;
                 self.state.storage().delete_all().await?;
                 self.schema_ready.set(false);
             }

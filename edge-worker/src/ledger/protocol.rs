@@ -41,7 +41,21 @@ pub struct AdoptedPart {
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Call {
     /// A new participation (from `participate`), or one adopted from D1 with what it had.
-    Init { entry_id: String, analysis_id: String, capability: String, camera: String, now: i64, adopted: Vec<AdoptedSegment> },
+    /// `transcribe`: the language when the analysis transcribes and the server has a provider
+    /// (ADR 0018); absent otherwise (and from callers that predate it).
+    Init {
+        entry_id: String,
+        analysis_id: String,
+        capability: String,
+        camera: String,
+        now: i64,
+        adopted: Vec<AdoptedSegment>,
+        #[serde(default)]
+        transcribe: Option<String>,
+    },
+    /// One chunk of a segment's audio track for transcription (ADR 0018), base64: the object
+    /// stores it in R2 itself. `start_ms`: where the audio starts on the segment's screen file.
+    Audio { capability: Option<String>, seq: u32, index: u32, start_ms: i64, body: String, now: i64 },
     /// A new screen segment, or the camera track of the newest one (`mime` is a base type).
     Open { capability: Option<String>, track: String, mime: String, now: i64 },
     /// Reserves a chunk's bytes before its body is streamed to R2.

@@ -88,11 +88,11 @@ fn failed(err: worker::Error) -> ApiError {
     ApiError::internal(format!("object SQL: {err}"))
 }
 
-fn v(value: impl Into<SqlStorageValue>) -> SqlStorageValue {
+pub(crate) fn v(value: impl Into<SqlStorageValue>) -> SqlStorageValue {
     value.into()
 }
 
-fn int(value: impl TryInto<i64>) -> SqlStorageValue {
+pub(crate) fn int(value: impl TryInto<i64>) -> SqlStorageValue {
     SqlStorageValue::Integer(value.try_into().unwrap_or(i64::MAX))
 }
 
@@ -101,7 +101,7 @@ impl Store {
     /// statements are `IF NOT EXISTS`, and compiling six of them on every call is a chunk's cost).
     pub fn new(sql: SqlStorage, create: bool) -> ApiResult<Store> {
         if create {
-            for statement in SCHEMA {
+            for statement in SCHEMA.iter().chain(crate::ledger::transcribe::SCHEMA) {
                 sql.exec(statement, None).map_err(failed)?;
             }
         }
@@ -118,14 +118,14 @@ impl Store {
         self.rows.set((read + cursor.rows_read(), written + cursor.rows_written()));
     }
 
-    fn rows<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
+    pub(crate) fn rows<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
         let cursor = self.sql.exec(query, binds).map_err(failed)?;
         let rows = cursor.to_array::<T>().map_err(failed)?;
         self.count(&cursor);
         Ok(rows)
     }
 
-    fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {
+    pub(crate) fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {
         let cursor = self.sql.exec(query, binds).map_err(failed)?;
         // Stepping the cursor to its end finishes the statement, so its counts are final.
         let _ = cursor.raw().count();

@@ -154,18 +154,27 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     // The participation's object owns its recording from the first chunk (ADR 0013). Should it
     // not answer now, the place is still claimed: the first call that needs the object sets it
     // up from this row (the adoption of participations older than the objects).
-    if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str()).await {
+    let transcribe = transcribes(app, &detail).then_some(detail.transcription.language);
+    let language = transcribe.map(|l| if l == lupa_api_types::transcript::TranscriptLanguage::En { "en" } else { "es" });
+    if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str(), language).await {
         crate::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
     }
-    let data = crate::study::with_study(participation_data(detail), study_json.as_deref(), &claim);
+    let data = crate::study::with_study(participation_data(app, detail), study_json.as_deref(), &claim);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;
     sessions::with_cookie(resp, &entries::capability_cookie(&capability))
 }
 
+/// Whether a participation records its microphone for transcription (ADR 0018): the analysis
+/// transcribes and this server has a provider. Otherwise nothing extra is recorded or sent.
+fn transcribes(app: &App, detail: &AnalysisDto) -> bool {
+    detail.transcription.enabled && crate::transcripts::provider::Provider::from_env(&app.env).is_on()
+}
+
 /// What the participant's tab needs of an analysis: the steps, whether the camera is recorded and
 /// which questions to ask; never its name, owner or entries.
-pub fn participation_data(detail: AnalysisDto) -> ParticipationData {
+pub fn participation_data(app: &App, detail: AnalysisDto) -> ParticipationData {
     ParticipationData {
+        transcribe: Some(transcribes(app, &detail)),
         scenario: detail.scenario,
         analysisUrl: detail.url,
         tasks: detail.tasks.into_iter().map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent }).collect(),

@@ -35,6 +35,8 @@ struct Statements {
     chunks: &'static str,
     parts: &'static str,
     segments: &'static str,
+    /// Transcripts go with the recordings they were made from (ADR 0018).
+    transcripts: &'static str,
 }
 
 // `?1` = id of the scope, `?2` = now. Open uploads are those whose `upload_id` is still set.
@@ -46,6 +48,7 @@ const ENTRY: Statements = Statements {
     chunks: "DELETE FROM entry_chunks WHERE entry_id = ?1",
     parts: "DELETE FROM segment_parts WHERE entry_id = ?1",
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
+    transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1",
 };
 const ANALYSIS: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \
@@ -55,6 +58,7 @@ const ANALYSIS: Statements = Statements {
     chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
+    transcripts: "DELETE FROM transcript_windows WHERE analysis_id = ?1",
 };
 const OWNER: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT e.id, ?2 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
@@ -65,6 +69,7 @@ const OWNER: Statements = Statements {
     chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
     parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
+    transcripts: "DELETE FROM transcript_windows WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
 };
 
 /// Queues an entry's R2 prefix for deletion.
@@ -87,6 +92,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
         stmt(database, s.chunks, &[text(id)])?,
         stmt(database, s.parts, &[text(id)])?,
         stmt(database, s.segments, &[text(id)])?,
+        stmt(database, s.transcripts, &[text(id)])?,
     ])
 }
 

@@ -89,7 +89,7 @@ async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) 
     Ok(ResumeInfo {
         analysisEntryId: current.id,
         analysisId: current.analysis_id,
-        analysisData: crate::study::with_study(super::participation_data(detail), study_json.as_deref(), &claim),
+        analysisData: crate::study::with_study(super::participation_data(app, detail), study_json.as_deref(), &claim),
         recordedMs: recorded.recorded_ms.max(current.recorded_ms).max(0) as u64,
         steps: marks_of(recorded.steps_json.as_deref().or(current.steps_json.as_deref())),
         segments: recorded.segments.max(current.segments.max(0) as u32),

@@ -96,6 +96,8 @@ export const apiPaths = {
   entryChunkPut: (id: string, segment: string | number, index: string | number) => `/analysisEntry/${e(id)}/segments/${e(segment)}/chunks/${e(index)}`,
   /** PUT /analysisEntry/{id}/segments/{segment}/camera-chunks/{index} (participant) */
   entryCameraChunkPut: (id: string, segment: string | number, index: string | number) => `/analysisEntry/${e(id)}/segments/${e(segment)}/camera-chunks/${e(index)}`,
+  /** PUT /analysisEntry/{id}/segments/{segment}/audio-chunks/{index} (participant) */
+  entryAudioChunkPut: (id: string, segment: string | number, index: string | number) => `/analysisEntry/${e(id)}/segments/${e(segment)}/audio-chunks/${e(index)}`,
   /** PUT /analysisEntry/{id}/thumbnail (participant) */
   entryThumbnailPut: (id: string) => `/analysisEntry/${e(id)}/thumbnail`,
   /** PUT /analysisEntry/{id}/steps (participant) */
@@ -120,6 +122,12 @@ export const apiPaths = {
   entryLive: (id: string) => `/entry/${e(id)}/live`,
   /** GET /entry/{id}/notes (session) */
   notesList: (id: string) => `/entry/${e(id)}/notes`,
+  /** GET /entry/{id}/transcript (session) */
+  transcriptGet: (id: string) => `/entry/${e(id)}/transcript`,
+  /** GET /entry/{id}/transcript.vtt (session) */
+  transcriptVtt: (id: string) => `/entry/${e(id)}/transcript.vtt`,
+  /** GET /entry/{id}/transcript.txt (session) */
+  transcriptText: (id: string) => `/entry/${e(id)}/transcript.txt`,
   /** POST /entry/{id}/notes (session) */
   noteCreate: (id: string) => `/entry/${e(id)}/notes`,
   /** PATCH /entry/{id}/notes/{noteId} (session) */
@@ -134,6 +142,8 @@ export const apiPaths = {
   analysisExportTasks: (id: string) => `/analysis/${e(id)}/export/tasks`,
   /** GET /analysis/{id}/notes (session) */
   analysisNotes: (id: string) => `/analysis/${e(id)}/notes`,
+  /** GET /analysis/{id}/transcript-search (session) */
+  transcriptSearch: (id: string) => `/analysis/${e(id)}/transcript-search`,
   /** GET /analysis/{id}/reels (session) */
   reelList: (id: string) => `/analysis/${e(id)}/reels`,
   /** POST /analysis/{id}/reels (session) */

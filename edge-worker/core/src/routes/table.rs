@@ -75,6 +75,9 @@ pub const ROUTES: &[Route] = &[
     Route::put(EntryCameraChunkPut, "/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Participant)
         .chunk()
         .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)"),
+    Route::put(EntryAudioChunkPut, "/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}", Participant)
+        .d1(0)
+        .why("the participation's object checks the capability and keeps the audio for transcription (ADR 0018); no D1"),
     Route::put(EntryThumbnailPut, "/analysisEntry/{id}/thumbnail", Participant)
         .d1(2)
         .why("the capability with the entry; the image to R2; the time it was taken stored"),
@@ -99,6 +102,9 @@ pub const ROUTES: &[Route] = &[
         .d1(2)
         .why("the session; the entry with its analysis's task count. Then the WebSocket is the participation object's: its events cost no D1 (ADR 0016)"),
     Route::get(NotesList, "/entry/{id}/notes", Session).d1(2),
+    Route::get(TranscriptGet, "/entry/{id}/transcript", Session).d1(2),
+    Route::get(TranscriptVtt, "/entry/{id}/transcript.vtt", Session).d1(2),
+    Route::get(TranscriptText, "/entry/{id}/transcript.txt", Session).d1(2),
     Route::post(NoteCreate, "/entry/{id}/notes", Session).d1(3),
     Route::patch(NoteUpdate, "/entry/{id}/notes/{noteId}", Session).d1(3),
     Route::delete(NoteDelete, "/entry/{id}/notes/{noteId}", Session).d1(3),
@@ -106,6 +112,7 @@ pub const ROUTES: &[Route] = &[
     Route::get(AnalysisExport, "/analysis/{id}/export", Session).d1(2),
     Route::get(AnalysisExportTasks, "/analysis/{id}/export/tasks", Session).d1(2),
     Route::get(AnalysisNotes, "/analysis/{id}/notes", Session).d1(2),
+    Route::get(TranscriptSearch, "/analysis/{id}/transcript-search", Session).d1(2),
     Route::get(ReelList, "/analysis/{id}/reels", Session).d1(2),
     Route::post(ReelCreate, "/analysis/{id}/reels", Session)
         .d1(3)

@@ -6,11 +6,16 @@ import type { PanelDto } from "./PanelDto";
 import type { ScreenerDto } from "./ScreenerDto";
 import type { StudyQuestionsDto } from "./StudyQuestionsDto";
 import type { TaskDto } from "./TaskDto";
+import type { TranscriptionDto } from "./TranscriptionDto";
 
 /**
  * An analysis (product §3), as listed on the dashboard and returned after create/edit.
  */
-export type AnalysisDto = { id: string, name: string, url: string, device: string, scenario: string | null, max_number_of_participants: number, status: string, created_at: number, updated_at: number, tasks: Array<TaskDto>, camera: Camera, _count: AnalysisCount, 
+export type AnalysisDto = { id: string, name: string, url: string, device: string, scenario: string | null, max_number_of_participants: number, status: string, created_at: number, updated_at: number, tasks: Array<TaskDto>, camera: Camera, 
+/**
+ * 'Transcribir grabaciones' and its language (ADR 0018).
+ */
+transcription: TranscriptionDto, _count: AnalysisCount, 
 /**
  * Ask SEQ and success after each task (ADR 0012).
  */

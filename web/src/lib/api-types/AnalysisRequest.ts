@@ -4,6 +4,7 @@ import type { PanelDto } from "./PanelDto";
 import type { ScreenerDto } from "./ScreenerDto";
 import type { StudyQuestionsDto } from "./StudyQuestionsDto";
 import type { TaskInput } from "./TaskInput";
+import type { TranscriptionInput } from "./TranscriptionInput";
 
 /**
  * `POST /api/v1/analysis` and `PATCH /api/v1/analysis/{id}` (edit sends every field again).
@@ -28,4 +29,8 @@ screener?: ScreenerDto, questions?: StudyQuestionsDto,
 /**
  * 'fixed' (default) or 'random'.
  */
-taskOrder?: string, panel?: PanelDto, };
+taskOrder?: string, panel?: PanelDto, 
+/**
+ * ADR 0018: missing = on, in Spanish, on create; unchanged on edit.
+ */
+transcription?: TranscriptionInput, };

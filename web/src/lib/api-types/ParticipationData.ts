@@ -20,6 +20,13 @@ sus: boolean,
  */
 camera: Camera, 
 /**
+ * ADR 0018: whether the tab records the microphone as its own small audio track for
+ * transcription (`…/segments/{segment}/audio-chunks/{index}`): the analysis transcribes and
+ * the server has a provider. False (or absent, from older servers): nothing extra is recorded
+ * or sent.
+ */
+transcribe?: boolean, 
+/**
  * ADR 0017: the order to show the tasks in, as original task numbers (1 = first task of
  * `tasks`); absent = in order. Steps and answers keep using the original numbers.
  */

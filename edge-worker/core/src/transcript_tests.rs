@@ -1,0 +1,174 @@
+//! Host tests of transcripts: the request and answer in Workers AI's documented shape (recorded
+//! fixtures), windows of real Chromium audio recordings (fixtures/record-audio.mjs) checked with
+//! ffprobe when it is installed, and the timeline across segments.
+
+use super::*;
+use crate::webm_audio::{self, WINDOW_MS};
+
+const OK: &str = include_str!("../fixtures/whisper-rest-ok.json");
+const LIMITED: &str = include_str!("../fixtures/whisper-rest-429.json");
+const REFUSED: &str = include_str!("../fixtures/whisper-rest-400.json");
+const AUDIO_1: &[u8] = include_bytes!("../fixtures/chromium-audio-1.webm");
+const AUDIO_2: &[u8] = include_bytes!("../fixtures/chromium-audio-2.webm");
+
+/// How many audio packets ffprobe reads from a file, or None without ffprobe.
+fn decoded_packets(bytes: &[u8], name: &str) -> Option<u64> {
+    let path = std::env::temp_dir().join(format!("lupa-transcript-{}-{name}.webm", std::process::id()));
+    std::fs::write(&path, bytes).ok()?;
+    // Decoding every packet (not reading a header) proves the window is a playable file.
+    let out = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-count_packets", "-select_streams", "a:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0"])
+        .arg(&path)
+        .output()
+        .ok();
+    let _ = std::fs::remove_file(&path);
+    let out = out?;
+    assert!(out.status.success(), "ffprobe failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+}
+
+#[test]
+fn the_rest_request_is_the_documented_input() {
+    let call = rest_request("http://127.0.0.1:9/client/v4/", "acc123", "tok", b"\x1a\x45\xdf\xa3", Language::Es);
+    assert_eq!(call.method, "POST");
+    assert_eq!(call.url, "http://127.0.0.1:9/client/v4/accounts/acc123/ai/run/@cf/openai/whisper-large-v3-turbo");
+    assert!(call.headers.contains(&("Authorization".into(), "Bearer tok".into())));
+    let body: serde_json::Value = serde_json::from_str(&call.body).unwrap();
+    assert_eq!(body, serde_json::json!({"audio": "GkXfow==", "language": "es"}));
+}
+
+#[test]
+fn the_documented_answer_is_read_and_placed_on_the_timeline() {
+    let output = rest_response(200, OK).unwrap();
+    assert_eq!(output.segments.len(), 2);
+    assert!(output.vtt.as_deref().unwrap().starts_with("WEBVTT"));
+    // The window starts 40 s into the recording: a word at 12.3 s of it is at 52.3 s.
+    let lines = lines(&output, 40_000);
+    assert_eq!(lines[1].text, "No encuentro el botón de pagar.");
+    assert_eq!((lines[1].start_ms, lines[1].end_ms), (52_300, 55_100));
+    assert_eq!(lines[1].words[0], Word { start_ms: 52_300, end_ms: 52_500, word: "No".into() });
+    assert_eq!(lines[0].words.len(), 5);
+}
+
+#[test]
+fn rate_limits_and_failures_are_retried_refusals_are_not() {
+    assert!(matches!(rest_response(429, LIMITED), Err(CallError::Retry(_))));
+    assert!(matches!(rest_response(503, "upstream"), Err(CallError::Retry(_))));
+    assert!(matches!(rest_response(400, REFUSED), Err(CallError::Fail(m)) if m.contains("5006")));
+    assert!(matches!(rest_response(200, r#"{"success":true,"result":{"segments":"no"}}"#), Err(CallError::Fail(_))));
+    assert_eq!(retry_delay_ms(1), 2_000);
+    assert_eq!(retry_delay_ms(2), 4_000);
+    assert_eq!(retry_delay_ms(30), 300_000);
+}
+
+#[test]
+fn the_setting_defaults_to_spanish_and_checks_the_language() {
+    assert_eq!(setting(None, None, Setting::default()), Ok(Setting { enabled: true, language: Language::Es }));
+    let english_off = setting(Some(false), Some("en"), Setting::default()).unwrap();
+    assert_eq!(english_off, Setting { enabled: false, language: Language::En });
+    assert_eq!(setting(None, None, english_off), Ok(english_off));
+    assert_eq!(setting(Some(true), Some("fr"), english_off), Err(LANGUAGE_INVALID));
+}
+
+#[test]
+fn vtt_and_text_views() {
+    let lines = lines(&rest_response(200, OK).unwrap(), 3_600_000);
+    let vtt = vtt(&lines);
+    assert!(vtt.starts_with("WEBVTT\n\n01:00:00.500 --> 01:00:03.200\nVale, ahora busco el carrito.\n"), "{vtt}");
+    assert_eq!(txt(&lines[..1]), "[1:00:00] Vale, ahora busco el carrito.\n");
+    let short = super::lines(&rest_response(200, OK).unwrap(), 0);
+    assert_eq!(txt(&short), "[00:00] Vale, ahora busco el carrito.\n[00:12] No encuentro el botón de pagar.\n");
+}
+
+#[test]
+fn search_ignores_case_and_accents() {
+    let (before, found, after) = find("No encuentro el botón de pagar.", "BOTON").unwrap();
+    assert_eq!((before.as_str(), found.as_str(), after.as_str()), ("No encuentro el ", "botón", " de pagar."));
+    assert!(find("carrito", "botón").is_none());
+    assert_eq!(query(" a "), Err(QUERY_INVALID));
+    assert_eq!(query(&"x".repeat(101)), Err(QUERY_INVALID));
+    assert_eq!(query(" pagar ").unwrap(), "pagar");
+    assert_eq!(fold("Ñandú"), "nandu");
+}
+
+#[test]
+fn lines_fall_in_the_task_being_done() {
+    let steps = [(0, 0), (1, 2_000), (2, 5_000), (3, 60_000)];
+    assert_eq!(task_at(&steps, 1_000), None);
+    assert_eq!(task_at(&steps, 5_000), Some(1));
+    assert_eq!(task_at(&steps, 59_999), Some(1));
+    assert_eq!(task_at(&steps, 70_000), Some(2));
+}
+
+#[test]
+fn a_real_recording_is_cut_into_decodable_windows_without_losing_audio() {
+    let file = webm_audio::parse(AUDIO_1).unwrap();
+    assert!(file.blocks.len() > 50, "{} blocks", file.blocks.len());
+    let last = file.blocks.last().unwrap().time_ms;
+    assert!((4_500..5_500).contains(&last), "last block at {last}");
+    // Short windows, so this 5 s file has several seams.
+    let windows = webm_audio::windows(&file.blocks, 2_000, true);
+    assert_eq!(windows.len(), 3);
+    assert_eq!(windows[0].first, 0);
+    for pair in windows.windows(2) {
+        assert_eq!(pair[0].last, pair[1].first, "no block lost or doubled at a seam");
+        assert_eq!(pair[0].end_ms, pair[1].start_ms);
+    }
+    assert_eq!(windows.last().unwrap().last, file.blocks.len());
+    let mut decoded = 0;
+    for w in &windows {
+        let bytes = webm_audio::window_file(AUDIO_1, &file, w);
+        let reread = webm_audio::parse(&bytes).unwrap();
+        assert_eq!(reread.blocks.len(), w.last - w.first);
+        assert_eq!(reread.blocks[0].time_ms, 0, "a window starts at 0");
+        assert_eq!(reread.blocks.last().unwrap().time_ms, file.blocks[w.last - 1].time_ms - w.start_ms);
+        if let Some(packets) = decoded_packets(&bytes, &format!("w{}", w.index)) {
+            assert_eq!(packets as usize, w.last - w.first, "window {} decodes whole", w.index);
+            decoded += packets;
+        }
+    }
+    if decoded > 0 {
+        let whole = decoded_packets(AUDIO_1, "whole").unwrap();
+        assert_eq!(decoded, whole, "the windows hold every packet of the file");
+    }
+}
+
+#[test]
+fn windows_cut_while_chunks_arrive_match_the_finished_cut() {
+    let file = webm_audio::parse(AUDIO_1).unwrap();
+    let whole = webm_audio::windows(&file.blocks, 2_000, true);
+    // A prefix cut anywhere (a chunk still arriving) gives complete blocks only, and the closed
+    // windows it allows are exactly the first windows of the whole file.
+    for cut in [400, 3_000, 7_000, 11_000, AUDIO_1.len()] {
+        let partial = webm_audio::parse(&AUDIO_1[..cut]).unwrap();
+        assert!(partial.blocks.iter().all(|b| b.end <= cut));
+        let closed = webm_audio::windows(&partial.blocks, 2_000, false);
+        assert_eq!(closed[..], whole[..closed.len()]);
+    }
+    assert!(webm_audio::windows(&file.blocks, WINDOW_MS, false).is_empty(), "a 5 s file closes no 30 s window until finished");
+    assert_eq!(webm_audio::windows(&file.blocks, WINDOW_MS, true).len(), 1);
+}
+
+#[test]
+fn a_word_in_the_second_segment_lands_after_the_first_segments_length() {
+    // Segment 1 recorded 5 s; a window of segment 2 that starts 1 s into its audio file, whose
+    // audio starts 150 ms after its screen file: the word at 12.3 s of that window is at
+    // 5000 + 150 + 1000 + 12300 ms on the timeline.
+    let second = webm_audio::parse(AUDIO_2).unwrap();
+    let window = webm_audio::windows(&second.blocks, 1_000, true)[1];
+    let offset = 5_000 + 150 + window.start_ms;
+    let lines = lines(&rest_response(200, OK).unwrap(), offset);
+    assert_eq!(lines[1].words[0].start_ms, 5_000 + 150 + window.start_ms + 12_300);
+    assert!((900..=1_100).contains(&window.start_ms), "{}", window.start_ms);
+}
+
+#[test]
+fn hostile_audio_is_refused_without_panicking() {
+    assert!(webm_audio::parse(b"").is_err());
+    assert!(webm_audio::parse(&AUDIO_1[..20]).is_err());
+    for cut in (0..AUDIO_1.len()).step_by(97) {
+        let mut bytes = AUDIO_1.to_vec();
+        bytes[cut] ^= 0xFF;
+        let _ = webm_audio::parse(&bytes).map(|f| webm_audio::windows(&f.blocks, 2_000, true));
+    }
+}
