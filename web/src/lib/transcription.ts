@@ -2,19 +2,13 @@
  * An analysis's transcription setting (ADR 0018): 'Transcribir grabaciones', on by default, in
  * Spanish unless English is chosen. An analysis saved before the setting existed reads as the default.
  */
-export const TRANSCRIPTION_LANGUAGES = ['es', 'en'] as const;
-export type TranscriptionLanguage = (typeof TRANSCRIPTION_LANGUAGES)[number];
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import type { TranscriptionDto } from '@/lib/api-types/TranscriptionDto';
+import type { TranscriptLanguage } from '@/lib/api-types/TranscriptLanguage';
 
-export interface TranscriptionSetting {
-  enabled: boolean;
-  language: TranscriptionLanguage;
-}
+export const TRANSCRIPTION_LANGUAGES = ['es', 'en'] as const satisfies readonly TranscriptLanguage[];
 
-export const DEFAULT_TRANSCRIPTION: TranscriptionSetting = { enabled: true, language: 'es' };
+export const DEFAULT_TRANSCRIPTION: TranscriptionDto = { enabled: true, language: 'es' };
 
-/** The setting an analysis answer carries, or the default when it carries none. */
-export function transcriptionOf(analysis: object): TranscriptionSetting {
-  const saved = (analysis as { transcription?: { enabled: boolean; language: string } | null }).transcription;
-  if (!saved) return DEFAULT_TRANSCRIPTION;
-  return { enabled: saved.enabled, language: saved.language === 'en' ? 'en' : 'es' };
-}
+/** The setting an analysis answer carries, or the default when it carries none (an older answer in a cache). */
+export const transcriptionOf = (analysis: Pick<AnalysisDto, 'transcription'>): TranscriptionDto => analysis.transcription ?? DEFAULT_TRANSCRIPTION;

@@ -11,8 +11,8 @@ import { TranscriptSearchSection } from '@/features/analysis/components/transcri
 import { createQueryClient } from '@/lib/query-client';
 
 const results = [
-  { entry_id: 'e1', participant: 1, task_number: 2, start_ms: 22_300, before: 'ahora ', match: 'no encuentro', after: ' el botón de pagar' },
-  { entry_id: 'e2', participant: 4, task_number: null, start_ms: 1_500, before: '', match: 'No encuentro', after: ' nada' },
+  { entry_id: 'e1', participant: 'Participante 1', task_number: 2, start_ms: 22_300, before: 'ahora ', match: 'no encuentro', after: ' el botón de pagar' },
+  { entry_id: 'e2', participant: 'Participante 4', task_number: null, start_ms: 1_500, before: '', match: 'No encuentro', after: ' nada' },
 ];
 
 function renderSection() {
@@ -49,7 +49,7 @@ describe('transcript search over an analysis', () => {
       'Participante 4Fuera de las tareas00:01No encuentro nada',
     ]);
     expect(items[0]?.querySelector('mark')?.textContent).toBe('no encuentro');
-    const link = within(items[0]!).getByRole('link', { name: 'Abrir la grabación del participante 1 en 00:22: ahora no encuentro el botón de pagar' });
+    const link = within(items[0]!).getByRole('link', { name: 'Abrir la grabación de Participante 1 en 00:22: ahora no encuentro el botón de pagar' });
     expect(link.getAttribute('href')).toBe('/entry/e1?t=22.3');
     fireEvent.click(link);
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/entry/e1?t=22.3'));
@@ -57,12 +57,12 @@ describe('transcript search over an analysis', () => {
 
   it('says when nobody said it, and when the search failed', async () => {
     fakeApi((call) =>
-      call.url.includes('q=tarjeta') ? { status: 200, body: { results: [] } } : { status: 400, body: { message: 'La búsqueda es demasiado larga', code: 'invalid_search' } },
+      call.url.includes('q=tarjeta') ? { status: 200, body: { results: [] } } : { status: 422, body: { message: 'La búsqueda debe tener entre 2 y 100 caracteres', code: 'bad_filter' } },
     );
     renderSection();
     search('tarjeta');
     await waitFor(() => expect(screen.getByTestId('transcript-search-status').textContent).toBe('Nadie dijo «tarjeta» en las grabaciones de este análisis.'));
-    search('x'.repeat(10));
-    await waitFor(() => expect(screen.getByTestId('transcript-search-status').textContent).toBe('No se ha podido buscar: La búsqueda es demasiado larga'), { timeout: 8000 });
+    search('x');
+    await waitFor(() => expect(screen.getByTestId('transcript-search-status').textContent).toBe('No se ha podido buscar: La búsqueda debe tener entre 2 y 100 caracteres'), { timeout: 8000 });
   });
 });

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
-import { TRANSCRIPTION_LANGUAGES, transcriptionOf, type TranscriptionSetting } from '@/lib/transcription';
+import { TRANSCRIPTION_LANGUAGES, transcriptionOf } from '@/lib/transcription';
 
 /** Participants: default and the server's upper limit (product §9 gives the minimum 1 and default 5). */
 export const DEFAULT_PARTICIPANTS = 5;
@@ -91,7 +91,7 @@ export const analysisFormFrom = (analysis: AnalysisDto): AnalysisFormInput => ({
 });
 
 /** The web form always says what it wants (a client that leaves `transcription` out gets it on, in Spanish). */
-export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest & { transcription: TranscriptionSetting } {
+export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
   const scenario = values.scenario.trim();
   return {
     name: values.name,

@@ -8,22 +8,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE_PATH } from '@/config/constants';
 import { transcriptQueryKey } from '@/features/entries/api/query-keys';
 import { get } from '@/lib/api-client';
-import type { TranscriptResponse } from '@/lib/transcript-types';
+import { apiPaths } from '@/lib/api-paths';
+import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
 
 /** How often an unfinished transcript is asked for again. */
 export const TRANSCRIPT_POLL_MS = 5_000;
 
-const path = (entryId: string) => `/entry/${encodeURIComponent(entryId)}/transcript`;
-
 /** Where 'Descargar transcripción' points: WebVTT or plain text. */
-export const transcriptDownloadUrl = (entryId: string, format: 'vtt' | 'txt') => `${API_BASE_PATH}${path(entryId)}.${format}`;
+export const transcriptDownloadUrl = (entryId: string, format: 'vtt' | 'txt') =>
+  `${API_BASE_PATH}${format === 'vtt' ? apiPaths.transcriptVtt(entryId) : apiPaths.transcriptText(entryId)}`;
 
 const unfinished = (data: TranscriptResponse | undefined) => data?.status === 'pending' || data?.status === 'partial';
 
 export const transcriptQueryOptions = (entryId: string) =>
   queryOptions({
     queryKey: transcriptQueryKey(entryId),
-    queryFn: ({ signal }) => get<TranscriptResponse>(path(entryId), { signal }),
+    queryFn: ({ signal }) => get<TranscriptResponse>(apiPaths.transcriptGet(entryId), { signal }),
     refetchInterval: (query) => (unfinished(query.state.data) ? TRANSCRIPT_POLL_MS : false),
     refetchOnWindowFocus: false,
   });

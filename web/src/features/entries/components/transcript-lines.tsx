@@ -9,10 +9,10 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaptersOf, rangeOfWords, wordsOf, type WordMatch } from '@/features/entries/lib/transcript';
 import { formatClock } from '@/lib/time';
-import type { TranscriptLine } from '@/lib/transcript-types';
+import type { TranscriptLineDto } from '@/lib/api-types/TranscriptLineDto';
 
 interface Props {
-  lines: readonly TranscriptLine[];
+  lines: readonly TranscriptLineDto[];
   currentIndex: number | null;
   matches: readonly WordMatch[];
   activeMatch: number | null;

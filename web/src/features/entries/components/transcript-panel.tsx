@@ -15,7 +15,7 @@ import { TranscriptLines } from '@/features/entries/components/transcript-lines'
 import { TranscriptSearch } from '@/features/entries/components/transcript-search';
 import { currentLineIndex, findMatches, transcribedUntil } from '@/features/entries/lib/transcript';
 import { formatClock } from '@/lib/time';
-import type { TranscriptResponse } from '@/lib/transcript-types';
+import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
 
 interface Props {
   entryId: string;

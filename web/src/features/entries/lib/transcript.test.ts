@@ -1,9 +1,9 @@
 /** The transcript panel's rules: chapters, the current line, search without case or accents, and a selection's clip range. */
 import { describe, expect, it } from 'vitest';
 import { chaptersOf, currentLineIndex, findMatches, normalize, rangeOfWords, transcribedUntil, wordsOf } from '@/features/entries/lib/transcript';
-import type { TranscriptLine } from '@/lib/transcript-types';
+import type { TranscriptLineDto } from '@/lib/api-types/TranscriptLineDto';
 
-const line = (start: number, end: number, text: string, task: number | null, timed = true): TranscriptLine => {
+const line = (start: number, end: number, text: string, task: number | null, timed = true): TranscriptLineDto => {
   const parts = text.split(' ');
   const step = (end - start) / parts.length;
   return {

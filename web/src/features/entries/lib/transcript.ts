@@ -3,18 +3,19 @@
  * line under the playhead, the words a search finds, and the clip range of a selection of words.
  * Searching ignores case and accents ('Busqueda' finds 'búsqueda'), as researchers type quickly.
  */
-import type { TranscriptLine, TranscriptWord } from '@/lib/transcript-types';
+import type { TranscriptLineDto } from '@/lib/api-types/TranscriptLineDto';
+import type { TranscriptWordDto } from '@/lib/api-types/TranscriptWordDto';
 
 export interface TranscriptChapter {
   /** The task the lines were said in, or null outside the tasks (before the first, after the last). */
   taskNumber: number | null;
   /** Index of the chapter's first line in the transcript. */
   first: number;
-  lines: TranscriptLine[];
+  lines: TranscriptLineDto[];
 }
 
 /** Consecutive lines of the same task make one chapter; a task returned to later starts another. */
-export function chaptersOf(lines: readonly TranscriptLine[]): TranscriptChapter[] {
+export function chaptersOf(lines: readonly TranscriptLineDto[]): TranscriptChapter[] {
   const chapters: TranscriptChapter[] = [];
   lines.forEach((line, index) => {
     const last = chapters[chapters.length - 1];
@@ -29,7 +30,7 @@ export function chaptersOf(lines: readonly TranscriptLine[]): TranscriptChapter[
  * until the next begins (a highlight that blinks off between sentences is hard to follow); none
  * before the first line.
  */
-export function currentLineIndex(lines: readonly TranscriptLine[], ms: number): number | null {
+export function currentLineIndex(lines: readonly TranscriptLineDto[], ms: number): number | null {
   let low = 0;
   let high = lines.length - 1;
   let found: number | null = null;
@@ -47,7 +48,7 @@ export function currentLineIndex(lines: readonly TranscriptLine[], ms: number): 
  * A line's words with times: the provider's when it gave them, else the text split on spaces with
  * the line's time shared out by length (good enough to seek near a word and to cut a clip).
  */
-export function wordsOf(line: TranscriptLine): TranscriptWord[] {
+export function wordsOf(line: TranscriptLineDto): TranscriptWordDto[] {
   if (line.words.length > 0) return line.words;
   const parts = line.text.split(/\s+/).filter(Boolean);
   const total = parts.reduce((sum, part) => sum + part.length, 0) || 1;
@@ -80,7 +81,7 @@ export interface WordMatch {
  * Every place where the query's words are said in a row. Each query word must be contained in the
  * spoken word at its place ('encuentr' finds 'encuentro'), so a partly typed word already finds.
  */
-export function findMatches(lines: readonly TranscriptLine[], query: string): WordMatch[] {
+export function findMatches(lines: readonly TranscriptLineDto[], query: string): WordMatch[] {
   const wanted = query.split(/\s+/).map(normalize).filter(Boolean);
   if (wanted.length === 0) return [];
   const matches: WordMatch[] = [];
@@ -97,7 +98,7 @@ export function findMatches(lines: readonly TranscriptLine[], query: string): Wo
 }
 
 /** A selection of words as a clip: from the first word's start to the last word's end; null when it holds none. */
-export function rangeOfWords(words: readonly Pick<TranscriptWord, 'start_ms' | 'end_ms'>[]): { startMs: number; endMs: number } | null {
+export function rangeOfWords(words: readonly Pick<TranscriptWordDto, 'start_ms' | 'end_ms'>[]): { startMs: number; endMs: number } | null {
   if (words.length === 0) return null;
   const startMs = Math.min(...words.map((word) => word.start_ms));
   const endMs = Math.max(...words.map((word) => word.end_ms));
@@ -105,4 +106,4 @@ export function rangeOfWords(words: readonly Pick<TranscriptWord, 'start_ms' | '
 }
 
 /** How far the transcript has come: the end of its last line. */
-export const transcribedUntil = (lines: readonly TranscriptLine[]) => lines.reduce((end, line) => Math.max(end, line.end_ms), 0);
+export const transcribedUntil = (lines: readonly TranscriptLineDto[]) => lines.reduce((end, line) => Math.max(end, line.end_ms), 0);

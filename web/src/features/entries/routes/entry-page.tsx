@@ -34,7 +34,7 @@ import { TranscriptPanel } from '@/features/entries/components/transcript-panel'
 import { useTranscript } from '@/features/entries/api/get-transcript';
 import type { CaptionsSource } from '@/components/player/screen-videos';
 import { startsOf } from '@/lib/player/captions';
-import type { TranscriptResponse } from '@/lib/transcript-types';
+import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/components/player/use-player';
