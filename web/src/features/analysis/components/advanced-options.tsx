@@ -1,10 +1,10 @@
 /**
  * 'Opciones avanzadas' of the analysis form (ADR 0017), collapsed (a native <details>) so the
- * spec's form looks as before: the task order, the screener, the questions before and after the
+ * spec's form looks as before: the transcription setting (ADR 0018), the task order, the screener, the questions before and after the
  * tasks, and the panel links with each redirect shown as it will be built. Editing the questions
  * of an analysis with participations warns first: answers already given keep their wording.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirectPreview, type StudyFormInput } from '@/features/analysis/lib/study-form';
 
@@ -13,11 +13,15 @@ interface Props {
   onChange: (value: StudyFormInput) => void;
   /** Participations exist: say that editing questions keeps the old answers under their wording. */
   hasParticipations?: boolean;
+  /** Fields of the main form shown first in this section (the transcription setting, ADR 0018). */
+  children?: ReactNode;
+  /** Open the section even without panel options (a saved setting that is not the default). */
+  open?: boolean;
 }
 
 type TextKey = 'pidParam' | 'completionUrl' | 'screenOutUrl' | 'screener' | 'preQuestions' | 'postQuestions';
 
-export function AdvancedOptions({ value, onChange, hasParticipations = false }: Props) {
+export function AdvancedOptions({ value, onChange, hasParticipations = false, children, open = false }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const set = (key: TextKey) => (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value });
@@ -44,8 +48,9 @@ export function AdvancedOptions({ value, onChange, hasParticipations = false }: 
     ) : null;
 
   return (
-    <details className="analysis-form__advanced" open={value.hadStudy || undefined}>
+    <details className="analysis-form__advanced" open={value.hadStudy || open || undefined}>
       <summary>{t('analysis.form.advanced.title')}</summary>
+      {children}
       <fieldset className="analysis-form__questions">
         <legend className="field__label">{t('analysis.form.advanced.taskOrder')}</legend>
         {(['fixed', 'random'] as const).map((order) => (

@@ -19,6 +19,8 @@ const values: AnalysisFormInput = {
   taskQuestions: false,
   sus: false,
   camera: 'off',
+  transcribe: true,
+  transcriptionLanguage: 'es',
 };
 const study = { ...emptyStudyForm(), preQuestions: '¿Compras en línea?\n- Sí\n- No', postQuestions: '¿Qué cambiarías?', hadStudy: true };
 
@@ -83,5 +85,22 @@ describe('analysis form: changed questions with participations', () => {
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('analysis form: transcription (ADR 0018)', () => {
+  it("offers 'Transcribir grabaciones' on, in Spanish, and sends it off when unticked", async () => {
+    const onSubmit = renderForm(false);
+    const box = screen.getByRole('checkbox', { name: 'Transcribir grabaciones' }) as HTMLInputElement;
+    const language = screen.getByLabelText('Idioma de las grabaciones') as HTMLSelectElement;
+    expect([box.checked, language.value, [...language.options].map((option) => option.textContent)]).toEqual([true, 'es', ['Español', 'English']]);
+    fireEvent.change(language, { target: { value: 'en' } });
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ transcription: { enabled: true, language: 'en' } });
+    fireEvent.click(box);
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({ transcription: { enabled: false } });
   });
 });

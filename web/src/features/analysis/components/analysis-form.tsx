@@ -1,7 +1,7 @@
 /**
  * The analysis form used to create (empty, default 5 participants) and to edit (prefilled): name,
- * URL, optional scenario, number of participants, the task list, the camera setting and what to ask
- * participants. It hands the API body to
+ * URL, optional scenario, number of participants, the task list, the camera setting, what to ask
+ * participants and, in 'Opciones avanzadas', whether recordings are transcribed. It hands the API body to
  * `onSubmit`; the page shows the server's answer. When the analysis has participations and the
  * screener or the questions changed, a dialog asks first (ADR 0017: old answers keep their wording).
  */
@@ -13,6 +13,7 @@ import { CameraField } from '@/features/analysis/components/camera-field';
 import { ConfirmQuestionsDialog } from '@/features/analysis/components/confirm-questions-dialog';
 import { emptyStudyForm, questionsChanged, toStudyRequest, type StudyFormInput } from '@/features/analysis/lib/study-form';
 import { TaskList } from '@/features/analysis/components/task-list';
+import { TranscriptionField } from '@/features/analysis/components/transcription-field';
 import {
   analysisFormSchema,
   MAX_PARTICIPANTS,
@@ -105,7 +106,14 @@ export function AnalysisForm({
         <CheckboxField<AnalysisFormInput> name="taskQuestions" label={t('analysis.form.taskQuestions')} hint={t('analysis.form.taskQuestionsHint')} />
         <CheckboxField<AnalysisFormInput> name="sus" label={t('analysis.form.sus')} hint={t('analysis.form.susHint')} />
       </fieldset>
-      <AdvancedOptions value={study} onChange={setStudy} hasParticipations={hasParticipations} />
+      <AdvancedOptions
+        value={study}
+        onChange={setStudy}
+        hasParticipations={hasParticipations}
+        open={!defaultValues.transcribe || defaultValues.transcriptionLanguage !== 'es'}
+      >
+        <TranscriptionField />
+      </AdvancedOptions>
       <div className="analysis-form__actions">
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}

@@ -21,6 +21,8 @@ const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput =>
   taskQuestions: true,
   sus: false,
   camera: 'off',
+  transcribe: true,
+  transcriptionLanguage: 'es',
   ...overrides,
 });
 
@@ -85,6 +87,8 @@ describe('analysis form schema', () => {
       taskQuestions: true,
       sus: false,
       camera: 'off',
+      transcribe: true,
+      transcriptionLanguage: 'es',
     });
   });
 });
@@ -111,7 +115,14 @@ describe('toAnalysisRequest', () => {
       taskQuestions: true,
       sus: false,
       camera: 'off',
+      transcription: { enabled: true, language: 'es' },
     });
+  });
+
+  it('sends the transcription setting as chosen (ADR 0018), and refuses another language', () => {
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcribe: false }))).transcription).toEqual({ enabled: false, language: 'es' });
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcriptionLanguage: 'en' }))).transcription).toEqual({ enabled: true, language: 'en' });
+    expect(analysisFormSchema.safeParse({ ...valid(), transcriptionLanguage: 'fr' }).success).toBe(false);
   });
 
   it('sends both question settings as chosen', () => {
@@ -169,7 +180,12 @@ describe('edit form prefill', () => {
       taskQuestions: false,
       sus: true,
       camera: 'off',
+      transcribe: true,
+      transcriptionLanguage: 'es',
     });
     expect(analysisFormFrom({ ...analysis, camera: 'required' }).camera).toBe('required');
+    // A saved transcription setting is prefilled (ADR 0018).
+    const saved = { ...analysis, transcription: { enabled: false, language: 'en' } } as AnalysisDto;
+    expect([analysisFormFrom(saved).transcribe, analysisFormFrom(saved).transcriptionLanguage]).toEqual([false, 'en']);
   });
 });

@@ -3,11 +3,12 @@
  * added when missing, empty tasks dropped, an empty scenario sent as the string 'null' (product §3),
  * device always 'computer' (product §9), the camera setting as chosen (ADR 0008). Messages are locale keys,
  * translated where they are shown. The question settings (ADR 0012) start with 'Preguntar por cada
- * tarea' on and the SUS off.
+ * tarea' on and the SUS off; 'Transcribir grabaciones' (ADR 0018) starts on, in Spanish.
  */
 import { z } from 'zod';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
+import { TRANSCRIPTION_LANGUAGES, transcriptionOf } from '@/lib/transcription';
 
 /** Participants: default and the server's upper limit (product §9 gives the minimum 1 and default 5). */
 export const DEFAULT_PARTICIPANTS = 5;
@@ -53,6 +54,8 @@ export const analysisFormSchema = z.object({
   taskQuestions: z.boolean(),
   sus: z.boolean(),
   camera: z.enum(CAMERA_OPTIONS),
+  transcribe: z.boolean(),
+  transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES),
 });
 
 /** What the inputs hold (all strings; the participants input too). */
@@ -69,6 +72,8 @@ export const emptyAnalysisForm = (): AnalysisFormInput => ({
   taskQuestions: true,
   sus: false,
   camera: 'off',
+  transcribe: true,
+  transcriptionLanguage: 'es',
 });
 
 /** The edit form starts from the saved analysis; a stored 'null' scenario is an empty field. */
@@ -81,8 +86,11 @@ export const analysisFormFrom = (analysis: AnalysisDto): AnalysisFormInput => ({
   taskQuestions: analysis.taskQuestions,
   sus: analysis.sus,
   camera: analysis.camera ?? 'off',
+  transcribe: transcriptionOf(analysis).enabled,
+  transcriptionLanguage: transcriptionOf(analysis).language,
 });
 
+/** The web form always says what it wants (a client that leaves `transcription` out gets it on, in Spanish). */
 export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
   const scenario = values.scenario.trim();
   return {
@@ -98,6 +106,7 @@ export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
     taskQuestions: values.taskQuestions,
     sus: values.sus,
     camera: values.camera,
+    transcription: { enabled: values.transcribe, language: values.transcriptionLanguage },
   };
 }
 

@@ -254,6 +254,7 @@ describe('analysis detail page', () => {
       taskQuestions: false,
       sus: false,
       camera: 'off',
+      transcription: { enabled: true, language: 'es' },
     });
   });
 

@@ -1,8 +1,8 @@
 /**
  * /analysis/{id}: one analysis with its tasks and participations (product §2), plus editing, closing or
  * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
- * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables
- * and the insights (another feature's section, passed in by app/routes.tsx).
+ * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables,
+ * the search over the recordings' transcripts (ADR 0018) and the insights (another feature's section, passed in by app/routes.tsx).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { AnalysisSummary } from '@/features/analysis/components/analysis-summary
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
 import { StudyResults } from '@/features/analysis/components/study-results';
+import { TranscriptSearchSection } from '@/features/analysis/components/transcript-search-section';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { studyFormFrom } from '@/features/analysis/lib/study-form';
 import { isPublished } from '@/features/analysis/lib/format';
@@ -132,6 +133,7 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
           {analysis.panel ? <StudyResults analysis={analysis} /> : null}
+          {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? <TranscriptSearchSection analysisId={analysis.id} /> : null}
           {renderInsights?.(analysis)}
         </>
       )}

@@ -134,6 +134,7 @@ describe('create analysis page', () => {
       taskQuestions: true,
       sus: true,
       camera: 'required',
+      transcription: { enabled: true, language: 'es' },
     });
 
     await act(async () => vi.advanceTimersByTime(1000));

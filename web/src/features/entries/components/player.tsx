@@ -25,7 +25,7 @@ import {
 } from 'lucide-react';
 import { CameraOverlay } from '@/components/player/camera-overlay';
 import { ControlButton } from '@/components/player/control-button';
-import { ScreenVideos } from '@/components/player/screen-videos';
+import { ScreenVideos, type CaptionsSource } from '@/components/player/screen-videos';
 import type { Player as PlayerState } from '@/components/player/use-player';
 import { Scrubber } from '@/features/entries/components/scrubber';
 import type { Corner } from '@/lib/player/camera-sync';
@@ -60,6 +60,8 @@ interface PlayerProps {
   onHelp: () => void;
   /** Shown over the bottom of the picture (e.g. 'Continúas donde lo dejaste'). */
   notice?: ReactNode;
+  /** The transcript as captions on the picture (ADR 0018), when switched on. */
+  captions?: CaptionsSource | null;
 }
 
 /** Size: the controls (timeline, chapters, speed, camera, theater, fullscreen) share one engine snapshot. */
@@ -85,6 +87,7 @@ export function Player({
   onFullscreen,
   onHelp,
   notice,
+  captions,
 }: PlayerProps) {
   const { t, i18n } = useTranslation();
   const speedId = useId();
@@ -103,7 +106,7 @@ export function Player({
       data-testid="player"
     >
       <div className="player__frame" onClick={onToggle} onDoubleClick={onFullscreen}>
-        <ScreenVideos player={player} preload="metadata" testIdPrefix="entry" />
+        <ScreenVideos player={player} preload="metadata" testIdPrefix="entry" captions={captions} />
         {player.hasCamera ? (
           <CameraOverlay
             engine={engine}

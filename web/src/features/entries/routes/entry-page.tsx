@@ -4,8 +4,8 @@
  * /entry/{id} (product §2 Entry page): the recording of one participation in our player (all its
  * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
  * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
- * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the 'Tasks'
- * chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
+ * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the
+ * 'Transcripción' (ADR 0018), the 'Tasks' chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
  * recording was left off, or opens at the moment a link asks for (`?t=<seconds>`, ADR 0017).
  * A failed load shows 'Error retrieving video entry: …'.
  */
@@ -30,6 +30,11 @@ import { isApiError } from '@/lib/api-client';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
+import { TranscriptPanel } from '@/features/entries/components/transcript-panel';
+import { useTranscript } from '@/features/entries/api/get-transcript';
+import type { CaptionsSource } from '@/components/player/screen-videos';
+import { startsOf } from '@/lib/player/captions';
+import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { useFullscreen } from '@/features/entries/hooks/use-fullscreen';
 import { usePlayer } from '@/components/player/use-player';
@@ -48,6 +53,7 @@ import type { ChapterDto } from '@/lib/api-types/ChapterDto';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/features/entries/entry.css';
+import '@/features/entries/transcript.css';
 
 /** What the recording's share dialog needs; the dialog is another feature's, passed in by app/routes.tsx. */
 export interface RecordingShare {
@@ -122,15 +128,28 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
   }));
 }
 
-type SideTab = 'notes' | 'tasks' | 'answers';
+/** The transcript's lines as captions over the engine's segments. */
+function captionsOf(transcript: TranscriptResponse | undefined, segments: readonly EngineSegment[]): CaptionsSource | null {
+  if (!transcript || transcript.lines.length === 0) return null;
+  const durationsMs = segments.map((segment) => segment.durationMs);
+  return {
+    cues: transcript.lines.map((line) => ({ startMs: line.start_ms, endMs: line.end_ms, text: line.text })),
+    offsetsMs: startsOf(durationsMs),
+    durationsMs,
+    language: transcript.language ?? 'es',
+  };
+}
+
+type SideTab = 'notes' | 'transcript' | 'tasks' | 'answers';
 
 const hasAnswers = (entry: EntryPageResponse) =>
   Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus || entry.answers.questions?.length));
 
-/** The side panel's tabs, notes first; 'Respuestas' only when the participant answered something. */
-function sideTabs({ labels, notes, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
+/** The side panel's tabs, notes first, then the transcript; 'Respuestas' only when the participant answered something. */
+function sideTabs({ labels, notes, transcript, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; transcript: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
   const items: TabItem<SideTab>[] = [
     { key: 'notes', label: labels.notes, panel: notes },
+    { key: 'transcript', label: labels.transcript, panel: transcript },
     { key: 'tasks', label: labels.tasks, panel: tasks },
   ];
   if (answers) items.push({ key: 'answers', label: labels.answers, panel: answers });
@@ -176,6 +195,12 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [sideTab, setSideTab] = useState<SideTab>('notes');
+  const [captions, setCaptions] = useState(false);
+  // The transcript is asked for once its tab has been opened, not on every visit to a recording.
+  const transcriptOpened = useRef(false);
+  if (sideTab === 'transcript') transcriptOpened.current = true;
+  const transcript = useTranscript(entry.id, captions);
+  const captionsSource = useMemo(() => captionsOf(transcript.data, segments), [transcript.data, segments]);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
   const stageRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(stageRef);
@@ -365,6 +390,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             onFullscreen={fullscreen.toggle}
             onHelp={() => setHelpOpen(true)}
             notice={notice}
+            captions={captions ? captionsSource : null}
           />
           {playbackFailed ? (
             <Alert tone="error" title={t('entry.playbackFailed')}>
@@ -388,7 +414,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             selected={sideTab}
             onSelect={setSideTab}
             items={sideTabs({
-              labels: { notes: t('entry.tabs.notes'), tasks: t('entry.tabs.tasks'), answers: t('entry.tabs.answers') },
+              labels: { notes: t('entry.tabs.notes'), transcript: t('transcript.tab'), tasks: t('entry.tabs.tasks'), answers: t('entry.tabs.answers') },
               notes: (
                 <NotesPanel
                   entryId={entry.id}
@@ -402,6 +428,18 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
                   onSeek={(ms) => seekTo(ms)}
                   onPlayClip={playClip}
                   announce={announce}
+                />
+              ),
+              transcript: (
+                <TranscriptPanel
+                  entryId={entry.id}
+                  load={transcriptOpened.current}
+                  currentMs={player.currentMs}
+                  durationMs={player.durationMs}
+                  captions={captions}
+                  onCaptions={setCaptions}
+                  onSeek={(ms) => seekTo(ms)}
+                  onCreateClip={openDraft}
                 />
               ),
               tasks: (

@@ -6,13 +6,14 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pause, Play, Video, VideoOff } from 'lucide-react';
+import { Captions, Pause, Play, Video, VideoOff } from 'lucide-react';
 import { CameraOverlay } from '@/components/player/camera-overlay';
 import { ControlButton } from '@/components/player/control-button';
-import { ScreenVideos } from '@/components/player/screen-videos';
+import { ScreenVideos, type CaptionsSource } from '@/components/player/screen-videos';
 import { usePlayer } from '@/components/player/use-player';
 import type { Corner } from '@/lib/player/camera-sync';
 import { formatClock } from '@/lib/time';
+import { useSharedCaptions } from '@/features/insights/api/shared-captions';
 import { clipTimeline, type PlayableClip } from '@/features/insights/lib/playlist';
 import '@/features/insights/insights.css';
 
@@ -26,10 +27,13 @@ interface ClipPlayerProps {
   overlay?: ReactNode;
   /** The camera is not offered (a share link that hides it has no camera URLs anyway). */
   hideCamera?: boolean;
+  /** A WebVTT file on the recording's timeline (a share made with captions, ADR 0018): shown, and switchable off. */
+  captionsUrl?: string | null;
   testId?: string;
 }
 
-export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideCamera = false, testId }: ClipPlayerProps) {
+/** Size: the range, the camera and the captions share the one engine snapshot of the clip. */
+export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideCamera = false, captionsUrl = null, testId }: ClipPlayerProps) {
   const { t } = useTranslation();
   const timeline = useMemo(() => clipTimeline(clip), [clip]);
   const [failed, setFailed] = useState(false);
@@ -40,6 +44,15 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
   const { engine } = player;
   const [corner, setCorner] = useState<Corner>('bottom-right');
   const [cameraHidden, setCameraHidden] = useState(hideCamera);
+  const cues = useSharedCaptions(captionsUrl);
+  const [captionsOn, setCaptionsOn] = useState(true);
+  const captions = useMemo<CaptionsSource | null>(
+    () =>
+      cues
+        ? { cues, offsetsMs: clip.segments.map((segment) => segment.offsetMs), durationsMs: clip.segments.map((segment) => segment.durationMs), language: 'es' }
+        : null,
+    [cues, clip.segments],
+  );
   const ended = useRef(onEnded);
   ended.current = onEnded;
 
@@ -86,7 +99,7 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
   return (
     <section className="player clip-player" aria-label={label} data-testid={testId}>
       <div className="player__frame" onClick={overlay ? undefined : toggle}>
-        <ScreenVideos player={player} preload="auto" testIdPrefix="clip" />
+        <ScreenVideos player={player} preload="auto" testIdPrefix="clip" captions={captionsOn ? captions : null} />
         {player.hasCamera && !hideCamera ? (
           <CameraOverlay engine={engine} slot={player.cameraSlot} status={player.camera} corner={corner} onCorner={setCorner} onHide={() => setCameraHidden(true)} />
         ) : null}
@@ -118,6 +131,15 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
         <p className="player__time" data-testid="clip-time">
           {formatClock(position)} / {formatClock(length)}
         </p>
+        {captions ? (
+          <ControlButton
+            label={t('transcript.captions')}
+            icon={<Captions aria-hidden="true" size={20} />}
+            onClick={() => setCaptionsOn(!captionsOn)}
+            pressed={captionsOn}
+            testId="clip-captions"
+          />
+        ) : null}
         {player.hasCamera && !hideCamera ? (
           <ControlButton
             label={t('entry.player.camera')}

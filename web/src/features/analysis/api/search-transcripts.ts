@@ -1,0 +1,19 @@
+/**
+ * GET /api/v1/analysis/{id}/transcript-search?q=… (ADR 0018): where the words were said in any of
+ * the analysis's recordings, each with the participant, the task, the moment and the words around
+ * it ('Participante N' as the participations table names the person). Asked when the researcher
+ * submits, not on every key; the answer is kept a minute. The server takes 2–100 characters.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { get } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
+import type { TranscriptSearchResponse } from '@/lib/api-types/TranscriptSearchResponse';
+
+export const useTranscriptSearch = (analysisId: string, query: string) =>
+  useQuery({
+    queryKey: ['analysis', analysisId, 'transcript-search', query],
+    queryFn: ({ signal }) => get<TranscriptSearchResponse>(apiPaths.transcriptSearch(analysisId), { signal, query: { q: query } }),
+    enabled: query.trim() !== '',
+    staleTime: 60_000,
+    select: (data) => data.results,
+  });
