@@ -50,6 +50,9 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
     taskQuestions: false,
     sus: false,
     camera: 'off',
+    // The spec's fields, and whether the tab records audio for the transcript (ADR 0018): the
+    // analysis transcribes by default and the test server has a provider (the Whisper stand-in).
+    transcribe: true,
   });
   assert.match(entryId, /^[0-9a-f]{32}$/);
   assert.ok(cookie);
