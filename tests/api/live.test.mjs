@@ -167,6 +167,42 @@ test('a reload opens a new segment that viewers hear of; a stranger and anonymou
   viewer.ws.close();
 });
 
+test("a chunk a reloaded tab left arrives after the next segment opened: that segment moves on the timeline, viewers hear where, and Finish keeps it there", async (t) => {
+  const sockets = [];
+  t.after(() => sockets.forEach((ws) => ws.close()));
+  const o = await owner();
+  const p = await participate(o.analysis);
+  const first = (await openSegment(p.entryId, p.cookie)).json.segment;
+  assert.equal((await putChunk(p.entryId, p.cookie, first, 0, randomBytes(3000), 2000)).status, 200);
+  const viewer = watch(p.entryId, o.cookie);
+  sockets.push(viewer.ws);
+  await viewer.opened;
+  await viewer.next((e) => e.type === 'snapshot');
+  // The page reloads: the new tab opens segment 2 at 2 s, then sends what the old one left on the device.
+  const second = (await openSegment(p.entryId, p.cookie)).json.segment;
+  const opened = await viewer.next((e) => e.type === 'segment');
+  assert.equal(opened.segment.offsetMs, 2000);
+  assert.equal((await putChunk(p.entryId, p.cookie, first, 1, randomBytes(3000), 3200)).status, 200);
+  const moved = await viewer.next((e) => e.type === 'moved');
+  assert.deepEqual([moved.seq, moved.offsetMs], [second, 3200]);
+  // A viewer who opens now gets the settled offset in the snapshot.
+  const late = watch(p.entryId, o.cookie);
+  sockets.push(late.ws);
+  await late.opened;
+  const snapshot = await late.next((e) => e.type === 'snapshot');
+  assert.deepEqual(snapshot.segments.filter((s) => s.track === 'screen').map((s) => [s.seq, s.offsetMs]), [[first, 0], [second, 3200]]);
+  // A chunk of the newest segment moves nothing.
+  assert.equal((await putChunk(p.entryId, p.cookie, second, 0, randomBytes(3000), 1500)).status, 200);
+  await viewer.next((e) => e.type === 'chunk' && e.chunk.seq === second);
+  assert.equal(viewer.events.filter((e) => e.type === 'moved').length, 1);
+  assert.equal((await complete(p.entryId, p.cookie, { durationMs: 4700 })).status, 200);
+  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
+  const rows = await sql(`SELECT seq, offset_ms, duration_ms FROM entry_segments WHERE entry_id = ${q(p.entryId)} AND track = 'screen' ORDER BY seq`);
+  assert.deepEqual(rows.map((r) => [Number(r.seq), Number(r.offset_ms), Number(r.duration_ms)]), [[first, 0, 3200], [second, 3200, 1500]]);
+  const entry = await api(`/api/v1/entry/${p.entryId}`, { cookie: o.cookie });
+  assert.deepEqual(entry.json.segments.map((s) => s.durationMs), [3200, 1500], 'the recorded player puts segment 2 at 3.2 s too');
+});
+
 test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async () => {
   const o = await owner();
   const p = await participate(o.analysis);

@@ -34,7 +34,7 @@ async function packets(base64: string): Promise<{ codec: string; packets: number
 
 test('the recorder sends the microphone for transcription and the researcher gets the transcript after Finish', async ({ page, request }) => {
   test.skip(!STT, 'needs the test server with the Whisper stand-in (scripts/run-tests.mjs)');
-  const analysisId = await researcherWithAnalysis(request);
+  const analysisId = await researcherWithAnalysis(request, 3, undefined, { transcribe: true });
   await startAnalysis(page, analysisId);
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   for (let step = 0; step < 4; step++) {

@@ -87,7 +87,7 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   test.setTimeout(240_000);
   if (!baseURL) throw new Error('baseURL is not set');
   await control('/control', { answer: ANSWER, delayMs: 200, fail429: 0 });
-  const analysisId = await researcherWithAnalysis(page.request);
+  const analysisId = await researcherWithAnalysis(page.request, 3, undefined, { transcribe: true });
   const entryId = await transcribedRecording(baseURL, analysisId);
 
   await page.goto(`/entry/${entryId}`);

@@ -76,6 +76,14 @@ pub enum LiveEvent {
     Finished,
     /// The participation was deleted (left, expired or deleted by the researcher).
     Deleted,
+    /// A segment's place on the participation's timeline moved: an earlier segment grew after it
+    /// opened (chunks an earlier tab left on the device arrived late). Its tracks and the notes
+    /// taken on it from now on start at `offsetMs`.
+    Moved {
+        seq: u32,
+        #[ts(type = "number")]
+        offsetMs: i64,
+    },
     /// Fresh URLs for the chunks a viewer asked for ([`LiveRequest::Sign`]).
     Signed { chunks: Vec<LiveChunkDto> },
 }

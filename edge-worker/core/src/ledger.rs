@@ -170,9 +170,36 @@ pub fn expires_at(last_activity_at: i64) -> i64 {
     last_activity_at.saturating_add(GRACE_MS)
 }
 
+/// Where each screen segment starts on the participation's timeline: after the recorded length of
+/// every earlier one. `screens` is (seq, recorded length) in any order; the answer is (seq, offset)
+/// in seq order. A segment's offset is set when it opens, but chunks an earlier tab left on the
+/// device can arrive later and lengthen an earlier segment; the player, the notes taken live and
+/// the transcript must all put the later segment where the recorded player does: here.
+pub fn settled_offsets(screens: &[(u32, i64)]) -> Vec<(u32, i64)> {
+    let mut sorted = screens.to_vec();
+    sorted.sort_by_key(|(seq, _)| *seq);
+    let mut offset = 0i64;
+    sorted
+        .into_iter()
+        .map(|(seq, length)| {
+            let at = offset;
+            offset = offset.saturating_add(length.max(0));
+            (seq, at)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_segment_starts_where_the_earlier_ones_end_even_when_one_grew_after_it_opened() {
+        // Segment 2 opened when segment 1 had 39 s; the chunks the old tab left brought it to 42 s.
+        assert_eq!(settled_offsets(&[(2, 5_000), (1, 42_000), (3, 1_000)]), vec![(1, 0), (2, 42_000), (3, 47_000)]);
+        assert_eq!(settled_offsets(&[(1, -5)]), vec![(1, 0)], "a negative length counts as none");
+        assert!(settled_offsets(&[]).is_empty());
+    }
 
     const MIN: i64 = 60_000;
 

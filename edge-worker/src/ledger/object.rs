@@ -442,6 +442,12 @@ impl ParticipationLedger {
         let small = chunk.size < MIN_CHUNK_BYTES;
         let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size) > 0;
         store.store(seq, track, &chunk, small, grown.then_some(now))?;
+        // A late chunk of an earlier screen segment (left by a tab that reloaded) lengthens it:
+        // the later segments move along the timeline, and their viewers with them.
+        let moved = if track == "screen" && chunk.end_ms > segment.end_ms && store.has_later_screen(seq)? { store.settle_offsets()? } else { Vec::new() };
+        for (seq, offset_ms) in moved {
+            self.tell(&LiveEvent::Moved { seq, offsetMs: offset_ms });
+        }
         // Viewers hear of it now: a synchronous send, no wait for the participant (ADR 0016).
         if viewers::watched(&self.state) {
             let signer = viewers::Signer::new(&self.env, &meta.entry_id)?;
@@ -498,6 +504,14 @@ impl ParticipationLedger {
                 offset_ms: segment.offset_ms,
                 start_ms: segment.start_ms,
             });
+        }
+        // Closing may shorten a segment to its contiguous chunks: the offsets follow what is kept.
+        store.settle_offsets()?;
+        let offsets = store.segments()?;
+        for segment in &mut closed {
+            if let Some(settled) = offsets.iter().find(|s| s.seq == segment.seq && s.track == segment.track) {
+                segment.offset_ms = settled.offset_ms;
+            }
         }
         store.touch(now)?;
         let recorded_bytes = closed.iter().map(|s| s.size).sum();

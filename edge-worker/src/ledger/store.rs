@@ -197,6 +197,34 @@ impl Store {
         )
     }
 
+    /// Whether a screen segment opened after `seq` (its page reloaded since).
+    pub fn has_later_screen(&self, seq: u32) -> ApiResult<bool> {
+        #[derive(Deserialize)]
+        struct Found {
+            seq: u32,
+        }
+        Ok(self.rows::<Found>("SELECT seq FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1", vec![int(seq)])?.iter().any(|f| f.seq > seq))
+    }
+
+    /// Moves every segment (all its tracks, and its audio for the transcript) to where the earlier
+    /// screen segments' recorded lengths put it (`lupa_core::ledger::settled_offsets`); answers the
+    /// ones that moved, with their new offset.
+    pub fn settle_offsets(&self) -> ApiResult<Vec<(u32, i64)>> {
+        let screens: Vec<Segment> = self.segments()?.into_iter().filter(|s| s.track == "screen").collect();
+        let lengths: Vec<(u32, i64)> = screens.iter().map(|s| (s.seq, s.end_ms)).collect();
+        let mut moved = Vec::new();
+        for (seq, offset) in lupa_core::ledger::settled_offsets(&lengths) {
+            let Some(was) = screens.iter().find(|s| s.seq == seq).map(|s| s.offset_ms) else { continue };
+            if was == offset {
+                continue;
+            }
+            self.run("UPDATE segments SET offset_ms = ? WHERE seq = ?", vec![int(offset), int(seq)])?;
+            self.run("UPDATE audio_tracks SET offset_ms = offset_ms + ? WHERE seq = ?", vec![int(offset - was), int(seq)])?;
+            moved.push((seq, offset));
+        }
+        Ok(moved)
+    }
+
     pub fn set_upload(&self, seq: u32, track: &str, upload_id: &str) -> ApiResult<()> {
         self.run("UPDATE segments SET upload_id = ? WHERE seq = ? AND track = ? AND upload_id IS NULL", vec![v(upload_id), int(seq), v(track)])
     }

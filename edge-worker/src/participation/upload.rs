@@ -25,7 +25,7 @@ const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;
 /// when Finish closes them). One adopted from an older ledger is recorded if D1 lacks it.
 const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at, state, size, duration_ms, start_ms, bytes) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9) \
-     ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, \
+     ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, offset_ms = excluded.offset_ms, \
      start_ms = excluded.start_ms, bytes = excluded.bytes, upload_id = NULL";
 /// The files the submit indexes after its answer (ADR 0009).
 const CLOSED_FILES: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND state = 'closed'";

@@ -13,9 +13,16 @@ export const SCENARIO = 'Eres un cliente nuevo de la tienda.';
 
 /**
  * A subscribed researcher (logged in on `request`) with one published analysis; returns its id.
- * `camera`: the analysis's camera setting (ADR 0008; 'off' when left out).
+ * `camera`: the analysis's camera setting (ADR 0008; 'off' when left out). Transcription is off
+ * unless `transcribe`: a transcribed participation records a third track and sends its audio to
+ * the Whisper stand-in after Finish, load that tests of other things don't need (ADR 0018).
  */
-export async function researcherWithAnalysis(request: APIRequestContext, maxNumberOfParticipants = 3, camera?: 'off' | 'optional' | 'required'): Promise<string> {
+export async function researcherWithAnalysis(
+  request: APIRequestContext,
+  maxNumberOfParticipants = 3,
+  camera?: 'off' | 'optional' | 'required',
+  { transcribe = false }: { transcribe?: boolean } = {},
+): Promise<string> {
   const email = uniqueEmail();
   await registerViaApi(request, email);
   const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
@@ -36,6 +43,7 @@ export async function researcherWithAnalysis(request: APIRequestContext, maxNumb
       tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
       device: 'computer',
       ...(camera ? { camera } : {}),
+      transcription: { enabled: transcribe, language: 'es' },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -64,11 +64,17 @@ function play(event: LiveEvent, feeds: LiveFeeds): void {
       const feed = feeds[track];
       const newest = newestOf(event, track);
       if (newest && feed.current()?.seq !== newest.seq) feed.open(newest);
-      else if (newest) for (const chunk of newest.chunks) feed.add(chunk);
+      else if (newest) {
+        feed.moved(newest.seq, newest.offsetMs);
+        for (const chunk of newest.chunks) feed.add(chunk);
+      }
     }
   } else if (event.type === 'chunk') feedOf(event.chunk.track)?.add(event.chunk);
   else if (event.type === 'segment') feedOf(event.segment.track)?.open(event.segment);
-  else if (event.type === 'signed') {
+  else if (event.type === 'moved') {
+    feeds.screen.moved(event.seq, event.offsetMs);
+    feeds.camera.moved(event.seq, event.offsetMs);
+  } else if (event.type === 'signed') {
     feeds.screen.signed(event.chunks);
     feeds.camera.signed(event.chunks);
   }
@@ -98,6 +104,7 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
         sus: event.sus ?? state.sus,
       };
     case 'closing':
+    case 'moved':
     case 'signed':
       return state;
     case 'finished':

@@ -108,6 +108,14 @@ export class LiveFeed {
     void this.pump(this.generation);
   }
 
+  /**
+   * Segment `seq` starts at `offsetMs` on the participation's timeline now (an earlier one grew:
+   * chunks a reloaded tab left arrived late), so positions and notes follow the recorded player.
+   */
+  moved(seq: number, offsetMs: number): void {
+    if (this.segment?.seq === seq) this.segment = { ...this.segment, offsetMs };
+  }
+
   /** Fresh URLs the object signed on request. */
   signed(chunks: readonly LiveChunkDto[]): void {
     for (const chunk of chunks) this.learn(chunk);
@@ -176,6 +184,9 @@ export class LiveFeed {
   }
 
   private skipGap(): void {
+    // A picture the researcher paused (to write a note) stays where it is; playing again waits
+    // here and skips then.
+    if (this.video.paused) return;
     const { buffered, currentTime } = this.video;
     for (let i = 0; i < buffered.length; i += 1) {
       if (buffered.start(i) > currentTime) {

@@ -7,6 +7,13 @@ import type { ParticipateResponse } from '@/lib/api-types/ParticipateResponse';
 import type { ParticipationRequest } from '@/lib/api-types/ParticipationRequest';
 import { apiPaths } from '@/lib/api-paths';
 
+/**
+ * Longer than other calls' 5 s: this one claims a place, and a client that gives up on a slow
+ * answer the server still completes leaves the participant with an error and the place held
+ * (until the 5-minute hold without media lapses).
+ */
+const PARTICIPATE_TIMEOUT_MS = 20_000;
+
 /** `extra`: the panel's participant id and the screener answers (ADR 0017), when there are any. */
 export const participate = (analysisId: string, extra: { pid?: string; screener?: number[][] } = {}) =>
-  post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest);
+  post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest, { timeoutMs: PARTICIPATE_TIMEOUT_MS });
