@@ -178,7 +178,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
     // The player shows the answers beside the recording, each going to the moment it was given.
     await view.goto(`/entry/${entry.id}`);
     // Its own tab of the side panel, after 'Notas' and 'Tareas' (ADR 0015).
-    await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(['Notas', 'Tareas', 'Respuestas'], { timeout: 30_000 });
+    await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(['Notas', 'Transcripción', 'Tareas', 'Respuestas'], { timeout: 30_000 });
     await view.getByRole('tab', { name: 'Respuestas' }).click();
     const answered = view.getByTestId('entry-answers');
     await expect(answered).toContainText('Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.', { timeout: 30_000 });

@@ -156,8 +156,9 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
 
 test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown as it will be built, questions edited", async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
-  // A study without the options: the section is there, closed, and the spec's form looks as before.
-  const plainId = await researcherWithAnalysis(request, 2);
+  // A study without the options (transcription on, the default): the section is there, closed,
+  // and the spec's form looks as before.
+  const plainId = await researcherWithAnalysis(request, 2, undefined, { transcribe: true });
   const context = await page.context().browser()!.newContext({ baseURL, storageState: await request.storageState() });
   const researcher = await context.newPage();
   await researcher.goto(`/analysis/${plainId}`);

@@ -10,10 +10,11 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json']],
   projects: [
-    { name: 'main', testIgnore: ['clock.spec.ts', 'live.spec.ts'] },
     // Each live test drives two pages (a participant encoding, a researcher decoding through MSE)
     // for a minute or more: one at a time, beside one test of the others, on a 2-core machine.
+    // Listed first so they start first, rather than run alone at the end.
     { name: 'live', testMatch: 'live.spec.ts', workers: 1 },
+    { name: 'main', testIgnore: ['clock.spec.ts', 'live.spec.ts'] },
     // Puts a participation a day in the past so its object's expiry alarm runs while the test
     // watches (ADR 0013); kept alone, after the others, as when it moved the cron's clock
     // (Playwright skips it when one of them failed; the run is red then anyway).
