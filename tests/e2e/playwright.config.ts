@@ -8,6 +8,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // 10 s, not Playwright's 5: beside a live test (two pages encoding and decoding video) on two
+  // cores, a page was measured starved for 4 s between the login's answer and its next request.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   projects: [
     // Each live test drives two pages (a participant encoding, a researcher decoding through MSE)
