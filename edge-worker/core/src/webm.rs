@@ -48,10 +48,10 @@ pub const MAX_INFO_CHILDREN: usize = 32;
 /// it. 16 leaves margin while bounding the walk over a part of tiny elements.
 pub const MAX_ELEMENTS_BEFORE_INFO: usize = 16;
 
-const EBML: u32 = 0x1A45_DFA3;
-const SEGMENT: u32 = 0x1853_8067;
-const INFO: u32 = 0x1549_A966;
-const CLUSTER: u32 = 0x1F43_B675;
+pub(crate) const EBML: u32 = 0x1A45_DFA3;
+pub(crate) const SEGMENT: u32 = 0x1853_8067;
+pub(crate) const INFO: u32 = 0x1549_A966;
+pub(crate) const CLUSTER: u32 = 0x1F43_B675;
 const TIMECODE_SCALE: u32 = 0x2A_D7B1;
 const DURATION: u32 = 0x4489;
 const MUXING_APP: u32 = 0x4D80;

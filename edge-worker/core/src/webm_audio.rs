@@ -16,16 +16,12 @@
 //! The bytes come from a participant's tab (hostile input): the parse never panics, reads only
 //! what the buffer holds, and a file cut short (chunks still arriving) yields the blocks it has.
 
-use crate::webm::{element, read_uint, WebmError};
+use crate::webm::{element, read_uint, WebmError, CLUSTER, EBML, INFO, SEGMENT};
 
 /// The longest window (block times from its first block's): under the 16-bit relative timecode.
 pub const WINDOW_MS: i64 = 30_000;
 
-const EBML: u32 = 0x1A45_DFA3;
-const SEGMENT: u32 = 0x1853_8067;
-const INFO: u32 = 0x1549_A966;
 const TRACKS: u32 = 0x1654_AE6B;
-const CLUSTER: u32 = 0x1F43_B675;
 const TIMECODE: u32 = 0xE7;
 const SIMPLE_BLOCK: u32 = 0xA3;
 const BLOCK_GROUP: u32 = 0xA0;
