@@ -506,12 +506,8 @@ impl ParticipationLedger {
             });
         }
         // Closing may shorten a segment to its contiguous chunks: the offsets follow what is kept.
-        store.settle_offsets()?;
-        let offsets = store.segments()?;
-        for segment in &mut closed {
-            if let Some(settled) = offsets.iter().find(|s| s.seq == segment.seq && s.track == segment.track) {
-                segment.offset_ms = settled.offset_ms;
-            }
+        for (seq, offset_ms) in store.settle_offsets()? {
+            closed.iter_mut().filter(|s| s.seq == seq).for_each(|s| s.offset_ms = offset_ms);
         }
         store.touch(now)?;
         let recorded_bytes = closed.iter().map(|s| s.size).sum();
