@@ -18,6 +18,7 @@ import { localSql } from '../../scripts/lib/local-d1.mjs';
 import { api, BASE, randomIp, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import { parseCsv } from './insights-helpers.mjs';
 
 const STT = process.env.LUPA_STT_URL;
 const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
@@ -191,6 +192,14 @@ test('real audio windows reach the provider in the documented shape; fixture wor
   assert.match(txt.headers.get('content-type'), /^text\/plain/);
   assert.match(txt.headers.get('content-disposition'), /^attachment/);
   assert.equal((await txt.text()).split('\n')[3], '[00:17] No encuentro el botón de pagar.');
+
+  // The CSV export gains a last column: what was said during each task.
+  const rows = parseCsv((await api(`/api/v1/analysis/${id}/export`, { cookie: user.cookie })).text);
+  assert.equal(rows[0].at(-1), 'transcript');
+  const said = rows.filter((r) => r[0] === 'task' && r[1] === entryId).map((r) => [r[4], r.at(-1)]);
+  assert.deepEqual(said, [['1', `${lines[0].text} ${lines[1].text}`], ['2', `${lines[2].text} ${lines[3].text}`]]);
+  assert.ok(rows.every((r) => r.length === rows[0].length), 'every row has every column');
+  assert.equal(rows.filter((r) => r[0] === 'transcript').length, 0, 'nothing was said outside the tasks');
 
   // Search, case- and accent-insensitive, across the analysis.
   const found = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent('BOTON de')}`, { cookie: user.cookie });

@@ -212,6 +212,24 @@ pub fn task_at(steps: &[(u32, i64)], at_ms: i64) -> Option<u32> {
     steps.iter().filter(|(_, at)| *at <= at_ms).max_by_key(|(_, at)| *at).and_then(|(index, _)| index.checked_sub(1).filter(|t| *t >= 1))
 }
 
+/// An entry's transcript per task, for the CSV export: each task's lines in time order, joined by
+/// a space; `None` holds what was said outside every task (before the first, or on the
+/// questions after the last), so nothing said is left out.
+pub fn text_by_task(steps: &[(u32, i64)], lines: &[Line], task_count: usize) -> std::collections::BTreeMap<Option<u32>, String> {
+    let mut sorted: Vec<&Line> = lines.iter().filter(|l| !l.text.trim().is_empty()).collect();
+    sorted.sort_by_key(|l| l.start_ms);
+    let mut texts: std::collections::BTreeMap<Option<u32>, String> = std::collections::BTreeMap::new();
+    for line in sorted {
+        let task = task_at(steps, line.start_ms).filter(|t| (*t as usize) <= task_count);
+        let text = texts.entry(task).or_default();
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(line.text.trim());
+    }
+    texts
+}
+
 fn clock(ms: i64, millis: bool) -> String {
     let ms = ms.max(0);
     let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);

@@ -172,3 +172,17 @@ fn hostile_audio_is_refused_without_panicking() {
         let _ = webm_audio::parse(&bytes).map(|f| webm_audio::windows(&f.blocks, 2_000, true));
     }
 }
+
+#[test]
+fn the_export_gets_each_tasks_words_and_keeps_what_was_said_outside_the_tasks() {
+    let line = |start_ms: i64, text: &str| Line { start_ms, end_ms: start_ms + 1_000, text: text.into(), words: Vec::new() };
+    // Scenario at 0, URL at 2 s, task 1 at 5 s, task 2 at 20 s, the SUS (index 4 of 2 tasks) at 40 s.
+    let steps = [(0, 0), (1, 2_000), (2, 5_000), (3, 20_000), (4, 40_000)];
+    let lines = [line(25_000, "ya está"), line(1_000, "hola"), line(6_000, " busco el botón "), line(9_000, "no lo encuentro"), line(41_000, "fácil"), line(12_000, "  ")];
+    let texts = text_by_task(&steps, &lines, 2);
+    assert_eq!(texts.get(&Some(1)).map(String::as_str), Some("busco el botón no lo encuentro"));
+    assert_eq!(texts.get(&Some(2)).map(String::as_str), Some("ya está"));
+    assert_eq!(texts.get(&None).map(String::as_str), Some("hola fácil"), "before the tasks and after the last");
+    assert_eq!(texts.len(), 3);
+    assert!(text_by_task(&steps, &[], 2).is_empty());
+}

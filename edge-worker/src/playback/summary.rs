@@ -1,7 +1,9 @@
 //! The analysis summary and its CSV exports. The summary has each task's figures (success rate,
 //! SEQ, time on task; ADR 0012), the SUS, and each entry's duration, notes and SUS score. The
 //! export has one row per entry per task (time, success, SEQ), one per entry for the SUS and one
-//! per note or clip; the second export is the per-task summary.
+//! per note or clip; the second export is the per-task summary. When the analysis transcribes,
+//! a last column has what was said during each task, and a `transcript` row what was said
+//! outside them (ADR 0018).
 
 use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto};
 use lupa_core::csv;
@@ -33,6 +35,32 @@ struct NoteRow {
     text: String,
 }
 
+/// The export's transcript column (ADR 0018): whether the analysis transcribes, and the windows of
+/// its submitted entries with their step marks.
+const TRANSCRIBES: &str = "SELECT transcription_enabled FROM analyses WHERE id = ?1";
+const TRANSCRIPTS: &str = "SELECT w.entry_id, w.lines_json, e.steps_json FROM transcript_windows w JOIN analysis_entries e ON e.id = w.entry_id \
+     WHERE w.analysis_id = ?1 AND e.status = 'submitted' ORDER BY w.entry_id, w.start_ms";
+
+#[derive(Deserialize)]
+struct TranscribesRow {
+    transcription_enabled: i64,
+}
+
+#[derive(Deserialize)]
+struct WindowRow {
+    entry_id: String,
+    lines_json: String,
+    steps_json: Option<String>,
+}
+
+/// What only the export reads, in the same batch.
+struct ExportSlots {
+    notes: Slot,
+    tags: Slot,
+    transcribes: Slot,
+    windows: Slot,
+}
+
 #[derive(Deserialize)]
 struct TagRow {
     note_id: String,
@@ -41,10 +69,15 @@ struct TagRow {
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
 /// notes and their tags, in one batch after the session: two round trips.
-async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<(Slot, Slot)>, StudyData)> {
+async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<ExportSlots>, StudyData)> {
     let (detail, results, (figure_slots, notes, study_slots)) = analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
         let figure_slots = figures::add_load(batch, analysis_id)?;
-        let notes = if with_notes { Some((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?)) } else { None };
+        let id = [text(analysis_id)];
+        let notes = if with_notes {
+            Some(ExportSlots { notes: batch.add(NOTES, &id)?, tags: batch.add(TAGS, &id)?, transcribes: batch.add(TRANSCRIBES, &id)?, windows: batch.add(TRANSCRIPTS, &id)? })
+        } else {
+            None
+        };
         let study_slots = study::add_load(batch, analysis_id)?;
         Ok((figure_slots, notes, study_slots))
     })
@@ -111,13 +144,23 @@ const STUDY_HEADER: [&str; 6] = ["pid", "task_order", "question_phase", "questio
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
     let (data, results, notes, study_data) = load(app, user, analysis_id, true).await?;
-    let (notes, tags) = match notes {
-        Some((notes, tags)) => (results.all::<NoteRow>(notes)?, results.all::<TagRow>(tags)?),
-        None => (Vec::new(), Vec::new()),
+    let (notes, tags, transcribes, windows) = match notes {
+        Some(slots) => (
+            results.all::<NoteRow>(slots.notes)?,
+            results.all::<TagRow>(slots.tags)?,
+            results.all::<TranscribesRow>(slots.transcribes)?.first().is_some_and(|r| r.transcription_enabled == 1),
+            results.all::<WindowRow>(slots.windows)?,
+        ),
+        None => (Vec::new(), Vec::new(), false, Vec::new()),
     };
+    // Like the study columns: an analysis with no transcript yet keeps its columns.
+    let transcribes = transcribes && !windows.is_empty();
     let mut rows = Vec::new();
+    // With transcription on, a last column: each task row gets what was said during the task.
+    let mut transcript_cells: Vec<(usize, String)> = Vec::new();
     for entry in &data.entries {
         let first_row = rows.len();
+        let said = if transcribes { spoken(&windows, &entry.id, data.tasks.len()) } else { Default::default() };
         let submitted = entry.submitted_at.map(iso).unwrap_or_default();
         let duration = entry.duration_ms.map(|d| clock(d.max(0) as u64)).unwrap_or_default();
         // 'Participante N' as its number (none for rows older than the numbering, ADR 0008).
@@ -130,6 +173,9 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             cells
         };
         for (i, task) in data.tasks.iter().enumerate() {
+            if let Some(words) = said.get(&u32::try_from(i + 1).ok()) {
+                transcript_cells.push((rows.len(), words.clone()));
+            }
             let spent = entry.times.get(i).copied().unwrap_or(0);
             let answer = entry.answers.get(i).and_then(Option::as_ref);
             rows.push(row(
@@ -157,6 +203,11 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             rest[7] = format!("{:.1}", sus.score);
             rest[8] = answers;
             rows.push(row("sus", rest));
+        }
+        if let Some(words) = said.get(&None) {
+            // What was said outside every task (before the first, or on the closing questions).
+            transcript_cells.push((rows.len(), words.clone()));
+            rows.push(row("transcript", Default::default()));
         }
         for note in notes.iter().filter(|n| n.entry_id == entry.id) {
             let note_tags = tags.iter().filter(|t| t.note_id == note.id).map(|t| t.tag.as_str()).collect::<Vec<_>>().join("; ");
@@ -187,7 +238,8 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
         }
     }
     if !study_data.on {
-        return csv_response(&csv::document(&EXPORT_HEADER, &rows), &format!("lupa-analysis-{analysis_id}.csv"));
+        let header = with_transcript(&mut rows, transcribes, transcript_cells, EXPORT_HEADER.to_vec());
+        return csv_response(&csv::document(&header, &rows), &format!("lupa-analysis-{analysis_id}.csv"));
     }
     // Screened-out people have no entry: one row each, with the question and option that
     // rejected them.
@@ -197,8 +249,30 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
         cells.extend([out.pid.clone().unwrap_or_default(), String::new(), "screener".into(), out.question_number.to_string(), out.question_text.clone(), out.option_text.clone()]);
         rows.push(cells);
     }
-    let header: Vec<&str> = EXPORT_HEADER.iter().copied().chain(STUDY_HEADER).collect();
+    let header = with_transcript(&mut rows, transcribes, transcript_cells, EXPORT_HEADER.iter().copied().chain(STUDY_HEADER).collect());
     csv_response(&csv::document(&header, &rows), &format!("lupa-analysis-{analysis_id}.csv"))
+}
+
+/// An entry's transcript per task (`None`: outside every task), from the export's windows.
+fn spoken(windows: &[WindowRow], entry_id: &str, task_count: usize) -> std::collections::BTreeMap<Option<u32>, String> {
+    let mine: Vec<&WindowRow> = windows.iter().filter(|w| w.entry_id == entry_id).collect();
+    let Some(first) = mine.first() else { return Default::default() };
+    let marks = crate::transcripts::steps(first.steps_json.as_deref());
+    let lines: Vec<lupa_core::transcript::Line> = mine.iter().flat_map(|w| serde_json::from_str::<Vec<lupa_core::transcript::Line>>(&w.lines_json).unwrap_or_default()).collect();
+    lupa_core::transcript::text_by_task(&marks, &lines, task_count)
+}
+
+/// Adds the 'transcript' column when the analysis transcribes: the cells found, empty elsewhere.
+fn with_transcript<'a>(rows: &mut [Vec<String>], transcribes: bool, cells: Vec<(usize, String)>, mut header: Vec<&'a str>) -> Vec<&'a str> {
+    if !transcribes {
+        return header;
+    }
+    let mut cells = cells.into_iter().peekable();
+    for (i, row) in rows.iter_mut().enumerate() {
+        row.push(if cells.peek().is_some_and(|(at, _)| *at == i) { cells.next().map(|(_, words)| words).unwrap_or_default() } else { String::new() });
+    }
+    header.push("transcript");
+    header
 }
 
 const TASKS_HEADER: [&str; 30] = [

@@ -102,7 +102,7 @@ struct StateRow {
 }
 
 /// The step marks as `(index, at_ms)`, for `transcript::task_at`.
-fn steps(json: Option<&str>) -> Vec<(u32, i64)> {
+pub(crate) fn steps(json: Option<&str>) -> Vec<(u32, i64)> {
     json.and_then(|j| serde_json::from_str::<Vec<StepMark>>(j).ok()).unwrap_or_default().into_iter().map(|s| (s.index, s.atMs.min(i64::MAX as u64) as i64)).collect()
 }
 
