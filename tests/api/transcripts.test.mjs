@@ -236,6 +236,53 @@ test('a rate-limited window is retried with backoff and the transcript completes
   assert.ok(requests.every((r) => r.language === 'en'));
 });
 
+/** `seconds` of Opus audio in WebM made from the Chromium fixture by ffmpeg, cut in ~3 KB chunks. */
+function longAudio(seconds) {
+  const source = join(dir, 'fixture.webm');
+  writeFileSync(source, AUDIO[0].bytes);
+  const file = join(dir, `long-${seconds}.webm`);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', source, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', file]);
+  const bytes = readFileSync(file);
+  const sizes = Array.from({ length: Math.ceil(bytes.length / 3_000) }, (_, i) => Math.min(3_000, bytes.length - i * 3_000));
+  return { bytes, sizes };
+}
+
+test('windows are transcribed while the participant records: after Finish only the last one is sent', async () => {
+  await control('/control/reset', {});
+  await control('/control', { delayMs: 300 });
+  const user = await owner();
+  const { id } = await analysis(user);
+  const { entryId, cookie, res } = await participate(id);
+  assert.equal(res.status, 200, res.text);
+  const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
+  // 75 s of audio: two windows of 30 s are closed by later blocks, the third is still open.
+  for (const sent of await sendAudio(entryId, cookie, segment, longAudio(75), 0)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  let early;
+  const partial = await until(async () => {
+    early = await transcript(user, entryId);
+    return early.json?.lines?.length > 0;
+  }, { timeoutMs: 40_000, everyMs: 500 });
+  assert.ok(partial, `nothing was transcribed while recording: ${early?.text}`);
+  assert.equal(early.json.status, 'partial');
+  const whileRecording = await standInRequests();
+  assert.equal(whileRecording.length, 2, 'the two closed windows, not the open one');
+  const perWindow = early.json.lines.length / 2;
+  // The second window starts where the first ended, about 30 s into the audio.
+  const second = early.json.lines[perWindow].start_ms - early.json.lines[0].start_ms;
+  assert.ok(second >= 30_000 && second < 31_000, `second window at +${second} ms`);
+
+  assert.equal((await complete(entryId, cookie, { steps: STEPS })).status, 200);
+  assert.equal((await submit(entryId, cookie)).status, 200);
+  const done = await completeTranscript(user, entryId);
+  const requests = await standInRequests();
+  assert.equal(requests.length, 3, 'after Finish, only the last window');
+  assert.equal(done.json.lines.length, perWindow * 3);
+  assert.ok(done.json.lines.at(-1).start_ms > 60_000, 'the last window is the audio after 60 s');
+  // No window is doubled: each was stored once, in order on the timeline.
+  const starts = done.json.lines.map((l) => l.start_ms);
+  assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+});
+
 test('with transcription off nothing is recorded for it and no request leaves the worker', async () => {
   await control('/control/reset', {});
   const user = await owner();

@@ -43,11 +43,19 @@ pub struct ParticipationLedger {
     usage: RefCell<Option<crate::usage::Counter>>,
     /// This instance has run the schema (`Store::new`).
     schema_ready: std::cell::Cell<bool>,
+    /// The audio tracks read so far, for transcribing while recording (ADR 0018).
+    audio_files: transcribe::AudioFiles,
+    /// When this instance last transcribed while recording (epoch ms; 0: not yet).
+    transcribed_at: std::cell::Cell<i64>,
 }
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None), schema_ready: std::cell::Cell::new(false) }
+        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None),
+            schema_ready: std::cell::Cell::new(false),
+            audio_files: transcribe::AudioFiles::default(),
+            transcribed_at: std::cell::Cell::new(0),
+        }
     }
 
     async fn fetch(&self, mut req: Request) -> Result<Response> {
@@ -329,9 +337,14 @@ impl ParticipationLedger {
         }
         let size = bytes.len();
         let key = crate::ledger::transcribe::audio_key(&meta.analysis_id, &meta.entry_id, seq, index);
+        self.audio_files.append(seq, index, &bytes);
         self.bucket()?.put(key, bytes).execute().await?;
         store.add_audio_chunk(seq, index, size, screen.offset_ms + start_ms.max(0))?;
         store.touch(now)?;
+        // Transcribed while recording: the alarm takes the windows closed since it last ran, about
+        // one a window's length (ADR 0018). `arm` only ever moves the alarm earlier.
+        let due = (self.transcribed_at.get() + lupa_core::webm_audio::WINDOW_MS).max(crate::clock::system_now() + SETTLE_MS);
+        self.arm(store, due).await?;
         ok(true)
     }
 
@@ -569,6 +582,23 @@ impl ParticipationLedger {
         store.set_alarm_at(Some(due))
     }
 
+    /// Transcribes the windows closed so far (ADR 0018). A failure is logged and left to the next
+    /// alarm: holds and expiry, armed just before, never wait on the speech service.
+    async fn transcribe_while_recording(&self, store: &Store, meta: &crate::ledger::store::Meta) {
+        if store.transcription().ok().flatten().is_none() {
+            return;
+        }
+        self.transcribed_at.set(crate::clock::system_now());
+        let result = async {
+            let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
+            let recording = transcribe::Phase::Recording;
+            transcribe::run(&app, store, &self.bucket()?, &self.audio_files, &meta.entry_id, &meta.analysis_id, recording).await
+        };
+        if let Err(err) = result.await {
+            crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    }
+
     async fn on_alarm(&self) -> ApiResult<()> {
         let store = self.store()?;
         if *self.holding.borrow() {
@@ -599,9 +629,11 @@ impl ParticipationLedger {
                 // Then the transcript (ADR 0018): windows a rate limit or a failure left wait
                 // for a later alarm; the object stays until every window is stored.
                 let bucket = self.bucket()?;
-                if let transcribe::Outcome::RetryAt(at) = transcribe::run(&app, &store, &bucket, &meta.entry_id, &meta.analysis_id).await? {
+                let finished = transcribe::Phase::Finished;
+                if let transcribe::Outcome::RetryAt(at) = transcribe::run(&app, &store, &bucket, &self.audio_files, &meta.entry_id, &meta.analysis_id, finished).await? {
                     return self.arm_at(&store, at).await;
                 }
+                self.audio_files.clear();
                 transcribe::forget_audio(&store, &bucket, &meta.analysis_id, &meta.entry_id).await?;
                 self.state.storage().delete_all().await?;
                 self.schema_ready.set(false);
@@ -626,6 +658,7 @@ impl ParticipationLedger {
                 let refreshed = store.meta()?.unwrap_or(meta);
                 let next = if refreshed.hold_released == 1 { ledger::expires_at(refreshed.last_activity_at) } else { hold.min(ledger::expires_at(refreshed.last_activity_at)) };
                 self.arm(&store, next.max(now + 1_000)).await?;
+                self.transcribe_while_recording(&store, &refreshed).await;
             }
         }
         Ok(())

@@ -1,15 +1,21 @@
 //! A participation's transcription, kept by its object (ADR 0018). The tab sends the microphone
 //! as a small audio-only WebM per segment (`…/segments/{segment}/audio-chunks/{index}`); the
-//! object stores each chunk in R2 under the entry's prefix and notes it here. After Finish, its
-//! alarm joins each segment's chunks, cuts them into windows (`lupa_core::webm_audio`), sends
-//! each window to the provider and writes its lines to D1 (one statement per window, so a window
-//! is stored whole or not at all). A rate limit or a failing service leaves the window for the
-//! next alarm, after a backoff; after `MAX_ATTEMPTS` it is stored empty so the transcript still
-//! completes. None of this is on the participant's path: Finish never waits for it.
+//! object stores each chunk in R2 under the entry's prefix and notes it here. Its alarm joins each
+//! segment's chunks, cuts them into windows (`lupa_core::webm_audio`), sends each window to the
+//! provider and writes its lines to D1 (one statement per window, so a window is stored whole or
+//! not at all). While the participant records, the alarm transcribes the windows a later block
+//! has closed, so that after Finish only the last one is left. After Finish a rate limit or a
+//! failing service leaves a window for the next alarm, after a backoff; after `MAX_ATTEMPTS` it is
+//! stored empty so the transcript still completes. None of this is on the participant's path:
+//! neither a chunk nor Finish waits for it.
 //!
 //! Tables (created with the ledger's): `transcription` (the language; absent = off for this
-//! participation), `audio_tracks` (each segment's audio file: where it starts on the timeline)
-//! and `audio_chunks`, `transcribed` (the windows done).
+//! participation), `audio_tracks` (each segment's audio file: where it starts on the timeline),
+//! `audio_chunks`, and `transcribed_windows` (the windows stored in D1, with the offset they were
+//! stored at: a segment that moves later, ADR 0016, has its windows stored again).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use futures_util::future::join_all;
 use lupa_core::transcript::{self, CallError, Language};
@@ -27,7 +33,7 @@ pub const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS transcription (id INTEGER PRIMARY KEY CHECK (id = 1), language TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0)",
     "CREATE TABLE IF NOT EXISTS audio_tracks (seq INTEGER PRIMARY KEY, offset_ms INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS audio_chunks (seq INTEGER NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, PRIMARY KEY (seq, idx)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS transcribed (seq INTEGER NOT NULL, window_index INTEGER NOT NULL, PRIMARY KEY (seq, window_index)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS transcribed_windows (seq INTEGER NOT NULL, window_index INTEGER NOT NULL, offset_ms INTEGER NOT NULL, PRIMARY KEY (seq, window_index)) WITHOUT ROWID",
 ];
 
 /// The largest audio chunk: a second of Opus at the recorder's 24 kbit/s is ~3 KB.
@@ -59,6 +65,53 @@ struct ChunkRow {
 #[derive(Deserialize)]
 struct Done {
     window_index: u32,
+    offset_ms: i64,
+}
+
+/// Each segment's audio file as far as its chunks run without a gap, kept in the object's memory
+/// between alarms: transcribing while recording then reads each chunk from R2 at most once, not
+/// the whole file at every window (a 60-minute track is ~11 MB). Only a cache: a new instance
+/// reads R2 again.
+#[derive(Default)]
+pub struct AudioFiles(RefCell<HashMap<u32, (u32, Vec<u8>)>>);
+
+impl AudioFiles {
+    /// Adds a chunk just stored, when it is the next one of its segment's file.
+    pub fn append(&self, seq: u32, index: u32, bytes: &[u8]) {
+        let mut files = self.0.borrow_mut();
+        let (count, file) = files.entry(seq).or_default();
+        if *count == index {
+            file.extend_from_slice(bytes);
+            *count += 1;
+        }
+    }
+
+    pub fn clear(&self) {
+        self.0.borrow_mut().clear();
+    }
+
+    /// The segment's file: what is cached, then the chunks after it read from R2. Taken out of the
+    /// cache while R2 is read (no borrow across an await) and put back with `keep`; a chunk added
+    /// meanwhile is read from R2 next time.
+    async fn take(&self, bucket: &Bucket, analysis_id: &str, entry_id: &str, seq: u32, indexes: &[u32]) -> ApiResult<(u32, Vec<u8>)> {
+        let (mut count, mut file) = self.0.borrow_mut().remove(&seq).unwrap_or_default();
+        // Chunks are numbered from 0 without gaps; a missing one ends what can be decoded.
+        let cached = count;
+        for idx in indexes.iter().copied().filter(|i| *i >= cached) {
+            if idx != count {
+                break;
+            }
+            let Some(object) = bucket.get(audio_key(analysis_id, entry_id, seq, idx)).execute().await? else { break };
+            let Some(body) = object.body() else { break };
+            file.extend_from_slice(&body.bytes().await?);
+            count += 1;
+        }
+        Ok((count, file))
+    }
+
+    fn keep(&self, seq: u32, count: u32, file: Vec<u8>) {
+        self.0.borrow_mut().insert(seq, (count, file));
+    }
 }
 
 impl Store {
@@ -94,12 +147,13 @@ impl Store {
         Ok(self.rows::<ChunkRow>("SELECT idx FROM audio_chunks WHERE seq = ? ORDER BY idx", vec![int(seq)])?.into_iter().map(|r| r.idx).collect())
     }
 
-    fn transcribed(&self, seq: u32) -> ApiResult<Vec<u32>> {
-        Ok(self.rows::<Done>("SELECT window_index FROM transcribed WHERE seq = ?", vec![int(seq)])?.into_iter().map(|r| r.window_index).collect())
+    /// The windows stored, each with the track offset it was stored at.
+    fn transcribed(&self, seq: u32) -> ApiResult<HashMap<u32, i64>> {
+        Ok(self.rows::<Done>("SELECT window_index, offset_ms FROM transcribed_windows WHERE seq = ?", vec![int(seq)])?.into_iter().map(|r| (r.window_index, r.offset_ms)).collect())
     }
 
-    fn mark_transcribed(&self, seq: u32, window: u32) -> ApiResult<()> {
-        self.run("INSERT OR IGNORE INTO transcribed (seq, window_index) VALUES (?, ?)", vec![int(seq), int(window)])
+    fn mark_transcribed(&self, seq: u32, window: u32, offset_ms: i64) -> ApiResult<()> {
+        self.run("INSERT OR REPLACE INTO transcribed_windows (seq, window_index, offset_ms) VALUES (?, ?, ?)", vec![int(seq), int(window), int(offset_ms)])
     }
 }
 
@@ -110,40 +164,86 @@ pub enum Outcome {
 }
 
 const STORE_WINDOW: &str = "INSERT INTO transcript_windows (entry_id, analysis_id, segment, window_index, start_ms, end_ms, failed, lines_json, search_text, created_at) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (entry_id, segment, window_index) DO NOTHING";
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (entry_id, segment, window_index) DO UPDATE SET \
+     start_ms = excluded.start_ms, end_ms = excluded.end_ms, failed = excluded.failed, lines_json = excluded.lines_json, search_text = excluded.search_text";
 const COMPLETED: &str = "UPDATE analysis_entries SET transcript_completed_at = ?2 WHERE id = ?1 AND transcript_completed_at IS NULL";
 
-/// Transcribes every window of a finished participation not done yet (the alarm after Finish).
-pub async fn run(app: &App, store: &Store, bucket: &Bucket, entry_id: &str, analysis_id: &str) -> ApiResult<Outcome> {
+/// Which windows a round transcribes: while recording, those a later block has closed (a window
+/// that fails waits for the next alarm, counting no attempt); after Finish, every one left.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Recording,
+    Finished,
+}
+
+/// Transcribes the windows of the participation not stored yet, or stored at an offset its
+/// segment has since moved from.
+pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, entry_id: &str, analysis_id: &str, phase: Phase) -> ApiResult<Outcome> {
     let Some((language, attempts)) = store.transcription()? else { return Ok(Outcome::Done) };
     let provider = Provider::from_env(&app.env);
     if !provider.is_on() {
         return Ok(Outcome::Done);
     }
-    let give_up = attempts + 1 >= i64::from(transcript::MAX_ATTEMPTS);
+    let finished = phase == Phase::Finished;
+    let give_up = finished && attempts + 1 >= i64::from(transcript::MAX_ATTEMPTS);
     let mut retry = false;
     for track in store.audio_tracks()? {
         let indexes = store.audio_chunks(track.seq)?;
-        let mut file = Vec::new();
-        // Chunks are numbered from 0 without gaps; a missing one ends what can be decoded.
-        for (expected, idx) in indexes.iter().enumerate() {
-            if *idx as usize != expected {
-                break;
-            }
-            let Some(object) = bucket.get(audio_key(analysis_id, entry_id, track.seq, *idx)).execute().await? else { break };
-            let Some(body) = object.body() else { break };
-            file.extend_from_slice(&body.bytes().await?);
+        let (count, file) = files.take(bucket, analysis_id, entry_id, track.seq, &indexes).await?;
+        let job = Job { app, store, provider: &provider, language, give_up, finished, entry_id, analysis_id };
+        let outcome = job.windows_of(&file, &track).await;
+        files.keep(track.seq, count, file);
+        match outcome? {
+            Some(true) => retry = true,
+            Some(false) => {}
+            // The entry is gone (deleted meanwhile): nothing is owed.
+            None => return Ok(Outcome::Done),
         }
-        let Ok(parsed) = webm_audio::parse(&file) else {
+    }
+    if !finished {
+        return Ok(Outcome::Done);
+    }
+    if retry {
+        store.count_attempt()?;
+        return Ok(Outcome::RetryAt(crate::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1)));
+    }
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    batch.add(COMPLETED, &[text(entry_id), d1_int(app.now())])?;
+    batch.run().await?;
+    Ok(Outcome::Done)
+}
+
+/// One round's settings, for each segment's windows.
+struct Job<'a> {
+    app: &'a App,
+    store: &'a Store,
+    provider: &'a Provider,
+    language: Language,
+    give_up: bool,
+    finished: bool,
+    entry_id: &'a str,
+    analysis_id: &'a str,
+}
+
+impl Job<'_> {
+    /// Transcribes one segment's windows due; `Some(true)` when some are left to retry, `None` when
+    /// the entry's rows can no longer be written.
+    async fn windows_of(&self, file: &[u8], track: &Track) -> ApiResult<Option<bool>> {
+        let Job { app, store, provider, language, give_up, finished, entry_id, analysis_id } = *self;
+        let mut retry = false;
+        let Ok(parsed) = webm_audio::parse(file) else {
             crate::log::error("-", "(transcribe)", "an audio track is not a readable WebM; skipped");
-            continue;
+            return Ok(Some(false));
         };
         let done = store.transcribed(track.seq)?;
-        let windows: Vec<_> = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, true).into_iter().filter(|w| !done.contains(&w.index)).collect();
+        let windows: Vec<_> = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, finished)
+            .into_iter()
+            .filter(|w| done.get(&w.index) != Some(&track.offset_ms))
+            .collect();
         for round in windows.chunks(CONCURRENCY) {
             let calls = round.iter().map(|w| {
-                let audio = webm_audio::window_file(&file, &parsed, w);
-                let provider = &provider;
+                let audio = webm_audio::window_file(file, &parsed, w);
                 async move { provider.transcribe(&app.env, &audio, language).await }
             });
             let answers = join_all(calls).await;
@@ -188,23 +288,15 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, entry_id: &str, anal
                 // nothing is owed.
                 if let Err(err) = batch.run().await {
                     crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
-                    return Ok(Outcome::Done);
+                    return Ok(None);
                 }
             }
             for index in stored {
-                store.mark_transcribed(track.seq, index)?;
+                store.mark_transcribed(track.seq, index, track.offset_ms)?;
             }
         }
+        Ok(Some(retry))
     }
-    if retry {
-        store.count_attempt()?;
-        return Ok(Outcome::RetryAt(crate::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1)));
-    }
-    let database = db(app)?;
-    let mut batch = Batch::new(&database);
-    batch.add(COMPLETED, &[text(entry_id), d1_int(app.now())])?;
-    batch.run().await?;
-    Ok(Outcome::Done)
 }
 
 /// Deletes the audio chunks once the transcript is stored: the recording keeps the sound; this
