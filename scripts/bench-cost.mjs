@@ -11,18 +11,23 @@
 //    sends them; not paced, the server does the same work), with the page loads and calls around
 //    it (validate, participate, segment, step marks, complete, submit). The chunks and their
 //    composition are scaled to 60 minutes; the rest happens once per participation.
+//    With it, the microphone's audio track for transcription (ADR 0018): the same minutes of real
+//    Opus audio (the Chromium fixture looped by ffmpeg) in 1 s chunks, counted apart, and the
+//    transcription calls a Whisper stand-in answered (the provider `rest`, scripts/lib/
+//    whisper-stand-in.mjs), priced at Workers AI's list price per audio minute.
 // 2. A researcher reviews it: logs in, dashboard, analysis detail, entry page with notes, watches
 //    the recording (a full read of each file and two seeks), adds five notes, edits one, reads the
 //    summary and exports the CSV.
 //
 //   npm run bench:cost      (RECORD_MIN=10 to change)
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/dev-server.mjs';
+import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
 import { analysis, Client, participant, researcher } from './lib/bench-client.mjs';
 import { LIMITS, PRICES, PRICES_READ_ON, USD_PER_EUR } from './lib/cloudflare-prices.mjs';
 
@@ -177,9 +182,11 @@ const n = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x.toFixed(1));
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-cost-'));
 let server;
+let standIn;
 try {
   console.log(`machine: ${new Date().toISOString().slice(0, 10)} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3 });
+  standIn = await startWhisperStandIn({ delayMs: 0 });
+  server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, vars: standIn.vars });
   const base = server.url;
   const owner = await researcher(base, 'cost');
   const analysisId = await analysis(owner, 50);
@@ -223,6 +230,24 @@ try {
   // never lets it hibernate): billed as the recorded seconds at 128 MB (ADR 0013).
   chunkPhase.doGbS = ((chunks * CHUNK_MS) / 1000) * 0.128;
 
+  // The audio track for transcription, counted apart (its alarms transcribe while it arrives).
+  const audioFile = join(stateDir, 'audio.webm');
+  const fixture = new URL('../edge-worker/core/fixtures/chromium-audio-1.webm', import.meta.url).pathname;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', fixture, '-t', String(RECORD_MIN * 60), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', audioFile]);
+  const audio = readFileSync(audioFile);
+  const audioChunkBytes = Math.ceil(audio.length / chunks);
+  const listening = tally();
+  cpu = workerdCpuMs(server.pid);
+  for (let j = 0; j * audioChunkBytes < audio.length; j++) {
+    const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${j}`, {
+      body: audio.subarray(j * audioChunkBytes, (j + 1) * audioChunkBytes),
+      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0' },
+    });
+    count(listening, res);
+    if (res.status !== 200) throw new Error(`audio chunk ${j}: ${res.status} ${res.text}`);
+  }
+  listening.cpuMs += workerdCpuMs(server.pid) - cpu;
+
   cpu = workerdCpuMs(server.pid);
   const steps = [0, 20_000, 60_000, 180_000, 300_000].map((atMs, index) => ({ index, atMs }));
   for (let s = 1; s <= steps.length; s++) await must(fixed, tab, 'PUT', `/api/v1/analysisEntry/${p.entryId}/steps`, { body: { steps: steps.slice(0, s) } });
@@ -230,6 +255,11 @@ try {
   await must(fixed, tab, 'PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
   await settle(server, 1000);
   fixed.cpuMs += workerdCpuMs(server.pid) - cpu;
+  for (let waited = 0; JSON.parse((await owner.call('GET', `/api/v1/entry/${p.entryId}/transcript`)).text).status !== 'complete'; waited += 250) {
+    if (waited > 120_000) throw new Error('the transcript did not complete in 2 minutes');
+    await sleep(250);
+  }
+  const sttCalls = (await (await fetch(`${standIn.url}/control/requests`)).json()).length;
   // What stays in D1 per participation once it is done (chunk rows are gone by then).
   fixed.d1Bytes = d1RowBytes(stateDir, p.entryId);
   const hour = plus(fixed, times(chunkPhase, 60 / RECORD_MIN));
@@ -301,11 +331,15 @@ try {
   console.log(`\nrecorded hour, recorded and reviewed once: ${usd(hourAndReview)}, plus ${usd(ph.r2Storage + ph.d1Storage)} per month kept`);
   console.log(`a €${PLAN_EUR} plan ($${planUsd.toFixed(2)} at ${USD_PER_EUR} $/€, assumed) covers ${Math.floor(planUsd / monthOne).toLocaleString('en')} recorded hours in a month (recording, review, that month's storage),`);
   console.log(`  or, kept for a year, ${Math.floor(planUsd / (hourAndReview / 12 + ph.r2Storage + ph.d1Storage)).toLocaleString('en')} hours recorded over that year (storage of all of them, every month)`);
-  // Transcription (ADR 0018): Whisper on Workers AI at its list price, one call per 30 s window.
+  // Transcription (ADR 0018): Whisper on Workers AI at its list price per audio minute, and the
+  // audio track that carries the sound to it, as measured.
   const STT_USD_PER_AUDIO_MINUTE = 0.0005;
-  const STT_WINDOW_S = 30;
-  console.log(`transcription (ADR 0018): ${usd(60 * STT_USD_PER_AUDIO_MINUTE)} per recorded hour ($${STT_USD_PER_AUDIO_MINUTE} per audio minute, @cf/openai/whisper-large-v3-turbo list price),` +
-    ` ${3600 / STT_WINDOW_S} Workers AI calls per recorded hour (${STT_WINDOW_S} s windows); with it, a recorded hour costs ${usd(hourAndReview + 60 * STT_USD_PER_AUDIO_MINUTE)}`);
+  const audioHour = times(listening, 60 / RECORD_MIN);
+  const audioCost = once(priced(audioHour));
+  const sttCost = 60 * STT_USD_PER_AUDIO_MINUTE;
+  console.log(`transcription (ADR 0018), per recorded hour: ${usd(sttCost + audioCost)} = Workers AI ${usd(sttCost)} ($${STT_USD_PER_AUDIO_MINUTE} per audio minute, @cf/openai/whisper-large-v3-turbo list price;` +
+    ` ${Math.round((sttCalls * 60) / RECORD_MIN)} calls, ${sttCalls} counted for ${RECORD_MIN} minutes) + its audio track ${usd(audioCost)} (${n(audioHour.requests)} requests, ${n(audioHour.classA)} R2 Class A, ${n(audioHour.doRequests)} object requests, ${n(audioHour.cpuMs)} CPU-ms)`);
+  console.log(`  with it, a recorded hour recorded, transcribed and reviewed once costs ${usd(hourAndReview + sttCost + audioCost)}`);
   // Capacity: one D1 database runs its calls one at a time. Every D1 call a participation makes is
   // counted (reads too); production writes wait for a durable commit, which Cloudflare's D1 limits
   // page puts at "several ms": we take 5 ms a call.
@@ -330,5 +364,6 @@ try {
   process.exitCode = 1;
 } finally {
   await server?.stop();
+  await standIn?.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }

@@ -57,7 +57,7 @@ export interface LiveFeeds {
 }
 
 /** What an event means for the players (outside React's state updates, which may run twice). */
-function play(event: LiveEvent, feeds: LiveFeeds): void {
+export function play(event: LiveEvent, feeds: LiveFeeds): void {
   const feedOf = (track: string) => (track === 'camera' ? feeds.camera : track === 'screen' ? feeds.screen : null);
   if (event.type === 'snapshot') {
     for (const track of ['screen', 'camera'] as const) {
