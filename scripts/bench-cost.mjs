@@ -20,7 +20,7 @@
 //    summary and exports the CSV.
 //
 //   npm run bench:cost      (RECORD_MIN=10 to change)
-import { execFileSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/dev-server.mjs';
 import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
+import { opusAudio } from './lib/opus-audio.mjs';
 import { analysis, Client, participant, researcher } from './lib/bench-client.mjs';
 import { LIMITS, PRICES, PRICES_READ_ON, USD_PER_EUR } from './lib/cloudflare-prices.mjs';
 
@@ -231,10 +232,7 @@ try {
   chunkPhase.doGbS = ((chunks * CHUNK_MS) / 1000) * 0.128;
 
   // The audio track for transcription, counted apart (its alarms transcribe while it arrives).
-  const audioFile = join(stateDir, 'audio.webm');
-  const fixture = new URL('../edge-worker/core/fixtures/chromium-audio-1.webm', import.meta.url).pathname;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', fixture, '-t', String(RECORD_MIN * 60), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', audioFile]);
-  const audio = readFileSync(audioFile);
+  const audio = opusAudio(join(stateDir, 'audio.webm'), RECORD_MIN * 60);
   const audioChunkBytes = Math.ceil(audio.length / chunks);
   const listening = tally();
   cpu = workerdCpuMs(server.pid);

@@ -13,14 +13,14 @@
 // (Finish), and the transcript is read every 100 ms until it says 'complete'.
 //
 //   npm run bench:transcript            (RECORD_MIN=10 DELAY_MS=3000 to change)
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/dev-server.mjs';
 import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
 import { analysis, participant, putChunk, researcher } from './lib/bench-client.mjs';
+import { opusAudio } from './lib/opus-audio.mjs';
 
 const RECORD_MIN = Number(process.env.RECORD_MIN ?? 60);
 const DELAY_MS = Number(process.env.DELAY_MS ?? 1500);
@@ -28,17 +28,15 @@ const SCREEN_CHUNK_MS = 10_000;
 const AUDIO_CHUNK_MS = 1_000;
 const TARGET_S = 60;
 
-const fixture = new URL('../edge-worker/core/fixtures/chromium-audio-1.webm', import.meta.url).pathname;
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-transcript-'));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let server;
 let standIn;
-try {
+
+async function main() {
   console.log(`machine: ${new Date().toISOString()} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`making ${RECORD_MIN} minutes of Opus audio with ffmpeg…`);
-  const audioFile = join(stateDir, 'audio.webm');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', fixture, '-t', String(RECORD_MIN * 60), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', audioFile]);
-  const audio = readFileSync(audioFile);
+  const audio = opusAudio(join(stateDir, 'audio.webm'), RECORD_MIN * 60);
   const audioChunks = (RECORD_MIN * 60_000) / AUDIO_CHUNK_MS;
   const audioChunkBytes = Math.ceil(audio.length / audioChunks);
 
@@ -88,11 +86,12 @@ try {
   console.log(`Finish → complete transcript: ${seconds(completeMs)} (target at most ${TARGET_S} s) · ${transcript.lines.length} lines`);
   console.log(`Workers AI calls: ${requests} for ${RECORD_MIN} minutes → ${Math.round((requests * 60) / RECORD_MIN)} per recorded hour (30 s windows, none retried)`);
   console.log(`machine at the end: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-} catch (error) {
+}
+
+await main().catch((error) => {
   console.error(error instanceof Error ? error.stack : error);
   process.exitCode = 1;
-} finally {
-  await server?.stop();
-  await standIn?.stop();
-  rmSync(stateDir, { recursive: true, force: true });
-}
+});
+await server?.stop();
+await standIn?.stop();
+rmSync(stateDir, { recursive: true, force: true });

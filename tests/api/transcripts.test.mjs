@@ -19,6 +19,7 @@ import { api, BASE, randomIp, signUp, uniqueEmail } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 import { parseCsv } from './insights-helpers.mjs';
+import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
 
 const STT = process.env.LUPA_STT_URL;
 const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
@@ -238,11 +239,7 @@ test('a rate-limited window is retried with backoff and the transcript completes
 
 /** `seconds` of Opus audio in WebM made from the Chromium fixture by ffmpeg, cut in ~3 KB chunks. */
 function longAudio(seconds) {
-  const source = join(dir, 'fixture.webm');
-  writeFileSync(source, AUDIO[0].bytes);
-  const file = join(dir, `long-${seconds}.webm`);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', source, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', file]);
-  const bytes = readFileSync(file);
+  const bytes = opusAudio(join(dir, `long-${seconds}.webm`), seconds);
   const sizes = Array.from({ length: Math.ceil(bytes.length / 3_000) }, (_, i) => Math.min(3_000, bytes.length - i * 3_000));
   return { bytes, sizes };
 }
