@@ -63,6 +63,10 @@ else
   rm -f "$stamps/worker"
   (cd edge-worker && worker-build --release)
   test -f edge-worker/build/index.js || { echo "worker build failed" >&2; exit 1; }
+  # wasm-bindgen names usage.rs's one inline JS module once per function imported from it, so the
+  # import object repeats a key and wrangler's esbuild warns twice on every start: keep the first.
+  node -e 'const fs = require("fs"); const f = process.argv[1];
+    fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/("\.\/snippets\/[^"]+":[\w$]+)(,\1)+/g, "$1"));' edge-worker/build/index.js
   # worker-build keeps the wasm name section (function names for stack traces): 1.8 MB, about 290 KB
   # gzipped, a fifth of what Cloudflare uploads and loads on every cold start. Panics still log their
   # message (console_error_panic_hook); only the frames lose their names. Same features as worker-build.

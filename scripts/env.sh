@@ -10,7 +10,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_BROWSERS_PATH=0
 # worker-build would download these; point it at local ones (README, "The two commands").
 export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"
 export WASM_OPT_BIN="$LUPA_ROOT/node_modules/.bin/wasm-opt"
-export ESBUILD_BIN="$LUPA_ROOT/node_modules/.bin/esbuild"
+export ESBUILD_BIN="$LUPA_ROOT/scripts/esbuild-quiet.sh"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # Exact versions of the cargo tools; wasm-bindgen must equal the one in Cargo.lock.
 LUPA_WORKER_BUILD_VERSION=0.8.7
