@@ -36,7 +36,7 @@ function run(cmd, args, opts = {}) {
 
 const startedAt = performance.now();
 /** Minutes and seconds, as the summary prints suite times. */
-const clock = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+const clock = (ms) => `${Math.floor(Math.round(ms / 1000) / 60)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
 
 function record(name, passed, failed, ms) {
   totals.passed += passed;
@@ -159,7 +159,9 @@ if (needsServer) {
       const { code } = await run('playwright', ['test', '--config', 'tests/e2e/playwright.config.ts', ...e2eFiles], {
         env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       });
-      const stats = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).stats : { expected: 0, unexpected: 0, flaky: 0 };
+      const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+      const stats = json?.stats ?? { expected: 0, unexpected: 0, flaky: 0 };
+      if (json) printSlowestSpecs(json);
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected, code };
     });
     await suite('lighthouse', async () => {
@@ -185,6 +187,28 @@ if (needsServer) {
   }
   await standIn.stop();
   rmSync(stateDir, { recursive: true, force: true });
+}
+
+/**
+ * The spec files that took longest (their tests' time added up, over both workers), so the time
+ * the suite takes can be found where it goes (issue: a test suite that stays fast).
+ */
+function printSlowestSpecs(json, count = 12) {
+  const byFile = new Map();
+  const walk = (suites) => {
+    for (const s of suites ?? []) {
+      for (const spec of s.specs ?? []) {
+        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        const entry = byFile.get(spec.file) ?? { ms: 0, tests: 0 };
+        byFile.set(spec.file, { ms: entry.ms + ms, tests: entry.tests + spec.tests.length });
+      }
+      walk(s.suites);
+    }
+  };
+  walk(json.suites);
+  const rows = [...byFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, count);
+  console.log(`\nslowest e2e spec files (test time, both workers):`);
+  for (const [file, { ms, tests }] of rows) console.log(`  ${clock(ms).padStart(6)}  ${String(tests).padStart(3)} tests  ${file}`);
 }
 
 console.log(`\n${summary.join('\n')}`);
