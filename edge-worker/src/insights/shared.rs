@@ -277,7 +277,7 @@ async fn captions(app: &App, database: &worker::D1Database, share_id: &str, sour
     results.first::<Share>(live)?.ok_or_else(gone)?;
     let windows = results.all::<CaptionWindow>(windows)?;
     let range = windows.first().and_then(|w| w.at_ms.zip(w.end_ms));
-    let lines = stored_lines(windows.into_iter().map(|w| w.lines_json));
+    let lines = stored_lines(windows.into_iter().map(|w| w.lines_json).collect());
     let lines = match range {
         Some((start, end)) => transcript::within(lines, start, end),
         None => lines,
