@@ -5,12 +5,14 @@
 // it; the stand-in answers four lines said at known moments. Checked as the researcher sees it:
 // the 'Transcripción' tab marks the line being said as the video plays, a line's time seeks,
 // selected words become a clip that plays only that range, captions show on the video, the
-// analysis-wide search opens the player at the right moment; with transcription off the tab says so.
+// analysis-wide search opens the player at the right moment; a recording and a clip shared with
+// 'Mostrar subtítulos' show them to a stranger, each cue at its moment; with transcription off the
+// tab says so.
 import { readFile } from 'node:fs/promises';
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
-import { expectOk, STEPS, submitRecording } from './support/insights';
+import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
 import { researcherWithAnalysis } from './support/participation';
 import { finishRecording, uploadSegment } from './support/recording';
 
@@ -178,6 +180,84 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   await result.click();
   await expect(page).toHaveURL(new RegExp(`/entry/${entryId}\\?t=8$`));
   await expect(page.getByTestId('player-time')).toContainText('00:08 /', { timeout: 30_000 });
+});
+
+/** In the open share dialog: 'Mostrar subtítulos' ticked, a link made and the dialog closed; returns the link. */
+async function shareWithCaptions(page: Page): Promise<string> {
+  const dialog = page.getByTestId('share-dialog');
+  await dialog.getByLabel('Mostrar subtítulos').check();
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  const link = await dialog.getByLabel('Enlace', { exact: true }).inputValue();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  return link;
+}
+
+/** The video's captions track: its mode, its cues (s, on the file's clock), the cues being shown and the time. */
+const captionsOf = (video: Locator) =>
+  video.evaluate((element: HTMLVideoElement) => {
+    const track = [...element.textTracks].find((t) => t.kind === 'captions');
+    return {
+      mode: track?.mode,
+      cues: [...(track?.cues ?? [])].map((cue) => [cue.startTime, cue.endTime]),
+      active: [...(track?.activeCues ?? [])].map((cue) => (cue as VTTCue).text),
+      at: element.currentTime,
+    };
+  });
+
+test('a recording and a clip shared with captions show them on the stranger\'s video, each line as it is said', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  await control('/control', { answer: ANSWER, delayMs: 200, fail429: 0 });
+  const analysisId = await researcherWithAnalysis(page.request, 3, undefined, { transcribe: true });
+  const entryId = await transcribedRecording(baseURL, analysisId);
+  await createClip(page.request, entryId, { atMs: 3_000, endMs: 9_000, title: 'Busca el carrito' });
+  // Transcribed on the participation's alarm after Finish.
+  const status = async () => ((await (await page.request.get(`/api/v1/entry/${entryId}/transcript`)).json()) as { status: string }).status;
+  await expect.poll(status, { timeout: 90_000 }).toBe('complete');
+
+  await page.goto(`/entry/${entryId}`);
+  await page.getByRole('button', { name: 'Compartir grabación' }).click();
+  const recordingLink = await shareWithCaptions(page);
+  await page.goto(`/analysis/${analysisId}`);
+  await page.getByTestId('analysis-notes').getByRole('button', { name: 'Compartir Busca el carrito' }).click();
+  const clipLink = await shareWithCaptions(page);
+
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    const view = await stranger.newPage();
+    // The recording: all four lines on the video; playing from the start, the first one shows at 1 s.
+    await view.goto(recordingLink);
+    const video = view.getByTestId('clip-video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect(view.getByRole('button', { name: 'Subtítulos' })).toHaveAttribute('aria-pressed', 'true');
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[1, 3], [4, 7], [8, 11], [13, 16]]);
+    await view.getByTestId('clip-toggle').click();
+    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['Hola, empiezo la prueba.']);
+    expect((await captionsOf(video)).mode).toBe('showing');
+
+    // The clip (3 s to 9 s): the two lines said during it, at the moments they are said in the
+    // recording, not shifted to the clip's start.
+    await view.goto(clipLink);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+    });
+    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[4, 7], [8, 11]]);
+    await view.getByTestId('clip-toggle').click();
+    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['Busco el carrito de la compra.']);
+    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['No encuentro el botón de pagar.']);
+    const shown = await captionsOf(video);
+    expect(shown.mode).toBe('showing');
+    expect(shown.at).toBeGreaterThanOrEqual(8);
+    // The captions can be switched off on the page.
+    await view.getByRole('button', { name: 'Subtítulos' }).click();
+    await expect.poll(async () => (await captionsOf(video)).mode).toBe('disabled');
+  } finally {
+    await stranger.close();
+  }
 });
 
 test('with transcription off the tab says so, and nothing is sent to be transcribed', async ({ page, baseURL }) => {

@@ -350,6 +350,8 @@ pub struct ShareRequest {
     pub expiresInDays: Option<i64>,
     pub hideCamera: Option<bool>,
     pub includeNotes: Option<bool>,
+    /// A recording or clip: the page shows its transcript as captions (ADR 0018); off when omitted.
+    pub captions: Option<bool>,
 }
 
 /// A share link as its owner sees it (never its token).
@@ -364,6 +366,7 @@ pub struct ShareDto {
     pub targetTitle: String,
     pub hideCamera: bool,
     pub includeNotes: bool,
+    pub captions: bool,
     #[ts(type = "number")]
     pub createdAt: i64,
     #[ts(type = "number")]
@@ -451,4 +454,8 @@ pub struct SharedViewResponse {
     pub clip: Option<PlaylistClipDto>,
     pub reel: Option<SharedReelDto>,
     pub summary: Option<SharedSummaryDto>,
+    /// A recording's or clip's captions (ADR 0018): a signed WebVTT URL, cues on the recording's
+    /// timeline (a clip's: the lines said during it). Null when the link was made without
+    /// captions, nothing was said in it, or transcription is unavailable.
+    pub captionsUrl: Option<String>,
 }

@@ -253,6 +253,13 @@ pub fn vtt(lines: &[Line]) -> String {
     out
 }
 
+/// The lines a shared clip from `start_ms` to `end_ms` shows as captions: those said during it
+/// (the share's SQL uses the same overlap), times kept on the recording's timeline, because the
+/// clip player places each cue by where its files start on that timeline, as for a recording.
+pub fn within(lines: Vec<Line>, start_ms: i64, end_ms: i64) -> Vec<Line> {
+    lines.into_iter().filter(|l| l.end_ms > start_ms && l.start_ms < end_ms).collect()
+}
+
 /// The transcript as plain text, one line each: `[mm:ss] text`.
 pub fn txt(lines: &[Line]) -> String {
     lines.iter().map(|l| format!("[{}] {}\n", clock(l.start_ms, false), l.text)).collect()

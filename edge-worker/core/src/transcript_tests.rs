@@ -81,6 +81,18 @@ fn vtt_and_text_views() {
 }
 
 #[test]
+fn a_clip_shows_the_lines_said_during_it_on_the_recording_timeline() {
+    // The fixture's lines: 0.5–3.2 s and 12.3–15.1 s of a window that starts at 10 s.
+    let all = lines(&rest_response(200, OK).unwrap(), 10_000);
+    let texts = |from, to| within(all.clone(), from, to).into_iter().map(|l| l.text).collect::<Vec<_>>();
+    assert_eq!(texts(13_000, 20_000), ["Vale, ahora busco el carrito."], "a line that began before the clip is shown");
+    assert_eq!(texts(13_200, 22_300), Vec::<String>::new(), "touching is not overlapping");
+    assert_eq!(texts(0, 60_000).len(), 2);
+    let vtt = vtt(&within(all.clone(), 20_000, 30_000));
+    assert_eq!(vtt, "WEBVTT\n\n00:00:22.300 --> 00:00:25.100\nNo encuentro el botón de pagar.\n");
+}
+
+#[test]
 fn search_ignores_case_and_accents() {
     let (before, found, after) = find("No encuentro el botón de pagar.", "BOTON").unwrap();
     assert_eq!((before.as_str(), found.as_str(), after.as_str()), ("No encuentro el ", "botón", " de pagar."));

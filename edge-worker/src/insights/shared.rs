@@ -4,15 +4,17 @@
 //! revoked, has expired, or does not exist (one answer for all three, so the route tells nothing
 //! about which tokens ever existed). Media goes through `/share-media/…` signed URLs that check
 //! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
-//! also stops a player that is already reading.
+//! also stops a player that is already reading. A recording or clip shared with captions (ADR
+//! 0018) also gets a signed `…/0/captions` URL on the same route: its transcript as WebVTT.
 
 use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
 use lupa_core::clips::{SHARED_MEDIA_MAX_BYTES, SHARE_GONE};
+use lupa_core::transcript;
 use serde::Deserialize;
-use worker::{Request, Response};
+use worker::{Request, Response, ResponseBuilder};
 
 use crate::analysis::repo;
 use crate::auth::rate;
@@ -24,7 +26,8 @@ use crate::insights::{answers, figures, reels, shares};
 use crate::participation::entries;
 use crate::playback::{chapters, core_marks, marks_of, notes};
 use crate::recordings::serve_object;
-use crate::storage::verify_signed_request;
+use crate::storage::{signed_url, verify_signed_request};
+use crate::transcripts::{provider::Provider, stored_lines};
 use crate::App;
 
 /// Views from one client address: a page view is one request, so this only stops scraping.
@@ -35,11 +38,11 @@ const VIEWS_PER_CLIENT: Limit = Limit { name: "share-view-client", max: 120, win
 const PAGES_PER_CLIENT: Limit = Limit { name: "share-page-client", ..VIEWS_PER_CLIENT };
 
 /// The link, only while it is live.
-const FIND: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at FROM shares \
+const FIND: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, captions, expires_at FROM shares \
      WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2";
 /// Counts the view, in the batch that reads what the link shows.
 const VIEW: &str = "UPDATE shares SET view_count = view_count + 1, last_viewed_at = ?2 WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
-const LIVE: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, expires_at FROM shares \
+const LIVE: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, captions, expires_at FROM shares \
      WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
 /// The entry a media URL of link `?1` may play for `source` `?2` (`recording`, the link's clip, or
 /// a clip of the link's reel), with file `?3` of track `?4`: one read, whatever the kind.
@@ -51,6 +54,15 @@ const SOURCE_FILE: &str = "SELECT e.status, e.recording_key, f.r2_key FROM share
          WHERE c.reel_id = s.reel_id AND c.note_id = ?2 AND n.end_ms IS NOT NULL) END \
      LEFT JOIN entry_segments f ON f.entry_id = e.id AND f.seq = ?3 AND f.track = ?4 AND f.state = 'closed' \
      WHERE s.id = ?1";
+/// A row when link `?1` has a line to caption: any line of its recording, or for a clip one said
+/// during it (the overlap of `transcript::within`). Links to reels or summaries have no entry.
+const CAPTIONED: &str = "SELECT 1 AS yes FROM shares s JOIN transcript_windows w ON w.entry_id = s.entry_id \
+     LEFT JOIN entry_notes n ON n.id = s.note_id, json_each(w.lines_json) l WHERE s.id = ?1 \
+     AND (s.note_id IS NULL OR (json_extract(l.value, '$.end_ms') > n.at_ms AND json_extract(l.value, '$.start_ms') < n.end_ms)) LIMIT 1";
+/// The transcript windows of link `?1` with captions, when `?2` is its source ('recording' or
+/// its clip's id), with the clip's range.
+const CAPTION_WINDOWS: &str = "SELECT w.lines_json, n.at_ms, n.end_ms FROM shares s JOIN transcript_windows w ON w.entry_id = s.entry_id \
+     LEFT JOIN entry_notes n ON n.id = s.note_id WHERE s.id = ?1 AND s.captions = 1 AND COALESCE(s.note_id, 'recording') = ?2";
 
 #[derive(Deserialize)]
 struct Share {
@@ -62,7 +74,15 @@ struct Share {
     reel_id: Option<String>,
     hide_camera: i64,
     include_notes: i64,
+    captions: i64,
     expires_at: i64,
+}
+
+#[derive(Deserialize)]
+struct CaptionWindow {
+    lines_json: String,
+    at_ms: Option<i64>,
+    end_ms: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -137,6 +157,8 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let analysis = repo::add_find(&mut batch, &share.analysis_id)?;
     let task_slot = repo::add_tasks_of(&mut batch, &share.analysis_id)?;
     let content = add_content(&mut batch, &share)?;
+    // No captions without a provider, as the researcher's transcript says 'unavailable' then.
+    let captioned = if share.captions != 0 && Provider::from_env(&app.env).is_on() { Some(batch.add(CAPTIONED, &[text(&share.id)])?) } else { None };
     let results = batch.run().await?;
     if results.changes(counted)? == 0 {
         return Err(gone());
@@ -154,7 +176,12 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
         clip: None,
         reel: None,
         summary: None,
+        captionsUrl: None,
     };
+    if captioned.map(|slot| results.first::<serde_json::Value>(slot)).transpose()?.flatten().is_some() {
+        let source = share.note_id.as_deref().unwrap_or("recording");
+        answer.captionsUrl = Some(signed_url(app, &lupa_core::routes::share_media(&share.id, source, 0, "captions"))?);
+    }
     match content {
         Content::Recording { entry, files, answers, notes } => {
             answer.recording = Some(recording(app, &results, media, (entry, files, answers, notes), tasks.len())?);
@@ -216,11 +243,15 @@ fn recording(
 
 /// `GET /api/v1/share-media/{share}/{source}/{segment}/{track}?expires=&kid=&sig=`: one file of a
 /// shared recording, while the link is live. `source` is `recording` or the clip's id; segment 0
-/// is a recording uploaded as one file; `track` is `screen` or `camera` (not when hidden).
+/// is a recording uploaded as one file; `track` is `screen` or `camera` (not when hidden), or
+/// `captions` with segment 0 (ADR 0018).
 pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segment: &str, track: &str) -> ApiResult<Response> {
     let expires = verify_signed_request(app, req, &lupa_core::routes::share_media(share_id, source, segment, track))?;
     let database = db(app)?;
     let seq = segment.parse::<i64>().map_err(|_| ApiError::not_found())?;
+    if track == "captions" && seq == 0 {
+        return captions(app, &database, share_id, source).await;
+    }
     // The link and the file it may play, in one round trip.
     let mut batch = Batch::new(&database);
     let live = batch.add(LIVE, &[text(share_id), int(app.now())])?;
@@ -234,4 +265,25 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
     let key = if seq == 0 { file.recording_key } else { file.r2_key }.ok_or_else(ApiError::not_found)?;
     // Capped, so a player comes back for more and a revoked link stops it (`SHARED_MEDIA_MAX_BYTES`).
     serve_object(app, req, key, "lupa-compartido", expires, Some(SHARED_MEDIA_MAX_BYTES)).await
+}
+
+/// The captions of a live link made with them: the transcript as WebVTT, a clip's cut to the
+/// lines said during it; the link and the windows in one round trip.
+async fn captions(app: &App, database: &worker::D1Database, share_id: &str, source: &str) -> ApiResult<Response> {
+    let mut batch = Batch::new(database);
+    let live = batch.add(LIVE, &[text(share_id), int(app.now())])?;
+    let windows = batch.add(CAPTION_WINDOWS, &[text(share_id), text(source)])?;
+    let results = batch.run().await?;
+    results.first::<Share>(live)?.ok_or_else(gone)?;
+    let windows = results.all::<CaptionWindow>(windows)?;
+    let range = windows.first().and_then(|w| w.at_ms.zip(w.end_ms));
+    let lines = stored_lines(windows.into_iter().map(|w| w.lines_json).collect());
+    let lines = match range {
+        Some((start, end)) => transcript::within(lines, start, end),
+        None => lines,
+    };
+    if lines.is_empty() {
+        return Err(ApiError::not_found());
+    }
+    Ok(ResponseBuilder::new().with_header("content-type", "text/vtt; charset=utf-8")?.fixed(transcript::vtt(&lines).into_bytes()))
 }

@@ -23,13 +23,13 @@ use crate::insights::{playlist, reels};
 use crate::participation::entries;
 use crate::App;
 
-const INSERT: &str = "INSERT INTO shares (id, token_hash, owner_id, analysis_id, kind, entry_id, note_id, reel_id, hide_camera, include_notes, created_at, expires_at) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
-const LIST: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.created_at, s.expires_at, s.revoked_at, \
+const INSERT: &str = "INSERT INTO shares (id, token_hash, owner_id, analysis_id, kind, entry_id, note_id, reel_id, hide_camera, include_notes, captions, created_at, expires_at) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+const LIST: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.captions, s.created_at, s.expires_at, s.revoked_at, \
      s.view_count, s.last_viewed_at, a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
      FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id \
      WHERE s.analysis_id = ?1 ORDER BY s.created_at DESC, s.id";
-const ONE: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.created_at, s.expires_at, s.revoked_at, \
+const ONE: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.captions, s.created_at, s.expires_at, s.revoked_at, \
      s.view_count, s.last_viewed_at, a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
      FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id \
      WHERE s.id = ?1";
@@ -44,6 +44,7 @@ struct Row {
     reel_id: Option<String>,
     hide_camera: i64,
     include_notes: i64,
+    captions: i64,
     created_at: i64,
     expires_at: i64,
     revoked_at: Option<i64>,
@@ -66,6 +67,7 @@ impl Row {
             targetTitle: target_title,
             hideCamera: self.hide_camera != 0,
             includeNotes: self.include_notes != 0,
+            captions: self.captions != 0,
             createdAt: self.created_at,
             expiresAt: self.expires_at,
             revokedAt: self.revoked_at,
@@ -134,7 +136,7 @@ fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {
     int(i64::from(value.unwrap_or(false)))
 }
 
-/// `POST /api/v1/analysis/{id}/shares {kind, targetId?, expiresInDays, hideCamera?, includeNotes?}`.
+/// `POST /api/v1/analysis/{id}/shares {kind, targetId?, expiresInDays, hideCamera?, includeNotes?, captions?}`.
 /// Three round trips: the session; the analysis with the link's target and its owner's
 /// subscription (402 without one); the link stored and read back. The body is read first so the target can join the analysis's batch; its problems are
 /// answered only after the ownership check.
@@ -174,6 +176,8 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
             opt_text(reel.as_deref()),
             flag(body.hideCamera),
             flag(body.includeNotes),
+            // Captions are a recording's or a clip's (ADR 0018): a reel or summary keeps none.
+            flag(body.captions.filter(|_| matches!(kind, Some(ShareKind::Recording | ShareKind::Clip)))),
             int(now),
             int(expires),
         ],

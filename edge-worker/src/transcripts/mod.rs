@@ -106,8 +106,10 @@ pub(crate) fn steps(json: Option<&str>) -> Vec<(u32, i64)> {
     json.and_then(|j| serde_json::from_str::<Vec<StepMark>>(j).ok()).unwrap_or_default().into_iter().map(|s| (s.index, s.atMs.min(i64::MAX as u64) as i64)).collect()
 }
 
-fn stored_lines(rows: Vec<WindowRow>) -> Vec<Line> {
-    let mut lines: Vec<Line> = rows.into_iter().flat_map(|r| serde_json::from_str::<Vec<Line>>(&r.lines_json).unwrap_or_default()).collect();
+/// The lines of a recording's windows (their `lines_json`), in time order. A `Vec`, not a generic
+/// iterator: one copy of the JSON reading in the worker for both of its callers.
+pub(crate) fn stored_lines(windows: Vec<String>) -> Vec<Line> {
+    let mut lines: Vec<Line> = windows.into_iter().flat_map(|json| serde_json::from_str::<Vec<Line>>(&json).unwrap_or_default()).collect();
     lines.sort_by_key(|l| l.start_ms);
     lines
 }
@@ -128,7 +130,7 @@ pub async fn get(app: &App, user: &SessionUser, entry_id: &str, format: Format) 
     })
     .await?;
     let state = results.first::<StateRow>(state)?.ok_or_else(ApiError::not_found)?;
-    let lines = stored_lines(results.all::<WindowRow>(windows)?);
+    let lines = stored_lines(results.all::<WindowRow>(windows)?.into_iter().map(|w| w.lines_json).collect());
     match format {
         Format::Vtt => return attachment(transcript::vtt(&lines), "text/vtt; charset=utf-8", &format!("transcripcion-{entry_id}.vtt")),
         Format::Text => return attachment(transcript::txt(&lines), "text/plain; charset=utf-8", &format!("transcripcion-{entry_id}.txt")),

@@ -7,7 +7,7 @@ export type ShareDto = { id: string, kind: string, targetId: string | null,
 /**
  * What the link shows, e.g. the clip's or reel's title, or the analysis name.
  */
-targetTitle: string, hideCamera: boolean, includeNotes: boolean, createdAt: number, expiresAt: number, revokedAt: number | null, 
+targetTitle: string, hideCamera: boolean, includeNotes: boolean, captions: boolean, createdAt: number, expiresAt: number, revokedAt: number | null, 
 /**
  * Answers of the public route so far.
  */

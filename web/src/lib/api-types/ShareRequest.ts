@@ -4,4 +4,8 @@
  * `POST /api/v1/analysis/{id}/shares`. `kind`: 'recording' (`targetId` = entry id), 'clip'
  * (note id of a clip), 'reel' (reel id) or 'summary' (no target). `expiresInDays`: 7, 30 or 90.
  */
-export type ShareRequest = { kind: string | null, targetId: string | null, expiresInDays: number | null, hideCamera: boolean | null, includeNotes: boolean | null, };
+export type ShareRequest = { kind: string | null, targetId: string | null, expiresInDays: number | null, hideCamera: boolean | null, includeNotes: boolean | null, 
+/**
+ * A recording or clip: the page shows its transcript as captions (ADR 0018); off when omitted.
+ */
+captions: boolean | null, };

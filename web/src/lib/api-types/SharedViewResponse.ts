@@ -8,4 +8,10 @@ import type { SharedSummaryDto } from "./SharedSummaryDto";
  * `GET /api/v1/share/{token}`: exactly what was shared, and nothing else. One of `recording`,
  * `clip`, `reel`, `summary` is set, as `kind` says.
  */
-export type SharedViewResponse = { kind: string, analysisName: string, title: string, expiresAt: number, hideCamera: boolean, recording: SharedRecordingDto | null, clip: PlaylistClipDto | null, reel: SharedReelDto | null, summary: SharedSummaryDto | null, };
+export type SharedViewResponse = { kind: string, analysisName: string, title: string, expiresAt: number, hideCamera: boolean, recording: SharedRecordingDto | null, clip: PlaylistClipDto | null, reel: SharedReelDto | null, summary: SharedSummaryDto | null, 
+/**
+ * A recording's or clip's captions (ADR 0018): a signed WebVTT URL, cues on the recording's
+ * timeline (a clip's: the lines said during it). Null when the link was made without
+ * captions, nothing was said in it, or transcription is unavailable.
+ */
+captionsUrl: string | null, };

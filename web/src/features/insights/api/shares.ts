@@ -25,6 +25,8 @@ export interface NewShare {
   expiresInDays: ExpiryDays;
   hideCamera: boolean;
   includeNotes: boolean;
+  /** Recordings and clips: the page shows the transcript as captions (ADR 0018). */
+  captions: boolean;
 }
 
 export function useCreateShare(analysisId: string) {

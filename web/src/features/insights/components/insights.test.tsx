@@ -130,9 +130,13 @@ describe('insights on the analysis page', () => {
     expect(within(dialog).getByTestId('share-whole-files').textContent).toContain('durante una hora a los archivos completos');
     fireEvent.click(within(dialog).getByLabelText('90 días'));
     fireEvent.click(within(dialog).getByLabelText('Ocultar la cámara'));
+    // Captions (ADR 0018) are offered for a clip, off until chosen.
+    const captions = within(dialog).getByLabelText('Mostrar subtítulos') as HTMLInputElement;
+    expect(captions.checked).toBe(false);
+    fireEvent.click(captions);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear enlace' }));
     expect(((await within(dialog).findByLabelText('Enlace')) as HTMLInputElement).value).toBe(`http://localhost/s/${'t'.repeat(43)}`);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ kind: 'clip', targetId: 'a', expiresInDays: 90, hideCamera: true, includeNotes: false });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ kind: 'clip', targetId: 'a', expiresInDays: 90, hideCamera: true, includeNotes: false, captions: true });
   });
 
   it('the summary link has no camera option and no whole-file warning', async () => {
@@ -141,6 +145,7 @@ describe('insights on the analysis page', () => {
     const dialog = await screen.findByTestId('share-dialog');
     expect(within(dialog).queryByTestId('share-whole-files')).toBeNull();
     expect(within(dialog).queryByLabelText('Ocultar la cámara')).toBeNull();
+    expect(within(dialog).queryByLabelText('Mostrar subtítulos')).toBeNull();
   });
 });
 

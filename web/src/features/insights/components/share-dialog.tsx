@@ -1,9 +1,10 @@
 /**
  * 'Compartir' (ADR 0012): a read-only link to a recording, a clip, a reel or the summary for
  * someone without an account. The researcher picks when it expires (7, 30 or 90 days), whether to
- * hide the camera and include the notes; the new link is shown once, to copy. The dialog also lists
- * this item's links with their views and state, each revocable. Clip and reel links say that they
- * expose the whole recording files around the clip for an hour (no cutting on the server).
+ * hide the camera and include the notes, and for a recording or clip whether to show captions
+ * (ADR 0018); the new link is shown once, to copy. The dialog also lists this item's links with
+ * their views and state, each revocable. Clip and reel links say that they expose the whole
+ * recording files around the clip for an hour (no cutting on the server).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,12 +38,21 @@ export function ShareDialog({ analysisId, target, onClose }: ShareDialogProps) {
   const [days, setDays] = useState<ExpiryDays>(30);
   const [hideCamera, setHideCamera] = useState(false);
   const [includeNotes, setIncludeNotes] = useState(false);
+  const [captions, setCaptions] = useState(false);
   const media = target.kind !== 'summary';
   const partial = target.kind === 'clip' || target.kind === 'reel';
+  const captioned = target.kind === 'recording' || target.kind === 'clip';
   const mine = (shares.data ?? []).filter((share) => share.kind === target.kind && share.targetId === target.targetId);
 
   const submit = () =>
-    create.mutate({ kind: target.kind, targetId: target.targetId, expiresInDays: days, hideCamera: media && hideCamera, includeNotes: media && includeNotes });
+    create.mutate({
+      kind: target.kind,
+      targetId: target.targetId,
+      expiresInDays: days,
+      hideCamera: media && hideCamera,
+      includeNotes: media && includeNotes,
+      captions: captioned && captions,
+    });
 
   return (
     <Dialog
@@ -80,6 +90,12 @@ export function ShareDialog({ analysisId, target, onClose }: ShareDialogProps) {
               <input type="checkbox" checked={includeNotes} onChange={(event) => setIncludeNotes(event.currentTarget.checked)} />
               {t('clips.share.includeNotes')}
             </label>
+            {captioned ? (
+              <label className="share-dialog__choice">
+                <input type="checkbox" checked={captions} onChange={(event) => setCaptions(event.currentTarget.checked)} />
+                {t('transcript.shareCaptions')}
+              </label>
+            ) : null}
           </Stack>
         ) : null}
         <div>

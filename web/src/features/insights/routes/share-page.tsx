@@ -50,13 +50,6 @@ export function SharePage() {
   return <SharedView view={view.data} />;
 }
 
-/**
- * The captions of a share made with captions: ADR 0018 proposes `captionsUrl` (a signed WebVTT on
- * the recording's timeline) on the share's answer; the server does not send it yet, and until it
- * does the players simply show no captions.
- */
-const captionsUrlOf = (view: SharedViewResponse): string | null => (view as { captionsUrl?: string | null }).captionsUrl ?? null;
-
 function SharedView({ view }: { view: SharedViewResponse }) {
   const { t, i18n } = useTranslation();
   const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(view.expiresAt));
@@ -75,7 +68,7 @@ function SharedView({ view }: { view: SharedViewResponse }) {
               clip={{ startMs: 0, endMs: view.recording.durationMs, segments: view.recording.segments }}
               label={t('clips.shared.recordingPlayer')}
               hideCamera={view.hideCamera}
-              captionsUrl={captionsUrlOf(view)}
+              captionsUrl={view.captionsUrl}
               testId="shared-player"
             />
           ) : (
@@ -103,7 +96,7 @@ function SharedView({ view }: { view: SharedViewResponse }) {
       {view.clip ? (
         <>
           <p>{clipSource(view.clip, t as never)}</p>
-          <ClipPlayer clip={view.clip} label={t('clips.shared.clipPlayer')} hideCamera={view.hideCamera} captionsUrl={captionsUrlOf(view)} testId="shared-player" />
+          <ClipPlayer clip={view.clip} label={t('clips.shared.clipPlayer')} hideCamera={view.hideCamera} captionsUrl={view.captionsUrl} testId="shared-player" />
           {view.clip.text ? <p className="insights-note__text">{view.clip.text}</p> : null}
           <TagList tags={view.clip.tags} />
         </>
