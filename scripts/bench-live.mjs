@@ -18,38 +18,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
+import { analysis, PASSWORD, researcher } from './lib/bench-client.mjs';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 120);
 const UPLINK_MBPS = Number(process.env.UPLINK_MBPS ?? 4);
 const PHASES = (process.env.PHASES ?? 'loopback,throttled').split(',');
-const PASSWORD = 'una clave bastante larga';
-const root = new URL('..', import.meta.url).pathname;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-live-'));
 const server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, usage: false });
 const base = server.url;
 let browser;
-
-/** A subscribed researcher with an analysis of three tasks; returns the session cookie and the analysis id. */
-async function researcher() {
-  const email = `bench-live-${Date.now()}@example.com`;
-  const post = (path, body, cookie) =>
-    fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  await post('/api/v1/auth/register/local/customer', { username: email, password: PASSWORD });
-  const login = await post('/api/v1/auth/login/local', { username: email, password: PASSWORD });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const user = (await login.json()).user;
-  const now = Date.now();
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command',
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES ('sub_bench', '${user.id}', 'active', 'basic', ${now + 86_400_000}, ${now}, ${now})`],
-  { cwd: root, stdio: 'ignore' });
-  const created = await post('/api/v1/analysis', {
-    name: 'Bench en directo', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'Prueba',
-    tasks: ['Uno', 'Dos', 'Tres'].map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer',
-  }, cookie);
-  return { email, cookie, analysisId: (await created.json()).analysisData.id };
-}
 
 /** A participant in their own context, recording from the first step on; returns the page. */
 async function participant(analysisId, throttled) {
@@ -117,11 +96,12 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
   });
-  const owner = await researcher();
+  const owner = await researcher(base, 'live');
+  const analysisId = await analysis(owner, 10);
   console.log(`bench:live — ${DURATION_S} s of watching per phase, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`);
   for (const phase of PHASES) {
-    const { page, context } = await participant(owner.analysisId, phase === 'throttled');
-    const entries = await (await fetch(new URL(`/api/v1/analysis/${owner.analysisId}`, base), { headers: { cookie: owner.cookie } })).json();
+    const { page, context } = await participant(analysisId, phase === 'throttled');
+    const entries = await owner.json('GET', `/api/v1/analysis/${analysisId}`);
     const live = entries.analysisData.AnalysisEntries.find((e) => e.status === 'in_progress');
     const { delays, spent } = await watch(owner.email, live.id);
     await page.getByRole('button', { name: 'Siguiente' }).click().catch(() => undefined);

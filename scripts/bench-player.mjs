@@ -28,12 +28,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
+import { Client, PASSWORD, researcher } from './lib/bench-client.mjs';
 
 const MINUTES = Number(process.env.MINUTES ?? 60);
 const THROTTLED_MBPS = 50;
 const TARGET = { bytes: 2 * 1024 * 1024, ms: 1000 };
 const CHUNK_BYTES = 1024 * 1024;
-const PASSWORD = 'una clave de prueba larga';
 const root = new URL('..', import.meta.url).pathname;
 const ip = () => `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
@@ -81,74 +81,36 @@ function chunksOf(bytes) {
   return cuts.slice(0, -1).map((start, i) => bytes.subarray(start, cuts[i + 1])).filter((chunk) => chunk.length > 0);
 }
 
-function cookieJar() {
-  const cookies = new Map();
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    take(response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const at = pair.indexOf('=');
-        cookies.set(pair.slice(0, at), pair.slice(at + 1));
-      }
+/** A researcher who paid through the local checkout, with an analysis of two tasks (`analysisId`). */
+async function seedResearcher(base) {
+  const client = await researcher(base, 'player');
+  const created = await client.json('POST', '/api/v1/analysis', {
+    body: {
+      name: 'Bench del reproductor', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'Una hora de prueba',
+      tasks: [{ taskType: 'text', taskContent: 'Primera mitad' }, { taskType: 'text', taskContent: 'Segunda mitad' }], device: 'computer',
     },
-  };
-}
-
-async function call(base, jar, address, method, path, body, headers = {}) {
-  const isBytes = body instanceof Uint8Array;
-  const response = await fetch(new URL(path, base), {
-    method,
-    headers: {
-      'cf-connecting-ip': address,
-      cookie: jar.header(),
-      ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
   });
-  jar.take(response);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-
-/** A researcher with a subscription and an analysis; returns the cookie jar and ids. */
-async function researcher(base, stateDir) {
-  const jar = cookieJar();
-  const address = ip();
-  const email = `bench-player-${Date.now()}@example.com`;
-  await call(base, jar, address, 'POST', '/api/v1/auth/register/local/customer', { username: email, password: PASSWORD });
-  const login = await call(base, jar, address, 'POST', '/api/v1/auth/login/local', { username: email, password: PASSWORD });
-  const now = Date.now();
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command',
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES ('sub_bench', '${login.user.id}', 'active', 'basic', ${now + 86_400_000}, ${now}, ${now})`],
-  { cwd: root, stdio: 'ignore' });
-  const created = await call(base, jar, address, 'POST', '/api/v1/analysis', {
-    name: 'Bench del reproductor', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'Una hora de prueba',
-    tasks: [{ taskType: 'text', taskContent: 'Primera mitad' }, { taskType: 'text', taskContent: 'Segunda mitad' }], device: 'computer',
-  });
-  return { jar, address, email, analysisId: created.analysisData.id };
+  client.analysisId = created.analysisData.id;
+  return client;
 }
 
 /** Uploads `bytes` as one participation through the chunk API; returns the entry id. */
 async function participate(base, analysisId, bytes) {
-  const jar = cookieJar();
-  const address = ip();
-  const joined = await call(base, jar, address, 'POST', '/api/v1/analysis/participate', { analysisId });
+  const tab = new Client(base);
+  const joined = await tab.json('POST', '/api/v1/analysis/participate', { body: { analysisId } });
   const entryId = joined.analysisEntryId;
-  const { segment } = await call(base, jar, address, 'POST', `/api/v1/analysisEntry/${entryId}/segments`, { mimeType: 'video/mp4;codecs=vp9,opus' });
+  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${entryId}/segments`, { body: { mimeType: 'video/mp4;codecs=vp9,opus' } });
   const totalMs = MINUTES * 60_000;
   let sent = 0;
   const chunks = chunksOf(bytes);
   for (const [index, chunk] of chunks.entries()) {
     sent += chunk.length;
     const endMs = index === chunks.length - 1 ? totalMs : Math.round((totalMs * sent) / bytes.length);
-    await call(base, jar, address, 'PUT', `/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, new Uint8Array(chunk), { 'x-lupa-end-ms': String(endMs) });
+    await tab.json('PUT', `/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, { body: new Uint8Array(chunk), headers: { 'x-lupa-end-ms': String(endMs) } });
   }
   const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 10_000 }, { index: 2, atMs: 60_000 }, { index: 3, atMs: totalMs / 2 }];
-  await call(base, jar, address, 'POST', `/api/v1/analysisEntry/${entryId}/complete`, { durationMs: totalMs, steps });
-  await call(base, jar, address, 'PATCH', '/api/v1/analysisEntry', { analysisEntryId: entryId, analysisEntryStatus: 'submitted' });
+  await tab.json('POST', `/api/v1/analysisEntry/${entryId}/complete`, { body: { durationMs: totalMs, steps } });
+  await tab.json('PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
   return { entryId, chunks: chunks.length };
 }
 
@@ -156,7 +118,7 @@ async function participate(base, analysisId, bytes) {
 async function waitForIndex(base, owner, entryId) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const entry = await call(base, owner.jar, owner.address, 'GET', `/api/v1/entry/${entryId}`);
+    const entry = await owner.json('GET', `/api/v1/entry/${entryId}`);
     const head = await fetch(entry.segments[0].url, { headers: { range: 'bytes=0-65535', 'cf-connecting-ip': owner.address } });
     const boxes = topLevelBoxes(Buffer.from(await head.arrayBuffer()));
     if (boxes.some(([, , type]) => type === 'sidx')) return true;
@@ -255,7 +217,7 @@ const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-player-'));
 const server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3 });
 let browser;
 try {
-  const owner = await researcher(server.url, stateDir);
+  const owner = await seedResearcher(server.url);
   const uploadStarted = Date.now();
   const { entryId, chunks } = await participate(server.url, owner.analysisId, bytes);
   console.log(`uploaded ${kb(bytes.length)} in ${chunks} chunks in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`);

@@ -29,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
 import { PRICES } from './lib/cloudflare-prices.mjs';
+import { analysis, researcher } from './lib/bench-client.mjs';
 
 const SCALE = Number(process.env.SCALE ?? 20);
 const UPLINK_BPS = (Number(process.env.UPLINK_MBPS ?? 4) * 1e6) / 8; // bytes per real second
@@ -94,19 +95,10 @@ const json = (r) => JSON.parse(r.text);
 const cookieOf = (res, name) => res.headers['set-cookie']?.find((c) => c.startsWith(name))?.split(';')[0];
 
 async function setup() {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'una clave de prueba larga';
-  await call('POST', '/api/v1/auth/register/local/customer', { body: { username: email, password } });
-  const login = await call('POST', '/api/v1/auth/login/local', { body: { username: email, password } });
-  const cookie = cookieOf(login, '__Host-lupa_session');
-  const userId = json(login).user.id;
-  const now = Date.now();
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command',
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES ('sub_bench', '${userId}', 'active', 'basic', ${now + 86400000}, ${now}, ${now})`], { cwd: root, stdio: 'ignore' });
-  const analysis = await call('POST', '/api/v1/analysis', { cookie, body: { name: 'Bench', url: 'example.com', maxNumberOfParticipants: 1000, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' } });
-  if (analysis.status !== 201) throw new Error(`analysis: ${analysis.status} ${analysis.text}`);
-  owner = cookie;
-  return json(analysis).analysisData.id;
+  // A researcher who paid through the local checkout, with an analysis (scripts/lib/bench-client.mjs).
+  const researcherClient = await researcher(server.url, 'upload');
+  owner = researcherClient.cookieHeader();
+  return analysis(researcherClient, 1000);
 }
 
 /** A participant's tab: claims a place and opens its first segment. */

@@ -11,48 +11,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Client, researcher } from './lib/bench-client.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const base = process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787';
 const minAt = process.argv.indexOf('--min');
 const min = minAt === -1 ? '95' : process.argv[minAt + 1];
-const PASSWORD = 'una clave bastante larga';
 // The API rate-limits per client address: these requests get an address of their own.
-const CLIENT_IP = `10.250.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-/** A cookie jar as small as this needs: name=value pairs, refreshed from each answer. */
-function jar() {
-  const cookies = new Map();
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    take(response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const at = pair.indexOf('=');
-        cookies.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-    },
-  };
-}
-
-/** One API call with `cookies`; fails loudly on an error answer. */
-async function api(cookies, method, path, body, headers = {}) {
-  const isBytes = body instanceof Uint8Array;
-  const response = await fetch(new URL(`/api/v1${path}`, base), {
-    method,
-    headers: {
-      'cf-connecting-ip': CLIENT_IP,
-      cookie: cookies.header(),
-      ...(body === undefined ? {} : { 'content-type': isBytes ? 'application/octet-stream' : 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : isBytes ? body : JSON.stringify(body),
-  });
-  cookies.take(response);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
+/** One API call (under /api/v1) as `client`; fails loudly on an error answer. */
+const api = (client, method, path, body, headers = {}) => client.json(method, `/api/v1${path}`, { body, headers });
 
 const longUrl = (i) =>
   `https://tienda-online-de-electrodomesticos-y-menaje.example.com/es-es/categorias/cocina/cafeteras-superautomaticas/` +
@@ -60,17 +28,12 @@ const longUrl = (i) =>
 
 /** A paid researcher with 20 analyses, the newest with three recordings (one playable) and notes. */
 async function seed() {
-  const researcher = jar();
-  const email = `lighthouse.investigadora.${Date.now().toString(36)}@laboratorio-de-usabilidad.example.com`;
-  await api(researcher, 'POST', '/auth/register/local/customer', { username: email, password: PASSWORD });
-  await api(researcher, 'POST', '/auth/login/local', { username: email, password: PASSWORD });
-  await api(researcher, 'POST', '/billing', {});
-  const { checkoutSessionUrl } = await api(researcher, 'POST', '/billing/checkout-session', { planName: 'basic', planBillingCycle: 'monthly' });
-  await api(researcher, 'POST', `/billing/local/checkout/${new URL(checkoutSessionUrl, base).pathname.split('/').pop()}/pay`, {});
+  // A researcher who paid through the local checkout (scripts/lib/bench-client.mjs), with a long address.
+  const owner = await researcher(base, 'lighthouse', { email: `lighthouse.investigadora.${Date.now().toString(36)}@laboratorio-de-usabilidad.example.com` });
 
   let analysisId = '';
   for (let i = 20; i >= 1; i--) {
-    const { analysisData } = await api(researcher, 'POST', '/analysis', {
+    const { analysisData } = await api(owner, 'POST', '/analysis', {
       name: `Proceso de compra con tarjeta regalo para clientes recurrentes en dispositivos móviles (ronda ${i})`,
       url: longUrl(i),
       maxNumberOfParticipants: 50,
@@ -87,7 +50,7 @@ async function seed() {
   const video = readFileSync(new URL('../web/public/demo/lupa-demo.mp4', import.meta.url));
   const entryIds = [];
   for (const bytes of [video, randomBytes(4096), randomBytes(4096)]) {
-    const participant = jar();
+    const participant = new Client(base);
     const { analysisEntryId } = await api(participant, 'POST', '/analysis/participate', { analysisId });
     const { segment } = await api(participant, 'POST', `/analysisEntry/${analysisEntryId}/segments`, { mimeType: 'video/mp4' });
     const size = Math.ceil(bytes.length / 4);
@@ -104,9 +67,9 @@ async function seed() {
     entryIds.push(analysisEntryId);
   }
   for (const [i, text] of ['La participante no encuentra el campo del código de descuento.', 'Duda entre «Continuar como invitado» y «Crear cuenta».'].entries()) {
-    await api(researcher, 'POST', `/entry/${entryIds[0]}/notes`, { atMs: 2_000 + i * 5_000, text });
+    await api(owner, 'POST', `/entry/${entryIds[0]}/notes`, { atMs: 2_000 + i * 5_000, text });
   }
-  return { cookie: researcher.header(), analysisId, entryId: entryIds[0] };
+  return { cookie: owner.cookieHeader(), analysisId, entryId: entryIds[0] };
 }
 
 /** Runs check-lighthouse.mjs, streaming its output; resolves with its exit code. */

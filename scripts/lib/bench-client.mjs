@@ -1,12 +1,14 @@
-// The HTTP side of the benchmarks (bench:load, bench:cost): keep-alive requests to a local
-// `wrangler dev` that answer status, body, headers and milliseconds; a client per simulated
-// visitor with its own address (rate limits are keyed on `cf-connecting-ip`) and cookies; and
-// the seeding both need: a paying researcher with an analysis and a submitted recording.
+// The one HTTP client of the benchmarks and of the Lighthouse check (bench:load, bench:cost,
+// bench:upload, bench:live, bench:player, bench:password, bench:transcript, check:lighthouse-pages):
+// keep-alive requests to a local `wrangler dev` that answer status, body, headers and milliseconds;
+// a client per simulated visitor with its own address (rate limits are keyed on
+// `cf-connecting-ip`) and cookies; and the seeding they need: a researcher who paid through the
+// local checkout (no write behind the server's back), an analysis, a submitted recording.
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 2048 });
-const PASSWORD = 'una clave de prueba bastante larga';
+export const PASSWORD = 'una clave de prueba bastante larga';
 
 /** Distinct private addresses, one per simulated visitor. */
 let nextAddress = 0;
@@ -58,10 +60,15 @@ export class Client {
     this.cookies = new Map();
   }
 
+  /** The `cookie` header this client sends (for a browser context or a signed-in fetch). */
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   /** One call; JSON bodies are sent as JSON, bytes as octet-stream. Cookies are kept. */
   async call(method, path, { body, headers = {}, timeoutMs } = {}) {
     const isBytes = Buffer.isBuffer(body) || body instanceof Uint8Array;
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookieHeader();
     const res = await send(this.base, method, path, {
       body,
       timeoutMs,
@@ -88,10 +95,10 @@ export class Client {
   }
 }
 
-/** A researcher with an active (test-mode) subscription. */
-export async function researcher(base, tag) {
+/** A signed-in researcher with an active (test-mode) subscription; `email` on the client. */
+export async function researcher(base, tag, { email = `bench-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@lupa.example` } = {}) {
   const client = new Client(base);
-  const email = `bench-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@lupa.example`;
+  client.email = email;
   await client.json('POST', '/api/v1/auth/register/local/customer', { body: { username: email, password: PASSWORD } });
   await client.json('POST', '/api/v1/auth/login/local', { body: { username: email, password: PASSWORD } });
   await client.json('POST', '/api/v1/billing', { body: {} });
