@@ -4,6 +4,7 @@
  * busy). Labels come from the caller so each feature keeps its own words.
  */
 import { useRef, type ReactNode } from 'react';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Dialog } from '@/components/ui/dialog';
 
 export interface ConfirmDialogProps {
@@ -48,17 +49,9 @@ export function ConfirmDialog({
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button
-            type="button"
-            className={destructive ? 'button button--danger' : 'button button--primary'}
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-          >
+          <BusyButton className={destructive ? 'button button--danger' : 'button button--primary'} busy={busy} onClick={onConfirm}>
             {busy && busyLabel ? busyLabel : confirmLabel}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { errorText } from '@/features/admin/lib/error-text';
@@ -55,15 +56,9 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
             {t('admin.dialog.cancel')}
           </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={confirm}
-          >
+          <BusyButton className="button button--danger" busy={busy} onClick={confirm}>
             {busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Stack } from '@/components/ui/stack';
 import { useCreatePortalSession } from '@/features/billing/api/create-portal-session';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
@@ -43,17 +44,10 @@ export function InvoicesCard() {
       {error ? <Alert tone="error" title={error} testId="billing-portal-error" /> : null}
       {opened ? <Alert tone="info" title={t('billing.invoices.continueInTab')} /> : null}
       <div>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-busy={portal.isPending || undefined}
-          aria-disabled={portal.isPending || undefined}
-          aria-describedby="billing-new-tab-note"
-          onClick={open}
-        >
+        <BusyButton className="button button--ghost" busy={portal.isPending} aria-describedby="billing-new-tab-note" onClick={open}>
           {portal.isPending ? t('billing.invoices.opening') : t('billing.invoices.openPortal')}
           <ExternalLink aria-hidden="true" size={16} />
-        </button>
+        </BusyButton>
       </div>
     </Stack>
   );

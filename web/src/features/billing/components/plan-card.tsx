@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Stack } from '@/components/ui/stack';
 import { useCreateCheckoutSession } from '@/features/billing/api/create-checkout-session';
 import { checkoutErrorMessage } from '@/features/billing/lib/billing-error';
@@ -73,17 +74,10 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
         <>
           {error ? <Alert tone="error" title={error} testId="billing-checkout-error" /> : null}
           {awaitingPayment ? <Alert tone="info" title={t('billing.plans.continueInTab')} testId="billing-pending-payment" /> : null}
-          <button
-            type="button"
-            className="button button--primary button--block"
-            aria-busy={checkout.isPending || undefined}
-            aria-disabled={checkout.isPending || undefined}
-            aria-describedby="billing-new-tab-note"
-            onClick={choose}
-          >
+          <BusyButton className="button button--primary button--block" busy={checkout.isPending} aria-describedby="billing-new-tab-note" onClick={choose}>
             {checkout.isPending ? t('billing.plans.opening') : t('billing.plans.monthly.choose')}
             <ExternalLink aria-hidden="true" size={16} />
-          </button>
+          </BusyButton>
         </>
       )}
     </Stack>

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Clock, Video } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { requestCameraAtom } from '@/features/participate/stores/camera-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
@@ -60,17 +61,9 @@ export function CameraCard() {
       <div className="camera-card__body">
         {granted && camera.stream ? <CameraPreview stream={camera.stream} /> : null}
         {!granted ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-busy={requesting || undefined}
-            aria-disabled={requesting || undefined}
-            onClick={() => {
-              if (!requesting) void request();
-            }}
-          >
+          <BusyButton className="button button--secondary" busy={requesting} onClick={() => void request()}>
             {requesting ? t('participate.permissions.requesting') : t(camera.status === 'denied' ? 'participate.camera.retry' : 'participate.camera.turnOn')}
-          </button>
+          </BusyButton>
         ) : null}
         <NoticeAlert notice={camera.notice} testId="permissions-camera-error" tone={camera.required ? 'error' : 'warning'} />
       </div>

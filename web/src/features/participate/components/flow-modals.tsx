@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (product §9). */
@@ -28,24 +29,9 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
           <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
             {t('participate.consent.reject')}
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onAccept();
-            }}
-          >
-            {busy ? (
-              <>
-                <span className="button__spinner" aria-hidden="true" />
-                {t('participate.consent.accepting')}
-              </>
-            ) : (
-              t('participate.consent.accept')
-            )}
-          </button>
+          <BusyButton className="button button--primary" busy={busy} spinner onClick={onAccept}>
+            {busy ? t('participate.consent.accepting') : t('participate.consent.accept')}
+          </BusyButton>
         </>
       }
     >
@@ -78,17 +64,9 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
           <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
             {t('participate.analysis.exitCancel')}
           </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-          >
+          <BusyButton className="button button--danger" busy={busy} onClick={onConfirm}>
             {busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
-          </button>
+          </BusyButton>
         </>
       }
     >

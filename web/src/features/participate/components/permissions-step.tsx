@@ -7,6 +7,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
 import { CameraCard } from '@/features/participate/components/camera-card';
 import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
@@ -75,26 +76,13 @@ export function PermissionsStep() {
 
       {!permissions.bothGranted ? (
         <div className="participate-actions participate-actions--start">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={requesting || undefined}
-            aria-disabled={requesting || undefined}
-            onClick={() => {
-              if (!requesting) void request();
-            }}
-          >
-            {requesting ? (
-              <>
-                <span className="button__spinner" aria-hidden="true" />
-                {t('participate.permissions.requesting')}
-              </>
-            ) : permissions.anyDenied ? (
-              t('participate.permissions.tryAgain')
-            ) : (
-              t('participate.permissions.share')
-            )}
-          </button>
+          <BusyButton className="button button--primary" busy={requesting} spinner onClick={() => void request()}>
+            {requesting
+              ? t('participate.permissions.requesting')
+              : permissions.anyDenied
+                ? t('participate.permissions.tryAgain')
+                : t('participate.permissions.share')}
+          </BusyButton>
           {permissions.anyDenied ? <BrowserHelp /> : null}
         </div>
       ) : null}
