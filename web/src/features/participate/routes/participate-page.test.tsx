@@ -8,6 +8,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
+import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
 import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
@@ -18,37 +19,12 @@ import {
   type FakeSession,
 } from '@/features/participate/test/fakes';
 
-const media = vi.hoisted(() => ({
-  requestScreen: vi.fn<() => Promise<MediaStream>>(),
-  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
-  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
-}));
-vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
-  ...media,
-}));
+vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
+vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
 
-const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
-vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
-  ...recorder,
-}));
-
-// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check sees a capable computer
-// unless a test says otherwise.
-const CAPABLE = { screenCapture: true, recorderMime: 'video/mp4', mobile: false };
-const preflight = vi.hoisted(() => ({
-  readCapabilities: vi.fn<() => { screenCapture: boolean; recorderMime: string | null; mobile: boolean }>(),
-}));
-vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
-  ...preflight,
-}));
-
-// The permissions step preloads the recorder module; keep the wasm package out of unit tests.
-vi.mock('@/features/participate/lib/load-recorder', () => ({
-  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
-}));
+// The pre-flight check sees a capable computer unless a test says otherwise.
+vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
+vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
 
 type Answer = { status: number; body?: unknown };
 
