@@ -12,7 +12,7 @@ import { useCancelLocalCheckout } from '@/features/billing/api/cancel-local-chec
 import { useLocalCheckout } from '@/features/billing/api/get-local-checkout';
 import { usePayLocalCheckout } from '@/features/billing/api/pay-local-checkout';
 import { BackToBilling } from '@/features/billing/components/back-to-billing';
-import { LoadingStatus } from '@/features/billing/components/loading-status';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
 import { formatAmount } from '@/features/billing/lib/format';
 import { isApiError } from '@/lib/api-client';
