@@ -5,6 +5,7 @@
  * which web/src/site/near-viewport.ts turns into the `poster` then (ADR 0011).
  */
 import { useTranslation } from 'react-i18next';
+import { LandingSection } from '@/features/marketing/components/landing-section';
 
 export const DEMO_VIDEO = {
   webm: '/demo/lupa-demo.webm',
@@ -20,16 +21,21 @@ export function DemoVideoSection() {
   const { t, i18n } = useTranslation();
   const english = i18n.resolvedLanguage === 'en';
   return (
-    <section id="demo" className="section demo" aria-labelledby="demo-title">
-      <div className="demo__copy">
-        <h2 id="demo-title">{t('landing.demo.title')}</h2>
-        <p className="section__lead">{t('landing.demo.lead')}</p>
+    <LandingSection
+      id="demo"
+      className="section demo"
+      headerClass="demo__copy"
+      titleId="demo-title"
+      title={t('landing.demo.title')}
+      lead={t('landing.demo.lead')}
+      headerExtra={
         <ul className="checklist list-plain">
           <li>{t('landing.demo.points.screen')}</li>
           <li>{t('landing.demo.points.voice')}</li>
           <li>{t('landing.demo.points.markers')}</li>
         </ul>
-      </div>
+      }
+    >
       <figure className="demo__figure">
         <video
           className="demo__video"
@@ -60,6 +66,6 @@ export function DemoVideoSection() {
           {t('landing.demo.videoLabel')}
         </figcaption>
       </figure>
-    </section>
+    </LandingSection>
   );
 }
