@@ -4,7 +4,7 @@
  * busy). Labels come from the caller so each feature keeps its own words.
  */
 import { useRef, type ReactNode } from 'react';
-import { BusyButton } from '@/components/ui/busy-button';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 export interface ConfirmDialogProps {
@@ -45,14 +45,15 @@ export function ConfirmDialog({
       onClose={onCancel}
       initialFocus={cancelRef}
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <BusyButton className={destructive ? 'button button--danger' : 'button button--primary'} busy={busy} onClick={onConfirm}>
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </BusyButton>
-        </>
+        <ConfirmActions
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          confirmLabel={busy && busyLabel ? busyLabel : confirmLabel}
+          confirmClass={destructive ? 'button button--danger' : 'button button--primary'}
+          busy={busy}
+          onConfirm={onConfirm}
+        />
       }
     >
       {error}

@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
-import { BusyButton } from '@/components/ui/busy-button';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { errorText } from '@/features/admin/lib/error-text';
@@ -52,14 +52,15 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
       fallbackFocus={fallbackFocus}
       testId="delete-dialog"
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            {t('admin.dialog.cancel')}
-          </button>
-          <BusyButton className="button button--danger" busy={busy} onClick={confirm}>
-            {busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
-          </BusyButton>
-        </>
+        <ConfirmActions
+          cancelLabel={t('admin.dialog.cancel')}
+          onCancel={onClose}
+          cancelRef={cancelRef}
+          confirmLabel={busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
+          confirmClass="button button--danger"
+          busy={busy}
+          onConfirm={confirm}
+        />
       }
     >
       {remove.isError ? (

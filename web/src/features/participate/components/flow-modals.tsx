@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
-import { BusyButton } from '@/components/ui/busy-button';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (product §9). */
@@ -25,14 +25,15 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
       size="md"
       testId="consent-modal"
       actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
-            {t('participate.consent.reject')}
-          </button>
-          <BusyButton className="button button--primary" busy={busy} spinner onClick={onAccept}>
-            {busy ? t('participate.consent.accepting') : t('participate.consent.accept')}
-          </BusyButton>
-        </>
+        <ConfirmActions
+          cancelLabel={t('participate.consent.reject')}
+          onCancel={onReject}
+          confirmLabel={busy ? t('participate.consent.accepting') : t('participate.consent.accept')}
+          confirmClass="button button--primary"
+          busy={busy}
+          spinner
+          onConfirm={onAccept}
+        />
       }
     >
       <p>{t('participate.consent.intro')}</p>
@@ -60,14 +61,15 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
       tone="danger"
       icon={<TriangleAlert size={24} />}
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            {t('participate.analysis.exitCancel')}
-          </button>
-          <BusyButton className="button button--danger" busy={busy} onClick={onConfirm}>
-            {busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
-          </BusyButton>
-        </>
+        <ConfirmActions
+          cancelLabel={t('participate.analysis.exitCancel')}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          confirmLabel={busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
+          confirmClass="button button--danger"
+          busy={busy}
+          onConfirm={onConfirm}
+        />
       }
     >
       <p>{t('participate.analysis.exitBody')}</p>
