@@ -9,7 +9,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
 import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
-import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
+import { loadRecordingSteps, openAndShare, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   firstTrack,
@@ -172,9 +172,7 @@ describe('participate page: permissions', () => {
     api();
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
 
     expect(
       await screen.findByText('Screen sharing permission was denied. Please allow screen sharing to continue.'),
@@ -206,9 +204,7 @@ describe('participate page: permissions', () => {
     agent.mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     const help = await screen.findByTestId('os-help');
     expect(within(help).getByRole('heading', { name: 'Permiso del sistema en tu Mac' })).toBeTruthy();
     expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema')).toBeTruthy();
@@ -236,9 +232,7 @@ describe('participate page: permissions', () => {
 
   it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
     api();
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
 
     act(() => void firstTrack(screenMedia).dispatchEvent(new Event('ended')));
@@ -251,9 +245,7 @@ describe('participate page: permissions', () => {
 
   it('returns to permissions with the spec text when participate fails, and Rechazar also goes back', async () => {
     api({ participate: { status: 500, body: { message: 'internal', code: 'internal' } } });
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
 
     fireEvent.click(button('Siguiente'));
@@ -362,9 +354,7 @@ describe('participate page: analysis', () => {
   it("reports a recorder that cannot start: 'Failed to start recording: …', then no recording on Finish", async () => {
     api();
     session.start.mockRejectedValue(Object.assign(new Error('MediaRecorder refused'), { name: 'RecordingStartError' }));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
     fireEvent.click(button('Siguiente'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
 import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
-import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
+import { loadRecordingSteps, openAndShare } from '@/features/participate/test/render-page';
 import { fakeSession, microphoneStream, participationAnswer, screenStream, type FakeSession } from '@/features/participate/test/fakes';
 
 vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
@@ -50,9 +50,7 @@ beforeEach(() => {
 
 /** From /participate/an-1 to task 1 (step 3 of 5, or of 9 with every question screen). */
 async function reachFirstTask() {
-  renderParticipatePage('/participate/an-1');
-  fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-  fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+  await openAndShare();
   await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
   fireEvent.click(button('Siguiente'));
   const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
