@@ -25,6 +25,7 @@ import { paths } from '@/config/paths';
 import { validateAtom } from '@/features/participate/stores/participation-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { validateParticipation } from '@/features/participate/api/validate-participation';
 import { estimatedMinutes, requirements } from '@/features/participate/lib/welcome';
 import type { ValidateParticipationResponse } from '@/lib/api-types/ValidateParticipationResponse';
@@ -135,8 +136,7 @@ export function InputStep({ initialId }: { initialId: string }) {
   };
 
   return (
-    <section className="card card--snug participate-card" aria-labelledby="participate-input-title">
-      <h1 id="participate-input-title" tabIndex={-1}>{t('participate.input.title')}</h1>
+    <ParticipateCard titleId="participate-input-title" title={t('participate.input.title')}>
       {study ? <Welcome study={study} /> : null}
       <p className="participate-lead">{t('participate.input.intro')}</p>
       {verdict.ok ? null : (
@@ -160,6 +160,6 @@ export function InputStep({ initialId }: { initialId: string }) {
           </form>
         </>
       ) : null}
-    </section>
+    </ParticipateCard>
   );
 }

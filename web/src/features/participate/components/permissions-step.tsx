@@ -13,6 +13,7 @@ import { CameraCard } from '@/features/participate/components/camera-card';
 import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { OsPermissionHelp } from '@/features/participate/components/os-permission-help';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
@@ -33,8 +34,7 @@ export function PermissionsStep() {
   const { notices } = permissions;
 
   return (
-    <section className="card card--snug participate-card participate--medium" aria-labelledby="participate-permissions-title">
-      <h1 id="participate-permissions-title" tabIndex={-1}>{t('participate.permissions.title')}</h1>
+    <ParticipateCard titleId="participate-permissions-title" title={t('participate.permissions.title')} className="participate--medium">
       <p className="participate-lead">{t('participate.permissions.intro')}</p>
 
       <ul className="permission-cards" aria-label={t('participate.permissions.cardsLabel')}>
@@ -116,6 +116,6 @@ export function PermissionsStep() {
       {/* Below the buttons (ADR 0015): its silent-microphone warning appears after a few quiet
           seconds, and above them it would move 'Siguiente' from under the pointer. */}
       {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
-    </section>
+    </ParticipateCard>
   );
 }
