@@ -5,6 +5,7 @@
  * which web/src/site/near-viewport.ts turns into the `poster` then (ADR 0011).
  */
 import { useTranslation } from 'react-i18next';
+import { TextList } from '@/components/ui/text-list';
 import { LandingSection } from '@/features/marketing/components/landing-section';
 
 export const DEMO_VIDEO = {
@@ -28,13 +29,7 @@ export function DemoVideoSection() {
       titleId="demo-title"
       title={t('landing.demo.title')}
       lead={t('landing.demo.lead')}
-      headerExtra={
-        <ul className="checklist list-plain">
-          <li>{t('landing.demo.points.screen')}</li>
-          <li>{t('landing.demo.points.voice')}</li>
-          <li>{t('landing.demo.points.markers')}</li>
-        </ul>
-      }
+      headerExtra={<TextList className="checklist list-plain" items={['landing.demo.points.screen', 'landing.demo.points.voice', 'landing.demo.points.markers']} />}
     >
       <figure className="demo__figure">
         <video

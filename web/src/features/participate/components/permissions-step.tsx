@@ -8,6 +8,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { BusyButton } from '@/components/ui/busy-button';
+import { TextList } from '@/components/ui/text-list';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
 import { CameraCard } from '@/features/participate/components/camera-card';
 import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
@@ -91,12 +92,10 @@ export function PermissionsStep() {
       {permissions.hasError ? (
         <div className="participate-tips">
           <h2 className="participate-subtitle">{t('participate.permissions.tipsTitle')}</h2>
-          <ul className="list-indented">
-            <li>{t('participate.permissions.tip1')}</li>
-            <li>{t('participate.permissions.tip2')}</li>
-            <li>{t('participate.permissions.tip3')}</li>
-            <li>{t('participate.permissions.tip4')}</li>
-          </ul>
+          <TextList
+            className="list-indented"
+            items={['participate.permissions.tip1', 'participate.permissions.tip2', 'participate.permissions.tip3', 'participate.permissions.tip4']}
+          />
         </div>
       ) : null}
 
