@@ -49,6 +49,54 @@ export function fakeApi(handler: Handler): FakeCall[] {
   return calls;
 }
 
+/**
+ * The answers every researcher page waits for: the session (a customer) and billing (`paid`
+ * unless told otherwise). A fake API's handler ends with it, after its own URLs.
+ */
+export function signedInCustomer(url: string, paid = true) {
+  if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+  if (url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
+  return undefined;
+}
+
+/**
+ * An analysis as the API sends it (GET /analysis/:id, the dashboard's list), with two tasks;
+ * tests override what they look at (entries, question settings, dates).
+ */
+export const anAnalysis = (overrides: Record<string, unknown> = {}) => ({
+  id: 'an-1',
+  name: 'Checkout',
+  url: 'https://tienda.example.com',
+  device: 'computer',
+  scenario: 'Eres un cliente nuevo.',
+  max_number_of_participants: 5,
+  status: 'published',
+  created_at: 1,
+  updated_at: 1,
+  tasks: [
+    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
+    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
+  ],
+  _count: { AnalysisEntries: 1 },
+  ...overrides,
+});
+
+/** A submitted recording as GET /entry/:id sends it (participant 3 of 'Checkout', 18 s, no chapters). */
+export const anEntry = (overrides: Record<string, unknown> = {}) => ({
+  entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
+  id: 'e1',
+  participantNumber: 3,
+  thumbnailUrl: null,
+  analysisId: 'an-1',
+  analysisName: 'Checkout',
+  mimeType: 'video/mp4',
+  durationMs: 18_000,
+  submittedAt: 1,
+  steps: [],
+  chapters: [],
+  ...overrides,
+});
+
 export const aUser = (role = 'customer', email = 'ana@example.com') => ({
   id: 'u1',
   email,

@@ -4,6 +4,7 @@
  * busy). Labels come from the caller so each feature keeps its own words.
  */
 import { useRef, type ReactNode } from 'react';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 export interface ConfirmDialogProps {
@@ -44,22 +45,15 @@ export function ConfirmDialog({
       onClose={onCancel}
       initialFocus={cancelRef}
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={destructive ? 'button button--danger' : 'button button--primary'}
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-          >
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </button>
-        </>
+        <ConfirmActions
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          confirmLabel={busy && busyLabel ? busyLabel : confirmLabel}
+          confirmClass={destructive ? 'button button--danger' : 'button button--primary'}
+          busy={busy}
+          onConfirm={onConfirm}
+        />
       }
     >
       {error}

@@ -4,16 +4,10 @@
  * announces the same, because a changed button label alone is not read out by screen readers. The
  * button keeps the width of its longest label, so the feedback never reflows a table row.
  */
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, CircleAlert, Copy } from 'lucide-react';
 import { StableLabel } from '@/components/ui/stable-label';
+import { COPY_ICONS, useCopyFeedback } from '@/components/use-copy-feedback';
 import { paths } from '@/config/paths';
-
-/** How long the copied/failed label stays (product §9). */
-export const COPY_FEEDBACK_MS = 2000;
-
-type CopyState = 'idle' | 'copied' | 'failed';
 
 export const inviteLink = (analysisId: string, origin = window.location.origin) =>
   `${origin}${paths.participate(analysisId)}`;
@@ -31,34 +25,15 @@ interface CopyInviteButtonProps {
   className?: string;
 }
 
-const ICONS = { idle: Copy, copied: Check, failed: CircleAlert } as const;
-
 export function CopyInviteButton({ analysisId, context, compact = false, className }: CopyInviteButtonProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    let next: CopyState;
-    try {
-      // navigator.clipboard is missing outside secure contexts; that is a failure too.
-      await navigator.clipboard.writeText(inviteLink(analysisId));
-      next = 'copied';
-    } catch {
-      next = 'failed';
-    }
-    setState(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
-  };
+  const [state, copy] = useCopyFeedback();
 
   const copied = t('analysis.invite.copied');
   const failed = t('analysis.invite.failed');
   const idleVisible = compact ? t('analysis.invite.copyShort') : t('analysis.invite.copy');
   const feedback = state === 'copied' ? copied : state === 'failed' ? failed : '';
-  const Icon = ICONS[state];
+  const Icon = COPY_ICONS[state];
 
   return (
     <>
@@ -66,7 +41,7 @@ export function CopyInviteButton({ analysisId, context, compact = false, classNa
         type="button"
         className={['button', 'button--ghost', 'copy-invite', className].filter(Boolean).join(' ')}
         data-state={state}
-        onClick={() => void copy()}
+        onClick={() => void copy(inviteLink(analysisId))}
       >
         <Icon aria-hidden="true" size={16} />
         <StableLabel alternatives={[idleVisible, copied, failed]}>

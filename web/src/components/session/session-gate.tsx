@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSession } from '@/components/session/use-session';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { paths } from '@/config/paths';
 import type { UserDto } from '@/lib/api-types/UserDto';
 
@@ -18,12 +19,7 @@ export function SessionGate({ children }: SessionGateProps) {
   const session = useSession();
 
   if (session.isPending) {
-    return (
-      <div className="page-loader" role="status" data-testid="session-loading">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('shell.checkingSession')}</span>
-      </div>
-    );
+    return <LoadingStatus label={t('shell.checkingSession')} testId="session-loading" />;
   }
   if (session.isError) return <Navigate to={paths.auth.login} replace />;
   return children(session.data.user);

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
+import { BusyButton } from '@/components/ui/busy-button';
 import type { useLogout } from '@/components/session/use-logout';
 
 export function SignedInUser({ email }: { email: string }) {
@@ -28,17 +29,9 @@ interface LogoutButtonProps {
 export function LogoutButton({ logout, label, className }: LogoutButtonProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={['shell__logout', className].filter(Boolean).join(' ')}
-      aria-busy={logout.isPending || undefined}
-      aria-disabled={logout.isPending || undefined}
-      onClick={() => {
-        if (!logout.isPending) logout.mutate();
-      }}
-    >
+    <BusyButton className={['shell__logout', className].filter(Boolean).join(' ')} busy={logout.isPending} onClick={() => logout.mutate()}>
       <LogOut aria-hidden="true" size={18} />
       {logout.isPending ? t('shell.loggingOut') : label}
-    </button>
+    </BusyButton>
   );
 }

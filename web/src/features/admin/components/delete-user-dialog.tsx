@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { errorText } from '@/features/admin/lib/error-text';
@@ -51,20 +52,15 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
       fallbackFocus={fallbackFocus}
       testId="delete-dialog"
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-            {t('admin.dialog.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={confirm}
-          >
-            {busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
-          </button>
-        </>
+        <ConfirmActions
+          cancelLabel={t('admin.dialog.cancel')}
+          onCancel={onClose}
+          cancelRef={cancelRef}
+          confirmLabel={busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
+          confirmClass="button button--danger"
+          busy={busy}
+          onConfirm={confirm}
+        />
       }
     >
       {remove.isError ? (

@@ -2,16 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { paths } from '@/config/paths';
 import { errorText, isRefusal } from '@/features/admin/lib/error-text';
 
-export function LoadingStatus({ label }: { label: string }) {
-  return (
-    <div className="page-loader" role="status" data-testid="admin-loading">
-      <span className="page-loader__spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </div>
-  );
+export function AdminLoading({ label }: { label: string }) {
+  return <LoadingStatus label={label} testId="admin-loading" />;
 }
 
 interface LoadErrorProps {

@@ -13,7 +13,7 @@ import { useSession } from '@/components/session/use-session';
 import { Stack } from '@/components/ui/stack';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/admin/api/get-users';
 import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog';
-import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
+import { AdminLoading, LoadError } from '@/features/admin/components/load-states';
 import { Pagination } from '@/features/admin/components/pagination';
 import { RoleDialog } from '@/features/admin/components/role-dialog';
 import { UserSearchForm } from '@/features/admin/components/user-search-form';
@@ -50,7 +50,7 @@ export function AdminPage() {
   if (users.isError) {
     content = <LoadError error={users.error} fallback={t('admin.users.loadError')} onRetry={() => void users.refetch()} />;
   } else if (users.isPending) {
-    content = <LoadingStatus label={t('admin.users.loading')} />;
+    content = <AdminLoading label={t('admin.users.loading')} />;
   } else if (users.data.users.length === 0) {
     content = (
       <EmptyState

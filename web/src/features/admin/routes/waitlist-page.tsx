@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Stack } from '@/components/ui/stack';
 import { useWaitlist, WAITLIST_EXPORT_URL } from '@/features/admin/api/get-waitlist';
-import { LoadError, LoadingStatus } from '@/features/admin/components/load-states';
+import { AdminLoading, LoadError } from '@/features/admin/components/load-states';
 import { WaitlistTable } from '@/features/admin/components/waitlist-table';
 import '@/features/admin/admin.css';
 
@@ -22,7 +22,7 @@ export function WaitlistPage() {
       <LoadError error={waitlist.error} fallback={t('admin.waitlist.loadError')} onRetry={() => void waitlist.refetch()} />
     );
   } else if (waitlist.isPending) {
-    content = <LoadingStatus label={t('admin.waitlist.loading')} />;
+    content = <AdminLoading label={t('admin.waitlist.loading')} />;
   } else if (waitlist.data.entries.length === 0) {
     content = <EmptyState icon={<Inbox size={28} />} title={t('admin.waitlist.empty')} testId="waitlist-empty" />;
   } else {

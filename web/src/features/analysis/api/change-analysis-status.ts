@@ -3,7 +3,7 @@
  * every place is taken). Both answer {analysisData}.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
+import { storeChangedAnalysis } from '@/features/analysis/api/analysis-cache';
 import { post } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 import { apiPaths } from '@/lib/api-paths';
@@ -17,9 +17,6 @@ export function useChangeAnalysisStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StatusChange) => changeAnalysisStatus(id, change),
-    onSuccess: async (data) => {
-      queryClient.setQueryData(analysisQueryKey(id), data);
-      await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
-    },
+    onSuccess: (data) => storeChangedAnalysis(queryClient, id, data),
   });
 }

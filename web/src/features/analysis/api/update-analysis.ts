@@ -1,6 +1,6 @@
 /** PATCH /api/v1/analysis/{id}: every editable field again (same body as create); answers {analysisData}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
+import { storeChangedAnalysis } from '@/features/analysis/api/analysis-cache';
 import { patch } from '@/lib/api-client';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
@@ -13,9 +13,6 @@ export function useUpdateAnalysis(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnalysisRequest) => updateAnalysis(id, body),
-    onSuccess: async (data) => {
-      queryClient.setQueryData(analysisQueryKey(id), data);
-      await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
-    },
+    onSuccess: (data) => storeChangedAnalysis(queryClient, id, data),
   });
 }

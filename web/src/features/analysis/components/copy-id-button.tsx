@@ -3,35 +3,16 @@
  * API use). An icon button with a tooltip naming the id; the result ('ID copiado' or 'Error al
  * copiar') is said in the tooltip and a polite live region for 2 s.
  */
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, CircleAlert, Copy } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
-
-const FEEDBACK_MS = 2000;
-const ICONS = { idle: Copy, copied: Check, failed: CircleAlert } as const;
+import { COPY_ICONS, useCopyFeedback } from '@/components/use-copy-feedback';
 
 export function CopyIdButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<keyof typeof ICONS>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    let next: keyof typeof ICONS;
-    try {
-      await navigator.clipboard.writeText(id);
-      next = 'copied';
-    } catch {
-      next = 'failed';
-    }
-    setState(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), FEEDBACK_MS);
-  };
+  const [state, copy] = useCopyFeedback();
 
   const feedback = state === 'copied' ? t('analysis.detail.idCopied') : state === 'failed' ? t('analysis.detail.copyFailed') : '';
-  const Icon = ICONS[state];
+  const Icon = COPY_ICONS[state];
   return (
     <>
       <Tooltip content={feedback || t('analysis.detail.copyIdTip', { id })}>
@@ -42,7 +23,7 @@ export function CopyIdButton({ id, name }: { id: string; name: string }) {
             aria-label={t('analysis.detail.copyId', { name })}
             data-testid="copy-entry-id"
             data-entry-id={id}
-            onClick={() => void copy()}
+            onClick={() => void copy(id)}
             {...trigger}
           >
             <Icon aria-hidden="true" size={16} />

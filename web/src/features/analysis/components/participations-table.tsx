@@ -14,6 +14,7 @@ import { Alert } from '@/components/alert';
 import { CopyInviteButton } from '@/components/copy-invite-button';
 import { serverMessage } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SectionHeader } from '@/components/ui/section-header';
 import { Table, type Column } from '@/components/ui/table';
@@ -157,20 +158,12 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
         const busy = recording.isPending && recording.variables === row.id;
         return (
           <span className="participation__actions">
-            <button
-              type="button"
-              className="button button--ghost button--sm"
-              aria-busy={busy || undefined}
-              aria-disabled={busy || undefined}
-              onClick={() => {
-                if (!busy) open(row.id);
-              }}
-            >
+            <BusyButton className="button button--ghost button--sm" busy={busy} onClick={() => open(row.id)}>
               <PlayCircle aria-hidden="true" size={16} />
               {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}
               {' '}
               <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-            </button>
+            </BusyButton>
             {row.status === 'in_progress' ? (
               <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
                 <Radio aria-hidden="true" size={16} />

@@ -7,7 +7,6 @@ import {
   emptyAnalysisForm,
   isValidAnalysisUrl,
   toAnalysisRequest,
-  withScheme,
   type AnalysisFormInput,
 } from '@/features/analysis/lib/analysis-form';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
@@ -53,13 +52,6 @@ describe('analysis URL', () => {
     'refuses %s',
     (url) => expect(isValidAnalysisUrl(url)).toBe(false),
   );
-
-  it('prepends https:// only when no http(s) scheme is given', () => {
-    expect(withScheme('example.com')).toBe('https://example.com');
-    expect(withScheme(' www.example.com/a ')).toBe('https://www.example.com/a');
-    expect(withScheme('http://example.com')).toBe('http://example.com');
-    expect(withScheme('HTTPS://example.com')).toBe('HTTPS://example.com');
-  });
 });
 
 describe('analysis form schema', () => {

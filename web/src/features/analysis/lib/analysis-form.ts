@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
 import { TRANSCRIPTION_LANGUAGES, transcriptionOf } from '@/lib/transcription';
+import { withHttps } from '@/lib/url';
 
 /** Participants: default and the server's upper limit (product §9 gives the minimum 1 and default 5). */
 export const DEFAULT_PARTICIPANTS = 5;
@@ -22,12 +23,6 @@ export const URL_PATTERN =
   /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
 export const isValidAnalysisUrl = (url: string) => URL_PATTERN.test(url.trim());
-
-/** https:// in front unless the URL already names http or https. */
-export const withScheme = (url: string) => {
-  const trimmed = url.trim();
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-};
 
 const taskSchema = z.object({ content: z.string() });
 
@@ -95,7 +90,7 @@ export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
   const scenario = values.scenario.trim();
   return {
     name: values.name,
-    url: withScheme(values.url),
+    url: withHttps(values.url),
     maxNumberOfParticipants: values.maxNumberOfParticipants,
     scenario: scenario === '' ? 'null' : scenario,
     tasks: values.tasks

@@ -1,23 +1,11 @@
 /** The analysis detail: facts, tasks, participations, not-found, edit, close/reopen and delete with confirmation. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { anAnalysis, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
 
 const analysis = (overrides: Record<string, unknown> = {}) => ({
-  id: 'an-1',
-  name: 'Checkout',
-  url: 'https://tienda.example.com',
-  device: 'computer',
-  scenario: 'Eres un cliente nuevo.',
-  max_number_of_participants: 5,
-  status: 'published',
+  ...anAnalysis(),
   created_at: new Date(2024, 2, 5, 14, 5).getTime(),
-  updated_at: 1,
-  tasks: [
-    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
-    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
-  ],
-  _count: { AnalysisEntries: 1 },
   taskQuestions: true,
   sus: false,
   // Newest first, as the server lists them.
@@ -43,8 +31,6 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
   return fakeApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
     if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: data } };
     // The clips, reels and share links sections (tested in features/insights).
@@ -60,7 +46,7 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
         },
       };
     }
-    return undefined;
+    return signedInCustomer(call.url);
   });
 }
 

@@ -1,34 +1,25 @@
 /** Creating an analysis: spec messages, the normalised payload, the 'Éxito' countdown, the subscription gate. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { anAnalysis, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
 
-const createdAnalysis = {
+const createdAnalysis = anAnalysis({
   id: 'new-1',
-  name: 'Checkout',
-  url: 'https://tienda.example.com',
-  device: 'computer',
   scenario: null,
-  max_number_of_participants: 5,
-  status: 'published',
-  created_at: 1,
-  updated_at: 1,
   tasks: [],
   _count: { AnalysisEntries: 0 },
   taskQuestions: true,
   sus: false,
   AnalysisEntries: [],
-};
+});
 
 function api({ paid = true, create }: { paid?: boolean; create?: (call: FakeCall) => { status: number; body?: unknown } } = {}) {
   return fakeApi((call) => {
-    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
     if (call.url === '/api/v1/analysis' && call.method === 'POST') {
       return create ? create(call) : { status: 201, body: { analysisData: createdAnalysis } };
     }
-    return undefined;
+    return signedInCustomer(call.url, paid);
   });
 }
 

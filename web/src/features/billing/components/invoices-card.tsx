@@ -2,37 +2,23 @@
  * 'Historial de facturas' (product §2): invoices and subscription management live in the payment
  * provider's customer portal, which 'Abrir portal del cliente' opens in a new tab.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Stack } from '@/components/ui/stack';
 import { useCreatePortalSession } from '@/features/billing/api/create-portal-session';
+import { useProviderTab } from '@/features/billing/hooks/use-provider-tab';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
-import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
 
 export function InvoicesCard() {
   const { t } = useTranslation();
   const portal = useCreatePortalSession();
-  const [error, setError] = useState<string | null>(null);
-  const [opened, setOpened] = useState(false);
-
-  const open = () => {
-    if (portal.isPending) return;
-    setError(null);
-    setOpened(false);
-    const tab = openPendingTab(t('billing.invoices.opening'));
-    portal
-      .mutateAsync()
-      .then(({ customerPortalUrl }) => {
-        tab.go(customerPortalUrl);
-        setOpened(true);
-      })
-      .catch((failure: unknown) => {
-        tab.close();
-        setError(billingErrorMessage(failure, t));
-      });
-  };
+  const { open, error, opened } = useProviderTab(portal, {
+    waitingText: t('billing.invoices.opening'),
+    urlOf: ({ customerPortalUrl }) => customerPortalUrl,
+    errorMessage: (failure) => billingErrorMessage(failure, t),
+  });
 
   return (
     <Stack as="section" gap={4} className="card billing-card billing-invoices" aria-labelledby="billing-invoices-title">
@@ -43,17 +29,10 @@ export function InvoicesCard() {
       {error ? <Alert tone="error" title={error} testId="billing-portal-error" /> : null}
       {opened ? <Alert tone="info" title={t('billing.invoices.continueInTab')} /> : null}
       <div>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-busy={portal.isPending || undefined}
-          aria-disabled={portal.isPending || undefined}
-          aria-describedby="billing-new-tab-note"
-          onClick={open}
-        >
+        <BusyButton className="button button--ghost" busy={portal.isPending} aria-describedby="billing-new-tab-note" onClick={open}>
           {portal.isPending ? t('billing.invoices.opening') : t('billing.invoices.openPortal')}
           <ExternalLink aria-hidden="true" size={16} />
-        </button>
+        </BusyButton>
       </div>
     </Stack>
   );

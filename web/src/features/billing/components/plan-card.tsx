@@ -3,15 +3,15 @@
  * session and opens it in a new tab; a 400 means the user is already subscribed (product §8). A paid
  * user sees the plan marked as the current one, with no button to buy it again.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Stack } from '@/components/ui/stack';
 import { useCreateCheckoutSession } from '@/features/billing/api/create-checkout-session';
+import { useProviderTab } from '@/features/billing/hooks/use-provider-tab';
 import { checkoutErrorMessage } from '@/features/billing/lib/billing-error';
-import { openPendingTab } from '@/features/billing/lib/open-in-new-tab';
 
 interface PlanCardProps {
   /** The user has an active subscription: this plan is theirs. */
@@ -24,24 +24,12 @@ interface PlanCardProps {
 export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: PlanCardProps) {
   const { t } = useTranslation();
   const checkout = useCreateCheckoutSession();
-  const [error, setError] = useState<string | null>(null);
-
-  const choose = () => {
-    if (checkout.isPending) return;
-    setError(null);
-    // Opened inside the click, before the call, so popup blockers let it through.
-    const tab = openPendingTab(t('billing.plans.opening'));
-    checkout
-      .mutateAsync()
-      .then(({ checkoutSessionUrl }) => {
-        tab.go(checkoutSessionUrl);
-        onCheckoutOpened();
-      })
-      .catch((failure: unknown) => {
-        tab.close();
-        setError(checkoutErrorMessage(failure, t));
-      });
-  };
+  const { open: choose, error } = useProviderTab(checkout, {
+    waitingText: t('billing.plans.opening'),
+    urlOf: ({ checkoutSessionUrl }) => checkoutSessionUrl,
+    errorMessage: (failure) => checkoutErrorMessage(failure, t),
+    onOpened: onCheckoutOpened,
+  });
 
   return (
     <Stack
@@ -73,17 +61,10 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
         <>
           {error ? <Alert tone="error" title={error} testId="billing-checkout-error" /> : null}
           {awaitingPayment ? <Alert tone="info" title={t('billing.plans.continueInTab')} testId="billing-pending-payment" /> : null}
-          <button
-            type="button"
-            className="button button--primary button--block"
-            aria-busy={checkout.isPending || undefined}
-            aria-disabled={checkout.isPending || undefined}
-            aria-describedby="billing-new-tab-note"
-            onClick={choose}
-          >
+          <BusyButton className="button button--primary button--block" busy={checkout.isPending} aria-describedby="billing-new-tab-note" onClick={choose}>
             {checkout.isPending ? t('billing.plans.opening') : t('billing.plans.monthly.choose')}
             <ExternalLink aria-hidden="true" size={16} />
-          </button>
+          </BusyButton>
         </>
       )}
     </Stack>

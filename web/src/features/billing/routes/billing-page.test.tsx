@@ -10,14 +10,16 @@ const subscription = { id: 'sub_local_42', status: 'active', plan: 'basic', curr
 
 type Answer = { status: number; body?: unknown };
 
-function api({ paid, customer = 'cus_1', checkout, portal }: { paid: boolean; customer?: string | null; checkout?: Answer; portal?: Answer }) {
+/** `paid` as a function: read at each billing request, for a payment made in another tab meanwhile. */
+function api({ paid, customer = 'cus_1', checkout, portal }: { paid: boolean | (() => boolean); customer?: string | null; checkout?: Answer; portal?: Answer }) {
   let customerId = customer;
   return fakeApi(({ method, url }) => {
     if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
     if (method === 'GET' && url === '/api/v1/billing') {
+      const paidNow = typeof paid === 'function' ? paid() : paid;
       return {
         status: 200,
-        body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: customerId, paid } },
+        body: { billingData: { Subscription: paidNow ? [subscription] : [], stripe_customer_id: customerId, paid: paidNow } },
       };
     }
     if (method === 'POST' && url === '/api/v1/billing') {
@@ -139,16 +141,7 @@ describe('billing page', () => {
 
   it('clears the pending-payment notice and marks the plan current once the subscription is active', async () => {
     let paid = false;
-    fakeApi(({ method, url }) => {
-      if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-      if (method === 'GET' && url === '/api/v1/billing') {
-        return { status: 200, body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: 'cus_1', paid } } };
-      }
-      if (method === 'POST' && url === '/api/v1/billing/checkout-session') {
-        return { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } };
-      }
-      return undefined;
-    });
+    api({ paid: () => paid, checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } } });
     fakeTab();
     renderApp('/user/billing');
 
@@ -165,16 +158,7 @@ describe('billing page', () => {
 
   it('polls billing while the checkout tab is open, so a side-by-side tab notices the payment too', async () => {
     let paid = false;
-    const calls = fakeApi(({ method, url }) => {
-      if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-      if (method === 'GET' && url === '/api/v1/billing') {
-        return { status: 200, body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: 'cus_1', paid } } };
-      }
-      if (method === 'POST' && url === '/api/v1/billing/checkout-session') {
-        return { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } };
-      }
-      return undefined;
-    });
+    const calls = api({ paid: () => paid, checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } } });
     fakeTab();
     renderApp('/user/billing');
     fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
@@ -190,13 +174,7 @@ describe('billing page', () => {
 
   it('re-reads billing when the user comes back to the tab, even while the cache is fresh', async () => {
     let paid = false;
-    fakeApi(({ method, url }) => {
-      if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-      if (method === 'GET' && url === '/api/v1/billing') {
-        return { status: 200, body: { billingData: { Subscription: paid ? [subscription] : [], stripe_customer_id: 'cus_1', paid } } };
-      }
-      return undefined;
-    });
+    api({ paid: () => paid });
     renderApp('/user/billing');
     await screen.findByRole('region', { name: 'Prueba finalizada' });
 

@@ -13,7 +13,7 @@ import { Stack } from '@/components/ui/stack';
 import { useEnsureCustomer } from '@/features/billing/api/create-customer';
 import { useBilling } from '@/features/billing/api/get-billing';
 import { InvoicesCard } from '@/features/billing/components/invoices-card';
-import { LoadingStatus } from '@/features/billing/components/loading-status';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { SubscriptionStatus } from '@/features/billing/components/subscription-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';

@@ -6,12 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Stack } from '@/components/ui/stack';
 import { useCancelLocalCheckout } from '@/features/billing/api/cancel-local-checkout';
 import { useLocalCheckout } from '@/features/billing/api/get-local-checkout';
 import { usePayLocalCheckout } from '@/features/billing/api/pay-local-checkout';
 import { BackToBilling } from '@/features/billing/components/back-to-billing';
-import { LoadingStatus } from '@/features/billing/components/loading-status';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
 import { formatAmount } from '@/features/billing/lib/format';
 import { isApiError } from '@/lib/api-client';
@@ -85,28 +86,12 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
         <>
           {failure ? <Alert tone="error" title={billingErrorMessage(failure, t)} testId="checkout-error" /> : null}
           <div className="billing-checkout__actions cluster">
-            <button
-              type="button"
-              className="button button--primary"
-              aria-busy={pay.isPending || undefined}
-              aria-disabled={busy || undefined}
-              onClick={() => {
-                if (!busy) pay.mutate();
-              }}
-            >
+            <BusyButton className="button button--primary" busy={pay.isPending} blocked={busy} onClick={() => pay.mutate()}>
               {pay.isPending ? t('billing.checkout.paying') : t('billing.checkout.pay', { amount: formatAmount(session.amountCents, i18n.language) })}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              aria-busy={cancel.isPending || undefined}
-              aria-disabled={busy || undefined}
-              onClick={() => {
-                if (!busy) cancel.mutate();
-              }}
-            >
+            </BusyButton>
+            <BusyButton className="button button--ghost" busy={cancel.isPending} blocked={busy} onClick={() => cancel.mutate()}>
               {cancel.isPending ? t('billing.checkout.canceling') : t('billing.checkout.cancel')}
-            </button>
+            </BusyButton>
           </div>
         </>
       )}

@@ -14,7 +14,7 @@ import { BackToBilling } from '@/features/billing/components/back-to-billing';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Stack } from '@/components/ui/stack';
 import { InvoiceTable } from '@/features/billing/components/invoice-table';
-import { LoadingStatus } from '@/features/billing/components/loading-status';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { billingErrorMessage } from '@/features/billing/lib/billing-error';
 import { formatDate } from '@/features/billing/lib/format';
 import { MONTHLY_PLAN } from '@/features/billing/lib/plan';

@@ -1,39 +1,32 @@
 /** The dashboard: the analyses table, empty and error states, and the subscription-gated create button. */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { anAnalysis, fakeApi, renderApp, signedInCustomer } from '@/app/test-utils';
 
 const created = new Date(2024, 2, 5, 10, 30).getTime();
 
-const anAnalysis = (overrides: Record<string, unknown> = {}) => ({
-  id: 'an-1',
-  name: 'Checkout',
-  url: 'https://tienda.example.com',
-  device: 'computer',
-  scenario: null,
-  max_number_of_participants: 5,
-  status: 'published',
-  created_at: created,
-  updated_at: created,
-  tasks: [{ id: 't1', taskType: 'text', taskContent: 'Compra algo' }],
-  _count: { AnalysisEntries: 2 },
-  ...overrides,
-});
+const listedAnalysis = (overrides: Record<string, unknown> = {}) =>
+  anAnalysis({
+    scenario: null,
+    created_at: created,
+    updated_at: created,
+    tasks: [{ id: 't1', taskType: 'text', taskContent: 'Compra algo' }],
+    _count: { AnalysisEntries: 2 },
+    ...overrides,
+  });
 
-function api({ paid = true, analyses = [anAnalysis()] as unknown[] | null } = {}) {
+function api({ paid = true, analyses = [listedAnalysis()] as unknown[] | null } = {}) {
   return fakeApi(({ url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-    if (url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
     if (url === '/api/v1/analysis') {
       return analyses ? { status: 200, body: { analyses } } : { status: 400, body: { message: 'boom', code: 'invalid_fields' } };
     }
-    return undefined;
+    return signedInCustomer(url, paid);
   });
 }
 
 describe('dashboard page', () => {
   it('lists analyses with the spec columns and values', async () => {
-    api({ analyses: [anAnalysis(), anAnalysis({ id: 'an-2', name: 'Registro', device: 'mobile', status: 'completed', _count: { AnalysisEntries: 0 }, max_number_of_participants: 8 })] });
+    api({ analyses: [listedAnalysis(), listedAnalysis({ id: 'an-2', name: 'Registro', device: 'mobile', status: 'completed', _count: { AnalysisEntries: 0 }, max_number_of_participants: 8 })] });
     renderApp('/dashboard');
 
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
@@ -64,7 +57,7 @@ describe('dashboard page', () => {
 
   it('shortens a long URL in the middle and keeps the whole of it in the tooltip', async () => {
     const long = 'https://www.example-shop.com/es/checkout/paso-3';
-    api({ analyses: [anAnalysis({ url: long })] });
+    api({ analyses: [listedAnalysis({ url: long })] });
     renderApp('/dashboard');
 
     const row = await screen.findByTestId('analysis-row', {}, { timeout: 5000 });

@@ -49,6 +49,35 @@ const FIELD_OF: Record<ClipInputError, 'time' | 'end' | 'title' | 'tags' | 'text
   badTag: 'tags',
 };
 
+interface TimeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+  /** aria-invalid and the error's id when the problem is this field's. */
+  invalid: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+}
+
+/** The start and the end of a note or clip: text (m:ss) that readNoteFields reads on submit. */
+function TimeField({ id, label, value, placeholder, onChange, invalid }: TimeFieldProps) {
+  return (
+    <div className="entry-note-form__time">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        {...invalid}
+      />
+    </div>
+  );
+}
+
 export function NoteForm({
   initialAtMs,
   initialEndMs = null,
@@ -111,31 +140,15 @@ export function NoteForm({
   return (
     <form className={['entry-note-form', className].filter(Boolean).join(' ')} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
       <div className="entry-note-form__fields">
-        <div className="entry-note-form__time">
-          <label htmlFor={`${id}-time`}>{t('entry.notes.time')}</label>
-          <input
-            id={`${id}-time`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
-            {...invalid('time')}
-          />
-        </div>
-        <div className="entry-note-form__time">
-          <label htmlFor={`${id}-end`}>{t('clips.form.end')}</label>
-          <input
-            id={`${id}-end`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={end}
-            placeholder={t('clips.form.endPlaceholder')}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-            {...invalid('end')}
-          />
-        </div>
+        <TimeField id={`${id}-time`} label={t('entry.notes.time')} value={time} onChange={setTime} invalid={invalid('time')} />
+        <TimeField
+          id={`${id}-end`}
+          label={t('clips.form.end')}
+          value={end}
+          placeholder={t('clips.form.endPlaceholder')}
+          onChange={setEnd}
+          invalid={invalid('end')}
+        />
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-title`}>{t('clips.form.title')}</label>
           <input id={`${id}-title`} ref={titleRef} type="text" autoComplete="off" value={title} onChange={(event) => setTitle(event.currentTarget.value)} {...invalid('title')} />

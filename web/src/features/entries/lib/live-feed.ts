@@ -81,19 +81,12 @@ export class LiveFeed {
 
   /** Plays `segment` from the newest of `chunks` (the snapshot's, or none for a new segment). */
   open(segment: LiveSegmentDto): void {
-    this.generation += 1;
+    this.reset('edge');
     this.segment = segment;
     this.format = formatOf(segment.mime);
-    this.buffer = null;
-    this.queue = [];
-    this.next = null;
     this.started = false;
-    this.resync = false;
-    this.edgePending = true;
     this.following = true;
     this.init = null;
-    this.target = 'edge';
-    this.fetching = false;
     this.known = new LiveChunks(segment.seq, segment.track, segment.chunks, () => this.sign);
     if (segment.chunks.length) void this.start(this.generation);
   }
@@ -167,6 +160,15 @@ export class LiveFeed {
 
   /** Starts the pipeline again, from the fragment before `target` or from the newest one. */
   private restart(target: number | 'edge'): void {
+    this.reset(target);
+    void this.start(this.generation);
+  }
+
+  /**
+   * A new pipeline, for a new segment or a restart: a new generation (the old one's fetches stop),
+   * nothing appended or queued yet, and the playhead to go to `target` once media is buffered.
+   */
+  private reset(target: number | 'edge'): void {
     this.generation += 1;
     this.buffer = null;
     this.queue = [];
@@ -175,7 +177,6 @@ export class LiveFeed {
     this.fetching = false;
     this.target = target;
     this.edgePending = true;
-    void this.start(this.generation);
   }
 
   private seek(seconds: number): void {

@@ -2,6 +2,7 @@
  * The researcher's player layout choices, kept in local storage across recordings: theater mode,
  * the camera's corner and whether it is hidden. Missing or unreadable storage gives the defaults.
  */
+import { localStorageOrNull } from '@/lib/local-storage';
 import { CORNERS, type Corner } from '@/lib/player/camera-sync';
 
 export const PREFS_KEY = 'lupa.player.prefs';
@@ -16,15 +17,7 @@ export const DEFAULT_PREFS: PlayerPrefs = { theater: false, cameraCorner: 'botto
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
-function store(): Store | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function loadPrefs(from: Store | null = store()): PlayerPrefs {
+export function loadPrefs(from: Store | null = localStorageOrNull()): PlayerPrefs {
   try {
     const raw: unknown = JSON.parse(from?.getItem(PREFS_KEY) ?? '{}');
     const value = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof PlayerPrefs, unknown>>;
@@ -38,7 +31,7 @@ export function loadPrefs(from: Store | null = store()): PlayerPrefs {
   }
 }
 
-export function savePrefs(prefs: PlayerPrefs, to: Store | null = store()): void {
+export function savePrefs(prefs: PlayerPrefs, to: Store | null = localStorageOrNull()): void {
   try {
     to?.setItem(PREFS_KEY, JSON.stringify(prefs));
   } catch {

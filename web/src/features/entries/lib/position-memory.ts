@@ -5,6 +5,7 @@
  * Nothing is remembered near the start (nothing to resume) or the end (it was watched: start again).
  * Storage can be missing or full (private windows, quotas): then nothing is remembered, silently.
  */
+import { localStorageOrNull } from '@/lib/local-storage';
 
 export const STORAGE_KEY = 'lupa.player.positions';
 export const MAX_REMEMBERED = 100;
@@ -17,14 +18,6 @@ interface Remembered {
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
-
-function defaultStore(): Store | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function read(store: Store | null): Record<string, Remembered> {
   try {
@@ -51,14 +44,14 @@ export function worthResuming(ms: number, durationMs: number): boolean {
 }
 
 /** The remembered position of `entryId`, or null. */
-export function recallPosition(entryId: string, durationMs = 0, store: Store | null = defaultStore()): number | null {
+export function recallPosition(entryId: string, durationMs = 0, store: Store | null = localStorageOrNull()): number | null {
   const saved = read(store)[entryId];
   if (!saved || typeof saved.ms !== 'number') return null;
   return worthResuming(saved.ms, durationMs) ? saved.ms : null;
 }
 
 /** Remembers `ms` for `entryId` (or forgets it when not worth resuming), keeping the newest entries. */
-export function rememberPosition(entryId: string, ms: number, durationMs = 0, store: Store | null = defaultStore(), now = Date.now()): void {
+export function rememberPosition(entryId: string, ms: number, durationMs = 0, store: Store | null = localStorageOrNull(), now = Date.now()): void {
   const map = read(store);
   if (worthResuming(ms, durationMs)) map[entryId] = { ms: Math.round(ms), at: now };
   else if (entryId in map) delete map[entryId];

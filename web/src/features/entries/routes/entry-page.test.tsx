@@ -5,17 +5,10 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { anAnalysis, anEntry, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
 
 const entry = (overrides: Record<string, unknown> = {}) => ({
-  entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
-  id: 'e1',
-  participantNumber: 3,
-  thumbnailUrl: null,
-  analysisId: 'an-1',
-  analysisName: 'Checkout',
-  mimeType: 'video/mp4',
-  durationMs: 18_000,
+  ...anEntry(),
   submittedAt: new Date(2024, 2, 6, 9, 0).getTime(),
   steps: [
     { index: 0, atMs: 0 },
@@ -32,23 +25,7 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const analysis = {
-  id: 'an-1',
-  name: 'Checkout',
-  url: 'https://tienda.example.com',
-  device: 'computer',
-  scenario: 'Eres un cliente nuevo.',
-  max_number_of_participants: 5,
-  status: 'published',
-  created_at: 1,
-  updated_at: 1,
-  tasks: [
-    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
-    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
-  ],
-  _count: { AnalysisEntries: 1 },
-  AnalysisEntries: [{ id: 'e1', status: 'submitted', updated_at: 1 }],
-};
+const analysis = anAnalysis({ AnalysisEntries: [{ id: 'e1', status: 'submitted', updated_at: 1 }] });
 
 type Answer = { status: number; body?: unknown } | undefined;
 
@@ -56,12 +33,10 @@ function api(extra: (call: FakeCall) => Answer = () => undefined) {
   return fakeApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
     if (call.url === '/api/v1/entry/e1' && call.method === 'GET') return { status: 200, body: entry() };
     if (call.url === '/api/v1/entry/e1/notes' && call.method === 'GET') return { status: 200, body: { notes: [] } };
     if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: analysis } };
-    return undefined;
+    return signedInCustomer(call.url);
   });
 }
 

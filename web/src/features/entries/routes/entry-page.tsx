@@ -15,6 +15,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Share2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { paths } from '@/config/paths';
 import { useEntry } from '@/features/entries/api/get-entry';
 import { useEntryAnalysis } from '@/features/entries/api/get-entry-analysis';
@@ -72,12 +73,7 @@ export function EntryPage({ renderShareDialog }: { renderShareDialog?: RenderSha
   const entry = useEntry(id);
 
   if (entry.isPending) {
-    return (
-      <div className="entry-loading" role="status">
-        <span className="page-loader__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('entry.loading')}</span>
-      </div>
-    );
+    return <LoadingStatus className="entry-loading" label={t('entry.loading')} />;
   }
   if (entry.isError && isApiError(entry.error) && entry.error.code === 'recording_not_ready') {
     // In progress: the live player until Finish, then the recorded one where it was (ADR 0016).

@@ -6,21 +6,9 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { anEntry, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
 
-const entry = {
-  entryUrl: 'http://127.0.0.1:8787/api/v1/recordings/e1?expires=4102444800000&sig=s1',
-  id: 'e1',
-  participantNumber: 3,
-  thumbnailUrl: null,
-  analysisId: 'an-1',
-  analysisName: 'Checkout',
-  mimeType: 'video/mp4',
-  durationMs: 18_000,
-  submittedAt: 1,
-  steps: [],
-  chapters: [],
-};
+const entry = anEntry();
 
 const word = (start: number, end: number, text: string) => ({ start_ms: start, end_ms: end, word: text });
 const lines = [
@@ -36,12 +24,10 @@ function api(transcript: Answer = { status: 200, body: { status: 'complete', lan
   return fakeApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-    if (call.url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid: true } } };
     if (call.url === '/api/v1/entry/e1' && call.method === 'GET') return { status: 200, body: entry };
     if (call.url === '/api/v1/entry/e1/notes' && call.method === 'GET') return { status: 200, body: { notes: [] } };
     if (call.url === '/api/v1/entry/e1/transcript') return transcript;
-    return undefined;
+    return signedInCustomer(call.url);
   });
 }
 

@@ -5,6 +5,8 @@
  * which web/src/site/near-viewport.ts turns into the `poster` then (ADR 0011).
  */
 import { useTranslation } from 'react-i18next';
+import { TextList } from '@/components/ui/text-list';
+import { LandingSection } from '@/features/marketing/components/landing-section';
 
 export const DEMO_VIDEO = {
   webm: '/demo/lupa-demo.webm',
@@ -20,16 +22,15 @@ export function DemoVideoSection() {
   const { t, i18n } = useTranslation();
   const english = i18n.resolvedLanguage === 'en';
   return (
-    <section id="demo" className="section demo" aria-labelledby="demo-title">
-      <div className="demo__copy">
-        <h2 id="demo-title">{t('landing.demo.title')}</h2>
-        <p className="section__lead">{t('landing.demo.lead')}</p>
-        <ul className="checklist list-plain">
-          <li>{t('landing.demo.points.screen')}</li>
-          <li>{t('landing.demo.points.voice')}</li>
-          <li>{t('landing.demo.points.markers')}</li>
-        </ul>
-      </div>
+    <LandingSection
+      id="demo"
+      className="section demo"
+      headerClass="demo__copy"
+      titleId="demo-title"
+      title={t('landing.demo.title')}
+      lead={t('landing.demo.lead')}
+      headerExtra={<TextList className="checklist list-plain" items={['landing.demo.points.screen', 'landing.demo.points.voice', 'landing.demo.points.markers']} />}
+    >
       <figure className="demo__figure">
         <video
           className="demo__video"
@@ -60,6 +61,6 @@ export function DemoVideoSection() {
           {t('landing.demo.videoLabel')}
         </figcaption>
       </figure>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,5 +1,6 @@
 /** The four feature cards of product §1: link recruiting, rich recordings, assisted analysis, privacy controls. */
 import { useTranslation } from 'react-i18next';
+import { LandingSection, LineIcon } from '@/features/marketing/components/landing-section';
 
 const FEATURES = [
   { key: 'recruiting', icon: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1' },
@@ -11,24 +12,18 @@ const FEATURES = [
 export function FeaturesSection() {
   const { t } = useTranslation();
   return (
-    <section id="features" className="section" aria-labelledby="features-title">
-      <div className="section__header">
-        <h2 id="features-title">{t('landing.features.title')}</h2>
-        <p className="section__lead">{t('landing.features.lead')}</p>
-      </div>
+    <LandingSection id="features" titleId="features-title" title={t('landing.features.title')} lead={t('landing.features.lead')}>
       <ul className="features">
         {FEATURES.map(({ key, icon }) => (
           <li key={key} className="features__card">
             <span className="features__icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="24" height="24">
-                <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <LineIcon path={icon} size={24} />
             </span>
             <h3>{t(`landing.features.${key}.title`)}</h3>
             <p>{t(`landing.features.${key}.body`)}</p>
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,5 +1,6 @@
 /** "Cómo funciona": the three steps of product §2 (create an analysis, recruit participants, improve products). */
 import { useTranslation } from 'react-i18next';
+import { LandingSection, LineIcon } from '@/features/marketing/components/landing-section';
 import { HOW_IT_WORKS_ID } from '@/features/marketing/lib/content';
 
 const STEPS = [
@@ -11,18 +12,12 @@ const STEPS = [
 export function HowItWorksSection() {
   const { t } = useTranslation();
   return (
-    <section id={HOW_IT_WORKS_ID} className="section" aria-labelledby="how-it-works-title">
-      <div className="section__header">
-        <h2 id="how-it-works-title">{t('landing.howItWorks.title')}</h2>
-        <p className="section__lead">{t('landing.howItWorks.lead')}</p>
-      </div>
+    <LandingSection id={HOW_IT_WORKS_ID} titleId="how-it-works-title" title={t('landing.howItWorks.title')} lead={t('landing.howItWorks.lead')}>
       <ol className="steps">
         {STEPS.map(({ key, icon }, index) => (
           <li key={key} className="steps__item">
             <span className="steps__icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28">
-                <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <LineIcon path={icon} size={28} />
             </span>
             <p className="steps__number">{t('landing.howItWorks.step', { n: index + 1 })}</p>
             <h3>{t(`landing.howItWorks.${key}.title`)}</h3>
@@ -30,6 +25,6 @@ export function HowItWorksSection() {
           </li>
         ))}
       </ol>
-    </section>
+    </LandingSection>
   );
 }

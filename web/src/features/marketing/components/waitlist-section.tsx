@@ -1,19 +1,23 @@
 /** The waitlist block at the end of the home page (anchor `waitlist-form`, product §2). */
 import { useTranslation } from 'react-i18next';
+import { LandingSection } from '@/features/marketing/components/landing-section';
 import { WaitlistForm } from '@/features/marketing/components/waitlist-form';
 import { WAITLIST_ID } from '@/features/marketing/lib/content';
 
 export function WaitlistSection() {
   const { t } = useTranslation();
   return (
-    <section id={WAITLIST_ID} className="section waitlist" aria-labelledby="waitlist-title">
-      <div className="waitlist__copy">
-        <h2 id="waitlist-title">{t('waitlist.title')}</h2>
-        <p className="section__lead">{t('waitlist.lead')}</p>
-      </div>
+    <LandingSection
+      id={WAITLIST_ID}
+      className="section waitlist"
+      headerClass="waitlist__copy"
+      titleId="waitlist-title"
+      title={t('waitlist.title')}
+      lead={t('waitlist.lead')}
+    >
       <div className="waitlist__card">
         <WaitlistForm labelledBy="waitlist-title" />
       </div>
-    </section>
+    </LandingSection>
   );
 }

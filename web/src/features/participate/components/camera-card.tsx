@@ -6,9 +6,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, Clock, Video } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { PermissionCard } from '@/features/participate/components/permission-card';
 import { requestCameraAtom } from '@/features/participate/stores/camera-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import '@/features/participate/components/camera-card.css';
@@ -36,44 +36,22 @@ export function CameraCard() {
   const granted = camera.status === 'granted';
   const requesting = camera.status === 'requesting';
   return (
-    <li className="permission-card camera-card" data-status={camera.status} aria-busy={requesting || undefined}>
-      <span className="permission-card__icon">
-        <Video size={26} aria-hidden="true" focusable="false" />
-      </span>
-      <div className="permission-card__text">
-        <h2 className="permission-card__name">{t('participate.camera.name')}</h2>
-        <p className="permission-card__description">
-          {t(camera.required ? 'participate.camera.descriptionRequired' : 'participate.camera.descriptionOptional')}
-        </p>
-      </div>
-      <span className="permission-card__badge">
-        {granted ? (
-          <Badge tone="success" icon={<Check />}>
-            {t('participate.permissions.granted')}
-          </Badge>
-        ) : (
-          <Badge tone="warning" icon={<Clock />}>
-            {t('participate.permissions.pending')}
-          </Badge>
-        )}
-      </span>
+    <PermissionCard
+      icon="camera"
+      className="camera-card"
+      name={t('participate.camera.name')}
+      description={t(camera.required ? 'participate.camera.descriptionRequired' : 'participate.camera.descriptionOptional')}
+      status={camera.status}
+    >
       <div className="camera-card__body">
         {granted && camera.stream ? <CameraPreview stream={camera.stream} /> : null}
         {!granted ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-busy={requesting || undefined}
-            aria-disabled={requesting || undefined}
-            onClick={() => {
-              if (!requesting) void request();
-            }}
-          >
+          <BusyButton className="button button--secondary" busy={requesting} onClick={() => void request()}>
             {requesting ? t('participate.permissions.requesting') : t(camera.status === 'denied' ? 'participate.camera.retry' : 'participate.camera.turnOn')}
-          </button>
+          </BusyButton>
         ) : null}
         <NoticeAlert notice={camera.notice} testId="permissions-camera-error" tone={camera.required ? 'error' : 'warning'} />
       </div>
-    </li>
+    </PermissionCard>
   );
 }

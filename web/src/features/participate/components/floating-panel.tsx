@@ -5,29 +5,15 @@
  * that it stopped; at the end, thanks and a button to close the window.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceNotes, RecordingStatus } from '@/features/participate/components/recording-panel';
 import { QuestionScreen } from '@/features/participate/components/question-screen';
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
 import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
+import { useStepFocus } from '@/features/participate/hooks/use-step-focus';
 import { resetAtom } from '@/features/participate/stores/participation-actions';
 import { closeFloatingWindowAtom } from '@/features/participate/stores/floating-window';
 import { overlayAtom, promptAtom, recordingAtom, stageAtom, stepperAtom } from '@/features/participate/stores/participation-state';
-
-/** The step heading takes focus when the step changes, as in the tab, so screen readers follow. */
-function useStepFocus(index: number, asking: boolean) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [index, asking]);
-  return heading;
-}
 
 function FloatingTasks() {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
+import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (product §9). */
@@ -24,29 +25,15 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
       size="md"
       testId="consent-modal"
       actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
-            {t('participate.consent.reject')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onAccept();
-            }}
-          >
-            {busy ? (
-              <>
-                <span className="button__spinner" aria-hidden="true" />
-                {t('participate.consent.accepting')}
-              </>
-            ) : (
-              t('participate.consent.accept')
-            )}
-          </button>
-        </>
+        <ConfirmActions
+          cancelLabel={t('participate.consent.reject')}
+          onCancel={onReject}
+          confirmLabel={busy ? t('participate.consent.accepting') : t('participate.consent.accept')}
+          confirmClass="button button--primary"
+          busy={busy}
+          spinner
+          onConfirm={onAccept}
+        />
       }
     >
       <p>{t('participate.consent.intro')}</p>
@@ -74,22 +61,15 @@ export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConf
       tone="danger"
       icon={<TriangleAlert size={24} />}
       actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-            {t('participate.analysis.exitCancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-busy={busy || undefined}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-          >
-            {busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
-          </button>
-        </>
+        <ConfirmActions
+          cancelLabel={t('participate.analysis.exitCancel')}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          confirmLabel={busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
+          confirmClass="button button--danger"
+          busy={busy}
+          onConfirm={onConfirm}
+        />
       }
     >
       <p>{t('participate.analysis.exitBody')}</p>

@@ -25,6 +25,8 @@ import { paths } from '@/config/paths';
 import { validateAtom } from '@/features/participate/stores/participation-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
+import { TextList } from '@/components/ui/text-list';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { validateParticipation } from '@/features/participate/api/validate-participation';
 import { estimatedMinutes, requirements } from '@/features/participate/lib/welcome';
 import type { ValidateParticipationResponse } from '@/lib/api-types/ValidateParticipationResponse';
@@ -135,20 +137,14 @@ export function InputStep({ initialId }: { initialId: string }) {
   };
 
   return (
-    <section className="card card--snug participate-card" aria-labelledby="participate-input-title">
-      <h1 id="participate-input-title" tabIndex={-1}>{t('participate.input.title')}</h1>
+    <ParticipateCard titleId="participate-input-title" title={t('participate.input.title')}>
       {study ? <Welcome study={study} /> : null}
       <p className="participate-lead">{t('participate.input.intro')}</p>
       {verdict.ok ? null : (
         <PreflightNotice problem={verdict.problem} link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href} />
       )}
       <h2 className="participate-subtitle">{t('participate.input.howTitle')}</h2>
-      <ol className="participate-how">
-        <li>{t('participate.input.how1')}</li>
-        <li>{t('participate.input.how2')}</li>
-        <li>{t('participate.input.how3')}</li>
-        <li>{t('participate.input.how4')}</li>
-      </ol>
+      <TextList ordered className="participate-how" items={['participate.input.how1', 'participate.input.how2', 'participate.input.how3', 'participate.input.how4']} />
       {verdict.ok ? (
         <>
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
@@ -160,6 +156,6 @@ export function InputStep({ initialId }: { initialId: string }) {
           </form>
         </>
       ) : null}
-    </section>
+    </ParticipateCard>
   );
 }

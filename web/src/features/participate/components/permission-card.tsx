@@ -1,6 +1,10 @@
-/** One permission card ('Pantalla' or 'Micrófono') with its state: 'Concedido' or 'Pendiente'. */
+/**
+ * One permission card ('Pantalla', 'Micrófono' or 'Cámara') with its state: 'Concedido' or
+ * 'Pendiente'. The camera card (ADR 0008) passes its own class and a body (preview, button, notice).
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, Clock, Mic, Monitor } from 'lucide-react';
+import { Check, Clock, Mic, Monitor, Video } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { PermissionStatus } from '@/features/participate/stores/participation-state';
 
@@ -8,15 +12,21 @@ interface PermissionCardProps {
   name: string;
   description: string;
   status: PermissionStatus;
-  icon: 'screen' | 'microphone';
+  icon: 'screen' | 'microphone' | 'camera';
+  /** Added after `permission-card`. */
+  className?: string;
+  /** Shown after the badge. */
+  children?: ReactNode;
 }
 
-export function PermissionCard({ name, description, status, icon }: PermissionCardProps) {
+const ICONS = { screen: Monitor, microphone: Mic, camera: Video };
+
+export function PermissionCard({ name, description, status, icon, className, children }: PermissionCardProps) {
   const { t } = useTranslation();
   const granted = status === 'granted';
-  const Icon = icon === 'screen' ? Monitor : Mic;
+  const Icon = ICONS[icon];
   return (
-    <li className="permission-card" data-status={status} aria-busy={status === 'requesting' || undefined}>
+    <li className={className ? `permission-card ${className}` : 'permission-card'} data-status={status} aria-busy={status === 'requesting' || undefined}>
       <span className="permission-card__icon">
         <Icon size={26} aria-hidden="true" focusable="false" />
       </span>
@@ -35,6 +45,7 @@ export function PermissionCard({ name, description, status, icon }: PermissionCa
           </Badge>
         )}
       </span>
+      {children}
     </li>
   );
 }

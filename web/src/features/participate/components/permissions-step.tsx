@@ -7,11 +7,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
+import { BusyButton } from '@/components/ui/busy-button';
+import { TextList } from '@/components/ui/text-list';
 import { BrowserHelp } from '@/features/participate/components/browser-help';
 import { CameraCard } from '@/features/participate/components/camera-card';
 import { MicrophoneCheck } from '@/features/participate/components/microphone-check';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { OsPermissionHelp } from '@/features/participate/components/os-permission-help';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
@@ -32,8 +35,7 @@ export function PermissionsStep() {
   const { notices } = permissions;
 
   return (
-    <section className="card card--snug participate-card participate--medium" aria-labelledby="participate-permissions-title">
-      <h1 id="participate-permissions-title" tabIndex={-1}>{t('participate.permissions.title')}</h1>
+    <ParticipateCard titleId="participate-permissions-title" title={t('participate.permissions.title')} className="participate--medium">
       <p className="participate-lead">{t('participate.permissions.intro')}</p>
 
       <ul className="permission-cards" aria-label={t('participate.permissions.cardsLabel')}>
@@ -75,26 +77,13 @@ export function PermissionsStep() {
 
       {!permissions.bothGranted ? (
         <div className="participate-actions participate-actions--start">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={requesting || undefined}
-            aria-disabled={requesting || undefined}
-            onClick={() => {
-              if (!requesting) void request();
-            }}
-          >
-            {requesting ? (
-              <>
-                <span className="button__spinner" aria-hidden="true" />
-                {t('participate.permissions.requesting')}
-              </>
-            ) : permissions.anyDenied ? (
-              t('participate.permissions.tryAgain')
-            ) : (
-              t('participate.permissions.share')
-            )}
-          </button>
+          <BusyButton className="button button--primary" busy={requesting} spinner onClick={() => void request()}>
+            {requesting
+              ? t('participate.permissions.requesting')
+              : permissions.anyDenied
+                ? t('participate.permissions.tryAgain')
+                : t('participate.permissions.share')}
+          </BusyButton>
           {permissions.anyDenied ? <BrowserHelp /> : null}
         </div>
       ) : null}
@@ -103,12 +92,10 @@ export function PermissionsStep() {
       {permissions.hasError ? (
         <div className="participate-tips">
           <h2 className="participate-subtitle">{t('participate.permissions.tipsTitle')}</h2>
-          <ul className="list-indented">
-            <li>{t('participate.permissions.tip1')}</li>
-            <li>{t('participate.permissions.tip2')}</li>
-            <li>{t('participate.permissions.tip3')}</li>
-            <li>{t('participate.permissions.tip4')}</li>
-          </ul>
+          <TextList
+            className="list-indented"
+            items={['participate.permissions.tip1', 'participate.permissions.tip2', 'participate.permissions.tip3', 'participate.permissions.tip4']}
+          />
         </div>
       ) : null}
 
@@ -128,6 +115,6 @@ export function PermissionsStep() {
       {/* Below the buttons (ADR 0015): its silent-microphone warning appears after a few quiet
           seconds, and above them it would move 'Siguiente' from under the pointer. */}
       {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
-    </section>
+    </ParticipateCard>
   );
 }

@@ -3,14 +3,10 @@
  * why, in the participant's words ('Este análisis necesita un ordenador con Chrome, Edge o
  * Firefox…'), the link itself, and 'Copiar el enlace' to open it later on a computer.
  */
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, CircleAlert, Copy } from 'lucide-react';
 import { Alert } from '@/components/alert';
+import { COPY_ICONS, useCopyFeedback } from '@/components/use-copy-feedback';
 import type { PreflightProblem } from '@/features/participate/lib/preflight';
-
-/** How long the copied/failed label stays, as the researcher's copy button (product §9). */
-const COPY_FEEDBACK_MS = 2000;
 
 const MESSAGES = {
   mobile: 'participate.preflight.mobile',
@@ -20,27 +16,13 @@ const MESSAGES = {
 
 function CopyLinkButton({ link }: { link: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    let next: 'copied' | 'failed';
-    try {
-      await navigator.clipboard.writeText(link);
-      next = 'copied';
-    } catch {
-      // No clipboard (or refused): the link is on the screen to copy by hand.
-      next = 'failed';
-    }
-    setState(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
-  };
+  // Failing is not final: the link is on the screen to copy by hand.
+  const [state, copy] = useCopyFeedback();
   const labels = { idle: t('participate.preflight.copy'), copied: t('participate.preflight.copied'), failed: t('participate.preflight.copyFailed') };
-  const Icon = { idle: Copy, copied: Check, failed: CircleAlert }[state];
+  const Icon = COPY_ICONS[state];
   return (
     <>
-      <button type="button" className="button button--primary" onClick={() => void copy()} data-state={state}>
+      <button type="button" className="button button--primary" onClick={() => void copy(link)} data-state={state}>
         <Icon aria-hidden="true" size={16} />
         {labels[state]}
       </button>

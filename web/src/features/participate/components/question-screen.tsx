@@ -6,11 +6,13 @@
  * native radio group (Tab between questions, arrows within). The recording keeps running.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField, type Choice } from '@/features/participate/components/choice-field';
+import { QuestionError } from '@/features/participate/components/question-error';
 import { StudyQuestions } from '@/features/participate/components/study-questions';
 import type { TaskSuccess } from '@/features/participate/api/send-answers';
+import { useQuestionForm } from '@/features/participate/hooks/use-question-form';
 import { answerSusAtom, answerTaskAtom, chooseAtom, closePromptAtom } from '@/features/participate/stores/question-actions';
 import { promptAtom } from '@/features/participate/stores/participation-state';
 // The form is the Stack's layout (a component would not pass the form's ref through).
@@ -37,16 +39,8 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const answerTask = useSetAtom(answerTaskAtom);
   const answerSus = useSetAtom(answerSusAtom);
   const close = useSetAtom(closePromptAtom);
-  const [error, setError] = useState<'required' | 'failed' | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const promptKey = current ? (current.prompt.kind === 'task' ? `task-${current.prompt.taskNumber}` : current.prompt.kind) : '';
-
-  // A new screen: its heading takes focus (as a new step's does) and old errors go.
-  useEffect(() => {
-    setError(null);
-    heading.current?.focus();
-  }, [promptKey]);
+  const { error, setError, heading, form, focusFirstUnanswered } = useQuestionForm(promptKey);
 
   if (!current) return null;
   const { prompt: shown, draft, saving, finishesNext } = current;
@@ -60,8 +54,7 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     if (saving) return;
     if (!complete) {
       setError('required');
-      // Once React marked the unanswered questions: the first one takes focus.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[data-invalid] input')?.focus());
+      focusFirstUnanswered();
       return;
     }
     setError(null);
@@ -119,11 +112,7 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <p className="question-screen__credit">{t('questions.susCredit')}</p>
         </>
       )}
-      {error ? (
-        <p className="question-screen__error" role="alert" data-testid="question-error">
-          {error === 'required' ? t('questions.required') : t('questions.saveFailed')}
-        </p>
-      ) : null}
+      <QuestionError error={error} />
       <div className="participate-actions participate-actions--split">
         {prompt.kind === 'task' ? (
           <button type="button" className="button button--ghost" onClick={() => close()} disabled={saving}>

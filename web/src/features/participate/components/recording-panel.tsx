@@ -7,6 +7,7 @@
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { TextList } from '@/components/ui/text-list';
 import { formatDuration } from '@/features/participate/lib/steps';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { askExitAtom, shareMicrophoneAgainAtom } from '@/features/participate/stores/participation-actions';
@@ -119,17 +120,12 @@ export function RecordingPanel() {
       </p>
       <DeviceNotes />
       <h2 className="recording-panel__title">{t('participate.analysis.remindersTitle')}</h2>
-      <ul className="recording-panel__list">
-        <li>{t('participate.analysis.reminder1')}</li>
-        <li>{t('participate.analysis.reminder2')}</li>
-        <li>{t('participate.analysis.reminder3')}</li>
-        <li>{t('participate.analysis.reminder4')}</li>
-      </ul>
+      <TextList
+        className="recording-panel__list"
+        items={['participate.analysis.reminder1', 'participate.analysis.reminder2', 'participate.analysis.reminder3', 'participate.analysis.reminder4']}
+      />
       <h2 className="recording-panel__title">{t('participate.analysis.privacyTitle')}</h2>
-      <ul className="recording-panel__list">
-        <li>{t('participate.analysis.privacy1')}</li>
-        <li>{t('participate.analysis.privacy2')}</li>
-      </ul>
+      <TextList className="recording-panel__list" items={['participate.analysis.privacy1', 'participate.analysis.privacy2']} />
       <button type="button" className="button button--ghost recording-panel__exit" onClick={() => exit()} disabled={busy === 'finish'}>
         {t('participate.analysis.exit')}
       </button>

@@ -7,6 +7,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { formatDuration } from '@/features/participate/lib/steps';
 import { continueUnfinishedAtom, discardUnfinishedAtom } from '@/features/participate/stores/participation-actions';
 import { busyAtom, resumeAtom } from '@/features/participate/stores/participation-state';
@@ -19,8 +20,7 @@ export function ResumeNotice() {
   const discard = useSetAtom(discardUnfinishedAtom);
   if (!info) return null;
   return (
-    <section className="card card--snug participate-card" aria-labelledby="participate-resume-title" data-testid="resume-notice">
-      <h1 id="participate-resume-title" tabIndex={-1}>{t('participate.resume.title')}</h1>
+    <ParticipateCard titleId="participate-resume-title" title={t('participate.resume.title')} testId="resume-notice">
       <p className="participate-lead">{t('participate.resume.body')}</p>
       {info.recordedMs > 0 ? <p>{t('participate.resume.recorded', { duration: formatDuration(info.recordedMs) })}</p> : null}
       <p>{t('participate.resume.again')}</p>
@@ -33,7 +33,7 @@ export function ResumeNotice() {
           {busy === 'discard' ? t('participate.resume.discarding') : t('participate.resume.discard')}
         </button>
       </div>
-    </section>
+    </ParticipateCard>
   );
 }
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import '@/components/form/form.css';
 import '@/components/ui/stack.css';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { busyAtom } from '@/features/participate/stores/participation-state';
 import { chooseScreenerAtom, submitScreenerAtom } from '@/features/participate/stores/study-actions';
 import { screenerAtom } from '@/features/participate/stores/study-state';
@@ -27,10 +28,7 @@ export function ScreenerStep() {
   };
 
   return (
-    <section className="card card--snug participate-card" aria-labelledby="screener-title" data-testid="screener">
-      <h1 id="screener-title" tabIndex={-1}>
-        {t('participate.screener.title')}
-      </h1>
+    <ParticipateCard titleId="screener-title" title={t('participate.screener.title')} testId="screener">
       <p className="participate-lead">{t('participate.screener.intro')}</p>
       <form className="stack stack--4" onSubmit={onSubmit} noValidate>
         {questions.map((question, q) => {
@@ -66,7 +64,7 @@ export function ScreenerStep() {
           </BusySubmitButton>
         </div>
       </form>
-    </section>
+    </ParticipateCard>
   );
 }
 
@@ -74,11 +72,8 @@ export function ScreenerStep() {
 export function ScreenedOut() {
   const { t } = useTranslation();
   return (
-    <section className="card card--snug participate-card thank-you" aria-labelledby="screened-out-title" data-testid="screened-out">
-      <h1 id="screened-out-title" tabIndex={-1}>
-        {t('participate.screener.outTitle')}
-      </h1>
+    <ParticipateCard titleId="screened-out-title" title={t('participate.screener.outTitle')} className="thank-you" testId="screened-out">
       <p className="participate-lead">{t('participate.screener.outBody')}</p>
-    </section>
+    </ParticipateCard>
   );
 }

@@ -8,6 +8,7 @@
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '@/components/ui/busy-button';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { finishAtom, moveStepAtom } from '@/features/participate/stores/participation-actions';
 import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
@@ -76,24 +77,15 @@ export function StepNavigation() {
         {t('participate.stepper.previous')}
       </button>
       {stepper.isLast ? (
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary"
-          aria-busy={finishing || undefined}
-          aria-disabled={finishing || recording.uploadStatus === 'success' || undefined}
-          onClick={() => {
-            if (!finishing && recording.uploadStatus !== 'success') void finish();
-          }}
+          busy={finishing}
+          blocked={recording.uploadStatus === 'success'}
+          spinner
+          onClick={() => void finish()}
         >
-          {finishing ? (
-            <>
-              <span className="button__spinner" aria-hidden="true" />
-              {t('participate.stepper.finishing')}
-            </>
-          ) : (
-            t('participate.stepper.finish')
-          )}
-        </button>
+          {finishing ? t('participate.stepper.finishing') : t('participate.stepper.finish')}
+        </BusyButton>
       ) : (
         <button type="button" className="button button--primary" onClick={() => (stepper.atLastStep ? void finish() : move(1))}>
           {t('participate.stepper.next')}

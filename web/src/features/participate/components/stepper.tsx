@@ -5,28 +5,19 @@
  * analysis asks questions (ADR 0012), their screen takes the step's place until answered.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FloatingTasksControl } from '@/features/participate/components/floating-tasks-control';
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
 import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
 import { QuestionScreen } from '@/features/participate/components/question-screen';
+import { useStepFocus } from '@/features/participate/hooks/use-step-focus';
 import { promptAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
 export function Stepper() {
   const { t } = useTranslation();
   const stepper = useAtomValue(stepperAtom);
   const asking = useAtomValue(promptAtom) !== null;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [stepper.index, asking]);
+  const headingRef = useStepFocus(stepper.index, asking);
 
   if (!stepper.step) return null;
   const counter = t('participate.stepper.stepOf', { current: stepper.current, total: stepper.total });

@@ -5,9 +5,11 @@
  * legend, a 1–5 or 1–7 scale as a radio group. The recording keeps running.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField } from '@/features/participate/components/choice-field';
+import { QuestionError } from '@/features/participate/components/question-error';
+import { useQuestionForm } from '@/features/participate/hooks/use-question-form';
 import { answerStudyAtom, chooseStudyAtom } from '@/features/participate/stores/study-actions';
 import { studyAtom, studyDraftAtom, type StudyAnswerDraft } from '@/features/participate/stores/study-state';
 import type { StudyQuestionDto } from '@/lib/api-types/StudyQuestionDto';
@@ -77,23 +79,16 @@ export function StudyQuestions({ phase, finishesNext, saving, headingLevel }: { 
   const draft = useAtomValue(studyDraftAtom);
   const choose = useSetAtom(chooseStudyAtom);
   const answer = useSetAtom(answerStudyAtom);
-  const [error, setError] = useState<'required' | 'failed' | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const { error, setError, heading, form, focusFirstUnanswered } = useQuestionForm(phase);
   const questions = phase === 'pre' ? study.pre : study.post;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-
-  useEffect(() => {
-    setError(null);
-    heading.current?.focus();
-  }, [phase]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     const result = await answer();
     setError(result === true ? null : result);
-    if (result === 'required') requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus());
+    if (result === 'required') focusFirstUnanswered();
   };
 
   return (
@@ -112,11 +107,7 @@ export function StudyQuestions({ phase, finishesNext, saving, headingLevel }: { 
           onChange={(value) => choose({ index: i, answer: value })}
         />
       ))}
-      {error ? (
-        <p className="question-screen__error" role="alert" data-testid="question-error">
-          {error === 'required' ? t('questions.required') : t('questions.saveFailed')}
-        </p>
-      ) : null}
+      <QuestionError error={error} />
       <div className="participate-actions">
         <button type="submit" className="button button--primary" aria-busy={saving || undefined}>
           {saving ? t('questions.saving') : finishesNext ? t('participate.stepper.finish') : t('participate.stepper.next')}

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 import { completionUrlAtom } from '@/features/participate/stores/study-state';
 
@@ -33,11 +34,13 @@ export function ThankYou({ linkedId }: { linkedId: string }) {
   }, [linkedId, analysisId]);
 
   return (
-    <section className="card card--snug participate-card thank-you" aria-labelledby="participate-thanks-title" data-testid="thank-you">
-      <CircleCheck className="thank-you__icon" size={40} aria-hidden="true" focusable="false" />
-      <h1 id="participate-thanks-title" tabIndex={-1}>
-        {t('participate.thanks.title')}
-      </h1>
+    <ParticipateCard
+      titleId="participate-thanks-title"
+      title={t('participate.thanks.title')}
+      className="thank-you"
+      testId="thank-you"
+      icon={<CircleCheck className="thank-you__icon" size={40} aria-hidden="true" focusable="false" />}
+    >
       <p className="participate-lead">{t('participate.thanks.recording')}</p>
       {completionUrl ? (
         <>
@@ -49,6 +52,6 @@ export function ThankYou({ linkedId }: { linkedId: string }) {
       ) : (
         <p>{t('participate.thanks.close')}</p>
       )}
-    </section>
+    </ParticipateCard>
   );
 }

@@ -6,24 +6,17 @@
  * researcher trying their own study is not shut out for good. Storage may be missing or full
  * (private modes): then nothing is remembered, and the flow works as before.
  */
+import { localStorageOrNull } from '@/lib/local-storage';
 
 /** As long as an unfinished participation can be resumed (ADR 0005). */
 export const FINISHED_FOR_MS = 24 * 60 * 60 * 1000;
 
 const PREFIX = 'lupa:finished:';
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Reading localStorage itself throws when the browser blocks site data.
-    return null;
-  }
-}
 
 /** Finished at `now`; also drops markers that have expired. */
 export function rememberFinished(analysisId: string, now = Date.now()): void {
-  const store = storage();
+  const store = localStorageOrNull();
   if (!store || !analysisId) return;
   try {
     for (let i = store.length - 1; i >= 0; i -= 1) {
@@ -38,7 +31,7 @@ export function rememberFinished(analysisId: string, now = Date.now()): void {
 
 /** This browser finished `analysisId` less than FINISHED_FOR_MS ago. */
 export function finishedLately(analysisId: string, now = Date.now()): boolean {
-  const store = storage();
+  const store = localStorageOrNull();
   if (!store || !analysisId) return false;
   try {
     return isFresh(store.getItem(PREFIX + analysisId), now);

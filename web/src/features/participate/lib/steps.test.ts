@@ -1,15 +1,6 @@
 /** The stepper's rules: https:// prefix, linkified task URLs, step list and counts, the mm:ss timer. */
 import { describe, expect, it } from 'vitest';
-import { buildSteps, formatDuration, linkify, screenProgress, stepProgress, withHttps } from '@/features/participate/lib/steps';
-
-describe('withHttps', () => {
-  it('adds https:// only when no http(s) scheme is given', () => {
-    expect(withHttps('example.com')).toBe('https://example.com');
-    expect(withHttps('  www.example.com/a?b=1 ')).toBe('https://www.example.com/a?b=1');
-    expect(withHttps('http://example.com')).toBe('http://example.com');
-    expect(withHttps('HTTPS://Example.com')).toBe('HTTPS://Example.com');
-  });
-});
+import { buildSteps, formatDuration, linkify, screenProgress, stepProgress } from '@/features/participate/lib/steps';
 
 describe('linkify', () => {
   it('turns http(s) and www URLs into links and keeps the text around them', () => {

@@ -3,6 +3,7 @@
  * step 2 the URL (https:// added when missing), then one step per task, whose URLs become links.
  */
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
+import { withHttps } from '@/lib/url';
 
 export type Step =
   /** `text` is null when the analysis has no scenario: the step stays, with a neutral text. */
@@ -12,12 +13,6 @@ export type Step =
   | { kind: 'task'; number: number; segments: TextSegment[] };
 
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-/** https:// in front unless the URL already names http or https. */
-export function withHttps(url: string): string {
-  const trimmed = url.trim();
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
 
 /** The scenario worth showing: none when missing, blank or the create form's 'null' placeholder. */
 export const visibleScenario = (scenario: string | null | undefined): string | null =>

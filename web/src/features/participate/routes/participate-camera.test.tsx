@@ -7,6 +7,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/app/test-utils';
+import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
 import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
@@ -19,15 +20,7 @@ import {
   type FakeSession,
 } from '@/features/participate/test/fakes';
 
-const media = vi.hoisted(() => ({
-  requestScreen: vi.fn<() => Promise<MediaStream>>(),
-  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
-  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
-}));
-vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
-  ...media,
-}));
+vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
 
 const camera = vi.hoisted(() => ({ requestCamera: vi.fn<() => Promise<MediaStream>>() }));
 vi.mock('@/features/participate/lib/camera', async (importOriginal) => ({
@@ -38,21 +31,10 @@ vi.mock('@/features/participate/lib/camera', async (importOriginal) => ({
 const thumbnail = vi.hoisted(() => ({ scheduleThumbnail: vi.fn(), cancelThumbnail: vi.fn() }));
 vi.mock('@/features/participate/lib/thumbnail', () => thumbnail);
 
-const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
-vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
-  ...recorder,
-}));
-
-// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check (ADR 0010) sees a capable computer.
-vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
-  readCapabilities: () => ({ screenCapture: true, recorderMime: 'video/mp4', mobile: false }),
-}));
-
-vi.mock('@/features/participate/lib/load-recorder', () => ({
-  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
-}));
+vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
+// The pre-flight check (ADR 0010) sees a capable computer.
+vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
+vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
 
 function api(mode: 'off' | 'optional' | 'required') {
   return fakeApi((call) => {
@@ -77,6 +59,7 @@ let order: string[];
 beforeAll(loadRecordingSteps, 60_000);
 
 beforeEach(() => {
+  preflight.readCapabilities.mockReturnValue(CAPABLE);
   order = [];
   screenSession = fakeSession();
   cameraSession = fakeSession();

@@ -8,7 +8,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
-import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
+import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
+import { loadRecordingSteps, openAndShare, renderParticipatePage } from '@/features/participate/test/render-page';
 import {
   fakeSession,
   firstTrack,
@@ -18,37 +19,12 @@ import {
   type FakeSession,
 } from '@/features/participate/test/fakes';
 
-const media = vi.hoisted(() => ({
-  requestScreen: vi.fn<() => Promise<MediaStream>>(),
-  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
-  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
-}));
-vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
-  ...media,
-}));
+vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
+vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
 
-const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
-vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
-  ...recorder,
-}));
-
-// jsdom has no getDisplayMedia or MediaRecorder: the pre-flight check sees a capable computer
-// unless a test says otherwise.
-const CAPABLE = { screenCapture: true, recorderMime: 'video/mp4', mobile: false };
-const preflight = vi.hoisted(() => ({
-  readCapabilities: vi.fn<() => { screenCapture: boolean; recorderMime: string | null; mobile: boolean }>(),
-}));
-vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
-  ...preflight,
-}));
-
-// The permissions step preloads the recorder module; keep the wasm package out of unit tests.
-vi.mock('@/features/participate/lib/load-recorder', () => ({
-  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
-}));
+// The pre-flight check sees a capable computer unless a test says otherwise.
+vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
+vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
 
 type Answer = { status: number; body?: unknown };
 
@@ -196,9 +172,7 @@ describe('participate page: permissions', () => {
     api();
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
 
     expect(
       await screen.findByText('Screen sharing permission was denied. Please allow screen sharing to continue.'),
@@ -230,9 +204,7 @@ describe('participate page: permissions', () => {
     agent.mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     const help = await screen.findByTestId('os-help');
     expect(within(help).getByRole('heading', { name: 'Permiso del sistema en tu Mac' })).toBeTruthy();
     expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema')).toBeTruthy();
@@ -260,9 +232,7 @@ describe('participate page: permissions', () => {
 
   it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
     api();
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
 
     act(() => void firstTrack(screenMedia).dispatchEvent(new Event('ended')));
@@ -275,9 +245,7 @@ describe('participate page: permissions', () => {
 
   it('returns to permissions with the spec text when participate fails, and Rechazar also goes back', async () => {
     api({ participate: { status: 500, body: { message: 'internal', code: 'internal' } } });
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
 
     fireEvent.click(button('Siguiente'));
@@ -386,9 +354,7 @@ describe('participate page: analysis', () => {
   it("reports a recorder that cannot start: 'Failed to start recording: …', then no recording on Finish", async () => {
     api();
     session.start.mockRejectedValue(Object.assign(new Error('MediaRecorder refused'), { name: 'RecordingStartError' }));
-    renderParticipatePage('/participate/an-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+    await openAndShare();
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
     fireEvent.click(button('Siguiente'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));

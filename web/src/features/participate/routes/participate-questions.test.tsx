@@ -7,31 +7,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
-import { loadRecordingSteps, renderParticipatePage } from '@/features/participate/test/render-page';
+import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
+import { loadRecordingSteps, openAndShare } from '@/features/participate/test/render-page';
 import { fakeSession, microphoneStream, participationAnswer, screenStream, type FakeSession } from '@/features/participate/test/fakes';
 
-const media = vi.hoisted(() => ({
-  requestScreen: vi.fn<() => Promise<MediaStream>>(),
-  requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
-  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
-}));
-vi.mock('@/features/participate/lib/media', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/media')>()),
-  ...media,
-}));
-const recorder = vi.hoisted(() => ({ createRecorderSession: vi.fn() }));
-vi.mock('@/features/participate/lib/recorder-session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/recorder-session')>()),
-  ...recorder,
-}));
-const preflight = vi.hoisted(() => ({ readCapabilities: vi.fn() }));
-vi.mock('@/features/participate/lib/preflight', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/features/participate/lib/preflight')>()),
-  ...preflight,
-}));
-vi.mock('@/features/participate/lib/load-recorder', () => ({
-  loadRecorder: async () => ({ pickMimeType: () => 'video/mp4', candidateMimeTypes: () => [] }),
-}));
+vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
+vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
+vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
+vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
 
 type Settings = { taskQuestions?: boolean; sus?: boolean };
 
@@ -58,7 +41,7 @@ let session: FakeSession;
 beforeAll(loadRecordingSteps, 60_000);
 
 beforeEach(() => {
-  preflight.readCapabilities.mockReturnValue({ screenCapture: true, recorderMime: 'video/mp4', mobile: false });
+  preflight.readCapabilities.mockReturnValue(CAPABLE);
   session = fakeSession();
   recorder.createRecorderSession.mockResolvedValue(session);
   media.requestScreen.mockImplementation(async () => screenStream());
@@ -67,9 +50,7 @@ beforeEach(() => {
 
 /** From /participate/an-1 to task 1 (step 3 of 5, or of 9 with every question screen). */
 async function reachFirstTask() {
-  renderParticipatePage('/participate/an-1');
-  fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
-  fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
+  await openAndShare();
   await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
   fireEvent.click(button('Siguiente'));
   const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });

@@ -1,5 +1,5 @@
-/** Test helper: renders the participation page as its entry mounts it (participate-main.tsx), at a URL. */
-import { render } from '@testing-library/react';
+/** Test helpers: the participation page rendered as its entry mounts it (participate-main.tsx), at a URL, and the way to the shared screen. */
+import { fireEvent, render, screen } from '@testing-library/react';
 import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { ParticipatePage } from '@/features/participate/routes/participate-page';
 
@@ -7,6 +7,17 @@ import { ParticipatePage } from '@/features/participate/routes/participate-page'
 export function renderParticipatePage(url: string) {
   window.history.replaceState(null, '', url);
   return render(<ParticipatePage />);
+}
+
+/**
+ * From the invitation at `url` to the shared screen and microphone: 'Participar' on the input step,
+ * then 'Compartir pantalla y micrófono' on the permissions step. The first screen gets the longer
+ * time-out the tests give it, as it can be slow on a cold run.
+ */
+export async function openAndShare(url = '/participate/an-1') {
+  renderParticipatePage(url);
+  fireEvent.click(await screen.findByRole('button', { name: 'Participar' }, { timeout: 5000 }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
 }
 
 /**
