@@ -11,9 +11,8 @@
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
-import { ConsentModal, ExitModal, StoppedModal, SuccessModal } from '@/features/participate/components/flow-modals';
 import { InputStep } from '@/features/participate/components/input-step';
-import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
+import { loadAnalysisStep, loadFloatingWindowHost, loadFlowModals, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
@@ -44,6 +43,11 @@ const AnalysisStep = lazy(() => loadAnalysisStep().then((m) => ({ default: m.Ana
 const ScreenerStep = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenerStep })));
 const ScreenedOut = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })));
 const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ default: m.FloatingWindowHost })));
+// The modals open after 'Participar' (the consent first), which starts loading them.
+const ConsentModal = lazy(() => loadFlowModals().then((m) => ({ default: m.ConsentModal })));
+const ExitModal = lazy(() => loadFlowModals().then((m) => ({ default: m.ExitModal })));
+const StoppedModal = lazy(() => loadFlowModals().then((m) => ({ default: m.StoppedModal })));
+const SuccessModal = lazy(() => loadFlowModals().then((m) => ({ default: m.SuccessModal })));
 
 /** How often the 'Duración' timer reads the recorder, besides its own change events. */
 const TIMER_TICK_MS = 500;
@@ -167,17 +171,19 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
         </Suspense>
       ) : null}
 
-      {overlay === 'consent' ? (
-        <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
-      ) : null}
-      {overlay === 'exit' ? (
-        <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />
-      ) : null}
-      {leave.pending && overlay !== 'exit' ? (
-        <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit().then(leave.proceed)} onCancel={leave.cancel} />
-      ) : null}
-      {overlay === 'stopped' ? <StoppedModal onExit={() => reset()} /> : null}
-      {overlay === 'success' ? <SuccessModal onDone={() => thankYou()} /> : null}
+      <Suspense fallback={null}>
+        {overlay === 'consent' ? (
+          <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
+        ) : null}
+        {overlay === 'exit' ? (
+          <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />
+        ) : null}
+        {leave.pending && overlay !== 'exit' ? (
+          <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit().then(leave.proceed)} onCancel={leave.cancel} />
+        ) : null}
+        {overlay === 'stopped' ? <StoppedModal onExit={() => reset()} /> : null}
+        {overlay === 'success' ? <SuccessModal onDone={() => thankYou()} /> : null}
+      </Suspense>
     </div>
   );
 }
