@@ -337,9 +337,10 @@ impl ParticipationLedger {
         }
         let size = bytes.len();
         let key = crate::ledger::transcribe::audio_key(&meta.analysis_id, &meta.entry_id, seq, index);
-        self.audio_files.append(seq, index, &bytes);
-        self.bucket()?.put(key, bytes).execute().await?;
+        self.bucket()?.put(key, bytes.clone()).execute().await?;
         store.add_audio_chunk(seq, index, size, screen.offset_ms + start_ms.max(0))?;
+        // Cached only once stored: the in-memory file never holds a chunk R2 and the ledger lack.
+        self.audio_files.append(seq, index, &bytes);
         store.touch(now)?;
         // Transcribed while recording: the alarm takes the windows closed since it last ran, about
         // one a window's length (ADR 0018). `arm` only ever moves the alarm earlier.
