@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/dev-server.mjs';
 import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
 import { opusAudio } from './lib/opus-audio.mjs';
-import { analysis, Client, participant, researcher } from './lib/bench-client.mjs';
+import { analysis, Client, participant, PASSWORD, researcher } from './lib/bench-client.mjs';
 import { LIMITS, PRICES, PRICES_READ_ON, USD_PER_EUR } from './lib/cloudflare-prices.mjs';
 
 const RECORD_MIN = Number(process.env.RECORD_MIN ?? 10);
@@ -274,7 +274,7 @@ try {
   const reviewer = new Client(base);
   const email = JSON.parse((await owner.call('GET', '/api/v1/auth/session')).text).user.email;
   count(review, await reviewer.call('GET', '/auth/login'));
-  await must(review, reviewer, 'POST', '/api/v1/auth/login/local', { body: { username: email, password: 'una clave de prueba bastante larga' } });
+  await must(review, reviewer, 'POST', '/api/v1/auth/login/local', { body: { username: email, password: PASSWORD } });
   await must(review, reviewer, 'GET', '/api/v1/auth/session');
   await must(review, reviewer, 'GET', '/api/v1/billing');
   await must(review, reviewer, 'GET', '/api/v1/analysis');

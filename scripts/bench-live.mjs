@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
-import { analysis, PASSWORD, researcher } from './lib/bench-client.mjs';
+import { login, playwrightCall } from './lib/accounts.mjs';
+import { analysis, researcher } from './lib/bench-client.mjs';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 120);
 const UPLINK_MBPS = Number(process.env.UPLINK_MBPS ?? 4);
@@ -54,7 +55,7 @@ async function participant(analysisId, throttled) {
 async function watch(email, entryId) {
   const context = await browser.newContext({ baseURL: base });
   // Signed in on the context's own request client, so the page shares the session cookie.
-  await context.request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
+  await login(playwrightCall(context.request), email);
   const page = await context.newPage();
   const cost = { requests: 0, bytes: 0, messages: 0, messageBytes: 0 };
   page.on('requestfinished', async (request) => {

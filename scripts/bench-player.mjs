@@ -28,14 +28,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './lib/dev-server.mjs';
-import { Client, PASSWORD, researcher } from './lib/bench-client.mjs';
+import { fakeClientIp, login, playwrightCall } from './lib/accounts.mjs';
+import { Client, researcher } from './lib/bench-client.mjs';
 
 const MINUTES = Number(process.env.MINUTES ?? 60);
 const THROTTLED_MBPS = 50;
 const TARGET = { bytes: 2 * 1024 * 1024, ms: 1000 };
 const CHUNK_BYTES = 1024 * 1024;
 const root = new URL('..', import.meta.url).pathname;
-const ip = () => `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** The test recording, made once per length and kept in the temp directory. */
 function testRecording() {
@@ -147,9 +147,9 @@ const nextFrame = (page, { minTime = 0 } = {}) =>
 
 /** One run of both scenarios in a fresh browser context; `mbps` throttles the link (0: as it is). */
 async function measure(browser, base, owner, entryId, mbps) {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { 'cf-connecting-ip': ip() }, viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { 'cf-connecting-ip': fakeClientIp() }, viewport: { width: 1366, height: 768 } });
   try {
-    await context.request.post('/api/v1/auth/login/local', { data: { username: owner.email, password: PASSWORD } });
+    await login(playwrightCall(context.request), owner.email);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -3,19 +3,15 @@
 // keep-alive requests to a local `wrangler dev` that answer status, body, headers and milliseconds;
 // a client per simulated visitor with its own address (rate limits are keyed on
 // `cf-connecting-ip`) and cookies; and the seeding they need: a researcher who paid through the
-// local checkout (no write behind the server's back), an analysis, a submitted recording.
+// local checkout (no write behind the server's back; the flows of accounts.mjs), an analysis, a
+// submitted recording.
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { fakeClientIp, login, register, subscribe, uniqueEmail } from './accounts.mjs';
+
+export { PASSWORD } from './accounts.mjs';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 2048 });
-export const PASSWORD = 'una clave de prueba bastante larga';
-
-/** Distinct private addresses, one per simulated visitor. */
-let nextAddress = 0;
-export function newAddress() {
-  nextAddress += 1;
-  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${(nextAddress & 255) || 1}`;
-}
 
 /**
  * One request. Resolves `{ status, ms, headers, text, error }`; `error` is set (and status 0)
@@ -56,7 +52,7 @@ export function send(base, method, path, { headers = {}, body, timeoutMs = 30_00
 export class Client {
   constructor(base) {
     this.base = base;
-    this.address = newAddress();
+    this.address = fakeClientIp();
     this.cookies = new Map();
   }
 
@@ -87,6 +83,11 @@ export class Client {
     return res;
   }
 
+  /** This client as the transport of the shared account flows (accounts.mjs). */
+  get transport() {
+    return (method, path, body) => this.call(method, path, { body });
+  }
+
   /** A call that must succeed; its JSON answer. */
   async json(method, path, options) {
     const res = await this.call(method, path, options);
@@ -96,14 +97,12 @@ export class Client {
 }
 
 /** A signed-in researcher with an active (test-mode) subscription; `email` on the client. */
-export async function researcher(base, tag, { email = `bench-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@lupa.example` } = {}) {
+export async function researcher(base, tag, { email = uniqueEmail(`bench-${tag}`) } = {}) {
   const client = new Client(base);
   client.email = email;
-  await client.json('POST', '/api/v1/auth/register/local/customer', { body: { username: email, password: PASSWORD } });
-  await client.json('POST', '/api/v1/auth/login/local', { body: { username: email, password: PASSWORD } });
-  await client.json('POST', '/api/v1/billing', { body: {} });
-  const { checkoutSessionUrl } = await client.json('POST', '/api/v1/billing/checkout-session', { body: { planName: 'basic', planBillingCycle: 'monthly' } });
-  await client.json('POST', `/api/v1/billing/local/checkout/${new URL(checkoutSessionUrl, base).pathname.split('/').pop()}/pay`, { body: {} });
+  await register(client.transport, email);
+  await login(client.transport, email);
+  await subscribe(client.transport);
   return client;
 }
 

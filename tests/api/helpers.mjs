@@ -1,8 +1,12 @@
-// Shared helpers for the API tests: the base URL of the running worker and a JSON fetch.
+// Shared helpers for the API tests: the base URL of the running worker, a JSON fetch, and the
+// account flows of scripts/lib/accounts.mjs driven through that fetch.
+import { fakeClientIp, login, PASSWORD, register, uniqueEmail } from '../../scripts/lib/accounts.mjs';
+
+export { uniqueEmail };
 export const BASE = process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787';
 
 /** Fetches `path` on the worker and parses a JSON body when there is one. */
-export async function api(path, { method = 'GET', body, headers = {}, cookie, ip } = {}) {
+export async function api(path, { method = 'GET', body, headers = {}, cookie, ip, base = BASE } = {}) {
   const init = { method, headers: { ...headers }, redirect: 'manual' };
   // The worker rate-limits per client address; each test gets its own unless it asks otherwise.
   init.headers['cf-connecting-ip'] ??= ip ?? randomIp();
@@ -11,7 +15,7 @@ export async function api(path, { method = 'GET', body, headers = {}, cookie, ip
     init.headers['content-type'] ??= 'application/json';
   }
   if (cookie) init.headers.cookie = cookie;
-  const res = await fetch(BASE + path, init);
+  const res = await fetch(base + path, init);
   const text = await res.text();
   let json;
   try {
@@ -22,16 +26,8 @@ export async function api(path, { method = 'GET', body, headers = {}, cookie, ip
   return { status: res.status, headers: res.headers, json, text };
 }
 
-/** A random private address, so tests do not share rate-limit buckets. */
-export function randomIp() {
-  const n = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${n()}.${n()}.${n()}`;
-}
-
-/** A unique e-mail address for one test. */
-export function uniqueEmail(tag = 'user') {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+/** A fake private address, so tests do not share rate-limit buckets. */
+export const randomIp = fakeClientIp;
 
 /** The session cookie pair (`name=value`) from a response, or undefined. */
 export function sessionCookie(res) {
@@ -39,12 +35,12 @@ export function sessionCookie(res) {
   return raw?.split(';')[0];
 }
 
-/** Registers a customer and logs in; returns the cookie and user. */
-export async function signUp(tag = 'user', password = 'una clave bastante larga') {
+/** Registers a customer and logs in on the worker at `base`; returns the cookie and user. */
+export async function signUp(tag = 'user', password = PASSWORD, base = BASE) {
+  // `api` is the shared flows' transport: a fresh client address per call, as every test call.
+  const call = (method, path, body) => api(path, { method, body, base });
   const email = uniqueEmail(tag);
-  const reg = await api('/api/v1/auth/register/local/customer', { method: 'POST', body: { username: email, password, role: 'customer' } });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
-  const login = await api('/api/v1/auth/login/local', { method: 'POST', body: { username: email, password } });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
-  return { email, password, cookie: sessionCookie(login), user: login.json.user };
+  await register(call, email, password);
+  const session = await login(call, email, password);
+  return { email, password, cookie: sessionCookie(session), user: session.json.user };
 }

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
 import { localSql } from '../../scripts/lib/local-d1.mjs';
-import { api, BASE, randomIp, signUp, uniqueEmail } from './helpers.mjs';
+import { api, BASE, randomIp, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 import { parseCsv } from './insights-helpers.mjs';
@@ -39,21 +39,11 @@ before(async () => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function owner(base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
-  const user = base === BASE ? await signUp('transcripts') : await signUpAt(base);
+  const user = await signUp('transcripts', undefined, base);
   const now = Date.now();
   localSql(stateDir, `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
     VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
   return user;
-}
-
-async function signUpAt(base) {
-  const email = uniqueEmail('transcripts');
-  const password = 'una clave bastante larga';
-  const headers = { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() };
-  await fetch(`${base}/api/v1/auth/register/local/customer`, { method: 'POST', headers, body: JSON.stringify({ username: email, password, role: 'customer' }) });
-  const login = await fetch(`${base}/api/v1/auth/login/local`, { method: 'POST', headers, body: JSON.stringify({ username: email, password }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_session=')).split(';')[0];
-  return { cookie, user: (await login.json()).user };
 }
 
 const body = (extra = {}) => ({ name: 'Transcripciones', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }, { taskType: 'text', taskContent: 'T2' }], device: 'computer', ...extra });

@@ -7,25 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { literal, sql } from './support/db';
+import { expectAccessible } from './support/participation';
 import { uploadRecording } from './support/recording';
-import { PASSWORD, clientHeaders, expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const REFUSAL = 'User is not authorized to view this page - please log in again';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const normalized = (email: string) => literal(email.trim().toLowerCase());
-
-async function userId(email: string): Promise<string> {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${normalized(email)}`);
-  const id = rows[0]?.id as string | undefined;
-  if (!id) throw new Error(`no user ${email}`);
-  return id;
-}
 
 async function roleOf(email: string): Promise<string | undefined> {
   const rows = await sql(`SELECT role FROM users WHERE email_normalized = ${normalized(email)}`);
@@ -79,17 +71,13 @@ async function expectOk(response: { ok(): boolean; status(): number; text(): Pro
  * participation from a separate client (whose participant cookie the context keeps).
  */
 async function analysisWithRecording(baseURL: string, email: string) {
-  const owner = await userId(email);
+  const owner = await grantSubscription(email);
   const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(owner)}, ${literal(owner)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
 
   const customer = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   try {
-    await expectOk(await customer.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
+    await loginViaApi(customer, email);
     const created = await customer.post('/api/v1/analysis', {
       data: {
         name: `Estudio admin e2e ${now}`,
@@ -112,13 +100,6 @@ async function analysisWithRecording(baseURL: string, email: string) {
     await customer.dispose();
     await participant.dispose();
   }
-}
-
-/** No serious or critical axe findings on what `page` shows now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('an admin lands on /admin, finds a customer and makes them admin and back', async ({ page, request }) => {

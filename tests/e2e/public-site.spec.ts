@@ -3,19 +3,14 @@
 // Size: one test per public page section, sharing the page helpers.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { uniqueEmail } from '../../scripts/lib/accounts.mjs';
 import { expect, test } from './support/accounts';
 import { openPage } from './support/pages';
 
 const SUCCESS = 'Te hemos apuntado. Te avisaremos cuando abramos acceso.';
 const FAILURE = 'No hemos podido procesar tu solicitud. Inténtalo de nuevo en unos minutos.';
 
-const octet = () => Math.floor(Math.random() * 254) + 1;
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@lupa.example`;
-
-// The server rate-limits the waitlist per client address: every test gets its own.
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `10.${octet()}.${octet()}.${octet()}` });
-});
+// The server rate-limits the waitlist per client address: `test` gives every test's context its own.
 
 /** Opens the landing page and brings the waitlist form (loaded when near the viewport) into view. */
 async function openWaitlist(page: Page) {
@@ -254,7 +249,7 @@ test.describe('waitlist form', () => {
   test('requires consent', async ({ page }) => {
     const requests = watchWaitlistRequests(page);
     const form = await openWaitlist(page);
-    await form.getByLabel('Correo electrónico').fill(uniqueEmail('consent'));
+    await form.getByLabel('Correo electrónico').fill(uniqueEmail('e2e-consent'));
     await form.getByRole('button', { name: 'Apuntarme' }).click();
     await expect(form.getByText('Debes aceptar los términos para continuar')).toBeVisible();
     expect(requests).toEqual([]);
@@ -268,7 +263,7 @@ test.describe('waitlist form', () => {
       await route.continue();
     });
     const form = await openWaitlist(page);
-    const email = uniqueEmail('ok');
+    const email = uniqueEmail('e2e-ok');
     await form.getByLabel('Correo electrónico').fill(email);
     await form.getByRole('checkbox').check();
     const responsePromise = page.waitForResponse('**/api/v1/waitlist');
@@ -294,7 +289,7 @@ test.describe('waitlist form', () => {
     await expect(honeypot).toHaveAttribute('autocomplete', 'off');
     await expect(honeypot).toHaveAttribute('aria-hidden', 'true');
 
-    await form.getByLabel('Correo electrónico').fill(uniqueEmail('bot'));
+    await form.getByLabel('Correo electrónico').fill(uniqueEmail('e2e-bot'));
     await form.getByRole('checkbox').check();
     await honeypot.fill('https://spam.example', { force: true });
     await form.getByRole('button', { name: 'Apuntarme' }).click();
@@ -310,7 +305,7 @@ test.describe('waitlist form', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'internal', code: 'internal' }) }),
     );
     const form = await openWaitlist(page);
-    await form.getByLabel('Correo electrónico').fill(uniqueEmail('fail'));
+    await form.getByLabel('Correo electrónico').fill(uniqueEmail('e2e-fail'));
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Apuntarme' }).click();
 

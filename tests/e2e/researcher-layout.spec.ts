@@ -7,12 +7,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { literal, sql } from './support/db';
 import { uploadRecording } from './support/recording';
-import { PASSWORD, clientHeaders, expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/participation';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SIZES = [
   { width: 360, height: 740 },
   { width: 1366, height: 768 },
@@ -20,16 +18,6 @@ const SIZES = [
 const THEMES = ['light', 'dark'] as const;
 const LONG_URL =
   'https://www.tienda-de-ejemplo-con-un-nombre-largo.example.com/es/categorias/electrodomesticos/checkout/paso-3?utm_source=newsletter&utm_campaign=primavera';
-
-async function subscribe(email: string) {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
-  const userId = rows[0]?.id as string;
-  const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
-}
 
 async function createAnalysis(request: APIRequestContext, name: string, url: string, places: number): Promise<string> {
   const created = await request.post('/api/v1/analysis', {
@@ -97,9 +85,8 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
   test.setTimeout(240_000);
   const email = `investigadora.con.un.correo.largo.${Date.now()}@empresa-de-ejemplo.example.com`;
   await registerViaApi(page.request, email);
-  await subscribe(email);
-  const login = await page.request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
+  await grantSubscription(email);
+  await loginViaApi(page.request, email);
 
   // 19 plain analyses with long titles and URLs (one title without spaces), then the one with recordings.
   for (let i = 1; i <= 19; i++) {
@@ -176,7 +163,7 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
 test("'Ir al análisis' opens the new analysis before the countdown ends", async ({ page, request }) => {
   const email = uniqueEmail();
   await registerViaApi(request, email);
-  await subscribe(email);
+  await grantSubscription(email);
   await loginViaUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/analysis/create');

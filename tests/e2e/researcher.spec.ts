@@ -2,23 +2,9 @@
 // the disabled create button without a subscription; then, with one given by SQL, create an analysis
 // through the form (validation, 'Éxito' countdown), see it on the dashboard and in its detail, copy
 // the invite link, edit, close, reopen and delete it. Another customer cannot open it.
-import { literal, sql } from './support/db';
-import { clientHeaders, expect, loginViaUi, PASSWORD, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TOOLTIP = 'An active subscription is required to create a new analysis. Visit Billing to choose a plan.';
-
-/** Gives `email`'s user an active 'basic' subscription for 30 days, as the payment webhook would. */
-async function subscribe(email: string) {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
-  const userId = rows[0]?.id as string | undefined;
-  if (!userId) throw new Error(`no user ${email}`);
-  const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
-}
 
 test('a researcher creates, shares, edits, closes, reopens and deletes an analysis', async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -43,7 +29,7 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Subscribed: the banner goes, the button leads to the form.
-  await subscribe(email);
+  await grantSubscription(email);
   await page.reload();
   const createLink = page.getByRole('link', { name: 'Crear nuevo análisis' });
   await expect(createLink).toBeVisible();
@@ -176,9 +162,8 @@ test("another customer gets 'Análisis no encontrado' for someone else's analysi
   // The owner works through the API with the page's cookies.
   const owner = uniqueEmail();
   await registerViaApi(page.request, owner);
-  await subscribe(owner);
-  const login = await page.request.post('/api/v1/auth/login/local', { data: { username: owner, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
+  await grantSubscription(owner);
+  await loginViaApi(page.request, owner);
   const created = await page.request.post('/api/v1/analysis', {
     data: {
       name: 'Privado',
@@ -233,7 +218,7 @@ test('the researcher screens have no serious accessibility violations', async ({
   await check();
 
   // The form with its errors shown.
-  await subscribe(email);
+  await grantSubscription(email);
   await page.goto('/analysis/create');
   await page.getByRole('button', { name: 'Crear análisis' }).click();
   await expect(page.getByText('El nombre del análisis es obligatorio')).toBeVisible();

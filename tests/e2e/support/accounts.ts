@@ -1,19 +1,17 @@
-// Helpers for the accounts e2e tests: unique e-mails and client addresses, users made through the
-// API, the reset link from the local mail outbox, and the login form.
-import { randomInt } from 'node:crypto';
+// Helpers for the accounts e2e tests: unique e-mails and client addresses, users made and signed in
+// through the API (the flows of scripts/lib/accounts.mjs on a Playwright request context), a
+// subscription given by SQL, the reset link from the local mail outbox, and the login form.
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import * as accounts from '../../../scripts/lib/accounts.mjs';
 import { literal, sql } from './db';
 
+export { fakeClientIp, PASSWORD } from '../../../scripts/lib/accounts.mjs';
+
 /** A fresh address per call, so tests never share an account. */
-export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+export const uniqueEmail = () => accounts.uniqueEmail('e2e');
 
-/**
- * A fake client address. The server rate-limits per `cf-connecting-ip`, so each browser context
- * gets its own and parallel tests never eat each other's budget.
- */
-export const fakeClientIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
-export const clientHeaders = () => ({ 'cf-connecting-ip': fakeClientIp() });
+/** Each browser or request context gets its own client address (the server rate-limits per address). */
+export const clientHeaders = () => ({ 'cf-connecting-ip': accounts.fakeClientIp() });
 
 /**
  * `test` whose default context (page and request) has its own client address, and which prints the
@@ -88,18 +86,33 @@ export const test = base.extend<{ apiFailureLog: void }>({
 
 export { expect };
 
-export const PASSWORD = 'clave-de-prueba-1';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Creates a customer through the API (no session is opened by registration). */
-export async function registerViaApi(request: APIRequestContext, email: string, password = PASSWORD) {
-  const response = await request.post('/api/v1/auth/register/local/customer', {
-    data: { username: email, password, role: 'customer' },
-  });
-  expect(response.status(), `${await response.text()} (x-request-id ${response.headers()['x-request-id']})`).toBe(201);
+export async function registerViaApi(request: APIRequestContext, email: string, password = accounts.PASSWORD) {
+  await accounts.register(accounts.playwrightCall(request), email, password);
+}
+
+/** Opens a session for `email` in `request`. */
+export async function loginViaApi(request: APIRequestContext, email: string, password = accounts.PASSWORD) {
+  await accounts.login(accounts.playwrightCall(request), email, password);
+}
+
+/** Gives `email`'s user an active 'basic' subscription for 30 days straight in D1, as the payment webhook would; the user's id. */
+export async function grantSubscription(email: string): Promise<string> {
+  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
+  const userId = rows[0]?.id as string | undefined;
+  if (!userId) throw new Error(`no user ${email}`);
+  const now = Date.now();
+  await sql(
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
+      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+  );
+  return userId;
 }
 
 /** Fills and submits the login form at /auth/login. */
-export async function loginViaUi(page: Page, email: string, password = PASSWORD) {
+export async function loginViaUi(page: Page, email: string, password = accounts.PASSWORD) {
   await page.goto('/auth/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);

@@ -16,13 +16,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, clientHeaders, expect, registerViaApi, resetLinkFor } from './accounts';
+import * as accounts from '../../../scripts/lib/accounts.mjs';
+import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, resetLinkFor } from './accounts';
 import { literal, sql } from './db';
 import { uploadRecording } from './recording';
 
 /** Bumped whenever the shape or content of the seed changes, so an old file is not reused. */
 const SEED_VERSION = 1;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
 
 /** Cookies as `BrowserContext.addCookies` takes them. */
@@ -75,18 +75,11 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
   return response;
 }
 
-async function userIdOf(email: string): Promise<string> {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.toLowerCase())}`);
-  const id = rows[0]?.id as string | undefined;
-  if (!id) throw new Error(`no user ${email}`);
-  return id;
-}
-
 /** A new customer signed in on its own request context (the caller disposes of it). */
 async function signedIn(baseURL: string, email: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   await registerViaApi(context, email);
-  await ok(await context.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
+  await loginViaApi(context, email);
   return context;
 }
 
@@ -130,14 +123,11 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
   const hostEmail = `anfitrion.participaciones.${tag}@example.com`;
   const host = await signedIn(baseURL, hostEmail);
   try {
-    await ok(await researcher.post('/api/v1/billing', { data: {} }));
-    const sessions: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const checkout = await ok(await researcher.post('/api/v1/billing/checkout-session', { data: { planName: 'basic', planBillingCycle: 'monthly' } }));
-      const url = ((await checkout.json()) as { checkoutSessionUrl: string }).checkoutSessionUrl;
-      sessions.push(new URL(url, baseURL).pathname.split('/').pop()!);
-    }
-    await ok(await researcher.post(`/api/v1/billing/local/checkout/${sessions[0]}/pay`, { data: {} }));
+    // Two checkouts opened before paying the first: the other stays open for the checkout page's sweep.
+    const billing = accounts.playwrightCall(researcher);
+    await accounts.createCustomer(billing);
+    const sessions = [await accounts.openCheckout(billing), await accounts.openCheckout(billing)];
+    await accounts.payCheckout(billing, sessions[0]!);
 
     // 20 analyses, the newest first on the dashboard; the main one gets the participations.
     const analyses: DesignSeed['analyses'] = [];
@@ -169,11 +159,7 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
     }
 
     // The participation tests' host: paid through the database, like the other specs' researchers.
-    const hostId = await userIdOf(hostEmail);
-    await sql(
-      `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-        `VALUES ('sub_' || ${literal(hostId)}, ${literal(hostId)}, 'active', 'basic', ${stamp + 30 * DAY_MS}, ${stamp}, ${stamp})`,
-    );
+    await grantSubscription(hostEmail);
 
     // A reset link for the researcher (asking for it does not sign anybody out).
     const anonymous = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
@@ -186,7 +172,7 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
     const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
     await registerViaApi(admin, adminEmail);
     await sql(`UPDATE users SET role = 'admin' WHERE email_normalized = ${literal(adminEmail.toLowerCase())}`);
-    await ok(await admin.post('/api/v1/auth/login/local', { data: { username: adminEmail, password: PASSWORD } }));
+    await loginViaApi(admin, adminEmail);
     const adminSearch = `investigacion-${tag}`;
     const adminUserEmails = Array.from({ length: 20 }, (_, i) => `${['maria.jose', 'juan.carlos', 'ana.belen', 'francisco.javier'][i % 4]}.garcia-fernandez-${i + 1}@${adminSearch}-de-mercados.example.org`);
     const waitlistEmails = Array.from({ length: 20 }, (_, i) => `persona.interesada.numero-${i + 1}.${tag}@una-empresa-con-nombre-largo-de-consultoria.example.net`);

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, registerViaApi, uniqueEmail } from './accounts';
+import { expect, grantSubscription, loginViaApi, registerViaApi, uniqueEmail } from './accounts';
 import { literal, sql } from './db';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,15 +25,9 @@ export async function researcherWithAnalysis(
 ): Promise<string> {
   const email = uniqueEmail();
   await registerViaApi(request, email);
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email)}`);
-  const userId = rows[0]?.id as string;
+  await grantSubscription(email);
+  await loginViaApi(request, email);
   const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
-  const login = await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
   const created = await request.post('/api/v1/analysis', {
     data: {
       name: `Participación e2e ${now}`,
