@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { analysisBody, textTasks } from './lib/analysis-body.mjs';
 import { Client, researcher } from './lib/bench-client.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,17 +34,21 @@ async function seed() {
 
   let analysisId = '';
   for (let i = 20; i >= 1; i--) {
-    const { analysisData } = await api(owner, 'POST', '/analysis', {
-      name: `Proceso de compra con tarjeta regalo para clientes recurrentes en dispositivos móviles (ronda ${i})`,
-      url: longUrl(i),
-      maxNumberOfParticipants: 50,
-      scenario: 'Eres una persona que lleva semanas comparando cafeteras y por fin ha decidido comprar una desde el móvil.',
-      tasks: [
-        { taskType: 'text', taskContent: 'Busca una cafetera superautomática de menos de 400 € en https://tienda-online-de-electrodomesticos-y-menaje.example.com/es-es/ofertas' },
-        { taskType: 'text', taskContent: 'Añádela al carrito y aplica el código de descuento BIENVENIDA-2026-PRIMAVERA.' },
-      ],
-      device: 'computer',
-    });
+    const { analysisData } = await api(
+      owner,
+      'POST',
+      '/analysis',
+      analysisBody({
+        name: `Proceso de compra con tarjeta regalo para clientes recurrentes en dispositivos móviles (ronda ${i})`,
+        url: longUrl(i),
+        maxNumberOfParticipants: 50,
+        scenario: 'Eres una persona que lleva semanas comparando cafeteras y por fin ha decidido comprar una desde el móvil.',
+        tasks: textTasks(
+          'Busca una cafetera superautomática de menos de 400 € en https://tienda-online-de-electrodomesticos-y-menaje.example.com/es-es/ofertas',
+          'Añádela al carrito y aplica el código de descuento BIENVENIDA-2026-PRIMAVERA.',
+        ),
+      }),
+    );
     analysisId = analysisData.id;
   }
 

@@ -8,6 +8,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { fakeClientIp, login, register, subscribe, uniqueEmail } from './accounts.mjs';
+import { analysisBody, textTasks } from './analysis-body.mjs';
 
 export { PASSWORD } from './accounts.mjs';
 
@@ -109,14 +110,13 @@ export async function researcher(base, tag, { email = uniqueEmail(`bench-${tag}`
 /** An analysis of `owner` with three tasks and room for `places` participants. */
 export async function analysis(owner, places = 1000) {
   const { analysisData } = await owner.json('POST', '/api/v1/analysis', {
-    body: {
+    body: analysisBody({
       name: 'Compra con tarjeta regalo',
       url: 'https://tienda.example/ofertas',
       maxNumberOfParticipants: places,
       scenario: 'Buscas un regalo para una amiga.',
-      tasks: ['Busca una cafetera', 'Añádela al carrito', 'Aplica el código BIENVENIDA'].map((taskContent) => ({ taskType: 'text', taskContent })),
-      device: 'computer',
-    },
+      tasks: textTasks('Busca una cafetera', 'Añádela al carrito', 'Aplica el código BIENVENIDA'),
+    }),
   });
   return analysisData.id;
 }

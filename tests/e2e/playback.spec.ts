@@ -7,13 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { literal, sql } from './support/db';
+import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
+import { expectAccessible } from './support/participation';
 import { finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
-import { PASSWORD, clientHeaders, expect, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
 const STEPS = [
   { index: 0, atMs: 0 },
@@ -32,22 +31,23 @@ async function expectOk(response: { ok(): boolean; status(): number; text(): Pro
   expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true);
 }
 
-/** Gives `email`'s user an active 'basic' subscription for 30 days, as the payment webhook would. */
-async function subscribe(email: string) {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
-  const userId = rows[0]?.id as string | undefined;
-  if (!userId) throw new Error(`no user ${email}`);
-  const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
-  );
-}
-
 /** Registers a customer and opens a session in `request` (a page's request shares its browser's cookies). */
 async function signIn(request: APIRequestContext, email: string) {
   await registerViaApi(request, email);
-  await expectOk(await request.post('/api/v1/auth/login/local', { data: { username: email, password: PASSWORD } }));
+  await loginViaApi(request, email);
+}
+
+/**
+ * A new customer with a subscription, signed in on `page`, and their analysis (analysisBody with
+ * `overrides`); returns its id.
+ */
+async function subscriberWithAnalysis(page: Page, overrides: Record<string, unknown>): Promise<string> {
+  const email = uniqueEmail();
+  await signIn(page.request, email);
+  await grantSubscription(email);
+  const created = await page.request.post('/api/v1/analysis', { data: analysisBody(overrides) });
+  await expectOk(created);
+  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
 }
 
 /** A 320×180 JPEG, like the thumbnail a participant's tab takes a few seconds in. */
@@ -76,12 +76,6 @@ async function notesOf(request: APIRequestContext, entryId: string): Promise<Not
   return ((await response.json()) as { notes: NoteJson[] }).notes;
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('a researcher analyses a recording: chapters, notes, speed, download, summary and CSV; others cannot; deleting removes it', async ({
   page,
   browser,
@@ -89,24 +83,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
 }) => {
   test.setTimeout(240_000);
   if (!baseURL) throw new Error('baseURL is not set');
-  const email = uniqueEmail();
-  await signIn(page.request, email);
-  await subscribe(email);
-  const created = await page.request.post('/api/v1/analysis', {
-    data: {
-      name: `Grabaciones e2e ${Date.now()}`,
-      url: 'https://example.com',
-      maxNumberOfParticipants: 5,
-      scenario: 'Eres un cliente nuevo de la tienda.',
-      tasks: [
-        { taskType: 'text', taskContent: 'Busca un producto' },
-        { taskType: 'text', taskContent: 'Añádelo al carrito' },
-      ],
-      device: 'computer',
-    },
-  });
-  await expectOk(created);
-  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const analysisId = await subscriberWithAnalysis(page, { name: `Grabaciones e2e ${Date.now()}` });
   const entryId = await submitDemoRecording(baseURL, analysisId);
 
   // ---- The entry page: 'Tasks', four chapters, a playable video.
@@ -196,14 +173,14 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await page.getByRole('button', { name: 'Atajos de teclado' }).click();
   const help = page.getByRole('dialog', { name: 'Atajos de teclado' });
   await expect(help.getByText('Añadir una nota en el momento actual')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
   await page.keyboard.press('?');
   await expect(help.getByText('Capítulo anterior o siguiente')).toBeVisible();
   await help.getByRole('button', { name: 'Cerrar' }).click();
   await expect(help).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // ---- Download: the signed recording URL, downloading the very bytes uploaded.
   const downloadLink = page.getByRole('link', { name: 'Descargar grabación' });
@@ -245,7 +222,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await page.setViewportSize({ width: 1280, height: 720 });
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const [csv] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
@@ -286,14 +263,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
 test("'Ver grabación' opens the signed recording in a new tab, and the browser plays it", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL is not set');
-  const email = uniqueEmail();
-  await signIn(page.request, email);
-  await subscribe(email);
-  const created = await page.request.post('/api/v1/analysis', {
-    data: { name: `Ver grabación ${Date.now()}`, url: 'https://example.com', maxNumberOfParticipants: 5, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },
-  });
-  await expectOk(created);
-  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  const analysisId = await subscriberWithAnalysis(page, { name: `Ver grabación ${Date.now()}`, scenario: '', tasks: textTasks('T') });
   await submitDemoRecording(baseURL, analysisId);
 
   await page.goto(`/analysis/${analysisId}`);
@@ -317,26 +287,7 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
 });
 
 /** A signed-in subscriber with an analysis of two tasks; returns its id. */
-async function analysisWithTwoTasks(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail();
-  await signIn(page.request, email);
-  await subscribe(email);
-  const created = await page.request.post('/api/v1/analysis', {
-    data: {
-      name: `${name} ${Date.now()}`,
-      url: 'https://example.com',
-      maxNumberOfParticipants: 5,
-      scenario: 'Eres un cliente nuevo de la tienda.',
-      tasks: [
-        { taskType: 'text', taskContent: 'Busca un producto' },
-        { taskType: 'text', taskContent: 'Añádelo al carrito' },
-      ],
-      device: 'computer',
-    },
-  });
-  await expectOk(created);
-  return ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
-}
+const analysisWithTwoTasks = (page: Page, name: string) => subscriberWithAnalysis(page, { name: `${name} ${Date.now()}` });
 
 const currentTime = (page: Page) => page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
 
@@ -498,22 +449,12 @@ function videoStates(page: Page): Promise<string> {
 test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   if (!baseURL) throw new Error('baseURL is not set');
-  const email = uniqueEmail();
-  await signIn(page.request, email);
-  await subscribe(email);
-  const created = await page.request.post('/api/v1/analysis', {
-    data: {
-      name: `Cámara ${Date.now()}`,
-      url: 'https://example.com',
-      maxNumberOfParticipants: 5,
-      scenario: '',
-      tasks: [{ taskType: 'text', taskContent: 'Busca un producto' }, { taskType: 'text', taskContent: 'Cómpralo' }],
-      device: 'computer',
-      camera: 'optional',
-    },
+  const analysisId = await subscriberWithAnalysis(page, {
+    name: `Cámara ${Date.now()}`,
+    scenario: '',
+    tasks: textTasks('Busca un producto', 'Cómpralo'),
+    camera: 'optional',
   });
-  await expectOk(created);
-  const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   let entryId = '';
   try {
@@ -609,7 +550,7 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   const box = await overlay.boundingBox();
   const frame = await page.getByTestId('entry-video').boundingBox();
   expect(box?.y ?? 0).toBeLessThan((frame?.y ?? 0) + (frame?.height ?? 0) / 2);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Ocultar cámara' }).click();
   await expect(overlay).toBeHidden();
   await expect(page.getByRole('button', { name: 'Cámara' })).toHaveAttribute('aria-pressed', 'false');
