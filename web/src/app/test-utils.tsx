@@ -5,6 +5,8 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
 
+export { anAnalysis, anAnalysisRequest, textTasks } from '@/app/test-data';
+
 /** Renders the whole app at `url`; returns the router to inspect where navigation went. */
 export function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
@@ -58,28 +60,6 @@ export function signedInCustomer(url: string, paid = true) {
   if (url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
   return undefined;
 }
-
-/**
- * An analysis as the API sends it (GET /analysis/:id, the dashboard's list), with two tasks;
- * tests override what they look at (entries, question settings, dates).
- */
-export const anAnalysis = (overrides: Record<string, unknown> = {}) => ({
-  id: 'an-1',
-  name: 'Checkout',
-  url: 'https://tienda.example.com',
-  device: 'computer',
-  scenario: 'Eres un cliente nuevo.',
-  max_number_of_participants: 5,
-  status: 'published',
-  created_at: 1,
-  updated_at: 1,
-  tasks: [
-    { id: 't1', taskType: 'text', taskContent: 'Busca un producto' },
-    { id: 't2', taskType: 'text', taskContent: 'Cómpralo' },
-  ],
-  _count: { AnalysisEntries: 1 },
-  ...overrides,
-});
 
 /** A submitted recording as GET /entry/:id sends it (participant 3 of 'Checkout', 18 s, no chapters). */
 export const anEntry = (overrides: Record<string, unknown> = {}) => ({

@@ -9,6 +9,7 @@ import {
   toAnalysisRequest,
   type AnalysisFormInput,
 } from '@/features/analysis/lib/analysis-form';
+import { anAnalysis, anAnalysisRequest, textTasks } from '@/app/test-data';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
 const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput => ({
@@ -94,21 +95,9 @@ describe('toAnalysisRequest', () => {
         tasks: [{ content: ' Compra algo ' }, { content: '   ' }, { content: 'Paga' }, { content: '' }],
       }),
     );
-    expect(toAnalysisRequest(values)).toEqual({
-      name: 'Checkout',
-      url: 'https://tienda.example.com/carrito',
-      maxNumberOfParticipants: 5,
-      scenario: 'null',
-      tasks: [
-        { taskType: 'text', taskContent: 'Compra algo' },
-        { taskType: 'text', taskContent: 'Paga' },
-      ],
-      device: 'computer',
-      taskQuestions: true,
-      sus: false,
-      camera: 'off',
-      transcription: { enabled: true, language: 'es' },
-    });
+    expect(toAnalysisRequest(values)).toEqual(
+      anAnalysisRequest({ url: 'https://tienda.example.com/carrito', scenario: 'null', tasks: textTasks('Compra algo', 'Paga') }),
+    );
   });
 
   it('sends the transcription setting as chosen (ADR 0018), and refuses another language', () => {
@@ -145,24 +134,14 @@ describe('task removal', () => {
 
 describe('edit form prefill', () => {
   it("turns a stored 'null' scenario into an empty field and the limit into text", () => {
-    const analysis = {
-      id: 'a1',
-      name: 'Checkout',
+    const analysis = anAnalysis({
       url: 'https://example.com',
-      device: 'computer',
       scenario: 'null',
       max_number_of_participants: 8,
-      status: 'published',
-      created_at: 0,
-      updated_at: 0,
-      tasks: [
-        { id: 't1', taskType: 'text', taskContent: 'Uno' },
-        { id: 't2', taskType: 'text', taskContent: 'Dos' },
-      ],
-      _count: { AnalysisEntries: 0 },
+      tasks: textTasks('Uno', 'Dos'),
       taskQuestions: false,
       sus: true,
-    } as unknown as AnalysisDto;
+    }) as unknown as AnalysisDto;
     expect(analysisFormFrom(analysis)).toEqual({
       name: 'Checkout',
       url: 'https://example.com',

@@ -1,7 +1,7 @@
 /** Creating an analysis: spec messages, the normalised payload, the 'Éxito' countdown, the subscription gate. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anAnalysis, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
+import { anAnalysis, anAnalysisRequest, fakeApi, renderApp, signedInCustomer, textTasks, type FakeCall } from '@/app/test-utils';
 
 const createdAnalysis = anAnalysis({
   id: 'new-1',
@@ -112,21 +112,9 @@ describe('create analysis page', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Ir al análisis' }));
     expect(dialog.textContent).toContain('¡Análisis creado con éxito!');
     expect(dialog.textContent).toContain('Redirigiendo en 5 segundos...');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      name: 'Checkout',
-      url: 'https://tienda.example.com',
-      maxNumberOfParticipants: 5,
-      scenario: 'null',
-      tasks: [
-        { taskType: 'text', taskContent: 'Compra algo' },
-        { taskType: 'text', taskContent: 'Paga' },
-      ],
-      device: 'computer',
-      taskQuestions: true,
-      sus: true,
-      camera: 'required',
-      transcription: { enabled: true, language: 'es' },
-    });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual(
+      anAnalysisRequest({ scenario: 'null', tasks: textTasks('Compra algo', 'Paga'), sus: true, camera: 'required' }),
+    );
 
     await act(async () => vi.advanceTimersByTime(1000));
     expect(dialog.textContent).toContain('Redirigiendo en 4 segundos...');
