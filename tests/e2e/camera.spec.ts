@@ -6,34 +6,12 @@
 // participant go on without it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
-import { card, entryOf, expectAccessible, recordingStatus, researcherWithAnalysis } from './support/participation';
+import { card, entryOf, expectAccessible, probeRecording, recordingStatus, researcherWithAnalysis } from './support/participation';
 
 interface EntryAnswer {
   participantNumber: number;
   thumbnailUrl: string | null;
   segments: { url: string; durationMs: number; cameraUrl: string | null; cameraOffsetMs: number }[];
-}
-
-/** What ffprobe reads in a signed file: the types of its streams and its duration. */
-async function probe(request: APIRequestContext, signedUrl: string): Promise<{ types: string[]; seconds: number }> {
-  const { execFile } = await import('node:child_process');
-  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { promisify } = await import('node:util');
-  const url = new URL(signedUrl);
-  const file = await request.get(`${url.pathname}${url.search}`);
-  expect(file.status()).toBe(200);
-  const dir = await mkdtemp(join(tmpdir(), 'lupa-camera-'));
-  try {
-    const path = join(dir, 'camera');
-    await writeFile(path, await file.body());
-    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', path]);
-    const json = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_type: string }[] };
-    return { types: json.streams.map((s) => s.codec_type), seconds: Number(json.format.duration) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** Up to the permission cards, with the screen and microphone shared. */
@@ -100,10 +78,10 @@ test('a required camera: Siguiente waits for it, and the researcher gets a camer
   expect(segment?.cameraUrl, 'the camera was recorded as its own file').toMatch(/\/api\/v1\/recordings\/[0-9a-f]{32}\/1\/camera\?/);
   expect(segment!.cameraOffsetMs).toBeGreaterThanOrEqual(0);
   expect(segment!.cameraOffsetMs).toBeLessThan(5000);
-  const camFile = await probe(request, segment!.cameraUrl!);
+  const camFile = await probeRecording(request, segment!.cameraUrl!);
   expect(camFile.types).toEqual(['video']);
   expect(camFile.seconds).toBeGreaterThan(3);
-  const screenFile = await probe(request, segment!.url);
+  const screenFile = await probeRecording(request, segment!.url);
   expect(screenFile.types.sort(), 'the microphone stays with the screen').toEqual(['audio', 'video']);
 
   // The participations table: 'Participante 1' with a thumbnail the browser took.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
-import { card, entryOf, expectAccessible, probeSeconds, recordingFor, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+import { card, entryOf, expectAccessible, probeRecording, recordingFor, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys } from '../api/recording.mjs';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
@@ -44,8 +44,27 @@ async function segmentsOf(request: APIRequestContext, entryId: string) {
   expect(answer.status(), await answer.text()).toBe(200);
   const body = (await answer.json()) as { durationMs: number; segments: { url: string; durationMs: number }[] };
   const probed = [];
-  for (const segment of body.segments) probed.push({ ...segment, seconds: (await probeSeconds(request, segment.url)).seconds });
+  for (const segment of body.segments) probed.push({ ...segment, seconds: (await probeRecording(request, segment.url)).seconds });
   return { durationMs: body.durationMs, segments: probed, probedMs: probed.reduce((sum, s) => sum + s.seconds * 1000, 0) };
+}
+
+/**
+ * A participant recording for `ms`, whose page keeps every microphone stream it gets (in
+ * `window.lupaMicrophones`), so the test can mute or end the one being recorded.
+ */
+async function recordingWithMicrophonesKept(page: Page, request: APIRequestContext, ms: number) {
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    const kept: MediaStream[] = [];
+    (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones = kept;
+    devices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      kept.push(stream);
+      return stream;
+    };
+  });
+  return recordingFor(page, request, ms);
 }
 
 const next = async (page: Page, step: string) => {
@@ -145,22 +164,7 @@ test('a browser killed mid-recording, with a persistent profile, offers to conti
 
 test('a microphone the browser mutes mid-recording is reported in the panel; sharing it again records a new segment that reaches the server', async ({ page, request }) => {
   test.setTimeout(180_000);
-  // Keeps every microphone stream the page gets, so the test can end the one being recorded.
-  await page.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    const kept: MediaStream[] = [];
-    (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones = kept;
-    devices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      kept.push(stream);
-      return stream;
-    };
-  });
-  const analysisId = await researcherWithAnalysis(request);
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(4000);
+  const { analysisId } = await recordingWithMicrophonesKept(page, request, 4000);
 
   // As when the browser or the system stops the audio without ending the share: the track mutes
   // (an ended microphone is the spec's 'La grabación se ha detenido', product §2.5).
@@ -201,21 +205,7 @@ test('a microphone the browser mutes mid-recording is reported in the panel; sha
 
 test('a microphone that goes silent without any event (the track stopped under the page) is reported too, and sharing again clears it', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    const kept: MediaStream[] = [];
-    (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones = kept;
-    devices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      kept.push(stream);
-      return stream;
-    };
-  });
-  const analysisId = await researcherWithAnalysis(request);
-  await startAnalysis(page, analysisId);
-  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(3000);
+  await recordingWithMicrophonesKept(page, request, 3000);
   // track.stop() fires no 'ended' and MediaRecorder records silence: only the level tells.
   await page.evaluate(() => {
     const streams = (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones;

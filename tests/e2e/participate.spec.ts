@@ -4,7 +4,7 @@
 // validation messages; screen/microphone denials; and a stopped share deleting the participation.
 import { expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-import { card, expectAccessible, probeSeconds, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
+import { card, expectAccessible, probeRecording, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
 
 test('a participant records every step; the researcher gets a playable file with step marks', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -76,7 +76,7 @@ test('a participant records every step; the researcher gets a playable file with
   const urlAnswer = await request.get(`/api/v1/analysisEntry/${entryId}`);
   expect(urlAnswer.status()).toBe(200);
   const { analysisEntryPresignedUrl } = (await urlAnswer.json()) as { analysisEntryPresignedUrl: string };
-  const { seconds, codecs } = await probeSeconds(request, analysisEntryPresignedUrl);
+  const { seconds, codecs } = await probeRecording(request, analysisEntryPresignedUrl);
   expect(codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)), codecs.join()).toBe(true);
   expect(codecs.some((codec) => ['opus', 'aac'].includes(codec)), codecs.join()).toBe(true);
   const durationMs = seconds * 1000;

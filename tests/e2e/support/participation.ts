@@ -78,8 +78,8 @@ export async function startAnalysis(page: Page, analysisId: string): Promise<num
   return consentedAt;
 }
 
-/** Seconds of media ffprobe reads in the file at `signedUrl` (a signed recording URL). */
-export async function probeSeconds(request: APIRequestContext, signedUrl: string): Promise<{ seconds: number; codecs: string[] }> {
+/** What ffprobe reads in the file at `signedUrl` (a signed recording URL): its seconds of media, and its streams' codecs and types. */
+export async function probeRecording(request: APIRequestContext, signedUrl: string): Promise<{ seconds: number; codecs: string[]; types: string[] }> {
   const { execFile } = await import('node:child_process');
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -92,9 +92,13 @@ export async function probeSeconds(request: APIRequestContext, signedUrl: string
   try {
     const path = join(dir, 'recording');
     await writeFile(path, await file.body());
-    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', path]);
-    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string }[] };
-    return { seconds: Number(probe.format.duration), codecs: probe.streams.map((stream) => stream.codec_name) };
+    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,codec_type', '-of', 'json', path]);
+    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string; codec_type: string }[] };
+    return {
+      seconds: Number(probe.format.duration),
+      codecs: probe.streams.map((stream) => stream.codec_name),
+      types: probe.streams.map((stream) => stream.codec_type),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
