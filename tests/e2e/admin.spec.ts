@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
 import { expectAccessible } from './support/participation';
-import { uploadRecording } from './support/recording';
+import { asParticipant, uploadRecording } from './support/recording';
 import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const REFUSAL = 'User is not authorized to view this page - please log in again';
@@ -75,7 +75,6 @@ async function analysisWithRecording(baseURL: string, email: string) {
   const now = Date.now();
 
   const customer = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   try {
     await loginViaApi(customer, email);
     const created = await customer.post('/api/v1/analysis', {
@@ -91,14 +90,12 @@ async function analysisWithRecording(baseURL: string, email: string) {
     await expectOk(created);
     const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
 
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
-    await uploadRecording(participant, entryId, Buffer.from('not really a video, but bytes all the same'), { chunks: 2 });
+    const entryId = await asParticipant(baseURL, analysisId, async (participant, entryId) => {
+      await uploadRecording(participant, entryId, Buffer.from('not really a video, but bytes all the same'), { chunks: 2 });
+    });
     return { owner, analysisId, entryId, recordingKey: `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4` };
   } finally {
     await customer.dispose();
-    await participant.dispose();
   }
 }
 

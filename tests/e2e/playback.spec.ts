@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
 import { expectAccessible } from './support/participation';
-import { finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
+import { asParticipant, finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
 import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
@@ -54,20 +54,12 @@ async function subscriberWithAnalysis(page: Page, overrides: Record<string, unkn
 const thumbnailJpeg = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
 
 /** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks and a thumbnail. */
-async function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
-  // Its own context keeps the HttpOnly capability cookie that participate sets.
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
+  return asParticipant(baseURL, analysisId, async (participant, entryId) => {
     await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
     await uploadThumbnail(participant, entryId, thumbnailJpeg());
     await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
-    return entryId;
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 async function notesOf(request: APIRequestContext, entryId: string): Promise<NoteJson[]> {
@@ -365,12 +357,7 @@ test('a participation recorded in two segments plays across the boundary without
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await analysisWithTwoTasks(page, 'Dos tramos');
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  let entryId = '';
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+  const entryId = await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     const clip = await readFile(DEMO_VIDEO);
     // Task 1 starts 3 s before the end of the first capture, Task 2 in the second one.
     const steps = [
@@ -380,9 +367,7 @@ test('a participation recorded in two segments plays across the boundary without
       { index: 3, atMs: 24_000 },
     ];
     await uploadResumedRecording(participant, entryId, { bytes: clip, durationMs: 18_000 }, { bytes: clip, durationMs: 18_000 }, { steps });
-  } finally {
-    await participant.dispose();
-  }
+  });
 
   await page.goto(`/entry/${entryId}`);
   const slider = page.getByRole('slider', { name: 'Posición de la reproducción' });
@@ -455,20 +440,13 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
     tasks: textTasks('Busca un producto', 'Cómpralo'),
     camera: 'optional',
   });
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  let entryId = '';
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+  const entryId = await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     const clip = await readFile(DEMO_VIDEO);
     await uploadSegment(participant, entryId, clip, { durationMs: 18_000 });
     // The camera started 200 ms after the screen.
     await uploadSegment(participant, entryId, clip, { durationMs: 18_000, track: 'camera', cameraStartMs: 200 });
     await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
-  } finally {
-    await participant.dispose();
-  }
+  });
 
   await page.goto(`/entry/${entryId}`);
   const overlay = page.getByTestId('camera-overlay');

@@ -6,9 +6,9 @@
 // LUPA_SHOTS=<dir> also saves full-page screenshots of each screen for a visual check.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { uploadRecording } from './support/recording';
-import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { asParticipant, uploadRecording } from './support/recording';
+import { expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/participation';
 
 const SIZES = [
@@ -39,11 +39,7 @@ async function createAnalysis(request: APIRequestContext, name: string, url: str
 
 /** A participant joins and, unless `submit` is false, uploads and submits a short recording. */
 async function participate(baseURL: string, analysisId: string, submit = true) {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    expect(joined.status(), await joined.text()).toBeLessThan(300);
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+  await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     if (submit) {
       await uploadRecording(participant, entryId, Buffer.from('bytes of a recording, enough for the layout'), {
         chunks: 1,
@@ -55,9 +51,7 @@ async function participate(baseURL: string, analysisId: string, submit = true) {
         ],
       });
     }
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 async function expectNoSidewaysScroll(page: Page, where: string) {

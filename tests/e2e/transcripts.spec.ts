@@ -9,12 +9,12 @@
 // 'Mostrar subtítulos' show them to a stranger, each cue at its moment; with transcription off the
 // tab says so.
 import { readFile } from 'node:fs/promises';
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './support/accounts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
 import { researcherWithAnalysis } from './support/participation';
-import { finishRecording, uploadSegment } from './support/recording';
+import { asParticipant, finishRecording, uploadSegment } from './support/recording';
 
 const STT = process.env.LUPA_STT_URL;
 const fixture = (name: string) => new URL(`../../edge-worker/core/fixtures/${name}`, import.meta.url);
@@ -51,14 +51,9 @@ const control = async (path: string, body: unknown) => {
 const requestsSent = async () => ((await (await fetch(`${STT}/control/requests`)).json()) as unknown[]).length;
 
 /** A participant's 18 s recording with its microphone track, as the tab sends it; returns the entry id. */
-async function transcribedRecording(baseURL: string, analysisId: string): Promise<string> {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    const body = (await joined.json()) as { analysisEntryId: string; analysisData: { transcribe: boolean } };
-    expect(body.analysisData.transcribe, 'the tab is told to record the microphone').toBe(true);
-    const entryId = body.analysisEntryId;
+function transcribedRecording(baseURL: string, analysisId: string): Promise<string> {
+  return asParticipant(baseURL, analysisId, async (participant, entryId, joined) => {
+    expect(joined.analysisData.transcribe, 'the tab is told to record the microphone').toBe(true);
     const seg = await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
     const audio = await readFile(fixture('chromium-audio-1.webm'));
     const sizes = JSON.parse(await readFile(fixture('chromium-audio-1.chunks.json'), 'utf8')) as number[];
@@ -73,10 +68,7 @@ async function transcribedRecording(baseURL: string, analysisId: string): Promis
       offset += size;
     }
     await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
-    return entryId;
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 test.describe.configure({ mode: 'serial' });

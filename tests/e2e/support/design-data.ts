@@ -19,7 +19,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import * as accounts from '../../../scripts/lib/accounts.mjs';
 import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, resetLinkFor } from './accounts';
 import { literal, sql } from './db';
-import { uploadRecording } from './recording';
+import { asParticipant, uploadRecording } from './recording';
 
 /** Bumped whenever the shape or content of the seed changes, so an old file is not reused. */
 const SEED_VERSION = 1;
@@ -101,16 +101,10 @@ export const participationAnalysis = (stamp: number) => ({
 });
 
 /** A participant (own context, own capability cookie) joins `analysisId`; returns the entry id. */
-async function joinAnalysis(baseURL: string, analysisId: string, recording?: { bytes: Buffer; durationMs: number; steps?: { index: number; atMs: number }[] }) {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await ok(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }));
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+function joinAnalysis(baseURL: string, analysisId: string, recording?: { bytes: Buffer; durationMs: number; steps?: { index: number; atMs: number }[] }) {
+  return asParticipant(baseURL, analysisId, async (participant, entryId) => {
     if (recording) await uploadRecording(participant, entryId, recording.bytes, { durationMs: recording.durationMs, steps: recording.steps ?? [], chunks: 3 });
-    return entryId;
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 async function makeSeed(baseURL: string): Promise<DesignSeed> {

@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { clientHeaders, expect } from './accounts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from './accounts';
 import { SCENARIO, TASKS } from './participation';
-import { finishRecording, uploadResumedRecording, uploadSegment, type StepMark } from './recording';
+import { asParticipant, finishRecording, uploadResumedRecording, uploadSegment, type StepMark } from './recording';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
 
@@ -28,12 +28,8 @@ export async function expectOk(response: { ok(): boolean; status(): number; text
  * A participant joins `analysisId` and submits the demo video: one 18 s capture, or with
  * `twoCaptures` the same file twice (a resume after a reload), 36 s in all. Returns the entry id.
  */
-export async function submitRecording(baseURL: string, analysisId: string, { twoCaptures = false } = {}): Promise<string> {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+export function submitRecording(baseURL: string, analysisId: string, { twoCaptures = false } = {}): Promise<string> {
+  return asParticipant(baseURL, analysisId, async (participant, entryId) => {
     const bytes = await readFile(DEMO_VIDEO);
     if (twoCaptures) {
       await uploadResumedRecording(participant, entryId, { bytes, durationMs: 18_000 }, { bytes, durationMs: 18_000 }, { steps: STEPS });
@@ -41,10 +37,7 @@ export async function submitRecording(baseURL: string, analysisId: string, { two
       await uploadSegment(participant, entryId, bytes, { durationMs: 18_000 });
       await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
     }
-    return entryId;
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 /** A clip through the API (the player's own path is tested in clips.spec.ts). */
@@ -59,11 +52,7 @@ export async function createClip(request: APIRequestContext, entryId: string, cl
  * the ten SUS answers, then Finish. For analyses with task questions and the SUS on.
  */
 export async function answeredParticipation(baseURL: string, analysisId: string, tasks: [number, 'yes' | 'no' | 'unsure'][], sus: number[]) {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = await participant.post('/api/v1/analysis/participate', { data: { analysisId } });
-    await expectOk(joined);
-    const entryId = ((await joined.json()) as { analysisEntryId: string }).analysisEntryId;
+  await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
     for (const [i, [seq, success]] of tasks.entries()) {
       await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, { data: { seq, success, atMs: 3_000 + i * 2_000 } }));
@@ -71,9 +60,7 @@ export async function answeredParticipation(baseURL: string, analysisId: string,
     await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }));
     const steps = [0, 1, 2, 3, 4].map((index) => ({ index, atMs: index * 1_500 }));
     await finishRecording(participant, entryId, { durationMs: 9_000, steps });
-  } finally {
-    await participant.dispose();
-  }
+  });
 }
 
 /**

@@ -3,8 +3,8 @@
  * segment, chunks with their end times, complete, submit. `participant` must be a request context
  * that holds the capability cookie set by `participate`.
  */
-import type { APIRequestContext } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { clientHeaders } from './accounts';
 
 export interface StepMark {
   index: number;
@@ -14,6 +14,32 @@ export interface StepMark {
 async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
   expect(response.status(), `${response.url()} → ${await response.text()}`).toBeLessThan(300);
   return response;
+}
+
+/** What `participate` answers: the new entry, and the analysis as the tab needs it. */
+interface Joined {
+  analysisEntryId: string;
+  analysisData: Record<string, unknown>;
+}
+
+/**
+ * A participant in their own request context (its own client address, and the capability cookie
+ * `participate` sets) joins `analysisId` and does `record` with it; the context is disposed of
+ * after. Returns the entry id. `record` also gets participate's answer.
+ */
+export async function asParticipant(
+  baseURL: string,
+  analysisId: string,
+  record: (participant: APIRequestContext, entryId: string, joined: Joined) => Promise<void> = async () => {},
+): Promise<string> {
+  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
+  try {
+    const joined = (await (await ok(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }))).json()) as Joined;
+    await record(participant, joined.analysisEntryId, joined);
+    return joined.analysisEntryId;
+  } finally {
+    await participant.dispose();
+  }
 }
 
 /**
