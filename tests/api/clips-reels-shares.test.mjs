@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { readFileSync } from 'node:fs';
-import { at, complete, participate, recordSegment, submit } from './recording.mjs';
+import { at, submittedLargeRecording } from './recording.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
 
 const GONE = 'Este enlace ya no está disponible';
@@ -405,12 +404,7 @@ test('playlists, the list and shared recordings name the participant and carry t
 test('shared media answers at most 8 MiB at a time, so revoking stops a player that is already reading', async () => {
   const owner = await researcher('share-cap');
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
-  const { entryId, cookie } = await participate(analysis.id);
-  const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
-  const file = Buffer.concat([head, randomBytes(9 * MIB - head.length + 4321)]);
-  await recordSegment(entryId, cookie, file, { chunkSize: MIB, mimeType: 'video/mp4' });
-  assert.equal((await complete(entryId, cookie, { durationMs: 10_000 })).status, 200);
-  assert.equal((await submit(entryId, cookie)).status, 200);
+  const { entryId, file } = await submittedLargeRecording(analysis.id, 9 * MIB + 4321);
   const { token, share: dto } = (await share(owner, analysis.id, { kind: 'recording', targetId: entryId, expiresInDays: 7 })).json;
   const url = (await open(token)).json.recording.segments[0].url;
 

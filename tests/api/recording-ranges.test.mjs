@@ -4,11 +4,9 @@
 // Range, on and across their seams and R2's 5 MiB multipart seam, are byte for byte the upload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { api } from './helpers.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
-import { complete, participate, recordSegment, submit } from './recording.mjs';
+import { submittedLargeRecording } from './recording.mjs';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -16,13 +14,8 @@ const MIB = 1024 * KIB;
 test('a multi-megabyte recording is served whole and in any Range exactly as uploaded', async () => {
   const owner = await researcher('ranges');
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
-  const { entryId, cookie } = await participate(analysis.id);
   // An ordinary MP4 header, then bytes no index is built for: served exactly as stored.
-  const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
-  const file = Buffer.concat([head, randomBytes(9 * MIB - head.length + 12_345)]);
-  await recordSegment(entryId, cookie, file, { chunkSize: MIB, mimeType: 'video/mp4' });
-  assert.equal((await complete(entryId, cookie, { durationMs: 10_000 })).status, 200);
-  assert.equal((await submit(entryId, cookie)).status, 200);
+  const { entryId, file } = await submittedLargeRecording(analysis.id, 9 * MIB + 12_345);
   const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
 
   const whole = await fetch(url);

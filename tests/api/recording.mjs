@@ -1,6 +1,7 @@
 // Helpers for recording through the durable-chunk API (ADR 0005) as a participant's tab does, for
 // firing the cron with a chosen clock, and for looking inside the local R2 bucket.
-import { readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { api, BASE, randomIp } from './helpers.mjs';
@@ -64,6 +65,19 @@ export async function recordAndSubmit(entryId, cookie, data, { steps, durationMs
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
   const sent = await submit(entryId, cookie);
   if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
+}
+
+/**
+ * A participation of `analysisId` that submitted a `size`-byte MP4: the demo clip's header, then
+ * random bytes (no seek index is built for them), in 1 MiB chunks; the entry, its capability
+ * cookie and the file as uploaded.
+ */
+export async function submittedLargeRecording(analysisId, size) {
+  const { entryId, cookie } = await participate(analysisId);
+  const head = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+  const file = Buffer.concat([head, randomBytes(size - head.length)]);
+  await recordAndSubmit(entryId, cookie, file, { chunkSize: 1024 * 1024, mimeType: 'video/mp4', durationMs: 10_000 });
+  return { entryId, cookie, file };
 }
 
 /** Fires the Cron Trigger as if it ran at `timeMs` (wrangler dev's scheduled endpoint). */
