@@ -6,6 +6,7 @@ import { literal, sql } from './support/db';
 import {
   PASSWORD,
   clientHeaders,
+  customerOnDashboard,
   expect,
   loginViaUi,
   registerViaApi,
@@ -80,11 +81,8 @@ test('a participant gets the yellow participant notice', async ({ page, request 
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('logout goes to / and the dashboard then sends to /auth/login', async ({ page, request }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('logout goes to / and the dashboard then sends to /auth/login', async ({ page }) => {
+  await customerOnDashboard(page);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -162,11 +160,8 @@ test('a reset page without a token says so', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('No password reset token provided');
 });
 
-test('after a password change the old password is rejected at login', async ({ page, request }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('after a password change the old password is rejected at login', async ({ page }) => {
+  const email = await customerOnDashboard(page);
 
   await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
@@ -187,11 +182,8 @@ test('after a password change the old password is rejected at login', async ({ p
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a password change signs out the other browser but not this one', async ({ page, request, browser, baseURL }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test('a password change signs out the other browser but not this one', async ({ page, browser, baseURL }) => {
+  const email = await customerOnDashboard(page);
 
   const other = await browser.newContext({ baseURL, locale: 'es-ES', extraHTTPHeaders: clientHeaders() });
   try {
@@ -215,26 +207,20 @@ test('a password change signs out the other browser but not this one', async ({ 
   }
 });
 
-test('a customer on /admin is refused; without a session /admin sends to login', async ({ page, request }) => {
+test('a customer on /admin is refused; without a session /admin sends to login', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
   await page.goto('/admin');
   await expect(page.getByTestId('admin-refusal')).toContainText(
     'User is not authorized to view this page - please log in again',
   );
 });
 
-test('on a phone the side navigation folds behind an accessible menu button', async ({ page, request }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
+test('on a phone the side navigation folds behind an accessible menu button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
 
   const menu = page.getByRole('button', { name: 'Abrir menú' });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -272,7 +258,7 @@ test('rate limits count per cf-connecting-ip; the register screen shows the 429 
   }
 });
 
-test('the account screens have no serious accessibility violations', async ({ page, request }) => {
+test('the account screens have no serious accessibility violations', async ({ page }) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const check = async () => {
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -290,10 +276,7 @@ test('the account screens have no serious accessibility violations', async ({ pa
   await expect(page.getByText('Introduce tu email')).toBeVisible();
   await check();
 
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
   await page.goto('/user/profile');
   await expect(page.getByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
   await check();

@@ -6,7 +6,7 @@
 // tab; the banner comes back and the API refuses new analyses with 402.
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { customerOnDashboard, expect, test } from './support/accounts';
 
 const NOTICE = 'Modo de prueba — no se realizará ningún cargo';
 const PENDING = 'Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.';
@@ -33,10 +33,7 @@ async function expectAccessible(page: Page) {
 
 test('a customer subscribes in the checkout tab, creates an analysis, then cancels in the portal', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail();
-  await registerViaApi(page.request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
 
   // No subscription: banner and a disabled create button.
   const banner = page.getByRole('region', { name: 'Trial ended' });
@@ -163,21 +160,15 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
 });
 
 test('an unknown checkout session says so', async ({ page }) => {
-  const email = uniqueEmail();
-  await registerViaApi(page.request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
   await page.goto('/billing/checkout/cs_local_does_not_exist');
   await expect(page.getByRole('heading', { name: 'Sesión de pago no encontrada' })).toBeVisible();
   await expect(page.getByText(NOTICE)).toBeVisible();
 });
 
 test('the billing screens fit a phone', async ({ page }) => {
-  const email = uniqueEmail();
-  await registerViaApi(page.request, email);
   await page.setViewportSize({ width: 360, height: 740 });
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   await page.goto('/user/billing');

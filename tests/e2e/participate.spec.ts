@@ -4,7 +4,7 @@
 // validation messages; screen/microphone denials; and a stopped share deleting the participation.
 import { expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-import { card, expectAccessible, probeRecording, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
+import { card, expectAccessible, probeRecording, recordingFor, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
 
 test('a participant records every step; the researcher gets a playable file with step marks', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -211,10 +211,7 @@ test('stopping the screen share ends the analysis, deletes the participation and
 
 test('closing the tab mid-analysis asks first, and keeps the participation to continue later', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const analysisId = await researcherWithAnalysis(request, 1);
-  await startAnalysis(page, analysisId);
-  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
-  const [entry] = await sql(`SELECT id FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  const { analysisId, entry } = await recordingFor(page, request, 0, 1);
 
   let asked = false;
   page.on('dialog', (dialog) => {
@@ -228,16 +225,13 @@ test('closing the tab mid-analysis asks first, and keeps the participation to co
   const again = await context.newPage();
   await again.goto(`/participate/${analysisId}`);
   await expect(again.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({ timeout: 15_000 });
-  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`);
+  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry.id)}`);
   expect(row?.status).toBe('in_progress');
 });
 
 test("the header's link mid-analysis asks first; leaving deletes the participation and loads the landing page", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const analysisId = await researcherWithAnalysis(request, 1);
-  await startAnalysis(page, analysisId);
-  await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
-  const [entry] = await sql(`SELECT id FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  const { analysisId, entry } = await recordingFor(page, request, 0, 1);
   // The exit modal asked already: no "leave site?" prompt may follow it.
   let prompted = false;
   page.on('dialog', (dialog) => {
@@ -260,6 +254,6 @@ test("the header's link mid-analysis asks first; leaving deletes the participati
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback de calidad, en minutos');
   expect(prompted).toBe(false);
-  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry!.id as string)}`);
+  const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry.id)}`);
   expect(row?.status).toBe('abandoned');
 });

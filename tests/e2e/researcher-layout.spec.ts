@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { asParticipant, uploadRecording } from './support/recording';
-import { expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { customerOnDashboard, expect, grantSubscription, loginViaApi, registerViaApi, test } from './support/accounts';
 import { expectAccessible } from './support/participation';
 
 const SIZES = [
@@ -154,12 +154,8 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
   expect((tipBox?.x ?? 0) + (tipBox?.width ?? 0)).toBeLessThanOrEqual(1366);
 });
 
-test("'Ir al análisis' opens the new analysis before the countdown ends", async ({ page, request }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
-  await grantSubscription(email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("'Ir al análisis' opens the new analysis before the countdown ends", async ({ page }) => {
+  await customerOnDashboard(page, { subscribed: true });
   await page.goto('/analysis/create');
   await page.getByLabel('Nombre del análisis').fill('Directo al análisis');
   await page.getByLabel('URL', { exact: true }).fill('example.com');
@@ -179,12 +175,9 @@ test("'Ir al análisis' opens the new analysis before the countdown ends", async
   await expect(page).toHaveURL(/\/analysis\/[^/]+$/);
 });
 
-test('the disabled create button explains itself in a tooltip that stays inside a phone screen', async ({ page, request }) => {
-  const email = uniqueEmail();
-  await registerViaApi(request, email);
+test('the disabled create button explains itself in a tooltip that stays inside a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await customerOnDashboard(page);
   const create = page.getByRole('button', { name: 'Crear nuevo análisis' });
   await create.focus();
   const tip = page.getByRole('tooltip');

@@ -2,17 +2,14 @@
 // the disabled create button without a subscription; then, with one given by SQL, create an analysis
 // through the form (validation, 'Éxito' countdown), see it on the dashboard and in its detail, copy
 // the invite link, edit, close, reopen and delete it. Another customer cannot open it.
-import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { customerOnDashboard, clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
 
 const TOOLTIP = 'An active subscription is required to create a new analysis. Visit Billing to choose a plan.';
 
 test('a researcher creates, shares, edits, closes, reopens and deletes an analysis', async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail();
+  const email = await customerOnDashboard(page);
   const name = `Estudio e2e ${Date.now()}`;
-  await registerViaApi(request, email);
-  await loginViaUi(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
 
   // No subscription yet: banner, disabled button with its tooltip, and the form sends back.
   const banner = page.getByRole('region', { name: 'Trial ended' });

@@ -119,6 +119,19 @@ export async function loginViaUi(page: Page, email: string, password = accounts.
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
+/**
+ * A new customer, made through the API and logged in through the form, on /dashboard; their
+ * e-mail. `subscribed`: given an active subscription before logging in.
+ */
+export async function customerOnDashboard(page: Page, { subscribed = false } = {}): Promise<string> {
+  const email = uniqueEmail();
+  await registerViaApi(page.request, email);
+  if (subscribed) await grantSubscription(email);
+  await loginViaUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
 /** Path + query of the newest reset link mailed to `email`, waiting for the mail to arrive. */
 export async function resetLinkFor(email: string): Promise<string> {
   const deadline = Date.now() + 20_000;
