@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp, uniqueEmail } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
-import { q, r2Exists, sql } from './db.mjs';
+import { grantSubscription, q, r2Exists, sql } from './db.mjs';
 
 const REFUSED = 'User is not authorized to view this page - please log in again';
 
@@ -77,8 +77,7 @@ test('roles change admin ⇄ customer, and the last admin can be neither demoted
 test('deleting a user removes every row and recording they own', async () => {
   const boss = await admin('deleter');
   const victim = await signUp('victim');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${victim.user.id}`)}, ${q(victim.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(victim.user.id);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: victim.cookie,
     body: { name: 'X', url: 'example.com', maxNumberOfParticipants: 2, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 
 const valid = {
   name: 'Checkout',
@@ -17,9 +17,7 @@ const valid = {
 /** A customer with an active subscription (the billing issue's provider writes the same row). */
 async function subscriber(tag) {
   const account = await signUp(tag);
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${account.user.id}`)}, ${q(account.user.id)}, 'active', 'basic', ${now + 30 * 86400000}, ${now}, ${now})`);
+  grantSubscription(account.user.id, { days: 30 });
   return account;
 }
 

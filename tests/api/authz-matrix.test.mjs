@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 import { RoundTrips } from './d1-budgets.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
@@ -26,11 +26,6 @@ const jpeg = () => Buffer.concat([
 
 /** Every `METHOD pattern` the router knows. */
 const routerRoutes = () => ROUTES.map(routeKey);
-
-async function activeSubscription(userId) {
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${userId}`)}, ${q(userId)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
-}
 
 async function participate(analysisId) {
   const res = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
@@ -48,7 +43,7 @@ async function submitted(analysisId) {
 async function world() {
   const owner = await signUp('m-owner');
   const checkout = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie: owner.cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
-  await activeSubscription(owner.user.id);
+  grantSubscription(owner.user.id);
   const other = await signUp('m-other');
   const admin = await signUp('m-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
@@ -297,7 +292,7 @@ const LAPSED = [
 
 test('a lapsed subscription: the gated writes are 402, the customer still reads, exports and deletes', async () => {
   const owner = await signUp('m-lapsed');
-  await activeSubscription(owner.user.id);
+  grantSubscription(owner.user.id);
   const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
   const w = { analysis, done: await submitted(analysis) };
   w.clip = (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json.id;

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription } from './db.mjs';
 import { at, complete, ledgerOf, openCameraSegment, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const MIB = 1024 * 1024;
@@ -42,9 +42,7 @@ function probe(bytes, name) {
 
 async function owner() {
   const user = await signUp('camera');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(user.user.id);
   return user;
 }
 

@@ -23,6 +23,20 @@ export async function sql(query) {
 }
 
 /**
+ * Gives user `userId` an active 'basic' subscription for `days`, straight in D1 as the payment
+ * provider's webhook would: for tests that need a paying researcher but not the checkout.
+ * `stateDir`: another server's state (the suite's by default).
+ */
+export function grantSubscription(userId, { days = 1, stateDir = process.env.LUPA_STATE_DIR } = {}) {
+  const now = Date.now();
+  localSql(
+    stateDir,
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
+      VALUES (${q(`sub_${userId}`)}, ${q(userId)}, 'active', 'basic', ${now + days * 86_400_000}, ${now}, ${now})`,
+  );
+}
+
+/**
  * Holds the local D1's write lock for `ms`, as a slow writer beside the server would: the server's
  * writes meanwhile find SQLite busy. Resolves once the lock is taken, with a promise of its release.
  */

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { BASE, randomIp, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const doc = JSON.parse(readFileSync(`${root}edge-worker/api-types/openapi.json`, 'utf8'));
@@ -68,8 +68,7 @@ test('thousands of malformed requests: no 5xx, every 4xx is JSON with a message'
   // A world deep enough for handlers to run: an admin with a subscription, an analysis, an entry.
   const admin = await signUp('fuzz');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${admin.user.id}`)}, ${q(admin.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(admin.user.id);
   const created = await fetch(`${BASE}/api/v1/analysis`, {
     method: 'POST',
     headers: { cookie: admin.cookie, 'content-type': 'application/json' },

@@ -3,14 +3,13 @@
 // step marks and answer times on the entry's timeline.
 import { randomBytes } from 'node:crypto';
 import { api, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription } from './db.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 
 /** A researcher with an active subscription. */
 export async function researcher(tag = 'insights') {
   const user = await signUp(tag);
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(user.user.id);
   return user;
 }
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, complete, until } from './recording.mjs';
 
 const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
@@ -14,8 +14,7 @@ const WS = BASE.replace(/^http/, 'ws');
 
 async function owner() {
   const user = await signUp('live');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(user.user.id);
   const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json.analysisData.id;
   return { ...user, analysis };
 }

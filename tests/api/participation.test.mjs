@@ -5,14 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 import { complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit } from './recording.mjs';
 
 async function analysisWith(places, tag = 'researcher') {
   const owner = await signUp(tag);
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const res = await api('/api/v1/analysis', {
     method: 'POST',
     cookie: owner.cookie,

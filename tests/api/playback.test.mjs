@@ -5,13 +5,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
-import { q, r2Exists, sql } from './db.mjs';
+import { grantSubscription, q, r2Exists, sql } from './db.mjs';
 
 /** An analysis with two tasks and `runs` submitted recordings with the given step marks. */
 async function recorded(runs) {
   const owner = await signUp('watcher');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: owner.cookie,
     body: { name: 'Resumen', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca, "algo"' }, { taskType: 'text', taskContent: 'Paga' }], device: 'computer' },

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, signUp } from './helpers.mjs';
-import { q, r2Get, r2Put, sql } from './db.mjs';
+import { grantSubscription, r2Get, r2Put } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const RECORDING = readFileSync(new URL('../../edge-worker/core/fixtures/chromium.mp4', import.meta.url));
@@ -21,9 +21,7 @@ const FIRST_MOOF = 36 + 1164;
 
 async function submittedRecording(recording = RECORDING, durationMs = 2200) {
   const owner = await signUp('seek');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: owner.cookie,
     body: { name: 'Seek', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
@@ -138,9 +136,7 @@ test('an index by the earlier rule is not served, and the next opening rebuilds 
 
 test('a file that is not a fragmented MP4 gets no index and is served as stored', async () => {
   const owner = await signUp('seek-plain');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: owner.cookie,
     body: { name: 'Plain', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },

@@ -14,9 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { localSql } from '../../scripts/lib/local-d1.mjs';
 import { api, BASE, randomIp, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 import { parseCsv } from './insights-helpers.mjs';
 import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
@@ -40,9 +39,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function owner(base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
   const user = await signUp('transcripts', undefined, base);
-  const now = Date.now();
-  localSql(stateDir, `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${user.user.id}`)}, ${q(user.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(user.user.id, { stateDir });
   return user;
 }
 

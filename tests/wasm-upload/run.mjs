@@ -112,7 +112,7 @@ if (ownServer) {
 process.env.LUPA_BASE_URL = server.url;
 process.env.LUPA_STATE_DIR = stateDir;
 const { api, signUp } = await import('../api/helpers.mjs');
-const { q, sql } = await import('../api/db.mjs');
+const { grantSubscription, q, sql } = await import('../api/db.mjs');
 
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lupa-chromium-')), {
   executablePath: '/usr/bin/chromium',
@@ -131,9 +131,7 @@ try {
   });
 
   const owner = await signUp('recorder');
-  const now = Date.now();
-  await sql(`INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const created = await api('/api/v1/analysis', {
     method: 'POST', cookie: owner.cookie,
     body: { name: 'Grabación real', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer' },
