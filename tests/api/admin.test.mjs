@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp, uniqueEmail } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
-import { grantSubscription, q, r2Exists, sql } from './db.mjs';
+import { q, r2Exists, sql } from './db.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const REFUSED = 'User is not authorized to view this page - please log in again';
 
@@ -76,13 +77,8 @@ test('roles change admin ⇄ customer, and the last admin can be neither demoted
 
 test('deleting a user removes every row and recording they own', async () => {
   const boss = await admin('deleter');
-  const victim = await signUp('victim');
-  grantSubscription(victim.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: victim.cookie,
-    body: { name: 'X', url: 'example.com', maxNumberOfParticipants: 2, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' },
-  });
-  const analysisId = created.json.analysisData.id;
+  const victim = await researcher('victim');
+  const analysisId = (await createAnalysis(victim, { name: 'X', tasks: ['T'], max: 2 })).id;
   const { entryId, cookie } = await participate(analysisId);
   await recordAndSubmit(entryId, cookie, randomBytes(2048));
   const key = `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4`;

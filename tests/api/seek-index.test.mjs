@@ -9,8 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription, r2Get, r2Put } from './db.mjs';
+import { api } from './helpers.mjs';
+import { r2Get, r2Put } from './db.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const RECORDING = readFileSync(new URL('../../edge-worker/core/fixtures/chromium.mp4', import.meta.url));
@@ -20,14 +21,8 @@ const AUDIO_GAP = readFileSync(new URL('../../edge-worker/core/fixtures/chromium
 const FIRST_MOOF = 36 + 1164;
 
 async function submittedRecording(recording = RECORDING, durationMs = 2200) {
-  const owner = await signUp('seek');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Seek', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('seek');
+  const analysisId = (await createAnalysis(owner, { name: 'Seek', tasks: ['T1'], max: 2 })).id;
   const { entryId, cookie } = await participate(analysisId);
   await recordSegment(entryId, cookie, recording, { chunkSize: 10_000, mimeType: 'video/mp4;codecs=vp9,opus' });
   assert.equal((await complete(entryId, cookie, { durationMs })).status, 200);
@@ -135,13 +130,8 @@ test('an index by the earlier rule is not served, and the next opening rebuilds 
 });
 
 test('a file that is not a fragmented MP4 gets no index and is served as stored', async () => {
-  const owner = await signUp('seek-plain');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Plain', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('seek-plain');
+  const analysisId = (await createAnalysis(owner, { name: 'Plain', tasks: ['T1'], max: 2 })).id;
   const { entryId, cookie } = await participate(analysisId);
   // The landing page's demo clip: an ordinary (not fragmented) MP4.
   const plain = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));

@@ -111,8 +111,9 @@ if (ownServer) {
 }
 process.env.LUPA_BASE_URL = server.url;
 process.env.LUPA_STATE_DIR = stateDir;
-const { api, signUp } = await import('../api/helpers.mjs');
-const { grantSubscription, q, sql } = await import('../api/db.mjs');
+const { api } = await import('../api/helpers.mjs');
+const { q, sql } = await import('../api/db.mjs');
+const { createAnalysis, researcher } = await import('../api/insights-helpers.mjs');
 
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lupa-chromium-')), {
   executablePath: '/usr/bin/chromium',
@@ -130,14 +131,8 @@ try {
     return route.fulfill({ contentType: type, body: readFileSync(join(web, name)) });
   });
 
-  const owner = await signUp('recorder');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Grabación real', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('recorder');
+  const analysisId = (await createAnalysis(owner, { name: 'Grabación real', url: 'example.com', tasks: ['Busca'], max: 10 })).id;
 
   /**
    * Runs `body(recorder, entryId, Recorder)` in a fresh page, after claiming a place there unless
