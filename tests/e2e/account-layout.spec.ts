@@ -3,7 +3,8 @@
 // sizes in both themes): the admin users table turns into cards on a phone whose long e-mails wrap
 // across the card instead of being squeezed one word per line, with actions that stay on the card;
 // the role dialog fits a phone in both themes and gives focus back; a laptop gets the table; and the
-// billing page of a customer who has not subscribed fits a phone and a laptop in both themes.
+// billing page and the portal of a customer who has not subscribed fit a phone and a laptop in
+// both themes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerViaApi, PASSWORD, test, uniqueEmail } from './support/accounts';
@@ -70,7 +71,7 @@ test('the admin users table with 20 long e-mails: cards on a phone whose e-mails
   await expectNoSideScroll(page, 'admin users at 1366');
 });
 
-test('the billing page of a customer who has not subscribed fits a phone and a laptop in both themes', async ({ page, request }) => {
+test('the billing page and the portal of a customer who has not subscribed fit a phone and a laptop in both themes', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail();
   await registerViaApi(request, email);
@@ -81,5 +82,12 @@ test('the billing page of a customer who has not subscribed fits a phone and a l
   for (const size of [PHONE, LAPTOP]) {
     await page.setViewportSize(size);
     await expectFitsInBothThemes(page, `billing at ${size.width}`);
+  }
+  await page.goto('/billing/portal');
+  await expect(page.getByText('No tienes ninguna suscripción activa.')).toBeVisible();
+  await expect(page.getByText('Aún no hay facturas.')).toBeVisible();
+  for (const size of [PHONE, LAPTOP]) {
+    await page.setViewportSize(size);
+    await expectFitsInBothThemes(page, `portal at ${size.width}`);
   }
 });

@@ -171,11 +171,6 @@ test('an unknown checkout session says so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sesión de pago no encontrada' })).toBeVisible();
   await expect(page.getByText(NOTICE)).toBeVisible();
 });
-
-test('the billing screens fit a phone', async ({ page }) => {
-  const email = uniqueEmail();
-  await registerViaApi(page.request, email);
-  await page.setViewportSize({ width: 360, height: 740 });
   await loginViaUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
