@@ -1,12 +1,14 @@
-// Runs every test suite in order and prints one total as the last line: `N passed, N failed`.
+// Runs every test suite and prints one total as the last line: `N passed, N failed`.
 //
 // Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, the
-// web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the size rule (sizes), the
-// production deploy dry run, then API, Playwright (including the design-system sweep) and
-// Lighthouse against one `wrangler dev` (workerd + local D1/R2) with a throw-away state directory. A suite that cannot even start counts
-// as one failure.
+// web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the size
+// rule (sizes) and the production deploy dry run, one after the other; beside them, from the
+// start, the API suite against one `wrangler dev` (workerd + local D1/R2) with a throw-away state
+// directory; then, against the same server, the recorder, Playwright (including the
+// design-system sweep) and Lighthouse. A suite that cannot even start counts as one failure.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/dev-server.mjs';
@@ -19,16 +21,39 @@ const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs just thos
 // `LUPA_E2E_FILES='tests/e2e/playback.spec.ts'` (space-separated) replace the full file lists.
 const apiFiles = process.env.LUPA_API_FILES?.split(/\s+/).filter(Boolean) ?? ['tests/api/*.test.mjs'];
 const e2eFiles = process.env.LUPA_E2E_FILES?.split(/\s+/).filter(Boolean) ?? [];
+/**
+ * API test files that must not share the server with others: the Whisper stand-in's request count
+ * (transcripts, share-captions: "exactly one more request"), D1's write lock (d1-busy holds it),
+ * and the D1 round-trip budgets (authz-matrix), which count every statement the worker sends: a
+ * statement tried again because another file's test wrote the SQLite file directly is one more.
+ */
+const API_ALONE = ['transcripts', 'share-captions', 'd1-busy', 'authz-matrix'];
 const totals = { passed: 0, failed: 0 };
 const summary = [];
+
+/** `tests/api/*.test.mjs` as the files it names (a plain path stays as it is). */
+function expandTestGlob(pattern) {
+  if (!pattern.includes('*')) return [pattern];
+  const dir = pattern.slice(0, pattern.lastIndexOf('/'));
+  const suffix = pattern.slice(pattern.lastIndexOf('*') + 1);
+  return readdirSync(join(root, dir)).filter((f) => f.endsWith(suffix)).sort().map((f) => `${dir}/${f}`);
+}
 
 /** Runs a command, streaming its output, and resolves with its exit code and captured stdout. */
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    // Inside a suite that runs beside another (`suite(.., { beside: true })`), output is kept and
+    // printed when the suite ends, so the two suites' lines do not interleave.
+    const kept = besideOutput.getStore();
+    const write = (stream) => (d) => {
+      out += d;
+      if (kept) kept.push(d);
+      else stream.write(d);
+    };
+    child.stdout.on('data', write(process.stdout));
+    child.stderr.on('data', write(process.stderr));
     child.on('error', (err) => resolve({ code: 127, out: out + String(err) }));
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
@@ -44,18 +69,30 @@ function record(name, passed, failed, ms) {
   summary.push(`${name}: ${passed} passed, ${failed} failed${ms === undefined ? '' : ` (${clock(ms)})`}`);
 }
 
-/** A suite counted from its runner's own report; a crash with nothing counted is one failure. */
-async function suite(name, fn) {
+/** Output of the suites that run beside others, printed whole when each ends. */
+const besideOutput = new AsyncLocalStorage();
+
+/**
+ * A suite counted from its runner's own report; a crash with nothing counted is one failure.
+ * `beside`: it runs at the same time as other suites, so its output is printed when it ends.
+ */
+async function suite(name, fn, { beside = false } = {}) {
   if (only.length && !only.includes(name)) return;
-  console.log(`\n==> ${name}`);
+  const kept = beside ? [] : undefined;
+  console.log(beside ? `\n==> ${name} (started beside the other suites; its output follows when it ends)` : `\n==> ${name}`);
   const began = performance.now();
-  try {
-    const { passed, failed, code } = await fn();
-    record(name, passed, failed + (code !== 0 && failed === 0 ? 1 : 0), performance.now() - began);
-  } catch (err) {
-    console.error(err);
-    record(name, 0, 1, performance.now() - began);
-  }
+  const body = async () => {
+    try {
+      const { passed, failed, code } = await fn();
+      return { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+    } catch (err) {
+      console.error(err);
+      return { passed: 0, failed: 1 };
+    }
+  };
+  const { passed, failed } = kept ? await besideOutput.run(kept, body) : await body();
+  if (kept) process.stdout.write(`\n==> ${name} (output)\n${kept.join('')}`);
+  record(name, passed, failed, performance.now() - began);
 }
 
 /** Sums cargo's `test result: ok. N passed; M failed` lines. */
@@ -81,54 +118,62 @@ const chromeRunner = {
   WASM_BINDGEN_TEST_TIMEOUT: '60',
 };
 
-await suite('rust', async () => {
-  const { code, out } = await run('cargo', ['test', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder']);
-  return { ...cargoCounts(out), code };
-});
-
-await suite('clippy', async () => {
-  const host = await check('cargo', ['clippy', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder', '--all-targets', '--', '-D', 'warnings']);
-  const wasm = await check('cargo', ['clippy', '-p', 'lupa-edge-worker', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--', '-D', 'warnings']);
-  return { passed: host.passed + wasm.passed, failed: host.failed + wasm.failed, code: 0 };
-});
-
-await suite('types', () => check('bash', ['scripts/check-types.sh']));
-
-await suite('wasm', async () => {
-  const { code, out } = await run('cargo', ['test', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--test', 'browser'], {
-    env: chromeRunner,
+/**
+ * The suites that need no server: Rust host tests, clippy, generated types, wasm in Chromium, the
+ * web's type check, lint and unit tests, and the static checks.
+ */
+async function hostSuites() {
+  await suite('rust', async () => {
+    const { code, out } = await run('cargo', ['test', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder']);
+    return { ...cargoCounts(out), code };
   });
-  return { ...cargoCounts(out), code };
-});
 
-await suite('tsc', () => check('tsc', ['-p', 'web/tsconfig.json', '--noEmit']));
+  await suite('clippy', async () => {
+    const host = await check('cargo', ['clippy', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder', '--all-targets', '--', '-D', 'warnings']);
+    const wasm = await check('cargo', ['clippy', '-p', 'lupa-edge-worker', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--', '-D', 'warnings']);
+    return { passed: host.passed + wasm.passed, failed: host.failed + wasm.failed, code: 0 };
+  });
 
-// ESLint (eslint.config.js): typescript-eslint, the React hooks rules, no import cycles and the
-// feature boundaries (no feature imports another; shared code imports no feature).
-await suite('eslint', () => check('eslint', ['--max-warnings', '0', 'web/src']));
+  await suite('types', () => check('bash', ['scripts/check-types.sh']));
 
-await suite('web', async () => {
-  const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');
-  const { code } = await run('vitest', ['run', '--config', 'web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0 };
-  return { passed: json.numPassedTests, failed: json.numFailedTests, code };
-});
+  await suite('wasm', async () => {
+    const { code, out } = await run('cargo', ['test', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--test', 'browser'], {
+      env: chromeRunner,
+    });
+    return { ...cargoCounts(out), code };
+  });
 
-await suite('size', () => check('node', ['scripts/check-size.mjs']));
+  await suite('tsc', () => check('tsc', ['-p', 'web/tsconfig.json', '--noEmit']));
 
-// Design-system rules on the stylesheets: feature styles use only tokens (no literal colours), and
-// no rule block is repeated between features (a shared block lives in components/ or styles.css).
-await suite('css', () => check('node', ['scripts/check-css.mjs']));
+  // ESLint (eslint.config.js): typescript-eslint, the React hooks rules, no import cycles and the
+  // feature boundaries (no feature imports another; shared code imports no feature).
+  await suite('eslint', () => check('eslint', ['--max-warnings', '0', 'web/src']));
 
-// The size rule: no file over 400 lines and no component over 150 without a written "Size:" reason.
-await suite('sizes', () => check('node', ['scripts/check-file-sizes.mjs']));
+  await suite('web', async () => {
+    const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');
+    const { code } = await run('vitest', ['run', '--config', 'web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0 };
+    return { passed: json.numPassedTests, failed: json.numFailedTests, code };
+  });
 
-// `wrangler deploy --dry-run --env production` offline, the bundle under the Workers size limit,
-// and the migrations applied twice to a fresh D1 (the second time a no-op).
-await suite('deploy', () => check('node', ['scripts/check-deploy.mjs']));
+  await suite('size', () => check('node', ['scripts/check-size.mjs']));
+
+  // Design-system rules on the stylesheets: feature styles use only tokens (no literal colours), and
+  // no rule block is repeated between features (a shared block lives in components/ or styles.css).
+  await suite('css', () => check('node', ['scripts/check-css.mjs']));
+
+  // The size rule: no file over 400 lines and no component over 150 without a written "Size:" reason.
+  await suite('sizes', () => check('node', ['scripts/check-file-sizes.mjs']));
+
+  // `wrangler deploy --dry-run --env production` offline, the bundle under the Workers size limit,
+  // and the migrations applied twice to a fresh D1 (the second time a no-op).
+  await suite('deploy', () => check('node', ['scripts/check-deploy.mjs']));
+}
 
 // The API and end-to-end suites share one server with a throw-away D1/R2 state.
 const needsServer = !only.length || ['api', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
+const hosts = hostSuites();
+if (!needsServer) await hosts;
 if (needsServer) {
   const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
   // Transcripts (ADR 0018) go to a stand-in for Workers AI's REST endpoint, so the API and e2e
@@ -143,12 +188,28 @@ if (needsServer) {
   }
   if (server) {
     const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir, LUPA_STT_URL: standIn.url };
-    await suite('api', async () => {
-      const { code, out } = await run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', ...apiFiles], { env });
-      const passed = Number(/^\S* ?pass (\d+)/m.exec(out)?.[1] ?? 0);
-      const failed = Number(/^\S* ?fail (\d+)/m.exec(out)?.[1] ?? 0);
+    // The API suite runs beside the host suites: it spends much of its time waiting on the server
+    // (alarms, second servers starting), which the host suites' compiling and testing fills.
+    const apiSuite = suite('api', async () => {
+      // Three files at a time: much of a file's time is spent waiting (an alarm, a second server
+      // starting, the Whisper stand-in), and every test makes its own accounts, addresses and
+      // analyses. The files that read something global run alone afterwards (API_ALONE).
+      const files = apiFiles.flatMap(expandTestGlob);
+      const alone = files.filter((f) => API_ALONE.some((name) => f.endsWith(`/${name}.test.mjs`)));
+      const together = files.filter((f) => !alone.includes(f));
+      let passed = 0;
+      let failed = 0;
+      let code = 0;
+      for (const [group, concurrency] of [[together, 3], [alone, 1]]) {
+        if (!group.length) continue;
+        const result = await run('node', ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...group], { env });
+        passed += Number(/^\S* ?pass (\d+)/m.exec(result.out)?.[1] ?? 0);
+        failed += Number(/^\S* ?fail (\d+)/m.exec(result.out)?.[1] ?? 0);
+        code ||= result.code;
+      }
       return { passed, failed, code };
-    });
+    }, { beside: true });
+    await Promise.all([apiSuite, hosts]);
     await suite('recorder', async () => {
       const { code, out } = await run('node', ['tests/wasm-upload/run.mjs'], { env });
       const m = /^(\d+) passed, (\d+) failed$/m.exec(out);
@@ -185,6 +246,7 @@ if (needsServer) {
     }
     await server.stop();
   }
+  await hosts;
   await standIn.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }

@@ -30,6 +30,8 @@ function cameraVideo() {
 function jpeg() {
   return execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
 }
+// Made once, before any request (see the camera track test for why ffmpeg runs before requests).
+const JPEG = jpeg();
 
 /** What ffprobe reads in `bytes`: stream types and the duration in seconds. */
 function probe(bytes, name) {
@@ -100,6 +102,9 @@ test('the camera setting: off by default, kept on edit when missing, anything el
 });
 
 test('the camera track goes through the chunk pipeline into its own seekable file with a video stream', async () => {
+  // Made before the first request: ffmpeg blocks this process for seconds on a loaded machine, and
+  // a keep-alive connection the server closes meanwhile would be reused before its close is read.
+  const cam = cameraVideo();
   const user = await owner();
   const id = await analysis(user, { camera: 'optional' });
   const { entryId, cookie } = await participate(id);
@@ -117,7 +122,6 @@ test('the camera track goes through the chunk pipeline into its own seekable fil
   assert.deepEqual(opened.json, { segment: 1, chunkMaxBytes: 4 * MIB, recordedMs: 0 });
   assert.deepEqual((await openCameraSegment(entryId, cookie)).json, opened.json, 'opening it again (a retry) is the same segment');
 
-  const cam = cameraVideo();
   const screenData = readFileSync(new URL('chromium.mp4', fixtures));
   const size = Math.ceil(cam.length / 3);
   for (let i = 0; i * size < cam.length; i++) {
@@ -222,7 +226,7 @@ test('the participations table: status (in progress, interrupted, submitted), da
   await complete(sent.entryId, sent.cookie);
   await submit(sent.entryId, sent.cookie);
   await api(`/api/v1/entry/${sent.entryId}/notes`, { method: 'POST', cookie: user.cookie, body: { atMs: 100, text: 'Nota' } });
-  const image = jpeg();
+  const image = JPEG;
   assert.equal((await putThumbnail(live.entryId, live.cookie, image)).status, 200);
 
   const rows = (await api(`/api/v1/analysis/${id}`, { cookie: user.cookie, headers: at(t0 + 6 * MINUTE) })).json.analysisData.AnalysisEntries;
@@ -253,7 +257,7 @@ test('the thumbnail route: a small JPEG from the capability holder only, 4xx for
   const id = await analysis(user);
   const { entryId, cookie } = await participate(id);
   const other = await participate(id);
-  const image = jpeg();
+  const image = JPEG;
   const cases = [
     [await putThumbnail(entryId, undefined, image), 403],
     [await putThumbnail(entryId, other.cookie, image), 403],
@@ -290,7 +294,7 @@ test('the thumbnail route: a small JPEG from the capability holder only, 4xx for
 test('deleting an entry, leaving and deleting an analysis remove camera and thumbnail objects and uploads', async () => {
   const user = await owner();
   const id = await analysis(user, { camera: 'required' });
-  const image = jpeg();
+  const image = JPEG;
 
   /** A participation with a thumbnail and a camera track big enough to have an open multipart upload. */
   async function withCamera() {

@@ -165,18 +165,3 @@ test('an unknown checkout session says so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sesión de pago no encontrada' })).toBeVisible();
   await expect(page.getByText(NOTICE)).toBeVisible();
 });
-
-test('the billing screens fit a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await customerOnDashboard(page);
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-  await page.goto('/user/billing');
-  await expect(page.getByRole('button', { name: 'Elegir Mensual' })).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
-  await page.goto('/billing/portal');
-  await expect(page.getByText('No tienes ninguna suscripción activa.')).toBeVisible();
-  await expect(page.getByText('Aún no hay facturas.')).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
-  await expectAccessible(page);
-});

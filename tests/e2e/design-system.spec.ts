@@ -1,11 +1,14 @@
 // The design system's "Done when" (ADR 0007): every route, public, auth, researcher with realistic
 // data, billing, admin and each participation step, at 360×740 and at 1366×768, in the light and
 // the dark theme, has no horizontal scroll (`document.documentElement.scrollWidth > innerWidth`)
-// and no serious or critical axe violation. One test per (route, viewport, theme), titled like
-// `dashboard @ 360x740 dark`; a failure lists the elements that stick out and the axe rules broken.
+// and no serious or critical axe violation. One test per (route, viewport), titled like
+// `dashboard @ 360x740, light and dark`, loads the screen once and checks it in both themes (the
+// theme follows `prefers-color-scheme` live); a failure lists, per theme, the elements that stick
+// out and the axe rules broken.
 //
 // The data (support/design-data.ts) is made once per server and shared by the workers; the
-// participation tests each walk their own participant through the flow up to their step.
+// participation test of each viewport walks one participant through the whole flow, checking
+// every step on the way.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { clientHeaders, expect, test as base } from './support/accounts';
 import { designFindings } from './support/design-checks';
@@ -166,15 +169,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-async function expectNoFindings(page: Page) {
-  const findings = await designFindings(page, test.info());
-  expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
-}
-
-// ---- Participation: each step reached by a participant of its own ---------------------------------
-
-const STEPS = ['input', 'permissions (after validation)', 'permissions granted', 'consent dialog', 'recording (every step)', 'success'] as const;
-type Step = (typeof STEPS)[number];
+// ---- Participation: one participant walked through every step -----------------------------------
 
 /** A fresh analysis of the host researcher (a participation uses up a place), with long content. */
 async function hostAnalysis(seed: DesignSeed): Promise<string> {
@@ -193,7 +188,7 @@ async function hostAnalysis(seed: DesignSeed): Promise<string> {
 }
 
 /**
- * The success dialog closes itself after 3 s, less than an axe run can take on a loaded machine:
+ * The success dialog closes itself after 3 s, less than two axe runs can take on a loaded machine:
  * once `window.__lupaHoldSuccess` is set, that one 3-second timer is held back.
  */
 async function holdSuccessDialog(page: Page) {
@@ -206,80 +201,100 @@ async function holdSuccessDialog(page: Page) {
   });
 }
 
-/** Walks a participant up to `step`; for the recording step, checks every analysis step on the way. */
-async function participateUpTo(page: Page, seed: DesignSeed, step: Step): Promise<string[]> {
+/**
+ * Walks one participant through the whole flow and checks each step as it is shown, in both
+ * themes: the input, the permissions after validation and once granted, the consent dialog, every
+ * step of the analysis while recording, and the success dialog. Returns one line per finding,
+ * named after the step and the theme.
+ */
+async function participateThroughEveryStep(page: Page, seed: DesignSeed): Promise<string[]> {
+  const findings: string[] = [];
+  const check = async (step: string) => findings.push(...(await findingsInBothThemes(page)).map((line) => `${step}: ${line}`));
   const analysisId = await hostAnalysis(seed);
-  if (step === 'success') await holdSuccessDialog(page);
+  await holdSuccessDialog(page);
   await open(page, `/participate/${analysisId}`);
   await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
-  if (step === 'input') return designFindings(page, test.info());
+  await check('input');
 
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
-  if (step === 'permissions (after validation)') return designFindings(page, test.info());
+  await check('permissions (after validation)');
 
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
   await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
   await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
-  if (step === 'permissions granted') return designFindings(page, test.info());
+  await check('permissions granted');
 
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const consent = page.getByRole('dialog', { name: 'Confirmación de Seguridad' });
   await expect(consent).toBeVisible();
-  if (step === 'consent dialog') return designFindings(page, test.info());
+  await check('consent dialog');
 
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible({ timeout: 20_000 });
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  const findings: string[] = [];
   for (let n = 1; n <= 5; n++) {
     await expect(page.getByText(`Step ${n} of 5`)).toBeVisible();
-    if (step === 'recording (every step)') findings.push(...(await designFindings(page, test.info())).map((line) => `step ${n} of 5: ${line}`));
+    await check(`recording, step ${n} of 5`);
     if (n < 5) await page.getByRole('button', { name: 'Siguiente' }).click();
   }
-  if (step === 'recording (every step)') return findings;
 
   await page.evaluate(() => Object.assign(window, { __lupaHoldSuccess: true }));
   await page.getByRole('button', { name: 'Finish Analysis' }).click();
   await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
-  return designFindings(page, test.info());
+  await check('success');
+  return findings;
 }
 
 // ---- The sweep ----------------------------------------------------------------------------------
 
-for (const viewport of VIEWPORTS) {
+/**
+ * The findings on what the page shows now in the light theme, then in the dark one. The theme is
+ * the system's `prefers-color-scheme` (tokens.css), which a page follows as it changes, so one
+ * page load serves both: a screen is loaded and brought to its state once, not once per theme.
+ */
+async function findingsInBothThemes(page: Page): Promise<string[]> {
+  const findings: string[] = [];
   for (const theme of THEMES) {
-    const where = `${viewport.label} ${theme}`;
-    test.describe(where, () => {
-      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: theme });
+    await page.emulateMedia({ colorScheme: theme });
+    findings.push(...(await designFindings(page, test.info())).map((line) => `${theme}: ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}
 
-      for (const route of ROUTES) {
-        const title = `${route.name} @ ${where}`;
-        if (!route.as && !route.seeded) {
-          test(title, async ({ page }) => {
-            await open(page, route.path(undefined as unknown as DesignSeed));
-            await route.ready(page, undefined as unknown as DesignSeed);
-            await settle(page);
-            await expectNoFindings(page);
-          });
-          continue;
-        }
-        test(title, async ({ page, seed }) => {
-          if (route.as) await signIn(page, seed[route.as].cookies);
-          await open(page, route.path(seed));
-          await route.ready(page, seed);
+async function expectNoFindings(page: Page) {
+  expect(await findingsInBothThemes(page), 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(viewport.label, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
+
+    for (const route of ROUTES) {
+      const title = `${route.name} @ ${viewport.label}, light and dark`;
+      if (!route.as && !route.seeded) {
+        test(title, async ({ page }) => {
+          await open(page, route.path(undefined as unknown as DesignSeed));
+          await route.ready(page, undefined as unknown as DesignSeed);
           await settle(page);
           await expectNoFindings(page);
         });
+        continue;
       }
+      test(title, async ({ page, seed }) => {
+        if (route.as) await signIn(page, seed[route.as].cookies);
+        await open(page, route.path(seed));
+        await route.ready(page, seed);
+        await settle(page);
+        await expectNoFindings(page);
+      });
+    }
 
-      for (const step of STEPS) {
-        test(`participate: ${step} @ ${where}`, async ({ page, seed }) => {
-          test.setTimeout(120_000);
-          const findings = await participateUpTo(page, seed, step);
-          expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
-        });
-      }
+    test(`participate: every step @ ${viewport.label}, light and dark`, async ({ page, seed }) => {
+      test.setTimeout(240_000);
+      const findings = await participateThroughEveryStep(page, seed);
+      expect(findings, 'no horizontal scroll and no serious or critical axe violation').toEqual([]);
     });
-  }
+  });
 }

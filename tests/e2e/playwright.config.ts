@@ -33,7 +33,11 @@ export default defineConfig({
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+        // The fake screen and camera at 15 frames a second, not the fake device's 30: a shared
+        // screen sends a frame only when something on it changes, so a real recording is nearer
+        // this than a test pattern moving every frame, and each recording tab encodes half as
+        // much video on a 2-core machine that runs two tests (and their servers) at once.
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream=fps=15',
       ],
     },
   },
