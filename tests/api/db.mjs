@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { d1File, localSql } from '../../scripts/lib/local-d1.mjs';
+import { r2Object } from './recording.mjs';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -64,18 +65,9 @@ export async function eventually(fn, { timeoutMs = 10_000, everyMs = 300 } = {})
   }
 }
 
-/** The local R2 object `key` (read through wrangler, like workerd stores it); null when absent. */
+/** The local R2 object `key`, or null when absent (`recording.mjs`: read from workerd's own store). */
 export async function r2Get(key) {
-  try {
-    const { stdout } = await run('wrangler', ['r2', 'object', 'get', `lupa-recordings/${key}`, '--local', '--persist-to', process.env.LUPA_STATE_DIR, '--pipe'], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-      encoding: 'buffer',
-    });
-    return stdout;
-  } catch {
-    return null;
-  }
+  return r2Object(key);
 }
 
 /** True when the local R2 bucket holds `key`. */

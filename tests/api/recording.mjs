@@ -105,6 +105,26 @@ export function r2Keys(prefix) {
   }
 }
 
+/**
+ * The bytes of the local R2 object `key`, or null when there is none: read from workerd's store
+ * like `r2Keys` (the object's blob, or its multipart parts in order, under `blobs/`) in
+ * milliseconds, where `wrangler r2 object get` started a runtime of its own for every read.
+ */
+export function r2Object(key) {
+  const db = bucket();
+  try {
+    const row = db.prepare('SELECT blob_id FROM _mf_objects WHERE key = ?').get(key);
+    if (!row) return null;
+    const blobs = row.blob_id
+      ? [row.blob_id]
+      : db.prepare('SELECT blob_id FROM _mf_multipart_parts WHERE object_key = ? ORDER BY part_number').all(key).map((r) => r.blob_id);
+    const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'r2', 'lupa-recordings', 'blobs');
+    return Buffer.concat(blobs.map((id) => readFileSync(join(dir, id))));
+  } finally {
+    db.close();
+  }
+}
+
 /** Multipart uploads under `prefix` that are neither completed nor aborted. */
 export function openUploads(prefix) {
   const db = bucket();

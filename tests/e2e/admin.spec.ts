@@ -2,20 +2,16 @@
 // /admin, searches the users table, changes a customer's role and back, deletes a customer together
 // with their analysis and recording; a customer is refused; the waitlist tab lists a sign-up and
 // exports it as CSV.
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { literal, sql } from './support/db';
 import { expectAccessible } from './support/participation';
 import { asParticipant, uploadRecording } from './support/recording';
 import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+// @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
+import { r2Object } from '../api/recording.mjs';
 
 const REFUSAL = 'User is not authorized to view this page - please log in again';
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const normalized = (email: string) => literal(email.trim().toLowerCase());
 
@@ -49,17 +45,9 @@ async function searchFor(page: Page, email: string) {
   return rows.first();
 }
 
-/** Whether the local R2 bucket holds `key`, via `wrangler r2 object get --local --pipe`. */
+/** Whether the local R2 bucket holds `key` (read from workerd's own store, `tests/api/recording.mjs`). */
 async function r2Has(key: string): Promise<boolean> {
-  const stateDir = process.env.LUPA_STATE_DIR;
-  if (!stateDir) throw new Error('LUPA_STATE_DIR is not set: start the server with a state dir and pass it');
-  const args = ['r2', 'object', 'get', `lupa-recordings/${key}`, '--local', '--persist-to', stateDir, '--pipe'];
-  try {
-    await run(`${root}node_modules/.bin/wrangler`, args, { cwd: root, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
-    return true;
-  } catch {
-    return false;
-  }
+  return r2Object(key) !== null;
 }
 
 async function expectOk(response: { ok(): boolean; status(): number; text(): Promise<string> }) {
