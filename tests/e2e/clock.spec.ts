@@ -2,7 +2,8 @@
 // D1 and R2. The participation's Durable Object deletes it by alarm 24 h after its last activity;
 // the alarm runs on the real clock, so this tab's requests carry a test clock 24 h in the past (less
 // a minute, `x-lupa-test-now`): the alarm comes due while the test watches, as it would have by
-// then. It runs alone, after all the others (the `clock` project in playwright.config.ts).
+// then. Only this participation's clock moves, so it runs beside the other tests (it once moved
+// the cron's clock for everyone and ran alone, after all of them).
 import { expect, test } from './support/accounts';
 import { entryOf, recordingFor } from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).

@@ -17,11 +17,7 @@ export default defineConfig({
     // for a minute or more: one at a time, beside one test of the others, on a 2-core machine.
     // Listed first so they start first, rather than run alone at the end.
     { name: 'live', testMatch: 'live.spec.ts', workers: 1 },
-    { name: 'main', testIgnore: ['clock.spec.ts', 'live.spec.ts'] },
-    // Puts a participation a day in the past so its object's expiry alarm runs while the test
-    // watches (ADR 0013); kept alone, after the others, as when it moved the cron's clock
-    // (Playwright skips it when one of them failed; the run is red then anyway).
-    { name: 'clock', testMatch: 'clock.spec.ts', dependencies: ['main', 'live'] },
+    { name: 'main', testIgnore: ['live.spec.ts'] },
   ],
   outputDir: process.env.LUPA_PW_OUTPUT ?? '../../test-results',
   use: {
@@ -33,11 +29,7 @@ export default defineConfig({
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-        // The fake screen and camera at 15 frames a second, not the fake device's 30: a shared
-        // screen sends a frame only when something on it changes, so a real recording is nearer
-        // this than a test pattern moving every frame, and each recording tab encodes half as
-        // much video on a 2-core machine that runs two tests (and their servers) at once.
-        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream=fps=15',
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
       ],
     },
   },
