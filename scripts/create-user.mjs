@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { localSql } from './lib/local-d1.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -49,16 +50,28 @@ VALUES (${q(randomBytes(16).toString('hex'))}, ${q(email)}, ${q(normalized)}, ${
 ON CONFLICT (email_normalized) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash, updated_at = excluded.updated_at;
 DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email_normalized = ${q(normalized)});
 `;
-const dir = mkdtempSync(join(tmpdir(), 'lupa-create-user-'));
-const file = join(dir, 'create-user.sql');
-writeFileSync(file, sql);
-const target = values.remote ? ['--remote'] : ['--local', ...(values['persist-to'] ? ['--persist-to', values['persist-to']] : [])];
-try {
-  if (!values.remote) execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', ...target], { cwd: root, stdio: 'ignore' });
-  execFileSync('wrangler', ['d1', 'execute', 'DB', ...target, '--file', file, '--yes'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-} catch {
-  fail('could not write the user to D1');
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+if (values.remote) {
+  const dir = mkdtempSync(join(tmpdir(), 'lupa-create-user-'));
+  const file = join(dir, 'create-user.sql');
+  writeFileSync(file, sql);
+  try {
+    execFileSync('wrangler', ['d1', 'execute', 'DB', '--remote', '--file', file, '--yes'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch {
+    fail('could not write the user to D1');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+} else {
+  // Locally, through the SQLite file (`lib/local-d1.mjs`), in one transaction that waits for a
+  // running server's write lock: `wrangler d1 execute` gave up at once with 'database is locked'
+  // when `npm start` was writing at that moment.
+  const stateDir = values['persist-to'] ?? join(root, '.wrangler', 'state');
+  const local = ['--local', ...(values['persist-to'] ? ['--persist-to', values['persist-to']] : [])];
+  try {
+    execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', ...local], { cwd: root, stdio: 'ignore' });
+    localSql(stateDir, sql);
+  } catch (err) {
+    fail(`could not write the user to D1: ${err.message}`);
+  }
 }
 console.log(`${values.role} ${email} is ready${values.remote ? ' in production' : ''}.`);
