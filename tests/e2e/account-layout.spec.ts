@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { useColorScheme } from './support/design-checks';
 import { designSeed } from './support/design-data';
 
 const PHONE = { width: 360, height: 740 };
@@ -29,11 +30,11 @@ async function expectNoSideScroll(page: Page, what: string) {
 /** Both checks in both themes, at the page's current size. */
 async function expectFitsInBothThemes(page: Page, what: string) {
   for (const colorScheme of THEMES) {
-    await page.emulateMedia({ colorScheme });
+    await useColorScheme(page, colorScheme);
     await expectNoSideScroll(page, `${what} (${colorScheme})`);
     await expectAccessible(page, `${what} (${colorScheme})`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
 }
 
 test('the admin users table with 20 long e-mails: cards on a phone whose e-mails span the card, and a table on a laptop', async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 // Accounts end to end against the real worker and local D1: register, login (wrong password,
 // participant), logout, password reset through the mail outbox (valid, expired, used), password
 // change and the revocation of other sessions, the /admin refusal.
+import { useColorScheme } from './support/design-checks';
 import type { Page } from '@playwright/test';
 import { literal, sql } from './support/db';
 import {
@@ -39,7 +40,7 @@ test('register, then log in and land on /dashboard', async ({ page }) => {
   const toLogin = success.getByRole('link', { name: 'Iniciar sesión', exact: true });
   await expect(toLogin).toHaveAttribute('href', '/auth/login');
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    await useColorScheme(page, colorScheme);
     await expectNoSeriousViolations(page);
   }
   await toLogin.click();

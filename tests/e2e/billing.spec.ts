@@ -4,6 +4,7 @@
 // current with no 'Elegir Mensual' and the pending-payment notice is gone, and the banner is gone;
 // creates an analysis; a second checkout is refused by the server; cancels in the portal
 // tab; the banner comes back and the API refuses new analyses with 402.
+import { useColorScheme } from './support/design-checks';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { customerOnDashboard, expect, test } from './support/accounts';
@@ -90,10 +91,10 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await expect(page.getByTestId('billing-pending-payment')).toHaveCount(0);
   await expect(page.getByText(PENDING)).toHaveCount(0);
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    await useColorScheme(page, colorScheme);
     await expectAccessible(page);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
 
   // A second checkout (e.g. from a stale tab) is refused by the server (the screen then shows the spec's message).
   const again = await page.request.post('/api/v1/billing/checkout-session', { data: { planName: 'basic', planBillingCycle: 'monthly' } });

@@ -11,7 +11,7 @@
 // every step on the way.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { clientHeaders, expect, test as base } from './support/accounts';
-import { designFindings } from './support/design-checks';
+import { designFindings, useColorScheme } from './support/design-checks';
 import { designSeed, participationAnalysis, type Cookies, type DesignSeed } from './support/design-data';
 import { card, recordingStatus } from './support/participation';
 
@@ -256,10 +256,10 @@ async function participateThroughEveryStep(page: Page, seed: DesignSeed): Promis
 async function findingsInBothThemes(page: Page): Promise<string[]> {
   const findings: string[] = [];
   for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
+    await useColorScheme(page, theme);
     findings.push(...(await designFindings(page, test.info())).map((line) => `${theme}: ${line}`));
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
   return findings;
 }
 

@@ -5,7 +5,7 @@
 // macOS system path after a real screen-capture denial.
 import { devices, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
-import { designFindings } from './support/design-checks';
+import { designFindings, useColorScheme } from './support/design-checks';
 import { card, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 
 const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -13,10 +13,10 @@ const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 /** The new screens pass the design sweep's checks (axe, no sideways scroll) in both themes. */
 async function expectDesignClean(page: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    await useColorScheme(page, colorScheme);
     expect(await designFindings(page, test.info()), colorScheme).toEqual([]);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
 }
 
 /** The tested site, served by the test so the new tab has something to show offline. */

@@ -3,6 +3,7 @@
 // the 68 average with its grade; the charts' bars with their values written; the time on task
 // once per task; the study's settings. The shared summary shows the same tiles and charts. At
 // 1440×900 and 390×844, in light and dark, with nothing scrolling sideways.
+import { useColorScheme } from './support/design-checks';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { answeredParticipation, askQuestions, expectOk } from './support/insights';
@@ -88,9 +89,9 @@ test('the analysis page and its shared summary show the figures as a report', as
     await expect(tiles.first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   }
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await useColorScheme(page, 'dark');
   await expectAccessible(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
 
   // The shared summary: the same tiles and charts, read-only.
   await page.setViewportSize({ width: 1440, height: 900 });

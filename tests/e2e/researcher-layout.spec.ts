@@ -4,6 +4,7 @@
 // scroll sideways and axe finds nothing serious; the side navigation has 'Facturación' and keeps
 // Dashboard current on /analysis/<id>; 'Ir al análisis' opens the new analysis at once.
 // LUPA_SHOTS=<dir> also saves full-page screenshots of each screen for a visual check.
+import { useColorScheme } from './support/design-checks';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -100,7 +101,7 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
   await participate(baseURL!, analysisId, false);
 
   for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
+    await useColorScheme(page, theme);
     for (const size of SIZES) {
       await page.setViewportSize(size);
       const tag = `${size.width}-${theme}`;
@@ -125,7 +126,7 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
   }
 
   // The navigation: 'Facturación' to /user/billing, and the Dashboard still current on the detail.
-  await page.emulateMedia({ colorScheme: 'light' });
+  await useColorScheme(page, 'light');
   await page.setViewportSize({ width: 1366, height: 768 });
   const nav = page.getByRole('navigation', { name: 'Tu cuenta' });
   await expect(nav.getByRole('link', { name: 'Facturación' })).toHaveAttribute('href', '/user/billing');
