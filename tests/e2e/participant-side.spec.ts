@@ -99,7 +99,11 @@ test('the floating task window shows the current step, moves the tab, and hands 
   await expect(again.getByRole('heading', { name: 'Gracias por participar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gracias por participar' })).toBeVisible({ timeout: 10_000 });
   const closed = again.waitForEvent('close');
-  await again.getByRole('button', { name: 'Cerrar esta ventana' }).click();
+  // The button closes its own window: the click may still be returning when the window is gone,
+  // which Playwright reports as an error although the click did what it should.
+  await again.getByRole('button', { name: 'Cerrar esta ventana' }).click().catch((error: Error) => {
+    if (!again.isClosed()) throw error;
+  });
   await closed;
 
   // Every step the window moved to was marked on the recording.
