@@ -188,12 +188,19 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   expect(openedAt).toBeGreaterThan(6);
   const edge = await videoTime(researcher);
 
-  // Back to 2 s: the player fetches the recording from there and plays on.
+  // Back to 2.6 s, inside a chunk (each is about a second): the player fetches the recording from
+  // the fragment before it, puts the playhead at 2.6 s, not at the end of the first chunk fetched,
+  // and plays on from there. The times the player shows meanwhile are kept (0: a new source loading).
   await screen.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = 2;
+    const shown: number[] = [];
+    (window as unknown as { shownTimes: number[] }).shownTimes = shown;
+    v.addEventListener('timeupdate', () => shown.push(v.currentTime));
+    v.currentTime = 2.6;
   });
-  await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(2.2);
-  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(2.5);
+  await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(2.6);
+  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(3.1);
+  const shownTimes = await researcher.evaluate(() => (window as unknown as { shownTimes: number[] }).shownTimes.filter((t) => t > 0));
+  expect(Math.min(...shownTimes), `times shown after the scrub: ${shownTimes.join(', ')}`).toBeGreaterThanOrEqual(2.55);
   expect(await videoTime(researcher)).toBeLessThan(edge);
   const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
   await expect(goLive).toBeEnabled();

@@ -68,7 +68,8 @@ export class LiveFeed {
       this.following = this.behindS() < CHASE_S;
       if (!this.isBuffered(video.currentTime)) this.rewind(video.currentTime);
     });
-    // A gap in what was appended (a missed chunk) would stall the player: skip to what follows.
+    // A gap in what was appended (a missed chunk, or a still screen that sent no frames) would
+    // stall the player: skip to what follows.
     video.addEventListener('waiting', () => this.skipGap());
     // Scrubbed back, fetching goes on as the playhead nears the end of what is buffered.
     video.addEventListener('timeupdate', () => void this.pump(this.generation));
@@ -184,11 +185,17 @@ export class LiveFeed {
     this.video.currentTime = seconds;
   }
 
+  /**
+   * A playhead stalled in a gap (not in what is buffered) goes to the next buffered range. Run on
+   * `waiting` and after every append: the range after the gap often arrives after the player
+   * stalled, and a stalled player fires no second `waiting`.
+   */
   private skipGap(): void {
     // A picture the researcher paused (to write a note) stays where it is; playing again waits
-    // here and skips then.
-    if (this.video.paused) return;
+    // here and skips then. A restart places the playhead itself once its media is buffered.
+    if (this.video.paused || this.edgePending) return;
     const { buffered, currentTime } = this.video;
+    if (this.isBuffered(currentTime)) return;
     for (let i = 0; i < buffered.length; i += 1) {
       if (buffered.start(i) > currentTime) {
         this.seek(buffered.start(i));
@@ -291,14 +298,11 @@ export class LiveFeed {
           this.buffer.mode = 'segments';
           this.buffer.addEventListener('updateend', () => {
             if (generation !== this.generation) return;
-            if (this.edgePending && this.video.buffered.length) {
-              this.edgePending = false;
-              if (this.target === 'edge') this.toEdge();
-              else {
-                this.seek(Math.max(this.target, this.video.buffered.start(0)));
-                void this.video.play().catch(() => undefined);
-              }
-            } else this.chase();
+            if (this.edgePending) this.place();
+            else {
+              this.chase();
+              this.skipGap();
+            }
             void this.pump(generation);
           });
           resolve();
@@ -308,9 +312,32 @@ export class LiveFeed {
     });
   }
 
+  /**
+   * Puts a restart's playhead where it belongs once media is buffered: at the edge, or at the
+   * moment scrubbed to once what is buffered reaches it. Not before: the media's duration is the
+   * end of what is buffered, so an earlier seek would be cut short to that end, and the `seeking`
+   * at the wrong time would read as the researcher's own scrub (and start yet another pipeline).
+   */
+  private place(): void {
+    const { buffered } = this.video;
+    if (!buffered.length) return;
+    if (this.target === 'edge') {
+      this.edgePending = false;
+      this.toEdge();
+      return;
+    }
+    const end = buffered.end(buffered.length - 1);
+    const more = this.fetching || this.queue.length > 0 || (this.next !== null && this.known.has(this.next));
+    if (end <= this.target && more) return;
+    this.edgePending = false;
+    this.seek(Math.min(Math.max(this.target, buffered.start(0)), end));
+    void this.video.play().catch(() => undefined);
+  }
+
   /** Scrubbed back, whether enough is buffered ahead of the playhead for now. */
   private aheadEnough(): boolean {
-    if (this.following) return false;
+    // Until the playhead is placed, it stands at 0: what is ahead of it says nothing.
+    if (this.following || this.edgePending) return false;
     const { buffered, currentTime } = this.video;
     const end = buffered.length ? buffered.end(buffered.length - 1) : 0;
     return end - currentTime > AHEAD_S;
@@ -333,6 +360,9 @@ export class LiveFeed {
       else this.resync = true;
       this.fetching = false;
       this.next = index + 1;
+      // Appended as it comes: how far ahead is buffered (and where a restart places the playhead)
+      // depends on it, and a paused player sends no `timeupdate` that would append it later.
+      this.appendQueued();
     }
     this.appendQueued();
   }
