@@ -7,13 +7,15 @@
 // selected words become a clip that plays only that range, captions show on the video, the
 // analysis-wide search opens the player at the right moment; a recording and a clip shared with
 // 'Mostrar subtítulos' show them to a stranger, each cue at its moment; with transcription off the
-// tab says so.
+// tab says so. And from a real recording in Chromium: the recorder's microphone track is what the
+// stand-in receives (Opus that decodes), and the transcript is there after Finish. One file, run
+// in order: the stand-in's answer and its request log are shared by whatever runs at once.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
-import { researcherWithAnalysis } from './support/participation';
+import { entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 import { asParticipant, finishRecording, uploadSegment } from './support/recording';
 
 const STT = process.env.LUPA_STT_URL;
@@ -270,4 +272,70 @@ test('with transcription off the tab says so, and nothing is sent to be transcri
   // Past the participation's alarm: still no request reached the provider.
   await page.waitForTimeout(3_000);
   expect(await requestsSent()).toBe(before);
+});
+
+interface StandInRequest {
+  language: string;
+  audio: string;
+  at: number;
+}
+
+/** Opus packets ffprobe decodes from one window the stand-in received. */
+async function packets(base64: string): Promise<{ codec: string; packets: number }> {
+  const { execFile } = await import('node:child_process');
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { promisify } = await import('node:util');
+  const dir = await mkdtemp(join(tmpdir(), 'lupa-stt-'));
+  try {
+    const path = join(dir, 'window.webm');
+    await writeFile(path, Buffer.from(base64, 'base64'));
+    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=codec_name,nb_read_packets', '-of', 'json', path]);
+    const stream = (JSON.parse(stdout) as { streams: { codec_name: string; nb_read_packets: string }[] }).streams[0]!;
+    return { codec: stream.codec_name, packets: Number(stream.nb_read_packets) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// From a real recording: the participant records in Chromium (fake microphone) with the recorder
+// wasm, whose audio-only track goes to the worker; after Finish the participation's object sends
+// its windows to the stand-in, which answers with its recorded fixture.
+test('the recorder sends the microphone for transcription and the researcher gets the transcript after Finish', async ({ page, request }) => {
+  test.skip(!STT, 'needs the test server with the Whisper stand-in (scripts/run-tests.mjs)');
+  await control('/control', { answer: null, fail429: 0 });
+  const analysisId = await researcherWithAnalysis(request, 3, undefined, { transcribe: true });
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  for (let step = 0; step < 4; step++) {
+    await page.waitForTimeout(1_000);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+  }
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  const entry = await entryOf(analysisId);
+  // Only windows sent from now on are this one's.
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
+
+  let transcript: { status: string; lines: { start_ms: number; text: string; task_number: number | null }[] } | undefined;
+  await expect
+    .poll(async () => {
+      transcript = await (await request.get(`/api/v1/entry/${entry.id}/transcript`)).json();
+      return transcript?.status;
+    }, { timeout: 30_000 })
+    .toBe('complete');
+  expect(transcript!.lines.map((l) => l.text)).toEqual(['Vale, ahora busco el carrito.', 'No encuentro el botón de pagar.']);
+  // The first line starts 0.5 s into the audio, which starts a moment after the screen's file.
+  expect(transcript!.lines[0]!.start_ms).toBeGreaterThanOrEqual(500);
+  expect(transcript!.lines[0]!.start_ms).toBeLessThan(2_500);
+
+  const requests = ((await (await fetch(`${STT}/control/requests`)).json()) as StandInRequest[]).filter((r) => r.at >= since);
+  expect(requests.length).toBeGreaterThanOrEqual(1);
+  // About 5 s of speech in 20–60 ms Opus packets: a window of this recording decodes whole.
+  const decoded = await Promise.all(requests.map((r) => packets(r.audio)));
+  expect(decoded.every((d) => d.codec === 'opus')).toBe(true);
+  expect(Math.max(...decoded.map((d) => d.packets))).toBeGreaterThan(50);
+  expect(requests.every((r) => r.language === 'es')).toBe(true);
 });
