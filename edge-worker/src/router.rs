@@ -4,7 +4,7 @@
 //! the signed-in user as an argument instead of each handler looking it up; `Participant` and
 //! `Signed` routes are checked by their handlers, because the capability or signature belongs to
 //! the object the path names. The match below is exhaustive, so a new route is its declaration
-//! plus one arm here naming its handler.
+//! (one row of `declare_routes!`) plus one arm here naming its handler.
 
 use lupa_core::camera::Track;
 use lupa_core::routes::{resolve, Access, Params, Resolution, RouteId};

@@ -1,154 +1,53 @@
-//! The OpenAPI 3.1 document of the whole API, generated from the route table in `lupa-core` and
-//! the JSON Schemas of these types (schemars). The match on `RouteId` is exhaustive, so a new
-//! route cannot compile without saying what it takes and returns. The committed
+//! The OpenAPI 3.1 document of the whole API, generated from the route declarations in
+//! `lupa-core` (each says in a line what it takes and gives) and the JSON Schemas of these types
+//! (schemars), found by the name the declaration gives. The committed
 //! `openapi.json` is checked by a test and served at `/api/v1/openapi.json`.
 
-use lupa_core::routes::{Access, RouteId, API_ROOT, ROUTES};
+use lupa_core::routes::{Access, Content, API_ROOT, ROUTES};
 use schemars::generate::SchemaSettings;
-use schemars::{JsonSchema, Schema, SchemaGenerator};
+use schemars::{Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::*;
 
-/// What one route takes and gives.
-struct Shape {
-    summary: &'static str,
-    request: Body,
-    status: u16,
-    response: Body,
+/// The JSON Schemas a route declaration may name (`Content::Json("Name")`), by the type's name.
+/// A route that takes or gives a new type adds it here; `every_named_type_resolves` checks.
+macro_rules! named_schemas {
+    ($($ty:path),* $(,)?) => {
+        fn named_schema(name: &str, g: &mut SchemaGenerator) -> Option<Schema> {
+            // The name is the path's last segment (`transcript::TranscriptResponse` is "TranscriptResponse").
+            $(if stringify!($ty).rsplit(':').next().map(str::trim) == Some(name) {
+                return Some(g.subschema_for::<$ty>());
+            })*
+            None
+        }
+    };
 }
 
-enum Body {
-    None,
-    Json(Schema),
-    Binary(&'static str),
-    Csv,
-    Text(&'static str),
+named_schemas! {
+    AdminUserDto, AdminUsersResponse, AnalysisListResponse, AnalysisNotesResponse, AnalysisRequest, AnalysisResponse,
+    AnalysisSummaryResponse, BillingResponse, CheckoutRequest, CheckoutResponse, ChunkResponse, CompleteUploadRequest,
+    CompleteUploadResponse, CustomerResponse, EntryPageResponse, EntryUrlResponse, HealthResponse, LocalCheckoutDto,
+    LocalPortalDto, LoginRequest, MessageResponse, NoteDto, NoteRequest, NotesResponse, OpenSegmentRequest,
+    ParticipateResponse, ParticipationRequest, PasswordResetEmailRequest, PasswordResetRequest, PortalResponse,
+    QuestionAnswersRequest, QuestionAnswersResponse, ReelClipRequest, ReelDto, ReelRequest, ReelsResponse,
+    RegisterRequest, ResumeInfo, ScreenRequest, ScreenResponse, SegmentResponse, ShareCreatedResponse, ShareDto,
+    ShareRequest, SharedViewResponse, SharesResponse, StepsRequest, SuccessResponse, SusAnswerDto, SusAnswerRequest,
+    TaskAnswerDto, TaskAnswerRequest, UpdateEntryRequest, UpdatePasswordRequest, UploadUrlRequest, UploadUrlResponse,
+    UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
+    transcript::TranscriptResponse, transcript::TranscriptSearchResponse
 }
 
-fn j<T: JsonSchema>(g: &mut SchemaGenerator) -> Body {
-    Body::Json(g.subschema_for::<T>())
-}
-
-fn shape(id: RouteId, g: &mut SchemaGenerator) -> Shape {
-    use RouteId::*;
-    let s = |summary, request, status, response| Shape { summary, request, status, response };
-    match id {
-        Health => s("Health: touches D1 and R2", Body::None, 200, j::<HealthResponse>(g)),
-        OpenApi => s("This document", Body::None, 200, Body::Json(Schema::default())),
-        AuthLogin => s("Log in with e-mail and password", j::<LoginRequest>(g), 200, j::<UserResponse>(g)),
-        AuthRegister => s("Register a customer", j::<RegisterRequest>(g), 201, j::<UserResponse>(g)),
-        AuthLogout => s("Log out (revokes the session)", Body::None, 200, j::<MessageResponse>(g)),
-        AuthSession | User => s("The signed-in user", Body::None, 200, j::<UserResponse>(g)),
-        AuthResetRequest => s("Mail a password-reset link", j::<PasswordResetEmailRequest>(g), 200, j::<SuccessResponse>(g)),
-        AuthResetCheck => s("Check a reset token (query passwordResetToken)", Body::None, 200, j::<SuccessResponse>(g)),
-        AuthResetApply => s("Set a new password with a reset token", j::<PasswordResetRequest>(g), 200, j::<SuccessResponse>(g)),
-        AuthUpdatePassword => s("Change the password", j::<UpdatePasswordRequest>(g), 200, j::<MessageResponse>(g)),
-        Waitlist => s("Join the waitlist", j::<WaitlistRequest>(g), 201, j::<MessageResponse>(g)),
-        AnalysisList => s("The caller's analyses", Body::None, 200, j::<AnalysisListResponse>(g)),
-        AnalysisCreate => s("Create an analysis (needs a subscription)", j::<AnalysisRequest>(g), 201, j::<AnalysisResponse>(g)),
-        AnalysisGet => s("One analysis with its entries", Body::None, 200, j::<AnalysisResponse>(g)),
-        AnalysisUpdate => s("Edit an analysis", j::<AnalysisRequest>(g), 200, j::<AnalysisResponse>(g)),
-        AnalysisDelete => s("Delete an analysis with its entries and recordings", Body::None, 200, j::<MessageResponse>(g)),
-        AnalysisClose => s("Close an analysis", Body::None, 200, j::<AnalysisResponse>(g)),
-        AnalysisReopen => s("Reopen an analysis", Body::None, 200, j::<AnalysisResponse>(g)),
-        AnalysisSummary => s("Task figures (success, SEQ, time on task) and SUS across submitted entries", Body::None, 200, j::<AnalysisSummaryResponse>(g)),
-        AnalysisExport => s("Per entry and task (time, success, SEQ), per entry (SUS) and per note, as CSV", Body::None, 200, Body::Csv),
-        AnalysisExportTasks => s("The per-task summary (and the SUS) as CSV", Body::None, 200, Body::Csv),
-        AnalysisNotes => s("Every note and clip of the analysis (query tag, task, kind=note|clip)", Body::None, 200, j::<AnalysisNotesResponse>(g)),
-        EntryTaskAnswer => s("Save the answers after a task (idempotent)", j::<TaskAnswerRequest>(g), 200, j::<TaskAnswerDto>(g)),
-        EntryQuestionAnswers => s(
-            "Save the answers to the questions before ('pre') or after ('post') the tasks (idempotent)",
-            j::<QuestionAnswersRequest>(g),
-            200,
-            j::<QuestionAnswersResponse>(g),
-        ),
-        Screen => s("The screener's verdict; a screen-out is counted and takes no place", j::<ScreenRequest>(g), 200, j::<ScreenResponse>(g)),
-        EntrySusAnswer => s("Save the SUS answers (idempotent)", j::<SusAnswerRequest>(g), 200, j::<SusAnswerDto>(g)),
-        ReelList => s("The analysis's highlight reels", Body::None, 200, j::<ReelsResponse>(g)),
-        ReelCreate => s("Create a highlight reel (needs a subscription)", j::<ReelRequest>(g), 201, j::<ReelDto>(g)),
-        ReelGet => s("A reel with its playlist", Body::None, 200, j::<ReelDto>(g)),
-        ReelUpdate => s("Rename a reel or set its ordered clips (needs a subscription)", j::<ReelRequest>(g), 200, j::<ReelDto>(g)),
-        ReelDelete => s("Delete a reel (its clips stay)", Body::None, 200, j::<MessageResponse>(g)),
-        ReelClipAdd => s("Add a clip to a reel (needs a subscription)", j::<ReelClipRequest>(g), 200, j::<ReelDto>(g)),
-        ReelClipRemove => s("Remove a clip from a reel", Body::None, 200, j::<ReelDto>(g)),
-        ShareList => s("The analysis's share links", Body::None, 200, j::<SharesResponse>(g)),
-        ShareCreate => s("Create a read-only share link (needs a subscription; the token is shown once)", j::<ShareRequest>(g), 201, j::<ShareCreatedResponse>(g)),
-        ShareRevoke => s("Revoke a share link", Body::None, 200, j::<ShareDto>(g)),
-        SharedView => s("What a share link shows; counts a view; 410 when revoked, expired or unknown", Body::None, 200, j::<SharedViewResponse>(g)),
-        SharedMedia => s("Stream a shared recording's file through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
-        BillingGet => s("Billing state", Body::None, 200, j::<BillingResponse>(g)),
-        BillingCreateCustomer => s("Create the billing customer once", Body::None, 200, j::<CustomerResponse>(g)),
-        BillingCheckout => s("Start a checkout", j::<CheckoutRequest>(g), 200, j::<CheckoutResponse>(g)),
-        BillingPortal => s("Open the customer portal", Body::None, 200, j::<PortalResponse>(g)),
-        BillingWebhook => s("Stripe webhook (Stripe-Signature header)", Body::Binary("application/json"), 200, j::<MessageResponse>(g)),
-        LocalCheckoutGet => s("Local test-mode checkout", Body::None, 200, j::<LocalCheckoutDto>(g)),
-        LocalCheckoutPay => s("Pay a local checkout", Body::None, 200, j::<MessageResponse>(g)),
-        LocalCheckoutCancel => s("Cancel a local checkout", Body::None, 200, j::<MessageResponse>(g)),
-        LocalPortalGet => s("Local test-mode portal", Body::None, 200, j::<LocalPortalDto>(g)),
-        LocalPortalCancel => s("Cancel the subscription (local)", Body::None, 200, j::<MessageResponse>(g)),
-        ValidateParticipation => s("Check an analysis id before participating", j::<ParticipationRequest>(g), 200, j::<ValidateParticipationResponse>(g)),
-        Participate => s("Claim a place; sets the capability cookie", j::<ParticipationRequest>(g), 200, j::<ParticipateResponse>(g)),
-        EntryUploadUrl => s("A signed URL for one whole-file upload", j::<UploadUrlRequest>(g), 200, j::<UploadUrlResponse>(g)),
-        EntryUpdate => s("Mark the entry submitted", j::<UpdateEntryRequest>(g), 200, j::<MessageResponse>(g)),
-        ParticipationCurrent => s("This browser's unfinished participation (capability cookie)", Body::None, 200, j::<ResumeInfo>(g)),
-        EntryResume => s("Continue an unfinished participation: hold the place again", Body::None, 200, j::<ResumeInfo>(g)),
-        EntrySegmentOpen => s("Start a new capture (segment) of the participation", j::<OpenSegmentRequest>(g), 200, j::<SegmentResponse>(g)),
-        EntryChunkPut => s("Store one chunk (Content-Length and x-lupa-end-ms headers)", Body::Binary("application/octet-stream"), 200, j::<ChunkResponse>(g)),
-        EntryCameraChunkPut => s(
-            "Store one chunk of the camera track (Content-Length, x-lupa-end-ms; x-lupa-start-ms: the camera's start on the screen file)",
-            Body::Binary("application/octet-stream"),
-            200,
-            j::<ChunkResponse>(g),
-        ),
-        EntryAudioChunkPut => s(
-            "Store one chunk of the audio track for transcription (audio/webm; x-lupa-start-ms: the audio's start on the screen file)",
-            Body::Binary("audio/webm"),
-            200,
-            j::<ChunkResponse>(g),
-        ),
-        EntryThumbnailPut => s("Store the entry's thumbnail (image/jpeg, at most 256 KiB)", Body::Binary("image/jpeg"), 200, j::<MessageResponse>(g)),
-        EntrySteps => s("Save the step marks so far", j::<StepsRequest>(g), 200, j::<MessageResponse>(g)),
-        EntryComplete => s("Close every segment into a seekable file", j::<CompleteUploadRequest>(g), 200, j::<CompleteUploadResponse>(g)),
-        EntryAbandon => s("Leave: delete the recording and free the place", Body::None, 200, j::<MessageResponse>(g)),
-        EntryUrl => s("A signed playback URL", Body::None, 200, j::<EntryUrlResponse>(g)),
-        EntryPage => s("The entry page: URL and chapters", Body::None, 200, j::<EntryPageResponse>(g)),
-        EntryDelete => s("Delete a recording", Body::None, 200, j::<MessageResponse>(g)),
-        NotesList => s("Notes of a recording", Body::None, 200, j::<NotesResponse>(g)),
-        TranscriptGet => s("The recording's transcript, on its timeline, with its status", Body::None, 200, j::<transcript::TranscriptResponse>(g)),
-        TranscriptVtt => s("The transcript as WebVTT (attachment)", Body::None, 200, Body::Text("text/vtt")),
-        TranscriptText => s("The transcript as plain text, lines prefixed [mm:ss] (attachment)", Body::None, 200, Body::Text("text/plain")),
-        TranscriptSearch => s(
-            "Search every transcript of the analysis (q: 2–100 characters; case- and accent-insensitive; at most 50 results)",
-            Body::None,
-            200,
-            j::<transcript::TranscriptSearchResponse>(g),
-        ),
-        NoteCreate => s("Add a note (a clip needs a subscription)", j::<NoteRequest>(g), 201, j::<NoteDto>(g)),
-        NoteUpdate => s("Edit a note (a clip's new range needs a subscription)", j::<NoteRequest>(g), 200, j::<NoteDto>(g)),
-        NoteDelete => s("Delete a note", Body::None, 200, j::<MessageResponse>(g)),
-        SingleUpload => s("Whole-file upload through a signed URL", Body::Binary("video/mp4"), 200, j::<MessageResponse>(g)),
-        RecordingStream => s("Stream a recording through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
-        SegmentStream => s("Stream one segment through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
-        SegmentCameraStream => s("Stream one segment's camera file through a signed URL (Range)", Body::None, 200, Body::Binary("video/mp4")),
-        EntryLive => s("Watch a participation in progress: a WebSocket (Upgrade) of the participation object's events (ADR 0016)", Body::None, 101, Body::None),
-        LiveChunk => s("One stored chunk of a participation in progress through a signed URL (ADR 0016)", Body::None, 200, Body::Binary("application/octet-stream")),
-        ThumbnailGet => s("The entry's thumbnail through a signed URL", Body::None, 200, Body::Binary("image/jpeg")),
-        AdminUsers => s("Users (page, pageSize, q)", Body::None, 200, j::<AdminUsersResponse>(g)),
-        AdminUserUpdate => s("Change a user's role", j::<crate::AdminUserUpdate>(g), 200, j::<AdminUserDto>(g)),
-        AdminUserDelete => s("Delete a user and everything they own", Body::None, 200, j::<MessageResponse>(g)),
-        AdminWaitlist => s("Waitlist sign-ups", Body::None, 200, j::<WaitlistResponse>(g)),
-        AdminWaitlistCsv => s("Waitlist as CSV", Body::None, 200, Body::Csv),
-    }
-}
-
-fn content(body: Body) -> Option<Value> {
+/// A declared body as OpenAPI content. A JSON type that is not in `named_schemas!` is described
+/// as any JSON here; the test `every_named_type_resolves` refuses it.
+fn content(body: Content, g: &mut SchemaGenerator) -> Option<Value> {
     match body {
-        Body::None => None,
-        Body::Json(schema) => Some(json!({ "application/json": { "schema": schema } })),
-        Body::Binary(mime) => Some(json!({ mime: { "schema": { "type": "string", "contentEncoding": "binary" } } })),
-        Body::Csv => Some(json!({ "text/csv": { "schema": { "type": "string" } } })),
-        Body::Text(mime) => Some(json!({ mime: { "schema": { "type": "string" } } })),
+        Content::NoBody => None,
+        Content::Json(name) => Some(json!({ "application/json": { "schema": named_schema(name, g).unwrap_or_default() } })),
+        Content::AnyJson => Some(json!({ "application/json": { "schema": Schema::default() } })),
+        Content::Binary(mime) => Some(json!({ mime: { "schema": { "type": "string", "contentEncoding": "binary" } } })),
+        Content::Csv => Some(json!({ "text/csv": { "schema": { "type": "string" } } })),
+        Content::Text(mime) => Some(json!({ mime: { "schema": { "type": "string" } } })),
     }
 }
 
@@ -170,7 +69,7 @@ pub fn document() -> Value {
     let error = generator.subschema_for::<ValidationErrorBody>();
     let mut paths = Map::new();
     for spec in ROUTES {
-        let shape = shape(spec.id, &mut generator);
+        let shape = spec.doc;
         let path = format!("{API_ROOT}{}", spec.pattern);
         let params: Vec<Value> = spec
             .pattern
@@ -180,7 +79,7 @@ pub fn document() -> Value {
             .collect();
         let mut responses = Map::new();
         let mut ok = json!({ "description": "Success" });
-        if let Some(c) = content(shape.response) {
+        if let Some(c) = content(shape.response, &mut generator) {
             ok["content"] = c;
         }
         responses.insert(shape.status.to_string(), ok);
@@ -194,7 +93,7 @@ pub fn document() -> Value {
         if !params.is_empty() {
             op["parameters"] = Value::Array(params);
         }
-        if let Some(c) = content(shape.request) {
+        if let Some(c) = content(shape.request, &mut generator) {
             op["requestBody"] = json!({ "required": true, "content": c });
         }
         let entry = paths.entry(path).or_insert_with(|| json!({}));
@@ -223,6 +122,19 @@ mod tests {
             assert!(doc["paths"][&path][spec.method.to_ascii_lowercase()].is_object(), "{} {path}", spec.method);
         }
         assert_eq!(doc["openapi"], "3.1.0");
+    }
+
+    #[test]
+    fn every_named_type_resolves() {
+        let mut g = SchemaSettings::draft2020_12().into_generator();
+        for spec in ROUTES {
+            assert!(!spec.doc.summary.is_empty(), "{:?} has no .doc(..)", spec.id);
+            for body in [spec.doc.request, spec.doc.response] {
+                if let Content::Json(name) = body {
+                    assert!(named_schema(name, &mut g).is_some(), "{:?} names {name}, which named_schemas! does not list", spec.id);
+                }
+            }
+        }
     }
 
     #[test]

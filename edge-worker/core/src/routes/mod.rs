@@ -9,7 +9,7 @@ mod paths;
 mod table;
 
 pub use paths::*;
-pub use table::ROUTES;
+pub use table::{RouteId, ROUTES};
 
 /// Who may call a route. The worker's dispatch enforces `Session` and `Admin` before the handler
 /// runs and hands it the signed-in user; `Participant` and `Signed` are per object (the entry's
@@ -29,96 +29,49 @@ pub enum Access {
     Signed,
 }
 
-/// Names of the routes the worker dispatches on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RouteId {
-    Health,
-    AuthLogin,
-    AuthRegister,
-    AuthLogout,
-    AuthSession,
-    AuthResetRequest,
-    AuthResetCheck,
-    AuthResetApply,
-    AuthUpdatePassword,
-    User,
-    Waitlist,
-    AnalysisList,
-    AnalysisCreate,
-    AnalysisGet,
-    AnalysisUpdate,
-    AnalysisDelete,
-    AnalysisClose,
-    AnalysisReopen,
-    BillingGet,
-    ValidateParticipation,
-    Participate,
-    EntryUploadUrl,
-    EntryUpdate,
-    ParticipationCurrent,
-    EntryResume,
-    EntrySegmentOpen,
-    EntryChunkPut,
-    EntryCameraChunkPut,
-    EntryAudioChunkPut,
-    EntryThumbnailPut,
-    EntrySteps,
-    EntryComplete,
-    EntryAbandon,
-    EntryUrl,
-    EntryPage,
-    SingleUpload,
-    RecordingStream,
-    SegmentStream,
-    SegmentCameraStream,
-    ThumbnailGet,
-    BillingCreateCustomer,
-    BillingCheckout,
-    BillingPortal,
-    BillingWebhook,
-    LocalCheckoutGet,
-    LocalCheckoutPay,
-    LocalCheckoutCancel,
-    LocalPortalGet,
-    LocalPortalCancel,
-    AdminUsers,
-    AdminUserUpdate,
-    AdminUserDelete,
-    AdminWaitlist,
-    AdminWaitlistCsv,
-    NotesList,
-    TranscriptGet,
-    TranscriptVtt,
-    TranscriptText,
-    TranscriptSearch,
-    NoteCreate,
-    NoteUpdate,
-    NoteDelete,
-    EntryDelete,
-    AnalysisSummary,
-    AnalysisExport,
-    AnalysisExportTasks,
-    AnalysisNotes,
-    EntryTaskAnswer,
-    EntrySusAnswer,
-    EntryQuestionAnswers,
-    Screen,
-    ReelList,
-    ReelCreate,
-    ReelGet,
-    ReelUpdate,
-    ReelDelete,
-    ReelClipAdd,
-    ReelClipRemove,
-    ShareList,
-    ShareCreate,
-    ShareRevoke,
-    SharedView,
-    SharedMedia,
-    OpenApi,
-    EntryLive,
-    LiveChunk,
+/// What a route takes or gives, for the OpenAPI document. A JSON body names its type in
+/// `lupa-api-types` (which resolves the name to the type's JSON Schema, and a test checks that
+/// every name resolves): the table stays in this crate, which the types crate builds on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    NoBody,
+    /// JSON of the `lupa-api-types` type of this name.
+    Json(&'static str),
+    /// Any JSON (the OpenAPI document itself).
+    AnyJson,
+    /// Bytes of this media type.
+    Binary(&'static str),
+    Csv,
+    /// Text of this media type.
+    Text(&'static str),
 }
+
+/// How the OpenAPI document describes a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doc {
+    pub summary: &'static str,
+    pub request: Content,
+    /// The status of a successful answer.
+    pub status: u16,
+    pub response: Content,
+}
+
+/// Declares every route at once (`table.rs`): `Name: method("/pattern", Access).d1(n)…` per row
+/// makes both the [`RouteId`] variant `Name` and the row of [`ROUTES`], so a new route is one row
+/// (plus the handler the worker's dispatch names for it).
+macro_rules! declare_routes {
+    ($($id:ident : $method:ident ( $($arg:expr),* $(,)? ) $( . $call:ident ( $($carg:expr),* $(,)? ) )* ),* $(,)?) => {
+        /// Names of the routes the worker dispatches on: one per declaration.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum RouteId {
+            $($id,)*
+        }
+
+        /// Every route of the API.
+        pub const ROUTES: &[Route] = &[$(Route::$method(RouteId::$id, $($arg),*) $( .$call($($carg),*) )*,)*];
+    };
+}
+pub(crate) use declare_routes;
 
 /// How many D1 round trips a route's costliest path may wait for (ADR 0011).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,13 +97,16 @@ pub struct Route {
     pub media: bool,
     /// Part of the local test-mode payment provider: 404 unless the environment is local.
     pub local_only: bool,
+    /// What the OpenAPI document says of it.
+    pub doc: Doc,
 }
 
 /// The declaration helpers `table.rs` is written with. A row without `.d1(..)` has a budget of
 /// zero, which the budget test would catch on its first D1 call.
 impl Route {
     const fn new(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> Route {
-        Route { id, method, pattern, access, d1: D1Budget { max: 0, before_body: None, why: "" }, media: false, local_only: false }
+        let doc = Doc { summary: "", request: Content::NoBody, status: 200, response: Content::NoBody };
+        Route { id, method, pattern, access, d1: D1Budget { max: 0, before_body: None, why: "" }, media: false, local_only: false, doc }
     }
     pub const fn get(id: RouteId, pattern: &'static str, access: Access) -> Route {
         Route::new(id, "GET", pattern, access)
@@ -189,6 +145,22 @@ impl Route {
     }
     pub const fn local_only(mut self) -> Route {
         self.local_only = true;
+        self
+    }
+    /// The route in a line, for the OpenAPI document.
+    pub const fn doc(mut self, summary: &'static str) -> Route {
+        self.doc.summary = summary;
+        self
+    }
+    /// The request body (none unless said).
+    pub const fn takes(mut self, request: Content) -> Route {
+        self.doc.request = request;
+        self
+    }
+    /// The status and body of a successful answer.
+    pub const fn gives(mut self, status: u16, response: Content) -> Route {
+        self.doc.status = status;
+        self.doc.response = response;
         self
     }
 

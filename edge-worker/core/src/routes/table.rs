@@ -1,143 +1,216 @@
 //! The route declarations: one row per `/api/v1` route, the only place a route is written down.
 //!
-//! Each row says the method, the path pattern, who may call it, and how many D1 round trips its
-//! costliest path may wait for (ADR 0011), with the reason when that is above the target or not
-//! obvious. The worker's dispatch and access check, the OpenAPI document, the authorization
+//! Each row names the route (`declare_routes!` makes its `RouteId` variant from that name) and
+//! says the method, the path pattern, who may call it, how many D1 round trips its costliest path
+//! may wait for (ADR 0011), with the reason when that is above the target or not obvious, and, for
+//! the OpenAPI document, what it does in a line, what it takes and what it gives. The worker's dispatch and access check, the OpenAPI document, the authorization
 //! matrix's list of routes, the D1 budget table and the web's path builders are all derived from
 //! it (ADR 0014). Order matters only between patterns that could both match: literal segments
 //! before parameters.
 
 use super::Access::{Admin, Participant, Public, Session, Signed};
-use super::Route;
-use super::RouteId::*;
+use super::Content::{AnyJson, Binary, Csv, Json, NoBody, Text};
+use super::{declare_routes, Route};
 
-/// Every route of the API.
-pub const ROUTES: &[Route] = &[
-    Route::get(Health, "/health", Public).d1(1),
-    Route::get(OpenApi, "/openapi.json", Public).d1(0),
-    Route::post(AuthLogin, "/auth/login/local", Public).d1(3).why(
-        "the attempt counted with both failure counters and the user read; the session opened. A wrong password counts the failure instead, and mails the owner when the account hits its limit",
-    ),
-    Route::post(AuthRegister, "/auth/register/local/customer", Public).d1(2),
-    Route::post(AuthLogout, "/auth/logout", Public).d1(2),
-    Route::get(AuthSession, "/auth/session", Session).d1(1),
-    Route::post(AuthResetRequest, "/auth/password-reset", Public)
-        .d1(1)
-        .why("the attempt counted; the link is made and mailed after the answer (same timing either way)"),
-    Route::get(AuthResetCheck, "/auth/password-reset", Public).d1(1),
-    Route::patch(AuthResetApply, "/auth/password-reset", Public).d1(2),
-    Route::patch(AuthUpdatePassword, "/auth/update-user-password", Session).d1(3),
-    Route::get(User, "/user", Session).d1(1),
-    Route::post(Waitlist, "/waitlist", Public).d1(2),
-    Route::post(ValidateParticipation, "/analysis/validate-participation", Public).d1(1),
-    Route::post(Participate, "/analysis/participate", Public)
-        .d1(2)
-        .why("the attempt counted with the analysis's screener and order read (ADR 0017); the place claimed with the analysis read"),
-    Route::post(Screen, "/analysis/screen", Public)
-        .d1(2)
-        .why("the attempt counted with the screener read; a screen-out stored with its reason (ADR 0017)"),
-    Route::get(AnalysisList, "/analysis", Session).d1(2),
-    Route::post(AnalysisCreate, "/analysis", Session).d1(3),
-    Route::get(AnalysisGet, "/analysis/{id}", Session).d1(2),
-    Route::patch(AnalysisUpdate, "/analysis/{id}", Session).d1(3),
-    Route::delete(AnalysisDelete, "/analysis/{id}", Session)
+declare_routes! {
+    Health: get("/health", Public).d1(1).doc("Health: touches D1 and R2").gives(200, Json("HealthResponse")),
+    OpenApi: get("/openapi.json", Public).d1(0).doc("This document").gives(200, AnyJson),
+    AuthLogin: post("/auth/login/local", Public)
         .d1(3)
-        .why("the rows deleted with the queue read; R2 emptied before the answer, the queue noted after"),
-    Route::post(AnalysisClose, "/analysis/{id}/close", Session).d1(3),
-    Route::post(AnalysisReopen, "/analysis/{id}/reopen", Session).d1(3),
-    Route::get(BillingGet, "/billing", Session).d1(2),
-    Route::post(BillingCreateCustomer, "/billing", Session).d1(3),
-    Route::post(BillingCheckout, "/billing/checkout-session", Session).d1(3),
-    Route::post(BillingPortal, "/billing/customer-portal", Session).d1(3),
-    Route::post(BillingWebhook, "/billing/webhook", Signed).d1(2),
-    Route::get(LocalCheckoutGet, "/billing/local/checkout/{id}", Session).d1(2).local_only(),
-    Route::post(LocalCheckoutPay, "/billing/local/checkout/{id}/pay", Session).d1(4).local_only().why(
-        "the local test-mode checkout (404 in production): the session and checkout read, the checkout claimed, then both events and the invoice",
-    ),
-    Route::post(LocalCheckoutCancel, "/billing/local/checkout/{id}/cancel", Session).d1(3).local_only(),
-    Route::get(LocalPortalGet, "/billing/local/portal", Session).d1(2).local_only(),
-    Route::post(LocalPortalCancel, "/billing/local/portal/cancel", Session).d1(3).local_only(),
-    Route::get(AdminUsers, "/admin", Admin).d1(2),
-    Route::patch(AdminUserUpdate, "/admin/users/{id}", Admin).d1(2),
-    Route::delete(AdminUserDelete, "/admin/users/{id}", Admin).d1(3),
-    Route::get(AdminWaitlist, "/admin/waitlist", Admin).d1(2),
-    Route::get(AdminWaitlistCsv, "/admin/waitlist/export", Admin).d1(2),
-    Route::post(EntryUploadUrl, "/analysisEntry/upload-url", Participant).d1(1),
-    Route::patch(EntryUpdate, "/analysisEntry", Participant).d1(3).why("without a free place the entry is deleted on the spot (one more)"),
-    Route::get(ParticipationCurrent, "/participation/current", Participant).d1(2),
-    Route::post(EntryResume, "/analysisEntry/{id}/resume", Participant).d1(3),
-    Route::post(EntrySegmentOpen, "/analysisEntry/{id}/segments", Participant)
+        .why(
+            "the attempt counted with both failure counters and the user read; the session opened. A wrong password counts the failure instead, and mails the owner when the account hits its limit",
+        )
+        .doc("Log in with e-mail and password").takes(Json("LoginRequest")).gives(200, Json("UserResponse")),
+    AuthRegister: post("/auth/register/local/customer", Public).d1(2)
+        .doc("Register a customer").takes(Json("RegisterRequest")).gives(201, Json("UserResponse")),
+    AuthLogout: post("/auth/logout", Public).d1(2).doc("Log out (revokes the session)").gives(200, Json("MessageResponse")),
+    AuthSession: get("/auth/session", Session).d1(1).doc("The signed-in user").gives(200, Json("UserResponse")),
+    AuthResetRequest: post("/auth/password-reset", Public)
         .d1(1)
-        .why("the object checks the capability and opens it; D1 records the segment with the hold"),
-    Route::put(EntryChunkPut, "/analysisEntry/{id}/segments/{segment}/chunks/{index}", Participant)
+        .why("the attempt counted; the link is made and mailed after the answer (same timing either way)")
+        .doc("Mail a password-reset link").takes(Json("PasswordResetEmailRequest")).gives(200, Json("SuccessResponse")),
+    AuthResetCheck: get("/auth/password-reset", Public).d1(1)
+        .doc("Check a reset token (query passwordResetToken)").gives(200, Json("SuccessResponse")),
+    AuthResetApply: patch("/auth/password-reset", Public).d1(2)
+        .doc("Set a new password with a reset token").takes(Json("PasswordResetRequest")).gives(200, Json("SuccessResponse")),
+    AuthUpdatePassword: patch("/auth/update-user-password", Session).d1(3)
+        .doc("Change the password").takes(Json("UpdatePasswordRequest")).gives(200, Json("MessageResponse")),
+    User: get("/user", Session).d1(1).doc("The signed-in user").gives(200, Json("UserResponse")),
+    Waitlist: post("/waitlist", Public).d1(2).doc("Join the waitlist").takes(Json("WaitlistRequest")).gives(201, Json("MessageResponse")),
+    ValidateParticipation: post("/analysis/validate-participation", Public).d1(1)
+        .doc("Check an analysis id before participating")
+        .takes(Json("ParticipationRequest")).gives(200, Json("ValidateParticipationResponse")),
+    Participate: post("/analysis/participate", Public)
+        .d1(2)
+        .why("the attempt counted with the analysis's screener and order read (ADR 0017); the place claimed with the analysis read")
+        .doc("Claim a place; sets the capability cookie").takes(Json("ParticipationRequest")).gives(200, Json("ParticipateResponse")),
+    Screen: post("/analysis/screen", Public)
+        .d1(2)
+        .why("the attempt counted with the screener read; a screen-out stored with its reason (ADR 0017)")
+        .doc("The screener's verdict; a screen-out is counted and takes no place")
+        .takes(Json("ScreenRequest")).gives(200, Json("ScreenResponse")),
+    AnalysisList: get("/analysis", Session).d1(2).doc("The caller's analyses").gives(200, Json("AnalysisListResponse")),
+    AnalysisCreate: post("/analysis", Session).d1(3)
+        .doc("Create an analysis (needs a subscription)").takes(Json("AnalysisRequest")).gives(201, Json("AnalysisResponse")),
+    AnalysisGet: get("/analysis/{id}", Session).d1(2).doc("One analysis with its entries").gives(200, Json("AnalysisResponse")),
+    AnalysisUpdate: patch("/analysis/{id}", Session).d1(3)
+        .doc("Edit an analysis").takes(Json("AnalysisRequest")).gives(200, Json("AnalysisResponse")),
+    AnalysisDelete: delete("/analysis/{id}", Session)
+        .d1(3)
+        .why("the rows deleted with the queue read; R2 emptied before the answer, the queue noted after")
+        .doc("Delete an analysis with its entries and recordings").gives(200, Json("MessageResponse")),
+    AnalysisClose: post("/analysis/{id}/close", Session).d1(3).doc("Close an analysis").gives(200, Json("AnalysisResponse")),
+    AnalysisReopen: post("/analysis/{id}/reopen", Session).d1(3).doc("Reopen an analysis").gives(200, Json("AnalysisResponse")),
+    BillingGet: get("/billing", Session).d1(2).doc("Billing state").gives(200, Json("BillingResponse")),
+    BillingCreateCustomer: post("/billing", Session).d1(3).doc("Create the billing customer once").gives(200, Json("CustomerResponse")),
+    BillingCheckout: post("/billing/checkout-session", Session).d1(3)
+        .doc("Start a checkout").takes(Json("CheckoutRequest")).gives(200, Json("CheckoutResponse")),
+    BillingPortal: post("/billing/customer-portal", Session).d1(3).doc("Open the customer portal").gives(200, Json("PortalResponse")),
+    BillingWebhook: post("/billing/webhook", Signed).d1(2)
+        .doc("Stripe webhook (Stripe-Signature header)").takes(Binary("application/json")).gives(200, Json("MessageResponse")),
+    LocalCheckoutGet: get("/billing/local/checkout/{id}", Session).d1(2).local_only()
+        .doc("Local test-mode checkout").gives(200, Json("LocalCheckoutDto")),
+    LocalCheckoutPay: post("/billing/local/checkout/{id}/pay", Session)
+        .d1(4)
+        .local_only()
+        .why(
+            "the local test-mode checkout (404 in production): the session and checkout read, the checkout claimed, then both events and the invoice",
+        )
+        .doc("Pay a local checkout").gives(200, Json("MessageResponse")),
+    LocalCheckoutCancel: post("/billing/local/checkout/{id}/cancel", Session).d1(3).local_only()
+        .doc("Cancel a local checkout").gives(200, Json("MessageResponse")),
+    LocalPortalGet: get("/billing/local/portal", Session).d1(2).local_only()
+        .doc("Local test-mode portal").gives(200, Json("LocalPortalDto")),
+    LocalPortalCancel: post("/billing/local/portal/cancel", Session).d1(3).local_only()
+        .doc("Cancel the subscription (local)").gives(200, Json("MessageResponse")),
+    AdminUsers: get("/admin", Admin).d1(2).doc("Users (page, pageSize, q)").gives(200, Json("AdminUsersResponse")),
+    AdminUserUpdate: patch("/admin/users/{id}", Admin).d1(2)
+        .doc("Change a user's role").takes(Json("AdminUserUpdate")).gives(200, Json("AdminUserDto")),
+    AdminUserDelete: delete("/admin/users/{id}", Admin).d1(3)
+        .doc("Delete a user and everything they own").gives(200, Json("MessageResponse")),
+    AdminWaitlist: get("/admin/waitlist", Admin).d1(2).doc("Waitlist sign-ups").gives(200, Json("WaitlistResponse")),
+    AdminWaitlistCsv: get("/admin/waitlist/export", Admin).d1(2).doc("Waitlist as CSV").gives(200, Csv),
+    EntryUploadUrl: post("/analysisEntry/upload-url", Participant).d1(1)
+        .doc("A signed URL for one whole-file upload").takes(Json("UploadUrlRequest")).gives(200, Json("UploadUrlResponse")),
+    EntryUpdate: patch("/analysisEntry", Participant).d1(3).why("without a free place the entry is deleted on the spot (one more)")
+        .doc("Mark the entry submitted").takes(Json("UpdateEntryRequest")).gives(200, Json("MessageResponse")),
+    ParticipationCurrent: get("/participation/current", Participant).d1(2)
+        .doc("This browser's unfinished participation (capability cookie)").gives(200, Json("ResumeInfo")),
+    EntryResume: post("/analysisEntry/{id}/resume", Participant).d1(3)
+        .doc("Continue an unfinished participation: hold the place again").gives(200, Json("ResumeInfo")),
+    EntrySegmentOpen: post("/analysisEntry/{id}/segments", Participant)
+        .d1(1)
+        .why("the object checks the capability and opens it; D1 records the segment with the hold")
+        .doc("Start a new capture (segment) of the participation").takes(Json("OpenSegmentRequest")).gives(200, Json("SegmentResponse")),
+    EntryChunkPut: put("/analysisEntry/{id}/segments/{segment}/chunks/{index}", Participant)
         .chunk()
-        .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)"),
-    Route::put(EntryCameraChunkPut, "/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Participant)
+        .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
+        .doc("Store one chunk (Content-Length and x-lupa-end-ms headers)")
+        .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")),
+    EntryCameraChunkPut: put("/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Participant)
         .chunk()
-        .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)"),
-    Route::put(EntryAudioChunkPut, "/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}", Participant)
+        .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
+        .doc("Store one chunk of the camera track (Content-Length, x-lupa-end-ms; x-lupa-start-ms: the camera's start on the screen file)")
+        .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")),
+    EntryAudioChunkPut: put("/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}", Participant)
         .d1(0)
-        .why("the participation's object checks the capability and keeps the audio for transcription (ADR 0018); no D1"),
-    Route::put(EntryThumbnailPut, "/analysisEntry/{id}/thumbnail", Participant)
+        .why("the participation's object checks the capability and keeps the audio for transcription (ADR 0018); no D1")
+        .doc("Store one chunk of the audio track for transcription (audio/webm; x-lupa-start-ms: the audio's start on the screen file)")
+        .takes(Binary("audio/webm")).gives(200, Json("ChunkResponse")),
+    EntryThumbnailPut: put("/analysisEntry/{id}/thumbnail", Participant)
         .d1(2)
-        .why("the capability with the entry; the image to R2; the time it was taken stored"),
-    Route::put(EntrySteps, "/analysisEntry/{id}/steps", Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)"),
-    Route::post(EntryComplete, "/analysisEntry/{id}/complete", Participant).d1(2).why(
-        "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (the spec's single upload reads the entry once more)",
-    ),
-    Route::put(EntryTaskAnswer, "/analysisEntry/{id}/answers/tasks/{taskNumber}", Participant)
-        .d1(3)
-        .why("the capability with the entry; the analysis's question settings; the answer with the hold"),
-    Route::put(EntrySusAnswer, "/analysisEntry/{id}/answers/sus", Participant)
-        .d1(3)
-        .why("the capability with the entry; the analysis's question settings; the answer with the hold"),
-    Route::put(EntryQuestionAnswers, "/analysisEntry/{id}/answers/questions/{phase}", Participant)
-        .d1(3)
-        .why("the capability with the entry; the analysis's questions; the answers with the hold"),
-    Route::delete(EntryAbandon, "/analysisEntry/{id}", Participant).d1(2),
-    Route::get(EntryUrl, "/analysisEntry/{id}", Session).d1(2),
-    Route::get(EntryPage, "/entry/{id}", Session).d1(2),
-    Route::delete(EntryDelete, "/entry/{id}", Session).d1(3),
-    Route::get(EntryLive, "/entry/{id}/live", Session)
+        .why("the capability with the entry; the image to R2; the time it was taken stored")
+        .doc("Store the entry's thumbnail (image/jpeg, at most 256 KiB)").takes(Binary("image/jpeg")).gives(200, Json("MessageResponse")),
+    EntrySteps: put("/analysisEntry/{id}/steps", Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)")
+        .doc("Save the step marks so far").takes(Json("StepsRequest")).gives(200, Json("MessageResponse")),
+    EntryComplete: post("/analysisEntry/{id}/complete", Participant)
         .d1(2)
-        .why("the session; the entry with its analysis's task count. Then the WebSocket is the participation object's: its events cost no D1 (ADR 0016)"),
-    Route::get(NotesList, "/entry/{id}/notes", Session).d1(2),
-    Route::get(TranscriptGet, "/entry/{id}/transcript", Session).d1(2),
-    Route::get(TranscriptVtt, "/entry/{id}/transcript.vtt", Session).d1(2),
-    Route::get(TranscriptText, "/entry/{id}/transcript.txt", Session).d1(2),
-    Route::post(NoteCreate, "/entry/{id}/notes", Session).d1(3),
-    Route::patch(NoteUpdate, "/entry/{id}/notes/{noteId}", Session).d1(3),
-    Route::delete(NoteDelete, "/entry/{id}/notes/{noteId}", Session).d1(3),
-    Route::get(AnalysisSummary, "/analysis/{id}/summary", Session).d1(2),
-    Route::get(AnalysisExport, "/analysis/{id}/export", Session).d1(2),
-    Route::get(AnalysisExportTasks, "/analysis/{id}/export/tasks", Session).d1(2),
-    Route::get(AnalysisNotes, "/analysis/{id}/notes", Session).d1(2),
-    Route::get(TranscriptSearch, "/analysis/{id}/transcript-search", Session).d1(2),
-    Route::get(ReelList, "/analysis/{id}/reels", Session).d1(2),
-    Route::post(ReelCreate, "/analysis/{id}/reels", Session)
+        .why(
+            "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (the spec's single upload reads the entry once more)",
+        )
+        .doc("Close every segment into a seekable file").takes(Json("CompleteUploadRequest")).gives(200, Json("CompleteUploadResponse")),
+    EntryTaskAnswer: put("/analysisEntry/{id}/answers/tasks/{taskNumber}", Participant)
         .d1(3)
-        .why("the session; the analysis with the clips named; the reel stored and read back with its playlist"),
-    Route::get(ReelGet, "/reels/{id}", Session).d1(2),
-    Route::patch(ReelUpdate, "/reels/{id}", Session).d1(3),
-    Route::delete(ReelDelete, "/reels/{id}", Session).d1(3),
-    Route::post(ReelClipAdd, "/reels/{id}/clips", Session).d1(3),
-    Route::delete(ReelClipRemove, "/reels/{id}/clips/{clipId}", Session).d1(3),
-    Route::get(ShareList, "/analysis/{id}/shares", Session).d1(2),
-    Route::post(ShareCreate, "/analysis/{id}/shares", Session).d1(3).why("the session; the analysis with the link's target; the link stored and read back"),
-    Route::post(ShareRevoke, "/shares/{id}/revoke", Session).d1(3),
-    Route::get(SharedView, "/share/{token}", Public)
+        .why("the capability with the entry; the analysis's question settings; the answer with the hold")
+        .doc("Save the answers after a task (idempotent)").takes(Json("TaskAnswerRequest")).gives(200, Json("TaskAnswerDto")),
+    EntrySusAnswer: put("/analysisEntry/{id}/answers/sus", Participant)
+        .d1(3)
+        .why("the capability with the entry; the analysis's question settings; the answer with the hold")
+        .doc("Save the SUS answers (idempotent)").takes(Json("SusAnswerRequest")).gives(200, Json("SusAnswerDto")),
+    EntryQuestionAnswers: put("/analysisEntry/{id}/answers/questions/{phase}", Participant)
+        .d1(3)
+        .why("the capability with the entry; the analysis's questions; the answers with the hold")
+        .doc("Save the answers to the questions before ('pre') or after ('post') the tasks (idempotent)")
+        .takes(Json("QuestionAnswersRequest")).gives(200, Json("QuestionAnswersResponse")),
+    EntryAbandon: delete("/analysisEntry/{id}", Participant).d1(2)
+        .doc("Leave: delete the recording and free the place").gives(200, Json("MessageResponse")),
+    EntryUrl: get("/analysisEntry/{id}", Session).d1(2).doc("A signed playback URL").gives(200, Json("EntryUrlResponse")),
+    EntryPage: get("/entry/{id}", Session).d1(2).doc("The entry page: URL and chapters").gives(200, Json("EntryPageResponse")),
+    EntryDelete: delete("/entry/{id}", Session).d1(3).doc("Delete a recording").gives(200, Json("MessageResponse")),
+    EntryLive: get("/entry/{id}/live", Session)
         .d1(2)
-        .why("no session: the attempt counted with the link read, then the view counted with what it shows"),
-    Route::get(SharedMedia, "/share-media/{id}/{source}/{segment}/{track}", Signed)
+        .why("the session; the entry with its analysis's task count. Then the WebSocket is the participation object's: its events cost no D1 (ADR 0016)")
+        .doc("Watch a participation in progress: a WebSocket (Upgrade) of the participation object's events (ADR 0016)").gives(101, NoBody),
+    NotesList: get("/entry/{id}/notes", Session).d1(2).doc("Notes of a recording").gives(200, Json("NotesResponse")),
+    TranscriptGet: get("/entry/{id}/transcript", Session).d1(2)
+        .doc("The recording's transcript, on its timeline, with its status").gives(200, Json("TranscriptResponse")),
+    TranscriptVtt: get("/entry/{id}/transcript.vtt", Session).d1(2)
+        .doc("The transcript as WebVTT (attachment)").gives(200, Text("text/vtt")),
+    TranscriptText: get("/entry/{id}/transcript.txt", Session).d1(2)
+        .doc("The transcript as plain text, lines prefixed [mm:ss] (attachment)").gives(200, Text("text/plain")),
+    NoteCreate: post("/entry/{id}/notes", Session).d1(3)
+        .doc("Add a note (a clip needs a subscription)").takes(Json("NoteRequest")).gives(201, Json("NoteDto")),
+    NoteUpdate: patch("/entry/{id}/notes/{noteId}", Session).d1(3)
+        .doc("Edit a note (a clip's new range needs a subscription)").takes(Json("NoteRequest")).gives(200, Json("NoteDto")),
+    NoteDelete: delete("/entry/{id}/notes/{noteId}", Session).d1(3).doc("Delete a note").gives(200, Json("MessageResponse")),
+    AnalysisSummary: get("/analysis/{id}/summary", Session).d1(2)
+        .doc("Task figures (success, SEQ, time on task) and SUS across submitted entries").gives(200, Json("AnalysisSummaryResponse")),
+    AnalysisExport: get("/analysis/{id}/export", Session).d1(2)
+        .doc("Per entry and task (time, success, SEQ), per entry (SUS) and per note, as CSV").gives(200, Csv),
+    AnalysisExportTasks: get("/analysis/{id}/export/tasks", Session).d1(2).doc("The per-task summary (and the SUS) as CSV").gives(200, Csv),
+    AnalysisNotes: get("/analysis/{id}/notes", Session).d1(2)
+        .doc("Every note and clip of the analysis (query tag, task, kind=note|clip)").gives(200, Json("AnalysisNotesResponse")),
+    TranscriptSearch: get("/analysis/{id}/transcript-search", Session).d1(2)
+        .doc("Search every transcript of the analysis (q: 2–100 characters; case- and accent-insensitive; at most 50 results)")
+        .gives(200, Json("TranscriptSearchResponse")),
+    ReelList: get("/analysis/{id}/reels", Session).d1(2).doc("The analysis's highlight reels").gives(200, Json("ReelsResponse")),
+    ReelCreate: post("/analysis/{id}/reels", Session)
+        .d1(3)
+        .why("the session; the analysis with the clips named; the reel stored and read back with its playlist")
+        .doc("Create a highlight reel (needs a subscription)").takes(Json("ReelRequest")).gives(201, Json("ReelDto")),
+    ReelGet: get("/reels/{id}", Session).d1(2).doc("A reel with its playlist").gives(200, Json("ReelDto")),
+    ReelUpdate: patch("/reels/{id}", Session).d1(3)
+        .doc("Rename a reel or set its ordered clips (needs a subscription)").takes(Json("ReelRequest")).gives(200, Json("ReelDto")),
+    ReelDelete: delete("/reels/{id}", Session).d1(3).doc("Delete a reel (its clips stay)").gives(200, Json("MessageResponse")),
+    ReelClipAdd: post("/reels/{id}/clips", Session).d1(3)
+        .doc("Add a clip to a reel (needs a subscription)").takes(Json("ReelClipRequest")).gives(200, Json("ReelDto")),
+    ReelClipRemove: delete("/reels/{id}/clips/{clipId}", Session).d1(3).doc("Remove a clip from a reel").gives(200, Json("ReelDto")),
+    ShareList: get("/analysis/{id}/shares", Session).d1(2).doc("The analysis's share links").gives(200, Json("SharesResponse")),
+    ShareCreate: post("/analysis/{id}/shares", Session).d1(3).why("the session; the analysis with the link's target; the link stored and read back")
+        .doc("Create a read-only share link (needs a subscription; the token is shown once)")
+        .takes(Json("ShareRequest")).gives(201, Json("ShareCreatedResponse")),
+    ShareRevoke: post("/shares/{id}/revoke", Session).d1(3).doc("Revoke a share link").gives(200, Json("ShareDto")),
+    SharedView: get("/share/{token}", Public)
+        .d1(2)
+        .why("no session: the attempt counted with the link read, then the view counted with what it shows")
+        .doc("What a share link shows; counts a view; 410 when revoked, expired or unknown").gives(200, Json("SharedViewResponse")),
+    SharedMedia: get("/share-media/{id}/{source}/{segment}/{track}", Signed)
         .d1(1)
         .media()
-        .why("the link and the file it may play, joined (the URL's signature is checked without D1)"),
-    Route::put(SingleUpload, "/uploads/{id}", Signed).d1(2),
-    Route::get(RecordingStream, "/recordings/{id}", Signed).d1(1).media(),
-    Route::get(SegmentStream, "/recordings/{id}/{segment}", Signed).d1(1).media(),
-    Route::get(SegmentCameraStream, "/recordings/{id}/{segment}/camera", Signed).d1(1).media(),
-    Route::get(ThumbnailGet, "/thumbnails/{id}", Signed).d1(1),
-    Route::get(LiveChunk, "/live-chunks/{id}/{segment}/{track}/{index}", Signed)
+        .why("the link and the file it may play, joined (the URL's signature is checked without D1)")
+        .doc("Stream a shared recording's file through a signed URL (Range)").gives(200, Binary("video/mp4")),
+    SingleUpload: put("/uploads/{id}", Signed).d1(2)
+        .doc("Whole-file upload through a signed URL").takes(Binary("video/mp4")).gives(200, Json("MessageResponse")),
+    RecordingStream: get("/recordings/{id}", Signed).d1(1).media()
+        .doc("Stream a recording through a signed URL (Range)").gives(200, Binary("video/mp4")),
+    SegmentStream: get("/recordings/{id}/{segment}", Signed).d1(1).media()
+        .doc("Stream one segment through a signed URL (Range)").gives(200, Binary("video/mp4")),
+    SegmentCameraStream: get("/recordings/{id}/{segment}/camera", Signed).d1(1).media()
+        .doc("Stream one segment's camera file through a signed URL (Range)").gives(200, Binary("video/mp4")),
+    ThumbnailGet: get("/thumbnails/{id}", Signed).d1(1).doc("The entry's thumbnail through a signed URL").gives(200, Binary("image/jpeg")),
+    LiveChunk: get("/live-chunks/{id}/{segment}/{track}/{index}", Signed)
         .d1(1)
-        .why("the entry's analysis, for the chunk's R2 key (the URL's signature is checked without D1; ADR 0016)"),
-];
+        .why("the entry's analysis, for the chunk's R2 key (the URL's signature is checked without D1; ADR 0016)")
+        .doc("One stored chunk of a participation in progress through a signed URL (ADR 0016)")
+        .gives(200, Binary("application/octet-stream")),
+}
