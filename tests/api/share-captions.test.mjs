@@ -5,7 +5,8 @@
 // window, so the transcript has four lines at known moments. Checked: a link made with captions
 // points to a signed WebVTT of the recording, a clip's holds only the lines said during it on the
 // recording's timeline, links without captions (or with nothing to caption) point to none, and a
-// revoked link's captions are gone; the view and the captions keep their D1 round trips.
+// revoked link's captions are gone; the view and the captions keep their D1 round trips; the
+// view names the captions' language (the analysis's transcription language).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -82,6 +83,7 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   // The whole recording: every line, as the researcher's transcript.vtt has them.
   const recording = await share({ kind: 'recording', targetId: entryId, captions: true });
   assert.equal(recording.share.captions, true);
+  assert.equal(recording.view.captionsLanguage, 'es', "the analysis's transcription language names the track");
   const recordingUrl = recording.view.captionsUrl;
   assert.match(recordingUrl, /\/api\/v1\/share-media\/[0-9a-f]{32}\/recording\/0\/captions\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/);
   assert.equal(await read(recordingUrl), `WEBVTT\n${vale1}${vale2}${no1}${no2}`);
@@ -99,7 +101,7 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   // No captions: not asked for, nothing said during the clip, or a reel (captions are a
   // recording's or a clip's).
   const plain = await share({ kind: 'recording', targetId: entryId });
-  assert.deepEqual([plain.share.captions, plain.view.captionsUrl], [false, null]);
+  assert.deepEqual([plain.share.captions, plain.view.captionsUrl, plain.view.captionsLanguage], [false, null, null]);
   const silent = await share({ kind: 'clip', targetId: await clip(3_500, 5_500), captions: true });
   assert.deepEqual([silent.share.captions, silent.view.captionsUrl], [true, null]);
   const reel = (await api(`/api/v1/analysis/${id}/reels`, { method: 'POST', cookie: user.cookie, body: { title: 'R', clipIds: [shortClip] } })).json.id;
@@ -113,4 +115,14 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   assert.equal((await api(`/api/v1/shares/${clipped.share.id}/revoke`, { method: 'POST', cookie: user.cookie })).status, 200);
   assert.equal((await fetch(clipped.view.captionsUrl)).status, 410);
   assert.equal((await fetch(recordingUrl)).status, 200, 'the other link still has its captions');
+
+  // An analysis transcribed in English: its captions say so (the shared player's track is 'en').
+  const edited = await api(`/api/v1/analysis/${id}`, {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: { name: 'Tienda', url: 'tienda.example.com', maxNumberOfParticipants: 10, scenario: 'Compras algo', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer', transcription: { language: 'en' } },
+  });
+  assert.equal(edited.status, 200, edited.text);
+  const english = await share({ kind: 'recording', targetId: entryId, captions: true });
+  assert.equal(english.view.captionsLanguage, 'en');
 });

@@ -15,7 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
-import { entryOf, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+import { entryOf, recordingStatus, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
 import { asParticipant, finishRecording, uploadSegment } from './support/recording';
 
 const STT = process.env.LUPA_STT_URL;
@@ -192,6 +192,7 @@ const captionsOf = (video: Locator) =>
     const track = [...element.textTracks].find((t) => t.kind === 'captions');
     return {
       mode: track?.mode,
+      language: track?.language,
       cues: [...(track?.cues ?? [])].map((cue) => [cue.startTime, cue.endTime]),
       active: [...(track?.activeCues ?? [])].map((cue) => (cue as VTTCue).text),
       at: element.currentTime,
@@ -246,9 +247,19 @@ test('a recording and a clip shared with captions show them on the stranger\'s v
     const shown = await captionsOf(video);
     expect(shown.mode).toBe('showing');
     expect(shown.at).toBeGreaterThanOrEqual(8);
+    expect(shown.language, "the track is in the analysis's transcription language").toBe('es');
     // The captions can be switched off on the page.
     await view.getByRole('button', { name: 'Subtítulos' }).click();
     await expect.poll(async () => (await captionsOf(video)).mode).toBe('disabled');
+
+    // The analysis now transcribes in English: the same link's captions track says so.
+    const edited = await page.request.patch(`/api/v1/analysis/${analysisId}`, {
+      data: { name: 'Subtítulos en inglés', url: 'example.com', maxNumberOfParticipants: 3, scenario: SCENARIO, tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer', transcription: { language: 'en' } },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    await view.reload();
+    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[4, 7], [8, 11]]);
+    expect((await captionsOf(video)).language).toBe('en');
   } finally {
     await stranger.close();
   }

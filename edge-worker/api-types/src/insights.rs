@@ -458,4 +458,6 @@ pub struct SharedViewResponse {
     /// timeline (a clip's: the lines said during it). Null when the link was made without
     /// captions, nothing was said in it, or transcription is unavailable.
     pub captionsUrl: Option<String>,
+    /// The language of those captions (the analysis's transcription language), with `captionsUrl`.
+    pub captionsLanguage: Option<crate::transcript::TranscriptLanguage>,
 }

@@ -3,6 +3,7 @@ import type { PlaylistClipDto } from "./PlaylistClipDto";
 import type { SharedRecordingDto } from "./SharedRecordingDto";
 import type { SharedReelDto } from "./SharedReelDto";
 import type { SharedSummaryDto } from "./SharedSummaryDto";
+import type { TranscriptLanguage } from "./TranscriptLanguage";
 
 /**
  * `GET /api/v1/share/{token}`: exactly what was shared, and nothing else. One of `recording`,
@@ -14,4 +15,8 @@ export type SharedViewResponse = { kind: string, analysisName: string, title: st
  * timeline (a clip's: the lines said during it). Null when the link was made without
  * captions, nothing was said in it, or transcription is unavailable.
  */
-captionsUrl: string | null, };
+captionsUrl: string | null, 
+/**
+ * The language of those captions (the analysis's transcription language), with `captionsUrl`.
+ */
+captionsLanguage: TranscriptLanguage | null, };

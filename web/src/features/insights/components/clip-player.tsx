@@ -13,6 +13,7 @@ import { ScreenVideos, type CaptionsSource } from '@/components/player/screen-vi
 import { usePlayer } from '@/components/player/use-player';
 import type { Corner } from '@/lib/player/camera-sync';
 import { formatClock } from '@/lib/time';
+import type { TranscriptLanguage } from '@/lib/api-types/TranscriptLanguage';
 import { useSharedCaptions } from '@/features/insights/api/shared-captions';
 import { clipTimeline, type PlayableClip } from '@/features/insights/lib/playlist';
 import '@/features/insights/insights.css';
@@ -29,11 +30,13 @@ interface ClipPlayerProps {
   hideCamera?: boolean;
   /** A WebVTT file on the recording's timeline (a share made with captions, ADR 0018): shown, and switchable off. */
   captionsUrl?: string | null;
+  /** The captions' language (the analysis's transcription language). */
+  captionsLanguage?: TranscriptLanguage | null;
   testId?: string;
 }
 
 /** Size: the range, the camera and the captions share the one engine snapshot of the clip. */
-export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideCamera = false, captionsUrl = null, testId }: ClipPlayerProps) {
+export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideCamera = false, captionsUrl = null, captionsLanguage = null, testId }: ClipPlayerProps) {
   const { t } = useTranslation();
   const timeline = useMemo(() => clipTimeline(clip), [clip]);
   const [failed, setFailed] = useState(false);
@@ -49,9 +52,9 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
   const captions = useMemo<CaptionsSource | null>(
     () =>
       cues
-        ? { cues, offsetsMs: clip.segments.map((segment) => segment.offsetMs), durationsMs: clip.segments.map((segment) => segment.durationMs), language: 'es' }
+        ? { cues, offsetsMs: clip.segments.map((segment) => segment.offsetMs), durationsMs: clip.segments.map((segment) => segment.durationMs), language: captionsLanguage ?? 'es' }
         : null,
-    [cues, clip.segments],
+    [cues, clip.segments, captionsLanguage],
   );
   const ended = useRef(onEnded);
   ended.current = onEnded;

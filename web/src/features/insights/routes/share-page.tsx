@@ -69,6 +69,7 @@ function SharedView({ view }: { view: SharedViewResponse }) {
               label={t('clips.shared.recordingPlayer')}
               hideCamera={view.hideCamera}
               captionsUrl={view.captionsUrl}
+              captionsLanguage={view.captionsLanguage}
               testId="shared-player"
             />
           ) : (
@@ -96,7 +97,7 @@ function SharedView({ view }: { view: SharedViewResponse }) {
       {view.clip ? (
         <>
           <p>{clipSource(view.clip, t as never)}</p>
-          <ClipPlayer clip={view.clip} label={t('clips.shared.clipPlayer')} hideCamera={view.hideCamera} captionsUrl={view.captionsUrl} testId="shared-player" />
+          <ClipPlayer clip={view.clip} label={t('clips.shared.clipPlayer')} hideCamera={view.hideCamera} captionsUrl={view.captionsUrl} captionsLanguage={view.captionsLanguage} testId="shared-player" />
           {view.clip.text ? <p className="insights-note__text">{view.clip.text}</p> : null}
           <TagList tags={view.clip.tags} />
         </>
