@@ -183,8 +183,7 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
         let source = share.note_id.as_deref().unwrap_or("recording");
         answer.captionsUrl = Some(signed_url(app, &lupa_core::routes::share_media(&share.id, source, 0, "captions"))?);
         // The track's language, so a screen reader and the player's captions menu name it right.
-        let language = lupa_core::transcript::Language::parse(&analysis.transcription_language).unwrap_or_default();
-        answer.captionsLanguage = Some(crate::transcripts::language_dto(language));
+        answer.captionsLanguage = Some(crate::transcripts::setting_dto(analysis.transcription()).language);
     }
     match content {
         Content::Recording { entry, files, answers, notes } => {

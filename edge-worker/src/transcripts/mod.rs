@@ -32,7 +32,7 @@ pub fn setting_dto(setting: Setting) -> TranscriptionDto {
     TranscriptionDto { enabled: setting.enabled, language: language_dto(setting.language) }
 }
 
-pub fn language_dto(language: Language) -> TranscriptLanguage {
+fn language_dto(language: Language) -> TranscriptLanguage {
     match language {
         Language::Es => TranscriptLanguage::Es,
         Language::En => TranscriptLanguage::En,
