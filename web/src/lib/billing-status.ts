@@ -5,18 +5,15 @@
  * and the billing screens all read this one cache entry.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/api-client';
 import type { BillingResponse } from '@/lib/api-types/BillingResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 export const BILLING_QUERY_KEY = ['billing'] as const;
 
-export const fetchBilling = (signal?: AbortSignal) => get<BillingResponse>(apiPaths.billingGet(), { signal });
-
 export const billingQueryOptions = () =>
   queryOptions({
-    queryKey: BILLING_QUERY_KEY,
-    queryFn: ({ signal }) => fetchBilling(signal),
+    ...apiQuery<BillingResponse>(BILLING_QUERY_KEY, apiPaths.billingGet()),
     // 'always': a payment made in another tab must show as soon as the user comes back.
     refetchOnWindowFocus: 'always',
   });

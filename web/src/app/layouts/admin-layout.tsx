@@ -9,7 +9,7 @@ import { ListChecks, LogIn, ShieldCheck, UserPlus } from 'lucide-react';
 import '@/app/layouts/app-shell-layout.css';
 import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
-import { Logo } from '@/components/logo';
+import { SiteHeader } from '@/components/site-header';
 import { SessionGate } from '@/components/session/session-gate';
 import { LogoutButton, SignedInUser } from '@/components/session/shell-header-parts';
 import { useLogout } from '@/components/session/use-logout';
@@ -26,36 +26,31 @@ function Admin({ user }: { user: UserDto }) {
 
   return (
     <div className="page">
-      <header className="site-header">
-        <div className="site-header__inner container">
-          <Link to={paths.admin} className="site-header__brand">
-            <Logo />
-          </Link>
-          <nav className="site-nav admin-nav" aria-label={t('shell.admin.nav')}>
-            <NavLink to={paths.admin} end>
-              <ShieldCheck aria-hidden="true" size={18} />
-              {t('shell.admin.home')}
-            </NavLink>
-            <NavLink to={`${paths.admin}/waitlist`}>
-              <ListChecks aria-hidden="true" size={18} />
-              {t('admin.nav.waitlist')}
-            </NavLink>
-            <NavLink to={paths.auth.login}>
-              <LogIn aria-hidden="true" size={18} />
-              {t('shell.admin.login')}
-            </NavLink>
-            <NavLink to={paths.auth.register}>
-              <UserPlus aria-hidden="true" size={18} />
-              {t('shell.admin.register')}
-            </NavLink>
-            <LogoutButton logout={logout} label={t('shell.admin.logout')} />
-          </nav>
-          <div className="shell-header__end">
-            <SignedInUser email={user.email} />
-            <LanguageSwitch />
-          </div>
+      <SiteHeader home={paths.admin}>
+        <nav className="site-nav admin-nav" aria-label={t('shell.admin.nav')}>
+          <NavLink to={paths.admin} end>
+            <ShieldCheck aria-hidden="true" size={18} />
+            {t('shell.admin.home')}
+          </NavLink>
+          <NavLink to={`${paths.admin}/waitlist`}>
+            <ListChecks aria-hidden="true" size={18} />
+            {t('admin.nav.waitlist')}
+          </NavLink>
+          <NavLink to={paths.auth.login}>
+            <LogIn aria-hidden="true" size={18} />
+            {t('shell.admin.login')}
+          </NavLink>
+          <NavLink to={paths.auth.register}>
+            <UserPlus aria-hidden="true" size={18} />
+            {t('shell.admin.register')}
+          </NavLink>
+          <LogoutButton logout={logout} label={t('shell.admin.logout')} />
+        </nav>
+        <div className="shell-header__end">
+          <SignedInUser email={user.email} />
+          <LanguageSwitch />
         </div>
-      </header>
+      </SiteHeader>
       <main id="main" className="page__main container">
         {logout.isError ? <Alert tone="error">{t('shell.logoutFailed')}</Alert> : null}
         {user.role === 'admin' ? (

@@ -12,7 +12,7 @@ import '@/app/layouts/app-shell-layout.css';
 import { shellSection, type ShellSection } from '@/app/layouts/shell-section';
 import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
-import { Logo } from '@/components/logo';
+import { SiteHeader } from '@/components/site-header';
 import { SessionGate } from '@/components/session/session-gate';
 import { LogoutButton, SignedInUser } from '@/components/session/shell-header-parts';
 import { useLogout } from '@/components/session/use-logout';
@@ -57,28 +57,23 @@ function Shell({ user }: { user: UserDto }) {
 
   return (
     <div className="page">
-      <header className="site-header">
-        <div className="shell-header">
-          <Link to={paths.dashboard} className="site-header__brand">
-            <Logo />
-          </Link>
-          <div className="shell-header__end">
-            <SignedInUser email={user.email} />
-            <LanguageSwitch />
-            <button
-              ref={toggleRef}
-              type="button"
-              className="button button--ghost button--icon shell-menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls={NAV_ID}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
-              <span className="visually-hidden">{menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}</span>
-            </button>
-          </div>
+      <SiteHeader home={paths.dashboard} inner="shell-header">
+        <div className="shell-header__end">
+          <SignedInUser email={user.email} />
+          <LanguageSwitch />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="button button--ghost button--icon shell-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
+            <span className="visually-hidden">{menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}</span>
+          </button>
         </div>
-      </header>
+      </SiteHeader>
       <div className="app-shell">
         <nav id={NAV_ID} className="app-shell__nav" data-open={menuOpen} aria-label={t('shell.nav')} onKeyDown={onNavKeyDown}>
           {/* On phones the header has no room for the e-mail; the open menu says who is signed in. */}

@@ -4,9 +4,9 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin/api/query-keys';
-import { get } from '@/lib/api-client';
 import type { AdminUsersResponse } from '@/lib/api-types/AdminUsersResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 /** Rows per page of the users table. */
 export const USERS_PAGE_SIZE = 50;
@@ -18,14 +18,12 @@ export interface UsersParams {
   q: string;
 }
 
-export const fetchUsers = ({ page, pageSize, q }: UsersParams, signal?: AbortSignal) =>
-  // The spec's clients call `/admin/`; the router treats it as `/admin`.
-  get<AdminUsersResponse>(`${apiPaths.adminUsers()}/`, { query: { page, pageSize, q: q || undefined }, signal });
-
 export const usersQueryOptions = (params: UsersParams) =>
   queryOptions({
-    queryKey: adminKeys.usersPage(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    // The spec's clients call `/admin/`; the router treats it as `/admin`.
+    ...apiQuery<AdminUsersResponse>(adminKeys.usersPage(params), `${apiPaths.adminUsers()}/`, {
+      query: { page: params.page, pageSize: params.pageSize, q: params.q || undefined },
+    }),
     placeholderData: keepPreviousData,
   });
 

@@ -2,19 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE_PATH } from '@/config/constants';
 import { adminKeys } from '@/features/admin/api/query-keys';
-import { get } from '@/lib/api-client';
 import type { WaitlistResponse } from '@/lib/api-types/WaitlistResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 /** Same origin, so the session cookie goes along with the browser's own download. */
 export const WAITLIST_EXPORT_URL = `${API_BASE_PATH}${apiPaths.adminWaitlistCsv()}`;
 
-export const fetchWaitlist = (signal?: AbortSignal) => get<WaitlistResponse>(apiPaths.adminWaitlist(), { signal });
-
-export const waitlistQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.waitlist(),
-    queryFn: ({ signal }) => fetchWaitlist(signal),
-  });
+export const waitlistQueryOptions = () => queryOptions(apiQuery<WaitlistResponse>(adminKeys.waitlist(), apiPaths.adminWaitlist()));
 
 export const useWaitlist = () => useQuery(waitlistQueryOptions());

@@ -7,17 +7,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { anyoneLive } from '@/features/analysis/lib/participations';
 import { analysisQueryKey } from '@/lib/query-keys';
-import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 import { apiPaths } from '@/lib/api-paths';
-
-export const fetchAnalysis = (id: string, signal?: AbortSignal) =>
-  get<AnalysisResponse>(apiPaths.analysisGet(id), { signal });
+import { apiQuery } from '@/lib/query-client';
 
 export const analysisQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: analysisQueryKey(id),
-    queryFn: ({ signal }) => fetchAnalysis(id, signal),
+    ...apiQuery<AnalysisResponse>(analysisQueryKey(id), apiPaths.analysisGet(id)),
     refetchInterval: (query) => (anyoneLive(query.state.data?.analysisData.AnalysisEntries) ? LIVE_REFRESH_MS : false),
     refetchIntervalInBackground: false,
   });

@@ -5,14 +5,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisQueryKey } from '@/lib/query-keys';
-import { get } from '@/lib/api-client';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 export const summaryQueryOptions = (analysisId: string) =>
   queryOptions({
-    queryKey: [...analysisQueryKey(analysisId), 'summary'] as const,
-    queryFn: ({ signal }) => get<AnalysisSummaryResponse>(apiPaths.analysisSummary(analysisId), { signal }),
+    ...apiQuery<AnalysisSummaryResponse>([...analysisQueryKey(analysisId), 'summary'] as const, apiPaths.analysisSummary(analysisId)),
   });
 
 /** Only asked for once a recording was submitted (before that there is nothing to sum). */

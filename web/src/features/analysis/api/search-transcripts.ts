@@ -5,14 +5,17 @@
  * submits, not on every key; the answer is kept a minute. The server takes 2–100 characters.
  */
 import { useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 import type { TranscriptSearchResponse } from '@/lib/api-types/TranscriptSearchResponse';
 
 export const useTranscriptSearch = (analysisId: string, query: string) =>
   useQuery({
-    queryKey: ['analysis', analysisId, 'transcript-search', query],
-    queryFn: ({ signal }) => get<TranscriptSearchResponse>(apiPaths.transcriptSearch(analysisId), { signal, query: { q: query } }),
+    ...apiQuery<TranscriptSearchResponse>(
+      ['analysis', analysisId, 'transcript-search', query],
+      apiPaths.transcriptSearch(analysisId),
+      { query: { q: query } },
+    ),
     enabled: query.trim() !== '',
     staleTime: 60_000,
     select: (data) => data.results,

@@ -1,16 +1,14 @@
 /** GET /api/v1/auth/password-reset?passwordResetToken=…: is this reset link still usable? */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/api-client';
 import type { SuccessResponse } from '@/lib/api-types/SuccessResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
-export const checkResetToken = (passwordResetToken: string, signal?: AbortSignal) =>
-  get<SuccessResponse>(apiPaths.authResetCheck(), { query: { passwordResetToken }, signal });
-
-export const resetTokenQueryOptions = (token: string) =>
+export const resetTokenQueryOptions = (passwordResetToken: string) =>
   queryOptions({
-    queryKey: ['password-reset-token', token],
-    queryFn: ({ signal }) => checkResetToken(token, signal),
+    ...apiQuery<SuccessResponse>(['password-reset-token', passwordResetToken], apiPaths.authResetCheck(), {
+      query: { passwordResetToken },
+    }),
     // Checked once per visit: a token only gets worse with time, and a retry would not help.
     retry: false,
     staleTime: Infinity,

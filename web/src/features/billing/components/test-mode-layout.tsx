@@ -4,11 +4,11 @@
  * payment provider's page, and a test-mode notice that stays on screen.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { FlaskConical } from 'lucide-react';
 import { LanguageSwitch } from '@/components/language-switch';
-import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
+import { SiteHeader } from '@/components/site-header';
 import { SessionGate } from '@/components/session/session-gate';
 import { paths } from '@/config/paths';
 import '@/features/billing/billing.css';
@@ -21,19 +21,14 @@ function TestModeFrame() {
   const { t } = useTranslation();
   return (
     <div className="page page--focused billing-test-mode">
-      <header className="site-header site-header--minimal">
-        <div className="site-header__inner container">
-          <Link to={paths.dashboard} className="site-header__brand">
-            <Logo />
-          </Link>
-          <span className="billing-test-badge">
-            <Badge tone="warning" icon={<FlaskConical />}>
-              {t('billing.testMode.badge')}
-            </Badge>
-          </span>
-          <LanguageSwitch />
-        </div>
-      </header>
+      <SiteHeader home={paths.dashboard} minimal>
+        <span className="billing-test-badge">
+          <Badge tone="warning" icon={<FlaskConical />}>
+            {t('billing.testMode.badge')}
+          </Badge>
+        </span>
+        <LanguageSwitch />
+      </SiteHeader>
       <main id="main" className="page__main container container--narrow">
         <p className="billing-test-notice" data-testid="billing-test-mode">
           {t('billing.testMode.notice')}

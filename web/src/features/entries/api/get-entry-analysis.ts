@@ -4,18 +4,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisQueryKey } from '@/lib/query-keys';
-import { get } from '@/lib/api-client';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 import { apiPaths } from '@/lib/api-paths';
-
-export const fetchEntryAnalysis = (analysisId: string, signal?: AbortSignal) =>
-  get<AnalysisResponse>(apiPaths.analysisGet(analysisId), { signal });
+import { apiQuery } from '@/lib/query-client';
 
 export const entryAnalysisQueryOptions = (analysisId: string) =>
-  queryOptions({
-    queryKey: analysisQueryKey(analysisId),
-    queryFn: ({ signal }) => fetchEntryAnalysis(analysisId, signal),
-  });
+  queryOptions(apiQuery<AnalysisResponse>(analysisQueryKey(analysisId), apiPaths.analysisGet(analysisId)));
 
 /** Waits for the entry to name its analysis. */
 export const useEntryAnalysis = (analysisId: string | undefined) =>

@@ -5,17 +5,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { entryQueryKey } from '@/features/entries/api/query-keys';
-import { get } from '@/lib/api-client';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
 import { apiPaths } from '@/lib/api-paths';
-
-export const fetchEntry = (entryId: string, signal?: AbortSignal) =>
-  get<EntryPageResponse>(apiPaths.entryPage(entryId), { signal });
+import { apiQuery } from '@/lib/query-client';
 
 export const entryQueryOptions = (entryId: string) =>
   queryOptions({
-    queryKey: entryQueryKey(entryId),
-    queryFn: ({ signal }) => fetchEntry(entryId, signal),
+    ...apiQuery<EntryPageResponse>(entryQueryKey(entryId), apiPaths.entryPage(entryId)),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

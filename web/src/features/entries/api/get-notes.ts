@@ -1,13 +1,10 @@
 /** GET /api/v1/entry/{id}/notes: the researcher's notes on a recording, in time order. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notesQueryKey } from '@/features/entries/api/query-keys';
-import { get } from '@/lib/api-client';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import type { NotesResponse } from '@/lib/api-types/NotesResponse';
 import { apiPaths } from '@/lib/api-paths';
-
-export const fetchNotes = (entryId: string, signal?: AbortSignal) =>
-  get<NotesResponse>(apiPaths.notesList(entryId), { signal });
+import { apiQuery } from '@/lib/query-client';
 
 /** Time order, earlier notes first at the same moment: the order the server lists them in. */
 export const sortNotes = (notes: readonly NoteDto[]): NoteDto[] =>
@@ -15,8 +12,7 @@ export const sortNotes = (notes: readonly NoteDto[]): NoteDto[] =>
 
 export const notesQueryOptions = (entryId: string) =>
   queryOptions({
-    queryKey: notesQueryKey(entryId),
-    queryFn: ({ signal }) => fetchNotes(entryId, signal),
+    ...apiQuery<NotesResponse>(notesQueryKey(entryId), apiPaths.notesList(entryId)),
     select: (data) => sortNotes(data.notes),
   });
 

@@ -7,8 +7,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE_PATH } from '@/config/constants';
 import { transcriptQueryKey } from '@/features/entries/api/query-keys';
-import { get } from '@/lib/api-client';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
 
 /** How often an unfinished transcript is asked for again. */
@@ -22,8 +22,7 @@ const unfinished = (data: TranscriptResponse | undefined) => data?.status === 'p
 
 export const transcriptQueryOptions = (entryId: string) =>
   queryOptions({
-    queryKey: transcriptQueryKey(entryId),
-    queryFn: ({ signal }) => get<TranscriptResponse>(apiPaths.transcriptGet(entryId), { signal }),
+    ...apiQuery<TranscriptResponse>(transcriptQueryKey(entryId), apiPaths.transcriptGet(entryId)),
     refetchInterval: (query) => (unfinished(query.state.data) ? TRANSCRIPT_POLL_MS : false),
     refetchOnWindowFocus: false,
   });

@@ -4,25 +4,24 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reelKey, reelsKey } from '@/features/insights/api/query-keys';
-import { del, get, patch, post } from '@/lib/api-client';
+import { del, patch, post } from '@/lib/api-client';
 import type { ReelClipRequest } from '@/lib/api-types/ReelClipRequest';
 import type { ReelDto } from '@/lib/api-types/ReelDto';
 import type { ReelRequest } from '@/lib/api-types/ReelRequest';
 import type { ReelsResponse } from '@/lib/api-types/ReelsResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 
 export const useReels = (analysisId: string) =>
   useQuery({
-    queryKey: reelsKey(analysisId),
-    queryFn: ({ signal }) => get<ReelsResponse>(apiPaths.reelList(analysisId), { signal }),
+    ...apiQuery<ReelsResponse>(reelsKey(analysisId), apiPaths.reelList(analysisId)),
     select: (data) => data.reels,
   });
 
 export const useReel = (reelId: string | null) =>
   useQuery({
-    queryKey: reelKey(reelId ?? ''),
-    queryFn: ({ signal }) => get<ReelDto>(apiPaths.reelGet(reelId ?? ''), { signal }),
+    ...apiQuery<ReelDto>(reelKey(reelId ?? ''), apiPaths.reelGet(reelId ?? '')),
     enabled: reelId !== null,
   });
 

@@ -3,14 +3,13 @@
  * counts a view, so it is fetched once per page load (no refetch on focus or retry).
  */
 import { useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/api-client';
 import type { SharedViewResponse } from '@/lib/api-types/SharedViewResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 export const useSharedView = (token: string) =>
   useQuery({
-    queryKey: ['share', token],
-    queryFn: ({ signal }) => get<SharedViewResponse>(apiPaths.sharedView(token), { signal }),
+    ...apiQuery<SharedViewResponse>(['share', token], apiPaths.sharedView(token)),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -1,12 +1,13 @@
 /** Share links (ADR 0012): the analysis's links with views and state, creating one (its URL is shown once) and revoking. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sharesKey } from '@/features/insights/api/query-keys';
-import { get, post } from '@/lib/api-client';
+import { post } from '@/lib/api-client';
 import type { ShareCreatedResponse } from '@/lib/api-types/ShareCreatedResponse';
 import type { ShareDto } from '@/lib/api-types/ShareDto';
 import type { ShareRequest } from '@/lib/api-types/ShareRequest';
 import type { SharesResponse } from '@/lib/api-types/SharesResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { apiQuery } from '@/lib/query-client';
 
 export type ShareKind = 'recording' | 'clip' | 'reel' | 'summary';
 export const EXPIRY_DAYS = [7, 30, 90] as const;
@@ -14,8 +15,7 @@ export type ExpiryDays = (typeof EXPIRY_DAYS)[number];
 
 export const useShares = (analysisId: string) =>
   useQuery({
-    queryKey: sharesKey(analysisId),
-    queryFn: ({ signal }) => get<SharesResponse>(apiPaths.shareList(analysisId), { signal }),
+    ...apiQuery<SharesResponse>(sharesKey(analysisId), apiPaths.shareList(analysisId)),
     select: (data) => data.shares,
   });
 
