@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { EmailField, Form, PasswordField, requiredText, SubmitButton, submitTo, useZodForm } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -21,14 +21,7 @@ export function LoginPage() {
   const login = useLogin();
   const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
 
-  const onSubmit = async (values: LoginValues) => {
-    try {
-      const { user } = await login.mutateAsync(values);
-      await navigate(homeFor(user.role), { replace: true });
-    } catch {
-      // The mutation keeps the error; the alert below shows it.
-    }
-  };
+  const onSubmit = submitTo(login.mutateAsync, ({ user }) => navigate(homeFor(user.role), { replace: true }));
 
   return (
     <AuthCard
@@ -47,20 +40,8 @@ export function LoginPage() {
     >
       {login.isError ? <FailureAlert failure={loginFailure(login.error)} testId="login-failure" /> : null}
       <Form form={form} onSubmit={onSubmit} aria-label={t('auth.login.title')}>
-        <TextField<LoginValues>
-          name="username"
-          type="email"
-          label={t('auth.login.email')}
-          autoComplete="username"
-          required
-        />
-        <TextField<LoginValues>
-          name="password"
-          type="password"
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          required
-        />
+        <EmailField<LoginValues> name="username" label={t('auth.login.email')} autoComplete="username" />
+        <PasswordField<LoginValues> name="password" label={t('auth.login.password')} kind="current" />
         <SubmitButton busyLabel={t('auth.login.submitting')}>{t('auth.login.submit')}</SubmitButton>
       </Form>
     </AuthCard>

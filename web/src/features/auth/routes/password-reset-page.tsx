@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
-import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { Form, PasswordField, requiredText, SubmitButton, submitTo, useZodForm } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useResetTokenCheck } from '@/features/auth/api/check-reset-token';
 import { useResetPassword } from '@/features/auth/api/reset-password';
@@ -79,13 +79,7 @@ function ResetForm({ token, reset }: { token: string; reset: ReturnType<typeof u
   const { t } = useTranslation();
   const form = useZodForm(resetSchema, { defaultValues: { newPassword: '', confirmNewPassword: '' } });
 
-  const onSubmit = async (values: ResetValues) => {
-    try {
-      await reset.mutateAsync({ passwordResetToken: token, ...values });
-    } catch {
-      // Shown from reset.error.
-    }
-  };
+  const onSubmit = submitTo((values: ResetValues) => reset.mutateAsync({ passwordResetToken: token, ...values }));
 
   return (
     <AuthCard
@@ -99,21 +93,8 @@ function ResetForm({ token, reset }: { token: string; reset: ReturnType<typeof u
     >
       {reset.isError ? <FailureAlert failure={resetFailure(reset.error)} testId="reset-failure" /> : null}
       <Form form={form} onSubmit={onSubmit} aria-label={t('auth.reset.title')}>
-        <TextField<ResetValues>
-          name="newPassword"
-          type="password"
-          label={t('auth.reset.newPassword')}
-          autoComplete="new-password"
-          hint={t('forms.passwordHint')}
-          required
-        />
-        <TextField<ResetValues>
-          name="confirmNewPassword"
-          type="password"
-          label={t('auth.reset.confirmNewPassword')}
-          autoComplete="new-password"
-          required
-        />
+        <PasswordField<ResetValues> name="newPassword" label={t('auth.reset.newPassword')} kind="new" />
+        <PasswordField<ResetValues> name="confirmNewPassword" label={t('auth.reset.confirmNewPassword')} kind="repeat" />
         <SubmitButton busyLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
       </Form>
     </AuthCard>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
-import { Form, requiredEmail, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { EmailField, Form, requiredEmail, SubmitButton, submitTo, useZodForm } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -18,13 +18,7 @@ export function RecoverPasswordPage() {
   const request = useRequestPasswordReset();
   const form = useZodForm(recoverSchema, { defaultValues: { email: '' } });
 
-  const onSubmit = async (values: RecoverValues) => {
-    try {
-      await request.mutateAsync(values);
-    } catch {
-      // Shown from request.error.
-    }
-  };
+  const onSubmit = submitTo(request.mutateAsync);
 
   return (
     <AuthCard
@@ -42,13 +36,7 @@ export function RecoverPasswordPage() {
         <>
           {request.isError ? <FailureAlert failure={recoverFailure(request.error)} testId="recover-failure" /> : null}
           <Form form={form} onSubmit={onSubmit} aria-label={t('auth.recover.title')}>
-            <TextField<RecoverValues>
-              name="email"
-              type="email"
-              label={t('auth.recover.email')}
-              autoComplete="email"
-              required
-            />
+            <EmailField<RecoverValues> name="email" label={t('auth.recover.email')} />
             <SubmitButton busyLabel={t('auth.recover.submitting')}>{t('auth.recover.submit')}</SubmitButton>
           </Form>
         </>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
-import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { EmailField, Form, PasswordField, requiredText, SubmitButton, submitTo, useZodForm } from '@/components/form';
 import { paths } from '@/config/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -26,14 +26,7 @@ export function RegisterPage() {
   const registration = useRegister();
   const form = useZodForm(registerSchema, { defaultValues: { username: '', password: '' } });
 
-  const onSubmit = async (values: RegisterValues) => {
-    try {
-      await registration.mutateAsync(values);
-      form.reset();
-    } catch {
-      // Shown from registration.error.
-    }
-  };
+  const onSubmit = submitTo(registration.mutateAsync, () => form.reset());
 
   return (
     <AuthCard
@@ -57,21 +50,8 @@ export function RegisterPage() {
         <FailureAlert failure={registerFailure(registration.error)} testId="register-failure" />
       ) : null}
       <Form form={form} onSubmit={onSubmit} aria-label={t('auth.register.title')}>
-        <TextField<RegisterValues>
-          name="username"
-          type="email"
-          label={t('auth.register.email')}
-          autoComplete="email"
-          required
-        />
-        <TextField<RegisterValues>
-          name="password"
-          type="password"
-          label={t('auth.register.password')}
-          autoComplete="new-password"
-          hint={t('forms.passwordHint')}
-          required
-        />
+        <EmailField<RegisterValues> name="username" label={t('auth.register.email')} />
+        <PasswordField<RegisterValues> name="password" label={t('auth.register.password')} kind="new" />
         <SubmitButton busyLabel={t('auth.register.submitting')}>{t('auth.register.submit')}</SubmitButton>
       </Form>
     </AuthCard>

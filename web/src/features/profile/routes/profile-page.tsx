@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
-import { Form, requiredText, SubmitButton, TextField, useZodForm } from '@/components/form';
+import { Form, PasswordField, requiredText, SubmitButton, submitTo, useZodForm } from '@/components/form';
 import { Stack } from '@/components/ui/stack';
 import { useUpdatePassword } from '@/features/profile/api/update-password';
 import { passwordChangeFailure } from '@/features/profile/lib/password-change-failure';
@@ -19,14 +19,7 @@ export function ProfilePage() {
   const update = useUpdatePassword();
   const form = useZodForm(passwordSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
 
-  const onSubmit = async (values: PasswordValues) => {
-    try {
-      await update.mutateAsync(values);
-      form.reset();
-    } catch {
-      // Shown from update.error.
-    }
-  };
+  const onSubmit = submitTo(update.mutateAsync, () => form.reset());
 
   const failure = update.isError ? passwordChangeFailure(update.error) : null;
 
@@ -44,21 +37,8 @@ export function ProfilePage() {
         />
       ) : null}
       <Form form={form} onSubmit={onSubmit} aria-labelledby="profile-title">
-        <TextField<PasswordValues>
-          name="currentPassword"
-          type="password"
-          label={t('profile.currentPassword')}
-          autoComplete="current-password"
-          required
-        />
-        <TextField<PasswordValues>
-          name="newPassword"
-          type="password"
-          label={t('profile.newPassword')}
-          autoComplete="new-password"
-          hint={t('forms.passwordHint')}
-          required
-        />
+        <PasswordField<PasswordValues> name="currentPassword" label={t('profile.currentPassword')} kind="current" />
+        <PasswordField<PasswordValues> name="newPassword" label={t('profile.newPassword')} kind="new" />
         <SubmitButton busyLabel={t('profile.submitting')}>{t('profile.submit')}</SubmitButton>
       </Form>
     </Stack>
