@@ -5,9 +5,10 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { ConfirmActions } from '@/components/confirm-actions';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, type DialogProps } from '@/components/ui/dialog';
 
-export interface ConfirmDialogProps {
+/** Dialog's own options pass through: its icon and tone, a test id, and where focus goes after. */
+export interface ConfirmDialogProps extends Pick<DialogProps, 'icon' | 'tone' | 'testId' | 'returnFocus' | 'fallbackFocus'> {
   title: string;
   body: ReactNode;
   confirmLabel: string;
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  ...dialog
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -44,6 +46,7 @@ export function ConfirmDialog({
       busy={busy}
       onClose={onCancel}
       initialFocus={cancelRef}
+      {...dialog}
       actions={
         <ConfirmActions
           cancelLabel={cancelLabel}

@@ -3,12 +3,10 @@
  * analyses, participations, recordings and subscriptions go with it. Focus starts on Cancel (the
  * safe choice); a refusal (own account, last admin) is shown inside the dialog.
  */
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import { Alert } from '@/components/alert';
-import { ConfirmActions } from '@/components/confirm-actions';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteUser } from '@/features/admin/api/delete-user';
 import { errorText } from '@/features/admin/lib/error-text';
 import type { AdminUserDto } from '@/lib/api-types/AdminUserDto';
@@ -24,7 +22,6 @@ interface DeleteUserDialogProps {
 
 export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFocus }: DeleteUserDialogProps) {
   const { t } = useTranslation();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteUser();
   const busy = remove.isPending;
 
@@ -34,40 +31,33 @@ export function DeleteUserDialog({ user, onClose, onDeleted, opener, fallbackFoc
   };
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       tone="danger"
       icon={<Trash2 size={22} />}
       title={t('admin.deleteDialog.title')}
-      description={
+      body={
         <>
           <p>{t('admin.deleteDialog.body', { email: user.email })}</p>
           <p className="admin-dialog__warning">{t('admin.deleteDialog.warning')}</p>
         </>
       }
-      onClose={onClose}
+      cancelLabel={t('admin.dialog.cancel')}
+      confirmLabel={t('admin.deleteDialog.confirm')}
+      busyLabel={t('admin.deleteDialog.deleting')}
+      destructive
       busy={busy}
-      initialFocus={cancelRef}
+      error={
+        remove.isError ? (
+          <Alert tone="error" testId="delete-dialog-error">
+            {errorText(remove.error, t('admin.refused'), t('admin.deleteDialog.error'))}
+          </Alert>
+        ) : undefined
+      }
       returnFocus={opener}
       fallbackFocus={fallbackFocus}
       testId="delete-dialog"
-      actions={
-        <ConfirmActions
-          cancelLabel={t('admin.dialog.cancel')}
-          onCancel={onClose}
-          cancelRef={cancelRef}
-          confirmLabel={busy ? t('admin.deleteDialog.deleting') : t('admin.deleteDialog.confirm')}
-          confirmClass="button button--danger"
-          busy={busy}
-          onConfirm={confirm}
-        />
-      }
-    >
-      {remove.isError ? (
-        <Alert tone="error" testId="delete-dialog-error">
-          {errorText(remove.error, t('admin.refused'), t('admin.deleteDialog.error'))}
-        </Alert>
-      ) : undefined}
-    </Dialog>
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
   );
 }

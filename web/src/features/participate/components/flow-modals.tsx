@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
 import { ConfirmActions } from '@/components/confirm-actions';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (product §9). */
@@ -50,30 +51,20 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
 
 export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title={t('participate.analysis.exitTitle')}
-      onClose={onCancel}
+      body={<p>{t('participate.analysis.exitBody')}</p>}
+      cancelLabel={t('participate.analysis.exitCancel')}
+      confirmLabel={t('participate.analysis.exitConfirm')}
+      busyLabel={t('participate.analysis.exiting')}
+      destructive
       busy={busy}
-      initialFocus={cancelRef}
       tone="danger"
       icon={<TriangleAlert size={24} />}
-      actions={
-        <ConfirmActions
-          cancelLabel={t('participate.analysis.exitCancel')}
-          onCancel={onCancel}
-          cancelRef={cancelRef}
-          confirmLabel={busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
-          confirmClass="button button--danger"
-          busy={busy}
-          onConfirm={onConfirm}
-        />
-      }
-    >
-      <p>{t('participate.analysis.exitBody')}</p>
-    </Dialog>
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -10,7 +10,7 @@
  * while the participant reads the permissions step.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { InputStep } from '@/features/participate/components/input-step';
 import { loadAnalysisStep, loadFloatingWindowHost, loadFlowModals, loadPermissionsStep } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
@@ -34,6 +34,7 @@ import {
   overlayAtom,
   recordingAtom,
   stageAtom,
+  type Stage,
   unsavedWorkAtom,
 } from '@/features/participate/stores/participation-state';
 
@@ -42,6 +43,13 @@ const AnalysisStep = lazy(() => loadAnalysisStep().then((m) => ({ default: m.Ana
 // Only studies with a screener show these (ADR 0017): out of the input step's first download.
 const ScreenerStep = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenerStep })));
 const ScreenedOut = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })));
+/** The steps loaded on demand, each behind its own loader. */
+const LAZY_STEPS: Partial<Record<Stage, ComponentType>> = {
+  screener: ScreenerStep,
+  'screened-out': ScreenedOut,
+  permissions: PermissionsStep,
+  analysis: AnalysisStep,
+};
 const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ default: m.FloatingWindowHost })));
 // The modals open after 'Participar' (the consent first), which starts loading them.
 const ConsentModal = lazy(() => loadFlowModals().then((m) => ({ default: m.ConsentModal })));
@@ -136,31 +144,17 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
   const container = useFocusOnStageChange(stage);
   // Leaving through a link mid-analysis asks first, like 'Salir del análisis'.
   const leave = useLeaveGuard(useCallback(() => store.get(unsavedWorkAtom), [store]));
+  const LazyStep = LAZY_STEPS[stage];
 
   return (
     <div className="participate" ref={container}>
       {stage === 'checking' ? <CheckingNotice /> : null}
       {stage === 'resume' ? <ResumeNotice /> : null}
       {stage === 'input' ? <InputStep initialId={linkedId} /> : null}
-      {stage === 'screener' ? (
-        <Suspense fallback={<PageLoader />}>
-          <ScreenerStep />
-        </Suspense>
-      ) : null}
-      {stage === 'screened-out' ? (
-        <Suspense fallback={<PageLoader />}>
-          <ScreenedOut />
-        </Suspense>
-      ) : null}
-      {/* A boundary per step: a step still loading shows the loader, never the last step hidden. */}
-      {stage === 'permissions' ? (
-        <Suspense fallback={<PageLoader />}>
-          <PermissionsStep />
-        </Suspense>
-      ) : null}
-      {stage === 'analysis' ? (
-        <Suspense fallback={<PageLoader />}>
-          <AnalysisStep />
+      {/* A boundary per step (keyed): a step still loading shows the loader, never the last step hidden. */}
+      {LazyStep ? (
+        <Suspense key={stage} fallback={<PageLoader />}>
+          <LazyStep />
         </Suspense>
       ) : null}
       {stage === 'done' ? <ThankYou linkedId={linkedId} /> : null}
