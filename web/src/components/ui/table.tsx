@@ -7,11 +7,14 @@
 import type { ReactNode } from 'react';
 import '@/components/ui/table.css';
 
-export interface Column<Row> {
+/**
+ * The column's name: the header, and as plain text the label shown before the value on the phone
+ * card. A text header is its own label; a header that is markup names its label.
+ */
+type ColumnName = { header: string; label?: undefined } | { header: ReactNode; label: string };
+
+export type Column<Row> = ColumnName & {
   key: string;
-  header: ReactNode;
-  /** The column name as plain text, shown before the value on the phone card. */
-  label: string;
   cell: (row: Row) => ReactNode;
   /** The card's heading on phones (e.g. the title); no label is shown before it. */
   primary?: boolean;
@@ -20,6 +23,12 @@ export interface Column<Row> {
   /** Numbers and dates align right on wide screens. */
   numeric?: boolean;
   className?: string;
+};
+
+/** What the phone card shows before a cell: nothing for the heading and the buttons. */
+function cardLabel<Row>(column: Column<Row>): string | undefined {
+  if (column.primary || column.actions) return undefined;
+  return column.label === undefined ? column.header : column.label;
 }
 
 interface TableProps<Row> {
@@ -52,7 +61,7 @@ export function Table<Row>({ caption, captionHidden = true, columns, rows, rowKe
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <td key={column.key} className={cellClass(column)} data-label={column.primary || column.actions ? undefined : column.label}>
+                <td key={column.key} className={cellClass(column)} data-label={cardLabel(column)}>
                   {column.cell(row)}
                 </td>
               ))}

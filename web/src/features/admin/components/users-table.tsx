@@ -30,14 +30,12 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
     {
       key: 'id',
       header: label('id'),
-      label: label('id'),
       className: 'admin-users__id',
       cell: (user) => <code title={user.id}>{user.id}</code>,
     },
     {
       key: 'role',
       header: label('role'),
-      label: label('role'),
       cell: (user) => {
         const role = roleKey(user.role);
         return (
@@ -50,7 +48,6 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
     {
       key: 'email',
       header: label('email'),
-      label: label('email'),
       primary: true,
       className: 'admin-users__email',
       cell: (user) => (
@@ -63,7 +60,6 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
     {
       key: 'lastLogin',
       header: label('lastLogin'),
-      label: label('lastLogin'),
       className: 'admin-users__date',
       cell: (user) =>
         user.last_login_at === null ? <span className="admin-users__never">{t('admin.users.never')}</span> : when(user.last_login_at),
@@ -71,14 +67,12 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
     {
       key: 'created',
       header: label('created'),
-      label: label('created'),
       className: 'admin-users__date',
       cell: (user) => when(user.created_at),
     },
     {
       key: 'actions',
       header: label('actions'),
-      label: label('actions'),
       actions: true,
       cell: (user) => (
         <>

@@ -15,7 +15,6 @@ export function WaitlistTable({ entries }: { entries: readonly WaitlistEntryDto[
     {
       key: 'email',
       header: t('admin.waitlist.columns.email'),
-      label: t('admin.waitlist.columns.email'),
       primary: true,
       className: 'admin-users__email',
       cell: (entry) => <EmailText email={entry.email} />,
@@ -23,14 +22,12 @@ export function WaitlistTable({ entries }: { entries: readonly WaitlistEntryDto[
     {
       key: 'consent',
       header: t('admin.waitlist.columns.consent'),
-      label: t('admin.waitlist.columns.consent'),
       className: 'admin-users__date',
       cell: (entry) => when(entry.consent_at),
     },
     {
       key: 'created',
       header: t('admin.waitlist.columns.created'),
-      label: t('admin.waitlist.columns.created'),
       className: 'admin-users__date',
       cell: (entry) => when(entry.created_at),
     },

@@ -98,7 +98,6 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
     {
       key: 'participant',
       header: t('analysis.detail.columns.participant'),
-      label: t('analysis.detail.columns.participant'),
       primary: true,
       cell: (row) => (
         <span className="participation__name">
@@ -110,7 +109,6 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
     {
       key: 'status',
       header: t('analysis.detail.columns.status'),
-      label: t('analysis.detail.columns.status'),
       cell: (row) => (
         <span className="participation__status">
           <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
@@ -123,7 +121,6 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
     {
       key: 'uploaded',
       header: t('analysis.detail.columns.uploaded'),
-      label: t('analysis.detail.columns.uploaded'),
       cell: (row) =>
         row.uploadedAt === null ? (
           t('analysis.detail.notAvailable')
@@ -134,25 +131,22 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
     {
       key: 'duration',
       header: t('analysis.detail.columns.duration'),
-      label: t('analysis.detail.columns.duration'),
       numeric: true,
       cell: (row) => formatSpan(row.durationMs),
     },
     // The panel's id only for studies that received one (ADR 0017): the spec's table is unchanged.
     ...(rows.some((row) => row.pid)
-      ? [{ key: 'pid', header: t('analysis.detail.columns.pid'), label: t('analysis.detail.columns.pid'), cell: (row: ParticipationRow) => row.pid ?? '' }]
+      ? [{ key: 'pid', header: t('analysis.detail.columns.pid'), cell: (row: ParticipationRow) => row.pid ?? '' }]
       : []),
     {
       key: 'notes',
       header: t('analysis.detail.columns.notes'),
-      label: t('analysis.detail.columns.notes'),
       numeric: true,
       cell: (row) => row.noteCount,
     },
     {
       key: 'actions',
       header: t('analysis.detail.columns.actions'),
-      label: t('analysis.detail.columns.actions'),
       actions: true,
       cell: (row) => {
         const busy = recording.isPending && recording.variables === row.id;

@@ -42,22 +42,20 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
     {
       key: 'task',
       header: t('summary.columns.task'),
-      label: t('summary.columns.task'),
       primary: true,
       cell: (task) => `${task.taskNumber}. ${task.taskContent}`,
     },
-    { key: 'median', header: t('summary.columns.median'), label: t('summary.columns.median'), numeric: true, cell: (task) => formatSpan(task.medianMs) },
+    { key: 'median', header: t('summary.columns.median'), numeric: true, cell: (task) => formatSpan(task.medianMs) },
     {
       key: 'range',
       header: t('summary.columns.range'),
-      label: t('summary.columns.range'),
       numeric: true,
       cell: (task) =>
         task.minMs === null || task.maxMs === null
           ? '—'
           : t('summary.rangeValue', { min: formatSpan(task.minMs), max: formatSpan(task.maxMs) }),
     },
-    { key: 'entries', header: t('summary.columns.entries'), label: t('summary.columns.entries'), numeric: true, cell: (task) => Number(task.entries) },
+    { key: 'entries', header: t('summary.columns.entries'), numeric: true, cell: (task) => Number(task.entries) },
   ];
 
   return (

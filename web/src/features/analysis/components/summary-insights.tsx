@@ -58,23 +58,20 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
   const mean = (value: Figure) => formatMean(value, language);
 
   const columns: Column<SummaryTask>[] = [
-    { key: 'task', header: t('insights.columns.task'), label: t('insights.columns.task'), primary: true, cell: (task) => `${task.taskNumber}. ${task.taskContent}` },
+    { key: 'task', header: t('insights.columns.task'), primary: true, cell: (task) => `${task.taskNumber}. ${task.taskContent}` },
     {
       key: 'success',
       header: t('insights.columns.success'),
-      label: t('insights.columns.success'),
       cell: (task) => <FigureCell value={rate(task.success.rate)} interval={formatInterval(task.success.low, task.success.high, rate)} n={task.success.n} />,
     },
     {
       key: 'seq',
       header: t('insights.columns.seq'),
-      label: t('insights.columns.seq'),
       cell: (task) => <FigureCell value={mean(task.seq.mean)} interval={formatInterval(task.seq.low, task.seq.high, mean)} n={task.seq.n} />,
     },
     {
       key: 'time',
       header: t('insights.columns.time'),
-      label: t('insights.columns.time'),
       cell: (task) => <TimeCell medianMs={task.timeAll.medianMs} n={task.timeAll.n} />,
     },
   ];

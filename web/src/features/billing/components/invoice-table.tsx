@@ -18,24 +18,21 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceDto[] }) {
 
   const date = (ms: number) => formatShortDate(ms, i18n.language);
   const columns: Column<InvoiceDto>[] = [
-    { key: 'date', header: t('billing.portal.date'), label: t('billing.portal.date'), cell: (invoice) => date(invoice.createdAt) },
+    { key: 'date', header: t('billing.portal.date'), cell: (invoice) => date(invoice.createdAt) },
     {
       key: 'period',
       header: t('billing.portal.period'),
-      label: t('billing.portal.period'),
       cell: (invoice) => `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`,
     },
     {
       key: 'amount',
       header: t('billing.portal.amount'),
-      label: t('billing.portal.amount'),
       numeric: true,
       cell: (invoice) => formatMoney(invoice.amountCents, invoice.currency, i18n.language),
     },
     {
       key: 'status',
       header: t('billing.portal.invoiceStatus'),
-      label: t('billing.portal.invoiceStatus'),
       cell: (invoice) => {
         const statusKey = invoiceStatusKey(invoice.status);
         return <Badge tone={invoiceTone(invoice.status)}>{statusKey ? t(statusKey) : invoice.status}</Badge>;

@@ -23,7 +23,6 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
     {
       key: 'title',
       header: t('dashboard.columns.title'),
-      label: t('dashboard.columns.title'),
       primary: true,
       className: 'analyses-table__title',
       cell: (analysis) => <Link to={paths.analysis.detail(analysis.id)}>{analysis.name}</Link>,
@@ -31,22 +30,19 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
     {
       key: 'url',
       header: t('dashboard.columns.url'),
-      label: t('dashboard.columns.url'),
       className: 'analyses-table__url',
       cell: (analysis) => <ShortUrl url={analysis.url} newTab={t('dashboard.opensInNewTab')} />,
     },
-    { key: 'device', header: t('dashboard.columns.device'), label: t('dashboard.columns.device'), cell: (analysis) => t(deviceKey(analysis.device)) },
+    { key: 'device', header: t('dashboard.columns.device'), cell: (analysis) => t(deviceKey(analysis.device)) },
     {
       key: 'participants',
       header: t('dashboard.columns.participants'),
-      label: t('dashboard.columns.participants'),
       numeric: true,
       cell: (analysis) => participantsRatio(analysis),
     },
     {
       key: 'status',
       header: t('dashboard.columns.status'),
-      label: t('dashboard.columns.status'),
       cell: (analysis) =>
         analysis.status === 'published' ? (
           <Badge tone="success" icon={<CircleDot />}>
@@ -59,7 +55,6 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
     {
       key: 'date',
       header: t('dashboard.columns.date'),
-      label: t('dashboard.columns.date'),
       numeric: true,
       cell: (analysis) => (
         <time dateTime={new Date(analysis.created_at).toISOString()}>{formatShortDate(analysis.created_at, i18n.language)}</time>
@@ -68,7 +63,6 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
     {
       key: 'actions',
       header: t('dashboard.columns.actions'),
-      label: t('dashboard.columns.actions'),
       actions: true,
       cell: (analysis) => (
         <div className="analyses-table__actions">

@@ -28,26 +28,22 @@ export function SharedSummary({ summary }: { summary: SharedSummaryDto }) {
     {
       key: 'task',
       header: t('clips.shared.task'),
-      label: t('clips.shared.task'),
       primary: true,
       cell: (task) => `${t('clips.taskN', { number: task.taskNumber })}: ${task.taskContent}`,
     },
     {
       key: 'success',
       header: t('clips.shared.success'),
-      label: t('clips.shared.success'),
       cell: (task) => withN(task.success.rate === null ? none : percent.format(task.success.rate), task.success.n),
     },
     {
       key: 'seq',
       header: t('clips.shared.seq'),
-      label: t('clips.shared.seq'),
       cell: (task) => withN(task.seq.mean === null ? none : decimal.format(task.seq.mean), task.seq.n),
     },
     {
       key: 'time',
       header: t('clips.shared.time'),
-      label: t('clips.shared.time'),
       cell: (task) => withN(task.timeAll.medianMs === null ? none : formatDuration(task.timeAll.medianMs), task.timeAll.n),
     },
   ];
