@@ -5,13 +5,14 @@
  * leaves the app for that prerendered page and its own small script (ADR 0011). The participation
  * page (/participate) is not the app's either: it is an entry of its own (participate-main.tsx).
  */
+import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { AdminLayout } from '@/app/layouts/admin-layout';
 import { AppShellLayout } from '@/app/layouts/app-shell-layout';
 import { LogoHeaderLayout } from '@/app/layouts/logo-header-layout';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
-import { titled, type RouteHandle } from '@/app/route-handle';
+import { titled, type RouteHandle, type TitleName } from '@/app/route-handle';
 import { NotFoundPage } from '@/app/routes/not-found';
 import { RouteError } from '@/app/routes/route-error';
 import { PageLoader } from '@/components/page-loader';
@@ -20,15 +21,15 @@ import { entryQueryOptions } from '@/features/entries/api/get-entry';
 import { notesQueryOptions } from '@/features/entries/api/get-notes';
 import { ensureTerms } from '@/app/i18n';
 
+/** A screen's route fragment: its document title and its page, loaded on the first visit. */
+const screen = <M,>(title: TitleName, load: () => Promise<M>, page: (module: M) => ComponentType) => ({
+  handle: titled(title),
+  lazy: () => load().then((module) => ({ Component: page(module) })),
+});
+
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
-const landing = {
-  handle: titled('landing'),
-  lazy: () => import('@/features/marketing/routes/landing-page').then((m) => ({ Component: m.LandingPage })),
-};
-const home = {
-  handle: titled('home'),
-  lazy: () => import('@/features/marketing/routes/home-page').then((m) => ({ Component: m.HomePage })),
-};
+const landing = screen('landing', () => import('@/features/marketing/routes/landing-page'), (m) => m.LandingPage);
+const home = screen('home', () => import('@/features/marketing/routes/home-page'), (m) => m.HomePage);
 const terms = {
   handle: titled('terms'),
   lazy: async () => {
@@ -36,58 +37,22 @@ const terms = {
     return { Component: page.TermsPage };
   },
 };
-const faq = {
-  handle: titled('faq'),
-  lazy: () => import('@/features/marketing/routes/faq-page').then((m) => ({ Component: m.FaqPage })),
-};
-const login = {
-  handle: titled('login'),
-  lazy: () => import('@/features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })),
-};
-const register = {
-  handle: titled('register'),
-  lazy: () => import('@/features/auth/routes/register-page').then((m) => ({ Component: m.RegisterPage })),
-};
-const recoverPassword = {
-  handle: titled('recoverPassword'),
-  lazy: () =>
-    import('@/features/auth/routes/recover-password-page').then((m) => ({ Component: m.RecoverPasswordPage })),
-};
-const passwordReset = {
-  handle: titled('passwordReset'),
-  lazy: () =>
-    import('@/features/auth/routes/password-reset-page').then((m) => ({ Component: m.PasswordResetPage })),
-};
-const dashboard = {
-  handle: titled('dashboard'),
-  lazy: () => import('@/features/dashboard/routes/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-};
-const profile = {
-  handle: titled('profile'),
-  lazy: () => import('@/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage })),
-};
-const billing = {
-  handle: titled('billing'),
-  lazy: () => import('@/features/billing/routes/billing-page').then((m) => ({ Component: m.BillingPage })),
-};
+const faq = screen('faq', () => import('@/features/marketing/routes/faq-page'), (m) => m.FaqPage);
+const login = screen('login', () => import('@/features/auth/routes/login-page'), (m) => m.LoginPage);
+const register = screen('register', () => import('@/features/auth/routes/register-page'), (m) => m.RegisterPage);
+const recoverPassword = screen('recoverPassword', () => import('@/features/auth/routes/recover-password-page'), (m) => m.RecoverPasswordPage);
+const passwordReset = screen('passwordReset', () => import('@/features/auth/routes/password-reset-page'), (m) => m.PasswordResetPage);
+const dashboard = screen('dashboard', () => import('@/features/dashboard/routes/dashboard-page'), (m) => m.DashboardPage);
+const profile = screen('profile', () => import('@/features/profile/routes/profile-page'), (m) => m.ProfilePage);
+const billing = screen('billing', () => import('@/features/billing/routes/billing-page'), (m) => m.BillingPage);
 // The local (test-mode) payment provider's checkout and customer portal, inside our own app.
 const billingTestMode = {
   lazy: () =>
     import('@/features/billing/components/test-mode-layout').then((m) => ({ Component: m.BillingTestModeLayout })),
 };
-const billingCheckout = {
-  handle: titled('billing'),
-  lazy: () => import('@/features/billing/routes/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
-};
-const billingPortal = {
-  handle: titled('billing'),
-  lazy: () => import('@/features/billing/routes/portal-page').then((m) => ({ Component: m.PortalPage })),
-};
-const createAnalysis = {
-  handle: titled('createAnalysis'),
-  lazy: () =>
-    import('@/features/analysis/routes/create-analysis-page').then((m) => ({ Component: m.CreateAnalysisPage })),
-};
+const billingCheckout = screen('billing', () => import('@/features/billing/routes/checkout-page'), (m) => m.CheckoutPage);
+const billingPortal = screen('billing', () => import('@/features/billing/routes/portal-page'), (m) => m.PortalPage);
+const createAnalysis = screen('createAnalysis', () => import('@/features/analysis/routes/create-analysis-page'), (m) => m.CreateAnalysisPage);
 const analysisDetail = {
   handle: titled('analysisDetail'),
   // The analysis page shows the insights feature's section: composed here, as features do not import each other.
@@ -127,18 +92,9 @@ const entry = {
       }),
     ),
 };
-const admin = {
-  handle: titled('admin'),
-  lazy: () => import('@/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })),
-};
-const adminWaitlist = {
-  handle: titled('admin'),
-  lazy: () => import('@/features/admin/routes/waitlist-page').then((m) => ({ Component: m.WaitlistPage })),
-};
-const share = {
-  handle: titled('share'),
-  lazy: () => import('@/features/insights/routes/share-page').then((m) => ({ Component: m.SharePage })),
-};
+const admin = screen('admin', () => import('@/features/admin/routes/admin-page'), (m) => m.AdminPage);
+const adminWaitlist = screen('admin', () => import('@/features/admin/routes/waitlist-page'), (m) => m.WaitlistPage);
+const share = screen('share', () => import('@/features/insights/routes/share-page'), (m) => m.SharePage);
 /** The public site's pages (product §2), inside PublicLayout. */
 const publicPages: RouteObject[] = [
   { index: true, ...landing },

@@ -44,6 +44,12 @@ export function FigureTiles({ overall, sus, settings }: { overall: OverallSummar
   const rate = (value: number) => formatRate(value, language);
   const mean = (value: number) => formatMean(value, language);
   const interval = (range: { low: string; high: string } | null) => (range ? t('insights.interval', range) : null);
+  // A rate or mean tile: the value as written, its interval in words (from 3 answers) and its n.
+  const estimate = (value: string, figure: { low: number | null; high: number | null; n: number }, format: (value: number) => string) => ({
+    value,
+    interval: interval(formatInterval(figure.low, figure.high, format)),
+    n: figure.n,
+  });
 
   const time = overall.time;
   const timeRange = formatInterval(time.lowMs, time.highMs, formatTime);
@@ -59,20 +65,8 @@ export function FigureTiles({ overall, sus, settings }: { overall: OverallSummar
 
   return (
     <ul className="figure-tiles" aria-label={t('figures.label')} data-testid="figure-tiles">
-      <Tile
-        testId="tile-success"
-        label={t('figures.success')}
-        value={formatRate(overall.success.rate, language)}
-        interval={interval(formatInterval(overall.success.low, overall.success.high, rate))}
-        n={overall.success.n}
-      />
-      <Tile
-        testId="tile-seq"
-        label={t('figures.seq')}
-        value={formatMean(overall.seq.mean, language)}
-        interval={interval(formatInterval(overall.seq.low, overall.seq.high, mean))}
-        n={overall.seq.n}
-      />
+      <Tile testId="tile-success" label={t('figures.success')} {...estimate(formatRate(overall.success.rate, language), overall.success, rate)} />
+      <Tile testId="tile-seq" label={t('figures.seq')} {...estimate(formatMean(overall.seq.mean, language), overall.seq, mean)} />
       <Tile
         testId="tile-time"
         label={t('figures.time')}
@@ -81,14 +75,7 @@ export function FigureTiles({ overall, sus, settings }: { overall: OverallSummar
         interval={timeRange ? t('figures.timeInterval', { mean: formatTime(time.geometricMeanMs), ...timeRange }) : null}
         n={time.n}
       />
-      <Tile
-        testId="tile-sus"
-        label={t('figures.sus')}
-        value={formatMean(sus.mean, language)}
-        note={susAgainstAverage()}
-        interval={interval(formatInterval(sus.low, sus.high, mean))}
-        n={sus.n}
-      />
+      <Tile testId="tile-sus" label={t('figures.sus')} note={susAgainstAverage()} {...estimate(formatMean(sus.mean, language), sus, mean)} />
     </ul>
   );
 }

@@ -16,24 +16,38 @@ interface ChartTask {
   seq: MeanDto;
 }
 
+/** One of a task's figures as a chart reads it: the estimate and its 95 % interval. */
+interface Estimate {
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  n: number;
+}
+
 export function TaskCharts({ tasks }: { tasks: ChartTask[] }) {
   const { t, i18n } = useTranslation();
   const rate = (value: number | null) => formatRate(value, i18n.language);
   const mean = (value: number | null) => formatMean(value, i18n.language);
   const label = (task: ChartTask) => t('insights.charts.taskLabel', { number: task.taskNumber });
-  const describe = (figure: (task: ChartTask) => { value: string; interval: { low: string; high: string } | null; n: number }) =>
-    tasks
+  // A chart's bars and its text alternative (one sentence per task), from the figure it shows.
+  const chart = (figure: (task: ChartTask) => Estimate, format: (value: number | null) => string) => ({
+    description: tasks
       .map((task) => {
-        const { value, interval, n } = figure(task);
-        return t('insights.charts.item', { number: task.taskNumber, value, n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
+        const { value, low, high, n } = figure(task);
+        const interval = formatInterval(low, high, format);
+        return t('insights.charts.item', { number: task.taskNumber, value: format(value), n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
       })
-      .join(' ');
+      .join(' '),
+    bars: tasks.map((task) => {
+      const { value, low, high } = figure(task);
+      return { label: label(task), value, low, high, valueLabel: format(value) };
+    }),
+  });
   return (
     <div className="summary-charts">
       <SummaryChart
         title={t('insights.charts.success')}
-        description={describe((task) => ({ value: rate(task.success.rate), interval: formatInterval(task.success.low, task.success.high, rate), n: task.success.n }))}
-        bars={tasks.map((task) => ({ label: label(task), value: task.success.rate, low: task.success.low, high: task.success.high, valueLabel: rate(task.success.rate) }))}
+        {...chart((task) => ({ ...task.success, value: task.success.rate }), rate)}
         min={0}
         max={1}
         minLabel={rate(0)}
@@ -42,8 +56,7 @@ export function TaskCharts({ tasks }: { tasks: ChartTask[] }) {
       />
       <SummaryChart
         title={t('insights.charts.seq')}
-        description={describe((task) => ({ value: mean(task.seq.mean), interval: formatInterval(task.seq.low, task.seq.high, mean), n: task.seq.n }))}
-        bars={tasks.map((task) => ({ label: label(task), value: task.seq.mean, low: task.seq.low, high: task.seq.high, valueLabel: mean(task.seq.mean) }))}
+        {...chart((task) => ({ ...task.seq, value: task.seq.mean }), mean)}
         min={1}
         max={7}
         minLabel={`1 ${t('questions.seq.low')}`}
