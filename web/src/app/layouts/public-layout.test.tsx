@@ -1,5 +1,5 @@
 /** The public layout: the spec's header links and buttons, and the footer (language switching: site/site.test.ts). */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PublicLayout } from '@/app/layouts/public-layout';
@@ -10,7 +10,7 @@ function renderPublicLayout() {
 }
 
 describe('public layout', () => {
-  it('shows the spec header in Spanish by default', () => {
+  it('shows the spec header in Spanish by default, and starts its behaviour', async () => {
     renderPublicLayout();
 
     for (const [name, href] of [
@@ -24,5 +24,12 @@ describe('public layout', () => {
     }
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+    // The phone menu works once the site's script, which the layout loads, has started it.
+    await import('@/site/start');
+    const toggle = screen.getByRole('button', { name: 'Abrir menú' });
+    await waitFor(() => {
+      toggle.click();
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    });
   });
 });
