@@ -58,6 +58,12 @@ const HAVE_FUTURE_DATA = 3;
 const SCREEN_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'durationchange', 'timeupdate', 'seeking', 'seeked', 'play', 'pause', 'ended', 'volumechange', 'waiting', 'playing', 'error'] as const;
 const CAMERA_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'seeked', 'error'] as const;
 
+/** Moves a track's listeners from the element a slot had to the one it gets (either may be none). */
+function relisten(before: HTMLVideoElement | null, after: HTMLVideoElement | null, events: readonly string[], listener: (event: Event) => void) {
+  if (before) events.forEach((type) => before.removeEventListener(type, listener));
+  if (after) events.forEach((type) => after.addEventListener(type, listener));
+}
+
 /** play() rejects when the source changes or the browser refuses; the controls stay usable. */
 const start = (element: HTMLVideoElement) => {
   element.play()?.catch(() => {});
@@ -205,10 +211,9 @@ export class PlayerEngine {
   private attachScreen(slot: Slot, element: HTMLVideoElement | null): void {
     const before = this.screen.element(slot);
     if (before === element) return;
-    if (before) SCREEN_EVENTS.forEach((type) => before.removeEventListener(type, this.onScreenEvent));
+    relisten(before, element, SCREEN_EVENTS, this.onScreenEvent);
     this.screen.attach(slot, element);
     if (!element) return;
-    SCREEN_EVENTS.forEach((type) => element.addEventListener(type, this.onScreenEvent));
     element.defaultPlaybackRate = this.snapshot.rate;
     element.playbackRate = this.snapshot.rate;
     element.muted = this.snapshot.muted;
@@ -218,10 +223,9 @@ export class PlayerEngine {
   private attachCamera(slot: Slot, element: HTMLVideoElement | null): void {
     const before = this.camera.element(slot);
     if (before === element) return;
-    if (before) CAMERA_EVENTS.forEach((type) => before.removeEventListener(type, this.onCameraEvent));
+    relisten(before, element, CAMERA_EVENTS, this.onCameraEvent);
     this.camera.attach(slot, element);
     if (!element) return;
-    CAMERA_EVENTS.forEach((type) => element.addEventListener(type, this.onCameraEvent));
     // The microphone is in the screen recording; the camera file has no sound.
     element.muted = true;
     this.syncCamera();
