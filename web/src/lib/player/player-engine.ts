@@ -58,10 +58,18 @@ const HAVE_FUTURE_DATA = 3;
 const SCREEN_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'durationchange', 'timeupdate', 'seeking', 'seeked', 'play', 'pause', 'ended', 'volumechange', 'waiting', 'playing', 'error'] as const;
 const CAMERA_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'seeked', 'error'] as const;
 
-/** Moves a track's listeners from the element a slot had to the one it gets (either may be none). */
-function relisten(before: HTMLVideoElement | null, after: HTMLVideoElement | null, events: readonly string[], listener: (event: Event) => void) {
+/**
+ * Gives a deck's slot its element (or none), moving the track's listeners from the old one to the
+ * new. True when a new element arrived, which the caller then sets up.
+ */
+function attachTo(deck: VideoDeck, slot: Slot, element: HTMLVideoElement | null, events: readonly string[], listener: (event: Event) => void): boolean {
+  const before = deck.element(slot);
+  if (before === element) return false;
   if (before) events.forEach((type) => before.removeEventListener(type, listener));
-  if (after) events.forEach((type) => after.addEventListener(type, listener));
+  deck.attach(slot, element);
+  if (!element) return false;
+  events.forEach((type) => element.addEventListener(type, listener));
+  return true;
 }
 
 /** play() rejects when the source changes or the browser refuses; the controls stay usable. */
@@ -209,11 +217,7 @@ export class PlayerEngine {
   // ---------- Elements ----------
 
   private attachScreen(slot: Slot, element: HTMLVideoElement | null): void {
-    const before = this.screen.element(slot);
-    if (before === element) return;
-    relisten(before, element, SCREEN_EVENTS, this.onScreenEvent);
-    this.screen.attach(slot, element);
-    if (!element) return;
+    if (!attachTo(this.screen, slot, element, SCREEN_EVENTS, this.onScreenEvent) || !element) return;
     element.defaultPlaybackRate = this.snapshot.rate;
     element.playbackRate = this.snapshot.rate;
     element.muted = this.snapshot.muted;
@@ -221,11 +225,7 @@ export class PlayerEngine {
   }
 
   private attachCamera(slot: Slot, element: HTMLVideoElement | null): void {
-    const before = this.camera.element(slot);
-    if (before === element) return;
-    relisten(before, element, CAMERA_EVENTS, this.onCameraEvent);
-    this.camera.attach(slot, element);
-    if (!element) return;
+    if (!attachTo(this.camera, slot, element, CAMERA_EVENTS, this.onCameraEvent) || !element) return;
     // The microphone is in the screen recording; the camera file has no sound.
     element.muted = true;
     this.syncCamera();
