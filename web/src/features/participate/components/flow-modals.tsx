@@ -7,7 +7,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShieldCheck, Square, TriangleAlert } from 'lucide-react';
 import { ConfirmActions } from '@/components/confirm-actions';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 
 /** The success modal closes after this long (product §9). */
@@ -51,20 +50,30 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
 
 export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <ConfirmDialog
+    <Dialog
+      role="alertdialog"
       title={t('participate.analysis.exitTitle')}
-      body={<p>{t('participate.analysis.exitBody')}</p>}
-      cancelLabel={t('participate.analysis.exitCancel')}
-      confirmLabel={t('participate.analysis.exitConfirm')}
-      busyLabel={t('participate.analysis.exiting')}
-      destructive
+      onClose={onCancel}
       busy={busy}
+      initialFocus={cancelRef}
       tone="danger"
       icon={<TriangleAlert size={24} />}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
+      actions={
+        <ConfirmActions
+          cancelLabel={t('participate.analysis.exitCancel')}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          confirmLabel={busy ? t('participate.analysis.exiting') : t('participate.analysis.exitConfirm')}
+          confirmClass="button button--danger"
+          busy={busy}
+          onConfirm={onConfirm}
+        />
+      }
+    >
+      <p>{t('participate.analysis.exitBody')}</p>
+    </Dialog>
   );
 }
 
