@@ -8,17 +8,7 @@ const CHROMIUM_MP4: &[u8] = include_bytes!("../fixtures/chromium.mp4");
 
 /// Duration as ffprobe reports it, or None when ffprobe is not installed.
 fn ffprobe_duration(bytes: &[u8], name: &str) -> Option<String> {
-    let path = std::env::temp_dir().join(format!("lupa-recorder-{}-{name}.webm", std::process::id()));
-    std::fs::write(&path, bytes).ok()?;
-    let out = std::process::Command::new("ffprobe")
-        .args(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0"])
-        .arg(&path)
-        .output()
-        .ok();
-    let _ = std::fs::remove_file(&path);
-    let out = out?;
-    assert!(out.status.success(), "ffprobe failed: {}", String::from_utf8_lossy(&out.stderr));
-    Some(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    crate::ffprobe::ffprobe(bytes, &format!("recorder-{name}"), &["-show_entries", "format=duration"])
 }
 
 #[test]
