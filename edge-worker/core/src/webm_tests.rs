@@ -56,7 +56,7 @@ fn chromium_layout_keeps_the_app_elements_as_empty_strings() {
     let mut file = CHROMIUM_WEBM.to_vec();
     patch_webm_duration(&mut file, 2000.0).unwrap();
     let (start, end) = find_info(&file).unwrap();
-    let ids: Vec<u32> = children(&file[start..end]).unwrap().iter().map(|c| c.id).collect();
+    let ids: Vec<u32> = children(&file[start..end], MAX_INFO_CHILDREN).unwrap().iter().map(|c| c.id).collect();
     assert_eq!(ids, vec![TIMECODE_SCALE, MUXING_APP, WRITING_APP, DURATION, VOID]);
 }
 
@@ -129,7 +129,7 @@ fn uses_an_existing_void_and_keeps_the_apps_when_there_is_room() {
 }
 
 fn children_of(payload: &[u8]) -> Vec<u32> {
-    children(payload).unwrap().iter().map(|c| c.id).collect()
+    children(payload, MAX_INFO_CHILDREN).unwrap().iter().map(|c| c.id).collect()
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn respects_the_timecode_scale() {
     patch_webm_duration(&mut f, 2000.0).unwrap();
     assert_eq!(read_webm_duration(&f), Ok(Some(2000.0)));
     let (start, end) = find_info(&f).unwrap();
-    let duration = children(&f[start..end]).unwrap().into_iter().find(|c| c.id == DURATION).unwrap();
+    let duration = children(&f[start..end], MAX_INFO_CHILDREN).unwrap().into_iter().find(|c| c.id == DURATION).unwrap();
     assert_eq!(read_float(&f[start + duration.data..start + duration.end]), Ok(2_000_000.0));
 }
 
