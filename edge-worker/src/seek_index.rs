@@ -233,15 +233,15 @@ fn parse(bytes: &[u8]) -> Option<SeekIndex> {
 
 /// Builds the index of a just-closed segment after the answer (best effort: playback works without).
 pub fn build_later(app: &App, file_key: &str) {
-    after_answer(app, file_key, Job::Build);
+    later(app, file_key, Job::Build);
 }
 
 /// Rebuilds an outdated index after the answer, if this opening wins the file's marker.
 pub fn rebuild_later(app: &App, file_key: &str) {
-    after_answer(app, file_key, Job::Rebuild);
+    later(app, file_key, Job::Rebuild);
 }
 
-/// What `after_answer` runs: [`build`] or [`rebuild`].
+/// What `later` runs: [`build`] or [`rebuild`].
 #[derive(Clone, Copy)]
 enum Job {
     Build,
@@ -250,7 +250,7 @@ enum Job {
 
 /// Runs `job` on an indexable file once the answer has gone; a failure is logged, since nobody
 /// waits for it.
-fn after_answer(app: &App, file_key: &str, job: Job) {
+fn later(app: &App, file_key: &str, job: Job) {
     if !indexable(file_key) {
         return;
     }
