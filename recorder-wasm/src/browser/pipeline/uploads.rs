@@ -119,10 +119,7 @@ impl Pipeline {
             let result = api.put_steps(&body, controller.as_ref()).await;
             this.untrack_request(controller.as_ref());
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
-                match result {
-                    Ok(()) => s.steps_saved(),
-                    Err(failure) => s.steps_failed(failure, now_ms(), random01()),
-                }
+                s.steps_answered(result, now_ms(), random01());
             }
             this.pump();
         });
@@ -146,10 +143,7 @@ impl Pipeline {
                 }
             }
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
-                match result {
-                    Ok(()) => s.completed(),
-                    Err(failure) => s.complete_failed(failure, now_ms(), random01()),
-                }
+                s.complete_answered(result, now_ms(), random01());
             }
             this.pump();
         });
