@@ -152,11 +152,7 @@ impl Stage {
 
     /// When a request in backoff is due again.
     fn backoff_until(self) -> Option<f64> {
-        if let Stage::Backoff(at) = self {
-            Some(at)
-        } else {
-            None
-        }
+        if let Stage::Backoff(at) = self { Some(at) } else { None }
     }
 }
 
