@@ -30,15 +30,16 @@ const web = join(root, 'web');
 const dist = join(web, 'dist');
 const serverOut = join(root, '.tmp', 'prerender');
 
-/** Which pages are prerendered, into which file. Public, data-free pages only. */
+/**
+ * Which pages are prerendered, into which file. Public, data-free pages only: `/` and each site
+ * page, which is served both at `/{page}` and under `/home/`.
+ */
 const PAGES = [
   { path: '/', file: 'index.html' },
-  { path: '/home', file: 'home.html' },
-  { path: '/home/home', file: 'home/home.html' },
-  { path: '/terminos-condiciones', file: 'terminos-condiciones.html' },
-  { path: '/home/terminos-condiciones', file: 'home/terminos-condiciones.html' },
-  { path: '/preguntas-frecuentes', file: 'preguntas-frecuentes.html' },
-  { path: '/home/preguntas-frecuentes', file: 'home/preguntas-frecuentes.html' },
+  ...['home', 'terminos-condiciones', 'preguntas-frecuentes'].flatMap((page) => [
+    { path: `/${page}`, file: `${page}.html` },
+    { path: `/home/${page}`, file: `home/${page}.html` },
+  ]),
 ];
 /** The site script's and the participation page's entries in the Vite manifest (web/vite.config.ts). */
 const SITE_ENTRY = 'src/site/main.ts';

@@ -78,12 +78,13 @@ fn required_var(env: &Env, name: &str) -> Result<String, ApiError> {
     optional_var(env, name).ok_or_else(|| ApiError::internal(format!("missing configuration variable {name}")))
 }
 
+/// A secret (wrangler secret or `.dev.vars`) when it is set; an empty one counts as unset.
+pub fn optional_secret(env: &Env, name: &str) -> Option<String> {
+    env.secret(name).ok().map(|v| v.to_string()).filter(|v| !v.is_empty())
+}
+
 /// Reads a secret (wrangler secret or `.dev.vars`), naming it when missing.
 #[allow(dead_code)]
 pub fn required_secret(env: &Env, name: &str) -> Result<String, ApiError> {
-    env.secret(name)
-        .map(|v| v.to_string())
-        .ok()
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| ApiError::internal(format!("missing secret {name}")))
+    optional_secret(env, name).ok_or_else(|| ApiError::internal(format!("missing secret {name}")))
 }

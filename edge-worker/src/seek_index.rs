@@ -233,25 +233,34 @@ fn parse(bytes: &[u8]) -> Option<SeekIndex> {
 
 /// Builds the index of a just-closed segment after the answer (best effort: playback works without).
 pub fn build_later(app: &App, file_key: &str) {
-    if !indexable(file_key) {
-        return;
-    }
-    let (key, worker_app) = (file_key.to_string(), app.detached());
-    app.wait_until(async move {
-        if let Err(err) = build(&worker_app, &key).await {
-            crate::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
-        }
-    });
+    later(app, file_key, Job::Build);
 }
 
 /// Rebuilds an outdated index after the answer, if this opening wins the file's marker.
 pub fn rebuild_later(app: &App, file_key: &str) {
+    later(app, file_key, Job::Rebuild);
+}
+
+/// What `later` runs: [`build`] or [`rebuild`].
+#[derive(Clone, Copy)]
+enum Job {
+    Build,
+    Rebuild,
+}
+
+/// Runs `job` on an indexable file once the answer has gone; a failure is logged, since nobody
+/// waits for it.
+fn later(app: &App, file_key: &str, job: Job) {
     if !indexable(file_key) {
         return;
     }
     let (key, worker_app) = (file_key.to_string(), app.detached());
     app.wait_until(async move {
-        if let Err(err) = rebuild(&worker_app, &key).await {
+        let done = match job {
+            Job::Build => build(&worker_app, &key).await,
+            Job::Rebuild => rebuild(&worker_app, &key).await,
+        };
+        if let Err(err) = done {
             crate::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
         }
     });

@@ -11,7 +11,7 @@ use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{self as rules, SignedUrlError};
 use worker::{Bucket, Request};
 
-use crate::config::required_secret;
+use crate::config::{optional_secret, required_secret};
 use crate::error::{ApiError, ApiResult};
 use crate::App;
 
@@ -106,7 +106,7 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
         return Err(ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"));
     };
     let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
-    let previous = app.env.secret("URL_SIGNING_KEY_PREVIOUS").ok().map(|v| v.to_string()).filter(|v| !v.is_empty());
+    let previous = optional_secret(&app.env, "URL_SIGNING_KEY_PREVIOUS");
     let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
     rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, app.now()).map_err(|e| match e {
         SignedUrlError::Expired => ApiError::forbidden(ErrorCode::ExpiredSignature, "El enlace ha caducado"),

@@ -348,13 +348,13 @@ impl Session {
     }
 
     pub fn chunk_uploaded(&mut self, key: ChunkKey, now: f64) {
-        self.online = true;
+        self.heard(None);
         self.uploader.upload_ok(key, now);
     }
 
     /// A chunk PUT failed; `message` is the server's JSON `message` (used for a 413).
     pub fn chunk_failed(&mut self, key: ChunkKey, failure: Failure, message: Option<String>, now: f64, random01: f64) {
-        self.online = failure != Failure::Network;
+        self.heard(Some(failure));
         if self.uploader.upload_failed(key, failure, now, random01) == Verdict::Limit {
             self.reach_limit(message, now);
         }
@@ -388,14 +388,13 @@ impl Session {
         self.steps.marks()
     }
 
-    pub fn steps_saved(&mut self) {
-        self.online = true;
-        self.sync.ok();
-    }
-
-    pub fn steps_failed(&mut self, failure: Failure, now: f64, random01: f64) {
-        self.online = failure != Failure::Network;
-        self.sync.failed(failure, now, random01);
+    /// The step marks' PUT answered: saved, or to be sent again after a backoff.
+    pub fn steps_answered(&mut self, result: Result<(), Failure>, now: f64, random01: f64) {
+        self.heard(result.err());
+        match result {
+            Ok(()) => self.sync.ok(),
+            Err(failure) => self.sync.failed(failure, now, random01),
+        }
     }
 
     /// `finish()` was called: the clock stops now, MediaRecorder is being stopped.
@@ -449,14 +448,19 @@ impl Session {
         self.phase = Phase::Failed;
     }
 
-    pub fn completed(&mut self) {
-        self.online = true;
-        self.uploader.complete_ok();
+    /// The completion answered: done, or to be sent again (or given up) as the uploader decides.
+    pub fn complete_answered(&mut self, result: Result<(), Failure>, now: f64, random01: f64) {
+        self.heard(result.err());
+        match result {
+            Ok(()) => self.uploader.complete_ok(),
+            Err(failure) => self.uploader.complete_failed(failure, now, random01),
+        }
     }
 
-    pub fn complete_failed(&mut self, failure: Failure, now: f64, random01: f64) {
-        self.online = failure != Failure::Network;
-        self.uploader.complete_failed(failure, now, random01);
+    /// A request ended with `failure` (`None`: answered): any answer shows the network is up, and
+    /// only a failure to reach the server shows it is down.
+    fn heard(&mut self, failure: Option<Failure>) {
+        self.online = failure != Some(Failure::Network);
     }
 
     /// `navigator.onLine` changed: offline, chunks wait for the `online` event (or a rare probe)

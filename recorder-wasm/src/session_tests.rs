@@ -53,15 +53,15 @@ impl Server {
                         }
                     }
                     Command::Forget(key) => self.forgotten.push(key),
-                    Command::PutSteps if self.offline => s.steps_failed(Failure::Network, now, 0.5),
+                    Command::PutSteps if self.offline => s.steps_answered(Err(Failure::Network), now, 0.5),
                     Command::PutSteps => {
                         self.steps_puts.push(s.steps().to_vec());
-                        s.steps_saved();
+                        s.steps_answered(Ok(()), now, 0.5);
                     }
-                    Command::Complete if self.offline => s.complete_failed(Failure::Network, now, 0.5),
+                    Command::Complete if self.offline => s.complete_answered(Err(Failure::Network), now, 0.5),
                     Command::Complete => {
                         self.completes.push((s.duration_ms(), s.steps().to_vec()));
-                        s.completed();
+                        s.complete_answered(Ok(()), now, 0.5);
                     }
                     Command::StopMedia => self.media_stops += 1,
                     Command::WakeIn(_) => {}

@@ -118,11 +118,42 @@ pub enum Verdict {
     Ignored,
 }
 
+/// Where one request the machine sends stands, a chunk's or the completion's: both are sent when
+/// due, then answered or retried after a backoff, so one type and one rule serve both.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Stage {
-    Queued,
+    /// Not sent yet, or to be sent again at once.
+    Waiting,
     InFlight,
+    /// To be sent again from this moment on.
     Backoff(f64),
+}
+
+impl Stage {
+    /// Marks the request sent if it is due at `now`; whether it was.
+    fn start_if_due(&mut self, now: f64) -> bool {
+        let due = match *self {
+            Stage::Waiting => true,
+            Stage::Backoff(at) => at <= now,
+            Stage::InFlight => false,
+        };
+        if due {
+            *self = Stage::InFlight;
+        }
+        due
+    }
+
+    /// Ends a backoff early: the request is due at once.
+    fn retry_now(&mut self) {
+        if let Stage::Backoff(_) = self {
+            *self = Stage::Waiting;
+        }
+    }
+
+    /// When a request in backoff is due again.
+    fn backoff_until(self) -> Option<f64> {
+        if let Stage::Backoff(at) = self { Some(at) } else { None }
+    }
 }
 
 #[derive(Debug)]
@@ -142,13 +173,6 @@ enum Link {
     Down { probe_at: f64, failures: u32 },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Completion {
-    NotYet,
-    InFlight,
-    Backoff(f64),
-}
-
 /// The upload queue and its retry state.
 #[derive(Debug)]
 pub struct Uploader {
@@ -162,7 +186,7 @@ pub struct Uploader {
     /// After a 413: this segment's chunks from this index on are refused.
     closed_from: Option<u32>,
     ended_at: Option<f64>,
-    completion: Completion,
+    completion: Stage,
     completion_attempts: u32,
     last_failure: Option<Failure>,
     /// The give-up clock counts from the latest of the stop, the last acknowledged request and
@@ -186,7 +210,7 @@ impl Uploader {
             acked_chunks: 0,
             closed_from: None,
             ended_at: None,
-            completion: Completion::NotYet,
+            completion: Stage::Waiting,
             completion_attempts: 0,
             last_failure: None,
             last_ok_at: f64::NEG_INFINITY,
@@ -208,7 +232,7 @@ impl Uploader {
             self.forget.push(key);
             return;
         }
-        self.slots.entry(key).or_insert(Slot { info, attempts: 0, stage: Stage::Queued });
+        self.slots.entry(key).or_insert(Slot { info, attempts: 0, stage: Stage::Waiting });
     }
 
     fn refuses(&self, key: ChunkKey) -> bool {
@@ -268,7 +292,7 @@ impl Uploader {
             // The link's probe decides when it goes again, not a backoff of its own.
             if let Some(slot) = self.slots.get_mut(&key) {
                 slot.attempts = slot.attempts.saturating_add(1);
-                slot.stage = Stage::Queued;
+                slot.stage = Stage::Waiting;
             }
             return Verdict::Retry;
         }
@@ -331,13 +355,13 @@ impl Uploader {
     }
 
     pub fn complete_ok(&mut self) {
-        if self.completion == Completion::InFlight && self.outcome == Outcome::Running {
+        if self.completion == Stage::InFlight && self.outcome == Outcome::Running {
             self.outcome = Outcome::Done;
         }
     }
 
     pub fn complete_failed(&mut self, failure: Failure, now: f64, random01: f64) {
-        if self.completion != Completion::InFlight || self.outcome != Outcome::Running {
+        if self.completion != Stage::InFlight || self.outcome != Outcome::Running {
             return;
         }
         self.last_failure = Some(failure);
@@ -346,13 +370,13 @@ impl Uploader {
                 // Like a chunk: the link's probe decides when it goes again.
                 self.network_failed(now, random01);
                 self.completion_attempts = self.completion_attempts.saturating_add(1);
-                self.completion = Completion::NotYet;
+                self.completion = Stage::Waiting;
             }
             Failure::Status(s) if !failure.is_retryable() => self.outcome = Outcome::Failed(UploadError::Rejected(s)),
             _ => {
                 self.link = Link::Up;
                 self.completion_attempts = self.completion_attempts.saturating_add(1);
-                self.completion = Completion::Backoff(now + next_delay(self.completion_attempts, random01));
+                self.completion = Stage::Backoff(now + next_delay(self.completion_attempts, random01));
             }
         }
     }
@@ -376,13 +400,9 @@ impl Uploader {
     /// Retry everything now instead of waiting out the backoff.
     pub fn retry_now(&mut self) {
         for slot in self.slots.values_mut() {
-            if let Stage::Backoff(_) = slot.stage {
-                slot.stage = Stage::Queued;
-            }
+            slot.stage.retry_now();
         }
-        if let Completion::Backoff(_) = self.completion {
-            self.completion = Completion::NotYet;
-        }
+        self.completion.retry_now();
     }
 
     /// What to do now. Call after every event and when a `WakeIn` elapses.
@@ -405,27 +425,13 @@ impl Uploader {
             if self.in_flight >= limit {
                 break;
             }
-            let due = match slot.stage {
-                Stage::Queued => true,
-                Stage::Backoff(at) => at <= now,
-                Stage::InFlight => false,
-            };
-            if due {
-                slot.stage = Stage::InFlight;
+            if slot.stage.start_if_due(now) {
                 self.in_flight += 1;
                 commands.push(Command::Upload(*key));
             }
         }
-        if link_due && self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 {
-            let due = match self.completion {
-                Completion::NotYet => true,
-                Completion::Backoff(at) => at <= now,
-                Completion::InFlight => false,
-            };
-            if due {
-                self.completion = Completion::InFlight;
-                commands.push(Command::Complete);
-            }
+        if link_due && self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 && self.completion.start_if_due(now) {
+            commands.push(Command::Complete);
         }
         if let Some(at) = self.wake_at(now) {
             commands.push(Command::WakeIn((at - now).max(0.0)));
@@ -438,8 +444,8 @@ impl Uploader {
     /// zero-delay timer here would spin).
     fn wake_at(&self, now: f64) -> Option<f64> {
         let future = |at: f64| if at > now { at } else { f64::INFINITY };
-        let retries = self.slots.values().filter_map(|s| if let Stage::Backoff(at) = s.stage { Some(future(at)) } else { None });
-        let completion = if let Completion::Backoff(at) = self.completion { future(at) } else { f64::INFINITY };
+        let retries = self.slots.values().filter_map(|s| s.stage.backoff_until().map(future));
+        let completion = self.completion.backoff_until().map_or(f64::INFINITY, future);
         let probe = if let Link::Down { probe_at, .. } = self.link { future(probe_at) } else { f64::INFINITY };
         let wake = retries.fold(completion.min(probe), f64::min).min(self.deadline().unwrap_or(f64::INFINITY));
         wake.is_finite().then_some(wake)

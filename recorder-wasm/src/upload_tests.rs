@@ -14,16 +14,22 @@ fn info(size: u64) -> ChunkInfo {
     ChunkInfo { size, end_ms: 0, place: Place::Device }
 }
 
+/// This tab's uploader with its chunks 0 to `count` (excluded) stored, `size` bytes each.
+fn with_chunks(count: u32, size: u64) -> Uploader {
+    let mut up = Uploader::new(SEG);
+    for i in 0..count {
+        up.push(key(SEG, i), info(size));
+    }
+    up
+}
+
 fn uploads(commands: &[Command]) -> Vec<ChunkKey> {
     commands.iter().filter_map(|c| if let Command::Upload(k) = c { Some(*k) } else { None }).collect()
 }
 
 #[test]
 fn at_most_two_in_flight_earlier_tabs_first_and_complete_after_every_chunk() {
-    let mut up = Uploader::new(SEG);
-    for i in 0..3 {
-        up.push(key(SEG, i), info(10));
-    }
+    let mut up = with_chunks(3, 10);
     // Chunks an earlier tab left (found on the device at start) sort before this tab's.
     up.push(key(1, 7), info(5));
     up.push(key(2, 0), info(5));
@@ -147,10 +153,7 @@ fn rejected_completion_is_fatal_and_retryable_completion_retries() {
 
 #[test]
 fn failed_chunk_waits_for_its_backoff_while_later_chunks_go_ahead() {
-    let mut up = Uploader::new(SEG);
-    for i in 0..3 {
-        up.push(key(SEG, i), info(1));
-    }
+    let mut up = with_chunks(3, 1);
     up.poll(0.0);
     assert_eq!(up.upload_failed(key(SEG, 0), Failure::Status(503), 10.0, 1.0), Verdict::Retry);
     assert!(up.retrying());
@@ -170,10 +173,7 @@ fn failed_chunk_waits_for_its_backoff_while_later_chunks_go_ahead() {
 
 #[test]
 fn a_due_retry_blocked_by_the_in_flight_limit_sets_no_zero_timer() {
-    let mut up = Uploader::new(SEG);
-    for i in 0..3 {
-        up.push(key(SEG, i), info(1));
-    }
+    let mut up = with_chunks(3, 1);
     up.poll(0.0);
     up.upload_failed(key(SEG, 0), Failure::Status(503), 0.0, 1.0);
     assert_eq!(up.poll(0.0), vec![Command::Upload(key(SEG, 2)), Command::WakeIn(500.0)]);
@@ -208,10 +208,7 @@ fn offline_holds_every_chunk_back_but_a_rare_probe_and_online_sends_them_at_once
 
 #[test]
 fn offline_probe_failing_waits_another_long_backoff_and_one_that_gets_through_reopens() {
-    let mut up = Uploader::new(SEG);
-    for i in 0..4 {
-        up.push(key(SEG, i), info(1));
-    }
+    let mut up = with_chunks(4, 1);
     up.set_online(false, 0.0);
     assert_eq!(up.poll(0.0), vec![Command::WakeIn(OFFLINE_PROBE_MS)]);
     assert_eq!(uploads(&up.poll(OFFLINE_PROBE_MS)), vec![key(SEG, 0)], "one probe");
@@ -226,10 +223,7 @@ fn offline_probe_failing_waits_another_long_backoff_and_one_that_gets_through_re
 
 #[test]
 fn a_network_failure_without_an_offline_event_sends_one_probe_at_a_time_with_backoff() {
-    let mut up = Uploader::new(SEG);
-    for i in 0..5 {
-        up.push(key(SEG, i), info(1));
-    }
+    let mut up = with_chunks(5, 1);
     up.poll(0.0);
     up.upload_failed(key(SEG, 0), Failure::Network, 10.0, 1.0);
     assert_eq!(up.poll(10.0), vec![Command::WakeIn(500.0)], "nothing new while the network is down");

@@ -95,14 +95,19 @@ function bucket() {
   return new DatabaseSync(join(dir, file), { readOnly: true });
 }
 
-/** Keys of the objects under `prefix` in local R2. */
-export function r2Keys(prefix) {
+/** `read` run on the local R2 store (`bucket`), which is closed afterwards whatever happens. */
+function readBucket(read) {
   const db = bucket();
   try {
-    return db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ? ORDER BY key').all(prefix.length, prefix).map((r) => r.key);
+    return read(db);
   } finally {
     db.close();
   }
+}
+
+/** Keys of the objects under `prefix` in local R2. */
+export function r2Keys(prefix) {
+  return readBucket((db) => db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ? ORDER BY key').all(prefix.length, prefix).map((r) => r.key));
 }
 
 /**
@@ -111,8 +116,7 @@ export function r2Keys(prefix) {
  * milliseconds, where `wrangler r2 object get` started a runtime of its own for every read.
  */
 export function r2Object(key) {
-  const db = bucket();
-  try {
+  return readBucket((db) => {
     const row = db.prepare('SELECT blob_id FROM _mf_objects WHERE key = ?').get(key);
     if (!row) return null;
     const blobs = row.blob_id
@@ -120,19 +124,12 @@ export function r2Object(key) {
       : db.prepare('SELECT blob_id FROM _mf_multipart_parts WHERE object_key = ? ORDER BY part_number').all(key).map((r) => r.blob_id);
     const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'r2', 'lupa-recordings', 'blobs');
     return Buffer.concat(blobs.map((id) => readFileSync(join(dir, id))));
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Multipart uploads under `prefix` that are neither completed nor aborted. */
 export function openUploads(prefix) {
-  const db = bucket();
-  try {
-    return db.prepare('SELECT key FROM _mf_multipart_uploads WHERE state = 0 AND substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key);
-  } finally {
-    db.close();
-  }
+  return readBucket((db) => db.prepare('SELECT key FROM _mf_multipart_uploads WHERE state = 0 AND substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key));
 }
 
 /** Polls `fn` until it returns true (background work after an answer), up to `timeoutMs`. */

@@ -106,23 +106,39 @@ test('a fragment without audio leaves each stream as long in the served file as 
   assert.deepEqual(seen, uploaded, 'ffprobe reads each stream as long as in the file uploaded');
 });
 
-test('an index by the earlier rule is not served, and the next opening rebuilds it', async () => {
-  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
-  const key = `${prefix}segments/1/screen.mp4.sidx`;
-  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
+/**
+ * A submitted AUDIO_GAP recording whose stored index is then made outdated: rewritten under
+ * `LSX1`, what the worker stored before 2026-11-26 (the same layout). `current` is the index as
+ * the worker built it, `key` where it is.
+ */
+async function outdatedIndex() {
+  const recording = await submittedRecording(AUDIO_GAP, 4000);
+  const key = `${recording.prefix}segments/1/screen.mp4.sidx`;
+  assert.ok(await until(() => r2Keys(recording.prefix).includes(key)), 'the index is stored beside the file');
   const current = await r2Get(key);
-  assert.equal(current.toString('latin1', 0, 4), 'LSX2');
-  // What the worker stored before 2026-11-26: the same layout under `LSX1`.
   await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+  return { ...recording, key, current };
+}
+
+/** The index at `key` once it is rebuilt (`LSX2` again), or null when that takes over 30 s. */
+async function rebuiltIndex(key) {
+  let rebuilt = null;
+  const done = await until(async () => {
+    rebuilt = await r2Get(key);
+    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
+  }, { timeoutMs: 30_000, everyMs: 500 });
+  return done ? rebuilt : null;
+}
+
+test('an index by the earlier rule is not served, and the next opening rebuilds it', async () => {
+  const { owner, entryId, key, current } = await outdatedIndex();
+  assert.equal(current.toString('latin1', 0, 4), 'LSX2');
 
   const url = async () => (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
   const plain = Buffer.from(await (await get(await url(), 'bytes=0-')).arrayBuffer());
   assert.ok(plain.equals(AUDIO_GAP), 'served as stored, without the outdated index');
-  let rebuilt = null;
-  assert.ok(await until(async () => {
-    rebuilt = await r2Get(key);
-    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
-  }, { timeoutMs: 30_000, everyMs: 500 }), 'the opening rebuilt the index');
+  const rebuilt = await rebuiltIndex(key);
+  assert.ok(rebuilt, 'the opening rebuilt the index');
   assert.ok(rebuilt.subarray(20).equals(current.subarray(20)), 'the same boxes as a fresh build');
   const served = Buffer.from(await (await get(await url())).arrayBuffer());
   assert.equal(served.length, AUDIO_GAP.length + rebuilt.length - 20, 'a URL signed now gets the index');
@@ -158,11 +174,7 @@ async function marker(indexKey) {
 test('many concurrent openings of a file with an outdated index rebuild it once', async () => {
   // Anyone with a signed URL (a share link too) could repeat `bytes=0-0`: each opening started
   // a full read and scan, and each finished rebuild rewrote the index.
-  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
-  const key = `${prefix}segments/1/screen.mp4.sidx`;
-  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
-  const current = await r2Get(key);
-  await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+  const { owner, entryId, key } = await outdatedIndex();
 
   const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
   const opens = await Promise.all(Array.from({ length: 25 }, async () => {
@@ -171,11 +183,8 @@ test('many concurrent openings of a file with an outdated index rebuild it once'
     return res.status;
   }));
   assert.deepEqual([...new Set(opens)], [206], 'every opening is answered');
-  let rebuilt = null;
-  assert.ok(await until(async () => {
-    rebuilt = await r2Get(key);
-    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
-  }, { timeoutMs: 30_000, everyMs: 500 }), 'the index is rebuilt');
+  const rebuilt = await rebuiltIndex(key);
+  assert.ok(rebuilt, 'the index is rebuilt');
   assert.ok(await until(async () => (await marker(key))?.phase === 'done', { timeoutMs: 10_000, everyMs: 500 }));
   assert.deepEqual({ ...(await marker(key)), sinceMs: 0 }, { attempts: 1, sinceMs: 0, phase: 'done' }, 'one build for 25 openings');
   // No second build rewrites it afterwards (its creation time, which URLs are compared with, stays).
@@ -185,11 +194,7 @@ test('many concurrent openings of a file with an outdated index rebuild it once'
 });
 
 test('a file whose outdated index cannot be rebuilt is tried three times, then served plain for good', async () => {
-  const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
-  const key = `${prefix}segments/1/screen.mp4.sidx`;
-  assert.ok(await until(() => r2Keys(prefix).includes(key)), 'the index is stored beside the file');
-  const current = await r2Get(key);
-  await r2Put(key, Buffer.concat([Buffer.from('LSX1'), current.subarray(4)]));
+  const { owner, entryId, prefix, key } = await outdatedIndex();
   // The file itself no longer reads as a fragmented MP4 (as a damaged upload would not).
   const damaged = Buffer.concat([AUDIO_GAP.subarray(0, FIRST_MOOF), Buffer.alloc(2000, 0xff)]);
   await r2Put(`${prefix}segments/1/screen.mp4`, damaged);

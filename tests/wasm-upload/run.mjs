@@ -135,8 +135,10 @@ try {
   const analysisId = (await createAnalysis(owner, { name: 'Grabación real', url: 'example.com', tasks: ['Busca'], max: 10 })).id;
 
   /**
-   * Runs `body(recorder, entryId, Recorder)` in a fresh page, after claiming a place there unless
-   * `entryId` continues an earlier one. The page is then closed as a crash would: no unload work.
+   * Runs `body(recorder, entryId, Recorder, tab)` in a fresh page, after claiming a place there
+   * unless `entryId` continues an earlier one; `tab` holds the steps the bodies share (starting on
+   * the fake devices, finishing and submitting). The page is then closed as a crash would: no
+   * unload work.
    */
   async function inPage(body, entryId = null) {
     const page = await context.newPage();
@@ -153,32 +155,44 @@ try {
       const { default: init, Recorder } = await import('/__recorder/lupa_recorder.js');
       await init({ module_or_path: '/__recorder/lupa_recorder_bg.wasm' });
       const recorder = new Recorder(entryId, '/api/v1');
-      const run = new Function('recorder', 'entryId', 'Recorder', `return (${body})(recorder, entryId, Recorder);`);
-      return { entryId, ...(await run(recorder, entryId, Recorder)) };
+      const tab = {
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        /** Starts the recorder on the fake camera + microphone; `leadMs`: from asking for them to its timer's start. */
+        async start(options) {
+          const askedAt = performance.now();
+          const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+          await recorder.start(stream, options);
+          return { stream, leadMs: recorder.startedAt() - askedAt };
+        },
+        /** Finishes the recording, releases the devices and submits the entry, as the page does; gives the submit's status. */
+        async finishAndSubmit(stream) {
+          await recorder.finish();
+          stream.getTracks().forEach((t) => t.stop());
+          const submit = await fetch('/api/v1/analysisEntry', {
+            method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
+          });
+          return submit.status;
+        },
+      };
+      const run = new Function('recorder', 'entryId', 'Recorder', 'tab', `return (${body})(recorder, entryId, Recorder, tab);`);
+      return { entryId, ...(await run(recorder, entryId, Recorder, tab)) };
     }, { analysisId, given: entryId, body: body.toString() });
     await page.close({ runBeforeUnload: false });
     return result;
   }
 
   await check('a real recording uploads in chunks, completes, submits and plays with its duration', async () => {
-    const out = await inPage(async (recorder, entryId) => {
-      const askedAt = performance.now();
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    const out = await inPage(async (recorder, entryId, Recorder, tab) => {
       const changes = [];
       recorder.onChange((s) => changes.push(s.phase));
-      await recorder.start(stream);
-      const leadMs = recorder.startedAt() - askedAt;
+      const { stream, leadMs } = await tab.start();
       recorder.markStep(0);
-      await new Promise((r) => setTimeout(r, 2000));
+      await tab.sleep(2000);
       recorder.markStep(1);
-      await new Promise((r) => setTimeout(r, 2000));
-      await recorder.finish();
-      stream.getTracks().forEach((t) => t.stop());
-      const submit = await fetch('/api/v1/analysisEntry', {
-        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
-      });
-      return { state: recorder.state(), changes, submitted: submit.status, leadMs };
+      await tab.sleep(2000);
+      const submitted = await tab.finishAndSubmit(stream);
+      return { state: recorder.state(), changes, submitted, leadMs };
     });
     assert.equal(out.state.phase, 'done', JSON.stringify(out.state));
     assert.equal(out.state.progress, 100);
@@ -217,7 +231,7 @@ try {
       if (response.status() === 200) accepted.set(index, request.postDataBuffer());
       return route.fulfill({ response });
     });
-    const out = await inPage(async (recorder, entryId) => {
+    const out = await inPage(async (recorder, entryId, Recorder, tab) => {
       // Noise frames make the encoder spend its whole 1 Mbit/s, so ~100 s fills two parts and more.
       const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 360 });
       const g = canvas.getContext('2d');
@@ -233,16 +247,11 @@ try {
       recorder.markStep(0);
       const started = Date.now();
       while (Date.now() - started < 150_000 && recorder.state().bytesRecorded < 2 * 5 * 1024 * 1024 + 300_000) {
-        await new Promise((r) => setTimeout(r, 1000));
+        await tab.sleep(1000);
       }
-      await recorder.finish();
+      const submitted = await tab.finishAndSubmit(stream);
       clearInterval(paint);
-      stream.getTracks().forEach((t) => t.stop());
-      const submit = await fetch('/api/v1/analysisEntry', {
-        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
-      });
-      return { state: recorder.state(), submitted: submit.status };
+      return { state: recorder.state(), submitted };
     });
     await context.unroute(CHUNKS);
     assert.equal(out.state.phase, 'done', JSON.stringify(out.state));
@@ -264,20 +273,17 @@ try {
   await check('a tab that dies offline leaves its chunks on the device; the next tab sends them and records a second segment', async () => {
     // Tab 1: every chunk PUT fails (offline), so the chunks wait in IndexedDB; then the tab is gone.
     await context.route(CHUNKS, (route) => route.abort('internetdisconnected'));
-    const crashed = await inPage(async (recorder, entryId, Recorder) => {
-      const askedAt = performance.now();
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      await recorder.start(stream);
-      const leadMs = recorder.startedAt() - askedAt;
+    const crashed = await inPage(async (recorder, entryId, Recorder, tab) => {
+      const { leadMs } = await tab.start();
       recorder.markStep(0);
-      await new Promise((r) => setTimeout(r, 1500));
+      await tab.sleep(1500);
       recorder.markStep(1);
-      await new Promise((r) => setTimeout(r, 1500));
+      await tab.sleep(1500);
       // Until the device holds two seconds in two chunks or more: MediaRecorder's chunks come about
       // once a second, later when the machine is busy (one CI run had one 1.1 s chunk after 3 s).
       let pending = await Recorder.pending(entryId);
       for (let i = 0; i < 100 && !(pending.chunks >= 2 && pending.lastEndMs >= 2000); i += 1) {
-        await new Promise((r) => setTimeout(r, 200));
+        await tab.sleep(200);
         pending = await Recorder.pending(entryId);
       }
       return { state: recorder.state(), pending, leadMs };
@@ -288,24 +294,16 @@ try {
 
     // Tab 2 (same browser profile): 'Continuar' resumes the entry, the recorder sends what tab 1
     // left and records segment 2, continuing the timer and the steps.
-    const resumed = await inPage(async (recorder, entryId, Recorder) => {
+    const resumed = await inPage(async (recorder, entryId, Recorder, tab) => {
       const found = await Recorder.pending(entryId);
       const resume = await fetch(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', credentials: 'include' });
       const info = await resume.json();
-      const askedAt = performance.now();
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      await recorder.start(stream, { recordedMs: info.recordedMs, steps: info.steps });
-      const leadMs = recorder.startedAt() - askedAt;
+      const { stream, leadMs } = await tab.start({ recordedMs: info.recordedMs, steps: info.steps });
       const startedAt = recorder.elapsedMs();
       recorder.markStep(2);
-      await new Promise((r) => setTimeout(r, 2500));
-      await recorder.finish();
-      stream.getTracks().forEach((t) => t.stop());
-      const submit = await fetch('/api/v1/analysisEntry', {
-        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
-      });
-      return { found, resumed: resume.status, startedAt, state: recorder.state(), left: await Recorder.pending(entryId), submitted: submit.status, leadMs };
+      await tab.sleep(2500);
+      const submitted = await tab.finishAndSubmit(stream);
+      return { found, resumed: resume.status, startedAt, state: recorder.state(), left: await Recorder.pending(entryId), submitted, leadMs };
     }, crashed.entryId);
     assert.equal(resumed.resumed, 200);
     // Tab 1 may have stored a last chunk or two after it counted.
@@ -330,38 +328,31 @@ try {
 
   await check('a reload while online continues the timer and the steps from what the server already has', async () => {
     // Tab 1 records ~3 s online (its chunks are acknowledged, the device holds next to nothing) and is reloaded.
-    const first = await inPage(async (recorder, entryId, Recorder) => {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      await recorder.start(stream);
+    const first = await inPage(async (recorder, entryId, Recorder, tab) => {
+      await tab.start();
       recorder.markStep(0);
-      await new Promise((r) => setTimeout(r, 1500));
+      await tab.sleep(1500);
       recorder.markStep(1);
-      await new Promise((r) => setTimeout(r, 1500));
+      await tab.sleep(1500);
       // Online, so the device empties between chunks: wait for a moment when the server has all of
       // them. On a loaded machine an upload can take longer than the 1 s between chunks for a while,
       // so the wait is long; it ends at the first empty moment.
       let pending = await Recorder.pending(entryId);
       for (let i = 0; i < 300 && (pending.chunks > 0 || recorder.state().chunksUploaded < 2); i += 1) {
-        await new Promise((r) => setTimeout(r, 100));
+        await tab.sleep(100);
         pending = await Recorder.pending(entryId);
       }
       return { state: recorder.state(), pending };
     });
     assert.equal(first.pending.chunks, 0, `the device never emptied in 30 s: ${JSON.stringify(first.pending)}`);
     assert.ok(first.state.chunksUploaded >= 2, `tab 1 sent ${first.state.chunksUploaded} chunks`);
-    const second = await inPage(async (recorder, entryId) => {
+    const second = await inPage(async (recorder, entryId, Recorder, tab) => {
       const info = await (await fetch(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', credentials: 'include' })).json();
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      await recorder.start(stream, { recordedMs: info.recordedMs, steps: info.steps });
+      const { stream } = await tab.start({ recordedMs: info.recordedMs, steps: info.steps });
       const startedAt = recorder.elapsedMs();
-      await new Promise((r) => setTimeout(r, 1500));
-      await recorder.finish();
-      stream.getTracks().forEach((t) => t.stop());
-      const submit = await fetch('/api/v1/analysisEntry', {
-        method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ analysisEntryId: entryId, analysisEntryStatus: 'submitted' }),
-      });
-      return { info, startedAt, state: recorder.state(), submitted: submit.status };
+      await tab.sleep(1500);
+      const submitted = await tab.finishAndSubmit(stream);
+      return { info, startedAt, state: recorder.state(), submitted };
     }, first.entryId);
     assert.equal(second.submitted, 200);
     assert.deepEqual(second.info.steps.map((s) => s.index), [0, 1], JSON.stringify(second.info));
@@ -377,10 +368,9 @@ try {
   });
 
   await check('abort stops the recording and deletes the entry and its chunks on the device', async () => {
-    const out = await inPage(async (recorder, entryId, Recorder) => {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      await recorder.start(stream);
-      await new Promise((r) => setTimeout(r, 1500));
+    const out = await inPage(async (recorder, entryId, Recorder, tab) => {
+      const { stream } = await tab.start();
+      await tab.sleep(1500);
       await recorder.abort();
       stream.getTracks().forEach((t) => t.stop());
       return { state: recorder.state(), left: await Recorder.pending(entryId) };

@@ -29,28 +29,28 @@ pub fn document(header: &[&str], rows: &[Vec<String>]) -> String {
 mod tests {
     use super::*;
 
+    /// Each field as given and as written.
     #[test]
-    fn fields_are_quoted_only_when_needed() {
-        assert_eq!(field("simple"), "simple");
-        assert_eq!(field("a,b"), "\"a,b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("two\nlines"), "\"two\nlines\"");
-        assert_eq!(field("ñandú"), "ñandú");
-    }
-
-    #[test]
-    fn formulas_are_neutralised() {
-        assert_eq!(field("=1+1"), "'=1+1");
-        assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(field("-2"), "'-2");
-        assert_eq!(field("\tx"), "\"'\tx\"");
-    }
-
-    #[test]
-    fn a_semicolon_cannot_start_a_cell_in_a_spanish_excel() {
-        // The waitlist accepts `a;=1+1@x.es`; split on `;` it would be a formula cell.
-        assert_eq!(field("a;=1+1@x.es"), "\"a;=1+1@x.es\"");
-        assert_eq!(field("tab\there"), "\"tab\there\"");
+    fn fields_are_quoted_only_when_needed_and_formulas_neutralised() {
+        let cases = [
+            ("simple", "simple"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+            ("ñandú", "ñandú"),
+            // Formulas are neutralised.
+            ("=1+1", "'=1+1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("-2", "'-2"),
+            ("\tx", "\"'\tx\""),
+            // A semicolon cannot start a cell in a Spanish Excel: the waitlist accepts
+            // `a;=1+1@x.es`, and split on `;` it would be a formula cell.
+            ("a;=1+1@x.es", "\"a;=1+1@x.es\""),
+            ("tab\there", "\"tab\there\""),
+        ];
+        for (given, written) in cases {
+            assert_eq!(field(given), written, "{given:?}");
+        }
     }
 
     #[test]

@@ -12,6 +12,8 @@ pub mod clips;
 pub mod csv;
 pub mod deployment;
 pub mod error_code;
+#[cfg(test)]
+mod ffprobe;
 pub mod insights;
 pub mod ledger;
 pub mod mail;

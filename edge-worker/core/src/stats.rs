@@ -157,46 +157,42 @@ fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
 
 /// The continued fraction of the incomplete beta function, by the modified Lentz method.
 fn beta_fraction(x: f64, a: f64, b: f64) -> f64 {
-    const TINY: f64 = 1e-300;
     let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
     let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
+    let mut d = 1.0 / nonzero(1.0 - qab * x / qap);
     let mut h = d;
     for m in 1..=300 {
         let m = f64::from(m);
         let m2 = 2.0 * m;
         let even = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + even * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + even / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
+        h *= lentz_step(even, &mut c, &mut d);
         let odd = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + odd * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + odd / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let step = d * c;
+        let step = lentz_step(odd, &mut c, &mut d);
         h *= step;
         if (step - 1.0).abs() < 1e-15 {
             break;
         }
     }
     h
+}
+
+/// One term of the modified Lentz method: the fraction's next coefficient updates `c` and `d`,
+/// and the fraction changes by the factor returned. Even and odd terms differ only in the
+/// coefficient, so both go through here.
+fn lentz_step(coefficient: f64, c: &mut f64, d: &mut f64) -> f64 {
+    *d = 1.0 / nonzero(1.0 + coefficient * *d);
+    *c = nonzero(1.0 + coefficient / *c);
+    *d * *c
+}
+
+/// Lentz's guard: a denominator that would vanish is made tiny instead, so no step divides by zero.
+fn nonzero(value: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    if value.abs() < TINY {
+        TINY
+    } else {
+        value
+    }
 }
 
 /// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, nine coefficients; relative error ~1e-15).

@@ -144,19 +144,23 @@ mod tests {
         assert_eq!(api_version(), "2026-09-30.endive");
     }
 
+    /// Checks the call `request` makes against the fixture `name`'s recorded request, and gives
+    /// the fixture's recorded answer as read.
+    fn recorded_exchange<T: StripeResource>(name: &str, request: &impl StripeRequest) -> T {
+        let f = fixtures();
+        assert_matches_recorded(&http_call("sk_test_123", request), &f[name]["request"]);
+        read_answer(200, &f[name]["response"].to_string()).unwrap()
+    }
+
     #[test]
     fn customer_request_and_answer_match_the_recorded_fixture() {
-        let f = fixtures();
-        let call = http_call("sk_test_123", &create_customer("ana+x@example.com", "u_123"));
-        assert_matches_recorded(&call, &f["customer"]["request"]);
-        let customer: Customer = read_answer(200, &f["customer"]["response"].to_string()).unwrap();
+        let customer: Customer = recorded_exchange("customer", &create_customer("ana+x@example.com", "u_123"));
         assert_eq!(customer.id.as_str(), "cus_NffrFeUfNV2Hib");
         assert_eq!(customer.metadata.unwrap()[USER_ID_KEY], "u_123");
     }
 
     #[test]
     fn checkout_request_and_answer_match_the_recorded_fixture() {
-        let f = fixtures();
         let request = create_checkout(
             "cus_NffrFeUfNV2Hib",
             "price_1MoBy5LkdIwHu7ixZhnattbh",
@@ -164,17 +168,13 @@ mod tests {
             "https://lupa.example/user/billing?checkout=success",
             "https://lupa.example/user/billing?checkout=cancel",
         );
-        assert_matches_recorded(&http_call("sk_test_123", &request), &f["checkout"]["request"]);
-        let session: CheckoutSession = read_answer(200, &f["checkout"]["response"].to_string()).unwrap();
+        let session: CheckoutSession = recorded_exchange("checkout", &request);
         assert_eq!(session.url.as_deref(), Some("https://checkout.stripe.com/c/pay/cs_test_a11YYufWQzNY63zpQ6QSNRQhkUpVph4WRmzW0zWJO2znZKdVujZ0N0S22u"));
     }
 
     #[test]
     fn portal_request_and_answer_match_the_recorded_fixture() {
-        let f = fixtures();
-        let call = http_call("sk_test_123", &create_portal("cus_NffrFeUfNV2Hib", "https://lupa.example/user/billing"));
-        assert_matches_recorded(&call, &f["portal"]["request"]);
-        let session: BillingPortalSession = read_answer(200, &f["portal"]["response"].to_string()).unwrap();
+        let session: BillingPortalSession = recorded_exchange("portal", &create_portal("cus_NffrFeUfNV2Hib", "https://lupa.example/user/billing"));
         // Values are escaped where a form needs it: a return URL with its own query survives.
         let tricky = http_call("sk_test_123", &create_portal("cus_1", "https://x.example/?a=1&b=2+3"));
         assert!(decoded(&tricky.body).contains(&("return_url".into(), "https://x.example/?a=1&b=2+3".into())));

@@ -13,18 +13,9 @@ const AUDIO_2: &[u8] = include_bytes!("../fixtures/chromium-audio-2.webm");
 
 /// How many audio packets ffprobe reads from a file, or None without ffprobe.
 fn decoded_packets(bytes: &[u8], name: &str) -> Option<u64> {
-    let path = std::env::temp_dir().join(format!("lupa-transcript-{}-{name}.webm", std::process::id()));
-    std::fs::write(&path, bytes).ok()?;
     // Decoding every packet (not reading a header) proves the window is a playable file.
-    let out = std::process::Command::new("ffprobe")
-        .args(["-v", "error", "-count_packets", "-select_streams", "a:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0"])
-        .arg(&path)
-        .output()
-        .ok();
-    let _ = std::fs::remove_file(&path);
-    let out = out?;
-    assert!(out.status.success(), "ffprobe failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    let args = ["-count_packets", "-select_streams", "a:0", "-show_entries", "stream=nb_read_packets"];
+    crate::ffprobe::ffprobe(bytes, &format!("transcript-{name}"), &args)?.parse().ok()
 }
 
 #[test]

@@ -52,13 +52,13 @@ pub(crate) const EBML: u32 = 0x1A45_DFA3;
 pub(crate) const SEGMENT: u32 = 0x1853_8067;
 pub(crate) const INFO: u32 = 0x1549_A966;
 pub(crate) const CLUSTER: u32 = 0x1F43_B675;
-const TIMECODE_SCALE: u32 = 0x2A_D7B1;
+pub(crate) const TIMECODE_SCALE: u32 = 0x2A_D7B1;
 const DURATION: u32 = 0x4489;
 const MUXING_APP: u32 = 0x4D80;
 const WRITING_APP: u32 = 0x5741;
 const VOID: u32 = 0xEC;
 /// Matroska's default: timestamps in milliseconds.
-const DEFAULT_TIMECODE_SCALE: u64 = 1_000_000;
+pub(crate) const DEFAULT_TIMECODE_SCALE: u64 = 1_000_000;
 
 /// Writes `duration_ms` into the header at the start of a WebM file (for example its first upload
 /// part) without changing its length. Running it again replaces the duration.
@@ -82,7 +82,7 @@ pub fn read_webm_duration(header: &[u8]) -> Result<Option<f64>, WebmError> {
     let info = header.get(start..end).ok_or(WebmError::Truncated)?;
     let mut scale = DEFAULT_TIMECODE_SCALE;
     let mut duration = None;
-    for child in children(info)? {
+    for child in children(info, MAX_INFO_CHILDREN)? {
         let data = &info[child.data..child.end];
         match child.id {
             TIMECODE_SCALE => scale = read_uint(data)?,
@@ -106,14 +106,7 @@ pub(crate) struct Element {
 
 /// The byte range of `Segment/Info`'s payload.
 fn find_info(buf: &[u8]) -> Result<(usize, usize), WebmError> {
-    let ebml = element(buf, 0).map_err(|_| WebmError::NotWebm)?;
-    if ebml.id != EBML || ebml.size.is_none() || ebml.end > buf.len() {
-        return Err(WebmError::NotWebm);
-    }
-    let segment = element(buf, ebml.end).map_err(|_| WebmError::NotWebm)?;
-    if segment.id != SEGMENT {
-        return Err(WebmError::NotWebm);
-    }
+    let segment = segment(buf)?;
     let mut pos = segment.data;
     for _ in 0..=MAX_ELEMENTS_BEFORE_INFO {
         let child = element(buf, pos)?;
@@ -138,6 +131,20 @@ fn find_info(buf: &[u8]) -> Result<(usize, usize), WebmError> {
         pos = child.end;
     }
     Err(WebmError::TooManyElements)
+}
+
+/// The Segment that follows the EBML header at the start of a file: where every reader of a
+/// recording starts (here and `webm_audio`). Its header starts where the EBML header ends.
+pub(crate) fn segment(buf: &[u8]) -> Result<Element, WebmError> {
+    let ebml = element(buf, 0).map_err(|_| WebmError::NotWebm)?;
+    if ebml.id != EBML || ebml.size.is_none() || ebml.end > buf.len() {
+        return Err(WebmError::NotWebm);
+    }
+    let segment = element(buf, ebml.end).map_err(|_| WebmError::NotWebm)?;
+    if segment.id != SEGMENT {
+        return Err(WebmError::NotWebm);
+    }
+    Ok(segment)
 }
 
 /// Parses the element starting at `pos` (its end may lie beyond the buffer).
@@ -178,12 +185,13 @@ fn vint(buf: &[u8], pos: usize, max_len: usize) -> Result<(Vint, usize), WebmErr
     Ok((Vint { raw, value, all_ones: value == mask }, len))
 }
 
-/// The direct children of a payload, which must tile it exactly (at most [`MAX_INFO_CHILDREN`]).
-fn children(payload: &[u8]) -> Result<Vec<Element>, WebmError> {
+/// The direct children of a payload, which must tile it exactly; more than `max` of them is
+/// [`WebmError::TooManyElements`], so a payload of tiny elements is not parsed whole.
+pub(crate) fn children(payload: &[u8], max: usize) -> Result<Vec<Element>, WebmError> {
     let mut out = Vec::new();
     let mut pos = 0;
     while pos < payload.len() {
-        if out.len() == MAX_INFO_CHILDREN {
+        if out.len() == max {
             return Err(WebmError::TooManyElements);
         }
         let child = element(payload, pos)?;
@@ -206,7 +214,7 @@ enum Apps {
 
 /// The new Info payload, exactly as long as the old one.
 fn rewrite_info(info: &[u8], duration_ms: f64) -> Result<Vec<u8>, WebmError> {
-    let children = children(info)?;
+    let children = children(info, MAX_INFO_CHILDREN)?;
     let mut kept = Vec::new();
     let mut apps: Vec<(u32, &[u8])> = Vec::new();
     let mut scale = DEFAULT_TIMECODE_SCALE;

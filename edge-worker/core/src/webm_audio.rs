@@ -16,7 +16,7 @@
 //! The bytes come from a participant's tab (hostile input): the parse never panics, reads only
 //! what the buffer holds, and a file cut short (chunks still arriving) yields the blocks it has.
 
-use crate::webm::{element, read_uint, WebmError, CLUSTER, EBML, INFO, SEGMENT};
+use crate::webm::{children, element, read_uint, segment, WebmError, CLUSTER, DEFAULT_TIMECODE_SCALE, INFO, SEGMENT, TIMECODE_SCALE};
 
 /// The longest window (block times from its first block's): under the 16-bit relative timecode.
 pub const WINDOW_MS: i64 = 30_000;
@@ -26,7 +26,8 @@ const TIMECODE: u32 = 0xE7;
 const SIMPLE_BLOCK: u32 = 0xA3;
 const BLOCK_GROUP: u32 = 0xA0;
 const BLOCK: u32 = 0xA1;
-const TIMECODE_SCALE: u32 = 0x2A_D7B1;
+/// The most children an `Info` or a `BlockGroup` may have: far more than a recording's.
+const MAX_CHILDREN: usize = 64;
 /// An element header with "unknown size" (8 bytes of ones), as MediaRecorder writes Clusters.
 const UNKNOWN_SIZE: [u8; 8] = [0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
 
@@ -62,20 +63,13 @@ pub struct Window {
 
 /// Parses an audio-only WebM, possibly cut short: the header, then every complete block.
 pub fn parse(buf: &[u8]) -> Result<AudioFile, WebmError> {
-    let ebml = element(buf, 0).map_err(|_| WebmError::NotWebm)?;
-    if ebml.id != EBML || ebml.size.is_none() || ebml.end > buf.len() {
-        return Err(WebmError::NotWebm);
-    }
-    let segment = element(buf, ebml.end).map_err(|_| WebmError::NotWebm)?;
-    if segment.id != SEGMENT {
-        return Err(WebmError::NotWebm);
-    }
+    let segment = segment(buf)?;
     let segment_end = segment.end.min(buf.len());
-    let mut header = buf[..ebml.end].to_vec();
+    let mut header = buf[..segment.start].to_vec();
     header.extend_from_slice(&SEGMENT.to_be_bytes());
     header.extend_from_slice(&UNKNOWN_SIZE);
     let (mut info, mut tracks) = (None, None);
-    let mut scale = 1_000_000u64;
+    let mut scale = DEFAULT_TIMECODE_SCALE;
     let mut blocks = Vec::new();
     let mut cluster_time: Option<i64> = None;
     let mut cluster_end = usize::MAX;
@@ -101,7 +95,7 @@ pub fn parse(buf: &[u8]) -> Result<AudioFile, WebmError> {
             _ if el.size.is_none() => return Err(WebmError::Malformed),
             _ if el.end > buf.len() => break,
             INFO => {
-                for child in children(&buf[el.data..el.end])? {
+                for child in children(&buf[el.data..el.end], MAX_CHILDREN)? {
                     if child.id == TIMECODE_SCALE {
                         scale = read_uint(&buf[el.data + child.data..el.data + child.end])?.max(1);
                     }
@@ -112,7 +106,7 @@ pub fn parse(buf: &[u8]) -> Result<AudioFile, WebmError> {
             TIMECODE => cluster_time = Some(ticks_ms(read_uint(&buf[el.data..el.end])?, scale)),
             SIMPLE_BLOCK => blocks.push(block(buf, el.start, el.data, el.end, cluster_time, scale)?),
             BLOCK_GROUP => {
-                let inner = children(&buf[el.data..el.end])?;
+                let inner = children(&buf[el.data..el.end], MAX_CHILDREN)?;
                 if let Some(b) = inner.iter().find(|c| c.id == BLOCK) {
                     let mut found = block(buf, el.start, el.data + b.data, el.data + b.end, cluster_time, scale)?;
                     found.end = el.end;
@@ -145,20 +139,6 @@ fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option
     let relative = i16::from_be_bytes([buf[at], buf[at + 1]]);
     let relative_ms = if relative < 0 { -ticks_ms(u64::from(relative.unsigned_abs()), scale) } else { ticks_ms(relative as u64, scale) };
     Ok(AudioBlock { start, end, timecode_at: at - start, time_ms: base + relative_ms })
-}
-
-fn children(payload: &[u8]) -> Result<Vec<crate::webm::Element>, WebmError> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    while pos < payload.len() {
-        let child = element(payload, pos)?;
-        if child.size.is_none() || child.end > payload.len() || out.len() >= 64 {
-            return Err(WebmError::Malformed);
-        }
-        pos = child.end;
-        out.push(child);
-    }
-    Ok(out)
 }
 
 /// The windows of `blocks`, greedily: a window takes blocks until one is [`WINDOW_MS`] or more

@@ -8,17 +8,7 @@ const CHROMIUM_MP4: &[u8] = include_bytes!("../fixtures/chromium.mp4");
 
 /// Duration as ffprobe reports it, or None when ffprobe is not installed.
 fn ffprobe_duration(bytes: &[u8], name: &str) -> Option<String> {
-    let path = std::env::temp_dir().join(format!("lupa-recorder-{}-{name}.webm", std::process::id()));
-    std::fs::write(&path, bytes).ok()?;
-    let out = std::process::Command::new("ffprobe")
-        .args(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0"])
-        .arg(&path)
-        .output()
-        .ok();
-    let _ = std::fs::remove_file(&path);
-    let out = out?;
-    assert!(out.status.success(), "ffprobe failed: {}", String::from_utf8_lossy(&out.stderr));
-    Some(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    crate::ffprobe::ffprobe(bytes, &format!("recorder-{name}"), &["-show_entries", "format=duration"])
 }
 
 #[test]
@@ -66,7 +56,7 @@ fn chromium_layout_keeps_the_app_elements_as_empty_strings() {
     let mut file = CHROMIUM_WEBM.to_vec();
     patch_webm_duration(&mut file, 2000.0).unwrap();
     let (start, end) = find_info(&file).unwrap();
-    let ids: Vec<u32> = children(&file[start..end]).unwrap().iter().map(|c| c.id).collect();
+    let ids: Vec<u32> = children(&file[start..end], MAX_INFO_CHILDREN).unwrap().iter().map(|c| c.id).collect();
     assert_eq!(ids, vec![TIMECODE_SCALE, MUXING_APP, WRITING_APP, DURATION, VOID]);
 }
 
@@ -139,7 +129,7 @@ fn uses_an_existing_void_and_keeps_the_apps_when_there_is_room() {
 }
 
 fn children_of(payload: &[u8]) -> Vec<u32> {
-    children(payload).unwrap().iter().map(|c| c.id).collect()
+    children(payload, MAX_INFO_CHILDREN).unwrap().iter().map(|c| c.id).collect()
 }
 
 #[test]
@@ -152,7 +142,7 @@ fn respects_the_timecode_scale() {
     patch_webm_duration(&mut f, 2000.0).unwrap();
     assert_eq!(read_webm_duration(&f), Ok(Some(2000.0)));
     let (start, end) = find_info(&f).unwrap();
-    let duration = children(&f[start..end]).unwrap().into_iter().find(|c| c.id == DURATION).unwrap();
+    let duration = children(&f[start..end], MAX_INFO_CHILDREN).unwrap().into_iter().find(|c| c.id == DURATION).unwrap();
     assert_eq!(read_float(&f[start + duration.data..start + duration.end]), Ok(2_000_000.0));
 }
 

@@ -73,14 +73,9 @@ pub async fn owned_with<T>(
     id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
 ) -> ApiResult<(lupa_api_types::AnalysisDto, crate::db::Results, T)> {
-    let database = db(app)?;
-    let mut batch = Batch::new(&database);
-    let detail = repo::add_detail(&mut batch, id, false)?;
-    let more = add(&mut batch)?;
-    let results = batch.run().await?;
-    visible(user, repo::row_of(&results, detail)?)?;
-    let analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
-    Ok((analysis, results, more))
+    // The row check is `owned_row_with`'s; the tasks are one more read in its batch.
+    let (row, results, (tasks, more)) = owned_row_with(app, user, id, |batch| Ok((repo::add_tasks_of(batch, id)?, add(batch)?))).await?;
+    Ok((repo::detail_from(row, &results, tasks)?, results, more))
 }
 
 /// The analysis row for the signed-in owner (or an admin), else 404; `add`

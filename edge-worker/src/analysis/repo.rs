@@ -8,6 +8,7 @@ use lupa_core::participation::researcher_status;
 use lupa_core::study::Study;
 use lupa_core::transcript::{Language, Setting};
 use serde::Deserialize;
+use wasm_bindgen::JsValue;
 use worker::D1Database;
 
 use crate::db::{failed, int, new_id, opt_text, stmt, text, Batch, Busy, Results, Slot};
@@ -47,8 +48,8 @@ pub struct QuestionSettings {
     pub sus: Option<bool>,
 }
 
-fn opt_flag(value: Option<bool>) -> wasm_bindgen::JsValue {
-    value.map_or(wasm_bindgen::JsValue::NULL, |v| int(i64::from(v)))
+fn opt_flag(value: Option<bool>) -> JsValue {
+    value.map_or(JsValue::NULL, |v| int(i64::from(v)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -280,6 +281,24 @@ pub fn detail_of(app: &App, results: &Results, slots: DetailSlots) -> ApiResult<
     Ok(Some(dto))
 }
 
+/// The name, URL, scenario and participant limit: `?3`-`?6` of `INSERT`, `?2`-`?5` of `UPDATE`.
+fn field_args(valid: &ValidAnalysis) -> [JsValue; 4] {
+    [text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants)]
+}
+
+/// The camera, question, study and transcription settings: `?8`-`?13` of both `INSERT` and
+/// `UPDATE`, so the two statements bind them alike.
+fn option_args(camera: JsValue, settings: QuestionSettings, study_json: Option<&str>, transcription: Setting) -> [JsValue; 6] {
+    [
+        camera,
+        opt_flag(settings.task_questions),
+        opt_flag(settings.sus),
+        opt_text(study_json),
+        int(i64::from(transcription.enabled)),
+        text(transcription.language.as_str()),
+    ]
+}
+
 /// Adds inserting the task list to a batch; returns the tasks as stored.
 fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<TaskDto>> {
     tasks
@@ -300,24 +319,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
     let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
     let mut batch = Batch::new(database);
-    batch.add(
-        INSERT,
-        &[
-            text(id),
-            text(owner_id),
-            text(&valid.name),
-            text(&valid.url),
-            opt_text(valid.scenario.as_deref()),
-            int(valid.max_participants),
-            int(now),
-            text(camera),
-            opt_flag(settings.task_questions),
-            opt_flag(settings.sus),
-            opt_text(study_json.as_deref()),
-            int(i64::from(transcription.enabled)),
-            text(transcription.language.as_str()),
-        ],
-    )?;
+    let options = option_args(text(camera), settings, study_json.as_deref(), transcription);
+    batch.add(INSERT, &[[text(id), text(owner_id)].as_slice(), &field_args(valid), &[int(now)], &options].concat())?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
     batch.run().await?;
     let row = AnalysisRow {
@@ -348,24 +351,8 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 #[allow(clippy::too_many_arguments)]
 pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, transcription: Setting, status: &str, now: i64) -> ApiResult<()> {
     let study_json = crate::study::stored(study)?;
-    batch.add(
-        UPDATE,
-        &[
-            text(id),
-            text(&valid.name),
-            text(&valid.url),
-            opt_text(valid.scenario.as_deref()),
-            int(valid.max_participants),
-            text(status),
-            int(now),
-            opt_text(valid.camera),
-            opt_flag(settings.task_questions),
-            opt_flag(settings.sus),
-            opt_text(study_json.as_deref()),
-            int(i64::from(transcription.enabled)),
-            text(transcription.language.as_str()),
-        ],
-    )?;
+    let options = option_args(opt_text(valid.camera), settings, study_json.as_deref(), transcription);
+    batch.add(UPDATE, &[[text(id)].as_slice(), &field_args(valid), &[text(status), int(now)], &options].concat())?;
     batch.add(DELETE_TASKS, &[text(id)])?;
     add_tasks(batch, id, &valid.tasks)?;
     Ok(())

@@ -5,6 +5,7 @@ use lupa_core::billing::Plan;
 use lupa_core::stripe_api;
 
 use crate::billing::stripe_client::StripeClient;
+use crate::config::optional_secret;
 use crate::db::new_id;
 use crate::error::{ApiError, ApiResult};
 use crate::App;
@@ -16,8 +17,7 @@ pub enum Provider {
 
 impl Provider {
     pub fn from_env(app: &App) -> Provider {
-        let secret = |name: &str| app.env.secret(name).ok().map(|s| s.to_string()).filter(|s| !s.is_empty());
-        match (secret("STRIPE_SECRET_KEY"), secret("STRIPE_PRICE_ID")) {
+        match (optional_secret(&app.env, "STRIPE_SECRET_KEY"), optional_secret(&app.env, "STRIPE_PRICE_ID")) {
             (Some(secret_key), Some(price_id)) => Provider::Stripe { secret_key, price_id },
             _ => Provider::Local,
         }

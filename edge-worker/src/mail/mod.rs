@@ -5,6 +5,7 @@
 use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
 
+use crate::config::optional_secret;
 use crate::db::{Busy, db, failed, int, new_id, stmt, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
@@ -32,8 +33,7 @@ const INSERT_OUTBOX: &str =
 
 impl Mailer {
     pub fn from_env(app: &App) -> Mailer {
-        let secret = |name: &str| app.env.secret(name).ok().map(|s| s.to_string()).filter(|s| !s.is_empty());
-        match (secret("MAIL_API_KEY"), secret("MAIL_FROM")) {
+        match (optional_secret(&app.env, "MAIL_API_KEY"), optional_secret(&app.env, "MAIL_FROM")) {
             (Some(api_key), Some(from)) => Mailer::Resend { api_key, from },
             _ => Mailer::Outbox,
         }

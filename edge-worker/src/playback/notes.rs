@@ -102,6 +102,14 @@ fn validate(at: Option<i64>, end: Option<i64>, title: Option<&str>, text: &str, 
     Ok(Valid { at, end, title, text, tags })
 }
 
+impl Valid {
+    /// The note's range and words with the time written: the last five arguments of both `INSERT`
+    /// and `UPDATE`, so the two statements bind them alike.
+    fn written(&self, now: i64) -> [wasm_bindgen::JsValue; 5] {
+        [int(self.at), self.end.map_or(wasm_bindgen::JsValue::NULL, int), opt_text(self.title.as_deref()), text(&self.text), int(now)]
+    }
+}
+
 fn add_tags(batch: &mut Batch<'_>, note_id: &str, tags: &[String]) -> ApiResult<()> {
     batch.add(CLEAR_TAGS, &[text(note_id)])?;
     for tag in tags {
@@ -158,19 +166,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
     let id = new_id();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    batch.add(
-        INSERT,
-        &[
-            text(&id),
-            text(&entry.id),
-            text(&user.user.id),
-            int(valid.at),
-            valid.end.map_or(wasm_bindgen::JsValue::NULL, int),
-            opt_text(valid.title.as_deref()),
-            text(&valid.text),
-            int(app.now()),
-        ],
-    )?;
+    batch.add(INSERT, &[[text(&id), text(&entry.id), text(&user.user.id)].as_slice(), &valid.written(app.now())].concat())?;
     add_tags(&mut batch, &id, valid.tags.as_deref().unwrap_or_default())?;
     let created = add_one(&mut batch, &id, &entry.id)?;
     json(201, &one_of(&batch.run().await?, created)?)
@@ -196,18 +192,7 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
     }
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    batch.add(
-        UPDATE,
-        &[
-            text(note_id),
-            text(&entry.id),
-            int(valid.at),
-            valid.end.map_or(wasm_bindgen::JsValue::NULL, int),
-            opt_text(valid.title.as_deref()),
-            text(&valid.text),
-            int(app.now()),
-        ],
-    )?;
+    batch.add(UPDATE, &[[text(note_id), text(&entry.id)].as_slice(), &valid.written(app.now())].concat())?;
     if let Some(tags) = &valid.tags {
         add_tags(&mut batch, note_id, tags)?;
     }

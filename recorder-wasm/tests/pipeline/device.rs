@@ -10,7 +10,7 @@ use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use super::MIME;
+use super::{opened, MIME};
 
 /// Puts IndexedDB back even when an assertion fails, so later tests see a normal browser.
 struct Disturbed(fn(bool));
@@ -30,9 +30,7 @@ impl Drop for Disturbed {
 
 #[wasm_bindgen_test]
 async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends_it() {
-    let server = FakeServer::install(Options { entry_id: "entry-crash", ..Default::default() });
-    let first = Pipeline::new("entry-crash", "/api/v1", Track::Screen);
-    first.open(MIME, Resume::default()).await.unwrap();
+    let (server, first) = opened(Options { entry_id: "entry-crash", ..Default::default() }).await;
     server.set_offline(true);
     let (mut seed, mut input) = (11, Vec::new());
     for size in [40_000, 55_555, 1_234] {
@@ -73,9 +71,7 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
 
 #[wasm_bindgen_test]
 async fn refused_writes_keep_chunks_in_memory_and_recording_goes_on() {
-    let server = FakeServer::install(Options { entry_id: "entry-quota", ..Default::default() });
-    let pipeline = Pipeline::new("entry-quota", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-quota", ..Default::default() }).await;
     server.set_offline(true);
     let (mut seed, mut input) = (5, Vec::new());
     {
@@ -121,9 +117,7 @@ async fn without_indexeddb_recording_still_works_from_memory() {
 async fn memory_stays_flat_while_chunks_pile_up_offline() {
     const CHUNK: usize = 64 * 1024;
     const CHUNKS: u32 = 300;
-    let server = FakeServer::install(Options { entry_id: "entry-flat", ..Default::default() });
-    let pipeline = Pipeline::new("entry-flat", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-flat", ..Default::default() }).await;
     server.set_offline(true);
     let mut seed = 9;
     // Warm-up: the allocator has seen a chunk's worth of bytes before the baseline.

@@ -17,12 +17,19 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 const MIME: &str = "video/mp4;codecs=vp9,opus";
 
+/// The fake chunk API with `options`, and a screen pipeline of its entry opened as a new recording.
+async fn opened(options: Options) -> (FakeServer, Pipeline) {
+    let entry_id = options.entry_id;
+    let server = FakeServer::install(options);
+    let pipeline = Pipeline::new(entry_id, "/api/v1", Track::Screen);
+    pipeline.open(MIME, Resume::default()).await.unwrap();
+    (server, pipeline)
+}
+
 #[wasm_bindgen_test]
 async fn chunks_arrive_byte_identical_numbered_and_timed_through_failures() {
     // Every 3rd chunk PUT fails (alternately a network error and a 503); chunks over 100 kB split.
-    let server = FakeServer::install(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-chunks", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() }).await;
     assert_eq!(pipeline.snapshot().progress, 25.0);
     pipeline.mark_step(0);
     let sizes = [150_001usize, 64_000, 333_333, 1, 20_000, 99_999, 100_000, 100_001];
@@ -82,9 +89,7 @@ async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline(
 
 #[wasm_bindgen_test]
 async fn finishing_offline_waits_and_completes_when_the_network_returns() {
-    let server = FakeServer::install(Options { entry_id: "entry-offline", ..Default::default() });
-    let pipeline = Pipeline::new("entry-offline", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-offline", ..Default::default() }).await;
     let (mut seed, mut input) = (3, Vec::new());
     for _ in 0..2 {
         let chunk = bytes(30_000, &mut seed);
@@ -114,9 +119,7 @@ async fn finishing_offline_waits_and_completes_when_the_network_returns() {
 
 #[wasm_bindgen_test]
 async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
-    let server = FakeServer::install(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() });
-    let pipeline = Pipeline::new("entry-limit", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() }).await;
     for i in 0..5u8 {
         pipeline.push_chunk(&vec![i; 100_000]);
         sleep(30.0).await;
@@ -141,9 +144,7 @@ async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
 
 #[wasm_bindgen_test]
 async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discarded() {
-    let server = FakeServer::install(Options { entry_id: "entry-403", forbid: true, ..Default::default() });
-    let pipeline = Pipeline::new("entry-403", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-403", forbid: true, ..Default::default() }).await;
     pipeline.push_chunk(&[1; 1500]);
     assert!(eventually(3000.0, || pipeline.snapshot().phase == Phase::Failed).await);
     assert_eq!(pipeline.snapshot().last_error.as_deref(), Some("Upload failed with status 403"));
@@ -161,9 +162,7 @@ async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discar
 
 #[wasm_bindgen_test]
 async fn abort_rejects_a_pending_finish_deletes_the_entry_and_the_device_copy() {
-    let server = FakeServer::install(Options { entry_id: "entry-abort", ..Default::default() });
-    let pipeline = Pipeline::new("entry-abort", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (server, pipeline) = opened(Options { entry_id: "entry-abort", ..Default::default() }).await;
     server.set_offline(true);
     pipeline.push_chunk(&[2; 2500]);
     pipeline.push_chunk(&[3; 2500]);
@@ -182,9 +181,7 @@ async fn abort_rejects_a_pending_finish_deletes_the_entry_and_the_device_copy() 
 
 #[wasm_bindgen_test]
 async fn nothing_recorded_is_empty() {
-    let _server = FakeServer::install(Options { entry_id: "entry-empty", ..Default::default() });
-    let pipeline = Pipeline::new("entry-empty", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    let (_server, pipeline) = opened(Options { entry_id: "entry-empty", ..Default::default() }).await;
     let error = JsFuture::from(pipeline.finish()).await.unwrap_err();
     assert_eq!(error_name(&error), "RecordingEmpty");
     assert_eq!(error_message(&error), "Recording is empty. Please try recording again.");
@@ -192,9 +189,7 @@ async fn nothing_recorded_is_empty() {
 
 #[wasm_bindgen_test]
 async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_completes_or_deletes() {
-    let server = FakeServer::install(Options { entry_id: "entry-camera", ..Default::default() });
-    let screen = Pipeline::new("entry-camera", "/api/v1", Track::Screen);
-    screen.open(MIME, Resume::default()).await.unwrap();
+    let (server, screen) = opened(Options { entry_id: "entry-camera", ..Default::default() }).await;
     let camera = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
     // The screen started 150 ms before the camera.
     let screen_started = web_sys::window().unwrap().performance().unwrap().now() - 150.0;
