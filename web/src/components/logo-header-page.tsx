@@ -14,7 +14,7 @@ export function LogoHeaderPage({ children }: { children: ReactNode }) {
   return (
     <div className="page page--focused">
       <header className="site-header site-header--minimal">
-        <div className="site-header__inner container">
+        <div className="site-header__inner container cluster-between">
           <a href={paths.landing} className="site-header__brand" aria-label={t('header.homeLink')}>
             <Logo />
           </a>

@@ -17,7 +17,7 @@ export function TrialEndedBanner() {
   if (paid !== false || onBilling) return null;
 
   return (
-    <section className="trial-banner" aria-label={t('trial.title')} data-testid="trial-ended-banner">
+    <section className="trial-banner cluster-between" aria-label={t('trial.title')} data-testid="trial-ended-banner">
       <div className="trial-banner__text">
         <h2 className="trial-banner__title">{t('trial.title')}</h2>
         <p className="trial-banner__body">{t('trial.body')}</p>

@@ -40,7 +40,7 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
       data-current={subscribed || undefined}
       data-testid="billing-plan"
     >
-      <div className="billing-plan__head">
+      <div className="billing-plan__head cluster-between">
         <h3 id="billing-plan-title" className="billing-plan__name">
           {t('billing.plans.monthly.name')}
         </h3>

@@ -33,7 +33,7 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
       <h2 id="entry-answers-title">{t('insights.player.title')}</h2>
       <ol className="list-plain entry-answers__list">
         {answers.tasks.map((answer) => (
-          <li key={answer.taskNumber} className="entry-answers__item" data-current={fresh(answer.atMs) || undefined}>
+          <li key={answer.taskNumber} className="entry-answers__item cluster-between" data-current={fresh(answer.atMs) || undefined}>
             <p className="entry-answers__what" id={`entry-answer-${answer.taskNumber}`}>
               <strong>{t('insights.player.task', { number: answer.taskNumber })}</strong>{' '}
               <span>{t('insights.player.seq', { value: answer.seq })}</span>{' '}
@@ -49,7 +49,7 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
           </li>
         ))}
         {answers.sus ? (
-          <li className="entry-answers__item" data-current={fresh(answers.sus.atMs) || undefined}>
+          <li className="entry-answers__item cluster-between" data-current={fresh(answers.sus.atMs) || undefined}>
             <p className="entry-answers__what" id="entry-answer-sus">
               <strong>{t('insights.player.susTitle')}</strong> <span>{t('insights.player.sus', { score: answers.sus.score })}</span>
             </p>
@@ -61,7 +61,7 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
         {questions.map((answer) => {
           const id = `entry-answer-${answer.phase}-${answer.questionNumber}`;
           return (
-            <li key={id} className="entry-answers__item" data-current={fresh(answer.atMs) || undefined} data-testid="entry-question-answer">
+            <li key={id} className="entry-answers__item cluster-between" data-current={fresh(answer.atMs) || undefined} data-testid="entry-question-answer">
               <p className="entry-answers__what" id={id}>
                 <strong>{t('entry.answerMarker', { question: answer.question })}</strong> <span>{answer.answer}</span>
               </p>

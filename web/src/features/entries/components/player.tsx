@@ -134,7 +134,7 @@ export function Player({
           onSeek={onSeek}
           onSelectRange={onSelectRange}
         />
-        <div className="player__controls">
+        <div className="player__controls cluster-between">
           <div className="player__group">
             <ControlButton
               label={player.playing ? t('entry.player.pause') : t('entry.player.play')}

@@ -75,7 +75,7 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
       {list.length > 0 ? (
         <ul className="list-plain insights-reels__list" aria-label={t('clips.reels.listLabel')}>
           {list.map((item) => (
-            <li key={item.id} className="insights-reels__item" data-open={item.id === openReelId || undefined} data-testid="reel-item">
+            <li key={item.id} className="insights-reels__item cluster-between" data-open={item.id === openReelId || undefined} data-testid="reel-item">
               <div>
                 <p className="insights-reels__name">{item.title}</p>
                 <p className="text-note">{t('clips.reels.summary', { count: item.clipCount, duration: formatDuration(item.durationMs) })}</p>

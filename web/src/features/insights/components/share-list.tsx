@@ -27,7 +27,7 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
         {shares.map((share) => {
           const state = (share.state in TONES ? share.state : 'expired') as keyof typeof TONES;
           return (
-            <li key={share.id} className="share-list__item" data-testid="share-item">
+            <li key={share.id} className="share-list__item cluster-between" data-testid="share-item">
               <div>
                 <p className="share-list__title">
                   {t(`clips.share.kinds.${share.kind as 'recording'}`, { defaultValue: share.kind })}: {share.targetTitle}
