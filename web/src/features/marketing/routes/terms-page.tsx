@@ -1,5 +1,6 @@
 /** Terms and conditions (product §2): seventeen numbered sections, each with an anchor, and a linked table of contents. */
 import { useTranslation } from 'react-i18next';
+import { ProsePage } from '@/features/marketing/components/prose-page';
 import { TERMS_SECTIONS } from '@/features/marketing/lib/content';
 import '@/features/marketing/marketing.css';
 
@@ -8,12 +9,12 @@ const TOC_ID = 'indice';
 export function TermsPage() {
   const { t } = useTranslation();
   return (
-    <article className="marketing prose-page terms">
-      <header className="prose-page__header">
-        <h1>{t('terms.title')}</h1>
-        <p className="terms__updated">{t('terms.updated')}</p>
-        <p className="section__lead">{t('terms.intro')}</p>
-      </header>
+    <ProsePage
+      title={t('terms.title')}
+      note={<p className="terms__updated">{t('terms.updated')}</p>}
+      lead={t('terms.intro')}
+      className="terms"
+    >
       <nav id={TOC_ID} className="terms__toc" aria-labelledby="terms-toc-title">
         <h2 id="terms-toc-title" className="terms__toc-title">
           {t('terms.tocTitle')}
@@ -39,6 +40,6 @@ export function TermsPage() {
           </p>
         </section>
       ))}
-    </article>
+    </ProsePage>
   );
 }
