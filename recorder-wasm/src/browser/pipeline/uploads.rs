@@ -53,19 +53,6 @@ impl Pipeline {
         }
     }
 
-    /// Sends one request in the background, cancelled by `release()` until it answers; `answered`
-    /// then gets the pipeline and the result, and the pipeline carries on with what is due.
-    fn send<R>(&self, request: impl AsyncFnOnce(Option<&AbortController>) -> R + 'static, answered: impl AsyncFnOnce(&Self, R) + 'static) {
-        let controller = self.track_request();
-        let this = self.clone();
-        spawn_local(async move {
-            let result = request(controller.as_ref()).await;
-            this.untrack_request(controller.as_ref());
-            answered(&this, result).await;
-            this.pump();
-        });
-    }
-
     fn api_and_store(&self) -> (Rc<Api>, Option<Rc<Store>>) {
         let inner = self.inner.borrow();
         (inner.api.clone(), inner.store.clone())
@@ -81,21 +68,22 @@ impl Pipeline {
             (info, inner.memory.get(&key).cloned(), start_ms)
         };
         let (api, store) = self.api_and_store();
-        let request = async move |controller: Option<&AbortController>| {
+        let controller = self.track_request();
+        let this = self.clone();
+        spawn_local(async move {
             let body = match (in_memory, &store) {
                 (Some(blob), _) => Ok(Some(blob)),
                 (None, Some(store)) => store.get(api.device_key(), key).await,
                 (None, None) => Ok(None),
             };
-            match body {
-                Ok(Some(blob)) => Some(api.put_chunk(key, &blob, info.end_ms, start_ms, controller).await),
+            let result = match body {
+                Ok(Some(blob)) => Some(api.put_chunk(key, &blob, info.end_ms, start_ms, controller.as_ref()).await),
                 // Gone from the device: another tab of this entry sent it.
                 Ok(None) => None,
                 // Could not read it back this time: try again later.
                 Err(_) => Some(Err((Failure::Network, None))),
-            }
-        };
-        self.send(request, async move |this: &Self, result| {
+            };
+            this.untrack_request(controller.as_ref());
             let now = now_ms();
             let acknowledged = matches!(result, Some(Ok(())));
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
@@ -108,6 +96,7 @@ impl Pipeline {
             if acknowledged {
                 this.forget(key);
             }
+            this.pump();
         });
     }
 
@@ -124,11 +113,15 @@ impl Pipeline {
     fn send_steps(&self) {
         let Some(body) = self.inner.borrow().session.as_ref().map(|s| api::steps_body(s.steps())) else { return };
         let (api, _) = self.api_and_store();
-        let request = async move |controller: Option<&AbortController>| api.put_steps(&body, controller).await;
-        self.send(request, async |this: &Self, result| {
+        let controller = self.track_request();
+        let this = self.clone();
+        spawn_local(async move {
+            let result = api.put_steps(&body, controller.as_ref()).await;
+            this.untrack_request(controller.as_ref());
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
                 s.steps_answered(result, now_ms(), random01());
             }
+            this.pump();
         });
     }
 
@@ -137,9 +130,11 @@ impl Pipeline {
             return;
         };
         let (api, store) = self.api_and_store();
-        let sender = Rc::clone(&api);
-        let request = async move |controller: Option<&AbortController>| sender.complete(&body, controller).await;
-        self.send(request, async move |this: &Self, result| {
+        let controller = self.track_request();
+        let this = self.clone();
+        spawn_local(async move {
+            let result = api.complete(&body, controller.as_ref()).await;
+            this.untrack_request(controller.as_ref());
             if let (Ok(()), Some(store)) = (&result, store) {
                 // Done: nothing of this entry may stay on the device (a deletion that failed earlier
                 // would otherwise be sent again by a later tab).
@@ -150,6 +145,7 @@ impl Pipeline {
             if let Some(s) = this.inner.borrow_mut().session.as_mut() {
                 s.complete_answered(result, now_ms(), random01());
             }
+            this.pump();
         });
     }
 
