@@ -6,8 +6,12 @@
 // route look over its budget.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { api } from './helpers.mjs';
 import { holdWriteLock, q, sql } from './db.mjs';
+
+const run = promisify(execFile);
 
 test('a write that finds the database busy for a moment still succeeds once it is free', async () => {
   const email = `ocupada.${Date.now()}@example.com`;
@@ -24,4 +28,25 @@ test('a write that finds the database busy for a moment still succeeds once it i
   const free = await api('/api/v1/waitlist', { method: 'POST', body: { email: `libre.${Date.now()}@example.com`, consent: true } });
   assert.equal(free.status, 201, free.text);
   assert.equal(joined.headers.get('x-d1-round-trips'), free.headers.get('x-d1-round-trips'));
+});
+
+test("a local script's write (create-user's) waits while the server holds the write lock, then lands", async () => {
+  // `npm run create-user` writes through scripts/lib/local-d1.mjs; `wrangler d1 execute`, which it
+  // used before, failed at once with 'database is locked' while the server was writing.
+  const email = `script.${Date.now()}@example.com`;
+  const insert = `INSERT INTO waitlist (id, email, email_normalized, consent, consent_at, created_at) VALUES (${q(`wl-${Date.now()}`)}, ${q(email)}, ${q(email)}, 1, 0, 0)`;
+  const code = "import { localSql } from './scripts/lib/local-d1.mjs'; localSql(process.env.STATE_DIR, process.env.QUERY);";
+  const released = holdWriteLock(2500);
+  const script = run(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    env: { ...process.env, STATE_DIR: process.env.LUPA_STATE_DIR, QUERY: insert },
+  });
+  let settled = false;
+  script.then(() => (settled = true), () => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.equal(settled, false, 'the script is still waiting for the lock, not failed');
+  assert.equal((await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length, 0, 'nothing written yet');
+  await released;
+  await script;
+  assert.equal((await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length, 1, 'written once the lock was free');
 });
