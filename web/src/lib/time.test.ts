@@ -3,46 +3,48 @@ import { describe, expect, it } from 'vitest';
 import { formatClock, formatDuration, parseClock } from '@/lib/time';
 
 describe('formatClock', () => {
-  it('writes positions as mm:ss, cutting (not rounding) the seconds', () => {
-    expect(formatClock(0)).toBe('00:00');
-    expect(formatClock(12_000)).toBe('00:12');
-    expect(formatClock(12_999)).toBe('00:12');
-    expect(formatClock(65_400)).toBe('01:05');
-    expect(formatClock(59 * 60_000 + 59_999)).toBe('59:59');
-  });
-
-  it('adds hours past an hour', () => {
-    expect(formatClock(3_600_000)).toBe('1:00:00');
-    expect(formatClock(3_600_000 + 61_000)).toBe('1:01:01');
-  });
-
-  it('treats negative, NaN and Infinity as 00:00', () => {
-    expect(formatClock(-5)).toBe('00:00');
-    expect(formatClock(Number.NaN)).toBe('00:00');
-    expect(formatClock(Number.POSITIVE_INFINITY)).toBe('00:00');
+  it.each([
+    // mm:ss, cutting (not rounding) the seconds
+    [0, '00:00'],
+    [12_000, '00:12'],
+    [12_999, '00:12'],
+    [65_400, '01:05'],
+    [59 * 60_000 + 59_999, '59:59'],
+    // hours past an hour
+    [3_600_000, '1:00:00'],
+    [3_600_000 + 61_000, '1:01:01'],
+    // negative, NaN and Infinity are 00:00
+    [-5, '00:00'],
+    [Number.NaN, '00:00'],
+    [Number.POSITIVE_INFINITY, '00:00'],
+  ])('writes %d ms as %s', (ms, text) => {
+    expect(formatClock(ms)).toBe(text);
   });
 });
 
 describe('formatDuration', () => {
-  it('rounds lengths to the nearest second', () => {
-    expect(formatDuration(6_600)).toBe('00:07');
-    expect(formatDuration(6_400)).toBe('00:06');
-    expect(formatDuration(18_000)).toBe('00:18');
-    expect(formatDuration(0)).toBe('00:00');
+  it.each([
+    [6_600, '00:07'],
+    [6_400, '00:06'],
+    [18_000, '00:18'],
+    [0, '00:00'],
+  ])('rounds %d ms to the nearest second: %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 });
 
 describe('parseClock', () => {
-  it('reads mm:ss, m:ss and h:mm:ss', () => {
-    expect(parseClock('00:12')).toBe(12_000);
-    expect(parseClock('1:05')).toBe(65_000);
-    expect(parseClock(' 1:00:01 ')).toBe(3_601_000);
-  });
-
-  it('reads plain seconds, with a dot or a comma', () => {
-    expect(parseClock('75')).toBe(75_000);
-    expect(parseClock('7,5')).toBe(7_500);
-    expect(parseClock('7.5')).toBe(7_500);
+  it.each([
+    // mm:ss, m:ss and h:mm:ss
+    ['00:12', 12_000],
+    ['1:05', 65_000],
+    [' 1:00:01 ', 3_601_000],
+    // plain seconds, with a dot or a comma
+    ['75', 75_000],
+    ['7,5', 7_500],
+    ['7.5', 7_500],
+  ])('reads %j as %d ms', (text, ms) => {
+    expect(parseClock(text)).toBe(ms);
   });
 
   it('refuses what is not a moment', () => {

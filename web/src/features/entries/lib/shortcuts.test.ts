@@ -13,27 +13,29 @@ const press = (key: string, target: EventTarget | null = document.body, extra: P
   shortcutFor({ key, target, ...extra });
 
 describe('shortcutFor', () => {
-  it('maps the documented keys on the page', () => {
-    expect(press(' ')).toEqual({ kind: 'toggle' });
-    expect(press('k')).toEqual({ kind: 'toggle' });
-    expect(press('ArrowLeft')).toEqual({ kind: 'seek', seconds: -5 });
-    expect(press('ArrowRight')).toEqual({ kind: 'seek', seconds: 5 });
-    expect(press('j')).toEqual({ kind: 'seek', seconds: -10 });
-    expect(press('l')).toEqual({ kind: 'seek', seconds: 10 });
-    expect(press('n')).toEqual({ kind: 'note' });
-    expect(press('N')).toEqual({ kind: 'note' });
-    expect(press('N', document.body, { shiftKey: true })).toEqual({ kind: 'clipEnd' });
-    expect(press('[')).toEqual({ kind: 'chapter', direction: -1 });
-    expect(press(']')).toEqual({ kind: 'chapter', direction: 1 });
-    expect(press(',')).toEqual({ kind: 'frame', direction: -1 });
-    expect(press('.')).toEqual({ kind: 'frame', direction: 1 });
-    expect(press('m')).toEqual({ kind: 'mute' });
-    expect(press('t')).toEqual({ kind: 'theater' });
-    expect(press('f')).toEqual({ kind: 'fullscreen' });
+  it.each<[string, Partial<KeyLike>, ReturnType<typeof shortcutFor>]>([
+    [' ', {}, { kind: 'toggle' }],
+    ['k', {}, { kind: 'toggle' }],
+    ['ArrowLeft', {}, { kind: 'seek', seconds: -5 }],
+    ['ArrowRight', {}, { kind: 'seek', seconds: 5 }],
+    ['j', {}, { kind: 'seek', seconds: -10 }],
+    ['l', {}, { kind: 'seek', seconds: 10 }],
+    ['n', {}, { kind: 'note' }],
+    ['N', {}, { kind: 'note' }],
+    ['N', { shiftKey: true }, { kind: 'clipEnd' }],
+    ['[', {}, { kind: 'chapter', direction: -1 }],
+    [']', {}, { kind: 'chapter', direction: 1 }],
+    [',', {}, { kind: 'frame', direction: -1 }],
+    ['.', {}, { kind: 'frame', direction: 1 }],
+    ['m', {}, { kind: 'mute' }],
+    ['t', {}, { kind: 'theater' }],
+    ['f', {}, { kind: 'fullscreen' }],
     // '?' is Shift+/ on most layouts: Shift does not silence shortcuts.
-    expect(press('?')).toEqual({ kind: 'help' });
-    expect(press('x')).toBeNull();
-    expect(press('Enter')).toBeNull();
+    ['?', {}, { kind: 'help' }],
+    ['x', {}, null],
+    ['Enter', {}, null],
+  ])('maps the documented key %j (%j) on the page', (key, extra, action) => {
+    expect(press(key, document.body, extra)).toEqual(action);
   });
 
   it('stays quiet while typing in a field', () => {
