@@ -1,5 +1,5 @@
 /** Test helpers: render the real route table at a URL inside the app's providers, and fake the API. */
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -85,3 +85,12 @@ export const aUser = (role = 'customer', email = 'ana@example.com') => ({
   last_login_at: null,
   created_at: 1_700_000_000_000,
 });
+
+/** Types `fields` (label → value) into a form once its first field shows, then clicks the `button`. */
+export async function fillAndSubmit(fields: Record<string, string>, button: string) {
+  for (const [index, [label, value]] of Object.entries(fields).entries()) {
+    const field = index === 0 ? await screen.findByLabelText(label) : screen.getByLabelText(label);
+    fireEvent.change(field, { target: { value } });
+  }
+  fireEvent.click(screen.getByRole('button', { name: button }));
+}

@@ -1,12 +1,10 @@
 /** Registration: payload with the fixed customer role, green success, 409/422 messages. */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aUser, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
 
 async function submit() {
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
-  fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'una clave larga' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+  await fillAndSubmit({ Email: 'ana@example.com', Contraseña: 'una clave larga' }, 'Crear cuenta');
 }
 
 describe('register page', () => {

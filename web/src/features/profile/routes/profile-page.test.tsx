@@ -1,7 +1,7 @@
 /** Change password: required fields, the server's success message, and each failure rule of product §8. */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aUser, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
 
 function api(update: { status: number; body?: unknown }) {
   return fakeApi(({ url, method }) => {
@@ -12,9 +12,7 @@ function api(update: { status: number; body?: unknown }) {
 }
 
 async function submit() {
-  fireEvent.change(await screen.findByLabelText('Contraseña actual'), { target: { value: 'vieja clave' } });
-  fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'nueva clave' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+  await fillAndSubmit({ 'Contraseña actual': 'vieja clave', 'Nueva contraseña': 'nueva clave' }, 'Cambiar contraseña');
 }
 
 describe('profile page', () => {
