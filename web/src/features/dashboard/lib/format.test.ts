@@ -36,26 +36,21 @@ describe('splitUrl', () => {
     expect(splitUrl('https://www.example.com/18')).toEqual({ head: 'https://www.example.com', tail: '/18', query: '' });
   });
 
-  it('keeps the end of a long URL, from a slash when one is near', () => {
-    const url = 'https://www.example-shop.com/es/checkout/paso-3';
+  it.each([
+    // the end of a long URL, from a slash when one is near
+    ['https://www.example-shop.com/es/checkout/paso-3', '/checkout/paso-3', ''],
+    // the end of the path, not of the query string, and the query set apart
+    [
+      'https://www.example-shop.com/es/checkout/paso-3?utm_source=newsletter&utm_campaign=primavera',
+      '/checkout/paso-3',
+      '?utm_source=newsletter&utm_campaign=primavera',
+    ],
+    // a long path without slashes, cut at a fixed length
+    [`https://example.com/${'a'.repeat(60)}`, 'a'.repeat(16), ''],
+  ])('keeps the end of the path of %s', (url, expectedTail, expectedQuery) => {
     const { head, tail, query } = splitUrl(url);
     expect(head + tail + query).toBe(url);
-    expect(tail).toBe('/checkout/paso-3');
-    expect(query).toBe('');
-  });
-
-  it('keeps the end of the path, not of the query string, and sets the query apart', () => {
-    const url = 'https://www.example-shop.com/es/checkout/paso-3?utm_source=newsletter&utm_campaign=primavera';
-    const { head, tail, query } = splitUrl(url);
-    expect(head + tail + query).toBe(url);
-    expect(tail).toBe('/checkout/paso-3');
-    expect(query).toBe('?utm_source=newsletter&utm_campaign=primavera');
-  });
-
-  it('cuts a long path without slashes at a fixed length', () => {
-    const url = `https://example.com/${'a'.repeat(60)}`;
-    const { head, tail } = splitUrl(url);
-    expect(head + tail).toBe(url);
-    expect(tail).toBe('a'.repeat(16));
+    expect(tail).toBe(expectedTail);
+    expect(query).toBe(expectedQuery);
   });
 });
