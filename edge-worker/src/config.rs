@@ -84,7 +84,6 @@ pub fn optional_secret(env: &Env, name: &str) -> Option<String> {
 }
 
 /// Reads a secret (wrangler secret or `.dev.vars`), naming it when missing.
-#[allow(dead_code)]
 pub fn required_secret(env: &Env, name: &str) -> Result<String, ApiError> {
     optional_secret(env, name).ok_or_else(|| ApiError::internal(format!("missing secret {name}")))
 }
