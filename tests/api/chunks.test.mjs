@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { at, complete, ledgerOf, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import { watch } from './live-watch.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
 const MIB = 1024 * 1024;
@@ -271,21 +272,28 @@ test('the server clock bounds the length: chunks that always declare 0 ms get 41
   assert.match(over.json.message, /duración máxima/);
 });
 
-test('a participation nobody comes back to is deleted by its alarm after 24 h with everything, uploads aborted', async () => {
-  const { id } = await analysisWith(3);
-  // Recorded 24 h ago less 40 s: the participation's alarm comes due while the test watches.
-  const t0 = Date.now() - 24 * 60 * MINUTE + 40_000;
-  const kept = await participate(id, { headers: at(t0) });
-  const gone = await participate(id, { headers: at(t0) });
+test('a participation nobody comes back to is deleted by its alarm after 24 h with everything, uploads aborted, its viewers told', async () => {
+  const { id, owner } = await analysisWith(3);
+  const DAY = 24 * 60 * MINUTE;
+  // The participant's clock trails the real one by 24 h less 45 s, request by request, so the
+  // alarm comes due 45 s after the last chunk however long the upload took. (A fixed clock set
+  // before an 11 MiB upload left the test a margin a loaded CI machine could use up.)
+  const dayAgo = () => at(Date.now() - DAY + 45_000);
+  const fourHoursAgo = Date.now() - 4 * 60 * MINUTE;
+  const kept = await participate(id, { headers: at(fourHoursAgo) });
+  const gone = await participate(id, { headers: dayAgo() });
   const prefix = prefixOf(id, gone.entryId);
   // 11 MiB stored: part 2 composed into an open multipart upload, part 1 still as chunks.
-  await recordSegment(gone.entryId, gone.cookie, randomBytes(11 * MIB), { chunkSize: 512 * 1024, headers: at(t0) });
-  assert.ok(await until(() => openUploads(prefix).length === 1));
-  await recordSegment(kept.entryId, kept.cookie, randomBytes(100_000), { headers: at(t0 + 20 * 60 * MINUTE) });
+  await recordSegment(gone.entryId, gone.cookie, randomBytes(11 * MIB), { chunkSize: 512 * 1024, headers: dayAgo });
+  assert.ok(await until(() => openUploads(prefix).length === 1, { timeoutMs: 30_000 }), 'the first part is composed into a multipart upload');
   assert.ok(r2Keys(prefix).length > 0, 'within the grace window nothing is deleted');
+  const viewer = watch(gone.entryId, owner.cookie);
+  await viewer.opened;
+  await recordSegment(kept.entryId, kept.cookie, randomBytes(100_000), { headers: at(fourHoursAgo) });
 
   assert.ok(await until(() => r2Keys(prefix).length === 0, { timeoutMs: 90_000, everyMs: 500 }), 'no chunk, part or file is left');
   assert.deepEqual(openUploads(prefix), [], 'no unfinished multipart upload is left');
+  await viewer.next((e) => e.type === 'deleted');
   assert.ok(await until(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status === 'abandoned'));
   const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments
     FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);

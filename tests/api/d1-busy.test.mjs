@@ -8,8 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { api } from './helpers.mjs';
-import { holdWriteLock, q, sql } from './db.mjs';
+import { api, signUp } from './helpers.mjs';
+import { grantSubscription, holdWriteLock, q, sql } from './db.mjs';
+import { at, participate, r2Keys, recordSegment, until } from './recording.mjs';
 
 const run = promisify(execFile);
 
@@ -49,4 +50,34 @@ test("a local script's write (create-user's) waits while the server holds the wr
   await released;
   await script;
   assert.equal((await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length, 1, 'written once the lock was free');
+});
+
+test("an expired participation whose alarm finds the database busy is still abandoned, with nothing left", async () => {
+  // The expiry alarm writes D1 (the row becomes 'abandoned') before it erases anything: when the
+  // write fails, the alarm runs again a few seconds later and finds the same work to do. It used to
+  // erase first, and the retry found the object already 'deleted': the row stayed 'in_progress'.
+  const owner = await signUp('busy-expiry');
+  grantSubscription(owner.user.id);
+  const created = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Busy', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+  });
+  assert.equal(created.status, 201, created.text);
+  const analysisId = created.json.analysisData.id;
+  // Last active 24 h ago less 20 s: the expiry falls due 20 s from now.
+  const lastActive = Date.now() - 24 * 60 * 60_000 + 20_000;
+  const due = lastActive + 24 * 60 * 60_000;
+  const gone = await participate(analysisId, { headers: at(lastActive) });
+  await recordSegment(gone.entryId, gone.cookie, Buffer.alloc(200_000, 7), { headers: at(lastActive) });
+  const prefix = `analyses/${analysisId}/entries/${gone.entryId}/`;
+  assert.ok(r2Keys(prefix).length > 0);
+
+  // The lock is held from 2 s before the alarm to 4 s after: its write is refused for longer than
+  // the ~0.85 s the worker waits on a busy database.
+  await new Promise((resolve) => setTimeout(resolve, due - 2_000 - Date.now()));
+  await holdWriteLock(6_000);
+  const status = async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status;
+  assert.ok(await until(async () => (await status()) === 'abandoned', { timeoutMs: 30_000, everyMs: 500 }), `status: ${await status()}`);
+  assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing is left in R2');
+  assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
 });

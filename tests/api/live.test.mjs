@@ -7,42 +7,16 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
+import { watch } from './live-watch.mjs';
 import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, complete, until } from './recording.mjs';
 
 const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
-const WS = BASE.replace(/^http/, 'ws');
 
 async function owner() {
   const user = await signUp('live');
   grantSubscription(user.user.id);
   const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json.analysisData.id;
   return { ...user, analysis };
-}
-
-/** A viewer's socket with the session cookie; collects every event. */
-function watch(entryId, cookie) {
-  const ws = new WebSocket(`${WS}/api/v1/entry/${entryId}/live`, { headers: { cookie, origin: BASE } });
-  const events = [];
-  const waiters = [];
-  ws.addEventListener('message', (e) => {
-    events.push(JSON.parse(e.data));
-    for (const w of waiters.splice(0)) w();
-  });
-  const opened = new Promise((resolve, reject) => {
-    ws.addEventListener('open', resolve);
-    ws.addEventListener('error', reject);
-  });
-  /** The first event (from `from` on) that `pred` accepts. */
-  const next = async (pred, from = 0) => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const found = events.slice(from).find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.type))}`);
-      await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
-    }
-  };
-  return { ws, events, opened, next };
 }
 
 /** The status (and body, when refused) of a raw HTTP/1.1 upgrade request for the live socket. */

@@ -39,12 +39,18 @@ export async function putChunk(entryId, cookie, segment, index, bytes, endMs, he
  * Records `data` as one segment cut into chunks of `chunkSize` bytes, `msPerChunk` apart, and
  * returns the segment number. Chunks are sent in order; the server acknowledges each.
  */
+/**
+ * Opens a segment and sends `data` in chunks. `headers` may be a function, called per request:
+ * a test clock that follows the real one (so an alarm falls due a set time after the last chunk,
+ * however long the upload took on a loaded machine).
+ */
 export async function recordSegment(entryId, cookie, data, { chunkSize = 256 * 1024, msPerChunk = 1000, mimeType, headers } = {}) {
-  const opened = await openSegment(entryId, cookie, { mimeType, headers });
+  const headersNow = typeof headers === 'function' ? headers : () => headers;
+  const opened = await openSegment(entryId, cookie, { mimeType, headers: headersNow() });
   if (opened.status !== 200) throw new Error(`open segment: ${opened.status} ${opened.text}`);
   const { segment } = opened.json;
   for (let i = 0, offset = 0; offset < data.length; i++, offset += chunkSize) {
-    const put = await putChunk(entryId, cookie, segment, i, data.subarray(offset, offset + chunkSize), (i + 1) * msPerChunk, headers);
+    const put = await putChunk(entryId, cookie, segment, i, data.subarray(offset, offset + chunkSize), (i + 1) * msPerChunk, headersNow());
     if (put.status !== 200) throw new Error(`chunk ${i}: ${put.status} ${JSON.stringify(put.json)}`);
   }
   return segment;

@@ -30,6 +30,8 @@ use crate::storage::{chunk_key, entry_prefix};
 
 /// The least time between a call and an alarm it sets (see `arm_for_activity`).
 const SETTLE_MS: i64 = 10_000;
+/// When a failed alarm runs again.
+const ALARM_RETRY_MS: i64 = 10_000;
 
 #[durable_object]
 pub struct ParticipationLedger {
@@ -98,8 +100,9 @@ impl DurableObject for ParticipationLedger {
     async fn alarm(&self) -> Result<Response> {
         if let Err(err) = self.on_alarm().await {
             crate::log::error("-", "(ledger-alarm)", err.source.as_deref().unwrap_or(&err.message));
-            // Try again in a minute rather than lose the expiry or the sweep.
-            let _ = self.state.storage().set_alarm(60_000).await;
+            // Try again soon rather than lose the expiry or the sweep: the usual cause is a busy
+            // database (locally, another process writing the SQLite file), which passes in seconds.
+            let _ = self.state.storage().set_alarm(ALARM_RETRY_MS).await;
         }
         Response::ok("")
     }
@@ -610,8 +613,9 @@ impl ParticipationLedger {
         let now = crate::clock::system_now();
         match meta.state.as_str() {
             "deleted" => {
-                // The sweep after a deletion: anything a streaming chunk stored since is deleted.
-                crate::storage::delete_under(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
+                // The sweep after a deletion: anything a streaming chunk stored since is deleted,
+                // and any upload an erase that failed halfway left open is aborted.
+                self.erase(&store, &meta).await?;
                 self.state.storage().delete_all().await?;
                 // The tables went with it: a later call in this instance creates them again.
                 self.schema_ready.set(false);
@@ -642,11 +646,14 @@ impl ParticipationLedger {
             _ => {
                 if now >= ledger::expires_at(meta.last_activity_at) {
                     // Nobody came back within the grace window: everything goes, the row stays
-                    // 'abandoned' (ADR 0005), as when the participant leaves.
-                    store.set_state("deleted")?;
-                    self.erase(&store, &meta).await?;
+                    // 'abandoned' (ADR 0005), as when the participant leaves. D1 first: should it
+                    // fail (a busy database), nothing has changed here and the retried alarm takes
+                    // this branch again. Erasing first left a failed write unrepeated: the retry
+                    // found the object 'deleted', swept, and the row stayed 'in_progress'.
                     let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
                     crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    store.set_state("deleted")?;
+                    self.erase(&store, &meta).await?;
                     self.arm_at(&store, now + SWEEP_AFTER_MS).await?;
                     return Ok(());
                 }
