@@ -5,6 +5,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement, D1Result, Delay};
 
@@ -33,6 +34,13 @@ pub fn int(value: i64) -> JsValue {
 /// A nullable text bind value.
 pub fn opt_text(value: Option<&str>) -> JsValue {
     value.map(JsValue::from_str).unwrap_or(JsValue::NULL)
+}
+
+/// A row of one column, named `value` in the SQL (`SELECT COUNT(*) AS value …`): reading a
+/// single column needs no row type of its own (`Results::values`, `Results::first_value`).
+#[derive(Deserialize)]
+pub struct Value<T> {
+    pub value: T,
 }
 
 /// Prepares `sql` with `args`, naming the statement in the error.
@@ -188,6 +196,16 @@ impl Results {
     /// The first row of the statement in `slot`, if any.
     pub fn first<T: DeserializeOwned>(&self, slot: Slot) -> ApiResult<Option<T>> {
         Ok(self.all::<T>(slot)?.into_iter().next())
+    }
+
+    /// The `value` column of every row of the statement in `slot` (see `Value`).
+    pub fn values<T: DeserializeOwned>(&self, slot: Slot) -> ApiResult<Vec<T>> {
+        Ok(self.all::<Value<T>>(slot)?.into_iter().map(|row| row.value).collect())
+    }
+
+    /// The `value` column of the first row of the statement in `slot`, if any (see `Value`).
+    pub fn first_value<T: DeserializeOwned>(&self, slot: Slot) -> ApiResult<Option<T>> {
+        Ok(self.first::<Value<T>>(slot)?.map(|row| row.value))
     }
 
     /// How many rows the statement in `slot` changed.

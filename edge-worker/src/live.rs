@@ -14,16 +14,11 @@ use crate::recordings::owned_entry_with;
 use crate::storage::{bucket, chunk_key, verify_signed_request};
 use crate::App;
 
-const TASK_COUNT: &str = "SELECT COUNT(*) AS task_count FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";
+const TASK_COUNT: &str = "SELECT COUNT(*) AS value FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";
 
 const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.";
 const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
 const CHUNK_GONE: &str = "Este fragmento de la grabación ya no está disponible.";
-
-#[derive(serde::Deserialize)]
-struct TaskCount {
-    task_count: i64,
-}
 
 fn is_upgrade(req: &Request) -> bool {
     req.headers().get("upgrade").ok().flatten().is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
@@ -35,7 +30,7 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
     if !is_upgrade(req) {
         return Err(ApiError::new(426, ErrorCode::UpgradeRequired, NEEDS_SOCKET));
     }
-    let task_count = results.first::<TaskCount>(slot)?.map_or(0, |r| r.task_count.max(0));
+    let task_count = results.first_value::<i64>(slot)?.map_or(0, |n| n.max(0));
     let headers = Headers::new();
     headers.set("upgrade", "websocket")?;
     headers.set("x-lupa-analysis", &entry.analysis_id)?;

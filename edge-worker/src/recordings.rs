@@ -73,12 +73,7 @@ const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALES
 pub fn add_segments(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<Slot> {
     batch.add(SEGMENTS, &[text(entry_id)])
 }
-const SEGMENT_KEY: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
-
-#[derive(serde::Deserialize)]
-struct SegmentKey {
-    r2_key: String,
-}
+const SEGMENT_KEY: &str = "SELECT r2_key AS value FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
 
 #[derive(serde::Deserialize)]
 struct SegmentRow {
@@ -156,7 +151,7 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
     let entry = results.first::<EntryRow>(found)?.ok_or_else(ApiError::not_found)?;
     let key = match segment_key {
         None => entry.recording_key.clone(),
-        Some(slot) => results.first::<SegmentKey>(slot)?.map(|row| row.r2_key),
+        Some(slot) => results.first_value::<String>(slot)?,
     }
     .ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
     serve_object(app, req, key, &format!("lupa-{}", entry.id), expires, None).await

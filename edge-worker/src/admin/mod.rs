@@ -23,17 +23,12 @@ const DEFAULT_PAGE_SIZE: i64 = 50;
 
 const LIST: &str = "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\') \
      ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3";
-const COUNT: &str = "SELECT COUNT(*) AS n FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\')";
+const COUNT: &str = "SELECT COUNT(*) AS value FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\')";
 const GUARD_ROLE: &str = "INSERT INTO invariant_checks (ok) SELECT (?2 = 'admin' OR role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";
 const SET_ROLE: &str = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?1";
 const CLEAR_GUARD: &str = "DELETE FROM invariant_checks";
 const WAITLIST: &str = "SELECT id, email, consent_at, created_at FROM waitlist ORDER BY created_at DESC, id";
-
-#[derive(Deserialize)]
-struct Count {
-    n: i64,
-}
 
 /// The signed-in admin, or 401 (no session) / 403 (not an admin) with the spec's message. The
 /// router calls it for every route declared `Access::Admin`, before the handler.
@@ -73,7 +68,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
     let counted = batch.add(COUNT, &[text(&pattern)])?;
     let results = batch.run().await?;
     let rows = results.all::<AdminUserDto>(listed)?;
-    let total = results.first::<Count>(counted)?.map(|c| c.n).unwrap_or(0);
+    let total = results.first_value::<i64>(counted)?.unwrap_or(0);
     json(200, &AdminUsersResponse { users: rows, total, page, pageSize: size })
 }
 

@@ -186,6 +186,11 @@ pub fn add_tasks_of(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot>
     batch.add(TASKS_OF_ONE, &[text(analysis_id)])
 }
 
+/// The task texts, in order, that a batch read with `add_tasks_of`.
+pub fn task_contents_of(results: &Results, tasks: Slot) -> ApiResult<Vec<String>> {
+    Ok(results.all::<TaskRow>(tasks)?.into_iter().map(|t| t.content).collect())
+}
+
 fn entry_status(row: &EntryRow, now: i64) -> EntryStatus {
     match researcher_status(&row.status, row.last_activity_at, row.created_at, now) {
         "submitted" => EntryStatus::Submitted,

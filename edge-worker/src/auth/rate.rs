@@ -8,22 +8,16 @@
 //! nothing, and every row is deleted once however often it runs.
 
 use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
-use serde::Deserialize;
 use worker::D1Database;
 
 use crate::db::{int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
-     ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count";
-const PEEK: &str = "SELECT count FROM rate_limits WHERE key = ?1";
+     ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count AS value";
+const PEEK: &str = "SELECT count AS value FROM rate_limits WHERE key = ?1";
 const GIVE_BACK: &str = "UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND count > 0";
 const PRUNE: &str = "DELETE FROM rate_limits WHERE expires_at < ?1";
-
-#[derive(Deserialize)]
-struct Count {
-    count: i64,
-}
 
 /// A counter read by a batch: which limit, and where its two windows' counts are.
 #[derive(Clone, Copy)]
@@ -59,7 +53,7 @@ pub fn add_give_back(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i6
 
 /// The previous and current fixed windows' counts a batch read.
 fn counts(results: &Results, counted: Counted) -> ApiResult<(i64, i64)> {
-    let read = |slot| -> ApiResult<i64> { Ok(results.first::<Count>(slot)?.map_or(0, |r| r.count)) };
+    let read = |slot| -> ApiResult<i64> { Ok(results.first_value::<i64>(slot)?.unwrap_or(0)) };
     Ok((read(counted.previous)?, read(counted.current)?))
 }
 

@@ -8,11 +8,10 @@ use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{PasswordResetEmailRequest, PasswordResetRequest, SuccessResponse};
 use lupa_core::auth::{email, password, rate_limit, token, RESET_TOKEN_TTL_MS};
 use lupa_core::mail;
-use serde::Deserialize;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text};
+use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
@@ -27,15 +26,10 @@ const UPDATED: &str = "Tu contraseña se ha actualizado. Ya puedes iniciar sesi�
 const WEAK: &str = "La nueva contraseña no es válida";
 
 const INSERT: &str = "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)";
-const CHECK: &str = "SELECT user_id FROM password_resets WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2";
+const CHECK: &str = "SELECT user_id AS value FROM password_resets WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2";
 const CLAIM: &str =
-    "UPDATE password_resets SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id";
+    "UPDATE password_resets SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id AS value";
 const DROP_OTHERS: &str = "DELETE FROM password_resets WHERE user_id = ?1 AND used_at IS NULL";
-
-#[derive(Deserialize)]
-struct ResetRow {
-    user_id: String,
-}
 
 /// `POST /api/v1/auth/password-reset {email}`.
 pub async fn request(app: &App, req: &mut Request) -> ApiResult<Response> {
@@ -89,7 +83,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
     }
     let database = db(app)?;
     let row = stmt(&database, CHECK, &[text(&sessions::hash_token(app, &raw)?), int(app.now())])?
-        .first_busy::<ResetRow>(None)
+        .first_busy::<Value<String>>(None)
         .await
         .map_err(failed(CHECK))?;
     match row {
@@ -119,10 +113,10 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     let now = app.now();
     // Claim the token first: of two concurrent uses, exactly one gets the row back.
     let claimed = stmt(&database, CLAIM, &[text(&sessions::hash_token(app, &raw)?), int(now)])?
-        .first_busy::<ResetRow>(None)
+        .first_busy::<Value<String>>(None)
         .await
         .map_err(failed(CLAIM))?;
-    let Some(ResetRow { user_id }) = claimed else {
+    let Some(Value { value: user_id }) = claimed else {
         return Err(invalid_token());
     };
     let hash = hash_password(&new_password)?;

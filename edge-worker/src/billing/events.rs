@@ -2,7 +2,6 @@
 //! idempotent by event id, and order-proof: a subscription row only moves forward in event time.
 
 use lupa_core::billing::{BillingEvent, Envelope};
-use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::D1Database;
 
@@ -11,7 +10,7 @@ use crate::error::ApiResult;
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";
-const USER_OF_CUSTOMER: &str = "SELECT user_id FROM billing_customers WHERE customer_id = ?1";
+const USER_OF_CUSTOMER: &str = "SELECT user_id AS value FROM billing_customers WHERE customer_id = ?1";
 const LINK_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
 const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, current_period_end, cancel_at_period_end, created_at, updated_at, last_event_at) \
@@ -22,11 +21,6 @@ const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, statu
 const INSERT_IF_MISSING: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at) \
      VALUES (?1, ?2, ?3, 'active', 'basic', ?4, ?4, 0) ON CONFLICT (id) DO NOTHING";
 const PAST_DUE: &str = "UPDATE subscriptions SET status = 'past_due', updated_at = ?3, last_event_at = ?2 WHERE id = ?1 AND last_event_at <= ?2";
-
-#[derive(Deserialize)]
-struct UserRow {
-    user_id: String,
-}
 
 /// The customer an event names, if it names one.
 fn customer_of(event: &BillingEvent) -> Option<&str> {
@@ -47,7 +41,7 @@ pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope, n
         return Ok(false);
     }
     let known_user = match owner {
-        Some(slot) => results.first::<UserRow>(slot)?.map(|r| r.user_id),
+        Some(slot) => results.first_value::<String>(slot)?,
         None => None,
     };
     let mut batch = Batch::new(database);

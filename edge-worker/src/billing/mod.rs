@@ -15,7 +15,7 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot};
+use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::App;
@@ -26,7 +26,7 @@ const LIST: &str = concat!(
     lupa_core::paid_subscription_sql!(""),
     ") DESC, updated_at DESC"
 );
-const CUSTOMER: &str = "SELECT customer_id FROM billing_customers WHERE user_id = ?1";
+const CUSTOMER: &str = "SELECT customer_id AS value FROM billing_customers WHERE user_id = ?1";
 const INSERT_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
 /// Opens a local checkout for the user's stored customer (whichever of two concurrent calls
@@ -55,18 +55,13 @@ impl SubscriptionRow {
     }
 }
 
-#[derive(Deserialize)]
-struct CustomerRow {
-    customer_id: String,
-}
-
 /// Adds reading the user's subscriptions (active ones first) to a batch.
 pub fn add_subscriptions(batch: &mut Batch<'_>, user_id: &str, now: i64) -> ApiResult<Slot> {
     batch.add(LIST, &[text(user_id), int(now)])
 }
 
 pub async fn customer_of(database: &D1Database, user_id: &str) -> ApiResult<Option<String>> {
-    Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first_busy::<CustomerRow>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.customer_id))
+    Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first_busy::<Value<String>>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.value))
 }
 
 pub fn add_customer(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
@@ -74,7 +69,7 @@ pub fn add_customer(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
 }
 
 pub fn customer_in(results: &Results, slot: Slot) -> ApiResult<Option<String>> {
-    Ok(results.first::<CustomerRow>(slot)?.map(|r| r.customer_id))
+    results.first_value::<String>(slot)
 }
 
 /// The user's provider customer, created once (`known`: the one a batch already read);

@@ -25,7 +25,7 @@ const LIST: &str = "SELECT r.id, r.title, r.created_at, r.updated_at, COUNT(n.id
      FROM reels r LEFT JOIN reel_clips c ON c.reel_id = r.id LEFT JOIN entry_notes n ON n.id = c.note_id AND n.end_ms IS NOT NULL \
      WHERE r.analysis_id = ?1 GROUP BY r.id ORDER BY r.created_at DESC, r.id";
 const ONE: &str = "SELECT r.id, r.analysis_id, r.title, r.created_at, r.updated_at, a.owner_id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE r.id = ?1";
-const CLIP_IDS: &str = "SELECT note_id FROM reel_clips WHERE reel_id = ?1 ORDER BY position";
+const CLIP_IDS: &str = "SELECT note_id AS value FROM reel_clips WHERE reel_id = ?1 ORDER BY position";
 const INSERT: &str = "INSERT INTO reels (id, analysis_id, title, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)";
 const RENAME: &str = "UPDATE reels SET title = ?2, updated_at = ?3 WHERE id = ?1";
 const CLEAR: &str = "DELETE FROM reel_clips WHERE reel_id = ?1";
@@ -33,7 +33,7 @@ const PLACE: &str = "INSERT INTO reel_clips (reel_id, note_id, position) VALUES 
 const DELETE: &str = "DELETE FROM reels WHERE id = ?1";
 const TOUCH: &str = "UPDATE reels SET updated_at = ?2 WHERE id = ?1";
 /// The task texts of the reel's analysis, in order (for each clip's task).
-const TASKS_OF_REEL: &str = "SELECT content FROM analysis_tasks WHERE analysis_id = (SELECT analysis_id FROM reels WHERE id = ?1) ORDER BY position";
+const TASKS_OF_REEL: &str = "SELECT content AS value FROM analysis_tasks WHERE analysis_id = (SELECT analysis_id FROM reels WHERE id = ?1) ORDER BY position";
 const DELETED: &str = "Reel eliminado";
 
 #[derive(Deserialize)]
@@ -55,11 +55,6 @@ pub struct ReelRow {
     pub created_at: i64,
     pub updated_at: i64,
     owner_id: String,
-}
-
-#[derive(Deserialize)]
-struct ClipId {
-    note_id: String,
 }
 
 fn bad(message: &'static str) -> ApiError {
@@ -92,7 +87,7 @@ pub fn add_clip_ids(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
 }
 
 fn clip_ids_of(results: &Results, slot: Slot) -> ApiResult<Vec<String>> {
-    Ok(results.all::<ClipId>(slot)?.into_iter().map(|r| r.note_id).collect())
+    results.values::<String>(slot)
 }
 
 /// Checks a whole clip list against the clips a batch read for it (`playlist::add_clips`): at
@@ -137,15 +132,10 @@ fn add_dto(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<DtoSlots> {
     })
 }
 
-#[derive(Deserialize)]
-struct TaskText {
-    content: String,
-}
-
 /// The reel with its playlist, for its owner, from what a batch read (`add_dto`).
 fn dto_of(app: &App, results: &Results, slots: DtoSlots) -> ApiResult<ReelDto> {
     let reel = results.first::<ReelRow>(slots.reel)?.ok_or_else(ApiError::not_found)?;
-    let tasks: Vec<String> = results.all::<TaskText>(slots.tasks)?.into_iter().map(|t| t.content).collect();
+    let tasks: Vec<String> = results.values(slots.tasks)?;
     let clips = playlist::playlist_of(app, results, slots.playlist, Media::Researcher, &reel.analysis_id, &tasks)?;
     Ok(ReelDto {
         durationMs: clips.iter().map(|c| c.endMs - c.startMs).sum(),

@@ -92,11 +92,6 @@ struct SourceFile {
     r2_key: Option<String>,
 }
 
-#[derive(Deserialize)]
-struct TaskText {
-    content: String,
-}
-
 /// Where the second batch put what the link shows.
 enum Content {
     Recording { entry: Slot, files: Slot, answers: answers::EntryAnswerSlots, notes: Option<notes::NotesSlots> },
@@ -164,7 +159,7 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
         return Err(gone());
     }
     let analysis = results.first::<repo::AnalysisRow>(analysis)?.ok_or_else(gone)?;
-    let tasks: Vec<String> = results.all::<TaskText>(task_slot)?.into_iter().map(|t| t.content).collect();
+    let tasks = repo::task_contents_of(&results, task_slot)?;
     let media = Media::Share { share_id: &share.id, hide_camera: share.hide_camera != 0 };
     let mut answer = SharedViewResponse {
         kind: share.kind.clone(),

@@ -117,10 +117,10 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
 const PENDING_ABORTS: &str = "SELECT upload_id, r2_key FROM r2_aborts ORDER BY created_at LIMIT 50";
 const ABORTED: &str = "DELETE FROM r2_aborts WHERE upload_id = ?1";
 const ABORT_FAILED: &str = "UPDATE r2_aborts SET attempts = attempts + 1 WHERE upload_id = ?1";
-const PENDING_OBJECTS: &str = "SELECT entry_id FROM object_deletions ORDER BY created_at LIMIT 50";
+const PENDING_OBJECTS: &str = "SELECT entry_id AS value FROM object_deletions ORDER BY created_at LIMIT 50";
 const OBJECT_TOLD: &str = "DELETE FROM object_deletions WHERE entry_id = ?1";
 const OBJECT_FAILED: &str = "UPDATE object_deletions SET attempts = attempts + 1 WHERE entry_id = ?1";
-const PENDING_DELETIONS: &str = "SELECT prefix FROM r2_deletions ORDER BY created_at LIMIT 20";
+const PENDING_DELETIONS: &str = "SELECT prefix AS value FROM r2_deletions ORDER BY created_at LIMIT 20";
 const DELETED: &str = "DELETE FROM r2_deletions WHERE prefix = ?1";
 const DELETE_FAILED: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHERE prefix = ?1";
 
@@ -128,16 +128,6 @@ const DELETE_FAILED: &str = "UPDATE r2_deletions SET attempts = attempts + 1 WHE
 struct PendingAbort {
     upload_id: String,
     r2_key: String,
-}
-
-#[derive(serde::Deserialize)]
-struct PendingObject {
-    entry_id: String,
-}
-
-#[derive(serde::Deserialize)]
-struct PendingDeletion {
-    prefix: String,
 }
 
 /// Where a batch read the queue.
@@ -166,21 +156,21 @@ pub async fn drain(app: &App) -> ApiResult<()> {
 
 /// Does the R2 work a batch read from the queue; notes the outcome in the queue after the answer.
 async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<()> {
-    let objects = results.all::<PendingObject>(pending.objects)?;
+    let objects = results.values::<String>(pending.objects)?;
     let aborts = results.all::<PendingAbort>(pending.aborts)?;
-    let deletions = results.all::<PendingDeletion>(pending.deletions)?;
+    let deletions = results.values::<String>(pending.deletions)?;
     if objects.is_empty() && aborts.is_empty() && deletions.is_empty() {
         return Ok(());
     }
     let mut outcomes: Vec<(&'static str, String)> = Vec::new();
     // The objects first: from their answer on they refuse chunks, and they sweep their prefix
     // again after any chunk that was already streaming (ADR 0013).
-    for item in objects {
-        let told = crate::ledger::delete(app, &item.entry_id).await;
+    for entry_id in objects {
+        let told = crate::ledger::delete(app, &entry_id).await;
         if let Err(err) = &told {
             crate::log::error("-", "(object-deletion)", err.source.as_deref().unwrap_or(&err.message));
         }
-        outcomes.push((if told.is_ok() { OBJECT_TOLD } else { OBJECT_FAILED }, item.entry_id));
+        outcomes.push((if told.is_ok() { OBJECT_TOLD } else { OBJECT_FAILED }, entry_id));
     }
     if !aborts.is_empty() {
         let bucket = storage::bucket(app)?;
@@ -201,9 +191,9 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
             outcomes.push((if done { ABORTED } else { ABORT_FAILED }, item.upload_id));
         }
     }
-    for item in deletions {
-        let done = storage::delete_prefix(app, &item.prefix).await.is_ok();
-        outcomes.push((if done { DELETED } else { DELETE_FAILED }, item.prefix));
+    for prefix in deletions {
+        let done = storage::delete_prefix(app, &prefix).await.is_ok();
+        outcomes.push((if done { DELETED } else { DELETE_FAILED }, prefix));
     }
     let background = app.detached();
     app.after_answer(async move {

@@ -9,7 +9,7 @@ use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
-use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch};
+use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch, Value};
 use crate::ledger::protocol::{Call, ClosedSegment, Completed};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
@@ -28,12 +28,7 @@ const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, m
      ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, offset_ms = excluded.offset_ms, \
      start_ms = excluded.start_ms, bytes = excluded.bytes, upload_id = NULL";
 /// The files the submit indexes after its answer (ADR 0009).
-const CLOSED_FILES: &str = "SELECT r2_key FROM entry_segments WHERE entry_id = ?1 AND state = 'closed'";
-
-#[derive(serde::Deserialize)]
-struct ClosedFile {
-    r2_key: String,
-}
+const CLOSED_FILES: &str = "SELECT r2_key AS value FROM entry_segments WHERE entry_id = ?1 AND state = 'closed'";
 
 /// The first segment is the entry's recording for the spec's single-URL readers.
 const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
@@ -186,7 +181,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         .await
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
-    let files: Vec<ClosedFile> = results.get(2).map(|r| r.results::<ClosedFile>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
+    let files: Vec<Value<String>> = results.get(2).map(|r| r.results::<Value<String>>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
     if !submitted {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return sessions::with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
@@ -195,7 +190,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     // seek indexes on its alarm: reading whole files in this isolate held the answer up by ~12 ms
     // per MB (ADR 0009, 0013 "Finish"). Should it not take them, the worker builds them itself.
     let (background, entry_id) = (app.detached(), entry.id.clone());
-    let files: Vec<String> = files.into_iter().map(|f| f.r2_key).collect();
+    let files: Vec<String> = files.into_iter().map(|f| f.value).collect();
     app.wait_until(async move {
         let taken = match crate::ledger::finish(&background, &entry_id, files.clone()).await {
             Ok(taken) => taken,

@@ -37,14 +37,9 @@ struct NoteRow {
 
 /// The export's transcript column (ADR 0018): whether the analysis transcribes, and the windows of
 /// its submitted entries with their step marks.
-const TRANSCRIBES: &str = "SELECT transcription_enabled FROM analyses WHERE id = ?1";
+const TRANSCRIBES: &str = "SELECT transcription_enabled AS value FROM analyses WHERE id = ?1";
 const TRANSCRIPTS: &str = "SELECT w.entry_id, w.lines_json, e.steps_json FROM transcript_windows w JOIN analysis_entries e ON e.id = w.entry_id \
      WHERE w.analysis_id = ?1 AND e.status = 'submitted' ORDER BY w.entry_id, w.start_ms";
-
-#[derive(Deserialize)]
-struct TranscribesRow {
-    transcription_enabled: i64,
-}
 
 #[derive(Deserialize)]
 struct WindowRow {
@@ -148,7 +143,7 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
         Some(slots) => (
             results.all::<NoteRow>(slots.notes)?,
             results.all::<TagRow>(slots.tags)?,
-            results.all::<TranscribesRow>(slots.transcribes)?.first().is_some_and(|r| r.transcription_enabled == 1),
+            results.first_value::<i64>(slots.transcribes)? == Some(1),
             results.all::<WindowRow>(slots.windows)?,
         ),
         None => (Vec::new(), Vec::new(), false, Vec::new()),

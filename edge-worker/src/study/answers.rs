@@ -10,13 +10,13 @@ use lupa_core::study::{self, AnswerInput};
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot};
+use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::entries;
 use crate::App;
 
-const STUDY_OF: &str = "SELECT study_json FROM analyses WHERE id = ?1";
+const STUDY_OF: &str = "SELECT study_json AS value FROM analyses WHERE id = ?1";
 const CLEAR: &str = "DELETE FROM question_answers WHERE entry_id = ?1 AND phase = ?2";
 const SAVE: &str = "INSERT INTO question_answers (entry_id, phase, question_number, question_text, question_type, answer, at_ms, answered_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
@@ -28,11 +28,6 @@ const OF_ENTRY: &str = "SELECT entry_id, phase, question_number, question_text, 
 const OF_ANALYSIS: &str = "SELECT q.entry_id, q.phase, q.question_number, q.question_text, q.question_type, q.answer, q.at_ms, e.participant_number \
      FROM question_answers q JOIN analysis_entries e ON e.id = q.entry_id WHERE e.analysis_id = ?1 AND e.status = 'submitted' \
      ORDER BY q.phase DESC, q.question_number, e.participant_number";
-
-#[derive(Deserialize)]
-struct StudyRow {
-    study_json: Option<String>,
-}
 
 /// A stored answer.
 #[derive(Debug, Clone, Deserialize)]
@@ -73,8 +68,8 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
     let entry = entries::require_capability(app, req, entry_id).await?;
     let body: QuestionAnswersRequest = read_json(req).await?;
     let database = db(app)?;
-    let row = stmt(&database, STUDY_OF, &[text(&entry.analysis_id)])?.first_busy::<StudyRow>(None).await.map_err(failed(STUDY_OF))?;
-    let study = crate::study::parse(row.and_then(|r| r.study_json).as_deref());
+    let row = stmt(&database, STUDY_OF, &[text(&entry.analysis_id)])?.first_busy::<Value<Option<String>>>(None).await.map_err(failed(STUDY_OF))?;
+    let study = crate::study::parse(row.and_then(|r| r.value).as_deref());
     let questions = study.phase(phase).filter(|q| !q.is_empty()).ok_or_else(|| ApiError::bad_request(ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
     let answers = body.answers.unwrap_or_default();
     if answers.len() != questions.len() {

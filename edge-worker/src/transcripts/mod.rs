@@ -84,14 +84,9 @@ pub async fn put_audio_chunk(app: &App, req: &mut Request, entry_id: &str, segme
     json(200, &ChunkResponse { stored: true })
 }
 
-const WINDOWS: &str = "SELECT lines_json FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
+const WINDOWS: &str = "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
 const STATE: &str = "SELECT a.transcription_enabled, a.transcription_language, e.transcript_completed_at, e.steps_json \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
-
-#[derive(Deserialize)]
-struct WindowRow {
-    lines_json: String,
-}
 
 #[derive(Deserialize)]
 struct StateRow {
@@ -130,7 +125,7 @@ pub async fn get(app: &App, user: &SessionUser, entry_id: &str, format: Format) 
     })
     .await?;
     let state = results.first::<StateRow>(state)?.ok_or_else(ApiError::not_found)?;
-    let lines = stored_lines(results.all::<WindowRow>(windows)?.into_iter().map(|w| w.lines_json).collect());
+    let lines = stored_lines(results.values(windows)?);
     match format {
         Format::Vtt => return attachment(transcript::vtt(&lines), "text/vtt; charset=utf-8", &format!("transcripcion-{entry_id}.vtt")),
         Format::Text => return attachment(transcript::txt(&lines), "text/plain; charset=utf-8", &format!("transcripcion-{entry_id}.txt")),
@@ -142,7 +137,7 @@ pub async fn get(app: &App, user: &SessionUser, entry_id: &str, format: Format) 
         TranscriptStatus::Disabled
     } else if state.transcript_completed_at.is_some() {
         TranscriptStatus::Complete
-    } else if results.all::<WindowRow>(windows)?.is_empty() {
+    } else if results.values::<String>(windows)?.is_empty() {
         TranscriptStatus::Pending
     } else {
         TranscriptStatus::Partial
