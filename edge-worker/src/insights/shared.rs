@@ -22,7 +22,8 @@ use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json};
 use crate::insights::playlist::{self, Media, PlaylistSlots};
-use crate::insights::{answers, figures, reels, shares};
+use crate::insights::shares::{self, share_columns, ShareRow};
+use crate::insights::{answers, figures, reels};
 use crate::participation::entries;
 use crate::playback::{chapters, core_marks, marks_of, notes};
 use crate::recordings::serve_object;
@@ -38,12 +39,11 @@ const VIEWS_PER_CLIENT: Limit = Limit { name: "share-view-client", max: 120, win
 const PAGES_PER_CLIENT: Limit = Limit { name: "share-page-client", ..VIEWS_PER_CLIENT };
 
 /// The link, only while it is live.
-const FIND: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, captions, expires_at FROM shares \
-     WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2";
+const FIND: &str =
+    concat!("SELECT ", share_columns!(), " FROM shares s WHERE s.token_hash = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2");
 /// Counts the view, in the batch that reads what the link shows.
 const VIEW: &str = "UPDATE shares SET view_count = view_count + 1, last_viewed_at = ?2 WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
-const LIVE: &str = "SELECT id, kind, analysis_id, entry_id, note_id, reel_id, hide_camera, include_notes, captions, expires_at FROM shares \
-     WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
+const LIVE: &str = concat!("SELECT ", share_columns!(), " FROM shares s WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2");
 /// The entry a media URL of link `?1` may play for `source` `?2` (`recording`, the link's clip, or
 /// a clip of the link's reel), with file `?3` of track `?4`: one read, whatever the kind.
 const SOURCE_FILE: &str = "SELECT e.status, e.recording_key, f.r2_key FROM shares s \
@@ -63,20 +63,6 @@ const CAPTIONED: &str = "SELECT 1 AS yes FROM shares s JOIN transcript_windows w
 /// its clip's id), with the clip's range.
 const CAPTION_WINDOWS: &str = "SELECT w.lines_json, n.at_ms, n.end_ms FROM shares s JOIN transcript_windows w ON w.entry_id = s.entry_id \
      LEFT JOIN entry_notes n ON n.id = s.note_id WHERE s.id = ?1 AND s.captions = 1 AND COALESCE(s.note_id, 'recording') = ?2";
-
-#[derive(Deserialize)]
-struct Share {
-    id: String,
-    kind: String,
-    analysis_id: String,
-    entry_id: Option<String>,
-    note_id: Option<String>,
-    reel_id: Option<String>,
-    hide_camera: i64,
-    include_notes: i64,
-    captions: i64,
-    expires_at: i64,
-}
 
 #[derive(Deserialize)]
 struct CaptionWindow {
@@ -101,7 +87,7 @@ enum Content {
     Nothing,
 }
 
-fn add_content(batch: &mut Batch<'_>, share: &Share) -> ApiResult<Content> {
+fn add_content(batch: &mut Batch<'_>, share: &ShareRow) -> ApiResult<Content> {
     let with_notes = share.include_notes != 0;
     Ok(match (share.kind.as_str(), &share.entry_id, &share.note_id, &share.reel_id) {
         ("recording", Some(entry_id), _, _) => Content::Recording {
@@ -128,7 +114,7 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
     let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?) } else { None };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
-    Ok(found.map(|slot| results.first::<Share>(slot)).transpose()?.flatten().is_some())
+    Ok(found.map(|slot| results.first::<ShareRow>(slot)).transpose()?.flatten().is_some())
 }
 
 /// The answer for every link that cannot be shown.
@@ -146,7 +132,7 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(now)])?) } else { None };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
-    let share = found.map(|slot| results.first::<Share>(slot)).transpose()?.flatten().ok_or_else(gone)?;
+    let share = found.map(|slot| results.first::<ShareRow>(slot)).transpose()?.flatten().ok_or_else(gone)?;
     let mut batch = Batch::new(&database);
     let counted = batch.add(VIEW, &[text(&share.id), int(now)])?;
     let analysis = repo::add_find(&mut batch, &share.analysis_id)?;
@@ -255,7 +241,7 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
     let live = batch.add(LIVE, &[text(share_id), int(app.now())])?;
     let file = batch.add(SOURCE_FILE, &[text(share_id), text(source), int(seq), text(track)])?;
     let results = batch.run().await?;
-    let share = results.first::<Share>(live)?.ok_or_else(gone)?;
+    let share = results.first::<ShareRow>(live)?.ok_or_else(gone)?;
     if !matches!(track, "screen" | "camera") || (track == "camera" && (share.hide_camera != 0 || seq == 0)) {
         return Err(ApiError::not_found());
     }
@@ -272,7 +258,7 @@ async fn captions(app: &App, database: &worker::D1Database, share_id: &str, sour
     let live = batch.add(LIVE, &[text(share_id), int(app.now())])?;
     let windows = batch.add(CAPTION_WINDOWS, &[text(share_id), text(source)])?;
     let results = batch.run().await?;
-    results.first::<Share>(live)?.ok_or_else(gone)?;
+    results.first::<ShareRow>(live)?.ok_or_else(gone)?;
     let windows = results.all::<CaptionWindow>(windows)?;
     let range = windows.first().and_then(|w| w.at_ms.zip(w.end_ms));
     let lines = stored_lines(windows.into_iter().map(|w| w.lines_json).collect());

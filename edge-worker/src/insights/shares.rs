@@ -25,54 +25,81 @@ use crate::App;
 
 const INSERT: &str = "INSERT INTO shares (id, token_hash, owner_id, analysis_id, kind, entry_id, note_id, reel_id, hide_camera, include_notes, captions, created_at, expires_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
-const LIST: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.captions, s.created_at, s.expires_at, s.revoked_at, \
-     s.view_count, s.last_viewed_at, a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
-     FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id \
-     WHERE s.analysis_id = ?1 ORDER BY s.created_at DESC, s.id";
-const ONE: &str = "SELECT s.id, s.kind, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.captions, s.created_at, s.expires_at, s.revoked_at, \
-     s.view_count, s.last_viewed_at, a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
-     FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id \
-     WHERE s.id = ?1";
+
+/// The columns `ShareRow` reads, from a query that names the table `s`: one list for the owner's
+/// side and the stranger's (`shared.rs`). A macro, as `concat!` takes only literals.
+macro_rules! share_columns {
+    () => {
+        "s.id, s.kind, s.analysis_id, s.entry_id, s.note_id, s.reel_id, s.hide_camera, s.include_notes, s.captions, s.created_at, \
+         s.expires_at, s.revoked_at, s.view_count, s.last_viewed_at"
+    };
+}
+pub(crate) use share_columns;
+
+/// The links as `Listed` reads them, for a `WHERE` to follow.
+macro_rules! select_listed {
+    () => {
+        concat!(
+            "SELECT ",
+            share_columns!(),
+            ", a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
+             FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id "
+        )
+    };
+}
+
+const LIST: &str = concat!(select_listed!(), "WHERE s.analysis_id = ?1 ORDER BY s.created_at DESC, s.id");
+const ONE: &str = concat!(select_listed!(), "WHERE s.id = ?1");
 const REVOKE: &str = "UPDATE shares SET revoked_at = COALESCE(revoked_at, ?2) WHERE id = ?1";
 
+/// A row of `shares` (`share_columns!`).
 #[derive(Deserialize)]
-struct Row {
-    id: String,
-    kind: String,
-    entry_id: Option<String>,
-    note_id: Option<String>,
-    reel_id: Option<String>,
-    hide_camera: i64,
-    include_notes: i64,
-    captions: i64,
-    created_at: i64,
-    expires_at: i64,
-    revoked_at: Option<i64>,
-    view_count: i64,
-    last_viewed_at: Option<i64>,
+pub struct ShareRow {
+    pub id: String,
+    pub kind: String,
+    pub analysis_id: String,
+    pub entry_id: Option<String>,
+    pub note_id: Option<String>,
+    pub reel_id: Option<String>,
+    pub hide_camera: i64,
+    pub include_notes: i64,
+    pub captions: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub revoked_at: Option<i64>,
+    pub view_count: i64,
+    pub last_viewed_at: Option<i64>,
+}
+
+/// A link as its owner's list shows it: the row, its analysis's owner and what it is titled by.
+#[derive(Deserialize)]
+struct Listed {
+    #[serde(flatten)]
+    share: ShareRow,
     owner_id: String,
     analysis_name: String,
     note_title: Option<String>,
     reel_title: Option<String>,
 }
 
-impl Row {
+impl Listed {
     fn dto(self, now: i64) -> ShareDto {
+        let share = self.share;
         let target_title = self.note_title.or(self.reel_title).unwrap_or(self.analysis_name);
         ShareDto {
-            state: clips::share_state(now, self.expires_at, self.revoked_at).into(),
-            targetId: self.note_id.or(self.reel_id).or(self.entry_id),
-            id: self.id,
-            kind: self.kind,
+            state: clips::share_state(now, share.expires_at, share.revoked_at).into(),
+            targetId: share.note_id.or(share.reel_id).or(share.entry_id),
+            id: share.id,
+            kind: share.kind,
             targetTitle: target_title,
-            hideCamera: self.hide_camera != 0,
-            includeNotes: self.include_notes != 0,
-            captions: self.captions != 0,
-            createdAt: self.created_at,
-            expiresAt: self.expires_at,
-            revokedAt: self.revoked_at,
-            viewCount: self.view_count,
-            lastViewedAt: self.last_viewed_at,
+            hideCamera: share.hide_camera != 0,
+            includeNotes: share.include_notes != 0,
+            captions: share.captions != 0,
+            createdAt: share.created_at,
+            expiresAt: share.expires_at,
+            revokedAt: share.revoked_at,
+            viewCount: share.view_count,
+            lastViewedAt: share.last_viewed_at,
         }
     }
 }
@@ -183,7 +210,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
         ],
     )?;
     let created = add_one(&mut batch, &id)?;
-    let share = batch.run().await?.first::<Row>(created)?.ok_or_else(|| ApiError::internal("share vanished after insert"))?.dto(now);
+    let share = batch.run().await?.first::<Listed>(created)?.ok_or_else(|| ApiError::internal("share vanished after insert"))?.dto(now);
     let url = format!("{}/s/{raw}", app.config.public_origin);
     json(201, &ShareCreatedResponse { share, token: raw, url })
 }
@@ -192,7 +219,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
 pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
     let (_, results, rows) = analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let now = app.now();
-    json(200, &SharesResponse { shares: results.all::<Row>(rows)?.into_iter().map(|r| r.dto(now)).collect() })
+    json(200, &SharesResponse { shares: results.all::<Listed>(rows)?.into_iter().map(|r| r.dto(now)).collect() })
 }
 
 /// `POST /api/v1/shares/{id}/revoke`: the link answers 410 from now on; revoking twice is harmless.
@@ -200,7 +227,7 @@ pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let found = add_one(&mut reads, share_id)?;
-    let share = reads.run().await?.first::<Row>(found)?.ok_or_else(ApiError::not_found)?;
+    let share = reads.run().await?.first::<Listed>(found)?.ok_or_else(ApiError::not_found)?;
     if share.owner_id != user.user.id && Role::parse(&user.user.role) != Some(Role::Admin) {
         return Err(ApiError::not_found());
     }
@@ -208,6 +235,6 @@ pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<
     let mut batch = Batch::new(&database);
     batch.add(REVOKE, &[text(share_id), int(now)])?;
     let revoked = add_one(&mut batch, share_id)?;
-    let share = batch.run().await?.first::<Row>(revoked)?.ok_or_else(ApiError::not_found)?;
+    let share = batch.run().await?.first::<Listed>(revoked)?.ok_or_else(ApiError::not_found)?;
     json(200, &share.dto(now))
 }
