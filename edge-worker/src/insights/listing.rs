@@ -15,44 +15,27 @@ use crate::auth::sessions::SessionUser;
 use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
-use crate::playback::notes::{NoteRow, TagRow};
+use crate::playback::notes::{self, note_columns, NoteRow, TagRow};
 use crate::playback::{core_marks, marks_of};
 use crate::App;
 
-const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, e.steps_json, e.participant_number \
-     FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1 ORDER BY e.created_at, e.id, n.at_ms, n.created_at";
-const TAGS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
-     WHERE e.analysis_id = ?1 ORDER BY t.rowid";
+const NOTES: &str = concat!(
+    "SELECT ",
+    note_columns!(),
+    ", e.steps_json, e.participant_number FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1 \
+     ORDER BY e.created_at, e.id, n.at_ms, n.created_at"
+);
 const BAD_TASK: &str = "El filtro de tarea debe ser un número de tarea";
 const BAD_KIND: &str = "El filtro de tipo debe ser 'note' o 'clip'";
 
-/// Spelled out rather than flattened: serde's flatten buffers D1's numbers as floats.
+/// A note with what the analysis-wide list adds from its entry: the step marks (for the task on
+/// screen) and the participant's number.
 #[derive(Deserialize)]
 struct Row {
-    id: String,
-    entry_id: String,
-    at_ms: i64,
-    end_ms: Option<i64>,
-    title: Option<String>,
-    text: String,
-    created_at: i64,
-    updated_at: i64,
+    #[serde(flatten)]
+    note: NoteRow,
     steps_json: Option<String>,
     participant_number: Option<i64>,
-}
-
-impl Row {
-    fn note(&self) -> NoteRow {
-        NoteRow {
-            id: self.id.clone(),
-            at_ms: self.at_ms,
-            end_ms: self.end_ms,
-            title: self.title.clone(),
-            text: self.text.clone(),
-            created_at: self.created_at,
-            updated_at: self.updated_at,
-        }
-    }
 }
 
 /// `?tag=&task=&kind=`, each optional.
@@ -80,7 +63,7 @@ pub async fn list(app: &App, user: &SessionUser, req: &Request, analysis_id: &st
     let filter = filter(req);
     // The notes and their tags come in the same batch as the analysis (two round trips in all).
     let (_, results, (notes, tags)) =
-        analysis::owned_row_with(app, user, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, batch.add(TAGS, &[text(analysis_id)])?))).await?;
+        analysis::owned_row_with(app, user, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, notes::add_tags_of_analysis(batch, analysis_id)?))).await?;
     let filter = filter?;
     let rows = results.all::<Row>(notes)?;
     let tags = results.all::<TagRow>(tags)?;
@@ -98,10 +81,10 @@ pub async fn list(app: &App, user: &SessionUser, req: &Request, analysis_id: &st
     }
     let notes = rows
         .into_iter()
-        .map(|row| {
-            let task = task_at(&core_marks(&marks_of(row.steps_json.as_deref())), row.at_ms.max(0) as u64);
-            let note = row.note().dto(tags_by_note.get(&row.id).map(Vec::as_slice).unwrap_or_default());
-            AnalysisNoteDto { note, entryId: row.entry_id, participantNumber: row.participant_number.and_then(|n| u32::try_from(n).ok()), taskNumber: task }
+        .map(|Row { note, steps_json, participant_number }| {
+            let task = task_at(&core_marks(&marks_of(steps_json.as_deref())), note.at_ms.max(0) as u64);
+            let tags = tags_by_note.get(&note.id).map(Vec::as_slice).unwrap_or_default();
+            AnalysisNoteDto { entryId: note.entry_id.clone(), note: note.dto(tags), participantNumber: participant_number.and_then(|n| u32::try_from(n).ok()), taskNumber: task }
         })
         .filter(|n| filter.tag.as_ref().is_none_or(|tag| n.note.tags.contains(tag)))
         .filter(|n| filter.task.is_none_or(|task| n.taskNumber == Some(task)))

@@ -24,10 +24,22 @@ const MAX_NOTE: usize = 2000;
 const TOO_LONG: &str = "La nota puede tener como máximo 2000 caracteres";
 const BAD_TIME: &str = "El momento de la nota no es válido";
 
-const LIST: &str = "SELECT id, at_ms, end_ms, title, text, created_at, updated_at FROM entry_notes WHERE entry_id = ?1 ORDER BY at_ms, created_at";
-const ONE: &str = "SELECT id, at_ms, end_ms, title, text, created_at, updated_at FROM entry_notes WHERE id = ?1 AND entry_id = ?2";
+/// The columns `NoteRow` reads, from a query that names `entry_notes` `n`: one list for an entry's
+/// notes, the analysis-wide list (`insights/listing.rs`) and the export (`summary.rs`). A macro, as
+/// `concat!` takes only literals.
+macro_rules! note_columns {
+    () => {
+        "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at"
+    };
+}
+pub(crate) use note_columns;
+
+const LIST: &str = concat!("SELECT ", note_columns!(), " FROM entry_notes n WHERE n.entry_id = ?1 ORDER BY n.at_ms, n.created_at");
+const ONE: &str = concat!("SELECT ", note_columns!(), " FROM entry_notes n WHERE n.id = ?1 AND n.entry_id = ?2");
 const TAGS_OF_ENTRY: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id WHERE n.entry_id = ?1 ORDER BY t.rowid";
 const TAGS_OF_NOTE: &str = "SELECT note_id, tag FROM note_tags WHERE note_id = ?1 ORDER BY rowid";
+const TAGS_OF_ANALYSIS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
+     WHERE e.analysis_id = ?1 ORDER BY t.rowid";
 const INSERT: &str = "INSERT INTO entry_notes (id, entry_id, author_id, at_ms, end_ms, title, text, created_at, updated_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)";
 const UPDATE: &str = "UPDATE entry_notes SET at_ms = ?3, end_ms = ?4, title = ?5, text = ?6, updated_at = ?7 WHERE id = ?1 AND entry_id = ?2";
@@ -41,6 +53,7 @@ const UNCLIP: &[&str] = &["DELETE FROM reel_clips WHERE note_id = ?1", "DELETE F
 #[derive(Debug, Clone, Deserialize)]
 pub struct NoteRow {
     pub id: String,
+    pub entry_id: String,
     pub at_ms: i64,
     pub end_ms: Option<i64>,
     pub title: Option<String>,
@@ -128,6 +141,11 @@ pub struct NotesSlots {
 /// Adds reading every note of an entry, with its tags, to a batch.
 pub fn add_of_entry(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<NotesSlots> {
     Ok(NotesSlots { notes: batch.add(LIST, &[text(entry_id)])?, tags: batch.add(TAGS_OF_ENTRY, &[text(entry_id)])? })
+}
+
+/// Adds reading the tags of every note of an analysis to a batch.
+pub fn add_tags_of_analysis(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
+    batch.add(TAGS_OF_ANALYSIS, &[text(analysis_id)])
 }
 
 /// Every note of an entry with its tags, in timeline order, from what a batch read.

@@ -17,23 +17,15 @@ use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::insights::figures::{self, AnalysisData};
+use crate::playback::notes::{self, note_columns, NoteRow, TagRow};
 use crate::study::summary::{self as study, StudyData};
 use crate::App;
 
-const NOTES: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
-     WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY n.entry_id, n.at_ms";
-const TAGS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
-     WHERE e.analysis_id = ?1 ORDER BY t.rowid";
-
-#[derive(Deserialize)]
-struct NoteRow {
-    id: String,
-    entry_id: String,
-    at_ms: i64,
-    end_ms: Option<i64>,
-    title: Option<String>,
-    text: String,
-}
+const NOTES: &str = concat!(
+    "SELECT ",
+    note_columns!(),
+    " FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY n.entry_id, n.at_ms"
+);
 
 /// The export's transcript column (ADR 0018): whether the analysis transcribes, and the windows of
 /// its submitted entries with their step marks.
@@ -56,12 +48,6 @@ struct ExportSlots {
     windows: Slot,
 }
 
-#[derive(Deserialize)]
-struct TagRow {
-    note_id: String,
-    tag: String,
-}
-
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
 /// notes and their tags, in one batch after the session: two round trips.
 async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<ExportSlots>, StudyData)> {
@@ -69,7 +55,7 @@ async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool
         let figure_slots = figures::add_load(batch, analysis_id)?;
         let id = [text(analysis_id)];
         let notes = if with_notes {
-            Some(ExportSlots { notes: batch.add(NOTES, &id)?, tags: batch.add(TAGS, &id)?, transcribes: batch.add(TRANSCRIBES, &id)?, windows: batch.add(TRANSCRIPTS, &id)? })
+            Some(ExportSlots { notes: batch.add(NOTES, &id)?, tags: notes::add_tags_of_analysis(batch, analysis_id)?, transcribes: batch.add(TRANSCRIBES, &id)?, windows: batch.add(TRANSCRIPTS, &id)? })
         } else {
             None
         };
