@@ -206,6 +206,19 @@ test('a successful login gives its attempt back: the right password never uses u
   assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
 });
 
+test("a request on a test clock days ahead does not sweep the counters that are live now", async () => {
+  // Every counted attempt also sweeps expired counters. On a test clock in the future "expired"
+  // took in every live counter, and a test running beside this one got its tries back.
+  const { email } = await signUp('ratelimit-sweep');
+  const network = randomIp();
+  const wrong = () => api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'mala' } });
+  for (let i = 0; i < 10; i++) assert.equal((await wrong()).status, 401, `wrong try ${i + 1}`);
+  const twoDaysAhead = { 'x-lupa-test-now': String(Date.now() + 2 * 86_400_000) };
+  const ahead = await api(LOGIN, { method: 'POST', ip: randomIp(), headers: twoDaysAhead, body: { username: uniqueEmail(), password: 'x' } });
+  assert.equal(ahead.status, 401);
+  assert.equal((await wrong()).status, 429, 'the eleventh wrong try is still refused');
+});
+
 test('login is rate-limited per client with 429 whatever the accounts', async () => {
   const ip = randomIp();
   const statuses = [];
