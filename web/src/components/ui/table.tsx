@@ -31,19 +31,22 @@ function cardLabel<Row>(column: Column<Row>): string | undefined {
   return column.label === undefined ? column.header : column.label;
 }
 
-interface TableProps<Row> {
+/** React's key of a row: its `id` when it has one, else what `rowKey` says. */
+type RowKey<Row> = Row extends { id: string } ? { rowKey?: (row: Row) => string } : { rowKey: (row: Row) => string };
+
+type TableProps<Row> = RowKey<Row> & {
   caption: ReactNode;
   /** Hide the caption visually (the page heading already says it) but keep it for screen readers. */
   captionHidden?: boolean;
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string;
   rowProps?: (row: Row) => Record<string, string | undefined>;
   testId?: string;
   busy?: boolean;
-}
+};
 
 export function Table<Row>({ caption, captionHidden = true, columns, rows, rowKey, rowProps, testId, busy }: TableProps<Row>) {
+  const keyOf = rowKey ?? ((row: Row) => (row as { id: string }).id);
   return (
     <div className="table-wrap">
       <table className="table" data-testid={testId} aria-busy={busy || undefined}>
@@ -59,7 +62,7 @@ export function Table<Row>({ caption, captionHidden = true, columns, rows, rowKe
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
+            <tr key={keyOf(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
                 <td key={column.key} className={cellClass(column)} data-label={cardLabel(column)}>
                   {column.cell(row)}

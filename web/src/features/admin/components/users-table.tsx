@@ -115,7 +115,6 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
         caption={t('admin.users.caption')}
         columns={columns}
         rows={[...users]}
-        rowKey={(user) => user.id}
         rowProps={(user) => ({ 'data-testid': 'user-row', 'data-user-id': user.id, 'data-role': user.role })}
         busy={stale}
       />

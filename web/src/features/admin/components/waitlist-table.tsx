@@ -37,7 +37,6 @@ export function WaitlistTable({ entries }: { entries: readonly WaitlistEntryDto[
       caption={t('admin.waitlist.caption')}
       columns={columns}
       rows={[...entries]}
-      rowKey={(entry) => entry.id}
       rowProps={() => ({ 'data-testid': 'waitlist-row' })}
     />
   );

@@ -197,7 +197,6 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
             caption={t('analysis.detail.participations')}
             columns={columns}
             rows={rows}
-            rowKey={(row) => row.id}
             testId="participations-table"
           />
         </WideTable>

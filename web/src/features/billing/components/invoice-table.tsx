@@ -44,7 +44,6 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceDto[] }) {
       caption={t('billing.portal.invoices')}
       columns={columns}
       rows={invoices}
-      rowKey={(invoice) => invoice.id}
       testId="portal-invoices"
     />
   );

@@ -83,7 +83,6 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
         caption={t('dashboard.tableCaption')}
         columns={columns}
         rows={[...analyses]}
-        rowKey={(analysis) => analysis.id}
         rowProps={(analysis) => ({ 'data-testid': 'analysis-row', 'data-analysis-id': analysis.id })}
         testId="analyses-table"
       />
