@@ -511,7 +511,11 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   type Hold = { screenPauses: number; labels: string[] };
   await expect.poll(() => page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.screenPauses), { message: 'the screen waits for the camera' }).toBeGreaterThan(0);
   await expectInSync('after the camera fell a second behind');
-  expect(await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => v.paused), 'the screen plays on after the hold').toBe(false);
+  // Plays on: its time moves. (Not `paused` at one instant: on a loaded machine the camera can fall
+  // behind again at 1.5x, and a sample taken during that next short hold read paused.)
+  const screenTime = () => page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  const heldAt = await screenTime();
+  await expect.poll(screenTime, { timeout: 5_000, message: 'the screen plays on after the hold' }).toBeGreaterThan(heldAt + 0.5);
   expect(await page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.labels), 'the controls never showed paused').toEqual([]);
   await expect(page.getByTestId('player-toggle')).toHaveAccessibleName('Pausar');
   await press(' ');
