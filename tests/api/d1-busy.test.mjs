@@ -64,11 +64,15 @@ test("an expired participation whose alarm finds the database busy is still aban
   });
   assert.equal(created.status, 201, created.text);
   const analysisId = created.json.analysisData.id;
-  // Last active 24 h ago less 20 s: the expiry falls due 20 s from now.
-  const lastActive = Date.now() - 24 * 60 * 60_000 + 20_000;
-  const due = lastActive + 24 * 60 * 60_000;
-  const gone = await participate(analysisId, { headers: at(lastActive) });
-  await recordSegment(gone.entryId, gone.cookie, Buffer.alloc(200_000, 7), { headers: at(lastActive) });
+  // The participant's clock trails the real one by 24 h less 20 s, request by request: the expiry
+  // falls due 20 s after the last request however long they took, and the lock below is held
+  // across that moment (a clock fixed before them could put the alarm outside the lock's window).
+  const DAY = 24 * 60 * 60_000;
+  let lastActive = 0;
+  const dayAgo = () => at((lastActive = Date.now() - DAY + 20_000));
+  const gone = await participate(analysisId, { headers: dayAgo() });
+  await recordSegment(gone.entryId, gone.cookie, Buffer.alloc(200_000, 7), { headers: dayAgo });
+  const due = lastActive + DAY;
   const prefix = `analyses/${analysisId}/entries/${gone.entryId}/`;
   assert.ok(r2Keys(prefix).length > 0);
 
