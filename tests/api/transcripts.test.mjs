@@ -51,14 +51,19 @@ async function analysis(user, extra) {
   return res.json.analysisData;
 }
 
-/** Sends a recorded audio file as the tab does: its own chunks, in order, to `segment`. */
-async function sendAudio(entryId, cookie, segment, { bytes, sizes }, startMs, base = BASE) {
+/**
+ * Sends a recorded audio file as the tab does: its own chunks, in order, to `segment`. `clock`,
+ * when given, is the server's clock for chunk `index` (`x-lupa-test-now`): audio longer than the
+ * few seconds a test takes to send it must say when a tab would have sent it, since the windows
+ * a track may send follow the server's clock (ADR 0018, "Ceilings").
+ */
+async function sendAudio(entryId, cookie, segment, { bytes, sizes }, startMs, base = BASE, clock = undefined) {
   let offset = 0;
   const statuses = [];
   for (const [index, size] of sizes.entries()) {
     const res = await fetch(`${base}/api/v1/analysisEntry/${entryId}/segments/${segment}/audio-chunks/${index}`, {
       method: 'PUT',
-      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': String(startMs), cookie },
+      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': String(startMs), cookie, ...(clock ? { 'x-lupa-test-now': String(Math.round(clock(index))) } : {}) },
       body: bytes.subarray(offset, offset + size),
     });
     statuses.push({ status: res.status, json: await res.json().catch(() => undefined) });
@@ -238,9 +243,13 @@ test('windows are transcribed while the participant records: after Finish only t
   const { id } = await analysis(user);
   const { entryId, cookie, res } = await participate(id);
   assert.equal(res.status, 200, res.text);
+  const started = Date.now();
   const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
-  // 75 s of audio: two windows of 30 s are closed by later blocks, the third is still open.
-  for (const sent of await sendAudio(entryId, cookie, segment, longAudio(75), 0)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  // 75 s of audio: two windows of 30 s are closed by later blocks, the third is still open. Each
+  // chunk arrives, on the server's clock, when a tab recording it would have sent it.
+  const audio = longAudio(75);
+  const clock = (index) => started + ((index + 1) * 75_000) / audio.sizes.length;
+  for (const sent of await sendAudio(entryId, cookie, segment, audio, 0, BASE, clock)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
   let early;
   const partial = await until(async () => {
     early = await transcript(user, entryId);

@@ -200,6 +200,17 @@ pub fn lines(output: &Output, offset_ms: i64) -> Vec<Line> {
 /// it): with [`retry_delay_ms`], about 17 minutes of retries.
 pub const MAX_ATTEMPTS: u32 = 10;
 
+/// The most windows one participation sends to the speech service, first tries, retries and
+/// re-sends (a segment moved by a late chunk, ADR 0016) together: twice the windows of the longest
+/// recording allowed (`max_duration_ms` and the late grace on the server's clock, one window per
+/// [`crate::webm_audio::WINDOW_MS`], and its last). With the 2-hour limit: 2 × 261 = 522 calls,
+/// 261 audio minutes, $0.13 at list price. An honest 2-hour recording needs 241 (ADR 0018).
+pub fn call_ceiling(max_duration_ms: i64) -> u32 {
+    let longest = max_duration_ms.max(0).saturating_add(crate::ledger::LATE_GRACE_MS);
+    let windows = u32::try_from(longest / crate::webm_audio::WINDOW_MS).unwrap_or(u32::MAX).saturating_add(1);
+    windows.saturating_mul(2)
+}
+
 /// The wait before try `attempt + 1` (`attempt` ≥ 1 failed): 2 s doubling, at most 5 minutes.
 /// Workers AI allows 720 speech requests a minute; a 429 means others are busy too.
 pub fn retry_delay_ms(attempt: u32) -> i64 {

@@ -153,6 +153,48 @@ fn windows_cut_while_chunks_arrive_match_the_finished_cut() {
 }
 
 #[test]
+fn the_rest_of_a_file_from_a_seam_has_the_same_windows_in_the_same_bytes() {
+    let file = webm_audio::parse(AUDIO_1).unwrap();
+    let whole = webm_audio::windows(&file.blocks, 2_000, true);
+    for (skipped, seam) in whole.iter().enumerate() {
+        let rest = webm_audio::rest_from(AUDIO_1, &file, seam.first);
+        let parsed = webm_audio::parse(&rest).unwrap();
+        assert_eq!(parsed.blocks.len(), file.blocks.len() - seam.first);
+        assert_eq!(parsed.blocks[0].time_ms, seam.start_ms, "block times are kept");
+        let windows = webm_audio::windows(&parsed.blocks, 2_000, true);
+        assert_eq!(windows.len(), whole.len() - skipped);
+        for (w, original) in windows.iter().zip(&whole[skipped..]) {
+            assert_eq!((w.start_ms, w.end_ms, w.last - w.first), (original.start_ms, original.end_ms, original.last - original.first));
+            assert_eq!(webm_audio::window_file(&rest, &parsed, w), webm_audio::window_file(AUDIO_1, &file, original), "window {} is the same file", original.index);
+        }
+    }
+    // Cut again from the rest (a second trim): still the same blocks at the same times.
+    let rest = webm_audio::rest_from(AUDIO_1, &file, whole[1].first);
+    let parsed = webm_audio::parse(&rest).unwrap();
+    let again = webm_audio::rest_from(&rest, &parsed, whole[2].first - whole[1].first);
+    assert_eq!(webm_audio::parse(&again).unwrap().blocks[0].time_ms, whole[2].start_ms);
+}
+
+#[test]
+fn the_servers_clock_decides_how_many_windows_a_track_sends() {
+    assert_eq!(webm_audio::windows_allowed(-5), 2, "a clock that went back allows the first window and the margin");
+    assert_eq!(webm_audio::windows_allowed(3_000), 2, "a few seconds: one window, one of margin");
+    assert_eq!(webm_audio::windows_allowed(29_999), 2);
+    assert_eq!(webm_audio::windows_allowed(30_000), 3);
+    assert_eq!(webm_audio::windows_allowed(75_000), 4, "75 s are three windows, and the margin");
+    assert_eq!(webm_audio::windows_allowed(2 * 3_600_000), 242);
+    assert_eq!(webm_audio::windows_allowed(i64::MAX), u32::MAX);
+}
+
+#[test]
+fn a_participation_sends_at_most_twice_its_longest_recording() {
+    // 2 h plus the 10 minutes' grace: 261 windows of 30 s; twice that for retries and re-sends.
+    assert_eq!(call_ceiling(2 * 3_600_000), 522);
+    assert_eq!(call_ceiling(0), 42);
+    assert_eq!(call_ceiling(i64::MAX), u32::MAX);
+}
+
+#[test]
 fn a_word_in_the_second_segment_lands_after_the_first_segments_length() {
     // Segment 1 recorded 5 s; a window of segment 2 that starts 1 s into its audio file, whose
     // audio starts 150 ms after its screen file: the word at 12.3 s of that window is at

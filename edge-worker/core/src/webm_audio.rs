@@ -20,6 +20,10 @@ use crate::webm::{children, element, read_uint, segment, WebmError, CLUSTER, DEF
 
 /// The longest window (block times from its first block's): under the 16-bit relative timecode.
 pub const WINDOW_MS: i64 = 30_000;
+/// Windows a track may have beyond one per [`WINDOW_MS`] on the server's clock: a track's last
+/// window is short, and the clock starts when the screen segment opens, a moment before the
+/// microphone's first block.
+pub const WINDOW_MARGIN: u32 = 1;
 
 const TRACKS: u32 = 0x1654_AE6B;
 const TIMECODE: u32 = 0xE7;
@@ -39,6 +43,8 @@ pub struct AudioBlock {
     /// Offset, inside the element, of the block's 16-bit relative timecode.
     timecode_at: usize,
     pub time_ms: i64,
+    /// Its Cluster's timecode in ticks, to start a file at this block ([`rest_from`]).
+    cluster_ticks: u64,
 }
 
 /// What the parse found: the header to put before every window, and the complete blocks.
@@ -71,7 +77,7 @@ pub fn parse(buf: &[u8]) -> Result<AudioFile, WebmError> {
     let (mut info, mut tracks) = (None, None);
     let mut scale = DEFAULT_TIMECODE_SCALE;
     let mut blocks = Vec::new();
-    let mut cluster_time: Option<i64> = None;
+    let mut cluster_time: Option<(u64, i64)> = None;
     let mut cluster_end = usize::MAX;
     let mut pos = segment.data;
     while pos < segment_end {
@@ -103,7 +109,10 @@ pub fn parse(buf: &[u8]) -> Result<AudioFile, WebmError> {
                 info = Some(&buf[el.start..el.end]);
             }
             TRACKS => tracks = Some(&buf[el.start..el.end]),
-            TIMECODE => cluster_time = Some(ticks_ms(read_uint(&buf[el.data..el.end])?, scale)),
+            TIMECODE => {
+                let ticks = read_uint(&buf[el.data..el.end])?;
+                cluster_time = Some((ticks, ticks_ms(ticks, scale)));
+            }
             SIMPLE_BLOCK => blocks.push(block(buf, el.start, el.data, el.end, cluster_time, scale)?),
             BLOCK_GROUP => {
                 let inner = children(&buf[el.data..el.end], MAX_CHILDREN)?;
@@ -128,8 +137,8 @@ fn ticks_ms(ticks: u64, scale: u64) -> i64 {
 }
 
 /// A block whose payload (track number, 16-bit relative timecode, flags, frames) starts at `data`.
-fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option<i64>, scale: u64) -> Result<AudioBlock, WebmError> {
-    let base = cluster_time.ok_or(WebmError::Malformed)?;
+fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option<(u64, i64)>, scale: u64) -> Result<AudioBlock, WebmError> {
+    let (cluster_ticks, base) = cluster_time.ok_or(WebmError::Malformed)?;
     let first = *buf.get(data).ok_or(WebmError::Truncated)?;
     let track_len = first.leading_zeros() as usize + 1;
     let at = data + track_len;
@@ -138,7 +147,7 @@ fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option
     }
     let relative = i16::from_be_bytes([buf[at], buf[at + 1]]);
     let relative_ms = if relative < 0 { -ticks_ms(u64::from(relative.unsigned_abs()), scale) } else { ticks_ms(relative as u64, scale) };
-    Ok(AudioBlock { start, end, timecode_at: at - start, time_ms: base + relative_ms })
+    Ok(AudioBlock { start, end, timecode_at: at - start, time_ms: base.saturating_add(relative_ms), cluster_ticks })
 }
 
 /// The windows of `blocks`, greedily: a window takes blocks until one is [`WINDOW_MS`] or more
@@ -180,5 +189,30 @@ pub fn window_file(buf: &[u8], file: &AudioFile, window: &Window) -> Vec<u8> {
         let relative = i16::try_from(ticks).unwrap_or(i16::MAX);
         out[at + b.timecode_at..at + b.timecode_at + 2].copy_from_slice(&relative.to_be_bytes());
     }
+    out
+}
+
+/// How many windows a track may send for `recorded_ms` on the server's clock (from its screen
+/// segment's opening to its latest audio chunk): one per [`WINDOW_MS`], its last one, and
+/// [`WINDOW_MARGIN`]. The block times are the participant's to write, so they never decide this:
+/// a file claiming hours in seconds of recording gets the windows of those seconds (ADR 0018).
+pub fn windows_allowed(recorded_ms: i64) -> u32 {
+    u32::try_from(recorded_ms.max(0) / WINDOW_MS).unwrap_or(u32::MAX).saturating_add(1).saturating_add(WINDOW_MARGIN)
+}
+
+/// The file from block `first` on: the header, a Cluster with that block's Cluster timecode, then
+/// every byte of `buf` from the block. Its blocks are `file.blocks[first..]` at the same times, so
+/// its windows cut from there are the whole file's (the cut depends on block times only) and
+/// their files are the same bytes: the object keeps only what is not transcribed yet in memory.
+pub fn rest_from(buf: &[u8], file: &AudioFile, first: usize) -> Vec<u8> {
+    let Some(block) = file.blocks.get(first) else { return file.header.clone() };
+    let rest = buf.get(block.start..).unwrap_or_default();
+    let mut out = Vec::with_capacity(file.header.len() + 24 + rest.len());
+    out.extend_from_slice(&file.header);
+    out.extend_from_slice(&CLUSTER.to_be_bytes());
+    out.extend_from_slice(&UNKNOWN_SIZE);
+    out.extend_from_slice(&[0xE7, 0x88]);
+    out.extend_from_slice(&block.cluster_ticks.to_be_bytes());
+    out.extend_from_slice(rest);
     out
 }

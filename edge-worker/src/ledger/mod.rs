@@ -5,6 +5,8 @@
 //! participation that began before the objects existed is adopted on first use: its D1 ledger
 //! (segments, chunks, parts) moves into the object once, and D1 stops being its ledger.
 
+pub mod audio_files;
+pub mod audio_store;
 pub mod compose;
 pub mod object;
 pub mod protocol;

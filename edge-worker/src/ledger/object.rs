@@ -46,7 +46,7 @@ pub struct ParticipationLedger {
     /// This instance has run the schema (`Store::new`).
     schema_ready: std::cell::Cell<bool>,
     /// The audio tracks read so far, for transcribing while recording (ADR 0018).
-    audio_files: transcribe::AudioFiles,
+    audio_files: crate::ledger::audio_files::AudioFiles,
     /// When this instance last transcribed while recording (epoch ms; 0: not yet).
     transcribed_at: std::cell::Cell<i64>,
 }
@@ -55,7 +55,7 @@ impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
         Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None),
             schema_ready: std::cell::Cell::new(false),
-            audio_files: transcribe::AudioFiles::default(),
+            audio_files: crate::ledger::audio_files::AudioFiles::default(),
             transcribed_at: std::cell::Cell::new(0),
         }
     }
@@ -323,7 +323,10 @@ impl ParticipationLedger {
     }
 
     /// Stores one audio chunk in R2 and notes it (ADR 0018): only while transcribed, for a screen
-    /// segment that exists; its bytes count towards the participation's limit like the others.
+    /// segment that exists, within the limits a screen chunk meets (`ledger::check_reservation`:
+    /// the participation's bytes, its chunk count, the length on the server's clock and the start
+    /// the tab declares, one tiny chunk a track). Its bytes and itself are counted before its body
+    /// goes to R2, so parallel chunks can't pass the limits together.
     #[allow(clippy::too_many_arguments)]
     async fn audio(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, index: u32, start_ms: i64, body: &str, now: i64) -> ApiResult<Response> {
         use base64::Engine;
@@ -335,13 +338,44 @@ impl ParticipationLedger {
         if bytes.len() > crate::ledger::transcribe::MAX_AUDIO_CHUNK {
             return refuse(Refusal::TooLarge);
         }
-        if meta.stored_bytes as u64 + bytes.len() as u64 > self.limits()?.max_bytes as u64 {
-            return refuse(Refusal::TooLarge);
+        let size = bytes.len() as u64;
+        match store.audio_chunk_size(seq, index)? {
+            // A retry of a stored chunk is fine whatever the limits say now, as for the screen.
+            Some(stored) if stored == size => return ok(true),
+            Some(_) => return refuse(Refusal::Conflict),
+            None => {}
         }
-        let size = bytes.len();
+        let small = size < MIN_CHUNK_BYTES;
+        let checked = ledger::check_reservation(
+            Reservation {
+                declared_len: size,
+                // Where the audio starts on its screen file: the audio's own declared time.
+                end_ms: start_ms.max(0),
+                segment_offset_ms: screen.offset_ms,
+                segment_opened_at: screen.opened_at,
+                now,
+                committed_bytes: meta.stored_bytes + meta.reserved_bytes,
+                chunk_count: u32::try_from(meta.chunk_count).unwrap_or(u32::MAX),
+                has_small_chunk: small && store.audio_small_chunk(seq)?,
+            },
+            self.limits()?,
+        );
+        if let Err(refusal) = checked {
+            return refuse(refusal);
+        }
+        store.reserve_audio(size)?;
         let key = crate::ledger::transcribe::audio_key(&meta.analysis_id, &meta.entry_id, seq, index);
-        self.bucket()?.put(key, bytes.clone()).execute().await?;
-        store.add_audio_chunk(seq, index, size, screen.offset_ms + start_ms.max(0))?;
+        let bucket = self.bucket()?;
+        if let Err(err) = bucket.put(key.clone(), bytes.clone()).execute().await {
+            store.release_audio(size)?;
+            return Err(err.into());
+        }
+        // The participation may have gone while the body was stored: its object must go too.
+        if store.meta()?.is_none_or(|m| m.state != "active") {
+            let _ = bucket.delete(key).await;
+            return refuse(Refusal::Gone);
+        }
+        store.add_audio_chunk(seq, index, size, screen.offset_ms + start_ms.max(0), screen.opened_at, now, small)?;
         // Cached only once stored: the in-memory file never holds a chunk R2 and the ledger lack.
         self.audio_files.append(seq, index, &bytes);
         store.touch(now)?;
@@ -535,6 +569,7 @@ impl ParticipationLedger {
     /// later deletes whatever a chunk already streaming stores after this.
     async fn delete(&self, store: &Store, meta: &crate::ledger::store::Meta, _now: i64) -> ApiResult<Response> {
         store.set_state("deleted")?;
+        self.audio_files.clear();
         self.erase(store, meta).await?;
         self.arm_at(store, crate::clock::system_now() + SWEEP_AFTER_MS).await?;
         ok(())

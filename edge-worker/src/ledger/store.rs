@@ -101,7 +101,7 @@ impl Store {
     /// statements are `IF NOT EXISTS`, and compiling six of them on every call is a chunk's cost).
     pub fn new(sql: SqlStorage, create: bool) -> ApiResult<Store> {
         if create {
-            for statement in SCHEMA.iter().chain(crate::ledger::transcribe::SCHEMA) {
+            for statement in SCHEMA.iter().chain(crate::ledger::audio_store::SCHEMA) {
                 sql.exec(statement, None).map_err(failed)?;
             }
         }

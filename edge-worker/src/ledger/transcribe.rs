@@ -9,32 +9,36 @@
 //! stored empty so the transcript still completes. None of this is on the participant's path:
 //! neither a chunk nor Finish waits for it.
 //!
-//! Tables (created with the ledger's): `transcription` (the language; absent = off for this
-//! participation), `audio_tracks` (each segment's audio file: where it starts on the timeline),
-//! `audio_chunks`, and `transcribed_windows` (the windows stored in D1, with the offset they were
-//! stored at: a segment that moves later, ADR 0016, has its windows stored again).
+//! Ceilings (ADR 0018, "Ceilings"): the block times are the participant's to write, so a track
+//! sends at most the windows its recording lasted on the server's clock
+//! (`webm_audio::windows_allowed`), a participation at most `transcript::call_ceiling` calls, and
+//! the object holds a bounded part of the audio in memory (`audio_files`). A round asks D1 first
+//! whether the participation is still owed a transcript (the researcher may have turned it off,
+//! the participant left), and after every await checks that the object still holds the
+//! participation; a window's row is written only while D1 says the entry is in progress or
+//! submitted and its analysis transcribes, so a leave that lands while the speech service answers
+//! is never undone.
+//!
+//! Its tables are in `audio_store.rs`: the language (absent = off for this participation), each
+//! segment's audio track (where it starts on the timeline) and chunks, each track's clock, the
+//! calls made, and the windows stored in D1 with the offset they were stored at (a segment that
+//! moves later, ADR 0016, has its windows stored again).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 use futures_util::future::join_all;
 use lupa_core::transcript::{self, CallError, Language};
-use lupa_core::webm_audio;
+use lupa_core::webm_audio::{self, AudioFile, Window};
 use serde::Deserialize;
 use worker::Bucket;
 
 use crate::db::{db, int as d1_int, text, Batch};
 use crate::error::{ApiError, ApiResult};
-use crate::ledger::store::{int, v, Store};
+use crate::ledger::audio_files::{self, AudioFiles, Held};
+use crate::ledger::audio_store::Track;
+use crate::ledger::store::Store;
 use crate::transcripts::provider::Provider;
 use crate::App;
-
-pub const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS transcription (id INTEGER PRIMARY KEY CHECK (id = 1), language TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS audio_tracks (seq INTEGER PRIMARY KEY, offset_ms INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS audio_chunks (seq INTEGER NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, PRIMARY KEY (seq, idx)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS transcribed_windows (seq INTEGER NOT NULL, window_index INTEGER NOT NULL, offset_ms INTEGER NOT NULL, PRIMARY KEY (seq, window_index)) WITHOUT ROWID",
-];
 
 /// The largest audio chunk: a second of Opus at the recorder's 24 kbit/s is ~3 KB.
 pub const MAX_AUDIO_CHUNK: usize = 256 * 1024;
@@ -45,128 +49,37 @@ pub fn audio_key(analysis_id: &str, entry_id: &str, seq: u32, index: u32) -> Str
     crate::storage::chunk_key(analysis_id, entry_id, seq, "audio", index)
 }
 
-#[derive(Deserialize)]
-struct Setting {
-    language: String,
-    attempts: i64,
-}
-
-#[derive(Deserialize)]
-struct Track {
-    seq: u32,
-    offset_ms: i64,
-}
-
-#[derive(Deserialize)]
-struct ChunkRow {
-    idx: u32,
-}
-
-#[derive(Deserialize)]
-struct Done {
-    window_index: u32,
-    offset_ms: i64,
-}
-
-/// Each segment's audio file as far as its chunks run without a gap, kept in the object's memory
-/// between alarms: transcribing while recording then reads each chunk from R2 at most once, not
-/// the whole file at every window (a 60-minute track is ~11 MB). Only a cache: a new instance
-/// reads R2 again.
-#[derive(Default)]
-pub struct AudioFiles(RefCell<HashMap<u32, (u32, Vec<u8>)>>);
-
-impl AudioFiles {
-    /// Adds a chunk just stored, when it is the next one of its segment's file.
-    pub fn append(&self, seq: u32, index: u32, bytes: &[u8]) {
-        let mut files = self.0.borrow_mut();
-        let (count, file) = files.entry(seq).or_default();
-        if *count == index {
-            file.extend_from_slice(bytes);
-            *count += 1;
-        }
-    }
-
-    pub fn clear(&self) {
-        self.0.borrow_mut().clear();
-    }
-
-    /// The segment's file: what is cached, then the chunks after it read from R2. Taken out of the
-    /// cache while R2 is read (no borrow across an await) and put back with `keep`; a chunk added
-    /// meanwhile is read from R2 next time.
-    async fn take(&self, bucket: &Bucket, analysis_id: &str, entry_id: &str, seq: u32, indexes: &[u32]) -> ApiResult<(u32, Vec<u8>)> {
-        let (mut count, mut file) = self.0.borrow_mut().remove(&seq).unwrap_or_default();
-        // Chunks are numbered from 0 without gaps; a missing one ends what can be decoded.
-        let cached = count;
-        for idx in indexes.iter().copied().filter(|i| *i >= cached) {
-            if idx != count {
-                break;
-            }
-            let Some(object) = bucket.get(audio_key(analysis_id, entry_id, seq, idx)).execute().await? else { break };
-            let Some(body) = object.body() else { break };
-            file.extend_from_slice(&body.bytes().await?);
-            count += 1;
-        }
-        Ok((count, file))
-    }
-
-    fn keep(&self, seq: u32, count: u32, file: Vec<u8>) {
-        self.0.borrow_mut().insert(seq, (count, file));
-    }
-}
-
-impl Store {
-    /// The participation is transcribed, in `language` (set once, at Init).
-    pub fn set_transcription(&self, language: &str) -> ApiResult<()> {
-        self.run("INSERT OR IGNORE INTO transcription (id, language) VALUES (1, ?)", vec![v(language)])
-    }
-
-    pub fn transcription(&self) -> ApiResult<Option<(Language, i64)>> {
-        let row = self.rows::<Setting>("SELECT language, attempts FROM transcription WHERE id = 1", vec![])?.into_iter().next();
-        Ok(row.map(|s| (Language::parse(&s.language).unwrap_or_default(), s.attempts)))
-    }
-
-    pub fn stop_transcription(&self) -> ApiResult<()> {
-        self.run("DELETE FROM transcription", vec![])
-    }
-
-    fn count_attempt(&self) -> ApiResult<()> {
-        self.run("UPDATE transcription SET attempts = attempts + 1 WHERE id = 1", vec![])
-    }
-
-    /// Notes a stored audio chunk; the first of a segment fixes where its audio starts.
-    pub fn add_audio_chunk(&self, seq: u32, index: u32, size: usize, offset_ms: i64) -> ApiResult<()> {
-        self.run("INSERT OR IGNORE INTO audio_tracks (seq, offset_ms) VALUES (?, ?)", vec![int(seq), int(offset_ms)])?;
-        self.run("INSERT OR REPLACE INTO audio_chunks (seq, idx, size) VALUES (?, ?, ?)", vec![int(seq), int(index), int(size)])
-    }
-
-    fn audio_tracks(&self) -> ApiResult<Vec<Track>> {
-        self.rows::<Track>("SELECT seq, offset_ms FROM audio_tracks ORDER BY seq", vec![])
-    }
-
-    fn audio_chunks(&self, seq: u32) -> ApiResult<Vec<u32>> {
-        Ok(self.rows::<ChunkRow>("SELECT idx FROM audio_chunks WHERE seq = ? ORDER BY idx", vec![int(seq)])?.into_iter().map(|r| r.idx).collect())
-    }
-
-    /// The windows stored, each with the track offset it was stored at.
-    fn transcribed(&self, seq: u32) -> ApiResult<HashMap<u32, i64>> {
-        Ok(self.rows::<Done>("SELECT window_index, offset_ms FROM transcribed_windows WHERE seq = ?", vec![int(seq)])?.into_iter().map(|r| (r.window_index, r.offset_ms)).collect())
-    }
-
-    fn mark_transcribed(&self, seq: u32, window: u32, offset_ms: i64) -> ApiResult<()> {
-        self.run("INSERT OR REPLACE INTO transcribed_windows (seq, window_index, offset_ms) VALUES (?, ?, ?)", vec![int(seq), int(window), int(offset_ms)])
-    }
-}
-
 /// What a round of transcription left: all done, or windows to try again at the time given.
 pub enum Outcome {
     Done,
     RetryAt(i64),
 }
 
+/// A window's row, written only while D1 says the entry is in progress or submitted and its
+/// analysis transcribes: a leave (the row becomes 'abandoned'), a deletion or transcription turned
+/// off that commits while the speech service answers is never undone by the answer.
 const STORE_WINDOW: &str = "INSERT INTO transcript_windows (entry_id, analysis_id, segment, window_index, start_ms, end_ms, failed, lines_json, search_text, created_at) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (entry_id, segment, window_index) DO UPDATE SET \
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
+     WHERE e.id = ?1 AND e.status IN ('in_progress', 'submitted') AND a.transcription_enabled = 1 \
+     ON CONFLICT (entry_id, segment, window_index) DO UPDATE SET \
      start_ms = excluded.start_ms, end_ms = excluded.end_ms, failed = excluded.failed, lines_json = excluded.lines_json, search_text = excluded.search_text";
 const COMPLETED: &str = "UPDATE analysis_entries SET transcript_completed_at = ?2 WHERE id = ?1 AND transcript_completed_at IS NULL";
+/// Whether D1 still wants the participation transcribed (one read a round).
+const OWED: &str = "SELECT a.transcription_enabled AS enabled, e.status FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
+
+#[derive(Deserialize)]
+struct Owed {
+    enabled: i64,
+    status: String,
+}
+
+async fn owed_by_d1(app: &App, entry_id: &str) -> ApiResult<bool> {
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let slot = batch.add(OWED, &[text(entry_id)])?;
+    let row: Option<Owed> = batch.run().await?.first(slot)?;
+    Ok(row.is_some_and(|r| r.enabled == 1 && (r.status == "in_progress" || r.status == "submitted")))
+}
 
 /// Which windows a round transcribes: while recording, those a later block has closed (a window
 /// that fails waits for the next alarm, counting no attempt); after Finish, every one left.
@@ -177,7 +90,8 @@ pub enum Phase {
 }
 
 /// Transcribes the windows of the participation not stored yet, or stored at an offset its
-/// segment has since moved from.
+/// segment has since moved from, within the ceilings. When D1 says the transcript is no longer
+/// owed (turned off, left, deleted), forgets the setting and the audio instead.
 pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, entry_id: &str, analysis_id: &str, phase: Phase) -> ApiResult<Outcome> {
     let Some((language, attempts)) = store.transcription()? else { return Ok(Outcome::Done) };
     let provider = Provider::from_env(&app.env);
@@ -185,19 +99,27 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, 
         return Ok(Outcome::Done);
     }
     let finished = phase == Phase::Finished;
+    let tracks = store.audio_tracks()?;
+    if tracks.is_empty() && !finished {
+        // An alarm for holds or expiry, with no audio yet: no D1 read.
+        return Ok(Outcome::Done);
+    }
+    if !owed_by_d1(app, entry_id).await? || !store.still_owed()? {
+        store.stop_transcription()?;
+        files.clear();
+        forget_audio(store, bucket, analysis_id, entry_id).await?;
+        return Ok(Outcome::Done);
+    }
     let give_up = finished && attempts + 1 >= i64::from(transcript::MAX_ATTEMPTS);
+    let ceiling = i64::from(transcript::call_ceiling(app.config.limits.max_duration_ms));
+    let job = Job { app, store, bucket, files, provider: &provider, language, give_up, finished, entry_id, analysis_id, ceiling };
     let mut retry = false;
-    for track in store.audio_tracks()? {
-        let indexes = store.audio_chunks(track.seq)?;
-        let (count, file) = files.take(bucket, analysis_id, entry_id, track.seq, &indexes).await?;
-        let job = Job { app, store, provider: &provider, language, give_up, finished, entry_id, analysis_id };
-        let outcome = job.windows_of(&file, &track).await;
-        files.keep(track.seq, count, file);
-        match outcome? {
-            Some(true) => retry = true,
-            Some(false) => {}
-            // The entry is gone (deleted meanwhile): nothing is owed.
-            None => return Ok(Outcome::Done),
+    for track in tracks {
+        match job.track(&track).await? {
+            Progress::Retry => retry = true,
+            Progress::Done => {}
+            // The participation went, or its transcript, meanwhile: nothing more is owed.
+            Progress::Gone => return Ok(Outcome::Done),
         }
     }
     if !finished {
@@ -214,53 +136,135 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, 
     Ok(Outcome::Done)
 }
 
+/// How one segment's windows went.
+enum Progress {
+    Done,
+    /// Some windows got a retryable error (after Finish: tried again later).
+    Retry,
+    /// The participation or its transcript went while the round awaited something.
+    Gone,
+}
+
 /// One round's settings, for each segment's windows.
 struct Job<'a> {
     app: &'a App,
     store: &'a Store,
+    bucket: &'a Bucket,
+    files: &'a AudioFiles,
     provider: &'a Provider,
     language: Language,
     give_up: bool,
     finished: bool,
     entry_id: &'a str,
     analysis_id: &'a str,
+    /// `transcript::call_ceiling` for this server's duration limit.
+    ceiling: i64,
 }
 
 impl Job<'_> {
-    /// Transcribes one segment's windows due; `Some(true)` when some are left to retry, `None` when
-    /// the entry's rows can no longer be written.
-    async fn windows_of(&self, file: &[u8], track: &Track) -> ApiResult<Option<bool>> {
-        let Job { app, store, provider, language, give_up, finished, entry_id, analysis_id } = *self;
+    /// Transcribes one segment's windows due, within what its clock allows.
+    async fn track(&self, track: &Track) -> ApiResult<Progress> {
+        let done = self.store.transcribed(track.seq)?;
+        // A track noted before the clock existed has only the participation's ceiling.
+        let allowed = self.store.audio_clock(track.seq)?.map_or(u32::MAX, |c| webm_audio::windows_allowed(c.last_at - c.opened_at));
+        let indexes = self.store.audio_chunks(track.seq)?;
+        let mut held = self.files.take(track.seq);
+        // The segment moved since windows were cut away (ADR 0016): they are sent again from the
+        // file's first chunk, at the new place.
+        if done.iter().any(|(w, at)| *w < held.first_window && *at != track.offset_ms) {
+            held = Held::default();
+        }
+        let progress = self.windows_of(track, done, allowed, &indexes, &mut held).await;
+        self.files.keep(track.seq, held);
+        progress
+    }
+
+    /// Reads the file `READ_BYTES` at a time, sends the windows closed in it, cuts away what is
+    /// stored, and reads on while there is more.
+    async fn windows_of(&self, track: &Track, mut done: HashMap<u32, i64>, allowed: u32, indexes: &[u32], held: &mut Held) -> ApiResult<Progress> {
         let mut retry = false;
-        let Ok(parsed) = webm_audio::parse(file) else {
-            crate::log::error("-", "(transcribe)", "an audio track is not a readable WebM; skipped");
-            return Ok(Some(false));
-        };
-        let done = store.transcribed(track.seq)?;
-        let windows: Vec<_> = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, finished)
-            .into_iter()
-            .filter(|w| done.get(&w.index) != Some(&track.offset_ms))
-            .collect();
-        for round in windows.chunks(CONCURRENCY) {
+        let owed = |index: u32, done: &HashMap<u32, i64>| index < allowed && done.get(&index) != Some(&track.offset_ms);
+        let progress = |retry: bool| if retry { Progress::Retry } else { Progress::Done };
+        loop {
+            if held.first_window >= allowed {
+                return Ok(progress(retry));
+            }
+            let (analysis_id, entry_id, seq) = (self.analysis_id, self.entry_id, track.seq);
+            let at_end = audio_files::read_more(self.bucket, |idx| audio_key(analysis_id, entry_id, seq, idx), held, indexes).await?;
+            if !self.store.still_owed()? {
+                return Ok(Progress::Gone);
+            }
+            let Ok(parsed) = webm_audio::parse(&held.file) else {
+                crate::log::error("-", "(transcribe)", "an audio track is not a readable WebM; skipped");
+                return Ok(progress(retry));
+            };
+            let mut windows = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, self.finished && at_end);
+            if windows.is_empty() && held.file.len() >= audio_files::READ_BYTES {
+                // A window longer than the object holds (not a recording): cut where its bytes end.
+                windows = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, true);
+            }
+            let first = held.first_window;
+            let due: Vec<Window> = windows.iter().filter(|w| owed(first.saturating_add(w.index), &done)).copied().collect();
+            match self.send(track, &held.file, &parsed, first, &due).await? {
+                None => return Ok(Progress::Gone),
+                Some((stored, failed)) => {
+                    retry |= failed;
+                    done.extend(stored.into_iter().map(|index| (index, track.offset_ms)));
+                }
+            }
+            // Cut away what is stored (or never to be sent): the file keeps the first window owed.
+            let (block, cut) = match windows.iter().find(|w| owed(first.saturating_add(w.index), &done)) {
+                Some(w) => (w.first, w.index),
+                None => windows.last().map_or((0, 0), |w| (w.last, w.index + 1)),
+            };
+            if cut > 0 {
+                held.file = webm_audio::rest_from(&held.file, &parsed, block);
+                held.first_window = first.saturating_add(cut);
+            }
+            if at_end || cut == 0 {
+                return Ok(progress(retry));
+            }
+        }
+    }
+
+    /// Sends `due` (windows of `file`, numbered from `first`) eight at a time and stores their
+    /// lines; the indexes stored and whether some are left to retry, or `None` when the
+    /// participation went meanwhile.
+    async fn send(&self, track: &Track, file: &[u8], parsed: &AudioFile, first: u32, due: &[Window]) -> ApiResult<Option<(Vec<u32>, bool)>> {
+        let Job { app, store, provider, language, give_up, entry_id, analysis_id, .. } = *self;
+        let (mut all_stored, mut retry) = (Vec::new(), false);
+        for round in due.chunks(CONCURRENCY) {
+            // Counted before the calls go, so a failing service spends the ceiling too.
+            let left = usize::try_from(self.ceiling - store.calls()?).unwrap_or(0);
+            let round = &round[..round.len().min(left)];
+            if round.is_empty() {
+                crate::log::error("-", "(transcribe)", "the participation reached its transcription ceiling; the rest is not sent");
+                break;
+            }
+            store.count_calls(round.len())?;
             let calls = round.iter().map(|w| {
-                let audio = webm_audio::window_file(file, &parsed, w);
+                let audio = webm_audio::window_file(file, parsed, w);
                 async move { provider.transcribe(&app.env, &audio, language).await }
             });
             let answers = join_all(calls).await;
+            if !store.still_owed()? {
+                return Ok(None);
+            }
             let database = db(app)?;
             let mut batch = Batch::new(&database);
             let mut stored = Vec::new();
             for (w, answer) in round.iter().zip(answers) {
+                let index = first.saturating_add(w.index);
                 let offset = track.offset_ms + w.start_ms;
                 let (lines, failed) = match answer {
                     Ok(output) => (transcript::lines(&output, offset), false),
                     Err(CallError::Retry(why)) if !give_up => {
-                        crate::log::error("-", "(transcribe)", &format!("window {} of segment {}: {why}; retried later", w.index, track.seq));
+                        crate::log::error("-", "(transcribe)", &format!("window {index} of segment {}: {why}; retried later", track.seq));
                         retry = true;
                         continue;
                     }
                     Err(CallError::Retry(why) | CallError::Fail(why)) => {
-                        crate::log::error("-", "(transcribe)", &format!("window {} of segment {} given up: {why}", w.index, track.seq));
+                        crate::log::error("-", "(transcribe)", &format!("window {index} of segment {} given up: {why}", track.seq));
                         (Vec::new(), true)
                     }
                 };
@@ -272,7 +276,7 @@ impl Job<'_> {
                         text(entry_id),
                         text(analysis_id),
                         d1_int(i64::from(track.seq)),
-                        d1_int(i64::from(w.index)),
+                        d1_int(i64::from(index)),
                         d1_int(offset),
                         d1_int(track.offset_ms + w.end_ms),
                         d1_int(i64::from(failed)),
@@ -281,26 +285,25 @@ impl Job<'_> {
                         d1_int(app.now()),
                     ],
                 )?;
-                stored.push(w.index);
+                stored.push(index);
             }
             if !stored.is_empty() {
-                // The entry may be gone meanwhile (deleted): its rows can't be written, and
-                // nothing is owed.
                 if let Err(err) = batch.run().await {
                     crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
                     return Ok(None);
                 }
             }
-            for index in stored {
-                store.mark_transcribed(track.seq, index, track.offset_ms)?;
+            for index in &stored {
+                store.mark_transcribed(track.seq, *index, track.offset_ms)?;
             }
+            all_stored.extend(stored);
         }
-        Ok(Some(retry))
+        Ok(Some((all_stored, retry)))
     }
 }
 
-/// Deletes the audio chunks once the transcript is stored: the recording keeps the sound; this
-/// copy existed only to be transcribed.
+/// Deletes the audio chunks once the transcript is stored (or no longer owed): the recording keeps
+/// the sound; this copy existed only to be transcribed.
 pub async fn forget_audio(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str) -> ApiResult<()> {
     for track in store.audio_tracks()? {
         crate::storage::delete_under(bucket, &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, "audio")).await?;
