@@ -202,6 +202,7 @@ try {
   count(fixed, await tab.call('GET', '/api/v1/participation/current')); // nothing to resume: 404
   const joined = await must(fixed, tab, 'POST', '/api/v1/analysis/participate', { body: { analysisId } });
   const p = { tab, entryId: joined.analysisEntryId };
+  const opened = Date.now();
   p.segment = (await must(fixed, tab, 'POST', `/api/v1/analysisEntry/${p.entryId}/segments`, { body: { mimeType: 'video/mp4' } })).segment;
   fixed.cpuMs += workerdCpuMs(server.pid) - cpu;
 
@@ -239,7 +240,9 @@ try {
   for (let j = 0; j * audioChunkBytes < audio.length; j++) {
     const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${j}`, {
       body: audio.subarray(j * audioChunkBytes, (j + 1) * audioChunkBytes),
-      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0' },
+      // When a real tab would have sent it (a second after its audio ends): a track sends only
+      // the windows its recording lasted on the server's clock (ADR 0018).
+      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0', 'x-lupa-test-now': String(opened + (j + 1) * CHUNK_MS + 1_000) },
     });
     count(listening, res);
     if (res.status !== 200) throw new Error(`audio chunk ${j}: ${res.status} ${res.text}`);

@@ -9,7 +9,9 @@
 // of real Opus audio (the Chromium fixture looped by ffmpeg, 24 kbit/s as the recorder sends it) in
 // 1 s chunks, with a screen chunk every 10 s, in timeline order and as fast as the server takes
 // them. That is harder on the transcriber than real time (windows close faster than they would),
-// so the backlog at Finish is an upper bound of what a real hour leaves. Then complete and submit
+// so the backlog at Finish is an upper bound of what a real hour leaves. Each audio chunk tells
+// the server's clock (`x-lupa-test-now`) when a real tab would have sent it, a second after its
+// audio ends: a track sends only the windows its recording lasted on that clock (ADR 0018). Then complete and submit
 // (Finish), and the transcript is read every 100 ms until it says 'complete'.
 //
 //   npm run bench:transcript            (RECORD_MIN=10 DELAY_MS=3000 to change)
@@ -44,6 +46,7 @@ async function main() {
   server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, vars: standIn.vars, usage: false });
   const owner = await researcher(server.url, 'transcript');
   const analysisId = await analysis(owner, 10);
+  const opened = Date.now();
   const p = await participant(server.url, analysisId);
   const audioOpen = await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/segments`, { body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
   if (audioOpen.segment !== p.segment) throw new Error(`the audio track went to segment ${audioOpen.segment}`);
@@ -54,7 +57,9 @@ async function main() {
   for (let i = 0; i < audioChunks; i++) {
     const body = audio.subarray(i * audioChunkBytes, (i + 1) * audioChunkBytes);
     if (body.length > 0) {
-      const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${i}`, { body, headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0' } });
+      const sentAt = opened + (i + 1) * AUDIO_CHUNK_MS + 1_000;
+      const headers = { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0', 'x-lupa-test-now': String(sentAt) };
+      const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${i}`, { body, headers });
       if (res.status !== 200) throw new Error(`audio chunk ${i}: ${res.status} ${res.text}`);
     }
     const endMs = (i + 1) * AUDIO_CHUNK_MS;

@@ -24,6 +24,7 @@
 //! calls made, and the windows stored in D1 with the offset they were stored at (a segment that
 //! moves later, ADR 0016, has its windows stored again).
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use futures_util::future::join_all;
@@ -91,7 +92,10 @@ pub enum Phase {
 
 /// Transcribes the windows of the participation not stored yet, or stored at an offset its
 /// segment has since moved from, within the ceilings. When D1 says the transcript is no longer
-/// owed (turned off, left, deleted), forgets the setting and the audio instead.
+/// owed (turned off, left, deleted), forgets the setting and the audio instead: D1 is asked once a
+/// round, before the first window goes to the speech service (a round with nothing to send asks
+/// nothing), so a researcher who turns transcription off stops the next window of every
+/// participation in progress.
 pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, entry_id: &str, analysis_id: &str, phase: Phase) -> ApiResult<Outcome> {
     let Some((language, attempts)) = store.transcription()? else { return Ok(Outcome::Done) };
     let provider = Provider::from_env(&app.env);
@@ -99,27 +103,22 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, 
         return Ok(Outcome::Done);
     }
     let finished = phase == Phase::Finished;
-    let tracks = store.audio_tracks()?;
-    if tracks.is_empty() && !finished {
-        // An alarm for holds or expiry, with no audio yet: no D1 read.
-        return Ok(Outcome::Done);
-    }
-    if !owed_by_d1(app, entry_id).await? || !store.still_owed()? {
-        store.stop_transcription()?;
-        files.clear();
-        forget_audio(store, bucket, analysis_id, entry_id).await?;
-        return Ok(Outcome::Done);
-    }
     let give_up = finished && attempts + 1 >= i64::from(transcript::MAX_ATTEMPTS);
     let ceiling = i64::from(transcript::call_ceiling(app.config.limits.max_duration_ms));
-    let job = Job { app, store, bucket, files, provider: &provider, language, give_up, finished, entry_id, analysis_id, ceiling };
+    let job = Job { app, store, bucket, files, provider: &provider, language, give_up, finished, entry_id, analysis_id, ceiling, asked_d1: Cell::new(false) };
     let mut retry = false;
-    for track in tracks {
+    for track in store.audio_tracks()? {
         match job.track(&track).await? {
             Progress::Retry => retry = true,
             Progress::Done => {}
             // The participation went, or its transcript, meanwhile: nothing more is owed.
             Progress::Gone => return Ok(Outcome::Done),
+            Progress::Stopped => {
+                store.stop_transcription()?;
+                files.clear();
+                forget_audio(store, bucket, analysis_id, entry_id).await?;
+                return Ok(Outcome::Done);
+            }
         }
     }
     if !finished {
@@ -143,6 +142,8 @@ enum Progress {
     Retry,
     /// The participation or its transcript went while the round awaited something.
     Gone,
+    /// D1 says the transcript is no longer owed: the analysis turned it off, or the entry left.
+    Stopped,
 }
 
 /// One round's settings, for each segment's windows.
@@ -159,6 +160,8 @@ struct Job<'a> {
     analysis_id: &'a str,
     /// `transcript::call_ceiling` for this server's duration limit.
     ceiling: i64,
+    /// D1 said this round that the transcript is owed (asked once, before the first call).
+    asked_d1: Cell<bool>,
 }
 
 impl Job<'_> {
@@ -205,6 +208,15 @@ impl Job<'_> {
             }
             let first = held.first_window;
             let due: Vec<Window> = windows.iter().filter(|w| owed(first.saturating_add(w.index), &done)).copied().collect();
+            if !due.is_empty() && !self.asked_d1.get() {
+                if !owed_by_d1(self.app, self.entry_id).await? {
+                    return Ok(Progress::Stopped);
+                }
+                self.asked_d1.set(true);
+                if !self.store.still_owed()? {
+                    return Ok(Progress::Gone);
+                }
+            }
             match self.send(track, &held.file, &parsed, first, &due).await? {
                 None => return Ok(Progress::Gone),
                 Some((stored, failed)) => {
