@@ -41,6 +41,7 @@ before(async () => {
   server = await startServer({ stateDir, maxEntryBytes: MIB, vars: standIn.vars });
 });
 after(async () => {
+  // AUDIO_LIMITS_LOGS=1: this server's own log (the object's alarm and transcription lines).
   if (process.env.AUDIO_LIMITS_LOGS) console.log(server?.logs());
   await server?.stop();
   await standIn?.stop();
