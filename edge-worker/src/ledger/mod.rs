@@ -26,10 +26,18 @@ const BINDING: &str = "PARTICIPATIONS";
 
 /// Sends `call` to the object of `entry_id`.
 async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Answer<T>> {
+    send_with_fault(app, entry_id, call, None).await
+}
+
+/// Sends `call`, passing on a fault a test asked for (`faults.rs`; the object checks it is allowed).
+async fn send_with_fault<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call, fault: Option<crate::faults::Fault>) -> ApiResult<Answer<T>> {
     let stub = app.env.durable_object(BINDING)?.get_by_name(entry_id)?;
     let body = serde_json::to_string(call).map_err(ApiError::internal)?;
     let headers = Headers::new();
     headers.set("content-type", "application/json")?;
+    if let Some(fault) = fault {
+        headers.set(crate::faults::HEADER, fault.name())?;
+    }
     let mut init = RequestInit::new();
     init.with_method(Method::Post).with_headers(headers).with_body(Some(body.into()));
     let request = Request::new_with_init("https://participation.ledger/", &init)?;
@@ -107,9 +115,9 @@ pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol
 
 /// Tells the object the participation was submitted: D1 has everything; it forgets its ledger and
 /// builds the seek indexes of `files` on its alarm. False when the object did not take them (it
-/// never saw the participation).
-pub async fn finish(app: &App, entry_id: &str, files: Vec<String>) -> ApiResult<bool> {
-    match send::<bool>(app, entry_id, &Call::Finish { index: files }).await? {
+/// never saw the participation). `fault`: a test's (`faults.rs`).
+pub async fn finish(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::faults::Fault>) -> ApiResult<bool> {
+    match send_with_fault::<bool>(app, entry_id, &Call::Finish { index: files }, fault).await? {
         Answer::Ok(taken) => Ok(taken),
         _ => Ok(false),
     }

@@ -68,6 +68,9 @@ impl DurableObject for ParticipationLedger {
             Ok(call) => call,
             Err(err) => return Response::error(format!("bad call: {err}"), 400),
         };
+        if self.injected_fault(&req, &call) {
+            return Response::error("ledger failure", 500);
+        }
         let store = match self.store() {
             Ok(store) => store,
             Err(err) => {
@@ -150,6 +153,14 @@ impl ParticipationLedger {
             crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
             Response::error("ledger failure", 500)
         })
+    }
+
+    /// A test server's request to fail this call as an internal error would (`faults.rs`): never
+    /// honoured in production, where `Config::test_faults` is always false.
+    fn injected_fault(&self, req: &Request, call: &Call) -> bool {
+        let faults = Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false);
+        let asked = req.headers().get(crate::faults::HEADER).ok().flatten();
+        faults && matches!(call, Call::Finish { .. }) && asked.as_deref() == Some(crate::faults::Fault::LedgerFinish.name())
     }
 
     fn tell(&self, event: &LiveEvent) {

@@ -191,8 +191,9 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     // per MB (ADR 0009, 0013 "Finish"). Should it not take them, the worker builds them itself.
     let (background, entry_id) = (app.detached(), entry.id.clone());
     let files: Vec<String> = files.into_iter().map(|f| f.value).collect();
+    let fault = crate::faults::requested(&app.config, req);
     app.wait_until(async move {
-        let taken = match crate::ledger::finish(&background, &entry_id, files.clone()).await {
+        let taken = match crate::ledger::finish(&background, &entry_id, files.clone(), fault).await {
             Ok(taken) => taken,
             Err(err) => {
                 crate::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message));
