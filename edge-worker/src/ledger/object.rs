@@ -289,16 +289,23 @@ impl ParticipationLedger {
                 self.delete(store, &meta, now).await
             }
             Call::Finish { index } => {
-                store.set_state("finished")?;
-                store.clear_ledger()?;
-                // The seek indexes read whole files: here, on the alarm, not in the isolate that
-                // answers the participant's submit (ADR 0013, "Finish").
-                store.queue_index(&index)?;
-                self.arm_at(store, crate::clock::system_now()).await?;
-                self.tell(&LiveEvent::Finished);
+                self.finish(store, &index).await?;
                 ok(true)
             }
         }
+    }
+
+    /// Submitted: D1 has what the researcher sees. The ledger goes; the alarm, at once, deletes
+    /// the chunks, builds the seek indexes of `index` and finishes the transcript.
+    async fn finish(&self, store: &Store, index: &[String]) -> ApiResult<()> {
+        store.set_state("finished")?;
+        store.clear_ledger()?;
+        // The seek indexes read whole files: here, on the alarm, not in the isolate that
+        // answers the participant's submit (ADR 0013, "Finish").
+        store.queue_index(index)?;
+        self.arm_at(store, crate::clock::system_now()).await?;
+        self.tell(&LiveEvent::Finished);
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -662,7 +669,13 @@ impl ParticipationLedger {
                     // this branch again. Erasing first left a failed write unrepeated: the retry
                     // found the object 'deleted', swept, and the row stayed 'in_progress'.
                     let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
-                    crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    let abandoned = crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    if abandoned == crate::participation::purge::Abandoned::Kept {
+                        // D1 has it submitted: the participant finished, and the submit's Finish
+                        // never reached this object. Finish now instead of deleting a recording
+                        // the researcher has (the worker indexed the files when its call failed).
+                        return self.finish(&store, &[]).await;
+                    }
                     store.set_state("deleted")?;
                     self.erase(&store, &meta).await?;
                     self.arm_at(&store, now + SWEEP_AFTER_MS).await?;
