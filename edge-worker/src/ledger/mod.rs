@@ -60,18 +60,24 @@ async fn send_with_fault<T: DeserializeOwned>(app: &App, entry_id: &str, call: &
 /// Sends `call`, adopting a participation from D1 first if its object has never seen it. A
 /// refusal becomes the client's answer (same status, code and message as before the objects).
 pub async fn call<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<T> {
+    call_or_refusal(app, entry_id, call).await?.map_err(refusal)
+}
+
+/// Like [`call`], but tells the ledger's refusal (it decided) from a failure (the call failed, or
+/// the object did: what it did is unknown). The chunk path deletes what it wrote only on the first.
+pub async fn call_or_refusal<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Result<T, lupa_core::ledger::Refusal>> {
     let answer = match send::<T>(app, entry_id, call).await? {
         Answer::Uninitialized => {
             if !adopt(app, entry_id).await? {
-                return Err(refusal(lupa_core::ledger::Refusal::NotYours));
+                return Ok(Err(lupa_core::ledger::Refusal::NotYours));
             }
             send::<T>(app, entry_id, call).await?
         }
         other => other,
     };
     match answer {
-        Answer::Ok(value) => Ok(value),
-        Answer::Refused(r) => Err(refusal(r)),
+        Answer::Ok(value) => Ok(Ok(value)),
+        Answer::Refused(r) => Ok(Err(r)),
         Answer::Uninitialized => Err(ApiError::internal("participation object still uninitialized after adoption")),
     }
 }
