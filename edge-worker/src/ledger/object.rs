@@ -158,9 +158,9 @@ impl ParticipationLedger {
     /// A test server's request to fail this call as an internal error would (`faults.rs`): never
     /// honoured in production, where `Config::test_faults` is always false.
     fn injected_fault(&self, req: &Request, call: &Call) -> bool {
-        let faults = Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false);
-        let asked = req.headers().get(crate::faults::HEADER).ok().flatten();
-        faults && matches!(call, Call::Finish { .. }) && asked.as_deref() == Some(crate::faults::Fault::LedgerFinish.name())
+        // Cheapest first: only a Finish that asks for it reads the configuration.
+        let asked = || req.headers().get(crate::faults::HEADER).ok().flatten().as_deref() == Some(crate::faults::Fault::LedgerFinish.name());
+        matches!(call, Call::Finish { .. }) && asked() && Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false)
     }
 
     fn tell(&self, event: &LiveEvent) {
