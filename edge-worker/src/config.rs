@@ -21,6 +21,8 @@ pub struct Config {
     pub test_clock: bool,
     /// Whether answers say what they cost (`usage.rs`): `TEST_USAGE=on`, only when local.
     pub test_usage: bool,
+    /// Whether requests may ask for a failure (`faults.rs`): `TEST_FAULTS=on`, only when local.
+    pub test_faults: bool,
     /// A participation's maximum duration and size (`MAX_ENTRY_DURATION_MS`, `MAX_ENTRY_BYTES`).
     pub limits: Limits,
 }
@@ -54,6 +56,8 @@ impl Config {
             public_origin: required_var(env, "PUBLIC_ORIGIN")?.trim_end_matches('/').to_string(),
             test_clock: local && optional_var(env, "TEST_CLOCK").as_deref() == Some("on"),
             test_usage: local && optional_var(env, "TEST_USAGE").as_deref() == Some("on"),
+            // Never in production: `local` is false there whatever the variables say.
+            test_faults: local && optional_var(env, "TEST_FAULTS").as_deref() == Some("on"),
             limits: Limits {
                 max_duration_ms: number_var(env, "MAX_ENTRY_DURATION_MS")?.unwrap_or(defaults.max_duration_ms),
                 max_bytes: number_var(env, "MAX_ENTRY_BYTES")?.unwrap_or(defaults.max_bytes),

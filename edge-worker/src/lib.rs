@@ -14,6 +14,7 @@ mod clock;
 mod config;
 mod db;
 mod error;
+mod faults;
 mod health;
 mod http;
 mod insights;

@@ -39,9 +39,9 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
     'wrangler',
     // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
     ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
-      // Tests move the clock per request (x-lupa-test-now), count what each request costs (x-d1-round-trips…)
-      // and reach the size limit with little data.
-      '--var', 'TEST_CLOCK:on', '--var', `TEST_USAGE:${usage ? 'on' : 'off'}`, '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
+      // Tests move the clock per request (x-lupa-test-now), count what each request costs (x-d1-round-trips…),
+      // make one of our own calls fail (x-lupa-test-fault, edge-worker/src/faults.rs) and reach the size limit with little data.
+      '--var', 'TEST_CLOCK:on', '--var', `TEST_USAGE:${usage ? 'on' : 'off'}`, '--var', 'TEST_FAULTS:on', '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
       ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

@@ -7,10 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { api, signUp } from './helpers.mjs';
 import { grantSubscription, holdWriteLock, q, sql } from './db.mjs';
-import { at, participate, r2Keys, recordSegment, until } from './recording.mjs';
+import { at, complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
 
 const run = promisify(execFile);
 
@@ -84,4 +85,54 @@ test("an expired participation whose alarm finds the database busy is still aban
   assert.ok(await until(async () => (await status()) === 'abandoned', { timeoutMs: 30_000, everyMs: 500 }), `status: ${await status()}`);
   assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing is left in R2');
   assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
+});
+
+test('a chunk the ledger stored stays in R2 when taking the place again finds the database busy: its retry and Finish work', async () => {
+  // After the alarm let D1's hold go, the next chunk that grows the recording takes the place
+  // again, in its commit, after the ledger stored it. With the database busy that write fails and
+  // the chunk's answer is an error, but the chunk is the ledger's: the worker used to delete its
+  // R2 object anyway, so its retry got `already_stored` and every `complete` failed after.
+  const owner = await signUp('busy-hold');
+  grantSubscription(owner.user.id);
+  const created = await api('/api/v1/analysis', {
+    method: 'POST', cookie: owner.cookie,
+    body: { name: 'Busy hold', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+  });
+  assert.equal(created.status, 201, created.text);
+  const analysisId = created.json.analysisData.id;
+  // On a timeline 40 minutes in the past, the hold (30 minutes after the recording last grew) is
+  // over, so the object's alarm releases it within seconds (it runs on the real clock).
+  const t0 = Date.now() - 40 * 60_000;
+  const p = await participate(analysisId, { headers: at(t0) });
+  const opened = await openSegment(p.entryId, p.cookie, { headers: at(t0) });
+  assert.equal(opened.status, 200, opened.text);
+  const segment = opened.json.segment;
+  const first = randomBytes(100_000);
+  const second = randomBytes(120_000);
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, first, 1000, at(t0 + 60_000))).status, 200);
+  assert.ok(await until(() => ledgerOf(p.entryId)?.hold_released === 1, { timeoutMs: 45_000, everyMs: 250 }), 'the alarm let the place go');
+
+  // The next chunk grows the recording, so its commit writes D1 while the lock is held (4 s,
+  // longer than the ~0.85 s the worker waits on a busy database).
+  const released = holdWriteLock(4_000);
+  const busy = await putChunk(p.entryId, p.cookie, segment, 1, second, 2000, at(t0 + 120_000));
+  await released;
+  assert.ok(busy.status >= 500, `a failure the recorder retries: ${busy.status} ${JSON.stringify(busy.json)}`);
+  const key = `analyses/${analysisId}/entries/${p.entryId}/segments/${segment}/screen-chunks/000001`;
+  const ledger = ledgerOf(p.entryId);
+  assert.deepEqual(
+    { inR2: r2Keys(key).length, storedBytes: ledger.stored_bytes, reservedBytes: ledger.reserved_bytes },
+    { inR2: 1, storedBytes: first.length + second.length, reservedBytes: 0 },
+    'the ledger counts the chunk as stored, and R2 still has it',
+  );
+
+  // The recorder's retry is acknowledged, and the recording finishes with both chunks.
+  assert.equal((await putChunk(p.entryId, p.cookie, segment, 1, second, 2000, at(t0 + 121_000))).status, 200);
+  const done = await complete(p.entryId, p.cookie);
+  assert.equal(done.status, 200, done.text);
+  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
+  const entry = await api(`/api/v1/analysisEntry/${p.entryId}`, { cookie: owner.cookie });
+  assert.equal(entry.status, 200, entry.text);
+  const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+  assert.ok(played.equals(Buffer.concat([first, second])), `the file is both chunks (${played.length} bytes)`);
 });

@@ -1,13 +1,14 @@
 // Races on the recording path that the participation's Durable Object closes (ADR 0013), through
 // the real worker, the object and local R2: a chunk still streaming when its participation is
-// deleted leaves nothing behind, and parallel chunks cannot pass the size limit together.
+// deleted leaves nothing behind, parallel chunks cannot pass the size limit together, and a chunk
+// still streaming cannot be reserved again by a second upload of its index.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { ledgerOf, openSegment, participate, putChunk, r2Keys, until } from './recording.mjs';
+import { complete, ledgerOf, openSegment, participate, putChunk, r2Keys, r2Object, submit, until } from './recording.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
 const MIB = 1024 * 1024;
@@ -109,4 +110,35 @@ test('parallel chunks cannot pass the size limit together: bytes are reserved be
   // Every stored chunk stays readable until Finish (live viewers scrub back over them, ADR 0016),
   // and no refused one is in R2.
   assert.equal(chunks.length, first + 8, `R2 holds ${chunks.length} chunk objects`);
+});
+
+test('a chunk still streaming cannot be reserved again: a second PUT of its index gets 409, and the ledger keeps the size R2 stored', async () => {
+  const { id, owner } = await analysis();
+  const p = await participate(id);
+  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const big = randomBytes(4 * MIB);
+  // 4 MiB on its way to R2, paused halfway; meanwhile a 128-byte PUT of the same index.
+  const slow = slowChunk(p.entryId, p.cookie, segment, 0, big, 2 * MIB);
+  assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 4 * MIB), 'the big chunk is reserved, its body streaming');
+  const small = await putChunk(p.entryId, p.cookie, segment, 0, randomBytes(128), 1000);
+  slow.release();
+  const finished = await slow.done;
+  const key = `analyses/${id}/entries/${p.entryId}/segments/${segment}/screen-chunks/000000`;
+  const ledger = ledgerOf(p.entryId);
+  assert.deepEqual(
+    { small: small.status, code: small.json?.code, big: finished.status, ledgerBytes: ledger.stored_bytes, reservedBytes: ledger.reserved_bytes, r2Bytes: r2Object(key)?.length },
+    { small: 409, code: 'chunk_in_flight', big: 200, ledgerBytes: 4 * MIB, reservedBytes: 0, r2Bytes: 4 * MIB },
+    `the second PUT is refused while the first streams, and the ledger's size is R2's (${JSON.stringify(small.json)})`,
+  );
+  assert.equal(typeof small.json.message, 'string');
+
+  // Finish composes what the ledger counts: the file is the big chunk, whole.
+  const done = await complete(p.entryId, p.cookie);
+  assert.equal(done.status, 200, done.text);
+  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
+  const entry = await api(`/api/v1/analysisEntry/${p.entryId}`, { cookie: owner.cookie });
+  assert.equal(entry.status, 200, entry.text);
+  const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+  assert.equal(played.length, big.length);
+  assert.ok(played.equals(big), 'the composed file is the 4 MiB body');
 });

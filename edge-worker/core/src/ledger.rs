@@ -26,6 +26,12 @@ pub const MAX_CHUNK_SPAN_MS: i64 = 10_000;
 /// How long the object waits after a deletion before it sweeps the prefix again, for a chunk
 /// whose upload to R2 was already under way (a request lasts at most a few minutes).
 pub const SWEEP_AFTER_MS: i64 = 5 * 60 * 1000;
+/// How long a chunk's reservation belongs to the upload that made it. While its body streams, a
+/// second upload of the same index is refused: both would write the same R2 key, and whichever
+/// committed last would set the ledger's size, whatever R2 kept. After this (a request lasts at
+/// most a few minutes, as for [`SWEEP_AFTER_MS`]) the upload is taken for dead (its worker
+/// stopped before it could commit or give the reservation back) and the index may be sent again.
+pub const RESERVATION_STALE_MS: i64 = 5 * 60 * 1000;
 
 /// Why the ledger refuses a request; the same list on both sides of the object's boundary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -40,6 +46,8 @@ pub enum Refusal {
     TooManySegments,
     /// A retry with another size.
     Conflict,
+    /// Another upload of the same chunk is still streaming.
+    InFlight,
     TooLong,
     TooLarge,
     TooSmall,
@@ -55,7 +63,7 @@ impl Refusal {
         match self {
             Refusal::NotYours => 403,
             Refusal::Gone | Refusal::NoSegment => 404,
-            Refusal::SegmentClosed | Refusal::Conflict | Refusal::NoScreenSegment => 409,
+            Refusal::SegmentClosed | Refusal::Conflict | Refusal::InFlight | Refusal::NoScreenSegment => 409,
             Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
             Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::TranscriptionOff => 400,
         }
@@ -69,6 +77,7 @@ impl Refusal {
             Refusal::SegmentClosed => ErrorCode::SegmentClosed,
             Refusal::TooManySegments => ErrorCode::TooManySegments,
             Refusal::Conflict => ErrorCode::ChunkConflict,
+            Refusal::InFlight => ErrorCode::ChunkInFlight,
             Refusal::TooLong => ErrorCode::RecordingTooLong,
             Refusal::TooLarge => ErrorCode::RecordingTooLarge,
             Refusal::TooSmall => ErrorCode::ChunkTooSmall,
@@ -87,6 +96,7 @@ impl Refusal {
             Refusal::SegmentClosed => "Este tramo de la grabación ya está cerrado",
             Refusal::TooManySegments => "La participación se ha interrumpido demasiadas veces",
             Refusal::Conflict => "Ese fragmento ya se recibió con otro tamaño",
+            Refusal::InFlight => "Ese fragmento aún se está recibiendo",
             Refusal::TooLong => crate::chunks::TOO_LONG,
             Refusal::TooLarge => crate::chunks::TOO_LARGE,
             Refusal::TooSmall => "El fragmento es demasiado pequeño",
@@ -137,6 +147,13 @@ pub fn check_reservation(r: Reservation, limits: Limits) -> Result<(), Refusal> 
         return Err(Refusal::TooSmall);
     }
     Ok(())
+}
+
+/// Whether a chunk reserved at `reserved_at` (and not stored yet) may be reserved again at `now`:
+/// only once its upload is stale ([`RESERVATION_STALE_MS`]). A reservation from before the ledger
+/// kept the time (0) is stale.
+pub fn may_reserve_again(reserved_at: i64, now: i64) -> bool {
+    now.saturating_sub(reserved_at) >= RESERVATION_STALE_MS
 }
 
 /// How much a stored chunk grows its segment's recorded length, for the hold: the part of its end
@@ -251,6 +268,16 @@ mod tests {
         assert_eq!(check_reservation(Reservation { has_small_chunk: true, ..tiny }, limits), Err(Refusal::TooSmall));
         let many = Reservation { chunk_count: MAX_CHUNKS_PER_ENTRY, ..reservation() };
         assert_eq!(check_reservation(many, limits), Err(Refusal::TooManyChunks));
+    }
+
+    #[test]
+    fn a_chunk_still_streaming_cant_be_reserved_again_until_its_upload_is_stale() {
+        assert!(!may_reserve_again(10_000, 10_000), "a second PUT while the first streams");
+        assert!(!may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS - 1));
+        assert!(may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS), "an upload that never ended");
+        assert!(may_reserve_again(0, 1_700_000_000_000), "a reservation older than the time column");
+        assert!(!may_reserve_again(10_000, 5_000), "a clock behind the reservation's is not staleness");
+        assert_eq!((Refusal::InFlight.status(), Refusal::InFlight.code().as_str()), (409, "chunk_in_flight"));
     }
 
     #[test]

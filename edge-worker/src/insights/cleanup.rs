@@ -13,6 +13,8 @@ use crate::error::ApiResult;
 pub enum Scope {
     /// One entry (deleted, left, expired): its answers, its notes' tags and reel places, its shares.
     Entry,
+    /// The same, only while the entry is in progress (abandoning it never touches a submitted one).
+    EntryInProgress,
     /// One note or clip.
     Note,
     /// One reel.
@@ -30,6 +32,16 @@ const ENTRY: &[&str] = &[
     "DELETE FROM task_answers WHERE entry_id = ?1",
     "DELETE FROM sus_answers WHERE entry_id = ?1",
     "DELETE FROM question_answers WHERE entry_id = ?1",
+];
+const ENTRY_IN_PROGRESS: &[&str] = &[
+    "DELETE FROM shares WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    "DELETE FROM reel_clips WHERE note_id IN (SELECT id FROM entry_notes WHERE entry_id = ?1) \
+     AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    "DELETE FROM note_tags WHERE note_id IN (SELECT id FROM entry_notes WHERE entry_id = ?1) \
+     AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    "DELETE FROM task_answers WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    "DELETE FROM sus_answers WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    "DELETE FROM question_answers WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
 ];
 const NOTE: &[&str] = &["DELETE FROM shares WHERE note_id = ?1", "DELETE FROM reel_clips WHERE note_id = ?1", "DELETE FROM note_tags WHERE note_id = ?1"];
 const REEL: &[&str] = &["DELETE FROM shares WHERE reel_id = ?1", "DELETE FROM reel_clips WHERE reel_id = ?1"];
@@ -61,6 +73,7 @@ const OWNER: &[&str] = &[
 pub fn statements(database: &D1Database, scope: Scope, id: &str) -> ApiResult<Vec<D1PreparedStatement>> {
     let list = match scope {
         Scope::Entry => ENTRY,
+        Scope::EntryInProgress => ENTRY_IN_PROGRESS,
         Scope::Note => NOTE,
         Scope::Reel => REEL,
         Scope::Analysis => ANALYSIS,

@@ -28,10 +28,18 @@ const BINDING: &str = "PARTICIPATIONS";
 
 /// Sends `call` to the object of `entry_id`.
 async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Answer<T>> {
+    send_with_fault(app, entry_id, call, None).await
+}
+
+/// Sends `call`, passing on a fault a test asked for (`faults.rs`; the object checks it is allowed).
+async fn send_with_fault<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call, fault: Option<crate::faults::Fault>) -> ApiResult<Answer<T>> {
     let stub = app.env.durable_object(BINDING)?.get_by_name(entry_id)?;
     let body = serde_json::to_string(call).map_err(ApiError::internal)?;
     let headers = Headers::new();
     headers.set("content-type", "application/json")?;
+    if let Some(fault) = fault {
+        headers.set(crate::faults::HEADER, fault.name())?;
+    }
     let mut init = RequestInit::new();
     init.with_method(Method::Post).with_headers(headers).with_body(Some(body.into()));
     let request = Request::new_with_init("https://participation.ledger/", &init)?;
@@ -54,18 +62,24 @@ async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> Ap
 /// Sends `call`, adopting a participation from D1 first if its object has never seen it. A
 /// refusal becomes the client's answer (same status, code and message as before the objects).
 pub async fn call<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<T> {
+    call_or_refusal(app, entry_id, call).await?.map_err(refusal)
+}
+
+/// Like [`call`], but tells the ledger's refusal (it decided) from a failure (the call failed, or
+/// the object did: what it did is unknown). The chunk path deletes what it wrote only on the first.
+pub async fn call_or_refusal<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Result<T, lupa_core::ledger::Refusal>> {
     let answer = match send::<T>(app, entry_id, call).await? {
         Answer::Uninitialized => {
             if !adopt(app, entry_id).await? {
-                return Err(refusal(lupa_core::ledger::Refusal::NotYours));
+                return Ok(Err(lupa_core::ledger::Refusal::NotYours));
             }
             send::<T>(app, entry_id, call).await?
         }
         other => other,
     };
     match answer {
-        Answer::Ok(value) => Ok(value),
-        Answer::Refused(r) => Err(refusal(r)),
+        Answer::Ok(value) => Ok(Ok(value)),
+        Answer::Refused(r) => Ok(Err(r)),
         Answer::Uninitialized => Err(ApiError::internal("participation object still uninitialized after adoption")),
     }
 }
@@ -109,9 +123,9 @@ pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol
 
 /// Tells the object the participation was submitted: D1 has everything; it forgets its ledger and
 /// builds the seek indexes of `files` on its alarm. False when the object did not take them (it
-/// never saw the participation).
-pub async fn finish(app: &App, entry_id: &str, files: Vec<String>) -> ApiResult<bool> {
-    match send::<bool>(app, entry_id, &Call::Finish { index: files }).await? {
+/// never saw the participation). `fault`: a test's (`faults.rs`).
+pub async fn finish(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::faults::Fault>) -> ApiResult<bool> {
+    match send_with_fault::<bool>(app, entry_id, &Call::Finish { index: files }, fault).await? {
         Answer::Ok(taken) => Ok(taken),
         _ => Ok(false),
     }

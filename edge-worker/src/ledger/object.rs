@@ -68,6 +68,9 @@ impl DurableObject for ParticipationLedger {
             Ok(call) => call,
             Err(err) => return Response::error(format!("bad call: {err}"), 400),
         };
+        if self.injected_fault(&req, &call) {
+            return Response::error("ledger failure", 500);
+        }
         let store = match self.store() {
             Ok(store) => store,
             Err(err) => {
@@ -152,6 +155,14 @@ impl ParticipationLedger {
         })
     }
 
+    /// A test server's request to fail this call as an internal error would (`faults.rs`): never
+    /// honoured in production, where `Config::test_faults` is always false.
+    fn injected_fault(&self, req: &Request, call: &Call) -> bool {
+        // Cheapest first: only a Finish that asks for it reads the configuration.
+        let asked = || req.headers().get(crate::faults::HEADER).ok().flatten().as_deref() == Some(crate::faults::Fault::LedgerFinish.name());
+        matches!(call, Call::Finish { .. }) && asked() && Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false)
+    }
+
     fn tell(&self, event: &LiveEvent) {
         viewers::broadcast(&self.state, event);
     }
@@ -232,7 +243,7 @@ impl ParticipationLedger {
                 }
                 self.reserve(store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
             }
-            Call::Commit { seq, track, index, stored, now } => self.commit(store, &meta, seq, &track, index, stored, now).await,
+            Call::Commit { seq, track, index, attempt, stored, size, now } => self.commit(store, &meta, seq, &track, index, attempt, stored, size, now).await,
             Call::AudioOpen { capability, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
@@ -278,16 +289,23 @@ impl ParticipationLedger {
                 self.delete(store, &meta, now).await
             }
             Call::Finish { index } => {
-                store.set_state("finished")?;
-                store.clear_ledger()?;
-                // The seek indexes read whole files: here, on the alarm, not in the isolate that
-                // answers the participant's submit (ADR 0013, "Finish").
-                store.queue_index(&index)?;
-                self.arm_at(store, crate::clock::system_now()).await?;
-                self.tell(&LiveEvent::Finished);
+                self.finish(store, &index).await?;
                 ok(true)
             }
         }
+    }
+
+    /// Submitted: D1 has what the researcher sees. The ledger goes; the alarm, at once, deletes
+    /// the chunks, builds the seek indexes of `index` and finishes the transcript.
+    async fn finish(&self, store: &Store, index: &[String]) -> ApiResult<()> {
+        store.set_state("finished")?;
+        store.clear_ledger()?;
+        // The seek indexes read whole files: here, on the alarm, not in the isolate that
+        // answers the participant's submit (ADR 0013, "Finish").
+        store.queue_index(index)?;
+        self.arm_at(store, crate::clock::system_now()).await?;
+        self.tell(&LiveEvent::Finished);
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -444,10 +462,16 @@ impl ParticipationLedger {
             if chunk.stored == 1 {
                 // A retry of a stored chunk is fine whatever the limits say now.
                 return if chunk.size == len {
-                    ok(Reserved { key: String::new(), already_stored: true })
+                    ok(Reserved { key: String::new(), already_stored: true, attempt: chunk.attempt })
                 } else {
                     refuse(Refusal::Conflict)
                 };
+            }
+            // Its body is still streaming: a second upload would write the same R2 key, and
+            // whichever committed last would set the size, whatever R2 kept. Once stale, the first
+            // upload is taken for dead and this one replaces its reservation.
+            if !ledger::may_reserve_again(chunk.reserved_at, now) {
+                return refuse(Refusal::InFlight);
             }
         }
         if segment.state != "open" {
@@ -470,25 +494,31 @@ impl ParticipationLedger {
         if let Err(refusal) = checked {
             return refuse(refusal);
         }
-        store.reserve(seq, track, &Chunk { idx: index, size: len, end_ms, stored: 0 }, previous.as_ref(), now)?;
+        let attempt = store.reserve(seq, track, &Chunk { idx: index, size: len, end_ms, stored: 0, attempt: 0, reserved_at: now }, previous.as_ref(), now)?;
         if let (true, Some(start)) = (track == "camera", start_ms) {
             store.set_camera_start(seq, start)?;
         }
         let key = chunk_key(&meta.analysis_id, &meta.entry_id, seq, track, index);
-        ok(Reserved { key, already_stored: false })
+        ok(Reserved { key, already_stored: false, attempt })
     }
 
+    /// An upload ended. The ledger alone decides whether its R2 object stays: it is stored when R2
+    /// kept the reserved size; otherwise the reservation is given back and the worker deletes the
+    /// object. An upload whose stale reservation another took over commits nothing and deletes
+    /// nothing: the key is the newer upload's now.
     #[allow(clippy::too_many_arguments)]
-    async fn commit(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, stored: bool, now: i64) -> ApiResult<Response> {
+    async fn commit(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, attempt: i64, stored: bool, size: u64, now: i64) -> ApiResult<Response> {
         let (Some(segment), Some(chunk)) = (store.segment(seq, track)?, store.chunk(seq, track, index)?) else {
             return refuse(Refusal::Gone);
         };
-        if chunk.stored == 1 {
-            return ok(Committed { compose: false });
+        if chunk.stored == 1 || chunk.attempt != attempt {
+            return ok(Committed { compose: false, delete: false });
         }
-        if !stored {
+        // The size R2 reports is what the ledger records: a body of another size is not this
+        // reservation's, so it is rolled back rather than counted as the reserved one.
+        if !stored || size != chunk.size {
             store.release(seq, track, &chunk)?;
-            return ok(Committed { compose: false });
+            return ok(Committed { compose: false, delete: true });
         }
         let small = chunk.size < MIN_CHUNK_BYTES;
         let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size) > 0;
@@ -514,13 +544,18 @@ impl ParticipationLedger {
                 let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
                 let held = crate::participation::holds::hold_again(&app, &meta.entry_id, now, ledger::provisional_hold(now, self.limits()?)).await;
                 *self.holding.borrow_mut() = false;
+                if held.is_err() {
+                    // The chunk is stored whatever D1 said; the place is still released there,
+                    // so the next chunk that grows the recording tries again.
+                    store.hold_released(true)?;
+                }
                 held?;
             }
             self.arm_for_activity(store).await?;
         }
         // A cheap hint (no read of the ledger): the composition works out what is really ready.
         let bytes = segment.bytes.max(0) as u64 + chunk.size;
-        ok(Committed { compose: compose::may_have_ready_part(bytes, store.part_count(seq, track)?) })
+        ok(Committed { compose: compose::may_have_ready_part(bytes, store.part_count(seq, track)?), delete: false })
     }
 
     async fn compose(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str) -> ApiResult<Response> {
@@ -686,7 +721,13 @@ impl ParticipationLedger {
                     // this branch again. Erasing first left a failed write unrepeated: the retry
                     // found the object 'deleted', swept, and the row stayed 'in_progress'.
                     let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
-                    crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    let abandoned = crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    if abandoned == crate::participation::purge::Abandoned::Kept {
+                        // D1 has it submitted: the participant finished, and the submit's Finish
+                        // never reached this object. Finish now instead of deleting a recording
+                        // the researcher has (the worker indexed the files when its call failed).
+                        return self.finish(&store, &[]).await;
+                    }
                     store.set_state("deleted")?;
                     self.erase(&store, &meta).await?;
                     self.arm_at(&store, now + SWEEP_AFTER_MS).await?;

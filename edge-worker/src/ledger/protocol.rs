@@ -62,8 +62,20 @@ pub enum Call {
     Open { capability: Option<String>, track: String, mime: String, now: i64 },
     /// Reserves a chunk's bytes before its body is streamed to R2.
     Reserve { capability: Option<String>, seq: u32, track: String, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64 },
-    /// The body's upload ended: stored (with the size R2 confirmed) or failed.
-    Commit { seq: u32, track: String, index: u32, stored: bool, now: i64 },
+    /// The body's upload ended: stored, with the size R2 reported, or failed. `attempt` is the
+    /// reservation this upload made (`Reserved::attempt`): an upload whose reservation went stale
+    /// and was taken over commits nothing.
+    Commit {
+        seq: u32,
+        track: String,
+        index: u32,
+        #[serde(default)]
+        attempt: i64,
+        stored: bool,
+        #[serde(default)]
+        size: u64,
+        now: i64,
+    },
     /// Composes the parts after the first that the stored chunks cover (after a chunk's answer).
     Compose { seq: u32, track: String },
     /// Closes every segment (Finish).
@@ -96,6 +108,9 @@ pub struct Opened {
 pub struct Reserved {
     pub key: String,
     pub already_stored: bool,
+    /// Which reservation of the index this is; the commit names it.
+    #[serde(default)]
+    pub attempt: i64,
 }
 
 /// A committed chunk.
@@ -103,6 +118,11 @@ pub struct Reserved {
 pub struct Committed {
     /// Whether a part after the first may be ready to compose.
     pub compose: bool,
+    /// Whether the worker must delete what this upload wrote: the ledger gave its reservation
+    /// back (nothing, or not the reserved size, reached R2). Only the ledger says so: an object
+    /// it counts as stored is never deleted by the worker (ADR 0013).
+    #[serde(default)]
+    pub delete: bool,
 }
 
 /// A closed segment, as D1 records it for the researcher.

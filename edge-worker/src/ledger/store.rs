@@ -20,8 +20,11 @@ const SCHEMA: &[&str] = &[
      bytes INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'open', start_ms INTEGER NOT NULL DEFAULT 0, size INTEGER, \
      small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track)) WITHOUT ROWID",
     // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
+    // `attempt` numbers the reservations of an index, so a commit names the upload it ends;
+    // `reserved_at` (request clock) tells a stale reservation (`lupa_core::ledger::may_reserve_again`).
     "CREATE TABLE IF NOT EXISTS chunks (seq INTEGER NOT NULL, track TEXT NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, \
-     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track, idx)) WITHOUT ROWID",
+     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0, reserved_at INTEGER NOT NULL DEFAULT 0, \
+     PRIMARY KEY (seq, track, idx)) WITHOUT ROWID",
     // Files whose seek index the alarm builds after Finish (ADR 0013, "Finish").
     "CREATE TABLE IF NOT EXISTS to_index (r2_key TEXT PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS parts (seq INTEGER NOT NULL, track TEXT NOT NULL, part_number INTEGER NOT NULL, etag TEXT NOT NULL, \
@@ -63,12 +66,25 @@ pub struct Segment {
     pub bytes: i64,
 }
 
+/// Columns added to `chunks` after objects had created it: `CREATE TABLE IF NOT EXISTS` leaves an
+/// older table as it was, so an object that recorded before them gets them on its next start.
+const CHUNK_COLUMNS_ADDED: &[&str] = &[
+    "ALTER TABLE chunks ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE chunks ADD COLUMN reserved_at INTEGER NOT NULL DEFAULT 0",
+];
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Chunk {
     pub idx: u32,
     pub size: u64,
     pub end_ms: i64,
     pub stored: i64,
+    /// Which reservation of this index the row is (1 for the first); 0 for rows adopted from D1.
+    #[serde(default)]
+    pub attempt: i64,
+    /// When it was reserved, on the request's clock.
+    #[serde(default)]
+    pub reserved_at: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -105,7 +121,26 @@ impl Store {
                 sql.exec(statement, None).map_err(failed)?;
             }
         }
-        Ok(Store { sql, rows: std::cell::Cell::new((0, 0)) })
+        let store = Store { sql, rows: std::cell::Cell::new((0, 0)) };
+        if create {
+            store.add_chunk_columns()?;
+        }
+        Ok(store)
+    }
+
+    /// Brings an older object's `chunks` table up to [`SCHEMA`]'s (see [`CHUNK_COLUMNS_ADDED`]).
+    fn add_chunk_columns(&self) -> ApiResult<()> {
+        #[derive(Deserialize)]
+        struct Table {
+            sql: String,
+        }
+        let tables = self.rows::<Table>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks'", vec![])?;
+        if tables.iter().any(|t| !t.sql.contains("attempt")) {
+            for statement in CHUNK_COLUMNS_ADDED {
+                self.run(statement, vec![])?;
+            }
+        }
+        Ok(())
     }
 
     /// Rows read and written through this store so far.
@@ -244,7 +279,7 @@ impl Store {
 
     pub fn chunk(&self, seq: u32, track: &str, idx: u32) -> ApiResult<Option<Chunk>> {
         Ok(self
-            .rows::<Chunk>("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(idx)])?
+            .rows::<Chunk>("SELECT idx, size, end_ms, stored, attempt, reserved_at FROM chunks WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(idx)])?
             .into_iter()
             .next())
     }
@@ -254,22 +289,25 @@ impl Store {
         self.rows("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx", vec![int(seq), v(track)])
     }
 
-    /// Reserves a chunk's bytes (a retry of a reservation replaces it); the request is activity.
-    pub fn reserve(&self, seq: u32, track: &str, chunk: &Chunk, previous: Option<&Chunk>, now: i64) -> ApiResult<()> {
+    /// Reserves a chunk's bytes; the request is activity. A reservation the caller found stale
+    /// (`previous`) is replaced, and its bytes given back. Answers the reservation's `attempt`.
+    pub fn reserve(&self, seq: u32, track: &str, chunk: &Chunk, previous: Option<&Chunk>, now: i64) -> ApiResult<i64> {
         let (idx, size, end_ms) = (chunk.idx, chunk.size, chunk.end_ms);
-        let (refund, counted) = match previous {
-            Some(chunk) => (chunk.size, 0),
-            None => (0, 1),
+        let (refund, counted, attempt) = match previous {
+            Some(chunk) => (chunk.size, 0, chunk.attempt + 1),
+            None => (0, 1, 1),
         };
         self.run(
-            "INSERT INTO chunks (seq, track, idx, size, end_ms, stored) VALUES (?, ?, ?, ?, ?, 0) \
-             ON CONFLICT (seq, track, idx) DO UPDATE SET size = excluded.size, end_ms = excluded.end_ms",
-            vec![int(seq), v(track), int(idx), int(size), int(end_ms)],
+            "INSERT INTO chunks (seq, track, idx, size, end_ms, stored, attempt, reserved_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7) \
+             ON CONFLICT (seq, track, idx) DO UPDATE SET size = excluded.size, end_ms = excluded.end_ms, attempt = excluded.attempt, \
+             reserved_at = excluded.reserved_at",
+            vec![int(seq), v(track), int(idx), int(size), int(end_ms), int(attempt), int(now)],
         )?;
         self.run(
             "UPDATE meta SET reserved_bytes = reserved_bytes - ? + ?, chunk_count = chunk_count + ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1",
             vec![int(refund), int(size), int(counted), int(now)],
-        )
+        )?;
+        Ok(attempt)
     }
 
     /// The body is in R2: the reservation becomes stored bytes, the segment grows; `progress_at`

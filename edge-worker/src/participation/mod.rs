@@ -191,7 +191,10 @@ pub fn participation_data(app: &App, detail: AnalysisDto) -> ParticipationData {
 /// recorded is deleted, unfinished uploads aborted, and the place freed.
 pub async fn abandon(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     let entry = entries::require_capability(app, req, entry_id).await?;
-    purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
+    if purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Kept {
+        // Its submit landed first: the recording is the researcher's now, and stays.
+        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
+    }
     let resp = json(200, &MessageResponse { message: LEFT.into() })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())
 }

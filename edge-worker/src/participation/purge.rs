@@ -23,6 +23,9 @@ use crate::App;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Entry,
+    /// One entry, only while it is in progress: what abandoning it deletes (`abandon_entry`). A
+    /// submitted entry is the researcher's, whatever asked (an expiry, a racing leave).
+    EntryInProgress,
     Analysis,
     Owner,
 }
@@ -50,6 +53,18 @@ const ENTRY: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1",
 };
+// The same for an entry being abandoned: every statement does nothing unless it is in progress,
+// so a submit that commits first keeps everything (the batch is one transaction).
+const ENTRY_IN_PROGRESS: Statements = Statements {
+    queue_objects: ENTRY.queue_objects,
+    queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT upload_id, r2_key, ?2 FROM entry_segments \
+         WHERE entry_id = ?1 AND upload_id IS NOT NULL AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress') \
+         ON CONFLICT (upload_id) DO NOTHING",
+    chunks: "DELETE FROM entry_chunks WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    parts: "DELETE FROM segment_parts WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    segments: "DELETE FROM entry_segments WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+};
 const ANALYSIS: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \
          AND status = 'in_progress' ON CONFLICT (entry_id) DO NOTHING",
@@ -74,15 +89,31 @@ const OWNER: Statements = Statements {
 
 /// Queues an entry's R2 prefix for deletion.
 pub const QUEUE_ENTRY_PREFIX: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
+/// The same while the entry `?3` is in progress (abandoning it; never a submitted one's files).
+const QUEUE_ABANDONED_PREFIX: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT ?1, ?2 \
+     WHERE EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?3 AND status = 'in_progress') ON CONFLICT (prefix) DO NOTHING";
 /// An unsubmitted entry that leaves (or expires) keeps its row as 'abandoned', with nothing in it.
+/// Last in its batch: the statements before it check that the entry is still in progress.
 const ABANDON: &str = "UPDATE analysis_entries SET status = 'abandoned', capability_hash = NULL, recording_key = NULL, recording_size = NULL, \
-     upload_id = NULL, held_until = NULL, recorded_bytes = 0, updated_at = ?2 WHERE id = ?1";
+     upload_id = NULL, held_until = NULL, recorded_bytes = 0, updated_at = ?2 WHERE id = ?1 AND status = 'in_progress'";
+const STATUS: &str = "SELECT status AS value FROM analysis_entries WHERE id = ?1";
+
+/// What abandoning a participation did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandoned {
+    /// It is abandoned (now, or it was already, or its row is gone): nothing of it is kept.
+    Yes,
+    /// It is submitted: nothing was deleted. Abandoning a submitted participation is refused,
+    /// whoever asks (an expiry whose object never heard of the submit, a leave racing a submit).
+    Kept,
+}
 
 /// The statements that drop the segments of `scope` and queue their R2 work; put them in the
 /// same batch as the deletion of the rows they belong to, before it.
 pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> ApiResult<Vec<D1PreparedStatement>> {
     let s = match scope {
         Scope::Entry => &ENTRY,
+        Scope::EntryInProgress => &ENTRY_IN_PROGRESS,
         Scope::Analysis => &ANALYSIS,
         Scope::Owner => &OWNER,
     };
@@ -97,21 +128,28 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
 }
 
 /// Deletes everything an unsubmitted entry has (leave, stop sharing, expiry, no place on resume)
-/// and frees its place; the row stays as 'abandoned'.
-pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiResult<()> {
+/// and frees its place; the row stays as 'abandoned'. A submitted entry is left as it is
+/// ([`Abandoned::Kept`]), in the same transaction that would have deleted it, so a submit racing
+/// this either lands first and keeps everything or finds the entry abandoned.
+pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiResult<Abandoned> {
     let database = db(app)?;
     let now = app.now();
     let mut batch = Batch::new(&database);
-    batch.add(QUEUE_ENTRY_PREFIX, &[text(&storage::entry_prefix(analysis_id, entry_id)), int(now)])?;
-    for statement in statements(&database, Scope::Entry, entry_id, now)? {
+    batch.add(QUEUE_ABANDONED_PREFIX, &[text(&storage::entry_prefix(analysis_id, entry_id)), int(now), text(entry_id)])?;
+    for statement in statements(&database, Scope::EntryInProgress, entry_id, now)? {
         batch.add_prepared(statement, "DELETE segments of an entry");
     }
     // Answers go with the recording (the modal says the data has been deleted).
-    for statement in crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::Entry, entry_id)? {
+    for statement in crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::EntryInProgress, entry_id)? {
         batch.add_prepared(statement, "DELETE insights of an entry");
     }
     batch.add(ABANDON, &[text(entry_id), int(now)])?;
-    delete_and_drain(app, batch).await
+    let status = batch.add(STATUS, &[text(entry_id)])?;
+    let pending = add_pending(&mut batch)?;
+    let results = batch.run().await?;
+    let kept = results.values::<String>(status)?.iter().any(|s| s == "submitted");
+    carry_out(app, &results, pending).await?;
+    Ok(if kept { Abandoned::Kept } else { Abandoned::Yes })
 }
 
 const PENDING_ABORTS: &str = "SELECT upload_id, r2_key FROM r2_aborts ORDER BY created_at LIMIT 50";

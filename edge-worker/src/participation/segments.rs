@@ -101,23 +101,31 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         Some(body) => bucket.put(reserved.key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
         None => Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH)),
     };
-    let stored = matches!(&put, Ok(Some(object)) if object.size() == declared);
-    if !stored {
-        let _ = bucket.delete(reserved.key.clone()).await;
-    }
-    let commit = Call::Commit { seq, track: track_name.into(), index: chunk.index, stored, now };
-    let committed = crate::ledger::call::<Committed>(app, entry_id, &commit).await;
-    let committed = match committed {
+    // The ledger gets the size R2 reports and decides: it records that size, or gives the
+    // reservation back when nothing, or not what it reserved, was stored.
+    let r2_size = match &put {
+        Ok(Some(object)) => Some(object.size()),
+        _ => None,
+    };
+    let commit = Call::Commit { seq, track: track_name.into(), index: chunk.index, attempt: reserved.attempt, stored: r2_size.is_some(), size: r2_size.unwrap_or(0), now };
+    // The R2 object is deleted only when the ledger says it isn't counted: it refused the commit
+    // (the participation left or was deleted while the body streamed: the object swept the prefix
+    // already, so this is the object that would outlive it) or rolled the reservation back. After
+    // any other failure the ledger may have stored the chunk (say, D1 busy while the place was
+    // taken again after it), and a retry gets `already_stored`: deleting it would make every
+    // `complete` fail. An object nobody counts is swept at Finish or deletion.
+    let committed = match crate::ledger::call_or_refusal::<Committed>(app, entry_id, &commit).await? {
         Ok(committed) => committed,
-        Err(err) => {
-            // Left or deleted while the body streamed: the object swept the prefix already, so
-            // this chunk's object is the one that would outlive it.
+        Err(refused) => {
             let _ = bucket.delete(reserved.key).await;
-            return Err(err);
+            return Err(crate::ledger::refusal(refused));
         }
     };
+    if committed.delete {
+        let _ = bucket.delete(reserved.key.clone()).await;
+    }
     put?;
-    if !stored {
+    if committed.delete {
         return Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH));
     }
     if committed.compose {

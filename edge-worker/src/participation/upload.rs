@@ -182,29 +182,45 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
     let files: Vec<Value<String>> = results.get(2).map(|r| r.results::<Value<String>>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
-    if !submitted {
-        purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
+    if !submitted && purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Yes {
         return sessions::with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
     }
-    // The object forgets its ledger (D1 now has everything the researcher sees) and builds the
-    // seek indexes on its alarm: reading whole files in this isolate held the answer up by ~12 ms
-    // per MB (ADR 0009, 0013 "Finish"). Should it not take them, the worker builds them itself.
-    let (background, entry_id) = (app.detached(), entry.id.clone());
-    let files: Vec<String> = files.into_iter().map(|f| f.value).collect();
-    app.wait_until(async move {
-        let taken = match crate::ledger::finish(&background, &entry_id, files.clone()).await {
-            Ok(taken) => taken,
-            Err(err) => {
-                crate::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message));
-                false
-            }
-        };
-        if !taken {
-            for key in &files {
-                crate::seek_index::build_later(&background, key);
-            }
-        }
-    });
+    if submitted {
+        // The object must hear of it: left 'active', its expiry alarm would delete the recording
+        // 24 h later (it now asks D1 first and finishes instead, but the transcript and the sweep
+        // of the chunks would wait that long). One object call in this request, tried again on
+        // failure, before the answer.
+        let files: Vec<String> = files.into_iter().map(|f| f.value).collect();
+        finish_object(app, &entry.id, files, crate::faults::requested(&app.config, req)).await;
+    }
+    // Else a submit of this participation that raced this one won: it is submitted all the same.
     let resp = json(200, &MessageResponse { message: SUBMITTED.into() })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())
+}
+
+/// Attempts at telling the object of a submit; each is one request to it, and a failure is rare
+/// (the object restarting), so a few in a row cover it without holding the participant up.
+const FINISH_ATTEMPTS: usize = 3;
+
+/// Tells the participation's object it was submitted. It forgets its ledger (D1 now has everything
+/// the researcher sees) and builds the seek indexes on its alarm: reading whole files in this
+/// isolate held the answer up by ~12 ms per MB (ADR 0009, 0013 "Finish"). Should it not take them
+/// (it never saw the participation, or every attempt failed), the worker builds them after the
+/// answer; an object that never heard finishes itself at its expiry, when D1 says 'submitted'.
+async fn finish_object(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::faults::Fault>) {
+    let mut taken = false;
+    for _ in 0..FINISH_ATTEMPTS {
+        match crate::ledger::finish(app, entry_id, files.clone(), fault).await {
+            Ok(answer) => {
+                taken = answer;
+                break;
+            }
+            Err(err) => crate::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message)),
+        }
+    }
+    if !taken {
+        for key in &files {
+            crate::seek_index::build_later(app, key);
+        }
+    }
 }

@@ -29,6 +29,7 @@ export const ERROR_WORDING = {
   checkout_closed: 'locale',
   chunk_conflict: 'server',
   chunk_gone: 'locale',
+  chunk_in_flight: 'locale',
   chunk_length: 'locale',
   chunk_too_large: 'server',
   chunk_too_small: 'server',
