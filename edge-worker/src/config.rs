@@ -41,8 +41,7 @@ impl Config {
             None => Some(deployment::UNKNOWN_ENVIRONMENT_MESSAGE.to_string()),
             Some(Environment::Local) => None,
             Some(Environment::Production) => {
-                let secret = |name: &str| env.secret(name).ok().map(|v| v.to_string());
-                let problems = deployment::production_problems(&self.public_origin, secret);
+                let problems = deployment::production_problems(&self.public_origin, |name| raw_secret(env, name));
                 (!problems.is_empty()).then(|| deployment::misconfigured_message(&problems))
             }
         }
@@ -84,7 +83,12 @@ fn required_var(env: &Env, name: &str) -> Result<String, ApiError> {
 
 /// A secret (wrangler secret or `.dev.vars`) when it is set; an empty one counts as unset.
 pub fn optional_secret(env: &Env, name: &str) -> Option<String> {
-    env.secret(name).ok().map(|v| v.to_string()).filter(|v| !v.is_empty())
+    deployment::read_secret(raw_secret(env, name))
+}
+
+/// A secret's value as stored, for [`deployment::read_secret`] (here and in the production check).
+fn raw_secret(env: &Env, name: &str) -> Option<String> {
+    env.secret(name).ok().map(|v| v.to_string())
 }
 
 /// Reads a secret (wrangler secret or `.dev.vars`), naming it when missing.

@@ -84,6 +84,12 @@ pub fn check_same_origin(req: &Request) -> ApiResult<()> {
     if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
         return Ok(());
     }
+    check_origin(req)
+}
+
+/// The same check for any method: a request a browser sends from another site is refused. Used
+/// as is for WebSocket handshakes, which are GETs a page of any site may start.
+pub fn check_origin(req: &Request) -> ApiResult<()> {
     let headers = req.headers();
     if let Some(site) = headers.get("sec-fetch-site").ok().flatten() {
         if !matches!(site.as_str(), "same-origin" | "none") {

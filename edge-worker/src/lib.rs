@@ -161,6 +161,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
         Ok(count) => log::cron(&request_id, "purge-outbox", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
+    match ledger::forget_ended_viewers(&app).await {
+        Ok(count) => log::cron(&request_id, "forget-live-viewers", count),
+        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
 }
 
 /// The committed OpenAPI document (generated from the API types; a test keeps it fresh).

@@ -8,13 +8,19 @@ use lupa_core::routes as paths;
 use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, text};
+use crate::db::{db, int, text};
 use crate::error::{ApiError, ApiResult};
 use crate::recordings::owned_entry_with;
 use crate::storage::{bucket, chunk_key, verify_signed_request};
 use crate::App;
 
 const TASK_COUNT: &str = "SELECT COUNT(*) AS value FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";
+
+/// The viewer is noted with the entry's reads, only when the session may watch it (the rule of
+/// `recordings::owned_by`: the analysis's owner, or an admin): a later logout or lost access then
+/// knows which participations' objects to ask to check their sockets again (`ledger::recheck_viewers`).
+const WATCHING: &str = "INSERT OR REPLACE INTO live_viewers (session_hash, entry_id, user_id, opened_at) \
+     SELECT ?1, e.id, ?3, ?4 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?2 AND (a.owner_id = ?3 OR ?5 = 1)";
 
 const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.";
 const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
@@ -26,7 +32,17 @@ fn is_upgrade(req: &Request) -> bool {
 
 /// `GET /api/v1/entry/{id}/live` (Upgrade: websocket): the participation's live events.
 pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) -> ApiResult<Response> {
-    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| batch.add(TASK_COUNT, &[text(entry_id)])).await?;
+    // A WebSocket is not a fetch: the router's cross-site check passes GETs, and a page of another
+    // site could otherwise open this socket with the researcher's cookie (cross-site WebSocket
+    // hijacking). Browsers always send `Origin` on the handshake.
+    crate::http::check_origin(req)?;
+    let admin = lupa_core::auth::Role::parse(&user.user.role) == Some(lupa_core::auth::Role::Admin);
+    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| {
+        let count = batch.add(TASK_COUNT, &[text(entry_id)])?;
+        batch.add(WATCHING, &[text(&user.token_hash), text(entry_id), text(&user.user.id), int(app.now()), int(i64::from(admin))])?;
+        Ok(count)
+    })
+    .await?;
     if !is_upgrade(req) {
         return Err(ApiError::new(426, ErrorCode::UpgradeRequired, NEEDS_SOCKET));
     }
@@ -35,6 +51,9 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
     headers.set("upgrade", "websocket")?;
     headers.set("x-lupa-analysis", &entry.analysis_id)?;
     headers.set("x-lupa-task-count", &task_count.to_string())?;
+    // Who opens it: each later request on the socket asks again whether this session lasts.
+    headers.set("x-lupa-viewer-session", &user.token_hash)?;
+    headers.set("x-lupa-viewer-user", &user.user.id)?;
     let mut init = RequestInit::new();
     init.with_method(Method::Get).with_headers(headers);
     let forwarded = Request::new_with_init("https://participation.ledger/live", &init)?;

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp } from './helpers.mjs';
+import { api, BASE, sessionCookie, signUp } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
 import { watch } from './live-watch.mjs';
 import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, complete, until } from './recording.mjs';
@@ -20,10 +20,10 @@ async function owner() {
 }
 
 /** The status (and body, when refused) of a raw HTTP/1.1 upgrade request for the live socket. */
-async function upgrade(entryId, cookie) {
+async function upgrade(entryId, cookie, { origin = BASE } = {}) {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), origin: BASE };
+    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), origin };
     if (cookie) headers.cookie = cookie;
     const req = request(`${BASE}/api/v1/entry/${entryId}/live`, { headers });
     req.on('upgrade', (res, socket) => { socket.destroy(); resolve({ status: res.statusCode }); });
@@ -198,4 +198,105 @@ test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async ()
   }
   assert.equal(status, 101);
   for (const v of viewers) v.ws.close();
+});
+
+/**
+ * The server closed the socket: its close frame follows `revoked` (the socket is CLOSING within
+ * moments), and the close settles with its code. Locally the handshake's end takes ~10 s
+ * (wrangler dev's proxy between the worker and the object keeps the TCP connection until then),
+ * hence the bound; a socket the server never closed fails both checks.
+ */
+async function closedWithin(viewer, ms = 20_000) {
+  // The frame right after `revoked` (it may come in the next read of the stream).
+  for (let waited = 0; viewer.ws.readyState < WebSocket.CLOSING && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(viewer.ws.readyState >= WebSocket.CLOSING, `the server's close frame arrived with 'revoked' (readyState ${viewer.ws.readyState})`);
+  return Promise.race([viewer.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the live socket stayed open')), ms))]);
+}
+
+test('a page of another site cannot open the live socket with the researcher\'s cookie', async (t) => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  await openSegment(p.entryId, p.cookie);
+  const hijack = await upgrade(p.entryId, o.cookie, { origin: 'https://evil.example' });
+  assert.equal(hijack.status, 403);
+  assert.equal(JSON.parse(hijack.body).message, 'Solicitud rechazada: origen no permitido');
+  assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
+});
+
+test('a live socket ends with its session: logout closes it at once, and it can\'t be opened again', async (t) => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
+  assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, randomBytes(3000), 1000)).status, 200);
+  // The same researcher in a second browser keeps watching: only the session that left is closed.
+  const otherCookie = sessionCookie(await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }));
+  const viewer = watch(p.entryId, o.cookie);
+  t.after(() => viewer.ws.close());
+  const stays = watch(p.entryId, otherCookie);
+  t.after(() => stays.ws.close());
+  await Promise.all([viewer.opened, stays.opened]);
+  await viewer.next((e) => e.type === 'snapshot');
+  await stays.next((e) => e.type === 'snapshot');
+
+  assert.equal((await api('/api/v1/auth/logout', { method: 'POST', cookie: o.cookie })).status, 200);
+  await viewer.next((e) => e.type === 'revoked');
+  assert.equal((await closedWithin(viewer)).code, 4403);
+  assert.equal((await upgrade(p.entryId, o.cookie)).status, 401);
+  // The other session still gets the next chunk.
+  assert.equal((await putChunk(p.entryId, p.cookie, seg, 1, randomBytes(2000), 2000)).status, 200);
+  const chunk = await stays.next((e) => e.type === 'chunk');
+  assert.equal(chunk.chunk.index, 1);
+  assert.equal(stays.events.some((e) => e.type === 'revoked'), false);
+  stays.ws.close();
+});
+
+test('a socket whose session ended without a word signs nothing more: its next request closes it', async (t) => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
+  assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, randomBytes(3000), 1000)).status, 200);
+  const viewer = watch(p.entryId, o.cookie);
+  t.after(() => viewer.ws.close());
+  await viewer.opened;
+  await viewer.next((e) => e.type === 'snapshot');
+  const from = viewer.events.length;
+  viewer.ws.send(JSON.stringify({ type: 'sign', seq: seg, track: 'screen', from: 0, to: 0 }));
+  assert.equal((await viewer.next((e) => e.type === 'signed', from)).chunks.length, 1);
+
+  // The session is gone (expired and swept, say) and nobody told the object.
+  await sql(`DELETE FROM sessions WHERE user_id = ${q(o.user.id)}`);
+  const after = viewer.events.length;
+  viewer.ws.send(JSON.stringify({ type: 'sign', seq: seg, track: 'screen', from: 0, to: 0 }));
+  await viewer.next((e) => e.type === 'revoked', after);
+  assert.equal((await closedWithin(viewer)).code, 4403);
+  assert.equal(viewer.events.slice(after).some((e) => e.type === 'signed'), false, 'no URL signed after the session ended');
+});
+
+test('a password change ends every live view of the account; a demoted admin stops watching others', async (t) => {
+  const o = await owner();
+  const p = await participate(o.analysis);
+  await openSegment(p.entryId, p.cookie);
+  const secondCookie = sessionCookie(await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }));
+  const viewer = watch(p.entryId, secondCookie);
+  t.after(() => viewer.ws.close());
+  await viewer.opened;
+  await viewer.next((e) => e.type === 'snapshot');
+  const changed = await api('/api/v1/auth/update-user-password', { method: 'PATCH', cookie: o.cookie, body: { currentPassword: o.password, newPassword: 'otra-Clave-larga-42' } });
+  assert.equal(changed.status, 200, changed.text);
+  await viewer.next((e) => e.type === 'revoked');
+  assert.equal((await closedWithin(viewer)).code, 4403);
+
+  // An admin may watch any participation, until they are one no longer.
+  const boss = await signUp('live-admin');
+  const helper = await signUp('live-admin-2');
+  await sql(`UPDATE users SET role = 'admin' WHERE id IN (${q(boss.user.id)}, ${q(helper.user.id)})`);
+  const adminView = watch(p.entryId, helper.cookie);
+  t.after(() => adminView.ws.close());
+  await adminView.opened;
+  await adminView.next((e) => e.type === 'snapshot');
+  const demoted = await api(`/api/v1/admin/users/${helper.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  assert.equal(demoted.status, 200, demoted.text);
+  await adminView.next((e) => e.type === 'revoked');
+  assert.equal((await closedWithin(adminView)).code, 4403);
+  assert.equal((await upgrade(p.entryId, helper.cookie)).status, 404);
 });

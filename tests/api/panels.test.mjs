@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { recordAndSubmit } from './recording.mjs';
+import { complete, recordAndSubmit, recordSegment, submit } from './recording.mjs';
 import { createAnalysis, parseCsv, researcher } from './insights-helpers.mjs';
 
 const screener = {
@@ -45,7 +45,9 @@ test('an analysis without the new fields keeps the spec payload; each new field 
   const plainJoin = await participateWith(plain.id);
   for (const key of ['taskOrder', 'questions', 'completionUrl']) assert.equal(key in plainJoin.json.analysisData, false, key);
   const check = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: plain.id } });
-  for (const key of ['screener', 'pidParam', 'questionCount']) assert.equal(key in check.json, false, key);
+  for (const key of ['screener', 'questionCount']) assert.equal(key in check.json, false, key);
+  // The id's parameter is always named: a panel may link to an analysis left at its defaults.
+  assert.equal(check.json.pidParam, 'pid');
 
   // Sending the defaults stores nothing; one option set shows all four.
   const defaults = await createAnalysis(owner, { taskOrder: 'fixed', panel: { pidParam: 'pid' }, questions: { pre: [], post: [] } });
@@ -150,7 +152,9 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   const join = await participateWith(analysis.id, { pid: 'abc123', screener: [[0], [0, 1]] });
   assert.equal(join.status, 200, join.text);
   const data = join.json.analysisData;
-  assert.equal(data.completionUrl, 'https://app.prolific.example.com/submissions/complete?cc=C0DE&p=abc123');
+  // The completion code is proof of finished work: never handed out before anything is recorded.
+  assert.equal('completionUrl' in data, false);
+  assert.equal(join.text.includes('C0DE'), false);
   assert.deepEqual([...data.taskOrder].sort(), [1, 2, 3, 4]);
   assert.deepEqual(data.questions.post.map((x) => x.type), ['text', 'scale']);
   const [row] = await sql(`SELECT pid, task_order FROM analysis_entries WHERE id = ${q(join.json.analysisEntryId)}`);
@@ -223,4 +227,88 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
   const plain = await createAnalysis(owner);
   const plainCsv = parseCsv((await api(`/api/v1/analysis/${plain.id}/export`, { cookie: owner.cookie })).text);
   assert.equal(plainCsv[0].includes('pid'), false);
+});
+
+test('the completion URL comes only with the submit, for that participation and its own id', async () => {
+  const owner = await researcher('panels-completion');
+  const analysis = await createAnalysis(owner, { tasks: ['Uno'], panel });
+  const first = await participateWith(analysis.id, { pid: 'first-1' });
+  const second = await participateWith(analysis.id, { pid: 'second-2' });
+  for (const join of [first, second]) {
+    assert.equal(join.status, 200, join.text);
+    assert.equal(join.text.includes('C0DE'), false, 'participate must not carry the completion code');
+  }
+  // Neither resuming nor an unfinished submit gives it away.
+  const firstCookie = cookieOf(first);
+  const resumed = await api('/api/v1/participation/current', { cookie: firstCookie });
+  assert.equal(resumed.status, 200, resumed.text);
+  assert.equal(resumed.text.includes('C0DE'), false);
+  const early = await submit(first.json.analysisEntryId, firstCookie);
+  assert.equal(early.status, 400);
+  assert.equal(early.text.includes('C0DE'), false);
+
+  await recordSegment(first.json.analysisEntryId, firstCookie, randomBytes(4096), { chunkSize: 4096 });
+  assert.equal((await complete(first.json.analysisEntryId, firstCookie)).status, 200);
+  const sent = await submit(first.json.analysisEntryId, firstCookie);
+  assert.equal(sent.status, 200, sent.text);
+  assert.deepEqual(sent.json, { message: 'Grabación enviada', completionUrl: 'https://app.prolific.example.com/submissions/complete?cc=C0DE&p=first-1' });
+
+  // A study without a completion URL answers the submit as before.
+  const plain = await createAnalysis(owner, { tasks: ['Uno'] });
+  const join = await participateWith(plain.id);
+  await recordAndSubmit(join.json.analysisEntryId, cookieOf(join), randomBytes(4096), { chunkSize: 4096 });
+  const again = await submit(join.json.analysisEntryId, cookieOf(join));
+  assert.equal(again.status, 403, 'the capability ends with the submit');
+});
+
+test('screen-outs count only for a published analysis with a screener', async () => {
+  const owner = await researcher('panels-screen-status');
+  const screened = await createAnalysis(owner, { tasks: ['Uno'], max: 1, screener, panel });
+  const plain = await createAnalysis(owner, { tasks: ['Uno'] });
+  const count = async (id) => (await sql(`SELECT COUNT(*) AS n FROM screen_outs WHERE analysis_id = ${q(id)}`))[0].n;
+
+  // No screener: no verdict to give, nothing counted.
+  const none = await screen(plain.id, [[1], [2]], 'x1');
+  assert.equal(none.status, 200, none.text);
+  assert.deepEqual(none.json, { accepted: true });
+  assert.equal(await count(plain.id), 0);
+  // An unknown id: 404, nothing counted.
+  const unknown = await screen('no-such-analysis', [[1], [0]], 'x1');
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.json.message, 'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.');
+
+  // Published: counted.
+  assert.equal((await screen(screened.id, [[1], [0]], 'x2')).json.accepted, false);
+  assert.equal(await count(screened.id), 1);
+  // Full (its one place submitted), then completed: refused with the participant's message, not counted.
+  const join = await participateWith(screened.id, { pid: 'in-1', screener: [[0], [0]] });
+  await recordAndSubmit(join.json.analysisEntryId, cookieOf(join), randomBytes(4096), { chunkSize: 4096 });
+  const [{ status }] = await sql(`SELECT status FROM analyses WHERE id = ${q(screened.id)}`);
+  assert.equal(status, 'completed');
+  const closed = await screen(screened.id, [[1], [0]], 'x3');
+  assert.equal(closed.status, 400);
+  assert.equal(closed.json.message, 'No hay plazas disponibles para este análisis.');
+  assert.equal(await count(screened.id), 1);
+});
+
+test('a default analysis keeps the ?pid= id: stored with the participation, in its table and its CSV', async () => {
+  const owner = await researcher('panels-default-pid');
+  const analysis = await createAnalysis(owner, { tasks: ['Uno'] });
+  assert.equal('panel' in analysis, false);
+  const check = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: analysis.id } });
+  assert.equal(check.json.pidParam, 'pid');
+  const join = await participateWith(analysis.id, { pid: 'abc123' });
+  assert.equal(join.status, 200, join.text);
+  const entryId = join.json.analysisEntryId;
+  const [row] = await sql(`SELECT pid FROM analysis_entries WHERE id = ${q(entryId)}`);
+  assert.equal(row.pid, 'abc123');
+  await recordAndSubmit(entryId, cookieOf(join), randomBytes(4096), { chunkSize: 4096 });
+
+  const entries = (await api(`/api/v1/analysis/${analysis.id}`, { cookie: owner.cookie })).json.analysisData.AnalysisEntries;
+  assert.deepEqual(entries.map((e) => e.pid), ['abc123']);
+  const rows = parseCsv((await api(`/api/v1/analysis/${analysis.id}/export`, { cookie: owner.cookie })).text);
+  const pidAt = rows[0].indexOf('pid');
+  assert.ok(pidAt > 0, `the CSV names a pid column: ${rows[0].join(',')}`);
+  const taskRows = rows.filter((r) => r[0] === 'task');
+  assert.deepEqual(taskRows.map((r) => [r[1], r[pidAt]]), [[entryId, 'abc123']]);
 });

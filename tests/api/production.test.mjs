@@ -109,3 +109,16 @@ test('production keys shorter than 32 bytes, or one key for two purposes, are a 
   // Neither in the worker's log.
   assert.equal(weak.logs().includes(shared) || weak.logs().includes(short), false, 'no secret value in the log');
 });
+
+test('a production secret of blanks is refused by name, not read as unset and then used as a key', async () => {
+  // The previous signing key is optional; blanks once passed as "unset" and then verified URLs
+  // signed with a key of two spaces.
+  const blank = await misconfiguredServer('blank-key', { ENVIRONMENT: 'production', URL_SIGNING_KEY_PREVIOUS: '  ' });
+  const res = await call(blank.url, '/api/v1/health');
+  assert.equal(res.status, 503);
+  const body = await res.json();
+  assert.equal(body.code, 'misconfigured');
+  assert.match(body.message, /el secreto URL_SIGNING_KEY_PREVIOUS está en blanco/);
+  // A signed URL is refused like every other call while it is so.
+  assert.equal((await call(blank.url, '/api/v1/recordings/x?expires=9999999999999&kid=previous&sig=x')).status, 503);
+});

@@ -474,7 +474,17 @@ pub struct ParticipationData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub questions: Option<StudyQuestionsDto>,
-    /// Where 'Gracias por participar' sends the participant, `{pid}` already filled in.
+}
+
+/// `PATCH /api/v1/analysisEntry`: the participation is submitted. `completionUrl` (ADR 0017):
+/// where 'Gracias por participar' sends a panel's participant, `{pid}` filled in with this
+/// participation's id. It is given here and nowhere earlier: it is the panel's proof of finished
+/// work, so nobody gets it by merely opening the invite link.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct SubmittedResponse {
+    pub message: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub completionUrl: Option<String>,

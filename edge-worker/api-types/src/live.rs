@@ -86,6 +86,9 @@ pub enum LiveEvent {
     },
     /// Fresh URLs for the chunks a viewer asked for ([`LiveRequest::Sign`]).
     Signed { chunks: Vec<LiveChunkDto> },
+    /// The viewer's session ended (logout, a password change) or it lost access to the
+    /// participation: the socket closes after this, and opening it again is refused.
+    Revoked,
 }
 
 /// What a viewer may say to the object (everything else is ignored).

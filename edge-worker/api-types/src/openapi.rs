@@ -32,7 +32,7 @@ named_schemas! {
     ParticipateResponse, ParticipationRequest, PasswordResetEmailRequest, PasswordResetRequest, PortalResponse,
     QuestionAnswersRequest, QuestionAnswersResponse, ReelClipRequest, ReelDto, ReelRequest, ReelsResponse,
     RegisterRequest, ResumeInfo, ScreenRequest, ScreenResponse, SegmentResponse, ShareCreatedResponse, ShareDto,
-    ShareRequest, SharedViewResponse, SharesResponse, StepsRequest, SuccessResponse, SusAnswerDto, SusAnswerRequest,
+    ShareRequest, SharedViewResponse, SharesResponse, StepsRequest, SubmittedResponse, SuccessResponse, SusAnswerDto, SusAnswerRequest,
     TaskAnswerDto, TaskAnswerRequest, UpdateEntryRequest, UpdatePasswordRequest, UploadUrlRequest, UploadUrlResponse,
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse

@@ -65,14 +65,28 @@ pub fn origin_problem(origin: &str) -> Option<&'static str> {
     local.then_some("PUBLIC_ORIGIN debe ser el origen público de Lupa, no una dirección local ni el ejemplo")
 }
 
-/// Every problem of a production configuration: the missing secrets by name, keys that are too
-/// short or shared, then the origin. `secret` gives a secret's value (`None` or blank when unset);
-/// problems name secrets, never their values.
+/// A secret as the worker reads it: unset when absent or empty, otherwise its value exactly as
+/// stored. The production check and every use read a secret through this one rule, so a value the
+/// check lets pass is the value the worker uses (a blank `URL_SIGNING_KEY_PREVIOUS` once passed the
+/// check as "unset" and was then used as a live HMAC key of two spaces).
+pub fn read_secret(raw: Option<String>) -> Option<String> {
+    raw.filter(|v| !v.is_empty())
+}
+
+/// Every problem of a production configuration: the missing secrets by name, secrets set to
+/// blanks, keys that are too short or shared, then the origin. `secret` gives a secret's raw value
+/// (read with [`read_secret`]); problems name secrets, never their values.
 pub fn production_problems(public_origin: &str, secret: impl Fn(&str) -> Option<String>) -> Vec<String> {
-    let value = |name: &str| secret(name).filter(|v| !v.trim().is_empty());
+    let value = |name: &str| read_secret(secret(name));
     let mut problems: Vec<String> = PRODUCTION_SECRETS.iter().filter(|name| value(name).is_none()).map(|name| format!("falta el secreto {name}")).collect();
+    let known = PRODUCTION_SECRETS.iter().chain(KEYS.iter().filter(|k| !PRODUCTION_SECRETS.contains(k)));
+    for name in known {
+        if value(name).is_some_and(|v| v.trim().is_empty()) {
+            problems.push(format!("el secreto {name} está en blanco"));
+        }
+    }
     for name in KEYS {
-        if value(name).is_some_and(|v| v.trim().len() < MIN_KEY_BYTES) {
+        if value(name).is_some_and(|v| !v.trim().is_empty() && v.trim().len() < MIN_KEY_BYTES) {
             problems.push(format!("el secreto {name} debe tener al menos {MIN_KEY_BYTES} bytes"));
         }
     }
@@ -122,8 +136,21 @@ mod tests {
     #[test]
     fn a_complete_configuration_has_no_problem() {
         assert!(production_problems("https://lupa.app", complete).is_empty());
-        // The previous signing key is optional; blank counts as unset.
-        assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { Some("  ".into()) } else { complete(name) }).is_empty());
+        // The previous signing key is optional: unset (absent or empty) passes.
+        for unset in [None, Some(String::new())] {
+            assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { unset.clone() } else { complete(name) }).is_empty());
+        }
+    }
+
+    #[test]
+    fn a_secret_of_blanks_is_refused_not_read_as_unset() {
+        // Blanks would be used as they are (an HMAC key anyone can guess): refused, by name.
+        assert_eq!(read_secret(Some("  ".into())).as_deref(), Some("  "));
+        assert_eq!(read_secret(Some(String::new())), None);
+        let previous = production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { Some("  ".into()) } else { complete(name) });
+        assert_eq!(previous, ["el secreto URL_SIGNING_KEY_PREVIOUS está en blanco"]);
+        let stripe = production_problems("https://lupa.app", |name| if name == "STRIPE_SECRET_KEY" { Some(" \t".into()) } else { complete(name) });
+        assert_eq!(stripe, ["el secreto STRIPE_SECRET_KEY está en blanco"]);
     }
 
     /// Every secret set, each key 44 bytes and different from the others.

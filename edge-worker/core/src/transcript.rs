@@ -257,11 +257,16 @@ fn clock(ms: i64, millis: bool) -> String {
 pub fn vtt(lines: &[Line]) -> String {
     let mut out = String::from("WEBVTT\n");
     for line in lines {
-        // A cue's text may not hold "-->" or a blank line; our lines are single-line text.
-        let text = line.text.replace("-->", "→").replace('\n', " ");
-        out.push_str(&format!("\n{} --> {}\n{}\n", clock(line.start_ms, true), clock(line.end_ms, true), text));
+        out.push_str(&format!("\n{} --> {}\n{}\n", clock(line.start_ms, true), clock(line.end_ms, true), cue_text(&line.text)));
     }
     out
+}
+
+/// A line of what someone said as a cue's text, and nothing else (WebVTT §4.2.2: cue text may not
+/// hold "-->" or a line break, and `&` and `<` start escapes and tags). What a participant says
+/// can never end a cue, start another, or add a voice (`<v …>`), class or timestamp tag.
+fn cue_text(said: &str) -> String {
+    said.replace("-->", "→").replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace(['\r', '\n'], " ")
 }
 
 /// The lines a shared clip from `start_ms` to `end_ms` shows as captions: those said during it

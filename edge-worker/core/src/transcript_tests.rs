@@ -231,3 +231,12 @@ fn the_export_gets_each_tasks_words_and_keeps_what_was_said_outside_the_tasks() 
     assert_eq!(texts.len(), 3);
     assert!(text_by_task(&steps, &[], 2).is_empty());
 }
+
+#[test]
+fn a_cue_holds_only_its_words_whatever_was_said() {
+    // A line carrying a cue break, a voice tag, an entity and a bare CR stays one cue of text.
+    let lines = vec![Line { start_ms: 1_000, end_ms: 2_000, text: "uno\r\n\n00:00:05.000 --> 00:00:09.000\n<v Admin>pagado & <b>hecho</b>".into(), words: vec![] }];
+    let out = vtt(&lines);
+    assert_eq!(out, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nuno   00:00:05.000 → 00:00:09.000 &lt;v Admin&gt;pagado &amp; &lt;b&gt;hecho&lt;/b&gt;\n");
+    assert_eq!(out.matches(" --> ").count(), 1, "one cue");
+}

@@ -95,6 +95,10 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
         }
     })?;
     let user = results.first::<crate::auth::users::UserRow>(read)?.ok_or_else(ApiError::not_found)?;
+    if role != Role::Admin {
+        // A former admin watching other customers' participations live loses that at once.
+        crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(&user.id));
+    }
     json(200, &AdminUserDto { id: user.id, role: user.role, email: user.email, last_login_at: user.last_login_at, created_at: user.created_at })
 }
 

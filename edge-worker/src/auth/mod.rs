@@ -33,6 +33,8 @@ pub fn session(current: &sessions::SessionUser) -> ApiResult<Response> {
 pub async fn logout(app: &App, req: &Request) -> ApiResult<Response> {
     if let Some(current) = sessions::current(app, req).await? {
         sessions::revoke(&db(app)?, &current.token_hash).await?;
+        // Its live views end too, at once (hardening 4).
+        crate::ledger::recheck_viewers(app, crate::ledger::Viewers::Session(&current.token_hash));
     }
     let resp = json(200, &MessageResponse { message: "Sesión cerrada".into() })?;
     sessions::with_cookie(resp, &sessions::clear_cookie())

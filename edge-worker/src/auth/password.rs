@@ -51,5 +51,7 @@ pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request
         writes.add_prepared(statement, "INSERT INTO sessions");
     }
     writes.run().await?;
+    // Every session ended: so do their live views (this browser opens its own again).
+    crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(user_id));
     sessions::with_cookie(json(200, &MessageResponse { message: CHANGED.into() })?, &session.cookie)
 }

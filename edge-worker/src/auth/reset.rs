@@ -128,6 +128,8 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
         ])
         .await
         .map_err(failed(users::SET_PASSWORD))?;
+    // Every session ended: so do their live views.
+    crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(&user_id));
     json(200, &SuccessResponse { success: true, message: UPDATED.into() })
 }
 

@@ -125,7 +125,12 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
     let Some(raw) = cookie(req, COOKIE).filter(|t| token::is_well_formed(t)) else {
         return Ok(None);
     };
-    let token_hash = hash_token(app, &raw)?;
+    by_hash(app, hash_token(app, &raw)?).await
+}
+
+/// The user of the session stored under `token_hash`, while it lasts (for a socket opened with it,
+/// which has no cookie to show again: the live view, ADR 0016).
+pub async fn by_hash(app: &App, token_hash: String) -> ApiResult<Option<SessionUser>> {
     let Some(row) = stmt(&db(app)?, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
         return Ok(None);
     };

@@ -142,6 +142,62 @@ pub fn tell_viewers(app: &App, entry_id: &str, event: lupa_api_types::LiveEvent)
     });
 }
 
+/// Whose live sockets to check again ([`recheck_viewers`]).
+pub enum Viewers<'a> {
+    /// One session's: it just ended (logout).
+    Session(&'a str),
+    /// Every session of a user's: they all ended (a password change or reset) or the user's access
+    /// changed (an admin demoted).
+    User(&'a str),
+}
+
+const WATCHED_BY_SESSION: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE session_hash = ?1";
+const WATCHED_BY_USER: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE user_id = ?1";
+/// Rows of sessions that no longer exist: nothing to check for them again.
+const FORGET_ENDED: &str = "DELETE FROM live_viewers WHERE (session_hash = ?1 OR user_id = ?1) AND session_hash NOT IN (SELECT token_hash FROM sessions)";
+
+/// After the answer: asks the object of every participation `who` watched live to check its
+/// viewers again (hardening 4). Each object asks D1 whether each such socket's session lasts and
+/// still has access, and closes the others, so a logout or a lost access ends a live view at once.
+/// A failure is logged; a socket missed here is still checked on its next request.
+pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
+    let (sql, key, session, user) = match who {
+        Viewers::Session(hash) => (WATCHED_BY_SESSION, hash.to_string(), Some(hash.to_string()), None),
+        Viewers::User(id) => (WATCHED_BY_USER, id.to_string(), None, Some(id.to_string())),
+    };
+    let background = app.detached();
+    app.wait_until(async move {
+        let result = async {
+            let database = db(&background)?;
+            let mut batch = Batch::new(&database);
+            let watched = batch.add(sql, &[text(&key)])?;
+            batch.add(FORGET_ENDED, &[text(&key)])?;
+            let entries = batch.run().await?.all::<crate::db::Value<String>>(watched)?;
+            let call = Call::Recheck { session_hash: session, user_id: user };
+            let calls = entries.iter().map(|e| send::<()>(&background, &e.value, &call));
+            for answer in futures_util::future::join_all(calls).await {
+                answer?;
+            }
+            Ok::<(), ApiError>(())
+        };
+        if let Err(err) = result.await {
+            crate::log::error("-", "(live-recheck)", err.source.as_deref().unwrap_or(&err.message));
+        }
+    });
+}
+
+const SWEEP_ENDED: &str = "DELETE FROM live_viewers WHERE session_hash NOT IN (SELECT token_hash FROM sessions)";
+
+/// The cron's sweep: rows of sessions that ended without a logout (expired, or deleted with their
+/// user) are of no more use. Answers how many went.
+pub async fn forget_ended_viewers(app: &App) -> ApiResult<usize> {
+    let database = db(app)?;
+    let mut batch = Batch::new(&database);
+    let swept = batch.add(SWEEP_ENDED, &[])?;
+    let results = batch.run().await?;
+    results.changes(swept)
+}
+
 const LEGACY_ENTRY: &str = "SELECT e.analysis_id, e.status, e.capability_hash, a.camera FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 const LEGACY_SEGMENTS: &str = "SELECT seq, track, mime, r2_key, upload_id, offset_ms, state, start_ms, created_at FROM entry_segments WHERE entry_id = ?1";
 const LEGACY_CHUNKS: &str = "SELECT seq, track, idx, size, end_ms FROM entry_chunks WHERE entry_id = ?1 ORDER BY seq, track, idx";

@@ -113,6 +113,17 @@ impl DurableObject for ParticipationLedger {
     async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> Result<()> {
         // Viewers ask for fresh chunk URLs to scrub back (ADR 0016); nothing else they send counts.
         if let WebSocketIncomingMessage::String(text) = message {
+            // Each request asks again whether the viewer's session lasts and still has access: a
+            // socket outlives a logout or a lost access, and must not sign URLs after it.
+            match self.viewer_access(&ws).await {
+                Access::Allowed => {}
+                Access::Denied => {
+                    viewers::revoke(&ws);
+                    return Ok(());
+                }
+                // Not known now (a busy database): nothing is signed; the viewer asks again.
+                Access::Unknown => return Ok(()),
+            }
             if let Err(err) = self.store().and_then(|store| viewers::answer(&ws, &store, &self.env, &text)) {
                 crate::log::error("-", "(live-sign)", err.source.as_deref().unwrap_or(&err.message));
             }
@@ -129,6 +140,13 @@ impl DurableObject for ParticipationLedger {
         viewers::closed(&ws);
         Ok(())
     }
+}
+
+/// What a viewer's session may do now (`viewer_access`).
+enum Access {
+    Allowed,
+    Denied,
+    Unknown,
 }
 
 fn answer<T: Serialize>(value: Answer<T>) -> ApiResult<Response> {
@@ -148,7 +166,8 @@ impl ParticipationLedger {
     fn viewer(&self, req: &Request) -> Result<Response> {
         let header = |name: &str| req.headers().get(name).ok().flatten().unwrap_or_default();
         let task_count = header("x-lupa-task-count").parse::<u32>().unwrap_or(0);
-        let accepted = self.store().and_then(|store| viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count));
+        let viewer = viewers::Viewer { session_hash: header("x-lupa-viewer-session"), user_id: header("x-lupa-viewer-user") };
+        let accepted = self.store().and_then(|store| viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count, &viewer));
         accepted.or_else(|err| {
             crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
             Response::error("ledger failure", 500)
@@ -161,6 +180,35 @@ impl ParticipationLedger {
         // Cheapest first: only a Finish that asks for it reads the configuration.
         let asked = || req.headers().get(crate::faults::HEADER).ok().flatten().as_deref() == Some(crate::faults::Fault::LedgerFinish.name());
         matches!(call, Call::Finish { .. }) && asked() && Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false)
+    }
+
+    /// Whether the session a viewer's socket was opened with still lasts and may still see this
+    /// participation (the rule of every recording route, `recordings::owned_entry`).
+    async fn viewer_access(&self, ws: &WebSocket) -> Access {
+        let Some(viewer) = viewers::Viewer::of(&self.state, ws) else { return Access::Denied };
+        let Ok(Some(meta)) = self.store().and_then(|store| store.meta()) else { return Access::Unknown };
+        let Ok(config) = Config::from_env(&self.env) else { return Access::Unknown };
+        let app = crate::App::background(self.env.clone(), config);
+        match crate::auth::sessions::by_hash(&app, viewer.session_hash).await {
+            Ok(Some(user)) => match crate::recordings::owned_entry(&app, &user, &meta.entry_id).await {
+                Ok(_) => Access::Allowed,
+                Err(err) if err.status == 404 => Access::Denied,
+                Err(_) => Access::Unknown,
+            },
+            Ok(None) => Access::Denied,
+            Err(_) => Access::Unknown,
+        }
+    }
+
+    /// Checks again the sockets of one session or one user (the worker ended a session or took an
+    /// access away) and closes those that may no longer watch.
+    async fn recheck(&self, session_hash: Option<&str>, user_id: Option<&str>) -> ApiResult<Response> {
+        for socket in viewers::Viewer::sockets(&self.state, session_hash, user_id) {
+            if matches!(self.viewer_access(&socket).await, Access::Denied) {
+                viewers::revoke(&socket);
+            }
+        }
+        ok(())
     }
 
     fn tell(&self, event: &LiveEvent) {
@@ -186,6 +234,10 @@ impl ParticipationLedger {
     }
 
     async fn handle(&self, store: &Store, call: Call) -> ApiResult<Response> {
+        if let Call::Recheck { session_hash, user_id } = &call {
+            // Whatever the participation's state: a socket may outlive it.
+            return self.recheck(session_hash.as_deref(), user_id.as_deref()).await;
+        }
         if let Call::Init { entry_id, analysis_id, capability, camera, now, adopted, transcribe } = call {
             if let Some(language) = transcribe.as_deref() {
                 store.set_transcription(language)?;
@@ -213,12 +265,12 @@ impl ParticipationLedger {
                 Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } | Call::Audio { .. } | Call::AudioOpen { .. } => refuse(Refusal::Gone),
                 Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
                 Call::Steps { .. } => refuse(Refusal::Gone),
-                Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } => ok(()),
+                Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } | Call::Recheck { .. } => ok(()),
             };
         }
         let holds = |presented: &Option<String>| presented.as_deref() == Some(meta.capability.as_str());
         match call {
-            Call::Init { .. } => ok(()),
+            Call::Init { .. } | Call::Recheck { .. } => ok(()),
             Call::Open { capability, track, mime, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);

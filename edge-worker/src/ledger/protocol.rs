@@ -91,6 +91,9 @@ pub enum Call {
     Finish { index: Vec<String> },
     /// Something the worker wrote to D1 that viewers should hear of (answers; ADR 0016).
     Live { event: lupa_api_types::LiveEvent },
+    /// A session ended or a user lost an access: the viewers' sockets of that session (or, without
+    /// one, of that user) are checked again, and those that may no longer watch are closed.
+    Recheck { session_hash: Option<String>, user_id: Option<String> },
 }
 
 /// A segment the object opened.

@@ -100,14 +100,50 @@ fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> Api
     Ok(LiveEvent::Snapshot { analysisId: meta.analysis_id.clone(), taskCount: task_count, state: meta.state.clone(), segments, steps: steps_of(&meta) })
 }
 
+/// Who opened a socket: the hash of the session that proved it and its user, kept as the socket's
+/// tags (they outlive hibernation), so that each `sign` and each [`Call::Recheck`] can ask again
+/// whether that session still lasts and still has access.
+///
+/// [`Call::Recheck`]: crate::ledger::protocol::Call::Recheck
+pub struct Viewer {
+    pub session_hash: String,
+    pub user_id: String,
+}
+
+const SESSION_TAG: &str = "session:";
+const USER_TAG: &str = "user:";
+
+impl Viewer {
+    fn tags(&self) -> [String; 2] {
+        [format!("{SESSION_TAG}{}", self.session_hash), format!("{USER_TAG}{}", self.user_id)]
+    }
+
+    /// The viewer a socket was opened by; `None` for a socket without tags.
+    pub fn of(state: &State, socket: &WebSocket) -> Option<Viewer> {
+        let tags = state.get_tags(socket);
+        let find = |prefix: &str| tags.iter().find_map(|t| t.strip_prefix(prefix)).map(str::to_string);
+        Some(Viewer { session_hash: find(SESSION_TAG)?, user_id: find(USER_TAG)? })
+    }
+
+    /// The sockets a recheck names: one session's, or every socket of a user.
+    pub fn sockets(state: &State, session_hash: Option<&str>, user_id: Option<&str>) -> Vec<WebSocket> {
+        match (session_hash, user_id) {
+            (Some(hash), _) => state.get_websockets_with_tag(&format!("{SESSION_TAG}{hash}")),
+            (None, Some(user)) => state.get_websockets_with_tag(&format!("{USER_TAG}{user}")),
+            (None, None) => state.get_websockets(),
+        }
+    }
+}
+
 /// Takes a viewer's WebSocket (the worker checked who they are, ADR 0016): 429 past
 /// [`MAX_VIEWERS`], else the socket, with the snapshot as its first message.
-pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> ApiResult<Response> {
+pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_count: u32, viewer: &Viewer) -> ApiResult<Response> {
     if state.get_websockets().len() >= MAX_VIEWERS {
         return Ok(Response::error("too many viewers", 429)?);
     }
     let pair = WebSocketPair::new()?;
-    state.accept_web_socket(&pair.server);
+    let tags = viewer.tags();
+    state.accept_websocket_with_tags(&pair.server, &[tags[0].as_str(), tags[1].as_str()]);
     let first = serde_json::to_string(&snapshot(store, env, analysis_id, task_count)?).map_err(crate::error::ApiError::internal)?;
     pair.server.send_with_str(first)?;
     Ok(Response::from_websocket(pair.client)?)
@@ -158,6 +194,15 @@ pub fn close_all(state: &State) {
     for socket in state.get_websockets() {
         let _: Result<(), worker::Error> = socket.close(Some(1000), Some("deleted"));
     }
+}
+
+/// Ends a viewer's socket whose session ended or whose access went: it is told why first, so its
+/// page says so instead of reconnecting.
+pub fn revoke(socket: &WebSocket) {
+    if let Ok(text) = serde_json::to_string(&LiveEvent::Revoked) {
+        let _ = socket.send_with_str(text);
+    }
+    let _: Result<(), worker::Error> = socket.close(Some(4403), Some("revoked"));
 }
 
 /// A viewer's socket closed: close our side too (the hibernation API leaves that to us).

@@ -51,7 +51,7 @@ const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.t
      AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
 
 #[derive(Deserialize)]
-struct Places {
+pub(crate) struct Places {
     status: String,
     max_participants: i64,
     camera: String,
@@ -60,7 +60,7 @@ struct Places {
     sus: i64,
     tasks: i64,
     taken: i64,
-    study_json: Option<String>,
+    pub(crate) study_json: Option<String>,
 }
 
 async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationRequest)> {
@@ -74,13 +74,13 @@ async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationReque
     Ok((id, body))
 }
 
-fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
+pub(crate) fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
     batch.add(PLACES, &[text(id), int(app.now())])
 }
 
 /// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
 /// row otherwise.
-fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
+pub(crate) fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
     let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
@@ -114,7 +114,9 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
             taskQuestions: row.task_questions != 0,
             sus: row.sus != 0,
             screener: crate::study::participant_screener(&study),
-            pidParam: row.study_json.is_some().then(|| study.panel.pid_param.clone()),
+            // Always named, 'pid' by default: a panel links to a default analysis with `?pid=…`
+            // too, and the form promises that name (ADR 0017).
+            pidParam: Some(study.panel.pid_param.clone()),
             questionCount: (question_count > 0).then(|| u32::try_from(question_count).unwrap_or(0)),
         },
     )
@@ -183,7 +185,6 @@ pub fn participation_data(app: &App, detail: AnalysisDto) -> ParticipationData {
         camera: detail.camera,
         taskOrder: None,
         questions: None,
-        completionUrl: None,
     }
 }
 

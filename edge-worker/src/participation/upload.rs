@@ -3,7 +3,7 @@
 //! non-empty recording exists.
 
 use lupa_core::error_code::ErrorCode;
-use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
+use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, SubmittedResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
 use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
 use worker::{HttpMetadata, Request, Response};
 
@@ -41,6 +41,8 @@ const SUBMIT: &str = "UPDATE analysis_entries SET status = 'submitted', submitte
      WHERE id = ?1 AND status = 'in_progress' AND (held_until > ?2 OR (SELECT COUNT(*) FROM analysis_entries o \
      WHERE o.analysis_id = analysis_entries.analysis_id AND o.id != ?1 AND (o.status = 'submitted' OR (o.status = 'in_progress' AND o.held_until > ?2))) \
      < (SELECT a.max_participants FROM analyses a WHERE a.id = analysis_entries.analysis_id))";
+/// What the submit's answer builds the panel's completion URL from (ADR 0017).
+const PANEL_OF: &str = "SELECT a.study_json, e.pid FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 const COMPLETE_IF_FULL: &str = "UPDATE analyses SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND max_participants <= \
      (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted')";
 
@@ -177,11 +179,13 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
             stmt(&database, SUBMIT, &[text(&entry.id), int(now)])?,
             stmt(&database, COMPLETE_IF_FULL, &[text(&entry.analysis_id), int(now)])?,
             stmt(&database, CLOSED_FILES, &[text(&entry.id)])?,
+            stmt(&database, PANEL_OF, &[text(&entry.id)])?,
         ])
         .await
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
     let files: Vec<Value<String>> = results.get(2).map(|r| r.results::<Value<String>>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
+    let panel: Option<PanelOf> = results.get(3).map(|r| r.results::<PanelOf>()).transpose().map_err(failed(PANEL_OF))?.and_then(|rows| rows.into_iter().next());
     if !submitted && purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Yes {
         return sessions::with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
     }
@@ -194,8 +198,16 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         finish_object(app, &entry.id, files, crate::faults::requested(&app.config, req)).await;
     }
     // Else a submit of this participation that raced this one won: it is submitted all the same.
-    let resp = json(200, &MessageResponse { message: SUBMITTED.into() })?;
+    // The panel's completion code goes to this participation only, now that its work is in.
+    let completion_url = panel.and_then(|p| crate::study::completion_url(p.study_json.as_deref(), p.pid.as_deref()));
+    let resp = json(200, &SubmittedResponse { message: SUBMITTED.into(), completionUrl: completion_url })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())
+}
+
+#[derive(serde::Deserialize)]
+struct PanelOf {
+    study_json: Option<String>,
+    pid: Option<String>,
 }
 
 /// Attempts at telling the object of a submit; each is one request to it, and a failure is rare

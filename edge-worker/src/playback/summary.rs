@@ -136,6 +136,9 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
     };
     // Like the study columns: an analysis with no transcript yet keeps its columns.
     let transcribes = transcribes && !windows.is_empty();
+    // The study columns come with ADR 0017's options, or with a participant id a panel sent to an
+    // analysis left at its defaults (the `pid` parameter is always read).
+    let study_columns = study_data.on || data.entries.iter().any(|e| e.pid.is_some());
     let mut rows = Vec::new();
     // With transcription on, a last column: each task row gets what was said during the task.
     let mut transcript_cells: Vec<(usize, String)> = Vec::new();
@@ -200,7 +203,7 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             rest[11] = note_tags;
             rows.push(row(if note.end_ms.is_some() { "clip" } else { "note" }, rest));
         }
-        if study_data.on {
+        if study_columns {
             // ADR 0017: every row of the entry says its participant id and task order; its
             // answers follow, one row each.
             let order = entry.task_order.as_ref().map(|o| o.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")).unwrap_or_default();
@@ -218,7 +221,7 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             }
         }
     }
-    if !study_data.on {
+    if !study_columns {
         let header = with_transcript(&mut rows, transcribes, transcript_cells, EXPORT_HEADER.to_vec());
         return csv_response(&csv::document(&header, &rows), &format!("lupa-analysis-{analysis_id}.csv"));
     }

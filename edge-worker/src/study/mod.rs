@@ -10,7 +10,7 @@ use lupa_api_types::{
     AnalysisRequest, PanelDto, ParticipantScreenerQuestion, ParticipationData, ScreenRequest, ScreenResponse, ScreenerDto, StudyQuestionsDto,
 };
 use lupa_core::auth::rate_limit::Limit;
-use lupa_core::participation::{ID_REQUIRED, NOT_FOUND};
+use lupa_core::participation::ID_REQUIRED;
 use lupa_core::study::{self, Study, StudyInput};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -99,11 +99,18 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let attempt = rate::add_hit(&mut batch, SCREEN_PER_CLIENT, &client_address(req), app.now())?;
-    let row = batch.add(STUDY, &[text(id)])?;
+    let places = crate::participation::add_places(app, &mut batch, id)?;
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
-    let row = results.first::<StudyRow>(row)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
+    // Only an analysis that takes participants counts screen-outs, with the same answer
+    // 'Participar' gets (404 unknown, 400 completed or full): a screener's verdict on a closed
+    // study would add a row for nobody who could ever have taken part.
+    let row = crate::participation::check_places(&results, places)?;
     let study = parse(row.study_json.as_deref());
+    if study.screener.questions.is_empty() {
+        // Nothing to screen: no verdict, no row.
+        return json(200, &ScreenResponse { accepted: true, screenOutUrl: None });
+    }
     let answers = body.answers.unwrap_or_default();
     let rejection = study::screen(&study.screener, &answers).map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
     let Some(rejection) = rejection else { return json(200, &ScreenResponse { accepted: true, screenOutUrl: None }) };
@@ -162,7 +169,8 @@ pub fn order_json(order: Option<&Vec<u32>>) -> Option<String> {
     order.and_then(|o| serde_json::to_string(o).ok())
 }
 
-/// The participant's data with the study's parts: order, questions and the built completion URL.
+/// The participant's data with the study's parts: the order and the questions. Not the
+/// completion URL: only the submit's answer carries it ([`completion_url`]).
 pub fn with_study(mut data: ParticipationData, study_json: Option<&str>, claim: &Claim) -> ParticipationData {
     let study = parse(study_json);
     data.taskOrder = claim.task_order.clone();
@@ -170,6 +178,11 @@ pub fn with_study(mut data: ParticipationData, study_json: Option<&str>, claim: 
     if !questions.pre.is_empty() || !questions.post.is_empty() {
         data.questions = convert(questions).ok();
     }
-    data.completionUrl = study.panel.completion_url.as_deref().map(|u| study::redirect(u, claim.pid.as_deref()));
     data
+}
+
+/// Where a submitted participation's tab sends its participant (the panel's completion code,
+/// `{pid}` filled in with this participation's id), when the analysis has one.
+pub fn completion_url(study_json: Option<&str>, pid: Option<&str>) -> Option<String> {
+    parse(study_json).panel.completion_url.as_deref().map(|u| study::redirect(u, pid))
 }

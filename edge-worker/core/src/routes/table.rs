@@ -93,7 +93,7 @@ declare_routes! {
     EntryUploadUrl: post("/analysisEntry/upload-url", Participant).d1(1)
         .doc("A signed URL for one whole-file upload").takes(Json("UploadUrlRequest")).gives(200, Json("UploadUrlResponse")),
     EntryUpdate: patch("/analysisEntry", Participant).d1(3).why("without a free place the entry is deleted on the spot (one more)")
-        .doc("Mark the entry submitted").takes(Json("UpdateEntryRequest")).gives(200, Json("MessageResponse")),
+        .doc("Mark the entry submitted").takes(Json("UpdateEntryRequest")).gives(200, Json("SubmittedResponse")),
     ParticipationCurrent: get("/participation/current", Participant).d1(2)
         .doc("This browser's unfinished participation (capability cookie)").gives(200, Json("ResumeInfo")),
     EntryResume: post("/analysisEntry/{id}/resume", Participant).d1(3)

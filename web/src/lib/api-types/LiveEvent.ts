@@ -12,4 +12,4 @@ export type LiveEvent = { "type": "snapshot", analysisId: string, taskCount: num
 /**
  * 'active' (recording or paused), 'finished' or 'deleted'.
  */
-state: string, segments: Array<LiveSegmentDto>, steps: Array<StepMark>, } | { "type": "chunk", chunk: LiveChunkDto, } | { "type": "segment", segment: LiveSegmentDto, } | { "type": "steps", steps: Array<StepMark>, } | { "type": "answer", task: TaskAnswerDto | null, sus: SusAnswerDto | null, } | { "type": "closing" } | { "type": "finished" } | { "type": "deleted" } | { "type": "moved", seq: number, offsetMs: number, } | { "type": "signed", chunks: Array<LiveChunkDto>, };
+state: string, segments: Array<LiveSegmentDto>, steps: Array<StepMark>, } | { "type": "chunk", chunk: LiveChunkDto, } | { "type": "segment", segment: LiveSegmentDto, } | { "type": "steps", steps: Array<StepMark>, } | { "type": "answer", task: TaskAnswerDto | null, sus: SusAnswerDto | null, } | { "type": "closing" } | { "type": "finished" } | { "type": "deleted" } | { "type": "moved", seq: number, offsetMs: number, } | { "type": "signed", chunks: Array<LiveChunkDto>, } | { "type": "revoked" };

@@ -34,8 +34,4 @@ taskOrder?: Array<number>,
 /**
  * Questions before the first task and after the last (before the SUS).
  */
-questions?: StudyQuestionsDto, 
-/**
- * Where 'Gracias por participar' sends the participant, `{pid}` already filled in.
- */
-completionUrl?: string, };
+questions?: StudyQuestionsDto, };

@@ -87,6 +87,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
       </header>
       {live.disconnected ? <Alert tone="warning" title={t('live.disconnected')} testId="live-disconnected" /> : null}
       {live.status === 'deleted' ? <Alert tone="error" title={t('live.deleted')} /> : null}
+      {live.status === 'revoked' ? <Alert tone="error" title={t('live.revoked')} testId="live-revoked" /> : null}
       <div className="entry-layout">
         <div className="entry-layout__main">
           <div className="live-view__stage">

@@ -20,7 +20,7 @@ import type { TaskAnswerDto } from '@/lib/api-types/TaskAnswerDto';
 export const SILENCE_MS = 6_000;
 const RECONNECT_MS = 2_000;
 
-export type LiveStatus = 'connecting' | 'live' | 'finished' | 'deleted';
+export type LiveStatus = 'connecting' | 'live' | 'finished' | 'deleted' | 'revoked';
 
 export interface LiveState {
   status: LiveStatus;
@@ -111,6 +111,8 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
       return { ...state, status: 'finished' };
     case 'deleted':
       return { ...state, status: 'deleted' };
+    case 'revoked':
+      return { ...state, status: 'revoked' };
   }
 }
 
@@ -135,7 +137,8 @@ export function useLive(entryId: string, feeds: LiveFeeds | null): LiveState {
       socket.addEventListener('message', (message) => {
         const event = JSON.parse(String(message.data)) as LiveEvent;
         if (event.type === 'chunk') lastChunkAt = Date.now();
-        if (event.type === 'finished' || event.type === 'deleted') ended = true;
+        // Nothing to reconnect for: the recording is over, or this session may no longer watch.
+        if (event.type === 'finished' || event.type === 'deleted' || event.type === 'revoked') ended = true;
         play(event, feeds);
         setState((last) => reduce(last, event));
       });

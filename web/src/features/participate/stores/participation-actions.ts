@@ -34,7 +34,7 @@ import {
   type RecorderStartOptions,
 } from '@/features/participate/lib/recorder-session';
 import { buildSteps, markOf, positionOf } from '@/features/participate/lib/steps';
-import { dueStudyPrompt, panelExtras, preparePanel, resetStudy, startStudy } from '@/features/participate/stores/study-flow';
+import { dueStudyPrompt, finishStudy, panelExtras, preparePanel, resetStudy, startStudy } from '@/features/participate/stores/study-flow';
 import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/thumbnail';
 import {
   abortCamera,
@@ -505,7 +505,7 @@ async function enterAnalysis(
     answeredSus: Boolean(answers?.sus),
   });
   set(internal.prompt, null);
-  startStudy(get, set, data, answers);
+  startStudy(set, data, answers);
   set(internal.entryId, entryId);
   set(internal.steps, steps);
   set(internal.stepIndex, Math.min(Math.max(stepIndex, 0), Math.max(steps.length - 1, 0)));
@@ -627,8 +627,9 @@ export const finishAtom = atom(null, async (get, set) => {
   resetCamera(get, set, { keepMode: true });
   await audioFinished;
   void stopTranscriptionAudio(get, set);
+  let submitted;
   try {
-    await submitEntry(entryId);
+    submitted = await submitEntry(entryId);
   } catch (error) {
     if (!isCurrent(get, generation)) return;
     set(internal.recordingNotice, finishFailure('submit', error));
@@ -637,6 +638,7 @@ export const finishAtom = atom(null, async (get, set) => {
     return;
   }
   if (!isCurrent(get, generation)) return;
+  finishStudy(get, set, submitted.completionUrl);
   // Remembered now, so a reload while 'Success!' shows already gets the thank-you (ADR 0010).
   rememberFinished(get(internal.analysisId));
   set(internal.uploadStatus, 'success');

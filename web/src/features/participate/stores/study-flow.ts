@@ -31,14 +31,18 @@ export function panelExtras(get: Getter): { pid?: string; screener?: number[][] 
   return { ...(panel.pid ? { pid: panel.pid } : {}), ...(panel.screenerAnswers ? { screener: panel.screenerAnswers } : {}) };
 }
 
-/** The analysis starts: its questions, those already answered, and where the end leads. */
-export function startStudy(get: Getter, set: Setter, data: ParticipationData, answers?: EntryAnswersDto) {
+/** The analysis starts: its questions and those already answered. */
+export function startStudy(set: Setter, data: ParticipationData, answers?: EntryAnswersDto) {
   const phases = new Set((answers?.questions ?? []).map((a) => a.phase));
   const pre = data.questions?.pre ?? [];
   const post = data.questions?.post ?? [];
   set(studyInternal.study, pre.length || post.length ? { pre, post, answeredPre: !pre.length || phases.has('pre'), answeredPost: !post.length || phases.has('post') } : NO_STUDY);
   set(studyInternal.draft, []);
-  set(studyInternal.panel, { ...get(studyInternal.panel), completionUrl: data.completionUrl ?? null });
+}
+
+/** The submit's answer says where the end leads: the panel's completion URL, when it has one. */
+export function finishStudy(get: Getter, set: Setter, completionUrl: string | undefined) {
+  set(studyInternal.panel, { ...get(studyInternal.panel), completionUrl: completionUrl ?? null });
 }
 
 /**
