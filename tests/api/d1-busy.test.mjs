@@ -9,9 +9,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription, holdWriteLock, q, sql } from './db.mjs';
+import { api } from './helpers.mjs';
+import { holdWriteLock, q, sql } from './db.mjs';
 import { at, complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const run = promisify(execFile);
 
@@ -57,14 +58,8 @@ test("an expired participation whose alarm finds the database busy is still aban
   // The expiry alarm writes D1 (the row becomes 'abandoned') before it erases anything: when the
   // write fails, the alarm runs again a few seconds later and finds the same work to do. It used to
   // erase first, and the retry found the object already 'deleted': the row stayed 'in_progress'.
-  const owner = await signUp('busy-expiry');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Busy', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('busy-expiry');
+  const analysisId = (await createAnalysis(owner, { tasks: ['T1'], max: 2 })).id;
   // The participant's clock trails the real one by 24 h less 20 s, request by request: the expiry
   // falls due 20 s after the last request however long they took, and the lock below is held
   // across that moment (a clock fixed before them could put the alarm outside the lock's window).
@@ -92,14 +87,8 @@ test('a chunk the ledger stored stays in R2 when taking the place again finds th
   // again, in its commit, after the ledger stored it. With the database busy that write fails and
   // the chunk's answer is an error, but the chunk is the ledger's: the worker used to delete its
   // R2 object anyway, so its retry got `already_stored` and every `complete` failed after.
-  const owner = await signUp('busy-hold');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Busy hold', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('busy-hold');
+  const analysisId = (await createAnalysis(owner, { tasks: ['T1'], max: 2 })).id;
   // On a timeline 40 minutes in the past, the hold (30 minutes after the recording last grew) is
   // over, so the object's alarm releases it within seconds (it runs on the real clock).
   const t0 = Date.now() - 40 * 60_000;

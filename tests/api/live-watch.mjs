@@ -4,12 +4,11 @@ import { BASE } from './helpers.mjs';
 
 const WS = BASE.replace(/^http/, 'ws');
 
-/** A viewer's socket with the session cookie; collects every event. `closed`: the close's code. */
+/** A viewer's socket with the session cookie; collects every event. */
 export function watch(entryId, cookie) {
   const ws = new WebSocket(`${WS}/api/v1/entry/${entryId}/live`, { headers: { cookie, origin: BASE } });
   const events = [];
   const waiters = [];
-  const closed = new Promise((resolve) => ws.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
   ws.addEventListener('message', (e) => {
     events.push(JSON.parse(e.data));
     for (const w of waiters.splice(0)) w();
@@ -28,5 +27,5 @@ export function watch(entryId, cookie) {
       await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
     }
   };
-  return { ws, events, opened, next, closed };
+  return { ws, events, opened, next };
 }

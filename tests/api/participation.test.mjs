@@ -29,7 +29,8 @@ test('validate-participation answers 400 without an id, 404 for unknown ids and 
   const { id, owner } = await analysisWith(1);
   const ok = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
   // The invite's welcome (ADR 0015): the name and what sets the duration; nothing of the owner.
-  assert.deepEqual(ok.json, { success: true, camera: 'off', name: 'Estudio', tasks: 2, taskQuestions: false, sus: false });
+  // The panel id's parameter is always named, 'pid' by default (ADR 0017).
+  assert.deepEqual(ok.json, { success: true, camera: 'off', name: 'Estudio', tasks: 2, taskQuestions: false, sus: false, pidParam: 'pid' });
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie: owner.cookie });
   const closed = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
   assert.equal(closed.status, 400);

@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
+import { api } from './helpers.mjs';
+import { q, sql } from './db.mjs';
 import { at, ledgerOf, participate, r2Keys, recordSegment, runCron, until } from './recording.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -26,14 +27,8 @@ function probedSeconds(bytes) {
 }
 
 test("a submitted recording whose object never heard of the Finish survives the object's expiry 24 h later, and plays", async () => {
-  const owner = await signUp('kept');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Kept', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const analysisId = created.json.analysisData.id;
+  const owner = await researcher('kept');
+  const analysisId = (await createAnalysis(owner, { tasks: ['T1'], max: 2 })).id;
   // The participant's clock trails the real one by 24 h less 30 s, request by request: the
   // object's expiry (24 h after its last activity, on the real clock) falls due 30 s after the
   // submit however long the requests took, as if the clock had moved on a day.

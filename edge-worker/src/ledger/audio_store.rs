@@ -34,16 +34,6 @@ pub(crate) struct Track {
 }
 
 #[derive(Deserialize)]
-struct ChunkRow {
-    idx: u32,
-}
-
-#[derive(Deserialize)]
-struct Size {
-    size: i64,
-}
-
-#[derive(Deserialize)]
 pub(crate) struct Clock {
     pub opened_at: i64,
     pub last_at: i64,
@@ -82,8 +72,8 @@ impl Store {
 
     /// The size of audio chunk `index` of segment `seq`, when it is stored.
     pub fn audio_chunk_size(&self, seq: u32, index: u32) -> ApiResult<Option<u64>> {
-        let rows = self.rows::<Size>("SELECT size FROM audio_chunks WHERE seq = ? AND idx = ?", vec![int(seq), int(index)])?;
-        Ok(rows.first().map(|r| r.size.max(0) as u64))
+        let sizes = self.values::<i64>("SELECT size AS value FROM audio_chunks WHERE seq = ? AND idx = ?", vec![int(seq), int(index)])?;
+        Ok(sizes.first().map(|size| (*size).max(0) as u64))
     }
 
     /// Whether segment `seq`'s audio already has a chunk below `MIN_CHUNK_BYTES` (its last).
@@ -130,7 +120,7 @@ impl Store {
     }
 
     pub(crate) fn audio_chunks(&self, seq: u32) -> ApiResult<Vec<u32>> {
-        Ok(self.rows::<ChunkRow>("SELECT idx FROM audio_chunks WHERE seq = ? ORDER BY idx", vec![int(seq)])?.into_iter().map(|r| r.idx).collect())
+        self.values("SELECT idx AS value FROM audio_chunks WHERE seq = ? ORDER BY idx", vec![int(seq)])
     }
 
     /// The windows stored, each with the track offset it was stored at.

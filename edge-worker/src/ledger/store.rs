@@ -160,6 +160,11 @@ impl Store {
         Ok(rows)
     }
 
+    /// The one column of each row, named `value` in the SQL (as D1's `Results::values`).
+    pub(crate) fn values<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
+        Ok(self.rows::<crate::db::Value<T>>(query, binds)?.into_iter().map(|row| row.value).collect())
+    }
+
     pub(crate) fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {
         let cursor = self.sql.exec(query, binds).map_err(failed)?;
         // Stepping the cursor to its end finishes the statement, so its counts are final.
@@ -234,11 +239,7 @@ impl Store {
 
     /// Whether a screen segment opened after `seq` (its page reloaded since).
     pub fn has_later_screen(&self, seq: u32) -> ApiResult<bool> {
-        #[derive(Deserialize)]
-        struct Found {
-            seq: u32,
-        }
-        Ok(self.rows::<Found>("SELECT seq FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1", vec![int(seq)])?.iter().any(|f| f.seq > seq))
+        Ok(!self.values::<u32>("SELECT seq AS value FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1", vec![int(seq)])?.is_empty())
     }
 
     /// Moves every segment (all its tracks, and its audio for the transcript) to where the earlier
@@ -340,12 +341,8 @@ impl Store {
     }
 
     pub fn part_count(&self, seq: u32, track: &str) -> ApiResult<u64> {
-        #[derive(Deserialize)]
-        struct Count {
-            n: i64,
-        }
-        let rows = self.rows::<Count>("SELECT COUNT(*) AS n FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
-        Ok(rows.first().map(|c| c.n.max(0) as u64).unwrap_or(0))
+        let counts = self.values::<i64>("SELECT COUNT(*) AS value FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
+        Ok(counts.first().map_or(0, |n| (*n).max(0) as u64))
     }
 
     pub fn parts(&self, seq: u32, track: &str) -> ApiResult<Vec<Part>> {
@@ -383,11 +380,7 @@ impl Store {
 
     /// The files still to index.
     pub fn to_index(&self) -> ApiResult<Vec<String>> {
-        #[derive(Deserialize)]
-        struct Row {
-            r2_key: String,
-        }
-        Ok(self.rows::<Row>("SELECT r2_key FROM to_index", vec![])?.into_iter().map(|r| r.r2_key).collect())
+        self.values("SELECT r2_key AS value FROM to_index", vec![])
     }
 
     pub fn indexed(&self, key: &str) -> ApiResult<()> {
