@@ -26,13 +26,39 @@ pub enum Failure {
     Network,
     /// The server answered with a non-2xx status.
     Status(u16),
+    /// 409 `chunk_in_flight`: the server still holds an earlier upload of this chunk as under way
+    /// (ADR 0013). That upload ends (stored or given back) or is taken for dead, so the chunk goes
+    /// again after a backoff; unlike 409 `chunk_conflict` (the index stored with another size),
+    /// which no retry can change.
+    InFlight,
 }
 
+/// The error code our API sends with a 409 for a chunk whose earlier upload is still under way.
+pub const CHUNK_IN_FLIGHT: &str = "chunk_in_flight";
+
 impl Failure {
+    /// The failure a non-2xx answer means, from its status and the `code` of its JSON body.
+    pub fn answered(status: u16, code: Option<&str>) -> Failure {
+        if status == 409 && code == Some(CHUNK_IN_FLIGHT) {
+            Failure::InFlight
+        } else {
+            Failure::Status(status)
+        }
+    }
+
+    /// The HTTP status, when the server answered.
+    pub fn status(self) -> Option<u16> {
+        match self {
+            Failure::Network => None,
+            Failure::Status(s) => Some(s),
+            Failure::InFlight => Some(409),
+        }
+    }
+
     /// Whether trying again can help.
     pub fn is_retryable(self) -> bool {
         match self {
-            Failure::Network => true,
+            Failure::Network | Failure::InFlight => true,
             Failure::Status(s) => s >= 500 || s == 408 || s == 429,
         }
     }
@@ -52,6 +78,7 @@ impl Failure {
         match self {
             Failure::Network => "Upload failed: network error".to_string(),
             Failure::Status(s) => format!("Upload failed with status {s}"),
+            Failure::InFlight => "Upload failed with status 409".to_string(),
         }
     }
 }
@@ -89,5 +116,23 @@ mod tests {
         assert!(Failure::Status(413).is_limit() && !Failure::Status(400).is_limit() && !Failure::Network.is_limit());
         assert!(Failure::Status(401).is_forbidden() && Failure::Status(403).is_forbidden() && !Failure::Status(409).is_forbidden());
         assert_eq!(Failure::Status(403).describe(), "Upload failed with status 403");
+    }
+
+    #[test]
+    fn a_chunk_still_in_flight_on_the_server_is_retried_but_a_conflict_is_final() {
+        // After a server restart the ledger may still hold the dead request's reservation; the
+        // answer passes (ADR 0013), so the chunk must go again rather than be dropped.
+        let in_flight = Failure::answered(409, Some("chunk_in_flight"));
+        assert_eq!(in_flight, Failure::InFlight);
+        assert!(in_flight.is_retryable() && !in_flight.is_limit() && !in_flight.is_forbidden());
+        assert_eq!((in_flight.status(), in_flight.describe().as_str()), (Some(409), "Upload failed with status 409"));
+        // Another size for a stored index, or a 409 without our body: final as before.
+        for code in [Some("chunk_conflict"), Some("segment_closed"), None] {
+            let failure = Failure::answered(409, code);
+            assert_eq!(failure, Failure::Status(409), "{code:?}");
+            assert!(!failure.is_retryable(), "{code:?}");
+        }
+        assert_eq!(Failure::answered(503, Some("chunk_in_flight")), Failure::Status(503), "the code only counts with its 409");
+        assert_eq!(Failure::Network.status(), None);
     }
 }

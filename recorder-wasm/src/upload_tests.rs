@@ -89,6 +89,26 @@ fn another_4xx_is_fatal_for_this_tab_and_drops_an_earlier_tabs_chunk() {
 }
 
 #[test]
+fn a_chunk_still_in_flight_on_the_server_backs_off_and_goes_again_for_this_tab_and_an_earlier_one() {
+    // After a server restart the ledger may hold the dead request's reservation of the index:
+    // 409 `chunk_in_flight` (ADR 0013) is not final, unlike 409 `chunk_conflict`.
+    let mut up = Uploader::new(SEG);
+    up.push(key(1, 4), info(3));
+    up.push(key(SEG, 0), info(3));
+    up.end(0.0);
+    assert_eq!(uploads(&up.poll(0.0)), vec![key(1, 4), key(SEG, 0)]);
+    for k in [key(1, 4), key(SEG, 0)] {
+        assert_eq!(up.upload_failed(k, Failure::InFlight, 10.0, 1.0), Verdict::Retry, "{k:?}");
+    }
+    assert_eq!(up.outcome(), Outcome::Running);
+    assert_eq!(up.poll(10.0), vec![Command::WakeIn(500.0)], "nothing forgotten, both wait their backoff");
+    assert_eq!(uploads(&up.poll(510.0)), vec![key(1, 4), key(SEG, 0)]);
+    up.upload_ok(key(1, 4), 600.0);
+    up.upload_ok(key(SEG, 0), 600.0);
+    assert_eq!(up.poll(600.0)[0], Command::Complete, "and the participation completes");
+}
+
+#[test]
 fn a_413_forgets_the_rest_of_this_segment_and_the_stored_part_still_completes() {
     let mut up = Uploader::new(SEG);
     up.push(key(1, 0), info(1));

@@ -151,10 +151,10 @@ export async function until(fn, { timeoutMs = 10_000, everyMs = 100 } = {}) {
 /**
  * The ledger a participation's Durable Object keeps (ADR 0013), read from workerd's local SQLite
  * files like the R2 store above: its `meta` row (bytes stored and reserved, chunk count, state),
- * or undefined when no object has it.
+ * or undefined when no object has it. `stateDir`: another server's state (the suite's by default).
  */
-export function ledgerOf(entryId) {
-  const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'do', 'lupa-ParticipationLedger');
+export function ledgerOf(entryId, stateDir = process.env.LUPA_STATE_DIR) {
+  const dir = join(stateDir, 'v3', 'do', 'lupa-ParticipationLedger');
   let files = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));

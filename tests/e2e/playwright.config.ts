@@ -16,8 +16,9 @@ export default defineConfig({
     // Each live test drives two pages (a participant encoding, a researcher decoding through MSE)
     // for a minute or more: one at a time, beside one test of the others, on a 2-core machine.
     // Listed first so they start first, rather than run alone at the end.
-    { name: 'live', testMatch: 'live.spec.ts', workers: 1 },
-    { name: 'main', testIgnore: ['live.spec.ts'] },
+    // The server restart (a server of its own, a participant and a live viewer) is one of them.
+    { name: 'live', testMatch: ['live.spec.ts', 'server-restart.spec.ts'], workers: 1 },
+    { name: 'main', testIgnore: ['live.spec.ts', 'server-restart.spec.ts'] },
   ],
   outputDir: process.env.LUPA_PW_OUTPUT ?? '../../test-results',
   use: {

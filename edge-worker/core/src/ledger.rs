@@ -26,11 +26,13 @@ pub const MAX_CHUNK_SPAN_MS: i64 = 10_000;
 /// How long the object waits after a deletion before it sweeps the prefix again, for a chunk
 /// whose upload to R2 was already under way (a request lasts at most a few minutes).
 pub const SWEEP_AFTER_MS: i64 = 5 * 60 * 1000;
-/// How long a chunk's reservation belongs to the upload that made it. While its body streams, a
-/// second upload of the same index is refused: both would write the same R2 key, and whichever
-/// committed last would set the ledger's size, whatever R2 kept. After this (a request lasts at
-/// most a few minutes, as for [`SWEEP_AFTER_MS`]) the upload is taken for dead (its worker
-/// stopped before it could commit or give the reservation back) and the index may be sent again.
+/// How long a chunk's reservation belongs to the upload that made it, at most. While its body
+/// streams, a second upload of the same index is refused: both would write the same R2 key, and
+/// whichever committed last would set the ledger's size, whatever R2 kept. A reservation only
+/// blocks while this object instance holds its upload as live ([`LiveUploads`]); this bound is the
+/// backstop for one that never ended in this instance (its worker stopped before it could commit or
+/// give the reservation back): after it (a request lasts at most a few minutes, as for
+/// [`SWEEP_AFTER_MS`]) the index may be sent again.
 pub const RESERVATION_STALE_MS: i64 = 5 * 60 * 1000;
 
 /// Why the ledger refuses a request; the same list on both sides of the object's boundary.
@@ -149,11 +151,61 @@ pub fn check_reservation(r: Reservation, limits: Limits) -> Result<(), Refusal> 
     Ok(())
 }
 
-/// Whether a chunk reserved at `reserved_at` (and not stored yet) may be reserved again at `now`:
-/// only once its upload is stale ([`RESERVATION_STALE_MS`]). A reservation from before the ledger
-/// kept the time (0) is stale.
-pub fn may_reserve_again(reserved_at: i64, now: i64) -> bool {
-    now.saturating_sub(reserved_at) >= RESERVATION_STALE_MS
+/// Whether a chunk reserved at `reserved_at` (and not stored yet) may be reserved again at `now`.
+/// `live`: this object instance made the reservation and its upload has not ended
+/// ([`LiveUploads::is_live`]). Only such a reservation is in flight, and only until it is stale
+/// ([`RESERVATION_STALE_MS`]). One that is not live belongs to a request that died with an earlier
+/// instance (a Durable Object has at most one instance at a time, and a restart ends the requests
+/// of the one before; the worker's commit of a reservation the new instance replaced names an
+/// older `attempt` and changes nothing). Refusing it would strand the chunk: the tab's retry after
+/// a server restart would get 409 until the reservation went stale. A reservation from before the
+/// ledger kept the time (0) is stale.
+pub fn may_reserve_again(reserved_at: i64, now: i64, live: bool) -> bool {
+    !live || now.saturating_sub(reserved_at) >= RESERVATION_STALE_MS
+}
+
+/// The chunk uploads this object instance reserved whose end it has not heard yet (a commit or a
+/// release): what [`may_reserve_again`] calls live. Kept in memory on purpose: what the ledger's
+/// tables say outlives the instance, and the requests behind it do not. Keyed by
+/// (segment, track, index) with the reservation's `attempt`, so the end of an older upload never
+/// ends a newer one's.
+#[derive(Debug, Default)]
+pub struct LiveUploads {
+    uploads: std::collections::HashMap<(u32, String, u32), i64>,
+}
+
+impl LiveUploads {
+    /// Reservation `attempt` of the chunk began its upload.
+    pub fn began(&mut self, seq: u32, track: &str, idx: u32, attempt: i64) {
+        self.uploads.insert((seq, track.to_string(), idx), attempt);
+    }
+
+    /// Reservation `attempt` of the chunk ended (stored, given back, or found replaced).
+    pub fn ended(&mut self, seq: u32, track: &str, idx: u32, attempt: i64) {
+        let key = (seq, track.to_string(), idx);
+        if self.uploads.get(&key) == Some(&attempt) {
+            self.uploads.remove(&key);
+        }
+    }
+
+    /// Whether reservation `attempt` of the chunk is an upload of this instance still under way.
+    pub fn is_live(&self, seq: u32, track: &str, idx: u32, attempt: i64) -> bool {
+        self.uploads.get(&(seq, track.to_string(), idx)) == Some(&attempt)
+    }
+
+    /// Everything is forgotten (the segments closed, or the participation ended): their ledgers
+    /// are gone, and so are the reservations.
+    pub fn clear(&mut self) {
+        self.uploads.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.uploads.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.uploads.is_empty()
+    }
 }
 
 /// How much a stored chunk grows its segment's recorded length, for the hold: the part of its end
@@ -272,12 +324,42 @@ mod tests {
 
     #[test]
     fn a_chunk_still_streaming_cant_be_reserved_again_until_its_upload_is_stale() {
-        assert!(!may_reserve_again(10_000, 10_000), "a second PUT while the first streams");
-        assert!(!may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS - 1));
-        assert!(may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS), "an upload that never ended");
-        assert!(may_reserve_again(0, 1_700_000_000_000), "a reservation older than the time column");
-        assert!(!may_reserve_again(10_000, 5_000), "a clock behind the reservation's is not staleness");
+        assert!(!may_reserve_again(10_000, 10_000, true), "a second PUT while the first streams");
+        assert!(!may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS - 1, true));
+        assert!(may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS, true), "an upload that never ended: the backstop");
+        assert!(may_reserve_again(0, 1_700_000_000_000, true), "a reservation older than the time column");
+        assert!(!may_reserve_again(10_000, 5_000, true), "a clock behind the reservation's is not staleness");
         assert_eq!((Refusal::InFlight.status(), Refusal::InFlight.code().as_str()), (409, "chunk_in_flight"));
+    }
+
+    #[test]
+    fn a_reservation_left_by_an_earlier_instance_never_blocks_the_retry() {
+        // The server restarted mid-upload: the ledger still has the reservation (stored = 0), but
+        // its request died with the instance that made it. The tab's retry a second later goes.
+        assert!(may_reserve_again(10_000, 11_000, false));
+        assert!(may_reserve_again(10_000, 10_000, false));
+        assert!(may_reserve_again(10_000, 5_000, false), "whatever the clocks say");
+    }
+
+    #[test]
+    fn live_uploads_follow_their_reservations_attempts() {
+        let mut live = LiveUploads::default();
+        assert!(!live.is_live(1, "screen", 0, 1), "a new instance knows of no upload");
+        live.began(1, "screen", 0, 1);
+        assert!(live.is_live(1, "screen", 0, 1));
+        assert!(!live.is_live(1, "camera", 0, 1) && !live.is_live(2, "screen", 0, 1) && !live.is_live(1, "screen", 1, 1), "per segment, track and index");
+        // A stale reservation was taken over by attempt 2; the first upload's late end changes nothing.
+        live.began(1, "screen", 0, 2);
+        assert!(!live.is_live(1, "screen", 0, 1) && live.is_live(1, "screen", 0, 2));
+        live.ended(1, "screen", 0, 1);
+        assert!(live.is_live(1, "screen", 0, 2), "an older attempt's end does not end the newer upload");
+        live.ended(1, "screen", 0, 2);
+        assert!(!live.is_live(1, "screen", 0, 2) && live.is_empty());
+        live.began(1, "screen", 3, 1);
+        live.began(1, "camera", 3, 1);
+        assert_eq!(live.len(), 2);
+        live.clear();
+        assert!(live.is_empty());
     }
 
     #[test]

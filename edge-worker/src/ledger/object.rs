@@ -41,6 +41,11 @@ pub struct ParticipationLedger {
     composing: RefCell<HashSet<(u32, String)>>,
     /// A chunk is taking the place again in D1: the alarm waits, so its release never lands first.
     holding: RefCell<bool>,
+    /// The chunk uploads this instance reserved and has not heard the end of: only those are in
+    /// flight (`ledger::may_reserve_again`). A reservation the tables kept from an earlier instance
+    /// belongs to a request that died with it (a server restart, an eviction), and must not block
+    /// the tab's retry.
+    live_uploads: RefCell<ledger::LiveUploads>,
     /// The R2 operations of the request being answered, when the test server counts (`usage.rs`).
     usage: RefCell<Option<crate::usage::Counter>>,
     /// This instance has run the schema (`Store::new`).
@@ -53,7 +58,8 @@ pub struct ParticipationLedger {
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false), usage: RefCell::new(None),
+        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false),
+            live_uploads: RefCell::new(ledger::LiveUploads::default()), usage: RefCell::new(None),
             schema_ready: std::cell::Cell::new(false),
             audio_files: crate::ledger::audio_files::AudioFiles::default(),
             transcribed_at: std::cell::Cell::new(0),
@@ -352,6 +358,7 @@ impl ParticipationLedger {
     async fn finish(&self, store: &Store, index: &[String]) -> ApiResult<()> {
         store.set_state("finished")?;
         store.clear_ledger()?;
+        self.live_uploads.borrow_mut().clear();
         // The seek indexes read whole files: here, on the alarm, not in the isolate that
         // answers the participant's submit (ADR 0013, "Finish").
         store.queue_index(index)?;
@@ -520,9 +527,11 @@ impl ParticipationLedger {
                 };
             }
             // Its body is still streaming: a second upload would write the same R2 key, and
-            // whichever committed last would set the size, whatever R2 kept. Once stale, the first
-            // upload is taken for dead and this one replaces its reservation.
-            if !ledger::may_reserve_again(chunk.reserved_at, now) {
+            // whichever committed last would set the size, whatever R2 kept. An upload this
+            // instance did not reserve died with an earlier one; once stale, one of this instance
+            // is taken for dead too; either way this upload replaces its reservation.
+            let live = self.live_uploads.borrow().is_live(seq, track, index, chunk.attempt);
+            if !ledger::may_reserve_again(chunk.reserved_at, now, live) {
                 return refuse(Refusal::InFlight);
             }
         }
@@ -547,6 +556,7 @@ impl ParticipationLedger {
             return refuse(refusal);
         }
         let attempt = store.reserve(seq, track, &Chunk { idx: index, size: len, end_ms, stored: 0, attempt: 0, reserved_at: now }, previous.as_ref(), now)?;
+        self.live_uploads.borrow_mut().began(seq, track, index, attempt);
         if let (true, Some(start)) = (track == "camera", start_ms) {
             store.set_camera_start(seq, start)?;
         }
@@ -560,6 +570,8 @@ impl ParticipationLedger {
     /// nothing: the key is the newer upload's now.
     #[allow(clippy::too_many_arguments)]
     async fn commit(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, attempt: i64, stored: bool, size: u64, now: i64) -> ApiResult<Response> {
+        // Whatever the ledger says next, this upload has ended.
+        self.live_uploads.borrow_mut().ended(seq, track, index, attempt);
         let (Some(segment), Some(chunk)) = (store.segment(seq, track)?, store.chunk(seq, track, index)?) else {
             return refuse(Refusal::Gone);
         };
@@ -672,6 +684,7 @@ impl ParticipationLedger {
             }
         }
         store.clear_ledger()?;
+        self.live_uploads.borrow_mut().clear();
         crate::storage::delete_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
     }
 

@@ -76,7 +76,8 @@ impl Api {
 
     /// `PUT .../segments/{s}/chunks/{i}` (or `camera-chunks`) with the chunk's bytes,
     /// `x-lupa-end-ms` and, for the camera, `x-lupa-start-ms`. A refusal carries the server's
-    /// `message` (shown to the participant for a 413).
+    /// `message` (shown to the participant for a 413), and its `code` tells a chunk still in flight
+    /// on the server ([`Failure::InFlight`], retried) from a final 409.
     pub async fn put_chunk(
         &self,
         key: ChunkKey,
@@ -96,8 +97,9 @@ impl Api {
         if response.ok() {
             return Ok(());
         }
-        let status = Failure::Status(response.status());
-        Err((status, error_message(&response).await))
+        // The code tells a chunk still in flight on the server (retried) from a conflict (final).
+        let (code, message) = error_body(&response).await;
+        Err((Failure::answered(response.status(), code.as_deref()), message))
     }
 
     /// `PUT .../steps {steps}`.
@@ -138,10 +140,12 @@ fn ok(response: Response) -> Result<Response, Failure> {
     }
 }
 
-/// The `message` of our JSON error body, if the answer has one.
-async fn error_message(response: &Response) -> Option<String> {
-    let json = JsFuture::from(response.json().ok()?).await.ok()?;
-    Reflect::get(&json, &"message".into()).ok()?.as_string()
+/// The `code` and `message` of our JSON error body, where the answer has them.
+async fn error_body(response: &Response) -> (Option<String>, Option<String>) {
+    let Some(json) = response.json().ok() else { return (None, None) };
+    let Ok(json) = JsFuture::from(json).await else { return (None, None) };
+    let field = |name: &str| Reflect::get(&json, &name.into()).ok().and_then(|v| v.as_string());
+    (field("code"), field("message"))
 }
 
 /// One request; a network error or time-out is [`Failure::Network`], any answer is returned.

@@ -143,6 +143,26 @@ async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
 }
 
 #[wasm_bindgen_test]
+async fn a_chunk_the_server_still_holds_in_flight_is_sent_again_after_a_backoff_and_nothing_is_lost() {
+    // After a server restart the ledger may hold a dead request's reservation of an index: the
+    // fake answers each chunk's first two PUTs 409 `chunk_in_flight` (a 409 `chunk_conflict` stays
+    // final: `another_4xx_is_fatal_for_this_tab_and_drops_an_earlier_tabs_chunk`, host tests).
+    let (server, pipeline) = opened(Options { entry_id: "entry-in-flight", in_flight_first: 2, ..Default::default() }).await;
+    let mut input = Vec::new();
+    for i in 0..3u8 {
+        let chunk = vec![i + 1; 2000];
+        input.extend_from_slice(&chunk);
+        pipeline.push_chunk(&chunk);
+        sleep(20.0).await;
+    }
+    JsFuture::from(pipeline.finish()).await.unwrap();
+    assert_eq!(pipeline.snapshot().phase, Phase::Done);
+    assert_eq!(server.number("inFlightRefusals"), 6.0, "each chunk was refused twice, and sent again");
+    assert!(server.joined(1) == input, "every chunk stored, byte-identical");
+    assert!(device_chunks("entry-in-flight").await.is_empty());
+}
+
+#[wasm_bindgen_test]
 async fn forbidden_fails_at_once_and_leaves_the_chunk_on_the_device_until_discarded() {
     let (server, pipeline) = opened(Options { entry_id: "entry-403", forbid: true, ..Default::default() }).await;
     pipeline.push_chunk(&[1; 1500]);

@@ -5,7 +5,9 @@
 //
 // options: { entryId, chunkMaxBytes = 4 MiB, recordedMs = 0, latencyMs = 5, failEvery = 0 (every
 // Nth chunk PUT fails, alternating a network error and a 503), forbid = false (chunk PUTs answer
-// 403), limitBytes = 0 (no limit; else a chunk that would pass it answers 413) }
+// 403), limitBytes = 0 (no limit; else a chunk that would pass it answers 413), inFlightFirst = 0
+// (each chunk's first N PUTs answer 409 chunk_in_flight, as the worker does while an earlier upload
+// of the index is under way) }
 // `server.offline = true` makes every request fail as a dropped connection until set back.
 // Each entry id gets its own fake, so tests cannot see each other's traffic.
 
@@ -48,6 +50,9 @@ export function installFakeServer(options) {
     deleted: false,
     puts: 0,
     failures: 0,
+    /** PUTs answered 409 chunk_in_flight, per `${segment}/${index}`, and in all. */
+    inFlightAnswers: new Map(),
+    inFlightRefusals: 0,
     storedBytes: 0,
     inFlight: 0,
     maxInFlight: 0,
@@ -59,6 +64,13 @@ export function installFakeServer(options) {
       server.failures += 1;
       if (server.failures % 2 === 1) throw new TypeError('Failed to fetch');
       return json(503, { message: 'try later', code: 'unavailable' });
+    }
+    const refusedKey = `${camera ? 'camera' : 'screen'}/${segment}/${index}`;
+    const refused = server.inFlightAnswers.get(refusedKey) ?? 0;
+    if (refused < (options.inFlightFirst ?? 0)) {
+      server.inFlightAnswers.set(refusedKey, refused + 1);
+      server.inFlightRefusals += 1;
+      return json(409, { message: 'Ese fragmento aún se está recibiendo', code: 'chunk_in_flight' });
     }
     const seg = (camera ? server.cameraSegments : server.segments).get(segment);
     if (!seg) return json(404, { message: 'Ese tramo de la grabación no existe', code: 'no_segment' });

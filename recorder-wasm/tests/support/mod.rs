@@ -43,11 +43,14 @@ pub struct Options {
     pub fail_every: u32,
     pub forbid: bool,
     pub limit_bytes: f64,
+    /// Each chunk's first this many PUTs answer 409 `chunk_in_flight` (an earlier upload of it
+    /// the server still holds as under way, ADR 0013).
+    pub in_flight_first: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { entry_id: "entry", chunk_max_bytes: 4_194_304.0, recorded_ms: 0.0, latency_ms: 5.0, fail_every: 0, forbid: false, limit_bytes: 0.0 }
+        Options { entry_id: "entry", chunk_max_bytes: 4_194_304.0, recorded_ms: 0.0, latency_ms: 5.0, fail_every: 0, forbid: false, limit_bytes: 0.0, in_flight_first: 0 }
     }
 }
 
@@ -85,6 +88,7 @@ impl FakeServer {
             ("failEvery", o.fail_every.into()),
             ("forbid", o.forbid.into()),
             ("limitBytes", o.limit_bytes.into()),
+            ("inFlightFirst", o.in_flight_first.into()),
         ] {
             Reflect::set(&options, &key.into(), &value).unwrap();
         }

@@ -98,15 +98,19 @@ export async function loginViaApi(request: APIRequestContext, email: string, pas
   await accounts.login(accounts.playwrightCall(request), email, password);
 }
 
-/** Gives `email`'s user an active 'basic' subscription for 30 days straight in D1, as the payment webhook would; the user's id. */
-export async function grantSubscription(email: string): Promise<string> {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`);
+/**
+ * Gives `email`'s user an active 'basic' subscription for 30 days straight in D1, as the payment
+ * webhook would; the user's id. `stateDir`: a server of the test's own (the suite's by default).
+ */
+export async function grantSubscription(email: string, stateDir?: string): Promise<string> {
+  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`, stateDir);
   const userId = rows[0]?.id as string | undefined;
   if (!userId) throw new Error(`no user ${email}`);
   const now = Date.now();
   await sql(
     `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
       `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+    stateDir,
   );
   return userId;
 }

@@ -4,10 +4,10 @@ import { localSql } from '../../../scripts/lib/local-d1.mjs';
 
 /**
  * Runs `query` (one or more `;`-separated statements, in one transaction) against the local D1
- * and returns the rows of every statement, in order.
+ * and returns the rows of every statement, in order. `stateDir`: a server of the test's own (the
+ * suite's by default).
  */
-export async function sql(query: string): Promise<any[]> {
-  const stateDir = process.env.LUPA_STATE_DIR;
+export async function sql(query: string, stateDir = process.env.LUPA_STATE_DIR): Promise<any[]> {
   if (!stateDir) throw new Error('LUPA_STATE_DIR is not set: start the server with a state dir and pass it');
   return localSql(stateDir, query).flat();
 }

@@ -16,16 +16,17 @@ export const SCENARIO = 'Eres un cliente nuevo de la tienda.';
  * `camera`: the analysis's camera setting (ADR 0008; 'off' when left out). Transcription is off
  * unless `transcribe`: a transcribed participation records a third track and sends its audio to
  * the Whisper stand-in after Finish, load that tests of other things don't need (ADR 0018).
+ * `stateDir`: the state of the server `request` talks to, when it is the test's own.
  */
 export async function researcherWithAnalysis(
   request: APIRequestContext,
   maxNumberOfParticipants = 3,
   camera?: 'off' | 'optional' | 'required',
-  { transcribe = false }: { transcribe?: boolean } = {},
+  { transcribe = false, stateDir }: { transcribe?: boolean; stateDir?: string } = {},
 ): Promise<string> {
   const email = uniqueEmail();
   await registerViaApi(request, email);
-  await grantSubscription(email);
+  await grantSubscription(email, stateDir);
   await loginViaApi(request, email);
   const now = Date.now();
   const created = await request.post('/api/v1/analysis', {
@@ -107,9 +108,9 @@ export async function probeRecording(request: APIRequestContext, signedUrl: stri
 /** The participant's recording indicator while MediaRecorder runs. */
 export const recordingStatus = (page: Page) => page.getByRole('status').filter({ hasText: /^Grabando$/ });
 
-/** The participant's only entry of `analysisId`. */
-export async function entryOf(analysisId: string): Promise<{ id: string; status: string }> {
-  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+/** The participant's only entry of `analysisId` (on the server of `stateDir`, the suite's by default). */
+export async function entryOf(analysisId: string, stateDir?: string): Promise<{ id: string; status: string }> {
+  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`, stateDir);
   expect(rows).toHaveLength(1);
   return rows[0] as { id: string; status: string };
 }
