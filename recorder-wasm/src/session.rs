@@ -102,6 +102,14 @@ pub enum Command {
     WakeIn(f64),
 }
 
+/// One kind of request the shell sends for the session, as far as its answer shows connectivity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Request {
+    Chunk(ChunkKey),
+    Steps,
+    Complete,
+}
+
 /// What the participant brings from earlier segments (the server's resume info).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Resume {
@@ -225,6 +233,11 @@ pub struct Session {
     limit_message: Option<String>,
     stop_media: bool,
     online: bool,
+    /// When the browser last said it went offline (cleared when it says it is back): an answer to
+    /// a request sent before then proves nothing about the network now.
+    offline_at: Option<f64>,
+    /// When each request still unanswered was handed to the shell, so its answer can be weighed.
+    sent_at: std::collections::HashMap<Request, f64>,
     device_storage: bool,
     /// A track whose capture may end on its own (the camera): MediaRecorder stopping ends the
     /// file instead of failing the recording.
@@ -260,6 +273,8 @@ impl Session {
             limit_message: None,
             stop_media: false,
             online: true,
+            offline_at: None,
+            sent_at: std::collections::HashMap::new(),
             device_storage: true,
             ends_with_media: false,
             start_ms,
@@ -348,13 +363,13 @@ impl Session {
     }
 
     pub fn chunk_uploaded(&mut self, key: ChunkKey, now: f64) {
-        self.heard(None);
+        self.heard(Request::Chunk(key), None);
         self.uploader.upload_ok(key, now);
     }
 
     /// A chunk PUT failed; `message` is the server's JSON `message` (used for a 413).
     pub fn chunk_failed(&mut self, key: ChunkKey, failure: Failure, message: Option<String>, now: f64, random01: f64) {
-        self.heard(Some(failure));
+        self.heard(Request::Chunk(key), Some(failure));
         if self.uploader.upload_failed(key, failure, now, random01) == Verdict::Limit {
             self.reach_limit(message, now);
         }
@@ -390,7 +405,7 @@ impl Session {
 
     /// The step marks' PUT answered: saved, or to be sent again after a backoff.
     pub fn steps_answered(&mut self, result: Result<(), Failure>, now: f64, random01: f64) {
-        self.heard(result.err());
+        self.heard(Request::Steps, result.err());
         match result {
             Ok(()) => self.sync.ok(),
             Err(failure) => self.sync.failed(failure, now, random01),
@@ -450,23 +465,32 @@ impl Session {
 
     /// The completion answered: done, or to be sent again (or given up) as the uploader decides.
     pub fn complete_answered(&mut self, result: Result<(), Failure>, now: f64, random01: f64) {
-        self.heard(result.err());
+        self.heard(Request::Complete, result.err());
         match result {
             Ok(()) => self.uploader.complete_ok(),
             Err(failure) => self.uploader.complete_failed(failure, now, random01),
         }
     }
 
-    /// A request ended with `failure` (`None`: answered): any answer shows the network is up, and
-    /// only a failure to reach the server shows it is down.
-    fn heard(&mut self, failure: Option<Failure>) {
-        self.online = failure != Some(Failure::Network);
+    /// A request ended with `failure` (`None`: answered). A failure to reach the server shows the
+    /// network is down. An answer shows it is up, unless the request left before the browser last
+    /// said it went offline: such an answer (a step PUT already under way when the connection
+    /// dropped) says nothing about now, and taking it for "online" hid the offline notice while
+    /// nothing else was sent but a probe every 30 s.
+    fn heard(&mut self, request: Request, failure: Option<Failure>) {
+        let sent_at = self.sent_at.remove(&request);
+        if failure == Some(Failure::Network) {
+            self.online = false;
+        } else if self.offline_at.is_none_or(|offline_at| sent_at.is_some_and(|sent| sent >= offline_at)) {
+            self.online = true;
+        }
     }
 
     /// `navigator.onLine` changed: offline, chunks wait for the `online` event (or a rare probe)
     /// instead of failing one after another; back online, everything is retried at once.
     pub fn set_online(&mut self, online: bool, now: f64) {
         self.online = online;
+        self.offline_at = (!online).then_some(now);
         self.uploader.set_online(online, now);
         if online {
             self.sync.retry_now();
@@ -483,9 +507,15 @@ impl Session {
             .poll(now)
             .into_iter()
             .map(|c| match c {
-                upload::Command::Upload(key) => Command::Upload(key),
+                upload::Command::Upload(key) => {
+                    self.sent_at.insert(Request::Chunk(key), now);
+                    Command::Upload(key)
+                }
                 upload::Command::Forget(key) => Command::Forget(key),
-                upload::Command::Complete => Command::Complete,
+                upload::Command::Complete => {
+                    self.sent_at.insert(Request::Complete, now);
+                    Command::Complete
+                }
                 upload::Command::WakeIn(ms) => Command::WakeIn(ms),
             })
             .collect();
@@ -504,6 +534,7 @@ impl Session {
             commands.push(Command::StopMedia);
         }
         if self.sync.poll(now) {
+            self.sent_at.insert(Request::Steps, now);
             commands.push(Command::PutSteps);
         }
         if let Some(at) = self.sync.wake_at(now) {

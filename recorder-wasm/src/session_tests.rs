@@ -333,3 +333,29 @@ fn a_camera_that_recorded_nothing_before_it_stopped_is_empty() {
     assert_eq!(s.phase(), Phase::Failed);
     assert_eq!(s.fault(), Some(&Fault::Empty));
 }
+
+#[test]
+fn an_answer_to_a_request_sent_before_going_offline_keeps_the_offline_notice() {
+    // The step PUT and a chunk leave, the browser says it is offline, then both are answered: the
+    // answers say nothing about now, so the notice stays until a request sent since is answered.
+    let mut s = new_session();
+    let chunks = s.cut(20, 1000.0);
+    s.stored(&chunks[0], Place::Memory);
+    s.mark_step(1, 1000.0);
+    let sent = s.poll(1000.0);
+    assert!(sent.contains(&Command::Upload(chunks[0].key)) && sent.contains(&Command::PutSteps), "{sent:?}");
+    s.set_online(false, 1100.0);
+    s.steps_answered(Ok(()), 1200.0, 0.5);
+    s.chunk_uploaded(chunks[0].key, 1300.0);
+    assert!(!s.snapshot(1300.0).online, "answers to requests sent before the offline event");
+    // A request sent after it (the rare probe, or a step PUT) that is answered proves the network.
+    s.mark_step(2, 2000.0);
+    assert!(s.poll(2000.0).contains(&Command::PutSteps));
+    s.steps_answered(Ok(()), 2100.0, 0.5);
+    assert!(s.snapshot(2100.0).online, "an answer to a request sent while offline");
+    // And the browser's own word still counts both ways.
+    s.set_online(false, 3000.0);
+    assert!(!s.snapshot(3000.0).online);
+    s.set_online(true, 4000.0);
+    assert!(s.snapshot(4000.0).online);
+}
