@@ -103,7 +103,7 @@ pub enum Command {
 }
 
 /// One kind of request the shell sends for the session, as far as its answer shows connectivity.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Request {
     Chunk(ChunkKey),
     Steps,
@@ -236,8 +236,10 @@ pub struct Session {
     /// When the browser last said it went offline (cleared when it says it is back): an answer to
     /// a request sent before then proves nothing about the network now.
     offline_at: Option<f64>,
-    /// When each request still unanswered was handed to the shell, so its answer can be weighed.
-    sent_at: std::collections::HashMap<Request, f64>,
+    /// When each request still unanswered was handed to the shell, so its answer can be weighed
+    /// (a handful at most: two chunks, the steps and the completion; a list is smaller than a map
+    /// in the wasm).
+    sent_at: Vec<(Request, f64)>,
     device_storage: bool,
     /// A track whose capture may end on its own (the camera): MediaRecorder stopping ends the
     /// file instead of failing the recording.
@@ -274,7 +276,7 @@ impl Session {
             stop_media: false,
             online: true,
             offline_at: None,
-            sent_at: std::collections::HashMap::new(),
+            sent_at: Vec::new(),
             device_storage: true,
             ends_with_media: false,
             start_ms,
@@ -478,12 +480,18 @@ impl Session {
     /// dropped) says nothing about now, and taking it for "online" hid the offline notice while
     /// nothing else was sent but a probe every 30 s.
     fn heard(&mut self, request: Request, failure: Option<Failure>) {
-        let sent_at = self.sent_at.remove(&request);
+        let sent_at = self.sent_at.iter().position(|(r, _)| *r == request).map(|at| self.sent_at.swap_remove(at).1);
         if failure == Some(Failure::Network) {
             self.online = false;
         } else if self.offline_at.is_none_or(|offline_at| sent_at.is_some_and(|sent| sent >= offline_at)) {
             self.online = true;
         }
+    }
+
+    /// `request` was handed to the shell at `now` (a resend replaces the time of the one before).
+    fn sent(&mut self, request: Request, now: f64) {
+        self.sent_at.retain(|(r, _)| *r != request);
+        self.sent_at.push((request, now));
     }
 
     /// `navigator.onLine` changed: offline, chunks wait for the `online` event (or a rare probe)
@@ -508,12 +516,12 @@ impl Session {
             .into_iter()
             .map(|c| match c {
                 upload::Command::Upload(key) => {
-                    self.sent_at.insert(Request::Chunk(key), now);
+                    self.sent(Request::Chunk(key), now);
                     Command::Upload(key)
                 }
                 upload::Command::Forget(key) => Command::Forget(key),
                 upload::Command::Complete => {
-                    self.sent_at.insert(Request::Complete, now);
+                    self.sent(Request::Complete, now);
                     Command::Complete
                 }
                 upload::Command::WakeIn(ms) => Command::WakeIn(ms),
@@ -534,7 +542,7 @@ impl Session {
             commands.push(Command::StopMedia);
         }
         if self.sync.poll(now) {
-            self.sent_at.insert(Request::Steps, now);
+            self.sent(Request::Steps, now);
             commands.push(Command::PutSteps);
         }
         if let Some(at) = self.sync.wake_at(now) {

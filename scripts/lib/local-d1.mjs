@@ -10,6 +10,15 @@ import { DatabaseSync } from 'node:sqlite';
 /** How long a statement waits for the server's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/**
+ * Another of workerd's local SQLite stores (R2's objects, a Durable Object's tables), opened
+ * read-only. The server writes them as it answers (a sweep deletes R2 rows, a chunk commits): a read
+ * waits for its write lock, as `localSql` does, instead of failing at once with 'database is locked'.
+ */
+export function readStore(file) {
+  return new DatabaseSync(file, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+}
+
 /** The D1 database's SQLite file under wrangler's state directory (one database, DB). */
 export function d1File(stateDir) {
   const dir = join(stateDir, 'v3', 'd1', 'miniflare-D1DatabaseObject');

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
 import { startWhisperStandIn } from '../../scripts/lib/whisper-stand-in.mjs';
-import { localSql } from '../../scripts/lib/local-d1.mjs';
+import { localSql, readStore } from '../../scripts/lib/local-d1.mjs';
 import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
 import { api, randomIp, signUp } from './helpers.mjs';
 import { grantSubscription, q } from './db.mjs';
@@ -107,7 +107,7 @@ function finish(p) {
 function objectFile(entryId) {
   const folder = join(stateDir, 'v3', 'do', 'lupa-ParticipationLedger');
   for (const file of readdirSync(folder).filter((f) => f.endsWith('.sqlite'))) {
-    const db = new DatabaseSync(join(folder, file), { readOnly: true });
+    const db = readStore(join(folder, file));
     try {
       if (db.prepare('SELECT 1 FROM meta WHERE entry_id = ?').get(entryId)) return join(folder, file);
     } catch {
@@ -123,7 +123,7 @@ function objectFile(entryId) {
 function r2Keys(prefix) {
   const folder = join(stateDir, 'v3', 'r2', 'miniflare-R2BucketObject');
   const file = readdirSync(folder).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  const db = new DatabaseSync(join(folder, file), { readOnly: true });
+  const db = readStore(join(folder, file));
   try {
     return db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key);
   } finally {

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { api } from './helpers.mjs';
 import { holdWriteLock, q, sql } from './db.mjs';
-import { at, complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import { at, finishedFile, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, until } from './recording.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const run = promisify(execFile);
@@ -117,11 +117,6 @@ test('a chunk the ledger stored stays in R2 when taking the place again finds th
 
   // The recorder's retry is acknowledged, and the recording finishes with both chunks.
   assert.equal((await putChunk(p.entryId, p.cookie, segment, 1, second, 2000, at(t0 + 121_000))).status, 200);
-  const done = await complete(p.entryId, p.cookie);
-  assert.equal(done.status, 200, done.text);
-  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
-  const entry = await api(`/api/v1/analysisEntry/${p.entryId}`, { cookie: owner.cookie });
-  assert.equal(entry.status, 200, entry.text);
-  const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+  const played = await finishedFile(p.entryId, p.cookie, owner.cookie);
   assert.ok(played.equals(Buffer.concat([first, second])), `the file is both chunks (${played.length} bytes)`);
 });

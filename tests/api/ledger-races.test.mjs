@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { complete, ledgerOf, openSegment, participate, putChunk, r2Keys, r2Object, submit, until } from './recording.mjs';
+import { finishedFile, ledgerOf, openSegment, participate, putChunk, r2Keys, r2Object, until } from './recording.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
 const MIB = 1024 * 1024;
@@ -133,12 +133,7 @@ test('a chunk still streaming cannot be reserved again: a second PUT of its inde
   assert.equal(typeof small.json.message, 'string');
 
   // Finish composes what the ledger counts: the file is the big chunk, whole.
-  const done = await complete(p.entryId, p.cookie);
-  assert.equal(done.status, 200, done.text);
-  assert.equal((await submit(p.entryId, p.cookie)).status, 200);
-  const entry = await api(`/api/v1/analysisEntry/${p.entryId}`, { cookie: owner.cookie });
-  assert.equal(entry.status, 200, entry.text);
-  const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+  const played = await finishedFile(p.entryId, p.cookie, owner.cookie);
   assert.equal(played.length, big.length);
   assert.ok(played.equals(big), 'the composed file is the 4 MiB body');
 });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { readStore } from '../../scripts/lib/local-d1.mjs';
 import { api, BASE, randomIp } from './helpers.mjs';
 
 /** Headers that set the worker's clock for one request (honoured because the test server sets TEST_CLOCK=on). */
@@ -73,6 +73,17 @@ export async function recordAndSubmit(entryId, cookie, data, { steps, durationMs
   if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
 }
 
+/** Finishes and submits the participation, then reads its first file as the researcher plays it. */
+export async function finishedFile(entryId, cookie, ownerCookie) {
+  const done = await complete(entryId, cookie);
+  if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
+  const sent = await submit(entryId, cookie);
+  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
+  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: ownerCookie });
+  if (entry.status !== 200) throw new Error(`entry: ${entry.status} ${entry.text}`);
+  return Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
+}
+
 /**
  * A participation of `analysisId` that submitted a `size`-byte MP4: the demo clip's header, then
  * random bytes (no seek index is built for them), in 1 MiB chunks; the entry, its capability
@@ -98,7 +109,7 @@ function bucket() {
   const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'r2', 'miniflare-R2BucketObject');
   const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   if (!file) throw new Error(`no R2 store in ${dir}`);
-  return new DatabaseSync(join(dir, file), { readOnly: true });
+  return readStore(join(dir, file));
 }
 
 /** `read` run on the local R2 store (`bucket`), which is closed afterwards whatever happens. */
@@ -162,7 +173,7 @@ export function ledgerOf(entryId, stateDir = process.env.LUPA_STATE_DIR) {
     return undefined;
   }
   for (const file of files) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    const db = readStore(join(dir, file));
     try {
       const row = db.prepare("SELECT * FROM meta WHERE entry_id = ?").get(entryId);
       if (row) return row;

@@ -161,6 +161,11 @@ test("a participant's camera plays live in the corner of the picture, beside the
   await goLive.click();
   await expect.poll(() => videoTime(researcher), { timeout: 10_000 }).toBeGreaterThan(edge);
   await expect(goLive).toBeDisabled({ timeout: 10_000 });
+
+  // Logging out (here from the same browser, as another tab would) ends the live view at once, and
+  // the page says why instead of reconnecting (hardening 4).
+  expect((await researcher.request.post('/api/v1/auth/logout')).status()).toBe(200);
+  await expect(researcher.getByTestId('live-revoked')).toContainText('Ya no puedes ver este directo', { timeout: 10_000 });
   await researcherContext.close();
 });
 
