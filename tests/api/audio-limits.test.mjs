@@ -19,9 +19,10 @@ import { startServer } from '../../scripts/lib/dev-server.mjs';
 import { startWhisperStandIn } from '../../scripts/lib/whisper-stand-in.mjs';
 import { localSql, readStore } from '../../scripts/lib/local-d1.mjs';
 import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
-import { api, randomIp, signUp } from './helpers.mjs';
-import { grantSubscription, q } from './db.mjs';
+import { api, randomIp } from './helpers.mjs';
+import { q } from './db.mjs';
 import { until } from './recording.mjs';
+import { createAnalysis, researcher as subscribed } from './insights-helpers.mjs';
 
 const MIB = 1024 * 1024;
 const MINUTE = 60_000;
@@ -58,14 +59,8 @@ const d1 = (query) => localSql(stateDir, query)[0] ?? [];
 const at = (ms) => ({ 'x-lupa-test-now': String(Math.round(ms)) });
 
 async function researcher() {
-  const user = await signUp('audio-limits', undefined, server.url);
-  grantSubscription(user.user.id, { stateDir });
-  const res = await call('/api/v1/analysis', {
-    method: 'POST', cookie: user.cookie,
-    body: { name: 'Audio', url: 'example.com', maxNumberOfParticipants: 20, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(res.status, 201, res.text);
-  return { user, analysisId: res.json.analysisData.id };
+  const user = await subscribed('audio-limits', { base: server.url, stateDir });
+  return { user, analysisId: (await createAnalysis(user, { tasks: ['T1'], max: 20, base: server.url })).id };
 }
 
 /** A participant with an open screen segment and its audio track; `headers` set the clock of both calls. */

@@ -6,16 +6,17 @@ import { api, signUp } from './helpers.mjs';
 import { grantSubscription } from './db.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 
-/** A researcher with an active subscription. */
-export async function researcher(tag = 'insights') {
-  const user = await signUp(tag);
-  grantSubscription(user.user.id);
+/** A researcher with an active subscription; `base` and `stateDir` for a test's own server. */
+export async function researcher(tag = 'insights', { base, stateDir } = {}) {
+  const user = await signUp(tag, undefined, base);
+  grantSubscription(user.user.id, { stateDir });
   return user;
 }
 
 /** Creates an analysis with `tasks` (texts) and the given settings; returns its DTO. */
-export async function createAnalysis(owner, { tasks = ['Busca el producto', 'Añádelo a la cesta', 'Paga'], max = 10, ...settings } = {}) {
+export async function createAnalysis(owner, { tasks = ['Busca el producto', 'Añádelo a la cesta', 'Paga'], max = 10, base, ...settings } = {}) {
   const res = await api('/api/v1/analysis', {
+    base,
     method: 'POST',
     cookie: owner.cookie,
     body: { name: 'Tienda', url: 'tienda.example.com', maxNumberOfParticipants: max, scenario: 'Compras algo', tasks: tasks.map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer', ...settings },

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { api, BASE, sessionCookie, signUp } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
 import { watch } from './live-watch.mjs';
-import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, complete, until } from './recording.mjs';
+import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, runCron, submit, complete, until } from './recording.mjs';
 
 const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
 
@@ -129,6 +129,8 @@ test('a reload opens a new segment that viewers hear of; a stranger and anonymou
   await openSegment(p.entryId, p.cookie);
   assert.equal((await upgrade(p.entryId, undefined)).status, 401);
   assert.equal((await upgrade(p.entryId, stranger.cookie)).status, 404);
+  // Only a viewer who may watch is noted for later rechecks.
+  assert.deepEqual(await sql(`SELECT COUNT(*) AS n FROM live_viewers WHERE user_id = ${q(stranger.user.id)}`), [{ n: 0 }]);
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
 
   const viewer = watch(p.entryId, o.cookie);
@@ -240,6 +242,10 @@ test('a live socket ends with its session: logout closes it at once, and it can\
   await viewer.next((e) => e.type === 'revoked');
   await serverClosed(viewer);
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 401);
+  // The ended session's row goes with the cron's sweep; the other session's stays.
+  await runCron(Date.now());
+  const rows = await sql(`SELECT session_hash FROM live_viewers WHERE user_id = ${q(o.user.id)}`);
+  assert.equal(rows.length, 1, 'only the session still watching is noted');
   // The other session still gets the next chunk.
   assert.equal((await putChunk(p.entryId, p.cookie, seg, 1, randomBytes(2000), 2000)).status, 200);
   const chunk = await stays.next((e) => e.type === 'chunk');

@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription } from './db.mjs';
+import { api } from './helpers.mjs';
 import { ledgerOf, until } from './recording.mjs';
+import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const MIB = 1024 * 1024;
 let stateDir;
@@ -45,14 +45,9 @@ const call = (path, options = {}) => api(path, { ...options, base: server.url })
 
 /** A subscribed researcher's analysis, a participant's entry and capability cookie, and a segment open. */
 async function participantRecording() {
-  const owner = await signUp('restart', undefined, server.url);
-  grantSubscription(owner.user.id, { stateDir });
-  const created = await call('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Restart', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
-  });
-  assert.equal(created.status, 201, created.text);
-  const joined = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId: created.json.analysisData.id } });
+  const owner = await researcher('restart', { base: server.url, stateDir });
+  const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2, base: server.url });
+  const joined = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId: analysis.id } });
   assert.equal(joined.status, 200, joined.text);
   const cookie = joined.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation='))?.split(';')[0];
   const entryId = joined.json.analysisEntryId;

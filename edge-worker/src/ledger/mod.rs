@@ -153,8 +153,6 @@ pub enum Viewers<'a> {
 
 const WATCHED_BY_SESSION: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE session_hash = ?1";
 const WATCHED_BY_USER: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE user_id = ?1";
-/// Rows of sessions that no longer exist: nothing to check for them again.
-const FORGET_ENDED: &str = "DELETE FROM live_viewers WHERE (session_hash = ?1 OR user_id = ?1) AND session_hash NOT IN (SELECT token_hash FROM sessions)";
 
 /// After the answer: asks the object of every participation `who` watched live to check its
 /// viewers again (hardening 4). Each object asks D1 whether each such socket's session lasts and
@@ -168,10 +166,10 @@ pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
     let background = app.detached();
     app.wait_until(async move {
         let result = async {
+            // Rows of the sessions that ended stay for the cron's sweep (`forget_ended_viewers`).
             let database = db(&background)?;
             let mut batch = Batch::new(&database);
             let watched = batch.add(sql, &[text(&key)])?;
-            batch.add(FORGET_ENDED, &[text(&key)])?;
             let entries = batch.run().await?.all::<crate::db::Value<String>>(watched)?;
             let call = Call::Recheck { session_hash: session, user_id: user };
             let calls = entries.iter().map(|e| send::<()>(&background, &e.value, &call));
