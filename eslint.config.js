@@ -60,7 +60,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, ...sharedBelowFeatures, featuresBelowEntries] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...betweenFeatures, ...sharedBelowFeatures, featuresBelowEntries] },
+      ],
       // A `let` read by a closure before its one assignment (an observer its callback disconnects)
       // cannot be a `const`: it would be in its temporal dead zone when the closure runs early.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],

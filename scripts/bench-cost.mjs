@@ -1,4 +1,5 @@
 // Cost and capacity benchmark (`npm run bench:cost`): what one recorded participant-hour and one
+// Size: one benchmark, read top to bottom; its client moves to the shared test client.
 // researcher reviewing it cost on Cloudflare, from operations counted in a real run. Starts its
 // own `wrangler dev` with usage counting on (edge-worker/src/usage.rs): every API answer says the
 // D1 rows it read and wrote, the time D1 spent on them and the R2 Class A/B operations it made,
@@ -40,7 +41,22 @@ const TICKS_PER_S = 100; // getconf CLK_TCK
 
 /** What a phase cost. */
 function tally() {
-  return { requests: 0, rowsRead: 0, rowsWritten: 0, d1Us: 0, d1Calls: 0, classA: 0, classB: 0, cpuMs: 0, d1Bytes: 0, r2Bytes: 0, doRequests: 0, doRowsRead: 0, doRowsWritten: 0, doGbS: 0 };
+  return {
+    requests: 0,
+    rowsRead: 0,
+    rowsWritten: 0,
+    d1Us: 0,
+    d1Calls: 0,
+    classA: 0,
+    classB: 0,
+    cpuMs: 0,
+    d1Bytes: 0,
+    r2Bytes: 0,
+    doRequests: 0,
+    doRowsRead: 0,
+    doRowsWritten: 0,
+    doGbS: 0,
+  };
 }
 
 /** Adds one answer's usage headers to `t` (a request to the worker, whatever it cost). */
@@ -62,7 +78,8 @@ function count(t, res) {
 /** A call that must succeed, counted in `t`. */
 async function must(t, client, method, path, options) {
   const res = count(t, await client.call(method, path, options));
-  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.error ?? res.text.slice(0, 200)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${method} ${path} → ${res.status} ${res.error ?? res.text.slice(0, 200)}`);
   return res.text && res.headers['content-type']?.includes('json') ? JSON.parse(res.text) : res.text;
 }
 
@@ -130,11 +147,22 @@ function d1File(stateDir) {
 function d1RowBytes(stateDir, entryId) {
   const db = new DatabaseSync(d1File(stateDir), { readOnly: true });
   try {
-    const tables = { analysis_entries: 'id', entry_segments: 'entry_id', segment_parts: 'entry_id', entry_chunks: 'entry_id', entry_notes: 'entry_id' };
+    const tables = {
+      analysis_entries: 'id',
+      entry_segments: 'entry_id',
+      segment_parts: 'entry_id',
+      entry_chunks: 'entry_id',
+      entry_notes: 'entry_id',
+    };
     let bytes = 0;
     for (const [table, key] of Object.entries(tables)) {
-      const columns = db.prepare(`PRAGMA table_info(${table})`).all().map((c) => `COALESCE(length(CAST("${c.name}" AS BLOB)), 0)`);
-      bytes += db.prepare(`SELECT COALESCE(SUM(${columns.join(' + ')}), 0) AS n FROM ${table} WHERE ${key} = ?`).get(entryId).n;
+      const columns = db
+        .prepare(`PRAGMA table_info(${table})`)
+        .all()
+        .map((c) => `COALESCE(length(CAST("${c.name}" AS BLOB)), 0)`);
+      bytes += db
+        .prepare(`SELECT COALESCE(SUM(${columns.join(' + ')}), 0) AS n FROM ${table} WHERE ${key} = ?`)
+        .get(entryId).n;
     }
     return bytes;
   } finally {
@@ -185,7 +213,11 @@ const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-cost-'));
 let server;
 let standIn;
 try {
-  console.log(`machine: ${new Date().toISOString().slice(0, 10)} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${new Date().toISOString().slice(0, 10)} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   standIn = await startWhisperStandIn({ delayMs: 0 });
   server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, vars: standIn.vars });
   const base = server.url;
@@ -203,7 +235,9 @@ try {
   const joined = await must(fixed, tab, 'POST', '/api/v1/analysis/participate', { body: { analysisId } });
   const p = { tab, entryId: joined.analysisEntryId };
   const opened = Date.now();
-  p.segment = (await must(fixed, tab, 'POST', `/api/v1/analysisEntry/${p.entryId}/segments`, { body: { mimeType: 'video/mp4' } })).segment;
+  p.segment = (
+    await must(fixed, tab, 'POST', `/api/v1/analysisEntry/${p.entryId}/segments`, { body: { mimeType: 'video/mp4' } })
+  ).segment;
   fixed.cpuMs += workerdCpuMs(server.pid) - cpu;
 
   const chunk = randomBytes(Math.round((RECORD_BYTES_PER_S * CHUNK_MS) / 1000));
@@ -213,14 +247,16 @@ try {
   for (let i = 0; i < chunks; i += 2) {
     // Two in flight, as the recorder's uploader allows.
     await Promise.all(
-      [i, i + 1].filter((j) => j < chunks).map(async (j) => {
-        const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${j}`, {
-          body: chunk,
-          headers: { 'x-lupa-end-ms': String((j + 1) * CHUNK_MS) },
-        });
-        count(perChunks, res);
-        if (res.status !== 200) throw new Error(`chunk ${j}: ${res.status} ${res.text}`);
-      }),
+      [i, i + 1]
+        .filter((j) => j < chunks)
+        .map(async (j) => {
+          const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${j}`, {
+            body: chunk,
+            headers: { 'x-lupa-end-ms': String((j + 1) * CHUNK_MS) },
+          });
+          count(perChunks, res);
+          if (res.status !== 200) throw new Error(`chunk ${j}: ${res.status} ${res.text}`);
+        }),
     );
   }
   await settle(server);
@@ -242,7 +278,11 @@ try {
       body: audio.subarray(j * audioChunkBytes, (j + 1) * audioChunkBytes),
       // When a real tab would have sent it (a second after its audio ends): a track sends only
       // the windows its recording lasted on the server's clock (ADR 0018).
-      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0', 'x-lupa-test-now': String(opened + (j + 1) * CHUNK_MS + 1_000) },
+      headers: {
+        'content-type': 'audio/webm',
+        'x-lupa-start-ms': '0',
+        'x-lupa-test-now': String(opened + (j + 1) * CHUNK_MS + 1_000),
+      },
     });
     count(listening, res);
     if (res.status !== 200) throw new Error(`audio chunk ${j}: ${res.status} ${res.text}`);
@@ -251,12 +291,21 @@ try {
 
   cpu = workerdCpuMs(server.pid);
   const steps = [0, 20_000, 60_000, 180_000, 300_000].map((atMs, index) => ({ index, atMs }));
-  for (let s = 1; s <= steps.length; s++) await must(fixed, tab, 'PUT', `/api/v1/analysisEntry/${p.entryId}/steps`, { body: { steps: steps.slice(0, s) } });
-  await must(fixed, tab, 'POST', `/api/v1/analysisEntry/${p.entryId}/complete`, { body: { durationMs: RECORD_MIN * 60_000, steps } });
-  await must(fixed, tab, 'PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
+  for (let s = 1; s <= steps.length; s++)
+    await must(fixed, tab, 'PUT', `/api/v1/analysisEntry/${p.entryId}/steps`, { body: { steps: steps.slice(0, s) } });
+  await must(fixed, tab, 'POST', `/api/v1/analysisEntry/${p.entryId}/complete`, {
+    body: { durationMs: RECORD_MIN * 60_000, steps },
+  });
+  await must(fixed, tab, 'PATCH', '/api/v1/analysisEntry', {
+    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
+  });
   await settle(server, 1000);
   fixed.cpuMs += workerdCpuMs(server.pid) - cpu;
-  for (let waited = 0; JSON.parse((await owner.call('GET', `/api/v1/entry/${p.entryId}/transcript`)).text).status !== 'complete'; waited += 250) {
+  for (
+    let waited = 0;
+    JSON.parse((await owner.call('GET', `/api/v1/entry/${p.entryId}/transcript`)).text).status !== 'complete';
+    waited += 250
+  ) {
     if (waited > 120_000) throw new Error('the transcript did not complete in 2 minutes');
     await sleep(250);
   }
@@ -268,7 +317,8 @@ try {
   // The yardstick for CPU: the same chunk-sized requests to a path the worker does not route.
   cpu = workerdCpuMs(server.pid);
   const NOOP_REQUESTS = 300;
-  for (let i = 0; i < NOOP_REQUESTS; i += 2) await Promise.all([0, 1].map(() => tab.call('PUT', '/api/v1/bench/noop', { body: chunk })));
+  for (let i = 0; i < NOOP_REQUESTS; i += 2)
+    await Promise.all([0, 1].map(() => tab.call('PUT', '/api/v1/bench/noop', { body: chunk })));
   const noopCpuMs = (workerdCpuMs(server.pid) - cpu) / NOOP_REQUESTS;
 
   // 2. The researcher's review.
@@ -287,12 +337,20 @@ try {
   for (const segment of page.segments) {
     const path = new URL(segment.url).pathname + new URL(segment.url).search;
     count(review, await reviewer.call('GET', path, { timeoutMs: 120_000 }));
-    for (const range of ['bytes=1000000-', 'bytes=3000000-']) count(review, await reviewer.call('GET', path, { headers: { range }, timeoutMs: 120_000 }));
+    for (const range of ['bytes=1000000-', 'bytes=3000000-'])
+      count(review, await reviewer.call('GET', path, { headers: { range }, timeoutMs: 120_000 }));
   }
   const notes = [];
   // Five notes spread over the recording, whatever its length (RECORD_MIN=2 placed them past its end).
-  for (let i = 0; i < 5; i++) notes.push(await must(review, reviewer, 'POST', `/api/v1/entry/${p.entryId}/notes`, { body: { atMs: Math.round((RECORD_MIN * 60_000 * (i + 1)) / 6), text: `Nota ${i + 1}` } }));
-  await must(review, reviewer, 'PATCH', `/api/v1/entry/${p.entryId}/notes/${notes[0].id}`, { body: { text: 'Nota editada' } });
+  for (let i = 0; i < 5; i++)
+    notes.push(
+      await must(review, reviewer, 'POST', `/api/v1/entry/${p.entryId}/notes`, {
+        body: { atMs: Math.round((RECORD_MIN * 60_000 * (i + 1)) / 6), text: `Nota ${i + 1}` },
+      }),
+    );
+  await must(review, reviewer, 'PATCH', `/api/v1/entry/${p.entryId}/notes/${notes[0].id}`, {
+    body: { text: 'Nota editada' },
+  });
   await must(review, reviewer, 'GET', `/api/v1/analysis/${analysisId}/summary`);
   await must(review, reviewer, 'GET', `/api/v1/analysis/${analysisId}/export`);
   review.cpuMs += workerdCpuMs(server.pid) - cpu;
@@ -312,54 +370,97 @@ try {
   ];
   const ph = priced(hour);
   const pr = priced(review);
-  console.log(`\nprices: Cloudflare list prices read ${PRICES_READ_ON} (scripts/lib/cloudflare-prices.mjs), marginal (no $5 plan, no included usage)`);
-  console.log(`measured: a ${RECORD_MIN}-minute recording (${chunks} chunks of ${(chunk.length / 1024).toFixed(0)} KB, ${composed.jobs} compositions after the answer) scaled to 60 minutes\n`);
-  console.log(`${'item'.padEnd(30)} ${'participant-hour'.padStart(17)} ${'cost'.padStart(10)} ${'review'.padStart(10)} ${'cost'.padStart(10)}   price`);
+  console.log(
+    `\nprices: Cloudflare list prices read ${PRICES_READ_ON} (scripts/lib/cloudflare-prices.mjs), marginal (no $5 plan, no included usage)`,
+  );
+  console.log(
+    `measured: a ${RECORD_MIN}-minute recording (${chunks} chunks of ${(chunk.length / 1024).toFixed(0)} KB, ${composed.jobs} compositions after the answer) scaled to 60 minutes\n`,
+  );
+  console.log(
+    `${'item'.padEnd(30)} ${'participant-hour'.padStart(17)} ${'cost'.padStart(10)} ${'review'.padStart(10)} ${'cost'.padStart(10)}   price`,
+  );
   for (const [label, key, cost, price, unit] of rows) {
-    console.log(`${label.padEnd(30)} ${n(hour[key]).padStart(17)} ${usd(ph[cost]).padStart(10)} ${n(review[key]).padStart(10)} ${usd(pr[cost]).padStart(10)}   $${price} ${unit}`);
+    console.log(
+      `${label.padEnd(30)} ${n(hour[key]).padStart(17)} ${usd(ph[cost]).padStart(10)} ${n(review[key]).padStart(10)} ${usd(pr[cost]).padStart(10)}   $${price} ${unit}`,
+    );
   }
-  const once = (x) => Object.entries(x).filter(([k]) => !k.endsWith('Storage')).reduce((s, [, v]) => s + v, 0);
+  const once = (x) =>
+    Object.entries(x)
+      .filter(([k]) => !k.endsWith('Storage'))
+      .reduce((s, [, v]) => s + v, 0);
   const recordCost = once(ph);
   const reviewCost = once(pr);
-  console.log(`${'to record / to review'.padEnd(30)} ${''.padStart(17)} ${usd(recordCost).padStart(10)} ${''.padStart(10)} ${usd(reviewCost).padStart(10)}`);
-  console.log(`${'R2 storage, per month kept'.padEnd(30)} ${`${(hour.r2Bytes / 1e9).toFixed(2)} GB`.padStart(17)} ${usd(ph.r2Storage).padStart(10)} ${''.padStart(21)}   $${PRICES.r2GbMonth} per GB-month`);
-  console.log(`${'D1 storage, per month kept'.padEnd(30)} ${`${(fixed.d1Bytes / 1024).toFixed(0)} KB`.padStart(17)} ${usd(ph.d1Storage).padStart(10)} ${''.padStart(21)}   $${PRICES.d1GbMonth} per GB-month`);
+  console.log(
+    `${'to record / to review'.padEnd(30)} ${''.padStart(17)} ${usd(recordCost).padStart(10)} ${''.padStart(10)} ${usd(reviewCost).padStart(10)}`,
+  );
+  console.log(
+    `${'R2 storage, per month kept'.padEnd(30)} ${`${(hour.r2Bytes / 1e9).toFixed(2)} GB`.padStart(17)} ${usd(ph.r2Storage).padStart(10)} ${''.padStart(21)}   $${PRICES.r2GbMonth} per GB-month`,
+  );
+  console.log(
+    `${'D1 storage, per month kept'.padEnd(30)} ${`${(fixed.d1Bytes / 1024).toFixed(0)} KB`.padStart(17)} ${usd(ph.d1Storage).padStart(10)} ${''.padStart(21)}   $${PRICES.d1GbMonth} per GB-month`,
+  );
 
   // Money and growth.
   const hourAndReview = recordCost + reviewCost;
   const planUsd = PLAN_EUR * USD_PER_EUR;
   const monthOne = hourAndReview + ph.r2Storage + ph.d1Storage;
-  console.log(`\nrecorded hour, recorded and reviewed once: ${usd(hourAndReview)}, plus ${usd(ph.r2Storage + ph.d1Storage)} per month kept`);
-  console.log(`a €${PLAN_EUR} plan ($${planUsd.toFixed(2)} at ${USD_PER_EUR} $/€, assumed) covers ${Math.floor(planUsd / monthOne).toLocaleString('en')} recorded hours in a month (recording, review, that month's storage),`);
-  console.log(`  or, kept for a year, ${Math.floor(planUsd / (hourAndReview / 12 + ph.r2Storage + ph.d1Storage)).toLocaleString('en')} hours recorded over that year (storage of all of them, every month)`);
+  console.log(
+    `\nrecorded hour, recorded and reviewed once: ${usd(hourAndReview)}, plus ${usd(ph.r2Storage + ph.d1Storage)} per month kept`,
+  );
+  console.log(
+    `a €${PLAN_EUR} plan ($${planUsd.toFixed(2)} at ${USD_PER_EUR} $/€, assumed) covers ${Math.floor(planUsd / monthOne).toLocaleString('en')} recorded hours in a month (recording, review, that month's storage),`,
+  );
+  console.log(
+    `  or, kept for a year, ${Math.floor(planUsd / (hourAndReview / 12 + ph.r2Storage + ph.d1Storage)).toLocaleString('en')} hours recorded over that year (storage of all of them, every month)`,
+  );
   // Transcription (ADR 0018): Whisper on Workers AI at its list price per audio minute, and the
   // audio track that carries the sound to it, as measured.
   const STT_USD_PER_AUDIO_MINUTE = 0.0005;
   const audioHour = times(listening, 60 / RECORD_MIN);
   const audioCost = once(priced(audioHour));
   const sttCost = 60 * STT_USD_PER_AUDIO_MINUTE;
-  console.log(`transcription (ADR 0018), per recorded hour: ${usd(sttCost + audioCost)} = Workers AI ${usd(sttCost)} ($${STT_USD_PER_AUDIO_MINUTE} per audio minute, @cf/openai/whisper-large-v3-turbo list price;` +
-    ` ${Math.round((sttCalls * 60) / RECORD_MIN)} calls, ${sttCalls} counted for ${RECORD_MIN} minutes) + its audio track ${usd(audioCost)} (${n(audioHour.requests)} requests, ${n(audioHour.classA)} R2 Class A, ${n(audioHour.doRequests)} object requests, ${n(audioHour.cpuMs)} CPU-ms)`);
-  console.log(`  with it, a recorded hour recorded, transcribed and reviewed once costs ${usd(hourAndReview + sttCost + audioCost)}`);
+  console.log(
+    `transcription (ADR 0018), per recorded hour: ${usd(sttCost + audioCost)} = Workers AI ${usd(sttCost)} ($${STT_USD_PER_AUDIO_MINUTE} per audio minute, @cf/openai/whisper-large-v3-turbo list price;` +
+      ` ${Math.round((sttCalls * 60) / RECORD_MIN)} calls, ${sttCalls} counted for ${RECORD_MIN} minutes) + its audio track ${usd(audioCost)} (${n(audioHour.requests)} requests, ${n(audioHour.classA)} R2 Class A, ${n(audioHour.doRequests)} object requests, ${n(audioHour.cpuMs)} CPU-ms)`,
+  );
+  console.log(
+    `  with it, a recorded hour recorded, transcribed and reviewed once costs ${usd(hourAndReview + sttCost + audioCost)}`,
+  );
   // Capacity: one D1 database runs its calls one at a time. Every D1 call a participation makes is
   // counted (reads too); production writes wait for a durable commit, which Cloudflare's D1 limits
   // page puts at "several ms": we take 5 ms a call.
   const D1_CALL_MS = 5;
   const perParticipation = fixed.d1Calls + chunkPhase.d1Calls;
   const perHour = hour.d1Calls;
-  console.log(`\nD1 calls: ${perChunks.d1Calls} while recording ${chunks} chunks (${(perChunks.d1Calls / chunks).toFixed(3)} a chunk), ${perParticipation} for the whole participation, ${n(perHour)} per recorded hour`);
-  console.log(`  at ${D1_CALL_MS} ms a D1 call (Cloudflare's D1 limits: writes take "several ms"), one database serves ${(1000 / D1_CALL_MS).toFixed(0)} calls a second:`);
-  console.log(`  ~${Math.floor((3_600_000 / D1_CALL_MS) / Math.max(perHour, 1)).toLocaleString('en')} participants recording an hour each at once per D1 database`);
-  console.log(`D1 rows written per recorded hour: ${n(hour.rowsWritten)} (target at most 50); the object's SQLite rows written: ${n(hour.doRowsWritten)}`);
+  console.log(
+    `\nD1 calls: ${perChunks.d1Calls} while recording ${chunks} chunks (${(perChunks.d1Calls / chunks).toFixed(3)} a chunk), ${perParticipation} for the whole participation, ${n(perHour)} per recorded hour`,
+  );
+  console.log(
+    `  at ${D1_CALL_MS} ms a D1 call (Cloudflare's D1 limits: writes take "several ms"), one database serves ${(1000 / D1_CALL_MS).toFixed(0)} calls a second:`,
+  );
+  console.log(
+    `  ~${Math.floor(3_600_000 / D1_CALL_MS / Math.max(perHour, 1)).toLocaleString('en')} participants recording an hour each at once per D1 database`,
+  );
+  console.log(
+    `D1 rows written per recorded hour: ${n(hour.rowsWritten)} (target at most 50); the object's SQLite rows written: ${n(hour.doRowsWritten)}`,
+  );
   const d1PerParticipation = fixed.d1Bytes;
   console.log(
     `D1 size: ${(d1PerParticipation / 1024).toFixed(1)} KB of rows kept per participation (the chunk ledger lives in the participation's object):` +
       ` the 10 GB database holds ~${Math.floor(LIMITS.d1DatabaseBytes / Math.max(d1PerParticipation * 3, 1)).toLocaleString('en')} participations (rows ×3 for indexes and pages)`,
   );
   const cpuPerChunk = perChunks.cpuMs / chunks;
-  console.log(`Worker CPU: ${cpuPerChunk.toFixed(2)} ms per chunk with its share of composition, against ${noopCpuMs.toFixed(2)} ms for the same request to a no-op path`);
-  console.log(`  (workerd process time, which also runs the local D1 and R2 and the HTTP handling: an upper bound), far below the ${LIMITS.workerCpuMsPerInvocation / 1000} s per invocation; Workers scale out`);
-  console.log(`\nmachine at the end: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${execSync('nproc').toString().trim()} cores`);
+  console.log(
+    `Worker CPU: ${cpuPerChunk.toFixed(2)} ms per chunk with its share of composition, against ${noopCpuMs.toFixed(2)} ms for the same request to a no-op path`,
+  );
+  console.log(
+    `  (workerd process time, which also runs the local D1 and R2 and the HTTP handling: an upper bound), far below the ${LIMITS.workerCpuMsPerInvocation / 1000} s per invocation; Workers scale out`,
+  );
+  console.log(
+    `\nmachine at the end: load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${execSync('nproc').toString().trim()} cores`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.stack : error);
   process.exitCode = 1;

@@ -38,7 +38,12 @@ async function participant(analysisId, throttled) {
   if (throttled) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: (UPLINK_MBPS * 1e6) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: (UPLINK_MBPS * 1e6) / 8,
+    });
   }
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`/participate/${analysisId}`);
@@ -46,8 +51,14 @@ async function participant(analysisId, throttled) {
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click({ timeout: 30_000 });
   // Enabled once both permissions are granted: click waits for it.
   await page.getByRole('button', { name: 'Siguiente' }).click({ timeout: 30_000 });
-  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
-  await page.getByRole('status').filter({ hasText: /^Grabando$/ }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('dialog', { name: 'Confirmación de Seguridad' })
+    .getByRole('button', { name: 'Aceptar y Continuar' })
+    .click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Grabando$/ })
+    .waitFor({ timeout: 30_000 });
   return { page, context };
 }
 
@@ -63,20 +74,25 @@ async function watch(email, entryId) {
     cost.requests += 1;
     cost.bytes += (await request.sizes().catch(() => ({ responseBodySize: 0 }))).responseBodySize;
   });
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-    cost.messages += 1;
-    cost.messageBytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      cost.messages += 1;
+      cost.messageBytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    }),
+  );
   await page.goto(`/entry/${entryId}`);
   const video = page.getByTestId('live-video');
   await video.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => (document.querySelector('[data-testid="live-video"]')?.currentTime ?? 0) > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid="live-video"]')?.currentTime ?? 0) > 0, null, {
+    timeout: 60_000,
+  });
   const started = { ...cost };
   await video.evaluate((v) => {
     window.__delays = [];
     const onFrame = (_now, meta) => {
       const openedAt = Number(v.dataset.openedAt);
-      if (openedAt > 0) window.__delays.push(performance.timeOrigin + performance.now() - (openedAt + meta.mediaTime * 1000));
+      if (openedAt > 0)
+        window.__delays.push(performance.timeOrigin + performance.now() - (openedAt + meta.mediaTime * 1000));
       v.requestVideoFrameCallback(onFrame);
     };
     v.requestVideoFrameCallback(onFrame);
@@ -94,18 +110,33 @@ try {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   const owner = await researcher(base, 'live');
   const analysisId = await analysis(owner, 10);
-  console.log(`bench:live — ${DURATION_S} s of watching per phase, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `bench:live — ${DURATION_S} s of watching per phase, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`,
+  );
   for (const phase of PHASES) {
     const { page, context } = await participant(analysisId, phase === 'throttled');
     const entries = await owner.json('GET', `/api/v1/analysis/${analysisId}`);
     const live = entries.analysisData.AnalysisEntries.find((e) => e.status === 'in_progress');
     const { delays, spent } = await watch(owner.email, live.id);
-    await page.getByRole('button', { name: 'Siguiente' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Siguiente' })
+      .click()
+      .catch(() => undefined);
     await context.close();
     const sorted = delays.filter(Number.isFinite).sort((a, b) => a - b);
     const minutes = DURATION_S / 60;

@@ -31,7 +31,11 @@ const RESEARCHERS = Number(process.env.RESEARCHERS ?? 50);
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
 const CHUNK_S = Number(process.env.CHUNK_S ?? 2);
 const THINK_MS = Number(process.env.THINK_MS ?? 1000);
-const RAMP = (process.env.RAMP ?? '25,50,100,150,200,300,400,600,800,1000').split(',').filter(Boolean).map(Number).sort((a, b) => a - b);
+const RAMP = (process.env.RAMP ?? '25,50,100,150,200,300,400,600,800,1000')
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .sort((a, b) => a - b);
 const STEP_S = Number(process.env.STEP_S ?? 20);
 const RECORD_BYTES_PER_S = (1_000_000 + 96_000) / 8; // product §9 video + audio bitrates
 const CHUNK = randomBytes(Math.round(RECORD_BYTES_PER_S * CHUNK_S));
@@ -120,7 +124,9 @@ const f = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(0)}` : '-');
 /** Prints a phase's table; `yardstick` maps a route to the no-op p99 it is compared with. */
 function table(title, { stats, seconds }, yardstick) {
   console.log(`\n${title} (${seconds.toFixed(0)} s)`);
-  console.log(`${'route'.padEnd(28)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'p99/no-op'.padStart(9)}`);
+  console.log(
+    `${'route'.padEnd(28)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'p99/no-op'.padStart(9)}`,
+  );
   const p99s = new Map();
   for (const [route, row] of stats.routes) {
     const sorted = [...row.ms].sort((a, b) => a - b);
@@ -140,11 +146,15 @@ function machine() {
   const model = cpus()[0]?.model ?? 'unknown CPU';
   let lscpu = '';
   try {
-    lscpu = execSync("lscpu | grep -E '^(Model name|CPU\\(s\\)|Thread|Core|Socket)'", { encoding: 'utf8' }).trim().replace(/\s+/g, ' ');
+    lscpu = execSync("lscpu | grep -E '^(Model name|CPU\\(s\\)|Thread|Core|Socket)'", { encoding: 'utf8' })
+      .trim()
+      .replace(/\s+/g, ' ');
   } catch {
     /* no lscpu */
   }
-  return `${new Date().toISOString().slice(0, 10)} · nproc ${cpus().length} · ${model} · ${lscpu} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  return `${new Date().toISOString().slice(0, 10)} · nproc ${cpus().length} · ${model} · ${lscpu} · load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-load-'));
@@ -162,30 +172,43 @@ try {
   server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, usage: false, log });
   serverTail = tail;
   const base = server.url;
-  console.log(`seeding ${RESEARCHERS} researchers (paid, one analysis each with a submitted recording and notes) on ${base}…`);
-  const researchers = await pool(Array.from({ length: RESEARCHERS }, (_, i) => i), 4, async (i) => {
-    const client = await researcher(base, `load${i}`);
-    const analysisId = await analysis(client);
-    const entryId = await submittedEntry(base, client, analysisId);
-    return { client, analysisId, entryId };
-  });
+  console.log(
+    `seeding ${RESEARCHERS} researchers (paid, one analysis each with a submitted recording and notes) on ${base}…`,
+  );
+  const researchers = await pool(
+    Array.from({ length: RESEARCHERS }, (_, i) => i),
+    4,
+    async (i) => {
+      const client = await researcher(base, `load${i}`);
+      const analysisId = await analysis(client);
+      const entryId = await submittedEntry(base, client, analysisId);
+      return { client, analysisId, entryId };
+    },
+  );
   const participants = [];
   const grow = async (count) => {
-    const more = await pool(Array.from({ length: Math.max(0, count - participants.length) }, (_, i) => participants.length + i), 16, async (i) => ({
-      ...(await participant(base, researchers[i % researchers.length].analysisId)),
-      sent: 0,
-    }));
+    const more = await pool(
+      Array.from({ length: Math.max(0, count - participants.length) }, (_, i) => participants.length + i),
+      16,
+      async (i) => ({
+        ...(await participant(base, researchers[i % researchers.length].analysisId)),
+        sent: 0,
+      }),
+    );
     participants.push(...more);
   };
   await grow(PARTICIPANTS);
-  console.log(`${PARTICIPANTS} participants, one ${(CHUNK.length / 1024).toFixed(0)} KB chunk every ${CHUNK_S} s each; ${RESEARCHERS} researchers, a page every ${THINK_MS} ms each`);
+  console.log(
+    `${PARTICIPANTS} participants, one ${(CHUNK.length / 1024).toFixed(0)} KB chunk every ${CHUNK_S} s each; ${RESEARCHERS} researchers, a page every ${THINK_MS} ms each`,
+  );
 
   const api = await phase({ participants, researchers, seconds: DURATION_S, noop: false });
   // The no-op phase starts once the work the API phase left behind (compositions) is done.
   await sleep(10_000);
   const noop = await phase({ participants, researchers, seconds: DURATION_S, noop: true });
   const noopP99 = table('no-op route, same load', noop);
-  const yardstick = (route) => (route.startsWith('PUT') ? noopP99.get('no-op, chunk-sized PUT') : noopP99.get('no-op GET'));
+  const yardstick = (route) =>
+    route.startsWith('PUT') ? noopP99.get('no-op, chunk-sized PUT') : noopP99.get('no-op GET');
   table('API', api, yardstick);
 
   if (RAMP.length > 0) {
@@ -200,7 +223,12 @@ try {
       await grow(count);
       // Let work the last step left behind (compositions after the answer) finish first.
       await sleep(5000);
-      const step = await phase({ participants: participants.slice(0, count), researchers, seconds: STEP_S, noop: false });
+      const step = await phase({
+        participants: participants.slice(0, count),
+        researchers,
+        seconds: STEP_S,
+        noop: false,
+      });
       const chunk = step.stats.routes.get('PUT chunk');
       const sorted = [...(chunk?.ms ?? [])].sort((a, b) => a - b);
       const errors = [...step.stats.routes.values()].reduce((n, row) => n + row.errors, 0);
@@ -217,14 +245,22 @@ try {
         break;
       }
     }
-    console.log(onset ? `errors begin at ${onset} participants` : `no errors up to ${Math.max(PARTICIPANTS, ...RAMP)} participants`);
+    console.log(
+      onset
+        ? `errors begin at ${onset} participants`
+        : `no errors up to ${Math.max(PARTICIPANTS, ...RAMP)} participants`,
+    );
     console.log(
       keepsUp
         ? `the server keeps up (every chunk answered within ${CHUNK_S} s, at the rate asked) with up to ${keepsUp} participants`
         : `the server does not keep up even with ${RAMP[0]} participants`,
     );
   }
-  console.log(`\nmachine at the end: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nmachine at the end: load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.stack : error);
   console.error(`\nthe server's last lines:\n${serverTail.join('\n')}`);

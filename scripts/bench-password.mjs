@@ -11,7 +11,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-'));
 const server = await startServer({ stateDir });
 const post = (path, body, ip) =>
-  fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify(body) });
+  fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+    body: JSON.stringify(body),
+  });
 try {
   const email = uniqueEmail('bench');
   // The account is made through the shared flow; the timed logins below post by hand, as they must also be refused.
@@ -29,12 +33,16 @@ try {
     }
     samples.sort((a, b) => a - b);
     const median = samples[Math.floor(samples.length / 2)];
-    console.log(`${label.padEnd(34)} median ${median.toFixed(1)} ms  p90 ${samples[Math.floor(samples.length * 0.9)].toFixed(1)} ms`);
+    console.log(
+      `${label.padEnd(34)} median ${median.toFixed(1)} ms  p90 ${samples[Math.floor(samples.length * 0.9)].toFixed(1)} ms`,
+    );
     return median;
   }
   const withHash = await time('login (argon2id verify)', { username: email, password: PASSWORD });
   const without = await time('login refused before hashing', { username: email });
-  console.log(`argon2id m=19456 KiB t=2 p=1, one hash in workerd: ~${(withHash - without).toFixed(1)} ms CPU (median difference)`);
+  console.log(
+    `argon2id m=19456 KiB t=2 p=1, one hash in workerd: ~${(withHash - without).toFixed(1)} ms CPU (median difference)`,
+  );
 } finally {
   await server.stop();
   rmSync(stateDir, { recursive: true, force: true });

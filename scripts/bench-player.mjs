@@ -43,14 +43,37 @@ function testRecording() {
   if (existsSync(file) && statSync(file).size > 0) return file;
   console.log(`making a ${MINUTES}-minute test recording with ffmpeg (about ${Math.ceil(MINUTES / 2)} s)…`);
   execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(MINUTES * 60),
-    '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '60k', '-g', '15',
-    '-c:a', 'libopus', '-b:a', '16k',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=15',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(MINUTES * 60),
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '60k',
+    '-g',
+    '15',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '16k',
     // As MediaRecorder writes MP4: an empty moov, then a moof + mdat per key frame (each second).
-    '-movflags', '+frag_keyframe+empty_moov+default_base_moof',
+    '-movflags',
+    '+frag_keyframe+empty_moov+default_base_moof',
     file,
   ]);
   return file;
@@ -59,7 +82,7 @@ function testRecording() {
 /** Top-level boxes of an MP4 file: [offset, size, type]. */
 function topLevelBoxes(bytes) {
   const boxes = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     let size = bytes.readUInt32BE(at);
     if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
     if (size === 0) size = bytes.length - at;
@@ -78,7 +101,10 @@ function chunksOf(bytes) {
     if (type === 'moof' && offset - cuts.at(-1) >= CHUNK_BYTES) cuts.push(offset);
   }
   cuts.push(bytes.length);
-  return cuts.slice(0, -1).map((start, i) => bytes.subarray(start, cuts[i + 1])).filter((chunk) => chunk.length > 0);
+  return cuts
+    .slice(0, -1)
+    .map((start, i) => bytes.subarray(start, cuts[i + 1]))
+    .filter((chunk) => chunk.length > 0);
 }
 
 /** A researcher who paid through the local checkout, with an analysis of two tasks (`analysisId`). */
@@ -86,8 +112,15 @@ async function seedResearcher(base) {
   const client = await researcher(base, 'player');
   const created = await client.json('POST', '/api/v1/analysis', {
     body: {
-      name: 'Bench del reproductor', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'Una hora de prueba',
-      tasks: [{ taskType: 'text', taskContent: 'Primera mitad' }, { taskType: 'text', taskContent: 'Segunda mitad' }], device: 'computer',
+      name: 'Bench del reproductor',
+      url: 'example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'Una hora de prueba',
+      tasks: [
+        { taskType: 'text', taskContent: 'Primera mitad' },
+        { taskType: 'text', taskContent: 'Segunda mitad' },
+      ],
+      device: 'computer',
     },
   });
   client.analysisId = created.analysisData.id;
@@ -99,18 +132,30 @@ async function participate(base, analysisId, bytes) {
   const tab = new Client(base);
   const joined = await tab.json('POST', '/api/v1/analysis/participate', { body: { analysisId } });
   const entryId = joined.analysisEntryId;
-  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${entryId}/segments`, { body: { mimeType: 'video/mp4;codecs=vp9,opus' } });
+  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${entryId}/segments`, {
+    body: { mimeType: 'video/mp4;codecs=vp9,opus' },
+  });
   const totalMs = MINUTES * 60_000;
   let sent = 0;
   const chunks = chunksOf(bytes);
   for (const [index, chunk] of chunks.entries()) {
     sent += chunk.length;
     const endMs = index === chunks.length - 1 ? totalMs : Math.round((totalMs * sent) / bytes.length);
-    await tab.json('PUT', `/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, { body: new Uint8Array(chunk), headers: { 'x-lupa-end-ms': String(endMs) } });
+    await tab.json('PUT', `/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, {
+      body: new Uint8Array(chunk),
+      headers: { 'x-lupa-end-ms': String(endMs) },
+    });
   }
-  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 10_000 }, { index: 2, atMs: 60_000 }, { index: 3, atMs: totalMs / 2 }];
+  const steps = [
+    { index: 0, atMs: 0 },
+    { index: 1, atMs: 10_000 },
+    { index: 2, atMs: 60_000 },
+    { index: 3, atMs: totalMs / 2 },
+  ];
   await tab.json('POST', `/api/v1/analysisEntry/${entryId}/complete`, { body: { durationMs: totalMs, steps } });
-  await tab.json('PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+  await tab.json('PATCH', '/api/v1/analysisEntry', {
+    body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
+  });
   return { entryId, chunks: chunks.length };
 }
 
@@ -119,7 +164,9 @@ async function waitForIndex(base, owner, entryId) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const entry = await owner.json('GET', `/api/v1/entry/${entryId}`);
-    const head = await fetch(entry.segments[0].url, { headers: { range: 'bytes=0-65535', 'cf-connecting-ip': owner.address } });
+    const head = await fetch(entry.segments[0].url, {
+      headers: { range: 'bytes=0-65535', 'cf-connecting-ip': owner.address },
+    });
     const boxes = topLevelBoxes(Buffer.from(await head.arrayBuffer()));
     if (boxes.some(([, , type]) => type === 'sidx')) return true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -136,7 +183,8 @@ const nextFrame = (page, { minTime = 0 } = {}) =>
           const video = document.querySelector('[data-testid="entry-video"]');
           if (!video) return requestAnimationFrame(wait);
           video.requestVideoFrameCallback((now, meta) => {
-            if (meta.mediaTime >= minTime && !video.paused) resolve({ at: performance.timeOrigin + now, mediaTime: meta.mediaTime });
+            if (meta.mediaTime >= minTime && !video.paused)
+              resolve({ at: performance.timeOrigin + now, mediaTime: meta.mediaTime });
             else wait();
           });
         };
@@ -147,14 +195,23 @@ const nextFrame = (page, { minTime = 0 } = {}) =>
 
 /** One run of both scenarios in a fresh browser context; `mbps` throttles the link (0: as it is). */
 async function measure(browser, base, owner, entryId, mbps) {
-  const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { 'cf-connecting-ip': fakeClientIp() }, viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { 'cf-connecting-ip': fakeClientIp() },
+    viewport: { width: 1366, height: 768 },
+  });
   try {
     await login(playwrightCall(context.request), owner.email);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     if (mbps > 0) {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 5,
+        downloadThroughput: (mbps * 1e6) / 8,
+        uploadThroughput: (mbps * 1e6) / 8,
+      });
     }
     const recordingRequests = new Set();
     let bytes = 0;
@@ -220,12 +277,23 @@ try {
   const owner = await seedResearcher(server.url);
   const uploadStarted = Date.now();
   const { entryId, chunks } = await participate(server.url, owner.analysisId, bytes);
-  console.log(`uploaded ${kb(bytes.length)} in ${chunks} chunks in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `uploaded ${kb(bytes.length)} in ${chunks} chunks in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`,
+  );
   const indexed = await waitForIndex(server.url, owner, entryId);
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   const rows = [];
   for (const mbps of [0, THROTTLED_MBPS]) {
@@ -240,16 +308,22 @@ try {
     });
   }
   console.log('');
-  console.log(`Recording: ${MINUTES} min, ${kb(bytes.length)} (fragmented MP4, VP9 + Opus, 1 s fragments); seek index served: ${indexed ? 'yes' : 'NO'}`);
+  console.log(
+    `Recording: ${MINUTES} min, ${kb(bytes.length)} (fragmented MP4, VP9 + Opus, 1 s fragments); seek index served: ${indexed ? 'yes' : 'NO'}`,
+  );
   console.log(`Target: under ${kb(TARGET.bytes)} fetched and under ${TARGET.ms / 1000} s, for each.`);
   console.log('');
   console.log('| scenario | recording bytes fetched | requests | time | result |');
   console.log('|---|---:|---:|---:|---|');
   for (const row of rows) {
-    console.log(`| ${row.what} | ${kb(row.bytes)} (${((100 * row.bytes) / bytes.length).toFixed(1)} % of the file) | ${row.requests} | ${(row.ms / 1000).toFixed(2)} s | ${verdict(row)} |`);
+    console.log(
+      `| ${row.what} | ${kb(row.bytes)} (${((100 * row.bytes) / bytes.length).toFixed(1)} % of the file) | ${row.requests} | ${(row.ms / 1000).toFixed(2)} s | ${verdict(row)} |`,
+    );
   }
   console.log('');
-  console.log('Bytes include what Chromium reads ahead once a video plays: at least 2 MB (its kMinBufferPreload), which');
+  console.log(
+    'Bytes include what Chromium reads ahead once a video plays: at least 2 MB (its kMinBufferPreload), which',
+  );
   console.log('arrives at once on loopback; the throttled rows show what a start needs on a real link.');
 } finally {
   await browser?.close();

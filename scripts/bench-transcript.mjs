@@ -36,7 +36,11 @@ let server;
 let standIn;
 
 async function main() {
-  console.log(`machine: ${new Date().toISOString()} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${new Date().toISOString()} · nproc ${cpus().length} · ${cpus()[0]?.model} · load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`making ${RECORD_MIN} minutes of Opus audio with ffmpeg…`);
   const audio = opusAudio(join(stateDir, 'audio.webm'), RECORD_MIN * 60);
   const audioChunks = (RECORD_MIN * 60_000) / AUDIO_CHUNK_MS;
@@ -48,10 +52,14 @@ async function main() {
   const analysisId = await analysis(owner, 10);
   const opened = Date.now();
   const p = await participant(server.url, analysisId);
-  const audioOpen = await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/segments`, { body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  const audioOpen = await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/segments`, {
+    body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
+  });
   if (audioOpen.segment !== p.segment) throw new Error(`the audio track went to segment ${audioOpen.segment}`);
 
-  console.log(`uploading: ${audioChunks} audio chunks (${(audio.length / 1e6).toFixed(1)} MB) and ${(RECORD_MIN * 60_000) / SCREEN_CHUNK_MS} screen chunks, in timeline order…`);
+  console.log(
+    `uploading: ${audioChunks} audio chunks (${(audio.length / 1e6).toFixed(1)} MB) and ${(RECORD_MIN * 60_000) / SCREEN_CHUNK_MS} screen chunks, in timeline order…`,
+  );
   const screen = randomBytes(2048);
   const started = performance.now();
   for (let i = 0; i < audioChunks; i++) {
@@ -59,7 +67,11 @@ async function main() {
     if (body.length > 0) {
       const sentAt = opened + (i + 1) * AUDIO_CHUNK_MS + 1_000;
       const headers = { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0', 'x-lupa-test-now': String(sentAt) };
-      const res = await p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${i}`, { body, headers });
+      const res = await p.tab.call(
+        'PUT',
+        `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${i}`,
+        { body, headers },
+      );
       if (res.status !== 200) throw new Error(`audio chunk ${i}: ${res.status} ${res.text}`);
     }
     const endMs = (i + 1) * AUDIO_CHUNK_MS;
@@ -72,25 +84,48 @@ async function main() {
   const before = (await (await fetch(`${standIn.url}/control/requests`)).json()).length;
 
   const finishAt = performance.now();
-  await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/complete`, { body: { durationMs: RECORD_MIN * 60_000, steps: [{ index: 0, atMs: 0 }, { index: 1, atMs: 1000 }] } });
-  await p.tab.json('PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
+  await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/complete`, {
+    body: {
+      durationMs: RECORD_MIN * 60_000,
+      steps: [
+        { index: 0, atMs: 0 },
+        { index: 1, atMs: 1000 },
+      ],
+    },
+  });
+  await p.tab.json('PATCH', '/api/v1/analysisEntry', {
+    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
+  });
   const submittedMs = performance.now() - finishAt;
   let transcript;
   for (;;) {
     transcript = await owner.json('GET', `/api/v1/entry/${p.entryId}/transcript`);
     if (transcript.status === 'complete') break;
-    if (performance.now() - finishAt > 20 * 60_000) throw new Error(`no complete transcript 20 minutes after Finish (status ${transcript.status})`);
+    if (performance.now() - finishAt > 20 * 60_000)
+      throw new Error(`no complete transcript 20 minutes after Finish (status ${transcript.status})`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const completeMs = performance.now() - finishAt;
   const requests = (await (await fetch(`${standIn.url}/control/requests`)).json()).length;
 
-  console.log(`\n${RECORD_MIN}-minute recording, stand-in delay ${DELAY_MS} ms a window, uploaded in ${seconds(uploadMs)} (${((RECORD_MIN * 60_000) / uploadMs).toFixed(0)}× real time)`);
-  console.log(`windows transcribed while recording: ${before} of ${requests}; left for after Finish: ${requests - before}`);
+  console.log(
+    `\n${RECORD_MIN}-minute recording, stand-in delay ${DELAY_MS} ms a window, uploaded in ${seconds(uploadMs)} (${((RECORD_MIN * 60_000) / uploadMs).toFixed(0)}× real time)`,
+  );
+  console.log(
+    `windows transcribed while recording: ${before} of ${requests}; left for after Finish: ${requests - before}`,
+  );
   console.log(`Finish (complete + submit) answered in ${seconds(submittedMs)}`);
-  console.log(`Finish → complete transcript: ${seconds(completeMs)} (target at most ${TARGET_S} s) · ${transcript.lines.length} lines`);
-  console.log(`Workers AI calls: ${requests} for ${RECORD_MIN} minutes → ${Math.round((requests * 60) / RECORD_MIN)} per recorded hour (30 s windows, none retried)`);
-  console.log(`machine at the end: load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Finish → complete transcript: ${seconds(completeMs)} (target at most ${TARGET_S} s) · ${transcript.lines.length} lines`,
+  );
+  console.log(
+    `Workers AI calls: ${requests} for ${RECORD_MIN} minutes → ${Math.round((requests * 60) / RECORD_MIN)} per recorded hour (30 s windows, none retried)`,
+  );
+  console.log(
+    `machine at the end: load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 await main().catch((error) => {

@@ -1,4 +1,5 @@
 // Benchmark of the durable-chunk upload (ADR 0005) through the real worker, D1 and R2 (its own
+// Size: one benchmark, read top to bottom; its client moves to the shared test client.
 // `wrangler dev`), with synthetic media at the spec's bitrates on a throttled uplink. Prints:
 //
 // 1. Finish → Success for 1-, 10- and 60-minute recordings: the tab sends a ~1 s chunk per second
@@ -55,7 +56,11 @@ const root = new URL('..', import.meta.url).pathname;
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-upload-'));
 // The production size limit (2 GiB): an hour at the spec's bitrates is about 0.5 GB.
 // BENCH_LOG=1 prints the server's log lines (each request's route, status and duration).
-const server = await startServer({ stateDir, maxEntryBytes: 2 * 1024 ** 3, log: process.env.BENCH_LOG ? (line) => console.log(`  [server] ${line}`) : undefined });
+const server = await startServer({
+  stateDir,
+  maxEntryBytes: 2 * 1024 ** 3,
+  log: process.env.BENCH_LOG ? (line) => console.log(`  [server] ${line}`) : undefined,
+});
 const { hostname, port } = new URL(server.url);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const requests = { chunk: 0, other: 0 };
@@ -66,7 +71,11 @@ let owner;
  * One HTTP call; `body` is sent paced at the uplink rate (×`scale`) when `paced`. `onRequest`
  * receives the request so a "killed tab" can cut it.
  */
-function call(method, path, { body, cookie, headers: extra = {}, type = 'application/json', paced = false, scale = SCALE, onRequest } = {}) {
+function call(
+  method,
+  path,
+  { body, cookie, headers: extra = {}, type = 'application/json', paced = false, scale = SCALE, onRequest } = {},
+) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
     const headers = { 'cf-connecting-ip': '10.200.0.1', ...extra };
@@ -75,7 +84,9 @@ function call(method, path, { body, cookie, headers: extra = {}, type = 'applica
     const req = request({ hostname, port, method, path, headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
     onRequest?.(req);
@@ -105,8 +116,15 @@ async function setup() {
 async function openTab(analysisId) {
   const joined = await call('POST', '/api/v1/analysis/participate', { body: { analysisId } });
   if (joined.status !== 200) throw new Error(`participate: ${joined.status} ${joined.text}`);
-  const tab = { entry: json(joined).analysisEntryId, cap: cookieOf(joined, '__Host-lupa_participation'), inFlight: undefined };
-  const opened = await call('POST', `/api/v1/analysisEntry/${tab.entry}/segments`, { cookie: tab.cap, body: { mimeType: MIME } });
+  const tab = {
+    entry: json(joined).analysisEntryId,
+    cap: cookieOf(joined, '__Host-lupa_participation'),
+    inFlight: undefined,
+  };
+  const opened = await call('POST', `/api/v1/analysisEntry/${tab.entry}/segments`, {
+    cookie: tab.cap,
+    body: { mimeType: MIME },
+  });
   if (opened.status !== 200) throw new Error(`segment: ${opened.status} ${opened.text}`);
   tab.segment = json(opened).segment;
   requests.other += 2;
@@ -137,8 +155,15 @@ function record(tab, seconds, scale) {
       const index = next++;
       inFlight += 1;
       const res = await call('PUT', `/api/v1/analysisEntry/${tab.entry}/segments/${tab.segment}/chunks/${index}`, {
-        cookie: tab.cap, body: bytes, type: 'application/octet-stream', headers: { 'x-lupa-end-ms': String(endMs) },
-        paced: true, scale: pace, onRequest: (req) => { tab.inFlight = req; },
+        cookie: tab.cap,
+        body: bytes,
+        type: 'application/octet-stream',
+        headers: { 'x-lupa-end-ms': String(endMs) },
+        paced: true,
+        scale: pace,
+        onRequest: (req) => {
+          tab.inFlight = req;
+        },
       });
       inFlight -= 1;
       requests.chunk += 1;
@@ -160,7 +185,10 @@ function record(tab, seconds, scale) {
       if (stopped) break;
       // Still uploading when the last chunk arrives: the tab's backlog at Finish.
       if (upTo === seconds * 1000) backlogAtFinish = queue.length + inFlight;
-      queue.push({ bytes: Buffer.alloc(Math.round(((upTo - recordedMs) / 1000) * RECORD_BPS), 1 + (queue.length % 200)), endMs: upTo });
+      queue.push({
+        bytes: Buffer.alloc(Math.round(((upTo - recordedMs) / 1000) * RECORD_BPS), 1 + (queue.length % 200)),
+        endMs: upTo,
+      });
       recordedMs = upTo;
       wake();
     }
@@ -170,7 +198,10 @@ function record(tab, seconds, scale) {
   return {
     recording,
     drain: sender,
-    stop: () => { stopped = true; wake(); },
+    stop: () => {
+      stopped = true;
+      wake();
+    },
     backlogAtFinish: () => backlogAtFinish,
     elapsedMs: () => (performance.now() - started) * scale,
   };
@@ -190,15 +221,27 @@ async function finishToSuccess(analysisId, minutes) {
   const finish = await finishing;
   const queuedAtFinish = rec.backlogAtFinish();
   const drained = performance.now();
-  const done = await call('POST', `/api/v1/analysisEntry/${tab.entry}/complete`, { cookie: tab.cap, body: { durationMs: minutes * 60_000 } });
+  const done = await call('POST', `/api/v1/analysisEntry/${tab.entry}/complete`, {
+    cookie: tab.cap,
+    body: { durationMs: minutes * 60_000 },
+  });
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
   const completed = performance.now();
-  const sent = await call('PATCH', '/api/v1/analysisEntry', { cookie: tab.cap, body: { analysisEntryId: tab.entry, analysisEntryStatus: 'submitted' } });
+  const sent = await call('PATCH', '/api/v1/analysisEntry', {
+    cookie: tab.cap,
+    body: { analysisEntryId: tab.entry, analysisEntryStatus: 'submitted' },
+  });
   if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
   const totalMs = performance.now() - finish;
   requests.other += 2;
   const entry = await call('GET', `/api/v1/analysisEntry/${tab.entry}`, { cookie: owner });
-  return { totalMs, serverMs: totalMs - (drained - finish), completeMs: completed - drained, queuedAtFinish, segments: json(entry).segments?.length };
+  return {
+    totalMs,
+    serverMs: totalMs - (drained - finish),
+    completeMs: completed - drained,
+    queuedAtFinish,
+    segments: json(entry).segments?.length,
+  };
 }
 
 /** Media (ms) that a tab killed after a random 3–12 s of recording had not got onto the server. */
@@ -225,52 +268,99 @@ async function killLag(analysisId) {
 async function tabMemory(analysisId) {
   const web = mkdtempSync(join(tmpdir(), 'lupa-bench-wasm-'));
   // Its own target dir, so the app's wasm (built without the feature) is left alone.
-  execFileSync('cargo', ['build', '-p', 'lupa-recorder', '--release', '--target', 'wasm32-unknown-unknown', '--features', 'bench', '--quiet', '--target-dir', join(root, 'target', 'bench')], { cwd: root, stdio: 'inherit' });
-  execFileSync('wasm-bindgen', ['--target', 'web', '--out-dir', web, join(root, 'target/bench/wasm32-unknown-unknown/release/lupa_recorder.wasm')], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    'cargo',
+    [
+      'build',
+      '-p',
+      'lupa-recorder',
+      '--release',
+      '--target',
+      'wasm32-unknown-unknown',
+      '--features',
+      'bench',
+      '--quiet',
+      '--target-dir',
+      join(root, 'target', 'bench'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  execFileSync(
+    'wasm-bindgen',
+    ['--target', 'web', '--out-dir', web, join(root, 'target/bench/wasm32-unknown-unknown/release/lupa_recorder.wasm')],
+    { cwd: root, stdio: 'inherit' },
+  );
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'lupa-bench-chromium-')), {
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     await context.route(`${server.url}/__bench/**`, (route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop();
-      if (name === 'index.html') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' });
-      return route.fulfill({ contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body: readFileSync(join(web, name)) });
+      if (name === 'index.html')
+        return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' });
+      return route.fulfill({
+        contentType: name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript',
+        body: readFileSync(join(web, name)),
+      });
     });
     const page = await context.newPage();
     await page.goto(`${server.url}/__bench/index.html`);
     const cdp = await context.newCDPSession(page);
-    await page.evaluate(async ({ analysisId }) => {
-      const claim = await fetch('/api/v1/analysis/participate', {
-        method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ analysisId }),
-      });
-      const { analysisEntryId } = await claim.json();
-      const { default: init, BenchRecorder } = await import('/__bench/lupa_recorder.js');
-      await init({ module_or_path: '/__bench/lupa_recorder_bg.wasm' });
-      const recorder = new BenchRecorder(analysisEntryId, '/api/v1');
-      await recorder.open('video/mp4;codecs=avc1,opus');
-      let pushed = 0;
-      /** Records until `chunks` chunks were delivered, one every `everyMs`, each `bytes` long. */
-      window.recordUntil = async (chunks, everyMs, bytes) => {
-        const started = performance.now();
-        const first = pushed;
-        while (pushed < chunks) {
-          const chunk = new Uint8Array(bytes);
-          chunk.fill(1 + (pushed % 200));
-          recorder.pushChunk(chunk);
-          pushed += 1;
-          const wait = everyMs * (pushed - first) - (performance.now() - started);
-          await new Promise((r) => setTimeout(r, Math.max(0, wait)));
-        }
-        // Once the uploads caught up (the device then holds nothing).
-        while (recorder.state().pendingChunks > 0) await new Promise((r) => setTimeout(r, 100));
-        return { pending: recorder.state().pendingChunks, wasm: BenchRecorder.wasmMemoryBytes(), phase: recorder.state().phase };
-      };
-      window.finishRecording = () => recorder.finish();
-    }, { analysisId });
+    await page.evaluate(
+      async ({ analysisId }) => {
+        const claim = await fetch('/api/v1/analysis/participate', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ analysisId }),
+        });
+        const { analysisEntryId } = await claim.json();
+        const { default: init, BenchRecorder } = await import('/__bench/lupa_recorder.js');
+        await init({ module_or_path: '/__bench/lupa_recorder_bg.wasm' });
+        const recorder = new BenchRecorder(analysisEntryId, '/api/v1');
+        await recorder.open('video/mp4;codecs=avc1,opus');
+        let pushed = 0;
+        /** Records until `chunks` chunks were delivered, one every `everyMs`, each `bytes` long. */
+        window.recordUntil = async (chunks, everyMs, bytes) => {
+          const started = performance.now();
+          const first = pushed;
+          while (pushed < chunks) {
+            const chunk = new Uint8Array(bytes);
+            chunk.fill(1 + (pushed % 200));
+            recorder.pushChunk(chunk);
+            pushed += 1;
+            const wait = everyMs * (pushed - first) - (performance.now() - started);
+            await new Promise((r) => setTimeout(r, Math.max(0, wait)));
+          }
+          // Once the uploads caught up (the device then holds nothing).
+          while (recorder.state().pendingChunks > 0) await new Promise((r) => setTimeout(r, 100));
+          return {
+            pending: recorder.state().pendingChunks,
+            wasm: BenchRecorder.wasmMemoryBytes(),
+            phase: recorder.state().phase,
+          };
+        };
+        window.finishRecording = () => recorder.finish();
+      },
+      { analysisId },
+    );
     const chunkBytes = Math.round(RECORD_BPS * (CHUNK_MS / 1000));
     const measure = async (minutes) => {
-      const out = await page.evaluate(({ chunks, everyMs, bytes }) => window.recordUntil(chunks, everyMs, bytes), { chunks: minutes * 60, everyMs: CHUNK_MS / MEMORY_SCALE, bytes: chunkBytes });
+      const out = await page.evaluate(({ chunks, everyMs, bytes }) => window.recordUntil(chunks, everyMs, bytes), {
+        chunks: minutes * 60,
+        everyMs: CHUNK_MS / MEMORY_SCALE,
+        bytes: chunkBytes,
+      });
       if (out.phase !== 'recording') throw new Error(`recorder ${out.phase}`);
       await cdp.send('HeapProfiler.collectGarbage');
       const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -286,11 +376,14 @@ async function tabMemory(analysisId) {
   }
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 try {
   const analysisId = await setup();
-  console.log(`uplink ${(UPLINK_BPS * 8) / 1e6} Mbit/s, recording ${(RECORD_BPS * 8) / 1e6} Mbit/s in ${CHUNK_MS} ms chunks, time scaled ×${SCALE}`);
+  console.log(
+    `uplink ${(UPLINK_BPS * 8) / 1e6} Mbit/s, recording ${(RECORD_BPS * 8) / 1e6} Mbit/s in ${CHUNK_MS} ms chunks, time scaled ×${SCALE}`,
+  );
   const finishes = {};
   let recordedMinutes = 0;
   const before = { ...requests };
@@ -298,7 +391,9 @@ try {
     const { totalMs, serverMs, completeMs, segments, queuedAtFinish } = await finishToSuccess(analysisId, minutes);
     finishes[minutes] = totalMs;
     recordedMinutes += minutes;
-    console.log(`${String(minutes).padStart(3)} min recording (${((minutes * 60 * RECORD_BPS) / 1e6).toFixed(1)} MB, ${segments} segment, ${queuedAtFinish} earlier chunk still uploading at Finish): Finish → Success ${(totalMs / 1000).toFixed(2)} s (of which complete ${completeMs.toFixed(0)} ms + submit ${(serverMs - completeMs).toFixed(0)} ms)`);
+    console.log(
+      `${String(minutes).padStart(3)} min recording (${((minutes * 60 * RECORD_BPS) / 1e6).toFixed(1)} MB, ${segments} segment, ${queuedAtFinish} earlier chunk still uploading at Finish): Finish → Success ${(totalMs / 1000).toFixed(2)} s (of which complete ${completeMs.toFixed(0)} ms + submit ${(serverMs - completeMs).toFixed(0)} ms)`,
+    );
   }
   const first = finishes[MINUTES[0]];
   const last = finishes[MINUTES.at(-1)];
@@ -323,16 +418,26 @@ try {
     classB: (classB / 1e6) * LIST_PRICES.r2ClassBPerMillion,
     storage: (bytesPerHour / 1e9) * LIST_PRICES.r2StoragePerGbMonth,
   };
-  console.log(`per recorded hour: ${Math.round(chunkRequests + otherRequests)} Worker requests (${Math.round(chunkRequests)} chunks), R2 ${Math.round(classA)} Class A + ${Math.round(classB)} Class B operations, ${(bytesPerHour / 1e9).toFixed(2)} GB stored`);
-  console.log(`cost per recorded participant-hour at list prices: $${(cost.requests + cost.classA + cost.classB).toFixed(4)} to record (requests $${cost.requests.toFixed(4)}, Class A $${cost.classA.toFixed(4)}, Class B $${cost.classB.toFixed(5)}) + $${cost.storage.toFixed(4)} per month kept`);
+  console.log(
+    `per recorded hour: ${Math.round(chunkRequests + otherRequests)} Worker requests (${Math.round(chunkRequests)} chunks), R2 ${Math.round(classA)} Class A + ${Math.round(classB)} Class B operations, ${(bytesPerHour / 1e9).toFixed(2)} GB stored`,
+  );
+  console.log(
+    `cost per recorded participant-hour at list prices: $${(cost.requests + cost.classA + cost.classB).toFixed(4)} to record (requests $${cost.requests.toFixed(4)}, Class A $${cost.classA.toFixed(4)}, Class B $${cost.classB.toFixed(5)}) + $${cost.storage.toFixed(4)} per month kept`,
+  );
 
   const memory = MEMORY_SCALE > 0 ? await tabMemory(analysisId) : undefined;
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (memory) console.log(`tab memory (Chromium, real pipeline, ×${MEMORY_SCALE}): after 1 min JS heap ${mb(memory.at1.jsHeap)} + wasm ${mb(memory.at1.wasm)}; after 60 min JS heap ${mb(memory.at60.jsHeap)} + wasm ${mb(memory.at60.wasm)} (ratio ${((memory.at60.jsHeap + memory.at60.wasm) / (memory.at1.jsHeap + memory.at1.wasm)).toFixed(2)})`);
+  if (memory)
+    console.log(
+      `tab memory (Chromium, real pipeline, ×${MEMORY_SCALE}): after 1 min JS heap ${mb(memory.at1.jsHeap)} + wasm ${mb(memory.at1.wasm)}; after 60 min JS heap ${mb(memory.at60.jsHeap)} + wasm ${mb(memory.at60.wasm)} (ratio ${((memory.at60.jsHeap + memory.at60.wasm) / (memory.at1.jsHeap + memory.at1.wasm)).toFixed(2)})`,
+    );
 
   const lags = [];
   for (let i = 0; i < KILLS; i++) lags.push(await killLag(analysisId));
-  if (KILLS > 0) console.log(`tab killed at a random moment, online (${KILLS} kills): media not on the server p50 ${(percentile(lags, 50) / 1000).toFixed(2)} s, p95 ${(percentile(lags, 95) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`);
+  if (KILLS > 0)
+    console.log(
+      `tab killed at a random moment, online (${KILLS} kills): media not on the server p50 ${(percentile(lags, 50) / 1000).toFixed(2)} s, p95 ${(percentile(lags, 95) / 1000).toFixed(2)} s, max ${(Math.max(...lags) / 1000).toFixed(2)} s`,
+    );
 } finally {
   await server.stop();
   rmSync(stateDir, { recursive: true, force: true });

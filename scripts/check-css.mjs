@@ -118,7 +118,12 @@ function blockKey(rule) {
   const declarations = new Set();
   for (const node of rule.nodes ?? []) {
     if (node.type !== 'decl') continue;
-    const value = node.value.replace(/\s+/g, ' ').replace(/\(\s/g, '(').replace(/\s\)/g, ')').replace(/\s?,\s?/g, ', ').trim();
+    const value = node.value
+      .replace(/\s+/g, ' ')
+      .replace(/\(\s/g, '(')
+      .replace(/\s\)/g, ')')
+      .replace(/\s?,\s?/g, ', ')
+      .trim();
     declarations.add(`${node.prop.toLowerCase()}: ${value}${node.important ? ' !important' : ''}`);
   }
   return [...declarations].sort();
@@ -154,7 +159,12 @@ export function checkCss(files) {
       blockCount++;
       const key = declarations.join('; ');
       const seen = blocks.get(key) ?? [];
-      seen.push({ group, file: rel, line: rule.source?.start?.line ?? 0, selector: rule.selector.replace(/\s+/g, ' ') });
+      seen.push({
+        group,
+        file: rel,
+        line: rule.source?.start?.line ?? 0,
+        selector: rule.selector.replace(/\s+/g, ' '),
+      });
       blocks.set(key, seen);
     });
   }

@@ -14,18 +14,24 @@ const root = new URL('..', import.meta.url).pathname;
 /** Workers Paid: 10 MB after compression (https://developers.cloudflare.com/workers/platform/limits/#worker-size). */
 const WORKER_SIZE_LIMIT = 10 * 1024 * 1024;
 const failures = [];
-const run = (args) => execFileSync('wrangler', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (args) =>
+  execFileSync('wrangler', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 const out = mkdtempSync(join(tmpdir(), 'lupa-deploy-'));
 const state = mkdtempSync(join(tmpdir(), 'lupa-migrations-'));
 try {
   try {
     run(['deploy', '--dry-run', '--env', 'production', '--outdir', out]);
-    const files = readdirSync(out, { recursive: true }).filter((f) => statSync(join(out, f)).isFile() && !f.endsWith('.map'));
+    const files = readdirSync(out, { recursive: true }).filter(
+      (f) => statSync(join(out, f)).isFile() && !f.endsWith('.map'),
+    );
     const raw = files.reduce((n, f) => n + statSync(join(out, f)).size, 0);
     const gz = files.reduce((n, f) => n + gzipSync(readFileSync(join(out, f)), { level: 9 }).length, 0);
-    console.log(`deploy dry run (--env production): ${files.length} files, ${(raw / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(0)} KB gz (limit ${WORKER_SIZE_LIMIT / 1024 / 1024} MB gz)`);
-    if (gz > WORKER_SIZE_LIMIT) failures.push(`the worker bundle is ${gz} bytes gz, over the ${WORKER_SIZE_LIMIT} limit`);
+    console.log(
+      `deploy dry run (--env production): ${files.length} files, ${(raw / 1024).toFixed(0)} KB, ${(gz / 1024).toFixed(0)} KB gz (limit ${WORKER_SIZE_LIMIT / 1024 / 1024} MB gz)`,
+    );
+    if (gz > WORKER_SIZE_LIMIT)
+      failures.push(`the worker bundle is ${gz} bytes gz, over the ${WORKER_SIZE_LIMIT} limit`);
   } catch (err) {
     failures.push(`wrangler deploy --dry-run --env production failed:\n${err.stderr ?? err.message}`);
   }
@@ -35,7 +41,9 @@ try {
     const applied = new Set([...first.matchAll(/(\d{4}_\w+\.sql)\s*│\s*✅/g)].map((m) => m[1])).size;
     const expected = readdirSync(join(root, 'migrations')).filter((f) => f.endsWith('.sql')).length;
     const second = run(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-    console.log(`migrations: ${applied} of ${expected} applied to a fresh D1; again: ${/No migrations to apply/i.test(second) ? 'nothing to apply' : 'applied more'}`);
+    console.log(
+      `migrations: ${applied} of ${expected} applied to a fresh D1; again: ${/No migrations to apply/i.test(second) ? 'nothing to apply' : 'applied more'}`,
+    );
     if (applied !== expected) failures.push(`the first migrations run applied ${applied} of ${expected}:\n${first}`);
     if (!/No migrations to apply/i.test(second)) failures.push(`the second migrations run was not a no-op:\n${second}`);
   } catch (err) {

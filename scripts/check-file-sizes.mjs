@@ -1,7 +1,8 @@
 // The size rule of the codebase (CONVENTIONS, ADR 0014 addendum): no source file over 400 lines and
 // no React component over 150 lines without a written reason. The reason is a comment containing
 // "Size:" near the top of the file (its first 15 lines), or in the doc comment just above the
-// component (the 6 lines before it). Generated files are left out. Prints each offender and exits 1.
+// component (the 6 lines before it). Generated files and tests are left out (the rule is for
+// the product's source). Prints each offender and exits 1.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -10,12 +11,17 @@ const COMPONENT_LIMIT = 150;
 const SOURCE = /\.(rs|ts|tsx|mjs|js|css|sh)$/;
 // Written by tools, checked fresh by `npm run check:types`: nobody edits them by hand.
 const GENERATED = [/^web\/src\/lib\/api-types\//, /^web\/src\/lib\/api-paths\.ts$/, /^recorder-wasm\/pkg\//];
+// Tests: the test folders, host test files beside the code, and fixtures.
+const TESTS = [/(^|\/)tests\//, /\.(test|spec)\.[a-z]+$/, /_tests\.rs$/, /(^|\/)fixtures\//];
 const REASON = /Size:/;
 
 const root = new URL('..', import.meta.url).pathname;
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
-  .filter((path) => SOURCE.test(path) && !GENERATED.some((re) => re.test(path)));
+  .filter((path) => SOURCE.test(path) && ![...GENERATED, ...TESTS].some((re) => re.test(path)));
 
 const problems = [];
 for (const path of files) {
@@ -26,7 +32,9 @@ for (const path of files) {
     continue; // deleted in the working tree
   }
   const lines = text.split('\n');
-  const count = text.endsWith('\n') ? lines.length - 1 : lines.length;
+  // A Rust file's own test module (`#[cfg(test)]` in column 0) is a test too.
+  const tests = path.endsWith('.rs') ? lines.indexOf('#[cfg(test)]') : -1;
+  const count = tests >= 0 ? tests : text.endsWith('\n') ? lines.length - 1 : lines.length;
   if (count > FILE_LIMIT && !lines.slice(0, 15).some((line) => REASON.test(line))) {
     problems.push(`${path}: ${count} lines (over ${FILE_LIMIT}) and no "Size:" reason in its first 15 lines`);
   }
@@ -41,7 +49,9 @@ for (const path of files) {
     const length = end - start + 1;
     const above = lines.slice(Math.max(0, start - 6), start);
     if (length > COMPONENT_LIMIT && !above.some((l) => REASON.test(l))) {
-      problems.push(`${path}:${start + 1}: component ${match[1]} is ${length} lines (over ${COMPONENT_LIMIT}) and no "Size:" reason above it`);
+      problems.push(
+        `${path}:${start + 1}: component ${match[1]} is ${length} lines (over ${COMPONENT_LIMIT}) and no "Size:" reason above it`,
+      );
     }
   });
 }
@@ -50,4 +60,6 @@ if (problems.length) {
   console.error(`${problems.length} size problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`sizes: ${files.length} source files within ${FILE_LIMIT} lines and components within ${COMPONENT_LIMIT}, or with a reason`);
+console.log(
+  `sizes: ${files.length} source files within ${FILE_LIMIT} lines and components within ${COMPONENT_LIMIT}, or with a reason`,
+);

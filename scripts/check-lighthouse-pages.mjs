@@ -30,7 +30,9 @@ const longUrl = (i) =>
 /** A paid researcher with 20 analyses, the newest with three recordings (one playable) and notes. */
 async function seed() {
   // A researcher who paid through the local checkout (scripts/lib/bench-client.mjs), with a long address.
-  const owner = await researcher(base, 'lighthouse', { email: `lighthouse.investigadora.${Date.now().toString(36)}@laboratorio-de-usabilidad.example.com` });
+  const owner = await researcher(base, 'lighthouse', {
+    email: `lighthouse.investigadora.${Date.now().toString(36)}@laboratorio-de-usabilidad.example.com`,
+  });
 
   let analysisId = '';
   for (let i = 20; i >= 1; i--) {
@@ -42,7 +44,8 @@ async function seed() {
         name: `Proceso de compra con tarjeta regalo para clientes recurrentes en dispositivos móviles (ronda ${i})`,
         url: longUrl(i),
         maxNumberOfParticipants: 50,
-        scenario: 'Eres una persona que lleva semanas comparando cafeteras y por fin ha decidido comprar una desde el móvil.',
+        scenario:
+          'Eres una persona que lleva semanas comparando cafeteras y por fin ha decidido comprar una desde el móvil.',
         tasks: textTasks(
           'Busca una cafetera superautomática de menos de 400 € en https://tienda-online-de-electrodomesticos-y-menaje.example.com/es-es/ofertas',
           'Añádela al carrito y aplica el código de descuento BIENVENIDA-2026-PRIMAVERA.',
@@ -57,21 +60,32 @@ async function seed() {
   for (const bytes of [video, randomBytes(4096), randomBytes(4096)]) {
     const participant = new Client(base);
     const { analysisEntryId } = await api(participant, 'POST', '/analysis/participate', { analysisId });
-    const { segment } = await api(participant, 'POST', `/analysisEntry/${analysisEntryId}/segments`, { mimeType: 'video/mp4' });
+    const { segment } = await api(participant, 'POST', `/analysisEntry/${analysisEntryId}/segments`, {
+      mimeType: 'video/mp4',
+    });
     const size = Math.ceil(bytes.length / 4);
     const durationMs = bytes === video ? 18_000 : 4_000;
     for (let i = 0; i * size < bytes.length; i++) {
       const end = Math.min(bytes.length, (i + 1) * size);
-      await api(participant, 'PUT', `/analysisEntry/${analysisEntryId}/segments/${segment}/chunks/${i}`, new Uint8Array(bytes.subarray(i * size, end)), {
-        'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)),
-      });
+      await api(
+        participant,
+        'PUT',
+        `/analysisEntry/${analysisEntryId}/segments/${segment}/chunks/${i}`,
+        new Uint8Array(bytes.subarray(i * size, end)),
+        {
+          'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)),
+        },
+      );
     }
     const steps = bytes === video ? [0, 2_000, 6_000, 12_000].map((atMs, index) => ({ index, atMs })) : [];
     await api(participant, 'POST', `/analysisEntry/${analysisEntryId}/complete`, { durationMs, steps });
     await api(participant, 'PATCH', '/analysisEntry', { analysisEntryId, analysisEntryStatus: 'submitted' });
     entryIds.push(analysisEntryId);
   }
-  for (const [i, text] of ['La participante no encuentra el campo del código de descuento.', 'Duda entre «Continuar como invitado» y «Crear cuenta».'].entries()) {
+  for (const [i, text] of [
+    'La participante no encuentra el campo del código de descuento.',
+    'Duda entre «Continuar como invitado» y «Crear cuenta».',
+  ].entries()) {
     await api(owner, 'POST', `/entry/${entryIds[0]}/notes`, { atMs: 2_000 + i * 5_000, text });
   }
   return { cookie: owner.cookieHeader(), analysisId, entryId: entryIds[0] };
@@ -80,7 +94,10 @@ async function seed() {
 /** Runs check-lighthouse.mjs, streaming its output; resolves with its exit code. */
 function lighthouse(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/check-lighthouse.mjs', '--min', min, ...args], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['scripts/check-lighthouse.mjs', '--min', min, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     child.on('error', () => resolve(2));
     child.on('close', (code) => resolve(code ?? 1));
   });
@@ -90,7 +107,19 @@ async function main() {
   const { cookie, analysisId, entryId } = await seed();
   const signedIn = ['--cookie', cookie, '--enforce', 'accessibility,best-practices'];
   const pages = [
-    { name: 'landing', args: ['--path', '/', '--runs', '3', '--enforce', 'performance,accessibility,best-practices,seo', '--min-performance', '98'] },
+    {
+      name: 'landing',
+      args: [
+        '--path',
+        '/',
+        '--runs',
+        '3',
+        '--enforce',
+        'performance,accessibility,best-practices,seo',
+        '--min-performance',
+        '98',
+      ],
+    },
     { name: 'dashboard', args: ['--path', '/dashboard', ...signedIn] },
     { name: 'analysis detail', args: ['--path', `/analysis/${analysisId}`, ...signedIn] },
     { name: 'entry', args: ['--path', `/entry/${entryId}`, ...signedIn] },

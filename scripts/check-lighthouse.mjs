@@ -27,7 +27,16 @@ const CHROME_FLAGS = [
 ];
 
 function parseArgs(argv) {
-  const options = { min: 95, minPerformance: null, path: '/', runs: 1, desktop: false, json: null, cookie: null, enforce: CATEGORIES };
+  const options = {
+    min: 95,
+    minPerformance: null,
+    path: '/',
+    runs: 1,
+    desktop: false,
+    json: null,
+    cookie: null,
+    enforce: CATEGORIES,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -43,7 +52,10 @@ function parseArgs(argv) {
     else if (arg === '--desktop') options.desktop = true;
     else if (arg === '--json') options.json = value();
     else if (arg === '--cookie') options.cookie = value();
-    else if (arg === '--enforce') options.enforce = value().split(',').filter((c) => CATEGORIES.includes(c));
+    else if (arg === '--enforce')
+      options.enforce = value()
+        .split(',')
+        .filter((c) => CATEGORIES.includes(c));
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!Number.isFinite(options.min) || options.min < 0 || options.min > 100) throw new Error('--min must be 0-100');
@@ -60,7 +72,10 @@ function weakAudits(lhr, categoryId) {
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
     .sort((a, b) => a.score - b.score)
-    .map((audit) => `${audit.id} (${Math.round(audit.score * 100)}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+    .map(
+      (audit) =>
+        `${audit.id} (${Math.round(audit.score * 100)}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+    );
 }
 
 async function main() {
@@ -106,7 +121,9 @@ async function main() {
   const last = runs.at(-1);
   if (options.json) writeFileSync(options.json, JSON.stringify(last, null, 2));
 
-  console.log(`Lighthouse ${last.lighthouseVersion} · ${url} · ${options.desktop ? 'desktop' : 'mobile'} · ${options.runs} run(s) · minimum ${options.min}`);
+  console.log(
+    `Lighthouse ${last.lighthouseVersion} · ${url} · ${options.desktop ? 'desktop' : 'mobile'} · ${options.runs} run(s) · minimum ${options.min}`,
+  );
   let failed = 0;
   // A signed-in page that sent the browser to the login page would be audited as the login page.
   const landed = new URL(last.finalDisplayedUrl ?? url);
@@ -114,15 +131,24 @@ async function main() {
     console.log(`FAIL the page redirected to ${landed.pathname}: the audit is not of ${new URL(url).pathname}`);
     failed++;
   }
-  const minimum = (id) => (id === 'performance' && options.minPerformance !== null ? options.minPerformance : options.min);
+  const minimum = (id) =>
+    id === 'performance' && options.minPerformance !== null ? options.minPerformance : options.min;
   for (const id of CATEGORIES) {
     const ok = scores[id] >= minimum(id) || !options.enforce.includes(id);
     if (!ok) failed++;
     const mark = !options.enforce.includes(id) ? 'info' : ok ? 'ok  ' : 'FAIL';
-    console.log(`${mark} ${last.categories[id].title.padEnd(16)} ${String(scores[id]).padStart(3)}${options.enforce.includes(id) ? ` (minimum ${minimum(id)})` : ''}`);
+    console.log(
+      `${mark} ${last.categories[id].title.padEnd(16)} ${String(scores[id]).padStart(3)}${options.enforce.includes(id) ? ` (minimum ${minimum(id)})` : ''}`,
+    );
     for (const line of weakAudits(last, id)) console.log(`       - ${line}`);
   }
-  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ];
   console.log(`Metrics: ${metrics.map((id) => `${id} ${last.audits[id]?.displayValue ?? 'n/a'}`).join(' · ')}`);
   process.exit(failed ? 1 : 0);
 }

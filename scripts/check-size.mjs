@@ -31,20 +31,28 @@ function closure(keys, seen = new Set()) {
   }
   return seen;
 }
-const filesOf = (keys) => [...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].assets ?? []).filter((a) => a.endsWith('.wasm'))]);
+const filesOf = (keys) =>
+  [...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].assets ?? []).filter((a) => a.endsWith('.wasm'))]);
 const initial = closure(['index.html']);
 const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
 /** The manifest keys of the scripts a built page's HTML loads (entry and modulepreloads), with their static imports. */
 function loadedBy(file) {
   const html = readFileSync(join(root, 'web/dist', file), 'utf8');
-  const loaded = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const loaded = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   if (loaded.length === 0) throw new Error(`web/dist/${file} loads no script: was scripts/prerender.mjs run?`);
   return closure(loaded.map((file) => keyOfFile.get(file) ?? file));
 }
 
 /** The prerendered public pages, each with the JS its HTML loads before anything is clicked. */
-const PUBLIC_PAGES = { '/': 'index.html', '/home': 'home.html', '/terminos-condiciones': 'terminos-condiciones.html', '/preguntas-frecuentes': 'preguntas-frecuentes.html' };
+const PUBLIC_PAGES = {
+  '/': 'index.html',
+  '/home': 'home.html',
+  '/terminos-condiciones': 'terminos-condiciones.html',
+  '/preguntas-frecuentes': 'preguntas-frecuentes.html',
+};
 const publicPages = Object.entries(PUBLIC_PAGES).map(([path, file]) => {
   const files = [...loadedBy(file)].map((key) => manifest[key]?.file ?? key);
   return [path, files.map((f) => join('web/dist', f))];
@@ -64,20 +72,51 @@ function lazyClosure(seen) {
   return seen;
 }
 const recording = lazyClosure(new Set(inputStep));
-const recorderWasm = readdirSync(join(root, 'web/dist/assets')).filter((f) => f.endsWith('.wasm')).map((f) => join('web/dist/assets', f));
+const recorderWasm = readdirSync(join(root, 'web/dist/assets'))
+  .filter((f) => f.endsWith('.wasm'))
+  .map((f) => join('web/dist/assets', f));
 
 const rows = [
   ['worker', 'worker bundle (js + wasm)', sum(workerFiles)],
   ['recorderWasm', 'recorder wasm', sum(recorderWasm)],
   ...publicPages.map(([path, files]) => ['publicPageJs', `${path} initial JS`, sum(files)]),
-  ['appInitialJs', 'app initial JS', sum(filesOf(initial).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
-  ['participantInputStep', '/participate input step JS', sum(filesOf(inputStep).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)))],
-  ['participantRecording', '/participate recording JS + wasm', sum([...new Set([...filesOf(recording).filter((f) => f.endsWith('.js')).map((f) => join('web/dist', f)), ...recorderWasm])])],
+  [
+    'appInitialJs',
+    'app initial JS',
+    sum(
+      filesOf(initial)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join('web/dist', f)),
+    ),
+  ],
+  [
+    'participantInputStep',
+    '/participate input step JS',
+    sum(
+      filesOf(inputStep)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join('web/dist', f)),
+    ),
+  ],
+  [
+    'participantRecording',
+    '/participate recording JS + wasm',
+    sum([
+      ...new Set([
+        ...filesOf(recording)
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => join('web/dist', f)),
+        ...recorderWasm,
+      ]),
+    ]),
+  ],
 ];
 let over = 0;
 for (const [key, label, bytes] of rows) {
   const ok = bytes <= budgets[key];
   if (!ok) over++;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(8)} KB gz  (budget ${(budgets[key] / 1024).toFixed(0)} KB)`);
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${label.padEnd(34)} ${(bytes / 1024).toFixed(1).padStart(8)} KB gz  (budget ${(budgets[key] / 1024).toFixed(0)} KB)`,
+  );
 }
 process.exit(over ? 1 : 0);

@@ -55,7 +55,10 @@ if (values.remote) {
   const file = join(dir, 'create-user.sql');
   writeFileSync(file, sql);
   try {
-    execFileSync('wrangler', ['d1', 'execute', 'DB', '--remote', '--file', file, '--yes'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('wrangler', ['d1', 'execute', 'DB', '--remote', '--file', file, '--yes'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   } catch {
     fail('could not write the user to D1');
   } finally {

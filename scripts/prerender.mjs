@@ -100,7 +100,9 @@ function useEntryScript(html, entryKey) {
   const { js, css } = filesOf([entryKey]);
   const tags = [
     `<script type="module" crossorigin src="/${escapeHtml(chunk.file)}"></script>`,
-    ...js.filter((href) => href !== `/${chunk.file}`).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...js
+      .filter((href) => href !== `/${chunk.file}`)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
     ...css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
   ];
   return html
@@ -117,8 +119,12 @@ function withScreenPreloads(html, moduleKey) {
   const app = filesOf(['index.html']);
   const screen = filesOf([moduleKey]);
   const tags = [
-    ...screen.js.filter((href) => !app.js.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-    ...screen.css.filter((href) => !app.css.includes(href)).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...screen.js
+      .filter((href) => !app.js.includes(href))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...screen.css
+      .filter((href) => !app.css.includes(href))
+      .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
   ];
   return replaceOnce(html, /\n\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`, '</head>');
 }
@@ -172,7 +178,12 @@ for (const page of PAGES) {
     'meta description',
   );
   // Link previews name the page too.
-  out = replaceOnce(out, /<meta property="og:title" content="[^"]*" \/>/, `<meta property="og:title" content="${escapeHtml(title)}" />`, 'og:title');
+  out = replaceOnce(
+    out,
+    /<meta property="og:title" content="[^"]*" \/>/,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    'og:title',
+  );
   out = replaceOnce(
     out,
     /<meta\s+property="og:description"\s+content="[^"]*"\s*\/>/,
@@ -184,7 +195,9 @@ for (const page of PAGES) {
   const target = join(dist, page.file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, out);
-  console.log(`prerendered ${page.path} → web/dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB), English ${english}`);
+  console.log(
+    `prerendered ${page.path} → web/dist/${page.file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB), English ${english}`,
+  );
 }
 rmSync(serverOut, { recursive: true, force: true });
 

@@ -36,13 +36,20 @@ function expandTestGlob(pattern) {
   if (!pattern.includes('*')) return [pattern];
   const dir = pattern.slice(0, pattern.lastIndexOf('/'));
   const suffix = pattern.slice(pattern.lastIndexOf('*') + 1);
-  return readdirSync(join(root, dir)).filter((f) => f.endsWith(suffix)).sort().map((f) => `${dir}/${f}`);
+  return readdirSync(join(root, dir))
+    .filter((f) => f.endsWith(suffix))
+    .sort()
+    .map((f) => `${dir}/${f}`);
 }
 
 /** Runs a command, streaming its output, and resolves with its exit code and captured stdout. */
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     // Inside a suite that runs beside another (`suite(.., { beside: true })`), output is kept and
     // printed when the suite ends, so the two suites' lines do not interleave.
@@ -61,7 +68,8 @@ function run(cmd, args, opts = {}) {
 
 const startedAt = performance.now();
 /** Minutes and seconds, as the summary prints suite times. */
-const clock = (ms) => `${Math.floor(Math.round(ms / 1000) / 60)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
+const clock = (ms) =>
+  `${Math.floor(Math.round(ms / 1000) / 60)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
 
 function record(name, passed, failed, ms) {
   totals.passed += passed;
@@ -79,7 +87,9 @@ const besideOutput = new AsyncLocalStorage();
 async function suite(name, fn, { beside = false } = {}) {
   if (only.length && !only.includes(name)) return;
   const kept = beside ? [] : undefined;
-  console.log(beside ? `\n==> ${name} (started beside the other suites; its output follows when it ends)` : `\n==> ${name}`);
+  console.log(
+    beside ? `\n==> ${name} (started beside the other suites; its output follows when it ends)` : `\n==> ${name}`,
+  );
   const began = performance.now();
   const body = async () => {
     try {
@@ -124,22 +134,64 @@ const chromeRunner = {
  */
 async function hostSuites() {
   await suite('rust', async () => {
-    const { code, out } = await run('cargo', ['test', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder']);
+    const { code, out } = await run('cargo', [
+      'test',
+      '-p',
+      'lupa-core',
+      '-p',
+      'lupa-api-types',
+      '-p',
+      'lupa-recorder',
+    ]);
     return { ...cargoCounts(out), code };
   });
 
   await suite('clippy', async () => {
-    const host = await check('cargo', ['clippy', '-p', 'lupa-core', '-p', 'lupa-api-types', '-p', 'lupa-recorder', '--all-targets', '--', '-D', 'warnings']);
-    const wasm = await check('cargo', ['clippy', '-p', 'lupa-edge-worker', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--', '-D', 'warnings']);
+    const host = await check('cargo', [
+      'clippy',
+      '-p',
+      'lupa-core',
+      '-p',
+      'lupa-api-types',
+      '-p',
+      'lupa-recorder',
+      '--all-targets',
+      '--',
+      '-D',
+      'warnings',
+    ]);
+    const wasm = await check('cargo', [
+      'clippy',
+      '-p',
+      'lupa-edge-worker',
+      '-p',
+      'lupa-recorder',
+      '--target',
+      'wasm32-unknown-unknown',
+      '--',
+      '-D',
+      'warnings',
+    ]);
     return { passed: host.passed + wasm.passed, failed: host.failed + wasm.failed, code: 0 };
   });
 
   await suite('types', () => check('bash', ['scripts/check-types.sh']));
 
+  // One style for the tree (rustfmt.toml, .prettierrc.json): a file the formatters would change fails.
+  await suite('format', async () => {
+    const rust = await check('cargo', ['fmt', '--all', '--check']);
+    const web = await check('prettier', ['--check', '--log-level', 'warn', '.']);
+    return { passed: rust.passed + web.passed, failed: rust.failed + web.failed, code: 0 };
+  });
+
   await suite('wasm', async () => {
-    const { code, out } = await run('cargo', ['test', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--test', 'browser'], {
-      env: chromeRunner,
-    });
+    const { code, out } = await run(
+      'cargo',
+      ['test', '-p', 'lupa-recorder', '--target', 'wasm32-unknown-unknown', '--test', 'browser'],
+      {
+        env: chromeRunner,
+      },
+    );
     return { ...cargoCounts(out), code };
   });
 
@@ -151,8 +203,17 @@ async function hostSuites() {
 
   await suite('web', async () => {
     const report = join(mkdtempSync(join(tmpdir(), 'lupa-vitest-')), 'report.json');
-    const { code } = await run('vitest', ['run', '--config', 'web/vite.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-    const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0 };
+    const { code } = await run('vitest', [
+      'run',
+      '--config',
+      'web/vite.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    const json = existsSync(report)
+      ? JSON.parse(readFileSync(report, 'utf8'))
+      : { numPassedTests: 0, numFailedTests: 0 };
     return { passed: json.numPassedTests, failed: json.numFailedTests, code };
   });
 
@@ -190,25 +251,36 @@ if (needsServer) {
     const env = { LUPA_BASE_URL: server.url, LUPA_STATE_DIR: stateDir, LUPA_STT_URL: standIn.url };
     // The API suite runs beside the host suites: it spends much of its time waiting on the server
     // (alarms, second servers starting), which the host suites' compiling and testing fills.
-    const apiSuite = suite('api', async () => {
-      // Three files at a time: much of a file's time is spent waiting (an alarm, a second server
-      // starting, the Whisper stand-in), and every test makes its own accounts, addresses and
-      // analyses. The files that read something global run alone afterwards (API_ALONE).
-      const files = apiFiles.flatMap(expandTestGlob);
-      const alone = files.filter((f) => API_ALONE.some((name) => f.endsWith(`/${name}.test.mjs`)));
-      const together = files.filter((f) => !alone.includes(f));
-      let passed = 0;
-      let failed = 0;
-      let code = 0;
-      for (const [group, concurrency] of [[together, 3], [alone, 1]]) {
-        if (!group.length) continue;
-        const result = await run('node', ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...group], { env });
-        passed += Number(/^\S* ?pass (\d+)/m.exec(result.out)?.[1] ?? 0);
-        failed += Number(/^\S* ?fail (\d+)/m.exec(result.out)?.[1] ?? 0);
-        code ||= result.code;
-      }
-      return { passed, failed, code };
-    }, { beside: true });
+    const apiSuite = suite(
+      'api',
+      async () => {
+        // Three files at a time: much of a file's time is spent waiting (an alarm, a second server
+        // starting, the Whisper stand-in), and every test makes its own accounts, addresses and
+        // analyses. The files that read something global run alone afterwards (API_ALONE).
+        const files = apiFiles.flatMap(expandTestGlob);
+        const alone = files.filter((f) => API_ALONE.some((name) => f.endsWith(`/${name}.test.mjs`)));
+        const together = files.filter((f) => !alone.includes(f));
+        let passed = 0;
+        let failed = 0;
+        let code = 0;
+        for (const [group, concurrency] of [
+          [together, 3],
+          [alone, 1],
+        ]) {
+          if (!group.length) continue;
+          const result = await run(
+            'node',
+            ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...group],
+            { env },
+          );
+          passed += Number(/^\S* ?pass (\d+)/m.exec(result.out)?.[1] ?? 0);
+          failed += Number(/^\S* ?fail (\d+)/m.exec(result.out)?.[1] ?? 0);
+          code ||= result.code;
+        }
+        return { passed, failed, code };
+      },
+      { beside: true },
+    );
     await Promise.all([apiSuite, hosts]);
     await suite('recorder', async () => {
       const { code, out } = await run('node', ['tests/wasm-upload/run.mjs'], { env });
@@ -241,7 +313,10 @@ if (needsServer) {
     // A failed run shows what the worker itself logged as errors (with request ids, which the
     // e2e failure lists print too), so a 500 in a test explains itself from the server side.
     if (totals.failed > 0) {
-      const errors = server.logs().split('\n').filter((l) => l.includes('"level":"error"'));
+      const errors = server
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes('"level":"error"'));
       console.log(`\nworker errors during the run (${errors.length}):\n${errors.slice(-40).join('\n')}`);
     }
     await server.stop();
@@ -270,7 +345,8 @@ function printSlowestSpecs(json, count = 12) {
   walk(json.suites);
   const rows = [...byFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, count);
   console.log(`\nslowest e2e spec files (test time, both workers):`);
-  for (const [file, { ms, tests }] of rows) console.log(`  ${clock(ms).padStart(6)}  ${String(tests).padStart(3)} tests  ${file}`);
+  for (const [file, { ms, tests }] of rows)
+    console.log(`  ${clock(ms).padStart(6)}  ${String(tests).padStart(3)} tests  ${file}`);
 }
 
 console.log(`\n${summary.join('\n')}`);

@@ -28,7 +28,10 @@ if (!baseURL || !stateDir) {
 }
 let code = 1;
 try {
-  code = await run('playwright', ['test', '--config', 'tests/screenshots/playwright.config.ts'], { LUPA_BASE_URL: baseURL, LUPA_STATE_DIR: stateDir });
+  code = await run('playwright', ['test', '--config', 'tests/screenshots/playwright.config.ts'], {
+    LUPA_BASE_URL: baseURL,
+    LUPA_STATE_DIR: stateDir,
+  });
 } finally {
   if (server) {
     await server.stop();

@@ -79,7 +79,8 @@ fn share_page(resp: Response, page: PageStatus) -> Result<Response> {
     // A 304 (If-None-Match) stays a 304; only a full page carries the link's status.
     let status = if resp.status_code() == 200 { page.status } else { resp.status_code() };
     let retry_after = page.retry_after.map(|secs| secs.to_string());
-    let mut extra = vec![("x-robots-tag", "noindex, nofollow"), ("referrer-policy", "no-referrer"), ("cache-control", "no-store")];
+    let mut extra =
+        vec![("x-robots-tag", "noindex, nofollow"), ("referrer-policy", "no-referrer"), ("cache-control", "no-store")];
     if let (429, Some(secs)) = (status, retry_after.as_deref()) {
         extra.push(("retry-after", secs));
     }

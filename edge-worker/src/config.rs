@@ -73,7 +73,13 @@ fn optional_var(env: &Env, name: &str) -> Option<String> {
 /// A positive integer variable; a value that is not one is a configuration error, named.
 fn number_var(env: &Env, name: &str) -> Result<Option<i64>, ApiError> {
     optional_var(env, name)
-        .map(|v| v.trim().parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::internal(format!("configuration variable {name} is not a positive integer"))))
+        .map(|v| {
+            v.trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| ApiError::internal(format!("configuration variable {name} is not a positive integer")))
+        })
         .transpose()
 }
 

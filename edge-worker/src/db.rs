@@ -167,7 +167,12 @@ impl<'a> Batch<'a> {
         let first = self.names.first().copied().unwrap_or("batch");
         let results = self.database.batch_busy(self.statements).await.map_err(failed(first))?;
         if results.len() != self.names.len() {
-            return Err(ApiError::internal(format!("D1 batch {}: {} results for {} statements", first_words(first), results.len(), self.names.len())));
+            return Err(ApiError::internal(format!(
+                "D1 batch {}: {} results for {} statements",
+                first_words(first),
+                results.len(),
+                self.names.len()
+            )));
         }
         Ok(Results { results, names: self.names })
     }

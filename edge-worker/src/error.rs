@@ -33,7 +33,15 @@ pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo
 
 impl ApiError {
     pub fn new(status: u16, code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), source: None, errors: Vec::new(), retry_after: None, body_read: None }
+        Self {
+            status,
+            code,
+            message: message.into(),
+            source: None,
+            errors: Vec::new(),
+            retry_after: None,
+            body_read: None,
+        }
     }
 
     pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {

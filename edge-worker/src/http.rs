@@ -1,10 +1,10 @@
 //! Small HTTP helpers shared by every handler: JSON answers and bounded bodies, read as a stream
 //! so a body without `Content-Length` (chunked) is refused as soon as it passes the limit.
 
-use lupa_core::error_code::ErrorCode;
 use futures_util::StreamExt;
-use serde::{de::DeserializeOwned, Serialize};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::mail::HttpCall;
+use serde::{de::DeserializeOwned, Serialize};
 use worker::{Fetch, Headers, Method, Request, RequestInit, Response};
 
 use crate::error::{ApiError, ApiResult};
@@ -57,7 +57,8 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !value.is_object() {
         return Err(ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
-    serde_json::from_value(value).map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
+    serde_json::from_value(value)
+        .map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
 }
 
 /// The client's rate-limit key from the address Cloudflare reports (IPv6 grouped by /64, see

@@ -28,8 +28,8 @@ mod random;
 mod recordings;
 mod router;
 mod seek_index;
-mod study;
 mod storage;
+mod study;
 mod thumbnails;
 mod transcripts;
 mod usage;
@@ -61,7 +61,13 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
                 Response::error("Lupa is not available right now.", 503)?
             }
         };
-        log::access(&request_id, &method, "(app-shell)", response.status_code(), (clock::system_now() as u64).saturating_sub(started));
+        log::access(
+            &request_id,
+            &method,
+            "(app-shell)",
+            response.status_code(),
+            (clock::system_now() as u64).saturating_sub(started),
+        );
         return Ok(response);
     }
 
@@ -102,7 +108,13 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     if let Some(counter) = usage {
         counter.report(&mut response)?;
     }
-    log::access(&request_id, &method, route, response.status_code(), (clock::system_now() as u64).saturating_sub(started));
+    log::access(
+        &request_id,
+        &method,
+        route,
+        response.status_code(),
+        (clock::system_now() as u64).saturating_sub(started),
+    );
     Ok(response)
 }
 
@@ -195,7 +207,13 @@ impl App {
 
     /// This request's view of the same bindings and clock, for work after the answer.
     pub fn detached(&self) -> App {
-        App { env: self.env.clone(), config: self.config.clone(), ctx: None, now: self.now, usage: self.usage.as_ref().map(|_| usage::Counter::new()) }
+        App {
+            env: self.env.clone(),
+            config: self.config.clone(),
+            ctx: None,
+            now: self.now,
+            usage: self.usage.as_ref().map(|_| usage::Counter::new()),
+        }
     }
 
     /// Now, in epoch ms, as this request sees it (tests can move it; see `clock.rs`).

@@ -39,7 +39,10 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
     let admin = lupa_core::auth::Role::parse(&user.user.role) == Some(lupa_core::auth::Role::Admin);
     let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| {
         let count = batch.add(TASK_COUNT, &[text(entry_id)])?;
-        batch.add(WATCHING, &[text(&user.token_hash), text(entry_id), text(&user.user.id), int(app.now()), int(i64::from(admin))])?;
+        batch.add(
+            WATCHING,
+            &[text(&user.token_hash), text(entry_id), text(&user.user.id), int(app.now()), int(i64::from(admin))],
+        )?;
         Ok(count)
     })
     .await?;
@@ -61,7 +64,9 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
     let answer = stub.fetch_with_request(forwarded).await?;
     match answer.status_code() {
         101 => {
-            let socket = answer.websocket().ok_or_else(|| ApiError::internal("participation object answered 101 without a socket"))?;
+            let socket = answer
+                .websocket()
+                .ok_or_else(|| ApiError::internal("participation object answered 101 without a socket"))?;
             Ok(Response::from_websocket(socket)?)
         }
         429 => Err(ApiError::new(429, ErrorCode::TooManyViewers, TOO_MANY)),
@@ -71,7 +76,14 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
 
 /// `GET /api/v1/live-chunks/{id}/{segment}/{track}/{index}?expires=&kid=&sig=`: one chunk's bytes.
 /// 404 once it was composed into a part and deleted, or the participation ended.
-pub async fn chunk(app: &App, req: &Request, entry_id: &str, segment: &str, track: &str, index: &str) -> ApiResult<Response> {
+pub async fn chunk(
+    app: &App,
+    req: &Request,
+    entry_id: &str,
+    segment: &str,
+    track: &str,
+    index: &str,
+) -> ApiResult<Response> {
     verify_signed_request(app, req, &paths::live_chunk(entry_id, segment, track, index))?;
     let gone = || ApiError::new(404, ErrorCode::ChunkGone, CHUNK_GONE);
     let (Ok(seq), Ok(index)) = (segment.parse::<u32>(), index.parse::<u32>()) else { return Err(gone()) };
@@ -79,7 +91,8 @@ pub async fn chunk(app: &App, req: &Request, entry_id: &str, segment: &str, trac
         return Err(gone());
     }
     let analysis = crate::participation::entries::find(&db(app)?, entry_id).await?.ok_or_else(gone)?.analysis_id;
-    let object = bucket(app)?.get(chunk_key(&analysis, entry_id, seq, track, index)).execute().await?.ok_or_else(gone)?;
+    let object =
+        bucket(app)?.get(chunk_key(&analysis, entry_id, seq, track, index)).execute().await?.ok_or_else(gone)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 chunk without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", "application/octet-stream")?

@@ -33,7 +33,8 @@ pub fn warn(request_id: &str, route: &str, source: &str) {
 
 /// One line per scheduled run.
 pub fn cron(request_id: &str, job: &str, count: usize) {
-    let line = serde_json::json!({ "level": "info", "msg": "cron", "requestId": request_id, "job": job, "count": count });
+    let line =
+        serde_json::json!({ "level": "info", "msg": "cron", "requestId": request_id, "job": job, "count": count });
     console_log!("{line}");
 }
 

@@ -73,7 +73,8 @@ const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALES
 pub fn add_segments(batch: &mut Batch<'_>, entry_id: &str) -> ApiResult<Slot> {
     batch.add(SEGMENTS, &[text(entry_id)])
 }
-const SEGMENT_KEY: &str = "SELECT r2_key AS value FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
+const SEGMENT_KEY: &str =
+    "SELECT r2_key AS value FROM entry_segments WHERE entry_id = ?1 AND seq = ?2 AND track = ?3 AND state = 'closed'";
 
 #[derive(serde::Deserialize)]
 struct SegmentRow {
@@ -89,11 +90,19 @@ pub fn segments_of(app: &App, entry: &EntryRow, results: &Results, slot: Slot) -
     let first = playback_url(app, entry)?;
     let rows = results.all::<SegmentRow>(slot)?;
     if rows.is_empty() {
-        return Ok(vec![SegmentDto { url: first, durationMs: entry.duration_ms.unwrap_or(0).max(0), cameraUrl: None, cameraOffsetMs: 0 }]);
+        return Ok(vec![SegmentDto {
+            url: first,
+            durationMs: entry.duration_ms.unwrap_or(0).max(0),
+            cameraUrl: None,
+            cameraOffsetMs: 0,
+        }]);
     }
     rows.into_iter()
         .map(|row| {
-            let camera = row.camera_seq.map(|seq| signed_url(app, &paths::recording_segment_camera(&entry.id, seq))).transpose()?;
+            let camera = row
+                .camera_seq
+                .map(|seq| signed_url(app, &paths::recording_segment_camera(&entry.id, seq)))
+                .transpose()?;
             Ok(SegmentDto {
                 url: signed_url(app, &paths::recording_segment(&entry.id, row.seq))?,
                 durationMs: row.duration_ms.max(0),
@@ -113,7 +122,10 @@ pub fn participant_number(entry: &EntryRow) -> u32 {
 pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
     let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| add_segments(batch, entry_id)).await?;
     let segments = segments_of(app, &entry, &results, slot)?;
-    let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
+    let first = segments
+        .first()
+        .map(|s| s.url.clone())
+        .ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
     json(
         200,
@@ -131,7 +143,13 @@ pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResu
 /// `Range`. Without a segment number: the first file (or the spec's whole-file upload). An MP4
 /// with a seek index is served with the index spliced in (see `seek_index`), to URLs signed after
 /// it existed.
-pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&str>, track: Track) -> ApiResult<Response> {
+pub async fn stream(
+    app: &App,
+    req: &Request,
+    entry_id: &str,
+    segment: Option<&str>,
+    track: Track,
+) -> ApiResult<Response> {
     let path = match (segment, track) {
         (Some(seq), Track::Screen) => paths::recording_segment(entry_id, seq),
         (Some(seq), Track::Camera) => paths::recording_segment_camera(entry_id, seq),
@@ -161,7 +179,14 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str, segment: Option<&s
 /// verified URL's, which decides whether a seek index is spliced in.
 /// `max_bytes`: the most one answer carries (`clips::capped_range`), for media whose permission
 /// can end while a player is still reading (share links).
-pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str, expires: i64, max_bytes: Option<u64>) -> ApiResult<Response> {
+pub async fn serve_object(
+    app: &App,
+    req: &Request,
+    key: String,
+    filename: &str,
+    expires: i64,
+    max_bytes: Option<u64>,
+) -> ApiResult<Response> {
     let bucket = bucket(app)?;
     // The object's size and its seek index are independent reads: one wait, not two.
     let load_index = async {
@@ -194,7 +219,10 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     let builder = ResponseBuilder::new()
         .with_header("content-type", &content_type)?
         .with_header("accept-ranges", "bytes")?
-        .with_header("content-disposition", &format!("inline; filename=\"{filename}.{}\"", key.rsplit('.').next().unwrap_or("mp4")))?;
+        .with_header(
+            "content-disposition",
+            &format!("inline; filename=\"{filename}.{}\"", key.rsplit('.').next().unwrap_or("mp4")),
+        )?;
     if served == 0 {
         return Ok(builder.with_header("content-length", "0")?.empty());
     }
@@ -202,7 +230,10 @@ pub async fn serve_object(app: &App, req: &Request, key: String, filename: &str,
     let range = max_bytes.map_or(range, |max| lupa_core::clips::capped_range(range, served, max));
     let (start, end, status) = match range {
         ByteRange::Unsatisfiable => {
-            let resp = ResponseBuilder::new().with_status(416).with_header("content-range", &format!("bytes */{served}"))?.empty();
+            let resp = ResponseBuilder::new()
+                .with_status(416)
+                .with_header("content-range", &format!("bytes */{served}"))?
+                .empty();
             return Ok(resp);
         }
         ByteRange::Full => (0, served.saturating_sub(1), 200),
@@ -251,7 +282,14 @@ type Bytes = Pin<Box<dyn Stream<Item = worker::Result<Vec<u8>>>>>;
 
 /// Bytes `start..=end` of the file with the index spliced in: the file's pieces streamed from R2,
 /// the index's from memory.
-async fn spliced(builder: ResponseBuilder, bucket: &Bucket, key: &str, index: &SeekIndex, start: u64, end: u64) -> ApiResult<Response> {
+async fn spliced(
+    builder: ResponseBuilder,
+    bucket: &Bucket,
+    key: &str,
+    index: &SeekIndex,
+    start: u64,
+    end: u64,
+) -> ApiResult<Response> {
     let mut parts: Vec<Bytes> = Vec::with_capacity(3);
     for piece in spliced_pieces(index.insert_at, index.boxes.len() as u64, start, end) {
         match piece {

@@ -12,7 +12,10 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
-use crate::{admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, thumbnails, transcripts, waitlist, App};
+use crate::{
+    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study,
+    thumbnails, transcripts, waitlist, App,
+};
 
 /// Resolves and runs the handler; returns the route pattern for the log.
 pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
@@ -50,10 +53,18 @@ async fn signed_in(app: &App, req: &Request, access: Access) -> ApiResult<Option
 }
 
 /// Runs the route's handler. `signed_in` is `Some` exactly for `Session` and `Admin` routes.
-async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed_in: Option<&SessionUser>) -> ApiResult<Response> {
+async fn handle(
+    id: RouteId,
+    app: &App,
+    mut req: Request,
+    p: &Params<'_>,
+    signed_in: Option<&SessionUser>,
+) -> ApiResult<Response> {
     // The error is only reached by a route whose declaration is not `Session`/`Admin` while its
     // handler wants a user: a mistake in this file, answered as an internal error, not a panic.
-    let user = || signed_in.ok_or_else(|| ApiError::internal(format!("{id:?} needs a user but is not declared Session or Admin")));
+    let user = || {
+        signed_in.ok_or_else(|| ApiError::internal(format!("{id:?} needs a user but is not declared Session or Admin")))
+    };
     match id {
         RouteId::Health => health::get(app).await,
         RouteId::OpenApi => crate::openapi(),
@@ -95,8 +106,12 @@ async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed
         RouteId::ParticipationCurrent => participation::resume::current(app, &req).await,
         RouteId::EntryResume => participation::resume::resume(app, &req, p.id()).await,
         RouteId::EntrySegmentOpen => participation::segments::open(app, &mut req, p.id()).await,
-        RouteId::EntryChunkPut => participation::segments::put_chunk(app, &mut req, p.id(), p.segment(), p.index(), Track::Screen).await,
-        RouteId::EntryCameraChunkPut => participation::segments::put_chunk(app, &mut req, p.id(), p.segment(), p.index(), Track::Camera).await,
+        RouteId::EntryChunkPut => {
+            participation::segments::put_chunk(app, &mut req, p.id(), p.segment(), p.index(), Track::Screen).await
+        }
+        RouteId::EntryCameraChunkPut => {
+            participation::segments::put_chunk(app, &mut req, p.id(), p.segment(), p.index(), Track::Camera).await
+        }
         RouteId::EntryThumbnailPut => thumbnails::put(app, &mut req, p.id()).await,
         RouteId::EntrySteps => participation::segments::put_steps(app, &mut req, p.id()).await,
         RouteId::EntryComplete => participation::upload::complete(app, &mut req, p.id()).await,
@@ -109,7 +124,9 @@ async fn handle(id: RouteId, app: &App, mut req: Request, p: &Params<'_>, signed
         RouteId::TranscriptVtt => transcripts::get(app, user()?, p.id(), transcripts::Format::Vtt).await,
         RouteId::TranscriptText => transcripts::get(app, user()?, p.id(), transcripts::Format::Text).await,
         RouteId::TranscriptSearch => transcripts::search(app, user()?, &req, p.id()).await,
-        RouteId::EntryAudioChunkPut => transcripts::put_audio_chunk(app, &mut req, p.id(), p.segment(), p.index()).await,
+        RouteId::EntryAudioChunkPut => {
+            transcripts::put_audio_chunk(app, &mut req, p.id(), p.segment(), p.index()).await
+        }
         RouteId::NoteCreate => playback::notes::create(app, user()?, &mut req, p.id()).await,
         RouteId::NoteUpdate => playback::notes::update(app, user()?, &mut req, p.id(), p.note_id()).await,
         RouteId::NoteDelete => playback::notes::delete(app, user()?, p.id(), p.note_id()).await,

@@ -27,9 +27,9 @@
 //! A stored index is read on every request that serves its file: one larger than any recording's
 //! ([`MAX_SIDX_BYTES`]) or not made of well-formed `sidx` boxes is treated as missing.
 
+use futures_util::StreamExt;
 use lupa_core::mp4_index::rebuild::{self, Decision, Marker};
 use lupa_core::mp4_index::{build_sidx, check_sidx, IndexError, Scanner, MAX_SIDX_BYTES};
-use futures_util::StreamExt;
 use worker::{Bucket, Conditional, Range};
 
 use crate::error::{ApiError, ApiResult};
@@ -73,7 +73,11 @@ pub fn indexable(file_key: &str) -> bool {
 /// Reads the file once (stopping at the first refusal) and returns what to store, or why it
 /// gets no index.
 async fn scan(bucket: &Bucket, file_key: &str, now: i64) -> ApiResult<Result<Vec<u8>, IndexError>> {
-    let object = bucket.get(file_key.to_string()).execute().await?.ok_or_else(|| ApiError::internal(format!("{file_key} is missing")))?;
+    let object = bucket
+        .get(file_key.to_string())
+        .execute()
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("{file_key} is missing")))?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 object without body"))?;
     let mut stream = body.stream()?;
     let mut scanner = Scanner::new();
@@ -166,7 +170,11 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
     bucket.put(key.clone(), finished(claim, indexed)).execute().await?;
     forget_if_deleted(&bucket, file_key, vec![index_key(file_key), key]).await?;
     if let Ok(false) = outcome {
-        crate::log::warn("-", "(seek-index)", &format!("{file_key}: rebuild {} of {} gave no index", claim.attempts, rebuild::MAX_ATTEMPTS));
+        crate::log::warn(
+            "-",
+            "(seek-index)",
+            &format!("{file_key}: rebuild {} of {} gave no index", claim.attempts, rebuild::MAX_ATTEMPTS),
+        );
     }
     outcome.map(|_| ())
 }
@@ -179,7 +187,8 @@ fn finished(claim: Marker, indexed: bool) -> Vec<u8> {
 async fn rebuild_claimed(bucket: &Bucket, file_key: &str, now: i64) -> ApiResult<bool> {
     // The outdated object this rebuild replaces, by etag; if it is gone or already current,
     // there is nothing to do.
-    let head = bucket.get(index_key(file_key)).range(Range::OffsetWithLength { offset: 0, length: 4 }).execute().await?;
+    let head =
+        bucket.get(index_key(file_key)).range(Range::OffsetWithLength { offset: 0, length: 4 }).execute().await?;
     let Some(head) = head else { return Ok(false) };
     let etag = head.etag();
     let magic = match head.body() {

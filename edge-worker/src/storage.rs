@@ -36,7 +36,6 @@ pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
     format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
 }
 
-
 /// `analyses/{a}/entries/{e}/segments/{seq}/{track}-chunks/{index}`, zero-padded so a listing is in order.
 pub fn chunk_key(analysis_id: &str, entry_id: &str, seq: u32, track: &str, index: u32) -> String {
     format!("{}{index:06}", chunk_prefix(analysis_id, entry_id, seq, track))
@@ -57,7 +56,12 @@ pub async fn delete_prefix(app: &App, prefix: &str) -> ApiResult<()> {
 /// Deletes every object under `prefix` in `bucket` (the participation's object has no `App`).
 pub async fn delete_under(bucket: &Bucket, prefix: &str) -> ApiResult<()> {
     loop {
-        let page = bucket.list().prefix(prefix.to_string()).execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
+        let page = bucket
+            .list()
+            .prefix(prefix.to_string())
+            .execute()
+            .await
+            .map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
         let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
         if keys.is_empty() {
             return Ok(());
@@ -84,7 +88,12 @@ pub async fn delete_chunks(bucket: &Bucket, entry_prefix: &str) -> ApiResult<()>
             list = list.cursor(at);
         }
         let page = list.execute().await.map_err(|e| ApiError::internal(format!("R2 list: {e}")))?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).filter(|k| MEDIA_CHUNKS.iter().any(|kind| k.contains(kind))).collect();
+        let keys: Vec<String> = page
+            .objects()
+            .iter()
+            .map(|o| o.key())
+            .filter(|k| MEDIA_CHUNKS.iter().any(|kind| k.contains(kind)))
+            .collect();
         if !keys.is_empty() {
             bucket.delete_multiple(keys).await.map_err(|e| ApiError::internal(format!("R2 delete: {e}")))?;
         }
@@ -117,6 +126,10 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
 
 /// A one-hour signed URL for `path`.
 pub fn signed_url(app: &App, path: &str) -> ApiResult<String> {
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), path, app.now() + PLAYBACK_TTL_MS);
+    let query = rules::signed_query(
+        required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(),
+        path,
+        app.now() + PLAYBACK_TTL_MS,
+    );
     Ok(format!("{}{path}?{query}", app.config.public_origin))
 }

@@ -3,12 +3,12 @@
 //! a short-lived signed URL (`GET /thumbnails/{id}`). It lives under the entry's R2 prefix, so
 //! every deletion path that removes the recording removes it too.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::MessageResponse;
+use lupa_core::error_code::ErrorCode;
 use lupa_core::thumbnail::{self, ThumbnailError};
 use worker::{HttpMetadata, Request, Response, ResponseBuilder};
 
-use crate::db::{Busy, db, failed, int, stmt, text};
+use crate::db::{db, failed, int, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
 use crate::participation::entries;
@@ -45,9 +45,13 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
     // At most 256 KiB, as a usize (no `as`: a u64 cut to 32 bits on wasm32 would let more in).
     let limit = thumbnail::check_request(content_type.as_deref(), declared).map_err(refused)?;
     // A body longer than it said is cut off at the declared length (413, `x-lupa-body-read`).
-    let bytes = read_body(req, limit)
-        .await
-        .map_err(|e| if e.status == 413 { ApiError { body_read: e.body_read, ..refused(ThumbnailError::TooLarge) } } else { e })?;
+    let bytes = read_body(req, limit).await.map_err(|e| {
+        if e.status == 413 {
+            ApiError { body_read: e.body_read, ..refused(ThumbnailError::TooLarge) }
+        } else {
+            e
+        }
+    })?;
     if bytes.len() != limit {
         return Err(ApiError::bad_request(ErrorCode::ThumbnailLength, "La miniatura no tiene la longitud declarada"));
     }
@@ -61,7 +65,8 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
         .execute()
         .await
         .map_err(|e| ApiError::internal(format!("R2 put thumbnail: {e}")))?;
-    let stored = stmt(&db(app)?, STORED, &[text(&entry.id), int(app.now())])?.run_busy().await.map_err(failed(STORED))?;
+    let stored =
+        stmt(&db(app)?, STORED, &[text(&entry.id), int(app.now())])?.run_busy().await.map_err(failed(STORED))?;
     if stored.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
         // The participant left (or the share stopped) while the picture was on its way: the
         // deletion may already have emptied the entry's prefix, so the picture must not stay.
@@ -79,7 +84,8 @@ pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     if entry.thumbnail_at.is_none() {
         return Err(not_found());
     }
-    let object = storage::bucket(app)?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
+    let object =
+        storage::bucket(app)?.get(key(&entry.analysis_id, &entry.id)).execute().await?.ok_or_else(not_found)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 thumbnail without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", thumbnail::CONTENT_TYPE)?

@@ -189,8 +189,11 @@ impl Counter {
 
     /// One log line with the counts of work done after the answer (`job` names it).
     pub fn log_background(&self, job: &str) {
-        let counts: serde_json::Map<String, serde_json::Value> =
-            self.counts().into_iter().map(|(name, value)| (name.trim_start_matches("x-").to_string(), value.into())).collect();
+        let counts: serde_json::Map<String, serde_json::Value> = self
+            .counts()
+            .into_iter()
+            .map(|(name, value)| (name.trim_start_matches("x-").to_string(), value.into()))
+            .collect();
         crate::log::usage(job, counts);
     }
 }

@@ -1,9 +1,9 @@
 //! `POST /api/v1/waitlist`: the landing page's sign-up. Repeat sign-ups answer 2xx without a new
 //! row; a filled honeypot answers 2xx and stores nothing, so bots learn nothing.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, WaitlistRequest};
 use lupa_core::auth::{email, rate_limit};
+use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::rate;

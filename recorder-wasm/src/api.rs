@@ -97,10 +97,17 @@ pub const BAD_SEGMENT_ANSWER: &str = "Upload failed: the server sent an invalid 
 /// Checks the `{segment, chunkMaxBytes, recordedMs}` answer (numbers as JSON gives them).
 pub fn check_segment(segment: f64, chunk_max_bytes: f64, recorded_ms: f64) -> Result<SegmentInfo, &'static str> {
     let whole = |v: f64, min: f64, max: f64| v.is_finite() && v.fract() == 0.0 && (min..=max).contains(&v);
-    if !whole(segment, 1.0, f64::from(u32::MAX)) || !whole(chunk_max_bytes, 1.0, MAX_CHUNK_BYTES as f64) || !whole(recorded_ms, 0.0, 9e15) {
+    if !whole(segment, 1.0, f64::from(u32::MAX))
+        || !whole(chunk_max_bytes, 1.0, MAX_CHUNK_BYTES as f64)
+        || !whole(recorded_ms, 0.0, 9e15)
+    {
         return Err(BAD_SEGMENT_ANSWER);
     }
-    Ok(SegmentInfo { segment: segment as u32, chunk_max_bytes: chunk_max_bytes as u64, recorded_ms: recorded_ms as u64 })
+    Ok(SegmentInfo {
+        segment: segment as u32,
+        chunk_max_bytes: chunk_max_bytes as u64,
+        recorded_ms: recorded_ms as u64,
+    })
 }
 
 fn json_string(s: &str) -> String {
@@ -139,18 +146,30 @@ mod tests {
     fn builds_paths() {
         assert_eq!(entry_url("/api/v1", "e-1", "/segments"), "/api/v1/analysisEntry/e-1/segments");
         let chunk = chunk_suffix(ChunkKey { segment: 2, index: 17 }, Track::Screen);
-        assert_eq!(entry_url("https://x.test/api/v1/", "a/b c", &chunk), "https://x.test/api/v1/analysisEntry/a%2Fb%20c/segments/2/chunks/17");
+        assert_eq!(
+            entry_url("https://x.test/api/v1/", "a/b c", &chunk),
+            "https://x.test/api/v1/analysisEntry/a%2Fb%20c/segments/2/chunks/17"
+        );
         assert_eq!(chunk_suffix(ChunkKey { segment: 3, index: 0 }, Track::Camera), "/segments/3/camera-chunks/0");
         assert_eq!(entry_url("/api/v1", "ü", ""), "/api/v1/analysisEntry/%C3%BC");
     }
 
     #[test]
     fn builds_bodies() {
-        assert_eq!(segment_body("video/mp4;codecs=vp9,opus", Track::Screen), r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#);
+        assert_eq!(
+            segment_body("video/mp4;codecs=vp9,opus", Track::Screen),
+            r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#
+        );
         assert_eq!(segment_body("a\"b\\\n", Track::Screen), r#"{"mimeType":"a\"b\\\u000a"}"#);
-        assert_eq!(segment_body("video/webm;codecs=vp8", Track::Camera), r#"{"mimeType":"video/webm;codecs=vp8","track":"camera"}"#);
+        assert_eq!(
+            segment_body("video/webm;codecs=vp8", Track::Camera),
+            r#"{"mimeType":"video/webm;codecs=vp8","track":"camera"}"#
+        );
         let steps = [StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 1500 }];
-        assert_eq!(complete_body(61_000, &steps), r#"{"durationMs":61000,"steps":[{"index":0,"atMs":0},{"index":2,"atMs":1500}]}"#);
+        assert_eq!(
+            complete_body(61_000, &steps),
+            r#"{"durationMs":61000,"steps":[{"index":0,"atMs":0},{"index":2,"atMs":1500}]}"#
+        );
         assert_eq!(complete_body(5, &[]), r#"{"durationMs":5,"steps":[]}"#);
         assert_eq!(steps_body(&steps[1..]), r#"{"steps":[{"index":2,"atMs":1500}]}"#);
     }
@@ -170,9 +189,20 @@ mod tests {
     #[test]
     fn checks_the_segment_answer() {
         let four_mib = 4_194_304.0;
-        assert_eq!(check_segment(1.0, four_mib, 0.0), Ok(SegmentInfo { segment: 1, chunk_max_bytes: 4_194_304, recorded_ms: 0 }));
+        assert_eq!(
+            check_segment(1.0, four_mib, 0.0),
+            Ok(SegmentInfo { segment: 1, chunk_max_bytes: 4_194_304, recorded_ms: 0 })
+        );
         assert_eq!(check_segment(3.0, four_mib, 61_000.0).map(|s| s.recorded_ms), Ok(61_000));
-        for (segment, max, recorded) in [(0.0, four_mib, 0.0), (1.5, four_mib, 0.0), (f64::NAN, four_mib, 0.0), (1.0, 0.0, 0.0), (1.0, 1e12, 0.0), (1.0, four_mib, -1.0), (1.0, four_mib, f64::INFINITY)] {
+        for (segment, max, recorded) in [
+            (0.0, four_mib, 0.0),
+            (1.5, four_mib, 0.0),
+            (f64::NAN, four_mib, 0.0),
+            (1.0, 0.0, 0.0),
+            (1.0, 1e12, 0.0),
+            (1.0, four_mib, -1.0),
+            (1.0, four_mib, f64::INFINITY),
+        ] {
             assert_eq!(check_segment(segment, max, recorded), Err(BAD_SEGMENT_ANSWER), "{segment} {max} {recorded}");
         }
     }

@@ -21,7 +21,10 @@ pub struct BenchRecorder {
 #[wasm_bindgen]
 impl BenchRecorder {
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(js_name = entryId)] entry_id: &str, #[wasm_bindgen(js_name = apiBase)] api_base: &str) -> BenchRecorder {
+    pub fn new(
+        #[wasm_bindgen(js_name = entryId)] entry_id: &str,
+        #[wasm_bindgen(js_name = apiBase)] api_base: &str,
+    ) -> BenchRecorder {
         BenchRecorder { pipeline: Pipeline::new(entry_id, api_base, crate::api::Track::Screen) }
     }
 
@@ -48,8 +51,8 @@ impl BenchRecorder {
     /// Bytes of this module's linear memory (it only grows, so it is also the high-water mark).
     #[wasm_bindgen(js_name = wasmMemoryBytes)]
     pub fn wasm_memory_bytes() -> f64 {
-        wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>().map_or(0.0, |m| {
-            m.buffer().dyn_into::<js_sys::ArrayBuffer>().map_or(0.0, |b| f64::from(b.byte_length()))
-        })
+        wasm_bindgen::memory()
+            .dyn_into::<js_sys::WebAssembly::Memory>()
+            .map_or(0.0, |m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().map_or(0.0, |b| f64::from(b.byte_length())))
     }
 }

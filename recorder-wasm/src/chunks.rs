@@ -71,7 +71,11 @@ mod tests {
         let mut s = Splitter::new(4 * 1024 * 1024);
         assert_eq!(s.split(140_000), vec![Piece { index: 0, start: 0, end: 140_000 }]);
         assert_eq!(s.split(1), vec![Piece { index: 1, start: 0, end: 1 }]);
-        assert_eq!(s.split(4 * 1024 * 1024), vec![Piece { index: 2, start: 0, end: 4 * 1024 * 1024 }], "exactly the maximum is one piece");
+        assert_eq!(
+            s.split(4 * 1024 * 1024),
+            vec![Piece { index: 2, start: 0, end: 4 * 1024 * 1024 }],
+            "exactly the maximum is one piece"
+        );
         assert_eq!(s.count(), 3);
     }
 

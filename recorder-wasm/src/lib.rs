@@ -6,10 +6,10 @@
 //! (MediaRecorder, IndexedDB, fetch, timers), so the façade below only forwards. The upload
 //! protocol is ADR 0005: seconds-small chunks, durable on the device until acknowledged.
 
-mod browser;
+pub mod api;
 #[cfg(feature = "bench")]
 pub mod bench;
-pub mod api;
+mod browser;
 pub mod chunks;
 pub mod codec;
 pub mod progress;
@@ -168,7 +168,10 @@ impl Recorder {
     /// Called on every state change, at most 4 times a second (phase changes at once). One
     /// listener: a second call replaces the first.
     #[wasm_bindgen(js_name = onChange)]
-    pub fn on_change(&self, #[wasm_bindgen(unchecked_param_type = "(state: RecorderState) => void")] callback: js_sys::Function) {
+    pub fn on_change(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(state: RecorderState) => void")] callback: js_sys::Function,
+    ) {
         self.pipeline.set_on_change(callback);
     }
 

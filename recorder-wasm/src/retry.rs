@@ -114,7 +114,11 @@ mod tests {
         }
         assert!(Failure::Network.is_retryable());
         assert!(Failure::Status(413).is_limit() && !Failure::Status(400).is_limit() && !Failure::Network.is_limit());
-        assert!(Failure::Status(401).is_forbidden() && Failure::Status(403).is_forbidden() && !Failure::Status(409).is_forbidden());
+        assert!(
+            Failure::Status(401).is_forbidden()
+                && Failure::Status(403).is_forbidden()
+                && !Failure::Status(409).is_forbidden()
+        );
         assert_eq!(Failure::Status(403).describe(), "Upload failed with status 403");
     }
 
@@ -132,7 +136,11 @@ mod tests {
             assert_eq!(failure, Failure::Status(409), "{code:?}");
             assert!(!failure.is_retryable(), "{code:?}");
         }
-        assert_eq!(Failure::answered(503, Some("chunk_in_flight")), Failure::Status(503), "the code only counts with its 409");
+        assert_eq!(
+            Failure::answered(503, Some("chunk_in_flight")),
+            Failure::Status(503),
+            "the code only counts with its 409"
+        );
         assert_eq!(Failure::Network.status(), None);
     }
 }

@@ -83,7 +83,8 @@ pub const UPLOAD_FAILED_MESSAGE: &str = "Failed to upload recording. Please try 
 pub const EMPTY_MESSAGE: &str = "Recording is empty. Please try recording again.";
 pub const STOPPED_MESSAGE: &str = "Recording stopped. Please share your screen and microphone again to continue.";
 /// `limitMessage` when a 413 came without a readable message (the server sends a Spanish one).
-pub const LIMIT_FALLBACK_MESSAGE: &str = "La grabación ha alcanzado el límite permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
+pub const LIMIT_FALLBACK_MESSAGE: &str =
+    "La grabación ha alcanzado el límite permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
 
 /// What the shell must do next.
 #[derive(Debug, Clone, PartialEq)]
@@ -347,7 +348,11 @@ impl Session {
         self.bytes_recorded += size;
         let end_ms = (at - self.started_at).max(0.0).round() as u64;
         let segment = self.segment.segment;
-        self.splitter.split(size).into_iter().map(|p| NewChunk { key: ChunkKey { segment, index: p.index }, start: p.start, end: p.end, end_ms }).collect()
+        self.splitter
+            .split(size)
+            .into_iter()
+            .map(|p| NewChunk { key: ChunkKey { segment, index: p.index }, start: p.start, end: p.end, end_ms })
+            .collect()
     }
 
     /// The chunk is stored on the device or, failing that, in memory: it may be uploaded.
@@ -387,7 +392,8 @@ impl Session {
         if self.limit_message.is_some() {
             return;
         }
-        self.limit_message = Some(message.filter(|m| !m.trim().is_empty()).unwrap_or_else(|| LIMIT_FALLBACK_MESSAGE.to_string()));
+        self.limit_message =
+            Some(message.filter(|m| !m.trim().is_empty()).unwrap_or_else(|| LIMIT_FALLBACK_MESSAGE.to_string()));
         if self.phase == Phase::Recording {
             self.stopped_at.get_or_insert(now);
             self.stop_media = true;

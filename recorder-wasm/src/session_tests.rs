@@ -116,7 +116,10 @@ fn a_recording_uploads_numbered_chunks_with_end_times_and_completes_after_the_la
     assert!(ends.windows(2).all(|w| w[0] <= w[1]), "end times never go back: {ends:?}");
     assert_eq!(ends.last(), Some(&8_020));
     let snap = s.snapshot(99_999.0);
-    assert_eq!((snap.progress, snap.bytes_uploaded, snap.bytes_recorded, snap.pending_chunks), (100.0, total, total, 0));
+    assert_eq!(
+        (snap.progress, snap.bytes_uploaded, snap.bytes_recorded, snap.pending_chunks),
+        (100.0, total, total, 0)
+    );
     assert_eq!(snap.chunks_uploaded as usize, keys.len());
     assert_eq!(snap.elapsed_ms, 8_000.0, "the clock stops at finish()");
     assert_eq!((snap.last_error, snap.limit_message, snap.storage), (None, None, Storage::Device));
@@ -132,7 +135,11 @@ fn a_resumed_segment_continues_the_timeline_and_sends_what_an_earlier_tab_left_f
     assert_eq!(left[1].timeline_end(), 42_000);
     assert_eq!(PendingSummary::of(&left), PendingSummary { chunks: 2, bytes: 1000, last_end_ms: 42_000 });
     assert_eq!(PendingSummary::of(&[]), PendingSummary::default());
-    let resume = Resume { recorded_ms: 39_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }], align_to: None };
+    let resume = Resume {
+        recorded_ms: 39_000,
+        steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }],
+        align_to: None,
+    };
     // The server knows 39 s; the device holds more, so the timeline continues at 42 s.
     let mut s = Session::new("video/mp4", segment(2, 39_000), resume, &left, 100_000.0);
     assert_eq!(s.base_ms(), 42_000);
@@ -156,8 +163,15 @@ fn a_resumed_segment_continues_the_timeline_and_sends_what_an_earlier_tab_left_f
     server.serve(&mut s, 200_001.0);
     assert_eq!(s.phase(), Phase::Done);
     let order: Vec<ChunkKey> = server.chunks.keys().copied().collect();
-    assert_eq!(order, vec![ChunkKey { segment: 1, index: 40 }, ChunkKey { segment: 1, index: 41 }, ChunkKey { segment: 2, index: 0 }]);
-    assert_eq!(server.chunks[&ChunkKey { segment: 2, index: 0 }], (500, 1000), "end time counts from this segment's start");
+    assert_eq!(
+        order,
+        vec![ChunkKey { segment: 1, index: 40 }, ChunkKey { segment: 1, index: 41 }, ChunkKey { segment: 2, index: 0 }]
+    );
+    assert_eq!(
+        server.chunks[&ChunkKey { segment: 2, index: 0 }],
+        (500, 1000),
+        "end time counts from this segment's start"
+    );
     let (duration, steps) = &server.completes[0];
     assert_eq!(*duration, 45_000);
     let marks: Vec<(u32, u64)> = steps.iter().map(|m| (m.index, m.at_ms)).collect();
@@ -298,7 +312,11 @@ fn snapshot_reports_retries_connectivity_storage_and_progress() {
     assert!(!later.differs_from(&snap), "the clock alone is not a change");
     s.set_online(true, 2500.0);
     assert!(s.snapshot(2500.0).online);
-    assert_eq!(s.poll(2500.0), vec![Command::Upload(ChunkKey { segment: 1, index: 1 })], "back online: retried at once");
+    assert_eq!(
+        s.poll(2500.0),
+        vec![Command::Upload(ChunkKey { segment: 1, index: 1 })],
+        "back online: retried at once"
+    );
     s.set_device_storage(false);
     assert_eq!(s.snapshot(2500.0).storage, Storage::Memory, "no IndexedDB at all");
 }

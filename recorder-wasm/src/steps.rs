@@ -66,7 +66,10 @@ impl StepSync {
 
     /// Whether to send the list now (it is then in flight).
     pub fn poll(&mut self, now: f64) -> bool {
-        let due = !self.stopped && self.in_flight.is_none() && self.changes != self.synced && self.retry_at.is_none_or(|at| at <= now);
+        let due = !self.stopped
+            && self.in_flight.is_none()
+            && self.changes != self.synced
+            && self.retry_at.is_none_or(|at| at <= now);
         if due {
             self.in_flight = Some(self.changes);
             self.retry_at = None;

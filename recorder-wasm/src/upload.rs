@@ -28,8 +28,8 @@
 
 use std::collections::BTreeMap;
 
-pub use crate::retry::Failure;
 use crate::retry::next_delay;
+pub use crate::retry::Failure;
 
 /// After the recording stopped, give up when nothing got through for this long (see above).
 pub const GIVE_UP_AFTER_STOP_MS: f64 = 10.0 * 60_000.0;
@@ -152,7 +152,11 @@ impl Stage {
 
     /// When a request in backoff is due again.
     fn backoff_until(self) -> Option<f64> {
-        if let Stage::Backoff(at) = self { Some(at) } else { None }
+        if let Stage::Backoff(at) = self {
+            Some(at)
+        } else {
+            None
+        }
     }
 }
 
@@ -342,8 +346,12 @@ impl Uploader {
     /// gets its own answer (most likely another 413).
     fn close_from(&mut self, index: u32) {
         self.closed_from = Some(self.closed_from.map_or(index, |from| from.min(index)));
-        let doomed: Vec<ChunkKey> =
-            self.slots.iter().filter(|(k, s)| self.refuses(**k) && s.stage != Stage::InFlight).map(|(k, _)| *k).collect();
+        let doomed: Vec<ChunkKey> = self
+            .slots
+            .iter()
+            .filter(|(k, s)| self.refuses(**k) && s.stage != Stage::InFlight)
+            .map(|(k, _)| *k)
+            .collect();
         for key in doomed {
             self.drop_slot(key);
         }
@@ -430,7 +438,12 @@ impl Uploader {
                 commands.push(Command::Upload(*key));
             }
         }
-        if link_due && self.ended_at.is_some() && self.slots.is_empty() && self.in_flight == 0 && self.completion.start_if_due(now) {
+        if link_due
+            && self.ended_at.is_some()
+            && self.slots.is_empty()
+            && self.in_flight == 0
+            && self.completion.start_if_due(now)
+        {
             commands.push(Command::Complete);
         }
         if let Some(at) = self.wake_at(now) {
@@ -484,7 +497,8 @@ impl Uploader {
 
     /// Whether some request failed and is waiting for (or running) its retry.
     pub fn retrying(&self) -> bool {
-        self.outcome == Outcome::Running && (self.slots.values().any(|s| s.attempts > 0) || self.completion_attempts > 0)
+        self.outcome == Outcome::Running
+            && (self.slots.values().any(|s| s.attempts > 0) || self.completion_attempts > 0)
     }
 
     /// The failure being retried, for `lastError`.

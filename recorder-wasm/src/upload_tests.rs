@@ -122,10 +122,17 @@ fn a_413_forgets_the_rest_of_this_segment_and_the_stored_part_still_completes() 
     assert_eq!(up.upload_failed(key(SEG, 1), Failure::Status(413), 2.0, 0.5), Verdict::Limit);
     assert!(up.limited());
     // 3 and 4 were waiting: forgotten; 2 is in flight and gets its own answer.
-    assert_eq!(up.poll(2.0), vec![Command::Forget(key(SEG, 1)), Command::Forget(key(SEG, 3)), Command::Forget(key(SEG, 4))]);
+    assert_eq!(
+        up.poll(2.0),
+        vec![Command::Forget(key(SEG, 1)), Command::Forget(key(SEG, 3)), Command::Forget(key(SEG, 4))]
+    );
     assert_eq!(up.upload_failed(key(SEG, 2), Failure::Status(413), 3.0, 0.5), Verdict::Limit);
     up.push(key(SEG, 5), info(10));
-    assert_eq!(up.poll(3.0), vec![Command::Forget(key(SEG, 2)), Command::Forget(key(SEG, 5))], "later chunks are refused");
+    assert_eq!(
+        up.poll(3.0),
+        vec![Command::Forget(key(SEG, 2)), Command::Forget(key(SEG, 5))],
+        "later chunks are refused"
+    );
     assert_eq!(up.outcome(), Outcome::Running);
     up.end(4.0);
     assert_eq!(up.poll(4.0), vec![Command::Complete, Command::WakeIn(GIVE_UP_AFTER_STOP_MS)]);
@@ -408,7 +415,10 @@ fn a_two_minute_outage_while_recording_loses_nothing() {
     let mut sim = Sim::new(offline_between(60_000.0, 200_000.0), 150.0);
     for second in 0..300u32 {
         sim.run_until(f64::from(second) * 1000.0);
-        sim.up.push(key(SEG, second), ChunkInfo { size: 3000, end_ms: u64::from(second + 1) * 1000, place: Place::Device });
+        sim.up.push(
+            key(SEG, second),
+            ChunkInfo { size: 3000, end_ms: u64::from(second + 1) * 1000, place: Place::Device },
+        );
         sim.poll();
         if second == 190 {
             assert!(sim.up.pending_chunks() > 100, "chunks wait on the device during the outage");
@@ -422,7 +432,11 @@ fn a_two_minute_outage_while_recording_loses_nothing() {
     assert!(sim.failures > 5, "the outage caused failures: {}", sim.failures);
     assert!(sim.max_in_flight <= MAX_IN_FLIGHT);
     assert_eq!(sim.completes, 1);
-    assert_eq!(sim.completed_with, (0..300).map(|i| key(SEG, i)).collect::<Vec<_>>(), "complete came after every chunk");
+    assert_eq!(
+        sim.completed_with,
+        (0..300).map(|i| key(SEG, i)).collect::<Vec<_>>(),
+        "complete came after every chunk"
+    );
     assert_eq!((sim.up.pending_bytes(), sim.up.bytes_uploaded()), (0, 300 * 3000));
 }
 

@@ -125,7 +125,10 @@ async fn misuse_is_reported_with_named_errors_and_abort_deletes() {
 async fn start_takes_the_servers_resume_info() {
     let server = FakeServer::install(Options { entry_id: "entry-resume", ..Default::default() });
     let recorder = Recorder::new("entry-resume", "/api/v1", None);
-    let options: js_sys::Object = js_sys::JSON::parse(r#"{"recordedMs": 5000, "steps": [{"index": 0, "atMs": 0}, {"index": 1, "atMs": 4000}]}"#).unwrap().into();
+    let options: js_sys::Object =
+        js_sys::JSON::parse(r#"{"recordedMs": 5000, "steps": [{"index": 0, "atMs": 0}, {"index": 1, "atMs": 4000}]}"#)
+            .unwrap()
+            .into();
     let stream = fake_camera_and_mic().await;
     JsFuture::from(recorder.start(stream.clone(), Some(options))).await.unwrap();
     assert!(recorder.elapsed_ms() >= 5000.0, "{}", recorder.elapsed_ms());

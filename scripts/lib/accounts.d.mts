@@ -8,7 +8,10 @@ export interface Answer {
 export type Call<A extends Answer = Answer> = (method: string, path: string, body?: unknown) => Promise<A>;
 /** What playwrightCall uses of Playwright's `APIRequestContext`. */
 export interface PlaywrightRequest {
-  fetch(url: string, options: { method: string; data?: unknown }): Promise<{ status(): number; text(): Promise<string>; headers(): Record<string, string> }>;
+  fetch(
+    url: string,
+    options: { method: string; data?: unknown },
+  ): Promise<{ status(): number; text(): Promise<string>; headers(): Record<string, string> }>;
 }
 export const PASSWORD: string;
 export function playwrightCall(request: PlaywrightRequest): Call;

@@ -47,14 +47,20 @@ async function must(call, expected, method, path, body) {
   const res = await call(method, path, body);
   if (res.status !== expected) {
     const id = res.requestId ? ` (x-request-id ${res.requestId})` : '';
-    throw new Error(`${method} ${path} → ${res.status}, expected ${expected}: ${String(res.text ?? '').slice(0, 500)}${id}`);
+    throw new Error(
+      `${method} ${path} → ${res.status}, expected ${expected}: ${String(res.text ?? '').slice(0, 500)}${id}`,
+    );
   }
   return res;
 }
 
 /** Creates a customer (registration opens no session); the transport's answer. */
 export function register(call, email, password = PASSWORD) {
-  return must(call, 201, 'POST', '/api/v1/auth/register/local/customer', { username: email, password, role: 'customer' });
+  return must(call, 201, 'POST', '/api/v1/auth/register/local/customer', {
+    username: email,
+    password,
+    role: 'customer',
+  });
 }
 
 /** Opens a session (the transport keeps, or returns, its cookie); the transport's answer. */
@@ -69,7 +75,10 @@ export function createCustomer(call) {
 
 /** Opens a test-mode checkout for the basic monthly plan; its session id. */
 export async function openCheckout(call) {
-  const res = await must(call, 200, 'POST', '/api/v1/billing/checkout-session', { planName: 'basic', planBillingCycle: 'monthly' });
+  const res = await must(call, 200, 'POST', '/api/v1/billing/checkout-session', {
+    planName: 'basic',
+    planBillingCycle: 'monthly',
+  });
   const url = JSON.parse(res.text).checkoutSessionUrl;
   // The URL is the app's checkout page (absolute or not); its last segment is the session id.
   return new URL(url, 'http://localhost').pathname.split('/').pop();

@@ -22,7 +22,12 @@ export function send(base, method, path, { headers = {}, body, timeoutMs = 30_00
   const url = new URL(path, base);
   const started = performance.now();
   return new Promise((resolve) => {
-    const data = body === undefined ? undefined : Buffer.isBuffer(body) || body instanceof Uint8Array ? body : Buffer.from(JSON.stringify(body));
+    const data =
+      body === undefined
+        ? undefined
+        : Buffer.isBuffer(body) || body instanceof Uint8Array
+          ? body
+          : Buffer.from(JSON.stringify(body));
     const req = httpRequest(
       {
         agent,
@@ -37,13 +42,22 @@ export function send(base, method, path, { headers = {}, body, timeoutMs = 30_00
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
-        res.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }));
+        res.on('error', (error) =>
+          resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
-    req.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }));
+    req.on('error', (error) =>
+      resolve({ status: 0, ms: performance.now() - started, headers: {}, text: '', error: error.message }),
+    );
     if (data) req.write(data);
     req.end();
   });
@@ -92,7 +106,8 @@ export class Client {
   /** A call that must succeed; its JSON answer. */
   async json(method, path, options) {
     const res = await this.call(method, path, options);
-    if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.error ?? res.text.slice(0, 200)}`);
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`${method} ${path} → ${res.status} ${res.error ?? res.text.slice(0, 200)}`);
     return res.text ? JSON.parse(res.text) : {};
   }
 }
@@ -125,19 +140,26 @@ export async function analysis(owner, places = 1000) {
 export async function participant(base, analysisId) {
   const tab = new Client(base);
   const { analysisEntryId } = await tab.json('POST', '/api/v1/analysis/participate', { body: { analysisId } });
-  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${analysisEntryId}/segments`, { body: { mimeType: 'video/mp4' } });
+  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${analysisEntryId}/segments`, {
+    body: { mimeType: 'video/mp4' },
+  });
   return { tab, entryId: analysisEntryId, segment };
 }
 
 /** PUTs chunk `index` of a participant's segment; `endMs` is where it ends in the segment. */
 export function putChunk(p, index, bytes, endMs) {
-  return p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, { body: bytes, headers: { 'x-lupa-end-ms': String(endMs) } });
+  return p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, {
+    body: bytes,
+    headers: { 'x-lupa-end-ms': String(endMs) },
+  });
 }
 
 /** Finishes a participant's recording: complete, then submit. */
 export async function finish(p, durationMs, steps = []) {
   await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/complete`, { body: { durationMs, steps } });
-  await p.tab.json('PATCH', '/api/v1/analysisEntry', { body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
+  await p.tab.json('PATCH', '/api/v1/analysisEntry', {
+    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
+  });
 }
 
 /** A short submitted recording with two notes in `analysisId`; its entry id. */
@@ -147,8 +169,15 @@ export async function submittedEntry(base, owner, analysisId) {
     const put = await putChunk(p, i, randomBytes(64 * 1024), (i + 1) * 2000);
     if (put.status !== 200) throw new Error(`seed chunk ${i}: ${put.status} ${put.text}`);
   }
-  await finish(p, 6000, [0, 1000, 2500, 4000].map((atMs, index) => ({ index, atMs })));
-  for (const [atMs, text] of [[1500, 'Duda al buscar'], [4200, 'No ve el código']]) {
+  await finish(
+    p,
+    6000,
+    [0, 1000, 2500, 4000].map((atMs, index) => ({ index, atMs })),
+  );
+  for (const [atMs, text] of [
+    [1500, 'Duda al buscar'],
+    [4200, 'No ve el código'],
+  ]) {
     await owner.json('POST', `/api/v1/entry/${p.entryId}/notes`, { body: { atMs, text } });
   }
   return p.entryId;

@@ -29,7 +29,15 @@ export function freePort() {
  *   say what they cost (x-d1-round-trips…, edge-worker/src/usage.rs); off for load benchmarks.
  * @returns {Promise<{url: string, port: number, pid: number, logs: () => string, stop: () => Promise<void>}>}  `pid`: wrangler's, the leader of the process group workerd runs in.
  */
-export async function startServer({ stateDir, port, log = () => {}, maxEntryBytes = TEST_MAX_ENTRY_BYTES, vars = {}, healthStatus = 200, usage = true }) {
+export async function startServer({
+  stateDir,
+  port,
+  log = () => {},
+  maxEntryBytes = TEST_MAX_ENTRY_BYTES,
+  vars = {},
+  healthStatus = 200,
+  usage = true,
+}) {
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -38,11 +46,30 @@ export async function startServer({ stateDir, port, log = () => {}, maxEntryByte
   const child = spawn(
     'wrangler',
     // Links the worker builds (mail, checkout, signed URLs) must point at this very server.
-    ['dev', '--ip', '127.0.0.1', '--port', String(chosen), '--local', '--persist-to', stateDir, '--show-interactive-dev-session=false', '--var', `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(chosen),
+      '--local',
+      '--persist-to',
+      stateDir,
+      '--show-interactive-dev-session=false',
+      '--var',
+      `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
       // Tests move the clock per request (x-lupa-test-now), count what each request costs (x-d1-round-trips…),
       // make one of our own calls fail (x-lupa-test-fault, edge-worker/src/faults.rs) and reach the size limit with little data.
-      '--var', 'TEST_CLOCK:on', '--var', `TEST_USAGE:${usage ? 'on' : 'off'}`, '--var', 'TEST_FAULTS:on', '--var', `MAX_ENTRY_BYTES:${maxEntryBytes}`,
-      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
+      '--var',
+      'TEST_CLOCK:on',
+      '--var',
+      `TEST_USAGE:${usage ? 'on' : 'off'}`,
+      '--var',
+      'TEST_FAULTS:on',
+      '--var',
+      `MAX_ENTRY_BYTES:${maxEntryBytes}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    ],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';

@@ -57,7 +57,11 @@ export function localSql(stateDir, query) {
   const returnsRows = (s) => /^(SELECT|WITH)\b/i.test(s) || /\bRETURNING\b/i.test(s);
   const reading = parts.every((s) => /^(SELECT|WITH)\b/i.test(s));
   const db = new DatabaseSync(d1File(stateDir), { readOnly: reading, timeout: BUSY_TIMEOUT_MS });
-  const rowsOf = (s) => db.prepare(s).all().map((row) => ({ ...row }));
+  const rowsOf = (s) =>
+    db
+      .prepare(s)
+      .all()
+      .map((row) => ({ ...row }));
   try {
     if (reading) return parts.map(rowsOf);
     db.exec('BEGIN IMMEDIATE');

@@ -9,6 +9,27 @@ const fixture = new URL('../../edge-worker/core/fixtures/chromium-audio-1.webm',
 
 /** Writes `seconds` of Opus audio to `file` and returns its bytes. */
 export function opusAudio(file, seconds) {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', fixture, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', '-f', 'webm', '-live', '1', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    fixture,
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '24k',
+    '-ac',
+    '1',
+    '-f',
+    'webm',
+    '-live',
+    '1',
+    file,
+  ]);
   return readFileSync(file);
 }

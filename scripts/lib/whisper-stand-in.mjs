@@ -54,18 +54,48 @@ export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS } = {}) {
         return send(200, state);
       }
       if (req.method !== 'POST' || req.url !== MODEL_PATH) {
-        return send(404, { success: false, errors: [{ code: 7000, message: 'No route for that URI' }], messages: [], result: null });
+        return send(404, {
+          success: false,
+          errors: [{ code: 7000, message: 'No route for that URI' }],
+          messages: [],
+          result: null,
+        });
       }
       const authorization = req.headers.authorization ?? '';
       let input;
       try {
         input = JSON.parse(body);
       } catch {
-        return send(400, { success: false, errors: [{ code: 5006, message: 'invalid JSON' }], messages: [], result: null });
+        return send(400, {
+          success: false,
+          errors: [{ code: 5006, message: 'invalid JSON' }],
+          messages: [],
+          result: null,
+        });
       }
-      requests.push({ path: req.url, authorization, contentType: req.headers['content-type'], language: input.language, audio: input.audio, keys: Object.keys(input).sort(), at: Date.now() });
-      if (authorization !== `Bearer ${STAND_IN_TOKEN}`) return send(401, { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null });
-      if (typeof input.audio !== 'string' || !input.audio) return send(400, { success: false, errors: [{ code: 5006, message: "Error: required properties at '/' are 'audio'" }], messages: [], result: null });
+      requests.push({
+        path: req.url,
+        authorization,
+        contentType: req.headers['content-type'],
+        language: input.language,
+        audio: input.audio,
+        keys: Object.keys(input).sort(),
+        at: Date.now(),
+      });
+      if (authorization !== `Bearer ${STAND_IN_TOKEN}`)
+        return send(401, {
+          success: false,
+          errors: [{ code: 10000, message: 'Authentication error' }],
+          messages: [],
+          result: null,
+        });
+      if (typeof input.audio !== 'string' || !input.audio)
+        return send(400, {
+          success: false,
+          errors: [{ code: 5006, message: "Error: required properties at '/' are 'audio'" }],
+          messages: [],
+          result: null,
+        });
       await new Promise((r) => setTimeout(r, state.delayMs));
       if (state.fail429 > 0) {
         state.fail429 -= 1;
@@ -81,7 +111,12 @@ export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS } = {}) {
   return {
     url,
     base: `${url}/client/v4`,
-    vars: { TRANSCRIBE: 'rest', AI_REST_BASE: `${url}/client/v4`, AI_ACCOUNT_ID: STAND_IN_ACCOUNT, AI_API_TOKEN: STAND_IN_TOKEN },
+    vars: {
+      TRANSCRIBE: 'rest',
+      AI_REST_BASE: `${url}/client/v4`,
+      AI_ACCOUNT_ID: STAND_IN_ACCOUNT,
+      AI_API_TOKEN: STAND_IN_TOKEN,
+    },
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -56,17 +56,41 @@ test('admins list users with the spec fields, search by e-mail and page', async 
 test('roles change admin ⇄ customer, and the last admin can be neither demoted nor deleted', async () => {
   const boss = await admin('boss');
   const other = await signUp('promoted');
-  const up = await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } });
+  const up = await api(`/api/v1/admin/users/${other.user.id}`, {
+    method: 'PATCH',
+    cookie: boss.cookie,
+    body: { role: 'admin' },
+  });
   assert.equal(up.status, 200);
   assert.equal(up.json.role, 'admin');
-  const down = await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  const down = await api(`/api/v1/admin/users/${other.user.id}`, {
+    method: 'PATCH',
+    cookie: boss.cookie,
+    body: { role: 'customer' },
+  });
   assert.equal(down.json.role, 'customer');
-  assert.equal((await api(`/api/v1/admin/users/${other.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'root' } })).status, 400);
-  assert.equal((await api('/api/v1/admin/users/nobody', { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } })).status, 404);
+  assert.equal(
+    (
+      await api(`/api/v1/admin/users/${other.user.id}`, {
+        method: 'PATCH',
+        cookie: boss.cookie,
+        body: { role: 'root' },
+      })
+    ).status,
+    400,
+  );
+  assert.equal(
+    (await api('/api/v1/admin/users/nobody', { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } })).status,
+    404,
+  );
 
   // Make `boss` the only admin, then try to remove the role and the account.
   await sql(`UPDATE users SET role = 'customer' WHERE role = 'admin' AND id != ${q(boss.user.id)}`);
-  const last = await api(`/api/v1/admin/users/${boss.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  const last = await api(`/api/v1/admin/users/${boss.user.id}`, {
+    method: 'PATCH',
+    cookie: boss.cookie,
+    body: { role: 'customer' },
+  });
   assert.equal(last.status, 400);
   assert.equal(last.json.code, 'last_admin');
   assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(boss.user.id)}`))[0].role, 'admin');
@@ -94,10 +118,21 @@ test('deleting a user removes every row and recording they own', async () => {
     (SELECT COUNT(*) FROM analysis_entries WHERE analysis_id = ${q(analysisId)}) AS entries,
     (SELECT COUNT(*) FROM subscriptions WHERE user_id = ${q(victim.user.id)}) AS subscriptions,
     (SELECT COUNT(*) FROM r2_deletions WHERE prefix = ${q(`analyses/${analysisId}/`)}) AS queued`);
-  assert.deepEqual(counts[0], { users: 0, sessions: 0, analyses: 0, tasks: 0, entries: 0, subscriptions: 0, queued: 0 });
+  assert.deepEqual(counts[0], {
+    users: 0,
+    sessions: 0,
+    analyses: 0,
+    tasks: 0,
+    entries: 0,
+    subscriptions: 0,
+    queued: 0,
+  });
   assert.equal(await r2Exists(key), false);
   assert.equal((await api('/api/v1/auth/session', { cookie: victim.cookie })).status, 401);
-  assert.equal((await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie })).status, 404);
+  assert.equal(
+    (await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie })).status,
+    404,
+  );
 });
 
 test('the waitlist is listed newest first and exported as UTF-8 CSV', async () => {
@@ -122,7 +157,9 @@ test("a waitlist address with ';' cannot become a formula cell in a Spanish-loca
   const signed = await api('/api/v1/waitlist', { method: 'POST', body: { email: tricky, consent: true } });
   assert.equal(signed.status, 201, signed.text);
   const csv = await fetch(`${BASE}/api/v1/admin/waitlist/export`, { headers: { cookie: boss.cookie } });
-  const lines = Buffer.from(await csv.arrayBuffer()).toString('utf8').split('\r\n');
+  const lines = Buffer.from(await csv.arrayBuffer())
+    .toString('utf8')
+    .split('\r\n');
   const line = lines.find((l) => l.includes(tricky));
   assert.ok(line, 'the address is exported');
   // Quoted whole: split on ';' outside quotes, the formula never starts a cell of its own.

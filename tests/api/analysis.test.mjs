@@ -10,7 +10,11 @@ const valid = {
   url: 'tienda.example.com/carrito',
   maxNumberOfParticipants: 2,
   scenario: 'null',
-  tasks: [{ taskType: 'text', taskContent: 'Añade un producto' }, { taskType: 'text', taskContent: '  ' }, { taskType: 'text', taskContent: 'Paga' }],
+  tasks: [
+    { taskType: 'text', taskContent: 'Añade un producto' },
+    { taskType: 'text', taskContent: '  ' },
+    { taskType: 'text', taskContent: 'Paga' },
+  ],
   device: 'mobile',
 };
 
@@ -46,7 +50,13 @@ test('a created analysis is normalised: https added, empty tasks dropped, no sce
   assert.equal(a.device, 'computer');
   assert.equal(a.status, 'published');
   assert.equal(a.max_number_of_participants, 2);
-  assert.deepEqual(a.tasks.map((t) => [t.taskType, t.taskContent]), [['text', 'Añade un producto'], ['text', 'Paga']]);
+  assert.deepEqual(
+    a.tasks.map((t) => [t.taskType, t.taskContent]),
+    [
+      ['text', 'Añade un producto'],
+      ['text', 'Paga'],
+    ],
+  );
   assert.deepEqual(a._count, { AnalysisEntries: 0 });
   assert.deepEqual(a.AnalysisEntries, []);
   const billing = await api('/api/v1/billing', { cookie });
@@ -83,7 +93,10 @@ test('the list holds only the caller’s analyses, newest first, with tasks and 
   await create(other.cookie, { ...valid, name: 'Ajeno' });
   const res = await api('/api/v1/analysis', { cookie });
   assert.equal(res.status, 200);
-  assert.deepEqual(res.json.analyses.map((a) => a.name), ['Segundo', 'Primero']);
+  assert.deepEqual(
+    res.json.analyses.map((a) => a.name),
+    ['Segundo', 'Primero'],
+  );
   assert.equal(res.json.analyses[0].tasks.length, 2);
 });
 
@@ -118,15 +131,24 @@ test('close, reopen, full analyses and the edit limit follow the status rules', 
   // Two submitted entries fill the analysis (max 2): reopening is refused, shrinking below is too.
   const now = Date.now();
   for (const n of [1, 2]) {
-    await sql(`INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, submitted_at) VALUES (${q(`e${n}-${id}`)}, ${q(id)}, 'submitted', ${now}, ${now}, ${now + n})`);
+    await sql(
+      `INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, submitted_at) VALUES (${q(`e${n}-${id}`)}, ${q(id)}, 'submitted', ${now}, ${now}, ${now + n})`,
+    );
   }
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
   const full = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
   assert.equal(full.status, 400);
   assert.equal(full.json.code, 'analysis_full');
-  const shrink = await api(`/api/v1/analysis/${id}`, { method: 'PATCH', cookie, body: { ...valid, maxNumberOfParticipants: 1 } });
+  const shrink = await api(`/api/v1/analysis/${id}`, {
+    method: 'PATCH',
+    cookie,
+    body: { ...valid, maxNumberOfParticipants: 1 },
+  });
   assert.equal(shrink.status, 400);
-  assert.equal(shrink.json.message, 'El número de participantes no puede ser menor que las participaciones ya recibidas');
+  assert.equal(
+    shrink.json.message,
+    'El número de participantes no puede ser menor que las participaciones ya recibidas',
+  );
 
   const detail = await api(`/api/v1/analysis/${id}`, { cookie });
   assert.equal(detail.json.analysisData._count.AnalysisEntries, 2);
@@ -140,14 +162,27 @@ test('editing replaces fields and tasks in order', async () => {
   const res = await api(`/api/v1/analysis/${id}`, {
     method: 'PATCH',
     cookie,
-    body: { ...valid, name: 'Nuevo nombre', scenario: 'Eres cliente', maxNumberOfParticipants: 8, tasks: [{ taskType: 'text', taskContent: 'Una' }, { taskType: 'text', taskContent: 'Dos' }, { taskType: 'text', taskContent: 'Tres' }] },
+    body: {
+      ...valid,
+      name: 'Nuevo nombre',
+      scenario: 'Eres cliente',
+      maxNumberOfParticipants: 8,
+      tasks: [
+        { taskType: 'text', taskContent: 'Una' },
+        { taskType: 'text', taskContent: 'Dos' },
+        { taskType: 'text', taskContent: 'Tres' },
+      ],
+    },
   });
   assert.equal(res.status, 200);
   const a = res.json.analysisData;
   assert.equal(a.name, 'Nuevo nombre');
   assert.equal(a.scenario, 'Eres cliente');
   assert.equal(a.max_number_of_participants, 8);
-  assert.deepEqual(a.tasks.map((t) => t.taskContent), ['Una', 'Dos', 'Tres']);
+  assert.deepEqual(
+    a.tasks.map((t) => t.taskContent),
+    ['Una', 'Dos', 'Tres'],
+  );
 });
 
 test('deleting removes the analysis, its tasks and entries', async () => {
@@ -164,9 +199,15 @@ test('a lapsed subscription stops edits and reopening (402), never reading, expo
   const id = (await create(cookie)).json.analysisData.id;
   assert.equal((await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie })).status, 200);
   // The subscription is cancelled and its period over.
-  await sql(`UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(user.id)}`);
+  await sql(
+    `UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(user.id)}`,
+  );
 
-  const edit = await api(`/api/v1/analysis/${id}`, { method: 'PATCH', cookie, body: { ...valid, maxNumberOfParticipants: 1000 } });
+  const edit = await api(`/api/v1/analysis/${id}`, {
+    method: 'PATCH',
+    cookie,
+    body: { ...valid, maxNumberOfParticipants: 1000 },
+  });
   assert.equal(edit.status, 402, edit.text);
   assert.equal(edit.json.code, 'subscription_required');
   assert.match(edit.json.message, /suscripción activa/);

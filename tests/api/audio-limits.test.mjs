@@ -50,10 +50,15 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const control = (path, body) => fetch(standIn.url + path, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+const control = (path, body) =>
+  fetch(standIn.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json());
 const standInRequests = () => control('/control/requests');
 /** The requests carrying ffmpeg's audio (`honestAudio`, its header names Lavf), not the fixture's. */
-const honestRequests = async () => (await standInRequests()).filter((r) => Buffer.from(r.audio, 'base64').includes('Lavf'));
+const honestRequests = async () =>
+  (await standInRequests()).filter((r) => Buffer.from(r.audio, 'base64').includes('Lavf'));
 const call = (path, options = {}) => api(path, { ...options, base: server.url });
 const d1 = (query) => localSql(stateDir, query)[0] ?? [];
 const at = (ms) => ({ 'x-lupa-test-now': String(Math.round(ms)) });
@@ -68,11 +73,24 @@ async function participant(analysisId, headers = {}) {
   const res = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.analysisData.transcribe, true);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('__Host-lupa_participation='))
+    .split(';')[0];
   const entryId = res.json.analysisEntryId;
-  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType: 'video/mp4' } });
+  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    headers,
+    body: { mimeType: 'video/mp4' },
+  });
   assert.equal(opened.status, 200, opened.text);
-  const audio = await call(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  const audio = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    headers,
+    body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
+  });
   assert.equal(audio.status, 200, audio.text);
   return { entryId, cookie, segment: opened.json.segment };
 }
@@ -80,22 +98,42 @@ async function participant(analysisId, headers = {}) {
 async function put(path, cookie, body, headers = {}) {
   const res = await fetch(server.url + path, {
     method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream', 'cf-connecting-ip': randomIp(), ...(cookie ? { cookie } : {}), ...headers },
+    headers: {
+      'content-type': 'application/octet-stream',
+      'cf-connecting-ip': randomIp(),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
     body,
   });
   const text = await res.text();
   return { status: res.status, code: text ? JSON.parse(text).code : undefined };
 }
 
-const screenChunk = (p, index, bytes, endMs, headers) => put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, p.cookie, bytes, { 'x-lupa-end-ms': String(endMs), ...headers });
-const audioChunk = (p, index, bytes, headers = {}, cookie = p.cookie) => put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${index}`, cookie, bytes, { 'content-type': 'audio/webm', 'x-lupa-start-ms': '0', ...headers });
+const screenChunk = (p, index, bytes, endMs, headers) =>
+  put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, p.cookie, bytes, {
+    'x-lupa-end-ms': String(endMs),
+    ...headers,
+  });
+const audioChunk = (p, index, bytes, headers = {}, cookie = p.cookie) =>
+  put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${index}`, cookie, bytes, {
+    'content-type': 'audio/webm',
+    'x-lupa-start-ms': '0',
+    ...headers,
+  });
 
 function finish(p) {
-  return call(`/api/v1/analysisEntry/${p.entryId}/complete`, { method: 'POST', cookie: p.cookie, body: {} }).then(async (done) => {
-    assert.equal(done.status, 200, done.text);
-    const sent = await call('/api/v1/analysisEntry', { method: 'PATCH', cookie: p.cookie, body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
-    assert.equal(sent.status, 200, sent.text);
-  });
+  return call(`/api/v1/analysisEntry/${p.entryId}/complete`, { method: 'POST', cookie: p.cookie, body: {} }).then(
+    async (done) => {
+      assert.equal(done.status, 200, done.text);
+      const sent = await call('/api/v1/analysisEntry', {
+        method: 'PATCH',
+        cookie: p.cookie,
+        body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
+      });
+      assert.equal(sent.status, 200, sent.text);
+    },
+  );
 }
 
 /** The participation's object's SQLite file (workerd's local store), for the ledger's `meta` row. */
@@ -120,7 +158,10 @@ function r2Keys(prefix) {
   const file = readdirSync(folder).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   const db = readStore(join(folder, file));
   try {
-    return db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key);
+    return db
+      .prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ?')
+      .all(prefix.length, prefix)
+      .map((r) => r.key);
   } finally {
     db.close();
   }
@@ -133,7 +174,10 @@ function r2Keys(prefix) {
 function honestAudio(seconds, start) {
   const bytes = opusAudio(join(dir, `audio-${seconds}.webm`), seconds);
   const count = Math.ceil(bytes.length / 3_000);
-  return Array.from({ length: count }, (_, i) => ({ bytes: bytes.subarray(i * 3_000, (i + 1) * 3_000), headers: at(start + ((i + 1) * seconds * 1000) / count) }));
+  return Array.from({ length: count }, (_, i) => ({
+    bytes: bytes.subarray(i * 3_000, (i + 1) * 3_000),
+    headers: at(start + ((i + 1) * seconds * 1000) / count),
+  }));
 }
 
 test('audio bytes count against the participation: after a 200 KB screen chunk, 256 KiB audio chunks get 413 once 1 MiB is reached', async () => {
@@ -143,8 +187,14 @@ test('audio bytes count against the participation: after a 200 KB screen chunk, 
   const answers = [];
   for (let i = 0; i < 12; i++) answers.push(await audioChunk(p, i, randomBytes(AUDIO_CHUNK_MAX)));
   // 200,000 + 3 × 262,144 = 986,432 bytes: a fourth would pass 1,048,576.
-  assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, ...Array(9).fill(413)]);
-  assert.ok(answers.slice(3).every((a) => a.code === 'recording_too_large'), JSON.stringify(answers));
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 200, 200, ...Array(9).fill(413)],
+  );
+  assert.ok(
+    answers.slice(3).every((a) => a.code === 'recording_too_large'),
+    JSON.stringify(answers),
+  );
   // The audio counted for the screen too: 100 KB no longer fits.
   const screen = await screenChunk(p, 1, randomBytes(100_000), 2_000);
   assert.equal(screen.status, 413);
@@ -156,10 +206,16 @@ test('audio bytes count against the participation: after a 200 KB screen chunk, 
 test('parallel audio chunks cannot pass the size limit together', async () => {
   const { analysisId } = await researcher();
   const p = await participant(analysisId);
-  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => audioChunk(p, i, randomBytes(AUDIO_CHUNK_MAX))));
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => audioChunk(p, i, randomBytes(AUDIO_CHUNK_MAX))),
+  );
   // 4 × 262,144 = 1 MiB exactly: a fifth never fits, whatever the order they arrive in.
   assert.equal(answers.filter((a) => a.status === 200).length, 4, JSON.stringify(answers));
-  assert.equal(answers.filter((a) => a.status === 413 && a.code === 'recording_too_large').length, 4, JSON.stringify(answers));
+  assert.equal(
+    answers.filter((a) => a.status === 413 && a.code === 'recording_too_large').length,
+    4,
+    JSON.stringify(answers),
+  );
 });
 
 test('one audio chunk is at most 256 KiB', async () => {
@@ -174,22 +230,34 @@ test('the server clock bounds the audio as it bounds the screen: 413 once 2 h 10
   const start = Date.now();
   const p = await participant(analysisId, at(start));
   const chunk = FIXTURE_AUDIO.subarray(0, 2_000);
-  assert.equal((await audioChunk(p, 0, chunk, at(start + 130 * MINUTE))).status, 200, 'recorded offline before the limit, arriving late: still the participant\'s');
+  assert.equal(
+    (await audioChunk(p, 0, chunk, at(start + 130 * MINUTE))).status,
+    200,
+    "recorded offline before the limit, arriving late: still the participant's",
+  );
   const late = await audioChunk(p, 1, chunk, at(start + 130 * MINUTE + 1));
   assert.equal(late.status, 413);
   assert.equal(late.code, 'recording_too_long');
 });
 
-test('what the tab declares bounds the audio as the screen\'s declared end does: audio placed past 2 h on the timeline gets 413', async () => {
+test("what the tab declares bounds the audio as the screen's declared end does: audio placed past 2 h on the timeline gets 413", async () => {
   const { analysisId } = await researcher();
   const p = await participant(analysisId);
   // The first capture declares 100 minutes; a reload opens segment 2 there on the timeline.
   assert.equal((await screenChunk(p, 0, randomBytes(10_000), 100 * MINUTE)).status, 200);
-  const reopened = await call(`/api/v1/analysisEntry/${p.entryId}/segments`, { method: 'POST', cookie: p.cookie, body: { mimeType: 'video/mp4' } });
+  const reopened = await call(`/api/v1/analysisEntry/${p.entryId}/segments`, {
+    method: 'POST',
+    cookie: p.cookie,
+    body: { mimeType: 'video/mp4' },
+  });
   assert.equal(reopened.status, 200, reopened.text);
   const second = { ...p, segment: reopened.json.segment };
   const chunk = FIXTURE_AUDIO.subarray(0, 2_000);
-  assert.equal((await audioChunk(second, 0, chunk, { 'x-lupa-start-ms': String(20 * MINUTE) })).status, 200, 'audio from 100 + 20 minutes: at the limit');
+  assert.equal(
+    (await audioChunk(second, 0, chunk, { 'x-lupa-start-ms': String(20 * MINUTE) })).status,
+    200,
+    'audio from 100 + 20 minutes: at the limit',
+  );
   const past = await audioChunk(second, 1, chunk, { 'x-lupa-start-ms': String(20 * MINUTE + 1) });
   assert.equal(past.status, 413);
   assert.equal(past.code, 'recording_too_long');
@@ -219,7 +287,7 @@ test('the count of chunks: audio chunks count towards the 30,000 of a participat
   assert.equal(screen.code, 'too_many_chunks', 'the screen shares the count');
 });
 
-test('audio chunks need the participation\'s own capability', async () => {
+test("audio chunks need the participation's own capability", async () => {
   const { analysisId } = await researcher();
   const p = await participant(analysisId);
   const other = await participant(analysisId);
@@ -257,10 +325,13 @@ test('a WebM whose blocks claim hours in seconds of recording sends only the win
   assert.equal((await screenChunk(p, 0, SCREEN, 5_000)).status, 200);
   await finish(p);
   let last;
-  const complete = await until(async () => {
-    last = await call(`/api/v1/entry/${p.entryId}/transcript`, { cookie: user.cookie });
-    return last.json?.status === 'complete';
-  }, { timeoutMs: 60_000, everyMs: 250 });
+  const complete = await until(
+    async () => {
+      last = await call(`/api/v1/entry/${p.entryId}/transcript`, { cookie: user.cookie });
+      return last.json?.status === 'complete';
+    },
+    { timeoutMs: 60_000, everyMs: 250 },
+  );
   const requests = await standInRequests();
   // A few seconds on the server's clock: its first window and one of margin (ADR 0018).
   assert.ok(requests.length <= 2, `${requests.length} windows were sent to the speech service`);
@@ -275,8 +346,12 @@ test('a participant who leaves while the speech service answers leaves no transc
   const start = Date.now();
   const p = await participant(analysisId, at(start));
   // 75 s of audio, sent as a tab would have: two windows are closed while recording.
-  for (const [i, { bytes, headers }] of honestAudio(75, start).entries()) assert.equal((await audioChunk(p, i, bytes, headers)).status, 200);
-  assert.ok(await until(async () => (await honestRequests()).length > 0, { timeoutMs: 40_000, everyMs: 100 }), 'the alarm sends the closed windows');
+  for (const [i, { bytes, headers }] of honestAudio(75, start).entries())
+    assert.equal((await audioChunk(p, i, bytes, headers)).status, 200);
+  assert.ok(
+    await until(async () => (await honestRequests()).length > 0, { timeoutMs: 40_000, everyMs: 100 }),
+    'the alarm sends the closed windows',
+  );
   // The alarm awaits the speech service now: the participant leaves.
   const left = await call(`/api/v1/analysisEntry/${p.entryId}`, { method: 'DELETE', cookie: p.cookie });
   assert.equal(left.status, 200, left.text);
@@ -296,16 +371,29 @@ test('turning transcription off stops it for a participation in progress: nothin
   const start = Date.now();
   const p = await participant(analysisId, at(start));
   const audio = honestAudio(75, start);
-  for (const [i, { bytes, headers }] of audio.entries()) assert.equal((await audioChunk(p, i, bytes, headers)).status, 200);
+  for (const [i, { bytes, headers }] of audio.entries())
+    assert.equal((await audioChunk(p, i, bytes, headers)).status, 200);
   // The researcher turns it off before the object's alarm has sent anything.
   const off = await call(`/api/v1/analysis/${analysisId}`, {
-    method: 'PATCH', cookie: user.cookie,
-    body: { name: 'Audio', url: 'example.com', maxNumberOfParticipants: 20, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer', transcription: { enabled: false } },
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: {
+      name: 'Audio',
+      url: 'example.com',
+      maxNumberOfParticipants: 20,
+      scenario: 'S',
+      tasks: [{ taskType: 'text', taskContent: 'T1' }],
+      device: 'computer',
+      transcription: { enabled: false },
+    },
   });
   assert.equal(off.status, 200, off.text);
   const prefix = `analyses/${analysisId}/entries/${p.entryId}/`;
   // The object hears of it on its next round and drops the audio it kept for the transcript.
-  const dropped = await until(async () => r2Keys(prefix).every((k) => !k.includes('audio-chunks')), { timeoutMs: 40_000, everyMs: 250 });
+  const dropped = await until(async () => r2Keys(prefix).every((k) => !k.includes('audio-chunks')), {
+    timeoutMs: 40_000,
+    everyMs: 250,
+  });
   assert.ok(dropped, `${r2Keys(prefix).filter((k) => k.includes('audio-chunks')).length} audio copies are still there`);
   assert.deepEqual(await honestRequests(), [], 'no window left the worker');
   const more = await audioChunk(p, audio.length, audio[0].bytes, audio.at(-1).headers);

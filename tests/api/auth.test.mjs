@@ -42,7 +42,10 @@ test('registration answers 422 for invalid e-mails and weak passwords, with deta
     const res = await api(REGISTER, { method: 'POST', body });
     assert.equal(res.status, 422, JSON.stringify(body));
     assert.equal(res.json.message, 'Por favor, proporcione un correo electrónico y contraseña válidos');
-    assert.ok(res.json.errors.some((e) => e.msg === detail), JSON.stringify(res.json.errors));
+    assert.ok(
+      res.json.errors.some((e) => e.msg === detail),
+      JSON.stringify(res.json.errors),
+    );
   }
 });
 
@@ -63,7 +66,10 @@ test('login sets a __Host- HttpOnly Secure SameSite=Lax cookie, returns the role
 
 test('login answers 401 for a wrong pair and for an unknown account, with the same message', async () => {
   const { email } = await signUp('wrong');
-  for (const body of [{ username: email, password: 'otra clave distinta' }, { username: uniqueEmail('nobody'), password: PASSWORD }]) {
+  for (const body of [
+    { username: email, password: 'otra clave distinta' },
+    { username: uniqueEmail('nobody'), password: PASSWORD },
+  ]) {
     const res = await api(LOGIN, { method: 'POST', body });
     assert.equal(res.status, 401);
     assert.equal(res.json.message, 'La combinación de email y contraseña es incorrecta');
@@ -156,19 +162,30 @@ test('failed logins are throttled per account and network, and never lock the ow
   assert.deepEqual(statuses.slice(10), Array(40).fill(429));
   assert.equal(last.json.message, 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.');
   assert.ok(Number(last.headers.get('retry-after')) > 0);
-  assert.equal((await api(LOGIN, { method: 'POST', ip: networkA, body: { username: email, password: PASSWORD } })).status, 429);
+  assert.equal(
+    (await api(LOGIN, { method: 'POST', ip: networkA, body: { username: email, password: PASSWORD } })).status,
+    429,
+  );
   // The owner, on another network, logs in with the right password.
   const right = await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: PASSWORD } });
   assert.equal(right.status, 200, right.text);
   // ...and is told by mail, once, that someone is failing on their account.
-  const mails = await sql(`SELECT subject, text_body FROM mail_outbox WHERE lower(to_address) = ${q(email.toLowerCase())}`);
-  assert.deepEqual(mails.map((m) => m.subject), ['Intentos fallidos de inicio de sesión en tu cuenta de Lupa']);
+  const mails = await sql(
+    `SELECT subject, text_body FROM mail_outbox WHERE lower(to_address) = ${q(email.toLowerCase())}`,
+  );
+  assert.deepEqual(
+    mails.map((m) => m.subject),
+    ['Intentos fallidos de inicio de sesión en tu cuenta de Lupa'],
+  );
   assert.match(mails[0].text_body, /10 intentos fallidos/);
 
   // Failures spread over many networks are never refused, but every attempt on the account waits
   // longer (250 ms per failure past 10): after 16 failures, 1.5 s, even for the right password.
   for (let i = 0; i < 6; i++) {
-    assert.equal((await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: 'otra mala' } })).status, 401);
+    assert.equal(
+      (await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: 'otra mala' } })).status,
+      401,
+    );
   }
   const started = performance.now();
   const slowed = await api(LOGIN, { method: 'POST', ip: randomIp(), body: { username: email, password: PASSWORD } });
@@ -182,7 +199,9 @@ test('concurrent wrong passwords from one network: at most the limit get a passw
   // All at once: the attempt is counted before the password is checked, so no guess can pass on a
   // count that the others have not added to yet.
   const answers = await Promise.all(
-    Array.from({ length: 40 }, () => api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'clave equivocada' } })),
+    Array.from({ length: 40 }, () =>
+      api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'clave equivocada' } }),
+    ),
   );
   const checked = answers.filter((r) => r.status === 401).length;
   const refused = answers.filter((r) => r.status === 429).length;
@@ -194,19 +213,26 @@ test('concurrent wrong passwords from one network: at most the limit get a passw
   assert.equal(right.status, 200, right.text);
 });
 
-test('a successful login gives its attempt back: the right password never uses up the network\'s tries', async () => {
+test("a successful login gives its attempt back: the right password never uses up the network's tries", async () => {
   const { email } = await signUp('ratelimit-success');
   const network = randomIp();
   for (let i = 0; i < 12; i++) {
-    assert.equal((await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: PASSWORD } })).status, 200, `login ${i + 1}`);
+    assert.equal(
+      (await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: PASSWORD } })).status,
+      200,
+      `login ${i + 1}`,
+    );
   }
   // Ten wrong tries are still allowed after them, then the network is refused.
   const statuses = [];
-  for (let i = 0; i < 11; i++) statuses.push((await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'mala' } })).status);
+  for (let i = 0; i < 11; i++)
+    statuses.push(
+      (await api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'mala' } })).status,
+    );
   assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
 });
 
-test("a request on a test clock days ahead does not sweep the counters that are live now", async () => {
+test('a request on a test clock days ahead does not sweep the counters that are live now', async () => {
   // Every counted attempt also sweeps expired counters. On a test clock in the future "expired"
   // took in every live counter, and a test running beside this one got its tries back.
   const { email } = await signUp('ratelimit-sweep');
@@ -214,7 +240,12 @@ test("a request on a test clock days ahead does not sweep the counters that are 
   const wrong = () => api(LOGIN, { method: 'POST', ip: network, body: { username: email, password: 'mala' } });
   for (let i = 0; i < 10; i++) assert.equal((await wrong()).status, 401, `wrong try ${i + 1}`);
   const twoDaysAhead = { 'x-lupa-test-now': String(Date.now() + 2 * 86_400_000) };
-  const ahead = await api(LOGIN, { method: 'POST', ip: randomIp(), headers: twoDaysAhead, body: { username: uniqueEmail(), password: 'x' } });
+  const ahead = await api(LOGIN, {
+    method: 'POST',
+    ip: randomIp(),
+    headers: twoDaysAhead,
+    body: { username: uniqueEmail(), password: 'x' },
+  });
   assert.equal(ahead.status, 401);
   assert.equal((await wrong()).status, 429, 'the eleventh wrong try is still refused');
 });
@@ -236,7 +267,12 @@ test('limits slide: ten registrations just before the hour leave no room just af
   const boundary = Math.floor(Date.now() / HOUR) * HOUR;
   const ip = randomIp();
   const register = (at) =>
-    api(REGISTER, { method: 'POST', ip, headers: { 'x-lupa-test-now': String(at) }, body: { username: uniqueEmail('slide'), password: PASSWORD } });
+    api(REGISTER, {
+      method: 'POST',
+      ip,
+      headers: { 'x-lupa-test-now': String(at) },
+      body: { username: uniqueEmail('slide'), password: PASSWORD },
+    });
   for (let i = 0; i < 10; i++) assert.equal((await register(boundary - 1_000)).status, 201, `registration ${i + 1}`);
   const refused = await register(boundary + 1_000);
   assert.equal(refused.status, 429);
@@ -256,13 +292,20 @@ test('password reset answers the same for unknown accounts and mails a single-us
   assert.deepEqual(known.json, unknown.json);
   assert.deepEqual(known.json, { success: true, message: 'Pronto recibirás un enlace para restablecer tu contraseña' });
 
-  const mail = await eventually(async () => (await sql(`SELECT subject, text_body, html_body FROM mail_outbox WHERE to_address = ${q(email)}`))[0]);
+  const mail = await eventually(
+    async () => (await sql(`SELECT subject, text_body, html_body FROM mail_outbox WHERE to_address = ${q(email)}`))[0],
+  );
   assert.equal(mail.subject, 'Restablece tu contraseña de Lupa');
   assert.match(mail.html_body, /<html lang="es">/);
   const token = /passwordResetToken=([A-Za-z0-9_-]{43})/.exec(mail.text_body)?.[1];
   assert.ok(token, mail.text_body);
-  assert.ok(mail.text_body.includes(`${BASE}/auth/password-reset?passwordResetToken=`), 'the link is built from the configured origin');
-  const [stored] = await sql(`SELECT token_hash, expires_at - created_at AS ttl FROM password_resets WHERE user_id = ${q(user.id)}`);
+  assert.ok(
+    mail.text_body.includes(`${BASE}/auth/password-reset?passwordResetToken=`),
+    'the link is built from the configured origin',
+  );
+  const [stored] = await sql(
+    `SELECT token_hash, expires_at - created_at AS ttl FROM password_resets WHERE user_id = ${q(user.id)}`,
+  );
   assert.notEqual(stored.token_hash, token);
   assert.equal(stored.ttl, 30 * 60 * 1000);
 
@@ -270,32 +313,49 @@ test('password reset answers the same for unknown accounts and mails a single-us
   assert.equal(check.status, 200);
   assert.equal(check.json.success, true);
 
-  const mismatch = await api(RESET, { method: 'PATCH', body: { passwordResetToken: token, newPassword: 'nueva clave larga', confirmNewPassword: 'otra cosa' } });
+  const mismatch = await api(RESET, {
+    method: 'PATCH',
+    body: { passwordResetToken: token, newPassword: 'nueva clave larga', confirmNewPassword: 'otra cosa' },
+  });
   assert.equal(mismatch.status, 400);
   assert.equal(mismatch.json.message, 'Las contraseñas no coinciden');
 
-  const weak = await api(RESET, { method: 'PATCH', body: { passwordResetToken: token, newPassword: 'corta', confirmNewPassword: 'corta' } });
+  const weak = await api(RESET, {
+    method: 'PATCH',
+    body: { passwordResetToken: token, newPassword: 'corta', confirmNewPassword: 'corta' },
+  });
   assert.equal(weak.status, 422);
 
-  const ok = await api(RESET, { method: 'PATCH', body: { passwordResetToken: token, newPassword: 'nueva clave larga', confirmNewPassword: 'nueva clave larga' } });
+  const ok = await api(RESET, {
+    method: 'PATCH',
+    body: { passwordResetToken: token, newPassword: 'nueva clave larga', confirmNewPassword: 'nueva clave larga' },
+  });
   assert.equal(ok.status, 200);
   assert.equal(ok.json.success, true);
   // Every session is revoked; the old password is gone and the new one works.
   assert.equal((await api('/api/v1/auth/session', { cookie })).status, 401);
   assert.equal((await api(LOGIN, { method: 'POST', body: { username: email, password: PASSWORD } })).status, 401);
-  assert.equal((await api(LOGIN, { method: 'POST', body: { username: email, password: 'nueva clave larga' } })).status, 200);
+  assert.equal(
+    (await api(LOGIN, { method: 'POST', body: { username: email, password: 'nueva clave larga' } })).status,
+    200,
+  );
   // Single use.
   const reused = await api(`${RESET}?passwordResetToken=${token}`);
   assert.equal(reused.status, 400);
   assert.equal(reused.json.message, 'Invalid or expired password reset token');
-  const reapplied = await api(RESET, { method: 'PATCH', body: { passwordResetToken: token, newPassword: 'tercera clave larga', confirmNewPassword: 'tercera clave larga' } });
+  const reapplied = await api(RESET, {
+    method: 'PATCH',
+    body: { passwordResetToken: token, newPassword: 'tercera clave larga', confirmNewPassword: 'tercera clave larga' },
+  });
   assert.equal(reapplied.status, 400);
 });
 
 test('reset tokens expire, and missing or malformed tokens are refused', async () => {
   const { email, user } = await signUp('expired');
   await api(RESET, { method: 'POST', body: { email } });
-  const mail = await eventually(async () => (await sql(`SELECT text_body FROM mail_outbox WHERE to_address = ${q(email)}`))[0]);
+  const mail = await eventually(
+    async () => (await sql(`SELECT text_body FROM mail_outbox WHERE to_address = ${q(email)}`))[0],
+  );
   const token = /passwordResetToken=([A-Za-z0-9_-]{43})/.exec(mail.text_body)[1];
   await sql(`UPDATE password_resets SET expires_at = 0 WHERE user_id = ${q(user.id)}`);
   assert.equal((await api(`${RESET}?passwordResetToken=${token}`)).status, 400);
@@ -315,13 +375,24 @@ test('changing the password checks the current one, validates, and revokes other
 
   const missing = await api(CHANGE, { method: 'PATCH', cookie, body: {} });
   assert.equal(missing.status, 400);
-  assert.deepEqual(missing.json.errors.map((e) => e.msg), ['La contraseña actual es obligatoria', 'La nueva contraseña es obligatoria']);
+  assert.deepEqual(
+    missing.json.errors.map((e) => e.msg),
+    ['La contraseña actual es obligatoria', 'La nueva contraseña es obligatoria'],
+  );
 
-  const wrong = await api(CHANGE, { method: 'PATCH', cookie, body: { currentPassword: 'no es esta', newPassword: 'nueva clave larga' } });
+  const wrong = await api(CHANGE, {
+    method: 'PATCH',
+    cookie,
+    body: { currentPassword: 'no es esta', newPassword: 'nueva clave larga' },
+  });
   assert.equal(wrong.status, 401);
   assert.equal(wrong.json.message, 'La contraseña actual no es correcta');
 
-  const ok = await api(CHANGE, { method: 'PATCH', cookie, body: { currentPassword: PASSWORD, newPassword: 'nueva clave larga' } });
+  const ok = await api(CHANGE, {
+    method: 'PATCH',
+    cookie,
+    body: { currentPassword: PASSWORD, newPassword: 'nueva clave larga' },
+  });
   assert.equal(ok.status, 200);
   assert.equal(ok.json.message, 'Contraseña actualizada correctamente');
   const fresh = sessionCookie(ok);

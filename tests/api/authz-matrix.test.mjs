@@ -16,20 +16,36 @@ import { RoundTrips } from './d1-budgets.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
-const valid = { name: 'Matriz', url: 'example.com', maxNumberOfParticipants: 200, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: true, questions: { pre: [], post: [{ text: '¿Algo más?', type: 'text' }] } };
+const valid = {
+  name: 'Matriz',
+  url: 'example.com',
+  maxNumberOfParticipants: 200,
+  scenario: '',
+  tasks: [{ taskType: 'text', taskContent: 'T' }],
+  device: 'computer',
+  camera: 'optional',
+  taskQuestions: true,
+  sus: true,
+  questions: { pre: [], post: [{ text: '¿Algo más?', type: 'text' }] },
+};
 // The smallest JPEG the thumbnail route takes: SOI, a comment of random bytes, a 1×1 frame
 // header (the route reads the size a browser would decode), EOI.
-const jpeg = () => Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 62]), randomBytes(60),
-  Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]),
-]);
+const jpeg = () =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 62]),
+    randomBytes(60),
+    Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]),
+  ]);
 
 /** Every `METHOD pattern` the router knows. */
 const routerRoutes = () => ROUTES.map(routeKey);
 
 async function participate(analysisId) {
   const res = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('__Host-lupa_participation='))
+    .split(';')[0];
   return { entry: res.json.analysisEntryId, cap: cookie };
 }
 
@@ -42,22 +58,63 @@ async function submitted(analysisId) {
 /** The world every row runs in: users, an analysis, entries, a note, a checkout session. */
 async function world() {
   const owner = await signUp('m-owner');
-  const checkout = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie: owner.cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
+  const checkout = await api('/api/v1/billing/checkout-session', {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { planName: 'basic', planBillingCycle: 'monthly' },
+  });
   grantSubscription(owner.user.id);
   const other = await signUp('m-other');
   const admin = await signUp('m-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json
+    .analysisData.id;
   const done = await submitted(analysis);
-  const note = (await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, text: 'n' } })).json.id;
-  const clip = (await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json.id;
-  const reel = (await api(`/api/v1/analysis/${analysis}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [clip] } })).json.id;
-  const shared = (await api(`/api/v1/analysis/${analysis}/shares`, { method: 'POST', cookie: owner.cookie, body: { kind: 'recording', targetId: done, expiresInDays: 7 } })).json;
+  const note = (
+    await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, text: 'n' } })
+  ).json.id;
+  const clip = (
+    await api(`/api/v1/entry/${done}/notes`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { atMs: 0, endMs: 500, text: 'c' },
+    })
+  ).json.id;
+  const reel = (
+    await api(`/api/v1/analysis/${analysis}/reels`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { title: 'R', clipIds: [clip] },
+    })
+  ).json.id;
+  const shared = (
+    await api(`/api/v1/analysis/${analysis}/shares`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { kind: 'recording', targetId: done, expiresInDays: 7 },
+    })
+  ).json;
   const victim = await signUp('m-victim');
   return {
-    owner, other, admin, analysis, done, note, clip, reel, victim, shareId: shared.share.id, shareToken: shared.token,
+    owner,
+    other,
+    admin,
+    analysis,
+    done,
+    note,
+    clip,
+    reel,
+    victim,
+    shareId: shared.share.id,
+    shareToken: shared.token,
     session: /\/billing\/checkout\/(\S+)$/.exec(checkout.json.checkoutSessionUrl)[1],
-    cookies: { anon: undefined, noCap: '__Host-lupa_participation=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', other: other.cookie, owner: owner.cookie, admin: admin.cookie },
+    cookies: {
+      anon: undefined,
+      noCap: '__Host-lupa_participation=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      other: other.cookie,
+      owner: owner.cookie,
+      admin: admin.cookie,
+    },
   };
 }
 
@@ -78,12 +135,39 @@ const fresh = {
     await putChunk(p.entry, p.cap, p.segment, 0, randomBytes(100), 1000);
     return p;
   },
-  analysis: async (w) => ({ analysis: (await api('/api/v1/analysis', { method: 'POST', cookie: w.owner.cookie, body: valid })).json.analysisData.id }),
+  analysis: async (w) => ({
+    analysis: (await api('/api/v1/analysis', { method: 'POST', cookie: w.owner.cookie, body: valid })).json.analysisData
+      .id,
+  }),
   done: async (w) => ({ done: await submitted(w.analysis) }),
-  note: async (w) => ({ note: (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: w.owner.cookie, body: { atMs: 1, text: 'x' } })).json.id }),
+  note: async (w) => ({
+    note: (
+      await api(`/api/v1/entry/${w.done}/notes`, {
+        method: 'POST',
+        cookie: w.owner.cookie,
+        body: { atMs: 1, text: 'x' },
+      })
+    ).json.id,
+  }),
   victim: async () => ({ victim: (await signUp('m-victim')).user }),
-  reel: async (w) => ({ reel: (await api(`/api/v1/analysis/${w.analysis}/reels`, { method: 'POST', cookie: w.owner.cookie, body: { title: 'F' } })).json.id }),
-  share: async (w) => ({ share: (await api(`/api/v1/analysis/${w.analysis}/shares`, { method: 'POST', cookie: w.owner.cookie, body: { kind: 'summary', expiresInDays: 7 } })).json.share.id }),
+  reel: async (w) => ({
+    reel: (
+      await api(`/api/v1/analysis/${w.analysis}/reels`, {
+        method: 'POST',
+        cookie: w.owner.cookie,
+        body: { title: 'F' },
+      })
+    ).json.id,
+  }),
+  share: async (w) => ({
+    share: (
+      await api(`/api/v1/analysis/${w.analysis}/shares`, {
+        method: 'POST',
+        cookie: w.owner.cookie,
+        body: { kind: 'summary', expiresInDays: 7 },
+      })
+    ).json.share.id,
+  }),
 };
 
 const S = (anon, noCap, cap, other, owner, admin) => ({ anon, noCap, cap, other, owner, admin });
@@ -97,12 +181,36 @@ const capOnly = (code) => S(403, 403, code, 403, 403, 403);
 const MATRIX = [
   ['GET', '/health', 'public', all(200)],
   ['GET', '/openapi.json', 'public', all(200)],
-  ['POST', '/auth/login/local', 'public', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
-  ['POST', '/auth/register/local/customer', 'public', all(201), { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) }],
+  [
+    'POST',
+    '/auth/login/local',
+    'public',
+    all(200),
+    { body: (w) => ({ username: w.owner.email, password: w.owner.password }) },
+  ],
+  [
+    'POST',
+    '/auth/register/local/customer',
+    'public',
+    all(201),
+    { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) },
+  ],
   ['GET', '/auth/session', 'session', session(200, 200, 200)],
   ['POST', '/auth/password-reset', 'public', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
   ['GET', '/auth/password-reset', 'public', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
-  ['PATCH', '/auth/password-reset', 'public', all(400), { body: () => ({ passwordResetToken: 'nope', newPassword: 'una clave larga', confirmNewPassword: 'una clave larga' }) }],
+  [
+    'PATCH',
+    '/auth/password-reset',
+    'public',
+    all(400),
+    {
+      body: () => ({
+        passwordResetToken: 'nope',
+        newPassword: 'una clave larga',
+        confirmNewPassword: 'una clave larga',
+      }),
+    },
+  ],
   ['PATCH', '/auth/update-user-password', 'session', session(400, 400, 400), { body: () => ({}) }],
   ['GET', '/user', 'session', session(200, 200, 200)],
   ['POST', '/waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
@@ -112,73 +220,409 @@ const MATRIX = [
   ['GET', '/analysis', 'session', session(200, 200, 200)],
   ['POST', '/analysis', 'session', session(402, 201, 402), { body: () => valid }],
   ['GET', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
-  ['PATCH', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}`, body: () => valid }],
+  [
+    'PATCH',
+    '/analysis/{id}',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}`, body: () => valid },
+  ],
   ['POST', '/analysis/{id}/close', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
-  ['POST', '/analysis/{id}/reopen', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reopen` }],
-  ['DELETE', '/analysis/{id}', 'session', session(404, 200, 200), { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` }],
-  ['GET', '/analysis/{id}/summary', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
-  ['GET', '/analysis/{id}/export', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
-  ['GET', '/analysis/{id}/export/tasks', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export/tasks` }],
+  [
+    'POST',
+    '/analysis/{id}/reopen',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/reopen` },
+  ],
+  [
+    'DELETE',
+    '/analysis/{id}',
+    'session',
+    session(404, 200, 200),
+    { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` },
+  ],
+  [
+    'GET',
+    '/analysis/{id}/summary',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/summary` },
+  ],
+  [
+    'GET',
+    '/analysis/{id}/export',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/export` },
+  ],
+  [
+    'GET',
+    '/analysis/{id}/export/tasks',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/export/tasks` },
+  ],
   ['GET', '/analysis/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
-  ['GET', '/analysis/{id}/transcript-search', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/transcript-search?q=hola` }],
+  [
+    'GET',
+    '/analysis/{id}/transcript-search',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/transcript-search?q=hola` },
+  ],
   ['GET', '/analysis/{id}/reels', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
-  ['POST', '/analysis/{id}/reels', 'session', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) }],
+  [
+    'POST',
+    '/analysis/{id}/reels',
+    'session',
+    session(404, 201, 201),
+    { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) },
+  ],
   ['GET', '/reels/{id}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
-  ['PATCH', '/reels/{id}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) }],
-  ['POST', '/reels/{id}/clips', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) }],
-  ['DELETE', '/reels/{id}/clips/{clipId}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips/${w.clip}` }],
-  ['DELETE', '/reels/{id}', 'session', session(404, 200, 200), { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` }],
-  ['GET', '/analysis/{id}/shares', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/shares` }],
-  ['POST', '/analysis/{id}/shares', 'session', session(404, 201, 201), { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) }],
-  ['POST', '/shares/{id}/revoke', 'session', session(404, 200, 200), { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` }],
+  [
+    'PATCH',
+    '/reels/{id}',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) },
+  ],
+  [
+    'POST',
+    '/reels/{id}/clips',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) },
+  ],
+  [
+    'DELETE',
+    '/reels/{id}/clips/{clipId}',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/reels/${w.reel}/clips/${w.clip}` },
+  ],
+  [
+    'DELETE',
+    '/reels/{id}',
+    'session',
+    session(404, 200, 200),
+    { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` },
+  ],
+  [
+    'GET',
+    '/analysis/{id}/shares',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/shares` },
+  ],
+  [
+    'POST',
+    '/analysis/{id}/shares',
+    'session',
+    session(404, 201, 201),
+    { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) },
+  ],
+  [
+    'POST',
+    '/shares/{id}/revoke',
+    'session',
+    session(404, 200, 200),
+    { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` },
+  ],
   // The public share route needs no account; its media needs a valid signature whoever asks.
   ['GET', '/share/{token}', 'public', all(200), { path: (w) => `/share/${w.shareToken}` }],
-  ['GET', '/share-media/{id}/{source}/{segment}/{track}', 'signed', all(403), { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['POST', '/analysisEntry/upload-url', 'participant', capOnly(200), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) }],
-  ['PATCH', '/analysisEntry', 'participant', capOnly(400), { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) }],
+  [
+    'GET',
+    '/share-media/{id}/{source}/{segment}/{track}',
+    'signed',
+    all(403),
+    { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
+  [
+    'POST',
+    '/analysisEntry/upload-url',
+    'participant',
+    capOnly(200),
+    { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) },
+  ],
+  [
+    'PATCH',
+    '/analysisEntry',
+    'participant',
+    capOnly(400),
+    { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) },
+  ],
   ['GET', '/participation/current', 'participant', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
-  ['POST', '/analysisEntry/{id}/resume', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` }],
-  ['POST', '/analysisEntry/{id}/segments', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/segments`, body: () => ({ mimeType: 'video/mp4' }) }],
-  ['PUT', '/analysisEntry/{id}/segments/{segment}/chunks/{index}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000' } }],
-  ['PUT', '/analysisEntry/{id}/answers/tasks/{taskNumber}', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`, body: () => ({ seq: 5, success: 'yes', atMs: 1000 }) }],
-  ['PUT', '/analysisEntry/{id}/answers/questions/{phase}', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/questions/post`, body: () => ({ answers: [{ text: 'Nada' }], atMs: 1000 }) }],
-  ['PUT', '/analysisEntry/{id}/answers/sus', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`, body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }) }],
-  ['PUT', '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}', 'participant', capOnly(200), { fresh: fresh.cameraEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' } }],
-  ['PUT', '/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/audio-chunks/0`, raw: () => randomBytes(64), headers: { 'x-lupa-start-ms': '120' } }],
-  ['PUT', '/analysisEntry/{id}/thumbnail', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`, raw: jpeg, headers: { 'content-type': 'image/jpeg' } }],
-  ['PUT', '/analysisEntry/{id}/steps', 'participant', capOnly(200), { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/steps`, body: () => ({ steps: [{ index: 0, atMs: 0 }] }) }],
-  ['POST', '/analysisEntry/{id}/complete', 'participant', capOnly(200), { fresh: fresh.uploadedEntry, path: (w, f) => `/analysisEntry/${f.entry}/complete`, body: () => ({ durationMs: 100 }) }],
-  ['DELETE', '/analysisEntry/{id}', 'participant', capOnly(200), { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` }],
+  [
+    'POST',
+    '/analysisEntry/{id}/resume',
+    'participant',
+    capOnly(200),
+    { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` },
+  ],
+  [
+    'POST',
+    '/analysisEntry/{id}/segments',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/segments`,
+      body: () => ({ mimeType: 'video/mp4' }),
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/segments/{segment}/chunks/{index}',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.startedEntry,
+      path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/chunks/0`,
+      raw: () => randomBytes(64),
+      headers: { 'x-lupa-end-ms': '1000' },
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/answers/tasks/{taskNumber}',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/answers/tasks/1`,
+      body: () => ({ seq: 5, success: 'yes', atMs: 1000 }),
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/answers/questions/{phase}',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/answers/questions/post`,
+      body: () => ({ answers: [{ text: 'Nada' }], atMs: 1000 }),
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/answers/sus',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/answers/sus`,
+      body: () => ({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1000 }),
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.cameraEntry,
+      path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/camera-chunks/0`,
+      raw: () => randomBytes(64),
+      headers: { 'x-lupa-end-ms': '1000', 'x-lupa-start-ms': '120' },
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.startedEntry,
+      path: (w, f) => `/analysisEntry/${f.entry}/segments/${f.segment}/audio-chunks/0`,
+      raw: () => randomBytes(64),
+      headers: { 'x-lupa-start-ms': '120' },
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/thumbnail',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/thumbnail`,
+      raw: jpeg,
+      headers: { 'content-type': 'image/jpeg' },
+    },
+  ],
+  [
+    'PUT',
+    '/analysisEntry/{id}/steps',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/analysisEntry/${f.entry}/steps`,
+      body: () => ({ steps: [{ index: 0, atMs: 0 }] }),
+    },
+  ],
+  [
+    'POST',
+    '/analysisEntry/{id}/complete',
+    'participant',
+    capOnly(200),
+    {
+      fresh: fresh.uploadedEntry,
+      path: (w, f) => `/analysisEntry/${f.entry}/complete`,
+      body: () => ({ durationMs: 100 }),
+    },
+  ],
+  [
+    'DELETE',
+    '/analysisEntry/{id}',
+    'participant',
+    capOnly(200),
+    { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` },
+  ],
   ['GET', '/analysisEntry/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
   ['GET', '/entry/{id}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
-  ['DELETE', '/entry/{id}', 'session', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
+  [
+    'DELETE',
+    '/entry/{id}',
+    'session',
+    session(404, 200, 200),
+    { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` },
+  ],
   // Without `Upgrade: websocket` the owner learns it needs a socket; anyone else learns nothing (ADR 0016).
   ['GET', '/entry/{id}/live', 'session', session(404, 426, 426), { path: (w) => `/entry/${w.done}/live` }],
   ['GET', '/entry/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
   ['GET', '/entry/{id}/transcript', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript` }],
-  ['GET', '/entry/{id}/transcript.vtt', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript.vtt` }],
-  ['GET', '/entry/{id}/transcript.txt', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript.txt` }],
-  ['POST', '/entry/{id}/notes', 'session', session(404, 201, 201), { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) }],
-  ['PATCH', '/entry/{id}/notes/{noteId}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) }],
-  ['DELETE', '/entry/{id}/notes/{noteId}', 'session', session(404, 200, 200), { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` }],
-  ['PUT', '/uploads/{id}', 'signed', all(403), { fresh: fresh.entry, path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`, raw: () => randomBytes(64) }],
-  ['GET', '/recordings/{id}', 'signed', all(403), { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/recordings/{id}/{segment}', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/recordings/{id}/{segment}/camera', 'signed', all(403), { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/thumbnails/{id}', 'signed', all(403), { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
-  ['GET', '/live-chunks/{id}/{segment}/{track}/{index}', 'signed', all(403), { path: (w) => `/live-chunks/${w.done}/1/screen/0?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` }],
+  [
+    'GET',
+    '/entry/{id}/transcript.vtt',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/entry/${w.done}/transcript.vtt` },
+  ],
+  [
+    'GET',
+    '/entry/{id}/transcript.txt',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/entry/${w.done}/transcript.txt` },
+  ],
+  [
+    'POST',
+    '/entry/{id}/notes',
+    'session',
+    session(404, 201, 201),
+    { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) },
+  ],
+  [
+    'PATCH',
+    '/entry/{id}/notes/{noteId}',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) },
+  ],
+  [
+    'DELETE',
+    '/entry/{id}/notes/{noteId}',
+    'session',
+    session(404, 200, 200),
+    { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` },
+  ],
+  [
+    'PUT',
+    '/uploads/{id}',
+    'signed',
+    all(403),
+    {
+      fresh: fresh.entry,
+      path: (w, f) => `/uploads/${f.entry}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}`,
+      raw: () => randomBytes(64),
+    },
+  ],
+  [
+    'GET',
+    '/recordings/{id}',
+    'signed',
+    all(403),
+    { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
+  [
+    'GET',
+    '/recordings/{id}/{segment}',
+    'signed',
+    all(403),
+    { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
+  [
+    'GET',
+    '/recordings/{id}/{segment}/camera',
+    'signed',
+    all(403),
+    { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
+  [
+    'GET',
+    '/thumbnails/{id}',
+    'signed',
+    all(403),
+    { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
+  [
+    'GET',
+    '/live-chunks/{id}/{segment}/{track}/{index}',
+    'signed',
+    all(403),
+    { path: (w) => `/live-chunks/${w.done}/1/screen/0?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
+  ],
   ['GET', '/billing', 'session', session(200, 200, 200)],
   ['POST', '/billing', 'session', session(200, 200, 200)],
-  ['POST', '/billing/checkout-session', 'session', session(200, 400, 200), { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) }],
+  [
+    'POST',
+    '/billing/checkout-session',
+    'session',
+    session(200, 400, 200),
+    { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) },
+  ],
   ['POST', '/billing/customer-portal', 'session', session(200, 200, 200)],
   ['POST', '/billing/webhook', 'signed', all(400), { body: () => ({ id: 'evt_x' }) }],
-  ['GET', '/billing/local/checkout/{id}', 'session', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}` }],
-  ['POST', '/billing/local/checkout/{id}/pay', 'session', session(404, 400, 404), { path: (w) => `/billing/local/checkout/${w.session}/pay` }],
-  ['POST', '/billing/local/checkout/{id}/cancel', 'session', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}/cancel` }],
+  [
+    'GET',
+    '/billing/local/checkout/{id}',
+    'session',
+    session(404, 200, 404),
+    { path: (w) => `/billing/local/checkout/${w.session}` },
+  ],
+  [
+    'POST',
+    '/billing/local/checkout/{id}/pay',
+    'session',
+    session(404, 400, 404),
+    { path: (w) => `/billing/local/checkout/${w.session}/pay` },
+  ],
+  [
+    'POST',
+    '/billing/local/checkout/{id}/cancel',
+    'session',
+    session(404, 200, 404),
+    { path: (w) => `/billing/local/checkout/${w.session}/cancel` },
+  ],
   ['GET', '/billing/local/portal', 'session', session(200, 200, 200)],
   ['GET', '/admin', 'admin', session(403, 403, 200), { path: () => '/admin/' }],
-  ['PATCH', '/admin/users/{id}', 'admin', session(403, 403, 200), { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) }],
-  ['DELETE', '/admin/users/{id}', 'admin', session(403, 403, 200), { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` }],
+  [
+    'PATCH',
+    '/admin/users/{id}',
+    'admin',
+    session(403, 403, 200),
+    { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) },
+  ],
+  [
+    'DELETE',
+    '/admin/users/{id}',
+    'admin',
+    session(403, 403, 200),
+    { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` },
+  ],
   ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
   ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
@@ -220,7 +664,8 @@ test('every declared route has a row in the matrix, with its declared access rul
     const key = `${method} ${pattern}`;
     if (!declared.has(key)) problems.push(`${key}: a row for a route that is not declared`);
     else if (!(access in RULES)) problems.push(`${key}: no access rule in its row (declared: ${declared.get(key)})`);
-    else if (access !== declared.get(key)) problems.push(`${key}: the row says ${access}, the declaration ${declared.get(key)}`);
+    else if (access !== declared.get(key))
+      problems.push(`${key}: the row says ${access}, the declaration ${declared.get(key)}`);
     else problems.push(...RULES[access](expected).map((p) => `${key} (${access}): ${p}`));
   }
   assert.deepEqual(problems, []);
@@ -247,7 +692,8 @@ test('each role gets the expected status on every route', async () => {
         res = await api(path, { method, cookie, body: opts.body?.(w, f) });
       }
       const { status } = res;
-      if (status !== expected[role]) failures.push(`${method} ${pattern} as ${role}: ${status}, expected ${expected[role]}`);
+      if (status !== expected[role])
+        failures.push(`${method} ${pattern} as ${role}: ${status}, expected ${expected[role]}`);
       roundTrips.record(`${method} ${pattern}`, role, res.headers);
     }
   }
@@ -267,7 +713,12 @@ test('every route keeps within its D1 round-trip budget', () => {
 // watching, exporting, closing and deleting stay open, so a customer always gets their data out.
 const LAPSED = [
   ['POST', '/analysis', 402, { body: () => valid }],
-  ['PATCH', '/analysis/{id}', 402, { path: (w) => `/analysis/${w.analysis}`, body: () => ({ ...valid, maxNumberOfParticipants: 1000 }) }],
+  [
+    'PATCH',
+    '/analysis/{id}',
+    402,
+    { path: (w) => `/analysis/${w.analysis}`, body: () => ({ ...valid, maxNumberOfParticipants: 1000 }) },
+  ],
   ['POST', '/analysis/{id}/reopen', 402, { path: (w) => `/analysis/${w.analysis}/reopen` }],
   ['GET', '/analysis', 200],
   ['GET', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
@@ -277,11 +728,31 @@ const LAPSED = [
   ['GET', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
   ['GET', '/billing', 200],
   // Insights (ADR 0012, "Lapsed customers"): no new clips, reels or links; notes, lists and deletes stay free.
-  ['POST', '/analysis/{id}/shares', 402, { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 7 }) }],
-  ['POST', '/analysis/{id}/reels', 402, { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R2', clipIds: [w.clip] }) }],
+  [
+    'POST',
+    '/analysis/{id}/shares',
+    402,
+    { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 7 }) },
+  ],
+  [
+    'POST',
+    '/analysis/{id}/reels',
+    402,
+    { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R2', clipIds: [w.clip] }) },
+  ],
   ['PATCH', '/reels/{id}', 402, { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'R3' }) }],
-  ['POST', '/entry/{id}/notes', 402, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, endMs: 400, text: 'clip' }) }],
-  ['POST', '/entry/{id}/notes', 201, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, text: 'nota' }) }],
+  [
+    'POST',
+    '/entry/{id}/notes',
+    402,
+    { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, endMs: 400, text: 'clip' }) },
+  ],
+  [
+    'POST',
+    '/entry/{id}/notes',
+    201,
+    { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, text: 'nota' }) },
+  ],
   ['GET', '/analysis/{id}/shares', 200, { path: (w) => `/analysis/${w.analysis}/shares` }],
   ['GET', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
   ['DELETE', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
@@ -293,16 +764,36 @@ const LAPSED = [
 test('a lapsed subscription: the gated writes are 402, the customer still reads, exports and deletes', async () => {
   const owner = await signUp('m-lapsed');
   grantSubscription(owner.user.id);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json.analysisData.id;
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json
+    .analysisData.id;
   const w = { analysis, done: await submitted(analysis) };
-  w.clip = (await api(`/api/v1/entry/${w.done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json.id;
-  w.reel = (await api(`/api/v1/analysis/${analysis}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [w.clip] } })).json.id;
-  await sql(`UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(owner.user.id)}`);
+  w.clip = (
+    await api(`/api/v1/entry/${w.done}/notes`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { atMs: 0, endMs: 500, text: 'c' },
+    })
+  ).json.id;
+  w.reel = (
+    await api(`/api/v1/analysis/${analysis}/reels`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { title: 'R', clipIds: [w.clip] },
+    })
+  ).json.id;
+  await sql(
+    `UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(owner.user.id)}`,
+  );
   const failures = [];
   for (const [method, pattern, expected, opts = {}] of LAPSED) {
-    const res = await api(`/api/v1${opts.path ? opts.path(w) : pattern}`, { method, cookie: owner.cookie, body: opts.body?.(w) });
+    const res = await api(`/api/v1${opts.path ? opts.path(w) : pattern}`, {
+      method,
+      cookie: owner.cookie,
+      body: opts.body?.(w),
+    });
     if (res.status !== expected) failures.push(`${method} ${pattern}: ${res.status}, expected ${expected}`);
-    if (expected === 402 && res.status === 402 && !res.json?.message) failures.push(`${method} ${pattern}: 402 without a message`);
+    if (expected === 402 && res.status === 402 && !res.json?.message)
+      failures.push(`${method} ${pattern}: 402 without a message`);
   }
   assert.deepEqual(failures, []);
 });

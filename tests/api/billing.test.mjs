@@ -12,7 +12,14 @@ import { checkoutCompletedEvent, otherEvent, paymentFailedEvent, subscriptionEve
 
 const root = new URL('../..', import.meta.url).pathname;
 const webhookSecret = /^STRIPE_WEBHOOK_SECRET=(.*)$/m.exec(readFileSync(`${root}.dev.vars`, 'utf8'))?.[1];
-const analysis = { name: 'A', url: 'example.com', maxNumberOfParticipants: 1, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' };
+const analysis = {
+  name: 'A',
+  url: 'example.com',
+  maxNumberOfParticipants: 1,
+  scenario: '',
+  tasks: [{ taskType: 'text', taskContent: 'T' }],
+  device: 'computer',
+};
 
 function sign(body, { secret = webhookSecret, at = Math.floor(Date.now() / 1000) } = {}) {
   const sig = createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
@@ -21,7 +28,11 @@ function sign(body, { secret = webhookSecret, at = Math.floor(Date.now() / 1000)
 
 function webhook(event, headerFor = sign) {
   const body = JSON.stringify(event);
-  return api('/api/v1/billing/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': headerFor(body) } });
+  return api('/api/v1/billing/webhook', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'stripe-signature': headerFor(body) },
+  });
 }
 
 test('the customer is created once', async () => {
@@ -38,28 +49,57 @@ test('the customer is created once', async () => {
 test('local checkout: pay, the gate opens, a second checkout is refused, cancel closes the gate', async () => {
   const { cookie, user } = await signUp('checkout');
   assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 402);
-  const unknown = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie, body: { planName: 'pro', planBillingCycle: 'monthly' } });
+  const unknown = await api('/api/v1/billing/checkout-session', {
+    method: 'POST',
+    cookie,
+    body: { planName: 'pro', planBillingCycle: 'monthly' },
+  });
   assert.equal(unknown.status, 400);
 
-  const res = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
+  const res = await api('/api/v1/billing/checkout-session', {
+    method: 'POST',
+    cookie,
+    body: { planName: 'basic', planBillingCycle: 'monthly' },
+  });
   assert.equal(res.status, 200);
   const sessionId = /\/billing\/checkout\/(cs_local_[0-9a-f]+)$/.exec(res.json.checkoutSessionUrl)?.[1];
   assert.ok(sessionId, res.json.checkoutSessionUrl);
   const page = await api(`/api/v1/billing/local/checkout/${sessionId}`, { cookie });
-  assert.deepEqual({ ...page.json, id: undefined }, { id: undefined, status: 'open', planName: 'basic', planBillingCycle: 'monthly', amountCents: 2900, currency: 'eur' });
+  assert.deepEqual(
+    { ...page.json, id: undefined },
+    {
+      id: undefined,
+      status: 'open',
+      planName: 'basic',
+      planBillingCycle: 'monthly',
+      amountCents: 2900,
+      currency: 'eur',
+    },
+  );
   const stranger = await signUp('stranger');
   assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}`, { cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie: stranger.cookie })).status, 404);
+  assert.equal(
+    (await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie: stranger.cookie })).status,
+    404,
+  );
 
   assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie })).status, 200);
-  assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie })).status, 400, 'a session pays once');
+  assert.equal(
+    (await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie })).status,
+    400,
+    'a session pays once',
+  );
   const billing = await api('/api/v1/billing', { cookie });
   assert.equal(billing.json.billingData.paid, true);
   assert.equal(billing.json.billingData.Subscription[0].status, 'active');
   assert.match(billing.json.billingData.Subscription[0].id, /^sub_local_/);
   assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 201);
 
-  const again = await api('/api/v1/billing/checkout-session', { method: 'POST', cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
+  const again = await api('/api/v1/billing/checkout-session', {
+    method: 'POST',
+    cookie,
+    body: { planName: 'basic', planBillingCycle: 'monthly' },
+  });
   assert.equal(again.status, 400);
   assert.equal(again.json.message, 'El usuario ya tiene una suscripción existente, gestiónala en el portal');
 
@@ -71,7 +111,10 @@ test('local checkout: pay, the gate opens, a second checkout is refused, cancel 
   assert.equal((await api('/api/v1/billing/local/portal/cancel', { method: 'POST', cookie })).status, 200);
   assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
   assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 402);
-  assert.equal((await sql(`SELECT COUNT(*) AS n FROM billing_events WHERE id LIKE 'evt_local_%' AND created_at > 0`))[0].n > 0, true);
+  assert.equal(
+    (await sql(`SELECT COUNT(*) AS n FROM billing_events WHERE id LIKE 'evt_local_%' AND created_at > 0`))[0].n > 0,
+    true,
+  );
   assert.equal((await sql(`SELECT status FROM subscriptions WHERE user_id = ${q(user.id)}`))[0].status, 'canceled');
 });
 
@@ -79,7 +122,12 @@ test('webhook signatures: valid passes; tampered, wrong secret, expired and miss
   const { cookie, user } = await signUp('webhook');
   const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
   const now = Math.floor(Date.now() / 1000);
-  const event = subscriptionEvent(`evt_sig_${user.id}`, { sub: `sub_sig_${user.id}`, customer, created: now, userId: user.id });
+  const event = subscriptionEvent(`evt_sig_${user.id}`, {
+    sub: `sub_sig_${user.id}`,
+    customer,
+    created: now,
+    userId: user.id,
+  });
   const body = JSON.stringify(event);
   const bad = [
     sign(body.replace('"active"', '"canceled"')),
@@ -89,7 +137,11 @@ test('webhook signatures: valid passes; tampered, wrong secret, expired and miss
     'v1=deadbeef',
   ];
   for (const header of bad) {
-    const res = await api('/api/v1/billing/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    const res = await api('/api/v1/billing/webhook', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    });
     assert.equal(res.status, 400, header);
     assert.equal(res.json.code, 'bad_signature');
   }
@@ -106,8 +158,21 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
   const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
   const sub = `sub_order_${user.id}`;
   const now = Math.floor(Date.now() / 1000);
-  const created = subscriptionEvent(`evt_a_${user.id}`, { type: 'customer.subscription.created', sub, customer, created: now - 100, userId: user.id });
-  const canceled = subscriptionEvent(`evt_b_${user.id}`, { type: 'customer.subscription.deleted', sub, customer, status: 'canceled', created: now - 10, userId: user.id });
+  const created = subscriptionEvent(`evt_a_${user.id}`, {
+    type: 'customer.subscription.created',
+    sub,
+    customer,
+    created: now - 100,
+    userId: user.id,
+  });
+  const canceled = subscriptionEvent(`evt_b_${user.id}`, {
+    type: 'customer.subscription.deleted',
+    sub,
+    customer,
+    status: 'canceled',
+    created: now - 10,
+    userId: user.id,
+  });
   // The cancellation arrives first, then the older creation: the newer state must win.
   assert.equal((await webhook(canceled)).status, 200);
   assert.equal((await webhook(created)).status, 200);
@@ -130,7 +195,12 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
 
 test('checkout.session.completed links the customer and activates the subscription', async () => {
   const { cookie, user } = await signUp('completed');
-  const event = checkoutCompletedEvent(`evt_cs_${user.id}`, { customer: `cus_stripe_${user.id}`, sub: `sub_cs_${user.id}`, userId: user.id, created: Math.floor(Date.now() / 1000) });
+  const event = checkoutCompletedEvent(`evt_cs_${user.id}`, {
+    customer: `cus_stripe_${user.id}`,
+    sub: `sub_cs_${user.id}`,
+    userId: user.id,
+    created: Math.floor(Date.now() / 1000),
+  });
   assert.equal((await webhook(event)).status, 200);
   const billing = await api('/api/v1/billing', { cookie });
   assert.equal(billing.json.billingData.paid, true);
@@ -140,13 +210,26 @@ test('checkout.session.completed links the customer and activates the subscripti
 test('unknown event types are acknowledged; a handled type whose object is not the whole resource is refused', async () => {
   const { cookie, user } = await signUp('typed');
   const now = Math.floor(Date.now() / 1000);
-  const refund = await webhook(otherEvent(`evt_other_${user.id}`, { type: 'charge.refunded', created: now, object: { id: 'ch_1', object: 'charge' } }));
+  const refund = await webhook(
+    otherEvent(`evt_other_${user.id}`, {
+      type: 'charge.refunded',
+      created: now,
+      object: { id: 'ch_1', object: 'charge' },
+    }),
+  );
   assert.equal(refund.status, 200);
   assert.equal(refund.json.message, 'Evento procesado');
   const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
   const partial = otherEvent(`evt_partial_${user.id}`, {
-    type: 'customer.subscription.updated', created: now,
-    object: { id: `sub_partial_${user.id}`, object: 'subscription', customer, status: 'active', metadata: { lupa_user_id: user.id } },
+    type: 'customer.subscription.updated',
+    created: now,
+    object: {
+      id: `sub_partial_${user.id}`,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      metadata: { lupa_user_id: user.id },
+    },
   });
   const refused = await webhook(partial);
   assert.equal(refused.status, 400);

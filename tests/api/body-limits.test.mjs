@@ -35,7 +35,13 @@ function unfinishedPost(path, sendBytes, headers = {}) {
     };
     const timer = setTimeout(() => done({ timedOut: true }), 30_000);
     req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp(), ...headers } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp(), ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -75,11 +81,20 @@ for (const path of ['/api/v1/waitlist', '/api/v1/auth/login/local', '/api/v1/bil
 test('a small chunked JSON body is read whole and handled as usual', async () => {
   const url = new URL('/api/v1/waitlist', BASE);
   const res = await new Promise((resolve, reject) => {
-    const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() } }, (r) => {
-      let text = '';
-      r.on('data', (d) => (text += d));
-      r.on('end', () => resolve({ status: r.statusCode, text }));
-    });
+    const req = request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+      },
+      (r) => {
+        let text = '';
+        r.on('data', (d) => (text += d));
+        r.on('end', () => resolve({ status: r.statusCode, text }));
+      },
+    );
     req.on('error', reject);
     req.write('{"email":"trozos');
     req.end(`-${Date.now()}@example.com","consent":true}`);

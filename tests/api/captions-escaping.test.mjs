@@ -16,7 +16,10 @@ test('what a participant says stays inside its cue in the captions file', async 
   const { entryId, cookie } = await participate(analysis.id);
   await recordAndSubmit(entryId, cookie, randomBytes(4096), { chunkSize: 4096 });
   const said = 'uno\r\n\n00:00:05.000 --> 00:00:09.000\n<v Admin>pagado & <b>hecho</b>';
-  const lines = JSON.stringify([{ start_ms: 1000, end_ms: 2000, text: said, words: [] }, { start_ms: 3000, end_ms: 4000, text: 'dos', words: [] }]);
+  const lines = JSON.stringify([
+    { start_ms: 1000, end_ms: 2000, text: said, words: [] },
+    { start_ms: 3000, end_ms: 4000, text: 'dos', words: [] },
+  ]);
   await sql(`INSERT INTO transcript_windows (entry_id, analysis_id, segment, window_index, start_ms, end_ms, failed, lines_json, search_text, created_at) \
     VALUES (${q(entryId)}, ${q(analysis.id)}, 1, 0, 0, 30000, 0, ${q(lines)}, 'uno dos', 0)`);
 

@@ -12,7 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
 import { q, sql } from './db.mjs';
-import { at, complete, ledgerOf, openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, submit, until } from './recording.mjs';
+import {
+  at,
+  complete,
+  ledgerOf,
+  openSegment,
+  openUploads,
+  participate,
+  putChunk,
+  r2Keys,
+  recordSegment,
+  submit,
+  until,
+} from './recording.mjs';
 import { watch } from './live-watch.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
@@ -26,8 +38,19 @@ async function analysisWith(places, owner) {
   await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
     VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
   const res = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Durable', url: 'example.com', maxNumberOfParticipants: places, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }, { taskType: 'text', taskContent: 'T2' }], device: 'computer' },
+    method: 'POST',
+    cookie: owner.cookie,
+    body: {
+      name: 'Durable',
+      url: 'example.com',
+      maxNumberOfParticipants: places,
+      scenario: 'S',
+      tasks: [
+        { taskType: 'text', taskContent: 'T1' },
+        { taskType: 'text', taskContent: 'T2' },
+      ],
+      device: 'computer',
+    },
   });
   assert.equal(res.status, 201, res.text);
   return { owner, id: res.json.analysisData.id };
@@ -71,9 +94,17 @@ test('every acknowledged chunk is already in R2; repeats are idempotent and bad 
   assert.match(tooLong.json.message, /duración máxima/);
 
   // A streamed body without Content-Length is refused before it is read.
-  const stream = new ReadableStream({ start(c) { c.enqueue(new Uint8Array(10)); c.close(); } });
+  const stream = new ReadableStream({
+    start(c) {
+      c.enqueue(new Uint8Array(10));
+      c.close();
+    },
+  });
   const chunked = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/1/chunks/1`, {
-    method: 'PUT', headers: { cookie, 'x-lupa-end-ms': '2000' }, body: stream, duplex: 'half',
+    method: 'PUT',
+    headers: { cookie, 'x-lupa-end-ms': '2000' },
+    body: stream,
+    duplex: 'half',
   });
   assert.equal(chunked.status, 411);
 });
@@ -91,7 +122,11 @@ test('parts are composed while recording, and a closed segment is byte-identical
   const chunkKeys = () => r2Keys(prefix).filter((k) => k.includes('/screen-chunks/'));
   assert.equal(chunkKeys().length, Math.ceil(data.length / 290_000), 'every chunk is still readable');
 
-  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 5000 }, { index: 2, atMs: 20000 }];
+  const steps = [
+    { index: 0, atMs: 0 },
+    { index: 1, atMs: 5000 },
+    { index: 2, atMs: 20000 },
+  ];
   const started = performance.now();
   const done = await complete(entryId, cookie, { durationMs: 44000, steps });
   const took = performance.now() - started;
@@ -100,7 +135,11 @@ test('parts are composed while recording, and a closed segment is byte-identical
   console.log(`# complete of a 12 MiB segment took ${took.toFixed(0)} ms`);
   assert.ok(r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4`), 'the composed file is complete');
   assert.deepEqual(openUploads(prefix), []);
-  assert.deepEqual((await complete(entryId, cookie, { steps })).json, { durationMs: 44000, segments: 1 }, 'completing again changes nothing');
+  assert.deepEqual(
+    (await complete(entryId, cookie, { steps })).json,
+    { durationMs: 44000, segments: 1 },
+    'completing again changes nothing',
+  );
   assert.equal((await submit(entryId, cookie)).status, 200);
   // The sweep after Finish removes the chunks, off the participant's path.
   assert.ok(await until(() => chunkKeys().length === 0), `chunks left after Finish: ${chunkKeys().length}`);
@@ -114,8 +153,14 @@ test('parts are composed while recording, and a closed segment is byte-identical
   const whole = await fetch(entry.json.segments[0].url);
   assert.equal(whole.status, 200);
   assert.equal(sha(Buffer.from(await whole.arrayBuffer())), sha(data));
-  assert.match(whole.headers.get('content-security-policy'), /media-src 'self'/, 'a recording opened in a tab may play');
-  const middle = await fetch(entry.json.analysisEntryPresignedUrl, { headers: { range: `bytes=${5 * MIB - 5}-${5 * MIB + 4}` } });
+  assert.match(
+    whole.headers.get('content-security-policy'),
+    /media-src 'self'/,
+    'a recording opened in a tab may play',
+  );
+  const middle = await fetch(entry.json.analysisEntryPresignedUrl, {
+    headers: { range: `bytes=${5 * MIB - 5}-${5 * MIB + 4}` },
+  });
   assert.equal(middle.status, 206);
   assert.deepEqual(Buffer.from(await middle.arrayBuffer()), data.subarray(5 * MIB - 5, 5 * MIB + 5));
   // Every other answer stays as strict as before.
@@ -134,8 +179,15 @@ test('a resumed participation is a second segment of the same entry, and plays a
   assert.match(setCookie, /^__Host-/);
   const first = randomBytes(700_000);
   await recordSegment(entryId, cookie, first, { chunkSize: 250_000 }); // 3 chunks, 3 s
-  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 1200 }, { index: 2, atMs: 2500 }];
-  assert.equal((await api(`/api/v1/analysisEntry/${entryId}/steps`, { method: 'PUT', cookie, body: { steps } })).status, 200);
+  const steps = [
+    { index: 0, atMs: 0 },
+    { index: 1, atMs: 1200 },
+    { index: 2, atMs: 2500 },
+  ];
+  assert.equal(
+    (await api(`/api/v1/analysisEntry/${entryId}/steps`, { method: 'PUT', cookie, body: { steps } })).status,
+    200,
+  );
 
   // The tab reloads: the page asks who we are, and the participant chooses 'Continuar'.
   const current = await api('/api/v1/participation/current', { cookie });
@@ -153,12 +205,21 @@ test('a resumed participation is a second segment of the same entry, and plays a
   assert.equal(segment, 2);
   assert.deepEqual((await complete(entryId, cookie, {})).json, { durationMs: 5000, segments: 2 });
   assert.equal((await submit(entryId, cookie)).status, 200);
-  assert.equal((await api('/api/v1/participation/current', { cookie })).status, 404, 'a submitted participation is not offered again');
+  assert.equal(
+    (await api('/api/v1/participation/current', { cookie })).status,
+    404,
+    'a submitted participation is not offered again',
+  );
 
   const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
-  assert.deepEqual(entry.json.segments.map((s) => s.durationMs), [3000, 2000]);
+  assert.deepEqual(
+    entry.json.segments.map((s) => s.durationMs),
+    [3000, 2000],
+  );
   assert.equal(entry.json.durationMs, 5000);
-  const bodies = await Promise.all(entry.json.segments.map(async (s) => Buffer.from(await (await fetch(s.url)).arrayBuffer())));
+  const bodies = await Promise.all(
+    entry.json.segments.map(async (s) => Buffer.from(await (await fetch(s.url)).arrayBuffer())),
+  );
   assert.equal(sha(bodies[0]), sha(first));
   assert.equal(sha(bodies[1]), sha(second));
   const tampered = entry.json.segments[1].url.replace('/2?', '/1?');
@@ -168,7 +229,7 @@ test('a resumed participation is a second segment of the same entry, and plays a
 /** An MP4 without the `sidx` boxes the worker splices in when it serves it (ADR 0009). */
 function withoutSeekIndex(bytes) {
   const kept = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     const size = bytes.readUInt32BE(at);
     if (size < 8) return bytes;
     if (bytes.toString('latin1', at + 4, at + 8) !== 'sidx') kept.push(bytes.subarray(at, at + size));
@@ -184,9 +245,16 @@ test('a WebM segment gets its duration written into the header at the close; MP4
   const probe = (bytes, name) => {
     const file = join(dir, name);
     writeFileSync(file, bytes);
-    return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+    return Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file])
+        .toString()
+        .trim(),
+    );
   };
-  for (const [name, mimeType] of [['chromium.webm', 'video/webm;codecs=vp8,opus'], ['chromium.mp4', 'video/mp4;codecs=vp9,opus']]) {
+  for (const [name, mimeType] of [
+    ['chromium.webm', 'video/webm;codecs=vp8,opus'],
+    ['chromium.mp4', 'video/mp4;codecs=vp9,opus'],
+  ]) {
     const data = readFileSync(new URL(name, fixtures));
     const { entryId, cookie } = await participate(id);
     // Four chunks; the last ends at 2.4 s of recording.
@@ -195,10 +263,18 @@ test('a WebM segment gets its duration written into the header at the close; MP4
     assert.equal((await submit(entryId, cookie)).status, 200);
     const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
     const stored = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
-    if (mimeType.startsWith('video/webm')) assert.equal(stored.length, data.length, `${name}: the header patch keeps the length`);
-    else assert.ok(withoutSeekIndex(stored).equals(data), `${name}: the recorded bytes, at most with a seek index spliced in`);
+    if (mimeType.startsWith('video/webm'))
+      assert.equal(stored.length, data.length, `${name}: the header patch keeps the length`);
+    else
+      assert.ok(
+        withoutSeekIndex(stored).equals(data),
+        `${name}: the recorded bytes, at most with a seek index spliced in`,
+      );
     const seconds = probe(stored, name);
-    assert.ok(Number.isFinite(seconds) && seconds > 1.5 && seconds < 3.5, `${name}: ffprobe reads a duration (${seconds})`);
+    assert.ok(
+      Number.isFinite(seconds) && seconds > 1.5 && seconds < 3.5,
+      `${name}: ffprobe reads a duration (${seconds})`,
+    );
   }
 });
 
@@ -220,12 +296,22 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
   assert.equal(b.res.status, 200, b.res.text);
   // B records: the place stays B's for 30 minutes after its recording last grew, interrupted or not.
   const seg = await openSegment(b.entryId, b.cookie, { headers: at(t0 + 7 * MINUTE) });
-  assert.equal((await putChunk(b.entryId, b.cookie, seg.json.segment, 0, randomBytes(1000), 1000, at(t0 + 8 * MINUTE))).status, 200);
-  assert.ok(await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 45_000 }), `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`);
+  assert.equal(
+    (await putChunk(b.entryId, b.cookie, seg.json.segment, 0, randomBytes(1000), 1000, at(t0 + 8 * MINUTE))).status,
+    200,
+  );
+  assert.ok(
+    await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 45_000 }),
+    `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`,
+  );
   assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 400);
 
   // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
-  const again = await api(`/api/v1/analysisEntry/${a.entryId}/resume`, { method: 'POST', cookie: a.cookie, headers: at(t0 + 20 * MINUTE) });
+  const again = await api(`/api/v1/analysisEntry/${a.entryId}/resume`, {
+    method: 'POST',
+    cookie: a.cookie,
+    headers: at(t0 + 20 * MINUTE),
+  });
   assert.equal(again.status, 400);
   assert.equal(again.json.message, 'No hay plazas disponibles para este análisis.');
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(a.entryId)}`);
@@ -235,7 +321,11 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
   // 30 minutes after B's last chunk its place is free: a newcomer takes it, and B cannot resume.
   const c = await participate(id, { headers: at(t0 + 39 * MINUTE) });
   assert.equal(c.res.status, 200);
-  const late = await api(`/api/v1/analysisEntry/${b.entryId}/resume`, { method: 'POST', cookie: b.cookie, headers: at(t0 + 40 * MINUTE) });
+  const late = await api(`/api/v1/analysisEntry/${b.entryId}/resume`, {
+    method: 'POST',
+    cookie: b.cookie,
+    headers: at(t0 + 40 * MINUTE),
+  });
   assert.equal(late.status, 400);
   assert.deepEqual(r2Keys(prefixOf(id, b.entryId)), [], "B's chunks are gone with it");
 });
@@ -244,15 +334,31 @@ test('1-byte chunks neither hold a place nor get stored past the one a segment m
   const { id } = await analysisWith(1);
   const t0 = Date.now() - 20 * MINUTE;
   const dribbler = await participate(id, { headers: at(t0) });
-  const { json: { segment } } = await openSegment(dribbler.entryId, dribbler.cookie, { headers: at(t0) });
+  const {
+    json: { segment },
+  } = await openSegment(dribbler.entryId, dribbler.cookie, { headers: at(t0) });
   // A segment may end with one tiny chunk; a second is not a recording.
-  assert.equal((await putChunk(dribbler.entryId, dribbler.cookie, segment, 0, randomBytes(1), 1000, at(t0 + MINUTE))).status, 200);
-  const second = await putChunk(dribbler.entryId, dribbler.cookie, segment, 1, randomBytes(1), 2000, at(t0 + 2 * MINUTE));
+  assert.equal(
+    (await putChunk(dribbler.entryId, dribbler.cookie, segment, 0, randomBytes(1), 1000, at(t0 + MINUTE))).status,
+    200,
+  );
+  const second = await putChunk(
+    dribbler.entryId,
+    dribbler.cookie,
+    segment,
+    1,
+    randomBytes(1),
+    2000,
+    at(t0 + 2 * MINUTE),
+  );
   assert.equal(second.status, 400);
   assert.equal(second.json.code, 'chunk_too_small');
   assert.deepEqual(r2Keys(`${prefixOf(id, dribbler.entryId)}segments/`).length, 1);
   // The tiny chunk was no activity: 5 minutes after the segment opened the place is free.
-  assert.ok(await until(async () => (await heldUntil(dribbler.entryId)) === t0 + 5 * MINUTE, { timeoutMs: 45_000 }), `hold: ${await heldUntil(dribbler.entryId)}`);
+  assert.ok(
+    await until(async () => (await heldUntil(dribbler.entryId)) === t0 + 5 * MINUTE, { timeoutMs: 45_000 }),
+    `hold: ${await heldUntil(dribbler.entryId)}`,
+  );
   const newcomer = await participate(id, { headers: at(t0 + 6 * MINUTE) });
   assert.equal(newcomer.res.status, 200, newcomer.res.text);
 });
@@ -261,7 +367,9 @@ test('the server clock bounds the length: chunks that always declare 0 ms get 41
   const { id } = await analysisWith(1);
   const t0 = Date.now();
   const p = await participate(id, { headers: at(t0) });
-  const { json: { segment } } = await openSegment(p.entryId, p.cookie, { headers: at(t0) });
+  const {
+    json: { segment },
+  } = await openSegment(p.entryId, p.cookie, { headers: at(t0) });
   const chunk = randomBytes(2000);
   assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, chunk, 0, at(t0 + 60 * MINUTE))).status, 200);
   // Chunks recorded offline before the limit may arrive a little late (LATE_GRACE, 10 minutes).
@@ -285,16 +393,27 @@ test('a participation nobody comes back to is deleted by its alarm after 24 h wi
   const prefix = prefixOf(id, gone.entryId);
   // 11 MiB stored: part 2 composed into an open multipart upload, part 1 still as chunks.
   await recordSegment(gone.entryId, gone.cookie, randomBytes(11 * MIB), { chunkSize: 512 * 1024, headers: dayAgo });
-  assert.ok(await until(() => openUploads(prefix).length === 1, { timeoutMs: 30_000 }), 'the first part is composed into a multipart upload');
+  assert.ok(
+    await until(() => openUploads(prefix).length === 1, { timeoutMs: 30_000 }),
+    'the first part is composed into a multipart upload',
+  );
   assert.ok(r2Keys(prefix).length > 0, 'within the grace window nothing is deleted');
   const viewer = watch(gone.entryId, owner.cookie);
   await viewer.opened;
   await recordSegment(kept.entryId, kept.cookie, randomBytes(100_000), { headers: at(fourHoursAgo) });
 
-  assert.ok(await until(() => r2Keys(prefix).length === 0, { timeoutMs: 90_000, everyMs: 500 }), 'no chunk, part or file is left');
+  assert.ok(
+    await until(() => r2Keys(prefix).length === 0, { timeoutMs: 90_000, everyMs: 500 }),
+    'no chunk, part or file is left',
+  );
   assert.deepEqual(openUploads(prefix), [], 'no unfinished multipart upload is left');
   await viewer.next((e) => e.type === 'deleted');
-  assert.ok(await until(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status === 'abandoned'));
+  assert.ok(
+    await until(
+      async () =>
+        (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status === 'abandoned',
+    ),
+  );
   const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments
     FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);
   assert.deepEqual(rows, [{ status: 'abandoned', segments: 0 }]);
@@ -337,7 +456,10 @@ test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2
   await record(other, 11 * MIB);
   const admin = await signUp('purge-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  assert.equal((await api(`/api/v1/admin/users/${owner.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status, 200);
+  assert.equal(
+    (await api(`/api/v1/admin/users/${owner.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
+    200,
+  );
   assert.deepEqual(r2Keys(`analyses/${other}/`), []);
   assert.deepEqual(openUploads(`analyses/${other}/`), []);
 });
@@ -345,10 +467,13 @@ test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2
 test('past the size limit a chunk gets 413 with a Spanish message, and what was recorded can still be finished', async () => {
   const { id, owner } = await analysisWith(1);
   const { entryId, cookie } = await participate(id);
-  const { json: { segment } } = await openSegment(entryId, cookie);
+  const {
+    json: { segment },
+  } = await openSegment(entryId, cookie);
   const chunk = randomBytes(4 * MIB);
   const fits = TEST_MAX_ENTRY_BYTES / (4 * MIB);
-  for (let i = 0; i < fits; i++) assert.equal((await putChunk(entryId, cookie, segment, i, chunk, (i + 1) * 1000)).status, 200);
+  for (let i = 0; i < fits; i++)
+    assert.equal((await putChunk(entryId, cookie, segment, i, chunk, (i + 1) * 1000)).status, 200);
   const over = await putChunk(entryId, cookie, segment, fits, chunk, (fits + 1) * 1000);
   assert.equal(over.status, 413);
   assert.equal(over.json.code, 'recording_too_large');

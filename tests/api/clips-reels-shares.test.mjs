@@ -25,21 +25,47 @@ async function world(tag) {
   return { owner, analysis, a: a.entryId, b: b.entryId };
 }
 
-const note = (owner, entry, body) => api(`/api/v1/entry/${entry}/notes`, { method: 'POST', cookie: owner.cookie, body });
-const patch = (owner, entry, id, body) => api(`/api/v1/entry/${entry}/notes/${id}`, { method: 'PATCH', cookie: owner.cookie, body });
+const note = (owner, entry, body) =>
+  api(`/api/v1/entry/${entry}/notes`, { method: 'POST', cookie: owner.cookie, body });
+const patch = (owner, entry, id, body) =>
+  api(`/api/v1/entry/${entry}/notes/${id}`, { method: 'PATCH', cookie: owner.cookie, body });
 
 test('clips: a range inside the recording, a title and normalised tags; edits keep what they leave out', async () => {
   const { owner, a } = await world('clips');
-  const clip = await note(owner, a, { atMs: 3000, endMs: 8000, title: '  Se pierde ', text: 'No encuentra el botón', tags: [' Navegación ', 'pago  fallido', 'navegación'] });
+  const clip = await note(owner, a, {
+    atMs: 3000,
+    endMs: 8000,
+    title: '  Se pierde ',
+    text: 'No encuentra el botón',
+    tags: [' Navegación ', 'pago  fallido', 'navegación'],
+  });
   assert.equal(clip.status, 201, clip.text);
-  assert.deepEqual([clip.json.atMs, clip.json.endMs, clip.json.title, clip.json.tags], [3000, 8000, 'Se pierde', ['navegación', 'pago fallido']]);
+  assert.deepEqual(
+    [clip.json.atMs, clip.json.endMs, clip.json.title, clip.json.tags],
+    [3000, 8000, 'Se pierde', ['navegación', 'pago fallido']],
+  );
 
   const refused = [
-    [{ atMs: 3000, endMs: 3000, text: 't' }, 'El final del clip debe ser posterior a su inicio y estar dentro de la grabación'],
-    [{ atMs: 3000, endMs: 2000, text: 't' }, 'El final del clip debe ser posterior a su inicio y estar dentro de la grabación'],
-    [{ atMs: 3000, endMs: 41_001, text: 't' }, 'El final del clip debe ser posterior a su inicio y estar dentro de la grabación'],
-    [{ atMs: 3000, endMs: 4000, title: 'x'.repeat(201), text: 't' }, 'El título puede tener como máximo 200 caracteres'],
-    [{ atMs: 3000, text: 't', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'Una nota puede tener como máximo 10 etiquetas'],
+    [
+      { atMs: 3000, endMs: 3000, text: 't' },
+      'El final del clip debe ser posterior a su inicio y estar dentro de la grabación',
+    ],
+    [
+      { atMs: 3000, endMs: 2000, text: 't' },
+      'El final del clip debe ser posterior a su inicio y estar dentro de la grabación',
+    ],
+    [
+      { atMs: 3000, endMs: 41_001, text: 't' },
+      'El final del clip debe ser posterior a su inicio y estar dentro de la grabación',
+    ],
+    [
+      { atMs: 3000, endMs: 4000, title: 'x'.repeat(201), text: 't' },
+      'El título puede tener como máximo 200 caracteres',
+    ],
+    [
+      { atMs: 3000, text: 't', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      'Una nota puede tener como máximo 10 etiquetas',
+    ],
     [{ atMs: 3000, text: 't', tags: ['  '] }, 'Cada etiqueta debe tener entre 1 y 40 caracteres'],
     [{ atMs: 3000, endMs: 4000, text: ' ' }, 'La nota no puede estar vacía'],
   ];
@@ -51,7 +77,10 @@ test('clips: a range inside the recording, a title and normalised tags; edits ke
   assert.equal((await note(owner, a, { atMs: 1000, endMs: 2000, title: 'Duda' })).status, 201);
 
   const edited = await patch(owner, a, clip.json.id, { text: 'Encuentra el botón tarde' });
-  assert.deepEqual([edited.json.endMs, edited.json.title, edited.json.tags, edited.json.text], [8000, 'Se pierde', ['navegación', 'pago fallido'], 'Encuentra el botón tarde']);
+  assert.deepEqual(
+    [edited.json.endMs, edited.json.title, edited.json.tags, edited.json.text],
+    [8000, 'Se pierde', ['navegación', 'pago fallido'], 'Encuentra el botón tarde'],
+  );
   const cleared = await patch(owner, a, clip.json.id, { endMs: null, title: null, tags: [] });
   assert.deepEqual([cleared.json.endMs, cleared.json.title, cleared.json.tags], [null, null, []]);
   const badEdit = await patch(owner, a, clip.json.id, { endMs: 100 });
@@ -66,14 +95,42 @@ test('the analysis lists every note and clip, filtered by tag, task and kind, wi
   const list = (query = '') => api(`/api/v1/analysis/${analysis.id}/notes${query}`, { cookie: owner.cookie });
   const all = await list();
   assert.equal(all.status, 200);
-  assert.deepEqual(all.json.notes.map((n) => [n.entryId === a ? 'a' : 'b', n.atMs, n.taskNumber]), [['a', 3000, 1], ['a', 25_000, 2], ['b', 500, null]]);
-  assert.deepEqual(all.json.tags, [{ tag: 'navegación', count: 2 }, { tag: 'pago', count: 1 }]);
-  assert.deepEqual((await list('?tag=%20NAVEGACI%C3%93N')).json.notes.map((n) => n.atMs), [3000, 25_000]);
-  assert.deepEqual((await list('?task=2')).json.notes.map((n) => n.atMs), [25_000]);
-  assert.deepEqual((await list('?kind=clip')).json.notes.map((n) => n.atMs), [3000]);
-  assert.deepEqual((await list('?kind=note&tag=pago')).json.notes.map((n) => n.text), ['Paga rápido']);
-  assert.deepEqual(((r) => [r.status, r.json.message])(await list('?task=uno')), [400, 'El filtro de tarea debe ser un número de tarea']);
-  assert.deepEqual(((r) => [r.status, r.json.message])(await list('?kind=video')), [400, "El filtro de tipo debe ser 'note' o 'clip'"]);
+  assert.deepEqual(
+    all.json.notes.map((n) => [n.entryId === a ? 'a' : 'b', n.atMs, n.taskNumber]),
+    [
+      ['a', 3000, 1],
+      ['a', 25_000, 2],
+      ['b', 500, null],
+    ],
+  );
+  assert.deepEqual(all.json.tags, [
+    { tag: 'navegación', count: 2 },
+    { tag: 'pago', count: 1 },
+  ]);
+  assert.deepEqual(
+    (await list('?tag=%20NAVEGACI%C3%93N')).json.notes.map((n) => n.atMs),
+    [3000, 25_000],
+  );
+  assert.deepEqual(
+    (await list('?task=2')).json.notes.map((n) => n.atMs),
+    [25_000],
+  );
+  assert.deepEqual(
+    (await list('?kind=clip')).json.notes.map((n) => n.atMs),
+    [3000],
+  );
+  assert.deepEqual(
+    (await list('?kind=note&tag=pago')).json.notes.map((n) => n.text),
+    ['Paga rápido'],
+  );
+  assert.deepEqual(((r) => [r.status, r.json.message])(await list('?task=uno')), [
+    400,
+    'El filtro de tarea debe ser un número de tarea',
+  ]);
+  assert.deepEqual(((r) => [r.status, r.json.message])(await list('?kind=video')), [
+    400,
+    "El filtro de tipo debe ser 'note' o 'clip'",
+  ]);
   const stranger = await signUp('listing-stranger');
   assert.equal((await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: stranger.cookie })).status, 404);
 });
@@ -86,30 +143,53 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   const plain = (await note(owner, b, { atMs: 5000, text: 'nota' })).json.id;
   const base = `/api/v1/analysis/${analysis.id}/reels`;
 
-  const created = await api(base, { method: 'POST', cookie: owner.cookie, body: { title: ' Lo mejor ', clipIds: [c3, c1] } });
+  const created = await api(base, {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { title: ' Lo mejor ', clipIds: [c3, c1] },
+  });
   assert.equal(created.status, 201, created.text);
   const reel = created.json;
   assert.deepEqual([reel.title, reel.durationMs, reel.clips.map((c) => c.clipId)], ['Lo mejor', 9000, [c3, c1]]);
   const [first, second] = reel.clips;
-  assert.deepEqual([first.entryId, first.startMs, first.endMs, first.taskNumber, first.taskContent], [b, 5000, 9000, 1, 'Busca el producto']);
+  assert.deepEqual(
+    [first.entryId, first.startMs, first.endMs, first.taskNumber, first.taskContent],
+    [b, 5000, 9000, 1, 'Busca el producto'],
+  );
   assert.equal(second.entryId, a);
   assert.equal(first.segments.length, 1);
-  assert.deepEqual([first.segments[0].offsetMs, first.segments[0].durationMs, first.segments[0].cameraUrl], [0, 40_000, null]);
+  assert.deepEqual(
+    [first.segments[0].offsetMs, first.segments[0].durationMs, first.segments[0].cameraUrl],
+    [0, 40_000, null],
+  );
   const media = await fetch(first.segments[0].url);
   assert.equal(media.status, 200);
   assert.equal((await media.arrayBuffer()).byteLength, 4096);
 
   const url = `/api/v1/reels/${reel.id}`;
   const reordered = await api(url, { method: 'PATCH', cookie: owner.cookie, body: { clipIds: [c1, c3, c2] } });
-  assert.deepEqual(reordered.json.clips.map((c) => c.clipId), [c1, c3, c2]);
+  assert.deepEqual(
+    reordered.json.clips.map((c) => c.clipId),
+    [c1, c3, c2],
+  );
   const renamed = await api(url, { method: 'PATCH', cookie: owner.cookie, body: { title: 'Nuevo' } });
   assert.deepEqual([renamed.json.title, renamed.json.clips.map((c) => c.clipId)], ['Nuevo', [c1, c3, c2]]);
   const removed = await api(`${url}/clips/${c2}`, { method: 'DELETE', cookie: owner.cookie });
-  assert.deepEqual(removed.json.clips.map((c) => c.clipId), [c1, c3]);
+  assert.deepEqual(
+    removed.json.clips.map((c) => c.clipId),
+    [c1, c3],
+  );
   const added = await api(`${url}/clips`, { method: 'POST', cookie: owner.cookie, body: { clipId: c2, position: 0 } });
-  assert.deepEqual(added.json.clips.map((c) => c.clipId), [c2, c1, c3]);
+  assert.deepEqual(
+    added.json.clips.map((c) => c.clipId),
+    [c2, c1, c3],
+  );
   const again = await api(`${url}/clips`, { method: 'POST', cookie: owner.cookie, body: { clipId: c1 } });
-  assert.deepEqual(again.json.clips.map((c) => c.clipId), [c2, c1, c3], 'adding twice changes nothing');
+  assert.deepEqual(
+    again.json.clips.map((c) => c.clipId),
+    [c2, c1, c3],
+    'adding twice changes nothing',
+  );
 
   const other = await world('reels-other');
   const foreign = (await note(other.owner, other.a, { atMs: 1000, endMs: 2000, text: 'x' })).json.id;
@@ -126,19 +206,32 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   assert.equal((await api(base, { method: 'POST', cookie: owner.cookie, body: { clipIds: [] } })).status, 400);
 
   const listed = await api(base, { cookie: owner.cookie });
-  assert.deepEqual(listed.json.reels.map((r) => [r.title, r.clipCount, r.durationMs]), [['Nuevo', 3, 17_000]]);
+  assert.deepEqual(
+    listed.json.reels.map((r) => [r.title, r.clipCount, r.durationMs]),
+    [['Nuevo', 3, 17_000]],
+  );
 
   // Another customer sees nothing; deleting a clip takes it out of the reel.
-  for (const [method, path, body] of [['GET', url], ['PATCH', url, { title: 'x' }], ['DELETE', url], ['POST', `${url}/clips`, { clipId: c1 }], ['GET', base]]) {
+  for (const [method, path, body] of [
+    ['GET', url],
+    ['PATCH', url, { title: 'x' }],
+    ['DELETE', url],
+    ['POST', `${url}/clips`, { clipId: c1 }],
+    ['GET', base],
+  ]) {
     assert.equal((await api(path, { method, cookie: other.owner.cookie, body })).status, 404, `${method} ${path}`);
   }
   await api(`/api/v1/entry/${a}/notes/${c1}`, { method: 'DELETE', cookie: owner.cookie });
-  assert.deepEqual((await api(url, { cookie: owner.cookie })).json.clips.map((c) => c.clipId), [c2, c3]);
+  assert.deepEqual(
+    (await api(url, { cookie: owner.cookie })).json.clips.map((c) => c.clipId),
+    [c2, c3],
+  );
   assert.equal((await api(url, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   assert.equal((await api(url, { cookie: owner.cookie })).status, 404);
 });
 
-const share = (owner, analysisId, body) => api(`/api/v1/analysis/${analysisId}/shares`, { method: 'POST', cookie: owner.cookie, body });
+const share = (owner, analysisId, body) =>
+  api(`/api/v1/analysis/${analysisId}/shares`, { method: 'POST', cookie: owner.cookie, body });
 const open = (token, headers = {}) => api(`/api/v1/share/${token}`, { headers });
 
 test('a share link: created once, opened without an account, counted, revoked → 410', async () => {
@@ -149,7 +242,10 @@ test('a share link: created once, opened without an account, counted, revoked �
   const { token, url, share: dto } = created.json;
   assert.match(token, /^[A-Za-z0-9_-]{43}$/);
   assert.equal(url, `${BASE}/s/${token}`);
-  assert.deepEqual([dto.kind, dto.targetId, dto.state, dto.viewCount, dto.includeNotes, dto.hideCamera], ['recording', a, 'active', 0, false, false]);
+  assert.deepEqual(
+    [dto.kind, dto.targetId, dto.state, dto.viewCount, dto.includeNotes, dto.hideCamera],
+    ['recording', a, 'active', 0, false, false],
+  );
   assert.ok(Math.abs(dto.expiresAt - dto.createdAt - 30 * DAY) < 1000);
   // Only a keyed hash is stored.
   const stored = await sql(`SELECT token_hash FROM shares WHERE id = ${q(dto.id)}`);
@@ -168,7 +264,10 @@ test('a share link: created once, opened without an account, counted, revoked �
   const rec = seen.json.recording;
   assert.deepEqual([rec.notes, rec.durationMs, rec.chapters.length, rec.answers.tasks.length], [null, 40_000, 4, 1]);
   const file = rec.segments[0].url;
-  assert.match(file, /\/api\/v1\/share-media\/[0-9a-f]{32}\/recording\/1\/screen\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/);
+  assert.match(
+    file,
+    /\/api\/v1\/share-media\/[0-9a-f]{32}\/recording\/1\/screen\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/,
+  );
   const streamed = await fetch(file, { headers: { range: 'bytes=0-9' } });
   assert.deepEqual([streamed.status, (await streamed.arrayBuffer()).byteLength], [206, 10]);
   const tampered = await fetch(file.replace('/recording/1/', '/recording/2/'));
@@ -176,7 +275,10 @@ test('a share link: created once, opened without an account, counted, revoked �
 
   await open(token);
   const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: owner.cookie });
-  assert.deepEqual(listed.json.shares.map((s) => [s.id, s.viewCount, s.state]), [[dto.id, 2, 'active']]);
+  assert.deepEqual(
+    listed.json.shares.map((s) => [s.id, s.viewCount, s.state]),
+    [[dto.id, 2, 'active']],
+  );
   assert.ok(listed.json.shares[0].lastViewedAt >= dto.createdAt);
   assert.equal(JSON.stringify(listed.json).includes(token), false, 'the token is never shown again');
 
@@ -215,7 +317,10 @@ test('share links expire after 7, 30 or 90 days', async () => {
     [{ kind: 'summary', expiresInDays: 10 }, 'La caducidad debe ser de 7, 30 o 90 días'],
     [{ kind: 'summary' }, 'La caducidad debe ser de 7, 30 o 90 días'],
     [{ kind: 'entry', expiresInDays: 7 }, "Indica qué compartir: 'recording', 'clip', 'reel' o 'summary'"],
-    [{ kind: 'recording', targetId: 'nope', expiresInDays: 7 }, 'No se encuentra lo que quieres compartir en este análisis'],
+    [
+      { kind: 'recording', targetId: 'nope', expiresInDays: 7 },
+      'No se encuentra lo que quieres compartir en este análisis',
+    ],
   ]) {
     const res = await share(owner, analysis.id, body);
     assert.deepEqual([res.status, res.json?.message], [400, message], JSON.stringify(body));
@@ -225,31 +330,74 @@ test('share links expire after 7, 30 or 90 days', async () => {
   assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY - 1000) })).status, 200);
   const late = await open(token, at(dto.createdAt + 7 * DAY));
   assert.deepEqual([late.status, late.json.message], [410, GONE]);
-  assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY) })).status, 410, 'an expired page is gone');
+  assert.equal(
+    (await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY) })).status,
+    410,
+    'an expired page is gone',
+  );
   // The owner's session idles out after 7 days on the same clock: a visit on day 6 keeps it.
   await api('/api/v1/auth/session', { cookie: owner.cookie, headers: at(dto.createdAt + 6 * DAY) });
-  const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: owner.cookie, headers: at(dto.createdAt + 8 * DAY) });
+  const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, {
+    cookie: owner.cookie,
+    headers: at(dto.createdAt + 8 * DAY),
+  });
   assert.equal(listed.json.shares[0].state, 'expired');
 });
 
 test('each kind shows only what was shared: a clip, a reel, the summary, notes only when chosen', async () => {
   const { owner, analysis, a, b } = await world('share-kinds');
-  const clip = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Se pierde', text: 'Texto del clip', tags: ['nav'] })).json.id;
+  const clip = (
+    await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Se pierde', text: 'Texto del clip', tags: ['nav'] })
+  ).json.id;
   const clipB = (await note(owner, b, { atMs: 4000, endMs: 6000, title: 'Duda', text: 'Otro texto' })).json.id;
-  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'Reel', clipIds: [clipB, clip] } })).json.id;
+  const reel = (
+    await api(`/api/v1/analysis/${analysis.id}/reels`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { title: 'Reel', clipIds: [clipB, clip] },
+    })
+  ).json.id;
 
   const clipShare = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
   const shown = (await open(clipShare.token)).json;
-  assert.deepEqual([shown.kind, shown.title, shown.clip.title, shown.clip.startMs, shown.clip.endMs, shown.clip.entryId, shown.clip.text, shown.clip.tags],
-    ['clip', 'Se pierde', 'Se pierde', 3000, 8000, null, null, []]);
+  assert.deepEqual(
+    [
+      shown.kind,
+      shown.title,
+      shown.clip.title,
+      shown.clip.startMs,
+      shown.clip.endMs,
+      shown.clip.entryId,
+      shown.clip.text,
+      shown.clip.tags,
+    ],
+    ['clip', 'Se pierde', 'Se pierde', 3000, 8000, null, null, []],
+  );
   assert.equal(JSON.stringify(shown).includes(a), false);
-  const withNotes = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7, includeNotes: true })).json;
-  assert.deepEqual(((j) => [j.clip.text, j.clip.tags])((await open(withNotes.token)).json), ['Texto del clip', ['nav']]);
-  assert.equal((await share(owner, analysis.id, { kind: 'clip', targetId: (await note(owner, a, { atMs: 1, text: 'nota' })).json.id, expiresInDays: 7 })).status, 400);
+  const withNotes = (
+    await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7, includeNotes: true })
+  ).json;
+  assert.deepEqual(((j) => [j.clip.text, j.clip.tags])((await open(withNotes.token)).json), [
+    'Texto del clip',
+    ['nav'],
+  ]);
+  assert.equal(
+    (
+      await share(owner, analysis.id, {
+        kind: 'clip',
+        targetId: (await note(owner, a, { atMs: 1, text: 'nota' })).json.id,
+        expiresInDays: 7,
+      })
+    ).status,
+    400,
+  );
 
   const reelShare = (await share(owner, analysis.id, { kind: 'reel', targetId: reel, expiresInDays: 90 })).json;
   const reelView = (await open(reelShare.token)).json;
-  assert.deepEqual([reelView.reel.title, reelView.reel.durationMs, reelView.reel.clips.map((c) => c.title)], ['Reel', 7000, ['Duda', 'Se pierde']]);
+  assert.deepEqual(
+    [reelView.reel.title, reelView.reel.durationMs, reelView.reel.clips.map((c) => c.title)],
+    ['Reel', 7000, ['Duda', 'Se pierde']],
+  );
   assert.equal(JSON.stringify(reelView).includes(a) || JSON.stringify(reelView).includes(b), false);
   const reelFile = reelView.reel.clips[0].segments[0].url;
   assert.equal((await fetch(reelFile)).status, 200);
@@ -257,26 +405,50 @@ test('each kind shows only what was shared: a clip, a reel, the summary, notes o
   await api(`/api/v1/reels/${reel}/clips/${clipB}`, { method: 'DELETE', cookie: owner.cookie });
   assert.equal((await fetch(reelFile)).status, 404);
 
-  const summary = (await open((await share(owner, analysis.id, { kind: 'summary', expiresInDays: 30 })).json.token)).json;
-  assert.deepEqual([summary.summary.submitted, summary.summary.tasks.length, summary.summary.tasks[0].success.n], [2, 2, 2]);
+  const summary = (await open((await share(owner, analysis.id, { kind: 'summary', expiresInDays: 30 })).json.token))
+    .json;
+  assert.deepEqual(
+    [summary.summary.submitted, summary.summary.tasks.length, summary.summary.tasks[0].success.n],
+    [2, 2, 2],
+  );
   assert.equal('entries' in summary.summary, false);
   assert.equal(JSON.stringify(summary).includes(a), false);
 
-  const notes = (await open((await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7, includeNotes: true })).json.token)).json;
-  assert.deepEqual(notes.recording.notes.map((n) => [n.atMs, n.title]), [[1, null], [3000, 'Se pierde']]);
+  const notes = (
+    await open(
+      (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7, includeNotes: true })).json
+        .token,
+    )
+  ).json;
+  assert.deepEqual(
+    notes.recording.notes.map((n) => [n.atMs, n.title]),
+    [
+      [1, null],
+      [3000, 'Se pierde'],
+    ],
+  );
 });
 
 test('the camera can be hidden from a shared recording', async () => {
   const { owner, analysis, a } = await world('share-camera');
   // A camera file for the recording's segment (its content does not matter here).
   const key = `analyses/${analysis.id}/entries/${a}/segments/1/screen.mp4`;
-  await sql(`INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0)`);
-  const shown = (await open((await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json.token)).json;
+  await sql(
+    `INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0)`,
+  );
+  const shown = (
+    await open((await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json.token)
+  ).json;
   assert.equal(shown.hideCamera, false);
   const camera = shown.recording.segments[0].cameraUrl;
   assert.match(camera, /\/1\/camera\?/);
   assert.equal((await fetch(camera)).status, 200);
-  const hidden = (await open((await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7, hideCamera: true })).json.token)).json;
+  const hidden = (
+    await open(
+      (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7, hideCamera: true })).json
+        .token,
+    )
+  ).json;
   assert.deepEqual([hidden.hideCamera, hidden.recording.segments[0].cameraUrl], [true, null]);
 });
 
@@ -294,11 +466,18 @@ test('a share token opens nothing but its page: not the entry’s API, not the a
   ];
   for (const [method, path] of attempts) {
     for (const headers of [{ cookie: `__Host-lupa_session=${token}` }, { authorization: `Bearer ${token}` }, {}]) {
-      const res = await api(`${path}${headers.cookie || headers.authorization ? '' : `?token=${token}`}`, { method, headers });
+      const res = await api(`${path}${headers.cookie || headers.authorization ? '' : `?token=${token}`}`, {
+        method,
+        headers,
+      });
       assert.equal(res.status, 401, `${method} ${path} ${JSON.stringify(headers)}`);
     }
   }
-  const asCapability = await api(`/api/v1/analysisEntry/${a}/steps`, { method: 'PUT', cookie: `__Host-lupa_participation=${token}`, body: { steps: [] } });
+  const asCapability = await api(`/api/v1/analysisEntry/${a}/steps`, {
+    method: 'PUT',
+    cookie: `__Host-lupa_participation=${token}`,
+    body: { steps: [] },
+  });
   assert.equal(asCapability.status, 403);
   assert.equal((await fetch(`${BASE}/api/v1/recordings/${a}?expires=${Date.now() + 60_000}&sig=${token}`)).status, 403);
   assert.equal((await open(token)).status, 200, 'the link itself still works');
@@ -312,8 +491,12 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
   const kept = (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json;
   assert.equal((await api(`/api/v1/entry/${b}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   const rows = await sql(`SELECT id FROM shares WHERE analysis_id = ${q(analysis.id)}`);
-  assert.deepEqual(rows.map((r) => r.id), [kept.share.id]);
-  for (const t of [recording.token, clipShare.token]) assert.deepEqual(((r) => [r.status, r.json.message])(await open(t)), [410, GONE]);
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    [kept.share.id],
+  );
+  for (const t of [recording.token, clipShare.token])
+    assert.deepEqual(((r) => [r.status, r.json.message])(await open(t)), [410, GONE]);
   assert.equal((await open(kept.token)).status, 200);
 
   const summary = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
@@ -326,7 +509,10 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
   const theirShare = (await share(leaving, theirs.id, { kind: 'summary', expiresInDays: 90 })).json;
   const admin = await signUp('share-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  assert.equal((await api(`/api/v1/admin/users/${leaving.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status, 200);
+  assert.equal(
+    (await api(`/api/v1/admin/users/${leaving.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
+    200,
+  );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE owner_id = ${q(leaving.user.id)}`))[0].n, 0);
   assert.equal((await open(theirShare.token)).status, 410);
 });
@@ -381,13 +567,27 @@ test('playlists, the list and shared recordings name the participant and carry t
   const ca = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'A' })).json.id;
   const cb = (await note(owner, b, { atMs: 3000, endMs: 8000, title: 'B' })).json.id;
   const listed = (await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: owner.cookie })).json.notes;
-  assert.deepEqual(listed.map((n) => n.participantNumber), [numbers[a], numbers[b]]);
+  assert.deepEqual(
+    listed.map((n) => n.participantNumber),
+    [numbers[a], numbers[b]],
+  );
 
   // A camera file for a's first capture, started 400 ms after the screen (its bytes do not matter here).
   const key = `analyses/${analysis.id}/entries/${a}/segments/1/screen.mp4`;
-  await sql(`INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at, start_ms) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0, 400)`);
-  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'R', clipIds: [ca, cb] } })).json;
-  assert.deepEqual(reel.clips.map((c) => c.participantNumber), [numbers[a], numbers[b]]);
+  await sql(
+    `INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at, start_ms) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0, 400)`,
+  );
+  const reel = (
+    await api(`/api/v1/analysis/${analysis.id}/reels`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { title: 'R', clipIds: [ca, cb] },
+    })
+  ).json;
+  assert.deepEqual(
+    reel.clips.map((c) => c.participantNumber),
+    [numbers[a], numbers[b]],
+  );
   const [withCamera, without] = reel.clips;
   assert.match(withCamera.segments[0].cameraUrl, new RegExp(`/api/v1/recordings/${a}/1/camera\\?expires=`));
   assert.equal(withCamera.segments[0].cameraOffsetMs, 400);
@@ -397,15 +597,24 @@ test('playlists, the list and shared recordings name the participant and carry t
   const { token } = (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json;
   const shown = (await open(token)).json;
   assert.deepEqual([shown.recording.participantNumber, shown.recording.segments[0].cameraOffsetMs], [numbers[a], 400]);
-  const hidden = (await open((await share(owner, analysis.id, { kind: 'clip', targetId: ca, expiresInDays: 7, hideCamera: true })).json.token)).json;
-  assert.deepEqual([hidden.clip.participantNumber, hidden.clip.segments[0].cameraUrl, hidden.clip.segments[0].cameraOffsetMs], [numbers[a], null, 0]);
+  const hidden = (
+    await open(
+      (await share(owner, analysis.id, { kind: 'clip', targetId: ca, expiresInDays: 7, hideCamera: true })).json.token,
+    )
+  ).json;
+  assert.deepEqual(
+    [hidden.clip.participantNumber, hidden.clip.segments[0].cameraUrl, hidden.clip.segments[0].cameraOffsetMs],
+    [numbers[a], null, 0],
+  );
 });
 
 test('shared media answers at most 8 MiB at a time, so revoking stops a player that is already reading', async () => {
   const owner = await researcher('share-cap');
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
   const { entryId, file } = await submittedLargeRecording(analysis.id, 9 * MIB + 4321);
-  const { token, share: dto } = (await share(owner, analysis.id, { kind: 'recording', targetId: entryId, expiresInDays: 7 })).json;
+  const { token, share: dto } = (
+    await share(owner, analysis.id, { kind: 'recording', targetId: entryId, expiresInDays: 7 })
+  ).json;
   const url = (await open(token)).json.recording.segments[0].url;
 
   // A player's first read asks for everything; it gets the first 8 MiB, and says so.
@@ -438,25 +647,68 @@ test('a lapsed customer makes no new clips, reels or links; existing links keep 
   const { owner, analysis, a, b } = await world('lapsed');
   const clip = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Antes', text: 'x' })).json.id;
   const other = (await note(owner, b, { atMs: 1000, endMs: 2000, title: 'Otro', text: 'y' })).json.id;
-  const reel = (await api(`/api/v1/analysis/${analysis.id}/reels`, { method: 'POST', cookie: owner.cookie, body: { title: 'Reel', clipIds: [clip] } })).json.id;
+  const reel = (
+    await api(`/api/v1/analysis/${analysis.id}/reels`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { title: 'Reel', clipIds: [clip] },
+    })
+  ).json.id;
   const link = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
   await sql(`UPDATE subscriptions SET status = 'canceled' WHERE user_id = ${q(owner.user.id)}`);
 
   const SUFFIX = 'Visita Facturación para elegir un plan.';
   const refused = [
-    [`/api/v1/analysis/${analysis.id}/shares`, 'POST', { kind: 'summary', expiresInDays: 7 }, `Necesitas una suscripción activa para crear enlaces para compartir. ${SUFFIX}`],
-    [`/api/v1/analysis/${analysis.id}/reels`, 'POST', { title: 'Nuevo', clipIds: [clip] }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
-    [`/api/v1/reels/${reel}`, 'PATCH', { title: 'Otro título' }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
-    [`/api/v1/reels/${reel}/clips`, 'POST', { clipId: other }, `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`],
-    [`/api/v1/entry/${a}/notes`, 'POST', { atMs: 1000, endMs: 2000, text: 'nuevo clip' }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
-    [`/api/v1/entry/${a}/notes/${clip}`, 'PATCH', { endMs: 9000 }, `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`],
+    [
+      `/api/v1/analysis/${analysis.id}/shares`,
+      'POST',
+      { kind: 'summary', expiresInDays: 7 },
+      `Necesitas una suscripción activa para crear enlaces para compartir. ${SUFFIX}`,
+    ],
+    [
+      `/api/v1/analysis/${analysis.id}/reels`,
+      'POST',
+      { title: 'Nuevo', clipIds: [clip] },
+      `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`,
+    ],
+    [
+      `/api/v1/reels/${reel}`,
+      'PATCH',
+      { title: 'Otro título' },
+      `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`,
+    ],
+    [
+      `/api/v1/reels/${reel}/clips`,
+      'POST',
+      { clipId: other },
+      `Necesitas una suscripción activa para crear o modificar reels. ${SUFFIX}`,
+    ],
+    [
+      `/api/v1/entry/${a}/notes`,
+      'POST',
+      { atMs: 1000, endMs: 2000, text: 'nuevo clip' },
+      `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`,
+    ],
+    [
+      `/api/v1/entry/${a}/notes/${clip}`,
+      'PATCH',
+      { endMs: 9000 },
+      `Necesitas una suscripción activa para crear o modificar clips. ${SUFFIX}`,
+    ],
   ];
   for (const [path, method, body, message] of refused) {
     const res = await api(path, { method, cookie: owner.cookie, body });
-    assert.deepEqual([res.status, res.json?.code, res.json?.message], [402, 'subscription_required', message], `${method} ${path}`);
+    assert.deepEqual(
+      [res.status, res.json?.code, res.json?.message],
+      [402, 'subscription_required', message],
+      `${method} ${path}`,
+    );
   }
   // Nothing was written by the refused requests.
-  assert.deepEqual((await api(`/api/v1/reels/${reel}`, { cookie: owner.cookie })).json.clips.map((c) => c.clipId), [clip]);
+  assert.deepEqual(
+    (await api(`/api/v1/reels/${reel}`, { cookie: owner.cookie })).json.clips.map((c) => c.clipId),
+    [clip],
+  );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 1);
 
   // The link made while subscribed still shows its clip, which still plays.
@@ -468,8 +720,14 @@ test('a lapsed customer makes no new clips, reels or links; existing links keep 
   assert.equal(plain.status, 201, plain.text);
   assert.equal((await patch(owner, a, clip, { text: 'Texto nuevo', tags: ['nav'] })).status, 200);
   assert.equal((await patch(owner, b, other, { endMs: null })).status, 200, 'a clip can become a note again');
-  assert.equal((await api(`/api/v1/reels/${reel}/clips/${clip}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
-  assert.equal((await api(`/api/v1/shares/${link.share.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal(
+    (await api(`/api/v1/reels/${reel}/clips/${clip}`, { method: 'DELETE', cookie: owner.cookie })).status,
+    200,
+  );
+  assert.equal(
+    (await api(`/api/v1/shares/${link.share.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status,
+    200,
+  );
   assert.equal((await api(`/api/v1/reels/${reel}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
 
   // Subscribed again, the same requests work.

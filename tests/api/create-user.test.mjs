@@ -13,19 +13,31 @@ const createUser = (...args) =>
 test('create-user makes an account that logs in with its role, and updates it', async () => {
   const email = uniqueEmail('operator');
   await createUser('--email', email, '--password', 'clave de operador', '--role', 'admin');
-  const login = await api('/api/v1/auth/login/local', { method: 'POST', body: { username: email, password: 'clave de operador' } });
+  const login = await api('/api/v1/auth/login/local', {
+    method: 'POST',
+    body: { username: email, password: 'clave de operador' },
+  });
   assert.equal(login.status, 200);
   assert.equal(login.json.user.role, 'admin');
 
   await createUser('--email', email, '--password', 'otra clave de operador', '--role', 'customer');
-  const old = await api('/api/v1/auth/login/local', { method: 'POST', body: { username: email, password: 'clave de operador' } });
+  const old = await api('/api/v1/auth/login/local', {
+    method: 'POST',
+    body: { username: email, password: 'clave de operador' },
+  });
   assert.equal(old.status, 401);
-  const fresh = await api('/api/v1/auth/login/local', { method: 'POST', body: { username: email, password: 'otra clave de operador' } });
+  const fresh = await api('/api/v1/auth/login/local', {
+    method: 'POST',
+    body: { username: email, password: 'otra clave de operador' },
+  });
   assert.equal(fresh.json.user.role, 'customer');
 });
 
 test('create-user refuses bad input with a clear message', async () => {
   await assert.rejects(createUser('--email', 'nope', '--password', 'clave larga 123'), /--email must be a valid/);
   await assert.rejects(createUser('--email', uniqueEmail(), '--password', 'corta'), /al menos 8 caracteres/);
-  await assert.rejects(createUser('--email', uniqueEmail(), '--password', 'clave larga 123', '--role', 'root'), /--role must be/);
+  await assert.rejects(
+    createUser('--email', uniqueEmail(), '--password', 'clave larga 123', '--role', 'root'),
+    /--role must be/,
+  );
 });

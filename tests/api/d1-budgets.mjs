@@ -58,7 +58,8 @@ export class RoundTrips {
         problems.push(`${route}: not declared in edge-worker/core/src/routes/table.rs (is routes.json stale?)`);
         continue;
       }
-      if (row.d1 > row.d1Target && !row.why) problems.push(`${route}: budget ${row.d1} is above the target ${row.d1Target} without a reason`);
+      if (row.d1 > row.d1Target && !row.why)
+        problems.push(`${route}: budget ${row.d1} is above the target ${row.d1Target} without a reason`);
       const seen = this.#seen.get(route);
       if (seen === undefined) problems.push(`${route}: not measured`);
       else if (seen > row.d1) problems.push(`${route}: ${seen} round trips, budget ${row.d1}`);
@@ -67,7 +68,8 @@ export class RoundTrips {
       const route = routeKey(chunk);
       const before = this.#beforeBody.get(route);
       if (before === undefined) problems.push(`${route}: no x-d1-round-trips-before-body`);
-      else if (before > chunk.d1BeforeBody) problems.push(`${route}: ${before} round trips before the body, budget ${chunk.d1BeforeBody}`);
+      else if (before > chunk.d1BeforeBody)
+        problems.push(`${route}: ${before} round trips before the body, budget ${chunk.d1BeforeBody}`);
     }
     return problems;
   }

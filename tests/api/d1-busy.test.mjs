@@ -11,7 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { api } from './helpers.mjs';
 import { holdWriteLock, q, sql } from './db.mjs';
-import { at, finishedFile, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, until } from './recording.mjs';
+import {
+  at,
+  finishedFile,
+  ledgerOf,
+  openSegment,
+  participate,
+  putChunk,
+  r2Keys,
+  recordSegment,
+  until,
+} from './recording.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const run = promisify(execFile);
@@ -28,7 +38,10 @@ test('a write that finds the database busy for a moment still succeeds once it i
   assert.equal(rows.length, 1, 'written once');
   // The refused tries are not D1 round trips (D1 is never busy; ADR 0011's budgets count what
   // production waits for): the answer reports what the same request costs with the file free.
-  const free = await api('/api/v1/waitlist', { method: 'POST', body: { email: `libre.${Date.now()}@example.com`, consent: true } });
+  const free = await api('/api/v1/waitlist', {
+    method: 'POST',
+    body: { email: `libre.${Date.now()}@example.com`, consent: true },
+  });
   assert.equal(free.status, 201, free.text);
   assert.equal(joined.headers.get('x-d1-round-trips'), free.headers.get('x-d1-round-trips'));
 });
@@ -38,23 +51,31 @@ test("a local script's write (create-user's) waits while the server holds the wr
   // used before, failed at once with 'database is locked' while the server was writing.
   const email = `script.${Date.now()}@example.com`;
   const insert = `INSERT INTO waitlist (id, email, email_normalized, consent, consent_at, created_at) VALUES (${q(`wl-${Date.now()}`)}, ${q(email)}, ${q(email)}, 1, 0, 0)`;
-  const code = "import { localSql } from './scripts/lib/local-d1.mjs'; localSql(process.env.STATE_DIR, process.env.QUERY);";
+  const code =
+    "import { localSql } from './scripts/lib/local-d1.mjs'; localSql(process.env.STATE_DIR, process.env.QUERY);";
   const released = holdWriteLock(2500);
   const script = run(process.execPath, ['--input-type=module', '-e', code], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: { ...process.env, STATE_DIR: process.env.LUPA_STATE_DIR, QUERY: insert },
   });
   let settled = false;
-  script.then(() => (settled = true), () => (settled = true));
+  script.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   assert.equal(settled, false, 'the script is still waiting for the lock, not failed');
   assert.equal((await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length, 0, 'nothing written yet');
   await released;
   await script;
-  assert.equal((await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length, 1, 'written once the lock was free');
+  assert.equal(
+    (await sql(`SELECT email FROM waitlist WHERE email = ${q(email)}`)).length,
+    1,
+    'written once the lock was free',
+  );
 });
 
-test("an expired participation whose alarm finds the database busy is still abandoned, with nothing left", async () => {
+test('an expired participation whose alarm finds the database busy is still abandoned, with nothing left', async () => {
   // The expiry alarm writes D1 (the row becomes 'abandoned') before it erases anything: when the
   // write fails, the alarm runs again a few seconds later and finds the same work to do. It used to
   // erase first, and the retry found the object already 'deleted': the row stayed 'in_progress'.
@@ -77,7 +98,10 @@ test("an expired participation whose alarm finds the database busy is still aban
   await new Promise((resolve) => setTimeout(resolve, due - 2_000 - Date.now()));
   await holdWriteLock(6_000);
   const status = async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${q(gone.entryId)}`))[0].status;
-  assert.ok(await until(async () => (await status()) === 'abandoned', { timeoutMs: 30_000, everyMs: 500 }), `status: ${await status()}`);
+  assert.ok(
+    await until(async () => (await status()) === 'abandoned', { timeoutMs: 30_000, everyMs: 500 }),
+    `status: ${await status()}`,
+  );
   assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing is left in R2');
   assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
 });
@@ -99,7 +123,10 @@ test('a chunk the ledger stored stays in R2 when taking the place again finds th
   const first = randomBytes(100_000);
   const second = randomBytes(120_000);
   assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, first, 1000, at(t0 + 60_000))).status, 200);
-  assert.ok(await until(() => ledgerOf(p.entryId)?.hold_released === 1, { timeoutMs: 45_000, everyMs: 250 }), 'the alarm let the place go');
+  assert.ok(
+    await until(() => ledgerOf(p.entryId)?.hold_released === 1, { timeoutMs: 45_000, everyMs: 250 }),
+    'the alarm let the place go',
+  );
 
   // The next chunk grows the recording, so its commit writes D1 while the lock is held (4 s,
   // longer than the ~0.85 s the worker waits on a busy database).

@@ -44,11 +44,13 @@ export function grantSubscription(userId, { days = 1, stateDir = process.env.LUP
 export function holdWriteLock(ms) {
   const db = new DatabaseSync(d1File(process.env.LUPA_STATE_DIR), { timeout: 5000 });
   db.exec('BEGIN IMMEDIATE');
-  return new Promise((resolve) => setTimeout(() => {
-    db.exec('ROLLBACK');
-    db.close();
-    resolve();
-  }, ms));
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      db.exec('ROLLBACK');
+      db.close();
+      resolve();
+    }, ms),
+  );
 }
 
 /** Quotes a string for SQL. */
@@ -81,7 +83,21 @@ export async function r2Put(key, bytes) {
   const file = join(dir, 'object');
   writeFileSync(file, bytes);
   try {
-    await run('wrangler', ['r2', 'object', 'put', `lupa-recordings/${key}`, '--file', file, '--local', '--persist-to', process.env.LUPA_STATE_DIR], { cwd: root });
+    await run(
+      'wrangler',
+      [
+        'r2',
+        'object',
+        'put',
+        `lupa-recordings/${key}`,
+        '--file',
+        file,
+        '--local',
+        '--persist-to',
+        process.env.LUPA_STATE_DIR,
+      ],
+      { cwd: root },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

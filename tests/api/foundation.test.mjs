@@ -45,10 +45,17 @@ test('client routes get the single-page app', async () => {
 });
 
 /** Which entry script a page's HTML loads: the app's (index) or the participation page's. */
-const entryScript = (html) => /<script type="module" crossorigin src="\/assets\/(index|participate)-[\w-]+\.js"><\/script>/.exec(html)?.[1];
+const entryScript = (html) =>
+  /<script type="module" crossorigin src="\/assets\/(index|participate)-[\w-]+\.js"><\/script>/.exec(html)?.[1];
 
 test('the participation paths get the participation page, its own entry; other paths the app (ADR 0011)', async () => {
-  for (const path of ['/participate', '/participate/', '/participate/abc', '/participate/abc/', '/participate/an%201']) {
+  for (const path of [
+    '/participate',
+    '/participate/',
+    '/participate/abc',
+    '/participate/abc/',
+    '/participate/an%201',
+  ]) {
     const res = await fetch(BASE + path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get('content-type') ?? '', /text\/html/);
@@ -68,7 +75,8 @@ test("the player, an analysis and the dashboard get the app with their screen's 
     '/analysis/0123abcd': 'src/features/analysis/routes/analysis-detail-page.tsx',
     '/dashboard': 'src/features/dashboard/routes/dashboard-page.tsx',
   };
-  const preloaded = (html) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const preloaded = (html) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
   for (const [path, source] of Object.entries(screens)) {
     const html = await (await fetch(BASE + path)).text();
     assert.equal(entryScript(html), 'index', path);

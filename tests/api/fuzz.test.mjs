@@ -16,13 +16,42 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** Small seeded PRNG so a failure reproduces. */
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 const rand = rng(20261122);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
-const STRINGS = ['', ' ', 'a', 'x'.repeat(5000), '😀🇪🇸', 'مرحبا', '\u0000', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', 'null', '-1', '1e309'];
-const VALUES = [null, true, false, 0, -1, 1.5, 2 ** 53 + 1, -(2 ** 63), 'texto', [], [1, 'a'], {}, { nested: { deep: [1] } }];
+const STRINGS = [
+  '',
+  ' ',
+  'a',
+  'x'.repeat(5000),
+  '😀🇪🇸',
+  'مرحبا',
+  '\u0000',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  'null',
+  '-1',
+  '1e309',
+];
+const VALUES = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  'texto',
+  [],
+  [1, 'a'],
+  {},
+  { nested: { deep: [1] } },
+];
 const BAD_IDS = ['x', 'x'.repeat(300), '😀', '..%2F..', "'; DROP TABLE users; --", '%00', '0', '-1', 'a b'];
 
 function resolveRef(schema) {
@@ -43,14 +72,24 @@ function badBodies(op) {
     { raw: '{}', type: 'application/json' },
     { raw: '{"a":1}', type: 'text/plain' },
     { raw: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
-    { raw: JSON.stringify({ extra: 'field', __proto__: { polluted: true }, constructor: { prototype: {} } }), type: 'application/json' },
+    {
+      raw: JSON.stringify({ extra: 'field', __proto__: { polluted: true }, constructor: { prototype: {} } }),
+      type: 'application/json',
+    },
     { raw: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' },
     { raw: JSON.stringify({ big: 'x'.repeat(70_000) }), type: 'application/json' },
   ];
   for (const prop of props) {
-    for (let i = 0; i < 4; i++) bodies.push({ raw: JSON.stringify({ [prop]: pick(VALUES) }), type: 'application/json' });
-    bodies.push({ raw: JSON.stringify(Object.fromEntries(props.map((p) => [p, pick(STRINGS)]))), type: 'application/json' });
-    bodies.push({ raw: JSON.stringify(Object.fromEntries(props.map((p) => [p, pick(VALUES)]))), type: 'application/json' });
+    for (let i = 0; i < 4; i++)
+      bodies.push({ raw: JSON.stringify({ [prop]: pick(VALUES) }), type: 'application/json' });
+    bodies.push({
+      raw: JSON.stringify(Object.fromEntries(props.map((p) => [p, pick(STRINGS)]))),
+      type: 'application/json',
+    });
+    bodies.push({
+      raw: JSON.stringify(Object.fromEntries(props.map((p) => [p, pick(VALUES)]))),
+      type: 'application/json',
+    });
   }
   return bodies;
 }
@@ -59,7 +98,11 @@ async function send(method, path, { raw, type } = {}, cookie) {
   const headers = { 'cf-connecting-ip': randomIp(), cookie };
   if (type) headers['content-type'] = type;
   // GET and DELETE bodies: fetch refuses GET bodies, so those go without one.
-  const res = await fetch(BASE + path, { method: method.toUpperCase(), headers, body: method === 'get' ? undefined : raw });
+  const res = await fetch(BASE + path, {
+    method: method.toUpperCase(),
+    headers,
+    body: method === 'get' ? undefined : raw,
+  });
   const text = await res.text();
   return { status: res.status, type: res.headers.get('content-type') ?? '', text };
 }
@@ -72,10 +115,21 @@ test('thousands of malformed requests: no 5xx, every 4xx is JSON with a message'
   const created = await fetch(`${BASE}/api/v1/analysis`, {
     method: 'POST',
     headers: { cookie: admin.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'F', url: 'example.com', maxNumberOfParticipants: 1000, scenario: '', tasks: [{ taskType: 'text', taskContent: 'T' }], device: 'computer' }),
+    body: JSON.stringify({
+      name: 'F',
+      url: 'example.com',
+      maxNumberOfParticipants: 1000,
+      scenario: '',
+      tasks: [{ taskType: 'text', taskContent: 'T' }],
+      device: 'computer',
+    }),
   });
   const analysisId = (await created.json()).analysisData.id;
-  const part = await fetch(`${BASE}/api/v1/analysis/participate`, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() }, body: JSON.stringify({ analysisId }) });
+  const part = await fetch(`${BASE}/api/v1/analysis/participate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+    body: JSON.stringify({ analysisId }),
+  });
   const entryId = (await part.json()).analysisEntryId;
   const cap = part.headers.getSetCookie()[0].split(';')[0];
   const cookie = `${admin.cookie}; ${cap}`;
@@ -92,13 +146,15 @@ test('thousands of malformed requests: no 5xx, every 4xx is JSON with a message'
       } catch {
         body = undefined;
       }
-      if (!res.type.includes('application/json') || typeof body?.message !== 'string') failures.push(`${label} → ${res.status} without a JSON message`);
+      if (!res.type.includes('application/json') || typeof body?.message !== 'string')
+        failures.push(`${label} → ${res.status} without a JSON message`);
     }
   };
 
   for (const [pattern, item] of Object.entries(doc.paths)) {
     // Never log ourselves out or delete the admin mid-run.
-    const skip = (m) => (pattern.endsWith('/auth/logout') && m === 'post') || (pattern.endsWith('/admin/users/{id}') && m === 'delete');
+    const skip = (m) =>
+      (pattern.endsWith('/auth/logout') && m === 'post') || (pattern.endsWith('/admin/users/{id}') && m === 'delete');
     const concrete = (ids) =>
       pattern
         .replace('{id}', ids.id)
@@ -114,30 +170,71 @@ test('thousands of malformed requests: no 5xx, every 4xx is JSON with a message'
     for (const method of METHODS) {
       if (skip(method)) continue;
       const op = item[method];
-      const real = concrete({ id: pattern.includes('/analysisEntry/') || pattern.includes('/uploads/') || pattern.includes('/recordings/') || pattern.includes('/entry/') ? entryId : analysisId, part: '1', note: 'missing' });
+      const real = concrete({
+        id:
+          pattern.includes('/analysisEntry/') ||
+          pattern.includes('/uploads/') ||
+          pattern.includes('/recordings/') ||
+          pattern.includes('/entry/')
+            ? entryId
+            : analysisId,
+        part: '1',
+        note: 'missing',
+      });
       if (!op) {
-        check(`${method} ${pattern} (undefined method)`, await send(method, real, { raw: '{}', type: 'application/json' }, cookie));
+        check(
+          `${method} ${pattern} (undefined method)`,
+          await send(method, real, { raw: '{}', type: 'application/json' }, cookie),
+        );
         continue;
       }
       // Signed in (handlers run) and anonymous (the gates answer).
       for (const who of [cookie, undefined]) {
-        for (const body of badBodies(op)) check(`${method} ${pattern} ${body.raw.slice(0, 40)}`, await send(method, real, body, who));
+        for (const body of badBodies(op))
+          check(`${method} ${pattern} ${body.raw.slice(0, 40)}`, await send(method, real, body, who));
       }
       if (pattern.includes('{')) {
         for (const id of BAD_IDS) {
-          const path = concrete({ id: encodeURIComponent(id), part: encodeURIComponent(pick(BAD_IDS)), note: encodeURIComponent(id) });
-          check(`${method} ${path.slice(0, 80)}`, await send(method, path, { raw: '{}', type: 'application/json' }, cookie));
+          const path = concrete({
+            id: encodeURIComponent(id),
+            part: encodeURIComponent(pick(BAD_IDS)),
+            note: encodeURIComponent(id),
+          });
+          check(
+            `${method} ${path.slice(0, 80)}`,
+            await send(method, path, { raw: '{}', type: 'application/json' }, cookie),
+          );
         }
       }
-      for (const query of ['?page=-5&pageSize=99999&q=%25%5F', '?passwordResetToken=' + 'x'.repeat(3000), '?expires=abc&sig=zz', '?range=bytes']) {
-        check(`${method} ${pattern}${query.slice(0, 30)}`, await send(method, real + query, method === 'get' ? {} : { raw: '{}', type: 'application/json' }, cookie));
+      for (const query of [
+        '?page=-5&pageSize=99999&q=%25%5F',
+        '?passwordResetToken=' + 'x'.repeat(3000),
+        '?expires=abc&sig=zz',
+        '?range=bytes',
+      ]) {
+        check(
+          `${method} ${pattern}${query.slice(0, 30)}`,
+          await send(method, real + query, method === 'get' ? {} : { raw: '{}', type: 'application/json' }, cookie),
+        );
       }
     }
   }
   // Range headers on a recording URL with every shape of nonsense.
-  for (const range of ['bytes=', 'bytes=-', 'bytes=abc-def', 'bytes=99999999999999999999-', 'bytes=5-1', 'pages=1-2', 'bytes=0-0,1-1']) {
+  for (const range of [
+    'bytes=',
+    'bytes=-',
+    'bytes=abc-def',
+    'bytes=99999999999999999999-',
+    'bytes=5-1',
+    'pages=1-2',
+    'bytes=0-0,1-1',
+  ]) {
     const res = await fetch(`${BASE}/api/v1/recordings/${entryId}?expires=1&sig=00`, { headers: { range } });
-    check(`range ${range}`, { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() });
+    check(`range ${range}`, {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      text: await res.text(),
+    });
   }
   assert.deepEqual(failures.slice(0, 30), [], `${failures.length} failures of ${sent}`);
   assert.ok(sent > 2000, `only ${sent} requests`);

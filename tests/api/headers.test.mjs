@@ -41,11 +41,16 @@ test('signed-in screens preload the session, and the player its recording and no
   const links = async (path) => {
     const res = await fetch(BASE + path);
     assert.equal(res.status, 200, path);
-    return (res.headers.get('link') ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+    return (res.headers.get('link') ?? '')
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
   };
   const preload = (url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
   assert.deepEqual(await links('/entry/0123abcd'), [
-    preload('/api/v1/auth/session'), preload('/api/v1/entry/0123abcd'), preload('/api/v1/entry/0123abcd/notes'),
+    preload('/api/v1/auth/session'),
+    preload('/api/v1/entry/0123abcd'),
+    preload('/api/v1/entry/0123abcd/notes'),
   ]);
   assert.deepEqual(await links('/dashboard'), [preload('/api/v1/auth/session')]);
   for (const path of ['/', '/participate/abc', '/auth/login']) assert.deepEqual(await links(path), [], path);

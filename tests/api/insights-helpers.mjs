@@ -14,12 +14,23 @@ export async function researcher(tag = 'insights', { base, stateDir } = {}) {
 }
 
 /** Creates an analysis with `tasks` (texts) and the given settings; returns its DTO. */
-export async function createAnalysis(owner, { tasks = ['Busca el producto', 'Añádelo a la cesta', 'Paga'], max = 10, base, ...settings } = {}) {
+export async function createAnalysis(
+  owner,
+  { tasks = ['Busca el producto', 'Añádelo a la cesta', 'Paga'], max = 10, base, ...settings } = {},
+) {
   const res = await api('/api/v1/analysis', {
     base,
     method: 'POST',
     cookie: owner.cookie,
-    body: { name: 'Tienda', url: 'tienda.example.com', maxNumberOfParticipants: max, scenario: 'Compras algo', tasks: tasks.map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer', ...settings },
+    body: {
+      name: 'Tienda',
+      url: 'tienda.example.com',
+      maxNumberOfParticipants: max,
+      scenario: 'Compras algo',
+      tasks: tasks.map((taskContent) => ({ taskType: 'text', taskContent })),
+      device: 'computer',
+      ...settings,
+    },
   });
   if (res.status !== 201) throw new Error(`create analysis: ${res.status} ${res.text}`);
   return res.json.analysisData;
@@ -37,14 +48,21 @@ export const QUESTIONS_MS = 5000;
  */
 export async function participation(analysisId, { tasks, sus }) {
   const { entryId, cookie } = await participate(analysisId);
-  const steps = [{ index: 0, atMs: 0 }, { index: 1, atMs: 1000 }];
+  const steps = [
+    { index: 0, atMs: 0 },
+    { index: 1, atMs: 1000 },
+  ];
   let at = 2000;
   let end = at;
   for (const [i, task] of tasks.entries()) {
     steps.push({ index: 2 + i, atMs: at });
     const finished = at + task.s * 1000;
     if (task.answer) {
-      const put = await api(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, { method: 'PUT', cookie, body: { ...task.answer, atMs: finished } });
+      const put = await api(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, {
+        method: 'PUT',
+        cookie,
+        body: { ...task.answer, atMs: finished },
+      });
       if (put.status !== 200) throw new Error(`answer task ${i + 1}: ${put.status} ${put.text}`);
       end = finished + QUESTIONS_MS;
     } else {
@@ -53,7 +71,11 @@ export async function participation(analysisId, { tasks, sus }) {
     at = end;
   }
   if (sus) {
-    const put = await api(`/api/v1/analysisEntry/${entryId}/answers/sus`, { method: 'PUT', cookie, body: { answers: sus, atMs: end } });
+    const put = await api(`/api/v1/analysisEntry/${entryId}/answers/sus`, {
+      method: 'PUT',
+      cookie,
+      body: { answers: sus, atMs: end },
+    });
     if (put.status !== 200) throw new Error(`sus: ${put.status} ${put.text}`);
   }
   // One small chunk whose end is the recording's length.

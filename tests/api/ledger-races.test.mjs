@@ -19,8 +19,16 @@ async function analysis(places = 2) {
   await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
     VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
   const res = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Races', url: 'example.com', maxNumberOfParticipants: places, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }], device: 'computer' },
+    method: 'POST',
+    cookie: owner.cookie,
+    body: {
+      name: 'Races',
+      url: 'example.com',
+      maxNumberOfParticipants: places,
+      scenario: 'S',
+      tasks: [{ taskType: 'text', taskContent: 'T1' }],
+      device: 'computer',
+    },
   });
   assert.equal(res.status, 201, res.text);
   return { owner, id: res.json.analysisData.id };
@@ -32,17 +40,30 @@ async function analysis(places = 2) {
  */
 function slowChunk(entryId, cookie, segment, index, body, first) {
   let release;
-  const gate = new Promise((resolve) => { release = resolve; });
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
   const url = new URL(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`);
   const done = new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/octet-stream', 'content-length': String(body.length), 'x-lupa-end-ms': '1000' },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        headers: {
+          cookie,
+          'content-type': 'application/octet-stream',
+          'content-length': String(body.length),
+          'x-lupa-end-ms': '1000',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
     req.on('error', reject);
     req.write(body.subarray(0, first));
     gate.then(() => req.end(body.subarray(first)));
@@ -53,13 +74,18 @@ function slowChunk(entryId, cookie, segment, index, body, first) {
 test('a chunk still streaming when its participant leaves leaves no object under the entry', async () => {
   const { id } = await analysis();
   const p = await participate(id);
-  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const {
+    json: { segment },
+  } = await openSegment(p.entryId, p.cookie);
   const prefix = `analyses/${id}/entries/${p.entryId}/`;
   assert.equal((await putChunk(p.entryId, p.cookie, segment, 0, randomBytes(100_000), 500)).status, 200);
 
   // A 2 MiB chunk, paused halfway: its bytes are reserved and its body is on its way to R2.
   const slow = slowChunk(p.entryId, p.cookie, segment, 1, randomBytes(2 * MIB), MIB);
-  assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 2 * MIB), 'the object reserved the chunk before its body moved');
+  assert.ok(
+    await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 2 * MIB),
+    'the object reserved the chunk before its body moved',
+  );
   const left = await api(`/api/v1/analysisEntry/${p.entryId}`, { method: 'DELETE', cookie: p.cookie });
   assert.equal(left.status, 200, left.text);
   assert.deepEqual(r2Keys(prefix), [], 'the deletion emptied the prefix');
@@ -76,7 +102,9 @@ test('a chunk still streaming when its participant leaves leaves no object under
 test('a chunk still streaming when the researcher deletes the analysis leaves nothing behind', async () => {
   const { id, owner } = await analysis();
   const p = await participate(id);
-  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const {
+    json: { segment },
+  } = await openSegment(p.entryId, p.cookie);
   const slow = slowChunk(p.entryId, p.cookie, segment, 0, randomBytes(MIB), 300_000);
   assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === MIB));
   assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
@@ -88,7 +116,9 @@ test('a chunk still streaming when the researcher deletes the analysis leaves no
 test('parallel chunks cannot pass the size limit together: bytes are reserved before the body', async () => {
   const { id } = await analysis();
   const p = await participate(id);
-  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const {
+    json: { segment },
+  } = await openSegment(p.entryId, p.cookie);
   // Fill the participation to 8 MiB under its limit, then send 20 chunks of 1 MiB at once.
   const room = 8 * MIB;
   const filled = TEST_MAX_ENTRY_BYTES - room;
@@ -97,7 +127,9 @@ test('parallel chunks cannot pass the size limit together: bytes are reserved be
   }
   const first = filled / (4 * MIB);
   const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, k) => putChunk(p.entryId, p.cookie, segment, first + k, randomBytes(MIB), (first + k + 1) * 1000)),
+    Array.from({ length: 20 }, (_, k) =>
+      putChunk(p.entryId, p.cookie, segment, first + k, randomBytes(MIB), (first + k + 1) * 1000),
+    ),
   );
   const stored = answers.filter((a) => a.status === 200).length;
   const refused = answers.filter((a) => a.status === 413 && a.json.code === 'recording_too_large').length;
@@ -115,18 +147,30 @@ test('parallel chunks cannot pass the size limit together: bytes are reserved be
 test('a chunk still streaming cannot be reserved again: a second PUT of its index gets 409, and the ledger keeps the size R2 stored', async () => {
   const { id, owner } = await analysis();
   const p = await participate(id);
-  const { json: { segment } } = await openSegment(p.entryId, p.cookie);
+  const {
+    json: { segment },
+  } = await openSegment(p.entryId, p.cookie);
   const big = randomBytes(4 * MIB);
   // 4 MiB on its way to R2, paused halfway; meanwhile a 128-byte PUT of the same index.
   const slow = slowChunk(p.entryId, p.cookie, segment, 0, big, 2 * MIB);
-  assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 4 * MIB), 'the big chunk is reserved, its body streaming');
+  assert.ok(
+    await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 4 * MIB),
+    'the big chunk is reserved, its body streaming',
+  );
   const small = await putChunk(p.entryId, p.cookie, segment, 0, randomBytes(128), 1000);
   slow.release();
   const finished = await slow.done;
   const key = `analyses/${id}/entries/${p.entryId}/segments/${segment}/screen-chunks/000000`;
   const ledger = ledgerOf(p.entryId);
   assert.deepEqual(
-    { small: small.status, code: small.json?.code, big: finished.status, ledgerBytes: ledger.stored_bytes, reservedBytes: ledger.reserved_bytes, r2Bytes: r2Object(key)?.length },
+    {
+      small: small.status,
+      code: small.json?.code,
+      big: finished.status,
+      ledgerBytes: ledger.stored_bytes,
+      reservedBytes: ledger.reserved_bytes,
+      r2Bytes: r2Object(key)?.length,
+    },
     { small: 409, code: 'chunk_in_flight', big: 200, ledgerBytes: 4 * MIB, reservedBytes: 0, r2Bytes: 4 * MIB },
     `the second PUT is refused while the first streams, and the ledger's size is R2's (${JSON.stringify(small.json)})`,
   );

@@ -24,7 +24,10 @@ export function watch(entryId, cookie) {
       const found = events.slice(from).find(pred);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.type))}`);
-      await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
+      await new Promise((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
     }
   };
   return { ws, events, opened, next };

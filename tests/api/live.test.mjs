@@ -8,14 +8,39 @@ import { randomBytes } from 'node:crypto';
 import { api, BASE, sessionCookie, signUp } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
 import { watch } from './live-watch.mjs';
-import { openSegment, openUploads, participate, putChunk, r2Keys, recordSegment, runCron, submit, complete, until } from './recording.mjs';
+import {
+  openSegment,
+  openUploads,
+  participate,
+  putChunk,
+  r2Keys,
+  recordSegment,
+  runCron,
+  submit,
+  complete,
+  until,
+} from './recording.mjs';
 
-const valid = { name: 'Directo', url: 'example.com', maxNumberOfParticipants: 20, scenario: '', tasks: [{ taskType: 'text', taskContent: 'Uno' }, { taskType: 'text', taskContent: 'Dos' }], device: 'computer', camera: 'optional', taskQuestions: true, sus: false };
+const valid = {
+  name: 'Directo',
+  url: 'example.com',
+  maxNumberOfParticipants: 20,
+  scenario: '',
+  tasks: [
+    { taskType: 'text', taskContent: 'Uno' },
+    { taskType: 'text', taskContent: 'Dos' },
+  ],
+  device: 'computer',
+  camera: 'optional',
+  taskQuestions: true,
+  sus: false,
+};
 
 async function owner() {
   const user = await signUp('live');
   grantSubscription(user.user.id);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json.analysisData.id;
+  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json
+    .analysisData.id;
   return { ...user, analysis };
 }
 
@@ -23,13 +48,24 @@ async function owner() {
 async function upgrade(entryId, cookie, { origin = BASE } = {}) {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), origin };
+    const headers = {
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': randomBytes(16).toString('base64'),
+      origin,
+    };
     if (cookie) headers.cookie = cookie;
     const req = request(`${BASE}/api/v1/entry/${entryId}/live`, { headers });
-    req.on('upgrade', (res, socket) => { socket.destroy(); resolve({ status: res.statusCode }); });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode });
+    });
     req.on('response', (res) => {
       let body = '';
-      res.on('data', (d) => { body += d; });
+      res.on('data', (d) => {
+        body += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode, body }));
     });
     req.on('error', reject);
@@ -51,7 +87,10 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
   assert.equal(snapshot.taskCount, 2);
   assert.equal(snapshot.state, 'active');
   assert.equal(snapshot.segments.length, 1);
-  assert.deepEqual(snapshot.segments[0].chunks.map((c) => [c.index, c.endMs]), [[0, 1000]]);
+  assert.deepEqual(
+    snapshot.segments[0].chunks.map((c) => [c.index, c.endMs]),
+    [[0, 1000]],
+  );
   const first = await fetch(BASE + snapshot.segments[0].chunks[0].url);
   assert.equal(first.status, 200);
   assert.deepEqual(Buffer.from(await first.arrayBuffer()), header);
@@ -64,11 +103,22 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
   // A tampered signature is refused.
   assert.equal((await fetch(BASE + chunk.url.replace('/1?', '/0?'))).status, 403);
 
-  const steps = [{ index: 0, atMs: 0 }, { index: 2, atMs: 1500 }];
-  assert.equal((await api(`/api/v1/analysisEntry/${p.entryId}/steps`, { method: 'PUT', cookie: p.cookie, body: { steps } })).status, 200);
+  const steps = [
+    { index: 0, atMs: 0 },
+    { index: 2, atMs: 1500 },
+  ];
+  assert.equal(
+    (await api(`/api/v1/analysisEntry/${p.entryId}/steps`, { method: 'PUT', cookie: p.cookie, body: { steps } }))
+      .status,
+    200,
+  );
   assert.deepEqual((await viewer.next((e) => e.type === 'steps')).steps, steps);
 
-  const answer = await api(`/api/v1/analysisEntry/${p.entryId}/answers/tasks/1`, { method: 'PUT', cookie: p.cookie, body: { seq: 6, success: 'yes', atMs: 1800 } });
+  const answer = await api(`/api/v1/analysisEntry/${p.entryId}/answers/tasks/1`, {
+    method: 'PUT',
+    cookie: p.cookie,
+    body: { seq: 6, success: 'yes', atMs: 1800 },
+  });
   assert.equal(answer.status, 200);
   const told = await viewer.next((e) => e.type === 'answer');
   assert.deepEqual([told.task.taskNumber, told.task.seq, told.task.success], [1, 6, 'yes']);
@@ -95,8 +145,16 @@ test('a viewer scrubs back over chunks already composed into a part: it asks for
   const snapshot = await viewer.next((e) => e.type === 'snapshot');
   const { chunks } = snapshot.segments[0];
   const count = Math.ceil(data.length / CHUNK);
-  assert.deepEqual(chunks.map((c) => c.index), [...Array(count).keys()], 'every chunk is listed, from the first');
-  assert.deepEqual(chunks.map((c) => c.endMs), chunks.map((c) => (c.index + 1) * 1000), 'with where it ends');
+  assert.deepEqual(
+    chunks.map((c) => c.index),
+    [...Array(count).keys()],
+    'every chunk is listed, from the first',
+  );
+  assert.deepEqual(
+    chunks.map((c) => c.endMs),
+    chunks.map((c) => (c.index + 1) * 1000),
+    'with where it ends',
+  );
   // The header and the live edge come signed; the middle is asked for when the viewer scrubs back.
   assert.ok(chunks.slice(0, 4).every((c) => c.url) && chunks.slice(-12).every((c) => c.url));
   assert.equal(chunks[25].url, null);
@@ -104,10 +162,16 @@ test('a viewer scrubs back over chunks already composed into a part: it asks for
   const from = viewer.events.length;
   viewer.ws.send(JSON.stringify({ type: 'sign', seq: 1, track: 'screen', from: 20, to: 30 }));
   const signed = await viewer.next((e) => e.type === 'signed', from);
-  assert.deepEqual(signed.chunks.map((c) => c.index), [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+  assert.deepEqual(
+    signed.chunks.map((c) => c.index),
+    [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+  );
   const chunk25 = signed.chunks.find((c) => c.index === 25);
   const bytes = Buffer.from(await (await fetch(BASE + chunk25.url)).arrayBuffer());
-  assert.ok(bytes.equals(data.subarray(25 * CHUNK, 26 * CHUNK)), 'chunk 25, inside the composed part 2, serves its bytes');
+  assert.ok(
+    bytes.equals(data.subarray(25 * CHUNK, 26 * CHUNK)),
+    'chunk 25, inside the composed part 2, serves its bytes',
+  );
   // At most 64 a request; nonsense is ignored.
   viewer.ws.send(JSON.stringify({ type: 'sign', seq: 1, track: 'screen', from: 0, to: 1000 }));
   viewer.ws.send('not json');
@@ -118,7 +182,10 @@ test('a viewer scrubs back over chunks already composed into a part: it asks for
   // After Finish the chunks go, and the composed file is whole.
   assert.equal((await complete(p.entryId, p.cookie)).status, 200);
   assert.equal((await submit(p.entryId, p.cookie)).status, 200);
-  assert.ok(await until(() => !r2Keys(prefix).some((k) => k.includes('-chunks/'))), 'the chunks are swept after Finish');
+  assert.ok(
+    await until(() => !r2Keys(prefix).some((k) => k.includes('-chunks/'))),
+    'the chunks are swept after Finish',
+  );
   assert.equal((await fetch(BASE + chunk25.url)).status, 404);
 });
 
@@ -130,7 +197,9 @@ test('a reload opens a new segment that viewers hear of; a stranger and anonymou
   assert.equal((await upgrade(p.entryId, undefined)).status, 401);
   assert.equal((await upgrade(p.entryId, stranger.cookie)).status, 404);
   // Only a viewer who may watch is noted for later rechecks.
-  assert.deepEqual(await sql(`SELECT COUNT(*) AS n FROM live_viewers WHERE user_id = ${q(stranger.user.id)}`), [{ n: 0 }]);
+  assert.deepEqual(await sql(`SELECT COUNT(*) AS n FROM live_viewers WHERE user_id = ${q(stranger.user.id)}`), [
+    { n: 0 },
+  ]);
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
 
   const viewer = watch(p.entryId, o.cookie);
@@ -142,7 +211,7 @@ test('a reload opens a new segment that viewers hear of; a stranger and anonymou
   viewer.ws.close();
 });
 
-test("a chunk a reloaded tab left arrives after the next segment opened: that segment moves on the timeline, viewers hear where, and Finish keeps it there", async (t) => {
+test('a chunk a reloaded tab left arrives after the next segment opened: that segment moves on the timeline, viewers hear where, and Finish keeps it there', async (t) => {
   const sockets = [];
   t.after(() => sockets.forEach((ws) => ws.close()));
   const o = await owner();
@@ -165,17 +234,35 @@ test("a chunk a reloaded tab left arrives after the next segment opened: that se
   sockets.push(late.ws);
   await late.opened;
   const snapshot = await late.next((e) => e.type === 'snapshot');
-  assert.deepEqual(snapshot.segments.filter((s) => s.track === 'screen').map((s) => [s.seq, s.offsetMs]), [[first, 0], [second, 3200]]);
+  assert.deepEqual(
+    snapshot.segments.filter((s) => s.track === 'screen').map((s) => [s.seq, s.offsetMs]),
+    [
+      [first, 0],
+      [second, 3200],
+    ],
+  );
   // A chunk of the newest segment moves nothing.
   assert.equal((await putChunk(p.entryId, p.cookie, second, 0, randomBytes(3000), 1500)).status, 200);
   await viewer.next((e) => e.type === 'chunk' && e.chunk.seq === second);
   assert.equal(viewer.events.filter((e) => e.type === 'moved').length, 1);
   assert.equal((await complete(p.entryId, p.cookie, { durationMs: 4700 })).status, 200);
   assert.equal((await submit(p.entryId, p.cookie)).status, 200);
-  const rows = await sql(`SELECT seq, offset_ms, duration_ms FROM entry_segments WHERE entry_id = ${q(p.entryId)} AND track = 'screen' ORDER BY seq`);
-  assert.deepEqual(rows.map((r) => [Number(r.seq), Number(r.offset_ms), Number(r.duration_ms)]), [[first, 0, 3200], [second, 3200, 1500]]);
+  const rows = await sql(
+    `SELECT seq, offset_ms, duration_ms FROM entry_segments WHERE entry_id = ${q(p.entryId)} AND track = 'screen' ORDER BY seq`,
+  );
+  assert.deepEqual(
+    rows.map((r) => [Number(r.seq), Number(r.offset_ms), Number(r.duration_ms)]),
+    [
+      [first, 0, 3200],
+      [second, 3200, 1500],
+    ],
+  );
   const entry = await api(`/api/v1/entry/${p.entryId}`, { cookie: o.cookie });
-  assert.deepEqual(entry.json.segments.map((s) => s.durationMs), [3200, 1500], 'the recorded player puts segment 2 at 3.2 s too');
+  assert.deepEqual(
+    entry.json.segments.map((s) => s.durationMs),
+    [3200, 1500],
+    'the recorded player puts segment 2 at 3.2 s too',
+  );
 });
 
 test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async () => {
@@ -187,7 +274,10 @@ test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async ()
   await Promise.all(viewers.map((v) => v.next((e) => e.type === 'snapshot')));
   const refused11 = await upgrade(p.entryId, o.cookie);
   assert.equal(refused11.status, 429);
-  assert.equal(JSON.parse(refused11.body).message, 'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.');
+  assert.equal(
+    JSON.parse(refused11.body).message,
+    'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.',
+  );
   const refused = await api(`/api/v1/entry/${p.entryId}/live`, { cookie: o.cookie });
   assert.equal(refused.status, 426);
   assert.match(refused.json.message, /WebSocket/);
@@ -209,11 +299,15 @@ test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async ()
  * the server never closed stays OPEN and fails here.
  */
 async function serverClosed(viewer) {
-  for (let waited = 0; viewer.ws.readyState < WebSocket.CLOSING && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(viewer.ws.readyState >= WebSocket.CLOSING, `the server's close frame followed 'revoked' (readyState ${viewer.ws.readyState})`);
+  for (let waited = 0; viewer.ws.readyState < WebSocket.CLOSING && waited < 2_000; waited += 50)
+    await new Promise((r) => setTimeout(r, 50));
+  assert.ok(
+    viewer.ws.readyState >= WebSocket.CLOSING,
+    `the server's close frame followed 'revoked' (readyState ${viewer.ws.readyState})`,
+  );
 }
 
-test('a page of another site cannot open the live socket with the researcher\'s cookie', async (t) => {
+test("a page of another site cannot open the live socket with the researcher's cookie", async (t) => {
   const o = await owner();
   const p = await participate(o.analysis);
   await openSegment(p.entryId, p.cookie);
@@ -223,13 +317,15 @@ test('a page of another site cannot open the live socket with the researcher\'s 
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
 });
 
-test('a live socket ends with its session: logout closes it at once, and it can\'t be opened again', async (t) => {
+test("a live socket ends with its session: logout closes it at once, and it can't be opened again", async (t) => {
   const o = await owner();
   const p = await participate(o.analysis);
   const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
   assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, randomBytes(3000), 1000)).status, 200);
   // The same researcher in a second browser keeps watching: only the session that left is closed.
-  const otherCookie = sessionCookie(await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }));
+  const otherCookie = sessionCookie(
+    await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }),
+  );
   const viewer = watch(p.entryId, o.cookie);
   t.after(() => viewer.ws.close());
   const stays = watch(p.entryId, otherCookie);
@@ -250,7 +346,10 @@ test('a live socket ends with its session: logout closes it at once, and it can\
   assert.equal((await putChunk(p.entryId, p.cookie, seg, 1, randomBytes(2000), 2000)).status, 200);
   const chunk = await stays.next((e) => e.type === 'chunk');
   assert.equal(chunk.chunk.index, 1);
-  assert.equal(stays.events.some((e) => e.type === 'revoked'), false);
+  assert.equal(
+    stays.events.some((e) => e.type === 'revoked'),
+    false,
+  );
   stays.ws.close();
 });
 
@@ -273,19 +372,29 @@ test('a socket whose session ended without a word signs nothing more: its next r
   viewer.ws.send(JSON.stringify({ type: 'sign', seq: seg, track: 'screen', from: 0, to: 0 }));
   await viewer.next((e) => e.type === 'revoked', after);
   await serverClosed(viewer);
-  assert.equal(viewer.events.slice(after).some((e) => e.type === 'signed'), false, 'no URL signed after the session ended');
+  assert.equal(
+    viewer.events.slice(after).some((e) => e.type === 'signed'),
+    false,
+    'no URL signed after the session ended',
+  );
 });
 
 test('a password change ends every live view of the account; a demoted admin stops watching others', async (t) => {
   const o = await owner();
   const p = await participate(o.analysis);
   await openSegment(p.entryId, p.cookie);
-  const secondCookie = sessionCookie(await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }));
+  const secondCookie = sessionCookie(
+    await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }),
+  );
   const viewer = watch(p.entryId, secondCookie);
   t.after(() => viewer.ws.close());
   await viewer.opened;
   await viewer.next((e) => e.type === 'snapshot');
-  const changed = await api('/api/v1/auth/update-user-password', { method: 'PATCH', cookie: o.cookie, body: { currentPassword: o.password, newPassword: 'otra-Clave-larga-42' } });
+  const changed = await api('/api/v1/auth/update-user-password', {
+    method: 'PATCH',
+    cookie: o.cookie,
+    body: { currentPassword: o.password, newPassword: 'otra-Clave-larga-42' },
+  });
   assert.equal(changed.status, 200, changed.text);
   await viewer.next((e) => e.type === 'revoked');
   await serverClosed(viewer);
@@ -298,7 +407,11 @@ test('a password change ends every live view of the account; a demoted admin sto
   t.after(() => adminView.ws.close());
   await adminView.opened;
   await adminView.next((e) => e.type === 'snapshot');
-  const demoted = await api(`/api/v1/admin/users/${helper.user.id}`, { method: 'PATCH', cookie: boss.cookie, body: { role: 'customer' } });
+  const demoted = await api(`/api/v1/admin/users/${helper.user.id}`, {
+    method: 'PATCH',
+    cookie: boss.cookie,
+    body: { role: 'customer' },
+  });
   assert.equal(demoted.status, 200, demoted.text);
   await adminView.next((e) => e.type === 'revoked');
   await serverClosed(adminView);

@@ -14,7 +14,17 @@ async function analysisWith(places, tag = 'researcher') {
   const res = await api('/api/v1/analysis', {
     method: 'POST',
     cookie: owner.cookie,
-    body: { name: 'Estudio', url: 'example.com', maxNumberOfParticipants: places, scenario: 'Eres cliente', tasks: [{ taskType: 'text', taskContent: 'Busca https://example.com/ayuda' }, { taskType: 'text', taskContent: 'Compra' }], device: 'computer' },
+    body: {
+      name: 'Estudio',
+      url: 'example.com',
+      maxNumberOfParticipants: places,
+      scenario: 'Eres cliente',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca https://example.com/ayuda' },
+        { taskType: 'text', taskContent: 'Compra' },
+      ],
+      device: 'computer',
+    },
   });
   return { owner, id: res.json.analysisData.id };
 }
@@ -23,14 +33,28 @@ test('validate-participation answers 400 without an id, 404 for unknown ids and 
   const missing = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: ' ' } });
   assert.equal(missing.status, 400);
   assert.equal(missing.json.message, 'Por favor, introduce un ID de análisis');
-  const unknown = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: 'nope' } });
+  const unknown = await api('/api/v1/analysis/validate-participation', {
+    method: 'POST',
+    body: { analysisId: 'nope' },
+  });
   assert.equal(unknown.status, 404);
-  assert.equal(unknown.json.message, 'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.');
+  assert.equal(
+    unknown.json.message,
+    'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.',
+  );
   const { id, owner } = await analysisWith(1);
   const ok = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
   // The invite's welcome (ADR 0015): the name and what sets the duration; nothing of the owner.
   // The panel id's parameter is always named, 'pid' by default (ADR 0017).
-  assert.deepEqual(ok.json, { success: true, camera: 'off', name: 'Estudio', tasks: 2, taskQuestions: false, sus: false, pidParam: 'pid' });
+  assert.deepEqual(ok.json, {
+    success: true,
+    camera: 'off',
+    name: 'Estudio',
+    tasks: 2,
+    taskQuestions: false,
+    sus: false,
+    pidParam: 'pid',
+  });
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie: owner.cookie });
   const closed = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
   assert.equal(closed.status, 400);
@@ -45,7 +69,10 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
   assert.deepEqual(res.json.analysisData, {
     scenario: 'Eres cliente',
     analysisUrl: 'https://example.com',
-    tasks: [{ taskType: 'text', taskContent: 'Busca https://example.com/ayuda' }, { taskType: 'text', taskContent: 'Compra' }],
+    tasks: [
+      { taskType: 'text', taskContent: 'Busca https://example.com/ayuda' },
+      { taskType: 'text', taskContent: 'Compra' },
+    ],
     taskQuestions: false,
     sus: false,
     camera: 'off',
@@ -56,7 +83,9 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
   assert.match(entryId, /^[0-9a-f]{32}$/);
   assert.ok(cookie);
   assert.match(res.headers.getSetCookie().join(), /HttpOnly; Secure; SameSite=Strict/);
-  const [row] = await sql(`SELECT status, consent_at, consent_version, capability_hash FROM analysis_entries WHERE id = ${q(entryId)}`);
+  const [row] = await sql(
+    `SELECT status, consent_at, consent_version, capability_hash FROM analysis_entries WHERE id = ${q(entryId)}`,
+  );
   assert.equal(row.status, 'in_progress');
   assert.ok(row.consent_at > 0);
   assert.ok(row.consent_version);
@@ -68,7 +97,11 @@ test('20 concurrent participate calls on 3 places give exactly 3 entries', async
   const results = await Promise.all(Array.from({ length: 20 }, () => participate(id)));
   const statuses = results.map((r) => r.res.status);
   assert.equal(statuses.filter((s) => s === 200).length, 3, statuses.join());
-  assert.ok(results.filter((r) => r.res.status !== 200).every((r) => r.res.status === 400 && r.res.json.message === 'No hay plazas disponibles para este análisis.'));
+  assert.ok(
+    results
+      .filter((r) => r.res.status !== 200)
+      .every((r) => r.res.status === 400 && r.res.json.message === 'No hay plazas disponibles para este análisis.'),
+  );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(id)}`))[0].n, 3);
 });
 
@@ -83,9 +116,17 @@ test('entry ids alone grant nothing: uploads need the capability cookie', async 
     const chunk = await putChunk(mine.entryId, cookie, 1, 0, randomBytes(10), 1000);
     assert.equal(chunk.status, 403, String(cookie));
   }
-  const patch = await api('/api/v1/analysisEntry', { method: 'PATCH', cookie: other.cookie, body: { analysisEntryId: mine.entryId, analysisEntryStatus: 'submitted' } });
+  const patch = await api('/api/v1/analysisEntry', {
+    method: 'PATCH',
+    cookie: other.cookie,
+    body: { analysisEntryId: mine.entryId, analysisEntryStatus: 'submitted' },
+  });
   assert.equal(patch.status, 403);
-  const missingId = await api('/api/v1/analysisEntry', { method: 'PATCH', cookie: mine.cookie, body: { analysisEntryStatus: 'submitted' } });
+  const missingId = await api('/api/v1/analysisEntry', {
+    method: 'PATCH',
+    cookie: mine.cookie,
+    body: { analysisEntryStatus: 'submitted' },
+  });
   assert.equal(missingId.status, 400);
   assert.equal(missingId.json.message, 'Missing analysis entry ID for updating entry.');
 });
@@ -97,7 +138,11 @@ test('submitting needs a complete recording: the spec message before, success an
   assert.equal(early.status, 400);
   assert.equal(early.json.message, 'Missing recording data');
   const { json } = await openSegment(entryId, cookie);
-  assert.equal((await complete(entryId, cookie, {})).json.message, 'Missing recording data', 'a segment without chunks is no recording');
+  assert.equal(
+    (await complete(entryId, cookie, {})).json.message,
+    'Missing recording data',
+    'a segment without chunks is no recording',
+  );
   assert.equal((await putChunk(entryId, cookie, json.segment + 1, 0, randomBytes(100), 500)).status, 404);
   await recordSegment(entryId, cookie, randomBytes(5000));
   assert.equal((await complete(entryId, cookie, {})).status, 200);
@@ -106,7 +151,10 @@ test('submitting needs a complete recording: the spec message before, success an
   const detail = await api(`/api/v1/analysis/${id}`, { cookie: owner.cookie });
   assert.equal(detail.json.analysisData.status, 'completed');
   assert.equal(detail.json.analysisData._count.AnalysisEntries, 1);
-  const byRange = await fetch((await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie })).json.analysisEntryPresignedUrl, { headers: { range: 'bytes=5000-' } });
+  const byRange = await fetch(
+    (await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie })).json.analysisEntryPresignedUrl,
+    { headers: { range: 'bytes=5000-' } },
+  );
   assert.equal(byRange.status, 416);
   assert.equal(byRange.headers.get('content-range'), 'bytes */5000');
 });
@@ -140,10 +188,18 @@ test('signed recording URLs refuse tampering, expiry and other customers', async
 test('the spec single upload: upload-url, PUT the whole file, then submit', async () => {
   const { id, owner } = await analysisWith(1, 'single');
   const { entryId, cookie } = await participate(id);
-  const missing = await api('/api/v1/analysisEntry/upload-url', { method: 'POST', cookie, body: { analysisEntryId: entryId } });
+  const missing = await api('/api/v1/analysisEntry/upload-url', {
+    method: 'POST',
+    cookie,
+    body: { analysisEntryId: entryId },
+  });
   assert.equal(missing.status, 400);
   assert.equal(missing.json.message, 'Missing analysis ID or entry ID for upload');
-  const res = await api('/api/v1/analysisEntry/upload-url', { method: 'POST', cookie, body: { analysisEntryId: entryId, analysisId: id } });
+  const res = await api('/api/v1/analysisEntry/upload-url', {
+    method: 'POST',
+    cookie,
+    body: { analysisEntryId: entryId, analysisId: id },
+  });
   assert.equal(res.status, 200);
   const uploadUrl = new URL(res.json.analysisEntryPresignedUploadUrl);
   const target = BASE + uploadUrl.pathname + uploadUrl.search;
@@ -151,13 +207,21 @@ test('the spec single upload: upload-url, PUT the whole file, then submit', asyn
   // The signed URL alone is not enough: a replay without the participant's capability is refused.
   const stolen = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: data });
   assert.equal(stolen.status, 403);
-  const empty = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie }, body: new Uint8Array(0) });
+  const empty = await fetch(target, {
+    method: 'PUT',
+    headers: { 'content-type': 'video/mp4', cookie },
+    body: new Uint8Array(0),
+  });
   assert.equal(empty.status, 400);
   const put = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie }, body: data });
   assert.equal(put.status, 200);
   const tampered = await fetch(target.replace(/sig=[0-9a-f]+/, `sig=${'1'.repeat(64)}`), { method: 'PUT', body: data });
   assert.equal(tampered.status, 403);
-  const submitted = await api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+  const submitted = await api('/api/v1/analysisEntry', {
+    method: 'PATCH',
+    cookie,
+    body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
+  });
   assert.equal(submitted.status, 200);
   const { json } = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
   const u = new URL(json.analysisEntryPresignedUrl);

@@ -12,15 +12,31 @@ async function recorded(runs) {
   const owner = await signUp('watcher');
   grantSubscription(owner.user.id);
   const created = await api('/api/v1/analysis', {
-    method: 'POST', cookie: owner.cookie,
-    body: { name: 'Resumen', url: 'example.com', maxNumberOfParticipants: 5, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'Busca, "algo"' }, { taskType: 'text', taskContent: 'Paga' }], device: 'computer' },
+    method: 'POST',
+    cookie: owner.cookie,
+    body: {
+      name: 'Resumen',
+      url: 'example.com',
+      maxNumberOfParticipants: 5,
+      scenario: 'S',
+      tasks: [
+        { taskType: 'text', taskContent: 'Busca, "algo"' },
+        { taskType: 'text', taskContent: 'Paga' },
+      ],
+      device: 'computer',
+    },
   });
   const analysisId = created.json.analysisData.id;
   const entries = [];
   for (const { steps, durationMs } of runs) {
     const { entryId, cookie } = await participate(analysisId);
     // One 4 KB chunk whose end time is the run's duration.
-    await recordAndSubmit(entryId, cookie, randomBytes(4096), { steps, durationMs, chunkSize: 4096, msPerChunk: durationMs });
+    await recordAndSubmit(entryId, cookie, randomBytes(4096), {
+      steps,
+      durationMs,
+      chunkSize: 4096,
+      msPerChunk: durationMs,
+    });
     entries.push(entryId);
   }
   return { owner, analysisId, entries };
@@ -29,35 +45,68 @@ async function recorded(runs) {
 const marks = (...pairs) => pairs.map(([index, atMs]) => ({ index, atMs }));
 
 test('the entry page has one chapter per step with start and time spent', async () => {
-  const { owner, entries } = await recorded([{ steps: marks([0, 0], [1, 2000], [2, 5000], [3, 11000]), durationMs: 20000 }]);
+  const { owner, entries } = await recorded([
+    { steps: marks([0, 0], [1, 2000], [2, 5000], [3, 11000]), durationMs: 20000 },
+  ]);
   const page = await api(`/api/v1/entry/${entries[0]}`, { cookie: owner.cookie });
   assert.equal(page.status, 200);
   assert.equal(page.json.analysisName, 'Resumen');
   assert.deepEqual(
     page.json.chapters.map((c) => [c.index, c.kind, c.title, c.startMs, c.spentMs]),
-    [[0, 'scenario', 'Escenario', 0, 2000], [1, 'url', 'URL', 2000, 3000], [2, 'task', 'Task 1', 5000, 6000], [3, 'task', 'Task 2', 11000, 9000]],
+    [
+      [0, 'scenario', 'Escenario', 0, 2000],
+      [1, 'url', 'URL', 2000, 3000],
+      [2, 'task', 'Task 1', 5000, 6000],
+      [3, 'task', 'Task 2', 11000, 9000],
+    ],
   );
-  assert.match(page.json.entryUrl, /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/);
+  assert.match(
+    page.json.entryUrl,
+    /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/,
+  );
 });
 
 test('notes are added, edited, listed in time order and deleted, by the owner only', async () => {
   const { owner, entries } = await recorded([{ steps: marks([0, 0]), durationMs: 10000 }]);
   const base = `/api/v1/entry/${entries[0]}/notes`;
-  const late = await api(base, { method: 'POST', cookie: owner.cookie, body: { atMs: 8000, text: 'Duda con el botón' } });
+  const late = await api(base, {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { atMs: 8000, text: 'Duda con el botón' },
+  });
   assert.equal(late.status, 201);
   const early = await api(base, { method: 'POST', cookie: owner.cookie, body: { atMs: 1000, text: 'Empieza bien' } });
-  for (const body of [{ atMs: 1000, text: '  ' }, { atMs: -1, text: 'x' }, { atMs: 60000, text: 'x' }, { atMs: 1, text: 'x'.repeat(2001) }]) {
-    assert.equal((await api(base, { method: 'POST', cookie: owner.cookie, body })).status, 400, JSON.stringify(body).slice(0, 40));
+  for (const body of [
+    { atMs: 1000, text: '  ' },
+    { atMs: -1, text: 'x' },
+    { atMs: 60000, text: 'x' },
+    { atMs: 1, text: 'x'.repeat(2001) },
+  ]) {
+    assert.equal(
+      (await api(base, { method: 'POST', cookie: owner.cookie, body })).status,
+      400,
+      JSON.stringify(body).slice(0, 40),
+    );
   }
-  const edited = await api(`${base}/${late.json.id}`, { method: 'PATCH', cookie: owner.cookie, body: { text: 'No encuentra el botón' } });
+  const edited = await api(`${base}/${late.json.id}`, {
+    method: 'PATCH',
+    cookie: owner.cookie,
+    body: { text: 'No encuentra el botón' },
+  });
   assert.equal(edited.json.text, 'No encuentra el botón');
   assert.equal(edited.json.atMs, 8000);
   const list = await api(base, { cookie: owner.cookie });
-  assert.deepEqual(list.json.notes.map((n) => n.text), ['Empieza bien', 'No encuentra el botón']);
+  assert.deepEqual(
+    list.json.notes.map((n) => n.text),
+    ['Empieza bien', 'No encuentra el botón'],
+  );
 
   const stranger = await signUp('stranger');
   assert.equal((await api(base, { cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(base, { method: 'POST', cookie: stranger.cookie, body: { atMs: 1, text: 'x' } })).status, 404);
+  assert.equal(
+    (await api(base, { method: 'POST', cookie: stranger.cookie, body: { atMs: 1, text: 'x' } })).status,
+    404,
+  );
   assert.equal((await api(`${base}/${early.json.id}`, { method: 'DELETE', cookie: stranger.cookie })).status, 404);
   assert.equal((await api(`${base}/${early.json.id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   assert.equal((await api(base, { cookie: owner.cookie })).json.notes.length, 1);
@@ -69,21 +118,49 @@ test('the summary gives median and range of time on task, and each entry’s dur
     { steps: marks([0, 0], [1, 1000], [2, 2000], [3, 8000]), durationMs: 9000 }, //  task1 6000, task2 1000
     { steps: marks([0, 0], [1, 1000], [2, 3000], [1, 4000], [2, 5000], [3, 7000]), durationMs: 12000 }, // task1 1000+2000, task2 5000
   ]);
-  await api(`/api/v1/entry/${entries[1]}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 2500, text: 'Se pierde, dice "¿dónde?"' } });
+  await api(`/api/v1/entry/${entries[1]}/notes`, {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { atMs: 2500, text: 'Se pierde, dice "¿dónde?"' },
+  });
   const res = await api(`/api/v1/analysis/${analysisId}/summary`, { cookie: owner.cookie });
   assert.equal(res.status, 200);
-  assert.deepEqual(res.json.tasks.map((t) => [t.taskNumber, t.medianMs, t.minMs, t.maxMs, t.entries]), [[1, 3000, 2000, 6000, 3], [2, 5000, 1000, 6000, 3]]);
-  assert.deepEqual(res.json.entries.map((e) => [e.durationMs, e.noteCount]), [[10000, 0], [9000, 1], [12000, 0]]);
+  assert.deepEqual(
+    res.json.tasks.map((t) => [t.taskNumber, t.medianMs, t.minMs, t.maxMs, t.entries]),
+    [
+      [1, 3000, 2000, 6000, 3],
+      [2, 5000, 1000, 6000, 3],
+    ],
+  );
+  assert.deepEqual(
+    res.json.entries.map((e) => [e.durationMs, e.noteCount]),
+    [
+      [10000, 0],
+      [9000, 1],
+      [12000, 0],
+    ],
+  );
 
   const csv = await fetch(`${BASE}/api/v1/analysis/${analysisId}/export`, { headers: { cookie: owner.cookie } });
   assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
   const text = Buffer.from(await csv.arrayBuffer()).toString('utf8');
   const lines = text.split('\r\n');
   // The first nine columns are as before ADR 0012; the insights columns follow.
-  assert.equal(lines[0], '\ufeffkind,entry_id,submitted_at,entry_duration,task_number,task,time_on_task_s,note_time,note,success,seq,sus_score,sus_answers,note_end,note_title,note_tags,participant');
+  assert.equal(
+    lines[0],
+    '\ufeffkind,entry_id,submitted_at,entry_duration,task_number,task,time_on_task_s,note_time,note,success,seq,sus_score,sus_answers,note_end,note_title,note_tags,participant',
+  );
   assert.equal(lines.filter((l) => l.startsWith('task,')).length, 6);
-  assert.ok(lines.some((l) => l.includes(`,1,"Busca, ""algo""",2.0,,`)), text);
-  assert.ok(lines.some((l) => l.startsWith(`note,${entries[1]},`) && l.endsWith(',00:02,"Se pierde, dice ""¿dónde?""",,,,,,,,2')), text); // the last column: participant 2
+  assert.ok(
+    lines.some((l) => l.includes(`,1,"Busca, ""algo""",2.0,,`)),
+    text,
+  );
+  assert.ok(
+    lines.some(
+      (l) => l.startsWith(`note,${entries[1]},`) && l.endsWith(',00:02,"Se pierde, dice ""¿dónde?""",,,,,,,,2'),
+    ),
+    text,
+  ); // the last column: participant 2
   const stranger = await signUp('csv-stranger');
   assert.equal((await api(`/api/v1/analysis/${analysisId}/summary`, { cookie: stranger.cookie })).status, 404);
   assert.equal((await api(`/api/v1/analysis/${analysisId}/export`, { cookie: stranger.cookie })).status, 404);
@@ -92,13 +169,22 @@ test('the summary gives median and range of time on task, and each entry’s dur
 test('deleting a recording removes the R2 object and its rows', async () => {
   const { owner, analysisId, entries } = await recorded([{ steps: marks([0, 0]), durationMs: 1000 }]);
   const key = `analyses/${analysisId}/entries/${entries[0]}/segments/1/screen.mp4`;
-  await api(`/api/v1/entry/${entries[0]}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 10, text: 'nota' } });
+  await api(`/api/v1/entry/${entries[0]}/notes`, {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { atMs: 10, text: 'nota' },
+  });
   assert.equal(await r2Exists(key), true);
   const stranger = await signUp('entry-stranger');
   assert.equal((await api(`/api/v1/entry/${entries[0]}`, { method: 'DELETE', cookie: stranger.cookie })).status, 404);
   assert.equal((await api(`/api/v1/entry/${entries[0]}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   assert.equal(await r2Exists(key), false);
-  const counts = await sql(`SELECT (SELECT COUNT(*) FROM analysis_entries WHERE id = ${q(entries[0])}) AS entries, (SELECT COUNT(*) FROM entry_notes WHERE entry_id = ${q(entries[0])}) AS notes`);
+  const counts = await sql(
+    `SELECT (SELECT COUNT(*) FROM analysis_entries WHERE id = ${q(entries[0])}) AS entries, (SELECT COUNT(*) FROM entry_notes WHERE entry_id = ${q(entries[0])}) AS notes`,
+  );
   assert.deepEqual(counts[0], { entries: 0, notes: 0 });
-  assert.equal((await api(`/api/v1/analysis/${analysisId}`, { cookie: owner.cookie })).json.analysisData._count.AnalysisEntries, 0);
+  assert.equal(
+    (await api(`/api/v1/analysis/${analysisId}`, { cookie: owner.cookie })).json.analysisData._count.AnalysisEntries,
+    0,
+  );
 });

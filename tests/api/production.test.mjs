@@ -43,15 +43,25 @@ after(async () => {
 });
 
 const call = (base, path, method = 'GET') =>
-  fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+  fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : '{}',
+  });
 
 test('without the Stripe and mail secrets every API call is 503, naming each missing setting', async () => {
-  for (const [path, method] of [['/api/v1/health', 'GET'], ['/api/v1/billing', 'GET'], ['/api/v1/billing/checkout-session', 'POST'], ['/api/v1/auth/login/local', 'POST']]) {
+  for (const [path, method] of [
+    ['/api/v1/health', 'GET'],
+    ['/api/v1/billing', 'GET'],
+    ['/api/v1/billing/checkout-session', 'POST'],
+    ['/api/v1/auth/login/local', 'POST'],
+  ]) {
     const res = await call(server.url, path, method);
     assert.equal(res.status, 503, `${method} ${path}`);
     const body = await res.json();
     assert.equal(body.code, 'misconfigured');
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'MAIL_API_KEY', 'MAIL_FROM', 'PUBLIC_ORIGIN']) assert.match(body.message, new RegExp(name), `${path}: ${body.message}`);
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'MAIL_API_KEY', 'MAIL_FROM', 'PUBLIC_ORIGIN'])
+      assert.match(body.message, new RegExp(name), `${path}: ${body.message}`);
     // The secrets this machine has are not reported missing.
     assert.doesNotMatch(body.message, /SESSION_PEPPER|URL_SIGNING_KEY/);
   }
@@ -74,12 +84,24 @@ test("the local checkout's and portal's routes are 404 in production", async () 
 
 test('an ENVIRONMENT other than local or production is refused: 503 naming it, no local checkout, no test clock', async () => {
   const typo = await misconfiguredServer('environment', { ENVIRONMENT: 'prod' });
-  for (const [path, method] of [['/api/v1/health', 'GET'], ['/api/v1/auth/session', 'GET'], ['/api/v1/auth/login/local', 'POST'], ['/api/v1/waitlist', 'POST']]) {
+  for (const [path, method] of [
+    ['/api/v1/health', 'GET'],
+    ['/api/v1/auth/session', 'GET'],
+    ['/api/v1/auth/login/local', 'POST'],
+    ['/api/v1/waitlist', 'POST'],
+  ]) {
     // The test clock's header changes nothing: every answer is the same 503.
-    const res = await fetch(typo.url + path, { method, headers: { 'content-type': 'application/json', 'x-lupa-test-now': '0' }, body: method === 'GET' ? undefined : '{}' });
+    const res = await fetch(typo.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-lupa-test-now': '0' },
+      body: method === 'GET' ? undefined : '{}',
+    });
     assert.equal(res.status, 503, `${method} ${path}`);
     assert.equal(res.headers.get('content-type')?.startsWith('application/json'), true);
-    assert.deepEqual(await res.json(), { code: 'misconfigured', message: 'Lupa no está configurado: ENVIRONMENT debe ser "local" o "production".' });
+    assert.deepEqual(await res.json(), {
+      code: 'misconfigured',
+      message: 'Lupa no está configurado: ENVIRONMENT debe ser "local" o "production".',
+    });
   }
   // The local test-mode checkout is not there at all.
   assert.equal((await call(typo.url, '/api/v1/billing/local/portal')).status, 404);

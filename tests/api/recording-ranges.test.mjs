@@ -26,7 +26,16 @@ test('a multi-megabyte recording is served whole and in any Range exactly as upl
   const last = file.length - 1;
   // Piece seams from offset 0 (256 KiB, +512 KiB, +1 MiB, +2 MiB, +4 MiB) and R2's part seam.
   const seams = [256 * KIB, 768 * KIB, 1792 * KIB, 3840 * KIB, 5 * MIB, 7936 * KIB];
-  const ranges = [[0, last], [1, last], [100_000, 5 * MIB + 1], [last - 10, last], ...seams.flatMap((s) => [[s - 1, s], [s - 3, s + 300 * KIB]])];
+  const ranges = [
+    [0, last],
+    [1, last],
+    [100_000, 5 * MIB + 1],
+    [last - 10, last],
+    ...seams.flatMap((s) => [
+      [s - 1, s],
+      [s - 3, s + 300 * KIB],
+    ]),
+  ];
   for (const [start, end] of ranges) {
     const part = await fetch(url, { headers: { range: `bytes=${start}-${end}` } });
     assert.equal(part.status, 206, `${start}-${end}`);

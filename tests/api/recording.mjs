@@ -22,12 +22,21 @@ export function openSegment(entryId, cookie, { mimeType = 'video/mp4;codecs=vp9,
 
 /** Opens the camera track of the newest screen segment (ADR 0008). */
 export function openCameraSegment(entryId, cookie, { mimeType = 'video/webm;codecs=vp8', headers } = {}) {
-  return api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType, track: 'camera' } });
+  return api(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    headers,
+    body: { mimeType, track: 'camera' },
+  });
 }
 
 /** PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it to the camera file. */
 export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}, { track = 'screen' } = {}) {
-  const init = { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs), ...headers }, body: bytes };
+  const init = {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs), ...headers },
+    body: bytes,
+  };
   if (cookie) init.headers.cookie = cookie;
   const kind = track === 'camera' ? 'camera-chunks' : 'chunks';
   const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/${kind}/${index}`, init);
@@ -44,13 +53,26 @@ export async function putChunk(entryId, cookie, segment, index, bytes, endMs, he
  * a test clock that follows the real one (so an alarm falls due a set time after the last chunk,
  * however long the upload took on a loaded machine).
  */
-export async function recordSegment(entryId, cookie, data, { chunkSize = 256 * 1024, msPerChunk = 1000, mimeType, headers } = {}) {
+export async function recordSegment(
+  entryId,
+  cookie,
+  data,
+  { chunkSize = 256 * 1024, msPerChunk = 1000, mimeType, headers } = {},
+) {
   const headersNow = typeof headers === 'function' ? headers : () => headers;
   const opened = await openSegment(entryId, cookie, { mimeType, headers: headersNow() });
   if (opened.status !== 200) throw new Error(`open segment: ${opened.status} ${opened.text}`);
   const { segment } = opened.json;
   for (let i = 0, offset = 0; offset < data.length; i++, offset += chunkSize) {
-    const put = await putChunk(entryId, cookie, segment, i, data.subarray(offset, offset + chunkSize), (i + 1) * msPerChunk, headersNow());
+    const put = await putChunk(
+      entryId,
+      cookie,
+      segment,
+      i,
+      data.subarray(offset, offset + chunkSize),
+      (i + 1) * msPerChunk,
+      headersNow(),
+    );
     if (put.status !== 200) throw new Error(`chunk ${i}: ${put.status} ${JSON.stringify(put.json)}`);
   }
   return segment;
@@ -61,7 +83,11 @@ export function complete(entryId, cookie, body = {}) {
 }
 
 export function submit(entryId, cookie) {
-  return api('/api/v1/analysisEntry', { method: 'PATCH', cookie, body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } });
+  return api('/api/v1/analysisEntry', {
+    method: 'PATCH',
+    cookie,
+    body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
+  });
 }
 
 /** A whole participation: one segment of `data`, complete, submit. */
@@ -99,7 +125,9 @@ export async function submittedLargeRecording(analysisId, size) {
 
 /** Fires the Cron Trigger as if it ran at `timeMs` (wrangler dev's scheduled endpoint). */
 export async function runCron(timeMs) {
-  const res = await fetch(`${BASE}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('*/5 * * * *')}&time=${Math.round(timeMs)}`);
+  const res = await fetch(
+    `${BASE}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('*/5 * * * *')}&time=${Math.round(timeMs)}`,
+  );
   const text = await res.text();
   if (res.status !== 200 || text !== 'ok') throw new Error(`cron: ${res.status} ${text}`);
 }
@@ -124,7 +152,12 @@ function readBucket(read) {
 
 /** Keys of the objects under `prefix` in local R2. */
 export function r2Keys(prefix) {
-  return readBucket((db) => db.prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ? ORDER BY key').all(prefix.length, prefix).map((r) => r.key));
+  return readBucket((db) =>
+    db
+      .prepare('SELECT key FROM _mf_objects WHERE substr(key, 1, ?) = ? ORDER BY key')
+      .all(prefix.length, prefix)
+      .map((r) => r.key),
+  );
 }
 
 /**
@@ -138,7 +171,10 @@ export function r2Object(key) {
     if (!row) return null;
     const blobs = row.blob_id
       ? [row.blob_id]
-      : db.prepare('SELECT blob_id FROM _mf_multipart_parts WHERE object_key = ? ORDER BY part_number').all(key).map((r) => r.blob_id);
+      : db
+          .prepare('SELECT blob_id FROM _mf_multipart_parts WHERE object_key = ? ORDER BY part_number')
+          .all(key)
+          .map((r) => r.blob_id);
     const dir = join(process.env.LUPA_STATE_DIR, 'v3', 'r2', 'lupa-recordings', 'blobs');
     return Buffer.concat(blobs.map((id) => readFileSync(join(dir, id))));
   });
@@ -146,7 +182,12 @@ export function r2Object(key) {
 
 /** Multipart uploads under `prefix` that are neither completed nor aborted. */
 export function openUploads(prefix) {
-  return readBucket((db) => db.prepare('SELECT key FROM _mf_multipart_uploads WHERE state = 0 AND substr(key, 1, ?) = ?').all(prefix.length, prefix).map((r) => r.key));
+  return readBucket((db) =>
+    db
+      .prepare('SELECT key FROM _mf_multipart_uploads WHERE state = 0 AND substr(key, 1, ?) = ?')
+      .all(prefix.length, prefix)
+      .map((r) => r.key),
+  );
 }
 
 /** Polls `fn` until it returns true (background work after an answer), up to `timeoutMs`. */
@@ -175,7 +216,7 @@ export function ledgerOf(entryId, stateDir = process.env.LUPA_STATE_DIR) {
   for (const file of files) {
     const db = readStore(join(dir, file));
     try {
-      const row = db.prepare("SELECT * FROM meta WHERE entry_id = ?").get(entryId);
+      const row = db.prepare('SELECT * FROM meta WHERE entry_id = ?').get(entryId);
       if (row) return row;
     } catch {
       // An object that has no tables yet, or is being written: not this one.

@@ -15,12 +15,26 @@ test("deleting a user removes their waitlist sign-up and their outbox mails, and
   const gone = await signUp('ret-gone');
   const stays = await signUp('ret-stays');
   for (const person of [gone, stays]) {
-    assert.equal((await api('/api/v1/waitlist', { method: 'POST', ip: randomIp(), body: { email: person.email.toUpperCase(), consent: true } })).status, 201);
-    assert.equal((await api('/api/v1/auth/password-reset', { method: 'POST', ip: randomIp(), body: { email: person.email } })).status, 200);
+    assert.equal(
+      (
+        await api('/api/v1/waitlist', {
+          method: 'POST',
+          ip: randomIp(),
+          body: { email: person.email.toUpperCase(), consent: true },
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await api('/api/v1/auth/password-reset', { method: 'POST', ip: randomIp(), body: { email: person.email } }))
+        .status,
+      200,
+    );
   }
   const count = async (email) => ({
     waitlist: (await sql(`SELECT COUNT(*) AS n FROM waitlist WHERE email_normalized = ${q(email.toLowerCase())}`))[0].n,
-    outbox: (await sql(`SELECT COUNT(*) AS n FROM mail_outbox WHERE lower(to_address) = ${q(email.toLowerCase())}`))[0].n,
+    outbox: (await sql(`SELECT COUNT(*) AS n FROM mail_outbox WHERE lower(to_address) = ${q(email.toLowerCase())}`))[0]
+      .n,
   });
   assert.deepEqual(await count(gone.email), { waitlist: 1, outbox: 1 });
 

@@ -36,13 +36,26 @@ const get = (url, range) => fetch(url, { headers: range ? { range } : {} });
 function streamLengths(bytes) {
   const file = join(mkdtempSync(join(tmpdir(), 'lupa-seek-')), 'file.mp4');
   writeFileSync(file, bytes);
-  const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', file]).toString());
+  const probed = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,duration',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  );
   return Object.fromEntries(probed.streams.map((s) => [s.codec_type, Number(s.duration)]));
 }
 
 test('a MediaRecorder MP4 is served with a seek index spliced in, and every Range is a slice of it', async () => {
   const { owner, entryId, prefix } = await submittedRecording();
-  assert.ok(await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)), 'the index is stored beside the file');
+  assert.ok(
+    await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)),
+    'the index is stored beside the file',
+  );
 
   const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
   const url = entry.json.segments[0].url;
@@ -60,20 +73,46 @@ test('a MediaRecorder MP4 is served with a seek index spliced in, and every Rang
   const firstBox = served.readUInt32BE(FIRST_MOOF);
   assert.equal(served.toString('latin1', FIRST_MOOF + firstBox + 4, FIRST_MOOF + firstBox + 8), 'sidx');
   assert.equal(firstBox + served.readUInt32BE(FIRST_MOOF + firstBox), boxes, 'two boxes');
-  assert.ok(served.subarray(FIRST_MOOF + boxes).equals(RECORDING.subarray(FIRST_MOOF)), 'the fragments follow unchanged');
+  assert.ok(
+    served.subarray(FIRST_MOOF + boxes).equals(RECORDING.subarray(FIRST_MOOF)),
+    'the fragments follow unchanged',
+  );
 
   // ffprobe reads the served file as a whole MP4 with its video and its length.
   const file = join(mkdtempSync(join(tmpdir(), 'lupa-seek-')), 'served.mp4');
   writeFileSync(file, served);
-  const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file]).toString());
-  assert.ok(probed.streams.some((s) => s.codec_type === 'video'), 'a video stream');
-  assert.ok(Number(probed.format.duration) > 1.5 && Number(probed.format.duration) < 3, `duration ${probed.format.duration}`);
+  const probed = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  );
+  assert.ok(
+    probed.streams.some((s) => s.codec_type === 'video'),
+    'a video stream',
+  );
+  assert.ok(
+    Number(probed.format.duration) > 1.5 && Number(probed.format.duration) < 3,
+    `duration ${probed.format.duration}`,
+  );
 
   // Ranges on and across every seam: each answer is exactly that slice, with its Content-Range.
   const last = served.length - 1;
   const seams = [
-    [0, 0], [0, FIRST_MOOF - 1], [FIRST_MOOF - 1, FIRST_MOOF], [FIRST_MOOF, FIRST_MOOF + 9], [FIRST_MOOF + 5, FIRST_MOOF + boxes + 5],
-    [FIRST_MOOF + boxes - 1, FIRST_MOOF + boxes], [FIRST_MOOF + boxes, last], [10, last], [last, last],
+    [0, 0],
+    [0, FIRST_MOOF - 1],
+    [FIRST_MOOF - 1, FIRST_MOOF],
+    [FIRST_MOOF, FIRST_MOOF + 9],
+    [FIRST_MOOF + 5, FIRST_MOOF + boxes + 5],
+    [FIRST_MOOF + boxes - 1, FIRST_MOOF + boxes],
+    [FIRST_MOOF + boxes, last],
+    [10, last],
+    [last, last],
   ];
   for (const [start, end] of seams) {
     const part = await get(url, `bytes=${start}-${end}`);
@@ -96,13 +135,19 @@ test('a fragment without audio leaves each stream as long in the served file as 
   // The index once read the empty audio fragment's decode time (0) as a time: this ~4 s recording
   // was served with 5.3 s of audio, and the player's timeline ran 1.4 s past the end.
   const { owner, entryId, prefix } = await submittedRecording(AUDIO_GAP, 4000);
-  assert.ok(await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)), 'the index is stored beside the file');
+  assert.ok(
+    await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)),
+    'the index is stored beside the file',
+  );
   const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
   const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
   assert.ok(served.length > AUDIO_GAP.length, 'an index was spliced in');
   const uploaded = streamLengths(AUDIO_GAP);
   const seen = streamLengths(served);
-  assert.ok(uploaded.audio > 3.5 && uploaded.audio < 4.5 && uploaded.video > 3.5 && uploaded.video < 4.5, JSON.stringify(uploaded));
+  assert.ok(
+    uploaded.audio > 3.5 && uploaded.audio < 4.5 && uploaded.video > 3.5 && uploaded.video < 4.5,
+    JSON.stringify(uploaded),
+  );
   assert.deepEqual(seen, uploaded, 'ffprobe reads each stream as long as in the file uploaded');
 });
 
@@ -123,10 +168,13 @@ async function outdatedIndex() {
 /** The index at `key` once it is rebuilt (`LSX2` again), or null when that takes over 30 s. */
 async function rebuiltIndex(key) {
   let rebuilt = null;
-  const done = await until(async () => {
-    rebuilt = await r2Get(key);
-    return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
-  }, { timeoutMs: 30_000, everyMs: 500 });
+  const done = await until(
+    async () => {
+      rebuilt = await r2Get(key);
+      return rebuilt?.toString('latin1', 0, 4) === 'LSX2';
+    },
+    { timeoutMs: 30_000, everyMs: 500 },
+  );
   return done ? rebuilt : null;
 }
 
@@ -177,16 +225,22 @@ test('many concurrent openings of a file with an outdated index rebuild it once'
   const { owner, entryId, key } = await outdatedIndex();
 
   const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
-  const opens = await Promise.all(Array.from({ length: 25 }, async () => {
-    const res = await get(url, 'bytes=0-0');
-    await res.arrayBuffer();
-    return res.status;
-  }));
+  const opens = await Promise.all(
+    Array.from({ length: 25 }, async () => {
+      const res = await get(url, 'bytes=0-0');
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
   assert.deepEqual([...new Set(opens)], [206], 'every opening is answered');
   const rebuilt = await rebuiltIndex(key);
   assert.ok(rebuilt, 'the index is rebuilt');
   assert.ok(await until(async () => (await marker(key))?.phase === 'done', { timeoutMs: 10_000, everyMs: 500 }));
-  assert.deepEqual({ ...(await marker(key)), sinceMs: 0 }, { attempts: 1, sinceMs: 0, phase: 'done' }, 'one build for 25 openings');
+  assert.deepEqual(
+    { ...(await marker(key)), sinceMs: 0 },
+    { attempts: 1, sinceMs: 0, phase: 'done' },
+    'one build for 25 openings',
+  );
   // No second build rewrites it afterwards (its creation time, which URLs are compared with, stays).
   const created = rebuilt.readBigInt64BE(12);
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -204,10 +258,16 @@ test('a file whose outdated index cannot be rebuilt is tried three times, then s
     const res = await get(url, 'bytes=0-');
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(damaged), `opening ${opening}: served as stored`);
     if (opening <= 3) {
-      assert.ok(await until(async () => {
-        const m = await marker(key);
-        return m?.attempts === opening && m.phase === 'failed';
-      }, { timeoutMs: 15_000, everyMs: 500 }), `opening ${opening} tried once more: ${JSON.stringify(await marker(key))}`);
+      assert.ok(
+        await until(
+          async () => {
+            const m = await marker(key);
+            return m?.attempts === opening && m.phase === 'failed';
+          },
+          { timeoutMs: 15_000, everyMs: 500 },
+        ),
+        `opening ${opening} tried once more: ${JSON.stringify(await marker(key))}`,
+      );
     } else {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const m = await marker(key);

@@ -37,7 +37,20 @@ async function restart() {
   const { pid, port } = server;
   process.kill(-pid, 'SIGKILL');
   // Gone when the group has no process left to signal.
-  assert.ok(await until(() => { try { process.kill(-pid, 0); return false; } catch { return true; } }, { timeoutMs: 15_000 }), 'the server died');
+  assert.ok(
+    await until(
+      () => {
+        try {
+          process.kill(-pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      { timeoutMs: 15_000 },
+    ),
+    'the server died',
+  );
   server = await startServer({ stateDir, port });
 }
 
@@ -49,16 +62,25 @@ async function participantRecording() {
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2, base: server.url });
   const joined = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId: analysis.id } });
   assert.equal(joined.status, 200, joined.text);
-  const cookie = joined.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation='))?.split(';')[0];
+  const cookie = joined.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('__Host-lupa_participation='))
+    ?.split(';')[0];
   const entryId = joined.json.analysisEntryId;
-  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, body: { mimeType: 'video/mp4;codecs=vp9,opus' } });
+  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    body: { mimeType: 'video/mp4;codecs=vp9,opus' },
+  });
   assert.equal(opened.status, 200, opened.text);
   return { owner, entryId, cookie, segment: opened.json.segment };
 }
 
 async function putChunk({ entryId, cookie, segment }, index, bytes, endMs) {
   const res = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, {
-    method: 'PUT', body: bytes, headers: { cookie, 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs) },
+    method: 'PUT',
+    body: bytes,
+    headers: { cookie, 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs) },
   });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
@@ -70,18 +92,31 @@ async function putChunk({ entryId, cookie, segment }, index, bytes, endMs) {
  */
 function slowChunk({ entryId, cookie, segment }, index, body, first) {
   let release;
-  const gate = new Promise((resolve) => { release = resolve; });
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
   let req;
   const done = new Promise((resolve) => {
-    req = request(`${server.url}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, {
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/octet-stream', 'content-length': String(body.length), 'x-lupa-end-ms': '2000' },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
-      res.on('error', (error) => resolve({ error }));
-    });
+    req = request(
+      `${server.url}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`,
+      {
+        method: 'PUT',
+        headers: {
+          cookie,
+          'content-type': 'application/octet-stream',
+          'content-length': String(body.length),
+          'x-lupa-end-ms': '2000',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+        res.on('error', (error) => resolve({ error }));
+      },
+    );
     req.on('error', (error) => resolve({ error }));
     req.write(body.subarray(0, first));
     gate.then(() => req.end(body.subarray(first)));
@@ -97,10 +132,17 @@ test('a reservation left by a request that died with the server does not block t
   // Chunk 1's body is half on its way when the server dies: its reservation is in the ledger.
   const second = randomBytes(2 * MIB);
   const slow = slowChunk(p, 1, second, MIB);
-  assert.ok(await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB), 'the object reserved the chunk before its body moved');
+  assert.ok(
+    await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB),
+    'the object reserved the chunk before its body moved',
+  );
   await restart();
   assert.ok('error' in (await slow.done), 'the upload died with the server');
-  assert.equal(ledgerOf(p.entryId, stateDir).reserved_bytes, 2 * MIB, 'the dead upload\'s reservation outlived it, as the fix must expect');
+  assert.equal(
+    ledgerOf(p.entryId, stateDir).reserved_bytes,
+    2 * MIB,
+    "the dead upload's reservation outlived it, as the fix must expect",
+  );
 
   // The tab sends chunk 1 again: stored at once, not 409 `chunk_in_flight` for 5 minutes.
   const retried = await putChunk(p, 1, second, 2000);
@@ -115,37 +157,57 @@ test('a reservation left by a request that died with the server does not block t
   // The restarted object still refuses a second upload of an index it is receiving itself.
   const third = randomBytes(2 * MIB);
   const streaming = slowChunk(p, 2, third, MIB);
-  assert.ok(await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB), 'chunk 2 is reserved, its body streaming');
+  assert.ok(
+    await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB),
+    'chunk 2 is reserved, its body streaming',
+  );
   const racing = await putChunk(p, 2, randomBytes(128), 3000);
   assert.deepEqual({ status: racing.status, code: racing.json?.code }, { status: 409, code: 'chunk_in_flight' });
   streaming.release();
   assert.equal((await streaming.done).status, 200);
 
   // Finish composes every chunk, the dead upload's retried one included, byte for byte.
-  const done = await call(`/api/v1/analysisEntry/${p.entryId}/complete`, { method: 'POST', cookie: p.cookie, body: {} });
+  const done = await call(`/api/v1/analysisEntry/${p.entryId}/complete`, {
+    method: 'POST',
+    cookie: p.cookie,
+    body: {},
+  });
   assert.equal(done.status, 200, done.text);
-  const sent = await call('/api/v1/analysisEntry', { method: 'PATCH', cookie: p.cookie, body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' } });
+  const sent = await call('/api/v1/analysisEntry', {
+    method: 'PATCH',
+    cookie: p.cookie,
+    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
+  });
   assert.equal(sent.status, 200, sent.text);
   const entry = await call(`/api/v1/analysisEntry/${p.entryId}`, { cookie: p.owner.cookie });
   assert.equal(entry.status, 200, entry.text);
   const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
-  assert.ok(played.equals(Buffer.concat([first, second, third])), `the file is the three chunks (${played.length} bytes)`);
+  assert.ok(
+    played.equals(Buffer.concat([first, second, third])),
+    `the file is the three chunks (${played.length} bytes)`,
+  );
 });
 
 test('an upload whose participant disconnects mid-body does not block the index for its retry', async () => {
   const p = await participantRecording();
   const body = randomBytes(2 * MIB);
   const slow = slowChunk(p, 0, body, MIB);
-  assert.ok(await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB), 'reserved, body streaming');
+  assert.ok(
+    await until(() => (ledgerOf(p.entryId, stateDir)?.reserved_bytes ?? 0) === 2 * MIB),
+    'reserved, body streaming',
+  );
   // The tab's request times out or its network drops: the connection is cut mid-body.
   slow.cut();
   await slow.done;
   // The tab's retry (it backs off on `chunk_in_flight`) is stored within seconds, not 5 minutes.
   let last;
-  const stored = await until(async () => {
-    last = await putChunk(p, 0, body, 2000);
-    return last.status === 200;
-  }, { timeoutMs: 20_000, everyMs: 500 });
+  const stored = await until(
+    async () => {
+      last = await putChunk(p, 0, body, 2000);
+      return last.status === 200;
+    },
+    { timeoutMs: 20_000, everyMs: 500 },
+  );
   assert.ok(stored, `the retry was stored: last answer ${last?.status} ${JSON.stringify(last?.json)}`);
   assert.deepEqual(
     { stored: ledgerOf(p.entryId, stateDir).stored_bytes, reserved: ledgerOf(p.entryId, stateDir).reserved_bytes },

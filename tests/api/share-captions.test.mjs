@@ -32,7 +32,10 @@ before(async () => {
 /** A submitted participation whose audio starts 150 ms into a 5 s screen file and 200 ms into a 3 s one. */
 async function transcribedRecording(analysisId) {
   const { entryId, cookie } = await participate(analysisId);
-  for (const [i, [screenMs, audioStartMs]] of [[5_000, 150], [3_000, 200]].entries()) {
+  for (const [i, [screenMs, audioStartMs]] of [
+    [5_000, 150],
+    [3_000, 200],
+  ].entries()) {
     const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: screenMs });
     let offset = 0;
     for (const [index, size] of AUDIO[i].sizes.entries()) {
@@ -54,11 +57,25 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   const user = await researcher('share-captions');
   const { id } = await createAnalysis(user);
   const entryId = await transcribedRecording(id);
-  const transcribed = await until(async () => (await api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie })).json?.status === 'complete', { timeoutMs: 30_000, everyMs: 250 });
+  const transcribed = await until(
+    async () => (await api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie })).json?.status === 'complete',
+    { timeoutMs: 30_000, everyMs: 250 },
+  );
   assert.ok(transcribed, 'the transcript completes');
-  const clip = async (atMs, endMs) => (await api(`/api/v1/entry/${entryId}/notes`, { method: 'POST', cookie: user.cookie, body: { atMs, endMs, text: 'Clip' } })).json.id;
+  const clip = async (atMs, endMs) =>
+    (
+      await api(`/api/v1/entry/${entryId}/notes`, {
+        method: 'POST',
+        cookie: user.cookie,
+        body: { atMs, endMs, text: 'Clip' },
+      })
+    ).json.id;
   const share = async (body) => {
-    const res = await api(`/api/v1/analysis/${id}/shares`, { method: 'POST', cookie: user.cookie, body: { expiresInDays: 7, ...body } });
+    const res = await api(`/api/v1/analysis/${id}/shares`, {
+      method: 'POST',
+      cookie: user.cookie,
+      body: { expiresInDays: 7, ...body },
+    });
     assert.equal(res.status, 201, res.text);
     const view = await api(`/api/v1/share/${res.json.token}`);
     // Asking whether there is anything to caption rides in the view's second batch (ADR 0011).
@@ -85,9 +102,15 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   assert.equal(recording.share.captions, true);
   assert.equal(recording.view.captionsLanguage, 'es', "the analysis's transcription language names the track");
   const recordingUrl = recording.view.captionsUrl;
-  assert.match(recordingUrl, /\/api\/v1\/share-media\/[0-9a-f]{32}\/recording\/0\/captions\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/);
+  assert.match(
+    recordingUrl,
+    /\/api\/v1\/share-media\/[0-9a-f]{32}\/recording\/0\/captions\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/,
+  );
   assert.equal(await read(recordingUrl), `WEBVTT\n${vale1}${vale2}${no1}${no2}`);
-  assert.equal(await read(recordingUrl), await (await fetch(`${BASE}/api/v1/entry/${entryId}/transcript.vtt`, { headers: { cookie: user.cookie } })).text());
+  assert.equal(
+    await read(recordingUrl),
+    await (await fetch(`${BASE}/api/v1/entry/${entryId}/transcript.vtt`, { headers: { cookie: user.cookie } })).text(),
+  );
 
   // A clip from 3 s to 6 s: the two lines said during it, still on the recording's timeline,
   // because the clip player places a cue at its time minus the offset of the file it falls in
@@ -96,7 +119,13 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   const clipped = await share({ kind: 'clip', targetId: shortClip, captions: true });
   assert.match(clipped.view.captionsUrl, new RegExp(`/share-media/[0-9a-f]{32}/${shortClip}/0/captions\\?`));
   assert.equal(await read(clipped.view.captionsUrl), `WEBVTT\n${vale1}${vale2}`);
-  assert.deepEqual(clipped.view.clip.segments.map((s) => [s.offsetMs, s.durationMs]), [[0, 5_000], [5_000, 3_000]]);
+  assert.deepEqual(
+    clipped.view.clip.segments.map((s) => [s.offsetMs, s.durationMs]),
+    [
+      [0, 5_000],
+      [5_000, 3_000],
+    ],
+  );
 
   // No captions: not asked for, nothing said during the clip, or a reel (captions are a
   // recording's or a clip's).
@@ -104,15 +133,28 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   assert.deepEqual([plain.share.captions, plain.view.captionsUrl, plain.view.captionsLanguage], [false, null, null]);
   const silent = await share({ kind: 'clip', targetId: await clip(3_500, 5_500), captions: true });
   assert.deepEqual([silent.share.captions, silent.view.captionsUrl], [true, null]);
-  const reel = (await api(`/api/v1/analysis/${id}/reels`, { method: 'POST', cookie: user.cookie, body: { title: 'R', clipIds: [shortClip] } })).json.id;
+  const reel = (
+    await api(`/api/v1/analysis/${id}/reels`, {
+      method: 'POST',
+      cookie: user.cookie,
+      body: { title: 'R', clipIds: [shortClip] },
+    })
+  ).json.id;
   const reelShare = await share({ kind: 'reel', targetId: reel, captions: true });
   assert.deepEqual([reelShare.share.captions, reelShare.view.captionsUrl], [false, null]);
   // A link without captions gets none by asking for them under its own signature's path either.
   const plainFile = new URL(plain.view.recording.segments[0].url);
-  assert.equal((await fetch(`${plainFile.origin}${plainFile.pathname.replace(/\/1\/screen$/, '/0/captions')}${plainFile.search}`)).status, 403);
+  assert.equal(
+    (await fetch(`${plainFile.origin}${plainFile.pathname.replace(/\/1\/screen$/, '/0/captions')}${plainFile.search}`))
+      .status,
+    403,
+  );
 
   // Revoked: the captions stop with the link.
-  assert.equal((await api(`/api/v1/shares/${clipped.share.id}/revoke`, { method: 'POST', cookie: user.cookie })).status, 200);
+  assert.equal(
+    (await api(`/api/v1/shares/${clipped.share.id}/revoke`, { method: 'POST', cookie: user.cookie })).status,
+    200,
+  );
   assert.equal((await fetch(clipped.view.captionsUrl)).status, 410);
   assert.equal((await fetch(recordingUrl)).status, 200, 'the other link still has its captions');
 
@@ -120,7 +162,15 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   const edited = await api(`/api/v1/analysis/${id}`, {
     method: 'PATCH',
     cookie: user.cookie,
-    body: { name: 'Tienda', url: 'tienda.example.com', maxNumberOfParticipants: 10, scenario: 'Compras algo', tasks: [{ taskType: 'text', taskContent: 'Busca' }], device: 'computer', transcription: { language: 'en' } },
+    body: {
+      name: 'Tienda',
+      url: 'tienda.example.com',
+      maxNumberOfParticipants: 10,
+      scenario: 'Compras algo',
+      tasks: [{ taskType: 'text', taskContent: 'Busca' }],
+      device: 'computer',
+      transcription: { language: 'en' },
+    },
   });
   assert.equal(edited.status, 200, edited.text);
   const english = await share({ kind: 'recording', targetId: entryId, captions: true });

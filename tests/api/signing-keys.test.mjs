@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
 
-const [K1, K2, K3] = ['first-key-0000000000000000000000', 'second-key-000000000000000000000', 'third-key-0000000000000000000000'];
+const [K1, K2, K3] = [
+  'first-key-0000000000000000000000',
+  'second-key-000000000000000000000',
+  'third-key-0000000000000000000000',
+];
 const hmac = (key, message) => createHmac('sha256', key).update(message).digest('hex');
 const dirs = [];
 

@@ -4,7 +4,9 @@
 // refused (as it would be if Stripe sent one).
 import { readFileSync } from 'node:fs';
 
-const fixtures = JSON.parse(readFileSync(new URL('../../edge-worker/core/fixtures/stripe-api.json', import.meta.url), 'utf8'));
+const fixtures = JSON.parse(
+  readFileSync(new URL('../../edge-worker/core/fixtures/stripe-api.json', import.meta.url), 'utf8'),
+);
 
 /** A copy of the fixture event `kind` with a new id, type and time. */
 function eventFrom(kind, { id, type = kind, created }) {
@@ -14,7 +16,10 @@ function eventFrom(kind, { id, type = kind, created }) {
 }
 
 /** `customer.subscription.{created,updated,deleted}` for `sub`, paid for 30 more days. */
-export function subscriptionEvent(id, { type = 'customer.subscription.updated', sub, customer, status = 'active', created, userId }) {
+export function subscriptionEvent(
+  id,
+  { type = 'customer.subscription.updated', sub, customer, status = 'active', created, userId },
+) {
   const event = eventFrom('customer.subscription.updated', { id, type, created });
   const object = event.data.object;
   Object.assign(object, { id: sub, customer, status, metadata: { lupa_user_id: userId } });

@@ -23,7 +23,11 @@ const sha = (b) => createHash('sha256').update(b).digest('hex');
 function probedSeconds(bytes) {
   const file = join(mkdtempSync(join(tmpdir(), 'lupa-kept-')), 'recording.mp4');
   writeFileSync(file, bytes);
-  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+  return Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file])
+      .toString()
+      .trim(),
+  );
 }
 
 test("a submitted recording whose object never heard of the Finish survives the object's expiry 24 h later, and plays", async () => {
@@ -37,18 +41,28 @@ test("a submitted recording whose object never heard of the Finish survives the 
   assert.equal(p.res.status, 200, p.res.text);
   const file = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
   await recordSegment(p.entryId, p.cookie, file, { chunkSize: 32 * 1024, mimeType: 'video/mp4', headers: dayAgo });
-  const done = await api(`/api/v1/analysisEntry/${p.entryId}/complete`, { method: 'POST', cookie: p.cookie, headers: dayAgo(), body: {} });
+  const done = await api(`/api/v1/analysisEntry/${p.entryId}/complete`, {
+    method: 'POST',
+    cookie: p.cookie,
+    headers: dayAgo(),
+    body: {},
+  });
   assert.equal(done.status, 200, done.text);
   // The submit lands in D1; every Finish it sends the object is answered with a 500.
   const sent = await api('/api/v1/analysisEntry', {
-    method: 'PATCH', cookie: p.cookie, headers: { ...dayAgo(), 'x-lupa-test-fault': 'ledger-finish' },
+    method: 'PATCH',
+    cookie: p.cookie,
+    headers: { ...dayAgo(), 'x-lupa-test-fault': 'ledger-finish' },
     body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
   });
   assert.equal(sent.status, 200, sent.text);
   assert.equal(ledgerOf(p.entryId)?.state, 'active', 'the object never heard of the submit');
 
   // The expiry alarm runs (it leaves 'active' either way: deleted, or finished and gone).
-  assert.ok(await until(() => ledgerOf(p.entryId)?.state !== 'active', { timeoutMs: 90_000, everyMs: 500 }), 'the expiry alarm ran');
+  assert.ok(
+    await until(() => ledgerOf(p.entryId)?.state !== 'active', { timeoutMs: 90_000, everyMs: 500 }),
+    'the expiry alarm ran',
+  );
   // A day and an hour later on the cron's clock too (it expires only participations whose ledger is in D1).
   await runCron(Date.now() + DAY + 60 * MINUTE);
 
@@ -65,6 +79,9 @@ test("a submitted recording whose object never heard of the Finish survives the 
   assert.ok(probedSeconds(bytes) > 0, 'and it decodes');
   // The object did what Finish does instead: the chunks are swept, the composed file stays.
   const prefix = `analyses/${analysisId}/entries/${p.entryId}/`;
-  assert.ok(await until(() => !r2Keys(prefix).some((k) => k.includes('-chunks/')), { timeoutMs: 30_000 }), `left: ${r2Keys(prefix)}`);
+  assert.ok(
+    await until(() => !r2Keys(prefix).some((k) => k.includes('-chunks/')), { timeoutMs: 30_000 }),
+    `left: ${r2Keys(prefix)}`,
+  );
   assert.ok(r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4`));
 });

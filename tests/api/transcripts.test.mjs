@@ -29,7 +29,11 @@ const AUDIO = [1, 2].map((n) => ({
 const SCREEN = readFileSync(new URL('chromium.mp4', fixtures));
 const dir = mkdtempSync(join(tmpdir(), 'lupa-transcripts-'));
 
-const control = (path, body) => fetch(STT + path, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+const control = (path, body) =>
+  fetch(STT + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json());
 const standInRequests = () => control('/control/requests');
 
 before(async () => {
@@ -43,7 +47,18 @@ async function owner(base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
   return user;
 }
 
-const body = (extra = {}) => ({ name: 'Transcripciones', url: 'example.com', maxNumberOfParticipants: 10, scenario: 'S', tasks: [{ taskType: 'text', taskContent: 'T1' }, { taskType: 'text', taskContent: 'T2' }], device: 'computer', ...extra });
+const body = (extra = {}) => ({
+  name: 'Transcripciones',
+  url: 'example.com',
+  maxNumberOfParticipants: 10,
+  scenario: 'S',
+  tasks: [
+    { taskType: 'text', taskContent: 'T1' },
+    { taskType: 'text', taskContent: 'T2' },
+  ],
+  device: 'computer',
+  ...extra,
+});
 
 async function analysis(user, extra) {
   const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body(extra) });
@@ -63,7 +78,12 @@ async function sendAudio(entryId, cookie, segment, { bytes, sizes }, startMs, ba
   for (const [index, size] of sizes.entries()) {
     const res = await fetch(`${base}/api/v1/analysisEntry/${entryId}/segments/${segment}/audio-chunks/${index}`, {
       method: 'PUT',
-      headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': String(startMs), cookie, ...(clock ? { 'x-lupa-test-now': String(Math.round(clock(index))) } : {}) },
+      headers: {
+        'content-type': 'audio/webm',
+        'x-lupa-start-ms': String(startMs),
+        cookie,
+        ...(clock ? { 'x-lupa-test-now': String(Math.round(clock(index))) } : {}),
+      },
       body: bytes.subarray(offset, offset + size),
     });
     statuses.push({ status: res.status, json: await res.json().catch(() => undefined) });
@@ -72,7 +92,12 @@ async function sendAudio(entryId, cookie, segment, { bytes, sizes }, startMs, ba
   return statuses;
 }
 
-const STEPS = [{ index: 0, atMs: 0 }, { index: 1, atMs: 100 }, { index: 2, atMs: 200 }, { index: 3, atMs: 9_000 }];
+const STEPS = [
+  { index: 0, atMs: 0 },
+  { index: 1, atMs: 100 },
+  { index: 2, atMs: 200 },
+  { index: 3, atMs: 9_000 },
+];
 
 /**
  * A participation of two segments (5 s and 3 s of screen), each with its audio track, completed
@@ -84,13 +109,19 @@ async function recordTwoSegments(analysisId) {
   assert.equal(res.json.analysisData.transcribe, true, 'the tab is told to record the microphone for transcription');
   const first = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
   // The recorder's audio track asks where its chunks go: the newest screen segment (nothing opens).
-  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
+  });
   assert.equal(audioOpen.status, 200, audioOpen.text);
   assert.equal(audioOpen.json.segment, first);
-  for (const sent of await sendAudio(entryId, cookie, first, AUDIO[0], 150)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  for (const sent of await sendAudio(entryId, cookie, first, AUDIO[0], 150))
+    assert.equal(sent.status, 200, JSON.stringify(sent.json));
   // A reload: the second capture is segment 2, after the first's 5 s on the timeline.
   const second = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 3_000 });
-  for (const sent of await sendAudio(entryId, cookie, second, AUDIO[1], 200)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  for (const sent of await sendAudio(entryId, cookie, second, AUDIO[1], 200))
+    assert.equal(sent.status, 200, JSON.stringify(sent.json));
   const done = await complete(entryId, cookie, { steps: STEPS });
   assert.equal(done.status, 200, done.text);
   assert.equal(done.json.durationMs, 8_000);
@@ -104,10 +135,13 @@ async function recordTwoSegments(analysisId) {
 const transcript = (user, entryId) => api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie });
 async function completeTranscript(user, entryId, timeoutMs = 30_000) {
   let last;
-  const done = await until(async () => {
-    last = await transcript(user, entryId);
-    return last.json?.status === 'complete';
-  }, { timeoutMs, everyMs: 250 });
+  const done = await until(
+    async () => {
+      last = await transcript(user, entryId);
+      return last.json?.status === 'complete';
+    },
+    { timeoutMs, everyMs: 250 },
+  );
   assert.ok(done, `the transcript never completed: ${last?.text}`);
   return last;
 }
@@ -116,7 +150,16 @@ async function completeTranscript(user, entryId, timeoutMs = 30_000) {
 function probe(base64, name) {
   const file = join(dir, name);
   writeFileSync(file, Buffer.from(base64, 'base64'));
-  const out = execFileSync('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=codec_name,nb_read_packets', '-of', 'json', file]).toString();
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_packets',
+    '-show_entries',
+    'stream=codec_name,nb_read_packets',
+    '-of',
+    'json',
+    file,
+  ]).toString();
   return JSON.parse(out).streams[0];
 }
 
@@ -124,15 +167,33 @@ test('the setting: on in Spanish by default, kept on edit when missing, a bad la
   const user = await owner();
   const made = await analysis(user);
   assert.deepEqual(made.transcription, { enabled: true, language: 'es' });
-  const edit = (extra) => api(`/api/v1/analysis/${made.id}`, { method: 'PATCH', cookie: user.cookie, body: body(extra) });
-  assert.deepEqual((await edit({ transcription: { language: 'en' } })).json.analysisData.transcription, { enabled: true, language: 'en' });
-  assert.deepEqual((await edit({})).json.analysisData.transcription, { enabled: true, language: 'en' }, 'missing: unchanged');
-  assert.deepEqual((await edit({ transcription: { enabled: false } })).json.analysisData.transcription, { enabled: false, language: 'en' });
-  assert.deepEqual((await api(`/api/v1/analysis/${made.id}`, { cookie: user.cookie })).json.analysisData.transcription, { enabled: false, language: 'en' });
+  const edit = (extra) =>
+    api(`/api/v1/analysis/${made.id}`, { method: 'PATCH', cookie: user.cookie, body: body(extra) });
+  assert.deepEqual((await edit({ transcription: { language: 'en' } })).json.analysisData.transcription, {
+    enabled: true,
+    language: 'en',
+  });
+  assert.deepEqual(
+    (await edit({})).json.analysisData.transcription,
+    { enabled: true, language: 'en' },
+    'missing: unchanged',
+  );
+  assert.deepEqual((await edit({ transcription: { enabled: false } })).json.analysisData.transcription, {
+    enabled: false,
+    language: 'en',
+  });
+  assert.deepEqual(
+    (await api(`/api/v1/analysis/${made.id}`, { cookie: user.cookie })).json.analysisData.transcription,
+    { enabled: false, language: 'en' },
+  );
   const bad = await edit({ transcription: { enabled: true, language: 'fr' } });
   assert.equal(bad.status, 422);
   assert.equal(bad.json.message, "El idioma de la transcripción debe ser 'es' o 'en'");
-  const notBool = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body({ transcription: { enabled: 'sí' } }) });
+  const notBool = await api('/api/v1/analysis', {
+    method: 'POST',
+    cookie: user.cookie,
+    body: body({ transcription: { enabled: 'sí' } }),
+  });
   assert.equal(notBool.status, 422);
   const off = await analysis(user, { transcription: { enabled: false, language: 'en' } });
   assert.deepEqual(off.transcription, { enabled: false, language: 'en' });
@@ -161,8 +222,26 @@ test('real audio windows reach the provider in the documented shape; fixture wor
     assert.ok(Number(stream.nb_read_packets) > 20, `window ${i} decodes (${stream.nb_read_packets} packets)`);
   }
   // The whole audio of both segments was sent: every packet of each file is in its window.
-  const packets = requests.map((r, i) => Number(probe(r.audio, `count-${i}.webm`).nb_read_packets)).sort((a, b) => a - b);
-  const whole = AUDIO.map((a, i) => { writeFileSync(join(dir, `whole-${i}.webm`), a.bytes); return Number(JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'json', join(dir, `whole-${i}.webm`)]).toString()).streams[0].nb_read_packets); }).sort((a, b) => a - b);
+  const packets = requests
+    .map((r, i) => Number(probe(r.audio, `count-${i}.webm`).nb_read_packets))
+    .sort((a, b) => a - b);
+  const whole = AUDIO.map((a, i) => {
+    writeFileSync(join(dir, `whole-${i}.webm`), a.bytes);
+    return Number(
+      JSON.parse(
+        execFileSync('ffprobe', [
+          '-v',
+          'error',
+          '-count_packets',
+          '-show_entries',
+          'stream=nb_read_packets',
+          '-of',
+          'json',
+          join(dir, `whole-${i}.webm`),
+        ]).toString(),
+      ).streams[0].nb_read_packets,
+    );
+  }).sort((a, b) => a - b);
   assert.deepEqual(packets, whole);
 
   const { lines, language } = done.json;
@@ -170,11 +249,17 @@ test('real audio windows reach the provider in the documented shape; fixture wor
   assert.equal(lines.length, 4);
   // Segment 1's audio starts 150 ms into its screen file: "No" at 12.3 s of its window is 12 450.
   // Segment 2 starts after segment 1's 5 000 ms and its audio 200 ms in: 5 000 + 200 + 12 300.
-  assert.deepEqual(lines.map((l) => l.start_ms), [650, 5_700, 12_450, 17_500]);
+  assert.deepEqual(
+    lines.map((l) => l.start_ms),
+    [650, 5_700, 12_450, 17_500],
+  );
   assert.deepEqual(lines[3].words[0], { start_ms: 17_500, end_ms: 17_700, word: 'No' });
   assert.equal(lines[3].text, 'No encuentro el botón de pagar.');
   // Tasks from the step marks: task 1 from 200 ms, task 2 from 9 000 ms.
-  assert.deepEqual(lines.map((l) => l.task_number), [1, 1, 2, 2]);
+  assert.deepEqual(
+    lines.map((l) => l.task_number),
+    [1, 1, 2, 2],
+  );
 
   const vtt = await fetch(`${BASE}/api/v1/entry/${entryId}/transcript.vtt`, { headers: { cookie: user.cookie } });
   assert.equal(vtt.status, 200);
@@ -190,23 +275,49 @@ test('real audio windows reach the provider in the documented shape; fixture wor
   const rows = parseCsv((await api(`/api/v1/analysis/${id}/export`, { cookie: user.cookie })).text);
   assert.equal(rows[0].at(-1), 'transcript');
   const said = rows.filter((r) => r[0] === 'task' && r[1] === entryId).map((r) => [r[4], r.at(-1)]);
-  assert.deepEqual(said, [['1', `${lines[0].text} ${lines[1].text}`], ['2', `${lines[2].text} ${lines[3].text}`]]);
-  assert.ok(rows.every((r) => r.length === rows[0].length), 'every row has every column');
+  assert.deepEqual(said, [
+    ['1', `${lines[0].text} ${lines[1].text}`],
+    ['2', `${lines[2].text} ${lines[3].text}`],
+  ]);
+  assert.ok(
+    rows.every((r) => r.length === rows[0].length),
+    'every row has every column',
+  );
   assert.equal(rows.filter((r) => r[0] === 'transcript').length, 0, 'nothing was said outside the tasks');
 
   // Search, case- and accent-insensitive, across the analysis.
-  const found = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent('BOTON de')}`, { cookie: user.cookie });
+  const found = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent('BOTON de')}`, {
+    cookie: user.cookie,
+  });
   assert.equal(found.status, 200, found.text);
   assert.equal(found.json.results.length, 2);
-  assert.deepEqual(found.json.results[1], { entry_id: entryId, participant: 'Participante 1', task_number: 2, start_ms: 17_500, before: 'No encuentro el ', match: 'botón de', after: ' pagar.' });
+  assert.deepEqual(found.json.results[1], {
+    entry_id: entryId,
+    participant: 'Participante 1',
+    task_number: 2,
+    start_ms: 17_500,
+    before: 'No encuentro el ',
+    match: 'botón de',
+    after: ' pagar.',
+  });
   for (const bad of ['a', 'x'.repeat(101), '']) {
-    const res = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent(bad)}`, { cookie: user.cookie });
+    const res = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent(bad)}`, {
+      cookie: user.cookie,
+    });
     assert.equal(res.status, 422, bad);
   }
-  assert.equal((await api(`/api/v1/analysis/${id}/transcript-search?q=zzzz`, { cookie: user.cookie })).json.results.length, 0);
+  assert.equal(
+    (await api(`/api/v1/analysis/${id}/transcript-search?q=zzzz`, { cookie: user.cookie })).json.results.length,
+    0,
+  );
 
   // The audio copies go once the transcript is stored; deleting the recording deletes its transcript.
-  assert.ok(await until(async () => (await r2Keys(`analyses/${id}/entries/${entryId}/`)).every((k) => !k.includes('audio-chunks'))), 'the audio copies are deleted');
+  assert.ok(
+    await until(async () =>
+      (await r2Keys(`analyses/${id}/entries/${entryId}/`)).every((k) => !k.includes('audio-chunks')),
+    ),
+    'the audio copies are deleted',
+  );
   assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: user.cookie })).status, 200);
   assert.equal((await transcript(user, entryId)).status, 404);
   assert.deepEqual(await sql(`SELECT entry_id FROM transcript_windows WHERE entry_id = ${q(entryId)}`), []);
@@ -232,7 +343,9 @@ test('a rate-limited window is retried with backoff and the transcript completes
 /** `seconds` of Opus audio in WebM made from the Chromium fixture by ffmpeg, cut in ~3 KB chunks. */
 function longAudio(seconds) {
   const bytes = opusAudio(join(dir, `long-${seconds}.webm`), seconds);
-  const sizes = Array.from({ length: Math.ceil(bytes.length / 3_000) }, (_, i) => Math.min(3_000, bytes.length - i * 3_000));
+  const sizes = Array.from({ length: Math.ceil(bytes.length / 3_000) }, (_, i) =>
+    Math.min(3_000, bytes.length - i * 3_000),
+  );
   return { bytes, sizes };
 }
 
@@ -249,12 +362,16 @@ test('windows are transcribed while the participant records: after Finish only t
   // chunk arrives, on the server's clock, when a tab recording it would have sent it.
   const audio = longAudio(75);
   const clock = (index) => started + ((index + 1) * 75_000) / audio.sizes.length;
-  for (const sent of await sendAudio(entryId, cookie, segment, audio, 0, BASE, clock)) assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  for (const sent of await sendAudio(entryId, cookie, segment, audio, 0, BASE, clock))
+    assert.equal(sent.status, 200, JSON.stringify(sent.json));
   let early;
-  const partial = await until(async () => {
-    early = await transcript(user, entryId);
-    return early.json?.lines?.length > 0;
-  }, { timeoutMs: 40_000, everyMs: 500 });
+  const partial = await until(
+    async () => {
+      early = await transcript(user, entryId);
+      return early.json?.lines?.length > 0;
+    },
+    { timeoutMs: 40_000, everyMs: 500 },
+  );
   assert.ok(partial, `nothing was transcribed while recording: ${early?.text}`);
   assert.equal(early.json.status, 'partial');
   const whileRecording = await standInRequests();
@@ -273,7 +390,10 @@ test('windows are transcribed while the participant records: after Finish only t
   assert.ok(done.json.lines.at(-1).start_ms > 60_000, 'the last window is the audio after 60 s');
   // No window is doubled: each was stored once, in order on the timeline.
   const starts = done.json.lines.map((l) => l.start_ms);
-  assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+  assert.deepEqual(
+    starts,
+    [...starts].sort((a, b) => a - b),
+  );
 });
 
 test('with transcription off nothing is recorded for it and no request leaves the worker', async () => {
@@ -283,7 +403,11 @@ test('with transcription off nothing is recorded for it and no request leaves th
   const { entryId, cookie, res } = await participate(id);
   assert.equal(res.json.analysisData.transcribe, false);
   const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 2_000 });
-  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' } });
+  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, {
+    method: 'POST',
+    cookie,
+    body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
+  });
   assert.equal(audioOpen.status, 400);
   assert.equal(audioOpen.json.code, 'invalid_track');
   const [refused] = await sendAudio(entryId, cookie, segment, AUDIO[0], 0);
@@ -303,7 +427,12 @@ test('a stranger gets 404 and no session 401 on every transcript route', async (
   const { id } = await analysis(user, { transcription: { enabled: false } });
   const { entryId, cookie } = await participate(id);
   await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4' });
-  for (const path of [`/entry/${entryId}/transcript`, `/entry/${entryId}/transcript.vtt`, `/entry/${entryId}/transcript.txt`, `/analysis/${id}/transcript-search?q=hola`]) {
+  for (const path of [
+    `/entry/${entryId}/transcript`,
+    `/entry/${entryId}/transcript.vtt`,
+    `/entry/${entryId}/transcript.txt`,
+    `/analysis/${id}/transcript-search?q=hola`,
+  ]) {
     assert.equal((await api(`/api/v1${path}`, { cookie: stranger.cookie })).status, 404, path);
     assert.equal((await api(`/api/v1${path}`)).status, 401, path);
     assert.equal((await api(`/api/v1${path}`, { cookie: user.cookie })).status, 200, path);
@@ -316,18 +445,37 @@ test('a server without a provider says the transcript is unavailable and takes n
   try {
     const user = await owner(server.url, stateDir);
     const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
-    const made = await (await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })).json();
-    assert.deepEqual(made.analysisData.transcription, { enabled: true, language: 'es' }, 'the setting is kept even where it cannot run');
-    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() }, body: JSON.stringify({ analysisId: made.analysisData.id }) });
+    const made = await (
+      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
+    ).json();
+    assert.deepEqual(
+      made.analysisData.transcription,
+      { enabled: true, language: 'es' },
+      'the setting is kept even where it cannot run',
+    );
+    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+      body: JSON.stringify({ analysisId: made.analysisData.id }),
+    });
     const participation = await joined.json();
     assert.equal(participation.analysisData.transcribe, false);
-    const cookie = joined.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation=')).split(';')[0];
+    const cookie = joined.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-lupa_participation='))
+      .split(';')[0];
     const entryId = participation.analysisEntryId;
-    const opened = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ mimeType: 'video/mp4' }) });
+    const opened = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ mimeType: 'video/mp4' }),
+    });
     assert.equal(opened.status, 200);
     const [refused] = await sendAudio(entryId, cookie, 1, AUDIO[0], 0, server.url);
     assert.equal(refused.status, 400);
-    const read = await (await fetch(`${server.url}/api/v1/entry/${entryId}/transcript`, { headers: { cookie: user.cookie } })).json();
+    const read = await (
+      await fetch(`${server.url}/api/v1/entry/${entryId}/transcript`, { headers: { cookie: user.cookie } })
+    ).json();
     assert.deepEqual(read, { status: 'unavailable', language: 'es', lines: [] });
   } finally {
     await server.stop();

@@ -13,7 +13,9 @@ test('a sign-up is stored once, normalised, with its consent time', async () => 
   assert.equal(first.json.message, 'Te hemos apuntado. Te avisaremos cuando abramos acceso.');
   const again = await api(WAITLIST, { method: 'POST', body: { email: email.toUpperCase(), consent: true } });
   assert.equal(again.status, 201);
-  const rows = await sql(`SELECT email, consent, consent_at FROM waitlist WHERE email_normalized = ${q(email.toLowerCase())}`);
+  const rows = await sql(
+    `SELECT email, consent, consent_at FROM waitlist WHERE email_normalized = ${q(email.toLowerCase())}`,
+  );
   assert.equal(rows.length, 1);
   assert.equal(rows[0].consent, 1);
   assert.ok(rows[0].consent_at > 0);
@@ -42,7 +44,8 @@ test('a filled honeypot is accepted with 2xx and nothing is stored', async () =>
 test('sign-ups are rate-limited per client', async () => {
   const ip = randomIp();
   const statuses = [];
-  for (let i = 0; i < 21; i++) statuses.push((await api(WAITLIST, { method: 'POST', ip, body: { email: uniqueEmail(), consent: true } })).status);
+  for (let i = 0; i < 21; i++)
+    statuses.push((await api(WAITLIST, { method: 'POST', ip, body: { email: uniqueEmail(), consent: true } })).status);
   assert.ok(statuses.slice(0, 20).every((s) => s === 201));
   assert.equal(statuses[20], 429);
 });
@@ -56,9 +59,16 @@ test('IPv6 clients are limited per /64: a new address in the same network gets n
     const ip = `${network}:${hex()}:${hex()}:${hex()}:${(i + 1).toString(16)}`;
     statuses.push((await api(WAITLIST, { method: 'POST', ip, body: { email: uniqueEmail(), consent: true } })).status);
   }
-  assert.ok(statuses.slice(0, 20).every((s) => s === 201), statuses.join(' '));
+  assert.ok(
+    statuses.slice(0, 20).every((s) => s === 201),
+    statuses.join(' '),
+  );
   assert.equal(statuses[20], 429);
   // Another /64 still has its own budget.
-  const other = await api(WAITLIST, { method: 'POST', ip: `2001:db8:${hex()}:${hex()}::1`, body: { email: uniqueEmail(), consent: true } });
+  const other = await api(WAITLIST, {
+    method: 'POST',
+    ip: `2001:db8:${hex()}:${hex()}::1`,
+    body: { email: uniqueEmail(), consent: true },
+  });
   assert.equal(other.status, 201);
 });

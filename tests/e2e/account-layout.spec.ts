@@ -37,7 +37,10 @@ async function expectFitsInBothThemes(page: Page, what: string) {
   await useColorScheme(page, 'light');
 }
 
-test('the admin users table with 20 long e-mails: cards on a phone whose e-mails span the card, and a table on a laptop', async ({ page, baseURL }) => {
+test('the admin users table with 20 long e-mails: cards on a phone whose e-mails span the card, and a table on a laptop', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // The sweep's admin and its 20 users with long addresses (made once per server).
   const seed = await designSeed(baseURL!);
@@ -72,7 +75,10 @@ test('the admin users table with 20 long e-mails: cards on a phone whose e-mails
   await expectNoSideScroll(page, 'admin users at 1366');
 });
 
-test('the billing page and the portal of a customer who has not subscribed fit a phone and a laptop in both themes', async ({ page, request }) => {
+test('the billing page and the portal of a customer who has not subscribed fit a phone and a laptop in both themes', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail();
   await registerViaApi(request, email);

@@ -7,7 +7,16 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { literal, sql } from './support/db';
 import { expectAccessible } from './support/participation';
 import { asParticipant, uploadRecording } from './support/recording';
-import { clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import {
+  clientHeaders,
+  expect,
+  grantSubscription,
+  loginViaApi,
+  loginViaUi,
+  registerViaApi,
+  test,
+  uniqueEmail,
+} from './support/accounts';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { r2Object } from '../api/recording.mjs';
 
@@ -79,9 +88,16 @@ async function analysisWithRecording(baseURL: string, email: string) {
     const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
 
     const entryId = await asParticipant(baseURL, analysisId, async (participant, entryId) => {
-      await uploadRecording(participant, entryId, Buffer.from('not really a video, but bytes all the same'), { chunks: 2 });
+      await uploadRecording(participant, entryId, Buffer.from('not really a video, but bytes all the same'), {
+        chunks: 2,
+      });
     });
-    return { owner, analysisId, entryId, recordingKey: `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4` };
+    return {
+      owner,
+      analysisId,
+      entryId,
+      recordingKey: `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4`,
+    };
   } finally {
     await customer.dispose();
   }
@@ -96,7 +112,14 @@ test('an admin lands on /admin, finds a customer and makes them admin and back',
   await loginAsAdmin(page, admin);
   const table = page.getByRole('table', { name: 'Usuarios de Lupa' });
   await expect(table).toBeVisible();
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Rol', 'Email', 'Último acceso', 'Creado', 'Acciones']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'ID',
+    'Rol',
+    'Email',
+    'Último acceso',
+    'Creado',
+    'Acciones',
+  ]);
   await expectAccessible(page);
   // The admin's own row (just logged in, so it has a last login) is marked.
   await searchFor(page, admin);
@@ -148,7 +171,11 @@ test('an admin lands on /admin, finds a customer and makes them admin and back',
   await expect(edit).toBeFocused();
 });
 
-test("deleting a customer removes their analyses and their participants' recordings", async ({ page, request, baseURL }) => {
+test("deleting a customer removes their analyses and their participants' recordings", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const admin = await createAdmin(request);
   const customer = uniqueEmail();

@@ -132,7 +132,9 @@ test('an expired reset link shows Enlace inválido', async ({ page, request }) =
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Enlace inválido' })).toBeVisible();
   await expect(
-    page.getByText('El enlace para restablecer la contraseña es inválido o ha expirado. Por favor, solicita un nuevo enlace.'),
+    page.getByText(
+      'El enlace para restablecer la contraseña es inválido o ha expirado. Por favor, solicita un nuevo enlace.',
+    ),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Solicitar un nuevo enlace' })).toHaveAttribute(
     'href',
@@ -259,7 +261,9 @@ test('rate limits count per cf-connecting-ip; the register screen shows the 429 
   }
 });
 
-test('the account screens have no serious accessibility violations in the states the design sweep does not reach', async ({ page }) => {
+test('the account screens have no serious accessibility violations in the states the design sweep does not reach', async ({
+  page,
+}) => {
   // The sweep (design-system.spec.ts) checks login, register, recover, a valid reset link and the
   // profile as they open; these are a reset page without a token and the login form's errors.
   const { default: AxeBuilder } = await import('@axe-core/playwright');

@@ -32,7 +32,11 @@ async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a customer subscribes in the checkout tab, creates an analysis, then cancels in the portal', async ({ page, context, baseURL }) => {
+test('a customer subscribes in the checkout tab, creates an analysis, then cancels in the portal', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await customerOnDashboard(page);
 
@@ -54,7 +58,14 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await expectAccessible(page);
   // Product §4: the client created the billing customer on its own.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/v1/billing')).json()) as { billingData: { stripe_customer_id: string | null } }).billingData.stripe_customer_id)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get('/api/v1/billing')).json()) as {
+            billingData: { stripe_customer_id: string | null };
+          }
+        ).billingData.stripe_customer_id,
+    )
     .not.toBeNull();
 
   // Marks this document: if anything reloads the tab, the mark is gone.
@@ -78,7 +89,9 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   const current = page.getByRole('region', { name: 'Suscripción actual' });
   await expect(current).toBeVisible();
   await expect(current.getByText('Activo', { exact: true })).toBeVisible();
-  const billing = (await (await page.request.get('/api/v1/billing')).json()) as { billingData: { paid: boolean; Subscription: { id: string }[] } };
+  const billing = (await (await page.request.get('/api/v1/billing')).json()) as {
+    billingData: { paid: boolean; Subscription: { id: string }[] };
+  };
   expect(billing.billingData.paid).toBe(true);
   const subscriptionId = billing.billingData.Subscription[0]?.id ?? '';
   expect(subscriptionId).not.toBe('');
@@ -97,7 +110,9 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await useColorScheme(page, 'light');
 
   // A second checkout (e.g. from a stale tab) is refused by the server (the screen then shows the spec's message).
-  const again = await page.request.post('/api/v1/billing/checkout-session', { data: { planName: 'basic', planBillingCycle: 'monthly' } });
+  const again = await page.request.post('/api/v1/billing/checkout-session', {
+    data: { planName: 'basic', planBillingCycle: 'monthly' },
+  });
   expect(again.status()).toBe(400);
 
   // The dashboard (same document): no banner, and the create button leads to the form.

@@ -6,7 +6,14 @@
 // participant go on without it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
-import { card, entryOf, expectAccessible, probeRecording, recordingStatus, researcherWithAnalysis } from './support/participation';
+import {
+  card,
+  entryOf,
+  expectAccessible,
+  probeRecording,
+  recordingStatus,
+  researcherWithAnalysis,
+} from './support/participation';
 
 interface EntryAnswer {
   participantNumber: number;
@@ -48,7 +55,10 @@ async function entryAnswer(request: APIRequestContext, entryId: string): Promise
   return (await answer.json()) as EntryAnswer;
 }
 
-test('a required camera: Siguiente waits for it, and the researcher gets a camera file ffprobe reads as video', async ({ page, request }) => {
+test('a required camera: Siguiente waits for it, and the researcher gets a camera file ffprobe reads as video', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const analysisId = await researcherWithAnalysis(request, 3, 'required');
   await shareScreenAndMicrophone(page, analysisId);
@@ -64,7 +74,11 @@ test('a required camera: Siguiente waits for it, and the researcher gets a camer
   // The preview is live: the fake camera's frames arrive in the muted <video>.
   const preview = page.getByLabel('Vista previa de tu cámara');
   await expect(preview).toBeVisible();
-  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.muted && v.videoWidth > 0 && !v.paused), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => preview.evaluate((v: HTMLVideoElement) => v.muted && v.videoWidth > 0 && !v.paused), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
   await expectAccessible(page);
 
@@ -75,7 +89,9 @@ test('a required camera: Siguiente waits for it, and the researcher gets a camer
   const entry = await entryAnswer(request, entryId);
   expect(entry.participantNumber).toBe(1);
   const [segment] = entry.segments;
-  expect(segment?.cameraUrl, 'the camera was recorded as its own file').toMatch(/\/api\/v1\/recordings\/[0-9a-f]{32}\/1\/camera\?/);
+  expect(segment?.cameraUrl, 'the camera was recorded as its own file').toMatch(
+    /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\/camera\?/,
+  );
   expect(segment!.cameraOffsetMs).toBeGreaterThanOrEqual(0);
   expect(segment!.cameraOffsetMs).toBeLessThan(5000);
   const camFile = await probeRecording(request, segment!.cameraUrl!);
@@ -86,7 +102,11 @@ test('a required camera: Siguiente waits for it, and the researcher gets a camer
 
   // The participations table: 'Participante 1' with a thumbnail the browser took.
   const detail = await request.get(`/api/v1/analysis/${analysisId}`);
-  const [row] = ((await detail.json()) as { analysisData: { AnalysisEntries: { participantNumber: number; status: string; thumbnailUrl: string | null }[] } }).analysisData.AnalysisEntries;
+  const [row] = (
+    (await detail.json()) as {
+      analysisData: { AnalysisEntries: { participantNumber: number; status: string; thumbnailUrl: string | null }[] };
+    }
+  ).analysisData.AnalysisEntries;
   expect(row).toMatchObject({ participantNumber: 1, status: 'submitted' });
   expect(row!.thumbnailUrl).toBeTruthy();
   const thumbnail = await request.get(new URL(row!.thumbnailUrl!).pathname + new URL(row!.thumbnailUrl!).search);
@@ -94,7 +114,10 @@ test('a required camera: Siguiente waits for it, and the researcher gets a camer
   expect((await thumbnail.body()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 });
 
-test('an optional camera the participant refuses: the analysis goes on and is recorded without it', async ({ page, request }) => {
+test('an optional camera the participant refuses: the analysis goes on and is recorded without it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const analysisId = await researcherWithAnalysis(request, 3, 'optional');
   // The participation page forbids the camera, as a blocked permission does.
@@ -108,7 +131,9 @@ test('an optional camera the participant refuses: the analysis goes on and is re
   const camera = card(page, 'Cámara');
   await expect(camera).toContainText('Es opcional: puedes continuar sin cámara.');
   await camera.getByRole('button', { name: 'Activar cámara' }).click();
-  await expect(camera.getByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    camera.getByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.'),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(camera).toContainText('Pendiente');
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
 

@@ -17,7 +17,9 @@ test('a clip made with N and Shift+N plays only its range, across segments', asy
   const time = page.getByTestId('player-time');
   await expect(time).toContainText('00:36', { timeout: 30_000 });
   const video = page.getByTestId('entry-video');
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
   });
@@ -47,7 +49,9 @@ test('a clip made with N and Shift+N plays only its range, across segments', asy
   await expect(notesList).toContainText('Cruza de una captura a otra');
   await expect(notesList).toContainText('navegación');
   await expect(page.getByTestId('timeline-clip')).toHaveCount(1);
-  const stored = (await (await page.request.get(`/api/v1/entry/${entryId}/notes`)).json()) as { notes: { atMs: number; endMs: number; tags: string[] }[] };
+  const stored = (await (await page.request.get(`/api/v1/entry/${entryId}/notes`)).json()) as {
+    notes: { atMs: number; endMs: number; tags: string[] }[];
+  };
   expect(stored.notes.map((n) => [n.atMs, n.endMs, n.tags])).toEqual([[15_000, 20_000, ['navegación', 'pago']]]);
 
   // Play the clip: it starts at 15 s, crosses into the second file at 18 s, and stops at 20 s.
@@ -57,7 +61,12 @@ test('a clip made with N and Shift+N plays only its range, across segments', asy
   await expect(time).toContainText('00:19 /', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Reproducir', exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(time).toContainText('00:20 /');
-  const at = () => page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => ({ t: element.currentTime, paused: element.paused, src: element.currentSrc }));
+  const at = () =>
+    page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => ({
+      t: element.currentTime,
+      paused: element.paused,
+      src: element.currentSrc,
+    }));
   const stopped = await at();
   expect(stopped.paused).toBe(true);
   // The second capture (its 2 s mark), not the first file's 20 s (which has only 18).
@@ -82,7 +91,11 @@ test('a clip made with N and Shift+N plays only its range, across segments', asy
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Final del clip (mm:ss)')).toHaveCount(0);
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog', { name: 'Atajos de teclado' }).getByText('Marcar el final de la nota abierta (la convierte en clip)')).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Atajos de teclado' })
+      .getByText('Marcar el final de la nota abierta (la convierte en clip)'),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 

@@ -11,11 +11,16 @@ import { openUploads, r2Keys } from '../api/recording.mjs';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-test('a participation nobody resumes within 24 h leaves nothing in R2 and no unfinished upload', async ({ page, request }) => {
+test('a participation nobody resumes within 24 h leaves nothing in R2 and no unfinished upload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   // Every API call of this tab happens, for the worker, 24 h less a minute before now.
   const skew = 24 * HOUR_MS - 60_000;
-  await page.route('**/api/v1/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-lupa-test-now': String(Date.now() - skew) } }));
+  await page.route('**/api/v1/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-lupa-test-now': String(Date.now() - skew) } }),
+  );
   const { analysisId, entry } = await recordingFor(page, request, 6000);
   const prefix = `analyses/${analysisId}/entries/${entry.id}/`;
   await expect.poll(() => (r2Keys(prefix) as string[]).length, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -43,7 +43,8 @@ interface Route {
 }
 
 const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-const heading = (name: string) => (page: Page) => expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+const heading = (name: string) => (page: Page) =>
+  expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
 
 const ROUTES: Route[] = [
   // Public
@@ -51,7 +52,11 @@ const ROUTES: Route[] = [
   { name: 'home', path: () => '/home', ready: h1 },
   { name: 'terms', path: () => '/terminos-condiciones', ready: h1 },
   { name: 'faq', path: () => '/preguntas-frecuentes', ready: heading('Preguntas frecuentes') },
-  { name: 'not found', path: () => '/esta-pagina-no-existe/ni-esta-tampoco', ready: heading('You have found a secret place.') },
+  {
+    name: 'not found',
+    path: () => '/esta-pagina-no-existe/ni-esta-tampoco',
+    ready: heading('You have found a secret place.'),
+  },
   // Auth
   { name: 'login', path: () => '/auth/login', ready: heading('Iniciar sesión') },
   { name: 'register', path: () => '/auth/register', ready: heading('Crear una cuenta') },
@@ -71,7 +76,8 @@ const ROUTES: Route[] = [
     as: 'researcher',
     path: () => '/dashboard',
     ready: async (page, seed) => {
-      for (const analysis of [seed.analyses[0]!, seed.analyses[19]!]) await expect(page.getByText(analysis.name).first()).toBeAttached();
+      for (const analysis of [seed.analyses[0]!, seed.analyses[19]!])
+        await expect(page.getByText(analysis.name).first()).toBeAttached();
     },
   },
   { name: 'create analysis', as: 'researcher', path: () => '/analysis/create', ready: heading('Crear nuevo análisis') },
@@ -101,7 +107,8 @@ const ROUTES: Route[] = [
     path: (seed) => `/entry/${seed.main.entryIds[0]}`,
     ready: async (page, seed) => {
       await expect(page.getByTestId('entry-video')).toBeAttached();
-      for (const note of seed.main.notes) await expect(page.getByTestId('entry-notes').getByText(note).first()).toBeVisible();
+      for (const note of seed.main.notes)
+        await expect(page.getByTestId('entry-notes').getByText(note).first()).toBeVisible();
     },
   },
   { name: 'change password', as: 'researcher', path: () => '/user/profile', ready: heading('Cambiar contraseña') },
@@ -209,7 +216,8 @@ async function holdSuccessDialog(page: Page) {
  */
 async function participateThroughEveryStep(page: Page, seed: DesignSeed): Promise<string[]> {
   const findings: string[] = [];
-  const check = async (step: string) => findings.push(...(await findingsInBothThemes(page)).map((line) => `${step}: ${line}`));
+  const check = async (step: string) =>
+    findings.push(...(await findingsInBothThemes(page)).map((line) => `${step}: ${line}`));
   const analysisId = await hostAnalysis(seed);
   await holdSuccessDialog(page);
   await open(page, `/participate/${analysisId}`);

@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { attachApiFailures, expect, test, watchApiFailures } from './support/accounts';
-import { card, entryOf, expectAccessible, probeRecording, recordingFor, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
+import {
+  card,
+  entryOf,
+  expectAccessible,
+  probeRecording,
+  recordingFor,
+  recordingStatus,
+  researcherWithAnalysis,
+  startAnalysis,
+} from './support/participation';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
 import { openUploads, r2Keys } from '../api/recording.mjs';
 // @ts-expect-error: a plain ES module shared with the API tests (no type declarations).
@@ -44,8 +53,13 @@ async function segmentsOf(request: APIRequestContext, entryId: string) {
   expect(answer.status(), await answer.text()).toBe(200);
   const body = (await answer.json()) as { durationMs: number; segments: { url: string; durationMs: number }[] };
   const probed = [];
-  for (const segment of body.segments) probed.push({ ...segment, seconds: (await probeRecording(request, segment.url)).seconds });
-  return { durationMs: body.durationMs, segments: probed, probedMs: probed.reduce((sum, s) => sum + s.seconds * 1000, 0) };
+  for (const segment of body.segments)
+    probed.push({ ...segment, seconds: (await probeRecording(request, segment.url)).seconds });
+  return {
+    durationMs: body.durationMs,
+    segments: probed,
+    probedMs: probed.reduce((sum, s) => sum + s.seconds * 1000, 0),
+  };
 }
 
 /**
@@ -72,7 +86,10 @@ const next = async (page: Page, step: string) => {
   await expect(page.getByText(step)).toBeVisible();
 };
 
-test('a reload during task 2 is resumed as a second segment; both play and add up to the time recorded', async ({ page, request }) => {
+test('a reload during task 2 is resumed as a second segment; both play and add up to the time recorded', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const analysisId = await researcherWithAnalysis(request);
   page.on('dialog', (dialog) => void dialog.accept());
@@ -105,25 +122,38 @@ test('a reload during task 2 is resumed as a second segment; both play and add u
   expect(entry.status).toBe('submitted');
   const recordedMs = firstEnd - firstStart + (secondEnd - secondStart);
   const { segments, probedMs, durationMs } = await segmentsOf(request, entry.id);
-  test.info().annotations.push({ type: 'segments', description: `${segments.map((s) => s.seconds.toFixed(1)).join(' + ')} s probed, ${recordedMs} ms recorded` });
+  test.info().annotations.push({
+    type: 'segments',
+    description: `${segments.map((s) => s.seconds.toFixed(1)).join(' + ')} s probed, ${recordedMs} ms recorded`,
+  });
   expect(segments).toHaveLength(2);
   expect(Math.abs(probedMs - recordedMs), `probed ${probedMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
   expect(Math.abs(durationMs - recordedMs)).toBeLessThanOrEqual(4000);
   // Chapters cover the whole participation: the last step starts in the second segment. The resumed
   // tab does not mark task 2 again (ADR 0005: a mark of the step already current is ignored).
-  const page_ = (await (await request.get(`/api/v1/entry/${entry.id}`)).json()) as { steps: { index: number; atMs: number }[] };
+  const page_ = (await (await request.get(`/api/v1/entry/${entry.id}`)).json()) as {
+    steps: { index: number; atMs: number }[];
+  };
   expect(page_.steps.map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
   expect(page_.steps.at(-1)!.atMs).toBeGreaterThan(segments[0]!.durationMs);
 });
 
-test('a browser killed mid-recording, with a persistent profile, offers to continue after relaunch', async ({ request, baseURL }, testInfo) => {
+test('a browser killed mid-recording, with a persistent profile, offers to continue after relaunch', async ({
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request);
   const profile = await mkdtemp(join(tmpdir(), 'lupa-profile-'));
   // These browsers are not the fixture's: their failed API calls are noted here.
   const reports: (() => string)[] = [];
   const launch = async () => {
-    const context = await chromium.launchPersistentContext(profile, { ...config.use?.launchOptions, baseURL, locale: 'es-ES', headless: true });
+    const context = await chromium.launchPersistentContext(profile, {
+      ...config.use?.launchOptions,
+      baseURL,
+      locale: 'es-ES',
+      headless: true,
+    });
     reports.push(watchApiFailures(context).report);
     return context;
   };
@@ -157,12 +187,21 @@ test('a browser killed mid-recording, with a persistent profile, offers to conti
     // At most a couple of seconds of the killed capture may be lost (the chunk being recorded).
     expect(probedMs, `probed ${probedMs} ms`).toBeGreaterThan(killedAfterMs - 3000 + 2000);
   } finally {
-    await attachApiFailures(testInfo, reports.map((r) => r()).filter(Boolean).join('\n'));
+    await attachApiFailures(
+      testInfo,
+      reports
+        .map((r) => r())
+        .filter(Boolean)
+        .join('\n'),
+    );
     await rm(profile, { recursive: true, force: true });
   }
 });
 
-test('a microphone the browser mutes mid-recording is reported in the panel; sharing it again records a new segment that reaches the server', async ({ page, request }) => {
+test('a microphone the browser mutes mid-recording is reported in the panel; sharing it again records a new segment that reaches the server', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { analysisId } = await recordingWithMicrophonesKept(page, request, 4000);
 
@@ -187,7 +226,9 @@ test('a microphone the browser mutes mid-recording is reported in the panel; sha
   await page.keyboard.press('Enter');
   await expect(warning).toHaveCount(0, { timeout: 20_000 });
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
-  const micCount = await page.evaluate(() => (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones.length);
+  const micCount = await page.evaluate(
+    () => (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones.length,
+  );
   expect(micCount, 'a new microphone stream was requested').toBeGreaterThanOrEqual(2);
   await page.waitForTimeout(5000);
   await next(page, 'Step 2 of 5');
@@ -203,7 +244,10 @@ test('a microphone the browser mutes mid-recording is reported in the panel; sha
   expect(segments[1]!.seconds, 'the new segment with the new microphone reached the server').toBeGreaterThanOrEqual(4);
 });
 
-test('a microphone that goes silent without any event (the track stopped under the page) is reported too, and sharing again clears it', async ({ page, request }) => {
+test('a microphone that goes silent without any event (the track stopped under the page) is reported too, and sharing again clears it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await recordingWithMicrophonesKept(page, request, 3000);
   // track.stop() fires no 'ended' and MediaRecorder records silence: only the level tells.
@@ -219,7 +263,10 @@ test('a microphone that goes silent without any event (the track stopped under t
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
 });
 
-test('a minute offline while recording, then Finish while still offline: nothing is lost', async ({ page, request }) => {
+test('a minute offline while recording, then Finish while still offline: nothing is lost', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const analysisId = await researcherWithAnalysis(request);
   await startAnalysis(page, analysisId);
@@ -253,7 +300,10 @@ test('a minute offline while recording, then Finish while still offline: nothing
   counting = false;
   await page.context().setOffline(false);
   await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 120_000 });
-  test.info().annotations.push({ type: 'offline requests', description: `${failedChunkRequests} failed chunk PUTs in ~65 s offline` });
+  test.info().annotations.push({
+    type: 'offline requests',
+    description: `${failedChunkRequests} failed chunk PUTs in ~65 s offline`,
+  });
   expect(failedChunkRequests, 'failed chunk PUTs while offline').toBeLessThanOrEqual(10);
 
   const entry = await entryOf(analysisId);
@@ -261,11 +311,16 @@ test('a minute offline while recording, then Finish while still offline: nothing
   const { segments, probedMs, durationMs } = await segmentsOf(request, entry.id);
   test.info().annotations.push({ type: 'offline', description: `probed ${probedMs} ms, recorded ${recordedMs} ms` });
   expect(segments).toHaveLength(1);
-  expect(Math.abs(durationMs - recordedMs), `server ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
+  expect(Math.abs(durationMs - recordedMs), `server ${durationMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(
+    4000,
+  );
   expect(Math.abs(probedMs - recordedMs), `probed ${probedMs} ms, recorded ${recordedMs} ms`).toBeLessThanOrEqual(4000);
 });
 
-test("'Eliminar grabación y salir' deletes every object of the participation and frees the place", async ({ page, request }) => {
+test("'Eliminar grabación y salir' deletes every object of the participation and frees the place", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   page.on('dialog', (dialog) => void dialog.accept());
   const { analysisId, entry } = await recordingFor(page, request, 6000, 1);
@@ -287,7 +342,10 @@ test("'Eliminar grabación y salir' deletes every object of the participation an
   await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('past the size limit the participant is told, recording stops, and what was recorded can still be finished', async ({ page, request }) => {
+test('past the size limit the participant is told, recording stops, and what was recorded can still be finished', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { analysisId, entry } = await recordingFor(page, request, 4000);
   // The participation's object counts stored bytes (ADR 0013); bring it to the limit instead of
@@ -300,7 +358,8 @@ test('past the size limit the participant is told, recording stops, and what was
     const filler = Buffer.alloc(size, 7);
     for (let i = 0; i <= TEST_MAX_ENTRY_BYTES / size; i++) {
       const put = await page.request.put(`/api/v1/analysisEntry/${entry.id}/segments/1/chunks/${index++}`, {
-        data: filler, headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': '1000' },
+        data: filler,
+        headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': '1000' },
       });
       if (put.status() === 413) break;
       expect(put.status(), await put.text()).toBe(200);

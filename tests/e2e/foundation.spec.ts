@@ -5,7 +5,8 @@ import { openPage } from './support/pages';
 test('the public header shows the spec links and buttons in Spanish', async ({ page }) => {
   await openPage(page, '/home');
   const header = page.getByRole('banner');
-  for (const name of ['Home', 'Terms', 'FAQ']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Terms', 'FAQ'])
+    await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/auth/login');
   await expect(header.getByRole('link', { name: 'Registrate gratis' })).toHaveAttribute('href', '/auth/register');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');

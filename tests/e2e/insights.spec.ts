@@ -9,7 +9,14 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
 import { answeredParticipation, askQuestions } from './support/insights';
-import { entryOf, expectAccessible, recordingStatus, researcherWithAnalysis, startAnalysis, TASKS } from './support/participation';
+import {
+  entryOf,
+  expectAccessible,
+  recordingStatus,
+  researcherWithAnalysis,
+  startAnalysis,
+  TASKS,
+} from './support/participation';
 
 const SEQ = '¿Qué tan fácil o difícil fue esta tarea?';
 const SUCCESS = '¿Conseguiste completar la tarea?';
@@ -18,7 +25,6 @@ async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>)
   expect(response.status(), `${response.url()} → ${await response.text()}`).toBeLessThan(300);
   return response;
 }
-
 
 /** Presses a button from the keyboard: focus lands on it, then Enter (as after Tab). */
 async function press(page: Page, name: string) {
@@ -40,7 +46,9 @@ async function chooseByKeyboard(page: Page, position: number) {
 async function expectNoSidewaysScroll(page: Page) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   if (size) await page.setViewportSize(size);
 }
 
@@ -49,10 +57,19 @@ async function answerTask(page: Page, taskNumber: number, seq: number, success: 
   const heading = page.getByRole('heading', { name: `Sobre la tarea ${taskNumber}` });
   await expect(heading).toBeFocused();
   await chooseByKeyboard(page, seq);
-  await expect(page.getByRole('group', { name: SEQ }).getByRole('radio', { name: new RegExp(`^${seq}`) })).toBeChecked();
-  await expect(page.getByRole('group', { name: SEQ }).getByRole('radio', { name: new RegExp(`^${seq}`) })).toBeFocused();
+  await expect(
+    page.getByRole('group', { name: SEQ }).getByRole('radio', { name: new RegExp(`^${seq}`) }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: SEQ }).getByRole('radio', { name: new RegExp(`^${seq}`) }),
+  ).toBeFocused();
   await chooseByKeyboard(page, success);
-  await expect(page.getByRole('group', { name: SUCCESS }).getByRole('radio').nth(success - 1)).toBeChecked();
+  await expect(
+    page
+      .getByRole('group', { name: SUCCESS })
+      .getByRole('radio')
+      .nth(success - 1),
+  ).toBeChecked();
   // 'Volver a la tarea', then the submit button.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -61,11 +78,20 @@ async function answerTask(page: Page, taskNumber: number, seq: number, success: 
 }
 
 interface SummaryJson {
-  tasks: { taskNumber: number; success: { n: number; rate: number; low: number | null }; seq: { n: number; mean: number } }[];
+  tasks: {
+    taskNumber: number;
+    success: { n: number; rate: number; low: number | null };
+    seq: { n: number; mean: number };
+  }[];
   sus: { n: number; mean: number; low: number | null; grade: string };
 }
 
-test('a participant answers every question by keyboard alone and finishes; the researcher sees the summary', async ({ page, request, baseURL, browser }) => {
+test('a participant answers every question by keyboard alone and finishes; the researcher sees the summary', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request, 5);
   await askQuestions(request, analysisId);
@@ -87,7 +113,9 @@ test('a participant answers every question by keyboard alone and finishes; the r
   await expectNoSidewaysScroll(page);
   // Without answers the screen stays and says why.
   await press(page, 'Siguiente');
-  await expect(page.getByRole('alert').filter({ hasText: 'Responde a todas las preguntas para continuar.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Responde a todas las preguntas para continuar.' }),
+  ).toBeVisible();
   // Focus went to the first unanswered question; start again from the heading.
   await expect(page.getByRole('radio', { name: '1, Muy difícil' })).toBeFocused();
   await page.getByRole('heading', { name: 'Sobre la tarea 1' }).focus();
@@ -124,7 +152,12 @@ test('a participant answers every question by keyboard alone and finishes; the r
   const entry = await entryOf(analysisId);
   expect(entry.status).toBe('submitted');
   const page1 = await expectOk(await request.get(`/api/v1/entry/${entry.id}`));
-  const { answers } = (await page1.json()) as { answers: { tasks: { taskNumber: number; seq: number; success: string; atMs: number }[]; sus: { answers: number[]; score: number } } };
+  const { answers } = (await page1.json()) as {
+    answers: {
+      tasks: { taskNumber: number; seq: number; success: string; atMs: number }[];
+      sus: { answers: number[]; score: number };
+    };
+  };
   expect(answers.tasks.map(({ taskNumber, seq, success }) => [taskNumber, seq, success])).toEqual([
     [1, 6, 'yes'],
     [2, 3, 'unsure'],
@@ -135,13 +168,38 @@ test('a participant answers every question by keyboard alone and finishes; the r
   expect(answers.sus.score).toBe(85);
 
   // Two more participations, so the figures have n = 3 and intervals.
-  await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [3, 3, 4, 2, 4, 2, 4, 2, 4, 2]);
-  await answeredParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'no'], [5, 'unsure']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
-  const summary = (await (await expectOk(await request.get(`/api/v1/analysis/${analysisId}/summary`))).json()) as SummaryJson;
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [5, 'yes'],
+      [4, 'no'],
+      [6, 'yes'],
+    ],
+    [3, 3, 4, 2, 4, 2, 4, 2, 4, 2],
+  );
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [7, 'yes'],
+      [2, 'no'],
+      [5, 'unsure'],
+    ],
+    [5, 1, 5, 1, 5, 1, 5, 1, 5, 1],
+  );
+  const summary = (await (
+    await expectOk(await request.get(`/api/v1/analysis/${analysisId}/summary`))
+  ).json()) as SummaryJson;
   expect(summary.tasks.map((task) => task.success.n)).toEqual([3, 3, 3]);
 
   // The researcher's page, in its own browser with the researcher's session.
-  const researcher = await browser.newContext({ baseURL, locale: 'es-ES', extraHTTPHeaders: clientHeaders(), storageState: await request.storageState() });
+  const researcher = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    extraHTTPHeaders: clientHeaders(),
+    storageState: await request.storageState(),
+  });
   try {
     const view = await researcher.newPage();
     await view.goto(`/analysis/${analysisId}`);
@@ -159,8 +217,14 @@ test('a participant answers every question by keyboard alone and finishes; the r
     await expect(first).toContainText(summary.tasks[0]!.seq.mean.toFixed(1).replace('.', ','));
     const chart = insights.getByRole('img', { name: 'Tasa de éxito por tarea' });
     await expect(chart).toBeVisible();
-    await expect(chart).toHaveAccessibleDescription(new RegExp(`^Tarea 1: ${Math.round(summary.tasks[0]!.success.rate * 100)}\\s%\\s\\(IC 95 %: .+\\), n = 3\\. Tarea 2: .+ n = 3\\. Tarea 3: .+ n = 3\\.$`));
-    await expect(insights.getByRole('img', { name: 'Facilidad media (SEQ) por tarea' })).toHaveAccessibleDescription(/Tarea 1: .+, n = 3\./);
+    await expect(chart).toHaveAccessibleDescription(
+      new RegExp(
+        `^Tarea 1: ${Math.round(summary.tasks[0]!.success.rate * 100)}\\s%\\s\\(IC 95 %: .+\\), n = 3\\. Tarea 2: .+ n = 3\\. Tarea 3: .+ n = 3\\.$`,
+      ),
+    );
+    await expect(insights.getByRole('img', { name: 'Facilidad media (SEQ) por tarea' })).toHaveAccessibleDescription(
+      /Tarea 1: .+, n = 3\./,
+    );
     const susPanel = insights.getByTestId('insights-sus');
     await expect(susPanel).toContainText(summary.sus.mean.toFixed(1).replace('.', ','));
     await expect(susPanel).toContainText('n = 3');
@@ -169,16 +233,25 @@ test('a participant answers every question by keyboard alone and finishes; the r
     await expectAccessible(view);
     await expectNoSidewaysScroll(view);
 
-    const [csv] = await Promise.all([view.waitForEvent('download', { timeout: 30_000 }), insights.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).click()]);
+    const [csv] = await Promise.all([
+      view.waitForEvent('download', { timeout: 30_000 }),
+      insights.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).click(),
+    ]);
     const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
-    const [header, ...lines] = csvText.trim().split(/\r?\n/).map((line) => line.split(','));
+    const [header, ...lines] = csvText
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
     const kind = header!.indexOf('kind');
     expect(lines.map((line) => line[kind])).toEqual(['task', 'task', 'task', 'sus']);
 
     // The player shows the answers beside the recording, each going to the moment it was given.
     await view.goto(`/entry/${entry.id}`);
     // Its own tab of the side panel, after 'Notas' and 'Tareas' (ADR 0015).
-    await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(['Notas', 'Transcripción', 'Tareas', 'Respuestas'], { timeout: 30_000 });
+    await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(
+      ['Notas', 'Transcripción', 'Tareas', 'Respuestas'],
+      { timeout: 30_000 },
+    );
     await view.getByRole('tab', { name: 'Respuestas' }).click();
     const answered = view.getByTestId('entry-answers');
     await expect(answered).toContainText('Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.', { timeout: 30_000 });
@@ -191,14 +264,21 @@ test('a participant answers every question by keyboard alone and finishes; the r
   }
 });
 
-test('an analysis without the settings keeps the flow of the spec: no question screens, no answers', async ({ page, request, browser, baseURL }) => {
+test('an analysis without the settings keeps the flow of the spec: no question screens, no answers', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const analysisId = await researcherWithAnalysis(request);
   await startAnalysis(page, analysisId);
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   for (const step of ['Step 2 of 5', 'Task 1', 'Task 2', 'Task 3']) {
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await expect(step.startsWith('Step') ? page.getByText(step) : page.getByRole('heading', { name: step })).toBeVisible();
+    await expect(
+      step.startsWith('Step') ? page.getByText(step) : page.getByRole('heading', { name: step }),
+    ).toBeVisible();
     await expect(page.getByTestId('question-screen')).toHaveCount(0);
   }
   await expect(page.getByText('Step 5 of 5')).toBeVisible();
@@ -210,7 +290,12 @@ test('an analysis without the settings keeps the flow of the spec: no question s
   );
   expect(rows[0]?.n).toBe(0);
 
-  const researcher = await browser.newContext({ baseURL, locale: 'es-ES', extraHTTPHeaders: clientHeaders(), storageState: await request.storageState() });
+  const researcher = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    extraHTTPHeaders: clientHeaders(),
+    storageState: await request.storageState(),
+  });
   try {
     const view = await researcher.newPage();
     await view.goto(`/analysis/${analysisId}`);

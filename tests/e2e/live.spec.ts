@@ -17,7 +17,9 @@ const next = async (page: Page, step: string) => {
 
 /** 'Continuar' after a reload, the permissions again, and back into the analysis. */
 async function continueParticipation(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
   await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
@@ -35,7 +37,11 @@ async function advance(page: Page) {
   return (await videoTime(page)) - before;
 }
 
-test('a researcher watches a participant live: video, task, a note at the live moment, a reload, and Finish', async ({ page, browser, baseURL }) => {
+test('a researcher watches a participant live: video, task, a note at the live moment, a reload, and Finish', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const researcherContext = await browser.newContext({ baseURL });
   const researcher = await researcherContext.newPage();
@@ -52,7 +58,12 @@ test('a researcher watches a participant live: video, task, a note at the live m
   await expect(row)
     .toContainText('En directo', { timeout: 30_000 })
     .catch(async (err: unknown) => {
-      console.log(`The analysis page showed:\n${await researcher.locator('main').innerText().catch(() => '(nothing)')}`);
+      console.log(
+        `The analysis page showed:\n${await researcher
+          .locator('main')
+          .innerText()
+          .catch(() => '(nothing)')}`,
+      );
       throw err;
     });
   await next(page, 'Step 2 of 5');
@@ -71,7 +82,9 @@ test('a researcher watches a participant live: video, task, a note at the live m
   // A note while live: 'Añadir nota' holds the picture; the note's moment is the segment's offset
   // plus the video's time there.
   await researcher.getByRole('button', { name: 'Añadir nota' }).click();
-  const liveMs = await researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
+  const liveMs = await researcher
+    .getByTestId('live-video')
+    .evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
   await researcher.getByLabel('Nota', { exact: true }).fill('Duda en la tarea 2');
   await researcher.getByRole('button', { name: 'Guardar nota' }).click();
   await expect(researcher.getByText('Duda en la tarea 2')).toBeVisible();
@@ -79,10 +92,13 @@ test('a researcher watches a participant live: video, task, a note at the live m
 
   // The participant reloads: the researcher is told, then the next segment plays.
   await page.reload();
-  await expect(researcher.getByTestId('live-disconnected')).toHaveText(/El participante se ha desconectado/, { timeout: 20_000 });
+  await expect(researcher.getByTestId('live-disconnected')).toHaveText(/El participante se ha desconectado/, {
+    timeout: 20_000,
+  });
   await continueParticipation(page);
   await expect(researcher.getByTestId('live-disconnected')).toHaveCount(0, { timeout: 30_000 });
-  const offsetOf = () => researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs));
+  const offsetOf = () =>
+    researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs));
   await expect.poll(offsetOf, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect.poll(() => advance(researcher), { timeout: 30_000 }).toBeGreaterThan(0.5);
 
@@ -97,14 +113,18 @@ test('a researcher watches a participant live: video, task, a note at the live m
   // The same page becomes the recorded player, with the note where it was taken.
   await expect(researcher.getByTestId('live-video')).toHaveCount(0, { timeout: 30_000 });
   await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toHaveCount(0);
-  const notes = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as { atMs: number; text: string }[] | { notes: { atMs: number; text: string }[] };
+  const notes = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as
+    { atMs: number; text: string }[] | { notes: { atMs: number; text: string }[] };
   const list = Array.isArray(notes) ? notes : notes.notes;
   const note = list.find((n) => n.text === 'Duda en la tarea 2');
   expect(note).toBeDefined();
   expect(Math.abs(note!.atMs - liveMs)).toBeLessThanOrEqual(1000);
   // It was taken while the first segment played: on the recording's timeline, before the second
   // segment's offset (where the recorded player starts the second file), which the live view used too.
-  const recorded = (await (await researcher.request.get(`/api/v1/entry/${entry.id}`)).json()) as { durationMs: number; segments: { durationMs: number }[] };
+  const recorded = (await (await researcher.request.get(`/api/v1/entry/${entry.id}`)).json()) as {
+    durationMs: number;
+    segments: { durationMs: number }[];
+  };
   expect(recorded.segments).toHaveLength(2);
   expect(Math.abs(recorded.segments[0]!.durationMs - secondOffset)).toBeLessThanOrEqual(1000);
   expect(note!.atMs).toBeGreaterThan(0);
@@ -112,7 +132,11 @@ test('a researcher watches a participant live: video, task, a note at the live m
   await researcherContext.close();
 });
 
-test("a participant's camera plays live in the corner of the picture, beside the screen", async ({ page, browser, baseURL }) => {
+test("a participant's camera plays live in the corner of the picture, beside the screen", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const researcherContext = await browser.newContext({ baseURL });
   const researcher = await researcherContext.newPage();
@@ -125,7 +149,10 @@ test("a participant's camera plays live in the corner of the picture, beside the
   await camera.getByRole('button', { name: 'Activar cámara' }).click();
   await expect(camera).toContainText('Concedido', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmación de Seguridad' })
+    .getByRole('button', { name: 'Aceptar y Continuar' })
+    .click();
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   const entry = await entryOf(analysisId);
 
@@ -137,8 +164,12 @@ test("a participant's camera plays live in the corner of the picture, beside the
   const cameraTime = () => cameraVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(cameraTime, { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await cameraTime();
-  await expect.poll(cameraTime, { timeout: 20_000, message: 'the camera picture advances' }).toBeGreaterThan(before + 0.5);
-  await expect.poll(() => videoTime(researcher), { timeout: 30_000, message: 'and so does the screen' }).toBeGreaterThan(0);
+  await expect
+    .poll(cameraTime, { timeout: 20_000, message: 'the camera picture advances' })
+    .toBeGreaterThan(before + 0.5);
+  await expect
+    .poll(() => videoTime(researcher), { timeout: 30_000, message: 'and so does the screen' })
+    .toBeGreaterThan(0);
   // The camera sits inside the picture and nothing scrolls sideways.
   const inside = await researcher.evaluate(() => {
     const stage = document.querySelector('.live-view__stage')!.getBoundingClientRect();
@@ -149,7 +180,8 @@ test("a participant's camera plays live in the corner of the picture, beside the
 
   // Scrubbing back over what was buffered, then 'Ir al directo' returns to the newest frame.
   const screen = researcher.getByTestId('live-video');
-  const buffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.currentTime - v.buffered.start(0) : 0));
+  const buffered = () =>
+    screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.currentTime - v.buffered.start(0) : 0));
   await expect.poll(buffered, { timeout: 30_000 }).toBeGreaterThan(5);
   const edge = await videoTime(researcher);
   const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
@@ -165,11 +197,17 @@ test("a participant's camera plays live in the corner of the picture, beside the
   // Logging out (here from the same browser, as another tab would) ends the live view at once, and
   // the page says why instead of reconnecting (hardening 4).
   expect((await researcher.request.post('/api/v1/auth/logout')).status()).toBe(200);
-  await expect(researcher.getByTestId('live-revoked')).toContainText('Ya no puedes ver este directo', { timeout: 10_000 });
+  await expect(researcher.getByTestId('live-revoked')).toContainText('Ya no puedes ver este directo', {
+    timeout: 10_000,
+  });
   await researcherContext.close();
 });
 
-test('scrubbing back reaches what was recorded before the researcher opened; a clip marked live, and answers as they are given', async ({ page, browser, baseURL }) => {
+test('scrubbing back reaches what was recorded before the researcher opened; a clip marked live, and answers as they are given', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const researcherContext = await browser.newContext({ baseURL });
   const researcher = await researcherContext.newPage();
@@ -203,8 +241,12 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
     v.currentTime = 2.6;
   });
   await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(2.6);
-  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(3.1);
-  const shownTimes = await researcher.evaluate(() => (window as unknown as { shownTimes: number[] }).shownTimes.filter((t) => t > 0));
+  await expect
+    .poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' })
+    .toBeGreaterThan(3.1);
+  const shownTimes = await researcher.evaluate(() =>
+    (window as unknown as { shownTimes: number[] }).shownTimes.filter((t) => t > 0),
+  );
   expect(Math.min(...shownTimes), `times shown after the scrub: ${shownTimes.join(', ')}`).toBeGreaterThanOrEqual(2.55);
   expect(await videoTime(researcher)).toBeLessThan(edge);
   const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
@@ -214,7 +256,11 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   await researcher.getByRole('button', { name: 'Añadir nota' }).click();
   const startMs = await screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
   await screen.evaluate((v: HTMLVideoElement) => v.play());
-  await expect.poll(() => screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000), { timeout: 10_000 }).toBeGreaterThan(startMs + 1500);
+  await expect
+    .poll(() => screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(startMs + 1500);
   await researcher.getByRole('button', { name: 'Marcar el final del clip' }).click();
   const endMs = await screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
   await researcher.getByLabel('Nota', { exact: true }).fill('Clip del principio');
@@ -222,7 +268,8 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   await expect(researcher.getByText('Clip del principio')).toBeVisible();
   type Note = { atMs: number; endMs: number | null; text: string };
   const clipSaved = async () => {
-    const body = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as Note[] | { notes: Note[] };
+    const body = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as
+      Note[] | { notes: Note[] };
     return (Array.isArray(body) ? body : body.notes).find((n) => n.text === 'Clip del principio');
   };
   await expect.poll(clipSaved, { timeout: 10_000 }).toBeDefined();
@@ -241,7 +288,10 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   // The participant answers task 1's questions: the answer shows in the live view as it is given.
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('heading', { name: 'Sobre la tarea 1' })).toBeVisible();
-  await page.getByRole('group', { name: '¿Qué tan fácil o difícil fue esta tarea?' }).getByRole('radio', { name: /^5/ }).check();
+  await page
+    .getByRole('group', { name: '¿Qué tan fácil o difícil fue esta tarea?' })
+    .getByRole('radio', { name: /^5/ })
+    .check();
   await page.getByRole('group', { name: '¿Conseguiste completar la tarea?' }).getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const answers = researcher.getByTestId('entry-answers');
@@ -269,7 +319,9 @@ test('a WebM recording (what Firefox records) plays live and scrubs back too', a
   await researcher.goto(`/entry/${entry.id}`);
   await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
   const screen = researcher.getByTestId('live-video');
-  await expect.poll(() => advance(researcher), { timeout: 30_000, message: 'the WebM screen plays live' }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => advance(researcher), { timeout: 30_000, message: 'the WebM screen plays live' })
+    .toBeGreaterThan(0.5);
   await expect(screen).toHaveAttribute('data-mime', 'video/webm');
   const firstBuffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.start(0) : -1));
   expect(await firstBuffered()).toBeGreaterThan(4);
@@ -277,6 +329,8 @@ test('a WebM recording (what Firefox records) plays live and scrubs back too', a
     v.currentTime = 1;
   });
   await expect.poll(firstBuffered, { timeout: 20_000, message: 'the start is fetched' }).toBeLessThanOrEqual(1.2);
-  await expect.poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' }).toBeGreaterThan(1.5);
+  await expect
+    .poll(() => videoTime(researcher), { timeout: 20_000, message: 'and plays from there' })
+    .toBeGreaterThan(1.5);
   await researcherContext.close();
 });

@@ -20,7 +20,9 @@ const POST_Q = '¿Qué cambiarías de la tienda?';
 
 /** The panel's pages, answered here: the browser never reaches the network. */
 async function interceptPanel(page: Page) {
-  await page.route(`${PANEL}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Panel</title><h1>Panel</h1>' }));
+  await page.route(`${PANEL}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Panel</title><h1>Panel</h1>' }),
+  );
 }
 
 async function makePanelStudy(request: APIRequestContext): Promise<string> {
@@ -31,12 +33,33 @@ async function makePanelStudy(request: APIRequestContext): Promise<string> {
       url: 'example.com',
       maxNumberOfParticipants: 1,
       scenario: 'Eres un cliente nuevo.',
-      tasks: ['Busca un producto', 'Añádelo al carrito', 'Ve a pagar'].map((taskContent) => ({ taskType: 'text', taskContent })),
+      tasks: ['Busca un producto', 'Añádelo al carrito', 'Ve a pagar'].map((taskContent) => ({
+        taskType: 'text',
+        taskContent,
+      })),
       device: 'computer',
-      screener: { questions: [{ text: SCREENER_Q, multiple: false, options: [{ text: 'Sí', accept: true }, { text: 'No', accept: false }] }] },
-      questions: { pre: [{ text: PRE_Q, type: 'single', options: ['Nunca', 'A veces', 'A menudo'] }], post: [{ text: POST_Q, type: 'text' }] },
+      screener: {
+        questions: [
+          {
+            text: SCREENER_Q,
+            multiple: false,
+            options: [
+              { text: 'Sí', accept: true },
+              { text: 'No', accept: false },
+            ],
+          },
+        ],
+      },
+      questions: {
+        pre: [{ text: PRE_Q, type: 'single', options: ['Nunca', 'A veces', 'A menudo'] }],
+        post: [{ text: POST_Q, type: 'text' }],
+      },
       taskOrder: 'random',
-      panel: { pidParam: 'PROLIFIC_PID', completionUrl: `${PANEL}/complete?cc=C0DE&pid={pid}`, screenOutUrl: `${PANEL}/screened-out?pid={pid}` },
+      panel: {
+        pidParam: 'PROLIFIC_PID',
+        completionUrl: `${PANEL}/complete?cc=C0DE&pid={pid}`,
+        screenOutUrl: `${PANEL}/screened-out?pid={pid}`,
+      },
     },
   });
   expect(edit.status(), await edit.text()).toBe(200);
@@ -62,7 +85,12 @@ async function pressButton(page: Page, name: string | RegExp) {
   await page.keyboard.press('Enter');
 }
 
-test('a panel study: screened out to the screen-out URL, screened in to the completion URL with the pid', async ({ page, request, browser, baseURL }) => {
+test('a panel study: screened out to the screen-out URL, screened in to the completion URL with the pid', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const analysisId = await makePanelStudy(request);
 
@@ -78,7 +106,9 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await pressButton(out, 'Continuar');
   await out.waitForURL(`${PANEL}/screened-out?pid=nofit42`);
   await outContext.close();
-  expect(await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`)).toEqual([{ n: 0 }]);
+  expect(await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`)).toEqual([
+    { n: 0 },
+  ]);
 
   // The only place is still free: a participant from the panel who fits takes it.
   await interceptPanel(page);
@@ -93,10 +123,15 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
   await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmación de Seguridad' })
+    .getByRole('button', { name: 'Aceptar y Continuar' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
 
-  const [entry] = await sql(`SELECT id, pid, task_order FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`);
+  const [entry] = await sql(
+    `SELECT id, pid, task_order FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`,
+  );
   expect(entry.pid).toBe('abc123');
   const order = JSON.parse(entry.task_order as string) as number[];
   expect([...order].sort()).toEqual([1, 2, 3]);
@@ -127,7 +162,9 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   // The researcher: both participants in the summary and the CSV.
   const summary = await (await request.get(`/api/v1/analysis/${analysisId}/summary`)).json();
   expect(summary.screenOuts).toEqual({ total: 1, reasons: [{ question: SCREENER_Q, option: 'No', count: 1 }] });
-  expect(summary.entries.map((e: { pid: string; taskOrder: number[] }) => [e.pid, e.taskOrder])).toEqual([['abc123', order]]);
+  expect(summary.entries.map((e: { pid: string; taskOrder: number[] }) => [e.pid, e.taskOrder])).toEqual([
+    ['abc123', order],
+  ]);
   const texts = summary.questions.find((q: { question: string }) => q.question === POST_Q).texts;
   expect(texts.map((t: { text: string }) => t.text)).toEqual(['Un buscador más visible']);
   const answeredAt = (texts[0] as { atMs: number }).atMs / 1000;
@@ -144,22 +181,34 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await expect(researcherPage.getByRole('cell', { name: 'abc123' })).toBeVisible();
   await expect(researcherPage.getByTestId('study-answers')).toContainText('Un buscador más visible');
   // The text answer's link opens the player at the answer's moment, the answers marked on the scrubber.
-  await researcherPage.getByTestId('study-answers').getByRole('link', { name: /Un buscador más visible/ }).click();
+  await researcherPage
+    .getByTestId('study-answers')
+    .getByRole('link', { name: /Un buscador más visible/ })
+    .click();
   await researcherPage.waitForURL(/\/entry\/[^/?]+\?t=\d+$/);
   await expect(researcherPage.getByRole('button', { name: `Respuesta: ${POST_Q}` })).toBeAttached({ timeout: 15_000 });
   const video = researcherPage.getByTestId('entry-video').first();
   await expect
-    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - answeredAt), { timeout: 15_000 })
+    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - answeredAt), {
+      timeout: 15_000,
+    })
     .toBeLessThanOrEqual(1);
   await researcherPage.close();
 });
 
-test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown as it will be built, questions edited", async ({ page, request, baseURL }) => {
+test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown as it will be built, questions edited", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // A study without the options (transcription on, the default): the section is there, closed,
   // and the spec's form looks as before.
   const plainId = await researcherWithAnalysis(request, 2, undefined, { transcribe: true });
-  const context = await page.context().browser()!.newContext({ baseURL, storageState: await request.storageState() });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, storageState: await request.storageState() });
   const researcher = await context.newPage();
   await researcher.goto(`/analysis/${plainId}`);
   await researcher.getByRole('button', { name: 'Editar' }).click();
@@ -170,13 +219,18 @@ test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown
 
   // A panel study (another researcher: the helper signs a new one in).
   const analysisId = await makePanelStudy(request);
-  const owner = await page.context().browser()!.newContext({ baseURL, storageState: await request.storageState() });
+  const owner = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, storageState: await request.storageState() });
   const researcherPage = await owner.newPage();
   await researcherPage.goto(`/analysis/${analysisId}`);
   await researcherPage.getByRole('button', { name: 'Editar' }).click();
   // Open, as the analysis has options; each redirect as the participant will get it.
   await expect(researcherPage.getByRole('radio', { name: 'Aleatorio' })).toBeChecked();
-  await expect(researcherPage.getByTestId('redirect-preview').first()).toHaveText(`Se enviará a: ${PANEL}/complete?cc=C0DE&pid=ID123`);
+  await expect(researcherPage.getByTestId('redirect-preview').first()).toHaveText(
+    `Se enviará a: ${PANEL}/complete?cc=C0DE&pid=ID123`,
+  );
   await expectNoSidewaysScroll(researcherPage);
   const post = researcherPage.getByLabel('Preguntas después de las tareas (opcional)');
   await expect(post).toHaveValue(POST_Q);
@@ -185,6 +239,9 @@ test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown
   await expect(researcherPage.getByRole('button', { name: 'Editar' })).toBeVisible({ timeout: 15_000 });
   const saved = await (await request.get(`/api/v1/analysis/${analysisId}`)).json();
   expect(saved.analysisData.questions.post).toEqual([{ text: '¿Qué es lo que más te ha gustado?', type: 'text' }]);
-  expect(saved.analysisData.screener.questions[0].options).toEqual([{ text: 'Sí', accept: true }, { text: 'No', accept: false }]);
+  expect(saved.analysisData.screener.questions[0].options).toEqual([
+    { text: 'Sí', accept: true },
+    { text: 'No', accept: false },
+  ]);
   await owner.close();
 });

@@ -8,7 +8,8 @@ import { expect, test } from './support/accounts';
 import { designFindings, useColorScheme } from './support/design-checks';
 import { card, recordingStatus, researcherWithAnalysis, startAnalysis } from './support/participation';
 
-const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const MAC_CHROME =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** The new screens pass the design sweep's checks (axe, no sideways scroll) in both themes. */
 async function expectDesignClean(page: Page) {
@@ -37,7 +38,10 @@ async function openFloatingWindow(page: Page): Promise<Page> {
   return floating;
 }
 
-test('the floating task window shows the current step, moves the tab, and hands everything back when closed', async ({ page, request }) => {
+test('the floating task window shows the current step, moves the tab, and hands everything back when closed', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request);
   await startAnalysis(page, analysisId);
@@ -55,7 +59,9 @@ test('the floating task window shows the current step, moves the tab, and hands 
   await expect(floating.getByRole('timer')).toHaveText(/^\d\d:\d\d$/);
   const next = floating.getByRole('button', { name: 'Siguiente' });
   expect(await next.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
-    await page.getByRole('button', { name: 'Siguiente' }).evaluate((button) => getComputedStyle(button).backgroundColor),
+    await page
+      .getByRole('button', { name: 'Siguiente' })
+      .evaluate((button) => getComputedStyle(button).backgroundColor),
   );
   await expect(floating.getByRole('button', { name: 'Anterior' })).toBeDisabled();
   await expectDesignClean(floating);
@@ -64,7 +70,10 @@ test('the floating task window shows the current step, moves the tab, and hands 
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(floating.getByText('Step 2 of 5')).toBeVisible();
   await expect(floating.getByRole('heading', { name: 'Web que vas a probar' })).toBeVisible();
-  await expect(floating.getByRole('link', { name: /Abrir la web en una pestaña nueva/ })).toHaveAttribute('href', 'https://example.com');
+  await expect(floating.getByRole('link', { name: /Abrir la web en una pestaña nueva/ })).toHaveAttribute(
+    'href',
+    'https://example.com',
+  );
 
   // …and the window moves the tab, with the mouse and with the keyboard.
   await next.click();
@@ -74,7 +83,10 @@ test('the floating task window shows the current step, moves the tab, and hands 
   await floating.getByRole('button', { name: 'Siguiente' }).focus();
   await floating.keyboard.press('Enter');
   await expect(page.getByText('Step 4 of 5')).toBeVisible();
-  await expect(floating.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toHaveAttribute('href', 'https://example.com/ayuda');
+  await expect(floating.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toHaveAttribute(
+    'href',
+    'https://example.com/ayuda',
+  );
   await floating.getByRole('button', { name: 'Anterior' }).click();
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
 
@@ -101,14 +113,19 @@ test('the floating task window shows the current step, moves the tab, and hands 
   const closed = again.waitForEvent('close');
   // The button closes its own window: the click may still be returning when the window is gone,
   // which Playwright reports as an error although the click did what it should.
-  await again.getByRole('button', { name: 'Cerrar esta ventana' }).click().catch((error: Error) => {
-    if (!again.isClosed()) throw error;
-  });
+  await again
+    .getByRole('button', { name: 'Cerrar esta ventana' })
+    .click()
+    .catch((error: Error) => {
+      if (!again.isClosed()) throw error;
+    });
   await closed;
 
   // Every step the window moved to was marked on the recording.
   const entry = await request.get(`/api/v1/analysis/${analysisId}`);
-  const { analysisData } = (await entry.json()) as { analysisData: { AnalysisEntries: { id: string; status: string }[] } };
+  const { analysisData } = (await entry.json()) as {
+    analysisData: { AnalysisEntries: { id: string; status: string }[] };
+  };
   expect(analysisData.AnalysisEntries.map((e) => e.status)).toEqual(['submitted']);
   const marks = await request.get(`/api/v1/entry/${analysisData.AnalysisEntries[0]!.id}`);
   const { steps } = (await marks.json()) as { steps: { index: number }[] };
@@ -134,7 +151,10 @@ test('without Document Picture-in-Picture the same tasks open in a small popup',
   await expect(page.getByRole('button', { name: 'Abrir tareas en ventana flotante' })).toBeVisible();
 });
 
-test('from the invitation link to recording in at most 5 clicks and 20 s; Abrir la web opens the site; the thank-you survives a reload', async ({ page, request }) => {
+test('from the invitation link to recording in at most 5 clicks and 20 s; Abrir la web opens the site; the thank-you survives a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const analysisId = await researcherWithAnalysis(request);
   await serveTestedSite(page.context());
@@ -151,7 +171,10 @@ test('from the invitation link to recording in at most 5 clicks and 20 s; Abrir 
   await click('Compartir pantalla y micrófono');
   await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
   await click('Siguiente');
-  await page.getByRole('dialog', { name: 'Confirmación de Seguridad' }).getByRole('button', { name: 'Aceptar y Continuar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmación de Seguridad' })
+    .getByRole('button', { name: 'Aceptar y Continuar' })
+    .click();
   clicks += 1;
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   const seconds = (Date.now() - openedAt) / 1000;
@@ -197,7 +220,11 @@ test.describe('on a phone', () => {
   const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
   test.use(iPhone);
 
-  test('the input step says a computer is needed and offers the link; permissions never appear', async ({ page, request, context }) => {
+  test('the input step says a computer is needed and offers the link; permissions never appear', async ({
+    page,
+    request,
+    context,
+  }) => {
     const analysisId = await researcherWithAnalysis(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/participate/${analysisId}`);
@@ -207,7 +234,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Copiar el enlace' }).click();
     await expect(page.getByRole('button', { name: '¡Enlace copiado!' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/participate/${analysisId}$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/participate/${analysisId}$`),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectDesignClean(page);
     await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toHaveCount(0);
@@ -228,7 +257,10 @@ test("'¡Te oímos bien!' appearing does not move 'Siguiente' from under the poi
   expect(await next.boundingBox()).toEqual(before);
 });
 
-test('the microphone check: the level meter follows the fake microphone, and a silent one gets the device list', async ({ page, request }) => {
+test('the microphone check: the level meter follows the fake microphone, and a silent one gets the device list', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const analysisId = await researcherWithAnalysis(request);
   // The first microphone given (no device asked for) is silent, like a muted headset; any
@@ -264,7 +296,9 @@ test('the microphone check: the level meter follows the fake microphone, and a s
   await picker.selectOption({ index: options.length - 1 });
 
   // The fake device's beeps move the meter; the check confirms the participant is heard.
-  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(20);
+  await expect
+    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(20);
   await expect(page.getByText('¡Te oímos bien!')).toBeVisible();
   await expect(page.getByTestId('mic-silent')).toHaveCount(0);
   // Still what the recording will use: Siguiente leads on as before.
@@ -274,22 +308,32 @@ test('the microphone check: the level meter follows the fake microphone, and a s
 test.describe('on a Mac', () => {
   test.use({ userAgent: MAC_CHROME });
 
-  test('a refused screen capture names System Settings › Privacy & Security › Screen & System Audio Recording', async ({ page, request }) => {
+  test('a refused screen capture names System Settings › Privacy & Security › Screen & System Audio Recording', async ({
+    page,
+    request,
+  }) => {
     const analysisId = await researcherWithAnalysis(request);
     // A real refusal by the browser: the page's Permissions-Policy forbids screen capture.
     await page.route(`**/participate/${analysisId}`, async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'permissions-policy': 'display-capture=(), microphone=(self)' } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'permissions-policy': 'display-capture=(), microphone=(self)' },
+      });
     });
     await page.goto(`/participate/${analysisId}`);
     await page.getByRole('button', { name: 'Participar' }).click();
     await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
-    await expect(page.getByText('Screen sharing permission was denied. Please allow screen sharing to continue.')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText('Screen sharing permission was denied. Please allow screen sharing to continue.'),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(card(page, 'Micrófono')).toContainText('Concedido');
 
     const help = page.getByTestId('os-help');
     await expect(help.getByRole('heading', { name: 'Permiso del sistema en tu Mac' })).toBeVisible();
-    await expect(help).toContainText('Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema');
+    await expect(help).toContainText(
+      'Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema',
+    );
     await expect(help).toContainText('cierra el navegador del todo');
     // Only the screen was refused: the microphone path is not named.
     await expect(help).not.toContainText('› Micrófono');

@@ -4,9 +4,22 @@
 // validation messages; screen/microphone denials; and a stopped share deleting the participation.
 import { expect, test } from './support/accounts';
 import { literal, sql } from './support/db';
-import { card, expectAccessible, probeRecording, recordingFor, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
+import {
+  card,
+  expectAccessible,
+  probeRecording,
+  recordingFor,
+  researcherWithAnalysis,
+  SCENARIO,
+  startAnalysis,
+  TASKS,
+} from './support/participation';
 
-test('a participant records every step; the researcher gets a playable file with step marks', async ({ page, request, baseURL }) => {
+test('a participant records every step; the researcher gets a playable file with step marks', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const analysisId = await researcherWithAnalysis(request);
   const consentedAt = await startAnalysis(page, analysisId);
@@ -38,7 +51,10 @@ test('a participant records every step; the researcher gets a playable file with
   await dwell();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('heading', { name: 'Task 2' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toHaveAttribute('href', 'https://example.com/ayuda');
+  await expect(page.getByRole('link', { name: /https:\/\/example\.com\/ayuda/ })).toHaveAttribute(
+    'href',
+    'https://example.com/ayuda',
+  );
   await dwell();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByText('Step 5 of 5')).toBeVisible();
@@ -77,17 +93,30 @@ test('a participant records every step; the researcher gets a playable file with
   expect(urlAnswer.status()).toBe(200);
   const { analysisEntryPresignedUrl } = (await urlAnswer.json()) as { analysisEntryPresignedUrl: string };
   const { seconds, codecs } = await probeRecording(request, analysisEntryPresignedUrl);
-  expect(codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)), codecs.join()).toBe(true);
-  expect(codecs.some((codec) => ['opus', 'aac'].includes(codec)), codecs.join()).toBe(true);
+  expect(
+    codecs.some((codec) => ['vp8', 'vp9', 'av1', 'h264', 'hevc'].includes(codec)),
+    codecs.join(),
+  ).toBe(true);
+  expect(
+    codecs.some((codec) => ['opus', 'aac'].includes(codec)),
+    codecs.join(),
+  ).toBe(true);
   const durationMs = seconds * 1000;
-  test.info().annotations.push({ type: 'recording', description: `${codecs.join('+')}, file ${durationMs} ms, recorded ${recordedMs} ms` });
+  test.info().annotations.push({
+    type: 'recording',
+    description: `${codecs.join('+')}, file ${durationMs} ms, recorded ${recordedMs} ms`,
+  });
   // Recording began between the consent click and 'Grabando' showing, and ended just after the
   // Finish click: the file lasts at least what the test saw recorded and at most that window
   // (1 s either side for the last chunk and the clock). Under load 'Grabando' shows late, so the
   // upper bound is the consent click, not the indicator.
   const windowMs = finishedAt - consentedAt;
-  expect(durationMs, `file ${durationMs} ms, recorded ${recordedMs}–${windowMs} ms`).toBeGreaterThanOrEqual(recordedMs - 1000);
-  expect(durationMs, `file ${durationMs} ms, recorded ${recordedMs}–${windowMs} ms`).toBeLessThanOrEqual(windowMs + 1000);
+  expect(durationMs, `file ${durationMs} ms, recorded ${recordedMs}–${windowMs} ms`).toBeGreaterThanOrEqual(
+    recordedMs - 1000,
+  );
+  expect(durationMs, `file ${durationMs} ms, recorded ${recordedMs}–${windowMs} ms`).toBeLessThanOrEqual(
+    windowMs + 1000,
+  );
 
   // One step mark per step, in order, at increasing times.
   const entry = await request.get(`/api/v1/entry/${entryId}`);
@@ -159,7 +188,10 @@ for (const denied of [
   });
 }
 
-test('stopping the screen share ends the analysis, deletes the participation and frees the place', async ({ page, request }) => {
+test('stopping the screen share ends the analysis, deletes the participation and frees the place', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // One place only: if the abandoned entry kept it, validation would say there are none left.
   const analysisId = await researcherWithAnalysis(request, 1);
@@ -198,9 +230,13 @@ test('stopping the screen share ends the analysis, deletes the participation and
   await expect(stopped).toBeVisible();
 
   await expect
-    .poll(async () => (await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entries[0]!.id as string)}`))[0]?.status, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entries[0]!.id as string)}`))[0]?.status,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe('abandoned');
   const freed = await request.post('/api/v1/analysis/validate-participation', { data: { analysisId } });
   expect(freed.status(), await freed.text()).toBe(200);
@@ -209,7 +245,10 @@ test('stopping the screen share ends the analysis, deletes the participation and
   await expect(page.getByRole('heading', { name: 'Participar en un análisis' })).toBeVisible();
 });
 
-test('closing the tab mid-analysis asks first, and keeps the participation to continue later', async ({ page, request }) => {
+test('closing the tab mid-analysis asks first, and keeps the participation to continue later', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { analysisId, entry } = await recordingFor(page, request, 0, 1);
 
@@ -224,12 +263,17 @@ test('closing the tab mid-analysis asks first, and keeps the participation to co
   // Closing is not leaving (ADR 0005): the invitation link offers to continue.
   const again = await context.newPage();
   await again.goto(`/participate/${analysisId}`);
-  await expect(again.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({ timeout: 15_000 });
+  await expect(again.getByRole('heading', { name: 'Tienes una participación sin terminar' })).toBeVisible({
+    timeout: 15_000,
+  });
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${literal(entry.id)}`);
   expect(row?.status).toBe('in_progress');
 });
 
-test("the header's link mid-analysis asks first; leaving deletes the participation and loads the landing page", async ({ page, request }) => {
+test("the header's link mid-analysis asks first; leaving deletes the participation and loads the landing page", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { analysisId, entry } = await recordingFor(page, request, 0, 1);
   // The exit modal asked already: no "leave site?" prompt may follow it.
@@ -250,7 +294,10 @@ test("the header's link mid-analysis asks first; leaving deletes the participati
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
 
   await home.click();
-  await page.getByRole('alertdialog', { name: '¿Salir del análisis?' }).getByRole('button', { name: 'Salir y eliminar' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Salir del análisis?' })
+    .getByRole('button', { name: 'Salir y eliminar' })
+    .click();
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback de calidad, en minutos');
   expect(prompted).toBe(false);

@@ -10,8 +10,22 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
 import { expectAccessible } from './support/participation';
-import { asParticipant, finishRecording, uploadResumedRecording, uploadSegment, uploadThumbnail } from './support/recording';
-import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import {
+  asParticipant,
+  finishRecording,
+  uploadResumedRecording,
+  uploadSegment,
+  uploadThumbnail,
+} from './support/recording';
+import {
+  clientHeaders,
+  expect,
+  grantSubscription,
+  loginViaApi,
+  registerViaApi,
+  test,
+  uniqueEmail,
+} from './support/accounts';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
 const STEPS = [
@@ -51,7 +65,20 @@ async function subscriberWithAnalysis(page: Page, overrides: Record<string, unkn
 }
 
 /** A 320×180 JPEG, like the thumbnail a participant's tab takes a few seconds in. */
-const thumbnailJpeg = () => execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', '-f', 'mjpeg', 'pipe:1']);
+const thumbnailJpeg = () =>
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x180',
+    '-frames:v',
+    '1',
+    '-f',
+    'mjpeg',
+    'pipe:1',
+  ]);
 
 /** A participant joins `analysisId` and submits the demo clip as an 18 s recording with four step marks and a thumbnail. */
 function submitDemoRecording(baseURL: string, analysisId: string): Promise<string> {
@@ -119,7 +146,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await video.evaluate((element: HTMLVideoElement) => element.pause());
   const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
   await page.keyboard.press('j');
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(Math.max(0, before - 10), 0);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeCloseTo(Math.max(0, before - 10), 0);
   await expect(chapter('Task 2')).not.toHaveAttribute('aria-current', 'step');
   // Back into Task 2 for the note.
   await chapter('Task 2').click();
@@ -148,7 +177,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await editText.fill('No encuentra el botón de pago');
   await editText.press('Enter');
   await expect(notesList).toContainText('No encuentra el botón de pago');
-  await expect.poll(async () => (await notesOf(page.request, entryId)).map((note) => note.text)).toEqual(['No encuentra el botón de pago']);
+  await expect
+    .poll(async () => (await notesOf(page.request, entryId)).map((note) => note.text))
+    .toEqual(['No encuentra el botón de pago']);
 
   await notesList.getByRole('button', { name: /^Eliminar la nota de/ }).click();
   const noteDialog = page.getByRole('alertdialog', { name: '¿Eliminar la nota?' });
@@ -205,12 +236,16 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(entryRows.nth(1).getByTestId('copy-entry-id')).toHaveAttribute('data-entry-id', entryId);
   // Its thumbnail, loaded (a real image, not a broken one).
   const thumbnail = entryRows.nth(1).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' });
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(320);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+    .toBe(320);
   await expect(page.getByRole('table')).toHaveCount(2); // participations and time per task, no second list
   // On a phone: a card, no sideways scrolling.
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(thumbnail).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 720 });
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
@@ -230,7 +265,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
     const otherPage = await other.newPage();
     await signIn(otherPage.request, uniqueEmail());
     await otherPage.goto(`/entry/${entryId}`);
-    await expect(otherPage.getByTestId('entry-error')).toContainText('Error retrieving video entry:', { timeout: 30_000 });
+    await expect(otherPage.getByTestId('entry-error')).toContainText('Error retrieving video entry:', {
+      timeout: 30_000,
+    });
     await expect(otherPage.getByTestId('entry-video')).toHaveCount(0);
     const refused = await otherPage.request.get(`/api/v1/entry/${entryId}`);
     expect(refused.status()).toBe(404);
@@ -255,7 +292,11 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
 test("'Ver grabación' opens the signed recording in a new tab, and the browser plays it", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL is not set');
-  const analysisId = await subscriberWithAnalysis(page, { name: `Ver grabación ${Date.now()}`, scenario: '', tasks: textTasks('T') });
+  const analysisId = await subscriberWithAnalysis(page, {
+    name: `Ver grabación ${Date.now()}`,
+    scenario: '',
+    tasks: textTasks('T'),
+  });
   await submitDemoRecording(baseURL, analysisId);
 
   await page.goto(`/analysis/${analysisId}`);
@@ -274,29 +315,40 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
     return v.play();
   });
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(start + 0.5);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(start + 0.5);
   await tab.close();
 });
 
 /** A signed-in subscriber with an analysis of two tasks; returns its id. */
-const analysisWithTwoTasks = (page: Page, name: string) => subscriberWithAnalysis(page, { name: `${name} ${Date.now()}` });
+const analysisWithTwoTasks = (page: Page, name: string) =>
+  subscriberWithAnalysis(page, { name: `${name} ${Date.now()}` });
 
-const currentTime = (page: Page) => page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
+const currentTime = (page: Page) =>
+  page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
 
 test.describe('at 1920×1080', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
-  test('the video is at least 1200 px wide beside the tasks; [ ] , . and theater mode work', async ({ page, baseURL }) => {
+  test('the video is at least 1200 px wide beside the tasks; [ ] , . and theater mode work', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     if (!baseURL) throw new Error('baseURL is not set');
     const analysisId = await analysisWithTwoTasks(page, 'Reproductor');
     const entryId = await submitDemoRecording(baseURL, analysisId);
     await page.goto(`/entry/${entryId}`);
     const video = page.getByTestId('entry-video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
 
     // The deep link's shell preloaded the player's stylesheets; the app adds none of them twice.
-    const sheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const sheets = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(sheets.length).toBeGreaterThan(0);
     expect(new Set(sheets).size, sheets.join(' ')).toBe(sheets.length);
 
@@ -334,7 +386,9 @@ test.describe('at 1920×1080', () => {
 
     // Full screen (F, and the button says how to leave it), then back.
     await page.keyboard.press('f');
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player');
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null))
+      .toBe('player');
     await expect(page.getByTestId('player-fullscreen')).toHaveAttribute('aria-label', 'Salir de pantalla completa');
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
@@ -353,7 +407,10 @@ test.describe('at 1920×1080', () => {
   });
 });
 
-test('a participation recorded in two segments plays across the boundary without a blank frame', async ({ page, baseURL }) => {
+test('a participation recorded in two segments plays across the boundary without a blank frame', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await analysisWithTwoTasks(page, 'Dos tramos');
@@ -366,7 +423,13 @@ test('a participation recorded in two segments plays across the boundary without
       { index: 2, atMs: 15_000 },
       { index: 3, atMs: 24_000 },
     ];
-    await uploadResumedRecording(participant, entryId, { bytes: clip, durationMs: 18_000 }, { bytes: clip, durationMs: 18_000 }, { steps });
+    await uploadResumedRecording(
+      participant,
+      entryId,
+      { bytes: clip, durationMs: 18_000 },
+      { bytes: clip, durationMs: 18_000 },
+      { steps },
+    );
   });
 
   await page.goto(`/entry/${entryId}`);
@@ -384,22 +447,40 @@ test('a participation recorded in two segments plays across the boundary without
     const sample = () => {
       const visible = document.querySelector<HTMLVideoElement>('[data-testid="entry-video"]');
       const standby = document.querySelector<HTMLVideoElement>('[data-testid="entry-video-standby"]');
-      if (visible) samples.push({ src: visible.getAttribute('src') ?? '', readyState: visible.readyState, time: visible.currentTime, standbySrc: standby?.getAttribute('src') ?? '' });
+      if (visible)
+        samples.push({
+          src: visible.getAttribute('src') ?? '',
+          readyState: visible.readyState,
+          time: visible.currentTime,
+          standbySrc: standby?.getAttribute('src') ?? '',
+        });
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
   });
   await page.getByRole('tab', { name: 'Tareas' }).click();
-  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
-  await expect.poll(() => page.getByTestId('entry-video').getAttribute('src'), { timeout: 20_000 }).toMatch(new RegExp(`/recordings/${entryId}/1\\?`));
+  await page
+    .getByTestId('entry-chapters')
+    .getByRole('button', { name: /^Task 1\b/ })
+    .click();
+  await expect
+    .poll(() => page.getByTestId('entry-video').getAttribute('src'), { timeout: 20_000 })
+    .toMatch(new RegExp(`/recordings/${entryId}/1\\?`));
   await page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => {
     element.muted = true;
   });
   await expect
-    .poll(async () => Number(await slider.inputValue()), { timeout: 30_000, message: 'the timeline passes the first segment' })
+    .poll(async () => Number(await slider.inputValue()), {
+      timeout: 30_000,
+      message: 'the timeline passes the first segment',
+    })
     .toBeGreaterThan(19.5);
   await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/2\\?`));
-  const samples = await page.evaluate(() => (window as unknown as { samples: { src: string; readyState: number; time: number; standbySrc: string }[] }).samples);
+  const samples = await page.evaluate(
+    () =>
+      (window as unknown as { samples: { src: string; readyState: number; time: number; standbySrc: string }[] })
+        .samples,
+  );
   const inFirst = samples.filter((s) => s.src.includes(`/${entryId}/1?`));
   const inSecond = samples.filter((s) => s.src.includes(`/${entryId}/2?`));
   expect(inFirst.length).toBeGreaterThan(10);
@@ -407,18 +488,29 @@ test('a participation recorded in two segments plays across the boundary without
   // From the moment the first file plays near its end (after the chapter's seek) to the end.
   const crossing = samples.slice(samples.findIndex((s) => s.src.includes(`/${entryId}/1?`) && s.time >= 15.5));
   expect(crossing.length).toBeGreaterThan(20);
-  expect(crossing.filter((s) => s.readyState < 2), 'a frame with nothing decoded on screen').toEqual([]);
+  expect(
+    crossing.filter((s) => s.readyState < 2),
+    'a frame with nothing decoded on screen',
+  ).toEqual([]);
   const lastOfFirst = inFirst.at(-1);
   expect(lastOfFirst?.standbySrc, 'the second file was loading before the first ended').toContain(`/${entryId}/2?`);
   // The second file starts from its beginning.
   expect(inSecond.find((s) => s.time > 0)?.time ?? 99).toBeLessThan(1);
 
   // Chapters move between the files: Task 2 is at 6 s of the second, Escenario at 0 s of the first.
-  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 2\b/ }).click();
+  await page
+    .getByTestId('entry-chapters')
+    .getByRole('button', { name: /^Task 2\b/ })
+    .click();
   await expect.poll(async () => Number(await slider.inputValue())).toBeGreaterThanOrEqual(23.5);
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(5.5);
-  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Escenario\b/ }).click();
-  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), { timeout: 20_000 });
+  await page
+    .getByTestId('entry-chapters')
+    .getByRole('button', { name: /^Escenario\b/ })
+    .click();
+  await expect(page.getByTestId('entry-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1\\?`), {
+    timeout: 20_000,
+  });
   expect(await currentTime(page)).toBeLessThan(3);
 });
 
@@ -426,12 +518,18 @@ test('a participation recorded in two segments plays across the boundary without
 function videoStates(page: Page): Promise<string> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLVideoElement>('video[src]'))
-      .map((v) => `${v.dataset.testid ?? 'video'} t=${v.currentTime.toFixed(3)} ready=${v.readyState}${v.seeking ? ' seeking' : ''}${v.paused ? ' paused' : ''} rate=${v.playbackRate.toFixed(2)}`)
+      .map(
+        (v) =>
+          `${v.dataset.testid ?? 'video'} t=${v.currentTime.toFixed(3)} ready=${v.readyState}${v.seeking ? ' seeking' : ''}${v.paused ? ' paused' : ''} rate=${v.playbackRate.toFixed(2)}`,
+      )
       .join(' | '),
   );
 }
 
-test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({ page, baseURL }) => {
+test("the participant's camera plays picture-in-picture, within 0.1 s of the screen after every seek and speed change", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await subscriberWithAnalysis(page, {
@@ -451,8 +549,13 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   await page.goto(`/entry/${entryId}`);
   const overlay = page.getByTestId('camera-overlay');
   await expect(overlay).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('camera-video')).toHaveAttribute('src', new RegExp(`/recordings/${entryId}/1/camera\\?`));
-  await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('camera-video')).toHaveAttribute(
+    'src',
+    new RegExp(`/recordings/${entryId}/1/camera\\?`),
+  );
+  await expect
+    .poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
   await page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => {
     v.muted = true;
   });
@@ -466,7 +569,9 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
     });
   /** In sync within 0.1 s (waiting for the seek to settle), and staying so for a second. */
   const expectInSync = async (what: string) => {
-    await expect.poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` }).toBeLessThan(0.1);
+    await expect
+      .poll(async () => Math.abs(await drift()), { timeout: 10_000, message: `${what}: in sync` })
+      .toBeLessThan(0.1);
     for (let i = 0; i < 5; i++) {
       await page.waitForTimeout(200);
       // With both elements' state, so a failure says which one stalled, sought or ran ahead.
@@ -486,7 +591,10 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
   await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
   await expectInSync('playing');
   await page.getByRole('tab', { name: 'Tareas' }).click();
-  await page.getByTestId('entry-chapters').getByRole('button', { name: /^Task 1\b/ }).click();
+  await page
+    .getByTestId('entry-chapters')
+    .getByRole('button', { name: /^Task 1\b/ })
+    .click();
   await expectInSync('after a chapter');
   await press('ArrowRight');
   await expectInSync('after →');
@@ -505,18 +613,30 @@ test("the participant's camera plays picture-in-picture, within 0.1 s of the scr
     const seen = { screenPauses: 0, labels: [] as string[] };
     Object.assign(window, { __hold: seen });
     screen.addEventListener('pause', () => (seen.screenPauses += 1));
-    new MutationObserver(() => seen.labels.push(toggle.getAttribute('aria-label') ?? '')).observe(toggle, { attributes: true, attributeFilter: ['aria-label'] });
+    new MutationObserver(() => seen.labels.push(toggle.getAttribute('aria-label') ?? '')).observe(toggle, {
+      attributes: true,
+      attributeFilter: ['aria-label'],
+    });
     camera.currentTime = Math.max(0, camera.currentTime - 1);
   });
   type Hold = { screenPauses: number; labels: string[] };
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.screenPauses), { message: 'the screen waits for the camera' }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.screenPauses), {
+      message: 'the screen waits for the camera',
+    })
+    .toBeGreaterThan(0);
   await expectInSync('after the camera fell a second behind');
   // Plays on: its time moves. (Not `paused` at one instant: on a loaded machine the camera can fall
   // behind again at 1.5x, and a sample taken during that next short hold read paused.)
   const screenTime = () => page.getByTestId('entry-video').evaluate((v: HTMLVideoElement) => v.currentTime);
   const heldAt = await screenTime();
-  await expect.poll(screenTime, { timeout: 5_000, message: 'the screen plays on after the hold' }).toBeGreaterThan(heldAt + 0.5);
-  expect(await page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.labels), 'the controls never showed paused').toEqual([]);
+  await expect
+    .poll(screenTime, { timeout: 5_000, message: 'the screen plays on after the hold' })
+    .toBeGreaterThan(heldAt + 0.5);
+  expect(
+    await page.evaluate(() => (window as unknown as { __hold: Hold }).__hold.labels),
+    'the controls never showed paused',
+  ).toEqual([]);
   await expect(page.getByTestId('player-toggle')).toHaveAccessibleName('Pausar');
   await press(' ');
   await expect.poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);

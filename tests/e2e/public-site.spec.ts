@@ -37,7 +37,10 @@ test.describe('landing page', () => {
     const main = page.getByRole('main');
 
     await expect(main.getByRole('heading', { level: 1, name: 'Feedback de calidad, en minutos' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Únete a la lista de espera' })).toHaveAttribute('href', '#waitlist-form');
+    await expect(main.getByRole('link', { name: 'Únete a la lista de espera' })).toHaveAttribute(
+      'href',
+      '#waitlist-form',
+    );
     await expect(main.getByRole('link', { name: 'Cómo funciona' })).toHaveAttribute('href', '#how-it-works');
 
     const logos = main.getByRole('region', { name: 'Equipos que prueban Lupa' }).getByRole('img');
@@ -109,13 +112,20 @@ test.describe('landing page', () => {
       element.load();
       await new Promise<void>((resolve, reject) => {
         element.addEventListener('loadedmetadata', () => resolve(), { once: true });
-        element.addEventListener('error', () => reject(new Error(`media error ${element.error?.code}`)), { once: true });
+        element.addEventListener('error', () => reject(new Error(`media error ${element.error?.code}`)), {
+          once: true,
+        });
       });
       element.muted = true;
       await element.play();
       await new Promise((resolve) => setTimeout(resolve, 1200));
       element.pause();
-      return { readyState: element.readyState, duration: element.duration, time: element.currentTime, src: element.currentSrc };
+      return {
+        readyState: element.readyState,
+        duration: element.duration,
+        time: element.currentTime,
+        src: element.currentSrc,
+      };
     });
     expect(state.readyState).toBeGreaterThanOrEqual(1);
     expect(state.duration).toBeGreaterThan(5);
@@ -225,7 +235,11 @@ test.describe('FAQ page', () => {
   test('answers agree with the spec', async ({ page }) => {
     await openPage(page, '/preguntas-frecuentes');
     const main = page.getByRole('main');
-    for (const name of ['¿Cuánto se tarda en preparar un análisis?', '¿Cuántos participantes necesito?', '¿Puedo probar aplicaciones móviles?']) {
+    for (const name of [
+      '¿Cuánto se tarda en preparar un análisis?',
+      '¿Cuántos participantes necesito?',
+      '¿Puedo probar aplicaciones móviles?',
+    ]) {
       await main.getByRole('button', { name }).click();
     }
     await expect(main).toContainText('Menos de 5 minutos');
@@ -302,7 +316,11 @@ test.describe('waitlist form', () => {
 
   test('shows the failure alert when the server fails', async ({ page }) => {
     await page.route('**/api/v1/waitlist', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'internal', code: 'internal' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'internal', code: 'internal' }),
+      }),
     );
     const form = await openWaitlist(page);
     await form.getByLabel('Correo electrónico').fill(uniqueEmail('e2e-fail'));
@@ -387,7 +405,8 @@ test.describe('search engines and link previews', () => {
     expect(sitemap.status()).toBe(200);
     const xml = await sitemap.text();
     expect(xml).toContain('<urlset');
-    for (const path of ['/', '/terminos-condiciones', '/preguntas-frecuentes']) expect(xml).toContain(`<loc>https://lupa.example${path}</loc>`);
+    for (const path of ['/', '/terminos-condiciones', '/preguntas-frecuentes'])
+      expect(xml).toContain(`<loc>https://lupa.example${path}</loc>`);
   });
 
   test('the page loads nothing from other hosts', async ({ page, baseURL }) => {

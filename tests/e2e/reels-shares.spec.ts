@@ -46,7 +46,10 @@ async function revokeAfterOneVisit(page: Page, view: Page) {
   await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
 }
 
-test('a reel of two clips from two participants: reordered by keyboard, played back to back with title cards', async ({ page, baseURL }) => {
+test('a reel of two clips from two participants: reordered by keyboard, played back to back with title cards', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await researcherWithAnalysis(page.request);
@@ -84,7 +87,11 @@ test('a reel of two clips from two participants: reordered by keyboard, played b
     return list.reels[0]?.id;
   }, analysisId);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/reels/${reelId}`)).json()) as { clips: { clipId: string }[] }).clips.map((c) => c.clipId))
+    .poll(async () =>
+      ((await (await page.request.get(`/api/v1/reels/${reelId}`)).json()) as { clips: { clipId: string }[] }).clips.map(
+        (c) => c.clipId,
+      ),
+    )
     .toEqual([dos, uno]);
   await expectAccessible(page);
 
@@ -96,13 +103,21 @@ test('a reel of two clips from two participants: reordered by keyboard, played b
   await expect(card).toContainText(`Participante 2 · Task 1: ${TASKS[0]}`);
   const video = page.getByTestId('reel-clip-player').getByTestId('clip-video');
   await expect(card).toHaveCount(0, { timeout: 10_000 });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 }).toContain(`/recordings/${second}`);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 4.2), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 })
+    .toContain(`/recordings/${second}`);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 4.2), {
+      timeout: 20_000,
+    })
+    .toBe(true);
   await expect(card).toContainText('Clip 2 de 2', { timeout: 20_000 });
   await expect(card).toContainText('Uno');
   await expect(card).toContainText(`Participante 1 · Task 1: ${TASKS[0]}`);
   await expect(card).toHaveCount(0, { timeout: 10_000 });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 }).toContain(`/recordings/${first}`);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 })
+    .toContain(`/recordings/${first}`);
   // The second clip plays only 3 s..6 s of the first recording, then the reel ends.
   await expect(page.getByRole('button', { name: 'Volver a ver el reel' })).toBeVisible({ timeout: 30_000 });
   const end = await video.evaluate((element: HTMLVideoElement) => ({ t: element.currentTime, paused: element.paused }));
@@ -115,7 +130,11 @@ test('a reel of two clips from two participants: reordered by keyboard, played b
   await expectAccessible(page);
 });
 
-test('a shared recording opens in a fresh context without an account; views are counted; revoked, it is gone (410)', async ({ page, browser, baseURL }) => {
+test('a shared recording opens in a fresh context without an account; views are counted; revoked, it is gone (410)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await researcherWithAnalysis(page.request);
@@ -146,7 +165,9 @@ test('a shared recording opens in a fresh context without an account; views are 
     await expect(view.getByRole('heading', { level: 1 })).toHaveText(/Participación e2e/);
     await expect(view.getByText('Participante 1')).toBeVisible();
     const video = view.getByTestId('clip-video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toContain('/api/v1/share-media/');
     await expectAccessible(view);
     await view.setViewportSize({ width: 360, height: 800 });
@@ -165,7 +186,11 @@ test('a shared recording opens in a fresh context without an account; views are 
   }
 });
 
-test('a shared summary shows the figures per task to a stranger, without recordings or ids; revoked, it is gone (410)', async ({ page, browser, baseURL }) => {
+test('a shared summary shows the figures per task to a stranger, without recordings or ids; revoked, it is gone (410)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   if (!baseURL) throw new Error('baseURL is not set');
   const analysisId = await researcherWithAnalysis(page.request);

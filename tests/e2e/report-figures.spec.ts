@@ -25,7 +25,9 @@ const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 const decimal = (value: number) => value.toFixed(1).replace('.', ',');
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 /** What the four tiles say, in order. */
@@ -37,9 +39,36 @@ test('the analysis page and its shared summary show the figures as a report', as
   const analysisId = await researcherWithAnalysis(request, 5, 'optional');
   await askQuestions(request, analysisId, { name: 'Cifras e2e' });
   // Three participants: every figure has n ≥ 3 and so an interval; SUS scores 85, 75 and 100.
-  await answeredParticipation(baseURL!, analysisId, [[6, 'yes'], [3, 'no'], [7, 'yes']], [4, 2, 5, 1, 4, 2, 4, 1, 5, 2]);
-  await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]);
-  await answeredParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'unsure'], [5, 'yes']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [6, 'yes'],
+      [3, 'no'],
+      [7, 'yes'],
+    ],
+    [4, 2, 5, 1, 4, 2, 4, 1, 5, 2],
+  );
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [5, 'yes'],
+      [4, 'no'],
+      [6, 'yes'],
+    ],
+    [4, 2, 4, 2, 4, 2, 4, 2, 4, 2],
+  );
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [7, 'yes'],
+      [2, 'unsure'],
+      [5, 'yes'],
+    ],
+    [5, 1, 5, 1, 5, 1, 5, 1, 5, 1],
+  );
   const summary = (await (await request.get(`/api/v1/analysis/${analysisId}/summary`)).json()) as Summary;
   expect(summary.overall.success.n).toBe(9);
   expect(summary.sus.n).toBe(3);
@@ -51,7 +80,9 @@ test('the analysis page and its shared summary show the figures as a report', as
   const success = page.getByTestId('tile-success');
   await expect(success).toContainText('Tasa de éxito');
   await expect(success).toContainText(percent(summary.overall.success.rate));
-  await expect(success).toContainText(`IC 95 %: ${percent(summary.overall.success.low)} – ${percent(summary.overall.success.high)}`);
+  await expect(success).toContainText(
+    `IC 95 %: ${percent(summary.overall.success.low)} – ${percent(summary.overall.success.high)}`,
+  );
   await expect(success).toContainText('n = 9');
   const seq = page.getByTestId('tile-seq');
   await expect(seq).toContainText(decimal(summary.overall.seq.mean));
@@ -64,15 +95,26 @@ test('the analysis page and its shared summary show the figures as a report', as
   await expect(time).toContainText(`n = ${summary.overall.time.n}`);
   const sus = page.getByTestId('tile-sus');
   await expect(sus).toContainText(decimal(summary.sus.mean));
-  await expect(sus).toContainText(`Nota ${summary.sus.grade} · ${decimal(Math.abs(summary.sus.mean - 68))} ${summary.sus.mean >= 68 ? 'sobre' : 'bajo'} la media de 68`);
+  await expect(sus).toContainText(
+    `Nota ${summary.sus.grade} · ${decimal(Math.abs(summary.sus.mean - 68))} ${summary.sus.mean >= 68 ? 'sobre' : 'bajo'} la media de 68`,
+  );
   await expect(sus).toContainText('n = 3');
 
   // Each bar's value is written beside it.
-  await expect(page.getByTestId('chart-success').getByTestId('chart-value')).toHaveText(summary.tasks.map((task) => percent(task.success.rate)));
-  await expect(page.getByTestId('chart-seq').getByTestId('chart-value')).toHaveText(summary.tasks.map((task) => decimal(task.seq.mean)));
+  await expect(page.getByTestId('chart-success').getByTestId('chart-value')).toHaveText(
+    summary.tasks.map((task) => percent(task.success.rate)),
+  );
+  await expect(page.getByTestId('chart-seq').getByTestId('chart-value')).toHaveText(
+    summary.tasks.map((task) => decimal(task.seq.mean)),
+  );
   // Time on task once: one column, one figure and its n per task.
   const table = page.getByTestId('insights-tasks');
-  await expect(table.getByRole('columnheader')).toHaveText(['Tarea', 'Tasa de éxito', 'Facilidad (SEQ, 1–7)', 'Tiempo (mediana)']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Tarea',
+    'Tasa de éxito',
+    'Facilidad (SEQ, 1–7)',
+    'Tiempo (mediana)',
+  ]);
   await expect(table).not.toContainText('Media geométrica');
   // The study's settings.
   const settings = page.getByTestId('study-settings');
@@ -84,7 +126,10 @@ test('the analysis page and its shared summary show the figures as a report', as
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 
-  for (const [width, height] of [[390, 844], [360, 800]] as const) {
+  for (const [width, height] of [
+    [390, 844],
+    [360, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await expect(tiles.first()).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -95,13 +140,17 @@ test('the analysis page and its shared summary show the figures as a report', as
 
   // The shared summary: the same tiles and charts, read-only.
   await page.setViewportSize({ width: 1440, height: 900 });
-  const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, { data: { kind: 'summary', expiresInDays: 7 } });
+  const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, {
+    data: { kind: 'summary', expiresInDays: 7 },
+  });
   await expectOk(created);
   const { token } = (await created.json()) as { token: string };
   await page.goto(`/s/${token}`);
   await expect(page.getByTestId('figure-tiles').getByRole('listitem')).toHaveCount(4, { timeout: 30_000 });
   expect(await tileTexts(page)).toEqual(researcherTiles);
-  await expect(page.getByTestId('chart-success').getByTestId('chart-value')).toHaveText(summary.tasks.map((task) => percent(task.success.rate)));
+  await expect(page.getByTestId('chart-success').getByTestId('chart-value')).toHaveText(
+    summary.tasks.map((task) => percent(task.success.rate)),
+  );
   await expect(page.getByTestId('study-settings')).toContainText('Preguntas tras cada tarea');
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
@@ -109,7 +158,11 @@ test('the analysis page and its shared summary show the figures as a report', as
   await expectNoSidewaysScroll(page);
 });
 
-test("creating an analysis: the form's errors re-check as one types, and the new row offers 'Copiar enlace' at once", async ({ page, context, baseURL }) => {
+test("creating an analysis: the form's errors re-check as one types, and the new row offers 'Copiar enlace' at once", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await researcherWithAnalysis(page.request);
   await page.goto('/dashboard');

@@ -62,11 +62,17 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
     // The outermost elements past the right edge, to say what to fix when this fails.
     sticking: Array.from(document.querySelectorAll('body *'))
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter((element) => !(element.parentElement && element.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .filter(
+        (element) =>
+          !(element.parentElement && element.parentElement.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
       .slice(0, 5)
       .map((element) => `${element.outerHTML.slice(0, 120)} (${Math.round(element.getBoundingClientRect().right)})`),
   }));
-  expect(scrollWidth, `${where}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}: ${sticking.join(' | ')}`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `${where}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}: ${sticking.join(' | ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 async function shot(page: Page, name: string) {
@@ -76,7 +82,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with long data', async ({ page, baseURL }) => {
+test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with long data', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const email = `investigadora.con.un.correo.largo.${Date.now()}@empresa-de-ejemplo.example.com`;
   await registerViaApi(page.request, email);
@@ -147,7 +156,10 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
   // The URL tooltip (the whole URL) stays inside the window.
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/dashboard');
-  const firstUrl = page.getByTestId('analysis-row').first().getByRole('link', { name: /^https:/ });
+  const firstUrl = page
+    .getByTestId('analysis-row')
+    .first()
+    .getByRole('link', { name: /^https:/ });
   await firstUrl.hover();
   const tip = page.getByRole('tooltip').filter({ hasText: /^https:/ });
   await expect(tip).toBeVisible();

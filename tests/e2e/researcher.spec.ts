@@ -2,11 +2,26 @@
 // the disabled create button without a subscription; then, with one given by SQL, create an analysis
 // through the form (validation, 'Éxito' countdown), see it on the dashboard and in its detail, copy
 // the invite link, edit, close, reopen and delete it. Another customer cannot open it.
-import { customerOnDashboard, clientHeaders, expect, grantSubscription, loginViaApi, loginViaUi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import {
+  customerOnDashboard,
+  clientHeaders,
+  expect,
+  grantSubscription,
+  loginViaApi,
+  loginViaUi,
+  registerViaApi,
+  test,
+  uniqueEmail,
+} from './support/accounts';
 
 const TOOLTIP = 'An active subscription is required to create a new analysis. Visit Billing to choose a plan.';
 
-test('a researcher creates, shares, edits, closes, reopens and deletes an analysis', async ({ page, context, request, baseURL }) => {
+test('a researcher creates, shares, edits, closes, reopens and deletes an analysis', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = await customerOnDashboard(page);
   const name = `Estudio e2e ${Date.now()}`;
@@ -42,7 +57,9 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await expect(page.getByText('La URL es obligatoria')).toBeVisible();
   await expect(page.getByText('Se requiere al menos una tarea con contenido')).toBeVisible();
   await page.getByLabel('URL', { exact: true }).fill('esto no es una url');
-  await expect(page.getByText('Por favor, introduzca una URL válida con una estructura de dominio adecuada')).toBeVisible();
+  await expect(
+    page.getByText('Por favor, introduzca una URL válida con una estructura de dominio adecuada'),
+  ).toBeVisible();
 
   // A valid analysis: https:// is added, the empty third task is dropped.
   await page.getByLabel('Nombre del análisis').fill(name);
@@ -90,18 +107,28 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByTestId('analysis-id')).toHaveText(id);
   await expect(page.getByTestId('analysis-status')).toContainText('publicado');
-  await expect(page.getByRole('link', { name: /www\.example\.com/ })).toHaveAttribute('href', 'https://www.example.com');
+  await expect(page.getByRole('link', { name: /www\.example\.com/ })).toHaveAttribute(
+    'href',
+    'https://www.example.com',
+  );
   await expect(page.getByText('Ordenador', { exact: true })).toBeVisible();
   await expect(page.getByText('Eres un cliente nuevo de la tienda.')).toBeVisible();
   await expect(page.getByTestId('analysis-participants')).toHaveText('0 de 5');
-  await expect(page.getByTestId('analysis-tasks').getByRole('listitem')).toHaveText(['Busca un producto', 'Añádelo al carrito']);
+  await expect(page.getByTestId('analysis-tasks').getByRole('listitem')).toHaveText([
+    'Busca un producto',
+    'Añádelo al carrito',
+  ]);
   await expect(page.getByTestId('participations-empty')).toContainText('Aún no hay participantes');
 
   // Copy the invite link.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL ?? page.url()).origin });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(baseURL ?? page.url()).origin,
+  });
   const copy = page.getByTestId('participations-empty').getByRole('button', { name: 'Copiar enlace de invitación' });
   await copy.click();
-  await expect(page.getByTestId('participations-empty').getByRole('button', { name: '¡Enlace copiado!' })).toBeVisible();
+  await expect(
+    page.getByTestId('participations-empty').getByRole('button', { name: '¡Enlace copiado!' }),
+  ).toBeVisible();
   const origin = new URL(page.url()).origin;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/participate/${id}`);
   await expect(copy).toHaveText('Copiar enlace de invitación', { timeout: 5_000 });
@@ -134,14 +161,21 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await expect(page.getByTestId('analysis-notice')).toHaveText('El análisis se ha cerrado.');
 
   await page.getByRole('button', { name: 'Reabrir análisis' }).click();
-  await page.getByRole('alertdialog', { name: '¿Reabrir el análisis?' }).getByRole('button', { name: 'Reabrir análisis' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Reabrir el análisis?' })
+    .getByRole('button', { name: 'Reabrir análisis' })
+    .click();
   await expect(page.getByTestId('analysis-status')).toContainText('publicado');
 
   // The dashboard reflects the edit.
   // The nav's link: the page header's back link ('Volver al dashboard') also contains the word.
   await page.getByRole('navigation', { name: 'Tu cuenta' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('analysis-row').filter({ hasText: `${name} v2` })).toContainText('publicado');
-  await page.getByTestId('analysis-row').filter({ hasText: `${name} v2` }).getByRole('link', { name: /Ver detalles/ }).click();
+  await page
+    .getByTestId('analysis-row')
+    .filter({ hasText: `${name} v2` })
+    .getByRole('link', { name: /Ver detalles/ })
+    .click();
 
   // Delete, confirmed: back on the dashboard without the row.
   await page.getByRole('button', { name: 'Eliminar análisis' }).click();
@@ -155,7 +189,11 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   expect(gone.status()).toBe(404);
 });
 
-test("another customer gets 'Análisis no encontrado' for someone else's analysis", async ({ page, browser, baseURL }) => {
+test("another customer gets 'Análisis no encontrado' for someone else's analysis", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The owner works through the API with the page's cookies.
   const owner = uniqueEmail();
   await registerViaApi(page.request, owner);
@@ -227,7 +265,9 @@ test('the researcher screens have no serious accessibility violations', async ({
   await page.getByLabel('Tarea 1').fill('Mira la portada');
   await page.getByRole('button', { name: 'Crear análisis' }).click();
   // Focus starts on the dialog's one button, 'Ir al análisis'.
-  await expect(page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Ir al análisis' })).toBeFocused();
+  await expect(
+    page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Ir al análisis' }),
+  ).toBeFocused();
   await check();
 
   // Dashboard with a row, on a desktop and on a phone.

@@ -15,7 +15,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
 import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
-import { entryOf, recordingStatus, researcherWithAnalysis, SCENARIO, startAnalysis, TASKS } from './support/participation';
+import {
+  entryOf,
+  recordingStatus,
+  researcherWithAnalysis,
+  SCENARIO,
+  startAnalysis,
+  TASKS,
+} from './support/participation';
 import { asParticipant, finishRecording, uploadSegment } from './support/recording';
 
 const STT = process.env.LUPA_STT_URL;
@@ -36,10 +43,34 @@ const ANSWER = {
   text: 'Hola, empiezo la prueba. Busco el carrito de la compra. No encuentro el botón de pagar. Ahora sí lo veo.',
   word_count: 18,
   segments: [
-    segment(1.0, 3.0, [word('Hola,', 1.0, 1.4), word('empiezo', 1.5, 2.0), word('la', 2.1, 2.3), word('prueba.', 2.4, 3.0)]),
-    segment(4.0, 7.0, [word('Busco', 4.0, 4.5), word('el', 4.6, 4.8), word('carrito', 4.9, 5.6), word('de', 5.7, 5.9), word('la', 6.0, 6.2), word('compra.', 6.3, 7.0)]),
-    segment(8.0, 11.0, [word('No', 8.0, 8.3), word('encuentro', 8.4, 9.0), word('el', 9.1, 9.3), word('botón', 9.4, 10.0), word('de', 10.1, 10.3), word('pagar.', 10.4, 11.0)]),
-    segment(13.0, 16.0, [word('Ahora', 13.0, 13.5), word('sí', 13.6, 14.0), word('lo', 14.1, 14.4), word('veo.', 14.5, 16.0)]),
+    segment(1.0, 3.0, [
+      word('Hola,', 1.0, 1.4),
+      word('empiezo', 1.5, 2.0),
+      word('la', 2.1, 2.3),
+      word('prueba.', 2.4, 3.0),
+    ]),
+    segment(4.0, 7.0, [
+      word('Busco', 4.0, 4.5),
+      word('el', 4.6, 4.8),
+      word('carrito', 4.9, 5.6),
+      word('de', 5.7, 5.9),
+      word('la', 6.0, 6.2),
+      word('compra.', 6.3, 7.0),
+    ]),
+    segment(8.0, 11.0, [
+      word('No', 8.0, 8.3),
+      word('encuentro', 8.4, 9.0),
+      word('el', 9.1, 9.3),
+      word('botón', 9.4, 10.0),
+      word('de', 10.1, 10.3),
+      word('pagar.', 10.4, 11.0),
+    ]),
+    segment(13.0, 16.0, [
+      word('Ahora', 13.0, 13.5),
+      word('sí', 13.6, 14.0),
+      word('lo', 14.1, 14.4),
+      word('veo.', 14.5, 16.0),
+    ]),
   ],
   vtt: '',
 };
@@ -79,7 +110,10 @@ test.afterAll(async () => {
   if (STT) await control('/control/reset', {});
 });
 
-test('the transcript follows the video, seeks, makes a clip, shows captions, and the analysis search opens the moment', async ({ page, baseURL }) => {
+test('the transcript follows the video, seeks, makes a clip, shows captions, and the analysis search opens the moment', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   if (!baseURL) throw new Error('baseURL is not set');
   await control('/control', { answer: ANSWER, delayMs: 200, fail429: 0 });
@@ -129,7 +163,9 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   await title.fill('No encuentra el botón');
   await title.press('Enter');
   await expect(page.getByTestId('entry-notes')).toContainText('No encuentra el botón');
-  const stored = (await (await page.request.get(`/api/v1/entry/${entryId}/notes`)).json()) as { notes: { atMs: number; endMs: number }[] };
+  const stored = (await (await page.request.get(`/api/v1/entry/${entryId}/notes`)).json()) as {
+    notes: { atMs: number; endMs: number }[];
+  };
   expect(stored.notes).toHaveLength(1);
   expect(stored.notes[0]?.atMs).toBeGreaterThanOrEqual(8_000);
   expect(stored.notes[0]?.atMs).toBeLessThanOrEqual(8_400);
@@ -140,7 +176,10 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   await expect(page.getByRole('button', { name: 'Pausar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reproducir', exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(time).toContainText('00:10 /');
-  const stopped = await video.evaluate((element: HTMLVideoElement) => ({ t: element.currentTime, paused: element.paused }));
+  const stopped = await video.evaluate((element: HTMLVideoElement) => ({
+    t: element.currentTime,
+    paused: element.paused,
+  }));
   expect(stopped.paused).toBe(true);
   expect(stopped.t).toBeGreaterThan(9.8);
   expect(stopped.t).toBeLessThan(10.4);
@@ -153,12 +192,21 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   const captions = () =>
     video.evaluate((element: HTMLVideoElement) => {
       const track = [...element.textTracks].find((t) => t.kind === 'captions');
-      return { mode: track?.mode, cues: track?.cues?.length ?? 0, active: [...(track?.activeCues ?? [])].map((cue) => (cue as VTTCue).text) };
+      return {
+        mode: track?.mode,
+        cues: track?.cues?.length ?? 0,
+        active: [...(track?.activeCues ?? [])].map((cue) => (cue as VTTCue).text),
+      };
     });
-  await expect.poll(captions, { timeout: 10_000 }).toEqual({ mode: 'showing', cues: 4, active: ['Busco el carrito de la compra.'] });
+  await expect
+    .poll(captions, { timeout: 10_000 })
+    .toEqual({ mode: 'showing', cues: 4, active: ['Busco el carrito de la compra.'] });
   // Downloads: WebVTT and text, as attachments.
   await panel.getByText('Descargar transcripción').click();
-  await expect(panel.getByRole('link', { name: 'Subtítulos WebVTT (.vtt)' })).toHaveAttribute('href', `/api/v1/entry/${entryId}/transcript.vtt`);
+  await expect(panel.getByRole('link', { name: 'Subtítulos WebVTT (.vtt)' })).toHaveAttribute(
+    'href',
+    `/api/v1/entry/${entryId}/transcript.vtt`,
+  );
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await measureOverflow(page)).toBeNull();
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -168,7 +216,9 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   await page.getByLabel('Palabras que se dijeron').fill('boton de');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByTestId('transcript-search-status')).toHaveText('1 resultado');
-  const result = page.getByRole('link', { name: 'Abrir la grabación de Participante 1 en 00:08: No encuentro el botón de pagar.' });
+  const result = page.getByRole('link', {
+    name: 'Abrir la grabación de Participante 1 en 00:08: No encuentro el botón de pagar.',
+  });
   await expect(result).toContainText('Tarea 1');
   await expect(result.locator('mark')).toHaveText('botón de');
   await result.click();
@@ -199,7 +249,11 @@ const captionsOf = (video: Locator) =>
     };
   });
 
-test('a recording and a clip shared with captions show them on the stranger\'s video, each line as it is said', async ({ page, browser, baseURL }) => {
+test("a recording and a clip shared with captions show them on the stranger's video, each line as it is said", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   if (!baseURL) throw new Error('baseURL is not set');
   await control('/control', { answer: ANSWER, delayMs: 200, fail429: 0 });
@@ -207,7 +261,8 @@ test('a recording and a clip shared with captions show them on the stranger\'s v
   const entryId = await transcribedRecording(baseURL, analysisId);
   await createClip(page.request, entryId, { atMs: 3_000, endMs: 9_000, title: 'Busca el carrito' });
   // Transcribed on the participation's alarm after Finish.
-  const status = async () => ((await (await page.request.get(`/api/v1/entry/${entryId}/transcript`)).json()) as { status: string }).status;
+  const status = async () =>
+    ((await (await page.request.get(`/api/v1/entry/${entryId}/transcript`)).json()) as { status: string }).status;
   await expect.poll(status, { timeout: 90_000 }).toBe('complete');
 
   await page.goto(`/entry/${entryId}`);
@@ -223,27 +278,49 @@ test('a recording and a clip shared with captions show them on the stranger\'s v
     // The recording: all four lines on the video; playing from the start, the first one shows at 1 s.
     await view.goto(recordingLink);
     const video = view.getByTestId('clip-video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
     await expect(view.getByRole('button', { name: 'Subtítulos' })).toHaveAttribute('aria-pressed', 'true');
     await video.evaluate((element: HTMLVideoElement) => {
       element.muted = true;
     });
-    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[1, 3], [4, 7], [8, 11], [13, 16]]);
+    await expect
+      .poll(async () => (await captionsOf(video)).cues)
+      .toEqual([
+        [1, 3],
+        [4, 7],
+        [8, 11],
+        [13, 16],
+      ]);
     await view.getByTestId('clip-toggle').click();
-    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['Hola, empiezo la prueba.']);
+    await expect
+      .poll(async () => (await captionsOf(video)).active, { timeout: 15_000 })
+      .toEqual(['Hola, empiezo la prueba.']);
     expect((await captionsOf(video)).mode).toBe('showing');
 
     // The clip (3 s to 9 s): the two lines said during it, at the moments they are said in the
     // recording, not shifted to the clip's start.
     await view.goto(clipLink);
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
     await video.evaluate((element: HTMLVideoElement) => {
       element.muted = true;
     });
-    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[4, 7], [8, 11]]);
+    await expect
+      .poll(async () => (await captionsOf(video)).cues)
+      .toEqual([
+        [4, 7],
+        [8, 11],
+      ]);
     await view.getByTestId('clip-toggle').click();
-    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['Busco el carrito de la compra.']);
-    await expect.poll(async () => (await captionsOf(video)).active, { timeout: 15_000 }).toEqual(['No encuentro el botón de pagar.']);
+    await expect
+      .poll(async () => (await captionsOf(video)).active, { timeout: 15_000 })
+      .toEqual(['Busco el carrito de la compra.']);
+    await expect
+      .poll(async () => (await captionsOf(video)).active, { timeout: 15_000 })
+      .toEqual(['No encuentro el botón de pagar.']);
     const shown = await captionsOf(video);
     expect(shown.mode).toBe('showing');
     expect(shown.at).toBeGreaterThanOrEqual(8);
@@ -254,11 +331,24 @@ test('a recording and a clip shared with captions show them on the stranger\'s v
 
     // The analysis now transcribes in English: the same link's captions track says so.
     const edited = await page.request.patch(`/api/v1/analysis/${analysisId}`, {
-      data: { name: 'Subtítulos en inglés', url: 'example.com', maxNumberOfParticipants: 3, scenario: SCENARIO, tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })), device: 'computer', transcription: { language: 'en' } },
+      data: {
+        name: 'Subtítulos en inglés',
+        url: 'example.com',
+        maxNumberOfParticipants: 3,
+        scenario: SCENARIO,
+        tasks: TASKS.map((taskContent) => ({ taskType: 'text', taskContent })),
+        device: 'computer',
+        transcription: { language: 'en' },
+      },
     });
     expect(edited.status(), await edited.text()).toBe(200);
     await view.reload();
-    await expect.poll(async () => (await captionsOf(video)).cues).toEqual([[4, 7], [8, 11]]);
+    await expect
+      .poll(async () => (await captionsOf(video)).cues)
+      .toEqual([
+        [4, 7],
+        [8, 11],
+      ]);
     expect((await captionsOf(video)).language).toBe('en');
   } finally {
     await stranger.close();
@@ -270,7 +360,15 @@ test('with transcription off the tab says so, and nothing is sent to be transcri
   if (!baseURL) throw new Error('baseURL is not set');
   await researcherWithAnalysis(page.request);
   const created = await page.request.post('/api/v1/analysis', {
-    data: { name: 'Sin transcripción', url: 'example.com', maxNumberOfParticipants: 2, scenario: 'null', tasks: [{ taskType: 'text', taskContent: 'Mira' }], device: 'computer', transcription: { enabled: false, language: 'es' } },
+    data: {
+      name: 'Sin transcripción',
+      url: 'example.com',
+      maxNumberOfParticipants: 2,
+      scenario: 'null',
+      tasks: [{ taskType: 'text', taskContent: 'Mira' }],
+      device: 'computer',
+      transcription: { enabled: false, language: 'es' },
+    },
   });
   await expectOk(created);
   const analysisId = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
@@ -302,7 +400,16 @@ async function packets(base64: string): Promise<{ codec: string; packets: number
   try {
     const path = join(dir, 'window.webm');
     await writeFile(path, Buffer.from(base64, 'base64'));
-    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=codec_name,nb_read_packets', '-of', 'json', path]);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-count_packets',
+      '-show_entries',
+      'stream=codec_name,nb_read_packets',
+      '-of',
+      'json',
+      path,
+    ]);
     const stream = (JSON.parse(stdout) as { streams: { codec_name: string; nb_read_packets: string }[] }).streams[0]!;
     return { codec: stream.codec_name, packets: Number(stream.nb_read_packets) };
   } finally {
@@ -313,7 +420,10 @@ async function packets(base64: string): Promise<{ codec: string; packets: number
 // From a real recording: the participant records in Chromium (fake microphone) with the recorder
 // wasm, whose audio-only track goes to the worker; after Finish the participation's object sends
 // its windows to the stand-in, which answers with its recorded fixture.
-test('the recorder sends the microphone for transcription and the researcher gets the transcript after Finish', async ({ page, request }) => {
+test('the recorder sends the microphone for transcription and the researcher gets the transcript after Finish', async ({
+  page,
+  request,
+}) => {
   test.skip(!STT, 'needs the test server with the Whisper stand-in (scripts/run-tests.mjs)');
   await control('/control', { answer: null, fail429: 0 });
   const analysisId = await researcherWithAnalysis(request, 3, undefined, { transcribe: true });
@@ -330,19 +440,28 @@ test('the recorder sends the microphone for transcription and the researcher get
   await page.getByRole('button', { name: 'Finish Analysis' }).click();
   await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
 
-  let transcript: { status: string; lines: { start_ms: number; text: string; task_number: number | null }[] } | undefined;
+  let transcript:
+    { status: string; lines: { start_ms: number; text: string; task_number: number | null }[] } | undefined;
   await expect
-    .poll(async () => {
-      transcript = await (await request.get(`/api/v1/entry/${entry.id}/transcript`)).json();
-      return transcript?.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        transcript = await (await request.get(`/api/v1/entry/${entry.id}/transcript`)).json();
+        return transcript?.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe('complete');
-  expect(transcript!.lines.map((l) => l.text)).toEqual(['Vale, ahora busco el carrito.', 'No encuentro el botón de pagar.']);
+  expect(transcript!.lines.map((l) => l.text)).toEqual([
+    'Vale, ahora busco el carrito.',
+    'No encuentro el botón de pagar.',
+  ]);
   // The first line starts 0.5 s into the audio, which starts a moment after the screen's file.
   expect(transcript!.lines[0]!.start_ms).toBeGreaterThanOrEqual(500);
   expect(transcript!.lines[0]!.start_ms).toBeLessThan(2_500);
 
-  const requests = ((await (await fetch(`${STT}/control/requests`)).json()) as StandInRequest[]).filter((r) => r.at >= since);
+  const requests = ((await (await fetch(`${STT}/control/requests`)).json()) as StandInRequest[]).filter(
+    (r) => r.at >= since,
+  );
   expect(requests.length).toBeGreaterThanOrEqual(1);
   // About 5 s of speech in 20–60 ms Opus packets: a window of this recording decodes whole.
   const decoded = await Promise.all(requests.map((r) => packets(r.audio)));

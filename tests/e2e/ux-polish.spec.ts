@@ -12,7 +12,9 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 /** Whether `box` lies entirely inside the window. */
@@ -28,10 +30,15 @@ async function insideViewport(page: Page, testId: string) {
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
-  test(`the invite link welcomes with the study's name, its length and what it needs @ ${viewport.width}`, async ({ page, request }) => {
+  test(`the invite link welcomes with the study's name, its length and what it needs @ ${viewport.width}`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize(viewport);
     const analysisId = await researcherWithAnalysis(request, 3, 'required');
-    const name = ((await (await request.get(`/api/v1/analysis/${analysisId}`)).json()) as { analysisData: { name: string } }).analysisData.name;
+    const name = (
+      (await (await request.get(`/api/v1/analysis/${analysisId}`)).json()) as { analysisData: { name: string } }
+    ).analysisData.name;
     await page.goto(`/participate/${analysisId}`);
     const welcome = page.getByTestId('participate-welcome');
     await expect(welcome).toBeVisible({ timeout: 15_000 });
@@ -55,7 +62,10 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
-test('an invite without camera asks for none, and /participate without an id shows no welcome', async ({ page, request }) => {
+test('an invite without camera asks for none, and /participate without an id shows no welcome', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize(DESKTOP);
   const analysisId = await researcherWithAnalysis(request, 3);
   await page.goto(`/participate/${analysisId}`);
@@ -70,59 +80,71 @@ test.describe('the player', () => {
   test.use({ viewport: DESKTOP });
 
   for (const viewport of [DESKTOP, PHONE]) {
-  test(`side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap @ ${viewport.width}`, async ({ page, baseURL }) => {
-    await page.setViewportSize(viewport);
-    // Signed in on the page's own request context, so the page shares the session.
-    const request = page.request;
-    test.setTimeout(120_000);
-    const analysisId = await researcherWithAnalysis(request, 5);
-    const entryId = await submitRecording(baseURL!, analysisId);
-    // Enough notes that the list is longer than the panel.
-    for (let i = 0; i < 12; i++) {
-      await expectOk(await request.post(`/api/v1/entry/${entryId}/notes`, { data: { atMs: 500 + i * 100, text: `Nota previa ${i + 1} con algo de texto para ocupar sitio en la lista` } }));
-    }
-    await page.goto(`/entry/${entryId}`);
-    const tabs = page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Notas', 'Transcripción', 'Tareas'], { timeout: 30_000 });
-    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeVisible();
+    test(`side panel tabs with the notes first; a note saved with N is in view; chapter labels do not overlap @ ${viewport.width}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      // Signed in on the page's own request context, so the page shares the session.
+      const request = page.request;
+      test.setTimeout(120_000);
+      const analysisId = await researcherWithAnalysis(request, 5);
+      const entryId = await submitRecording(baseURL!, analysisId);
+      // Enough notes that the list is longer than the panel.
+      for (let i = 0; i < 12; i++) {
+        await expectOk(
+          await request.post(`/api/v1/entry/${entryId}/notes`, {
+            data: { atMs: 500 + i * 100, text: `Nota previa ${i + 1} con algo de texto para ocupar sitio en la lista` },
+          }),
+        );
+      }
+      await page.goto(`/entry/${entryId}`);
+      const tabs = page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).getByRole('tab');
+      await expect(tabs).toHaveText(['Notas', 'Transcripción', 'Tareas'], { timeout: 30_000 });
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeVisible();
 
-    // Keyboard: the selected tab is the one in the Tab order; arrows move and select.
-    await tabs.first().focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(tabs.nth(1)).toBeFocused();
-    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('ArrowRight');
-    await expect(tabs.nth(2)).toBeFocused();
-    await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
-    await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeHidden();
+      // Keyboard: the selected tab is the one in the Tab order; arrows move and select.
+      await tabs.first().focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(2)).toBeFocused();
+      await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeHidden();
 
-    // N from the 'Tareas' tab: the editor opens in the notes tab; the saved note is in view.
-    const video = page.getByTestId('entry-video');
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-    await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('16');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('n');
-    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-    const editor = page.getByLabel('Nota', { exact: true });
-    await expect(editor).toBeFocused();
-    await editor.fill('La nota recién guardada');
-    await page.keyboard.press('Enter');
-    const saved = page.getByTestId('entry-note').filter({ hasText: 'La nota recién guardada' });
-    await expect(saved).toBeVisible();
-    await expect(saved).toBeInViewport();
+      // N from the 'Tareas' tab: the editor opens in the notes tab; the saved note is in view.
+      const video = page.getByTestId('entry-video');
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
+      await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill('16');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('n');
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      const editor = page.getByLabel('Nota', { exact: true });
+      await expect(editor).toBeFocused();
+      await editor.fill('La nota recién guardada');
+      await page.keyboard.press('Enter');
+      const saved = page.getByTestId('entry-note').filter({ hasText: 'La nota recién guardada' });
+      await expect(saved).toBeVisible();
+      await expect(saved).toBeInViewport();
 
-    // The chapter marks on the timeline never overlap.
-    const marks = await page.getByTestId('timeline-chapter').evaluateAll((elements) =>
-      elements.map((element) => {
-        const box = element.getBoundingClientRect();
-        return { left: box.left, right: box.right };
-      }),
-    );
-    for (let i = 1; i < marks.length; i++) expect(marks[i]!.left, `mark ${i} starts after mark ${i - 1} ends`).toBeGreaterThanOrEqual(marks[i - 1]!.right - 0.5);
-    await expectNoSidewaysScroll(page);
-  });
+      // The chapter marks on the timeline never overlap.
+      const marks = await page.getByTestId('timeline-chapter').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+      );
+      for (let i = 1; i < marks.length; i++)
+        expect(marks[i]!.left, `mark ${i} starts after mark ${i - 1} ends`).toBeGreaterThanOrEqual(
+          marks[i - 1]!.right - 0.5,
+        );
+      await expectNoSidewaysScroll(page);
+    });
   }
 
   for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
@@ -134,7 +156,9 @@ test.describe('the player', () => {
       const entryId = await submitRecording(baseURL!, analysisId);
       await page.goto(`/entry/${entryId}`);
       const video = page.getByTestId('entry-video');
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       const cinema = page.getByRole('button', { name: 'Modo cine' });
       if ((await cinema.getAttribute('aria-pressed')) !== 'true') await cinema.click();
       await expect(cinema).toHaveAttribute('aria-pressed', 'true');
@@ -158,13 +182,19 @@ test.describe('the player', () => {
 test.describe('share pages', () => {
   test.use({ viewport: DESKTOP });
 
-  test('the shared summary is full width with whole words; a shared recording and clip play at least 960 px wide', async ({ page, request, baseURL }) => {
+  test('the shared summary is full width with whole words; a shared recording and clip play at least 960 px wide', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const analysisId = await researcherWithAnalysis(request, 5);
     const entryId = await submitRecording(baseURL!, analysisId);
     const clipId = await createClip(request, entryId, { atMs: 2_000, endMs: 8_000, title: 'Duda en el carrito' });
     const share = async (data: Record<string, unknown>) => {
-      const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, { data: { expiresInDays: 7, ...data } });
+      const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, {
+        data: { expiresInDays: 7, ...data },
+      });
       await expectOk(created);
       return ((await created.json()) as { token: string }).token;
     };
@@ -194,7 +224,10 @@ test.describe('share pages', () => {
     expect(broken, 'words broken across lines').toEqual([]);
     await expectNoSidewaysScroll(page);
 
-    for (const token of [await share({ kind: 'recording', targetId: entryId }), await share({ kind: 'clip', targetId: clipId })]) {
+    for (const token of [
+      await share({ kind: 'recording', targetId: entryId }),
+      await share({ kind: 'clip', targetId: clipId }),
+    ]) {
       await page.goto(`/s/${token}`);
       const player = page.getByTestId('shared-player');
       await expect(player).toBeVisible({ timeout: 30_000 });

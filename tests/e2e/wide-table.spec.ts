@@ -36,7 +36,9 @@ async function sweep(page: Page, frame: Locator, thresholdRem: number) {
     await expect(frame.locator('tbody tr').first()).toBeVisible();
     const layout = await layoutOf(frame);
     const narrow = layout.width < thresholdRem * REM - 0.5;
-    expect(layout.cards, `${layout.width} px frame at a ${width} px window (threshold ${thresholdRem}rem)`).toBe(narrow);
+    expect(layout.cards, `${layout.width} px frame at a ${width} px window (threshold ${thresholdRem}rem)`).toBe(
+      narrow,
+    );
     expect(layout.headerShown).toBe(!narrow);
     // The variant's own font size only sets the threshold: what the table shows keeps the page's.
     expect(layout.cellFontPx).toBeLessThanOrEqual(REM);
@@ -46,7 +48,10 @@ async function sweep(page: Page, frame: Locator, thresholdRem: number) {
   expect([...seen].sort(), 'the sweep saw both sides of the threshold').toEqual([false, true]);
 }
 
-test('wide tables become cards below their frame threshold: 48rem for the task summary, 68rem for analyses and participations', async ({ page, baseURL }) => {
+test('wide tables become cards below their frame threshold: 48rem for the task summary, 68rem for analyses and participations', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const analysisId = await researcherWithAnalysis(page.request);
   await submitRecording(baseURL ?? '', analysisId);

@@ -22,26 +22,84 @@ test('the review screens', async ({ browser, request, baseURL }) => {
   // Questions on and three participants who answered them: the figures' tiles and charts have
   // values and intervals to show.
   await askQuestions(request, analysisId, { name: 'Tienda online: compra de zapatillas', places: 10 });
-  await answeredParticipation(baseURL!, analysisId, [[6, 'yes'], [3, 'no'], [7, 'yes']], [4, 2, 5, 1, 4, 2, 4, 1, 5, 2]);
-  await answeredParticipation(baseURL!, analysisId, [[5, 'yes'], [4, 'no'], [6, 'yes']], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]);
-  await answeredParticipation(baseURL!, analysisId, [[7, 'yes'], [2, 'unsure'], [5, 'yes']], [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]);
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [6, 'yes'],
+      [3, 'no'],
+      [7, 'yes'],
+    ],
+    [4, 2, 5, 1, 4, 2, 4, 1, 5, 2],
+  );
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [5, 'yes'],
+      [4, 'no'],
+      [6, 'yes'],
+    ],
+    [4, 2, 4, 2, 4, 2, 4, 2, 4, 2],
+  );
+  await answeredParticipation(
+    baseURL!,
+    analysisId,
+    [
+      [7, 'yes'],
+      [2, 'unsure'],
+      [5, 'yes'],
+    ],
+    [5, 1, 5, 1, 5, 1, 5, 1, 5, 1],
+  );
   for (const [i, text] of ['Duda con el menú', 'No encuentra el buscador', 'Lee la ficha entera'].entries()) {
     await expectOk(await request.post(`/api/v1/entry/${entryId}/notes`, { data: { atMs: 1_000 + i * 4_000, text } }));
   }
   const clipId = await createClip(request, entryId, { atMs: 2_000, endMs: 8_000, title: 'Duda en el carrito' });
   const share = async (data: Record<string, unknown>) => {
-    const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, { data: { expiresInDays: 7, ...data } });
+    const created = await request.post(`/api/v1/analysis/${analysisId}/shares`, {
+      data: { expiresInDays: 7, ...data },
+    });
     await expectOk(created);
     return ((await created.json()) as { token: string }).token;
   };
-  const shares = { summary: await share({ kind: 'summary' }), recording: await share({ kind: 'recording', targetId: entryId }), clip: await share({ kind: 'clip', targetId: clipId }) };
+  const shares = {
+    summary: await share({ kind: 'summary' }),
+    recording: await share({ kind: 'recording', targetId: entryId }),
+    clip: await share({ kind: 'clip', targetId: clipId }),
+  };
   const cookies = await request.storageState();
 
-  const screens: { name: string; path: string; signedIn?: boolean; ready: (page: Page) => Promise<void>; after?: (page: Page) => Promise<void> }[] = [
-    { name: 'participate-welcome', path: `/participate/${analysisId}`, ready: (p) => expect(p.getByTestId('participate-welcome')).toBeVisible({ timeout: 15_000 }) },
-    { name: 'dashboard', path: '/dashboard', signedIn: true, ready: (p) => expect(p.getByRole('table').first()).toBeVisible({ timeout: 15_000 }) },
-    { name: 'analysis', path: `/analysis/${analysisId}`, signedIn: true, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 }) },
-    { name: 'player-notes', path: `/entry/${entryId}`, signedIn: true, ready: (p) => expect(p.getByRole('tablist')).toBeVisible({ timeout: 30_000 }) },
+  const screens: {
+    name: string;
+    path: string;
+    signedIn?: boolean;
+    ready: (page: Page) => Promise<void>;
+    after?: (page: Page) => Promise<void>;
+  }[] = [
+    {
+      name: 'participate-welcome',
+      path: `/participate/${analysisId}`,
+      ready: (p) => expect(p.getByTestId('participate-welcome')).toBeVisible({ timeout: 15_000 }),
+    },
+    {
+      name: 'dashboard',
+      path: '/dashboard',
+      signedIn: true,
+      ready: (p) => expect(p.getByRole('table').first()).toBeVisible({ timeout: 15_000 }),
+    },
+    {
+      name: 'analysis',
+      path: `/analysis/${analysisId}`,
+      signedIn: true,
+      ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 }),
+    },
+    {
+      name: 'player-notes',
+      path: `/entry/${entryId}`,
+      signedIn: true,
+      ready: (p) => expect(p.getByRole('tablist')).toBeVisible({ timeout: 30_000 }),
+    },
     {
       name: 'player-cinema',
       path: `/entry/${entryId}`,
@@ -53,9 +111,21 @@ test('the review screens', async ({ browser, request, baseURL }) => {
         await p.waitForTimeout(400);
       },
     },
-    { name: 'share-summary', path: `/s/${shares.summary}`, ready: (p) => expect(p.getByTestId('shared-view')).toBeVisible({ timeout: 15_000 }) },
-    { name: 'share-recording', path: `/s/${shares.recording}`, ready: (p) => expect(p.getByTestId('shared-player')).toBeVisible({ timeout: 15_000 }) },
-    { name: 'share-clip', path: `/s/${shares.clip}`, ready: (p) => expect(p.getByTestId('shared-player')).toBeVisible({ timeout: 15_000 }) },
+    {
+      name: 'share-summary',
+      path: `/s/${shares.summary}`,
+      ready: (p) => expect(p.getByTestId('shared-view')).toBeVisible({ timeout: 15_000 }),
+    },
+    {
+      name: 'share-recording',
+      path: `/s/${shares.recording}`,
+      ready: (p) => expect(p.getByTestId('shared-player')).toBeVisible({ timeout: 15_000 }),
+    },
+    {
+      name: 'share-clip',
+      path: `/s/${shares.clip}`,
+      ready: (p) => expect(p.getByTestId('shared-player')).toBeVisible({ timeout: 15_000 }),
+    },
   ];
 
   for (const viewport of VIEWPORTS) {
@@ -72,7 +142,10 @@ test('the review screens', async ({ browser, request, baseURL }) => {
         await page.goto(screen.path);
         await screen.ready(page);
         await screen.after?.(page);
-        await page.screenshot({ path: `${OUT}${screen.name}-${viewport.label}-${theme}.png`, fullPage: screen.name !== 'player-cinema' });
+        await page.screenshot({
+          path: `${OUT}${screen.name}-${viewport.label}-${theme}.png`,
+          fullPage: screen.name !== 'player-cinema',
+        });
         await context.close();
       }
     }

@@ -29,12 +29,21 @@ await new Promise((resolve) => server.on('listening', resolve));
 const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
 });
 
 /** The browser process: the Chromium of this profile whose command line has no `--type=`. */
 function browserPids() {
-  const pids = execFileSync('pgrep', ['-f', `chromium.*${dir}`]).toString().trim().split('\n');
+  const pids = execFileSync('pgrep', ['-f', `chromium.*${dir}`])
+    .toString()
+    .trim()
+    .split('\n');
   return pids.filter((pid) => !readFileSync(`/proc/${pid}/cmdline`).toString().includes('--type='));
 }
 
@@ -42,19 +51,25 @@ try {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   for (let run = 0; run < runs; run += 1) {
-    const stall = stallMs > 0 && setTimeout(() => {
-      const pids = browserPids();
-      for (const pid of pids) process.kill(Number(pid), 'SIGSTOP');
-      setTimeout(() => pids.forEach((pid) => process.kill(Number(pid), 'SIGCONT')), stallMs);
-    }, STALL_AT_MS);
+    const stall =
+      stallMs > 0 &&
+      setTimeout(() => {
+        const pids = browserPids();
+        for (const pid of pids) process.kill(Number(pid), 'SIGSTOP');
+        setTimeout(() => pids.forEach((pid) => process.kill(Number(pid), 'SIGCONT')), stallMs);
+      }, STALL_AT_MS);
     const out = await page.evaluate(async () => {
-      const mime = ['video/mp4;codecs=avc1.42E01E,mp4a.40.2', 'video/mp4;codecs=vp9,opus', 'video/mp4'].find((m) => MediaRecorder.isTypeSupported(m));
+      const mime = ['video/mp4;codecs=avc1.42E01E,mp4a.40.2', 'video/mp4;codecs=vp9,opus', 'video/mp4'].find((m) =>
+        MediaRecorder.isTypeSupported(m),
+      );
       const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
       const recorder = new MediaRecorder(stream, { mimeType: mime, videoBitsPerSecond: 1e6 });
       await new Promise((r) => setTimeout(r, 2000));
       const parts = [];
       recorder.ondataavailable = (e) => e.data.size && parts.push(e.data);
-      const stopped = new Promise((r) => { recorder.onstop = r; });
+      const stopped = new Promise((r) => {
+        recorder.onstop = r;
+      });
       const startedAt = performance.now();
       recorder.start(1000);
       await new Promise((r) => setTimeout(r, 4000));
@@ -70,10 +85,38 @@ try {
     if (stall) clearTimeout(stall);
     const file = join(dir, `run-${run}.mp4`);
     writeFileSync(file, Buffer.from(out.base64, 'base64'));
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,duration', '-of', 'json', file]).toString());
-    const times = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file]).toString().trim().split('\n');
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_name,duration',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    );
+    const times = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v',
+      '-show_entries',
+      'packet=pts_time',
+      '-of',
+      'csv=p=0',
+      file,
+    ])
+      .toString()
+      .trim()
+      .split('\n');
     const streams = probe.streams.map((s) => `${s.codec_name} ${Number(s.duration).toFixed(2)} s`).join(', ');
-    console.log(`run ${run + 1}: ${out.mime}, ${(out.recordedMs / 1000).toFixed(2)} s on the page's clock; ${streams}; first video frames at ${times.slice(0, 6).map((t) => Number(t).toFixed(2)).join(', ')} s`);
+    console.log(
+      `run ${run + 1}: ${out.mime}, ${(out.recordedMs / 1000).toFixed(2)} s on the page's clock; ${streams}; first video frames at ${times
+        .slice(0, 6)
+        .map((t) => Number(t).toFixed(2))
+        .join(', ')} s`,
+    );
   }
 } finally {
   await context.close();

@@ -18,7 +18,10 @@ reloadOnStaleChunk();
 // leaves es-errors.json out; English fetches its error texts with the rest of its strings.
 initI18n([esParticipate], {
   en: async () => {
-    const [participate, errors] = await Promise.all([import('@/locales/en-participate.json'), import('@/locales/en-errors.json')]);
+    const [participate, errors] = await Promise.all([
+      import('@/locales/en-participate.json'),
+      import('@/locales/en-errors.json'),
+    ]);
     return [participate.default, errors.default];
   },
 });

@@ -20,8 +20,8 @@ pub mod study;
 pub mod transcript;
 
 pub use insights::*;
-pub use study::*;
 pub use live::*;
+pub use study::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]

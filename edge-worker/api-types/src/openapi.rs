@@ -43,7 +43,9 @@ named_schemas! {
 fn content(body: Content, g: &mut SchemaGenerator) -> Option<Value> {
     match body {
         Content::NoBody => None,
-        Content::Json(name) => Some(json!({ "application/json": { "schema": named_schema(name, g).unwrap_or_default() } })),
+        Content::Json(name) => {
+            Some(json!({ "application/json": { "schema": named_schema(name, g).unwrap_or_default() } }))
+        }
         Content::AnyJson => Some(json!({ "application/json": { "schema": Schema::default() } })),
         Content::Binary(mime) => Some(json!({ mime: { "schema": { "type": "string", "contentEncoding": "binary" } } })),
         Content::Csv => Some(json!({ "text/csv": { "schema": { "type": "string" } } })),
@@ -131,7 +133,11 @@ mod tests {
             assert!(!spec.doc.summary.is_empty(), "{:?} has no .doc(..)", spec.id);
             for body in [spec.doc.request, spec.doc.response] {
                 if let Content::Json(name) = body {
-                    assert!(named_schema(name, &mut g).is_some(), "{:?} names {name}, which named_schemas! does not list", spec.id);
+                    assert!(
+                        named_schema(name, &mut g).is_some(),
+                        "{:?} names {name}, which named_schemas! does not list",
+                        spec.id
+                    );
                 }
             }
         }
@@ -144,6 +150,9 @@ mod tests {
             std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"), &fresh).unwrap();
             return;
         }
-        assert!(fresh == COMMITTED, "edge-worker/api-types/openapi.json is stale: run 'npm run check:types -- --write'");
+        assert!(
+            fresh == COMMITTED,
+            "edge-worker/api-types/openapi.json is stale: run 'npm run check:types -- --write'"
+        );
     }
 }

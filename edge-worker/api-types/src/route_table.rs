@@ -114,7 +114,10 @@ mod tests {
             std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/api-paths.ts"), &ts).unwrap();
             return;
         }
-        assert!(json == COMMITTED_JSON, "edge-worker/api-types/routes.json is stale: run 'npm run check:types -- --write'");
+        assert!(
+            json == COMMITTED_JSON,
+            "edge-worker/api-types/routes.json is stale: run 'npm run check:types -- --write'"
+        );
         assert!(ts == COMMITTED_TS, "web/src/lib/api-paths.ts is stale: run 'npm run check:types -- --write'");
     }
 

@@ -128,7 +128,11 @@ pub fn normalize_url(raw: &str) -> Result<String, &'static str> {
     };
     let labels: Vec<&str> = host.split('.').collect();
     let valid_label = |l: &&str| {
-        !l.is_empty() && l.len() <= 63 && !l.starts_with('-') && !l.ends_with('-') && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        !l.is_empty()
+            && l.len() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
     };
     let tld_ok = labels.last().is_some_and(|t| t.len() >= 2 && t.bytes().all(|b| b.is_ascii_alphabetic()));
     if labels.len() < 2 || !labels.iter().all(valid_label) || !tld_ok {
@@ -160,7 +164,8 @@ impl Status {
     }
 }
 
-pub const FULL: &str = "El análisis ya tiene todas sus participaciones; aumenta el número de participantes para reabrirlo";
+pub const FULL: &str =
+    "El análisis ya tiene todas sus participaciones; aumenta el número de participantes para reabrirlo";
 pub const BELOW_SUBMITTED: &str = "El número de participantes no puede ser menor que las participaciones ya recibidas";
 
 /// Status after a submission or an edit: full analyses complete themselves.
@@ -234,11 +239,27 @@ mod tests {
 
     #[test]
     fn urls_follow_the_domain_shape() {
-        for ok in ["example.com", "www.example.com", "http://example.com", "HTTPS://Example.COM/a?b=c#d", "sub.example.co.uk:8080/x", "figma.com/proto/abc"] {
+        for ok in [
+            "example.com",
+            "www.example.com",
+            "http://example.com",
+            "HTTPS://Example.COM/a?b=c#d",
+            "sub.example.co.uk:8080/x",
+            "figma.com/proto/abc",
+        ] {
             assert!(normalize_url(ok).is_ok(), "{ok}");
         }
         assert_eq!(normalize_url("http://example.com").unwrap(), "http://example.com");
-        for bad in ["example", "ftp://example.com", "exa mple.com", "http://", "-a.com", "a.c0m", "javascript:alert(1)", "example.com:99999999"] {
+        for bad in [
+            "example",
+            "ftp://example.com",
+            "exa mple.com",
+            "http://",
+            "-a.com",
+            "a.c0m",
+            "javascript:alert(1)",
+            "example.com:99999999",
+        ] {
             assert_eq!(normalize_url(bad), Err(URL_INVALID), "{bad}");
         }
         assert_eq!(normalize_url("  "), Err(URL_REQUIRED));

@@ -27,7 +27,14 @@ pub enum BillingEvent {
     /// Checkout finished: links the customer to our user and names the new subscription.
     CheckoutCompleted { customer: String, subscription: Option<String>, user_id: Option<String> },
     /// A subscription was created or changed (deleted ones arrive with status `canceled`).
-    Subscription { id: String, customer: String, status: String, current_period_end_ms: Option<i64>, cancel_at_period_end: bool, user_id: Option<String> },
+    Subscription {
+        id: String,
+        customer: String,
+        status: String,
+        current_period_end_ms: Option<i64>,
+        cancel_at_period_end: bool,
+        user_id: Option<String>,
+    },
     /// An invoice payment failed: the subscription is past due until paid.
     PaymentFailed { subscription: String },
     /// Anything else: acknowledged and ignored.
@@ -59,9 +66,12 @@ pub fn is_paid_status(status: &str) -> bool {
 macro_rules! paid_subscription_sql {
     ($prefix:literal) => {
         concat!(
-            $prefix, "status IN ('active', 'trialing') AND (",
-            $prefix, "current_period_end IS NULL OR ",
-            $prefix, "current_period_end > ?2)"
+            $prefix,
+            "status IN ('active', 'trialing') AND (",
+            $prefix,
+            "current_period_end IS NULL OR ",
+            $prefix,
+            "current_period_end > ?2)"
         )
     };
 }

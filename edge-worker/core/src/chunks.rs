@@ -30,8 +30,10 @@ pub const HOLD_AFTER_MEDIA_MS: i64 = 30 * 60 * 1000;
 /// A participation holds its place this long after `participate` (or a resume) without media.
 pub const HOLD_WITHOUT_MEDIA_MS: i64 = 5 * 60 * 1000;
 
-pub const TOO_LONG: &str = "La grabación ha alcanzado la duración máxima permitida. Puedes finalizar el análisis con lo grabado hasta ahora.";
-pub const TOO_LARGE: &str = "La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
+pub const TOO_LONG: &str =
+    "La grabación ha alcanzado la duración máxima permitida. Puedes finalizar el análisis con lo grabado hasta ahora.";
+pub const TOO_LARGE: &str =
+    "La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
 
 /// The limits of one participation, from configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +118,8 @@ pub struct CheckedChunk {
 /// Checks a chunk's number, time and size against the participation's limits.
 pub fn check_chunk(req: ChunkRequest<'_>, limits: Limits) -> Result<CheckedChunk, ChunkError> {
     let index = req.index.parse::<u32>().ok().filter(|i| *i <= MAX_CHUNK_INDEX).ok_or(ChunkError::BadIndex)?;
-    let end_ms = req.end_ms.and_then(|v| v.trim().parse::<i64>().ok()).filter(|v| *v >= 0).ok_or(ChunkError::BadEndTime)?;
+    let end_ms =
+        req.end_ms.and_then(|v| v.trim().parse::<i64>().ok()).filter(|v| *v >= 0).ok_or(ChunkError::BadEndTime)?;
     if req.declared_len == 0 {
         return Err(ChunkError::Empty);
     }
@@ -210,7 +213,10 @@ mod tests {
 
     #[test]
     fn chunk_checks_answer_400_or_413() {
-        assert_eq!(check_chunk(req("0", Some("1000"), 10), Limits::default()), Ok(CheckedChunk { index: 0, end_ms: 1000 }));
+        assert_eq!(
+            check_chunk(req("0", Some("1000"), 10), Limits::default()),
+            Ok(CheckedChunk { index: 0, end_ms: 1000 })
+        );
         assert_eq!(check_chunk(req("-1", Some("1"), 10), Limits::default()), Err(ChunkError::BadIndex));
         assert_eq!(check_chunk(req("50001", Some("1"), 10), Limits::default()), Err(ChunkError::BadIndex));
         assert_eq!(check_chunk(req("x", Some("1"), 10), Limits::default()), Err(ChunkError::BadIndex));
@@ -218,7 +224,10 @@ mod tests {
         assert_eq!(check_chunk(req("1", Some("-5"), 10), Limits::default()), Err(ChunkError::BadEndTime));
         assert_eq!(check_chunk(req("1", Some("1.5"), 10), Limits::default()), Err(ChunkError::BadEndTime));
         assert_eq!(check_chunk(req("1", Some("1"), 0), Limits::default()), Err(ChunkError::Empty));
-        assert_eq!(check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES + 1), Limits::default()).map_err(ChunkError::status), Err(413));
+        assert_eq!(
+            check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES + 1), Limits::default()).map_err(ChunkError::status),
+            Err(413)
+        );
         assert_eq!(check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES), Limits::default()).map(|c| c.index), Ok(1));
     }
 
@@ -258,9 +267,16 @@ mod tests {
         assert_eq!(part_range(0, 9 * MIB), None);
         assert_eq!(
             pieces(&list, 0, 5 * MIB),
-            vec![Piece { index: 0, offset: 0, length: 2 * MIB }, Piece { index: 1, offset: 0, length: 2 * MIB }, Piece { index: 2, offset: 0, length: MIB }]
+            vec![
+                Piece { index: 0, offset: 0, length: 2 * MIB },
+                Piece { index: 1, offset: 0, length: 2 * MIB },
+                Piece { index: 2, offset: 0, length: MIB }
+            ]
         );
-        assert_eq!(pieces(&list, 5 * MIB, 9 * MIB), vec![Piece { index: 2, offset: MIB, length: MIB }, Piece { index: 3, offset: 0, length: 3 * MIB }]);
+        assert_eq!(
+            pieces(&list, 5 * MIB, 9 * MIB),
+            vec![Piece { index: 2, offset: MIB, length: MIB }, Piece { index: 3, offset: 0, length: 3 * MIB }]
+        );
         let total: u64 = pieces(&list, 5 * MIB, 9 * MIB).iter().map(|p| p.length).sum();
         assert_eq!(total, 4 * MIB);
     }

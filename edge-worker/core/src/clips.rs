@@ -50,7 +50,11 @@ pub fn normalize_title(title: Option<&str>) -> Result<Option<String>, &'static s
 
 /// A note needs words: its text, or for a clip at least a title.
 pub fn check_note_text(text: &str, title: Option<&str>) -> Result<(), &'static str> {
-    if text.trim().is_empty() && title.is_none() { Err(EMPTY_NOTE) } else { Ok(()) }
+    if text.trim().is_empty() && title.is_none() {
+        Err(EMPTY_NOTE)
+    } else {
+        Ok(())
+    }
 }
 
 /// One tag as stored and compared: trimmed, inner whitespace collapsed to one space, lower case.
@@ -79,7 +83,11 @@ pub fn normalize_tags(tags: &[String]) -> Result<Vec<String>, &'static str> {
 /// A reel's title: 1–200 characters after trimming.
 pub fn reel_title(title: Option<&str>) -> Result<String, &'static str> {
     let title = title.map(str::trim).unwrap_or_default();
-    if title.is_empty() || title.chars().count() > MAX_TITLE { Err(REEL_TITLE) } else { Ok(title.to_string()) }
+    if title.is_empty() || title.chars().count() > MAX_TITLE {
+        Err(REEL_TITLE)
+    } else {
+        Ok(title.to_string())
+    }
 }
 
 /// A reel's ordered clip list: at most 100, each once.
@@ -202,7 +210,10 @@ mod tests {
     #[test]
     fn tags_are_normalised_and_bounded() {
         let tags = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(normalize_tags(&tags(&["  Navegación ", "pago   fallido", "navegación"])), Ok(tags(&["navegación", "pago fallido"])));
+        assert_eq!(
+            normalize_tags(&tags(&["  Navegación ", "pago   fallido", "navegación"])),
+            Ok(tags(&["navegación", "pago fallido"]))
+        );
         assert_eq!(normalize_tags(&tags(&["ok", " "])), Err(BAD_TAG));
         assert_eq!(normalize_tags(&tags(&[&"x".repeat(41)])), Err(BAD_TAG));
         let eleven: Vec<String> = (0..11).map(|i| format!("t{i}")).collect();

@@ -27,7 +27,8 @@ impl Environment {
 
 /// The 503 message every API call gets while `ENVIRONMENT` is missing or unknown. The value
 /// itself is not repeated: naming the setting and what it may be is enough to fix it.
-pub const UNKNOWN_ENVIRONMENT_MESSAGE: &str = "Lupa no está configurado: ENVIRONMENT debe ser \"local\" o \"production\".";
+pub const UNKNOWN_ENVIRONMENT_MESSAGE: &str =
+    "Lupa no está configurado: ENVIRONMENT debe ser \"local\" o \"production\".";
 
 /// The least length of a key the worker itself hashes, signs or verifies with: 32 bytes, the
 /// HMAC-SHA256 block of strength (`head -c 32 /dev/urandom | base64` gives 44).
@@ -44,8 +45,15 @@ pub const KEYS: &[&str] = &["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KE
 pub const DISTINCT_KEYS: &[&str] = &["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"];
 
 /// Secrets production cannot run without (`wrangler secret put --env production <NAME>`).
-pub const PRODUCTION_SECRETS: &[&str] =
-    &["SESSION_PEPPER", "URL_SIGNING_KEY", "STRIPE_SECRET_KEY", "STRIPE_PRICE_ID", "STRIPE_WEBHOOK_SECRET", "MAIL_API_KEY", "MAIL_FROM"];
+pub const PRODUCTION_SECRETS: &[&str] = &[
+    "SESSION_PEPPER",
+    "URL_SIGNING_KEY",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PRICE_ID",
+    "STRIPE_WEBHOOK_SECRET",
+    "MAIL_API_KEY",
+    "MAIL_FROM",
+];
 
 /// Why `origin` cannot be production's public origin, if it cannot: links in mails and signed
 /// URLs are built from it, so it must be https and not this machine.
@@ -53,7 +61,11 @@ pub fn origin_problem(origin: &str) -> Option<&'static str> {
     let Some(rest) = origin.strip_prefix("https://") else { return Some("PUBLIC_ORIGIN debe empezar por https://") };
     let host = rest.split('/').next().unwrap_or_default();
     // `[::1]:8787` keeps its brackets; anything else drops the port.
-    let name = if host.starts_with('[') { host.split(']').next().unwrap_or_default().trim_start_matches('[') } else { host.split(':').next().unwrap_or_default() };
+    let name = if host.starts_with('[') {
+        host.split(']').next().unwrap_or_default().trim_start_matches('[')
+    } else {
+        host.split(':').next().unwrap_or_default()
+    };
     let name = name.to_ascii_lowercase();
     let local = name.is_empty()
         || name == "localhost"
@@ -78,7 +90,11 @@ pub fn read_secret(raw: Option<String>) -> Option<String> {
 /// (read with [`read_secret`]); problems name secrets, never their values.
 pub fn production_problems(public_origin: &str, secret: impl Fn(&str) -> Option<String>) -> Vec<String> {
     let value = |name: &str| read_secret(secret(name));
-    let mut problems: Vec<String> = PRODUCTION_SECRETS.iter().filter(|name| value(name).is_none()).map(|name| format!("falta el secreto {name}")).collect();
+    let mut problems: Vec<String> = PRODUCTION_SECRETS
+        .iter()
+        .filter(|name| value(name).is_none())
+        .map(|name| format!("falta el secreto {name}"))
+        .collect();
     let known = PRODUCTION_SECRETS.iter().chain(KEYS.iter().filter(|k| !PRODUCTION_SECRETS.contains(k)));
     for name in known {
         if value(name).is_some_and(|v| v.trim().is_empty()) {
@@ -118,19 +134,30 @@ mod tests {
     fn https_public_hosts_pass_and_local_or_plain_http_do_not() {
         assert_eq!(origin_problem("https://lupa.app"), None);
         assert_eq!(origin_problem("https://estudios.lupa.app:8443"), None);
-        for bad in ["http://lupa.app", "http://127.0.0.1:8787", "https://127.0.0.1", "https://localhost:8787", "https://[::1]:8787", "https://0.0.0.0", "https://lupa.example", "https://"] {
+        for bad in [
+            "http://lupa.app",
+            "http://127.0.0.1:8787",
+            "https://127.0.0.1",
+            "https://localhost:8787",
+            "https://[::1]:8787",
+            "https://0.0.0.0",
+            "https://lupa.example",
+            "https://",
+        ] {
             assert!(origin_problem(bad).is_some(), "{bad}");
         }
     }
 
     #[test]
     fn every_missing_secret_is_named_and_the_origin_last() {
-        let problems = production_problems("http://127.0.0.1:8787", |name| (name == "SESSION_PEPPER").then(|| "p".repeat(40)));
+        let problems =
+            production_problems("http://127.0.0.1:8787", |name| (name == "SESSION_PEPPER").then(|| "p".repeat(40)));
         assert_eq!(problems.len(), PRODUCTION_SECRETS.len());
         assert!(problems[0].contains("URL_SIGNING_KEY"));
         assert!(problems.iter().any(|p| p.contains("STRIPE_SECRET_KEY")));
         assert!(problems.last().is_some_and(|p| p.starts_with("PUBLIC_ORIGIN")));
-        assert!(misconfigured_message(&problems).starts_with("Lupa no está configurado para producción: falta el secreto URL_SIGNING_KEY;"));
+        assert!(misconfigured_message(&problems)
+            .starts_with("Lupa no está configurado para producción: falta el secreto URL_SIGNING_KEY;"));
     }
 
     #[test]
@@ -138,7 +165,12 @@ mod tests {
         assert!(production_problems("https://lupa.app", complete).is_empty());
         // The previous signing key is optional: unset (absent or empty) passes.
         for unset in [None, Some(String::new())] {
-            assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { unset.clone() } else { complete(name) }).is_empty());
+            assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" {
+                unset.clone()
+            } else {
+                complete(name)
+            })
+            .is_empty());
         }
     }
 
@@ -147,9 +179,21 @@ mod tests {
         // Blanks would be used as they are (an HMAC key anyone can guess): refused, by name.
         assert_eq!(read_secret(Some("  ".into())).as_deref(), Some("  "));
         assert_eq!(read_secret(Some(String::new())), None);
-        let previous = production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" { Some("  ".into()) } else { complete(name) });
+        let previous = production_problems("https://lupa.app", |name| {
+            if name == "URL_SIGNING_KEY_PREVIOUS" {
+                Some("  ".into())
+            } else {
+                complete(name)
+            }
+        });
         assert_eq!(previous, ["el secreto URL_SIGNING_KEY_PREVIOUS está en blanco"]);
-        let stripe = production_problems("https://lupa.app", |name| if name == "STRIPE_SECRET_KEY" { Some(" \t".into()) } else { complete(name) });
+        let stripe = production_problems("https://lupa.app", |name| {
+            if name == "STRIPE_SECRET_KEY" {
+                Some(" \t".into())
+            } else {
+                complete(name)
+            }
+        });
         assert_eq!(stripe, ["el secreto STRIPE_SECRET_KEY está en blanco"]);
     }
 
@@ -202,11 +246,26 @@ mod tests {
         let same = "s".repeat(44);
         let shared = |names: &'static [&'static str]| {
             let same = same.clone();
-            production_problems("https://lupa.app", move |name| if names.contains(&name) { Some(same.clone()) } else { complete(name) })
+            production_problems("https://lupa.app", move |name| {
+                if names.contains(&name) {
+                    Some(same.clone())
+                } else {
+                    complete(name)
+                }
+            })
         };
-        assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY"]), ["los secretos SESSION_PEPPER y URL_SIGNING_KEY deben ser distintos"]);
-        assert_eq!(shared(&["URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"]), ["los secretos URL_SIGNING_KEY y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]);
-        assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY_PREVIOUS"]), ["los secretos SESSION_PEPPER y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]);
+        assert_eq!(
+            shared(&["SESSION_PEPPER", "URL_SIGNING_KEY"]),
+            ["los secretos SESSION_PEPPER y URL_SIGNING_KEY deben ser distintos"]
+        );
+        assert_eq!(
+            shared(&["URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"]),
+            ["los secretos URL_SIGNING_KEY y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]
+        );
+        assert_eq!(
+            shared(&["SESSION_PEPPER", "URL_SIGNING_KEY_PREVIOUS"]),
+            ["los secretos SESSION_PEPPER y URL_SIGNING_KEY_PREVIOUS deben ser distintos"]
+        );
         assert_eq!(shared(&["SESSION_PEPPER", "URL_SIGNING_KEY", "URL_SIGNING_KEY_PREVIOUS"]).len(), 3);
         assert!(!misconfigured_message(&shared(&["SESSION_PEPPER", "URL_SIGNING_KEY"])).contains(&same));
         // The webhook secret is Stripe's, not one of our three: sharing is not checked there.

@@ -7,7 +7,13 @@
 pub fn ffprobe(bytes: &[u8], name: &str, args: &[&str]) -> Option<String> {
     let path = std::env::temp_dir().join(format!("lupa-{name}-{}.webm", std::process::id()));
     std::fs::write(&path, bytes).ok()?;
-    let out = std::process::Command::new("ffprobe").args(["-v", "error"]).args(args).args(["-of", "csv=p=0"]).arg(&path).output().ok();
+    let out = std::process::Command::new("ffprobe")
+        .args(["-v", "error"])
+        .args(args)
+        .args(["-of", "csv=p=0"])
+        .arg(&path)
+        .output()
+        .ok();
     let _ = std::fs::remove_file(&path);
     let out = out?;
     assert!(out.status.success(), "ffprobe failed: {}", String::from_utf8_lossy(&out.stderr));

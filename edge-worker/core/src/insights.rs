@@ -65,8 +65,13 @@ pub struct ValidTaskAnswer {
 
 /// Checks a task answer against an analysis with `task_count` tasks; `max_at_ms` is the longest
 /// an entry may last. Both questions are required: the screen asks them together.
-pub fn validate_task_answer(input: TaskAnswerInput, task_count: usize, max_at_ms: i64) -> Result<ValidTaskAnswer, &'static str> {
-    let number = input.task_number.parse::<usize>().ok().filter(|n| (1..=task_count).contains(n)).ok_or(NO_SUCH_TASK)?;
+pub fn validate_task_answer(
+    input: TaskAnswerInput,
+    task_count: usize,
+    max_at_ms: i64,
+) -> Result<ValidTaskAnswer, &'static str> {
+    let number =
+        input.task_number.parse::<usize>().ok().filter(|n| (1..=task_count).contains(n)).ok_or(NO_SUCH_TASK)?;
     let seq = input.seq.filter(|s| (SEQ_MIN..=SEQ_MAX).contains(s)).ok_or(INVALID_SEQ)?;
     let success = input.success.and_then(Success::parse).ok_or(INVALID_SUCCESS)?;
     let at_ms = validate_at(input.at_ms, max_at_ms)?;
@@ -128,7 +133,11 @@ pub struct TaskFigures {
 }
 
 fn with_interval<T>(n: usize, interval: impl FnOnce() -> Option<T>) -> Option<T> {
-    if n >= MIN_FOR_INTERVAL { interval() } else { None }
+    if n >= MIN_FOR_INTERVAL {
+        interval()
+    } else {
+        None
+    }
 }
 
 /// Success rate of 'yes' among all answers ('no' and 'unsure' are not successes).

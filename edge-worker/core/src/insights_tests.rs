@@ -23,7 +23,13 @@ use Success::{No, Unsure, Yes};
 #[test]
 fn task_one_of_five_participations() {
     // Times 20, 40, 10, 80, 30 s; success yes, yes, no, unsure, yes; SEQ 6, 5, 2, 3, 7.
-    let f = task_figures(&[obs(20, Some((Yes, 6))), obs(40, Some((Yes, 5))), obs(10, Some((No, 2))), obs(80, Some((Unsure, 3))), obs(30, Some((Yes, 7)))]);
+    let f = task_figures(&[
+        obs(20, Some((Yes, 6))),
+        obs(40, Some((Yes, 5))),
+        obs(10, Some((No, 2))),
+        obs(80, Some((Unsure, 3))),
+        obs(30, Some((Yes, 7))),
+    ]);
     // 3 of 5: adjusted-Wald p = (3 + 1.9207)/(5 + 3.8415) = 0.5566 ± 0.3275.
     assert_eq!((f.success.n, f.success.successes, f.yes, f.no, f.unsure), (5, 3, 3, 1, 1));
     assert_eq!(f.success.rate, Some(0.6));
@@ -51,7 +57,13 @@ fn task_one_of_five_participations() {
 #[test]
 fn a_task_someone_did_not_answer() {
     // Times 15, 25, 60, 45, 35 s; the fifth participant reached the task but did not answer.
-    let f = task_figures(&[obs(15, Some((Yes, 7))), obs(25, Some((Yes, 6))), obs(60, Some((Yes, 4))), obs(45, Some((No, 2))), obs(35, None)]);
+    let f = task_figures(&[
+        obs(15, Some((Yes, 7))),
+        obs(25, Some((Yes, 6))),
+        obs(60, Some((Yes, 4))),
+        obs(45, Some((No, 2))),
+        obs(35, None),
+    ]);
     assert_eq!((f.success.n, f.success.successes), (4, 3));
     assert_eq!(f.success.rate, Some(0.75));
     let (low, high) = interval(f.success.interval);
@@ -122,7 +134,10 @@ fn sus_figures_of_five_participations() {
 #[test]
 fn task_answers_are_validated() {
     let ok = TaskAnswerInput { task_number: "2", seq: Some(7), success: Some("unsure"), at_ms: Some(1234) };
-    assert_eq!(validate_task_answer(ok, 3, 10_000), Ok(ValidTaskAnswer { task_index: 1, seq: 7, success: Unsure, at_ms: 1234 }));
+    assert_eq!(
+        validate_task_answer(ok, 3, 10_000),
+        Ok(ValidTaskAnswer { task_index: 1, seq: 7, success: Unsure, at_ms: 1234 })
+    );
     for (input, message) in [
         (TaskAnswerInput { task_number: "0", ..ok }, NO_SUCH_TASK),
         (TaskAnswerInput { task_number: "4", ..ok }, NO_SUCH_TASK),

@@ -6,8 +6,8 @@
 //! in between: caps can't be passed by parallel requests (the byte budget is reserved before the
 //! body moves), and a deletion can't miss a chunk in flight.
 
-use crate::error_code::ErrorCode;
 use crate::chunks::{Limits, GRACE_MS, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS};
+use crate::error_code::ErrorCode;
 
 /// Chunks below this size are stored only as a segment's last chunk (one per segment): a real
 /// second of screen and voice is kilobytes (Opus alone is ~4 KB/s), so a run of tiny chunks is
@@ -295,7 +295,13 @@ mod tests {
         let late_but_fair = Reservation { end_ms: 0, now: 120 * MIN + LATE_GRACE_MS, ..reservation() };
         assert_eq!(check_reservation(late_but_fair, limits), Ok(()));
         // Earlier segments count on the timeline.
-        let second = Reservation { segment_offset_ms: 100 * MIN, segment_opened_at: 0, now: 31 * MIN, end_ms: 0, ..reservation() };
+        let second = Reservation {
+            segment_offset_ms: 100 * MIN,
+            segment_opened_at: 0,
+            now: 31 * MIN,
+            end_ms: 0,
+            ..reservation()
+        };
         assert_eq!(check_reservation(second, limits), Err(Refusal::TooLong));
         // And the declared end is checked as before.
         let declared = Reservation { end_ms: 120 * MIN + 1, ..reservation() };
@@ -326,7 +332,10 @@ mod tests {
     fn a_chunk_still_streaming_cant_be_reserved_again_until_its_upload_is_stale() {
         assert!(!may_reserve_again(10_000, 10_000, true), "a second PUT while the first streams");
         assert!(!may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS - 1, true));
-        assert!(may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS, true), "an upload that never ended: the backstop");
+        assert!(
+            may_reserve_again(10_000, 10_000 + RESERVATION_STALE_MS, true),
+            "an upload that never ended: the backstop"
+        );
         assert!(may_reserve_again(0, 1_700_000_000_000, true), "a reservation older than the time column");
         assert!(!may_reserve_again(10_000, 5_000, true), "a clock behind the reservation's is not staleness");
         assert_eq!((Refusal::InFlight.status(), Refusal::InFlight.code().as_str()), (409, "chunk_in_flight"));
@@ -347,7 +356,10 @@ mod tests {
         assert!(!live.is_live(1, "screen", 0, 1), "a new instance knows of no upload");
         live.began(1, "screen", 0, 1);
         assert!(live.is_live(1, "screen", 0, 1));
-        assert!(!live.is_live(1, "camera", 0, 1) && !live.is_live(2, "screen", 0, 1) && !live.is_live(1, "screen", 1, 1), "per segment, track and index");
+        assert!(
+            !live.is_live(1, "camera", 0, 1) && !live.is_live(2, "screen", 0, 1) && !live.is_live(1, "screen", 1, 1),
+            "per segment, track and index"
+        );
         // A stale reservation was taken over by attempt 2; the first upload's late end changes nothing.
         live.began(1, "screen", 0, 2);
         assert!(!live.is_live(1, "screen", 0, 1) && live.is_live(1, "screen", 0, 2));

@@ -94,8 +94,14 @@ struct ResendBody<'a> {
 
 /// Builds the Resend request for `mail`, sent from `from` with `api_key`.
 pub fn resend_request(api_key: &str, from: &str, mail: &Mail) -> Result<HttpCall, String> {
-    let body = serde_json::to_string(&ResendBody { from, to: [&mail.to], subject: &mail.subject, html: &mail.html, text: &mail.text })
-        .map_err(|e| e.to_string())?;
+    let body = serde_json::to_string(&ResendBody {
+        from,
+        to: [&mail.to],
+        subject: &mail.subject,
+        html: &mail.html,
+        text: &mail.text,
+    })
+    .map_err(|e| e.to_string())?;
     Ok(HttpCall {
         method: "POST",
         url: RESEND_ENDPOINT.to_string(),
@@ -109,9 +115,14 @@ pub fn resend_request(api_key: &str, from: &str, mail: &Mail) -> Result<HttpCall
 
 /// Reads the id from Resend's success answer (`{"id": "..."}`); an error answer names its message.
 pub fn resend_response(status: u16, body: &str) -> Result<String, String> {
-    let value: serde_json::Value = serde_json::from_str(body).map_err(|_| format!("resend answered {status} with a non-JSON body"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(body).map_err(|_| format!("resend answered {status} with a non-JSON body"))?;
     if (200..300).contains(&status) {
-        value.get("id").and_then(|v| v.as_str()).map(str::to_string).ok_or_else(|| "resend answer has no id".to_string())
+        value
+            .get("id")
+            .and_then(|v| v.as_str())
+            .map(str::to_string)
+            .ok_or_else(|| "resend answer has no id".to_string())
     } else {
         let message = value.get("message").and_then(|v| v.as_str()).unwrap_or("unknown error");
         Err(format!("resend answered {status}: {message}"))
@@ -126,7 +137,8 @@ mod tests {
 
     #[test]
     fn reset_mail_links_and_escapes() {
-        let mail = password_reset("ana@example.com", "https://lupa.example/auth/password-reset?passwordResetToken=a&b", 30);
+        let mail =
+            password_reset("ana@example.com", "https://lupa.example/auth/password-reset?passwordResetToken=a&b", 30);
         assert!(mail.text.contains("https://lupa.example/auth/password-reset?passwordResetToken=a&b"));
         assert!(mail.html.contains("passwordResetToken=a&amp;b"));
         assert!(mail.html.starts_with("<!doctype html><html lang=\"es\">"));
@@ -157,7 +169,10 @@ mod tests {
     fn resend_answers_are_read() {
         let fixture: serde_json::Value = serde_json::from_str(FIXTURE).unwrap();
         let ok = &fixture["response"];
-        assert_eq!(resend_response(ok["status"].as_u64().unwrap() as u16, &ok["body"].to_string()), Ok("49a3999c-0ce1-4ea6-ab68-afcd6dc2e794".into()));
+        assert_eq!(
+            resend_response(ok["status"].as_u64().unwrap() as u16, &ok["body"].to_string()),
+            Ok("49a3999c-0ce1-4ea6-ab68-afcd6dc2e794".into())
+        );
         let err = &fixture["errorResponse"];
         assert_eq!(
             resend_response(err["status"].as_u64().unwrap() as u16, &err["body"].to_string()),

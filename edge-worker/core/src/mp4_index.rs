@@ -309,7 +309,11 @@ impl Scanner {
             }
         }
         self.tracks.sort_by_key(|t| t.id);
-        self.indexes = self.tracks.iter().map(|t| TrackIndex { track_id: t.id, timescale: t.timescale, fragments: Vec::new() }).collect();
+        self.indexes = self
+            .tracks
+            .iter()
+            .map(|t| TrackIndex { track_id: t.id, timescale: t.timescale, fragments: Vec::new() })
+            .collect();
         Ok(())
     }
 
@@ -412,7 +416,9 @@ fn track_sidx(track: &TrackIndex, file_size: u64, out: &mut Vec<u8>) -> Result<(
     while refs.len() > usize::from(u16::MAX) {
         refs = refs
             .chunks(2)
-            .map(|pair| pair.iter().try_fold((0u64, 0u64), |(s, d), (a, b)| Some((s.checked_add(*a)?, d.checked_add(*b)?))))
+            .map(|pair| {
+                pair.iter().try_fold((0u64, 0u64), |(s, d), (a, b)| Some((s.checked_add(*a)?, d.checked_add(*b)?)))
+            })
             .collect::<Option<Vec<_>>>()
             .ok_or(IndexError::Overflow)?;
     }
@@ -456,8 +462,14 @@ pub fn check_sidx(boxes: &[u8]) -> Result<(), IndexError> {
             return Err(IndexError::TooManyTracks);
         }
         let size = be32(boxes, at).ok_or(IndexError::Truncated)? as usize;
-        let refs = boxes.get(at + 38..at + 40).map(|b| usize::from(u16::from_be_bytes([b[0], b[1]]))).ok_or(IndexError::Truncated)?;
-        if boxes.get(at + 4..at + 8) != Some(b"sidx") || boxes.get(at + 8) != Some(&1) || size != SIDX_HEADER + SIDX_REFERENCE * refs {
+        let refs = boxes
+            .get(at + 38..at + 40)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
+            .ok_or(IndexError::Truncated)?;
+        if boxes.get(at + 4..at + 8) != Some(b"sidx")
+            || boxes.get(at + 8) != Some(&1)
+            || size != SIDX_HEADER + SIDX_REFERENCE * refs
+        {
             return Err(IndexError::Malformed);
         }
         if refs > MAX_FRAGMENTS {
@@ -556,8 +568,15 @@ fn read_traf(traf: &[u8], tracks: &[Track]) -> Result<Option<(usize, Option<u64>
     if flags & 0x02 != 0 {
         at += 4; // sample-description-index
     }
-    let default_duration = if flags & 0x08 != 0 { be32(tfhd, at).ok_or(IndexError::Malformed)? } else { track.default_duration };
-    let time = child(traf, b"tfdt").and_then(|tfdt| if tfdt.first() == Some(&1) { be64(tfdt, 4) } else { be32(tfdt, 4).map(u64::from) });
+    let default_duration =
+        if flags & 0x08 != 0 { be32(tfhd, at).ok_or(IndexError::Malformed)? } else { track.default_duration };
+    let time = child(traf, b"tfdt").and_then(|tfdt| {
+        if tfdt.first() == Some(&1) {
+            be64(tfdt, 4)
+        } else {
+            be32(tfdt, 4).map(u64::from)
+        }
+    });
     let (mut samples, mut duration) = (0u64, 0u64);
     for (kind, trun) in children(traf) {
         if kind == b"trun" {
@@ -591,7 +610,8 @@ fn trun_duration(trun: &[u8], default_duration: u32) -> Result<(u64, u64), Index
     }
     let per_sample = [0x100, 0x200, 0x400, 0x800].iter().filter(|bit| flags & **bit != 0).count() * 4;
     // Every sample must be in the box: a count past it is malformed, not a long loop.
-    let needed = (count as usize).checked_mul(per_sample).and_then(|n| n.checked_add(at)).ok_or(IndexError::Malformed)?;
+    let needed =
+        (count as usize).checked_mul(per_sample).and_then(|n| n.checked_add(at)).ok_or(IndexError::Malformed)?;
     if needed > trun.len() {
         return Err(IndexError::Malformed);
     }

@@ -71,7 +71,11 @@ pub fn decide(current: Option<Option<Marker>>, now_ms: i64) -> Decision {
         // Within its time (or stamped later than this clock reads): someone is building.
         Phase::Building if now_ms.saturating_sub(marker.since_ms) < CLAIM_MS => Decision::Busy,
         _ if marker.attempts >= MAX_ATTEMPTS => Decision::GaveUp,
-        _ => Decision::Claim(Marker { attempts: marker.attempts.saturating_add(1), since_ms: now_ms, phase: Phase::Building }),
+        _ => Decision::Claim(Marker {
+            attempts: marker.attempts.saturating_add(1),
+            since_ms: now_ms,
+            phase: Phase::Building,
+        }),
     }
 }
 
@@ -116,9 +120,15 @@ mod tests {
     #[test]
     fn a_build_cut_off_or_failed_is_retried_up_to_the_limit() {
         // Cut off: its claim expires, and the next opening takes it over as attempt 2.
-        assert_eq!(decide(marker(1, NOW, Phase::Building), NOW + CLAIM_MS), Decision::Claim(Marker { attempts: 2, since_ms: NOW + CLAIM_MS, phase: Phase::Building }));
+        assert_eq!(
+            decide(marker(1, NOW, Phase::Building), NOW + CLAIM_MS),
+            Decision::Claim(Marker { attempts: 2, since_ms: NOW + CLAIM_MS, phase: Phase::Building })
+        );
         // Failed: retried at once (no claim to wait for).
-        assert_eq!(decide(marker(2, NOW, Phase::Failed), NOW + 1), Decision::Claim(Marker { attempts: 3, since_ms: NOW + 1, phase: Phase::Building }));
+        assert_eq!(
+            decide(marker(2, NOW, Phase::Failed), NOW + 1),
+            Decision::Claim(Marker { attempts: 3, since_ms: NOW + 1, phase: Phase::Building })
+        );
         assert_eq!(decide(marker(MAX_ATTEMPTS, NOW, Phase::Failed), NOW + 1), Decision::GaveUp);
         assert_eq!(decide(marker(MAX_ATTEMPTS, NOW, Phase::Building), NOW + CLAIM_MS), Decision::GaveUp);
         assert_eq!(decide(marker(u32::MAX, NOW, Phase::Failed), NOW), Decision::GaveUp);
@@ -128,7 +138,10 @@ mod tests {
     fn markers_round_trip_and_anything_else_counts_as_given_up() {
         let claimed = Marker { attempts: 2, since_ms: NOW, phase: Phase::Building };
         assert_eq!(parse(&claimed.encode()), Some(claimed));
-        assert_eq!(String::from_utf8(claimed.finished(false).encode()).unwrap(), format!(r#"{{"attempts":2,"sinceMs":{NOW},"phase":"failed"}}"#));
+        assert_eq!(
+            String::from_utf8(claimed.finished(false).encode()).unwrap(),
+            format!(r#"{{"attempts":2,"sinceMs":{NOW},"phase":"failed"}}"#)
+        );
         assert_eq!(parse(&claimed.finished(true).encode()).map(|m| m.phase), Some(Phase::Done));
         assert_eq!(parse(b"LSX1"), None);
         assert_eq!(parse(&[b' '; 300]), None);

@@ -45,7 +45,10 @@ fn moov(default_duration: u32) -> Vec<u8> {
         boxed(b"trak", &[tkhd, boxed(b"mdia", &[mdhd, hdlr].concat())].concat())
     };
     let trex = |id: u32| full(b"trex", 0, 0, &words(&[id, 1, default_duration, 0, 0]));
-    boxed(b"moov", &[trak(2, b"soun", 48_000), trak(1, b"vide", 1000), boxed(b"mvex", &[trex(1), trex(2)].concat())].concat())
+    boxed(
+        b"moov",
+        &[trak(2, b"soun", 48_000), trak(1, b"vide", 1000), boxed(b"mvex", &[trex(1), trex(2)].concat())].concat(),
+    )
 }
 
 /// A fragment: `moof` (video traf at `time` with `samples` of `each` ms, then an audio traf with
@@ -56,21 +59,47 @@ fn fragment(time: u64, samples: u32, each: Option<u32>, tfhd_flags: u32, media: 
 
 /// As `fragment`, with the audio traf's `tfdt` given; `None`: an empty audio traf as Chromium
 /// writes it when a fragment has no audio (`tfdt` 0, a `trun` of no samples).
-fn fragment_with_audio(time: u64, samples: u32, each: Option<u32>, tfhd_flags: u32, media: usize, audio: Option<u64>) -> Vec<u8> {
+fn fragment_with_audio(
+    time: u64,
+    samples: u32,
+    each: Option<u32>,
+    tfhd_flags: u32,
+    media: usize,
+    audio: Option<u64>,
+) -> Vec<u8> {
     let mut tfhd_fields = words(&[1]);
     if tfhd_flags & 0x01 != 0 {
         tfhd_fields.extend_from_slice(&0u64.to_be_bytes());
     }
     let tfdt = full(b"tfdt", 1, 0, &time.to_be_bytes());
     let trun = match each {
-        Some(d) => full(b"trun", 0, 0x301, &[words(&[samples, 0]), (0..samples).flat_map(|_| words(&[d, 100])).collect()].concat()),
-        None => full(b"trun", 0, 0x201, &[words(&[samples, 0]), (0..samples).flat_map(|_| words(&[100])).collect()].concat()),
+        Some(d) => full(
+            b"trun",
+            0,
+            0x301,
+            &[words(&[samples, 0]), (0..samples).flat_map(|_| words(&[d, 100])).collect()].concat(),
+        ),
+        None => full(
+            b"trun",
+            0,
+            0x201,
+            &[words(&[samples, 0]), (0..samples).flat_map(|_| words(&[100])).collect()].concat(),
+        ),
     };
     let video = boxed(b"traf", &[full(b"tfhd", 0, tfhd_flags, &tfhd_fields), tfdt, trun].concat());
     let (audio_time, audio_samples) = audio.map_or((0, 0), |t| (t, samples));
-    let audio_trun = full(b"trun", 0, 0x301, &[words(&[audio_samples, 0]), (0..audio_samples).flat_map(|_| words(&[40 * 48, 10])).collect()].concat());
-    let audio = boxed(b"traf", &[full(b"tfhd", 0, 0x20000, &words(&[2])), full(b"tfdt", 1, 0, &audio_time.to_be_bytes()), audio_trun].concat());
-    [boxed(b"moof", &[full(b"mfhd", 0, 0, &words(&[1])), video, audio].concat()), boxed(b"mdat", &vec![7u8; media])].concat()
+    let audio_trun = full(
+        b"trun",
+        0,
+        0x301,
+        &[words(&[audio_samples, 0]), (0..audio_samples).flat_map(|_| words(&[40 * 48, 10])).collect()].concat(),
+    );
+    let audio = boxed(
+        b"traf",
+        &[full(b"tfhd", 0, 0x20000, &words(&[2])), full(b"tfdt", 1, 0, &audio_time.to_be_bytes()), audio_trun].concat(),
+    );
+    [boxed(b"moof", &[full(b"mfhd", 0, 0, &words(&[1])), video, audio].concat()), boxed(b"mdat", &vec![7u8; media])]
+        .concat()
 }
 
 fn file(fragments: &[Vec<u8>]) -> Vec<u8> {
@@ -138,7 +167,11 @@ fn a_real_file_with_a_fragment_without_audio_keeps_each_track_length() {
     let index = scan(AUDIO_GAP, 4096).expect("indexable");
     let audio = index.tracks.iter().find(|t| t.timescale == 48_000).expect("an audio track");
     let inner = &audio.fragments[1..audio.fragments.len() - 1];
-    assert!(inner.iter().any(|f| f.duration == 0), "the fixture has an inner fragment without audio: {:?}", audio.fragments);
+    assert!(
+        inner.iter().any(|f| f.duration == 0),
+        "the fixture has an inner fragment without audio: {:?}",
+        audio.fragments
+    );
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     for (track, (id, _, _, refs)) in index.tracks.iter().zip(&boxes) {
         assert_eq!(track.track_id, *id);
@@ -154,7 +187,11 @@ fn a_real_file_with_a_fragment_without_audio_keeps_each_track_length() {
 
 #[test]
 fn made_up_fragments_give_sizes_and_durations_from_decode_times() {
-    let bytes = file(&[fragment(0, 25, Some(40), 0x20000, 500), fragment(1000, 25, Some(40), 0x20000, 300), fragment(2000, 10, None, 0x20000, 100)]);
+    let bytes = file(&[
+        fragment(0, 25, Some(40), 0x20000, 500),
+        fragment(1000, 25, Some(40), 0x20000, 300),
+        fragment(2000, 10, None, 0x20000, 100),
+    ]);
     let index = scan(&bytes, 5).expect("indexable");
     let video = &index.tracks[0];
     assert_eq!((video.track_id, video.timescale), (1, 1000), "tracks in id order");
@@ -179,7 +216,10 @@ fn a_fragment_without_audio_leaves_the_audio_length_whole() {
     ]);
     let index = scan(&bytes, 64).expect("indexable");
     let audio = &index.tracks[1];
-    assert_eq!(audio.fragments.iter().map(|f| f.start).collect::<Vec<_>>(), vec![Some(0), Some(48_000), None, Some(144_000)]);
+    assert_eq!(
+        audio.fragments.iter().map(|f| f.start).collect::<Vec<_>>(),
+        vec![Some(0), Some(48_000), None, Some(144_000)]
+    );
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     let durations: Vec<u32> = boxes[1].3.iter().map(|(_, d)| *d).collect();
     // The second fragment reaches to the fourth; the empty one takes no time.
@@ -188,7 +228,8 @@ fn a_fragment_without_audio_leaves_the_audio_length_whole() {
     assert_eq!(boxes[0].3.iter().map(|(_, d)| *d).sum::<u32>(), 4000, "the video is untouched");
 
     // A recording whose audio starts in its second fragment: the box starts at that time.
-    let late = file(&[fragment_with_audio(0, 25, Some(40), 0x20000, 100, None), fragment(1000, 25, Some(40), 0x20000, 100)]);
+    let late =
+        file(&[fragment_with_audio(0, 25, Some(40), 0x20000, 100, None), fragment(1000, 25, Some(40), 0x20000, 100)]);
     let bytes = build_sidx(&scan(&late, 64).unwrap()).unwrap();
     let earliest = |at: usize| u64::from_be_bytes(bytes[at + 20..at + 28].try_into().unwrap());
     let video_box = u32::from_be_bytes(bytes[0..4].try_into().unwrap()) as usize;
@@ -201,7 +242,8 @@ fn refuses_files_it_cannot_index_safely() {
     assert_eq!(scan(&file(&[fragment(0, 1, Some(40), 0x01, 10)]), 64), Err(IndexError::AbsoluteOffsets));
     let flat = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"mdat", &[1; 50])].concat();
     assert_eq!(scan(&flat, 64), Err(IndexError::NotFragmented));
-    let indexed = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"sidx", &[0; 20]), fragment(0, 1, Some(40), 0x20000, 10)].concat();
+    let indexed =
+        [boxed(b"ftyp", b"isom"), moov(40), boxed(b"sidx", &[0; 20]), fragment(0, 1, Some(40), 0x20000, 10)].concat();
     assert_eq!(scan(&indexed, 64), Err(IndexError::AlreadyIndexed));
     let mut cut = file(&[fragment(0, 1, Some(40), 0x20000, 100)]);
     cut.truncate(cut.len() - 10);
@@ -230,7 +272,10 @@ fn reads_64_bit_box_sizes() {
 fn splices_the_box_into_any_range() {
     // File of 100 bytes, a 10-byte box at 20: the reader sees 110 bytes.
     use Piece::{File, Index};
-    assert_eq!(spliced_pieces(20, 10, 0, 109), vec![File { offset: 0, length: 20 }, Index { offset: 0, length: 10 }, File { offset: 20, length: 80 }]);
+    assert_eq!(
+        spliced_pieces(20, 10, 0, 109),
+        vec![File { offset: 0, length: 20 }, Index { offset: 0, length: 10 }, File { offset: 20, length: 80 }]
+    );
     assert_eq!(spliced_pieces(20, 10, 0, 9), vec![File { offset: 0, length: 10 }]);
     assert_eq!(spliced_pieces(20, 10, 25, 27), vec![Index { offset: 5, length: 3 }]);
     assert_eq!(spliced_pieces(20, 10, 25, 35), vec![Index { offset: 5, length: 5 }, File { offset: 20, length: 6 }]);
@@ -241,17 +286,32 @@ fn splices_the_box_into_any_range() {
 
 #[test]
 fn merges_fragments_past_what_one_box_lists() {
-    let fragments: Vec<Fragment> = (0..70_000u64).map(|i| Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 1000 }).collect();
-    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }], size: 100 + 70_000 * 10 };
+    let fragments: Vec<Fragment> =
+        (0..70_000u64).map(|i| Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 1000 }).collect();
+    let index = FragmentIndex {
+        insert_at: 100,
+        tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }],
+        size: 100 + 70_000 * 10,
+    };
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     assert_eq!(boxes[0].3.len(), 35_000);
     assert_eq!(boxes[0].3[0], (20, 2000));
 
     // A track that stopped after 10 fragments of 70 000 (audio that died early in a long file).
     let fragments: Vec<Fragment> = (0..70_000u64)
-        .map(|i| if i < 10 { Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 900 } } else { Fragment { offset: 100 + i * 10, start: None, duration: 0 } })
+        .map(|i| {
+            if i < 10 {
+                Fragment { offset: 100 + i * 10, start: Some(i * 1000), duration: 900 }
+            } else {
+                Fragment { offset: 100 + i * 10, start: None, duration: 0 }
+            }
+        })
         .collect();
-    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 2, timescale: 1000, fragments }], size: 100 + 70_000 * 10 };
+    let index = FragmentIndex {
+        insert_at: 100,
+        tracks: vec![TrackIndex { track_id: 2, timescale: 1000, fragments }],
+        size: 100 + 70_000 * 10,
+    };
     let boxes = read_boxes(&build_sidx(&index).unwrap());
     assert_eq!(boxes[0].3.iter().map(|(_, d)| u64::from(*d)).sum::<u64>(), 9 * 1000 + 900, "the track's length");
 }
@@ -261,14 +321,23 @@ fn durations_that_would_wrap_are_refused() {
     // Two trafs of one track, each with 2^32 - 1 samples of 2^32 - 1 ticks (tfhd's default
     // duration, flag 0x08): each sum fits in 64 bits, their total does not. Unchecked, it wrapped
     // (and panicked in a debug build).
-    let traf = || boxed(b"traf", &[full(b"tfhd", 0, 0x0002_0008, &words(&[1, u32::MAX])), full(b"trun", 0, 0, &words(&[u32::MAX]))].concat());
+    let traf = || {
+        boxed(
+            b"traf",
+            &[full(b"tfhd", 0, 0x0002_0008, &words(&[1, u32::MAX])), full(b"trun", 0, 0, &words(&[u32::MAX]))].concat(),
+        )
+    };
     let moof = boxed(b"moof", &[traf(), traf()].concat());
     let bytes = [boxed(b"ftyp", b"isom"), moov(40), moof, boxed(b"mdat", &[0; 8])].concat();
     assert_eq!(scan(&bytes, 64), Err(IndexError::Overflow));
 
     // A reference longer than 32 bits of ticks is refused, not written as u32::MAX.
     let fragments = vec![Fragment { offset: 100, start: Some(0), duration: 1 << 33 }];
-    let index = FragmentIndex { insert_at: 100, tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }], size: 200 };
+    let index = FragmentIndex {
+        insert_at: 100,
+        tracks: vec![TrackIndex { track_id: 1, timescale: 1000, fragments }],
+        size: 200,
+    };
     assert_eq!(build_sidx(&index), Err(IndexError::Overflow));
 
     // A trun that declares more samples than it holds is malformed (not a 4-billion-step loop).
@@ -298,11 +367,13 @@ fn a_stored_index_is_checked_before_it_is_served() {
 fn a_second_moov_and_a_moof_without_traf_are_refused() {
     let twice = [boxed(b"ftyp", b"isom"), moov(40), moov(40), fragment(0, 1, Some(40), 0x20000, 10)].concat();
     assert_eq!(scan(&twice, 64), Err(IndexError::RepeatedMoov));
-    let empty = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &[]), fragment(0, 1, Some(40), 0x20000, 10)].concat();
+    let empty =
+        [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &[]), fragment(0, 1, Some(40), 0x20000, 10)].concat();
     assert_eq!(scan(&empty, 64), Err(IndexError::EmptyFragment));
     let only_mfhd = [boxed(b"ftyp", b"isom"), moov(40), boxed(b"moof", &full(b"mfhd", 0, 0, &words(&[1])))].concat();
     assert_eq!(scan(&only_mfhd, 64), Err(IndexError::EmptyFragment));
-    let big = [boxed(b"ftyp", b"isom\0\0\0\0"), moov(40), boxed(b"moof", &vec![0; MAX_MOOF_BYTES as usize + 1])].concat();
+    let big =
+        [boxed(b"ftyp", b"isom\0\0\0\0"), moov(40), boxed(b"moof", &vec![0; MAX_MOOF_BYTES as usize + 1])].concat();
     let mut scanner = Scanner::new();
     scanner.feed(&big[..16 + moov(40).len() + 8]);
     assert_eq!(scanner.error(), Some(IndexError::BoxTooLarge), "refused from the header, before the body is held");

@@ -77,14 +77,27 @@ mod tests {
 
     #[test]
     fn the_participation_paths_get_their_page() {
-        for path in ["/participate", "/participate/", "/participate/an-1", "/participate/an-1/", "/participate/an%201"] {
+        for path in ["/participate", "/participate/", "/participate/an-1", "/participate/an-1/", "/participate/an%201"]
+        {
             assert_eq!(document_for(path), Document::Participate, "{path}");
         }
     }
 
     #[test]
     fn every_other_client_route_gets_the_shell() {
-        for path in ["/", "/analysis/create", "/entry", "/entry/a/b", "/user/profile", "/participate/a/b", "/participate//", "/participateX", "/participates/an-1", "/s/token", "/x/participate"] {
+        for path in [
+            "/",
+            "/analysis/create",
+            "/entry",
+            "/entry/a/b",
+            "/user/profile",
+            "/participate/a/b",
+            "/participate//",
+            "/participateX",
+            "/participates/an-1",
+            "/s/token",
+            "/x/participate",
+        ] {
             assert_eq!(document_for(path), Document::AppShell, "{path}");
         }
     }

@@ -11,7 +11,8 @@ pub const ID_REQUIRED: &str = "Por favor, introduce un ID de análisis";
 pub const MISSING_RECORDING: &str = "Missing recording data";
 pub const MISSING_IDS: &str = "Missing analysis ID or entry ID for upload";
 pub const MISSING_ENTRY_ID: &str = "Missing analysis entry ID for updating entry.";
-pub const NOT_YOURS: &str = "Esta participación no pertenece a este navegador. Vuelve a empezar desde el enlace de invitación.";
+pub const NOT_YOURS: &str =
+    "Esta participación no pertenece a este navegador. Vuelve a empezar desde el enlace de invitación.";
 
 /// An unsubmitted participation counts as interrupted once nothing arrived for this long: a
 /// recording tab sends a chunk every second, so two minutes of silence means the tab was
@@ -25,7 +26,11 @@ pub fn researcher_status(status: &str, last_activity_at: Option<i64>, created_at
         return "submitted";
     }
     let active_at = last_activity_at.unwrap_or(created_at);
-    if now - active_at >= INTERRUPTED_AFTER_MS { "interrupted" } else { "in_progress" }
+    if now - active_at >= INTERRUPTED_AFTER_MS {
+        "interrupted"
+    } else {
+        "in_progress"
+    }
 }
 
 /// Version of the consent text shown in the security modal; stored with each entry.
@@ -135,7 +140,10 @@ impl SigningKeys<'_> {
     /// The key whose id is `kid`; a URL without a `kid` (made before key ids) is the current key's.
     fn by_id(&self, kid: Option<&str>) -> Option<&[u8]> {
         let Some(kid) = kid else { return Some(self.current) };
-        [Some(self.current), self.previous].into_iter().flatten().find(|key| bool::from(key_id(key).as_bytes().ct_eq(kid.as_bytes())))
+        [Some(self.current), self.previous]
+            .into_iter()
+            .flatten()
+            .find(|key| bool::from(key_id(key).as_bytes().ct_eq(kid.as_bytes())))
     }
 }
 
@@ -147,7 +155,14 @@ pub enum SignedUrlError {
 
 /// Checks a signed URL: signed by the key `kid` names (current or previous), the signature matches
 /// in constant time, and it has not expired.
-pub fn verify_signed(keys: &SigningKeys, path: &str, expires_ms: i64, kid: Option<&str>, sig: &str, now_ms: i64) -> Result<(), SignedUrlError> {
+pub fn verify_signed(
+    keys: &SigningKeys,
+    path: &str,
+    expires_ms: i64,
+    kid: Option<&str>,
+    sig: &str,
+    now_ms: i64,
+) -> Result<(), SignedUrlError> {
     let secret = keys.by_id(kid).ok_or(SignedUrlError::BadSignature)?;
     let expected = url_signature(secret, path, expires_ms);
     if sig.len() != expected.len() || !bool::from(sig.as_bytes().ct_eq(expected.as_bytes())) {
@@ -235,13 +250,17 @@ mod tests {
         let keys = SigningKeys { current: b"k", previous: None };
         let kid = key_id(b"k");
         let sig = url_signature(b"k", "/api/v1/recordings/e1", 1000);
-        let check = |path: &str, expires: i64, sig: &str, now: i64| verify_signed(&keys, path, expires, Some(&kid), sig, now);
+        let check =
+            |path: &str, expires: i64, sig: &str, now: i64| verify_signed(&keys, path, expires, Some(&kid), sig, now);
         assert_eq!(check("/api/v1/recordings/e1", 1000, &sig, 999), Ok(()));
         assert_eq!(check("/api/v1/recordings/e1", 1000, &sig, 1001), Err(SignedUrlError::Expired));
         assert_eq!(check("/api/v1/recordings/e2", 1000, &sig, 999), Err(SignedUrlError::BadSignature));
         assert_eq!(check("/api/v1/recordings/e1", 2000, &sig, 999), Err(SignedUrlError::BadSignature));
         let other = SigningKeys { current: b"other", previous: None };
-        assert_eq!(verify_signed(&other, "/api/v1/recordings/e1", 1000, None, &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_eq!(
+            verify_signed(&other, "/api/v1/recordings/e1", 1000, None, &sig, 999),
+            Err(SignedUrlError::BadSignature)
+        );
         assert_eq!(signed_query(b"k", "/p", 5), format!("expires=5&kid={kid}&sig={}", url_signature(b"k", "/p", 5)));
     }
 
@@ -252,9 +271,15 @@ mod tests {
         let rotating = SigningKeys { current: new, previous: Some(old) };
         assert_eq!(verify_signed(&rotating, "/p", 1000, Some(&key_id(old)), &sig, 999), Ok(()));
         // A kid that names one key with the other key's signature is refused.
-        assert_eq!(verify_signed(&rotating, "/p", 1000, Some(&key_id(new)), &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_eq!(
+            verify_signed(&rotating, "/p", 1000, Some(&key_id(new)), &sig, 999),
+            Err(SignedUrlError::BadSignature)
+        );
         let rotated_again = SigningKeys { current: newer, previous: Some(new) };
-        assert_eq!(verify_signed(&rotated_again, "/p", 1000, Some(&key_id(old)), &sig, 999), Err(SignedUrlError::BadSignature));
+        assert_eq!(
+            verify_signed(&rotated_again, "/p", 1000, Some(&key_id(old)), &sig, 999),
+            Err(SignedUrlError::BadSignature)
+        );
         assert_ne!(key_id(old), key_id(new));
         assert_eq!(key_id(old).len(), 8);
     }

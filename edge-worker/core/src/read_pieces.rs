@@ -36,7 +36,9 @@ mod tests {
 
     #[test]
     fn pieces_cover_the_range_exactly_in_order() {
-        for (offset, length) in [(0, 1), (0, FIRST_PIECE), (7, FIRST_PIECE + 1), (1000, 50_000_000), (3, 2 * 1024 * 1024 * 1024)] {
+        for (offset, length) in
+            [(0, 1), (0, FIRST_PIECE), (7, FIRST_PIECE + 1), (1000, 50_000_000), (3, 2 * 1024 * 1024 * 1024)]
+        {
             let pieces: Vec<_> = read_pieces(offset, length).collect();
             let mut at = offset;
             for &(start, len) in &pieces {

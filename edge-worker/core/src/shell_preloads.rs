@@ -62,7 +62,9 @@ mod tests {
 
     #[test]
     fn odd_entry_paths_get_no_entry_preload() {
-        for path in ["/entry/", "/entry/a>b", "/entry/a;b", "/entry/a,b", "/entry/a/b", &format!("/entry/{}", "a".repeat(65))] {
+        for path in
+            ["/entry/", "/entry/a>b", "/entry/a;b", "/entry/a,b", "/entry/a/b", &format!("/entry/{}", "a".repeat(65))]
+        {
             assert_eq!(shell_preloads(path).len(), 1, "{path}");
         }
     }

@@ -135,7 +135,11 @@ pub fn t_quantile(p: f64, df: f64) -> Option<f64> {
 pub fn t_cdf(t: f64, df: f64) -> f64 {
     let x = df / (df + t * t);
     let tail = 0.5 * incomplete_beta(x, df / 2.0, 0.5);
-    if t >= 0.0 { 1.0 - tail } else { tail }
+    if t >= 0.0 {
+        1.0 - tail
+    } else {
+        tail
+    }
 }
 
 /// The regularised incomplete beta function I_x(a, b) (Numerical Recipes, 3rd ed., §6.4).

@@ -4,7 +4,9 @@
 //! (`billing::stripe_client`), and `cargo test` checks both halves against recorded fixtures.
 
 use stripe_billing::billing_portal_session::CreateBillingPortalSession;
-use stripe_checkout::checkout_session::{CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData};
+use stripe_checkout::checkout_session::{
+    CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
+};
 use stripe_client_core::{RequestBuilder, StripeMethod};
 use stripe_core::customer::CreateCustomer;
 use stripe_shared::CheckoutSessionMode;
@@ -39,7 +41,13 @@ pub fn create_customer(email: &str, user_id: &str) -> CreateCustomer {
 /// `POST /v1/checkout/sessions`: a subscription to `price_id` for `customer`. The user id goes in
 /// twice on purpose: `client_reference_id` reaches `checkout.session.completed`, and the
 /// subscription's metadata reaches every later `customer.subscription.*` event.
-pub fn create_checkout(customer: &str, price_id: &str, user_id: &str, success_url: &str, cancel_url: &str) -> CreateCheckoutSession {
+pub fn create_checkout(
+    customer: &str,
+    price_id: &str,
+    user_id: &str,
+    success_url: &str,
+    cancel_url: &str,
+) -> CreateCheckoutSession {
     let mut item = CreateCheckoutSessionLineItems::new();
     item.price = Some(price_id.to_string());
     item.quantity = Some(1);
@@ -68,7 +76,8 @@ pub fn http_call(secret_key: &str, request: &impl StripeRequest) -> HttpCall {
         Some(query) if !query.is_empty() => format!("{STRIPE_API}{path}?{query}"),
         _ => format!("{STRIPE_API}{path}"),
     };
-    let mut headers = vec![("Authorization".into(), format!("Bearer {secret_key}")), ("Stripe-Version".into(), api_version().into())];
+    let mut headers =
+        vec![("Authorization".into(), format!("Bearer {secret_key}")), ("Stripe-Version".into(), api_version().into())];
     if body.is_some() {
         headers.push(("Content-Type".into(), "application/x-www-form-urlencoded".into()));
     }
@@ -83,11 +92,13 @@ pub fn http_call(secret_key: &str, request: &impl StripeRequest) -> HttpCall {
 /// Reads Stripe's answer as the request's typed resource; error answers name Stripe's message.
 pub fn read_answer<T: StripeResource>(status: u16, body: &str) -> Result<T, String> {
     if (200..300).contains(&status) {
-        return miniserde::json::from_str(body).map_err(|_| format!("stripe answered {status} with a body that is not the expected resource"));
+        return miniserde::json::from_str(body)
+            .map_err(|_| format!("stripe answered {status} with a body that is not the expected resource"));
     }
     // Only `error.message` is read. The typed `stripe_shared::Error` would link the parsers of
     // PaymentIntent, PaymentMethod and SetupIntent (which it may embed) for this one string.
-    let v: serde_json::Value = serde_json::from_str(body).map_err(|_| format!("stripe answered {status} with a non-JSON body"))?;
+    let v: serde_json::Value =
+        serde_json::from_str(body).map_err(|_| format!("stripe answered {status} with a non-JSON body"))?;
     let message = v.pointer("/error/message").and_then(serde_json::Value::as_str).unwrap_or("unknown error");
     Err(format!("stripe answered {status}: {message}"))
 }
@@ -123,7 +134,8 @@ mod tests {
             }
             String::from_utf8(out).unwrap()
         }
-        let mut pairs: Vec<_> = body.split('&').map(|p| p.split_once('=').unwrap()).map(|(k, v)| (unescape(k), unescape(v))).collect();
+        let mut pairs: Vec<_> =
+            body.split('&').map(|p| p.split_once('=').unwrap()).map(|(k, v)| (unescape(k), unescape(v))).collect();
         pairs.sort();
         pairs
     }
@@ -169,12 +181,18 @@ mod tests {
             "https://lupa.example/user/billing?checkout=cancel",
         );
         let session: CheckoutSession = recorded_exchange("checkout", &request);
-        assert_eq!(session.url.as_deref(), Some("https://checkout.stripe.com/c/pay/cs_test_a11YYufWQzNY63zpQ6QSNRQhkUpVph4WRmzW0zWJO2znZKdVujZ0N0S22u"));
+        assert_eq!(
+            session.url.as_deref(),
+            Some(
+                "https://checkout.stripe.com/c/pay/cs_test_a11YYufWQzNY63zpQ6QSNRQhkUpVph4WRmzW0zWJO2znZKdVujZ0N0S22u"
+            )
+        );
     }
 
     #[test]
     fn portal_request_and_answer_match_the_recorded_fixture() {
-        let session: BillingPortalSession = recorded_exchange("portal", &create_portal("cus_NffrFeUfNV2Hib", "https://lupa.example/user/billing"));
+        let session: BillingPortalSession =
+            recorded_exchange("portal", &create_portal("cus_NffrFeUfNV2Hib", "https://lupa.example/user/billing"));
         // Values are escaped where a form needs it: a return URL with its own query survives.
         let tricky = http_call("sk_test_123", &create_portal("cus_1", "https://x.example/?a=1&b=2+3"));
         assert!(decoded(&tricky.body).contains(&("return_url".into(), "https://x.example/?a=1&b=2+3".into())));
@@ -184,8 +202,14 @@ mod tests {
     #[test]
     fn error_answers_name_stripes_message() {
         let f = fixtures();
-        assert_eq!(read_answer::<Customer>(402, &f["error"].to_string()).err(), Some("stripe answered 402: Your card was declined.".into()));
-        assert_eq!(read_answer::<Customer>(502, "<html>").err(), Some("stripe answered 502 with a non-JSON body".into()));
+        assert_eq!(
+            read_answer::<Customer>(402, &f["error"].to_string()).err(),
+            Some("stripe answered 402: Your card was declined.".into())
+        );
+        assert_eq!(
+            read_answer::<Customer>(502, "<html>").err(),
+            Some("stripe answered 502 with a non-JSON body".into())
+        );
         // A success whose body is not the resource (say, an API version we don't pin) is an error too.
         assert!(read_answer::<Customer>(200, r#"{"id":"cus_1"}"#).is_err());
     }

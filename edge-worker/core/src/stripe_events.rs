@@ -7,10 +7,10 @@
 //! (most of a megabyte of wasm for objects we would ignore). Other event types are acknowledged
 //! and ignored, as before.
 
+use std::fmt::Display;
 use stripe_shared::event::EventType;
 use stripe_shared::{CheckoutSession, Event, Invoice, Subscription};
 use stripe_types::miniserde_helpers::FromValueOpt;
-use std::fmt::Display;
 
 use stripe_types::{Expandable, Object};
 
@@ -22,12 +22,15 @@ use crate::stripe_api::USER_ID_KEY;
 /// 400 shows up in Stripe's dashboard where a silent 200 would not).
 pub fn parse_event(body: &[u8]) -> Result<Envelope, String> {
     let text = std::str::from_utf8(body).map_err(|_| "el cuerpo no es texto UTF-8".to_string())?;
-    let event: Event = miniserde::json::from_str(text).map_err(|_| "el cuerpo no es un evento de Stripe".to_string())?;
+    let event: Event =
+        miniserde::json::from_str(text).map_err(|_| "el cuerpo no es un evento de Stripe".to_string())?;
     let kind = event.type_.as_str().to_string();
     let object = event.data.object;
     let parsed = match event.type_ {
         EventType::CheckoutSessionCompleted => checkout_completed(typed(object, "checkout.session")?),
-        EventType::CustomerSubscriptionCreated | EventType::CustomerSubscriptionUpdated => subscription(typed(object, "subscription")?, false),
+        EventType::CustomerSubscriptionCreated | EventType::CustomerSubscriptionUpdated => {
+            subscription(typed(object, "subscription")?, false)
+        }
         EventType::CustomerSubscriptionDeleted => subscription(typed(object, "subscription")?, true),
         EventType::InvoicePaymentFailed => payment_failed(typed(object, "invoice")?),
         _ => BillingEvent::Ignored,
@@ -71,7 +74,8 @@ fn subscription(sub: Subscription, deleted: bool) -> BillingEvent {
 }
 
 fn payment_failed(invoice: Invoice) -> BillingEvent {
-    let from_parent = invoice.parent.as_ref().and_then(|p| p.subscription_details.as_ref()).map(|d| id_of(&d.subscription));
+    let from_parent =
+        invoice.parent.as_ref().and_then(|p| p.subscription_details.as_ref()).map(|d| id_of(&d.subscription));
     match invoice.subscription.as_ref().map(id_of).or(from_parent) {
         Some(subscription) => BillingEvent::PaymentFailed { subscription },
         None => BillingEvent::Ignored,
@@ -99,7 +103,11 @@ mod tests {
         assert_eq!(env.created_ms, 1_735_689_600_000);
         assert_eq!(
             env.event,
-            BillingEvent::CheckoutCompleted { customer: "cus_NffrFeUfNV2Hib".into(), subscription: Some("sub_1MowQVLkdIwHu7ixeRlqHVzs".into()), user_id: Some("u_123".into()) }
+            BillingEvent::CheckoutCompleted {
+                customer: "cus_NffrFeUfNV2Hib".into(),
+                subscription: Some("sub_1MowQVLkdIwHu7ixeRlqHVzs".into()),
+                user_id: Some("u_123".into())
+            }
         );
     }
 

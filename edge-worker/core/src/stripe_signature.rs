@@ -20,7 +20,13 @@ pub enum SignatureError {
 }
 
 /// Checks `header` for `payload` under `secret` at `now_secs`.
-pub fn verify(payload: &[u8], header: &str, secret: &str, now_secs: i64, tolerance_secs: i64) -> Result<(), SignatureError> {
+pub fn verify(
+    payload: &[u8],
+    header: &str,
+    secret: &str,
+    now_secs: i64,
+    tolerance_secs: i64,
+) -> Result<(), SignatureError> {
     let mut timestamp: Option<&str> = None;
     let mut signatures = Vec::new();
     for part in header.split(',') {
@@ -42,7 +48,9 @@ pub fn verify(payload: &[u8], header: &str, secret: &str, now_secs: i64, toleran
     signed.push(b'.');
     signed.extend_from_slice(payload);
     let expected = hex(&hmac_sha256(secret.as_bytes(), &signed));
-    let matches = signatures.iter().any(|sig| sig.len() == expected.len() && bool::from(sig.as_bytes().ct_eq(expected.as_bytes())));
+    let matches = signatures
+        .iter()
+        .any(|sig| sig.len() == expected.len() && bool::from(sig.as_bytes().ct_eq(expected.as_bytes())));
     if matches {
         Ok(())
     } else {
@@ -76,8 +84,20 @@ mod tests {
     fn a_valid_signature_verifies() {
         let v = vectors();
         let now = v["timestamp"].as_i64().unwrap() + 10;
-        assert_eq!(verify(s(&v, "payload").as_bytes(), s(&v, "valid_header"), s(&v, "secret"), now, TOLERANCE_SECS), Ok(()));
-        assert_eq!(verify(s(&v, "payload").as_bytes(), s(&v, "several_signatures_header"), s(&v, "secret"), now, TOLERANCE_SECS), Ok(()));
+        assert_eq!(
+            verify(s(&v, "payload").as_bytes(), s(&v, "valid_header"), s(&v, "secret"), now, TOLERANCE_SECS),
+            Ok(())
+        );
+        assert_eq!(
+            verify(
+                s(&v, "payload").as_bytes(),
+                s(&v, "several_signatures_header"),
+                s(&v, "secret"),
+                now,
+                TOLERANCE_SECS
+            ),
+            Ok(())
+        );
     }
 
     #[test]
@@ -85,8 +105,14 @@ mod tests {
         let v = vectors();
         let t = v["timestamp"].as_i64().unwrap();
         let (payload, header, secret) = (s(&v, "payload").as_bytes(), s(&v, "valid_header"), s(&v, "secret"));
-        assert_eq!(verify(s(&v, "tampered_payload").as_bytes(), header, secret, t, TOLERANCE_SECS), Err(SignatureError::Mismatch));
-        assert_eq!(verify(payload, s(&v, "wrong_secret_header"), secret, t, TOLERANCE_SECS), Err(SignatureError::Mismatch));
+        assert_eq!(
+            verify(s(&v, "tampered_payload").as_bytes(), header, secret, t, TOLERANCE_SECS),
+            Err(SignatureError::Mismatch)
+        );
+        assert_eq!(
+            verify(payload, s(&v, "wrong_secret_header"), secret, t, TOLERANCE_SECS),
+            Err(SignatureError::Mismatch)
+        );
         assert_eq!(verify(payload, header, "whsec_other", t, TOLERANCE_SECS), Err(SignatureError::Mismatch));
         assert_eq!(verify(payload, header, secret, t + 301, TOLERANCE_SECS), Err(SignatureError::Expired));
         assert_eq!(verify(payload, header, secret, t - 301, TOLERANCE_SECS), Err(SignatureError::Expired));

@@ -2,6 +2,8 @@
 //! order and the panel links of an analysis; their validation, the screener's verdict, the
 //! participant id, the shuffled order and the redirect URLs. All optional: an analysis without
 //! them is the spec's (product §5), and its payload has none of these fields.
+//!
+//! Size: validation of every study part in one place; over 400 lines since the formatter, to split per part.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,10 +18,12 @@ pub const QUESTION_OPTIONS: &str = "Cada pregunta de opciones necesita entre 2 y
 pub const QUESTION_SCALE: &str = "La escala debe ser de 1 a 5 o de 1 a 7";
 pub const TEXT_TOO_LONG: &str = "Los enunciados y las opciones pueden tener como máximo 500 caracteres";
 pub const TASK_ORDER_INVALID: &str = "El orden de las tareas debe ser 'fixed' (fijo) o 'random' (aleatorio)";
-pub const PID_PARAM_INVALID: &str = "El parámetro del identificador solo puede tener letras, números, '-' y '_' (máximo 64)";
+pub const PID_PARAM_INVALID: &str =
+    "El parámetro del identificador solo puede tener letras, números, '-' y '_' (máximo 64)";
 pub const COMPLETION_URL_INVALID: &str = "La URL de finalización debe ser una URL https válida";
 pub const SCREEN_OUT_URL_INVALID: &str = "La URL de rechazo del filtro debe ser una URL https válida";
-pub const PID_INVALID: &str = "El identificador del participante solo puede tener letras, números, '-' y '_' (máximo 64)";
+pub const PID_INVALID: &str =
+    "El identificador del participante solo puede tener letras, números, '-' y '_' (máximo 64)";
 pub const SCREENER_ANSWERS_INVALID: &str = "Responde a todas las preguntas del filtro";
 pub const SCREENED_OUT: &str = "Gracias, este estudio busca otro perfil";
 pub const ANSWERS_INVALID: &str = "Responde a todas las preguntas";
@@ -240,11 +244,13 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
     if !valid_id(&study.panel.pid_param) {
         push(PID_PARAM_INVALID);
     }
-    study.panel.completion_url = study.panel.completion_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+    study.panel.completion_url =
+        study.panel.completion_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
     if study.panel.completion_url.as_deref().is_some_and(|u| !https_url(u)) {
         push(COMPLETION_URL_INVALID);
     }
-    study.panel.screen_out_url = study.panel.screen_out_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+    study.panel.screen_out_url =
+        study.panel.screen_out_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
     if study.panel.screen_out_url.as_deref().is_some_and(|u| !https_url(u)) {
         push(SCREEN_OUT_URL_INVALID);
     }
@@ -257,7 +263,9 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
 
 /// 1–64 of `[A-Za-z0-9_-]`: what panels use for ids, and safe in a URL and a CSV cell as is.
 fn valid_id(value: &str) -> bool {
-    !value.is_empty() && value.len() <= MAX_PID && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    !value.is_empty()
+        && value.len() <= MAX_PID
+        && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// An https URL with a domain (the spec's shape, `{pid}` allowed anywhere after the host).
@@ -284,7 +292,13 @@ pub fn redirect(url: &str, pid: Option<&str>) -> String {
     let encoded: String = pid
         .unwrap_or("")
         .bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect();
     url.replace("{pid}", &encoded)
 }
@@ -315,7 +329,11 @@ pub fn screen(screener: &Screener, answers: &[Vec<u32>]) -> Result<Option<Reject
     }
     for (n, (q, chosen)) in screener.questions.iter().zip(answers).enumerate() {
         if let Some(option) = chosen.iter().filter_map(|&i| q.options.get(i as usize)).find(|o| !o.accept) {
-            return Ok(Some(Rejection { question_number: n as u32 + 1, question: q.text.clone(), option: option.text.clone() }));
+            return Ok(Some(Rejection {
+                question_number: n as u32 + 1,
+                question: q.text.clone(),
+                option: option.text.clone(),
+            }));
         }
     }
     Ok(None)
@@ -326,7 +344,8 @@ pub fn screen(screener: &Screener, answers: &[Vec<u32>]) -> Result<Option<Reject
 pub fn shuffled_order(tasks: usize, random: &[u8]) -> Vec<u32> {
     let mut order: Vec<u32> = (1..=tasks as u32).collect();
     for i in (1..tasks).rev() {
-        let r = u16::from_le_bytes([random.get(2 * i).copied().unwrap_or(0), random.get(2 * i + 1).copied().unwrap_or(0)]);
+        let r =
+            u16::from_le_bytes([random.get(2 * i).copied().unwrap_or(0), random.get(2 * i + 1).copied().unwrap_or(0)]);
         let j = usize::from(r) % (i + 1);
         order.swap(i, j);
     }
@@ -368,7 +387,13 @@ pub fn stored_answer(question: &Question, answer: &AnswerInput) -> Result<serde_
                 return Err(ANSWERS_INVALID);
             }
             seen.iter()
-                .map(|&i| question.options.get(i as usize).map(|o| serde_json::Value::String(o.clone())).ok_or(ANSWERS_INVALID))
+                .map(|&i| {
+                    question
+                        .options
+                        .get(i as usize)
+                        .map(|o| serde_json::Value::String(o.clone()))
+                        .ok_or(ANSWERS_INVALID)
+                })
                 .collect::<Result<Vec<_>, _>>()
                 .map(serde_json::Value::Array)
         }

@@ -6,7 +6,10 @@ fn yes_no(text: &str) -> ScreenerQuestion {
     ScreenerQuestion {
         text: text.into(),
         multiple: false,
-        options: vec![ScreenerOption { text: "Sí".into(), accept: true }, ScreenerOption { text: "No".into(), accept: false }],
+        options: vec![
+            ScreenerOption { text: "Sí".into(), accept: true },
+            ScreenerOption { text: "No".into(), accept: false },
+        ],
     }
 }
 
@@ -24,15 +27,22 @@ fn nothing_sent_is_the_default_study() {
 
 #[test]
 fn each_field_is_checked_with_its_message() {
-    let many = StudyInput { screener: Some(Screener { questions: vec![yes_no("¿Compras?"); 6] }), ..StudyInput::default() };
+    let many =
+        StudyInput { screener: Some(Screener { questions: vec![yes_no("¿Compras?"); 6] }), ..StudyInput::default() };
     assert_eq!(validate(many, Study::none()).unwrap_err(), vec![SCREENER_TOO_MANY]);
     let mut no_accept = yes_no("¿Compras?");
     no_accept.options[0].accept = false;
     let input = StudyInput { screener: Some(Screener { questions: vec![no_accept] }), ..StudyInput::default() };
     assert_eq!(validate(input, Study::none()).unwrap_err(), vec![SCREENER_NO_ACCEPT]);
-    let input = StudyInput { questions: Some(Questions { pre: vec![Question { text: " ".into(), ..question("text") }], post: vec![] }), ..StudyInput::default() };
+    let input = StudyInput {
+        questions: Some(Questions { pre: vec![Question { text: " ".into(), ..question("text") }], post: vec![] }),
+        ..StudyInput::default()
+    };
     assert_eq!(validate(input, Study::none()).unwrap_err(), vec![QUESTION_TEXT_REQUIRED]);
-    let input = StudyInput { questions: Some(Questions { pre: vec![Question { scale: Some(6), ..question("scale") }], post: vec![] }), ..StudyInput::default() };
+    let input = StudyInput {
+        questions: Some(Questions { pre: vec![Question { scale: Some(6), ..question("scale") }], post: vec![] }),
+        ..StudyInput::default()
+    };
     assert_eq!(validate(input, Study::none()).unwrap_err(), vec![QUESTION_SCALE]);
     let input = StudyInput { task_order: Some("shuffled".into()), ..StudyInput::default() };
     assert_eq!(validate(input, Study::none()).unwrap_err(), vec![TASK_ORDER_INVALID]);
@@ -41,7 +51,11 @@ fn each_field_is_checked_with_its_message() {
         ("pid", Some("http://panel.example.com/done"), None, COMPLETION_URL_INVALID),
         ("pid", None, Some("javascript:alert(1)"), SCREEN_OUT_URL_INVALID),
     ] {
-        let panel = Panel { pid_param: param.into(), completion_url: completion.map(Into::into), screen_out_url: screen_out.map(Into::into) };
+        let panel = Panel {
+            pid_param: param.into(),
+            completion_url: completion.map(Into::into),
+            screen_out_url: screen_out.map(Into::into),
+        };
         let input = StudyInput { panel: Some(panel), ..StudyInput::default() };
         assert_eq!(validate(input, Study::none()).unwrap_err(), vec![problem]);
     }
@@ -49,8 +63,16 @@ fn each_field_is_checked_with_its_message() {
 
 #[test]
 fn a_missing_field_keeps_the_current_value() {
-    let current = validate(StudyInput { task_order: Some("random".into()), ..StudyInput::default() }, Study::none()).unwrap();
-    let edited = validate(StudyInput { questions: Some(Questions { pre: vec![question("single")], post: vec![] }), ..StudyInput::default() }, current).unwrap();
+    let current =
+        validate(StudyInput { task_order: Some("random".into()), ..StudyInput::default() }, Study::none()).unwrap();
+    let edited = validate(
+        StudyInput {
+            questions: Some(Questions { pre: vec![question("single")], post: vec![] }),
+            ..StudyInput::default()
+        },
+        current,
+    )
+    .unwrap();
     assert!(edited.random_order());
     assert_eq!(edited.questions.pre[0].scale, None);
 }
@@ -92,8 +114,14 @@ fn a_shuffle_is_a_permutation() {
 #[test]
 fn answers_are_stored_with_their_option_texts() {
     let single = question("single");
-    assert_eq!(stored_answer(&single, &AnswerInput { choices: Some(vec![1]), ..AnswerInput::default() }), Ok(serde_json::json!(["B"])));
-    assert_eq!(stored_answer(&single, &AnswerInput { choices: Some(vec![0, 1]), ..AnswerInput::default() }), Err(ANSWERS_INVALID));
+    assert_eq!(
+        stored_answer(&single, &AnswerInput { choices: Some(vec![1]), ..AnswerInput::default() }),
+        Ok(serde_json::json!(["B"]))
+    );
+    assert_eq!(
+        stored_answer(&single, &AnswerInput { choices: Some(vec![0, 1]), ..AnswerInput::default() }),
+        Err(ANSWERS_INVALID)
+    );
     let scale = Question { scale: Some(5), ..question("scale") };
     assert_eq!(stored_answer(&scale, &AnswerInput { value: Some(6), ..AnswerInput::default() }), Err(ANSWERS_INVALID));
     assert_eq!(answer_text(&serde_json::json!(["A", "B"])), "A; B");

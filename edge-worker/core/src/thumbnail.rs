@@ -167,7 +167,11 @@ mod tests {
     fn the_bytes_must_be_a_jpeg() {
         assert_eq!(check_bytes(&jpeg(14, 320, 180)), Ok(()));
         assert_eq!(check_bytes(&jpeg(0, 320, 12_800)), Ok(()), "a very tall window");
-        assert_eq!(check_bytes(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xD9]), Err(ThumbnailError::NotJpeg), "no frame header");
+        assert_eq!(
+            check_bytes(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xD9]),
+            Err(ThumbnailError::NotJpeg),
+            "no frame header"
+        );
         assert_eq!(check_bytes(&[]), Err(ThumbnailError::Empty));
         assert_eq!(check_bytes(b"\x89PNG\r\n\x1a\n"), Err(ThumbnailError::NotJpeg));
         assert_eq!(check_bytes(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Err(ThumbnailError::NotJpeg));

@@ -89,7 +89,10 @@ pub fn rest_request(base: &str, account: &str, token: &str, audio: &[u8], langua
     HttpCall {
         method: "POST",
         url: format!("{}/accounts/{account}/ai/run/{MODEL}", base.trim_end_matches('/')),
-        headers: vec![("Authorization".into(), format!("Bearer {token}")), ("Content-Type".into(), "application/json".into())],
+        headers: vec![
+            ("Authorization".into(), format!("Bearer {token}")),
+            ("Content-Type".into(), "application/json".into()),
+        ],
         body: serde_json::to_string(&model_input(audio, language)).unwrap_or_default(),
     }
 }
@@ -135,8 +138,8 @@ pub fn rest_response(status: u16, body: &str) -> Result<Output, CallError> {
     if status == 429 || status >= 500 {
         return Err(CallError::Retry(format!("workers ai answered {status}")));
     }
-    let value: serde_json::Value =
-        serde_json::from_str(body).map_err(|_| CallError::Retry(format!("workers ai answered {status} with a non-JSON body")))?;
+    let value: serde_json::Value = serde_json::from_str(body)
+        .map_err(|_| CallError::Retry(format!("workers ai answered {status} with a non-JSON body")))?;
     let success = value.get("success").and_then(serde_json::Value::as_bool).unwrap_or(false);
     if !(200..300).contains(&status) || !success {
         let errors = value.get("errors").map(ToString::to_string).unwrap_or_default();
@@ -190,7 +193,11 @@ pub fn lines(output: &Output, offset_ms: i64) -> Vec<Line> {
             words: s
                 .words
                 .iter()
-                .map(|w| Word { start_ms: ms(w.start, offset_ms), end_ms: ms(w.end, offset_ms), word: w.word.trim().to_string() })
+                .map(|w| Word {
+                    start_ms: ms(w.start, offset_ms),
+                    end_ms: ms(w.end, offset_ms),
+                    word: w.word.trim().to_string(),
+                })
                 .collect(),
         })
         .collect()
@@ -220,13 +227,21 @@ pub fn retry_delay_ms(attempt: u32) -> i64 {
 /// The task being done at `at_ms` from the step marks `(index, at_ms)` (0 = scenario, 1 = URL,
 /// 2.. = tasks, product §3): task `index - 1`, or none before the first task.
 pub fn task_at(steps: &[(u32, i64)], at_ms: i64) -> Option<u32> {
-    steps.iter().filter(|(_, at)| *at <= at_ms).max_by_key(|(_, at)| *at).and_then(|(index, _)| index.checked_sub(1).filter(|t| *t >= 1))
+    steps
+        .iter()
+        .filter(|(_, at)| *at <= at_ms)
+        .max_by_key(|(_, at)| *at)
+        .and_then(|(index, _)| index.checked_sub(1).filter(|t| *t >= 1))
 }
 
 /// An entry's transcript per task, for the CSV export: each task's lines in time order, joined by
 /// a space; `None` holds what was said outside every task (before the first, or on the
 /// questions after the last), so nothing said is left out.
-pub fn text_by_task(steps: &[(u32, i64)], lines: &[Line], task_count: usize) -> std::collections::BTreeMap<Option<u32>, String> {
+pub fn text_by_task(
+    steps: &[(u32, i64)],
+    lines: &[Line],
+    task_count: usize,
+) -> std::collections::BTreeMap<Option<u32>, String> {
     let mut sorted: Vec<&Line> = lines.iter().filter(|l| !l.text.trim().is_empty()).collect();
     sorted.sort_by_key(|l| l.start_ms);
     let mut texts: std::collections::BTreeMap<Option<u32>, String> = std::collections::BTreeMap::new();
@@ -257,7 +272,12 @@ fn clock(ms: i64, millis: bool) -> String {
 pub fn vtt(lines: &[Line]) -> String {
     let mut out = String::from("WEBVTT\n");
     for line in lines {
-        out.push_str(&format!("\n{} --> {}\n{}\n", clock(line.start_ms, true), clock(line.end_ms, true), cue_text(&line.text)));
+        out.push_str(&format!(
+            "\n{} --> {}\n{}\n",
+            clock(line.start_ms, true),
+            clock(line.end_ms, true),
+            cue_text(&line.text)
+        ));
     }
     out
 }

@@ -148,7 +148,10 @@ fn windows_cut_while_chunks_arrive_match_the_finished_cut() {
         let closed = webm_audio::windows(&partial.blocks, 2_000, false);
         assert_eq!(closed[..], whole[..closed.len()]);
     }
-    assert!(webm_audio::windows(&file.blocks, WINDOW_MS, false).is_empty(), "a 5 s file closes no 30 s window until finished");
+    assert!(
+        webm_audio::windows(&file.blocks, WINDOW_MS, false).is_empty(),
+        "a 5 s file closes no 30 s window until finished"
+    );
     assert_eq!(webm_audio::windows(&file.blocks, WINDOW_MS, true).len(), 1);
 }
 
@@ -164,8 +167,16 @@ fn the_rest_of_a_file_from_a_seam_has_the_same_windows_in_the_same_bytes() {
         let windows = webm_audio::windows(&parsed.blocks, 2_000, true);
         assert_eq!(windows.len(), whole.len() - skipped);
         for (w, original) in windows.iter().zip(&whole[skipped..]) {
-            assert_eq!((w.start_ms, w.end_ms, w.last - w.first), (original.start_ms, original.end_ms, original.last - original.first));
-            assert_eq!(webm_audio::window_file(&rest, &parsed, w), webm_audio::window_file(AUDIO_1, &file, original), "window {} is the same file", original.index);
+            assert_eq!(
+                (w.start_ms, w.end_ms, w.last - w.first),
+                (original.start_ms, original.end_ms, original.last - original.first)
+            );
+            assert_eq!(
+                webm_audio::window_file(&rest, &parsed, w),
+                webm_audio::window_file(AUDIO_1, &file, original),
+                "window {} is the same file",
+                original.index
+            );
         }
     }
     // Cut again from the rest (a second trim): still the same blocks at the same times.
@@ -220,10 +231,18 @@ fn hostile_audio_is_refused_without_panicking() {
 
 #[test]
 fn the_export_gets_each_tasks_words_and_keeps_what_was_said_outside_the_tasks() {
-    let line = |start_ms: i64, text: &str| Line { start_ms, end_ms: start_ms + 1_000, text: text.into(), words: Vec::new() };
+    let line =
+        |start_ms: i64, text: &str| Line { start_ms, end_ms: start_ms + 1_000, text: text.into(), words: Vec::new() };
     // Scenario at 0, URL at 2 s, task 1 at 5 s, task 2 at 20 s, the SUS (index 4 of 2 tasks) at 40 s.
     let steps = [(0, 0), (1, 2_000), (2, 5_000), (3, 20_000), (4, 40_000)];
-    let lines = [line(25_000, "ya está"), line(1_000, "hola"), line(6_000, " busco el botón "), line(9_000, "no lo encuentro"), line(41_000, "fácil"), line(12_000, "  ")];
+    let lines = [
+        line(25_000, "ya está"),
+        line(1_000, "hola"),
+        line(6_000, " busco el botón "),
+        line(9_000, "no lo encuentro"),
+        line(41_000, "fácil"),
+        line(12_000, "  "),
+    ];
     let texts = text_by_task(&steps, &lines, 2);
     assert_eq!(texts.get(&Some(1)).map(String::as_str), Some("busco el botón no lo encuentro"));
     assert_eq!(texts.get(&Some(2)).map(String::as_str), Some("ya está"));
@@ -235,7 +254,12 @@ fn the_export_gets_each_tasks_words_and_keeps_what_was_said_outside_the_tasks() 
 #[test]
 fn a_cue_holds_only_its_words_whatever_was_said() {
     // A line carrying a cue break, a voice tag, an entity and a bare CR stays one cue of text.
-    let lines = vec![Line { start_ms: 1_000, end_ms: 2_000, text: "uno\r\n\n00:00:05.000 --> 00:00:09.000\n<v Admin>pagado & <b>hecho</b>".into(), words: vec![] }];
+    let lines = vec![Line {
+        start_ms: 1_000,
+        end_ms: 2_000,
+        text: "uno\r\n\n00:00:05.000 --> 00:00:09.000\n<v Admin>pagado & <b>hecho</b>".into(),
+        words: vec![],
+    }];
     let out = vtt(&lines);
     assert_eq!(out, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nuno   00:00:05.000 → 00:00:09.000 &lt;v Admin&gt;pagado &amp; &lt;b&gt;hecho&lt;/b&gt;\n");
     assert_eq!(out.matches(" --> ").count(), 1, "one cue");

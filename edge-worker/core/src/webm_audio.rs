@@ -16,7 +16,9 @@
 //! The bytes come from a participant's tab (hostile input): the parse never panics, reads only
 //! what the buffer holds, and a file cut short (chunks still arriving) yields the blocks it has.
 
-use crate::webm::{children, element, read_uint, segment, WebmError, CLUSTER, DEFAULT_TIMECODE_SCALE, INFO, SEGMENT, TIMECODE_SCALE};
+use crate::webm::{
+    children, element, read_uint, segment, WebmError, CLUSTER, DEFAULT_TIMECODE_SCALE, INFO, SEGMENT, TIMECODE_SCALE,
+};
 
 /// The longest window (block times from its first block's): under the 16-bit relative timecode.
 pub const WINDOW_MS: i64 = 30_000;
@@ -137,7 +139,14 @@ fn ticks_ms(ticks: u64, scale: u64) -> i64 {
 }
 
 /// A block whose payload (track number, 16-bit relative timecode, flags, frames) starts at `data`.
-fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option<(u64, i64)>, scale: u64) -> Result<AudioBlock, WebmError> {
+fn block(
+    buf: &[u8],
+    start: usize,
+    data: usize,
+    end: usize,
+    cluster_time: Option<(u64, i64)>,
+    scale: u64,
+) -> Result<AudioBlock, WebmError> {
     let (cluster_ticks, base) = cluster_time.ok_or(WebmError::Malformed)?;
     let first = *buf.get(data).ok_or(WebmError::Truncated)?;
     let track_len = first.leading_zeros() as usize + 1;
@@ -146,7 +155,11 @@ fn block(buf: &[u8], start: usize, data: usize, end: usize, cluster_time: Option
         return Err(WebmError::Malformed);
     }
     let relative = i16::from_be_bytes([buf[at], buf[at + 1]]);
-    let relative_ms = if relative < 0 { -ticks_ms(u64::from(relative.unsigned_abs()), scale) } else { ticks_ms(relative as u64, scale) };
+    let relative_ms = if relative < 0 {
+        -ticks_ms(u64::from(relative.unsigned_abs()), scale)
+    } else {
+        ticks_ms(relative as u64, scale)
+    };
     Ok(AudioBlock { start, end, timecode_at: at - start, time_ms: base.saturating_add(relative_ms), cluster_ticks })
 }
 

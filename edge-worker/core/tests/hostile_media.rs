@@ -169,7 +169,10 @@ fn the_200_000_track_file_is_refused_at_once_with_bounded_memory() {
     let (result, peak) = peak_of(|| index(&file, 64 * 1024));
     let took = started.elapsed();
     let shown = result.as_ref().map(Vec::len);
-    report(&format!("hostile MP4 (200 000 traks + 30 empty moofs, {} bytes): {shown:?} in {took:?}, peak {peak} bytes", file.len()));
+    report(&format!(
+        "hostile MP4 (200 000 traks + 30 empty moofs, {} bytes): {shown:?} in {took:?}, peak {peak} bytes",
+        file.len()
+    ));
     assert_eq!(result, Err(IndexError::BoxTooLarge));
     assert!(peak < 256 * 1024, "peak {peak} bytes");
     assert!(took < Duration::from_secs(1), "{took:?}");
@@ -186,7 +189,11 @@ fn the_200_000_track_file_is_refused_at_once_with_bounded_memory() {
     assert_eq!(index(&[boxed(b"moov", &five), minimal_moof(1)].concat(), 4096), Err(IndexError::TooManyTracks));
     let four: Vec<u8> = (1..=4).flat_map(minimal_trak).collect();
     assert_eq!(index(&[boxed(b"moov", &four), boxed(b"moof", &[])].concat(), 4096), Err(IndexError::EmptyFragment));
-    assert_eq!(index(&[boxed(b"moov", &four), minimal_moof(9)].concat(), 4096), Err(IndexError::EmptyFragment), "a traf of no known track");
+    assert_eq!(
+        index(&[boxed(b"moov", &four), minimal_moof(9)].concat(), 4096),
+        Err(IndexError::EmptyFragment),
+        "a traf of no known track"
+    );
 }
 
 #[test]
@@ -198,7 +205,11 @@ fn fragments_up_to_the_cap_are_indexed_within_the_bound_and_one_more_is_refused(
     let (result, peak) = peak_of(|| index(&at_cap, 64 * 1024));
     let boxes = result.expect("indexed");
     assert!(boxes.len() <= mp4_index::MAX_SIDX_BYTES);
-    report(&format!("MP4 at the fragment cap ({} fragments × 4 tracks, {} bytes): peak {peak} bytes", mp4_index::MAX_FRAGMENTS, at_cap.len()));
+    report(&format!(
+        "MP4 at the fragment cap ({} fragments × 4 tracks, {} bytes): peak {peak} bytes",
+        mp4_index::MAX_FRAGMENTS,
+        at_cap.len()
+    ));
     assert!(peak <= mp4_bound(at_cap.len()), "peak {peak} > bound {}", mp4_bound(at_cap.len()));
 
     let over = [head, minimal_moof(1).repeat(mp4_index::MAX_FRAGMENTS + 1)].concat();
@@ -209,7 +220,8 @@ fn fragments_up_to_the_cap_are_indexed_within_the_bound_and_one_more_is_refused(
 fn a_webm_info_of_tiny_elements_is_refused_with_bounded_memory() {
     // A 1 MiB Info of 2-byte Voids inside a part: each parsed child cost ~48 bytes, 25 MB in all.
     let info: Vec<u8> = [0xEC, 0x80].repeat(512 * 1024);
-    let mut file = vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+    let mut file =
+        vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
     file.extend_from_slice(&[0x15, 0x49, 0xA9, 0x66, 0x01]);
     file.extend_from_slice(&(info.len() as u64).to_be_bytes()[1..]);
     file.extend_from_slice(&info);
@@ -219,13 +231,15 @@ fn a_webm_info_of_tiny_elements_is_refused_with_bounded_memory() {
 
     // Under the size cap but with more children than Info has: refused too.
     let small: Vec<u8> = [0xEC, 0x80].repeat(1000);
-    let mut file = vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+    let mut file =
+        vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
     file.extend_from_slice(&[0x15, 0x49, 0xA9, 0x66, 0x40 | (small.len() >> 8) as u8, small.len() as u8]);
     file.extend_from_slice(&small);
     assert_eq!(patch_webm_duration(&mut file, 1000.0), Err(WebmError::TooManyElements));
 
     // A Segment of many small elements before Info: refused after a few, not walked to the end.
-    let mut file = vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+    let mut file =
+        vec![0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
     file.extend_from_slice(&[0xEC, 0x80].repeat(100_000));
     assert_eq!(patch_webm_duration(&mut file, 1000.0), Err(WebmError::TooManyElements));
 }
@@ -242,7 +256,9 @@ fn mp4_boxes(bytes: &[u8]) -> Vec<(usize, usize)> {
                 return;
             }
             out.push((at, size));
-            if [&b"moov"[..], b"trak", b"mdia", b"minf", b"stbl", b"mvex", b"moof", b"traf"].contains(&&bytes[at + 4..at + 8]) {
+            if [&b"moov"[..], b"trak", b"mdia", b"minf", b"stbl", b"mvex", b"moof", b"traf"]
+                .contains(&&bytes[at + 4..at + 8])
+            {
                 walk(bytes, at + 8, at + size, out);
             }
             at += size;
@@ -271,10 +287,13 @@ fn webm_elements(bytes: &[u8]) -> Vec<(usize, usize)> {
         out.push((at, id_len + size_len));
         // Step into EBML's end, into Segment and Info, over everything else.
         let id = &bytes[at..at + id_len];
-        let size = bytes[at + id_len..(at + id_len + size_len).min(bytes.len())].iter().enumerate().fold(0u64, |acc, (i, b)| {
-            let b = if i == 0 { *b & 0xFFu8.checked_shr(size_len as u32).unwrap_or(0) } else { *b };
-            (acc << 8) | u64::from(b)
-        });
+        let size = bytes[at + id_len..(at + id_len + size_len).min(bytes.len())].iter().enumerate().fold(
+            0u64,
+            |acc, (i, b)| {
+                let b = if i == 0 { *b & 0xFFu8.checked_shr(size_len as u32).unwrap_or(0) } else { *b };
+                (acc << 8) | u64::from(b)
+            },
+        );
         let into = id == [0x18, 0x53, 0x80, 0x67] || id == [0x15, 0x49, 0xA9, 0x66];
         at += id_len + size_len + if into { 0 } else { size as usize };
     }
@@ -296,7 +315,17 @@ enum Mutation {
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
-    let sizes = prop_oneof![Just(0u32), Just(1), Just(7), Just(8), Just(16), Just(u32::MAX), Just(0x7FFF_FFFF), any::<u32>(), 0u32..100_000];
+    let sizes = prop_oneof![
+        Just(0u32),
+        Just(1),
+        Just(7),
+        Just(8),
+        Just(16),
+        Just(u32::MAX),
+        Just(0x7FFF_FFFF),
+        any::<u32>(),
+        0u32..100_000
+    ];
     prop_oneof![
         3 => (any::<prop::sample::Index>(), 0u8..8).prop_map(|(at, bit)| Mutation::Flip(at, bit)),
         1 => any::<prop::sample::Index>().prop_map(Mutation::Truncate),
@@ -400,7 +429,11 @@ fn fuzz_mp4_scanner_never_panics_nor_allocates_past_its_bound() {
         tried.set(tried.get() + 1);
         indexed.set(indexed.get() + u32::from(result.is_ok()));
         worst.set(worst.get().max(peak as f64 / (bytes.len().max(1)) as f64));
-        prop_assert!(peak <= mp4_bound(bytes.len()), "peak {peak} bytes for {} bytes of input ({result:?})", bytes.len());
+        prop_assert!(
+            peak <= mp4_bound(bytes.len()),
+            "peak {peak} bytes for {} bytes of input ({result:?})",
+            bytes.len()
+        );
         Ok::<(), TestCaseError>(())
     });
     report(&format!(
@@ -430,7 +463,11 @@ fn fuzz_webm_patch_never_panics_nor_allocates_past_its_bound() {
         if result.0.is_ok() {
             patched.set(patched.get() + 1);
             let read = result.1.ok().flatten().unwrap_or(f64::NAN);
-            prop_assert!((read - 61_000.5).abs() <= 61_000.5 * 1e-6, "a patched header reads back its duration: {:?}", result.1);
+            prop_assert!(
+                (read - 61_000.5).abs() <= 61_000.5 * 1e-6,
+                "a patched header reads back its duration: {:?}",
+                result.1
+            );
         }
         Ok::<(), TestCaseError>(())
     });

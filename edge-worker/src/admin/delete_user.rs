@@ -4,11 +4,11 @@
 //! the next admin request, so no object is orphaned. The deleting batch also reads the queue, so
 //! the request waits for three D1 round trips (ADR 0011).
 
-use lupa_core::error_code::ErrorCode;
 use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge::{self, Scope};
 use crate::App;
+use lupa_core::error_code::ErrorCode;
 
 const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";

@@ -4,7 +4,9 @@
 use lupa_core::error_code::ErrorCode;
 pub mod delete_user;
 
-use lupa_api_types::{AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse};
+use lupa_api_types::{
+    AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse,
+};
 use lupa_core::auth::Role;
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
@@ -54,7 +56,10 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
         let _ = crate::participation::purge::drain(&App::background(env, config)).await;
     });
     let page = query_param(req, "page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(1).max(1);
-    let size = query_param(req, "pageSize").and_then(|p| p.parse::<i64>().ok()).unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
+    let size = query_param(req, "pageSize")
+        .and_then(|p| p.parse::<i64>().ok())
+        .unwrap_or(DEFAULT_PAGE_SIZE)
+        .clamp(1, MAX_PAGE_SIZE);
     let search = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
     // LIKE wildcards typed by the admin are literal characters.
     let pattern = if search.is_empty() {
@@ -99,7 +104,16 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
         // A former admin watching other customers' participations live loses that at once.
         crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(&user.id));
     }
-    json(200, &AdminUserDto { id: user.id, role: user.role, email: user.email, last_login_at: user.last_login_at, created_at: user.created_at })
+    json(
+        200,
+        &AdminUserDto {
+            id: user.id,
+            role: user.role,
+            email: user.email,
+            last_login_at: user.last_login_at,
+            created_at: user.created_at,
+        },
+    )
 }
 
 /// `DELETE /api/v1/admin/users/{id}`.
@@ -120,7 +134,12 @@ struct WaitlistRow {
 }
 
 async fn waitlist_rows(app: &App) -> ApiResult<Vec<WaitlistRow>> {
-    stmt(&db(app)?, WAITLIST, &[])?.all_busy().await.map_err(failed(WAITLIST))?.results::<WaitlistRow>().map_err(failed(WAITLIST))
+    stmt(&db(app)?, WAITLIST, &[])?
+        .all_busy()
+        .await
+        .map_err(failed(WAITLIST))?
+        .results::<WaitlistRow>()
+        .map_err(failed(WAITLIST))
 }
 
 /// `GET /api/v1/admin/waitlist`: newest first.

@@ -30,13 +30,18 @@ fn validate_all(body: AnalysisRequest, current: Study) -> ApiResult<(analysis::V
     let study = lupa_core::study::validate(crate::study::input(&body)?, current);
     match (analysis::validate(&input(body)), study) {
         (Ok(valid), Ok(study)) => Ok((valid, study)),
-        (valid, study) => Err(invalid(valid.err().unwrap_or_default().into_iter().chain(study.err().unwrap_or_default()).collect())),
+        (valid, study) => {
+            Err(invalid(valid.err().unwrap_or_default().into_iter().chain(study.err().unwrap_or_default()).collect()))
+        }
     }
 }
 
 /// The transcription setting sent over `current` (ADR 0018); a language other than 'es' or 'en'
 /// is a 422.
-fn transcription(body: &AnalysisRequest, current: lupa_core::transcript::Setting) -> ApiResult<lupa_core::transcript::Setting> {
+fn transcription(
+    body: &AnalysisRequest,
+    current: lupa_core::transcript::Setting,
+) -> ApiResult<lupa_core::transcript::Setting> {
     let sent = body.transcription.as_ref();
     lupa_core::transcript::setting(sent.and_then(|t| t.enabled), sent.and_then(|t| t.language.as_deref()), current)
         .map_err(|m| ApiError::unprocessable(ErrorCode::InvalidAnalysis, m))
@@ -74,7 +79,8 @@ pub async fn owned_with<T>(
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
 ) -> ApiResult<(lupa_api_types::AnalysisDto, crate::db::Results, T)> {
     // The row check is `owned_row_with`'s; the tasks are one more read in its batch.
-    let (row, results, (tasks, more)) = owned_row_with(app, user, id, |batch| Ok((repo::add_tasks_of(batch, id)?, add(batch)?))).await?;
+    let (row, results, (tasks, more)) =
+        owned_row_with(app, user, id, |batch| Ok((repo::add_tasks_of(batch, id)?, add(batch)?))).await?;
     Ok((repo::detail_from(row, &results, tasks)?, results, more))
 }
 
@@ -104,7 +110,12 @@ fn visible(user: &SessionUser, row: Option<repo::AnalysisRow>) -> ApiResult<repo
 /// is active, read together in one round trip. The owner's, also when an admin acts: it is the
 /// customer's study that changes. The caller checks the subscription after the request's other
 /// problems, which it reports first.
-async fn find_with_subscription(database: &D1Database, user: &SessionUser, id: &str, now: i64) -> ApiResult<(repo::AnalysisRow, bool)> {
+async fn find_with_subscription(
+    database: &D1Database,
+    user: &SessionUser,
+    id: &str,
+    now: i64,
+) -> ApiResult<(repo::AnalysisRow, bool)> {
     let mut reads = Batch::new(database);
     let found = repo::add_find(&mut reads, id)?;
     let subscribed = gate::add_active_for_analysis(&mut reads, id, now)?;
@@ -136,7 +147,8 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let (valid, study) = validate_all(body, Study::none())?;
     let database = db(app)?;
     gate::require_subscription(&database, &user.user.id, gate::REQUIRED, app.now()).await?;
-    let analysis = repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, transcription, app.now()).await?;
+    let analysis =
+        repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, transcription, app.now()).await?;
     json(201, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -183,7 +195,8 @@ pub async fn close(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respons
 pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let database = db(app)?;
     let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
-    let status = analysis::reopen(row.submitted, row.max_participants).map_err(|m| ApiError::bad_request(ErrorCode::AnalysisFull, m))?;
+    let status = analysis::reopen(row.submitted, row.max_participants)
+        .map_err(|m| ApiError::bad_request(ErrorCode::AnalysisFull, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, status.as_str(), app.now())?;

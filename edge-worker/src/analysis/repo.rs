@@ -1,6 +1,8 @@
 //! D1 statements for analyses and their tasks; every read is scoped to an owner. Reads go into the
 //! caller's batch (`add_find`, `add_detail`), so a request reads an analysis with its tasks and
 //! entries, and what it writes, in one round trip (ADR 0011).
+//!
+//! Size: over 400 lines since the formatter wrapped its SQL; to split per resource.
 
 use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySummaryDto, TaskDto};
 use lupa_core::analysis::ValidAnalysis;
@@ -94,7 +96,8 @@ const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.cre
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
 const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json, \
      transcription_enabled, transcription_language) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13)";
-const INSERT_TASK: &str = "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
+const INSERT_TASK: &str =
+    "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
 /// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one;
 /// `?11` is the study as merged and validated (NULL while it is the default, ADR 0017); `?12`,
@@ -114,7 +117,10 @@ impl AnalysisRow {
 
     /// The stored transcription setting (ADR 0018).
     pub fn transcription(&self) -> Setting {
-        Setting { enabled: self.transcription_enabled != 0, language: Language::parse(&self.transcription_language).unwrap_or_default() }
+        Setting {
+            enabled: self.transcription_enabled != 0,
+            language: Language::parse(&self.transcription_language).unwrap_or_default(),
+        }
     }
 
     fn dto(self, tasks: Vec<TaskDto>) -> AnalysisDto {
@@ -293,7 +299,12 @@ fn field_args(valid: &ValidAnalysis) -> [JsValue; 4] {
 
 /// The camera, question, study and transcription settings: `?8`-`?13` of both `INSERT` and
 /// `UPDATE`, so the two statements bind them alike.
-fn option_args(camera: JsValue, settings: QuestionSettings, study_json: Option<&str>, transcription: Setting) -> [JsValue; 6] {
+fn option_args(
+    camera: JsValue,
+    settings: QuestionSettings,
+    study_json: Option<&str>,
+    transcription: Setting,
+) -> [JsValue; 6] {
     [
         camera,
         opt_flag(settings.task_questions),
@@ -320,7 +331,16 @@ fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiR
 /// Inserts an analysis with its tasks in one transaction; returns it as stored (a new analysis
 /// has no entries), so the answer needs no read.
 #[allow(clippy::too_many_arguments)]
-pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, transcription: Setting, now: i64) -> ApiResult<AnalysisDto> {
+pub async fn insert(
+    database: &D1Database,
+    id: &str,
+    owner_id: &str,
+    valid: &ValidAnalysis,
+    settings: QuestionSettings,
+    study: &Study,
+    transcription: Setting,
+    now: i64,
+) -> ApiResult<AnalysisDto> {
     let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
     let mut batch = Batch::new(database);
@@ -354,7 +374,16 @@ pub async fn insert(database: &D1Database, id: &str, owner_id: &str, valid: &Val
 
 /// Adds replacing the editable fields and the task list to a batch (one transaction).
 #[allow(clippy::too_many_arguments)]
-pub fn add_update(batch: &mut Batch<'_>, id: &str, valid: &ValidAnalysis, settings: QuestionSettings, study: &Study, transcription: Setting, status: &str, now: i64) -> ApiResult<()> {
+pub fn add_update(
+    batch: &mut Batch<'_>,
+    id: &str,
+    valid: &ValidAnalysis,
+    settings: QuestionSettings,
+    study: &Study,
+    transcription: Setting,
+    status: &str,
+    now: i64,
+) -> ApiResult<()> {
     let study_json = crate::study::stored(study)?;
     let options = option_args(opt_text(valid.camera), settings, study_json.as_deref(), transcription);
     batch.add(UPDATE, &[[text(id)].as_slice(), &field_args(valid), &[text(status), int(now)], &options].concat())?;

@@ -36,7 +36,9 @@ const MISSING: &str = "Introduce tu email y tu contraseña";
 
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: LoginRequest = read_json(req).await?;
-    let (Some(username), Some(pass)) = (body.username.filter(|u| !u.trim().is_empty()), body.password.filter(|p| !p.is_empty())) else {
+    let (Some(username), Some(pass)) =
+        (body.username.filter(|u| !u.trim().is_empty()), body.password.filter(|p| !p.is_empty()))
+    else {
         return Err(ApiError::unprocessable(ErrorCode::MissingFields, MISSING));
     };
     let database = db(app)?;
@@ -45,7 +47,8 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let network = rate_limit::account_network_subject(&normalized, &client);
     let mut reads = Batch::new(&database);
     let attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_PER_CLIENT, &client, app.now())?;
-    let network_attempt = rate::add_hit(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network, app.now())?;
+    let network_attempt =
+        rate::add_hit(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT_NETWORK, &network, app.now())?;
     let account_failures = rate::add_peek(&mut reads, rate_limit::LOGIN_FAILURES_PER_ACCOUNT, &normalized, app.now())?;
     let found = users::add_by_email(&mut reads, &normalized)?;
     let results = reads.run().await?;

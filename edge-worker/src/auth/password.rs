@@ -1,9 +1,9 @@
 //! `PATCH /api/v1/auth/update-user-password`: change the password while signed in. Every session
 //! of the user ends; this browser gets a fresh one so the user stays signed in here.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, UpdatePasswordRequest};
 use lupa_core::auth::{password, rate_limit};
+use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};

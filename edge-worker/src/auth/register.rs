@@ -1,9 +1,9 @@
 //! `POST /api/v1/auth/register/local/customer`: creates a customer, whatever role is sent. Two D1
 //! round trips: the attempt counted with the e-mail looked up, then the insert with its read-back.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{RegisterRequest, UserResponse};
 use lupa_core::auth::{email, password, rate_limit, Role};
+use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, users};
@@ -44,7 +44,14 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let now = app.now();
     let hash = hash_password(&pass)?;
     // Registration always creates a customer (product §3): the `role` field is ignored.
-    let new_user = users::NewUser { id: &id, email: &address, email_normalized: &normalized, role: Role::Customer.as_str(), password_hash: &hash, now };
+    let new_user = users::NewUser {
+        id: &id,
+        email: &address,
+        email_normalized: &normalized,
+        role: Role::Customer.as_str(),
+        password_hash: &hash,
+        now,
+    };
     let mut writes = Batch::new(&database);
     let inserted = users::add_insert(&mut writes, &new_user)?;
     let stored = users::add_by_id(&mut writes, &id)?;
@@ -52,6 +59,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     if results.changes(inserted)? == 0 {
         return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
     }
-    let user = results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
+    let user =
+        results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
     json(201, &UserResponse { user: user.dto() })
 }

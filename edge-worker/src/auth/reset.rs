@@ -4,14 +4,14 @@
 //! answers the same whether or not the account exists; the mail itself is sent after the answer
 //! (`wait_until`), so timing does not tell either.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{PasswordResetEmailRequest, PasswordResetRequest, SuccessResponse};
 use lupa_core::auth::{email, password, rate_limit, token, RESET_TOKEN_TTL_MS};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::mail;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{Busy, BusyBatch, db, failed, int, stmt, text, Value};
+use crate::db::{db, failed, int, stmt, text, Busy, BusyBatch, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
@@ -25,8 +25,10 @@ const VALID: &str = "El enlace es válido";
 const UPDATED: &str = "Tu contraseña se ha actualizado. Ya puedes iniciar sesión con la nueva contraseña.";
 const WEAK: &str = "La nueva contraseña no es válida";
 
-const INSERT: &str = "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)";
-const CHECK: &str = "SELECT user_id AS value FROM password_resets WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2";
+const INSERT: &str =
+    "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)";
+const CHECK: &str =
+    "SELECT user_id AS value FROM password_resets WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2";
 const CLAIM: &str =
     "UPDATE password_resets SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id AS value";
 const DROP_OTHERS: &str = "DELETE FROM password_resets WHERE user_id = ?1 AND used_at IS NULL";
@@ -62,10 +64,14 @@ async fn send_link(app: &App, normalized: &str) -> ApiResult<()> {
     };
     let raw = sessions::new_token();
     let now = app.now();
-    stmt(&database, INSERT, &[text(&sessions::hash_token(app, &raw)?), text(&user.id), int(now), int(now + RESET_TOKEN_TTL_MS)])?
-        .run_busy()
-        .await
-        .map_err(failed(INSERT))?;
+    stmt(
+        &database,
+        INSERT,
+        &[text(&sessions::hash_token(app, &raw)?), text(&user.id), int(now), int(now + RESET_TOKEN_TTL_MS)],
+    )?
+    .run_busy()
+    .await
+    .map_err(failed(INSERT))?;
     let link = format!("{}/auth/password-reset?passwordResetToken={raw}", app.config.public_origin);
     let mail = mail::password_reset(&user.email, &link, RESET_TOKEN_TTL_MS / 60_000);
     Mailer::from_env(app).send(app, &mail).await
@@ -74,7 +80,8 @@ async fn send_link(app: &App, normalized: &str) -> ApiResult<()> {
 /// `GET /api/v1/auth/password-reset?passwordResetToken=`: is this link still good?
 pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
     let url = req.url()?;
-    let raw = url.query_pairs().find(|(k, _)| k == "passwordResetToken").map(|(_, v)| v.into_owned()).unwrap_or_default();
+    let raw =
+        url.query_pairs().find(|(k, _)| k == "passwordResetToken").map(|(_, v)| v.into_owned()).unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::bad_request(ErrorCode::MissingResetToken, NO_TOKEN));
     }

@@ -10,7 +10,7 @@ use worker::{D1Database, D1PreparedStatement, Request, Response};
 
 use crate::auth::users::UserRow;
 use crate::config::required_secret;
-use crate::db::{Busy, db, failed, int, stmt, text};
+use crate::db::{db, failed, int, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
 use crate::App;
@@ -19,7 +19,8 @@ use crate::App;
 pub const COOKIE: &str = "__Host-lupa_session";
 const NOT_AUTHENTICATED: &str = "No has iniciado sesión o tu sesión ha caducado";
 
-const INSERT: &str = "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)";
+const INSERT: &str =
+    "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)";
 /// The session with its user, in one read.
 const LOOKUP: &str = "SELECT s.created_at AS session_created_at, s.last_seen_at, s.expires_at, \
      u.id, u.email, u.name, u.role, u.password_hash, u.last_login_at, u.created_at \
@@ -131,7 +132,9 @@ pub async fn current(app: &App, req: &Request) -> ApiResult<Option<SessionUser>>
 /// The user of the session stored under `token_hash`, while it lasts (for a socket opened with it,
 /// which has no cookie to show again: the live view, ADR 0016).
 pub async fn by_hash(app: &App, token_hash: String) -> ApiResult<Option<SessionUser>> {
-    let Some(row) = stmt(&db(app)?, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))? else {
+    let Some(row) =
+        stmt(&db(app)?, LOOKUP, &[text(&token_hash)])?.first_busy::<SessionRow>(None).await.map_err(failed(LOOKUP))?
+    else {
         return Ok(None);
     };
     let now = app.now();

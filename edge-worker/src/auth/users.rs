@@ -4,7 +4,7 @@ use lupa_api_types::UserDto;
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{Busy, failed, int, opt_text, stmt, text, Batch, Slot};
+use crate::db::{failed, int, opt_text, stmt, text, Batch, Busy, Slot};
 use crate::error::ApiResult;
 
 /// A user row with its password hash; never serialised to clients.
@@ -32,9 +32,11 @@ impl UserRow {
     }
 }
 
-const BY_EMAIL: &str = "SELECT id, email, name, role, password_hash, last_login_at, created_at FROM users WHERE email_normalized = ?1";
+const BY_EMAIL: &str =
+    "SELECT id, email, name, role, password_hash, last_login_at, created_at FROM users WHERE email_normalized = ?1";
 const BY_ID: &str = "SELECT id, email, name, role, password_hash, last_login_at, created_at FROM users WHERE id = ?1";
-const INSERT: &str = "INSERT INTO users (id, email, email_normalized, name, role, password_hash, created_at, updated_at) \
+const INSERT: &str =
+    "INSERT INTO users (id, email, email_normalized, name, role, password_hash, created_at, updated_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT (email_normalized) DO NOTHING";
 const TOUCH_LOGIN: &str = "UPDATE users SET last_login_at = ?2 WHERE id = ?1";
 pub const SET_PASSWORD: &str = "UPDATE users SET password_hash = ?2, updated_at = ?3 WHERE id = ?1";

@@ -11,21 +11,25 @@ use crate::error::ApiResult;
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";
 const USER_OF_CUSTOMER: &str = "SELECT user_id AS value FROM billing_customers WHERE customer_id = ?1";
-const LINK_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
+const LINK_CUSTOMER: &str =
+    "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
 const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, current_period_end, cancel_at_period_end, created_at, updated_at, last_event_at) \
      VALUES (?1, ?2, ?3, ?4, 'basic', ?5, ?6, ?7, ?7, ?8) ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
      current_period_end = COALESCE(excluded.current_period_end, subscriptions.current_period_end), cancel_at_period_end = excluded.cancel_at_period_end, \
      updated_at = excluded.updated_at, last_event_at = excluded.last_event_at WHERE subscriptions.last_event_at <= excluded.last_event_at";
 /// Checkout completion says "paid" but knows no period: create the row only if it is missing.
-const INSERT_IF_MISSING: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at) \
+const INSERT_IF_MISSING: &str =
+    "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at) \
      VALUES (?1, ?2, ?3, 'active', 'basic', ?4, ?4, 0) ON CONFLICT (id) DO NOTHING";
 const PAST_DUE: &str = "UPDATE subscriptions SET status = 'past_due', updated_at = ?3, last_event_at = ?2 WHERE id = ?1 AND last_event_at <= ?2";
 
 /// The customer an event names, if it names one.
 fn customer_of(event: &BillingEvent) -> Option<&str> {
     match event {
-        BillingEvent::CheckoutCompleted { customer, .. } | BillingEvent::Subscription { customer, .. } => Some(customer),
+        BillingEvent::CheckoutCompleted { customer, .. } | BillingEvent::Subscription { customer, .. } => {
+            Some(customer)
+        }
         BillingEvent::PaymentFailed { .. } | BillingEvent::Ignored => None,
     }
 }
@@ -35,7 +39,8 @@ fn customer_of(event: &BillingEvent) -> Option<&str> {
 pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope, now: i64) -> ApiResult<bool> {
     let mut reads = Batch::new(database);
     let seen = reads.add(SEEN, &[text(&envelope.id)])?;
-    let owner = customer_of(&envelope.event).map(|customer| reads.add(USER_OF_CUSTOMER, &[text(customer)])).transpose()?;
+    let owner =
+        customer_of(&envelope.event).map(|customer| reads.add(USER_OF_CUSTOMER, &[text(customer)])).transpose()?;
     let results = reads.run().await?;
     if results.first::<serde_json::Value>(seen)?.is_some() {
         return Ok(false);
@@ -53,7 +58,13 @@ pub async fn apply(database: &D1Database, provider: &str, envelope: &Envelope, n
 /// Adds an event (recorded by its id) and its effects to a batch: the event id and its effects
 /// commit together, so a crash never leaves one without the other. `known_user`: whose customer
 /// the event names, when known (else the user the event itself names, if any).
-pub fn add_event(batch: &mut Batch<'_>, provider: &str, envelope: &Envelope, known_user: Option<String>, now: i64) -> ApiResult<()> {
+pub fn add_event(
+    batch: &mut Batch<'_>,
+    provider: &str,
+    envelope: &Envelope,
+    known_user: Option<String>,
+    now: i64,
+) -> ApiResult<()> {
     let user_for = |hinted: Option<&str>| known_user.clone().or_else(|| hinted.map(str::to_string));
     batch.add(RECORD, &[text(&envelope.id), text(&envelope.kind), int(envelope.created_ms), int(now)])?;
     match &envelope.event {
@@ -70,7 +81,16 @@ pub fn add_event(batch: &mut Batch<'_>, provider: &str, envelope: &Envelope, kno
                 let period = current_period_end_ms.map(int).unwrap_or(JsValue::NULL);
                 batch.add(
                     UPSERT,
-                    &[text(id), text(&user), opt_text(Some(customer)), text(status), period, int(i64::from(*cancel_at_period_end)), int(now), int(envelope.created_ms)],
+                    &[
+                        text(id),
+                        text(&user),
+                        opt_text(Some(customer)),
+                        text(status),
+                        period,
+                        int(i64::from(*cancel_at_period_end)),
+                        int(now),
+                        int(envelope.created_ms),
+                    ],
                 )?;
             }
         }

@@ -9,7 +9,11 @@ use worker::D1Database;
 use crate::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
-const ACTIVE: &str = concat!("SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND ", lupa_core::paid_subscription_sql!(""), " LIMIT 1");
+const ACTIVE: &str = concat!(
+    "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND ",
+    lupa_core::paid_subscription_sql!(""),
+    " LIMIT 1"
+);
 /// The same check for the owner of an analysis, so it can go in the batch that reads the analysis.
 const ACTIVE_FOR_ANALYSIS: &str = concat!(
     "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id WHERE a.id = ?1 AND ",

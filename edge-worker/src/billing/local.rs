@@ -5,9 +5,9 @@
 //! objects need a few dozen fields each that mean nothing here (parsing is tested in
 //! `lupa_core::stripe_events`).
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
 use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
+use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{D1Database, Response};
 
@@ -21,7 +21,8 @@ use crate::App;
 
 const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND user_id = ?2";
-const CLOSE_SESSION: &str = "UPDATE checkout_sessions SET status = ?2, completed_at = ?3 WHERE id = ?1 AND status = 'open'";
+const CLOSE_SESSION: &str =
+    "UPDATE checkout_sessions SET status = ?2, completed_at = ?3 WHERE id = ?1 AND status = 'open'";
 const INSERT_INVOICE: &str = "INSERT INTO invoices (id, user_id, subscription_id, amount_cents, currency, status, period_start, period_end, created_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, 'paid', ?6, ?7, ?6)";
 const INVOICES: &str = "SELECT id, amount_cents, currency, status, period_start, period_end, created_at FROM invoices WHERE user_id = ?1 ORDER BY created_at DESC";
@@ -55,14 +56,19 @@ fn local_user<'u>(app: &App, user: &'u SessionUser) -> ApiResult<&'u SessionUser
 }
 
 async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult<SessionRow> {
-    stmt(database, SESSION, &[text(id), text(user_id)])?.first_busy::<SessionRow>(None).await.map_err(failed(SESSION))?.ok_or_else(ApiError::not_found)
+    stmt(database, SESSION, &[text(id), text(user_id)])?
+        .first_busy::<SessionRow>(None)
+        .await
+        .map_err(failed(SESSION))?
+        .ok_or_else(ApiError::not_found)
 }
 
 /// Adds an event, named as Stripe names its kind, to a batch through the shared event code. Its
 /// time is whole seconds, as Stripe's are, so the ordering rules see what they would in
 /// production. Its id is new and its user known, so nothing needs reading first.
 fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent, now: i64) -> ApiResult<()> {
-    let envelope = Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now / 1000 * 1000, event };
+    let envelope =
+        Envelope { id: format!("evt_local_{}", new_id()), kind: kind.into(), created_ms: now / 1000 * 1000, event };
     events::add_event(batch, "local", &envelope, Some(user_id.to_string()), now)
 }
 
@@ -100,7 +106,10 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     }
     let now = app.now();
     let subscription = format!("sub_local_{}", new_id());
-    let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
+    let claimed = stmt(&database, CLOSE_SESSION, &[text(&session.id), text("complete"), int(now)])?
+        .run_busy()
+        .await
+        .map_err(failed(CLOSE_SESSION))?;
     if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
         return Err(ApiError::bad_request(ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
     }
@@ -111,7 +120,11 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
         &mut batch,
         &user.user.id,
         "checkout.session.completed",
-        BillingEvent::CheckoutCompleted { customer: session.customer_id.clone(), subscription: Some(subscription.clone()), user_id: Some(user.user.id.clone()) },
+        BillingEvent::CheckoutCompleted {
+            customer: session.customer_id.clone(),
+            subscription: Some(subscription.clone()),
+            user_id: Some(user.user.id.clone()),
+        },
         app.now(),
     )?;
     emit(
@@ -130,7 +143,15 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     )?;
     batch.add(
         INSERT_INVOICE,
-        &[text(&format!("in_local_{}", new_id())), text(&user.user.id), text(&subscription), int(BASIC_MONTHLY.amount_cents), text(BASIC_MONTHLY.currency), int(now), int(now + MONTH_MS)],
+        &[
+            text(&format!("in_local_{}", new_id())),
+            text(&user.user.id),
+            text(&subscription),
+            int(BASIC_MONTHLY.amount_cents),
+            text(BASIC_MONTHLY.currency),
+            int(now),
+            int(now + MONTH_MS),
+        ],
     )?;
     batch.run().await?;
     json(200, &MessageResponse { message: "Pago completado (modo de prueba)".into() })
@@ -141,7 +162,10 @@ pub async fn cancel_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResu
     let user = local_user(app, user)?;
     let database = db(app)?;
     let session = session_of(&database, id, &user.user.id).await?;
-    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(app.now())])?.run_busy().await.map_err(failed(CLOSE_SESSION))?;
+    stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(app.now())])?
+        .run_busy()
+        .await
+        .map_err(failed(CLOSE_SESSION))?;
     json(200, &MessageResponse { message: "Pago cancelado".into() })
 }
 
@@ -157,7 +181,15 @@ pub async fn get_portal(app: &App, user: &SessionUser) -> ApiResult<Response> {
     let invoices = results
         .all::<InvoiceRow>(invoices)?
         .into_iter()
-        .map(|r| InvoiceDto { id: r.id, amountCents: r.amount_cents, currency: r.currency, status: r.status, periodStart: r.period_start, periodEnd: r.period_end, createdAt: r.created_at })
+        .map(|r| InvoiceDto {
+            id: r.id,
+            amountCents: r.amount_cents,
+            currency: r.currency,
+            status: r.status,
+            periodStart: r.period_start,
+            periodEnd: r.period_end,
+            createdAt: r.created_at,
+        })
         .collect();
     json(200, &LocalPortalDto { subscription, invoices })
 }
@@ -170,7 +202,10 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
     let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id, app.now())?;
     let customer = crate::billing::add_customer(&mut batch, &user.user.id)?;
     let results = batch.run().await?;
-    let active = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().find(|s| s.status == "active" || s.status == "trialing");
+    let active = results
+        .all::<crate::billing::SubscriptionRow>(listed)?
+        .into_iter()
+        .find(|s| s.status == "active" || s.status == "trialing");
     let Some(active) = active else {
         return Err(ApiError::bad_request(ErrorCode::NoSubscription, "No tienes ninguna suscripción activa"));
     };

@@ -9,7 +9,9 @@ pub mod provider;
 pub mod stripe_client;
 pub mod webhook;
 
-use lupa_api_types::{BillingData, BillingResponse, CheckoutRequest, CheckoutResponse, CustomerResponse, PortalResponse, SubscriptionDto};
+use lupa_api_types::{
+    BillingData, BillingResponse, CheckoutRequest, CheckoutResponse, CustomerResponse, PortalResponse, SubscriptionDto,
+};
 use lupa_core::billing::{self as rules, ALREADY_SUBSCRIBED, UNKNOWN_PLAN};
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
@@ -27,7 +29,8 @@ const LIST: &str = concat!(
     ") DESC, updated_at DESC"
 );
 const CUSTOMER: &str = "SELECT customer_id AS value FROM billing_customers WHERE user_id = ?1";
-const INSERT_CUSTOMER: &str = "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
+const INSERT_CUSTOMER: &str =
+    "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
      ON CONFLICT (user_id) DO NOTHING";
 /// Opens a local checkout for the user's stored customer (whichever of two concurrent calls
 /// stored it), so it can go in the batch that stores the customer.
@@ -61,7 +64,11 @@ pub fn add_subscriptions(batch: &mut Batch<'_>, user_id: &str, now: i64) -> ApiR
 }
 
 pub async fn customer_of(database: &D1Database, user_id: &str) -> ApiResult<Option<String>> {
-    Ok(stmt(database, CUSTOMER, &[text(user_id)])?.first_busy::<Value<String>>(None).await.map_err(failed(CUSTOMER))?.map(|r| r.value))
+    Ok(stmt(database, CUSTOMER, &[text(user_id)])?
+        .first_busy::<Value<String>>(None)
+        .await
+        .map_err(failed(CUSTOMER))?
+        .map(|r| r.value))
 }
 
 pub fn add_customer(batch: &mut Batch<'_>, user_id: &str) -> ApiResult<Slot> {
@@ -104,10 +111,16 @@ pub async fn get(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let active = gate::add_active(&mut batch, &current.user.id, app.now())?;
     let customer = add_customer(&mut batch, &current.user.id)?;
     let results = batch.run().await?;
-    let subscriptions: Vec<SubscriptionDto> = results.all::<SubscriptionRow>(listed)?.into_iter().map(SubscriptionRow::dto).collect();
+    let subscriptions: Vec<SubscriptionDto> =
+        results.all::<SubscriptionRow>(listed)?.into_iter().map(SubscriptionRow::dto).collect();
     let paid = gate::is_active(&results, active)?;
     let customer = customer_in(&results, customer)?;
-    json(200, &BillingResponse { billingData: BillingData { Subscription: subscriptions, stripe_customer_id: customer, paid } })
+    json(
+        200,
+        &BillingResponse {
+            billingData: BillingData { Subscription: subscriptions, stripe_customer_id: customer, paid },
+        },
+    )
 }
 
 /// `POST /api/v1/billing`: creates the billing customer once (idempotent).
@@ -135,7 +148,10 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
     let session_id = format!("cs_local_{}", new_id());
     let customer = ensure_customer(app, &database, current, customer_in(&results, customer)?, |batch| {
         if matches!(provider, Provider::Local) {
-            batch.add(OPEN_LOCAL_CHECKOUT, &[text(&session_id), text(&current.user.id), text(plan.name), int(app.now())])?;
+            batch.add(
+                OPEN_LOCAL_CHECKOUT,
+                &[text(&session_id), text(&current.user.id), text(plan.name), int(app.now())],
+            )?;
         }
         Ok(())
     })

@@ -35,14 +35,22 @@ impl Provider {
         match self {
             Provider::Local => Ok(format!("cus_local_{}", new_id())),
             Provider::Stripe { secret_key, .. } => {
-                let customer = StripeClient::new(secret_key.clone()).send(&stripe_api::create_customer(email, user_id)).await?;
+                let customer =
+                    StripeClient::new(secret_key.clone()).send(&stripe_api::create_customer(email, user_id)).await?;
                 Ok(customer.id.to_string())
             }
         }
     }
 
     /// A URL where the customer pays for `plan`.
-    pub async fn checkout_url(&self, app: &App, customer: &str, user_id: &str, plan: Plan, local_session: &str) -> ApiResult<String> {
+    pub async fn checkout_url(
+        &self,
+        app: &App,
+        customer: &str,
+        user_id: &str,
+        plan: Plan,
+        local_session: &str,
+    ) -> ApiResult<String> {
         let origin = &app.config.public_origin;
         match self {
             Provider::Local => {

@@ -4,8 +4,8 @@
 //! `stripe_webhook::Webhook`: it reads the clock through chrono (no clock on wasm32 without extra
 //! features), needs the body as `&str`, and cannot tell a missing header from a wrong signature.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::MessageResponse;
+use lupa_core::error_code::ErrorCode;
 use lupa_core::stripe_events::parse_event;
 use lupa_core::stripe_signature::{self, SignatureError, TOLERANCE_SECS};
 use worker::{Request, Response};
@@ -34,5 +34,8 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     })?;
     let envelope = parse_event(&body).map_err(|m| ApiError::bad_request(ErrorCode::BadEvent, m))?;
     let applied = events::apply(&db(app)?, "stripe", &envelope, app.now()).await?;
-    json(200, &MessageResponse { message: if applied { "Evento procesado".into() } else { "Evento ya procesado".into() } })
+    json(
+        200,
+        &MessageResponse { message: if applied { "Evento procesado".into() } else { "Evento ya procesado".into() } },
+    )
 }

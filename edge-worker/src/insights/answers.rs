@@ -3,21 +3,22 @@
 //! answer again (a resumed tab) replaces it, so re-sends are harmless. Researchers read them with
 //! the entry; they are deleted with it.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{EntryAnswersDto, SusAnswerDto, SusAnswerRequest, TaskAnswerDto, TaskAnswerRequest};
 use lupa_core::clips::END_SLACK_MS;
+use lupa_core::error_code::ErrorCode;
 use lupa_core::insights::{self, Success, TaskAnswerInput, QUESTIONS_OFF, SUS_OFF};
 use lupa_core::sus;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
-use crate::db::{Batch, Busy, BusyBatch, Results, Slot, db, failed, int, stmt, text};
+use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::entries;
 use crate::App;
 
-const SETTINGS: &str = "SELECT a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS task_count \
+const SETTINGS: &str =
+    "SELECT a.task_questions, a.sus, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS task_count \
      FROM analyses a WHERE a.id = ?1";
 const SAVE_TASK: &str = "INSERT INTO task_answers (entry_id, task_index, seq, success, at_ms, answered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
      ON CONFLICT (entry_id, task_index) DO UPDATE SET seq = excluded.seq, success = excluded.success, at_ms = excluded.at_ms, answered_at = excluded.answered_at";
@@ -25,7 +26,8 @@ const SAVE_SUS: &str = "INSERT INTO sus_answers (entry_id, answers, at_ms, answe
      ON CONFLICT (entry_id) DO UPDATE SET answers = excluded.answers, at_ms = excluded.at_ms, answered_at = excluded.answered_at";
 /// Answering is activity: it keeps an idle participation from expiring (ADR 0005).
 const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2 WHERE id = ?1";
-const TASKS_OF: &str = "SELECT entry_id, task_index, seq, success, at_ms FROM task_answers WHERE entry_id = ?1 ORDER BY task_index";
+const TASKS_OF: &str =
+    "SELECT entry_id, task_index, seq, success, at_ms FROM task_answers WHERE entry_id = ?1 ORDER BY task_index";
 const SUS_OF: &str = "SELECT entry_id, answers, at_ms FROM sus_answers WHERE entry_id = ?1";
 const TASKS_OF_ANALYSIS: &str = "SELECT t.entry_id, t.task_index, t.seq, t.success, t.at_ms FROM task_answers t \
      JOIN analysis_entries e ON e.id = t.entry_id WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY t.entry_id, t.task_index";
@@ -51,7 +53,12 @@ pub struct TaskAnswerRow {
 
 impl TaskAnswerRow {
     pub fn dto(&self) -> TaskAnswerDto {
-        TaskAnswerDto { taskNumber: self.task_index.max(0) as u32 + 1, seq: self.seq.clamp(0, 7) as u8, success: self.success.clone(), atMs: self.at_ms }
+        TaskAnswerDto {
+            taskNumber: self.task_index.max(0) as u32 + 1,
+            seq: self.seq.clamp(0, 7) as u8,
+            success: self.success.clone(),
+            atMs: self.at_ms,
+        }
     }
 
     pub fn success(&self) -> Option<Success> {
@@ -77,7 +84,11 @@ impl SusRow {
 }
 
 async fn settings(database: &D1Database, analysis_id: &str) -> ApiResult<Settings> {
-    stmt(database, SETTINGS, &[text(analysis_id)])?.first_busy::<Settings>(None).await.map_err(failed(SETTINGS))?.ok_or_else(ApiError::not_found)
+    stmt(database, SETTINGS, &[text(analysis_id)])?
+        .first_busy::<Settings>(None)
+        .await
+        .map_err(failed(SETTINGS))?
+        .ok_or_else(ApiError::not_found)
 }
 
 fn max_at(app: &App) -> i64 {
@@ -94,17 +105,38 @@ pub async fn put_task(app: &App, req: &mut Request, entry_id: &str, task_number:
         return Err(ApiError::bad_request(ErrorCode::QuestionsOff, QUESTIONS_OFF));
     }
     let input = TaskAnswerInput { task_number, seq: body.seq, success: body.success.as_deref(), at_ms: body.atMs };
-    let valid = insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app)).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+    let valid = insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app))
+        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
     let now = app.now();
     database
         .batch_busy(vec![
-            stmt(&database, SAVE_TASK, &[text(&entry.id), int(i64::from(valid.task_index)), int(i64::from(valid.seq)), text(valid.success.as_str()), int(valid.at_ms), int(now)])?,
+            stmt(
+                &database,
+                SAVE_TASK,
+                &[
+                    text(&entry.id),
+                    int(i64::from(valid.task_index)),
+                    int(i64::from(valid.seq)),
+                    text(valid.success.as_str()),
+                    int(valid.at_ms),
+                    int(now),
+                ],
+            )?,
             stmt(&database, TOUCH, &[text(&entry.id), int(now)])?,
         ])
         .await
         .map_err(failed(SAVE_TASK))?;
-    let dto = TaskAnswerDto { taskNumber: valid.task_index + 1, seq: valid.seq, success: valid.success.as_str().into(), atMs: valid.at_ms };
-    crate::ledger::tell_viewers(app, &entry.id, lupa_api_types::LiveEvent::Answer { task: Some(dto.clone()), sus: None });
+    let dto = TaskAnswerDto {
+        taskNumber: valid.task_index + 1,
+        seq: valid.seq,
+        success: valid.success.as_str().into(),
+        atMs: valid.at_ms,
+    };
+    crate::ledger::tell_viewers(
+        app,
+        &entry.id,
+        lupa_api_types::LiveEvent::Answer { task: Some(dto.clone()), sus: None },
+    );
     entries::refresh_capability_cookie(json(200, &dto)?, req)
 }
 
@@ -116,8 +148,10 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
     if settings(&database, &entry.analysis_id).await?.sus == 0 {
         return Err(ApiError::bad_request(ErrorCode::SusOff, SUS_OFF));
     }
-    let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default()).map_err(|m| ApiError::bad_request(ErrorCode::InvalidSus, m))?;
-    let at = insights::validate_at(body.atMs, max_at(app)).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+    let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default())
+        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidSus, m))?;
+    let at = insights::validate_at(body.atMs, max_at(app))
+        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
     let stored = serde_json::to_string(&answers.to_vec()).map_err(ApiError::internal)?;
     let now = app.now();
     database
@@ -128,7 +162,11 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
         .await
         .map_err(failed(SAVE_SUS))?;
     let dto = SusAnswerDto { answers: answers.to_vec(), score: sus::score(&answers), atMs: at };
-    crate::ledger::tell_viewers(app, &entry.id, lupa_api_types::LiveEvent::Answer { task: None, sus: Some(dto.clone()) });
+    crate::ledger::tell_viewers(
+        app,
+        &entry.id,
+        lupa_api_types::LiveEvent::Answer { task: None, sus: Some(dto.clone()) },
+    );
     entries::refresh_capability_cookie(json(200, &dto)?, req)
 }
 

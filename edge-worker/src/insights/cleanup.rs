@@ -43,7 +43,11 @@ const ENTRY_IN_PROGRESS: &[&str] = &[
     "DELETE FROM sus_answers WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     "DELETE FROM question_answers WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
 ];
-const NOTE: &[&str] = &["DELETE FROM shares WHERE note_id = ?1", "DELETE FROM reel_clips WHERE note_id = ?1", "DELETE FROM note_tags WHERE note_id = ?1"];
+const NOTE: &[&str] = &[
+    "DELETE FROM shares WHERE note_id = ?1",
+    "DELETE FROM reel_clips WHERE note_id = ?1",
+    "DELETE FROM note_tags WHERE note_id = ?1",
+];
 const REEL: &[&str] = &["DELETE FROM shares WHERE reel_id = ?1", "DELETE FROM reel_clips WHERE reel_id = ?1"];
 const ANALYSIS: &[&str] = &[
     "DELETE FROM shares WHERE analysis_id = ?1",

@@ -2,13 +2,15 @@
 //! visit ends at the task's answer), the answers, and the statistics of `lupa_core::insights`.
 //! Used by the summary, the CSV exports and shared summaries.
 
-use lupa_api_types::{AnalysisDto, InsightSettingsDto, MeanDto, OverallSummaryDto, ProportionDto, SusAnswerDto, SusSummaryDto, TaskSummaryDto, TimeDto};
+use lupa_api_types::{
+    AnalysisDto, InsightSettingsDto, MeanDto, OverallSummaryDto, ProportionDto, SusAnswerDto, SusSummaryDto,
+    TaskSummaryDto, TimeDto,
+};
 use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
 use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
 use std::collections::HashMap;
 
 use serde::Deserialize;
-
 
 use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
@@ -18,7 +20,8 @@ use crate::playback::{core_marks, marks_of};
 /// The grading scale `SusSummaryDto.grade` uses (ADR 0012).
 pub const GRADING_SCALE: &str = "sauro-lewis-cgs";
 
-const ENTRIES: &str = "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, e.pid, e.task_order, \
+const ENTRIES: &str =
+    "SELECT e.id, e.participant_number, e.submitted_at, e.duration_ms, e.steps_json, e.pid, e.task_order, \
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted' ORDER BY e.submitted_at";
 
@@ -68,7 +71,10 @@ pub struct FigureSlots {
 
 /// Adds reading the analysis's submitted entries and their answers to a batch.
 pub fn add_load(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<FigureSlots> {
-    Ok(FigureSlots { entries: batch.add(ENTRIES, &[text(analysis_id)])?, answers: answers::add_of_analysis(batch, analysis_id)? })
+    Ok(FigureSlots {
+        entries: batch.add(ENTRIES, &[text(analysis_id)])?,
+        answers: answers::add_of_analysis(batch, analysis_id)?,
+    })
 }
 
 /// The figures' data from the analysis and what a batch read with `add_load`.
@@ -93,7 +99,8 @@ pub fn load_of(detail: AnalysisDto, results: &Results, slots: FigureSlots) -> Ap
         .map(|e| {
             let marks = core_marks(&marks_of(e.steps_json.as_deref()));
             let duration = e.duration_ms.unwrap_or(0).max(0) as u64;
-            let answers: Vec<Option<TaskAnswerRow>> = (0..tasks.len()).map(|i| by_task.remove(&(e.id.clone(), i as i64))).collect();
+            let answers: Vec<Option<TaskAnswerRow>> =
+                (0..tasks.len()).map(|i| by_task.remove(&(e.id.clone(), i as i64))).collect();
             let times = answers
                 .iter()
                 .enumerate()
@@ -179,7 +186,8 @@ pub fn task_summaries(data: &AnalysisData) -> Vec<TaskSummaryDto> {
         .enumerate()
         .map(|(i, content)| {
             // Only entries that actually reached the task count towards its time.
-            let values: Vec<u64> = data.entries.iter().filter_map(|e| e.times.get(i).copied()).filter(|ms| *ms > 0).collect();
+            let values: Vec<u64> =
+                data.entries.iter().filter_map(|e| e.times.get(i).copied()).filter(|ms| *ms > 0).collect();
             let range = stats(&values);
             let f = task_figures(data, i);
             TaskSummaryDto {

@@ -47,8 +47,12 @@ struct Filter {
 
 fn filter(req: &Request) -> ApiResult<Filter> {
     let url = req.url()?;
-    let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).filter(|v| !v.trim().is_empty());
-    let task = param("task").map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK))).transpose()?;
+    let param = |name: &str| {
+        url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).filter(|v| !v.trim().is_empty())
+    };
+    let task = param("task")
+        .map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK)))
+        .transpose()?;
     let clips = match param("kind").as_deref() {
         None => None,
         Some("clip") => Some(true),
@@ -62,8 +66,10 @@ fn filter(req: &Request) -> ApiResult<Filter> {
 pub async fn list(app: &App, user: &SessionUser, req: &Request, analysis_id: &str) -> ApiResult<Response> {
     let filter = filter(req);
     // The notes and their tags come in the same batch as the analysis (two round trips in all).
-    let (_, results, (notes, tags)) =
-        analysis::owned_row_with(app, user, analysis_id, |batch| Ok((batch.add(NOTES, &[text(analysis_id)])?, notes::add_tags_of_analysis(batch, analysis_id)?))).await?;
+    let (_, results, (notes, tags)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
+        Ok((batch.add(NOTES, &[text(analysis_id)])?, notes::add_tags_of_analysis(batch, analysis_id)?))
+    })
+    .await?;
     let filter = filter?;
     let rows = results.all::<Row>(notes)?;
     let tags = results.all::<TagRow>(tags)?;
@@ -84,7 +90,12 @@ pub async fn list(app: &App, user: &SessionUser, req: &Request, analysis_id: &st
         .map(|Row { note, steps_json, participant_number }| {
             let task = task_at(&core_marks(&marks_of(steps_json.as_deref())), note.at_ms.max(0) as u64);
             let tags = tags_by_note.get(&note.id).map(Vec::as_slice).unwrap_or_default();
-            AnalysisNoteDto { entryId: note.entry_id.clone(), note: note.dto(tags), participantNumber: participant_number.and_then(|n| u32::try_from(n).ok()), taskNumber: task }
+            AnalysisNoteDto {
+                entryId: note.entry_id.clone(),
+                note: note.dto(tags),
+                participantNumber: participant_number.and_then(|n| u32::try_from(n).ok()),
+                taskNumber: task,
+            }
         })
         .filter(|n| filter.tag.as_ref().is_none_or(|tag| n.note.tags.contains(tag)))
         .filter(|n| filter.task.is_none_or(|task| n.taskNumber == Some(task)))

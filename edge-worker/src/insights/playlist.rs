@@ -24,7 +24,8 @@ use crate::App;
 const CLIPS: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json, e.participant_number \
      FROM json_each(?1) j JOIN entry_notes n ON n.id = j.value JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE n.end_ms IS NOT NULL ORDER BY j.key";
-const TAGS: &str = "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
+const TAGS: &str =
+    "SELECT note_id, tag FROM note_tags WHERE note_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid";
 /// The clips of reel `?1`, in the reel's order.
 const CLIPS_OF_REEL: &str = "SELECT n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, e.analysis_id, e.status, e.recording_key, e.duration_ms, e.steps_json, e.participant_number \
      FROM reel_clips c JOIN entry_notes n ON n.id = c.note_id JOIN analysis_entries e ON e.id = n.entry_id \
@@ -126,12 +127,26 @@ pub fn add_reel_playlist(batch: &mut Batch<'_>, reel_id: &str, with_notes: bool)
 
 /// What a recording has to play: its screen files as (seq, length), in order. A recording
 /// uploaded as one file (the spec's path) is file 0 with the entry's duration.
-pub fn screen_files(files: &[FileRow], entry_id: &str, recording_key: Option<&str>, duration_ms: Option<i64>, submitted: bool) -> Vec<(i64, i64)> {
+pub fn screen_files(
+    files: &[FileRow],
+    entry_id: &str,
+    recording_key: Option<&str>,
+    duration_ms: Option<i64>,
+    submitted: bool,
+) -> Vec<(i64, i64)> {
     if !submitted || recording_key.is_none() {
         return Vec::new();
     }
-    let screen: Vec<(i64, i64)> = files.iter().filter(|f| f.entry_id == entry_id && f.track == "screen").map(|f| (f.seq, f.duration_ms.max(0))).collect();
-    if screen.is_empty() { vec![(0, duration_ms.unwrap_or(0).max(0))] } else { screen }
+    let screen: Vec<(i64, i64)> = files
+        .iter()
+        .filter(|f| f.entry_id == entry_id && f.track == "screen")
+        .map(|f| (f.seq, f.duration_ms.max(0)))
+        .collect();
+    if screen.is_empty() {
+        vec![(0, duration_ms.unwrap_or(0).max(0))]
+    } else {
+        screen
+    }
 }
 
 fn url(app: &App, media: Media, entry_id: &str, source: &str, seq: i64, track: &str) -> ApiResult<String> {
@@ -145,7 +160,16 @@ fn url(app: &App, media: Media, entry_id: &str, source: &str, seq: i64, track: &
 
 /// The files covering `start..end` of an entry's timeline, with signed URLs.
 #[allow(clippy::too_many_arguments)]
-pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)], entry_id: &str, source: &str, start: i64, end: i64) -> ApiResult<Vec<PlaylistSegmentDto>> {
+pub fn segments(
+    app: &App,
+    media: Media,
+    files: &[FileRow],
+    screen: &[(i64, i64)],
+    entry_id: &str,
+    source: &str,
+    start: i64,
+    end: i64,
+) -> ApiResult<Vec<PlaylistSegmentDto>> {
     let durations: Vec<i64> = screen.iter().map(|(_, d)| *d).collect();
     overlapping_segments(&durations, start, end)
         .into_iter()
@@ -153,7 +177,10 @@ pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)
             let (seq, duration) = screen[i];
             // The camera's file of the same capture, when there is one and the link shows it.
             let hidden = matches!(media, Media::Share { hide_camera: true, .. });
-            let camera = files.iter().find(|f| f.entry_id == entry_id && f.track == "camera" && f.seq == seq && seq > 0).filter(|_| !hidden);
+            let camera = files
+                .iter()
+                .find(|f| f.entry_id == entry_id && f.track == "camera" && f.seq == seq && seq > 0)
+                .filter(|_| !hidden);
             Ok(PlaylistSegmentDto {
                 url: url(app, media, entry_id, source, seq, "screen")?,
                 offsetMs: offset,
@@ -167,8 +194,16 @@ pub fn segments(app: &App, media: Media, files: &[FileRow], screen: &[(i64, i64)
 
 /// The playlist a batch read (clips of analysis `analysis_id` only), in order. `Researcher` media
 /// adds the entry ids; `with_notes` the clips' text and tags (a share link may leave them out).
-pub fn playlist_of(app: &App, results: &Results, slots: PlaylistSlots, media: Media<'_>, analysis_id: &str, tasks: &[String]) -> ApiResult<Vec<PlaylistClipDto>> {
-    let rows: Vec<ClipRow> = results.all::<ClipRow>(slots.clips)?.into_iter().filter(|c| c.analysis_id == analysis_id).collect();
+pub fn playlist_of(
+    app: &App,
+    results: &Results,
+    slots: PlaylistSlots,
+    media: Media<'_>,
+    analysis_id: &str,
+    tasks: &[String],
+) -> ApiResult<Vec<PlaylistClipDto>> {
+    let rows: Vec<ClipRow> =
+        results.all::<ClipRow>(slots.clips)?.into_iter().filter(|c| c.analysis_id == analysis_id).collect();
     let files = results.all::<FileRow>(slots.files)?;
     let with_notes = slots.tags.is_some();
     let tags = match slots.tags {
@@ -177,7 +212,8 @@ pub fn playlist_of(app: &App, results: &Results, slots: PlaylistSlots, media: Me
     };
     rows.iter()
         .map(|c| {
-            let screen = screen_files(&files, &c.entry_id, c.recording_key.as_deref(), c.duration_ms, c.status == "submitted");
+            let screen =
+                screen_files(&files, &c.entry_id, c.recording_key.as_deref(), c.duration_ms, c.status == "submitted");
             let task = task_at(&core_marks(&marks_of(c.steps_json.as_deref())), c.at_ms.max(0) as u64);
             Ok(PlaylistClipDto {
                 clipId: c.id.clone(),

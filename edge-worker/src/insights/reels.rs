@@ -4,10 +4,10 @@
 //! Creating, renaming, reordering and adding need the owner's active subscription (402); taking a
 //! clip out and deleting stay free (ADR 0012, "Lapsed customers").
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, ReelSummaryDto, ReelsResponse};
 use lupa_core::auth::Role;
 use lupa_core::clips::{self, NOT_A_CLIP};
+use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -68,7 +68,12 @@ pub fn add_find(batch: &mut Batch<'_>, reel_id: &str) -> ApiResult<Slot> {
 
 /// The reel when the signed-in user owns its analysis or is an admin, 404 otherwise; `add` puts
 /// more reads in the same batch (two round trips in all), used only after the check.
-async fn owned_with<T>(app: &App, user: &SessionUser, reel_id: &str, add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>) -> ApiResult<(ReelRow, Results, T)> {
+async fn owned_with<T>(
+    app: &App,
+    user: &SessionUser,
+    reel_id: &str,
+    add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
+) -> ApiResult<(ReelRow, Results, T)> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let found = add_find(&mut batch, reel_id)?;
@@ -157,11 +162,19 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, reel_id: &str, status
 
 /// `GET /api/v1/analysis/{id}/reels`.
 pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (_, results, rows) = analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
+    let (_, results, rows) =
+        analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let reels = results
         .all::<SummaryRow>(rows)?
         .into_iter()
-        .map(|r| ReelSummaryDto { id: r.id, title: r.title, clipCount: r.clip_count.max(0) as u32, durationMs: r.duration_ms, createdAt: r.created_at, updatedAt: r.updated_at })
+        .map(|r| ReelSummaryDto {
+            id: r.id,
+            title: r.title,
+            clipCount: r.clip_count.max(0) as u32,
+            durationMs: r.duration_ms,
+            createdAt: r.created_at,
+            updatedAt: r.updated_at,
+        })
         .collect();
     json(200, &ReelsResponse { reels })
 }
@@ -199,7 +212,10 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, reel_id: &
     let body: ApiResult<ReelRequest> = read_json(req).await;
     let ids = body.as_ref().ok().and_then(|b| b.clipIds.clone());
     let (reel, results, (found, subscribed)) = owned_with(app, user, reel_id, |batch| {
-        Ok((ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?, gate::add_active_for_reel(batch, reel_id, app.now())?))
+        Ok((
+            ids.as_deref().map(|ids| playlist::add_clips(batch, ids)).transpose()?,
+            gate::add_active_for_reel(batch, reel_id, app.now())?,
+        ))
     })
     .await?;
     let body = body?;

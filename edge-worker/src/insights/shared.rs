@@ -7,11 +7,11 @@
 //! also stops a player that is already reading. A recording or clip shared with captions (ADR
 //! 0018) also gets a signed `…/0/captions` URL on the same route: its transcript as WebVTT.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
 use lupa_core::clips::{SHARED_MEDIA_MAX_BYTES, SHARE_GONE};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::transcript;
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
@@ -39,11 +39,18 @@ const VIEWS_PER_CLIENT: Limit = Limit { name: "share-view-client", max: 120, win
 const PAGES_PER_CLIENT: Limit = Limit { name: "share-page-client", ..VIEWS_PER_CLIENT };
 
 /// The link, only while it is live.
-const FIND: &str =
-    concat!("SELECT ", share_columns!(), " FROM shares s WHERE s.token_hash = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2");
+const FIND: &str = concat!(
+    "SELECT ",
+    share_columns!(),
+    " FROM shares s WHERE s.token_hash = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2"
+);
 /// Counts the view, in the batch that reads what the link shows.
 const VIEW: &str = "UPDATE shares SET view_count = view_count + 1, last_viewed_at = ?2 WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2";
-const LIVE: &str = concat!("SELECT ", share_columns!(), " FROM shares s WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2");
+const LIVE: &str = concat!(
+    "SELECT ",
+    share_columns!(),
+    " FROM shares s WHERE s.id = ?1 AND s.revoked_at IS NULL AND s.expires_at > ?2"
+);
 /// The entry a media URL of link `?1` may play for `source` `?2` (`recording`, the link's clip, or
 /// a clip of the link's reel), with file `?3` of track `?4`: one read, whatever the kind.
 const SOURCE_FILE: &str = "SELECT e.status, e.recording_key, f.r2_key FROM shares s \
@@ -96,8 +103,13 @@ fn add_content(batch: &mut Batch<'_>, share: &ShareRow) -> ApiResult<Content> {
             answers: answers::add_of_entry(batch, entry_id)?,
             notes: if with_notes { Some(notes::add_of_entry(batch, entry_id)?) } else { None },
         },
-        ("clip", _, Some(note_id), _) => Content::Clip(playlist::add_playlist(batch, std::slice::from_ref(note_id), with_notes)?),
-        ("reel", _, _, Some(reel_id)) => Content::Reel { reel: reels::add_find(batch, reel_id)?, playlist: playlist::add_reel_playlist(batch, reel_id, with_notes)? },
+        ("clip", _, Some(note_id), _) => {
+            Content::Clip(playlist::add_playlist(batch, std::slice::from_ref(note_id), with_notes)?)
+        }
+        ("reel", _, _, Some(reel_id)) => Content::Reel {
+            reel: reels::add_find(batch, reel_id)?,
+            playlist: playlist::add_reel_playlist(batch, reel_id, with_notes)?,
+        },
         ("summary", _, _, _) => Content::Summary(figures::add_load(batch, &share.analysis_id)?),
         _ => Content::Nothing,
     })
@@ -111,7 +123,11 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let attempt = rate::add_hit(&mut reads, PAGES_PER_CLIENT, &client_address(req), app.now())?;
-    let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?) } else { None };
+    let found = if token::is_well_formed(raw) {
+        Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(app.now())])?)
+    } else {
+        None
+    };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
     Ok(found.map(|slot| results.first::<ShareRow>(slot)).transpose()?.flatten().is_some())
@@ -129,7 +145,11 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let now = app.now();
     let mut reads = Batch::new(&database);
     let attempt = rate::add_hit(&mut reads, VIEWS_PER_CLIENT, &client_address(req), app.now())?;
-    let found = if token::is_well_formed(raw) { Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(now)])?) } else { None };
+    let found = if token::is_well_formed(raw) {
+        Some(reads.add(FIND, &[text(&shares::token_hash(app, raw)?), int(now)])?)
+    } else {
+        None
+    };
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
     let share = found.map(|slot| results.first::<ShareRow>(slot)).transpose()?.flatten().ok_or_else(gone)?;
@@ -139,7 +159,11 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
     let task_slot = repo::add_tasks_of(&mut batch, &share.analysis_id)?;
     let content = add_content(&mut batch, &share)?;
     // No captions without a provider, as the researcher's transcript says 'unavailable' then.
-    let captioned = if share.captions != 0 && Provider::from_env(&app.env).is_on() { Some(batch.add(CAPTIONED, &[text(&share.id)])?) } else { None };
+    let captioned = if share.captions != 0 && Provider::from_env(&app.env).is_on() {
+        Some(batch.add(CAPTIONED, &[text(&share.id)])?)
+    } else {
+        None
+    };
     let results = batch.run().await?;
     if results.changes(counted)? == 0 {
         return Err(gone());
@@ -180,7 +204,11 @@ pub async fn view(app: &App, req: &Request, raw: &str) -> ApiResult<Response> {
             let reel = results.first::<reels::ReelRow>(reel)?.ok_or_else(gone)?;
             let clips = playlist::playlist_of(app, &results, slots, media, &analysis.id, &tasks)?;
             answer.title = reel.title.clone();
-            answer.reel = Some(SharedReelDto { title: reel.title, durationMs: clips.iter().map(|c| c.endMs - c.startMs).sum(), clips });
+            answer.reel = Some(SharedReelDto {
+                title: reel.title,
+                durationMs: clips.iter().map(|c| c.endMs - c.startMs).sum(),
+                clips,
+            });
         }
         Content::Summary(slots) => {
             let detail = repo::detail_from(analysis, &results, task_slot)?;
@@ -210,7 +238,13 @@ fn recording(
 ) -> ApiResult<SharedRecordingDto> {
     let entry = results.first::<entries::EntryRow>(entry)?.ok_or_else(gone)?;
     let files = results.all::<playlist::FileRow>(files)?;
-    let screen = playlist::screen_files(&files, &entry.id, entry.recording_key.as_deref(), entry.duration_ms, entry.status == "submitted");
+    let screen = playlist::screen_files(
+        &files,
+        &entry.id,
+        entry.recording_key.as_deref(),
+        entry.duration_ms,
+        entry.status == "submitted",
+    );
     let total: i64 = screen.iter().map(|(_, d)| d).sum();
     let duration = entry.duration_ms.unwrap_or(total).max(0);
     let segments = playlist::segments(app, media, &files, &screen, &entry.id, "recording", 0, total.max(1))?;
@@ -229,7 +263,14 @@ fn recording(
 /// shared recording, while the link is live. `source` is `recording` or the clip's id; segment 0
 /// is a recording uploaded as one file; `track` is `screen` or `camera` (not when hidden), or
 /// `captions` with segment 0 (ADR 0018).
-pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segment: &str, track: &str) -> ApiResult<Response> {
+pub async fn media(
+    app: &App,
+    req: &Request,
+    share_id: &str,
+    source: &str,
+    segment: &str,
+    track: &str,
+) -> ApiResult<Response> {
     let expires = verify_signed_request(app, req, &lupa_core::routes::share_media(share_id, source, segment, track))?;
     let database = db(app)?;
     let seq = segment.parse::<i64>().map_err(|_| ApiError::not_found())?;
@@ -245,7 +286,8 @@ pub async fn media(app: &App, req: &Request, share_id: &str, source: &str, segme
     if !matches!(track, "screen" | "camera") || (track == "camera" && (share.hide_camera != 0 || seq == 0)) {
         return Err(ApiError::not_found());
     }
-    let file = results.first::<SourceFile>(file)?.filter(|f| f.status == "submitted").ok_or_else(ApiError::not_found)?;
+    let file =
+        results.first::<SourceFile>(file)?.filter(|f| f.status == "submitted").ok_or_else(ApiError::not_found)?;
     let key = if seq == 0 { file.recording_key } else { file.r2_key }.ok_or_else(ApiError::not_found)?;
     // Capped, so a player comes back for more and a revoked link stops it (`SHARED_MEDIA_MAX_BYTES`).
     serve_object(app, req, key, "lupa-compartido", expires, Some(SHARED_MEDIA_MAX_BYTES)).await
@@ -269,5 +311,7 @@ async fn captions(app: &App, database: &worker::D1Database, share_id: &str, sour
     if lines.is_empty() {
         return Err(ApiError::not_found());
     }
-    Ok(ResponseBuilder::new().with_header("content-type", "text/vtt; charset=utf-8")?.fixed(transcript::vtt(&lines).into_bytes()))
+    Ok(ResponseBuilder::new()
+        .with_header("content-type", "text/vtt; charset=utf-8")?
+        .fixed(transcript::vtt(&lines).into_bytes()))
 }

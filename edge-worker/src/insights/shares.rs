@@ -5,10 +5,10 @@
 //! hash under `SESSION_PEPPER`, with a `share:` prefix so a share token can never be mistaken for
 //! a session or participant token even if one were presented as such.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesResponse};
 use lupa_core::auth::{token, Role};
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
+use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -140,11 +140,17 @@ fn add_target(batch: &mut Batch<'_>, kind: ShareKind, id: Option<&str>) -> ApiRe
 }
 
 /// What the link points at: (entry, note, reel), checked to belong to `analysis_id`.
-fn target_of(results: &Results, analysis_id: &str, slot: TargetSlot) -> ApiResult<(Option<String>, Option<String>, Option<String>)> {
+fn target_of(
+    results: &Results,
+    analysis_id: &str,
+    slot: TargetSlot,
+) -> ApiResult<(Option<String>, Option<String>, Option<String>)> {
     match slot {
         TargetSlot::Summary => Ok((None, None, None)),
         TargetSlot::Recording(slot) => {
-            let entry = results.first::<entries::EntryRow>(slot)?.filter(|e| e.analysis_id == analysis_id && e.status == "submitted");
+            let entry = results
+                .first::<entries::EntryRow>(slot)?
+                .filter(|e| e.analysis_id == analysis_id && e.status == "submitted");
             entry.map(|e| (Some(e.id), None, None)).ok_or_else(|| bad(BAD_TARGET))
         }
         TargetSlot::Clip(slot) => {
@@ -210,14 +216,20 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
         ],
     )?;
     let created = add_one(&mut batch, &id)?;
-    let share = batch.run().await?.first::<Listed>(created)?.ok_or_else(|| ApiError::internal("share vanished after insert"))?.dto(now);
+    let share = batch
+        .run()
+        .await?
+        .first::<Listed>(created)?
+        .ok_or_else(|| ApiError::internal("share vanished after insert"))?
+        .dto(now);
     let url = format!("{}/s/{raw}", app.config.public_origin);
     json(201, &ShareCreatedResponse { share, token: raw, url })
 }
 
 /// `GET /api/v1/analysis/{id}/shares`: every link, newest first, with views and state.
 pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (_, results, rows) = analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
+    let (_, results, rows) =
+        analysis::owned_row_with(app, user, analysis_id, |batch| batch.add(LIST, &[text(analysis_id)])).await?;
     let now = app.now();
     json(200, &SharesResponse { shares: results.all::<Listed>(rows)?.into_iter().map(|r| r.dto(now)).collect() })
 }

@@ -82,7 +82,12 @@ impl AudioFiles {
 /// Reads the chunks after those `held` has, in order, from R2 until it holds [`READ_BYTES`];
 /// `true` when no more can be read now (the last noted chunk, or a gap: a missing chunk ends what
 /// can be decoded until it comes).
-pub async fn read_more(bucket: &Bucket, key: impl Fn(u32) -> String, held: &mut Held, indexes: &[u32]) -> ApiResult<bool> {
+pub async fn read_more(
+    bucket: &Bucket,
+    key: impl Fn(u32) -> String,
+    held: &mut Held,
+    indexes: &[u32],
+) -> ApiResult<bool> {
     let from = held.chunks;
     for idx in indexes.iter().copied().filter(|i| *i >= from) {
         if held.file.len() >= READ_BYTES {

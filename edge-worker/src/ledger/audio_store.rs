@@ -58,7 +58,10 @@ impl Store {
     }
 
     pub fn transcription(&self) -> ApiResult<Option<(Language, i64)>> {
-        let row = self.rows::<Setting>("SELECT language, attempts FROM transcription WHERE id = 1", vec![])?.into_iter().next();
+        let row = self
+            .rows::<Setting>("SELECT language, attempts FROM transcription WHERE id = 1", vec![])?
+            .into_iter()
+            .next();
         Ok(row.map(|s| (Language::parse(&s.language).unwrap_or_default(), s.attempts)))
     }
 
@@ -72,7 +75,10 @@ impl Store {
 
     /// The size of audio chunk `index` of segment `seq`, when it is stored.
     pub fn audio_chunk_size(&self, seq: u32, index: u32) -> ApiResult<Option<u64>> {
-        let sizes = self.values::<i64>("SELECT size AS value FROM audio_chunks WHERE seq = ? AND idx = ?", vec![int(seq), int(index)])?;
+        let sizes = self.values::<i64>(
+            "SELECT size AS value FROM audio_chunks WHERE seq = ? AND idx = ?",
+            vec![int(seq), int(index)],
+        )?;
         Ok(sizes.first().map(|size| (*size).max(0) as u64))
     }
 
@@ -82,13 +88,19 @@ impl Store {
     }
 
     pub(crate) fn audio_clock(&self, seq: u32) -> ApiResult<Option<Clock>> {
-        Ok(self.rows::<Clock>("SELECT opened_at, last_at, small_chunk FROM audio_clock WHERE seq = ?", vec![int(seq)])?.into_iter().next())
+        Ok(self
+            .rows::<Clock>("SELECT opened_at, last_at, small_chunk FROM audio_clock WHERE seq = ?", vec![int(seq)])?
+            .into_iter()
+            .next())
     }
 
     /// Counts an audio chunk (its bytes and itself) before its body goes to R2, so that a chunk
     /// arriving meanwhile sees it, as a screen chunk's reservation does (ADR 0013).
     pub fn reserve_audio(&self, size: u64) -> ApiResult<()> {
-        self.run("UPDATE meta SET stored_bytes = stored_bytes + ?, chunk_count = chunk_count + 1 WHERE id = 1", vec![int(size)])
+        self.run(
+            "UPDATE meta SET stored_bytes = stored_bytes + ?, chunk_count = chunk_count + 1 WHERE id = 1",
+            vec![int(size)],
+        )
     }
 
     /// Gives back what `reserve_audio` counted: the body never reached R2, or replaced a copy.
@@ -100,10 +112,22 @@ impl Store {
     /// fixes where its audio starts and when its clock started (its screen segment's opening);
     /// each one moves the clock to `now`. A chunk stored twice (parallel retries) counts once.
     #[allow(clippy::too_many_arguments)]
-    pub fn add_audio_chunk(&self, seq: u32, index: u32, size: u64, offset_ms: i64, opened_at: i64, now: i64, small: bool) -> ApiResult<()> {
+    pub fn add_audio_chunk(
+        &self,
+        seq: u32,
+        index: u32,
+        size: u64,
+        offset_ms: i64,
+        opened_at: i64,
+        now: i64,
+        small: bool,
+    ) -> ApiResult<()> {
         let previous = self.audio_chunk_size(seq, index)?;
         self.run("INSERT OR IGNORE INTO audio_tracks (seq, offset_ms) VALUES (?, ?)", vec![int(seq), int(offset_ms)])?;
-        self.run("INSERT OR REPLACE INTO audio_chunks (seq, idx, size) VALUES (?, ?, ?)", vec![int(seq), int(index), int(size)])?;
+        self.run(
+            "INSERT OR REPLACE INTO audio_chunks (seq, idx, size) VALUES (?, ?, ?)",
+            vec![int(seq), int(index), int(size)],
+        )?;
         self.run(
             "INSERT INTO audio_clock (seq, opened_at, last_at, small_chunk) VALUES (?1, ?2, ?3, ?4) \
              ON CONFLICT (seq) DO UPDATE SET last_at = MAX(last_at, excluded.last_at), small_chunk = MAX(small_chunk, excluded.small_chunk)",
@@ -125,15 +149,25 @@ impl Store {
 
     /// The windows stored, each with the track offset it was stored at.
     pub(crate) fn transcribed(&self, seq: u32) -> ApiResult<HashMap<u32, i64>> {
-        Ok(self.rows::<Done>("SELECT window_index, offset_ms FROM transcribed_windows WHERE seq = ?", vec![int(seq)])?.into_iter().map(|r| (r.window_index, r.offset_ms)).collect())
+        Ok(self
+            .rows::<Done>("SELECT window_index, offset_ms FROM transcribed_windows WHERE seq = ?", vec![int(seq)])?
+            .into_iter()
+            .map(|r| (r.window_index, r.offset_ms))
+            .collect())
     }
 
     pub(crate) fn mark_transcribed(&self, seq: u32, window: u32, offset_ms: i64) -> ApiResult<()> {
-        self.run("INSERT OR REPLACE INTO transcribed_windows (seq, window_index, offset_ms) VALUES (?, ?, ?)", vec![int(seq), int(window), int(offset_ms)])
+        self.run(
+            "INSERT OR REPLACE INTO transcribed_windows (seq, window_index, offset_ms) VALUES (?, ?, ?)",
+            vec![int(seq), int(window), int(offset_ms)],
+        )
     }
 
     pub(crate) fn calls(&self) -> ApiResult<i64> {
-        Ok(self.rows::<Calls>("SELECT calls FROM transcription_calls WHERE id = 1", vec![])?.first().map_or(0, |c| c.calls))
+        Ok(self
+            .rows::<Calls>("SELECT calls FROM transcription_calls WHERE id = 1", vec![])?
+            .first()
+            .map_or(0, |c| c.calls))
     }
 
     pub(crate) fn count_calls(&self, calls: usize) -> ApiResult<()> {
@@ -151,4 +185,3 @@ impl Store {
         Ok((meta.state == "active" || meta.state == "finished") && self.transcription()?.is_some())
     }
 }
-

@@ -76,11 +76,18 @@ impl Job<'_> {
                 .execute()
                 .await
                 .map_err(|e| ApiError::internal(format!("R2 get chunk: {e}")))?
-                .ok_or_else(|| ApiError::internal(format!("chunk {} of segment {} is missing", piece.index, self.segment.seq)))?;
+                .ok_or_else(|| {
+                    ApiError::internal(format!("chunk {} of segment {} is missing", piece.index, self.segment.seq))
+                })?;
             let body = object.body().ok_or_else(|| ApiError::internal("R2 chunk without body"))?;
             let bytes = body.bytes().await.map_err(|e| ApiError::internal(format!("R2 read chunk: {e}")))?;
             if bytes.len() as u64 != piece.length {
-                return Err(ApiError::internal(format!("chunk {} gave {} bytes, {} expected", piece.index, bytes.len(), piece.length)));
+                return Err(ApiError::internal(format!(
+                    "chunk {} gave {} bytes, {} expected",
+                    piece.index,
+                    bytes.len(),
+                    piece.length
+                )));
             }
             out.extend_from_slice(&bytes);
         }
@@ -91,7 +98,8 @@ impl Job<'_> {
     async fn part(&self, upload: &MultipartUpload, chunk_rows: &[Chunk], number: u32, total: u64) -> ApiResult<String> {
         let list = stored(chunk_rows);
         let (contiguous, _) = chunks::contiguous(&list);
-        let (start, end) = chunks::part_range(number, total).ok_or_else(|| ApiError::internal(format!("part {number} is past the end")))?;
+        let (start, end) = chunks::part_range(number, total)
+            .ok_or_else(|| ApiError::internal(format!("part {number} is past the end")))?;
         let mut bytes = self.read_pieces(&chunks::pieces(contiguous, start, end)).await?;
         if number == 1 && self.segment.mime == "video/webm" {
             let duration = contiguous_end_ms(chunk_rows) as f64;
@@ -99,13 +107,18 @@ impl Job<'_> {
             // WebM at all was mislabelled by its client, which is not a server fault.
             match webm::patch_webm_duration(&mut bytes, duration) {
                 Ok(()) => {}
-                Err(webm::WebmError::NotWebm) => crate::log::warn("-", "(compose)", "declared video/webm, is not WebM: duration not written"),
+                Err(webm::WebmError::NotWebm) => {
+                    crate::log::warn("-", "(compose)", "declared video/webm, is not WebM: duration not written")
+                }
                 Err(err) => crate::log::error("-", "(compose)", &format!("WebM duration not written: {err:?}")),
             }
         }
         let size = bytes.len() as i64;
         let number16 = u16::try_from(number).map_err(|_| ApiError::internal("part number over 65535"))?;
-        let part = upload.upload_part(number16, bytes).await.map_err(|e| ApiError::internal(format!("R2 upload part: {e}")))?;
+        let part = upload
+            .upload_part(number16, bytes)
+            .await
+            .map_err(|e| ApiError::internal(format!("R2 upload part: {e}")))?;
         let etag = part.etag();
         self.store.save_part(self.segment.seq, &self.segment.track, number, &etag, size)?;
         Ok(etag)
@@ -115,7 +128,13 @@ impl Job<'_> {
 /// Composes every full part from 2 on that is not composed yet. The chunks it used stay in R2
 /// until the sweep after Finish: a live viewer scrubbing back reads them (ADR 0016), since an
 /// upload's parts cannot be read before the upload is completed.
-pub async fn compose_ready(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str, segment: &Segment) -> ApiResult<()> {
+pub async fn compose_ready(
+    store: &Store,
+    bucket: &Bucket,
+    analysis_id: &str,
+    entry_id: &str,
+    segment: &Segment,
+) -> ApiResult<()> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
     let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
     let list = stored(&chunk_rows);
@@ -141,7 +160,13 @@ pub struct Closed {
 
 /// Closes a segment: composes part 1 and the tail and completes the upload. Its chunks go in the
 /// sweep after Finish (`storage::delete_chunks`), off the participant's path.
-pub async fn close(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str, segment: &Segment) -> ApiResult<Closed> {
+pub async fn close(
+    store: &Store,
+    bucket: &Bucket,
+    analysis_id: &str,
+    entry_id: &str,
+    segment: &Segment,
+) -> ApiResult<Closed> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
     let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
     let list = stored(&chunk_rows);
@@ -158,7 +183,8 @@ pub async fn close(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: 
         let upload = job.upload().await?;
         let parts = store.parts(segment.seq, &segment.track)?;
         let composed: Vec<u32> = parts.iter().map(|p| p.part_number).collect();
-        let mut etags: Vec<(u16, String)> = parts.iter().filter_map(|p| u16::try_from(p.part_number).ok().map(|n| (n, p.etag.clone()))).collect();
+        let mut etags: Vec<(u16, String)> =
+            parts.iter().filter_map(|p| u16::try_from(p.part_number).ok().map(|n| (n, p.etag.clone()))).collect();
         for number in chunks::parts_to_close(total, &composed) {
             let etag = job.part(&upload, &chunk_rows, number, total).await?;
             let number16 = u16::try_from(number).map_err(|_| ApiError::internal("part number over 65535"))?;

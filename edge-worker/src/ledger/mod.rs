@@ -32,7 +32,12 @@ async fn send<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> Ap
 }
 
 /// Sends `call`, passing on a fault a test asked for (`faults.rs`; the object checks it is allowed).
-async fn send_with_fault<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call, fault: Option<crate::faults::Fault>) -> ApiResult<Answer<T>> {
+async fn send_with_fault<T: DeserializeOwned>(
+    app: &App,
+    entry_id: &str,
+    call: &Call,
+    fault: Option<crate::faults::Fault>,
+) -> ApiResult<Answer<T>> {
     let stub = app.env.durable_object(BINDING)?.get_by_name(entry_id)?;
     let body = serde_json::to_string(call).map_err(ApiError::internal)?;
     let headers = Headers::new();
@@ -45,7 +50,8 @@ async fn send_with_fault<T: DeserializeOwned>(app: &App, entry_id: &str, call: &
     let request = Request::new_with_init("https://participation.ledger/", &init)?;
     let mut response = stub.fetch_with_request(request).await?;
     if let Some(counter) = &app.usage {
-        let header = |name: &str| response.headers().get(name).ok().flatten().and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
+        let header =
+            |name: &str| response.headers().get(name).ok().flatten().and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
         counter.add("doRequests", 1);
         counter.add("doRowsRead", header("x-do-rows-read"));
         counter.add("doRowsWritten", header("x-do-rows-written"));
@@ -67,7 +73,11 @@ pub async fn call<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -
 
 /// Like [`call`], but tells the ledger's refusal (it decided) from a failure (the call failed, or
 /// the object did: what it did is unknown). The chunk path deletes what it wrote only on the first.
-pub async fn call_or_refusal<T: DeserializeOwned>(app: &App, entry_id: &str, call: &Call) -> ApiResult<Result<T, lupa_core::ledger::Refusal>> {
+pub async fn call_or_refusal<T: DeserializeOwned>(
+    app: &App,
+    entry_id: &str,
+    call: &Call,
+) -> ApiResult<Result<T, lupa_core::ledger::Refusal>> {
     let answer = match send::<T>(app, entry_id, call).await? {
         Answer::Uninitialized => {
             if !adopt(app, entry_id).await? {
@@ -90,7 +100,14 @@ pub fn refusal(r: lupa_core::ledger::Refusal) -> ApiError {
 
 /// Starts the object of a new participation.
 /// `transcribe`: the language, when its recording is transcribed (ADR 0018).
-pub async fn init(app: &App, entry_id: &str, analysis_id: &str, capability_hash: &str, camera: &str, transcribe: Option<&str>) -> ApiResult<()> {
+pub async fn init(
+    app: &App,
+    entry_id: &str,
+    analysis_id: &str,
+    capability_hash: &str,
+    camera: &str,
+    transcribe: Option<&str>,
+) -> ApiResult<()> {
     let init = Call::Init {
         transcribe: transcribe.map(str::to_string),
         entry_id: entry_id.into(),
@@ -117,14 +134,21 @@ pub async fn delete(app: &App, entry_id: &str) -> ApiResult<()> {
 /// much each recorded and when it was last active (the researcher's table, ADR 0013; D1 does not
 /// hear of every chunk). One request per unsubmitted participation, all at once.
 pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol::Status>> {
-    let calls = entry_ids.iter().map(|id| async move { call::<protocol::Status>(app, id, &Call::Status { now: app.now() }).await.ok() });
+    let calls = entry_ids
+        .iter()
+        .map(|id| async move { call::<protocol::Status>(app, id, &Call::Status { now: app.now() }).await.ok() });
     futures_util::future::join_all(calls).await
 }
 
 /// Tells the object the participation was submitted: D1 has everything; it forgets its ledger and
 /// builds the seek indexes of `files` on its alarm. False when the object did not take them (it
 /// never saw the participation). `fault`: a test's (`faults.rs`).
-pub async fn finish(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::faults::Fault>) -> ApiResult<bool> {
+pub async fn finish(
+    app: &App,
+    entry_id: &str,
+    files: Vec<String>,
+    fault: Option<crate::faults::Fault>,
+) -> ApiResult<bool> {
     match send_with_fault::<bool>(app, entry_id, &Call::Finish { index: files }, fault).await? {
         Answer::Ok(taken) => Ok(taken),
         _ => Ok(false),
@@ -198,7 +222,8 @@ pub async fn forget_ended_viewers(app: &App) -> ApiResult<usize> {
 
 const LEGACY_ENTRY: &str = "SELECT e.analysis_id, e.status, e.capability_hash, a.camera FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 const LEGACY_SEGMENTS: &str = "SELECT seq, track, mime, r2_key, upload_id, offset_ms, state, start_ms, created_at FROM entry_segments WHERE entry_id = ?1";
-const LEGACY_CHUNKS: &str = "SELECT seq, track, idx, size, end_ms FROM entry_chunks WHERE entry_id = ?1 ORDER BY seq, track, idx";
+const LEGACY_CHUNKS: &str =
+    "SELECT seq, track, idx, size, end_ms FROM entry_chunks WHERE entry_id = ?1 ORDER BY seq, track, idx";
 const LEGACY_PARTS: &str = "SELECT seq, track, part_number, etag, size FROM segment_parts WHERE entry_id = ?1";
 const MOVED: &[&str] = &[
     "DELETE FROM entry_chunks WHERE entry_id = ?1",
@@ -264,7 +289,11 @@ async fn adopt(app: &App, entry_id: &str) -> ApiResult<bool> {
         .all::<LegacySegment>(segments)?
         .into_iter()
         .map(|s| AdoptedSegment {
-            chunks: chunks.iter().filter(|c| c.seq == s.seq && c.track == s.track).map(|c| AdoptedChunk { idx: c.idx, size: c.size, end_ms: c.end_ms }).collect(),
+            chunks: chunks
+                .iter()
+                .filter(|c| c.seq == s.seq && c.track == s.track)
+                .map(|c| AdoptedChunk { idx: c.idx, size: c.size, end_ms: c.end_ms })
+                .collect(),
             parts: parts
                 .iter()
                 .filter(|p| p.seq == s.seq && p.track == s.track)

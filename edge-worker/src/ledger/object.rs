@@ -11,13 +11,15 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
+use lupa_api_types::LiveEvent;
 use lupa_core::camera;
 use lupa_core::chunks::Limits;
 use lupa_core::chunks::MAX_SEGMENTS;
 use lupa_core::ledger::{self, Refusal, Reservation, MIN_CHUNK_BYTES, SWEEP_AFTER_MS};
 use serde::Serialize;
-use lupa_api_types::LiveEvent;
-use worker::{durable_object, Bucket, DurableObject, Env, Request, Response, Result, State, WebSocket, WebSocketIncomingMessage};
+use worker::{
+    durable_object, Bucket, DurableObject, Env, Request, Response, Result, State, WebSocket, WebSocketIncomingMessage,
+};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
@@ -58,8 +60,13 @@ pub struct ParticipationLedger {
 
 impl DurableObject for ParticipationLedger {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, composing: RefCell::new(HashSet::new()), holding: RefCell::new(false),
-            live_uploads: RefCell::new(ledger::LiveUploads::default()), usage: RefCell::new(None),
+        Self {
+            state,
+            env,
+            composing: RefCell::new(HashSet::new()),
+            holding: RefCell::new(false),
+            live_uploads: RefCell::new(ledger::LiveUploads::default()),
+            usage: RefCell::new(None),
             schema_ready: std::cell::Cell::new(false),
             audio_files: crate::ledger::audio_files::AudioFiles::default(),
             transcribed_at: std::cell::Cell::new(0),
@@ -172,8 +179,11 @@ impl ParticipationLedger {
     fn viewer(&self, req: &Request) -> Result<Response> {
         let header = |name: &str| req.headers().get(name).ok().flatten().unwrap_or_default();
         let task_count = header("x-lupa-task-count").parse::<u32>().unwrap_or(0);
-        let viewer = viewers::Viewer { session_hash: header("x-lupa-viewer-session"), user_id: header("x-lupa-viewer-user") };
-        let accepted = self.store().and_then(|store| viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count, &viewer));
+        let viewer =
+            viewers::Viewer { session_hash: header("x-lupa-viewer-session"), user_id: header("x-lupa-viewer-user") };
+        let accepted = self.store().and_then(|store| {
+            viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count, &viewer)
+        });
         accepted.or_else(|err| {
             crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
             Response::error("ledger failure", 500)
@@ -184,8 +194,13 @@ impl ParticipationLedger {
     /// honoured in production, where `Config::test_faults` is always false.
     fn injected_fault(&self, req: &Request, call: &Call) -> bool {
         // Cheapest first: only a Finish that asks for it reads the configuration.
-        let asked = || req.headers().get(crate::faults::HEADER).ok().flatten().as_deref() == Some(crate::faults::Fault::LedgerFinish.name());
-        matches!(call, Call::Finish { .. }) && asked() && Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false)
+        let asked = || {
+            req.headers().get(crate::faults::HEADER).ok().flatten().as_deref()
+                == Some(crate::faults::Fault::LedgerFinish.name())
+        };
+        matches!(call, Call::Finish { .. })
+            && asked()
+            && Config::from_env(&self.env).map(|c| c.test_faults).unwrap_or(false)
     }
 
     /// Whether the session a viewer's socket was opened with still lasts and may still see this
@@ -268,8 +283,15 @@ impl ParticipationLedger {
                 }
                 Call::Finish { .. } => ok(meta.state == "finished"),
                 // A chunk whose body was streaming when the participation went: its object must go.
-                Call::Commit { .. } | Call::Reserve { .. } | Call::Open { .. } | Call::Complete { .. } | Call::Audio { .. } | Call::AudioOpen { .. } => refuse(Refusal::Gone),
-                Call::Status { .. } => ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None }),
+                Call::Commit { .. }
+                | Call::Reserve { .. }
+                | Call::Open { .. }
+                | Call::Complete { .. }
+                | Call::Audio { .. }
+                | Call::AudioOpen { .. } => refuse(Refusal::Gone),
+                Call::Status { .. } => {
+                    ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None })
+                }
                 Call::Steps { .. } => refuse(Refusal::Gone),
                 Call::Compose { .. } | Call::Init { .. } | Call::Live { .. } | Call::Recheck { .. } => ok(()),
             };
@@ -301,7 +323,9 @@ impl ParticipationLedger {
                 }
                 self.reserve(store, &meta, seq, &track, index, end_ms, len, start_ms, now).await
             }
-            Call::Commit { seq, track, index, attempt, stored, size, now } => self.commit(store, &meta, seq, &track, index, attempt, stored, size, now).await,
+            Call::Commit { seq, track, index, attempt, stored, size, now } => {
+                self.commit(store, &meta, seq, &track, index, attempt, stored, size, now).await
+            }
             Call::AudioOpen { capability, now } => {
                 if !holds(&capability) {
                     return refuse(Refusal::NotYours);
@@ -333,7 +357,8 @@ impl ParticipationLedger {
                 ok(())
             }
             Call::Status { .. } => {
-                let screens: Vec<Segment> = store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
+                let screens: Vec<Segment> =
+                    store.segments()?.into_iter().filter(|s| s.track == camera::Track::Screen.as_str()).collect();
                 ok(Status {
                     recorded_ms: screens.iter().map(|s| s.end_ms).sum(),
                     segments: screens.len() as u32,
@@ -368,7 +393,16 @@ impl ParticipationLedger {
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn init(&self, store: &Store, entry_id: &str, analysis_id: &str, capability: &str, camera: &str, now: i64, adopted: Vec<crate::ledger::protocol::AdoptedSegment>) -> ApiResult<Response> {
+    async fn init(
+        &self,
+        store: &Store,
+        entry_id: &str,
+        analysis_id: &str,
+        capability: &str,
+        camera: &str,
+        now: i64,
+        adopted: Vec<crate::ledger::protocol::AdoptedSegment>,
+    ) -> ApiResult<Response> {
         if store.meta()?.is_none() {
             store.init(entry_id, analysis_id, capability, camera, now)?;
             for s in adopted {
@@ -405,13 +439,26 @@ impl ParticipationLedger {
     /// the tab declares, one tiny chunk a track). Its bytes and itself are counted before its body
     /// goes to R2, so parallel chunks can't pass the limits together.
     #[allow(clippy::too_many_arguments)]
-    async fn audio(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, index: u32, start_ms: i64, body: &str, now: i64) -> ApiResult<Response> {
+    async fn audio(
+        &self,
+        store: &Store,
+        meta: &crate::ledger::store::Meta,
+        seq: u32,
+        index: u32,
+        start_ms: i64,
+        body: &str,
+        now: i64,
+    ) -> ApiResult<Response> {
         use base64::Engine;
         if store.transcription()?.is_none() {
             return refuse(Refusal::TranscriptionOff);
         }
-        let Some(screen) = store.segment(seq, camera::Track::Screen.as_str())? else { return refuse(Refusal::NoSegment) };
-        let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(body) else { return refuse(Refusal::Conflict) };
+        let Some(screen) = store.segment(seq, camera::Track::Screen.as_str())? else {
+            return refuse(Refusal::NoSegment);
+        };
+        let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(body) else {
+            return refuse(Refusal::Conflict);
+        };
         if bytes.len() > crate::ledger::transcribe::MAX_AUDIO_CHUNK {
             return refuse(Refusal::TooLarge);
         }
@@ -458,13 +505,23 @@ impl ParticipationLedger {
         store.touch(now)?;
         // Transcribed while recording: the alarm takes the windows closed since it last ran, about
         // one a window's length (ADR 0018). `arm` only ever moves the alarm earlier.
-        let due = (self.transcribed_at.get() + lupa_core::webm_audio::WINDOW_MS).max(crate::clock::system_now() + SETTLE_MS);
+        let due =
+            (self.transcribed_at.get() + lupa_core::webm_audio::WINDOW_MS).max(crate::clock::system_now() + SETTLE_MS);
         self.arm(store, due).await?;
         ok(true)
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn open(&self, store: &Store, camera_setting: &str, track: &str, mime: &str, prefix: &str, suffix: &str, now: i64) -> ApiResult<Response> {
+    async fn open(
+        &self,
+        store: &Store,
+        camera_setting: &str,
+        track: &str,
+        mime: &str,
+        prefix: &str,
+        suffix: &str,
+        now: i64,
+    ) -> ApiResult<Response> {
         let segments = store.segments()?;
         let screens: Vec<&Segment> = segments.iter().filter(|s| s.track == "screen").collect();
         let limits = self.limits()?;
@@ -479,8 +536,23 @@ impl ParticipationLedger {
                 }
                 existing.clone()
             } else {
-                let s = Segment { track: "camera".into(), mime: mime.into(), r2_key: format!("{prefix}{}{suffix}", newest.seq), ..(*newest).clone() };
-                let s = Segment { upload_id: None, end_ms: 0, state: "open".into(), start_ms: 0, size: None, small_chunk: 0, bytes: 0, opened_at: now, ..s };
+                let s = Segment {
+                    track: "camera".into(),
+                    mime: mime.into(),
+                    r2_key: format!("{prefix}{}{suffix}", newest.seq),
+                    ..(*newest).clone()
+                };
+                let s = Segment {
+                    upload_id: None,
+                    end_ms: 0,
+                    state: "open".into(),
+                    start_ms: 0,
+                    size: None,
+                    small_chunk: 0,
+                    bytes: 0,
+                    opened_at: now,
+                    ..s
+                };
                 store.insert_segment(&s)?;
                 s
             }
@@ -510,11 +582,27 @@ impl ParticipationLedger {
         store.opened(now)?;
         self.tell(&LiveEvent::Segment { segment: viewers::segment_dto(&segment, Vec::new()) });
         self.arm_for_activity(store).await?;
-        ok(Opened { seq: segment.seq, offset_ms: segment.offset_ms, r2_key: segment.r2_key, hold_until: ledger::provisional_hold(now, limits) })
+        ok(Opened {
+            seq: segment.seq,
+            offset_ms: segment.offset_ms,
+            r2_key: segment.r2_key,
+            hold_until: ledger::provisional_hold(now, limits),
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn reserve(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64) -> ApiResult<Response> {
+    async fn reserve(
+        &self,
+        store: &Store,
+        meta: &crate::ledger::store::Meta,
+        seq: u32,
+        track: &str,
+        index: u32,
+        end_ms: i64,
+        len: u64,
+        start_ms: Option<i64>,
+        now: i64,
+    ) -> ApiResult<Response> {
         let Some(segment) = store.segment(seq, track)? else { return refuse(Refusal::NoSegment) };
         let previous = store.chunk(seq, track, index)?;
         if let Some(chunk) = &previous {
@@ -547,7 +635,9 @@ impl ParticipationLedger {
                 segment_opened_at: segment.opened_at,
                 now,
                 committed_bytes: meta.stored_bytes + meta.reserved_bytes - in_flight,
-                chunk_count: u32::try_from(meta.chunk_count).unwrap_or(u32::MAX).saturating_sub(u32::from(previous.is_some())),
+                chunk_count: u32::try_from(meta.chunk_count)
+                    .unwrap_or(u32::MAX)
+                    .saturating_sub(u32::from(previous.is_some())),
                 has_small_chunk: segment.small_chunk == 1 && len < MIN_CHUNK_BYTES,
             },
             self.limits()?,
@@ -555,7 +645,13 @@ impl ParticipationLedger {
         if let Err(refusal) = checked {
             return refuse(refusal);
         }
-        let attempt = store.reserve(seq, track, &Chunk { idx: index, size: len, end_ms, stored: 0, attempt: 0, reserved_at: now }, previous.as_ref(), now)?;
+        let attempt = store.reserve(
+            seq,
+            track,
+            &Chunk { idx: index, size: len, end_ms, stored: 0, attempt: 0, reserved_at: now },
+            previous.as_ref(),
+            now,
+        )?;
         self.live_uploads.borrow_mut().began(seq, track, index, attempt);
         if let (true, Some(start)) = (track == "camera", start_ms) {
             store.set_camera_start(seq, start)?;
@@ -569,7 +665,18 @@ impl ParticipationLedger {
     /// object. An upload whose stale reservation another took over commits nothing and deletes
     /// nothing: the key is the newer upload's now.
     #[allow(clippy::too_many_arguments)]
-    async fn commit(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str, index: u32, attempt: i64, stored: bool, size: u64, now: i64) -> ApiResult<Response> {
+    async fn commit(
+        &self,
+        store: &Store,
+        meta: &crate::ledger::store::Meta,
+        seq: u32,
+        track: &str,
+        index: u32,
+        attempt: i64,
+        stored: bool,
+        size: u64,
+        now: i64,
+    ) -> ApiResult<Response> {
         // Whatever the ledger says next, this upload has ended.
         self.live_uploads.borrow_mut().ended(seq, track, index, attempt);
         let (Some(segment), Some(chunk)) = (store.segment(seq, track)?, store.chunk(seq, track, index)?) else {
@@ -589,7 +696,11 @@ impl ParticipationLedger {
         store.store(seq, track, &chunk, small, grown.then_some(now))?;
         // A late chunk of an earlier screen segment (left by a tab that reloaded) lengthens it:
         // the later segments move along the timeline, and their viewers with them.
-        let moved = if track == "screen" && chunk.end_ms > segment.end_ms && store.has_later_screen(seq)? { store.settle_offsets()? } else { Vec::new() };
+        let moved = if track == "screen" && chunk.end_ms > segment.end_ms && store.has_later_screen(seq)? {
+            store.settle_offsets()?
+        } else {
+            Vec::new()
+        };
         for (seq, offset_ms) in moved {
             self.tell(&LiveEvent::Moved { seq, offsetMs: offset_ms });
         }
@@ -606,7 +717,13 @@ impl ParticipationLedger {
                 store.hold_released(false)?;
                 *self.holding.borrow_mut() = true;
                 let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
-                let held = crate::participation::holds::hold_again(&app, &meta.entry_id, now, ledger::provisional_hold(now, self.limits()?)).await;
+                let held = crate::participation::holds::hold_again(
+                    &app,
+                    &meta.entry_id,
+                    now,
+                    ledger::provisional_hold(now, self.limits()?),
+                )
+                .await;
                 *self.holding.borrow_mut() = false;
                 if held.is_err() {
                     // The chunk is stored whatever D1 said; the place is still released there,
@@ -622,7 +739,13 @@ impl ParticipationLedger {
         ok(Committed { compose: compose::may_have_ready_part(bytes, store.part_count(seq, track)?), delete: false })
     }
 
-    async fn compose(&self, store: &Store, meta: &crate::ledger::store::Meta, seq: u32, track: &str) -> ApiResult<Response> {
+    async fn compose(
+        &self,
+        store: &Store,
+        meta: &crate::ledger::store::Meta,
+        seq: u32,
+        track: &str,
+    ) -> ApiResult<Response> {
         let Some(segment) = store.segment(seq, track)? else { return ok(()) };
         if segment.state != "open" || !self.composing.borrow_mut().insert((seq, track.to_string())) {
             return ok(());
@@ -731,7 +854,16 @@ impl ParticipationLedger {
         let result = async {
             let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
             let recording = transcribe::Phase::Recording;
-            transcribe::run(&app, store, &self.bucket()?, &self.audio_files, &meta.entry_id, &meta.analysis_id, recording).await
+            transcribe::run(
+                &app,
+                store,
+                &self.bucket()?,
+                &self.audio_files,
+                &meta.entry_id,
+                &meta.analysis_id,
+                recording,
+            )
+            .await
         };
         if let Err(err) = result.await {
             crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
@@ -757,7 +889,8 @@ impl ParticipationLedger {
             }
             "finished" => {
                 // The chunks stayed for live viewers (ADR 0016); the composed files are complete.
-                crate::storage::delete_chunks(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
+                crate::storage::delete_chunks(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id))
+                    .await?;
                 let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
                 for key in store.to_index()? {
                     // A file that fails is logged and served plain; the others still get theirs.
@@ -770,7 +903,17 @@ impl ParticipationLedger {
                 // for a later alarm; the object stays until every window is stored.
                 let bucket = self.bucket()?;
                 let finished = transcribe::Phase::Finished;
-                if let transcribe::Outcome::RetryAt(at) = transcribe::run(&app, &store, &bucket, &self.audio_files, &meta.entry_id, &meta.analysis_id, finished).await? {
+                if let transcribe::Outcome::RetryAt(at) = transcribe::run(
+                    &app,
+                    &store,
+                    &bucket,
+                    &self.audio_files,
+                    &meta.entry_id,
+                    &meta.analysis_id,
+                    finished,
+                )
+                .await?
+                {
                     return self.arm_at(&store, at).await;
                 }
                 self.audio_files.clear();
@@ -786,7 +929,8 @@ impl ParticipationLedger {
                     // this branch again. Erasing first left a failed write unrepeated: the retry
                     // found the object 'deleted', swept, and the row stayed 'in_progress'.
                     let app = crate::App::background(self.env.clone(), Config::from_env(&self.env)?);
-                    let abandoned = crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
+                    let abandoned =
+                        crate::participation::purge::abandon_entry(&app, &meta.entry_id, &meta.analysis_id).await?;
                     if abandoned == crate::participation::purge::Abandoned::Kept {
                         // D1 has it submitted: the participant finished, and the submit's Finish
                         // never reached this object. Finish now instead of deleting a recording
@@ -805,7 +949,11 @@ impl ParticipationLedger {
                     store.hold_released(true)?;
                 }
                 let refreshed = store.meta()?.unwrap_or(meta);
-                let next = if refreshed.hold_released == 1 { ledger::expires_at(refreshed.last_activity_at) } else { hold.min(ledger::expires_at(refreshed.last_activity_at)) };
+                let next = if refreshed.hold_released == 1 {
+                    ledger::expires_at(refreshed.last_activity_at)
+                } else {
+                    hold.min(ledger::expires_at(refreshed.last_activity_at))
+                };
                 self.arm(&store, next.max(now + 1_000)).await?;
                 self.transcribe_while_recording(&store, &refreshed).await;
             }

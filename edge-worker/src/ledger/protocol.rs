@@ -61,7 +61,16 @@ pub enum Call {
     /// A new screen segment, or the camera track of the newest one (`mime` is a base type).
     Open { capability: Option<String>, track: String, mime: String, now: i64 },
     /// Reserves a chunk's bytes before its body is streamed to R2.
-    Reserve { capability: Option<String>, seq: u32, track: String, index: u32, end_ms: i64, len: u64, start_ms: Option<i64>, now: i64 },
+    Reserve {
+        capability: Option<String>,
+        seq: u32,
+        track: String,
+        index: u32,
+        end_ms: i64,
+        len: u64,
+        start_ms: Option<i64>,
+        now: i64,
+    },
     /// The body's upload ended: stored, with the size R2 reported, or failed. `attempt` is the
     /// reservation this upload made (`Reserved::attempt`): an upload whose reservation went stale
     /// and was taken over commits nothing.

@@ -3,6 +3,8 @@
 //!
 //! Every call is synchronous (`SqlStorage::exec`), so a sequence of reads and writes inside one
 //! handler step runs with no other request in between: that is what makes the caps exact.
+//!
+//! Size: over 400 lines since the formatter; to split (dispatch, recording, alarm).
 
 use serde::Deserialize;
 use worker::{SqlStorage, SqlStorageValue};
@@ -134,7 +136,8 @@ impl Store {
         struct Table {
             sql: String,
         }
-        let tables = self.rows::<Table>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks'", vec![])?;
+        let tables =
+            self.rows::<Table>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks'", vec![])?;
         if tables.iter().any(|t| !t.sql.contains("attempt")) {
             for statement in CHUNK_COLUMNS_ADDED {
                 self.run(statement, vec![])?;
@@ -153,7 +156,11 @@ impl Store {
         self.rows.set((read + cursor.rows_read(), written + cursor.rows_written()));
     }
 
-    pub(crate) fn rows<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
+    pub(crate) fn rows<T: serde::de::DeserializeOwned>(
+        &self,
+        query: &str,
+        binds: Vec<SqlStorageValue>,
+    ) -> ApiResult<Vec<T>> {
         let cursor = self.sql.exec(query, binds).map_err(failed)?;
         let rows = cursor.to_array::<T>().map_err(failed)?;
         self.count(&cursor);
@@ -161,7 +168,11 @@ impl Store {
     }
 
     /// The one column of each row, named `value` in the SQL (as D1's `Results::values`).
-    pub(crate) fn values<T: serde::de::DeserializeOwned>(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<Vec<T>> {
+    pub(crate) fn values<T: serde::de::DeserializeOwned>(
+        &self,
+        query: &str,
+        binds: Vec<SqlStorageValue>,
+    ) -> ApiResult<Vec<T>> {
         Ok(self.rows::<crate::db::Value<T>>(query, binds)?.into_iter().map(|row| row.value).collect())
     }
 
@@ -214,7 +225,10 @@ impl Store {
     }
 
     pub fn segment(&self, seq: u32, track: &str) -> ApiResult<Option<Segment>> {
-        Ok(self.rows::<Segment>("SELECT * FROM segments WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?.into_iter().next())
+        Ok(self
+            .rows::<Segment>("SELECT * FROM segments WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?
+            .into_iter()
+            .next())
     }
 
     pub fn insert_segment(&self, s: &Segment) -> ApiResult<()> {
@@ -239,7 +253,12 @@ impl Store {
 
     /// Whether a screen segment opened after `seq` (its page reloaded since).
     pub fn has_later_screen(&self, seq: u32) -> ApiResult<bool> {
-        Ok(!self.values::<u32>("SELECT seq AS value FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1", vec![int(seq)])?.is_empty())
+        Ok(!self
+            .values::<u32>(
+                "SELECT seq AS value FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1",
+                vec![int(seq)],
+            )?
+            .is_empty())
     }
 
     /// Moves every segment (all its tracks, and its audio for the transcript) to where the earlier
@@ -255,14 +274,20 @@ impl Store {
                 continue;
             }
             self.run("UPDATE segments SET offset_ms = ? WHERE seq = ?", vec![int(offset), int(seq)])?;
-            self.run("UPDATE audio_tracks SET offset_ms = offset_ms + ? WHERE seq = ?", vec![int(offset - was), int(seq)])?;
+            self.run(
+                "UPDATE audio_tracks SET offset_ms = offset_ms + ? WHERE seq = ?",
+                vec![int(offset - was), int(seq)],
+            )?;
             moved.push((seq, offset));
         }
         Ok(moved)
     }
 
     pub fn set_upload(&self, seq: u32, track: &str, upload_id: &str) -> ApiResult<()> {
-        self.run("UPDATE segments SET upload_id = ? WHERE seq = ? AND track = ? AND upload_id IS NULL", vec![v(upload_id), int(seq), v(track)])
+        self.run(
+            "UPDATE segments SET upload_id = ? WHERE seq = ? AND track = ? AND upload_id IS NULL",
+            vec![v(upload_id), int(seq), v(track)],
+        )
     }
 
     pub fn set_camera_start(&self, seq: u32, start_ms: i64) -> ApiResult<()> {
@@ -287,7 +312,10 @@ impl Store {
 
     /// Stored chunks of a segment, in order.
     pub fn stored_chunks(&self, seq: u32, track: &str) -> ApiResult<Vec<Chunk>> {
-        self.rows("SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx", vec![int(seq), v(track)])
+        self.rows(
+            "SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx",
+            vec![int(seq), v(track)],
+        )
     }
 
     /// Reserves a chunk's bytes; the request is activity. A reservation the caller found stale
@@ -314,7 +342,10 @@ impl Store {
     /// The body is in R2: the reservation becomes stored bytes, the segment grows; `progress_at`
     /// when the recording grew (activity for the hold, `lupa_core::ledger::progress`).
     pub fn store(&self, seq: u32, track: &str, chunk: &Chunk, small: bool, progress_at: Option<i64>) -> ApiResult<()> {
-        self.run("UPDATE chunks SET stored = 1 WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(chunk.idx)])?;
+        self.run(
+            "UPDATE chunks SET stored = 1 WHERE seq = ? AND track = ? AND idx = ?",
+            vec![int(seq), v(track), int(chunk.idx)],
+        )?;
         self.run(
             "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?1, 0), stored_bytes = stored_bytes + ?1, \
              last_progress_at = COALESCE(MAX(COALESCE(last_progress_at, 0), ?2), last_progress_at), \
@@ -329,7 +360,10 @@ impl Store {
 
     /// The body never reached R2: the reservation is given back.
     pub fn release(&self, seq: u32, track: &str, chunk: &Chunk) -> ApiResult<()> {
-        self.run("DELETE FROM chunks WHERE seq = ? AND track = ? AND idx = ? AND stored = 0", vec![int(seq), v(track), int(chunk.idx)])?;
+        self.run(
+            "DELETE FROM chunks WHERE seq = ? AND track = ? AND idx = ? AND stored = 0",
+            vec![int(seq), v(track), int(chunk.idx)],
+        )?;
         self.run(
             "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?, 0), chunk_count = MAX(chunk_count - 1, 0) WHERE id = 1",
             vec![int(chunk.size)],
@@ -337,16 +371,25 @@ impl Store {
     }
 
     pub fn save_steps(&self, steps_json: &str, now: i64) -> ApiResult<()> {
-        self.run("UPDATE meta SET steps_json = ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1", vec![v(steps_json), int(now)])
+        self.run(
+            "UPDATE meta SET steps_json = ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1",
+            vec![v(steps_json), int(now)],
+        )
     }
 
     pub fn part_count(&self, seq: u32, track: &str) -> ApiResult<u64> {
-        let counts = self.values::<i64>("SELECT COUNT(*) AS value FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
+        let counts = self.values::<i64>(
+            "SELECT COUNT(*) AS value FROM parts WHERE seq = ? AND track = ?",
+            vec![int(seq), v(track)],
+        )?;
         Ok(counts.first().map_or(0, |n| (*n).max(0) as u64))
     }
 
     pub fn parts(&self, seq: u32, track: &str) -> ApiResult<Vec<Part>> {
-        self.rows("SELECT part_number, etag FROM parts WHERE seq = ? AND track = ? ORDER BY part_number", vec![int(seq), v(track)])
+        self.rows(
+            "SELECT part_number, etag FROM parts WHERE seq = ? AND track = ? ORDER BY part_number",
+            vec![int(seq), v(track)],
+        )
     }
 
     pub fn save_part(&self, seq: u32, track: &str, number: u32, etag: &str, size: i64) -> ApiResult<()> {
@@ -366,7 +409,10 @@ impl Store {
             "UPDATE segments SET end_ms = MAX(end_ms, ?1), bytes = bytes + ?2 WHERE seq = ?3 AND track = ?4",
             vec![int(end_ms), int(size), int(seq), v(track)],
         )?;
-        self.run("UPDATE meta SET stored_bytes = stored_bytes + ?, chunk_count = chunk_count + 1 WHERE id = 1", vec![int(size)])
+        self.run(
+            "UPDATE meta SET stored_bytes = stored_bytes + ?, chunk_count = chunk_count + 1 WHERE id = 1",
+            vec![int(size)],
+        )
     }
 
     /// Forgets the ledger (after a deletion, or once D1 has the submitted participation).

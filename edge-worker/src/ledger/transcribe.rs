@@ -64,7 +64,8 @@ const STORE_WINDOW: &str = "INSERT INTO transcript_windows (entry_id, analysis_i
      WHERE e.id = ?1 AND e.status IN ('in_progress', 'submitted') AND a.transcription_enabled = 1 \
      ON CONFLICT (entry_id, segment, window_index) DO UPDATE SET \
      start_ms = excluded.start_ms, end_ms = excluded.end_ms, failed = excluded.failed, lines_json = excluded.lines_json, search_text = excluded.search_text";
-const COMPLETED: &str = "UPDATE analysis_entries SET transcript_completed_at = ?2 WHERE id = ?1 AND transcript_completed_at IS NULL";
+const COMPLETED: &str =
+    "UPDATE analysis_entries SET transcript_completed_at = ?2 WHERE id = ?1 AND transcript_completed_at IS NULL";
 /// Whether D1 still wants the participation transcribed (one read a round).
 const OWED: &str = "SELECT a.transcription_enabled AS enabled, e.status FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 
@@ -96,7 +97,15 @@ pub enum Phase {
 /// round, before the first window goes to the speech service (a round with nothing to send asks
 /// nothing), so a researcher who turns transcription off stops the next window of every
 /// participation in progress.
-pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, entry_id: &str, analysis_id: &str, phase: Phase) -> ApiResult<Outcome> {
+pub async fn run(
+    app: &App,
+    store: &Store,
+    bucket: &Bucket,
+    files: &AudioFiles,
+    entry_id: &str,
+    analysis_id: &str,
+    phase: Phase,
+) -> ApiResult<Outcome> {
     let Some((language, attempts)) = store.transcription()? else { return Ok(Outcome::Done) };
     let provider = Provider::from_env(&app.env);
     if !provider.is_on() {
@@ -105,7 +114,20 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, 
     let finished = phase == Phase::Finished;
     let give_up = finished && attempts + 1 >= i64::from(transcript::MAX_ATTEMPTS);
     let ceiling = i64::from(transcript::call_ceiling(app.config.limits.max_duration_ms));
-    let job = Job { app, store, bucket, files, provider: &provider, language, give_up, finished, entry_id, analysis_id, ceiling, asked_d1: Cell::new(false) };
+    let job = Job {
+        app,
+        store,
+        bucket,
+        files,
+        provider: &provider,
+        language,
+        give_up,
+        finished,
+        entry_id,
+        analysis_id,
+        ceiling,
+        asked_d1: Cell::new(false),
+    };
     let mut retry = false;
     for track in store.audio_tracks()? {
         match job.track(&track).await? {
@@ -126,7 +148,9 @@ pub async fn run(app: &App, store: &Store, bucket: &Bucket, files: &AudioFiles, 
     }
     if retry {
         store.count_attempt()?;
-        return Ok(Outcome::RetryAt(crate::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1)));
+        return Ok(Outcome::RetryAt(
+            crate::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1),
+        ));
     }
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -169,7 +193,10 @@ impl Job<'_> {
     async fn track(&self, track: &Track) -> ApiResult<Progress> {
         let done = self.store.transcribed(track.seq)?;
         // A track noted before the clock existed has only the participation's ceiling.
-        let allowed = self.store.audio_clock(track.seq)?.map_or(u32::MAX, |c| webm_audio::windows_allowed(c.last_at - c.opened_at));
+        let allowed = self
+            .store
+            .audio_clock(track.seq)?
+            .map_or(u32::MAX, |c| webm_audio::windows_allowed(c.last_at - c.opened_at));
         let indexes = self.store.audio_chunks(track.seq)?;
         let mut held = self.files.take(track.seq);
         // The segment moved since windows were cut away (ADR 0016): they are sent again from the
@@ -184,7 +211,14 @@ impl Job<'_> {
 
     /// Reads the file `READ_BYTES` at a time, sends the windows closed in it, cuts away what is
     /// stored, and reads on while there is more.
-    async fn windows_of(&self, track: &Track, mut done: HashMap<u32, i64>, allowed: u32, indexes: &[u32], held: &mut Held) -> ApiResult<Progress> {
+    async fn windows_of(
+        &self,
+        track: &Track,
+        mut done: HashMap<u32, i64>,
+        allowed: u32,
+        indexes: &[u32],
+        held: &mut Held,
+    ) -> ApiResult<Progress> {
         let mut retry = false;
         let owed = |index: u32, done: &HashMap<u32, i64>| index < allowed && done.get(&index) != Some(&track.offset_ms);
         let progress = |retry: bool| if retry { Progress::Retry } else { Progress::Done };
@@ -193,7 +227,9 @@ impl Job<'_> {
                 return Ok(progress(retry));
             }
             let (analysis_id, entry_id, seq) = (self.analysis_id, self.entry_id, track.seq);
-            let at_end = audio_files::read_more(self.bucket, |idx| audio_key(analysis_id, entry_id, seq, idx), held, indexes).await?;
+            let at_end =
+                audio_files::read_more(self.bucket, |idx| audio_key(analysis_id, entry_id, seq, idx), held, indexes)
+                    .await?;
             if !self.store.still_owed()? {
                 return Ok(Progress::Gone);
             }
@@ -207,7 +243,8 @@ impl Job<'_> {
                 windows = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, true);
             }
             let first = held.first_window;
-            let due: Vec<Window> = windows.iter().filter(|w| owed(first.saturating_add(w.index), &done)).copied().collect();
+            let due: Vec<Window> =
+                windows.iter().filter(|w| owed(first.saturating_add(w.index), &done)).copied().collect();
             if !due.is_empty() && !self.asked_d1.get() {
                 if !owed_by_d1(self.app, self.entry_id).await? {
                     return Ok(Progress::Stopped);
@@ -242,7 +279,14 @@ impl Job<'_> {
     /// Sends `due` (windows of `file`, numbered from `first`) eight at a time and stores their
     /// lines; the indexes stored and whether some are left to retry, or `None` when the
     /// participation went meanwhile.
-    async fn send(&self, track: &Track, file: &[u8], parsed: &AudioFile, first: u32, due: &[Window]) -> ApiResult<Option<(Vec<u32>, bool)>> {
+    async fn send(
+        &self,
+        track: &Track,
+        file: &[u8],
+        parsed: &AudioFile,
+        first: u32,
+        due: &[Window],
+    ) -> ApiResult<Option<(Vec<u32>, bool)>> {
         let Job { app, store, provider, language, give_up, entry_id, analysis_id, .. } = *self;
         let (mut all_stored, mut retry) = (Vec::new(), false);
         for round in due.chunks(CONCURRENCY) {
@@ -250,7 +294,11 @@ impl Job<'_> {
             let left = usize::try_from(self.ceiling - store.calls()?).unwrap_or(0);
             let round = &round[..round.len().min(left)];
             if round.is_empty() {
-                crate::log::error("-", "(transcribe)", "the participation reached its transcription ceiling; the rest is not sent");
+                crate::log::error(
+                    "-",
+                    "(transcribe)",
+                    "the participation reached its transcription ceiling; the rest is not sent",
+                );
                 break;
             }
             store.count_calls(round.len())?;
@@ -271,16 +319,25 @@ impl Job<'_> {
                 let (lines, failed) = match answer {
                     Ok(output) => (transcript::lines(&output, offset), false),
                     Err(CallError::Retry(why)) if !give_up => {
-                        crate::log::error("-", "(transcribe)", &format!("window {index} of segment {}: {why}; retried later", track.seq));
+                        crate::log::error(
+                            "-",
+                            "(transcribe)",
+                            &format!("window {index} of segment {}: {why}; retried later", track.seq),
+                        );
                         retry = true;
                         continue;
                     }
                     Err(CallError::Retry(why) | CallError::Fail(why)) => {
-                        crate::log::error("-", "(transcribe)", &format!("window {index} of segment {} given up: {why}", track.seq));
+                        crate::log::error(
+                            "-",
+                            "(transcribe)",
+                            &format!("window {index} of segment {} given up: {why}", track.seq),
+                        );
                         (Vec::new(), true)
                     }
                 };
-                let search: String = transcript::fold(&lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(" "));
+                let search: String =
+                    transcript::fold(&lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(" "));
                 let json = serde_json::to_string(&lines).map_err(ApiError::internal)?;
                 batch.add(
                     STORE_WINDOW,
@@ -318,7 +375,8 @@ impl Job<'_> {
 /// the sound; this copy existed only to be transcribed.
 pub async fn forget_audio(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str) -> ApiResult<()> {
     for track in store.audio_tracks()? {
-        crate::storage::delete_under(bucket, &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, "audio")).await?;
+        crate::storage::delete_under(bucket, &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, "audio"))
+            .await?;
     }
     Ok(())
 }

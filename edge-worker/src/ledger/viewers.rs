@@ -41,7 +41,13 @@ impl Signer {
     pub fn chunk(&self, seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
         let path = paths::live_chunk(&self.entry_id, seq, track, chunk.idx);
         let query = signed_query(self.key.as_bytes(), &path, crate::clock::system_now() + CHUNK_URL_TTL_MS);
-        LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: Some(format!("{path}?{query}")) }
+        LiveChunkDto {
+            seq,
+            track: track.to_string(),
+            index: chunk.idx,
+            endMs: chunk.end_ms,
+            url: Some(format!("{path}?{query}")),
+        }
     }
 
     /// The chunk's place and end without a URL (a snapshot's older chunks).
@@ -56,7 +62,13 @@ fn snapshot_chunks(signer: &Signer, seq: u32, track: &str, stored: &[Chunk]) -> 
     stored
         .iter()
         .enumerate()
-        .map(|(at, c)| if c.idx < SIGNED_HEAD || at >= tail_from { signer.chunk(seq, track, c) } else { Signer::unsigned(seq, track, c) })
+        .map(|(at, c)| {
+            if c.idx < SIGNED_HEAD || at >= tail_from {
+                signer.chunk(seq, track, c)
+            } else {
+                Signer::unsigned(seq, track, c)
+            }
+        })
         .collect()
 }
 
@@ -87,7 +99,13 @@ pub fn steps_of(meta: &Meta) -> Vec<StepMark> {
 fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> ApiResult<LiveEvent> {
     let Some(meta) = store.meta()? else {
         // A participation the object never saw (begun before the objects): nothing to show yet.
-        return Ok(LiveEvent::Snapshot { analysisId: analysis_id.into(), taskCount: task_count, state: "active".into(), segments: vec![], steps: vec![] });
+        return Ok(LiveEvent::Snapshot {
+            analysisId: analysis_id.into(),
+            taskCount: task_count,
+            state: "active".into(),
+            segments: vec![],
+            steps: vec![],
+        });
     };
     let signer = Signer::new(env, &meta.entry_id)?;
     let mut segments = Vec::new();
@@ -97,7 +115,13 @@ fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> Api
             segments.push(segment_dto(&segment, snapshot_chunks(&signer, segment.seq, &segment.track, &stored)));
         }
     }
-    Ok(LiveEvent::Snapshot { analysisId: meta.analysis_id.clone(), taskCount: task_count, state: meta.state.clone(), segments, steps: steps_of(&meta) })
+    Ok(LiveEvent::Snapshot {
+        analysisId: meta.analysis_id.clone(),
+        taskCount: task_count,
+        state: meta.state.clone(),
+        segments,
+        steps: steps_of(&meta),
+    })
 }
 
 /// Who opened a socket: the hash of the session that proved it and its user, kept as the socket's
@@ -137,14 +161,22 @@ impl Viewer {
 
 /// Takes a viewer's WebSocket (the worker checked who they are, ADR 0016): 429 past
 /// [`MAX_VIEWERS`], else the socket, with the snapshot as its first message.
-pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_count: u32, viewer: &Viewer) -> ApiResult<Response> {
+pub fn accept(
+    state: &State,
+    store: &Store,
+    env: &Env,
+    analysis_id: &str,
+    task_count: u32,
+    viewer: &Viewer,
+) -> ApiResult<Response> {
     if state.get_websockets().len() >= MAX_VIEWERS {
         return Ok(Response::error("too many viewers", 429)?);
     }
     let pair = WebSocketPair::new()?;
     let tags = viewer.tags();
     state.accept_websocket_with_tags(&pair.server, &[tags[0].as_str(), tags[1].as_str()]);
-    let first = serde_json::to_string(&snapshot(store, env, analysis_id, task_count)?).map_err(crate::error::ApiError::internal)?;
+    let first = serde_json::to_string(&snapshot(store, env, analysis_id, task_count)?)
+        .map_err(crate::error::ApiError::internal)?;
     pair.server.send_with_str(first)?;
     Ok(Response::from_websocket(pair.client)?)
 }
@@ -153,7 +185,9 @@ pub fn accept(state: &State, store: &Store, env: &Env, analysis_id: &str, task_c
 /// chunks (at most [`MAX_SIGN`]). Anything else, or a participation no longer recording, gets
 /// nothing: the viewer's own time-outs cover it.
 pub fn answer(socket: &WebSocket, store: &Store, env: &Env, message: &str) -> ApiResult<()> {
-    let Ok(LiveRequest::Sign { seq, track, from, to }) = serde_json::from_str::<LiveRequest>(message) else { return Ok(()) };
+    let Ok(LiveRequest::Sign { seq, track, from, to }) = serde_json::from_str::<LiveRequest>(message) else {
+        return Ok(());
+    };
     let Some(meta) = store.meta()? else { return Ok(()) };
     if meta.state != "active" || to < from {
         return Ok(());

@@ -6,7 +6,7 @@ use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
 
 use crate::config::optional_secret;
-use crate::db::{Busy, db, failed, int, new_id, stmt, text};
+use crate::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
 use crate::App;
@@ -24,7 +24,10 @@ const PURGE_OUTBOX: &str = "DELETE FROM mail_outbox WHERE created_at <= ?1";
 
 /// Deletes outbox mails older than [`OUTBOX_KEEP_MS`] (the cron, every few minutes); how many.
 pub async fn purge_outbox(app: &App) -> ApiResult<usize> {
-    let result = stmt(&db(app)?, PURGE_OUTBOX, &[int(app.now() - OUTBOX_KEEP_MS)])?.run_busy().await.map_err(failed(PURGE_OUTBOX))?;
+    let result = stmt(&db(app)?, PURGE_OUTBOX, &[int(app.now() - OUTBOX_KEEP_MS)])?
+        .run_busy()
+        .await
+        .map_err(failed(PURGE_OUTBOX))?;
     Ok(result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0))
 }
 
@@ -46,13 +49,23 @@ impl Mailer {
                 stmt(
                     &database,
                     INSERT_OUTBOX,
-                    &[text(&new_id()), text(&mail.to), text(&mail.subject), text(&mail.text), text(&mail.html), int(app.now())],
+                    &[
+                        text(&new_id()),
+                        text(&mail.to),
+                        text(&mail.subject),
+                        text(&mail.text),
+                        text(&mail.html),
+                        int(app.now()),
+                    ],
                 )?
                 .run_busy()
                 .await
                 .map_err(failed(INSERT_OUTBOX))?;
                 // Only the subject: bodies can hold tokens (reset links), which never go to logs.
-                console_log!("{}", serde_json::json!({"level": "info", "msg": "mail stored in the local outbox (D1 mail_outbox)", "subject": mail.subject}));
+                console_log!(
+                    "{}",
+                    serde_json::json!({"level": "info", "msg": "mail stored in the local outbox (D1 mail_outbox)", "subject": mail.subject})
+                );
                 Ok(())
             }
             Mailer::Resend { api_key, from } => {

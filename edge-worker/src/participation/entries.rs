@@ -1,9 +1,9 @@
 //! D1 statements for participation entries, and the capability check that lets only the browser
 //! that claimed an entry upload to, finish or abandon it.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_core::auth::token;
 use lupa_core::chunks::GRACE_MS;
+use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
@@ -34,7 +34,8 @@ pub struct EntryRow {
     pub owner_id: String,
 }
 
-const FIND: &str = "SELECT e.id, e.analysis_id, e.status, e.capability_hash, e.recording_key, e.recording_mime, e.recording_size, \
+const FIND: &str =
+    "SELECT e.id, e.analysis_id, e.status, e.capability_hash, e.recording_key, e.recording_mime, e.recording_size, \
      e.upload_id, e.duration_ms, e.steps_json, e.submitted_at, e.participant_number, e.thumbnail_at, a.owner_id \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 

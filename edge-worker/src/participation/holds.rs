@@ -22,6 +22,9 @@ pub async fn release(app: &App, entry_id: &str, hold: i64) -> ApiResult<()> {
 }
 
 pub async fn hold_again(app: &App, entry_id: &str, now: i64, until: i64) -> ApiResult<()> {
-    stmt(&db(app)?, HOLD_AGAIN, &[text(entry_id), int(now), int(until)])?.run_busy().await.map_err(failed(HOLD_AGAIN))?;
+    stmt(&db(app)?, HOLD_AGAIN, &[text(entry_id), int(now), int(until)])?
+        .run_busy()
+        .await
+        .map_err(failed(HOLD_AGAIN))?;
     Ok(())
 }

@@ -11,5 +11,9 @@ pub fn base(mime: &str) -> Option<&'static str> {
 
 /// The file extension for a stored format.
 pub fn extension(mime: &str) -> &'static str {
-    if mime == "video/webm" { "webm" } else { "mp4" }
+    if mime == "video/webm" {
+        "webm"
+    } else {
+        "mp4"
+    }
 }

@@ -13,7 +13,8 @@ pub mod segments;
 pub mod upload;
 
 use lupa_api_types::{
-    AnalysisDto, Camera, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData, ParticipationRequest, ValidateParticipationResponse,
+    AnalysisDto, Camera, MessageResponse, ParticipantTask, ParticipateResponse, ParticipationData,
+    ParticipationRequest, ValidateParticipationResponse,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
@@ -81,7 +82,8 @@ pub(crate) fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResul
 /// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
 /// row otherwise.
 pub(crate) fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
-    let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
+    let row =
+        results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     if row.status == "completed" || row.taken >= row.max_participants {
         return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
     }
@@ -142,7 +144,19 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     // The claim with the participant number, and the analysis the participant will see, in one
     // round trip; when no place was claimed, the places read in the same batch say why.
     let mut batch = Batch::new(&database);
-    let claimed = batch.add(CLAIM, &[text(&entry_id), text(&id), int(now), text(&hash), text(CONSENT_VERSION), int(now + HOLD_WITHOUT_MEDIA_MS), opt_text(claim.pid.as_deref()), opt_text(order.as_deref())])?;
+    let claimed = batch.add(
+        CLAIM,
+        &[
+            text(&entry_id),
+            text(&id),
+            int(now),
+            text(&hash),
+            text(CONSENT_VERSION),
+            int(now + HOLD_WITHOUT_MEDIA_MS),
+            opt_text(claim.pid.as_deref()),
+            opt_text(order.as_deref()),
+        ],
+    )?;
     batch.add(COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?;
     let places = add_places(app, &mut batch, &id)?;
     let analysis = repo::add_detail(&mut batch, &id, false)?;
@@ -152,12 +166,14 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
     }
     let study_json = repo::row_of(&results, analysis)?.and_then(|row| row.study_json);
-    let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
+    let detail = repo::detail_of(app, &results, analysis)?
+        .ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
     // The participation's object owns its recording from the first chunk (ADR 0013). Should it
     // not answer now, the place is still claimed: the first call that needs the object sets it
     // up from this row (the adoption of participations older than the objects).
     let transcribe = transcribes(app, &detail).then_some(detail.transcription.language);
-    let language = transcribe.map(|l| if l == lupa_api_types::transcript::TranscriptLanguage::En { "en" } else { "es" });
+    let language =
+        transcribe.map(|l| if l == lupa_api_types::transcript::TranscriptLanguage::En { "en" } else { "es" });
     if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str(), language).await {
         crate::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
     }
@@ -179,7 +195,11 @@ pub fn participation_data(app: &App, detail: AnalysisDto) -> ParticipationData {
         transcribe: Some(transcribes(app, &detail)),
         scenario: detail.scenario,
         analysisUrl: detail.url,
-        tasks: detail.tasks.into_iter().map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent }).collect(),
+        tasks: detail
+            .tasks
+            .into_iter()
+            .map(|t| ParticipantTask { taskType: t.taskType, taskContent: t.taskContent })
+            .collect(),
         taskQuestions: detail.task_questions,
         sus: detail.sus,
         camera: detail.camera,

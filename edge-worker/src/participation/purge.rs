@@ -88,7 +88,8 @@ const OWNER: Statements = Statements {
 };
 
 /// Queues an entry's R2 prefix for deletion.
-pub const QUEUE_ENTRY_PREFIX: &str = "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
+pub const QUEUE_ENTRY_PREFIX: &str =
+    "INSERT INTO r2_deletions (prefix, created_at) VALUES (?1, ?2) ON CONFLICT (prefix) DO NOTHING";
 /// The same while the entry `?3` is in progress (abandoning it; never a submitted one's files).
 const QUEUE_ABANDONED_PREFIX: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT ?1, ?2 \
      WHERE EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?3 AND status = 'in_progress') ON CONFLICT (prefix) DO NOTHING";
@@ -135,12 +136,17 @@ pub async fn abandon_entry(app: &App, entry_id: &str, analysis_id: &str) -> ApiR
     let database = db(app)?;
     let now = app.now();
     let mut batch = Batch::new(&database);
-    batch.add(QUEUE_ABANDONED_PREFIX, &[text(&storage::entry_prefix(analysis_id, entry_id)), int(now), text(entry_id)])?;
+    batch.add(
+        QUEUE_ABANDONED_PREFIX,
+        &[text(&storage::entry_prefix(analysis_id, entry_id)), int(now), text(entry_id)],
+    )?;
     for statement in statements(&database, Scope::EntryInProgress, entry_id, now)? {
         batch.add_prepared(statement, "DELETE segments of an entry");
     }
     // Answers go with the recording (the modal says the data has been deleted).
-    for statement in crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::EntryInProgress, entry_id)? {
+    for statement in
+        crate::insights::cleanup::statements(&database, crate::insights::cleanup::Scope::EntryInProgress, entry_id)?
+    {
         batch.add_prepared(statement, "DELETE insights of an entry");
     }
     batch.add(ABANDON, &[text(entry_id), int(now)])?;
@@ -177,7 +183,11 @@ struct Pending {
 }
 
 fn add_pending(batch: &mut Batch<'_>) -> ApiResult<Pending> {
-    Ok(Pending { objects: batch.add(PENDING_OBJECTS, &[])?, aborts: batch.add(PENDING_ABORTS, &[])?, deletions: batch.add(PENDING_DELETIONS, &[])? })
+    Ok(Pending {
+        objects: batch.add(PENDING_OBJECTS, &[])?,
+        aborts: batch.add(PENDING_ABORTS, &[])?,
+        deletions: batch.add(PENDING_DELETIONS, &[])?,
+    })
 }
 
 /// Runs `batch` (deletions that queue R2 work, in one transaction) and drains the queue it leaves.

@@ -5,9 +5,9 @@
 //! grabación y salir'; `POST …/resume` takes the place again (a free one is needed once the hold
 //! lapsed) and tells the tab where the participant was.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::ResumeInfo;
 use lupa_core::chunks::{GRACE_MS, HOLD_WITHOUT_MEDIA_MS};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::NO_PLACES;
 use serde::Deserialize;
 use worker::{Request, Response};
@@ -17,10 +17,10 @@ use crate::auth::sessions::with_cookie;
 use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::ledger::protocol::{Call, Status};
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
 use crate::participation::purge;
 use crate::playback::marks_of;
-use crate::ledger::protocol::{Call, Status};
 use crate::App;
 
 const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
@@ -84,7 +84,10 @@ async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) 
     let recorded: Status = crate::ledger::call(app, &current.id, &Call::Status { now: app.now() }).await?;
     let study_json = repo::row_of(results, slots.analysis)?.and_then(|row| row.study_json);
     let detail = repo::detail_of(app, results, slots.analysis)?.ok_or_else(ApiError::not_found)?;
-    let claim = crate::study::Claim { pid: current.pid.clone(), task_order: current.task_order.as_deref().and_then(|o| serde_json::from_str(o).ok()) };
+    let claim = crate::study::Claim {
+        pid: current.pid.clone(),
+        task_order: current.task_order.as_deref().and_then(|o| serde_json::from_str(o).ok()),
+    };
     let answers = crate::insights::answers::of_entry_from(results, slots.answers)?;
     Ok(ResumeInfo {
         analysisEntryId: current.id,
@@ -143,7 +146,10 @@ pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     let results = batch.run().await?;
     if results.changes(reclaimed)? == 0 {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
-        return with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES).to_response(), &clear_capability_cookie());
+        return with_cookie(
+            ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES).to_response(),
+            &clear_capability_cookie(),
+        );
     }
     let resp = json(200, &info(app, current, &results, slots).await?)?;
     entries::refresh_capability_cookie(resp, req)

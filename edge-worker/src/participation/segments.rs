@@ -6,10 +6,10 @@
 //! reserves its bytes (capability, segment, limits), the body streams to R2, and the object
 //! records it stored. Composing parts runs in the object after the answer.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
 use lupa_core::camera::Track;
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::ledger::Refusal;
 use worker::{Request, Response};
 
@@ -29,7 +29,8 @@ pub const SCREEN: &str = "screen";
 const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
      ON CONFLICT (entry_id, seq, track) DO NOTHING";
 /// Opening a segment is activity; the place is held for the whole segment (`holds.rs`).
-const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
+const TOUCH: &str =
+    "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
 
 const CHUNK_LENGTH_MISMATCH: &str = "El fragmento no tiene la longitud declarada";
 const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
@@ -59,36 +60,79 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     let mut batch = Batch::new(&database);
     batch.add(
         RECORD_SEGMENT,
-        &[text(entry_id), int(i64::from(opened.seq)), text(track.as_str()), text(mime), text(&opened.r2_key), int(opened.offset_ms), int(now)],
+        &[
+            text(entry_id),
+            int(i64::from(opened.seq)),
+            text(track.as_str()),
+            text(mime),
+            text(&opened.r2_key),
+            int(opened.offset_ms),
+            int(now),
+        ],
     )?;
     batch.add(TOUCH, &[text(entry_id), int(now), int(opened.hold_until)])?;
     batch.run().await?;
-    let resp = json(200, &SegmentResponse { segment: opened.seq, chunkMaxBytes: CHUNK_MAX_BYTES, recordedMs: opened.offset_ms.max(0) as u64 })?;
+    let resp = json(
+        200,
+        &SegmentResponse {
+            segment: opened.seq,
+            chunkMaxBytes: CHUNK_MAX_BYTES,
+            recordedMs: opened.offset_ms.max(0) as u64,
+        },
+    )?;
     entries::refresh_capability_cookie(resp, req)
 }
 
 /// `PUT /api/v1/analysisEntry/{id}/segments/{seg}/chunks/{index}` (screen) and
 /// `…/camera-chunks/{index}` (camera): one chunk, stored in R2 and in the participation's ledger
 /// before the answer. A repeat of a stored chunk is answered without storing it again.
-pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &str, index: &str, track: Track) -> ApiResult<Response> {
+pub async fn put_chunk(
+    app: &App,
+    req: &mut Request,
+    entry_id: &str,
+    segment: &str,
+    index: &str,
+    track: Track,
+) -> ApiResult<Response> {
     let presented = capability_hash_of(app, req)?;
     if presented.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
-    let seq: u32 = segment.parse().ok().filter(|s| (1..=MAX_SEGMENTS).contains(s)).ok_or_else(|| ApiError::new(404, ErrorCode::NoSegment, NO_SEGMENT))?;
+    let seq: u32 = segment
+        .parse()
+        .ok()
+        .filter(|s| (1..=MAX_SEGMENTS).contains(s))
+        .ok_or_else(|| ApiError::new(404, ErrorCode::NoSegment, NO_SEGMENT))?;
     let declared = entries::declared_length(req)?;
     // The request's own shape first (no state needed); the limits are the object's.
     let chunk = chunks::check_chunk(
-        ChunkRequest { index, end_ms: req.headers().get("x-lupa-end-ms").ok().flatten().as_deref(), declared_len: declared, segment_offset_ms: 0, stored_bytes: 0 },
+        ChunkRequest {
+            index,
+            end_ms: req.headers().get("x-lupa-end-ms").ok().flatten().as_deref(),
+            declared_len: declared,
+            segment_offset_ms: 0,
+            stored_bytes: 0,
+        },
         lupa_core::chunks::Limits { max_duration_ms: i64::MAX, max_bytes: i64::MAX },
     )
     .map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
     let start_ms = match track {
-        Track::Camera => req.headers().get("x-lupa-start-ms").ok().flatten().map(|s| lupa_core::camera::start_ms(Some(&s))),
+        Track::Camera => {
+            req.headers().get("x-lupa-start-ms").ok().flatten().map(|s| lupa_core::camera::start_ms(Some(&s)))
+        }
         Track::Screen => None,
     };
     let (track_name, now) = (track.as_str(), app.now());
-    let reserve = Call::Reserve { capability: presented, seq, track: track_name.into(), index: chunk.index, end_ms: chunk.end_ms, len: declared, start_ms, now };
+    let reserve = Call::Reserve {
+        capability: presented,
+        seq,
+        track: track_name.into(),
+        index: chunk.index,
+        end_ms: chunk.end_ms,
+        len: declared,
+        start_ms,
+        now,
+    };
     let reserved: Reserved = crate::ledger::call(app, entry_id, &reserve).await?;
     if reserved.already_stored {
         return json(200, &ChunkResponse { stored: true });
@@ -98,7 +142,11 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
     crate::usage::mark_body_streaming(app);
     let bucket = storage::bucket(app)?;
     let put = match req.inner().body() {
-        Some(body) => bucket.put(reserved.key.clone(), body).execute().await.map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
+        Some(body) => bucket
+            .put(reserved.key.clone(), body)
+            .execute()
+            .await
+            .map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
         None => Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH)),
     };
     // The ledger gets the size R2 reports and decides: it records that size, or gives the
@@ -107,7 +155,15 @@ pub async fn put_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &s
         Ok(Some(object)) => Some(object.size()),
         _ => None,
     };
-    let commit = Call::Commit { seq, track: track_name.into(), index: chunk.index, attempt: reserved.attempt, stored: r2_size.is_some(), size: r2_size.unwrap_or(0), now };
+    let commit = Call::Commit {
+        seq,
+        track: track_name.into(),
+        index: chunk.index,
+        attempt: reserved.attempt,
+        stored: r2_size.is_some(),
+        size: r2_size.unwrap_or(0),
+        now,
+    };
     // The R2 object is deleted only when the ledger says it isn't counted: it refused the commit
     // (the participation left or was deleted while the body streamed: the object swept the prefix
     // already, so this is the object that would outlive it) or rolled the reservation back. After

@@ -2,17 +2,20 @@
 //! short-lived signed URL (the spec's path); then marking the entry submitted once a complete,
 //! non-empty recording exists.
 
+use lupa_api_types::{
+    CompleteUploadRequest, CompleteUploadResponse, MessageResponse, SubmittedResponse, UpdateEntryRequest,
+    UploadUrlRequest, UploadUrlResponse,
+};
 use lupa_core::error_code::ErrorCode;
-use lupa_api_types::{CompleteUploadRequest, CompleteUploadResponse, MessageResponse, SubmittedResponse, UpdateEntryRequest, UploadUrlRequest, UploadUrlResponse};
 use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
 use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
 use crate::config::required_secret;
 use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch, Value};
-use crate::ledger::protocol::{Call, ClosedSegment, Completed};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
+use crate::ledger::protocol::{Call, ClosedSegment, Completed};
 use crate::participation::segments::SCREEN;
 use crate::participation::{entries, mime, purge};
 use crate::storage;
@@ -33,7 +36,8 @@ const CLOSED_FILES: &str = "SELECT r2_key AS value FROM entry_segments WHERE ent
 /// The first segment is the entry's recording for the spec's single-URL readers.
 const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
      steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7, recorded_bytes = ?8 WHERE id = ?1";
-const STORED_SINGLE: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, upload_id = NULL, \
+const STORED_SINGLE: &str =
+    "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, upload_id = NULL, \
      last_activity_at = ?5, updated_at = ?5 WHERE id = ?1";
 /// Submitting takes a place for good: the entry's own while it holds one, or a free one if its
 /// hold lapsed (a participant who recorded offline for long); never more entries than places.
@@ -42,8 +46,10 @@ const SUBMIT: &str = "UPDATE analysis_entries SET status = 'submitted', submitte
      WHERE o.analysis_id = analysis_entries.analysis_id AND o.id != ?1 AND (o.status = 'submitted' OR (o.status = 'in_progress' AND o.held_until > ?2))) \
      < (SELECT a.max_participants FROM analyses a WHERE a.id = analysis_entries.analysis_id))";
 /// What the submit's answer builds the panel's completion URL from (ADR 0017).
-const PANEL_OF: &str = "SELECT a.study_json, e.pid FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
-const COMPLETE_IF_FULL: &str = "UPDATE analyses SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND max_participants <= \
+const PANEL_OF: &str =
+    "SELECT a.study_json, e.pid FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
+const COMPLETE_IF_FULL: &str =
+    "UPDATE analyses SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND max_participants <= \
      (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status = 'submitted')";
 
 /// `POST /api/v1/analysisEntry/{id}/complete {durationMs?, steps?}`: the participation's object
@@ -67,7 +73,10 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
         // The spec's single upload may have stored the recording instead.
         let entry = entries::require_capability(app, req, entry_id).await?;
         if entry.recording_key.is_some() && entry.recording_size.unwrap_or(0) > 0 {
-            return json(200, &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 });
+            return json(
+                200,
+                &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 },
+            );
         }
         return Err(ApiError::bad_request(ErrorCode::MissingRecording, MISSING_RECORDING));
     };
@@ -77,7 +86,8 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
     if duration_ms == 0 {
         duration_ms = body.durationMs.map(|d| d.min(i64::MAX as u64) as i64).unwrap_or(0);
     }
-    let steps = body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?.or(done.steps_json);
+    let steps =
+        body.steps.map(|s| serde_json::to_string(&s)).transpose().map_err(ApiError::internal)?.or(done.steps_json);
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     for s in &done.segments {
@@ -100,7 +110,16 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
     }
     batch.add(
         COMPLETED,
-        &[text(entry_id), text(&first.r2_key), text(&first.mime), int(size as i64), int(duration_ms), opt_text(steps.as_deref()), int(now), int(done.recorded_bytes as i64)],
+        &[
+            text(entry_id),
+            text(&first.r2_key),
+            text(&first.mime),
+            int(size as i64),
+            int(duration_ms),
+            opt_text(steps.as_deref()),
+            int(now),
+            int(done.recorded_bytes as i64),
+        ],
     )?;
     batch.run().await?;
     // The seek index (ADR 0009) is built after the submit's answer, not this one: it reads the
@@ -112,7 +131,9 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
 /// `POST /api/v1/analysisEntry/upload-url`: a 15-minute signed URL for one whole-file PUT.
 pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: UploadUrlRequest = read_json(req).await?;
-    let (Some(entry_id), Some(analysis_id)) = (body.analysisEntryId.filter(|s| !s.is_empty()), body.analysisId.filter(|s| !s.is_empty())) else {
+    let (Some(entry_id), Some(analysis_id)) =
+        (body.analysisEntryId.filter(|s| !s.is_empty()), body.analysisId.filter(|s| !s.is_empty()))
+    else {
         return Err(ApiError::bad_request(ErrorCode::MissingIds, MISSING_IDS));
     };
     let entry = entries::require_capability(app, req, &entry_id).await?;
@@ -120,8 +141,15 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
         return Err(ApiError::not_found());
     }
     let path = lupa_core::routes::single_upload(&entry_id);
-    let query = rules::signed_query(required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(), &path, app.now() + UPLOAD_URL_TTL_MS);
-    json(200, &UploadUrlResponse { analysisEntryPresignedUploadUrl: format!("{}{path}?{query}", app.config.public_origin) })
+    let query = rules::signed_query(
+        required_secret(&app.env, "URL_SIGNING_KEY")?.as_bytes(),
+        &path,
+        app.now() + UPLOAD_URL_TTL_MS,
+    );
+    json(
+        200,
+        &UploadUrlResponse { analysisEntryPresignedUploadUrl: format!("{}{path}?{query}", app.config.public_origin) },
+    )
 }
 
 /// `PUT /api/v1/uploads/{id}?expires=&sig=`: the whole file, streamed into R2, from the browser
@@ -139,7 +167,8 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
         return Err(ApiError::payload_too_large());
     }
     let content_type = req.headers().get("content-type").ok().flatten().unwrap_or_else(|| "video/mp4".into());
-    let mime = mime::base(&content_type).ok_or_else(|| ApiError::unsupported_media_type().with_code(ErrorCode::UnsupportedMime))?;
+    let mime = mime::base(&content_type)
+        .ok_or_else(|| ApiError::unsupported_media_type().with_code(ErrorCode::UnsupportedMime))?;
     let key = storage::recording_key(&entry.analysis_id, &entry.id, mime);
     let body = req.inner().body().ok_or_else(|| ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
@@ -149,10 +178,14 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
         .execute()
         .await
         .map_err(|e| ApiError::internal(format!("R2 put: {e}")))?;
-    stmt(&db(app)?, STORED_SINGLE, &[text(&entry.id), text(&key), text(&content_type), int(length as i64), int(app.now())])?
-        .run_busy()
-        .await
-        .map_err(failed(STORED_SINGLE))?;
+    stmt(
+        &db(app)?,
+        STORED_SINGLE,
+        &[text(&entry.id), text(&key), text(&content_type), int(length as i64), int(app.now())],
+    )?
+    .run_busy()
+    .await
+    .map_err(failed(STORED_SINGLE))?;
     json(200, &MessageResponse { message: "Grabación subida".into() })
 }
 
@@ -184,10 +217,23 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         .await
         .map_err(failed(SUBMIT))?;
     let submitted = results.first().and_then(|r| r.meta().ok().flatten()).and_then(|m| m.changes).unwrap_or(0) == 1;
-    let files: Vec<Value<String>> = results.get(2).map(|r| r.results::<Value<String>>()).transpose().map_err(failed(CLOSED_FILES))?.unwrap_or_default();
-    let panel: Option<PanelOf> = results.get(3).map(|r| r.results::<PanelOf>()).transpose().map_err(failed(PANEL_OF))?.and_then(|rows| rows.into_iter().next());
+    let files: Vec<Value<String>> = results
+        .get(2)
+        .map(|r| r.results::<Value<String>>())
+        .transpose()
+        .map_err(failed(CLOSED_FILES))?
+        .unwrap_or_default();
+    let panel: Option<PanelOf> = results
+        .get(3)
+        .map(|r| r.results::<PanelOf>())
+        .transpose()
+        .map_err(failed(PANEL_OF))?
+        .and_then(|rows| rows.into_iter().next());
     if !submitted && purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Yes {
-        return sessions::with_cookie(ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(), &entries::clear_capability_cookie());
+        return sessions::with_cookie(
+            ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(),
+            &entries::clear_capability_cookie(),
+        );
     }
     if submitted {
         // The object must hear of it: left 'active', its expiry alarm would delete the recording

@@ -20,7 +20,8 @@ use crate::App;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
 /// The name and task count of the entry's analysis, for the entry page.
-const ANALYSIS_OF_ENTRY: &str = "SELECT a.name, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS task_count \
+const ANALYSIS_OF_ENTRY: &str =
+    "SELECT a.name, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS task_count \
      FROM analyses a JOIN analysis_entries e ON e.analysis_id = a.id WHERE e.id = ?1";
 
 #[derive(serde::Deserialize)]
@@ -56,7 +57,11 @@ pub async fn entry_page(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
     let analysis = results.first::<AnalysisOfEntry>(analysis)?.ok_or_else(ApiError::not_found)?;
     let answers = crate::insights::answers::of_entry_from(&results, answers)?;
     let steps = marks_of(entry.steps_json.as_deref());
-    let chapters = chapters(&core_marks(&steps), entry.duration_ms.unwrap_or(0).max(0) as u64, analysis.task_count.max(0) as usize);
+    let chapters = chapters(
+        &core_marks(&steps),
+        entry.duration_ms.unwrap_or(0).max(0) as u64,
+        analysis.task_count.max(0) as usize,
+    );
     json(
         200,
         &EntryPageResponse {

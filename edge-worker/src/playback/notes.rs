@@ -5,9 +5,9 @@
 //! one's range, needs the owner's active subscription (402; ADR 0012, "Lapsed customers"); plain
 //! notes do not, since taking notes on recordings one has is part of getting one's data out.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
 use lupa_core::clips;
+use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -34,13 +34,15 @@ macro_rules! note_columns {
 }
 pub(crate) use note_columns;
 
-const LIST: &str = concat!("SELECT ", note_columns!(), " FROM entry_notes n WHERE n.entry_id = ?1 ORDER BY n.at_ms, n.created_at");
+const LIST: &str =
+    concat!("SELECT ", note_columns!(), " FROM entry_notes n WHERE n.entry_id = ?1 ORDER BY n.at_ms, n.created_at");
 const ONE: &str = concat!("SELECT ", note_columns!(), " FROM entry_notes n WHERE n.id = ?1 AND n.entry_id = ?2");
 const TAGS_OF_ENTRY: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id WHERE n.entry_id = ?1 ORDER BY t.rowid";
 const TAGS_OF_NOTE: &str = "SELECT note_id, tag FROM note_tags WHERE note_id = ?1 ORDER BY rowid";
 const TAGS_OF_ANALYSIS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE e.analysis_id = ?1 ORDER BY t.rowid";
-const INSERT: &str = "INSERT INTO entry_notes (id, entry_id, author_id, at_ms, end_ms, title, text, created_at, updated_at) \
+const INSERT: &str =
+    "INSERT INTO entry_notes (id, entry_id, author_id, at_ms, end_ms, title, text, created_at, updated_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)";
 const UPDATE: &str = "UPDATE entry_notes SET at_ms = ?3, end_ms = ?4, title = ?5, text = ?6, updated_at = ?7 WHERE id = ?1 AND entry_id = ?2";
 const DELETE: &str = "DELETE FROM entry_notes WHERE id = ?1 AND entry_id = ?2";
@@ -98,7 +100,14 @@ fn bad(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
     move |message| ApiError::bad_request(code, message)
 }
 
-fn validate(at: Option<i64>, end: Option<i64>, title: Option<&str>, text: &str, tags: Option<&[String]>, duration_ms: Option<i64>) -> ApiResult<Valid> {
+fn validate(
+    at: Option<i64>,
+    end: Option<i64>,
+    title: Option<&str>,
+    text: &str,
+    tags: Option<&[String]>,
+    duration_ms: Option<i64>,
+) -> ApiResult<Valid> {
     let text = text.trim().to_string();
     let title = clips::normalize_title(title).map_err(bad(ErrorCode::BadTitle))?;
     clips::check_note_text(&text, title.as_deref()).map_err(bad(ErrorCode::EmptyNote))?;
@@ -119,7 +128,13 @@ impl Valid {
     /// The note's range and words with the time written: the last five arguments of both `INSERT`
     /// and `UPDATE`, so the two statements bind them alike.
     fn written(&self, now: i64) -> [wasm_bindgen::JsValue; 5] {
-        [int(self.at), self.end.map_or(wasm_bindgen::JsValue::NULL, int), opt_text(self.title.as_deref()), text(&self.text), int(now)]
+        [
+            int(self.at),
+            self.end.map_or(wasm_bindgen::JsValue::NULL, int),
+            opt_text(self.title.as_deref()),
+            text(&self.text),
+            int(now),
+        ]
     }
 }
 
@@ -156,7 +171,10 @@ pub fn of_entry_from(results: &Results, slots: NotesSlots) -> ApiResult<Vec<Note
 
 /// Adds reading one note of the entry, with its tags, to a batch.
 fn add_one(batch: &mut Batch<'_>, note_id: &str, entry_id: &str) -> ApiResult<NotesSlots> {
-    Ok(NotesSlots { notes: batch.add(ONE, &[text(note_id), text(entry_id)])?, tags: batch.add(TAGS_OF_NOTE, &[text(note_id)])? })
+    Ok(NotesSlots {
+        notes: batch.add(ONE, &[text(note_id), text(entry_id)])?,
+        tags: batch.add(TAGS_OF_NOTE, &[text(note_id)])?,
+    })
 }
 
 fn one_row_of(results: &Results, slots: NotesSlots) -> ApiResult<NoteRow> {
@@ -174,17 +192,28 @@ pub async fn list(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Re
 }
 
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
-    let (entry, results, subscribed) = owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id, app.now())).await?;
+    let (entry, results, subscribed) =
+        owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id, app.now())).await?;
     let body: NoteRequest = read_json(req).await?;
     let title = body.title.apply(None);
-    let valid = validate(body.atMs, body.endMs.apply(None), title.as_deref(), body.text.as_deref().unwrap_or(""), body.tags.as_deref(), entry.duration_ms)?;
+    let valid = validate(
+        body.atMs,
+        body.endMs.apply(None),
+        title.as_deref(),
+        body.text.as_deref().unwrap_or(""),
+        body.tags.as_deref(),
+        entry.duration_ms,
+    )?;
     if valid.end.is_some() {
         gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_CLIPS)?;
     }
     let id = new_id();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    batch.add(INSERT, &[[text(&id), text(&entry.id), text(&user.user.id)].as_slice(), &valid.written(app.now())].concat())?;
+    batch.add(
+        INSERT,
+        &[[text(&id), text(&entry.id), text(&user.user.id)].as_slice(), &valid.written(app.now())].concat(),
+    )?;
     add_tags(&mut batch, &id, valid.tags.as_deref().unwrap_or_default())?;
     let created = add_one(&mut batch, &id, &entry.id)?;
     json(201, &one_of(&batch.run().await?, created)?)
@@ -192,9 +221,17 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
 
 /// `PATCH`: missing fields stay as they are; `endMs: null` turns a clip back into a note (it
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
-pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let (entry, results, (found, subscribed)) =
-        owned_entry_with(app, user, entry_id, |batch| Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id, app.now())?))).await?;
+pub async fn update(
+    app: &App,
+    user: &SessionUser,
+    req: &mut Request,
+    entry_id: &str,
+    note_id: &str,
+) -> ApiResult<Response> {
+    let (entry, results, (found, subscribed)) = owned_entry_with(app, user, entry_id, |batch| {
+        Ok((add_one(batch, note_id, entry_id)?, gate::add_active_for_entry(batch, entry_id, app.now())?))
+    })
+    .await?;
     let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
     let at = body.atMs.or(Some(current.at_ms));
@@ -225,7 +262,8 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
 
 /// `DELETE`: the note, its tags, its places in reels and its share links, in one batch.
 pub async fn delete(app: &App, user: &SessionUser, entry_id: &str, note_id: &str) -> ApiResult<Response> {
-    let (entry, results, found) = owned_entry_with(app, user, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
+    let (entry, results, found) =
+        owned_entry_with(app, user, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
     one_row_of(&results, found)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);

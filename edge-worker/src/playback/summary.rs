@@ -4,6 +4,8 @@
 //! per note or clip; the second export is the per-task summary. When the analysis transcribes,
 //! a last column has what was said during each task, and a `transcript` row what was said
 //! outside them (ADR 0018).
+//!
+//! Size: over 400 lines since the formatter; the CSV export is to move to its own module.
 
 use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto};
 use lupa_core::csv;
@@ -50,19 +52,30 @@ struct ExportSlots {
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
 /// notes and their tags, in one batch after the session: two round trips.
-async fn load(app: &App, user: &SessionUser, analysis_id: &str, with_notes: bool) -> ApiResult<(AnalysisData, Results, Option<ExportSlots>, StudyData)> {
-    let (detail, results, (figure_slots, notes, study_slots)) = analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
-        let figure_slots = figures::add_load(batch, analysis_id)?;
-        let id = [text(analysis_id)];
-        let notes = if with_notes {
-            Some(ExportSlots { notes: batch.add(NOTES, &id)?, tags: notes::add_tags_of_analysis(batch, analysis_id)?, transcribes: batch.add(TRANSCRIBES, &id)?, windows: batch.add(TRANSCRIPTS, &id)? })
-        } else {
-            None
-        };
-        let study_slots = study::add_load(batch, analysis_id)?;
-        Ok((figure_slots, notes, study_slots))
-    })
-    .await?;
+async fn load(
+    app: &App,
+    user: &SessionUser,
+    analysis_id: &str,
+    with_notes: bool,
+) -> ApiResult<(AnalysisData, Results, Option<ExportSlots>, StudyData)> {
+    let (detail, results, (figure_slots, notes, study_slots)) =
+        analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
+            let figure_slots = figures::add_load(batch, analysis_id)?;
+            let id = [text(analysis_id)];
+            let notes = if with_notes {
+                Some(ExportSlots {
+                    notes: batch.add(NOTES, &id)?,
+                    tags: notes::add_tags_of_analysis(batch, analysis_id)?,
+                    transcribes: batch.add(TRANSCRIBES, &id)?,
+                    windows: batch.add(TRANSCRIPTS, &id)?,
+                })
+            } else {
+                None
+            };
+            let study_slots = study::add_load(batch, analysis_id)?;
+            Ok((figure_slots, notes, study_slots))
+        })
+        .await?;
     let study_data = study::load_of(&detail, &results, study_slots)?;
     Ok((figures::load_of(detail, &results, figure_slots)?, results, notes, study_data))
 }
@@ -194,7 +207,8 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             rows.push(row("transcript", Default::default()));
         }
         for note in notes.iter().filter(|n| n.entry_id == entry.id) {
-            let note_tags = tags.iter().filter(|t| t.note_id == note.id).map(|t| t.tag.as_str()).collect::<Vec<_>>().join("; ");
+            let note_tags =
+                tags.iter().filter(|t| t.note_id == note.id).map(|t| t.tag.as_str()).collect::<Vec<_>>().join("; ");
             let mut rest: [String; 13] = Default::default();
             rest[3] = clock(note.at_ms.max(0) as u64);
             rest[4] = note.text.clone();
@@ -206,7 +220,11 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
         if study_columns {
             // ADR 0017: every row of the entry says its participant id and task order; its
             // answers follow, one row each.
-            let order = entry.task_order.as_ref().map(|o| o.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let order = entry
+                .task_order
+                .as_ref()
+                .map(|o| o.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
+                .unwrap_or_default();
             let pid = entry.pid.clone().unwrap_or_default();
             for cells in &mut rows[first_row..] {
                 cells.extend([pid.clone(), order.clone(), String::new(), String::new(), String::new(), String::new()]);
@@ -216,7 +234,14 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
                 let mut rest: [String; 13] = Default::default();
                 rest[3] = clock(dto.atMs.max(0) as u64);
                 let mut cells = row("answer", rest);
-                cells.extend([pid.clone(), order.clone(), dto.phase, dto.questionNumber.to_string(), dto.question, dto.answer]);
+                cells.extend([
+                    pid.clone(),
+                    order.clone(),
+                    dto.phase,
+                    dto.questionNumber.to_string(),
+                    dto.question,
+                    dto.answer,
+                ]);
                 rows.push(cells);
             }
         }
@@ -230,10 +255,22 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
     for out in &study_data.screen_outs {
         let mut cells = vec!["screen_out".to_string(), String::new(), iso(out.created_at)];
         cells.extend(std::iter::repeat_n(String::new(), 14));
-        cells.extend([out.pid.clone().unwrap_or_default(), String::new(), "screener".into(), out.question_number.to_string(), out.question_text.clone(), out.option_text.clone()]);
+        cells.extend([
+            out.pid.clone().unwrap_or_default(),
+            String::new(),
+            "screener".into(),
+            out.question_number.to_string(),
+            out.question_text.clone(),
+            out.option_text.clone(),
+        ]);
         rows.push(cells);
     }
-    let header = with_transcript(&mut rows, transcribes, transcript_cells, EXPORT_HEADER.iter().copied().chain(STUDY_HEADER).collect());
+    let header = with_transcript(
+        &mut rows,
+        transcribes,
+        transcript_cells,
+        EXPORT_HEADER.iter().copied().chain(STUDY_HEADER).collect(),
+    );
     csv_response(&csv::document(&header, &rows), &format!("lupa-analysis-{analysis_id}.csv"))
 }
 
@@ -242,18 +279,30 @@ fn spoken(windows: &[WindowRow], entry_id: &str, task_count: usize) -> std::coll
     let mine: Vec<&WindowRow> = windows.iter().filter(|w| w.entry_id == entry_id).collect();
     let Some(first) = mine.first() else { return Default::default() };
     let marks = crate::transcripts::steps(first.steps_json.as_deref());
-    let lines: Vec<lupa_core::transcript::Line> = mine.iter().flat_map(|w| serde_json::from_str::<Vec<lupa_core::transcript::Line>>(&w.lines_json).unwrap_or_default()).collect();
+    let lines: Vec<lupa_core::transcript::Line> = mine
+        .iter()
+        .flat_map(|w| serde_json::from_str::<Vec<lupa_core::transcript::Line>>(&w.lines_json).unwrap_or_default())
+        .collect();
     lupa_core::transcript::text_by_task(&marks, &lines, task_count)
 }
 
 /// Adds the 'transcript' column when the analysis transcribes: the cells found, empty elsewhere.
-fn with_transcript<'a>(rows: &mut [Vec<String>], transcribes: bool, cells: Vec<(usize, String)>, mut header: Vec<&'a str>) -> Vec<&'a str> {
+fn with_transcript<'a>(
+    rows: &mut [Vec<String>],
+    transcribes: bool,
+    cells: Vec<(usize, String)>,
+    mut header: Vec<&'a str>,
+) -> Vec<&'a str> {
     if !transcribes {
         return header;
     }
     let mut cells = cells.into_iter().peekable();
     for (i, row) in rows.iter_mut().enumerate() {
-        row.push(if cells.peek().is_some_and(|(at, _)| *at == i) { cells.next().map(|(_, words)| words).unwrap_or_default() } else { String::new() });
+        row.push(if cells.peek().is_some_and(|(at, _)| *at == i) {
+            cells.next().map(|(_, words)| words).unwrap_or_default()
+        } else {
+            String::new()
+        });
     }
     header.push("transcript");
     header
@@ -309,11 +358,23 @@ pub async fn export_tasks(app: &App, user: &SessionUser, analysis_id: &str) -> A
         .map(|t| {
             let mut cells = vec!["task".to_string(), t.taskNumber.to_string(), t.taskContent];
             let s = &t.success;
-            cells.extend([s.n.to_string(), s.successes.to_string(), s.yes.to_string(), s.no.to_string(), s.unsure.to_string()]);
+            cells.extend([
+                s.n.to_string(),
+                s.successes.to_string(),
+                s.yes.to_string(),
+                s.no.to_string(),
+                s.unsure.to_string(),
+            ]);
             cells.extend([num(s.rate, 4), num(s.low, 4), num(s.high, 4)]);
             cells.extend([t.seq.n.to_string(), num(t.seq.mean, 3), num(t.seq.low, 3), num(t.seq.high, 3)]);
             for time in [&t.timeSuccessful, &t.timeAll] {
-                cells.extend([time.n.to_string(), seconds(time.medianMs), seconds(time.geometricMeanMs), seconds(time.lowMs), seconds(time.highMs)]);
+                cells.extend([
+                    time.n.to_string(),
+                    seconds(time.medianMs),
+                    seconds(time.geometricMeanMs),
+                    seconds(time.lowMs),
+                    seconds(time.highMs),
+                ]);
             }
             cells.extend(std::iter::repeat_n(String::new(), 5));
             cells
@@ -322,7 +383,13 @@ pub async fn export_tasks(app: &App, user: &SessionUser, analysis_id: &str) -> A
     let sus = figures::sus_summary(&data);
     let mut sus_row = vec!["sus".to_string()];
     sus_row.extend(std::iter::repeat_n(String::new(), 24));
-    sus_row.extend([sus.n.to_string(), num(sus.mean, 2), num(sus.low, 2), num(sus.high, 2), sus.grade.unwrap_or_default()]);
+    sus_row.extend([
+        sus.n.to_string(),
+        num(sus.mean, 2),
+        num(sus.low, 2),
+        num(sus.high, 2),
+        sus.grade.unwrap_or_default(),
+    ]);
     rows.push(sus_row);
     csv_response(&csv::document(&TASKS_HEADER, &rows), &format!("lupa-analysis-{analysis_id}-tasks.csv"))
 }

@@ -3,8 +3,8 @@
 //! resumed tab) replaces it. Each answer is stored with the question's wording and type at that
 //! moment, so later edits of the questions keep it readable.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_api_types::{QuestionAnswerDto, QuestionAnswersRequest, QuestionAnswersResponse};
+use lupa_core::error_code::ErrorCode;
 use lupa_core::insights;
 use lupa_core::study::{self, AnswerInput};
 use serde::Deserialize;
@@ -22,7 +22,8 @@ const SAVE: &str = "INSERT INTO question_answers (entry_id, phase, question_numb
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
 /// Answering is activity: it keeps an idle participation from expiring (ADR 0005).
 const TOUCH: &str = "UPDATE analysis_entries SET last_activity_at = ?2 WHERE id = ?1";
-const OF_ENTRY: &str = "SELECT entry_id, phase, question_number, question_text, question_type, answer, at_ms FROM question_answers \
+const OF_ENTRY: &str =
+    "SELECT entry_id, phase, question_number, question_text, question_type, answer, at_ms FROM question_answers \
      WHERE entry_id = ?1 ORDER BY at_ms, phase DESC, question_number";
 /// Every answer of the analysis's submitted entries, with the entry's number (for the summary).
 const OF_ANALYSIS: &str = "SELECT q.entry_id, q.phase, q.question_number, q.question_text, q.question_type, q.answer, q.at_ms, e.participant_number \
@@ -50,7 +51,10 @@ impl AnswerRow {
 
     pub fn dto(&self) -> QuestionAnswerDto {
         let value = self.value();
-        let choices = value.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default();
+        let choices = value
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
         QuestionAnswerDto {
             phase: self.phase.clone(),
             questionNumber: self.question_number.clamp(0, i64::from(u32::MAX)) as u32,
@@ -68,21 +72,29 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
     let entry = entries::require_capability(app, req, entry_id).await?;
     let body: QuestionAnswersRequest = read_json(req).await?;
     let database = db(app)?;
-    let row = stmt(&database, STUDY_OF, &[text(&entry.analysis_id)])?.first_busy::<Value<Option<String>>>(None).await.map_err(failed(STUDY_OF))?;
+    let row = stmt(&database, STUDY_OF, &[text(&entry.analysis_id)])?
+        .first_busy::<Value<Option<String>>>(None)
+        .await
+        .map_err(failed(STUDY_OF))?;
     let study = crate::study::parse(row.and_then(|r| r.value).as_deref());
-    let questions = study.phase(phase).filter(|q| !q.is_empty()).ok_or_else(|| ApiError::bad_request(ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
+    let questions = study
+        .phase(phase)
+        .filter(|q| !q.is_empty())
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
     let answers = body.answers.unwrap_or_default();
     if answers.len() != questions.len() {
         return Err(ApiError::bad_request(ErrorCode::InvalidAnswer, study::ANSWERS_INVALID));
     }
     let max_at = app.config.limits.max_duration_ms + lupa_core::clips::END_SLACK_MS;
-    let at = insights::validate_at(body.atMs, max_at).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+    let at =
+        insights::validate_at(body.atMs, max_at).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
     let now = app.now();
     let mut statements = vec![stmt(&database, CLEAR, &[text(&entry.id), text(phase)])?];
     let mut stored = Vec::with_capacity(questions.len());
     for (i, (question, answer)) in questions.iter().zip(&answers).enumerate() {
         let input = AnswerInput { text: answer.text.clone(), choices: answer.choices.clone(), value: answer.value };
-        let value = study::stored_answer(question, &input).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+        let value =
+            study::stored_answer(question, &input).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
         let row = AnswerRow {
             entry_id: entry.id.clone(),
             phase: phase.to_string(),
@@ -96,7 +108,16 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
         statements.push(stmt(
             &database,
             SAVE,
-            &[text(&row.entry_id), text(phase), int(row.question_number), text(&row.question_text), text(&row.question_type), text(&row.answer), int(at), int(now)],
+            &[
+                text(&row.entry_id),
+                text(phase),
+                int(row.question_number),
+                text(&row.question_text),
+                text(&row.question_type),
+                text(&row.answer),
+                int(at),
+                int(now),
+            ],
         )?);
         stored.push(row.dto());
     }

@@ -7,7 +7,8 @@ pub mod answers;
 pub mod summary;
 
 use lupa_api_types::{
-    AnalysisRequest, PanelDto, ParticipantScreenerQuestion, ParticipationData, ScreenRequest, ScreenResponse, ScreenerDto, StudyQuestionsDto,
+    AnalysisRequest, PanelDto, ParticipantScreenerQuestion, ParticipationData, ScreenRequest, ScreenResponse,
+    ScreenerDto, StudyQuestionsDto,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::participation::ID_REQUIRED;
@@ -25,7 +26,8 @@ use crate::App;
 /// The same budget as taking part: a screener answered is one attempt (ADR 0017).
 const SCREEN_PER_CLIENT: Limit = Limit { name: "screen-client", max: 60, window_ms: 60 * 60 * 1000 };
 const STUDY: &str = "SELECT a.study_json, (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id) AS tasks FROM analyses a WHERE a.id = ?1";
-const SCREEN_OUT: &str = "INSERT INTO screen_outs (id, analysis_id, pid, question_number, question_text, option_text, created_at) \
+const SCREEN_OUT: &str =
+    "INSERT INTO screen_outs (id, analysis_id, pid, question_number, question_text, option_text, created_at) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 #[derive(Deserialize)]
@@ -54,7 +56,9 @@ pub fn stored(study: &Study) -> ApiResult<Option<String>> {
 
 /// The study as the analysis payload shows it.
 pub fn dto(study: &Study) -> (ScreenerDto, StudyQuestionsDto, String, PanelDto) {
-    let screener = ScreenerDto { questions: study.screener.questions.iter().map(|q| convert(q).ok()).collect::<Option<_>>().unwrap_or_default() };
+    let screener = ScreenerDto {
+        questions: study.screener.questions.iter().map(|q| convert(q).ok()).collect::<Option<_>>().unwrap_or_default(),
+    };
     let questions = convert(&study.questions).unwrap_or(StudyQuestionsDto { pre: Vec::new(), post: Vec::new() });
     let panel = PanelDto {
         pidParam: study.panel.pid_param.clone(),
@@ -80,7 +84,11 @@ pub fn participant_screener(study: &Study) -> Option<Vec<ParticipantScreenerQues
     (!questions.is_empty()).then(|| {
         questions
             .iter()
-            .map(|q| ParticipantScreenerQuestion { text: q.text.clone(), multiple: q.multiple, options: q.options.iter().map(|o| o.text.clone()).collect() })
+            .map(|q| ParticipantScreenerQuestion {
+                text: q.text.clone(),
+                multiple: q.multiple,
+                options: q.options.iter().map(|o| o.text.clone()).collect(),
+            })
             .collect()
     })
 }
@@ -94,7 +102,12 @@ pub fn participant_id(raw: Option<&str>) -> ApiResult<Option<String>> {
 /// question and option that rejected them, and takes no place: no entry exists (ADR 0017).
 pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: ScreenRequest = read_json(req).await?;
-    let id = body.analysisId.as_deref().map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
+    let id = body
+        .analysisId
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
     let pid = participant_id(body.pid.as_deref())?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -112,7 +125,8 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
         return json(200, &ScreenResponse { accepted: true, screenOutUrl: None });
     }
     let answers = body.answers.unwrap_or_default();
-    let rejection = study::screen(&study.screener, &answers).map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
+    let rejection = study::screen(&study.screener, &answers)
+        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
     let Some(rejection) = rejection else { return json(200, &ScreenResponse { accepted: true, screenOutUrl: None }) };
     let mut write = Batch::new(&database);
     write.add(
@@ -145,12 +159,18 @@ pub fn add_study(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<Slot> {
 
 /// Before a place is taken: the id checked, the screener answers checked again (a rejected or
 /// missing answer takes no place), the order drawn when random.
-pub fn check_claim(results: &Results, slot: Slot, pid: Option<&str>, screener: Option<&[Vec<u32>]>) -> ApiResult<Claim> {
+pub fn check_claim(
+    results: &Results,
+    slot: Slot,
+    pid: Option<&str>,
+    screener: Option<&[Vec<u32>]>,
+) -> ApiResult<Claim> {
     let pid = participant_id(pid)?;
     let Some(row) = results.first::<StudyRow>(slot)? else { return Ok(Claim { pid, task_order: None }) };
     let study = parse(row.study_json.as_deref());
     if !study.screener.questions.is_empty() {
-        let verdict = study::screen(&study.screener, screener.unwrap_or(&[])).map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
+        let verdict = study::screen(&study.screener, screener.unwrap_or(&[]))
+            .map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
         if verdict.is_some() {
             return Err(ApiError::new(403, ErrorCode::ScreenedOut, study::SCREENED_OUT));
         }

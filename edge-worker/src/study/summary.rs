@@ -2,7 +2,9 @@
 //! reason, and the answers to the questions before and after the tasks, grouped by the wording
 //! they were answered under (counts per option or value; text answers with their moment).
 
-use lupa_api_types::{AnalysisDto, OptionCountDto, QuestionSummaryDto, ScreenOutReasonDto, ScreenOutsDto, TextAnswerDto};
+use lupa_api_types::{
+    AnalysisDto, OptionCountDto, QuestionSummaryDto, ScreenOutReasonDto, ScreenOutsDto, TextAnswerDto,
+};
 use serde::Deserialize;
 
 use crate::db::{text, Batch, Results, Slot};
@@ -40,7 +42,10 @@ pub struct StudySlots {
 
 /// Adds reading the screen-outs and the answers to a batch.
 pub fn add_load(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<StudySlots> {
-    Ok(StudySlots { screen_outs: batch.add(SCREEN_OUTS, &[text(analysis_id)])?, answers: answers::add_of_analysis(batch, analysis_id)? })
+    Ok(StudySlots {
+        screen_outs: batch.add(SCREEN_OUTS, &[text(analysis_id)])?,
+        answers: answers::add_of_analysis(batch, analysis_id)?,
+    })
 }
 
 /// The study's data from the analysis and what a batch read (`add_load`).
@@ -72,7 +77,11 @@ pub fn screen_outs(data: &StudyData) -> Option<ScreenOutsDto> {
     for row in &data.screen_outs {
         match reasons.iter_mut().find(|r| r.question == row.question_text && r.option == row.option_text) {
             Some(reason) => reason.count += 1,
-            None => reasons.push(ScreenOutReasonDto { question: row.question_text.clone(), option: row.option_text.clone(), count: 1 }),
+            None => reasons.push(ScreenOutReasonDto {
+                question: row.question_text.clone(),
+                option: row.option_text.clone(),
+                count: 1,
+            }),
         }
     }
     reasons.sort_by_key(|r| std::cmp::Reverse(r.count));
@@ -94,18 +103,37 @@ pub fn question_summaries(data: &StudyData) -> Option<Vec<QuestionSummaryDto>> {
     let mut out: Vec<QuestionSummaryDto> = Vec::new();
     // The current questions first, so an option nobody chose shows 0.
     for (phase, question, options, scale) in &data.options {
-        let kind = if scale.is_some() { "scale" } else if options.is_empty() { "text" } else { "choice" };
-        let mut counts: Vec<OptionCountDto> = options.iter().map(|o| OptionCountDto { option: o.clone(), count: 0 }).collect();
+        let kind = if scale.is_some() {
+            "scale"
+        } else if options.is_empty() {
+            "text"
+        } else {
+            "choice"
+        };
+        let mut counts: Vec<OptionCountDto> =
+            options.iter().map(|o| OptionCountDto { option: o.clone(), count: 0 }).collect();
         if let Some(top) = scale {
             counts = (1..=*top).map(|v| OptionCountDto { option: v.to_string(), count: 0 }).collect();
         }
-        out.push(QuestionSummaryDto { phase: phase.clone(), question: question.clone(), kind: kind.into(), counts, texts: Vec::new() });
+        out.push(QuestionSummaryDto {
+            phase: phase.clone(),
+            question: question.clone(),
+            kind: kind.into(),
+            counts,
+            texts: Vec::new(),
+        });
     }
     for row in &data.answers {
         let index = match out.iter().position(|q| q.phase == row.phase && q.question == row.question_text) {
             Some(i) => i,
             None => {
-                out.push(QuestionSummaryDto { phase: row.phase.clone(), question: row.question_text.clone(), kind: row.question_type.clone(), counts: Vec::new(), texts: Vec::new() });
+                out.push(QuestionSummaryDto {
+                    phase: row.phase.clone(),
+                    question: row.question_text.clone(),
+                    kind: row.question_type.clone(),
+                    counts: Vec::new(),
+                    texts: Vec::new(),
+                });
                 out.len() - 1
             }
         };
@@ -118,7 +146,9 @@ pub fn question_summaries(data: &StudyData) -> Option<Vec<QuestionSummaryDto>> {
                 text: answer,
                 atMs: row.at_ms,
             }),
-            serde_json::Value::Array(items) => items.iter().filter_map(|i| i.as_str()).for_each(|o| bump(&mut summary.counts, o)),
+            serde_json::Value::Array(items) => {
+                items.iter().filter_map(|i| i.as_str()).for_each(|o| bump(&mut summary.counts, o))
+            }
             other => bump(&mut summary.counts, &other.to_string()),
         }
     }

@@ -10,8 +10,8 @@
 pub mod provider;
 
 use lupa_api_types::transcript::{
-    TranscriptLanguage, TranscriptLineDto, TranscriptResponse, TranscriptSearchResponse, TranscriptSearchResultDto, TranscriptStatus,
-    TranscriptWordDto, TranscriptionDto,
+    TranscriptLanguage, TranscriptLineDto, TranscriptResponse, TranscriptSearchResponse, TranscriptSearchResultDto,
+    TranscriptStatus, TranscriptWordDto, TranscriptionDto,
 };
 use lupa_api_types::{ChunkResponse, StepMark};
 use lupa_core::error_code::ErrorCode;
@@ -49,7 +49,8 @@ pub async fn open_audio(app: &App, capability: Option<String>, entry_id: &str) -
     if !Provider::from_env(&app.env).is_on() {
         return Err(crate::ledger::refusal(Refusal::TranscriptionOff));
     }
-    let (seq, offset_ms): (u32, i64) = crate::ledger::call(app, entry_id, &Call::AudioOpen { capability, now: app.now() }).await?;
+    let (seq, offset_ms): (u32, i64) =
+        crate::ledger::call(app, entry_id, &Call::AudioOpen { capability, now: app.now() }).await?;
     json(
         200,
         &lupa_api_types::SegmentResponse {
@@ -63,7 +64,13 @@ pub async fn open_audio(app: &App, capability: Option<String>, entry_id: &str) -
 /// `PUT /api/v1/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}` (`x-lupa-start-ms`:
 /// where the audio starts on the segment's screen file): one chunk of the audio track, kept by
 /// the participation's object until its windows are transcribed.
-pub async fn put_audio_chunk(app: &App, req: &mut Request, entry_id: &str, segment: &str, index: &str) -> ApiResult<Response> {
+pub async fn put_audio_chunk(
+    app: &App,
+    req: &mut Request,
+    entry_id: &str,
+    segment: &str,
+    index: &str,
+) -> ApiResult<Response> {
     let capability = crate::participation::entries::capability_hash_of(app, req)?;
     if capability.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
@@ -71,21 +78,37 @@ pub async fn put_audio_chunk(app: &App, req: &mut Request, entry_id: &str, segme
     if !Provider::from_env(&app.env).is_on() {
         return Err(crate::ledger::refusal(Refusal::TranscriptionOff));
     }
-    let seq: u32 = segment.parse().ok().filter(|s| (1..=lupa_core::chunks::MAX_SEGMENTS).contains(s)).ok_or_else(|| crate::ledger::refusal(Refusal::NoSegment))?;
-    let index: u32 = index.parse().ok().filter(|i| *i < 100_000).ok_or_else(|| ApiError::bad_request(ErrorCode::BadChunkIndex, "Número de fragmento no válido"))?;
+    let seq: u32 = segment
+        .parse()
+        .ok()
+        .filter(|s| (1..=lupa_core::chunks::MAX_SEGMENTS).contains(s))
+        .ok_or_else(|| crate::ledger::refusal(Refusal::NoSegment))?;
+    let index: u32 = index
+        .parse()
+        .ok()
+        .filter(|i| *i < 100_000)
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::BadChunkIndex, "Número de fragmento no válido"))?;
     let start_ms = lupa_core::camera::start_ms(req.headers().get("x-lupa-start-ms").ok().flatten().as_deref());
     let body = read_body(req, crate::ledger::transcribe::MAX_AUDIO_CHUNK).await?;
     if body.is_empty() {
         return Err(ApiError::bad_request(ErrorCode::EmptyChunk, "El fragmento está vacío"));
     }
     use base64::Engine;
-    let call = Call::Audio { capability, seq, index, start_ms, body: base64::engine::general_purpose::STANDARD.encode(&body), now: app.now() };
+    let call = Call::Audio {
+        capability,
+        seq,
+        index,
+        start_ms,
+        body: base64::engine::general_purpose::STANDARD.encode(&body),
+        now: app.now(),
+    };
     crate::ledger::call::<bool>(app, entry_id, &call).await?;
     json(200, &ChunkResponse { stored: true })
 }
 
 const WINDOWS: &str = "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
-const STATE: &str = "SELECT a.transcription_enabled, a.transcription_language, e.transcript_completed_at, e.steps_json \
+const STATE: &str =
+    "SELECT a.transcription_enabled, a.transcription_language, e.transcript_completed_at, e.steps_json \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 
 #[derive(Deserialize)]
@@ -98,13 +121,18 @@ struct StateRow {
 
 /// The step marks as `(index, at_ms)`, for `transcript::task_at`.
 pub(crate) fn steps(json: Option<&str>) -> Vec<(u32, i64)> {
-    json.and_then(|j| serde_json::from_str::<Vec<StepMark>>(j).ok()).unwrap_or_default().into_iter().map(|s| (s.index, s.atMs.min(i64::MAX as u64) as i64)).collect()
+    json.and_then(|j| serde_json::from_str::<Vec<StepMark>>(j).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| (s.index, s.atMs.min(i64::MAX as u64) as i64))
+        .collect()
 }
 
 /// The lines of a recording's windows (their `lines_json`), in time order. A `Vec`, not a generic
 /// iterator: one copy of the JSON reading in the worker for both of its callers.
 pub(crate) fn stored_lines(windows: Vec<String>) -> Vec<Line> {
-    let mut lines: Vec<Line> = windows.into_iter().flat_map(|json| serde_json::from_str::<Vec<Line>>(&json).unwrap_or_default()).collect();
+    let mut lines: Vec<Line> =
+        windows.into_iter().flat_map(|json| serde_json::from_str::<Vec<Line>>(&json).unwrap_or_default()).collect();
     lines.sort_by_key(|l| l.start_ms);
     lines
 }
@@ -127,8 +155,20 @@ pub async fn get(app: &App, user: &SessionUser, entry_id: &str, format: Format) 
     let state = results.first::<StateRow>(state)?.ok_or_else(ApiError::not_found)?;
     let lines = stored_lines(results.values(windows)?);
     match format {
-        Format::Vtt => return attachment(transcript::vtt(&lines), "text/vtt; charset=utf-8", &format!("transcripcion-{entry_id}.vtt")),
-        Format::Text => return attachment(transcript::txt(&lines), "text/plain; charset=utf-8", &format!("transcripcion-{entry_id}.txt")),
+        Format::Vtt => {
+            return attachment(
+                transcript::vtt(&lines),
+                "text/vtt; charset=utf-8",
+                &format!("transcripcion-{entry_id}.vtt"),
+            )
+        }
+        Format::Text => {
+            return attachment(
+                transcript::txt(&lines),
+                "text/plain; charset=utf-8",
+                &format!("transcripcion-{entry_id}.txt"),
+            )
+        }
         Format::Json => {}
     }
     let status = if !Provider::from_env(&app.env).is_on() {
@@ -150,7 +190,11 @@ pub async fn get(app: &App, user: &SessionUser, entry_id: &str, format: Format) 
             start_ms: l.start_ms,
             end_ms: l.end_ms,
             text: l.text,
-            words: l.words.into_iter().map(|w| TranscriptWordDto { start_ms: w.start_ms, end_ms: w.end_ms, word: w.word }).collect(),
+            words: l
+                .words
+                .into_iter()
+                .map(|w| TranscriptWordDto { start_ms: w.start_ms, end_ms: w.end_ms, word: w.word })
+                .collect(),
         })
         .collect();
     let language = language_dto(Language::parse(&state.transcription_language).unwrap_or_default());
@@ -187,7 +231,10 @@ pub async fn search(app: &App, user: &SessionUser, req: &Request, analysis_id: &
     let url = req.url()?;
     let raw = url.query_pairs().find(|(k, _)| k == "q").map(|(_, v)| v.to_string()).unwrap_or_default();
     let q = transcript::query(&raw).map_err(|m| ApiError::unprocessable(ErrorCode::BadFilter, m))?;
-    let escaped: String = transcript::fold(&q).chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+    let escaped: String = transcript::fold(&q)
+        .chars()
+        .flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] })
+        .collect();
     let pattern = format!("%{escaped}%");
     let (_row, results, slot) = crate::analysis::owned_row_with(app, user, analysis_id, |batch| {
         batch.add(SEARCH, &[text(analysis_id), text(&pattern), crate::db::int(SEARCH_WINDOWS)])

@@ -25,7 +25,11 @@ pub enum Provider {
 
 fn value(env: &Env, name: &str) -> Option<String> {
     // A secret in production; the tests' stand-in passes plain vars.
-    env.secret(name).ok().map(|s| s.to_string()).or_else(|| env.var(name).ok().map(|v| v.to_string())).filter(|s| !s.is_empty())
+    env.secret(name)
+        .ok()
+        .map(|s| s.to_string())
+        .or_else(|| env.var(name).ok().map(|v| v.to_string()))
+        .filter(|s| !s.is_empty())
 }
 
 impl Provider {
@@ -35,11 +39,17 @@ impl Provider {
         match value(env, "TRANSCRIBE").as_deref() {
             Some("workers-ai") => Provider::WorkersAi,
             Some("rest") => match (value(env, "AI_ACCOUNT_ID"), value(env, "AI_API_TOKEN")) {
-                (Some(account), Some(token)) => {
-                    Provider::Rest { base: value(env, "AI_REST_BASE").unwrap_or_else(|| DEFAULT_REST_BASE.to_string()), account, token }
-                }
+                (Some(account), Some(token)) => Provider::Rest {
+                    base: value(env, "AI_REST_BASE").unwrap_or_else(|| DEFAULT_REST_BASE.to_string()),
+                    account,
+                    token,
+                },
                 _ => {
-                    crate::log::error("-", "(transcribe)", "TRANSCRIBE=rest needs AI_ACCOUNT_ID and AI_API_TOKEN; transcription is off");
+                    crate::log::error(
+                        "-",
+                        "(transcribe)",
+                        "TRANSCRIBE=rest needs AI_ACCOUNT_ID and AI_API_TOKEN; transcription is off",
+                    );
                     Provider::Off
                 }
             },
@@ -66,7 +76,9 @@ impl Provider {
                 let ai = env.ai("AI").map_err(|e| CallError::Fail(format!("AI binding: {e}")))?;
                 // The binding throws on rate limits and service errors alike: all are retried,
                 // up to `transcript::MAX_ATTEMPTS`.
-                ai.run::<_, Output>(transcript::MODEL, transcript::model_input(audio, language)).await.map_err(|e| CallError::Retry(e.to_string()))
+                ai.run::<_, Output>(transcript::MODEL, transcript::model_input(audio, language))
+                    .await
+                    .map_err(|e| CallError::Retry(e.to_string()))
             }
         }
     }

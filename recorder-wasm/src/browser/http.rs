@@ -56,7 +56,9 @@ impl Api {
     /// the participation's, so the camera's leftovers go too; the camera clears only its own.
     pub fn device_keys_to_clear(&self) -> Vec<String> {
         match self.track {
-            Track::Screen => [Track::Screen, Track::Camera, Track::Audio].iter().map(|t| t.device_key(&self.entry_id)).collect(),
+            Track::Screen => {
+                [Track::Screen, Track::Camera, Track::Audio].iter().map(|t| t.device_key(&self.entry_id)).collect()
+            }
             Track::Camera | Track::Audio => vec![self.device_key.clone()],
         }
     }
@@ -69,9 +71,14 @@ impl Api {
     pub async fn open_segment(&self, mime: &str, abort: Option<&AbortController>) -> Result<SegmentAnswer, Failure> {
         let body = JsValue::from(api::segment_body(mime, self.track));
         let response = ok(send("POST", &self.url("/segments"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
-        let json = JsFuture::from(response.json().map_err(|_| Failure::Network)?).await.map_err(|_| Failure::Network)?;
+        let json =
+            JsFuture::from(response.json().map_err(|_| Failure::Network)?).await.map_err(|_| Failure::Network)?;
         let number = |key: &str| Reflect::get(&json, &key.into()).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
-        Ok(SegmentAnswer { segment: number("segment"), chunk_max_bytes: number("chunkMaxBytes"), recorded_ms: number("recordedMs") })
+        Ok(SegmentAnswer {
+            segment: number("segment"),
+            chunk_max_bytes: number("chunkMaxBytes"),
+            recorded_ms: number("recordedMs"),
+        })
     }
 
     /// `PUT .../segments/{s}/chunks/{i}` (or `camera-chunks`) with the chunk's bytes,
@@ -93,7 +100,8 @@ impl Api {
         if let Some(start) = &start {
             headers.push(("x-lupa-start-ms", start.as_str()));
         }
-        let response = send("PUT", &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
+        let response =
+            send("PUT", &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
         if response.ok() {
             return Ok(());
         }
@@ -185,8 +193,12 @@ async fn send(
     }
     let request = Request::new_with_str_and_init(url, &init).map_err(|_| Failure::Network)?;
     let global = js_sys::global();
-    let fetch = Reflect::get(&global, &"fetch".into()).ok().and_then(|f| f.dyn_into::<Function>().ok()).ok_or(Failure::Network)?;
-    let promise: Promise = fetch.call1(&global, &request).ok().and_then(|p| p.dyn_into().ok()).ok_or(Failure::Network)?;
+    let fetch = Reflect::get(&global, &"fetch".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok())
+        .ok_or(Failure::Network)?;
+    let promise: Promise =
+        fetch.call1(&global, &request).ok().and_then(|p| p.dyn_into().ok()).ok_or(Failure::Network)?;
     // Dropped when this function returns, which clears the time-out.
     let _timeout = controller.map(|c| Timer::after(timeout_ms, move || c.abort()));
     JsFuture::from(promise).await.ok().and_then(|r| r.dyn_into().ok()).ok_or(Failure::Network)

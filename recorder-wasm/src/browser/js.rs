@@ -45,7 +45,9 @@ impl Timer {
         let window = web_sys::window()?;
         let callback = Closure::once(f);
         let delay = ms.ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
-        let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.as_ref().unchecked_ref(), delay).ok()?;
+        let id = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.as_ref().unchecked_ref(), delay)
+            .ok()?;
         Some(Timer { id, _callback: callback })
     }
 }
@@ -68,7 +70,8 @@ fn settle_after(ms: f64, reject: bool) -> js_sys::Promise {
     js_sys::Promise::new(&mut |resolve, rejecter| {
         let callback = if reject { rejecter } else { resolve };
         let delay = ms.ceil().clamp(0.0, f64::from(i32::MAX)) as i32;
-        let scheduled = web_sys::window().and_then(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&callback, delay).ok());
+        let scheduled = web_sys::window()
+            .and_then(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&callback, delay).ok());
         if scheduled.is_none() {
             let _ = callback.call0(&JsValue::UNDEFINED);
         }
@@ -139,7 +142,9 @@ pub fn snapshot_to_js(s: &Snapshot) -> JsValue {
 /// `{chunks, bytes, lastEndMs}` (the `PendingChunks` TypeScript interface in lib.rs).
 pub fn pending_to_js(p: &PendingSummary) -> JsValue {
     let object = js_sys::Object::new();
-    for (key, value) in [("chunks", f64::from(p.chunks)), ("bytes", p.bytes as f64), ("lastEndMs", p.last_end_ms as f64)] {
+    for (key, value) in
+        [("chunks", f64::from(p.chunks)), ("bytes", p.bytes as f64), ("lastEndMs", p.last_end_ms as f64)]
+    {
         let _ = js_sys::Reflect::set(&object, &key.into(), &value.into());
     }
     object.into()
@@ -162,7 +167,11 @@ pub fn steps_to_js(marks: &[StepMark]) -> JsValue {
 /// first start.
 pub fn resume_from_js(options: &JsValue) -> Resume {
     let whole = |value: &JsValue, key: &str| {
-        js_sys::Reflect::get(value, &key.into()).ok()?.as_f64().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 9e15).map(|v| v.round() as u64)
+        js_sys::Reflect::get(value, &key.into())
+            .ok()?
+            .as_f64()
+            .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 9e15)
+            .map(|v| v.round() as u64)
     };
     if options.is_undefined() || options.is_null() {
         return Resume::default();
@@ -173,10 +182,15 @@ pub fn resume_from_js(options: &JsValue) -> Resume {
         .map(|list| {
             js_sys::Array::from(&list)
                 .iter()
-                .filter_map(|m| Some(StepMark { index: u32::try_from(whole(&m, "index")?).ok()?, at_ms: whole(&m, "atMs")? }))
+                .filter_map(|m| {
+                    Some(StepMark { index: u32::try_from(whole(&m, "index")?).ok()?, at_ms: whole(&m, "atMs")? })
+                })
                 .collect()
         })
         .unwrap_or_default();
-    let align_to = js_sys::Reflect::get(options, &"alignTo".into()).ok().and_then(|v| v.as_f64()).filter(|v| v.is_finite() && *v >= 0.0);
+    let align_to = js_sys::Reflect::get(options, &"alignTo".into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|v| v.is_finite() && *v >= 0.0);
     Resume { recorded_ms: whole(options, "recordedMs").unwrap_or(0), steps, align_to }
 }

@@ -44,7 +44,12 @@ pub struct Media {
 
 impl Media {
     /// Creates (does not start) the recorder; `sink` receives its events.
-    pub fn create(stream: &MediaStream, mime: &str, track: Track, sink: Rc<dyn Fn(MediaEvent)>) -> Result<Media, String> {
+    pub fn create(
+        stream: &MediaStream,
+        mime: &str,
+        track: Track,
+        sink: Rc<dyn Fn(MediaEvent)>,
+    ) -> Result<Media, String> {
         let options = MediaRecorderOptions::new();
         options.set_mime_type(mime);
         match track {
@@ -59,7 +64,8 @@ impl Media {
         if codec::container(mime) == Container::Mp4 {
             options.set_video_key_frame_interval_duration(KEY_FRAME_INTERVAL_MS);
         }
-        let recorder = MediaRecorder::new_with_media_stream_and_media_recorder_options(stream, &options).map_err(|e| describe(&e))?;
+        let recorder = MediaRecorder::new_with_media_stream_and_media_recorder_options(stream, &options)
+            .map_err(|e| describe(&e))?;
 
         let data_sink = sink.clone();
         let on_data = Closure::<dyn FnMut(BlobEvent)>::new(move |event: BlobEvent| {
@@ -69,7 +75,8 @@ impl Media {
         });
         let stop_sink = sink.clone();
         let on_stop = Closure::<dyn FnMut(Event)>::new(move |_: Event| stop_sink(MediaEvent::Stopped));
-        let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| sink(MediaEvent::Error(error_message(&event))));
+        let on_error =
+            Closure::<dyn FnMut(Event)>::new(move |event: Event| sink(MediaEvent::Error(error_message(&event))));
         recorder.set_ondataavailable(Some(on_data.as_ref().unchecked_ref()));
         recorder.set_onstop(Some(on_stop.as_ref().unchecked_ref()));
         recorder.set_onerror(Some(on_error.as_ref().unchecked_ref()));

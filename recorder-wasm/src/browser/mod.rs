@@ -41,7 +41,10 @@ pub fn discard_promise(entry_id: String) -> Promise {
     future_to_promise(async move {
         let Some(store) = store::Store::open().await else { return Ok(JsValue::UNDEFINED) };
         for track in [Track::Screen, Track::Camera, Track::Audio] {
-            store.clear(&track.device_key(&entry_id)).await.map_err(|reason| js::named_error(pipeline::STORAGE_ERROR, &reason))?;
+            store
+                .clear(&track.device_key(&entry_id))
+                .await
+                .map_err(|reason| js::named_error(pipeline::STORAGE_ERROR, &reason))?;
         }
         Ok(JsValue::UNDEFINED)
     })

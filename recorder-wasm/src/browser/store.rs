@@ -16,7 +16,10 @@ use js_sys::{Array, Promise, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, Event, IdbDatabase, IdbFactory, IdbKeyRange, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest, IdbRequest, IdbTransaction, IdbTransactionMode};
+use web_sys::{
+    Blob, Event, IdbDatabase, IdbFactory, IdbKeyRange, IdbObjectStore, IdbObjectStoreParameters, IdbOpenDbRequest,
+    IdbRequest, IdbTransaction, IdbTransactionMode,
+};
 
 use super::js::{describe, with_timeout};
 use crate::session::LeftChunk;
@@ -54,7 +57,11 @@ impl Store {
         let factory: IdbFactory = Reflect::get(&js_sys::global(), &"indexedDB".into()).ok()?.dyn_into().ok()?;
         let request = factory.open_with_u32(DB_NAME, DB_VERSION).ok()?;
         let upgrade = Closure::<dyn FnMut(Event)>::new(|event: Event| {
-            let db = event.target().and_then(|t| t.dyn_into::<IdbOpenDbRequest>().ok()).and_then(|r| r.result().ok()).and_then(|d| d.dyn_into::<IdbDatabase>().ok());
+            let db = event
+                .target()
+                .and_then(|t| t.dyn_into::<IdbOpenDbRequest>().ok())
+                .and_then(|r| r.result().ok())
+                .and_then(|d| d.dyn_into::<IdbDatabase>().ok());
             if let Some(db) = db.filter(|db| !db.object_store_names().contains(STORE)) {
                 let params = IdbObjectStoreParameters::new();
                 params.set_key_path(&Array::of3(&"entryId".into(), &"segment".into(), &"index".into()));
@@ -85,10 +92,12 @@ impl Store {
     fn durable_store(&self) -> Result<(IdbTransaction, IdbObjectStore), String> {
         let options = js_sys::Object::new();
         Reflect::set(&options, &"durability".into(), &"strict".into()).map_err(|e| describe(&e))?;
-        let transaction: js_sys::Function = Reflect::get(&self.db, &"transaction".into()).and_then(|f| f.dyn_into()).map_err(|e| describe(&e))?;
-        let tx: IdbTransaction = Reflect::apply(&transaction, &self.db, &Array::of3(&STORE.into(), &"readwrite".into(), &options))
-            .and_then(|t| t.dyn_into())
-            .map_err(|e| describe(&e))?;
+        let transaction: js_sys::Function =
+            Reflect::get(&self.db, &"transaction".into()).and_then(|f| f.dyn_into()).map_err(|e| describe(&e))?;
+        let tx: IdbTransaction =
+            Reflect::apply(&transaction, &self.db, &Array::of3(&STORE.into(), &"readwrite".into(), &options))
+                .and_then(|t| t.dyn_into())
+                .map_err(|e| describe(&e))?;
         let store = tx.object_store(STORE).map_err(|e| describe(&e))?;
         Ok((tx, store))
     }
@@ -161,7 +170,9 @@ fn entry_range(entry_id: &str) -> Result<JsValue, String> {
 
 /// A stored value's numbers, if they are sane (a value written by something else is skipped).
 fn left_chunk(value: &JsValue) -> Option<LeftChunk> {
-    let number = |name: &str| Reflect::get(value, &name.into()).ok()?.as_f64().filter(|v| v.is_finite() && *v >= 0.0 && v.fract() == 0.0);
+    let number = |name: &str| {
+        Reflect::get(value, &name.into()).ok()?.as_f64().filter(|v| v.is_finite() && *v >= 0.0 && v.fract() == 0.0)
+    };
     let (segment, index) = (number("segment")?, number("index")?);
     if segment > f64::from(u32::MAX) || index > f64::from(u32::MAX) {
         return None;
@@ -185,7 +196,11 @@ async fn settle(request: &IdbRequest) -> Result<JsValue, String> {
     request.set_onerror(None);
     match outcome {
         Ok(_) => request.result().map_err(|e| describe(&e)),
-        Err(e) => Err(request.error().ok().flatten().map_or_else(|| describe(&e), |d| format!("{}: {}", d.name(), d.message()))),
+        Err(e) => Err(request
+            .error()
+            .ok()
+            .flatten()
+            .map_or_else(|| describe(&e), |d| format!("{}: {}", d.name(), d.message()))),
     }
 }
 

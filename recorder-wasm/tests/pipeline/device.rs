@@ -3,9 +3,12 @@
 //! and the tab's memory stays flat while chunks pile up offline. IndexedDB is read and disturbed
 //! by fake_server.js directly, not through the recorder's own code.
 
-use crate::support::{bytes, device_chunks, eventually, field, fire_online, hide_indexed_db, refuse_device_writes, sleep, wasm_memory_bytes, FakeServer, Options};
-use lupa_recorder::session::{Phase, Resume, Storage};
+use crate::support::{
+    bytes, device_chunks, eventually, field, fire_online, hide_indexed_db, refuse_device_writes, sleep,
+    wasm_memory_bytes, FakeServer, Options,
+};
 use lupa_recorder::api::Track;
+use lupa_recorder::session::{Phase, Resume, Storage};
 use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -43,7 +46,13 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
     assert_eq!(first.snapshot().storage, Storage::Device);
     let stored = device_chunks("entry-crash").await;
     assert_eq!(stored.len(), 3, "every chunk whose PUT failed is on the device");
-    assert!(stored.iter().enumerate().all(|(i, c)| c.segment == 1 && c.index as usize == i && c.blob_size == c.size && c.offset_ms == 0.0), "{stored:?}");
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.segment == 1 && c.index as usize == i && c.blob_size == c.size && c.offset_ms == 0.0),
+        "{stored:?}"
+    );
     assert_eq!(stored.iter().map(|c| c.size).sum::<f64>(), input.len() as f64);
     let last_end = stored.iter().map(|c| c.end_ms).fold(0.0, f64::max);
     let pending = JsFuture::from(Recorder::pending("entry-crash".into())).await.unwrap();
@@ -60,7 +69,10 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
     let second = Pipeline::new("entry-crash", "/api/v1", Track::Screen);
     second.open(MIME, Resume::default()).await.unwrap();
     assert!(second.elapsed_ms() >= last_end, "the timer continues from what the device held");
-    assert!(eventually(3000.0, || server.chunks(1).len() == 3).await, "the earlier tab's chunks went up with their own segment number");
+    assert!(
+        eventually(3000.0, || server.chunks(1).len() == 3).await,
+        "the earlier tab's chunks went up with their own segment number"
+    );
     assert!(server.joined(1) == input);
     second.push_chunk(&[7; 500]);
     JsFuture::from(second.finish()).await.unwrap();
@@ -132,10 +144,16 @@ async fn memory_stays_flat_while_chunks_pile_up_offline() {
             sleep(5.0).await;
         }
     }
-    assert!(eventually(40_000.0, || pipeline.snapshot().pending_chunks == CHUNKS + 10).await, "{:?}", pipeline.snapshot());
+    assert!(
+        eventually(40_000.0, || pipeline.snapshot().pending_chunks == CHUNKS + 10).await,
+        "{:?}",
+        pipeline.snapshot()
+    );
     let after = wasm_memory_bytes();
     let held = f64::from(CHUNKS) * CHUNK as f64;
-    web_sys::console::log_1(&format!("wasm memory: {before} B before, {after} B after {held} B recorded offline").into());
+    web_sys::console::log_1(
+        &format!("wasm memory: {before} B before, {after} B after {held} B recorded offline").into(),
+    );
     assert!(after - before <= 1024.0 * 1024.0, "memory grew by {} B for {held} B recorded", after - before);
     assert_eq!(device_chunks("entry-flat").await.len() as u32, CHUNKS + 10, "the recording waits on the device");
     server.set_offline(false);

@@ -6,11 +6,14 @@
 
 mod device;
 
-use crate::support::{bytes, device_chunks, error_message, error_name, eventually, field, fire_online, limit_message, sleep, FakeServer, Options};
-use lupa_recorder::session::{Phase, Resume};
-use lupa_recorder::steps::StepMark;
+use crate::support::{
+    bytes, device_chunks, error_message, error_name, eventually, field, fire_online, limit_message, sleep, FakeServer,
+    Options,
+};
 use js_sys::Reflect;
 use lupa_recorder::api::Track;
+use lupa_recorder::session::{Phase, Resume};
+use lupa_recorder::steps::StepMark;
 use lupa_recorder::{Pipeline, Recorder};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -29,7 +32,9 @@ async fn opened(options: Options) -> (FakeServer, Pipeline) {
 #[wasm_bindgen_test]
 async fn chunks_arrive_byte_identical_numbered_and_timed_through_failures() {
     // Every 3rd chunk PUT fails (alternately a network error and a 503); chunks over 100 kB split.
-    let (server, pipeline) = opened(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() }).await;
+    let (server, pipeline) =
+        opened(Options { entry_id: "entry-chunks", fail_every: 3, chunk_max_bytes: 100_000.0, ..Default::default() })
+            .await;
     assert_eq!(pipeline.snapshot().progress, 25.0);
     pipeline.mark_step(0);
     let sizes = [150_001usize, 64_000, 333_333, 1, 20_000, 99_999, 100_000, 100_001];
@@ -70,7 +75,11 @@ async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline(
     // The server knows 60 s of earlier segments; the resume info carries the earlier marks.
     let server = FakeServer::install(Options { entry_id: "entry-steps", recorded_ms: 60_000.0, ..Default::default() });
     let pipeline = Pipeline::new("entry-steps", "/api/v1", Track::Screen);
-    let resume = Resume { recorded_ms: 50_000, steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }], align_to: None };
+    let resume = Resume {
+        recorded_ms: 50_000,
+        steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }],
+        align_to: None,
+    };
     pipeline.open(MIME, resume).await.unwrap();
     assert!(pipeline.elapsed_ms() >= 60_000.0, "the timer continues: {}", pipeline.elapsed_ms());
     pipeline.mark_step(2);
@@ -119,7 +128,8 @@ async fn finishing_offline_waits_and_completes_when_the_network_returns() {
 
 #[wasm_bindgen_test]
 async fn the_limit_stops_recording_and_finish_completes_what_was_stored() {
-    let (server, pipeline) = opened(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() }).await;
+    let (server, pipeline) =
+        opened(Options { entry_id: "entry-limit", limit_bytes: 250_000.0, ..Default::default() }).await;
     for i in 0..5u8 {
         pipeline.push_chunk(&vec![i; 100_000]);
         sleep(30.0).await;
@@ -147,7 +157,8 @@ async fn a_chunk_the_server_still_holds_in_flight_is_sent_again_after_a_backoff_
     // After a server restart the ledger may hold a dead request's reservation of an index: the
     // fake answers each chunk's first two PUTs 409 `chunk_in_flight` (a 409 `chunk_conflict` stays
     // final: `another_4xx_is_fatal_for_this_tab_and_drops_an_earlier_tabs_chunk`, host tests).
-    let (server, pipeline) = opened(Options { entry_id: "entry-in-flight", in_flight_first: 2, ..Default::default() }).await;
+    let (server, pipeline) =
+        opened(Options { entry_id: "entry-in-flight", in_flight_first: 2, ..Default::default() }).await;
     let mut input = Vec::new();
     for i in 0..3u8 {
         let chunk = vec![i + 1; 2000];
@@ -221,7 +232,9 @@ async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_compl
     server.set_offline(true);
     camera.push_chunk(&[7; 3000]);
     screen.push_chunk(&[1; 2000]);
-    assert!(eventually(3000.0, || camera.snapshot().pending_chunks == 1 && screen.snapshot().pending_chunks == 1).await);
+    assert!(
+        eventually(3000.0, || camera.snapshot().pending_chunks == 1 && screen.snapshot().pending_chunks == 1).await
+    );
     assert_eq!(device_chunks("entry-camera#camera").await.len(), 1);
     assert_eq!(device_chunks("entry-camera").await.len(), 1, "the screen's chunks are apart");
     server.set_offline(false);
@@ -229,7 +242,10 @@ async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_compl
     camera.push_chunk(&[8; 500]);
     JsFuture::from(camera.finish()).await.unwrap();
     assert_eq!(camera.snapshot().phase, Phase::Done);
-    assert!(!server.log().iter().any(|l| l == "POST /complete"), "the camera never completes: the screen's completion closes its file");
+    assert!(
+        !server.log().iter().any(|l| l == "POST /complete"),
+        "the camera never completes: the screen's completion closes its file"
+    );
 
     let (start, chunks) = server.camera(1).expect("a camera file for segment 1");
     let start = start.expect("x-lupa-start-ms");

@@ -14,7 +14,8 @@
 let realFetch = null;
 const servers = new Map();
 
-const LIMIT_MESSAGE = 'La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.';
+const LIMIT_MESSAGE =
+  'La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.';
 
 /** The 413 message the fake sends past `limitBytes` (the worker's wording). */
 export function limitMessage() {
@@ -82,7 +83,10 @@ export function installFakeServer(options) {
     if (bytes.length === 0) return json(400, { message: 'empty', code: 'empty_chunk' });
     if (bytes.length > chunkMaxBytes) return json(413, { message: 'too big', code: 'chunk_too_large' });
     const existing = seg.chunks.get(index);
-    if (existing) return existing.bytes.length === bytes.length ? json(200, { stored: true }) : json(409, { message: 'conflict', code: 'chunk_conflict' });
+    if (existing)
+      return existing.bytes.length === bytes.length
+        ? json(200, { stored: true })
+        : json(409, { message: 'conflict', code: 'chunk_conflict' });
     if (options.limitBytes && server.storedBytes + bytes.length > options.limitBytes) {
       return json(413, { message: LIMIT_MESSAGE, code: 'recording_too_large' });
     }
@@ -106,8 +110,10 @@ export function installFakeServer(options) {
         if (body.track === 'camera') {
           // The camera track of the newest screen segment, like the worker.
           const segment = server.segments.size;
-          if (segment === 0) return json(409, { message: 'Empieza primero la grabación de la pantalla', code: 'no_screen_segment' });
-          if (!server.cameraSegments.has(segment)) server.cameraSegments.set(segment, { mimeType: body.mimeType, startMs: null, chunks: new Map() });
+          if (segment === 0)
+            return json(409, { message: 'Empieza primero la grabación de la pantalla', code: 'no_screen_segment' });
+          if (!server.cameraSegments.has(segment))
+            server.cameraSegments.set(segment, { mimeType: body.mimeType, startMs: null, chunks: new Map() });
           return json(200, { segment, chunkMaxBytes, recordedMs: options.recordedMs ?? 0 });
         }
         server.started = body;
@@ -115,15 +121,19 @@ export function installFakeServer(options) {
         server.segments.set(segment, { mimeType: server.started.mimeType, chunks: new Map() });
         return json(200, { segment, chunkMaxBytes, recordedMs: options.recordedMs ?? 0 });
       }
-      if (request.method === 'PUT' && chunk) return await chunkPut(request, Number(chunk[1]), Number(chunk[3]), chunk[2] === 'camera-chunks');
+      if (request.method === 'PUT' && chunk)
+        return await chunkPut(request, Number(chunk[1]), Number(chunk[3]), chunk[2] === 'camera-chunks');
       if (request.method === 'PUT' && suffix === '/steps') {
         server.steps = (await request.json()).steps;
         server.stepsPuts += 1;
         return json(200, { message: 'Pasos guardados' });
       }
       if (request.method === 'POST' && suffix === '/complete') {
-        const contiguous = [...server.segments.values()].every((s) => [...s.chunks.keys()].sort((a, b) => a - b).every((n, i) => n === i));
-        if (server.storedBytes === 0 || !contiguous) return json(400, { message: 'incomplete', code: 'missing_recording' });
+        const contiguous = [...server.segments.values()].every((s) =>
+          [...s.chunks.keys()].sort((a, b) => a - b).every((n, i) => n === i),
+        );
+        if (server.storedBytes === 0 || !contiguous)
+          return json(400, { message: 'incomplete', code: 'missing_recording' });
         server.completed = await request.json();
         return json(200, { durationMs: server.completed.durationMs, segments: server.segments.size });
       }
@@ -148,7 +158,8 @@ export function uninstallFakeServer(entryId) {
   }
 }
 
-const sortedChunks = (server, segment) => [...(server.segments.get(segment)?.chunks ?? new Map()).entries()].sort((a, b) => a[0] - b[0]);
+const sortedChunks = (server, segment) =>
+  [...(server.segments.get(segment)?.chunks ?? new Map()).entries()].sort((a, b) => a[0] - b[0]);
 
 /** A segment's chunks joined in index order. */
 export function joinedSegment(server, segment) {
@@ -166,7 +177,10 @@ export function joinedSegment(server, segment) {
 export function cameraSegment(server, segment) {
   const seg = server.cameraSegments.get(segment);
   if (!seg) return null;
-  return [seg.startMs, ...[...seg.chunks.entries()].sort((a, b) => a[0] - b[0]).map(([index, c]) => [index, c.bytes.length, c.endMs])];
+  return [
+    seg.startMs,
+    ...[...seg.chunks.entries()].sort((a, b) => a[0] - b[0]).map(([index, c]) => [index, c.bytes.length, c.endMs]),
+  ];
 }
 
 /** `[index, size, endMs]` of a segment's chunks in index order. */
@@ -195,11 +209,21 @@ export async function deviceChunks(entryId) {
   try {
     if (!db.objectStoreNames.contains('chunks')) return [];
     const values = await new Promise((resolve, reject) => {
-      const request = db.transaction('chunks').objectStore('chunks').getAll(IDBKeyRange.bound([entryId], [entryId, []]));
+      const request = db
+        .transaction('chunks')
+        .objectStore('chunks')
+        .getAll(IDBKeyRange.bound([entryId], [entryId, []]));
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    return values.map((v) => [v.segment, v.index, v.size, v.endMs, v.offsetMs, v.bytes instanceof Blob ? v.bytes.size : -1]);
+    return values.map((v) => [
+      v.segment,
+      v.index,
+      v.size,
+      v.endMs,
+      v.offsetMs,
+      v.bytes instanceof Blob ? v.bytes.size : -1,
+    ]);
   } finally {
     db.close();
   }

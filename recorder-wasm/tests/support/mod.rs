@@ -50,7 +50,16 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { entry_id: "entry", chunk_max_bytes: 4_194_304.0, recorded_ms: 0.0, latency_ms: 5.0, fail_every: 0, forbid: false, limit_bytes: 0.0, in_flight_first: 0 }
+        Options {
+            entry_id: "entry",
+            chunk_max_bytes: 4_194_304.0,
+            recorded_ms: 0.0,
+            latency_ms: 5.0,
+            fail_every: 0,
+            forbid: false,
+            limit_bytes: 0.0,
+            in_flight_first: 0,
+        }
     }
 }
 
@@ -118,7 +127,11 @@ impl FakeServer {
             .iter()
             .map(|c| {
                 let c = Array::from(&c);
-                Stored { index: c.get(0).as_f64().unwrap() as u32, size: c.get(1).as_f64().unwrap(), end_ms: c.get(2).as_f64().unwrap() }
+                Stored {
+                    index: c.get(0).as_f64().unwrap() as u32,
+                    size: c.get(1).as_f64().unwrap(),
+                    end_ms: c.get(2).as_f64().unwrap(),
+                }
             })
             .collect()
     }
@@ -136,7 +149,11 @@ impl FakeServer {
             .skip(1)
             .map(|c| {
                 let c = Array::from(&c);
-                Stored { index: c.get(0).as_f64().unwrap() as u32, size: c.get(1).as_f64().unwrap(), end_ms: c.get(2).as_f64().unwrap() }
+                Stored {
+                    index: c.get(0).as_f64().unwrap() as u32,
+                    size: c.get(1).as_f64().unwrap(),
+                    end_ms: c.get(2).as_f64().unwrap(),
+                }
             })
             .collect();
         Some((list.get(0).as_f64(), chunks))
@@ -160,7 +177,12 @@ impl FakeServer {
         }
         Array::from(&list)
             .iter()
-            .map(|m| (Reflect::get(&m, &"index".into()).unwrap().as_f64().unwrap() as u32, Reflect::get(&m, &"atMs".into()).unwrap().as_f64().unwrap()))
+            .map(|m| {
+                (
+                    Reflect::get(&m, &"index".into()).unwrap().as_f64().unwrap() as u32,
+                    Reflect::get(&m, &"atMs".into()).unwrap().as_f64().unwrap(),
+                )
+            })
             .collect()
     }
 }
@@ -198,7 +220,14 @@ pub async fn device_chunks(entry_id: &str) -> Vec<OnDevice> {
         .map(|c| {
             let c = Array::from(&c);
             let n = |i: u32| c.get(i).as_f64().unwrap();
-            OnDevice { segment: n(0) as u32, index: n(1) as u32, size: n(2), end_ms: n(3), offset_ms: n(4), blob_size: n(5) }
+            OnDevice {
+                segment: n(0) as u32,
+                index: n(1) as u32,
+                size: n(2),
+                end_ms: n(3),
+                offset_ms: n(4),
+                blob_size: n(5),
+            }
         })
         .collect()
 }

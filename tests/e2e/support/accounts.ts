@@ -1,7 +1,14 @@
 // Helpers for the accounts e2e tests: unique e-mails and client addresses, users made and signed in
 // through the API (the flows of scripts/lib/accounts.mjs on a Playwright request context), a
 // subscription given by SQL, the reset link from the local mail outbox, and the login form.
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import * as accounts from '../../../scripts/lib/accounts.mjs';
 import { literal, sql } from './db';
 
@@ -33,14 +40,18 @@ export function watchApiFailures(context: BrowserContext): { report: () => strin
       const took = request.timing().responseEnd;
       // A 5xx names its request id: the worker's error log line has the same one, with the cause.
       const id = response.status() >= 500 ? ` (x-request-id ${response.headers()['x-request-id'] ?? '?'})` : '';
-      failures.push(`${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}${id}`);
+      failures.push(
+        `${at()} ${request.method()} ${new URL(response.url()).pathname} → ${response.status()}${took > 0 ? ` after ${Math.round(took)} ms` : ''}${id}`,
+      );
     }
   });
   context.on('requestfailed', (request) => {
     // API calls, and the app's own code and styles (a lazy chunk that failed to load).
     const kind = request.resourceType();
     if (isApi(request.url()) || kind === 'script' || kind === 'stylesheet') {
-      failures.push(`${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`);
+      failures.push(
+        `${at()} ${request.method()} ${new URL(request.url()).pathname} → ${request.failure()?.errorText ?? 'failed'}`,
+      );
     }
   });
   // What the page itself reported going wrong: uncaught errors and console errors.
@@ -55,7 +66,10 @@ export function watchApiFailures(context: BrowserContext): { report: () => strin
 async function visibleText(context: BrowserContext): Promise<string> {
   const pages = await Promise.all(
     context.pages().map(async (page) => {
-      const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch(() => '(unreadable)');
       return `${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 1500)}`;
     }),
   );
@@ -78,7 +92,8 @@ export const test = base.extend<{ apiFailureLog: void }>({
       const watch = watchApiFailures(context);
       await use();
       await attachApiFailures(testInfo, watch.report());
-      if (testInfo.status !== testInfo.expectedStatus) console.log(`What the page showed when '${testInfo.title}' failed:\n${await visibleText(context)}`);
+      if (testInfo.status !== testInfo.expectedStatus)
+        console.log(`What the page showed when '${testInfo.title}' failed:\n${await visibleText(context)}`);
     },
     { auto: true },
   ],
@@ -103,7 +118,10 @@ export async function loginViaApi(request: APIRequestContext, email: string, pas
  * webhook would; the user's id. `stateDir`: a server of the test's own (the suite's by default).
  */
 export async function grantSubscription(email: string, stateDir?: string): Promise<string> {
-  const rows = await sql(`SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`, stateDir);
+  const rows = await sql(
+    `SELECT id FROM users WHERE email_normalized = ${literal(email.trim().toLowerCase())}`,
+    stateDir,
+  );
   const userId = rows[0]?.id as string | undefined;
   if (!userId) throw new Error(`no user ${email}`);
   const now = Date.now();

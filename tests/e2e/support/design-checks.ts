@@ -45,7 +45,12 @@ export async function useColorScheme(page: Page, colorScheme: 'light' | 'dark') 
   await page.emulateMedia({ colorScheme });
   // `getAnimations` flushes the style change first, so the transitions it returns are the new ones.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }
 
@@ -58,7 +63,11 @@ export async function measureOverflow(page: Page): Promise<OverflowFinding | nul
 
     const selectorOf = (element: Element): string => {
       const parts: string[] = [];
-      for (let node: Element | null = element; node && node !== document.documentElement && parts.length < 5; node = node.parentElement) {
+      for (
+        let node: Element | null = element;
+        node && node !== document.documentElement && parts.length < 5;
+        node = node.parentElement
+      ) {
         if (node.id) {
           parts.unshift(`${node.localName}#${CSS.escape(node.id)}`);
           break;
@@ -66,7 +75,11 @@ export async function measureOverflow(page: Page): Promise<OverflowFinding | nul
         let part = node.localName;
         const testId = node.getAttribute('data-testid');
         if (testId) part += `[data-testid="${testId}"]`;
-        else if (node.classList.length) part += [...node.classList].slice(0, 2).map((c) => `.${CSS.escape(c)}`).join('');
+        else if (node.classList.length)
+          part += [...node.classList]
+            .slice(0, 2)
+            .map((c) => `.${CSS.escape(c)}`)
+            .join('');
         const parent = node.parentElement;
         if (parent && !testId) {
           const same = [...parent.children].filter((child) => child.localName === node!.localName);
@@ -102,8 +115,14 @@ export async function measureOverflow(page: Page): Promise<OverflowFinding | nul
       };
     };
     const byRight = (a: { right: number }, b: { right: number }) => b.right - a.right;
-    const starts = offenders.filter((element) => !element.parentElement || !set.has(element.parentElement)).map(describe).sort(byRight);
-    const leaves = offenders.filter((element) => ![...element.children].some((child) => set.has(child))).map(describe).sort(byRight);
+    const starts = offenders
+      .filter((element) => !element.parentElement || !set.has(element.parentElement))
+      .map(describe)
+      .sort(byRight);
+    const leaves = offenders
+      .filter((element) => ![...element.children].some((child) => set.has(child)))
+      .map(describe)
+      .sort(byRight);
     return { innerWidth, scrollWidth, starts: starts.slice(0, 3), leaves: leaves.slice(0, 5) };
   });
 }
@@ -127,14 +146,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
 export function describeFindings({ overflow, axe }: DesignFindings): string[] {
   const lines: string[] = [];
   if (overflow) {
-    const offender = (o: Offender) => `${o.selector} (right ${o.right}px, width ${o.width}px${o.text ? `, "${o.text}"` : ''})`;
+    const offender = (o: Offender) =>
+      `${o.selector} (right ${o.right}px, width ${o.width}px${o.text ? `, "${o.text}"` : ''})`;
     lines.push(`horizontal scroll: scrollWidth ${overflow.scrollWidth} > innerWidth ${overflow.innerWidth}`);
     for (const o of overflow.leaves) lines.push(`  widest element: ${offender(o)}`);
     for (const o of overflow.starts) lines.push(`  overflow starts at: ${offender(o)}`);
   }
   for (const v of axe) {
-    const targets = v.targets.slice(0, 4).join(' | ') + (v.targets.length > 4 ? ` | … ${v.targets.length - 4} more` : '');
-    lines.push(`axe ${v.id} (${v.impact}, ${v.targets.length} node${v.targets.length === 1 ? '' : 's'}): ${v.help} — ${targets}${v.summary ? ` — ${v.summary}` : ''}`);
+    const targets =
+      v.targets.slice(0, 4).join(' | ') + (v.targets.length > 4 ? ` | … ${v.targets.length - 4} more` : '');
+    lines.push(
+      `axe ${v.id} (${v.impact}, ${v.targets.length} node${v.targets.length === 1 ? '' : 's'}): ${v.help} — ${targets}${v.summary ? ` — ${v.summary}` : ''}`,
+    );
   }
   return lines;
 }

@@ -101,9 +101,18 @@ export const participationAnalysis = (stamp: number) => ({
 });
 
 /** A participant (own context, own capability cookie) joins `analysisId`; returns the entry id. */
-function joinAnalysis(baseURL: string, analysisId: string, recording?: { bytes: Buffer; durationMs: number; steps?: { index: number; atMs: number }[] }) {
+function joinAnalysis(
+  baseURL: string,
+  analysisId: string,
+  recording?: { bytes: Buffer; durationMs: number; steps?: { index: number; atMs: number }[] },
+) {
   return asParticipant(baseURL, analysisId, async (participant, entryId) => {
-    if (recording) await uploadRecording(participant, entryId, recording.bytes, { durationMs: recording.durationMs, steps: recording.steps ?? [], chunks: 3 });
+    if (recording)
+      await uploadRecording(participant, entryId, recording.bytes, {
+        durationMs: recording.durationMs,
+        steps: recording.steps ?? [],
+        chunks: 3,
+      });
   });
 }
 
@@ -140,8 +149,11 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
     }
     const main = analyses[0]!;
     const steps = [0, 2_000, 6_000, 10_000, 14_000].map((atMs, index) => ({ index, atMs }));
-    const entryIds = [await joinAnalysis(baseURL, main.id, { bytes: await readFile(DEMO_VIDEO), durationMs: 18_000, steps })];
-    for (let i = 0; i < 2; i++) entryIds.push(await joinAnalysis(baseURL, main.id, { bytes: randomBytes(2048), durationMs: 4_000 }));
+    const entryIds = [
+      await joinAnalysis(baseURL, main.id, { bytes: await readFile(DEMO_VIDEO), durationMs: 18_000, steps }),
+    ];
+    for (let i = 0; i < 2; i++)
+      entryIds.push(await joinAnalysis(baseURL, main.id, { bytes: randomBytes(2048), durationMs: 4_000 }));
     entryIds.push(await joinAnalysis(baseURL, main.id));
     const notes = [
       'La participante no encuentra el campo del código de descuento: lo busca primero en la ficha del producto y después en el pie de página.',
@@ -149,7 +161,9 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
       `Copia la URL https://tienda-online-de-electrodomesticos-y-menaje.example.com/es-es/ayuda/envios-y-devoluciones?ref=${hex32()} para mirarla después.`,
     ];
     for (const [i, text] of notes.entries()) {
-      await ok(await researcher.post(`/api/v1/entry/${entryIds[0]}/notes`, { data: { atMs: 1_500 + i * 4_000, text } }));
+      await ok(
+        await researcher.post(`/api/v1/entry/${entryIds[0]}/notes`, { data: { atMs: 1_500 + i * 4_000, text } }),
+      );
     }
 
     // The participation tests' host: paid through the database, like the other specs' researchers.
@@ -168,8 +182,15 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
     await sql(`UPDATE users SET role = 'admin' WHERE email_normalized = ${literal(adminEmail.toLowerCase())}`);
     await loginViaApi(admin, adminEmail);
     const adminSearch = `investigacion-${tag}`;
-    const adminUserEmails = Array.from({ length: 20 }, (_, i) => `${['maria.jose', 'juan.carlos', 'ana.belen', 'francisco.javier'][i % 4]}.garcia-fernandez-${i + 1}@${adminSearch}-de-mercados.example.org`);
-    const waitlistEmails = Array.from({ length: 20 }, (_, i) => `persona.interesada.numero-${i + 1}.${tag}@una-empresa-con-nombre-largo-de-consultoria.example.net`);
+    const adminUserEmails = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `${['maria.jose', 'juan.carlos', 'ana.belen', 'francisco.javier'][i % 4]}.garcia-fernandez-${i + 1}@${adminSearch}-de-mercados.example.org`,
+    );
+    const waitlistEmails = Array.from(
+      { length: 20 },
+      (_, i) => `persona.interesada.numero-${i + 1}.${tag}@una-empresa-con-nombre-largo-de-consultoria.example.net`,
+    );
     const users = adminUserEmails.map((email, i) => {
       const at = stamp - i * 3_600_000;
       const lastLogin = i % 3 === 0 ? 'NULL' : String(at + 600_000);
@@ -210,7 +231,11 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
 async function stillValid(seed: DesignSeed, baseURL: string): Promise<boolean> {
   if (seed.version !== SEED_VERSION || seed.baseURL !== baseURL) return false;
   for (const who of [seed.researcher, seed.admin, seed.host]) {
-    const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders(), storageState: { cookies: who.cookies, origins: [] } });
+    const context = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: clientHeaders(),
+      storageState: { cookies: who.cookies, origins: [] },
+    });
     try {
       if ((await context.get('/api/v1/auth/session')).status() !== 200) return false;
     } finally {

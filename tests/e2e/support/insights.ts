@@ -32,7 +32,13 @@ export function submitRecording(baseURL: string, analysisId: string, { twoCaptur
   return asParticipant(baseURL, analysisId, async (participant, entryId) => {
     const bytes = await readFile(DEMO_VIDEO);
     if (twoCaptures) {
-      await uploadResumedRecording(participant, entryId, { bytes, durationMs: 18_000 }, { bytes, durationMs: 18_000 }, { steps: STEPS });
+      await uploadResumedRecording(
+        participant,
+        entryId,
+        { bytes, durationMs: 18_000 },
+        { bytes, durationMs: 18_000 },
+        { steps: STEPS },
+      );
     } else {
       await uploadSegment(participant, entryId, bytes, { durationMs: 18_000 });
       await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
@@ -41,7 +47,11 @@ export function submitRecording(baseURL: string, analysisId: string, { twoCaptur
 }
 
 /** A clip through the API (the player's own path is tested in clips.spec.ts). */
-export async function createClip(request: APIRequestContext, entryId: string, clip: { atMs: number; endMs: number; title: string }): Promise<string> {
+export async function createClip(
+  request: APIRequestContext,
+  entryId: string,
+  clip: { atMs: number; endMs: number; title: string },
+): Promise<string> {
   const created = await request.post(`/api/v1/entry/${entryId}/notes`, { data: { ...clip, text: '' } });
   await expectOk(created);
   return ((await created.json()) as { id: string }).id;
@@ -51,13 +61,24 @@ export async function createClip(request: APIRequestContext, entryId: string, cl
  * A participant who answers: the demo video (9 s), each task's SEQ and success in `tasks`, and
  * the ten SUS answers, then Finish. For analyses with task questions and the SUS on.
  */
-export async function answeredParticipation(baseURL: string, analysisId: string, tasks: [number, 'yes' | 'no' | 'unsure'][], sus: number[]) {
+export async function answeredParticipation(
+  baseURL: string,
+  analysisId: string,
+  tasks: [number, 'yes' | 'no' | 'unsure'][],
+  sus: number[],
+) {
   await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
     for (const [i, [seq, success]] of tasks.entries()) {
-      await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, { data: { seq, success, atMs: 3_000 + i * 2_000 } }));
+      await expectOk(
+        await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, {
+          data: { seq, success, atMs: 3_000 + i * 2_000 },
+        }),
+      );
     }
-    await expectOk(await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }));
+    await expectOk(
+      await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }),
+    );
     const steps = [0, 1, 2, 3, 4].map((index) => ({ index, atMs: index * 1_500 }));
     await finishRecording(participant, entryId, { durationMs: 9_000, steps });
   });
@@ -67,7 +88,11 @@ export async function answeredParticipation(baseURL: string, analysisId: string,
  * Turns on both questionnaires (task questions and the SUS) of the analysis through the edit API,
  * with the shared scenario and tasks and the given name and places.
  */
-export async function askQuestions(request: APIRequestContext, analysisId: string, { name = 'Preguntas e2e', places = 5 } = {}) {
+export async function askQuestions(
+  request: APIRequestContext,
+  analysisId: string,
+  { name = 'Preguntas e2e', places = 5 } = {},
+) {
   await expectOk(
     await request.patch(`/api/v1/analysis/${analysisId}`, {
       data: {

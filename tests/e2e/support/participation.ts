@@ -52,7 +52,8 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+export const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 /**
  * From the invitation link to the first step of the analysis. Returns when 'Aceptar y Continuar'
@@ -80,7 +81,10 @@ export async function startAnalysis(page: Page, analysisId: string): Promise<num
 }
 
 /** What ffprobe reads in the file at `signedUrl` (a signed recording URL): its seconds of media, and its streams' codecs and types. */
-export async function probeRecording(request: APIRequestContext, signedUrl: string): Promise<{ seconds: number; codecs: string[]; types: string[] }> {
+export async function probeRecording(
+  request: APIRequestContext,
+  signedUrl: string,
+): Promise<{ seconds: number; codecs: string[]; types: string[] }> {
   const { execFile } = await import('node:child_process');
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -93,8 +97,19 @@ export async function probeRecording(request: APIRequestContext, signedUrl: stri
   try {
     const path = join(dir, 'recording');
     await writeFile(path, await file.body());
-    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,codec_type', '-of', 'json', path]);
-    const probe = JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_name: string; codec_type: string }[] };
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_name,codec_type',
+      '-of',
+      'json',
+      path,
+    ]);
+    const probe = JSON.parse(stdout) as {
+      format: { duration?: string };
+      streams: { codec_name: string; codec_type: string }[];
+    };
     return {
       seconds: Number(probe.format.duration),
       codecs: probe.streams.map((stream) => stream.codec_name),
@@ -110,11 +125,13 @@ export const recordingStatus = (page: Page) => page.getByRole('status').filter({
 
 /** The participant's only entry of `analysisId` (on the server of `stateDir`, the suite's by default). */
 export async function entryOf(analysisId: string, stateDir?: string): Promise<{ id: string; status: string }> {
-  const rows = await sql(`SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`, stateDir);
+  const rows = await sql(
+    `SELECT id, status FROM analysis_entries WHERE analysis_id = ${literal(analysisId)}`,
+    stateDir,
+  );
   expect(rows).toHaveLength(1);
   return rows[0] as { id: string; status: string };
 }
-
 
 /**
  * A subscribed researcher's new analysis (`places` places), and a participant on `page` recording

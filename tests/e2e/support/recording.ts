@@ -34,7 +34,9 @@ export async function asParticipant(
 ): Promise<string> {
   const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
   try {
-    const joined = (await (await ok(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }))).json()) as Joined;
+    const joined = (await (
+      await ok(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }))
+    ).json()) as Joined;
     await record(participant, joined.analysisEntryId, joined);
     return joined.analysisEntryId;
   } finally {
@@ -51,7 +53,13 @@ export async function uploadSegment(
   participant: APIRequestContext,
   entryId: string,
   bytes: Buffer,
-  { durationMs = 1000, chunks = 4, mimeType = 'video/mp4', track = 'screen' as 'screen' | 'camera', cameraStartMs = 0 } = {},
+  {
+    durationMs = 1000,
+    chunks = 4,
+    mimeType = 'video/mp4',
+    track = 'screen' as 'screen' | 'camera',
+    cameraStartMs = 0,
+  } = {},
 ) {
   const body = track === 'camera' ? { mimeType, track } : { mimeType };
   const opened = await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/segments`, { data: body }));
@@ -65,7 +73,11 @@ export async function uploadSegment(
     await ok(
       await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${segment}/${kind}/${i}`, {
         data: bytes.subarray(i * size, end),
-        headers: { 'Content-Type': 'application/octet-stream', 'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)), ...extra },
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)),
+          ...extra,
+        },
       }),
     );
   }
@@ -74,13 +86,26 @@ export async function uploadSegment(
 
 /** The tab's thumbnail of the screen (ADR 0008): a small JPEG, sent before the participation is submitted. */
 export async function uploadThumbnail(participant: APIRequestContext, entryId: string, jpeg: Buffer) {
-  await ok(await participant.put(`/api/v1/analysisEntry/${entryId}/thumbnail`, { data: jpeg, headers: { 'Content-Type': 'image/jpeg' } }));
+  await ok(
+    await participant.put(`/api/v1/analysisEntry/${entryId}/thumbnail`, {
+      data: jpeg,
+      headers: { 'Content-Type': 'image/jpeg' },
+    }),
+  );
 }
 
 /** Completes and submits a participation whose segments are uploaded. */
-export async function finishRecording(participant: APIRequestContext, entryId: string, { durationMs, steps = [] as StepMark[] }: { durationMs?: number; steps?: StepMark[] } = {}) {
+export async function finishRecording(
+  participant: APIRequestContext,
+  entryId: string,
+  { durationMs, steps = [] as StepMark[] }: { durationMs?: number; steps?: StepMark[] } = {},
+) {
   await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs, steps } }));
-  await ok(await participant.patch('/api/v1/analysisEntry', { data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' } }));
+  await ok(
+    await participant.patch('/api/v1/analysisEntry', {
+      data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
+    }),
+  );
 }
 
 /** Sends `bytes` as one segment of `chunks` chunks spread over `durationMs`, then completes and submits. */

@@ -39,5 +39,12 @@ export async function prerender(path: string, language: Language): Promise<Prere
       </AppProviders>
     </StrictMode>,
   );
-  return { html, ...routeMeta(context.matches.map((match) => match.route), i18n), lang: i18n.language };
+  return {
+    html,
+    ...routeMeta(
+      context.matches.map((match) => match.route),
+      i18n,
+    ),
+    lang: i18n.language,
+  };
 }

@@ -28,8 +28,16 @@ const screen = <M,>(title: TitleName, load: () => Promise<M>, page: (module: M) 
 });
 
 // Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
-const landing = screen('landing', () => import('@/features/marketing/routes/landing-page'), (m) => m.LandingPage);
-const home = screen('home', () => import('@/features/marketing/routes/home-page'), (m) => m.HomePage);
+const landing = screen(
+  'landing',
+  () => import('@/features/marketing/routes/landing-page'),
+  (m) => m.LandingPage,
+);
+const home = screen(
+  'home',
+  () => import('@/features/marketing/routes/home-page'),
+  (m) => m.HomePage,
+);
 const terms = {
   handle: titled('terms'),
   lazy: async () => {
@@ -37,37 +45,86 @@ const terms = {
     return { Component: page.TermsPage };
   },
 };
-const faq = screen('faq', () => import('@/features/marketing/routes/faq-page'), (m) => m.FaqPage);
-const login = screen('login', () => import('@/features/auth/routes/login-page'), (m) => m.LoginPage);
-const register = screen('register', () => import('@/features/auth/routes/register-page'), (m) => m.RegisterPage);
-const recoverPassword = screen('recoverPassword', () => import('@/features/auth/routes/recover-password-page'), (m) => m.RecoverPasswordPage);
-const passwordReset = screen('passwordReset', () => import('@/features/auth/routes/password-reset-page'), (m) => m.PasswordResetPage);
-const dashboard = screen('dashboard', () => import('@/features/dashboard/routes/dashboard-page'), (m) => m.DashboardPage);
-const profile = screen('profile', () => import('@/features/profile/routes/profile-page'), (m) => m.ProfilePage);
-const billing = screen('billing', () => import('@/features/billing/routes/billing-page'), (m) => m.BillingPage);
+const faq = screen(
+  'faq',
+  () => import('@/features/marketing/routes/faq-page'),
+  (m) => m.FaqPage,
+);
+const login = screen(
+  'login',
+  () => import('@/features/auth/routes/login-page'),
+  (m) => m.LoginPage,
+);
+const register = screen(
+  'register',
+  () => import('@/features/auth/routes/register-page'),
+  (m) => m.RegisterPage,
+);
+const recoverPassword = screen(
+  'recoverPassword',
+  () => import('@/features/auth/routes/recover-password-page'),
+  (m) => m.RecoverPasswordPage,
+);
+const passwordReset = screen(
+  'passwordReset',
+  () => import('@/features/auth/routes/password-reset-page'),
+  (m) => m.PasswordResetPage,
+);
+const dashboard = screen(
+  'dashboard',
+  () => import('@/features/dashboard/routes/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const profile = screen(
+  'profile',
+  () => import('@/features/profile/routes/profile-page'),
+  (m) => m.ProfilePage,
+);
+const billing = screen(
+  'billing',
+  () => import('@/features/billing/routes/billing-page'),
+  (m) => m.BillingPage,
+);
 // The local (test-mode) payment provider's checkout and customer portal, inside our own app.
 const billingTestMode = {
   lazy: () =>
     import('@/features/billing/components/test-mode-layout').then((m) => ({ Component: m.BillingTestModeLayout })),
 };
-const billingCheckout = screen('billing', () => import('@/features/billing/routes/checkout-page'), (m) => m.CheckoutPage);
-const billingPortal = screen('billing', () => import('@/features/billing/routes/portal-page'), (m) => m.PortalPage);
-const createAnalysis = screen('createAnalysis', () => import('@/features/analysis/routes/create-analysis-page'), (m) => m.CreateAnalysisPage);
+const billingCheckout = screen(
+  'billing',
+  () => import('@/features/billing/routes/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const billingPortal = screen(
+  'billing',
+  () => import('@/features/billing/routes/portal-page'),
+  (m) => m.PortalPage,
+);
+const createAnalysis = screen(
+  'createAnalysis',
+  () => import('@/features/analysis/routes/create-analysis-page'),
+  (m) => m.CreateAnalysisPage,
+);
 const analysisDetail = {
   handle: titled('analysisDetail'),
   // The analysis page shows the insights feature's section: composed here, as features do not import each other.
   lazy: () =>
-    Promise.all([import('@/features/analysis/routes/analysis-detail-page'), import('@/features/insights/components/insights-section')]).then(
-      ([page, insights]) => ({
-        Component: () => (
-          <page.AnalysisDetailPage
-            renderInsights={(analysis) => (
-              <insights.InsightsSection analysisId={analysis.id} analysisName={analysis.name} taskCount={analysis.tasks.length} />
-            )}
-          />
-        ),
-      }),
-    ),
+    Promise.all([
+      import('@/features/analysis/routes/analysis-detail-page'),
+      import('@/features/insights/components/insights-section'),
+    ]).then(([page, insights]) => ({
+      Component: () => (
+        <page.AnalysisDetailPage
+          renderInsights={(analysis) => (
+            <insights.InsightsSection
+              analysisId={analysis.id}
+              analysisName={analysis.name}
+              taskCount={analysis.tasks.length}
+            />
+          )}
+        />
+      ),
+    })),
 };
 const entry = {
   handle: {
@@ -80,21 +137,38 @@ const entry = {
   } satisfies RouteHandle,
   // The recording's share dialog is the insights feature's: composed here, as features do not import each other.
   lazy: () =>
-    Promise.all([import('@/features/entries/routes/entry-page'), import('@/features/insights/components/share-dialog')]).then(
-      ([page, share]) => ({
-        Component: () => (
-          <page.EntryPage
-            renderShareDialog={({ analysisId, entryId, label, onClose }) => (
-              <share.ShareDialog analysisId={analysisId} target={{ kind: 'recording', targetId: entryId, label }} onClose={onClose} />
-            )}
-          />
-        ),
-      }),
-    ),
+    Promise.all([
+      import('@/features/entries/routes/entry-page'),
+      import('@/features/insights/components/share-dialog'),
+    ]).then(([page, share]) => ({
+      Component: () => (
+        <page.EntryPage
+          renderShareDialog={({ analysisId, entryId, label, onClose }) => (
+            <share.ShareDialog
+              analysisId={analysisId}
+              target={{ kind: 'recording', targetId: entryId, label }}
+              onClose={onClose}
+            />
+          )}
+        />
+      ),
+    })),
 };
-const admin = screen('admin', () => import('@/features/admin/routes/admin-page'), (m) => m.AdminPage);
-const adminWaitlist = screen('admin', () => import('@/features/admin/routes/waitlist-page'), (m) => m.WaitlistPage);
-const share = screen('share', () => import('@/features/insights/routes/share-page'), (m) => m.SharePage);
+const admin = screen(
+  'admin',
+  () => import('@/features/admin/routes/admin-page'),
+  (m) => m.AdminPage,
+);
+const adminWaitlist = screen(
+  'admin',
+  () => import('@/features/admin/routes/waitlist-page'),
+  (m) => m.WaitlistPage,
+);
+const share = screen(
+  'share',
+  () => import('@/features/insights/routes/share-page'),
+  (m) => m.SharePage,
+);
 /** The public site's pages (product §2), inside PublicLayout. */
 const publicPages: RouteObject[] = [
   { index: true, ...landing },
@@ -172,7 +246,9 @@ export const routes: RouteObject[] = [
       {
         // Signed-in area: the shell checks the session and redirects to /auth/login without one.
         Component: AppShellLayout,
-        handle: { warm: (_params, queryClient) => void queryClient.prefetchQuery(sessionQueryOptions()) } satisfies RouteHandle,
+        handle: {
+          warm: (_params, queryClient) => void queryClient.prefetchQuery(sessionQueryOptions()),
+        } satisfies RouteHandle,
         children: [
           {
             path: 'user',

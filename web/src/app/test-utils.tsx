@@ -57,7 +57,8 @@ export function fakeApi(handler: Handler): FakeCall[] {
  */
 export function signedInCustomer(url: string, paid = true) {
   if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
-  if (url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
+  if (url === '/api/v1/billing')
+    return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
   return undefined;
 }
 

@@ -18,7 +18,10 @@ function titleName(matches: readonly { handle?: unknown }[]): TitleName | undefi
 }
 
 /** The <title> and meta description of the page the matches describe. */
-export function routeMeta(matches: readonly { handle?: unknown }[], i18n: I18n): { title: string; description: string } {
+export function routeMeta(
+  matches: readonly { handle?: unknown }[],
+  i18n: I18n,
+): { title: string; description: string } {
   return pageMeta(titleName(matches), i18n);
 }
 

@@ -19,7 +19,16 @@ interface ConfirmActionsProps {
   onConfirm: () => void;
 }
 
-export function ConfirmActions({ cancelLabel, onCancel, cancelRef, confirmLabel, confirmClass, busy, spinner, onConfirm }: ConfirmActionsProps) {
+export function ConfirmActions({
+  cancelLabel,
+  onCancel,
+  cancelRef,
+  confirmLabel,
+  confirmClass,
+  busy,
+  spinner,
+  onConfirm,
+}: ConfirmActionsProps) {
   return (
     <>
       <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>

@@ -8,7 +8,10 @@ import { ConfirmActions } from '@/components/confirm-actions';
 import { Dialog, type DialogProps } from '@/components/ui/dialog';
 
 /** Dialog's own options pass through: its icon and tone, a test id, and where focus goes after. */
-export interface ConfirmDialogProps extends Pick<DialogProps, 'icon' | 'tone' | 'testId' | 'returnFocus' | 'fallbackFocus'> {
+export interface ConfirmDialogProps extends Pick<
+  DialogProps,
+  'icon' | 'tone' | 'testId' | 'returnFocus' | 'fallbackFocus'
+> {
   title: string;
   body: ReactNode;
   confirmLabel: string;

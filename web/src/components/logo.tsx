@@ -9,14 +9,7 @@ interface LogoProps {
 /** The mark alone; decorative, so callers give the accessible name (usually the wordmark). */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <svg
-      className="logo__mark"
-      width={size}
-      height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className="logo__mark" width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <circle cx="13.5" cy="13.5" r="9" className="logo__lens" stroke="currentColor" strokeWidth="3.5" />
       <path
         d="M8.8 12.2a5 5 0 0 1 3.6-3.5"

@@ -18,7 +18,13 @@ interface SiteHeaderProps {
   children: ReactNode;
 }
 
-export function SiteHeader({ home, homeLabel, inner = 'site-header__inner container cluster-between', minimal = false, children }: SiteHeaderProps) {
+export function SiteHeader({
+  home,
+  homeLabel,
+  inner = 'site-header__inner container cluster-between',
+  minimal = false,
+  children,
+}: SiteHeaderProps) {
   return (
     <header className={minimal ? 'site-header site-header--minimal' : 'site-header'}>
       <div className={inner}>

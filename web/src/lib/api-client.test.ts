@@ -54,8 +54,14 @@ describe('api-client', () => {
   });
 
   it("turns the server's error body into an ApiError carrying status, code and message", async () => {
-    const body: ErrorBody = { message: 'La combinación de email y contraseña es incorrecta', code: 'invalid_credentials' };
-    vi.stubGlobal('fetch', vi.fn(async () => json(body, 401)));
+    const body: ErrorBody = {
+      message: 'La combinación de email y contraseña es incorrecta',
+      code: 'invalid_credentials',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(body, 401)),
+    );
 
     const error = await post('/auth/login/local', {}).catch((caught: unknown) => caught);
 
@@ -64,7 +70,10 @@ describe('api-client', () => {
   });
 
   it('keeps the status when an error answer is not our JSON body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })),
+    );
 
     await expect(get('/health')).rejects.toMatchObject({ status: 502, code: 'http_error' });
   });
@@ -84,7 +93,10 @@ describe('api-client', () => {
   });
 
   it('turns a network failure into an ApiError of status 0 and code "network"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     await expect(get('/health')).rejects.toMatchObject({ name: 'ApiError', status: 0, code: 'network' });
   });

@@ -7,7 +7,13 @@ import type { ValidationItem } from '@/lib/api-types/ValidationItem';
 /** Codes the client itself produces; other codes come from the server's error body. */
 export type ClientErrorCode = 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'http_error';
 
-const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>(['network', 'timeout', 'aborted', 'invalid_response', 'http_error']);
+const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
+  'network',
+  'timeout',
+  'aborted',
+  'invalid_response',
+  'http_error',
+]);
 
 /** True for the codes the client invents when no usable error body arrived. */
 export const isClientCode = (code: string): code is ClientErrorCode => CLIENT_CODES.has(code);

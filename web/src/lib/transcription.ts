@@ -11,4 +11,5 @@ export const TRANSCRIPTION_LANGUAGES = ['es', 'en'] as const satisfies readonly 
 export const DEFAULT_TRANSCRIPTION: TranscriptionDto = { enabled: true, language: 'es' };
 
 /** The setting an analysis answer carries, or the default when it carries none (an older answer in a cache). */
-export const transcriptionOf = (analysis: Pick<AnalysisDto, 'transcription'>): TranscriptionDto => analysis.transcription ?? DEFAULT_TRANSCRIPTION;
+export const transcriptionOf = (analysis: Pick<AnalysisDto, 'transcription'>): TranscriptionDto =>
+  analysis.transcription ?? DEFAULT_TRANSCRIPTION;

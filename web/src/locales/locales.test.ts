@@ -20,7 +20,9 @@ const esCore = { ...esApp, ...esTerms };
 /** "a.b.c" paths of every leaf, or a marker for leaves that are not non-empty strings. */
 function leafPaths(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) {
-    return value.every((line) => typeof line === 'string' && line.trim() !== '') ? [prefix] : [`${prefix} (not a non-empty string)`];
+    return value.every((line) => typeof line === 'string' && line.trim() !== '')
+      ? [prefix]
+      : [`${prefix} (not a non-empty string)`];
   }
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value).flatMap(([key, child]) => leafPaths(child, prefix ? `${prefix}.${key}` : key));
@@ -67,7 +69,9 @@ describe('locale files', () => {
   });
 
   it('the error files word exactly the codes with a fixed message, in both languages, and no other file does', () => {
-    const fixed = Object.entries(ERROR_WORDING).filter(([, wording]) => wording === 'locale').map(([code]) => `errors.${code}`);
+    const fixed = Object.entries(ERROR_WORDING)
+      .filter(([, wording]) => wording === 'locale')
+      .map(([code]) => `errors.${code}`);
     expect(leafPaths(esErrors).sort()).toEqual(fixed.sort());
     expect(leafPaths(enErrors).sort()).toEqual(fixed.sort());
     const others = new Set([...leafPaths(esCore), ...leafPaths(esParticipate)]);

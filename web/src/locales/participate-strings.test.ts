@@ -10,9 +10,13 @@ import esParticipate from '@/locales/es-participate.json';
 
 /** Every source file's text, by its path under src/ (Vite reads them; no Node APIs in web tests). */
 const SOURCES = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true })).map(
-    ([path, text]) => [path.slice('/src/'.length), text],
-  ),
+  Object.entries(
+    import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([path, text]) => [path.slice('/src/'.length), text]),
 );
 const ENTRY = 'participate-main.tsx';
 
@@ -45,7 +49,12 @@ const code = (file: string) => SOURCES[file]!.replace(/\/\*[\s\S]*?\*\//g, '').r
 
 /** The value at a dotted path, or undefined. */
 function at(strings: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), strings);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      strings,
+    );
 }
 
 const sections = new Set([...Object.keys(es), ...Object.keys(esParticipate)]);
@@ -55,13 +64,15 @@ describe("the participation page's strings", () => {
   const sources = sourcesOf(ENTRY);
 
   it('follows the entry into the flow, its lazy steps and the shared pieces', () => {
-    expect(sources).toEqual(expect.arrayContaining([
-      'features/participate/routes/participate-page.tsx',
-      'features/participate/components/permissions-step.tsx',
-      'features/participate/components/question-screen.tsx',
-      'components/language-switch.tsx',
-      'lib/i18n.ts',
-    ]));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'features/participate/routes/participate-page.tsx',
+        'features/participate/components/permissions-step.tsx',
+        'features/participate/components/question-screen.tsx',
+        'components/language-switch.tsx',
+        'lib/i18n.ts',
+      ]),
+    );
     expect(sources.some((name) => name.startsWith('app/'))).toBe(false);
   });
 

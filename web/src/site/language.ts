@@ -87,7 +87,8 @@ export function startLanguage(root: HTMLElement, enhance: (root: HTMLElement) =>
   // Delegated, so it outlives the content it replaces.
   root.addEventListener('change', (event) => {
     const select = event.target;
-    if (select instanceof HTMLSelectElement && select.matches(SWITCH) && isLanguage(select.value)) void show(select.value);
+    if (select instanceof HTMLSelectElement && select.matches(SWITCH) && isLanguage(select.value))
+      void show(select.value);
   });
 
   // A choice made on the page before this script ran is in the switch; else the remembered one.
@@ -114,7 +115,9 @@ async function fetchVersion(url: string): Promise<PageText> {
 function replaceContent(root: HTMLElement, html: string, enhance: (root: HTMLElement) => void): void {
   const before = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const focused = before.indexOf(document.activeElement as HTMLElement);
-  const expanded = [...root.querySelectorAll('button[aria-expanded]')].map((b) => b.getAttribute('aria-expanded') === 'true');
+  const expanded = [...root.querySelectorAll('button[aria-expanded]')].map(
+    (b) => b.getAttribute('aria-expanded') === 'true',
+  );
   const fields = [...root.querySelectorAll<HTMLInputElement>('input')].map((input) => ({
     value: input.value,
     checked: input.checked,

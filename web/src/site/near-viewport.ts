@@ -21,9 +21,12 @@ export function whenNearViewport(element: Element, reveal: () => void): void {
   };
   // Without IntersectionObserver (old browsers, jsdom) there is nothing to wait for.
   if (typeof IntersectionObserver === 'undefined') return once();
-  observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) once();
-  }, { rootMargin: MARGIN });
+  observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) once();
+    },
+    { rootMargin: MARGIN },
+  );
   observer.observe(element);
   for (const type of INTERACTIONS) window.addEventListener(type, once, { once: true, passive: true });
 }

@@ -123,16 +123,20 @@ describe('public page script', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
       expect(document.title).toBe('Quality feedback, in minutes · Lupa');
-      expect(document.querySelector<HTMLMetaElement>('meta[name="description"]')!.content).toContain('Remote usability testing');
+      expect(document.querySelector<HTMLMetaElement>('meta[name="description"]')!.content).toContain(
+        'Remote usability testing',
+      );
       expect(document.documentElement.lang).toBe('en');
       expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
       const switched = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language' });
       expect(switched.value).toBe('en');
       expect(document.activeElement).toBe(switched);
       const englishFaq = screen.getByRole('region', { name: 'Frequently asked questions' });
-      expect(within(englishFaq).getAllByRole('button').map((b) => b.getAttribute('aria-expanded'))).toEqual(
-        ['false', 'false', 'true', 'false', 'false', 'false', 'false', 'false', 'false'],
-      );
+      expect(
+        within(englishFaq)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-expanded')),
+      ).toEqual(['false', 'false', 'true', 'false', 'false', 'false', 'false', 'false', 'false']);
       expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('ana@lupa.example');
 
       // The new content works, and Spanish comes back from memory.

@@ -135,7 +135,10 @@ describe('waitlist form', () => {
   });
 
   it('treats a network failure (no answer) as a failure', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await serveForm();
 
     fill('ana@lupa.example', true);

@@ -31,7 +31,10 @@ pub fn looks_like_address(email: &str) -> bool {
     let email = email.trim();
     match email.split_once('@') {
         Some((local, domain)) => {
-            !local.is_empty() && !domain.is_empty() && email.len() <= MAX_EMAIL_LEN && !email.chars().any(char::is_whitespace)
+            !local.is_empty()
+                && !domain.is_empty()
+                && email.len() <= MAX_EMAIL_LEN
+                && !email.chars().any(char::is_whitespace)
         }
         None => false,
     }
@@ -50,7 +53,18 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_an_address() {
-        for bad in ["", "ana", "ana@", "@example.com", "ana@example", "a b@example.com", "a@@example.com", "a@b@c.com", "a@.com", "a@example..com"] {
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@example.com",
+            "ana@example",
+            "a b@example.com",
+            "a@@example.com",
+            "a@b@c.com",
+            "a@.com",
+            "a@example..com",
+        ] {
             assert!(!is_valid(bad), "{bad}");
         }
         assert!(!is_valid(&format!("{}@example.com", "a".repeat(250))));

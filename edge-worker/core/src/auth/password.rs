@@ -21,12 +21,57 @@ pub const MAX_LEN: usize = 128;
 
 /// The most common passwords of at least 8 characters, from public breach lists; refused outright.
 const COMMON: &[&str] = &[
-    "12345678", "123456789", "1234567890", "password", "password1", "password123", "qwertyuiop", "qwerty123",
-    "11111111", "00000000", "iloveyou", "abc12345", "abcd1234", "1q2w3e4r", "1qaz2wsx", "sunshine", "princess",
-    "football", "baseball", "welcome1", "admin123", "letmein1", "trustno1", "superman", "starwars", "dragon12",
-    "master12", "zaq12wsx", "qwertyui", "asdfghjk", "asdfasdf", "87654321", "12341234", "11223344", "passw0rd",
-    "contraseña", "contrasena", "123456789a", "q1w2e3r4", "michael1", "jennifer", "computer", "whatever",
-    "internet", "samsung1", "changeme", "lupalupa", "usuario1", "holahola", "barcelona", "madrid123",
+    "12345678",
+    "123456789",
+    "1234567890",
+    "password",
+    "password1",
+    "password123",
+    "qwertyuiop",
+    "qwerty123",
+    "11111111",
+    "00000000",
+    "iloveyou",
+    "abc12345",
+    "abcd1234",
+    "1q2w3e4r",
+    "1qaz2wsx",
+    "sunshine",
+    "princess",
+    "football",
+    "baseball",
+    "welcome1",
+    "admin123",
+    "letmein1",
+    "trustno1",
+    "superman",
+    "starwars",
+    "dragon12",
+    "master12",
+    "zaq12wsx",
+    "qwertyui",
+    "asdfghjk",
+    "asdfasdf",
+    "87654321",
+    "12341234",
+    "11223344",
+    "passw0rd",
+    "contraseña",
+    "contrasena",
+    "123456789a",
+    "q1w2e3r4",
+    "michael1",
+    "jennifer",
+    "computer",
+    "whatever",
+    "internet",
+    "samsung1",
+    "changeme",
+    "lupalupa",
+    "usuario1",
+    "holahola",
+    "barcelona",
+    "madrid123",
 ];
 
 /// Why a new password was refused.
@@ -87,7 +132,8 @@ pub fn verify(password: &str, phc: &str) -> bool {
 
 /// A valid hash of a random password, verified against when an account does not exist so that
 /// login takes the same time either way (no account enumeration by timing).
-pub const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$bHVwYWR1bW15c2FsdDAx$Wm8mfEzAFUuZ6l9bVpkp0cyEYWCEiXrE4fM/1VQtfEw";
+pub const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$bHVwYWR1bW15c2FsdDAx$Wm8mfEzAFUuZ6l9bVpkp0cyEYWCEiXrE4fM/1VQtfEw";
 
 #[cfg(test)]
 mod tests {

@@ -24,7 +24,8 @@ pub const LOGIN_PER_CLIENT: Limit = Limit { name: "login-client", max: 30, windo
 /// (429) for the window; other networks are not (no lockout of the owner, ASVS 2.2.1). Each
 /// attempt is counted before its password is checked and given back when it succeeds, so
 /// concurrent guesses cannot all pass on the same old count.
-pub const LOGIN_FAILURES_PER_ACCOUNT_NETWORK: Limit = Limit { name: "login-account-net", max: 10, window_ms: 15 * MINUTE };
+pub const LOGIN_FAILURES_PER_ACCOUNT_NETWORK: Limit =
+    Limit { name: "login-account-net", max: 10, window_ms: 15 * MINUTE };
 /// Failed logins against one account from anywhere. It never refuses: past `max`, every attempt
 /// on the account waits [`account_delay_ms`] before its password is checked, and the owner is
 /// mailed once per window when the count reaches `max`.
@@ -38,7 +39,11 @@ pub const MAX_ACCOUNT_DELAY_MS: u64 = 3_000;
 /// spread over many networks without ever refusing the right password.
 pub fn account_delay_ms(failures: i64) -> u64 {
     let over = failures - LOGIN_FAILURES_PER_ACCOUNT.max;
-    if over <= 0 { 0 } else { (over as u64).saturating_mul(250).min(MAX_ACCOUNT_DELAY_MS) }
+    if over <= 0 {
+        0
+    } else {
+        (over as u64).saturating_mul(250).min(MAX_ACCOUNT_DELAY_MS)
+    }
 }
 
 /// The subject of [`LOGIN_FAILURES_PER_ACCOUNT_NETWORK`]: a normalised e-mail and a client key.

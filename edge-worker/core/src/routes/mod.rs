@@ -106,7 +106,16 @@ pub struct Route {
 impl Route {
     const fn new(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> Route {
         let doc = Doc { summary: "", request: Content::NoBody, status: 200, response: Content::NoBody };
-        Route { id, method, pattern, access, d1: D1Budget { max: 0, before_body: None, why: "" }, media: false, local_only: false, doc }
+        Route {
+            id,
+            method,
+            pattern,
+            access,
+            d1: D1Budget { max: 0, before_body: None, why: "" },
+            media: false,
+            local_only: false,
+            doc,
+        }
     }
     pub const fn get(id: RouteId, pattern: &'static str, access: Access) -> Route {
         Route::new(id, "GET", pattern, access)
@@ -181,7 +190,8 @@ impl Route {
 }
 
 /// Every parameter name a pattern may use; each has an accessor on [`Params`].
-pub const PARAM_NAMES: &[&str] = &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track", "phase"];
+pub const PARAM_NAMES: &[&str] =
+    &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track", "phase"];
 
 /// Where every API path lives.
 pub const API_ROOT: &str = "/api/v1";
@@ -283,7 +293,10 @@ pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
     for spec in ROUTES {
         if let Some(params) = match_pattern(spec.pattern, rest) {
             if spec.method.eq_ignore_ascii_case(method) {
-                return Resolution::Found(Matched { spec: *spec, params: Params { pattern: spec.pattern, values: params } });
+                return Resolution::Found(Matched {
+                    spec: *spec,
+                    params: Params { pattern: spec.pattern, values: params },
+                });
             }
             allowed.push(spec.method);
         }
@@ -351,7 +364,10 @@ mod tests {
         for method in ["GET", "POST", "PATCH"] {
             assert!(matches!(resolve(method, "/api/v1/auth/password-reset"), Resolution::Found(_)), "{method}");
         }
-        assert_eq!(resolve("DELETE", "/api/v1/auth/password-reset"), Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"]));
+        assert_eq!(
+            resolve("DELETE", "/api/v1/auth/password-reset"),
+            Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"])
+        );
     }
 
     #[test]
@@ -381,20 +397,37 @@ mod tests {
         let Resolution::Found(m) = resolve("PUT", "/api/v1/analysisEntry/e1/segments/2/chunks/7") else { panic!() };
         assert_eq!((m.params.id(), m.params.segment(), m.params.index(), m.params.note_id()), ("e1", "2", "7", ""));
         let Resolution::Found(m) = resolve("GET", "/api/v1/share-media/s/clip/3/camera") else { panic!() };
-        assert_eq!((m.params.id(), m.params.source(), m.params.segment(), m.params.track()), ("s", "clip", "3", "camera"));
+        assert_eq!(
+            (m.params.id(), m.params.source(), m.params.segment(), m.params.track()),
+            ("s", "clip", "3", "camera")
+        );
     }
 
     #[test]
     fn a_budget_above_its_target_says_why() {
         for r in ROUTES {
-            assert!(r.d1.max <= r.d1_target() || !r.d1.why.is_empty(), "{} {}: {} round trips without a reason", r.method, r.pattern, r.d1.max);
+            assert!(
+                r.d1.max <= r.d1_target() || !r.d1.why.is_empty(),
+                "{} {}: {} round trips without a reason",
+                r.method,
+                r.pattern,
+                r.d1.max
+            );
         }
     }
 
     #[test]
     fn media_and_local_only_routes_are_the_expected_ones() {
         let media: Vec<_> = ROUTES.iter().filter(|r| r.media).map(|r| r.pattern).collect();
-        assert_eq!(media, ["/share-media/{id}/{source}/{segment}/{track}", "/recordings/{id}", "/recordings/{id}/{segment}", "/recordings/{id}/{segment}/camera"]);
+        assert_eq!(
+            media,
+            [
+                "/share-media/{id}/{source}/{segment}/{track}",
+                "/recordings/{id}",
+                "/recordings/{id}/{segment}",
+                "/recordings/{id}/{segment}/camera"
+            ]
+        );
         assert!(ROUTES.iter().filter(|r| r.local_only).all(|r| r.pattern.starts_with("/billing/local/")));
         assert!(ROUTES.iter().filter(|r| r.pattern.starts_with("/billing/local/")).all(|r| r.local_only));
     }

@@ -229,9 +229,13 @@ impl Pipeline {
             Track::Audio => codec::pick_audio(super::media_recorder_supports),
         };
         let Some(mime) = picked else {
-            return Err(named_error(UNSUPPORTED, "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox."));
+            return Err(named_error(
+                UNSUPPORTED,
+                "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox.",
+            ));
         };
-        let media = Media::create(&stream, mime, track, self.media_sink()).map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
+        let media = Media::create(&stream, mime, track, self.media_sink())
+            .map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
         self.open(mime, resume).await?;
         if let Err(m) = media.start() {
             self.inner.borrow_mut().session = None;

@@ -8,7 +8,6 @@ use crate::browser::js::{now_ms, snapshot_to_js, Timer};
 use crate::throttle::Decision;
 
 impl Pipeline {
-
     /// Calls the listener if the state changed, at most 4 times a second (phase changes at once).
     pub(super) fn notify(&self) {
         let now = now_ms();

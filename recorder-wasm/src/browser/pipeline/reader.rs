@@ -100,12 +100,20 @@ impl Pipeline {
                 }
                 return;
             };
-            let record = Record { key: chunk.key, end_ms: chunk.end_ms, offset_ms: base_ms, size: chunk.end - chunk.start, mime: &mime };
+            let record = Record {
+                key: chunk.key,
+                end_ms: chunk.end_ms,
+                offset_ms: base_ms,
+                size: chunk.end - chunk.start,
+                mime: &mime,
+            };
             let place = match &store {
                 Some(store) => match store.put(api.device_key(), &record, &piece).await {
                     Ok(()) => Place::Device,
                     Err(reason) => {
-                        web_sys::console::warn_1(&JsValue::from(format!("Lupa recorder: chunk kept in memory, the device refused it ({reason})")));
+                        web_sys::console::warn_1(&JsValue::from(format!(
+                            "Lupa recorder: chunk kept in memory, the device refused it ({reason})"
+                        )));
                         Place::Memory
                     }
                 },

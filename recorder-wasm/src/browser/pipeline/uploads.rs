@@ -126,7 +126,8 @@ impl Pipeline {
     }
 
     fn send_complete(&self) {
-        let Some(body) = self.inner.borrow().session.as_ref().map(|s| api::complete_body(s.duration_ms(), s.steps())) else {
+        let Some(body) = self.inner.borrow().session.as_ref().map(|s| api::complete_body(s.duration_ms(), s.steps()))
+        else {
             return;
         };
         let (api, store) = self.api_and_store();
@@ -177,7 +178,11 @@ impl Pipeline {
             (phase, inner.terminal_error(), std::mem::take(&mut inner.waiters))
         };
         for (resolve, reject) in waiters {
-            let _ = if phase == Phase::Done { resolve.call0(&JsValue::UNDEFINED) } else { reject.call1(&JsValue::UNDEFINED, &error) };
+            let _ = if phase == Phase::Done {
+                resolve.call0(&JsValue::UNDEFINED)
+            } else {
+                reject.call1(&JsValue::UNDEFINED, &error)
+            };
         }
     }
 }

@@ -75,7 +75,13 @@ function Shell({ user }: { user: UserDto }) {
         </div>
       </SiteHeader>
       <div className="app-shell">
-        <nav id={NAV_ID} className="app-shell__nav" data-open={menuOpen} aria-label={t('shell.nav')} onKeyDown={onNavKeyDown}>
+        <nav
+          id={NAV_ID}
+          className="app-shell__nav"
+          data-open={menuOpen}
+          aria-label={t('shell.nav')}
+          onKeyDown={onNavKeyDown}
+        >
           {/* On phones the header has no room for the e-mail; the open menu says who is signed in. */}
           <p className="shell-nav__user">
             <span className="visually-hidden">{t('shell.signedInAs')} </span>

@@ -15,16 +15,26 @@ const has = (value: Figure): value is number => typeof value === 'number' && Num
 
 /** 0.8 → '80 %' (es-ES) or '80%' (en-GB); '—' when missing. */
 export const formatRate = (rate: Figure, language: string) =>
-  has(rate) ? new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(rate) : '—';
+  has(rate)
+    ? new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(rate)
+    : '—';
 
 /** A mean with one decimal: 5.2 (es-ES: 5,2); '—' when missing. */
 export const formatMean = (value: Figure, language: string) =>
-  has(value) ? new Intl.NumberFormat(numberLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value) : '—';
+  has(value)
+    ? new Intl.NumberFormat(numberLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+        value,
+      )
+    : '—';
 
 /** A time as mm:ss (h:mm:ss past an hour), rounded to the second; '—' when missing. */
 export const formatTime = (ms: Figure) => (has(ms) && ms >= 0 ? formatDuration(ms) : '—');
 
 /** Both ends formatted, or null when the server sent no interval. */
-export function formatInterval(low: Figure, high: Figure, format: (value: number) => string): { low: string; high: string } | null {
+export function formatInterval(
+  low: Figure,
+  high: Figure,
+  format: (value: number) => string,
+): { low: string; high: string } | null {
   return has(low) && has(high) ? { low: format(low), high: format(high) } : null;
 }

@@ -38,14 +38,26 @@ function Tile({ label, value, interval, n, note, testId }: TileProps) {
   );
 }
 
-export function FigureTiles({ overall, sus, settings }: { overall: OverallSummaryDto; sus: SusSummaryDto; settings: InsightSettingsDto }) {
+export function FigureTiles({
+  overall,
+  sus,
+  settings,
+}: {
+  overall: OverallSummaryDto;
+  sus: SusSummaryDto;
+  settings: InsightSettingsDto;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const rate = (value: number) => formatRate(value, language);
   const mean = (value: number) => formatMean(value, language);
   const interval = (range: { low: string; high: string } | null) => (range ? t('insights.interval', range) : null);
   // A rate or mean tile: the value as written, its interval in words (from 3 answers) and its n.
-  const estimate = (value: string, figure: { low: number | null; high: number | null; n: number }, format: (value: number) => string) => ({
+  const estimate = (
+    value: string,
+    figure: { low: number | null; high: number | null; n: number },
+    format: (value: number) => string,
+  ) => ({
     value,
     interval: interval(formatInterval(figure.low, figure.high, format)),
     n: figure.n,
@@ -57,25 +69,42 @@ export function FigureTiles({ overall, sus, settings }: { overall: OverallSummar
     if (sus.mean === null) return settings.sus ? null : t('figures.susOff');
     const difference = Math.round((sus.mean - SUS_AVERAGE) * 10) / 10;
     const place =
-      difference > 0 ? t('figures.susAbove', { value: mean(difference), average: SUS_AVERAGE })
-      : difference < 0 ? t('figures.susBelow', { value: mean(-difference), average: SUS_AVERAGE })
-      : t('figures.susAt', { average: SUS_AVERAGE });
+      difference > 0
+        ? t('figures.susAbove', { value: mean(difference), average: SUS_AVERAGE })
+        : difference < 0
+          ? t('figures.susBelow', { value: mean(-difference), average: SUS_AVERAGE })
+          : t('figures.susAt', { average: SUS_AVERAGE });
     return sus.grade ? `${t('figures.susGrade', { grade: sus.grade })} · ${place}` : place;
   };
 
   return (
     <ul className="figure-tiles" aria-label={t('figures.label')} data-testid="figure-tiles">
-      <Tile testId="tile-success" label={t('figures.success')} {...estimate(formatRate(overall.success.rate, language), overall.success, rate)} />
-      <Tile testId="tile-seq" label={t('figures.seq')} {...estimate(formatMean(overall.seq.mean, language), overall.seq, mean)} />
+      <Tile
+        testId="tile-success"
+        label={t('figures.success')}
+        {...estimate(formatRate(overall.success.rate, language), overall.success, rate)}
+      />
+      <Tile
+        testId="tile-seq"
+        label={t('figures.seq')}
+        {...estimate(formatMean(overall.seq.mean, language), overall.seq, mean)}
+      />
       <Tile
         testId="tile-time"
         label={t('figures.time')}
         value={formatTime(time.medianMs)}
         // The interval the server sends is the geometric mean's (time on task is skewed): say so.
-        interval={timeRange ? t('figures.timeInterval', { mean: formatTime(time.geometricMeanMs), ...timeRange }) : null}
+        interval={
+          timeRange ? t('figures.timeInterval', { mean: formatTime(time.geometricMeanMs), ...timeRange }) : null
+        }
         n={time.n}
       />
-      <Tile testId="tile-sus" label={t('figures.sus')} note={susAgainstAverage()} {...estimate(formatMean(sus.mean, language), sus, mean)} />
+      <Tile
+        testId="tile-sus"
+        label={t('figures.sus')}
+        note={susAgainstAverage()}
+        {...estimate(formatMean(sus.mean, language), sus, mean)}
+      />
     </ul>
   );
 }

@@ -43,7 +43,7 @@ const AXIS = 18;
 export function SummaryChart({ title, description, bars, min, max, minLabel, maxLabel, testId }: SummaryChartProps) {
   const id = useId();
   const plot = WIDTH - LABEL - VALUE - 8;
-  const x = (value: number) => LABEL + (Math.min(Math.max(value, min), max) - min) / (max - min || 1) * plot;
+  const x = (value: number) => LABEL + ((Math.min(Math.max(value, min), max) - min) / (max - min || 1)) * plot;
   const height = TOP + bars.length * ROW + AXIS;
   return (
     <figure className="summary-chart" data-testid={testId}>
@@ -67,7 +67,16 @@ export function SummaryChart({ title, description, bars, min, max, minLabel, max
                 {bar.label}
               </text>
               <rect className="summary-chart__track" x={LABEL} y={y} width={plot} height={BAR} rx={2} />
-              {bar.value !== null ? <rect className="summary-chart__bar" x={LABEL} y={y} width={Math.max(x(bar.value) - LABEL, 1)} height={BAR} rx={2} /> : null}
+              {bar.value !== null ? (
+                <rect
+                  className="summary-chart__bar"
+                  x={LABEL}
+                  y={y}
+                  width={Math.max(x(bar.value) - LABEL, 1)}
+                  height={BAR}
+                  rx={2}
+                />
+              ) : null}
               {bar.low !== null && bar.high !== null ? (
                 <g className="summary-chart__whisker">
                   <line x1={x(bar.low)} x2={x(bar.high)} y1={middle} y2={middle} />
@@ -75,7 +84,14 @@ export function SummaryChart({ title, description, bars, min, max, minLabel, max
                   <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 2} y2={y + BAR + 2} />
                 </g>
               ) : null}
-              <text className="summary-chart__value" x={WIDTH - 2} y={middle} dominantBaseline="middle" textAnchor="end" data-testid="chart-value">
+              <text
+                className="summary-chart__value"
+                x={WIDTH - 2}
+                y={middle}
+                dominantBaseline="middle"
+                textAnchor="end"
+                data-testid="chart-value"
+              >
                 {bar.valueLabel}
               </text>
             </g>

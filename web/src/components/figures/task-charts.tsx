@@ -35,7 +35,12 @@ export function TaskCharts({ tasks }: { tasks: ChartTask[] }) {
       .map((task) => {
         const { value, low, high, n } = figure(task);
         const interval = formatInterval(low, high, format);
-        return t('insights.charts.item', { number: task.taskNumber, value: format(value), n, interval: interval ? ` (${t('insights.interval', interval)})` : '' });
+        return t('insights.charts.item', {
+          number: task.taskNumber,
+          value: format(value),
+          n,
+          interval: interval ? ` (${t('insights.interval', interval)})` : '',
+        });
       })
       .join(' '),
     bars: tasks.map((task) => {

@@ -12,13 +12,23 @@ interface CheckboxFieldProps<TFieldValues extends FieldValues> {
   hint?: string;
 }
 
-export function CheckboxField<TFieldValues extends FieldValues = FieldValues>({ name, label, hint }: CheckboxFieldProps<TFieldValues>) {
+export function CheckboxField<TFieldValues extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+}: CheckboxFieldProps<TFieldValues>) {
   const { register } = useFormContext<TFieldValues>();
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className="field field--check">
-      <input id={id} type="checkbox" className="field__check" aria-describedby={hint ? hintId : undefined} {...register(name)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="field__check"
+        aria-describedby={hint ? hintId : undefined}
+        {...register(name)}
+      />
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

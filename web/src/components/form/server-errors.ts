@@ -29,5 +29,8 @@ export function validationMessages(error: unknown): string[] {
   if (!isApiError(error)) return [];
   const items: unknown = (error as { errors?: unknown }).errors;
   if (!Array.isArray(items)) return [];
-  return items.filter(isValidationItem).map((item) => item.msg.trim()).filter(Boolean);
+  return items
+    .filter(isValidationItem)
+    .map((item) => item.msg.trim())
+    .filter(Boolean);
 }

@@ -118,7 +118,14 @@ export function CameraOverlay({ engine, slot, status, corner, onCorner, onHide }
         </Tooltip>
         <Tooltip content={t('entry.player.cameraHide')}>
           {(trigger) => (
-            <button type="button" className="player-camera__tool" aria-label={t('entry.player.cameraHide')} data-no-drag onClick={onHide} {...trigger}>
+            <button
+              type="button"
+              className="player-camera__tool"
+              aria-label={t('entry.player.cameraHide')}
+              data-no-drag
+              onClick={onHide}
+              {...trigger}
+            >
               <EyeOff aria-hidden="true" size={16} />
             </button>
           )}

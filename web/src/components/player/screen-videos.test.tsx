@@ -85,7 +85,9 @@ describe('screen videos: captions', () => {
     expect(track?.kind).toBe('captions');
     expect(track?.language).toBe('es');
     expect(track?.mode).toBe('showing');
-    expect(track?.list.map((cue) => [cue.startTime, cue.endTime, cue.text])).toEqual([[1, 2.5, 'No encuentro el botón']]);
+    expect(track?.list.map((cue) => [cue.startTime, cue.endTime, cue.text])).toEqual([
+      [1, 2.5, 'No encuentro el botón'],
+    ]);
 
     view.rerender(<Harness captions={null} />);
     expect(track?.mode).toBe('disabled');

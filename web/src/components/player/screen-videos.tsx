@@ -74,7 +74,12 @@ export function ScreenVideos({ player, preload, testIdPrefix, captions }: Screen
       const track = trackOf(element, label, captions?.language ?? 'es');
       if (!track) continue;
       const active = slot === screenSlot && captions;
-      showCues(track, active ? cuesForSegment(captions.cues, captions.offsetsMs[segment] ?? 0, captions.durationsMs[segment] ?? 0) : null);
+      showCues(
+        track,
+        active
+          ? cuesForSegment(captions.cues, captions.offsetsMs[segment] ?? 0, captions.durationsMs[segment] ?? 0)
+          : null,
+      );
     }
   }, [captions, screenSlot, segment, label]);
 

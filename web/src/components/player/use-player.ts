@@ -6,7 +6,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PlayerEngine, type EngineSegment, type PlaybackErrorHandler } from '@/lib/player/player-engine';
 
-export function usePlayer(segments: readonly EngineSegment[], apiDurationMs: number | null, onError: PlaybackErrorHandler) {
+export function usePlayer(
+  segments: readonly EngineSegment[],
+  apiDurationMs: number | null,
+  onError: PlaybackErrorHandler,
+) {
   const [engine] = useState(() => new PlayerEngine(segments, apiDurationMs));
   const first = useRef(true);
   engine.onError = onError;

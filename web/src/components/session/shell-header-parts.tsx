@@ -29,7 +29,11 @@ interface LogoutButtonProps {
 export function LogoutButton({ logout, label, className }: LogoutButtonProps) {
   const { t } = useTranslation();
   return (
-    <BusyButton className={['shell__logout', className].filter(Boolean).join(' ')} busy={logout.isPending} onClick={() => logout.mutate()}>
+    <BusyButton
+      className={['shell__logout', className].filter(Boolean).join(' ')}
+      busy={logout.isPending}
+      onClick={() => logout.mutate()}
+    >
       <LogOut aria-hidden="true" size={18} />
       {logout.isPending ? t('shell.loggingOut') : label}
     </BusyButton>

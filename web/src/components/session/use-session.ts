@@ -9,7 +9,8 @@ import { apiQuery } from '@/lib/query-client';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-export const sessionQueryOptions = () => queryOptions(apiQuery<UserResponse>(SESSION_QUERY_KEY, apiPaths.authSession()));
+export const sessionQueryOptions = () =>
+  queryOptions(apiQuery<UserResponse>(SESSION_QUERY_KEY, apiPaths.authSession()));
 
 /** `data.user` is the signed-in user once loaded; `isError` means "not signed in" (or unreachable). */
 export const useSession = () => useQuery(sessionQueryOptions());

@@ -7,7 +7,17 @@ import '@/components/ui/badge.css';
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-export function Badge({ tone = 'neutral', icon, children, testId }: { tone?: BadgeTone; icon?: ReactNode; children: ReactNode; testId?: string }) {
+export function Badge({
+  tone = 'neutral',
+  icon,
+  children,
+  testId,
+}: {
+  tone?: BadgeTone;
+  icon?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <span className={`badge badge--${tone}`} data-testid={testId}>
       {icon ? (

@@ -7,7 +7,10 @@
  */
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
-type BusyButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-busy' | 'aria-disabled'> & {
+type BusyButtonProps = Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'onClick' | 'aria-busy' | 'aria-disabled'
+> & {
   busy: boolean;
   blocked?: boolean;
   spinner?: boolean;
@@ -16,7 +19,15 @@ type BusyButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'o
   children: ReactNode;
 };
 
-export function BusyButton({ busy, blocked = false, spinner = false, onClick, children, className, ...rest }: BusyButtonProps) {
+export function BusyButton({
+  busy,
+  blocked = false,
+  spinner = false,
+  onClick,
+  children,
+  className,
+  ...rest
+}: BusyButtonProps) {
   const held = busy || blocked;
   return (
     <button

@@ -105,7 +105,8 @@ export function Dialog({
     }
   };
 
-  const describedBy = description !== undefined ? `${id}-description` : children !== undefined ? `${id}-body` : undefined;
+  const describedBy =
+    description !== undefined ? `${id}-description` : children !== undefined ? `${id}-body` : undefined;
   return (
     <dialog
       ref={dialogRef}

@@ -45,7 +45,16 @@ type TableProps<Row> = RowKey<Row> & {
   busy?: boolean;
 };
 
-export function Table<Row>({ caption, captionHidden = true, columns, rows, rowKey, rowProps, testId, busy }: TableProps<Row>) {
+export function Table<Row>({
+  caption,
+  captionHidden = true,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  testId,
+  busy,
+}: TableProps<Row>) {
   const keyOf = rowKey ?? ((row: Row) => (row as { id: string }).id);
   return (
     <div className="table-wrap">

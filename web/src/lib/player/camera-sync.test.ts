@@ -1,6 +1,13 @@
 /** When the camera jumps, when it catches up by speed, and where a dragged or keyed overlay lands. */
 import { describe, expect, it } from 'vitest';
-import { cameraCorrection, cameraTarget, cornerAfterKey, MAX_NUDGE, nearestCorner, type SyncInput } from '@/lib/player/camera-sync';
+import {
+  cameraCorrection,
+  cameraTarget,
+  cornerAfterKey,
+  MAX_NUDGE,
+  nearestCorner,
+  type SyncInput,
+} from '@/lib/player/camera-sync';
 
 const at = (input: Partial<SyncInput>): SyncInput => ({
   screenS: 10,
@@ -39,9 +46,23 @@ describe('cameraCorrection', () => {
   });
 
   it('when the screen may wait: far off or still seeking, the screen holds while the camera lands on its exact frame', () => {
-    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0.4, mayHold: true }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false, holdScreen: true });
-    expect(cameraCorrection(at({ cameraS: 10.3, mayHold: true }))).toMatchObject({ seekTo: 10, play: false, holdScreen: true });
-    expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true, mayHold: true }))).toMatchObject({ seekTo: null, play: false, holdScreen: true });
+    expect(cameraCorrection(at({ cameraS: 3, seekLatencyS: 0.4, mayHold: true }))).toEqual({
+      seekTo: 10,
+      rate: 1,
+      play: false,
+      pastEnd: false,
+      holdScreen: true,
+    });
+    expect(cameraCorrection(at({ cameraS: 10.3, mayHold: true }))).toMatchObject({
+      seekTo: 10,
+      play: false,
+      holdScreen: true,
+    });
+    expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true, mayHold: true }))).toMatchObject({
+      seekTo: null,
+      play: false,
+      holdScreen: true,
+    });
     // A small drift is still caught up by speed, without stopping the screen.
     expect(cameraCorrection(at({ cameraS: 10.08, mayHold: true }))).toMatchObject({ seekTo: null, play: true });
     expect(cameraCorrection(at({ cameraS: 10.08, mayHold: true })).holdScreen).toBeFalsy();
@@ -50,25 +71,47 @@ describe('cameraCorrection', () => {
   });
 
   it('waits for its own seek to finish before correcting again', () => {
-    expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true }))).toEqual({ seekTo: null, rate: 1, play: true, pastEnd: false });
+    expect(cameraCorrection(at({ cameraS: 2, cameraSeeking: true }))).toEqual({
+      seekTo: null,
+      rate: 1,
+      play: true,
+      pastEnd: false,
+    });
   });
 
   it('paused: lands on the exact frame (no aiming ahead) and stays paused', () => {
-    expect(cameraCorrection(at({ playing: false, cameraS: 10.05, seekLatencyS: 0.3 }))).toEqual({ seekTo: 10, rate: 1, play: false, pastEnd: false });
+    expect(cameraCorrection(at({ playing: false, cameraS: 10.05, seekLatencyS: 0.3 }))).toEqual({
+      seekTo: 10,
+      rate: 1,
+      play: false,
+      pastEnd: false,
+    });
     expect(cameraCorrection(at({ playing: false, cameraS: 10.01 })).seekTo).toBeNull();
   });
 
   it('before the camera started (it starts a moment after the screen): holds its first frame', () => {
     expect(cameraTarget(0.2, 400)).toBeCloseTo(-0.2);
     expect(cameraTarget(10, 400)).toBeCloseTo(9.6);
-    expect(cameraCorrection(at({ screenS: cameraTarget(0.2, 400), cameraS: 0.5 }))).toEqual({ seekTo: 0, rate: 1, play: false, pastEnd: false });
+    expect(cameraCorrection(at({ screenS: cameraTarget(0.2, 400), cameraS: 0.5 }))).toEqual({
+      seekTo: 0,
+      rate: 1,
+      play: false,
+      pastEnd: false,
+    });
     expect(cameraCorrection(at({ screenS: -0.2, cameraS: 0 })).seekTo).toBeNull();
   });
 
   it('past the end of a camera that stopped early: no picture, not playing', () => {
-    expect(cameraCorrection(at({ screenS: 61, cameraS: 60 }))).toEqual({ seekTo: null, rate: 1, play: false, pastEnd: true });
+    expect(cameraCorrection(at({ screenS: 61, cameraS: 60 }))).toEqual({
+      seekTo: null,
+      rate: 1,
+      play: false,
+      pastEnd: true,
+    });
     // Unknown length: keep following.
-    expect(cameraCorrection(at({ screenS: 61, cameraS: 61, cameraDurationS: Number.POSITIVE_INFINITY })).pastEnd).toBe(false);
+    expect(cameraCorrection(at({ screenS: 61, cameraS: 61, cameraDurationS: Number.POSITIVE_INFINITY })).pastEnd).toBe(
+      false,
+    );
   });
 });
 

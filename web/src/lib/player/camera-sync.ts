@@ -73,16 +73,31 @@ export function cameraTarget(screenS: number, offsetMs: number): number {
   return screenS - Math.max(0, offsetMs) / 1000;
 }
 
-export function cameraCorrection({ screenS, cameraS, cameraDurationS, playing, rate, cameraSeeking, seekLatencyS = DEFAULT_SEEK_LATENCY_S, mayHold = false }: SyncInput): SyncCorrection {
+export function cameraCorrection({
+  screenS,
+  cameraS,
+  cameraDurationS,
+  playing,
+  rate,
+  cameraSeeking,
+  seekLatencyS = DEFAULT_SEEK_LATENCY_S,
+  mayHold = false,
+}: SyncInput): SyncCorrection {
   const known = Number.isFinite(cameraDurationS) && cameraDurationS > 0;
   if (known && screenS > cameraDurationS + SETTLED_DRIFT_S) {
     return { seekTo: null, rate, play: false, pastEnd: true };
   }
   // Before the camera started: hold its first frame.
-  if (screenS < 0) return { seekTo: !cameraSeeking && cameraS > PAUSED_DRIFT_S ? 0 : null, rate, play: false, pastEnd: false };
+  if (screenS < 0)
+    return { seekTo: !cameraSeeking && cameraS > PAUSED_DRIFT_S ? 0 : null, rate, play: false, pastEnd: false };
   const drift = cameraS - screenS;
   if (!playing) {
-    return { seekTo: !cameraSeeking && Math.abs(drift) > PAUSED_DRIFT_S ? screenS : null, rate, play: false, pastEnd: false };
+    return {
+      seekTo: !cameraSeeking && Math.abs(drift) > PAUSED_DRIFT_S ? screenS : null,
+      rate,
+      play: false,
+      pastEnd: false,
+    };
   }
   if (mayHold && (cameraSeeking || Math.abs(drift) > JUMP_DRIFT_S)) {
     return { seekTo: cameraSeeking ? null : screenS, rate, play: false, pastEnd: false, holdScreen: true };

@@ -30,7 +30,10 @@ export function parseVtt(text: string): Cue[] {
     const [from = '', rest = ''] = (lines[timing] ?? '').split('-->');
     const startMs = parseVttTime(from);
     const endMs = parseVttTime(rest.trim().split(/\s+/)[0] ?? '');
-    const body = lines.slice(timing + 1).join('\n').trim();
+    const body = lines
+      .slice(timing + 1)
+      .join('\n')
+      .trim();
     if (startMs !== null && endMs !== null && endMs > startMs && body) cues.push({ startMs, endMs, text: body });
   }
   return cues;
@@ -45,4 +48,5 @@ export function cuesForSegment(cues: readonly Cue[], offsetMs: number, durationM
 }
 
 /** Where each of `durations` starts when they are played one after another from 0. */
-export const startsOf = (durations: readonly number[]) => durations.map((_, index) => durations.slice(0, index).reduce((sum, value) => sum + value, 0));
+export const startsOf = (durations: readonly number[]) =>
+  durations.map((_, index) => durations.slice(0, index).reduce((sum, value) => sum + value, 0));

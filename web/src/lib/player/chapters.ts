@@ -24,7 +24,9 @@ export function currentChapterIndex(
   const marks: { index: number; atMs: number }[] =
     steps.length > 0
       ? [...steps]
-      : chapters.flatMap((chapter) => (chapter.startMs === null ? [] : [{ index: chapter.index, atMs: chapter.startMs }]));
+      : chapters.flatMap((chapter) =>
+          chapter.startMs === null ? [] : [{ index: chapter.index, atMs: chapter.startMs }],
+        );
   marks.sort((a, b) => a.atMs - b.atMs);
   let current: number | null = null;
   for (const mark of marks) {

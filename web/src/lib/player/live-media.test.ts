@@ -19,12 +19,25 @@ const avc1 = box('avc1', zeros(78), avcC);
 const mp4a = box('mp4a', zeros(28));
 const stsd = (entry: Uint8Array) => box('stsd', zeros(4), Uint8Array.of(0, 0, 0, 1), entry);
 const trak = (entry: Uint8Array) => box('trak', box('mdia', box('minf', box('stbl', stsd(entry)))));
-const mp4Header = concat([box('ftyp', text('isom'), zeros(4)), box('moov', box('mvhd', zeros(100)), trak(avc1), trak(mp4a))]);
-const fragment = (n: number) => concat([box('moof', box('mfhd', zeros(4), Uint8Array.of(0, 0, 0, n)), box('traf', zeros(20))), box('mdat', text('moof not a box'), zeros(40))]);
+const mp4Header = concat([
+  box('ftyp', text('isom'), zeros(4)),
+  box('moov', box('mvhd', zeros(100)), trak(avc1), trak(mp4a)),
+]);
+const fragment = (n: number) =>
+  concat([
+    box('moof', box('mfhd', zeros(4), Uint8Array.of(0, 0, 0, n)), box('traf', zeros(20))),
+    box('mdat', text('moof not a box'), zeros(40)),
+  ]);
 
 // A WebM header (EBML, Segment, Tracks with CodecIDs) and a Cluster.
 const codecId = (name: string) => concat([Uint8Array.of(0x86, 0x80 | name.length), text(name)]);
-const webmHeader = concat([Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3, 0x80), Uint8Array.of(0x18, 0x53, 0x80, 0x67, 0xff), Uint8Array.of(0x16, 0x54, 0xae, 0x6b), codecId('V_VP8'), codecId('A_OPUS')]);
+const webmHeader = concat([
+  Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3, 0x80),
+  Uint8Array.of(0x18, 0x53, 0x80, 0x67, 0xff),
+  Uint8Array.of(0x16, 0x54, 0xae, 0x6b),
+  codecId('V_VP8'),
+  codecId('A_OPUS'),
+]);
 const cluster = concat([Uint8Array.of(0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff), zeros(30)]);
 
 describe('live media', () => {

@@ -11,11 +11,26 @@ export type LiveFormat = 'mp4' | 'webm';
 export const formatOf = (mime: string): LiveFormat => (mime.startsWith('video/webm') ? 'webm' : 'mp4');
 
 const WEBM_CLUSTER = [0x1f, 0x43, 0xb6, 0x75];
-const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-const u32 = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+const ascii = (bytes: Uint8Array, at: number) =>
+  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+const u32 = (bytes: Uint8Array, at: number) =>
+  ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 
 /** MP4 box types that may precede or follow a fragment at the top level. */
-const TOP_LEVEL = new Set(['ftyp', 'moov', 'moof', 'mdat', 'styp', 'sidx', 'free', 'skip', 'mfra', 'emsg', 'prft', 'uuid']);
+const TOP_LEVEL = new Set([
+  'ftyp',
+  'moov',
+  'moof',
+  'mdat',
+  'styp',
+  'sidx',
+  'free',
+  'skip',
+  'mfra',
+  'emsg',
+  'prft',
+  'uuid',
+]);
 
 /**
  * Offsets in `bytes` where a fragment starts: each top-level `moof` box (its size and the next
@@ -26,7 +41,13 @@ export function fragmentStarts(bytes: Uint8Array, format: LiveFormat, from = 0):
   const starts: number[] = [];
   for (let i = from; i + 8 <= bytes.length; i += 1) {
     if (format === 'webm') {
-      if (bytes[i] === WEBM_CLUSTER[0] && bytes[i + 1] === WEBM_CLUSTER[1] && bytes[i + 2] === WEBM_CLUSTER[2] && bytes[i + 3] === WEBM_CLUSTER[3]) starts.push(i);
+      if (
+        bytes[i] === WEBM_CLUSTER[0] &&
+        bytes[i + 1] === WEBM_CLUSTER[1] &&
+        bytes[i + 2] === WEBM_CLUSTER[2] &&
+        bytes[i + 3] === WEBM_CLUSTER[3]
+      )
+        starts.push(i);
       continue;
     }
     if (bytes[i + 4] !== 0x6d || ascii(bytes, i + 4) !== 'moof') continue;
@@ -74,7 +95,14 @@ function mp4Codecs(bytes: Uint8Array): string[] {
   return codecs;
 }
 
-const WEBM_CODECS: Record<string, string> = { V_VP8: 'vp8', V_VP9: 'vp9', 'V_MPEG4/ISO/AVC': 'avc1.42E01E', V_AV1: 'av01.0.04M.08', A_OPUS: 'opus', A_VORBIS: 'vorbis' };
+const WEBM_CODECS: Record<string, string> = {
+  V_VP8: 'vp8',
+  V_VP9: 'vp9',
+  'V_MPEG4/ISO/AVC': 'avc1.42E01E',
+  V_AV1: 'av01.0.04M.08',
+  A_OPUS: 'opus',
+  A_VORBIS: 'vorbis',
+};
 
 function webmCodecs(bytes: Uint8Array): string[] {
   const codecs: string[] = [];

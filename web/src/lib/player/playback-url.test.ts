@@ -7,11 +7,15 @@ describe('playbackUrl', () => {
     expect(playbackUrl('http://127.0.0.1:8787/api/v1/recordings/e1?expires=1&sig=abc', 'http://127.0.0.1:4000')).toBe(
       '/api/v1/recordings/e1?expires=1&sig=abc',
     );
-    expect(playbackUrl('/api/v1/recordings/e1?expires=1&sig=abc', 'https://lupa.example')).toBe('/api/v1/recordings/e1?expires=1&sig=abc');
+    expect(playbackUrl('/api/v1/recordings/e1?expires=1&sig=abc', 'https://lupa.example')).toBe(
+      '/api/v1/recordings/e1?expires=1&sig=abc',
+    );
   });
 
   it('leaves other hosts’ URLs alone', () => {
-    expect(playbackUrl('https://r2.example/rec.mp4?x=1', 'https://lupa.example')).toBe('https://r2.example/rec.mp4?x=1');
+    expect(playbackUrl('https://r2.example/rec.mp4?x=1', 'https://lupa.example')).toBe(
+      'https://r2.example/rec.mp4?x=1',
+    );
   });
 });
 

@@ -14,7 +14,14 @@
  * and pauses at its end, checked at every frame and every `timeupdate`. Any other seek ends it.
  */
 import { effectiveDurationMs } from '@/lib/player/chapters';
-import { cameraCorrection, cameraTarget, DEFAULT_SEEK_LATENCY_S, HOLD_COOLDOWN_MS, MAX_HOLD_MS, MAX_SEEK_LATENCY_S } from '@/lib/player/camera-sync';
+import {
+  cameraCorrection,
+  cameraTarget,
+  DEFAULT_SEEK_LATENCY_S,
+  HOLD_COOLDOWN_MS,
+  MAX_HOLD_MS,
+  MAX_SEEK_LATENCY_S,
+} from '@/lib/player/camera-sync';
 import { clampMs, FRAME_MS, locate, segmentOffsets, shouldPreloadNext } from '@/lib/player/timeline';
 import { VideoDeck, type Slot } from '@/lib/player/video-deck';
 
@@ -55,14 +62,35 @@ const HAVE_METADATA = 1;
 const HAVE_CURRENT_DATA = 2;
 const HAVE_FUTURE_DATA = 3;
 
-const SCREEN_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'durationchange', 'timeupdate', 'seeking', 'seeked', 'play', 'pause', 'ended', 'volumechange', 'waiting', 'playing', 'error'] as const;
+const SCREEN_EVENTS = [
+  'loadedmetadata',
+  'loadeddata',
+  'canplay',
+  'durationchange',
+  'timeupdate',
+  'seeking',
+  'seeked',
+  'play',
+  'pause',
+  'ended',
+  'volumechange',
+  'waiting',
+  'playing',
+  'error',
+] as const;
 const CAMERA_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'seeked', 'error'] as const;
 
 /**
  * Gives a deck's slot its element (or none), moving the track's listeners from the old one to the
  * new. True when a new element arrived, which the caller then sets up.
  */
-function attachTo(deck: VideoDeck, slot: Slot, element: HTMLVideoElement | null, events: readonly string[], listener: (event: Event) => void): boolean {
+function attachTo(
+  deck: VideoDeck,
+  slot: Slot,
+  element: HTMLVideoElement | null,
+  events: readonly string[],
+  listener: (event: Event) => void,
+): boolean {
   const before = deck.element(slot);
   if (before === element) return false;
   if (before) events.forEach((type) => before.removeEventListener(type, listener));
@@ -176,7 +204,12 @@ export class PlayerEngine {
   /** The length of segment `index` as far as known: its element's if loaded, else the API's. */
   private segmentLengthMs(index: number): number {
     const element = this.screen.element();
-    if (this.screen.holds(this.screen.active) === index && element && Number.isFinite(element.duration) && element.duration > 0) {
+    if (
+      this.screen.holds(this.screen.active) === index &&
+      element &&
+      Number.isFinite(element.duration) &&
+      element.duration > 0
+    ) {
       return element.duration * 1000;
     }
     return this.segments[index]?.durationMs ?? 0;
@@ -191,7 +224,8 @@ export class PlayerEngine {
     this.segments = segments;
     this.apiDurationMs = apiDurationMs;
     this.measure();
-    for (const slot of this.screen.setUrls(segments.map((s) => s.url))) this.reload(this.screen, slot, slot === this.screen.active);
+    for (const slot of this.screen.setUrls(segments.map((s) => s.url)))
+      this.reload(this.screen, slot, slot === this.screen.active);
     for (const slot of this.camera.setUrls(segments.map((s) => s.cameraUrl))) this.reload(this.camera, slot, false);
     if (!sameShape) this.pending = null;
     this.update({
@@ -255,8 +289,7 @@ export class PlayerEngine {
         if (event.type === 'timeupdate') {
           this.checkRange();
           this.preloadNext();
-        }
-        else this.syncCamera();
+        } else this.syncCamera();
         break;
       case 'play':
       case 'playing':
@@ -480,7 +513,12 @@ export class PlayerEngine {
   private switchTo(index: number, localMs: number, play: boolean): void {
     this.heldSince = null;
     this.pending = { index, localMs, play, seekIssued: false };
-    this.update({ segment: index, playing: play, currentMs: this.startOf(index) + localMs, camera: this.cameraStatusFor(index) });
+    this.update({
+      segment: index,
+      playing: play,
+      currentMs: this.startOf(index) + localMs,
+      camera: this.cameraStatusFor(index),
+    });
     this.screen.load(this.screen.standby, index, 'auto');
     this.advancePending();
     this.syncCamera();
@@ -564,7 +602,10 @@ export class PlayerEngine {
       this.endHold(false);
       return;
     }
-    const screenS = cameraTarget(this.pending ? this.pending.localMs / 1000 : screen.currentTime, this.segments[index]?.cameraOffsetMs ?? 0);
+    const screenS = cameraTarget(
+      this.pending ? this.pending.localMs / 1000 : screen.currentTime,
+      this.segments[index]?.cameraOffsetMs ?? 0,
+    );
     const held = this.heldSince !== null;
     // A screen that waits for data is not moving: the camera waits with it. So does a held one.
     const playing = !held && !this.pending && !screen.paused && !screen.ended && screen.readyState >= HAVE_FUTURE_DATA;

@@ -4,7 +4,10 @@ import { adjacentChapter, clampMs, locate, segmentAt, segmentOffsets, shouldPrel
 
 describe('segments as one timeline', () => {
   it('places each segment after the ones before it', () => {
-    expect(segmentOffsets([{ durationMs: 3000 }, { durationMs: 2000 }, { durationMs: 500 }])).toEqual({ starts: [0, 3000, 5000], total: 5500 });
+    expect(segmentOffsets([{ durationMs: 3000 }, { durationMs: 2000 }, { durationMs: 500 }])).toEqual({
+      starts: [0, 3000, 5000],
+      total: 5500,
+    });
     expect(segmentOffsets([])).toEqual({ starts: [], total: 0 });
     expect(segmentOffsets([{ durationMs: -5 }, { durationMs: 10 }])).toEqual({ starts: [0, 0], total: 10 });
   });

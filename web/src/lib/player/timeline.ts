@@ -68,7 +68,11 @@ type ChapterStart = Pick<ChapterDto, 'index' | 'startMs'>;
  * or the start of the current chapter (the previous one when the playhead is right at its start).
  * Chapters never reached are skipped. Null when there is none in that direction.
  */
-export function adjacentChapter<T extends ChapterStart>(chapters: readonly T[], ms: number, direction: -1 | 1): T | null {
+export function adjacentChapter<T extends ChapterStart>(
+  chapters: readonly T[],
+  ms: number,
+  direction: -1 | 1,
+): T | null {
   const reached = chapters
     .filter((chapter): chapter is T & { startMs: number } => chapter.startMs !== null)
     .sort((a, b) => a.startMs - b.startMs);

@@ -9,6 +9,7 @@ import { apiQuery } from '@/lib/query-client';
 /** Same origin, so the session cookie goes along with the browser's own download. */
 export const WAITLIST_EXPORT_URL = `${API_BASE_PATH}${apiPaths.adminWaitlistCsv()}`;
 
-export const waitlistQueryOptions = () => queryOptions(apiQuery<WaitlistResponse>(adminKeys.waitlist(), apiPaths.adminWaitlist()));
+export const waitlistQueryOptions = () =>
+  queryOptions(apiQuery<WaitlistResponse>(adminKeys.waitlist(), apiPaths.adminWaitlist()));
 
 export const useWaitlist = () => useQuery(waitlistQueryOptions());

@@ -14,14 +14,24 @@ export function Pagination({ page, pages, onPage, label }: PaginationProps) {
   const { t } = useTranslation();
   return (
     <nav className="admin-pagination" aria-label={label}>
-      <button type="button" className="button button--ghost button--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         <ChevronLeft aria-hidden="true" size={16} />
         {t('admin.pagination.previous')}
       </button>
       <p className="admin-pagination__status" aria-live="polite" data-testid="pagination-status">
         {t('admin.pagination.page', { page, pages })}
       </p>
-      <button type="button" className="button button--ghost button--sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="button button--ghost button--sm"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         {t('admin.pagination.next')}
         <ChevronRight aria-hidden="true" size={16} />
       </button>

@@ -39,7 +39,10 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
       cell: (user) => {
         const role = roleKey(user.role);
         return (
-          <Badge tone={user.role === 'admin' ? 'info' : 'neutral'} icon={user.role === 'admin' ? <ShieldCheck /> : <User />}>
+          <Badge
+            tone={user.role === 'admin' ? 'info' : 'neutral'}
+            icon={user.role === 'admin' ? <ShieldCheck /> : <User />}
+          >
             {role ? t(role) : user.role}
           </Badge>
         );
@@ -62,7 +65,11 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
       header: label('lastLogin'),
       className: 'admin-users__date',
       cell: (user) =>
-        user.last_login_at === null ? <span className="admin-users__never">{t('admin.users.never')}</span> : when(user.last_login_at),
+        user.last_login_at === null ? (
+          <span className="admin-users__never">{t('admin.users.never')}</span>
+        ) : (
+          when(user.last_login_at)
+        ),
     },
     {
       key: 'created',
@@ -100,7 +107,11 @@ export function UsersTable({ users, currentUserId, stale = false, onEdit, onDele
             </button>
           </div>
           {user.id === currentUserId ? (
-            <p id={`admin-self-${user.id}`} className="text-note admin-users__self-note" data-testid="admin-self-delete-reason">
+            <p
+              id={`admin-self-${user.id}`}
+              className="text-note admin-users__self-note"
+              data-testid="admin-self-delete-reason"
+            >
               {t('admin.users.cannotDeleteSelf')}
             </p>
           ) : null}

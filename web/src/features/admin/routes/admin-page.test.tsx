@@ -11,13 +11,18 @@ const listCalls = (calls: { method: string; url: string }[]) =>
 describe('admin users page', () => {
   it('shows a spinner, then the table with the spec columns and values', async () => {
     fakeAdminApi({
-      users: [anAdminUser(), anAdminUser({ id: 'u-root', email: 'root@x.es', role: 'admin', last_login_at: lastLogin })],
+      users: [
+        anAdminUser(),
+        anAdminUser({ id: 'u-root', email: 'root@x.es', role: 'admin', last_login_at: lastLogin }),
+      ],
     });
     renderApp('/admin');
 
     expect(await screen.findByRole('status')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Usuarios de Lupa' }, { timeout: 5000 });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['ID', 'Rol', 'Email', 'Último acceso', 'Creado', 'Acciones']);
 
     const [ana, root] = within(table).getAllByTestId('user-row');
@@ -48,11 +53,15 @@ describe('admin users page', () => {
     const alert = await screen.findByTestId('admin-load-error');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain(REFUSAL);
-    expect(within(alert).getByRole('link', { name: 'Iniciar sesión de nuevo' }).getAttribute('href')).toBe('/auth/login');
+    expect(within(alert).getByRole('link', { name: 'Iniciar sesión de nuevo' }).getAttribute('href')).toBe(
+      '/auth/login',
+    );
   });
 
   it("shows the server's message and a retry button on other errors", async () => {
-    const { calls } = fakeAdminApi({ list: { status: 400, body: { message: 'Parámetros no válidos', code: 'bad_filter' } } });
+    const { calls } = fakeAdminApi({
+      list: { status: 400, body: { message: 'Parámetros no válidos', code: 'bad_filter' } },
+    });
     renderApp('/admin');
     const alert = await screen.findByTestId('admin-load-error');
     expect(alert.textContent).toContain('Parámetros no válidos');
@@ -127,7 +136,9 @@ describe('admin users page', () => {
   });
 
   it('keeps the delete dialog open with the server message when it is refused', async () => {
-    fakeAdminApi({ remove: { status: 400, body: { message: 'No puedes eliminar tu propia cuenta', code: 'self_delete' } } });
+    fakeAdminApi({
+      remove: { status: 400, body: { message: 'No puedes eliminar tu propia cuenta', code: 'self_delete' } },
+    });
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar ana@x.es' }, { timeout: 5000 }));
     const dialog = screen.getByRole('alertdialog');

@@ -48,7 +48,9 @@ export function AdminPage() {
 
   let content;
   if (users.isError) {
-    content = <LoadError error={users.error} fallback={t('admin.users.loadError')} onRetry={() => void users.refetch()} />;
+    content = (
+      <LoadError error={users.error} fallback={t('admin.users.loadError')} onRetry={() => void users.refetch()} />
+    );
   } else if (users.isPending) {
     content = <AdminLoading label={t('admin.users.loading')} />;
   } else if (users.data.users.length === 0) {
@@ -75,7 +77,9 @@ export function AdminPage() {
             setAction({ kind: 'delete', user, trigger });
           }}
         />
-        {pages > 1 ? <Pagination page={page} pages={pages} onPage={goToPage} label={t('admin.pagination.label')} /> : null}
+        {pages > 1 ? (
+          <Pagination page={page} pages={pages} onPage={goToPage} label={t('admin.pagination.label')} />
+        ) : null}
       </>
     );
   }

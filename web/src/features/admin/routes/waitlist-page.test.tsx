@@ -20,11 +20,11 @@ describe('admin waitlist page', () => {
     expect(link.getAttribute('aria-current')).toBe('page');
 
     const table = await screen.findByRole('table', { name: 'Lista de espera' }, { timeout: 5000 });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Email',
-      'Consentimiento',
-      'Fecha de alta',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Email', 'Consentimiento', 'Fecha de alta']);
     const rows = within(table).getAllByTestId('waitlist-row');
     expect(Array.from((rows[0] as HTMLElement).querySelectorAll('th, td'), (cell) => cell.textContent)).toEqual([
       'nueva@x.es',

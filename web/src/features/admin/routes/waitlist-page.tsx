@@ -19,7 +19,11 @@ export function WaitlistPage() {
   let content;
   if (waitlist.isError) {
     content = (
-      <LoadError error={waitlist.error} fallback={t('admin.waitlist.loadError')} onRetry={() => void waitlist.refetch()} />
+      <LoadError
+        error={waitlist.error}
+        fallback={t('admin.waitlist.loadError')}
+        onRetry={() => void waitlist.refetch()}
+      />
     );
   } else if (waitlist.isPending) {
     content = <AdminLoading label={t('admin.waitlist.loading')} />;

@@ -7,7 +7,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ANALYSES_QUERY_KEY, analysisQueryKey } from '@/lib/query-keys';
 import type { AnalysisResponse } from '@/lib/api-types/AnalysisResponse';
 
-export async function storeChangedAnalysis(queryClient: QueryClient, id: string, answer: AnalysisResponse): Promise<void> {
+export async function storeChangedAnalysis(
+  queryClient: QueryClient,
+  id: string,
+  answer: AnalysisResponse,
+): Promise<void> {
   queryClient.setQueryData(analysisQueryKey(id), answer);
   await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
 }

@@ -18,7 +18,9 @@ export function useCreateAnalysis() {
       // The dashboard the success modal leads to lists the new analysis, with its 'Copiar enlace',
       // at once (ADR 0015), not after its list is fetched again; that fetch still follows.
       queryClient.setQueryData<AnalysisListResponse>(ANALYSES_QUERY_KEY, (list) =>
-        list && !list.analyses.some((analysis) => analysis.id === analysisData.id) ? { analyses: [analysisData, ...list.analyses] } : list,
+        list && !list.analyses.some((analysis) => analysis.id === analysisData.id)
+          ? { analyses: [analysisData, ...list.analyses] }
+          : list,
       );
       await queryClient.invalidateQueries({ queryKey: ANALYSES_QUERY_KEY });
     },

@@ -6,8 +6,7 @@ import { apiPaths } from '@/lib/api-paths';
 
 export type EntryRecordingResponse = EntryUrlResponse;
 
-export const fetchEntryRecording = (entryId: string) =>
-  get<EntryRecordingResponse>(apiPaths.entryUrl(entryId));
+export const fetchEntryRecording = (entryId: string) => get<EntryRecordingResponse>(apiPaths.entryUrl(entryId));
 
 /** A mutation, not a query: each click asks for a fresh URL (they expire) and nothing is cached. */
 export const useEntryRecording = () => useMutation({ mutationFn: fetchEntryRecording });

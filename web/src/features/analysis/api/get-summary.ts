@@ -11,8 +11,12 @@ import { apiQuery } from '@/lib/query-client';
 
 export const summaryQueryOptions = (analysisId: string) =>
   queryOptions({
-    ...apiQuery<AnalysisSummaryResponse>([...analysisQueryKey(analysisId), 'summary'] as const, apiPaths.analysisSummary(analysisId)),
+    ...apiQuery<AnalysisSummaryResponse>(
+      [...analysisQueryKey(analysisId), 'summary'] as const,
+      apiPaths.analysisSummary(analysisId),
+    ),
   });
 
 /** Only asked for once a recording was submitted (before that there is nothing to sum). */
-export const useSummary = (analysisId: string, enabled: boolean) => useQuery({ ...summaryQueryOptions(analysisId), enabled });
+export const useSummary = (analysisId: string, enabled: boolean) =>
+  useQuery({ ...summaryQueryOptions(analysisId), enabled });

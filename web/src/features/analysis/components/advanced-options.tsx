@@ -24,16 +24,30 @@ type TextKey = 'pidParam' | 'completionUrl' | 'screenOutUrl' | 'screener' | 'pre
 export function AdvancedOptions({ value, onChange, hasParticipations = false, children, open = false }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const set = (key: TextKey) => (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value });
+  const set = (key: TextKey) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [key]: event.target.value });
   const field = (key: TextKey, rows?: number) => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${key}`}>
         {t(`analysis.form.advanced.${key}`)}
       </label>
       {rows ? (
-        <textarea id={`${id}-${key}`} className="field__input" rows={rows} value={value[key]} onChange={set(key)} aria-describedby={`${id}-${key}-hint`} />
+        <textarea
+          id={`${id}-${key}`}
+          className="field__input"
+          rows={rows}
+          value={value[key]}
+          onChange={set(key)}
+          aria-describedby={`${id}-${key}-hint`}
+        />
       ) : (
-        <input id={`${id}-${key}`} className="field__input" value={value[key]} onChange={set(key)} aria-describedby={`${id}-${key}-hint`} />
+        <input
+          id={`${id}-${key}`}
+          className="field__input"
+          value={value[key]}
+          onChange={set(key)}
+          aria-describedby={`${id}-${key}-hint`}
+        />
       )}
       <p id={`${id}-${key}-hint`} className="field__hint">
         {t(`analysis.form.advanced.${key}Hint`)}
@@ -55,7 +69,12 @@ export function AdvancedOptions({ value, onChange, hasParticipations = false, ch
         <legend className="field__label">{t('analysis.form.advanced.taskOrder')}</legend>
         {(['fixed', 'random'] as const).map((order) => (
           <label key={order} className="choice-field__option">
-            <input type="radio" name={`${id}-order`} checked={value.taskOrder === order} onChange={() => onChange({ ...value, taskOrder: order })} />
+            <input
+              type="radio"
+              name={`${id}-order`}
+              checked={value.taskOrder === order}
+              onChange={() => onChange({ ...value, taskOrder: order })}
+            />
             <span>{t(`analysis.form.advanced.${order}`)}</span>
           </label>
         ))}

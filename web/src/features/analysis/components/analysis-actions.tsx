@@ -57,7 +57,10 @@ export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsP
       status.mutate(change, {
         onSuccess: () => {
           setPending(null);
-          onNotice({ tone: 'success', text: t(change === 'close' ? 'analysis.detail.closed' : 'analysis.detail.reopened') });
+          onNotice({
+            tone: 'success',
+            text: t(change === 'close' ? 'analysis.detail.closed' : 'analysis.detail.reopened'),
+          });
         },
         onError: failed,
       });
@@ -66,11 +69,23 @@ export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsP
 
   const dialog =
     pending === 'delete'
-      ? { title: t('analysis.confirm.deleteTitle'), body: t('analysis.confirm.deleteBody'), label: t('analysis.detail.delete') }
+      ? {
+          title: t('analysis.confirm.deleteTitle'),
+          body: t('analysis.confirm.deleteBody'),
+          label: t('analysis.detail.delete'),
+        }
       : pending === 'close'
-        ? { title: t('analysis.confirm.closeTitle'), body: t('analysis.confirm.closeBody'), label: t('analysis.detail.close') }
+        ? {
+            title: t('analysis.confirm.closeTitle'),
+            body: t('analysis.confirm.closeBody'),
+            label: t('analysis.detail.close'),
+          }
         : pending === 'reopen'
-          ? { title: t('analysis.confirm.reopenTitle'), body: t('analysis.confirm.reopenBody'), label: t('analysis.detail.reopen') }
+          ? {
+              title: t('analysis.confirm.reopenTitle'),
+              body: t('analysis.confirm.reopenBody'),
+              label: t('analysis.detail.reopen'),
+            }
           : null;
 
   return (

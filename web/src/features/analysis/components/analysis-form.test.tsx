@@ -22,7 +22,12 @@ const values: AnalysisFormInput = {
   transcribe: true,
   transcriptionLanguage: 'es',
 };
-const study = { ...emptyStudyForm(), preQuestions: '¿Compras en línea?\n- Sí\n- No', postQuestions: '¿Qué cambiarías?', hadStudy: true };
+const study = {
+  ...emptyStudyForm(),
+  preQuestions: '¿Compras en línea?\n- Sí\n- No',
+  postQuestions: '¿Qué cambiarías?',
+  hadStudy: true,
+};
 
 function renderForm(hasParticipations: boolean) {
   const onSubmit = vi.fn((_request: AnalysisRequest) => Promise.resolve());
@@ -41,7 +46,8 @@ function renderForm(hasParticipations: boolean) {
 }
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-const changePost = (text: string) => fireEvent.change(screen.getByLabelText('Preguntas después de las tareas (opcional)'), { target: { value: text } });
+const changePost = (text: string) =>
+  fireEvent.change(screen.getByLabelText('Preguntas después de las tareas (opcional)'), { target: { value: text } });
 const dialog = () => screen.findByRole('alertdialog', { name: '¿Guardar las preguntas cambiadas?' });
 
 describe('analysis form: changed questions with participations', () => {
@@ -50,7 +56,9 @@ describe('analysis form: changed questions with participations', () => {
     changePost('¿Qué es lo que más te ha gustado?');
     save();
     const asked = await dialog();
-    expect(asked.textContent).toContain('Las respuestas ya dadas se conservan con el enunciado con el que se respondieron');
+    expect(asked.textContent).toContain(
+      'Las respuestas ya dadas se conservan con el enunciado con el que se respondieron',
+    );
     fireEvent.click(within(asked).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(onSubmit).not.toHaveBeenCalled();
@@ -58,13 +66,17 @@ describe('analysis form: changed questions with participations', () => {
     save();
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ questions: { post: [{ text: '¿Qué es lo que más te ha gustado?', type: 'text' }] } });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      questions: { post: [{ text: '¿Qué es lo que más te ha gustado?', type: 'text' }] },
+    });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('asks for a changed screener too', async () => {
     const onSubmit = renderForm(true);
-    fireEvent.change(screen.getByLabelText('Filtro (opcional)'), { target: { value: '¿Compras en línea?\n- Sí\n- No (rechazar)' } });
+    fireEvent.change(screen.getByLabelText('Filtro (opcional)'), {
+      target: { value: '¿Compras en línea?\n- Sí\n- No (rechazar)' },
+    });
     save();
     expect(await dialog()).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -93,7 +105,11 @@ describe('analysis form: transcription (ADR 0018)', () => {
     const onSubmit = renderForm(false);
     const box = screen.getByRole('checkbox', { name: 'Transcribir grabaciones' }) as HTMLInputElement;
     const language = screen.getByLabelText('Idioma de las grabaciones') as HTMLSelectElement;
-    expect([box.checked, language.value, [...language.options].map((option) => option.textContent)]).toEqual([true, 'es', ['Español', 'English']]);
+    expect([box.checked, language.value, [...language.options].map((option) => option.textContent)]).toEqual([
+      true,
+      'es',
+      ['Español', 'English'],
+    ]);
     fireEvent.change(language, { target: { value: 'en' } });
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

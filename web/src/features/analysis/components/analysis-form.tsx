@@ -11,7 +11,12 @@ import { CheckboxField, Form, SubmitButton, TextField, useZodForm } from '@/comp
 import { AdvancedOptions } from '@/features/analysis/components/advanced-options';
 import { CameraField } from '@/features/analysis/components/camera-field';
 import { ConfirmQuestionsDialog } from '@/features/analysis/components/confirm-questions-dialog';
-import { emptyStudyForm, questionsChanged, toStudyRequest, type StudyFormInput } from '@/features/analysis/lib/study-form';
+import {
+  emptyStudyForm,
+  questionsChanged,
+  toStudyRequest,
+  type StudyFormInput,
+} from '@/features/analysis/lib/study-form';
 import { TaskList } from '@/features/analysis/components/task-list';
 import { TranscriptionField } from '@/features/analysis/components/transcription-field';
 import {
@@ -88,7 +93,12 @@ export function AnalysisForm({
         autoComplete="url"
         required
       />
-      <TextField<AnalysisFormInput> name="scenario" label={t('analysis.form.scenario')} hint={t('analysis.form.scenarioHint')} multiline={4} />
+      <TextField<AnalysisFormInput>
+        name="scenario"
+        label={t('analysis.form.scenario')}
+        hint={t('analysis.form.scenarioHint')}
+        multiline={4}
+      />
       <TextField<AnalysisFormInput>
         name="maxNumberOfParticipants"
         type="number"
@@ -103,7 +113,11 @@ export function AnalysisForm({
       <CameraField />
       <fieldset className="analysis-form__questions">
         <legend className="field__label">{t('analysis.form.questions')}</legend>
-        <CheckboxField<AnalysisFormInput> name="taskQuestions" label={t('analysis.form.taskQuestions')} hint={t('analysis.form.taskQuestionsHint')} />
+        <CheckboxField<AnalysisFormInput>
+          name="taskQuestions"
+          label={t('analysis.form.taskQuestions')}
+          hint={t('analysis.form.taskQuestionsHint')}
+        />
         <CheckboxField<AnalysisFormInput> name="sus" label={t('analysis.form.sus')} hint={t('analysis.form.susHint')} />
       </fieldset>
       <AdvancedOptions
@@ -118,7 +132,9 @@ export function AnalysisForm({
         <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
         {secondaryActions}
       </div>
-      {pending ? <ConfirmQuestionsDialog busy={confirming} onConfirm={() => void confirm()} onCancel={() => setPending(null)} /> : null}
+      {pending ? (
+        <ConfirmQuestionsDialog busy={confirming} onConfirm={() => void confirm()} onCancel={() => setPending(null)} />
+      ) : null}
     </Form>
   );
 }

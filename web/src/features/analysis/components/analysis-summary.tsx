@@ -28,9 +28,7 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           <dt>{t('analysis.detail.url')}</dt>
           <dd>
             <a href={analysis.url} target="_blank" rel="noopener noreferrer" className="analysis-facts__url">
-              {analysis.url}
-              {' '}
-              <span className="visually-hidden">{t('analysis.detail.opensInNewTab')}</span>
+              {analysis.url} <span className="visually-hidden">{t('analysis.detail.opensInNewTab')}</span>
               <ExternalLink aria-hidden="true" size={14} className="analysis-facts__url-icon" />
             </a>
           </dd>

@@ -11,7 +11,8 @@ export function CopyIdButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const [state, copy] = useCopyFeedback();
 
-  const feedback = state === 'copied' ? t('analysis.detail.idCopied') : state === 'failed' ? t('analysis.detail.copyFailed') : '';
+  const feedback =
+    state === 'copied' ? t('analysis.detail.idCopied') : state === 'failed' ? t('analysis.detail.copyFailed') : '';
   const Icon = COPY_ICONS[state];
   return (
     <>

@@ -154,22 +154,19 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
           <span className="participation__actions">
             <BusyButton className="button button--ghost button--sm" busy={busy} onClick={() => open(row.id)}>
               <PlayCircle aria-hidden="true" size={16} />
-              {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}
-              {' '}
+              {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}{' '}
               <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </BusyButton>
             {row.status === 'in_progress' ? (
               <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
                 <Radio aria-hidden="true" size={16} />
-                {t('live.watch')}
-                {' '}
+                {t('live.watch')}{' '}
                 <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
               </Link>
             ) : null}
             <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
               <ScanSearch aria-hidden="true" size={16} />
-              {t('analysis.detail.analyze')}
-              {' '}
+              {t('analysis.detail.analyze')}{' '}
               <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
             </Link>
           </span>
@@ -181,7 +178,9 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   return (
     <section className="analysis-section" aria-labelledby="analysis-participations-title">
       <SectionHeader title={t('analysis.detail.participations')} titleId="analysis-participations-title" />
-      {recording.isError ? <Alert tone="error" title={serverMessage(recording.error) ?? t('analysis.detail.recordingFailed')} /> : null}
+      {recording.isError ? (
+        <Alert tone="error" title={serverMessage(recording.error) ?? t('analysis.detail.recordingFailed')} />
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState
           icon={<Users />}

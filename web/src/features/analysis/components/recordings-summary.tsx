@@ -84,13 +84,13 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         <>
           <h3 id="recordings-summary-tasks">{t('summary.tasksTitle')}</h3>
           <WideTable stackBelow="md">
-          <Table
-            caption={t('summary.tasksTitle')}
-            columns={taskColumns}
-            rows={summary.data.tasks}
-            rowKey={(task) => String(task.taskNumber)}
-            testId="summary-tasks"
-          />
+            <Table
+              caption={t('summary.tasksTitle')}
+              columns={taskColumns}
+              rows={summary.data.tasks}
+              rowKey={(task) => String(task.taskNumber)}
+              testId="summary-tasks"
+            />
           </WideTable>
           {hasInsights(summary.data) ? <SummaryInsights analysisId={analysis.id} summary={summary.data} /> : null}
         </>

@@ -17,7 +17,8 @@ function QuestionResult({ question }: { question: QuestionSummaryDto }) {
   return (
     <li className="study-results__question">
       <p className="study-results__label">
-        <strong>{question.question}</strong> · {question.phase === 'pre' ? t('analysis.study.pre') : t('analysis.study.post')}
+        <strong>{question.question}</strong> ·{' '}
+        {question.phase === 'pre' ? t('analysis.study.pre') : t('analysis.study.post')}
       </p>
       {question.counts.length ? (
         <ul className="study-results__counts">
@@ -31,13 +32,19 @@ function QuestionResult({ question }: { question: QuestionSummaryDto }) {
           {question.texts.map((answer) => (
             <li key={`${answer.entryId}-${answer.atMs}`}>
               <Link to={`${paths.entry(answer.entryId)}?t=${Math.floor(answer.atMs / 1000)}`}>
-                {t('analysis.study.textAnswer', { number: answer.participantNumber, at: formatClock(answer.atMs), text: answer.text })}
+                {t('analysis.study.textAnswer', {
+                  number: answer.participantNumber,
+                  at: formatClock(answer.atMs),
+                  text: answer.text,
+                })}
               </Link>
             </li>
           ))}
         </ul>
       ) : null}
-      {!question.counts.some((c) => c.count > 0) && !question.texts.length ? <p>{t('analysis.study.noAnswers')}</p> : null}
+      {!question.counts.some((c) => c.count > 0) && !question.texts.length ? (
+        <p>{t('analysis.study.noAnswers')}</p>
+      ) : null}
     </li>
   );
 }
@@ -50,20 +57,34 @@ export function StudyResults({ analysis }: { analysis: AnalysisDto }) {
   return (
     <>
       {screenOuts ? (
-        <section className="analysis-section card card--snug" aria-labelledby="screen-outs-title" data-testid="screen-outs">
+        <section
+          className="analysis-section card card--snug"
+          aria-labelledby="screen-outs-title"
+          data-testid="screen-outs"
+        >
           <h2 id="screen-outs-title">{t('analysis.study.screenOutsTitle')}</h2>
-          <p>{screenOuts.total ? t('analysis.study.screenOuts', { count: screenOuts.total }) : t('analysis.study.noScreenOuts')}</p>
+          <p>
+            {screenOuts.total
+              ? t('analysis.study.screenOuts', { count: screenOuts.total })
+              : t('analysis.study.noScreenOuts')}
+          </p>
           {screenOuts.reasons.length ? (
             <ul>
               {screenOuts.reasons.map((r) => (
-                <li key={`${r.question}-${r.option}`}>{t('analysis.study.reason', { question: r.question, option: r.option, count: r.count })}</li>
+                <li key={`${r.question}-${r.option}`}>
+                  {t('analysis.study.reason', { question: r.question, option: r.option, count: r.count })}
+                </li>
               ))}
             </ul>
           ) : null}
         </section>
       ) : null}
       {questions?.length ? (
-        <section className="analysis-section card card--snug" aria-labelledby="study-answers-title" data-testid="study-answers">
+        <section
+          className="analysis-section card card--snug"
+          aria-labelledby="study-answers-title"
+          data-testid="study-answers"
+        >
           <h2 id="study-answers-title">{t('analysis.study.answersTitle')}</h2>
           <ul className="study-results">
             {questions.map((q) => (

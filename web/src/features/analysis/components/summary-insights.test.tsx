@@ -12,7 +12,13 @@ import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryRes
 /** Intl writes '80 %' with a no-break space; compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
-const time = (n: number, medianMs: number | null, geometricMeanMs: number | null, lowMs: number | null = null, highMs: number | null = null) => ({
+const time = (
+  n: number,
+  medianMs: number | null,
+  geometricMeanMs: number | null,
+  lowMs: number | null = null,
+  highMs: number | null = null,
+) => ({
   n,
   medianMs,
   geometricMeanMs,
@@ -83,7 +89,9 @@ describe('insights summary', () => {
     expect(screen.getByTestId('sus-grade').textContent).toBe('C+');
     expect(sus.textContent).toContain('Escala curvada de Sauro y Lewis');
 
-    expect(screen.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).getAttribute('href')).toBe('/api/v1/analysis/an%201/export/tasks');
+    expect(screen.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).getAttribute('href')).toBe(
+      '/api/v1/analysis/an%201/export/tasks',
+    );
   });
 
   it('shows four tiles with n and interval, the SUS against the 68 average with its grade', () => {
@@ -91,16 +99,25 @@ describe('insights summary', () => {
     const tile = (id: string) => plain(screen.getByTestId(id).textContent);
     expect(tile('tile-success')).toBe('Tasa de éxito71 %IC 95 %: 35 % – 92 %n = 7');
     expect(tile('tile-seq')).toBe('Facilidad media (SEQ, 1–7)4,9IC 95 %: 3,6 – 6,1n = 7');
-    expect(tile('tile-time')).toBe('Tiempo por tarea (mediana)00:55Media geométrica 00:48, IC 95 %: 00:33 – 01:10n = 7');
+    expect(tile('tile-time')).toBe(
+      'Tiempo por tarea (mediana)00:55Media geométrica 00:48, IC 95 %: 00:33 – 01:10n = 7',
+    );
     expect(tile('tile-sus')).toBe('SUS (0–100)72,5Nota C+ · 4,5 sobre la media de 68IC 95 %: 60,1 – 84,9n = 5');
   });
 
   it('puts the SUS below the average in words, and says when the analysis has no SUS', () => {
-    const below = { ...summary(), sus: { n: 3, mean: 51, low: 40, high: 62, grade: 'D', gradingScale: 'sauro-lewis-cgs' } };
+    const below = {
+      ...summary(),
+      sus: { n: 3, mean: 51, low: 40, high: 62, grade: 'D', gradingScale: 'sauro-lewis-cgs' },
+    };
     const { unmount } = render(<SummaryInsights analysisId="an-1" summary={below} />);
     expect(plain(screen.getByTestId('tile-sus').textContent)).toContain('Nota D · 17,0 bajo la media de 68');
     unmount();
-    const off = { ...summary(), settings: { taskQuestions: true, sus: false }, sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' } };
+    const off = {
+      ...summary(),
+      settings: { taskQuestions: true, sus: false },
+      sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
+    };
     render(<SummaryInsights analysisId="an-1" summary={off} />);
     expect(plain(screen.getByTestId('tile-sus').textContent)).toBe('SUS (0–100)—Este análisis no incluye el SUSn = 0');
   });
@@ -118,15 +135,24 @@ describe('insights summary', () => {
     expect(chart.querySelectorAll('.summary-chart__bar')).toHaveLength(2);
     expect(chart.querySelectorAll('.summary-chart__whisker')).toHaveLength(1);
     // Each bar's value is written beside it.
-    expect(Array.from(chart.querySelectorAll('[data-testid="chart-value"]')).map((text) => plain(text.textContent))).toEqual(['80 %', '50 %']);
+    expect(
+      Array.from(chart.querySelectorAll('[data-testid="chart-value"]')).map((text) => plain(text.textContent)),
+    ).toEqual(['80 %', '50 %']);
   });
 
   it('says when nobody answered the SUS, and is hidden for an analysis that asks nothing', () => {
-    const data = { ...summary(), sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' } };
+    const data = {
+      ...summary(),
+      sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
+    };
     render(<SummaryInsights analysisId="an-1" summary={data} />);
     expect(screen.getByTestId('insights-sus').textContent).toContain('Aún no hay respuestas al cuestionario SUS.');
 
-    const none = { ...data, settings: { taskQuestions: false, sus: false }, tasks: data.tasks.map((task) => ({ ...task, success: { ...task.success, n: 0 }, seq: { ...task.seq, n: 0 } })) };
+    const none = {
+      ...data,
+      settings: { taskQuestions: false, sus: false },
+      tasks: data.tasks.map((task) => ({ ...task, success: { ...task.success, n: 0 }, seq: { ...task.seq, n: 0 } })),
+    };
     expect(hasInsights(none)).toBe(false);
     expect(hasInsights(data)).toBe(true);
   });

@@ -25,11 +25,24 @@ type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 export function hasInsights(summary: AnalysisSummaryResponse): boolean {
   // Read defensively: a summary from before ADR 0012 has none of these fields.
   const { settings, sus, tasks } = summary as Partial<AnalysisSummaryResponse>;
-  return Boolean(settings?.taskQuestions || settings?.sus || (sus && sus.n > 0) || tasks?.some((task) => task.success?.n > 0 || task.seq?.n > 0));
+  return Boolean(
+    settings?.taskQuestions ||
+    settings?.sus ||
+    (sus && sus.n > 0) ||
+    tasks?.some((task) => task.success?.n > 0 || task.seq?.n > 0),
+  );
 }
 
 /** A figure, its interval when there is one, and its n: '80 %', 'IC 95 %: 36 %–98 %', 'n = 5'. */
-function FigureCell({ value, interval, n }: { value: string; interval: { low: string; high: string } | null; n: number }) {
+function FigureCell({
+  value,
+  interval,
+  n,
+}: {
+  value: string;
+  interval: { low: string; high: string } | null;
+  n: number;
+}) {
   const { t } = useTranslation();
   return (
     <span className="insight-figure">
@@ -58,16 +71,33 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
   const mean = (value: Figure) => formatMean(value, language);
 
   const columns: Column<SummaryTask>[] = [
-    { key: 'task', header: t('insights.columns.task'), primary: true, cell: (task) => `${task.taskNumber}. ${task.taskContent}` },
+    {
+      key: 'task',
+      header: t('insights.columns.task'),
+      primary: true,
+      cell: (task) => `${task.taskNumber}. ${task.taskContent}`,
+    },
     {
       key: 'success',
       header: t('insights.columns.success'),
-      cell: (task) => <FigureCell value={rate(task.success.rate)} interval={formatInterval(task.success.low, task.success.high, rate)} n={task.success.n} />,
+      cell: (task) => (
+        <FigureCell
+          value={rate(task.success.rate)}
+          interval={formatInterval(task.success.low, task.success.high, rate)}
+          n={task.success.n}
+        />
+      ),
     },
     {
       key: 'seq',
       header: t('insights.columns.seq'),
-      cell: (task) => <FigureCell value={mean(task.seq.mean)} interval={formatInterval(task.seq.low, task.seq.high, mean)} n={task.seq.n} />,
+      cell: (task) => (
+        <FigureCell
+          value={mean(task.seq.mean)}
+          interval={formatInterval(task.seq.low, task.seq.high, mean)}
+          n={task.seq.n}
+        />
+      ),
     },
     {
       key: 'time',
@@ -76,17 +106,21 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
     },
   ];
 
-
   const sus = summary.sus;
   const susInterval = formatInterval(sus.low, sus.high, mean);
-  
+
   return (
     <section className="analysis-section insights" aria-labelledby="insights-title" data-testid="insights-summary">
       <div className="insights__head">
         <h3 id="insights-title">{t('insights.title')}</h3>
         <p className="insights__intro">{t('insights.intro')}</p>
         <p className="insights__downloads">
-          <a className="button button--ghost" href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`} download data-testid="export-tasks">
+          <a
+            className="button button--ghost"
+            href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`}
+            download
+            data-testid="export-tasks"
+          >
             <Download aria-hidden="true" size={18} />
             {t('insights.exportTasks')}
           </a>
@@ -96,7 +130,13 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
       <FigureTiles overall={summary.overall} sus={sus} settings={summary.settings} />
 
       <WideTable stackBelow="md">
-        <Table caption={t('insights.tableCaption')} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="insights-tasks" />
+        <Table
+          caption={t('insights.tableCaption')}
+          columns={columns}
+          rows={summary.tasks}
+          rowKey={(task) => String(task.taskNumber)}
+          testId="insights-tasks"
+        />
       </WideTable>
 
       <TaskCharts tasks={summary.tasks} />
@@ -116,7 +156,9 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
             <div>
               <dt>{t('insights.sus.grade')}</dt>
               <dd>
-                <span className="insight-figure__value" data-testid="sus-grade">{sus.grade ?? '—'}</span>{' '}
+                <span className="insight-figure__value" data-testid="sus-grade">
+                  {sus.grade ?? '—'}
+                </span>{' '}
                 <span className="insight-figure__n">{t('insights.sus.scale')}</span>
               </dd>
             </div>

@@ -15,7 +15,8 @@ import { formatClock } from '@/lib/time';
 import type { TranscriptSearchResultDto } from '@/lib/api-types/TranscriptSearchResultDto';
 
 /** The player's link for a result: `?t=` takes seconds, decimals allowed, so the moment is exact. */
-export const resultLink = (result: TranscriptSearchResultDto) => `${paths.entry(result.entry_id)}?t=${result.start_ms / 1000}`;
+export const resultLink = (result: TranscriptSearchResultDto) =>
+  `${paths.entry(result.entry_id)}?t=${result.start_ms / 1000}`;
 
 export function TranscriptSearchSection({ analysisId }: { analysisId: string }) {
   const { t } = useTranslation();
@@ -47,7 +48,14 @@ export function TranscriptSearchSection({ analysisId }: { analysisId: string }) 
           {t('transcript.analysisSearch.label')}
         </label>
         <div className="cluster">
-          <input id={id} type="search" className="field__input" maxLength={100} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+          <input
+            id={id}
+            type="search"
+            className="field__input"
+            maxLength={100}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
           <button type="submit" className="button button--secondary">
             <Search aria-hidden="true" size={18} />
             {t('transcript.analysisSearch.submit')}
@@ -60,13 +68,20 @@ export function TranscriptSearchSection({ analysisId }: { analysisId: string }) 
       {search.isSuccess && search.data.length > 0 ? (
         <ol className="list-plain">
           {search.data.map((result, index) => {
-            const task = result.task_number === null ? t('transcript.analysisSearch.outsideTasks') : t('transcript.analysisSearch.task', { number: result.task_number });
+            const task =
+              result.task_number === null
+                ? t('transcript.analysisSearch.outsideTasks')
+                : t('transcript.analysisSearch.task', { number: result.task_number });
             const time = formatClock(result.start_ms);
             return (
               <li key={`${result.entry_id}-${result.start_ms}-${index}`} className="transcript-search__result">
                 <Link
                   to={resultLink(result)}
-                  aria-label={t('transcript.analysisSearch.open', { who: result.participant, time, text: `${result.before}${result.match}${result.after}` })}
+                  aria-label={t('transcript.analysisSearch.open', {
+                    who: result.participant,
+                    time,
+                    text: `${result.before}${result.match}${result.after}`,
+                  })}
                 >
                   <span className="transcript-search__meta">
                     <span>{result.participant}</span>

@@ -18,7 +18,11 @@ export function TranscriptionField() {
   return (
     <fieldset className="analysis-form__questions" data-testid="transcription-field">
       <legend className="field__label">{t('analysis.form.transcription.title')}</legend>
-      <CheckboxField<AnalysisFormInput> name="transcribe" label={t('analysis.form.transcription.enabled')} hint={t('analysis.form.transcription.hint')} />
+      <CheckboxField<AnalysisFormInput>
+        name="transcribe"
+        label={t('analysis.form.transcription.enabled')}
+        hint={t('analysis.form.transcription.hint')}
+      />
       <div className="field">
         <label className="field__label" htmlFor={id}>
           {t('analysis.form.transcription.language')}

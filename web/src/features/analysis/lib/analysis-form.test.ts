@@ -49,10 +49,16 @@ describe('analysis URL', () => {
     'localhost.dev:8080/app',
   ])('accepts %s', (url) => expect(isValidAnalysisUrl(url)).toBe(true));
 
-  it.each(['example', 'ftp://example.com', 'http//example.com', 'exa mple.com', 'example.c', '-bad.com', 'https://', 'example.123'])(
-    'refuses %s',
-    (url) => expect(isValidAnalysisUrl(url)).toBe(false),
-  );
+  it.each([
+    'example',
+    'ftp://example.com',
+    'http//example.com',
+    'exa mple.com',
+    'example.c',
+    '-bad.com',
+    'https://',
+    'example.123',
+  ])('refuses %s', (url) => expect(isValidAnalysisUrl(url)).toBe(false));
 });
 
 describe('analysis form schema', () => {
@@ -64,9 +70,15 @@ describe('analysis form schema', () => {
       tasks: 'analysis.form.tasksRequired',
     });
     expect(problems(valid({ url: 'not a url' }))).toEqual({ url: 'analysis.form.urlInvalid' });
-    expect(problems(valid({ maxNumberOfParticipants: '' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMin' });
-    expect(problems(valid({ maxNumberOfParticipants: '-2' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMin' });
-    expect(problems(valid({ maxNumberOfParticipants: '1001' }))).toEqual({ maxNumberOfParticipants: 'analysis.form.participantsMax' });
+    expect(problems(valid({ maxNumberOfParticipants: '' }))).toEqual({
+      maxNumberOfParticipants: 'analysis.form.participantsMin',
+    });
+    expect(problems(valid({ maxNumberOfParticipants: '-2' }))).toEqual({
+      maxNumberOfParticipants: 'analysis.form.participantsMin',
+    });
+    expect(problems(valid({ maxNumberOfParticipants: '1001' }))).toEqual({
+      maxNumberOfParticipants: 'analysis.form.participantsMax',
+    });
     expect(problems(valid())).toEqual({});
   });
 
@@ -96,13 +108,23 @@ describe('toAnalysisRequest', () => {
       }),
     );
     expect(toAnalysisRequest(values)).toEqual(
-      anAnalysisRequest({ url: 'https://tienda.example.com/carrito', scenario: 'null', tasks: textTasks('Compra algo', 'Paga') }),
+      anAnalysisRequest({
+        url: 'https://tienda.example.com/carrito',
+        scenario: 'null',
+        tasks: textTasks('Compra algo', 'Paga'),
+      }),
     );
   });
 
   it('sends the transcription setting as chosen (ADR 0018), and refuses another language', () => {
-    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcribe: false }))).transcription).toEqual({ enabled: false, language: 'es' });
-    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcriptionLanguage: 'en' }))).transcription).toEqual({ enabled: true, language: 'en' });
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcribe: false }))).transcription).toEqual({
+      enabled: false,
+      language: 'es',
+    });
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcriptionLanguage: 'en' }))).transcription).toEqual({
+      enabled: true,
+      language: 'en',
+    });
     expect(analysisFormSchema.safeParse({ ...valid(), transcriptionLanguage: 'fr' }).success).toBe(false);
   });
 
@@ -118,7 +140,9 @@ describe('toAnalysisRequest', () => {
   });
 
   it('keeps a written scenario, trimmed, and an explicit http:// URL', () => {
-    const values = analysisFormSchema.parse(valid({ scenario: '  Eres un cliente nuevo. ', url: 'http://example.com' }));
+    const values = analysisFormSchema.parse(
+      valid({ scenario: '  Eres un cliente nuevo. ', url: 'http://example.com' }),
+    );
     const request = toAnalysisRequest(values);
     expect(request.scenario).toBe('Eres un cliente nuevo.');
     expect(request.url).toBe('http://example.com');

@@ -31,11 +31,7 @@ export const CAMERA_OPTIONS = ['off', 'optional', 'required'] as const;
 
 export const analysisFormSchema = z.object({
   name: z.string().trim().min(1, 'analysis.form.nameRequired'),
-  url: z
-    .string()
-    .trim()
-    .min(1, 'analysis.form.urlRequired')
-    .refine(isValidAnalysisUrl, 'analysis.form.urlInvalid'),
+  url: z.string().trim().min(1, 'analysis.form.urlRequired').refine(isValidAnalysisUrl, 'analysis.form.urlInvalid'),
   scenario: z.string(),
   maxNumberOfParticipants: z
     .string()

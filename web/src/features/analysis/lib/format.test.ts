@@ -1,6 +1,12 @@
 /** Detail formatting: date and time per language, 'X de Y' counts, the scenario shown, device keys. */
 import { describe, expect, it } from 'vitest';
-import { dateLocale, deviceKey, formatDateTime, participantCounts, visibleScenario } from '@/features/analysis/lib/format';
+import {
+  dateLocale,
+  deviceKey,
+  formatDateTime,
+  participantCounts,
+  visibleScenario,
+} from '@/features/analysis/lib/format';
 
 // 2024-03-05 14:05 in the test machine's zone; only the shape is compared against Intl itself.
 const when = new Date(2024, 2, 5, 14, 5).getTime();

@@ -40,4 +40,5 @@ export function participationRows(entries: readonly ListedEntry[]): Participatio
 }
 
 /** Whether anyone is recording now: the page then refreshes the list while it is visible (ADR 0016). */
-export const anyoneLive = (entries: readonly ListedEntry[] | undefined) => Boolean(entries?.some((e) => e.status === 'in_progress'));
+export const anyoneLive = (entries: readonly ListedEntry[] | undefined) =>
+  Boolean(entries?.some((e) => e.status === 'in_progress'));

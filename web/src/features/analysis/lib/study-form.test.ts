@@ -1,6 +1,13 @@
 /** The advanced options' text format (ADR 0017) round-trips and stays out of the spec's payload. */
 import { describe, expect, it } from 'vitest';
-import { emptyStudyForm, parseQuestions, parseScreener, questionsChanged, redirectPreview, toStudyRequest } from '@/features/analysis/lib/study-form';
+import {
+  emptyStudyForm,
+  parseQuestions,
+  parseScreener,
+  questionsChanged,
+  redirectPreview,
+  toStudyRequest,
+} from '@/features/analysis/lib/study-form';
 
 describe('study form', () => {
   it('sends nothing while every option is the default', () => {
@@ -15,19 +22,32 @@ describe('study form', () => {
       { text: '¿Cuáles?', type: 'multiple', options: ['A', 'B'] },
     ]);
     expect(parseScreener('¿Compras online?\n- Sí\n- No (rechazar)')).toEqual([
-      { text: '¿Compras online?', multiple: false, options: [{ text: 'Sí', accept: true }, { text: 'No', accept: false }] },
+      {
+        text: '¿Compras online?',
+        multiple: false,
+        options: [
+          { text: 'Sí', accept: true },
+          { text: 'No', accept: false },
+        ],
+      },
     ]);
   });
 
   it('shows each redirect as it will be built', () => {
-    expect(redirectPreview('https://panel.example.com/done?pid={pid}', 'a b')).toBe('https://panel.example.com/done?pid=a%20b');
+    expect(redirectPreview('https://panel.example.com/done?pid={pid}', 'a b')).toBe(
+      'https://panel.example.com/done?pid=a%20b',
+    );
     const request = toStudyRequest({ ...emptyStudyForm(), taskOrder: 'random', pidParam: 'PROLIFIC_PID' });
     expect(request.taskOrder).toBe('random');
     expect(request.panel).toEqual({ pidParam: 'PROLIFIC_PID', completionUrl: null, screenOutUrl: null });
   });
 
   it('tells a change of wording, options or screener from a change of spacing only', () => {
-    const before = { ...emptyStudyForm(), screener: '¿Compras?\n- Sí\n- No (rechazar)', postQuestions: '¿Qué cambiarías?' };
+    const before = {
+      ...emptyStudyForm(),
+      screener: '¿Compras?\n- Sí\n- No (rechazar)',
+      postQuestions: '¿Qué cambiarías?',
+    };
     expect(questionsChanged(before, { ...before, postQuestions: '  ¿Qué cambiarías?\n\n' })).toBe(false);
     expect(questionsChanged(before, { ...before, completionUrl: 'https://panel.example.com/done' })).toBe(false);
     expect(questionsChanged(before, { ...before, postQuestions: '¿Qué te gustó?' })).toBe(true);

@@ -38,7 +38,12 @@ const REJECT = /\s*\(rechazar\)\s*$/i;
 const blocks = (text: string) =>
   text
     .split(/\n\s*\n/)
-    .map((block) => block.split('\n').map((line) => line.trim()).filter(Boolean))
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .filter((lines) => lines.length > 0);
 
 export function parseQuestions(text: string): StudyQuestionDto[] {
@@ -47,7 +52,11 @@ export function parseQuestions(text: string): StudyQuestionDto[] {
     if (scale) return { text: title, type: 'scale', scale: Number(scale[1]) };
     if (rest.length === 0) return { text: title, type: 'text' };
     const multiple = rest.some((line) => line.startsWith('+'));
-    return { text: title, type: multiple ? 'multiple' : 'single', options: rest.map((line) => line.replace(/^[-+]\s*/, '')) };
+    return {
+      text: title,
+      type: multiple ? 'multiple' : 'single',
+      options: rest.map((line) => line.replace(/^[-+]\s*/, '')),
+    };
   });
 }
 
@@ -55,19 +64,33 @@ export function parseScreener(text: string): ScreenerQuestionDto[] {
   return blocks(text).map(([title = '', ...rest]) => ({
     text: title,
     multiple: rest.some((line) => line.startsWith('+')),
-    options: rest.map((line) => ({ text: line.replace(/^[-+]\s*/, '').replace(REJECT, ''), accept: !REJECT.test(line) })),
+    options: rest.map((line) => ({
+      text: line.replace(/^[-+]\s*/, '').replace(REJECT, ''),
+      accept: !REJECT.test(line),
+    })),
   }));
 }
 
 function formatQuestions(questions: StudyQuestionDto[]): string {
   return questions
-    .map((q) => [q.text, ...(q.type === 'scale' ? [`escala ${q.scale ?? 5}`] : (q.options ?? []).map((o) => `${q.type === 'multiple' ? '+' : '-'} ${o}`))].join('\n'))
+    .map((q) =>
+      [
+        q.text,
+        ...(q.type === 'scale'
+          ? [`escala ${q.scale ?? 5}`]
+          : (q.options ?? []).map((o) => `${q.type === 'multiple' ? '+' : '-'} ${o}`)),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 
 function formatScreener(questions: ScreenerQuestionDto[]): string {
   return questions
-    .map((q) => [q.text, ...q.options.map((o) => `${q.multiple ? '+' : '-'} ${o.text}${o.accept ? '' : ' (rechazar)'}`)].join('\n'))
+    .map((q) =>
+      [q.text, ...q.options.map((o) => `${q.multiple ? '+' : '-'} ${o.text}${o.accept ? '' : ' (rechazar)'}`)].join(
+        '\n',
+      ),
+    )
     .join('\n\n');
 }
 
@@ -87,16 +110,23 @@ export function studyFormFrom(analysis: AnalysisDto): StudyFormInput {
 }
 
 /** A redirect as it will be built, with an example id in place of `{pid}`. */
-export const redirectPreview = (url: string, example = 'ID123') => url.trim().replaceAll('{pid}', encodeURIComponent(example));
+export const redirectPreview = (url: string, example = 'ID123') =>
+  url.trim().replaceAll('{pid}', encodeURIComponent(example));
 
 /** The API's four fields, or none while everything is the default (the spec's payload). */
 export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest> {
   const empty = emptyStudyForm();
-  const changed = (Object.keys(empty) as (keyof StudyFormInput)[]).some((key) => key !== 'hadStudy' && String(values[key]).trim() !== String(empty[key]));
+  const changed = (Object.keys(empty) as (keyof StudyFormInput)[]).some(
+    (key) => key !== 'hadStudy' && String(values[key]).trim() !== String(empty[key]),
+  );
   if (!changed && !values.hadStudy) return {};
   return {
     taskOrder: values.taskOrder,
-    panel: { pidParam: values.pidParam.trim(), completionUrl: values.completionUrl.trim() || null, screenOutUrl: values.screenOutUrl.trim() || null },
+    panel: {
+      pidParam: values.pidParam.trim(),
+      completionUrl: values.completionUrl.trim() || null,
+      screenOutUrl: values.screenOutUrl.trim() || null,
+    },
     screener: { questions: parseScreener(values.screener) },
     questions: { pre: parseQuestions(values.preQuestions), post: parseQuestions(values.postQuestions) },
   };
@@ -105,6 +135,10 @@ export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest>
 /** Whether the screener or the questions differ as the API would store them (blank lines and spacing aside). */
 export function questionsChanged(before: StudyFormInput, after: StudyFormInput): boolean {
   const asked = (values: StudyFormInput) =>
-    JSON.stringify([parseScreener(values.screener), parseQuestions(values.preQuestions), parseQuestions(values.postQuestions)]);
+    JSON.stringify([
+      parseScreener(values.screener),
+      parseQuestions(values.preQuestions),
+      parseQuestions(values.postQuestions),
+    ]);
   return asked(before) !== asked(after);
 }

@@ -10,7 +10,16 @@ const analysis = (overrides: Record<string, unknown> = {}) => ({
   sus: false,
   // Newest first, as the server lists them.
   AnalysisEntries: [
-    { id: 'entry-2', participantNumber: 2, status: 'in_progress', createdAt: 3, updated_at: null, durationMs: null, noteCount: 0, thumbnailUrl: null },
+    {
+      id: 'entry-2',
+      participantNumber: 2,
+      status: 'in_progress',
+      createdAt: 3,
+      updated_at: null,
+      durationMs: null,
+      noteCount: 0,
+      thumbnailUrl: null,
+    },
     {
       id: 'entry-1',
       participantNumber: 1,
@@ -32,7 +41,8 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
     const answer = extra(call);
     if (answer) return answer;
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
-    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: data } };
+    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET')
+      return { status: 200, body: { analysisData: data } };
     // The clips, reels and share links sections (tested in features/insights).
     if (call.url.startsWith('/api/v1/analysis/an-1/notes')) return { status: 200, body: { notes: [], tags: [] } };
     if (call.url === '/api/v1/analysis/an-1/reels') return { status: 200, body: { reels: [] } };
@@ -41,8 +51,25 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
       return {
         status: 200,
         body: {
-          tasks: [{ taskNumber: 1, taskContent: 'Busca un producto', medianMs: 6_000, minMs: 6_000, maxMs: 6_000, entries: 1 }],
-          entries: [{ id: 'entry-1', participantNumber: 1, submittedAt: new Date(2024, 2, 6, 9, 0).getTime(), durationMs: 65_000, noteCount: 3 }],
+          tasks: [
+            {
+              taskNumber: 1,
+              taskContent: 'Busca un producto',
+              medianMs: 6_000,
+              minMs: 6_000,
+              maxMs: 6_000,
+              entries: 1,
+            },
+          ],
+          entries: [
+            {
+              id: 'entry-1',
+              participantNumber: 1,
+              submittedAt: new Date(2024, 2, 6, 9, 0).getTime(),
+              durationMs: 65_000,
+              noteCount: 3,
+            },
+          ],
         },
       };
     }
@@ -68,35 +95,35 @@ describe('analysis detail page', () => {
     expect(screen.getByText('Ordenador')).toBeTruthy();
     expect(screen.getByText('Eres un cliente nuevo.')).toBeTruthy();
     expect(screen.getByTestId('analysis-participants').textContent).toBe('1 de 5');
-    expect(within(screen.getByTestId('analysis-tasks')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Busca un producto',
-      'Cómpralo',
-    ]);
+    expect(
+      within(screen.getByTestId('analysis-tasks'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Busca un producto', 'Cómpralo']);
 
     // One table of participations (not a second list of the same recordings below it).
     const table = screen.getByTestId('participations-table');
     await waitFor(() => expect(within(table).getByText('01:05')).toBeTruthy());
     expect(screen.getAllByRole('table').filter((t) => t.textContent?.includes('Participante'))).toHaveLength(1);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Vista previa',
-      'Participante',
-      'Estado',
-      'Fecha de subida',
-      'Duración',
-      'Notas',
-      'Acciones',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Vista previa', 'Participante', 'Estado', 'Fecha de subida', 'Duración', 'Notas', 'Acciones']);
     // Newest first, numbered by arrival.
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual(['Participante 2', 'Participante 1']);
+    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual([
+      'Participante 2',
+      'Participante 1',
+    ]);
     expect(within(rows[0]!).getByTestId('participation-status').textContent).toBe('En curso');
     expect(rows[0]?.textContent).toContain('N/A');
     expect(within(rows[1]!).getByTestId('participation-status').textContent).toBe('Enviada');
     expect(rows[1]?.textContent).toContain('01:05');
     expect(within(rows[1]!).getByRole('cell', { name: '3' })).toBeTruthy();
-    expect(within(rows[1]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' }).getAttribute('src')).toBe(
-      '/api/v1/thumbnails/entry-1?expires=1&sig=x',
-    );
+    expect(
+      within(rows[1]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 1' }).getAttribute('src'),
+    ).toBe('/api/v1/thumbnails/entry-1?expires=1&sig=x');
     expect(within(rows[0]!).getByText('Sin vista previa')).toBeTruthy();
     // The id is no longer the label, but it can be copied.
     expect(within(table).queryByText('entry-1')).toBeNull();
@@ -117,18 +144,44 @@ describe('analysis detail page', () => {
   });
 
   it("numbers participations as the server does (never reused after a deletion) and says 'Interrumpida'", async () => {
-    api(undefined, analysis({
-      AnalysisEntries: [
-        { id: 'entry-9', participantNumber: 7, status: 'interrupted', createdAt: 9, updated_at: null, durationMs: 12_000, noteCount: 0, thumbnailUrl: '/api/v1/thumbnails/entry-9?sig=x' },
-        { id: 'entry-1', participantNumber: 5, status: 'submitted', createdAt: 1, updated_at: 1, durationMs: 65_000, noteCount: 3, thumbnailUrl: null },
-      ],
-    }));
+    api(
+      undefined,
+      analysis({
+        AnalysisEntries: [
+          {
+            id: 'entry-9',
+            participantNumber: 7,
+            status: 'interrupted',
+            createdAt: 9,
+            updated_at: null,
+            durationMs: 12_000,
+            noteCount: 0,
+            thumbnailUrl: '/api/v1/thumbnails/entry-9?sig=x',
+          },
+          {
+            id: 'entry-1',
+            participantNumber: 5,
+            status: 'submitted',
+            createdAt: 1,
+            updated_at: 1,
+            durationMs: 65_000,
+            noteCount: 3,
+            thumbnailUrl: null,
+          },
+        ],
+      }),
+    );
     renderApp('/analysis/an-1');
     await heading();
     const table = screen.getByTestId('participations-table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual(['Participante 7', 'Participante 5']);
-    expect(within(rows[0]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 7' }).getAttribute('src')).toBe('/api/v1/thumbnails/entry-9?sig=x');
+    expect(rows.map((row) => within(row).getByTestId('participant-name').textContent)).toEqual([
+      'Participante 7',
+      'Participante 5',
+    ]);
+    expect(
+      within(rows[0]!).getByRole('img', { name: 'Vista previa de la grabación de Participante 7' }).getAttribute('src'),
+    ).toBe('/api/v1/thumbnails/entry-9?sig=x');
     expect(within(rows[0]!).getByTestId('participation-status').textContent).toBe('Interrumpida');
     expect(within(rows[1]!).getByText('Sin vista previa')).toBeTruthy();
   });
@@ -145,7 +198,11 @@ describe('analysis detail page', () => {
   });
 
   it("says 'Análisis no encontrado' on 404, with a way back", async () => {
-    api((call) => (call.url === '/api/v1/analysis/an-1' ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } } : undefined));
+    api((call) =>
+      call.url === '/api/v1/analysis/an-1'
+        ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } }
+        : undefined,
+    );
     renderApp('/analysis/an-1');
 
     expect((await heading()).textContent).toBe('Análisis no encontrado');
@@ -167,7 +224,9 @@ describe('analysis detail page', () => {
     const second = screen.getByRole('button', { name: 'Ver grabación de Participante 2' });
     const first = screen.getByRole('button', { name: 'Ver grabación de Participante 1' });
     fireEvent.click(first as HTMLElement);
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://r2.example/rec.mp4', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://r2.example/rec.mp4', '_blank', 'noopener,noreferrer'),
+    );
     fireEvent.click(second as HTMLElement);
     expect((await screen.findByRole('alert')).textContent).toBe('La grabación aún no está disponible');
   });
@@ -180,7 +239,10 @@ describe('analysis detail page', () => {
         return { status: 200, body: { analysisData: analysis({ status }) } };
       }
       if (call.url === '/api/v1/analysis/an-1/reopen') {
-        return { status: 400, body: { message: 'El análisis ya tiene todas sus participaciones', code: 'analysis_full' } };
+        return {
+          status: 400,
+          body: { message: 'El análisis ya tiene todas sus participaciones', code: 'analysis_full' },
+        };
       }
       return undefined;
     });
@@ -221,14 +283,19 @@ describe('analysis detail page', () => {
     fireEvent.change(name, { target: { value: 'Checkout v2' } });
     // The saved settings are prefilled; unticking one sends it.
     const askTasks = screen.getByRole('checkbox', { name: 'Preguntar por cada tarea' }) as HTMLInputElement;
-    expect([askTasks.checked, (screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement).checked]).toEqual([true, false]);
+    expect([
+      askTasks.checked,
+      (screen.getByRole('checkbox', { name: 'Cuestionario SUS al final' }) as HTMLInputElement).checked,
+    ]).toEqual([true, false]);
     fireEvent.click(askTasks);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout v2'));
     expect(screen.getByTestId('analysis-notice').textContent).toBe('Cambios guardados');
     // Every field is sent again, the saved ones as they were.
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual(anAnalysisRequest({ name: 'Checkout v2', taskQuestions: false }));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual(
+      anAnalysisRequest({ name: 'Checkout v2', taskQuestions: false }),
+    );
   });
 
   it('deletes after confirmation and goes to /dashboard', async () => {

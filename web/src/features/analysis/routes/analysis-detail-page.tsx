@@ -43,7 +43,10 @@ export function AnalysisDetailPage({ renderInsights }: { renderInsights?: Render
   if (analysis.isError) {
     if (errorStatus(analysis.error) === 404) {
       return (
-        <section className="card card--snug content--narrow analysis-not-found" aria-labelledby="analysis-not-found-title">
+        <section
+          className="card card--snug content--narrow analysis-not-found"
+          aria-labelledby="analysis-not-found-title"
+        >
           <h1 id="analysis-not-found-title">{t('analysis.detail.notFound')}</h1>
           <p>{t('analysis.detail.notFoundBody')}</p>
           <Link to={paths.dashboard} className="button button--primary">
@@ -82,7 +85,7 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
     setNotice({ tone: 'success', text: t('analysis.detail.saved') });
   };
 
-  const saveFailure = update.isError ? serverMessage(update.error) ?? t('analysis.form.saveFailed') : null;
+  const saveFailure = update.isError ? (serverMessage(update.error) ?? t('analysis.form.saveFailed')) : null;
   const saveDetails = update.isError ? validationMessages(update.error).filter((line) => line !== saveFailure) : [];
 
   return (
@@ -101,11 +104,11 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
             {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
           </Badge>
         }
-        actions={editing ? undefined : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />}
+        actions={
+          editing ? undefined : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />
+        }
       />
-      {notice ? (
-        <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" />
-      ) : null}
+      {notice ? <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" /> : null}
       {editing ? (
         <section className="card card--snug content--narrow" aria-labelledby="analysis-edit-title">
           <h2 id="analysis-edit-title">{t('analysis.detail.editTitle')}</h2>
@@ -133,7 +136,9 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           <ParticipationsTable analysis={analysis} />
           <RecordingsSummary analysis={analysis} />
           {analysis.panel ? <StudyResults analysis={analysis} /> : null}
-          {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? <TranscriptSearchSection analysisId={analysis.id} /> : null}
+          {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? (
+            <TranscriptSearchSection analysisId={analysis.id} />
+          ) : null}
           {renderInsights?.(analysis)}
         </>
       )}

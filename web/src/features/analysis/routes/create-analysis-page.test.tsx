@@ -1,7 +1,15 @@
 /** Creating an analysis: spec messages, the normalised payload, the 'Éxito' countdown, the subscription gate. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anAnalysis, anAnalysisRequest, fakeApi, renderApp, signedInCustomer, textTasks, type FakeCall } from '@/app/test-utils';
+import {
+  anAnalysis,
+  anAnalysisRequest,
+  fakeApi,
+  renderApp,
+  signedInCustomer,
+  textTasks,
+  type FakeCall,
+} from '@/app/test-utils';
 
 const createdAnalysis = anAnalysis({
   id: 'new-1',
@@ -13,7 +21,10 @@ const createdAnalysis = anAnalysis({
   AnalysisEntries: [],
 });
 
-function api({ paid = true, create }: { paid?: boolean; create?: (call: FakeCall) => { status: number; body?: unknown } } = {}) {
+function api({
+  paid = true,
+  create,
+}: { paid?: boolean; create?: (call: FakeCall) => { status: number; body?: unknown } } = {}) {
   return fakeApi((call) => {
     if (call.url === '/api/v1/analysis' && call.method === 'GET') return { status: 200, body: { analyses: [] } };
     if (call.url === '/api/v1/analysis' && call.method === 'POST') {
@@ -44,7 +55,9 @@ describe('create analysis page', () => {
     expect(field('Nombre del análisis').getAttribute('aria-invalid')).toBe('true');
 
     type('URL', 'esto no es una url');
-    expect(await screen.findByText('Por favor, introduzca una URL válida con una estructura de dominio adecuada')).toBeTruthy();
+    expect(
+      await screen.findByText('Por favor, introduzca una URL válida con una estructura de dominio adecuada'),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
@@ -101,7 +114,11 @@ describe('create analysis page', () => {
     fireEvent.click(sus);
     const cameraField = screen.getByLabelText('Cámara') as HTMLSelectElement;
     expect(cameraField.selectedOptions[0]?.textContent).toBe('Sin cámara');
-    expect([...cameraField.options].map((option) => option.textContent)).toEqual(['Sin cámara', 'Opcional', 'Obligatoria']);
+    expect([...cameraField.options].map((option) => option.textContent)).toEqual([
+      'Sin cámara',
+      'Opcional',
+      'Obligatoria',
+    ]);
     fireEvent.change(cameraField, { target: { value: 'required' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
@@ -158,7 +175,9 @@ describe('create analysis page', () => {
     type('Tarea 1', 'Compra algo');
     fireEvent.click(screen.getByRole('button', { name: 'Crear análisis' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('El nombre del análisis no puede superar los 200 caracteres');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El nombre del análisis no puede superar los 200 caracteres',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

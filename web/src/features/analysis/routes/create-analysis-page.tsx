@@ -38,7 +38,7 @@ export function CreateAnalysisPage() {
     setCreatedId(analysisData.id);
   };
 
-  const failure = create.isError ? serverMessage(create.error) ?? t('analysis.form.createFailed') : null;
+  const failure = create.isError ? (serverMessage(create.error) ?? t('analysis.form.createFailed')) : null;
   const details = create.isError ? validationMessages(create.error).filter((line) => line !== failure) : [];
 
   return (

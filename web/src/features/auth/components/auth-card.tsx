@@ -18,7 +18,9 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
         {title}
       </h1>
       {intro ? <p className="auth-card__intro">{intro}</p> : null}
-      <Stack gap={4} className="auth-card__content">{children}</Stack>
+      <Stack gap={4} className="auth-card__content">
+        {children}
+      </Stack>
       {footer ? <div className="auth-card__footer">{footer}</div> : null}
     </section>
   );

@@ -15,7 +15,10 @@ const api = (status: number, code: ApiError['code'], message = 'server says') =>
 
 describe('auth outcomes', () => {
   it('maps login failures', () => {
-    expect(loginFailure(api(401, 'invalid_credentials'))).toEqual({ tone: 'error', key: 'auth.login.invalidCredentials' });
+    expect(loginFailure(api(401, 'invalid_credentials'))).toEqual({
+      tone: 'error',
+      key: 'auth.login.invalidCredentials',
+    });
     expect(loginFailure(api(403, 'participant_login'))).toEqual({
       tone: 'warning',
       key: 'auth.login.participantTitle',
@@ -33,7 +36,11 @@ describe('auth outcomes', () => {
   it('maps register failures, keeping the server reasons on 422', () => {
     expect(registerFailure(api(409, 'email_taken'))).toEqual({ tone: 'error', key: 'auth.register.conflict' });
     const weak = Object.assign(api(422, 'invalid_registration'), { errors: [{ msg: 'Demasiado corta' }] });
-    expect(registerFailure(weak)).toEqual({ tone: 'error', key: 'auth.register.invalid', details: ['Demasiado corta'] });
+    expect(registerFailure(weak)).toEqual({
+      tone: 'error',
+      key: 'auth.register.invalid',
+      details: ['Demasiado corta'],
+    });
     expect(registerFailure(api(429, 'rate_limited', 'Espera'))).toEqual({ tone: 'error', text: 'Espera' });
     expect(registerFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.register.internalError' });
   });

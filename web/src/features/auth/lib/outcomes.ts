@@ -36,7 +36,8 @@ export function registerFailure(error: unknown): Failure {
   const status = errorStatus(error);
   const code = errorCode(error);
   if (code === 'email_taken') return { tone: 'error', key: 'auth.register.conflict' };
-  if (code === 'invalid_registration') return { tone: 'error', key: 'auth.register.invalid', details: validationMessages(error) };
+  if (code === 'invalid_registration')
+    return { tone: 'error', key: 'auth.register.invalid', details: validationMessages(error) };
   const message = serverMessage(error);
   if (status === 429 && message) return { tone: 'error', text: message };
   return { tone: 'error', key: 'auth.register.internalError' };
@@ -60,7 +61,9 @@ export function tokenCheckFailure(error: unknown): Failure {
 export function resetFailure(error: unknown): Failure {
   const message = serverMessage(error);
   const details = validationMessages(error);
-  return message ? { tone: 'error', text: message, details } : { tone: 'error', key: 'auth.reset.updateFailed', details };
+  return message
+    ? { tone: 'error', text: message, details }
+    : { tone: 'error', key: 'auth.reset.updateFailed', details };
 }
 
 /** True when a reset failed because the link itself is no good (expired, used or unknown). */

@@ -31,7 +31,11 @@ describe('login page', () => {
 
   it.each([
     [401, { message: 'x', code: 'invalid_credentials' }, 'La combinación de email y contraseña es incorrecta'],
-    [429, { message: 'Demasiados intentos. Espera unos minutos.', code: 'rate_limited' }, 'Demasiados intentos. Espera unos minutos.'],
+    [
+      429,
+      { message: 'Demasiados intentos. Espera unos minutos.', code: 'rate_limited' },
+      'Demasiados intentos. Espera unos minutos.',
+    ],
     [500, { message: 'Internal error', code: 'internal' }, 'Error interno, por favor inténtalo de nuevo más tarde'],
     [502, '<html>bad gateway</html>', 'Error interno, por favor inténtalo de nuevo más tarde'],
   ])('shows a red message for %i', async (status, body, text) => {
@@ -47,7 +51,9 @@ describe('login page', () => {
 
   it('shows the yellow participant notice for 403', async () => {
     fakeApi(({ url }) =>
-      url === '/api/v1/auth/login/local' ? { status: 403, body: { message: 'x', code: 'participant_login' } } : undefined,
+      url === '/api/v1/auth/login/local'
+        ? { status: 403, body: { message: 'x', code: 'participant_login' } }
+        : undefined,
     );
     renderApp('/auth/login');
 
@@ -75,7 +81,9 @@ describe('login page', () => {
 
     // '/' is a prerendered page, not the app's (ADR 0011): the router hands it to the browser as a
     // page load (which jsdom does not perform) and waits for the page to go.
-    await waitFor(() => expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe(target));
+    await waitFor(() =>
+      expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe(target),
+    );
     expect(calls[0]).toEqual({
       method: 'POST',
       url: '/api/v1/auth/login/local',

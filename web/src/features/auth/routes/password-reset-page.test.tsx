@@ -25,7 +25,9 @@ describe('password reset page', () => {
 
   it('shows the invalid-link screen with the server message when the check fails', async () => {
     fakeApi(({ url }) =>
-      url === checkUrl ? { status: 400, body: { message: 'Invalid or expired password reset token', code: 'invalid_reset_token' } } : undefined,
+      url === checkUrl
+        ? { status: 400, body: { message: 'Invalid or expired password reset token', code: 'invalid_reset_token' } }
+        : undefined,
     );
     renderApp('/auth/password-reset?passwordResetToken=tok123');
 

@@ -15,12 +15,7 @@ import { useResetTokenCheck } from '@/features/auth/api/check-reset-token';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { FailureAlert } from '@/features/auth/components/failure-alert';
-import {
-  isInvalidTokenError,
-  resetFailure,
-  tokenCheckFailure,
-  type Failure,
-} from '@/features/auth/lib/outcomes';
+import { isInvalidTokenError, resetFailure, tokenCheckFailure, type Failure } from '@/features/auth/lib/outcomes';
 
 const resetSchema = z
   .object({
@@ -94,7 +89,11 @@ function ResetForm({ token, reset }: { token: string; reset: ReturnType<typeof u
       {reset.isError ? <FailureAlert failure={resetFailure(reset.error)} testId="reset-failure" /> : null}
       <Form form={form} onSubmit={onSubmit} aria-label={t('auth.reset.title')}>
         <PasswordField<ResetValues> name="newPassword" label={t('auth.reset.newPassword')} kind="new" />
-        <PasswordField<ResetValues> name="confirmNewPassword" label={t('auth.reset.confirmNewPassword')} kind="repeat" />
+        <PasswordField<ResetValues>
+          name="confirmNewPassword"
+          label={t('auth.reset.confirmNewPassword')}
+          kind="repeat"
+        />
         <SubmitButton busyLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
       </Form>
     </AuthCard>

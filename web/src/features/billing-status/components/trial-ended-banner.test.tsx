@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { aUser, fakeApi, renderApp } from '@/app/test-utils';
 
 const billing = (paid: boolean) => ({
-  billingData: { Subscription: paid ? [{ id: 'sub_1', status: 'active', plan: 'basic', current_period_end: null, cancel_at_period_end: false }] : [], stripe_customer_id: null, paid },
+  billingData: {
+    Subscription: paid
+      ? [{ id: 'sub_1', status: 'active', plan: 'basic', current_period_end: null, cancel_at_period_end: false }]
+      : [],
+    stripe_customer_id: null,
+    paid,
+  },
 });
 
 function api(paid: boolean) {

@@ -39,12 +39,5 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceDto[] }) {
       },
     },
   ];
-  return (
-    <Table
-      caption={t('billing.portal.invoices')}
-      columns={columns}
-      rows={invoices}
-      testId="portal-invoices"
-    />
-  );
+  return <Table caption={t('billing.portal.invoices')} columns={columns} rows={invoices} testId="portal-invoices" />;
 }

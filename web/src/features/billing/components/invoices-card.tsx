@@ -29,7 +29,12 @@ export function InvoicesCard() {
       {error ? <Alert tone="error" title={error} testId="billing-portal-error" /> : null}
       {opened ? <Alert tone="info" title={t('billing.invoices.continueInTab')} /> : null}
       <div>
-        <BusyButton className="button button--ghost" busy={portal.isPending} aria-describedby="billing-new-tab-note" onClick={open}>
+        <BusyButton
+          className="button button--ghost"
+          busy={portal.isPending}
+          aria-describedby="billing-new-tab-note"
+          onClick={open}
+        >
           {portal.isPending ? t('billing.invoices.opening') : t('billing.invoices.openPortal')}
           <ExternalLink aria-hidden="true" size={16} />
         </BusyButton>

@@ -60,8 +60,15 @@ export function PlanCard({ subscribed, awaitingPayment, onCheckoutOpened }: Plan
       ) : (
         <>
           {error ? <Alert tone="error" title={error} testId="billing-checkout-error" /> : null}
-          {awaitingPayment ? <Alert tone="info" title={t('billing.plans.continueInTab')} testId="billing-pending-payment" /> : null}
-          <BusyButton className="button button--primary button--block" busy={checkout.isPending} aria-describedby="billing-new-tab-note" onClick={choose}>
+          {awaitingPayment ? (
+            <Alert tone="info" title={t('billing.plans.continueInTab')} testId="billing-pending-payment" />
+          ) : null}
+          <BusyButton
+            className="button button--primary button--block"
+            busy={checkout.isPending}
+            aria-describedby="billing-new-tab-note"
+            onClick={choose}
+          >
             {checkout.isPending ? t('billing.plans.opening') : t('billing.plans.monthly.choose')}
             <ExternalLink aria-hidden="true" size={16} />
           </BusyButton>

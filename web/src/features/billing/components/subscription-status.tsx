@@ -36,7 +36,13 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
 
   const periodEnd = subscription.current_period_end;
   return (
-    <Stack as="section" gap={4} className="card billing-card" aria-labelledby="billing-current-title" data-testid="billing-current-subscription">
+    <Stack
+      as="section"
+      gap={4}
+      className="card billing-card"
+      aria-labelledby="billing-current-title"
+      data-testid="billing-current-subscription"
+    >
       <div className="billing-card__head cluster-between">
         <h2 id="billing-current-title" className="billing-card__title">
           {t('billing.current.title')}

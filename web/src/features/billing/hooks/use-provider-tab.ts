@@ -20,7 +20,10 @@ interface ProviderTabOptions<Answer> {
   onOpened?: () => void;
 }
 
-export function useProviderTab<Answer>(call: ProviderCall<Answer>, { waitingText, urlOf, errorMessage, onOpened }: ProviderTabOptions<Answer>) {
+export function useProviderTab<Answer>(
+  call: ProviderCall<Answer>,
+  { waitingText, urlOf, errorMessage, onOpened }: ProviderTabOptions<Answer>,
+) {
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
 

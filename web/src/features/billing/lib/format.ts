@@ -24,8 +24,14 @@ export function formatMoney(amountCents: number, currency: string, language?: st
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     }).formatToParts(amountCents / 100);
-    const symbol = parts.filter((part) => part.type === 'currency').map((part) => part.value).join('');
-    const number = parts.filter((part) => part.type !== 'currency' && part.type !== 'literal').map((part) => part.value).join('');
+    const symbol = parts
+      .filter((part) => part.type === 'currency')
+      .map((part) => part.value)
+      .join('');
+    const number = parts
+      .filter((part) => part.type !== 'currency' && part.type !== 'literal')
+      .map((part) => part.value)
+      .join('');
     return `${symbol}${number}`;
   } catch {
     // An unknown currency code: show the number and the code rather than nothing.
@@ -35,13 +41,16 @@ export function formatMoney(amountCents: number, currency: string, language?: st
 
 /** '29' or '29,50' — the bare number of a price, for labels such as 'Pagar €29'. */
 export const formatAmount = (amountCents: number, language?: string) =>
-  new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: fractionDigits(amountCents), maximumFractionDigits: 2 }).format(
-    amountCents / 100,
-  );
+  new Intl.NumberFormat(localeOf(language), {
+    minimumFractionDigits: fractionDigits(amountCents),
+    maximumFractionDigits: 2,
+  }).format(amountCents / 100);
 
 /** '12 jun 2025' — compact, for table cells. */
 export const formatShortDate = (epochMs: number, language?: string) =>
-  new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(epochMs));
+  new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(epochMs),
+  );
 
 /** '12 de junio de 2025'. */
 export const formatDate = (epochMs: number, language?: string) =>

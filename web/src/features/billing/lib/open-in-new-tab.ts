@@ -16,7 +16,8 @@ export interface PendingTab {
 /** Only web pages may be opened: an API answer must never run `javascript:` in our origin. */
 export function safeHttpUrl(url: string): string {
   const parsed = new URL(url, window.location.href);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`Refusing to open ${parsed.protocol} URL`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`Refusing to open ${parsed.protocol} URL`);
   return parsed.href;
 }
 

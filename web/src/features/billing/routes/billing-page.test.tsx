@@ -6,12 +6,28 @@ import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
 
-const subscription = { id: 'sub_local_42', status: 'active', plan: 'basic', current_period_end: Date.UTC(2030, 5, 12), cancel_at_period_end: false };
+const subscription = {
+  id: 'sub_local_42',
+  status: 'active',
+  plan: 'basic',
+  current_period_end: Date.UTC(2030, 5, 12),
+  cancel_at_period_end: false,
+};
 
 type Answer = { status: number; body?: unknown };
 
 /** `paid` as a function: read at each billing request, for a payment made in another tab meanwhile. */
-function api({ paid, customer = 'cus_1', checkout, portal }: { paid: boolean | (() => boolean); customer?: string | null; checkout?: Answer; portal?: Answer }) {
+function api({
+  paid,
+  customer = 'cus_1',
+  checkout,
+  portal,
+}: {
+  paid: boolean | (() => boolean);
+  customer?: string | null;
+  checkout?: Answer;
+  portal?: Answer;
+}) {
   let customerId = customer;
   return fakeApi(({ method, url }) => {
     if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
@@ -19,7 +35,9 @@ function api({ paid, customer = 'cus_1', checkout, portal }: { paid: boolean | (
       const paidNow = typeof paid === 'function' ? paid() : paid;
       return {
         status: 200,
-        body: { billingData: { Subscription: paidNow ? [subscription] : [], stripe_customer_id: customerId, paid: paidNow } },
+        body: {
+          billingData: { Subscription: paidNow ? [subscription] : [], stripe_customer_id: customerId, paid: paidNow },
+        },
       };
     }
     if (method === 'POST' && url === '/api/v1/billing') {
@@ -34,7 +52,13 @@ function api({ paid, customer = 'cus_1', checkout, portal }: { paid: boolean | (
 
 /** A fake tab returned by window.open, recording where it was sent. */
 function fakeTab() {
-  const tab = { opener: {}, closed: false, close: vi.fn(), location: { replace: vi.fn() }, document: { title: '', body: { textContent: '' } } };
+  const tab = {
+    opener: {},
+    closed: false,
+    close: vi.fn(),
+    location: { replace: vi.fn() },
+    document: { title: '', body: { textContent: '' } },
+  };
   const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
   return { tab, open };
 }
@@ -80,12 +104,19 @@ describe('billing page', () => {
     renderApp('/user/billing');
 
     await waitFor(() => expect(posts(calls, '/api/v1/billing')).toHaveLength(1));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/v1/billing').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.url === '/api/v1/billing').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
     expect(posts(calls, '/api/v1/billing')).toHaveLength(1);
   });
 
   it('sends the monthly plan and opens the checkout in a new tab', async () => {
-    const calls = api({ paid: false, checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } } });
+    const calls = api({
+      paid: false,
+      checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } },
+    });
     const { tab, open } = fakeTab();
     renderApp('/user/billing');
 
@@ -93,8 +124,13 @@ describe('billing page', () => {
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith('https://pay.example.com/c/cs_1'));
-    expect(posts(calls, '/api/v1/billing/checkout-session')[0]?.body).toEqual({ planName: 'basic', planBillingCycle: 'monthly' });
-    expect(await screen.findByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.')).toBeTruthy();
+    expect(posts(calls, '/api/v1/billing/checkout-session')[0]?.body).toEqual({
+      planName: 'basic',
+      planBillingCycle: 'monthly',
+    });
+    expect(
+      await screen.findByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.'),
+    ).toBeTruthy();
   });
 
   it('shows the spec message when checkout answers 400 (subscribed meanwhile), and closes the empty tab', async () => {
@@ -119,7 +155,10 @@ describe('billing page', () => {
   });
 
   it('opens the customer portal in a new tab', async () => {
-    const calls = api({ paid: true, portal: { status: 200, body: { customerPortalUrl: 'https://pay.example.com/portal' } } });
+    const calls = api({
+      paid: true,
+      portal: { status: 200, body: { customerPortalUrl: 'https://pay.example.com/portal' } },
+    });
     const { tab } = fakeTab();
     renderApp('/user/billing');
 
@@ -134,31 +173,43 @@ describe('billing page', () => {
     renderApp('/user/billing');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Error interno, por favor inténtalo de nuevo más tarde');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Error interno, por favor inténtalo de nuevo más tarde',
+    );
     expect(tab.location.replace).not.toHaveBeenCalled();
     expect(tab.close).toHaveBeenCalled();
   });
 
   it('clears the pending-payment notice and marks the plan current once the subscription is active', async () => {
     let paid = false;
-    api({ paid: () => paid, checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } } });
+    api({
+      paid: () => paid,
+      checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } },
+    });
     fakeTab();
     renderApp('/user/billing');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));
-    expect((await screen.findByTestId('billing-pending-payment')).textContent).toContain('Completa el pago en la pestaña nueva');
+    expect((await screen.findByTestId('billing-pending-payment')).textContent).toContain(
+      'Completa el pago en la pestaña nueva',
+    );
 
     paid = true; // paid in the checkout tab
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     expect(await screen.findByTestId('billing-plan-current')).toBeTruthy();
     expect(screen.queryByTestId('billing-pending-payment')).toBeNull();
-    expect(screen.queryByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.')).toBeNull();
+    expect(
+      screen.queryByText('Completa el pago en la pestaña nueva. Esta página se actualizará cuando vuelvas.'),
+    ).toBeNull();
     expect(screen.queryByRole('button', { name: 'Elegir Mensual' })).toBeNull();
   });
 
   it('polls billing while the checkout tab is open, so a side-by-side tab notices the payment too', async () => {
     let paid = false;
-    const calls = api({ paid: () => paid, checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } } });
+    const calls = api({
+      paid: () => paid,
+      checkout: { status: 200, body: { checkoutSessionUrl: 'https://pay.example.com/c/cs_1' } },
+    });
     fakeTab();
     renderApp('/user/billing');
     fireEvent.click(await screen.findByRole('button', { name: 'Elegir Mensual' }));

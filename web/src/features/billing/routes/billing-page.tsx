@@ -49,7 +49,11 @@ export function BillingPage() {
           <h2 id="billing-plans-title" className="visually-hidden">
             {t('billing.plans.title')}
           </h2>
-          <PlanCard subscribed={paid} awaitingPayment={awaitingPayment && !paid} onCheckoutOpened={() => setAwaitingPayment(true)} />
+          <PlanCard
+            subscribed={paid}
+            awaitingPayment={awaitingPayment && !paid}
+            onCheckoutOpened={() => setAwaitingPayment(true)}
+          />
         </Stack>
 
         <InvoicesCard />

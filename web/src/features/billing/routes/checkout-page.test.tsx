@@ -6,7 +6,14 @@ import { aUser, fakeApi, renderApp } from '@/app/test-utils';
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
 
-const session = (status: string) => ({ id: 'cs_1', status, planName: 'basic', planBillingCycle: 'monthly', amountCents: 2900, currency: 'eur' });
+const session = (status: string) => ({
+  id: 'cs_1',
+  status,
+  planName: 'basic',
+  planBillingCycle: 'monthly',
+  amountCents: 2900,
+  currency: 'eur',
+});
 type Answer = { status: number; body?: unknown };
 
 function api(get: Answer, actions: { pay?: Answer; cancel?: Answer } = {}) {
@@ -15,14 +22,18 @@ function api(get: Answer, actions: { pay?: Answer; cancel?: Answer } = {}) {
     if (method === 'GET' && url === '/api/v1/billing/local/checkout/cs_1') return get;
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/pay') return actions.pay;
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/cancel') return actions.cancel;
-    if (method === 'GET' && url === '/api/v1/billing') return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: 'c', paid: true } } };
+    if (method === 'GET' && url === '/api/v1/billing')
+      return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: 'c', paid: true } } };
     return undefined;
   });
 }
 
 describe('checkout page (test mode)', () => {
   it('shows the test-mode notice and the plan, and pays', async () => {
-    const calls = api({ status: 200, body: session('open') }, { pay: { status: 200, body: { message: 'Pago completado (modo de prueba)' } } });
+    const calls = api(
+      { status: 200, body: session('open') },
+      { pay: { status: 200, body: { message: 'Pago completado (modo de prueba)' } } },
+    );
     renderApp('/billing/checkout/cs_1');
 
     const pay = await screen.findByRole('button', { name: 'Pagar €29' });
@@ -47,11 +58,24 @@ describe('checkout page (test mode)', () => {
   });
 
   it('shows the server message when paying is refused', async () => {
-    api({ status: 200, body: session('open') }, { pay: { status: 400, body: { message: 'El usuario ya tiene una suscripción existente, gestiónala en el portal', code: 'already_subscribed' } } });
+    api(
+      { status: 200, body: session('open') },
+      {
+        pay: {
+          status: 400,
+          body: {
+            message: 'El usuario ya tiene una suscripción existente, gestiónala en el portal',
+            code: 'already_subscribed',
+          },
+        },
+      },
+    );
     renderApp('/billing/checkout/cs_1');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pagar €29' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('El usuario ya tiene una suscripción existente, gestiónala en el portal');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El usuario ya tiene una suscripción existente, gestiónala en el portal',
+    );
   });
 
   it.each([
@@ -74,7 +98,9 @@ describe('checkout page (test mode)', () => {
   });
 
   it('sends a signed-out visitor to the login', async () => {
-    fakeApi(({ url }) => (url === '/api/v1/auth/session' ? { status: 401, body: { message: 'no', code: 'unauthorized' } } : undefined));
+    fakeApi(({ url }) =>
+      url === '/api/v1/auth/session' ? { status: 401, body: { message: 'no', code: 'unauthorized' } } : undefined,
+    );
     const router = renderApp('/billing/checkout/cs_1');
 
     await screen.findByRole('button', { name: 'Iniciar sesión' });

@@ -51,10 +51,14 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
 
   // What the user just did wins over the refreshed session status (which then says 'complete').
   let outcome: { tone: 'success' | 'info'; title: string; body: string } | null = null;
-  if (pay.isSuccess) outcome = { tone: 'success', title: t('billing.checkout.paid'), body: t('billing.checkout.paidBody') };
-  else if (cancel.isSuccess) outcome = { tone: 'info', title: t('billing.checkout.canceled'), body: t('billing.checkout.canceledBody') };
-  else if (session.status === 'complete') outcome = { tone: 'info', title: t('billing.checkout.alreadyComplete'), body: t('billing.checkout.closeTab') };
-  else if (session.status !== 'open') outcome = { tone: 'info', title: t('billing.checkout.alreadyCanceled'), body: t('billing.checkout.closeTab') };
+  if (pay.isSuccess)
+    outcome = { tone: 'success', title: t('billing.checkout.paid'), body: t('billing.checkout.paidBody') };
+  else if (cancel.isSuccess)
+    outcome = { tone: 'info', title: t('billing.checkout.canceled'), body: t('billing.checkout.canceledBody') };
+  else if (session.status === 'complete')
+    outcome = { tone: 'info', title: t('billing.checkout.alreadyComplete'), body: t('billing.checkout.closeTab') };
+  else if (session.status !== 'open')
+    outcome = { tone: 'info', title: t('billing.checkout.alreadyCanceled'), body: t('billing.checkout.closeTab') };
 
   const failure = pay.error ?? cancel.error;
 
@@ -85,10 +89,22 @@ function CheckoutSession({ session }: { session: LocalCheckoutDto }) {
         <>
           {failure ? <Alert tone="error" title={billingErrorMessage(failure, t)} testId="checkout-error" /> : null}
           <div className="billing-checkout__actions cluster">
-            <BusyButton className="button button--primary" busy={pay.isPending} blocked={busy} onClick={() => pay.mutate()}>
-              {pay.isPending ? t('billing.checkout.paying') : t('billing.checkout.pay', { amount: formatAmount(session.amountCents, i18n.language) })}
+            <BusyButton
+              className="button button--primary"
+              busy={pay.isPending}
+              blocked={busy}
+              onClick={() => pay.mutate()}
+            >
+              {pay.isPending
+                ? t('billing.checkout.paying')
+                : t('billing.checkout.pay', { amount: formatAmount(session.amountCents, i18n.language) })}
             </BusyButton>
-            <BusyButton className="button button--ghost" busy={cancel.isPending} blocked={busy} onClick={() => cancel.mutate()}>
+            <BusyButton
+              className="button button--ghost"
+              busy={cancel.isPending}
+              blocked={busy}
+              onClick={() => cancel.mutate()}
+            >
               {cancel.isPending ? t('billing.checkout.canceling') : t('billing.checkout.cancel')}
             </BusyButton>
           </div>

@@ -7,7 +7,15 @@ import { aUser, fakeApi, renderApp } from '@/app/test-utils';
 configure({ asyncUtilTimeout: 5000 });
 
 const PERIOD_END = Date.UTC(2030, 5, 12, 12);
-const invoice = { id: 'in_1', amountCents: 2900, currency: 'eur', status: 'paid', periodStart: Date.UTC(2030, 4, 13, 12), periodEnd: PERIOD_END, createdAt: Date.UTC(2030, 4, 13, 12) };
+const invoice = {
+  id: 'in_1',
+  amountCents: 2900,
+  currency: 'eur',
+  status: 'paid',
+  periodStart: Date.UTC(2030, 4, 13, 12),
+  periodEnd: PERIOD_END,
+  createdAt: Date.UTC(2030, 4, 13, 12),
+};
 
 function api() {
   let status = 'active';
@@ -16,7 +24,16 @@ function api() {
     if (method === 'GET' && url === '/api/v1/billing/local/portal') {
       return {
         status: 200,
-        body: { subscription: { id: 'sub_local_1', status, plan: 'basic', current_period_end: PERIOD_END, cancel_at_period_end: false }, invoices: [invoice] },
+        body: {
+          subscription: {
+            id: 'sub_local_1',
+            status,
+            plan: 'basic',
+            current_period_end: PERIOD_END,
+            cancel_at_period_end: false,
+          },
+          invoices: [invoice],
+        },
       };
     }
     if (method === 'POST' && url === '/api/v1/billing/local/portal/cancel') {

@@ -36,8 +36,12 @@ export function PortalPage() {
     <>
       <PageHeader title={t('billing.portal.title')} />
       <Stack gap={6} className="billing-page">
-        {cancel.isSuccess ? <Alert tone="success" title={t('billing.portal.canceled')} testId="portal-canceled" /> : null}
-        {cancel.isError ? <Alert tone="error" title={billingErrorMessage(cancel.error, t)} testId="portal-cancel-error" /> : null}
+        {cancel.isSuccess ? (
+          <Alert tone="success" title={t('billing.portal.canceled')} testId="portal-canceled" />
+        ) : null}
+        {cancel.isError ? (
+          <Alert tone="error" title={billingErrorMessage(cancel.error, t)} testId="portal-cancel-error" />
+        ) : null}
 
         {portal.isPending ? <LoadingStatus label={t('billing.portal.loading')} /> : null}
         {portal.isError ? (

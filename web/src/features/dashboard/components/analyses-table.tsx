@@ -57,7 +57,9 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
       header: t('dashboard.columns.date'),
       numeric: true,
       cell: (analysis) => (
-        <time dateTime={new Date(analysis.created_at).toISOString()}>{formatShortDate(analysis.created_at, i18n.language)}</time>
+        <time dateTime={new Date(analysis.created_at).toISOString()}>
+          {formatShortDate(analysis.created_at, i18n.language)}
+        </time>
       ),
     },
     {

@@ -12,9 +12,7 @@ describe('dashboard formatting', () => {
 
   it("shows participants as 'count / max'", () => {
     expect(participantsRatio({ _count: { AnalysisEntries: 0 }, max_number_of_participants: 5 })).toBe('0 / 5');
-    expect(participantsRatio({ _count: { AnalysisEntries: 3 }, max_number_of_participants: 10 })).toBe(
-      '3 / 10',
-    );
+    expect(participantsRatio({ _count: { AnalysisEntries: 3 }, max_number_of_participants: 10 })).toBe('3 / 10');
   });
 
   it('names devices and statuses as the spec does', () => {

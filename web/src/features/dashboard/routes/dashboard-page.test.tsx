@@ -18,7 +18,9 @@ const listedAnalysis = (overrides: Record<string, unknown> = {}) =>
 function api({ paid = true, analyses = [listedAnalysis()] as unknown[] | null } = {}) {
   return fakeApi(({ url }) => {
     if (url === '/api/v1/analysis') {
-      return analyses ? { status: 200, body: { analyses } } : { status: 400, body: { message: 'boom', code: 'invalid_fields' } };
+      return analyses
+        ? { status: 200, body: { analyses } }
+        : { status: 400, body: { message: 'boom', code: 'invalid_fields' } };
     }
     return signedInCustomer(url, paid);
   });
@@ -26,11 +28,25 @@ function api({ paid = true, analyses = [listedAnalysis()] as unknown[] | null } 
 
 describe('dashboard page', () => {
   it('lists analyses with the spec columns and values', async () => {
-    api({ analyses: [listedAnalysis(), listedAnalysis({ id: 'an-2', name: 'Registro', device: 'mobile', status: 'completed', _count: { AnalysisEntries: 0 }, max_number_of_participants: 8 })] });
+    api({
+      analyses: [
+        listedAnalysis(),
+        listedAnalysis({
+          id: 'an-2',
+          name: 'Registro',
+          device: 'mobile',
+          status: 'completed',
+          _count: { AnalysisEntries: 0 },
+          max_number_of_participants: 8,
+        }),
+      ],
+    });
     renderApp('/dashboard');
 
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Título', 'URL', 'Dispositivo', 'Participantes', 'Estado', 'Fecha', 'Acciones']);
 
     const [, first, second] = within(table).getAllByRole('row');
@@ -48,11 +64,15 @@ describe('dashboard page', () => {
     const url = within(cells(first)[1] as HTMLElement).getByRole('link', { name: /^https:\/\/tienda\.example\.com/ });
     expect(url.getAttribute('href')).toBe('https://tienda.example.com');
     expect(url.getAttribute('target')).toBe('_blank');
-    expect(document.getElementById(url.getAttribute('aria-describedby') ?? '')?.textContent).toBe('https://tienda.example.com');
+    expect(document.getElementById(url.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'https://tienda.example.com',
+    );
 
     const details = within(first as HTMLElement).getByRole('link', { name: 'Ver detalles de Checkout' });
     expect(details.getAttribute('href')).toBe('/analysis/an-1');
-    expect(within(first as HTMLElement).getByRole('button', { name: 'Copiar enlace de invitación de Checkout' })).toBeTruthy();
+    expect(
+      within(first as HTMLElement).getByRole('button', { name: 'Copiar enlace de invitación de Checkout' }),
+    ).toBeTruthy();
   });
 
   it('shortens a long URL in the middle and keeps the whole of it in the tooltip', async () => {
@@ -77,11 +97,13 @@ describe('dashboard page', () => {
     const empty = await screen.findByTestId('dashboard-empty', {}, { timeout: 5000 });
     expect(within(empty).getByText('No se han encontrado análisis')).toBeTruthy();
     // The empty state holds the screen's one create action.
-    expect(within(empty).getByRole('link', { name: 'Crear nuevo análisis' }).getAttribute('href')).toBe('/analysis/create');
+    expect(within(empty).getByRole('link', { name: 'Crear nuevo análisis' }).getAttribute('href')).toBe(
+      '/analysis/create',
+    );
     expect(screen.getAllByRole('link', { name: 'Crear nuevo análisis' })).toHaveLength(1);
   });
 
-  it('keeps the empty state\'s create button disabled, with the tooltip, without a subscription', async () => {
+  it("keeps the empty state's create button disabled, with the tooltip, without a subscription", async () => {
     api({ analyses: [], paid: false });
     renderApp('/dashboard');
     const empty = await screen.findByTestId('dashboard-empty', {}, { timeout: 5000 });

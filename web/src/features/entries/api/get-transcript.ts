@@ -27,4 +27,5 @@ export const transcriptQueryOptions = (entryId: string) =>
     refetchOnWindowFocus: false,
   });
 
-export const useTranscript = (entryId: string, enabled = true) => useQuery({ ...transcriptQueryOptions(entryId), enabled });
+export const useTranscript = (entryId: string, enabled = true) =>
+  useQuery({ ...transcriptQueryOptions(entryId), enabled });

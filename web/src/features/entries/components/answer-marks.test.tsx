@@ -5,8 +5,24 @@ import { AnswerMarks } from '@/features/entries/components/answer-marks';
 import { Scrubber } from '@/features/entries/components/scrubber';
 
 const questions = [
-  { phase: 'pre', questionNumber: 1, question: '¿Compras en línea?', type: 'single', answer: 'A menudo', choices: ['A menudo'], atMs: 5_000 },
-  { phase: 'post', questionNumber: 1, question: '¿Qué te costó más?', type: 'text', answer: 'El pago', choices: [], atMs: 45_000 },
+  {
+    phase: 'pre',
+    questionNumber: 1,
+    question: '¿Compras en línea?',
+    type: 'single',
+    answer: 'A menudo',
+    choices: ['A menudo'],
+    atMs: 5_000,
+  },
+  {
+    phase: 'post',
+    questionNumber: 1,
+    question: '¿Qué te costó más?',
+    type: 'text',
+    answer: 'El pago',
+    choices: [],
+    atMs: 45_000,
+  },
 ];
 
 describe('answer marks', () => {
@@ -14,7 +30,10 @@ describe('answer marks', () => {
     const onSeek = vi.fn();
     render(<AnswerMarks answers={questions} durationMs={60_000} onSeek={onSeek} />);
     const marks = screen.getAllByRole('button');
-    expect(marks.map((mark) => mark.getAttribute('aria-label'))).toEqual(['Respuesta: ¿Compras en línea?', 'Respuesta: ¿Qué te costó más?']);
+    expect(marks.map((mark) => mark.getAttribute('aria-label'))).toEqual([
+      'Respuesta: ¿Compras en línea?',
+      'Respuesta: ¿Qué te costó más?',
+    ]);
     expect((marks[1]?.closest('.player-scrubber__pin') as HTMLElement).style.left).toBe('75%');
     // Out of the tab order like the chapter marks and note pins: the answers panel is the keyboard's way.
     expect(marks.every((mark) => mark.tabIndex === -1)).toBe(true);
@@ -38,7 +57,17 @@ describe('answer marks', () => {
   });
 
   it('sits on the scrubber, outside the aria-hidden mark lanes', () => {
-    render(<Scrubber currentMs={0} durationMs={60_000} chapters={[]} notes={[]} currentChapter={null} answers={questions} onSeek={() => undefined} />);
+    render(
+      <Scrubber
+        currentMs={0}
+        durationMs={60_000}
+        chapters={[]}
+        notes={[]}
+        currentChapter={null}
+        answers={questions}
+        onSeek={() => undefined}
+      />,
+    );
     const lane = screen.getByTestId('timeline-answers');
     expect(lane.closest('[aria-hidden="true"]')).toBeNull();
     expect(within(screen.getByTestId('entry-timeline')).getAllByTestId('timeline-answer')).toHaveLength(2);

@@ -32,12 +32,31 @@ describe('answers panel', () => {
   it("lists the answers to the study's questions after the tasks, each named by its question and seeking to its moment", () => {
     const onSeek = vi.fn();
     const questions = [
-      { phase: 'pre', questionNumber: 1, question: '¿Compras en línea?', type: 'single', answer: 'A menudo', choices: ['A menudo'], atMs: 5_000 },
-      { phase: 'post', questionNumber: 2, question: '¿Qué te costó más?', type: 'text', answer: 'El pago', choices: [], atMs: 95_000 },
+      {
+        phase: 'pre',
+        questionNumber: 1,
+        question: '¿Compras en línea?',
+        type: 'single',
+        answer: 'A menudo',
+        choices: ['A menudo'],
+        atMs: 5_000,
+      },
+      {
+        phase: 'post',
+        questionNumber: 2,
+        question: '¿Qué te costó más?',
+        type: 'text',
+        answer: 'El pago',
+        choices: [],
+        atMs: 95_000,
+      },
     ];
     render(<AnswersPanel answers={{ tasks: [], sus: null, questions }} currentMs={96_000} onSeek={onSeek} />);
     const items = screen.getAllByTestId('entry-question-answer');
-    expect(items.map((item) => item.textContent)).toEqual(['Respuesta: ¿Compras en línea? A menudoIr a 00:05', 'Respuesta: ¿Qué te costó más? El pagoIr a 01:35']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Respuesta: ¿Compras en línea? A menudoIr a 00:05',
+      'Respuesta: ¿Qué te costó más? El pagoIr a 01:35',
+    ]);
     expect(items[1]?.hasAttribute('data-current')).toBe(true);
     const seek = screen.getByRole('button', { name: 'Ir a 01:35' });
     expect(seek.getAttribute('aria-describedby')).toBe('entry-answer-post-2');
@@ -47,7 +66,9 @@ describe('answers panel', () => {
   });
 
   it('shows nothing for an entry without answers', () => {
-    const { container } = render(<AnswersPanel answers={{ tasks: [], sus: null }} currentMs={0} onSeek={() => undefined} />);
+    const { container } = render(
+      <AnswersPanel answers={{ tasks: [], sus: null }} currentMs={0} onSeek={() => undefined} />,
+    );
     expect(container.textContent).toBe('');
   });
 });

@@ -21,7 +21,11 @@ interface AnswersPanelProps {
   onSeek: (ms: number) => void;
 }
 
-const SUCCESS_KEYS = { yes: 'questions.success.yes', no: 'questions.success.no', unsure: 'questions.success.unsure' } as const;
+const SUCCESS_KEYS = {
+  yes: 'questions.success.yes',
+  no: 'questions.success.no',
+  unsure: 'questions.success.unsure',
+} as const;
 
 export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) {
   const { t } = useTranslation();
@@ -33,7 +37,11 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
       <h2 id="entry-answers-title">{t('insights.player.title')}</h2>
       <ol className="list-plain entry-answers__list">
         {answers.tasks.map((answer) => (
-          <li key={answer.taskNumber} className="entry-answers__item cluster-between" data-current={fresh(answer.atMs) || undefined}>
+          <li
+            key={answer.taskNumber}
+            className="entry-answers__item cluster-between"
+            data-current={fresh(answer.atMs) || undefined}
+          >
             <p className="entry-answers__what" id={`entry-answer-${answer.taskNumber}`}>
               <strong>{t('insights.player.task', { number: answer.taskNumber })}</strong>{' '}
               <span>{t('insights.player.seq', { value: answer.seq })}</span>{' '}
@@ -43,7 +51,12 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
                 })}
               </span>
             </p>
-            <button type="button" className="button button--ghost button--sm" aria-describedby={`entry-answer-${answer.taskNumber}`} onClick={() => onSeek(answer.atMs)}>
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              aria-describedby={`entry-answer-${answer.taskNumber}`}
+              onClick={() => onSeek(answer.atMs)}
+            >
               {t('insights.player.seek', { time: formatClock(answer.atMs) })}
             </button>
           </li>
@@ -51,9 +64,15 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
         {answers.sus ? (
           <li className="entry-answers__item cluster-between" data-current={fresh(answers.sus.atMs) || undefined}>
             <p className="entry-answers__what" id="entry-answer-sus">
-              <strong>{t('insights.player.susTitle')}</strong> <span>{t('insights.player.sus', { score: answers.sus.score })}</span>
+              <strong>{t('insights.player.susTitle')}</strong>{' '}
+              <span>{t('insights.player.sus', { score: answers.sus.score })}</span>
             </p>
-            <button type="button" className="button button--ghost button--sm" aria-describedby="entry-answer-sus" onClick={() => onSeek(answers.sus!.atMs)}>
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              aria-describedby="entry-answer-sus"
+              onClick={() => onSeek(answers.sus!.atMs)}
+            >
               {t('insights.player.seek', { time: formatClock(answers.sus.atMs) })}
             </button>
           </li>
@@ -61,11 +80,21 @@ export function AnswersPanel({ answers, currentMs, onSeek }: AnswersPanelProps) 
         {questions.map((answer) => {
           const id = `entry-answer-${answer.phase}-${answer.questionNumber}`;
           return (
-            <li key={id} className="entry-answers__item cluster-between" data-current={fresh(answer.atMs) || undefined} data-testid="entry-question-answer">
+            <li
+              key={id}
+              className="entry-answers__item cluster-between"
+              data-current={fresh(answer.atMs) || undefined}
+              data-testid="entry-question-answer"
+            >
               <p className="entry-answers__what" id={id}>
                 <strong>{t('entry.answerMarker', { question: answer.question })}</strong> <span>{answer.answer}</span>
               </p>
-              <button type="button" className="button button--ghost button--sm" aria-describedby={id} onClick={() => onSeek(answer.atMs)}>
+              <button
+                type="button"
+                className="button button--ghost button--sm"
+                aria-describedby={id}
+                onClick={() => onSeek(answer.atMs)}
+              >
                 {t('insights.player.seek', { time: formatClock(answer.atMs) })}
               </button>
             </li>

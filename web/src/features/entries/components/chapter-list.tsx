@@ -38,7 +38,11 @@ export function ChapterList({ chapters, texts, currentIndex, onSelect }: Chapter
       {chapters.length === 0 ? (
         <p className="text-note">{t('entry.noChapters')}</p>
       ) : (
-        <ol className="entry-chapters__list list-plain" aria-labelledby="entry-tasks-title" data-testid="entry-chapters">
+        <ol
+          className="entry-chapters__list list-plain"
+          aria-labelledby="entry-tasks-title"
+          data-testid="entry-chapters"
+        >
           {chapters.map((chapter) => {
             const reached = chapter.startMs !== null;
             const detail = detailOf(chapter, texts);
@@ -60,7 +64,11 @@ export function ChapterList({ chapters, texts, currentIndex, onSelect }: Chapter
                   <span className="entry-chapter__meta">
                     <span>
                       {t('entry.chapterStart')}{' '}
-                      {chapter.startMs === null ? <Badge>{t('entry.notReached')}</Badge> : <time>{formatClock(chapter.startMs)}</time>}
+                      {chapter.startMs === null ? (
+                        <Badge>{t('entry.notReached')}</Badge>
+                      ) : (
+                        <time>{formatClock(chapter.startMs)}</time>
+                      )}
                     </span>{' '}
                     <span>
                       {t('entry.chapterSpent')} <time>{formatDuration(chapter.spentMs)}</time>

@@ -65,9 +65,10 @@ export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
                   t('entry.unknown')
                 ) : (
                   <time dateTime={new Date(entry.submittedAt).toISOString()}>
-                    {new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-                      new Date(entry.submittedAt),
-                    )}
+                    {new Intl.DateTimeFormat(dateLocale(i18n.language), {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    }).format(new Date(entry.submittedAt))}
                   </time>
                 )}
               </dd>
@@ -108,7 +109,11 @@ export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
           busyLabel={t('entry.working')}
           destructive
           busy={remove.isPending}
-          error={remove.isError ? <Alert tone="error" title={serverMessage(remove.error) ?? t('entry.deleteFailed')} /> : null}
+          error={
+            remove.isError ? (
+              <Alert tone="error" title={serverMessage(remove.error) ?? t('entry.deleteFailed')} />
+            ) : null
+          }
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(false)}
         />

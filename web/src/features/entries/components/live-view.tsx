@@ -39,7 +39,8 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   const [atEdge, setAtEdge] = useState(true);
 
   useEffect(() => {
-    if (videoRef.current && cameraRef.current) setFeeds({ screen: new LiveFeed(videoRef.current), camera: new LiveFeed(cameraRef.current) });
+    if (videoRef.current && cameraRef.current)
+      setFeeds({ screen: new LiveFeed(videoRef.current), camera: new LiveFeed(cameraRef.current) });
   }, []);
 
   /** The playhead on the participation's timeline. */
@@ -82,7 +83,9 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
           {t('live.badge')}
         </span>
         <p className="live-view__task" data-testid="live-task" aria-live="polite">
-          {task !== null && live.taskCount > 0 ? t('live.task', { number: task, total: live.taskCount }) : t('live.beforeTasks')}
+          {task !== null && live.taskCount > 0
+            ? t('live.task', { number: task, total: live.taskCount })
+            : t('live.beforeTasks')}
         </p>
       </header>
       {live.disconnected ? <Alert tone="warning" title={t('live.disconnected')} testId="live-disconnected" /> : null}
@@ -116,7 +119,12 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
           </div>
           <div className="live-view__bar">
             <span data-testid="live-position">{t('live.position', { time: formatClock(positionMs) })}</span>
-            <button type="button" className="button button--ghost button--sm" disabled={atEdge} onClick={() => feed?.goLive()}>
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              disabled={atEdge}
+              onClick={() => feed?.goLive()}
+            >
               {t('live.goLive')}
             </button>
             <button

@@ -133,14 +133,25 @@ export function NoteForm({
     }
   };
 
-  const message = error ? t(ERROR_KEYS[error]) : serverError ?? null;
+  const message = error ? t(ERROR_KEYS[error]) : (serverError ?? null);
   const invalid = (field: (typeof FIELD_OF)[ClipInputError]) =>
     error && FIELD_OF[error] === field ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
   return (
-    <form className={['entry-note-form', className].filter(Boolean).join(' ')} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+    <form
+      className={['entry-note-form', className].filter(Boolean).join(' ')}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
       <div className="entry-note-form__fields">
-        <TimeField id={`${id}-time`} label={t('entry.notes.time')} value={time} onChange={setTime} invalid={invalid('time')} />
+        <TimeField
+          id={`${id}-time`}
+          label={t('entry.notes.time')}
+          value={time}
+          onChange={setTime}
+          invalid={invalid('time')}
+        />
         <TimeField
           id={`${id}-end`}
           label={t('clips.form.end')}
@@ -151,11 +162,26 @@ export function NoteForm({
         />
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-title`}>{t('clips.form.title')}</label>
-          <input id={`${id}-title`} ref={titleRef} type="text" autoComplete="off" value={title} onChange={(event) => setTitle(event.currentTarget.value)} {...invalid('title')} />
+          <input
+            id={`${id}-title`}
+            ref={titleRef}
+            type="text"
+            autoComplete="off"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            {...invalid('title')}
+          />
         </div>
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-tags`}>{t('clips.form.tags')}</label>
-          <input id={`${id}-tags`} type="text" autoComplete="off" value={tags} onChange={(event) => setTags(event.currentTarget.value)} {...invalid('tags')} />
+          <input
+            id={`${id}-tags`}
+            type="text"
+            autoComplete="off"
+            value={tags}
+            onChange={(event) => setTags(event.currentTarget.value)}
+            {...invalid('tags')}
+          />
         </div>
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-text`}>{t('entry.notes.text')}</label>
@@ -172,7 +198,9 @@ export function NoteForm({
               }
             }}
             aria-invalid={FIELD_OF[error ?? 'badTime'] === 'text' && error ? true : undefined}
-            aria-describedby={[error && FIELD_OF[error] === 'text' ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
+            aria-describedby={[error && FIELD_OF[error] === 'text' ? `${id}-error` : null, `${id}-hint`]
+              .filter(Boolean)
+              .join(' ')}
           />
         </div>
       </div>
@@ -188,7 +216,12 @@ export function NoteForm({
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('entry.cancel')}
         </button>
-        <button type="submit" className="button button--primary" aria-busy={busy || undefined} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-busy={busy || undefined}
+          aria-disabled={busy || undefined}
+        >
           {busy ? t('entry.notes.saving') : submitLabel}
         </button>
       </div>

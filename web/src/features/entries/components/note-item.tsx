@@ -56,7 +56,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
           durationMs={durationMs}
           submitLabel={t('entry.notes.saveEdit')}
           busy={update.isPending}
-          serverError={update.isError ? serverMessage(update.error) ?? t('entry.notes.saveFailed') : null}
+          serverError={update.isError ? (serverMessage(update.error) ?? t('entry.notes.saveFailed')) : null}
           onCancel={close}
           onSubmit={(change) => {
             update.mutate(
@@ -75,7 +75,12 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
   }
 
   return (
-    <li className="entry-note" data-testid="entry-note" data-note-id={note.id} data-clip={note.endMs !== null || undefined}>
+    <li
+      className="entry-note"
+      data-testid="entry-note"
+      data-note-id={note.id}
+      data-clip={note.endMs !== null || undefined}
+    >
       <button
         type="button"
         className="entry-note__time"
@@ -91,7 +96,12 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
       </div>
       <div className="entry-note__actions">
         {note.endMs !== null ? (
-          <button type="button" className="entry-link-button" onClick={() => onPlayClip(note)} aria-label={t('clips.playLabel', { time })}>
+          <button
+            type="button"
+            className="entry-link-button"
+            onClick={() => onPlayClip(note)}
+            aria-label={t('clips.playLabel', { time })}
+          >
             {t('clips.play')}
           </button>
         ) : null}

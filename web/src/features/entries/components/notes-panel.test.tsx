@@ -32,15 +32,32 @@ function notesApi(initial: NoteDto[], override: (call: FakeCall) => Answer = () 
     const base = '/api/v1/entry/e1/notes';
     if (call.url === base && call.method === 'GET') return { status: 200, body: { notes } };
     if (call.url === base && call.method === 'POST') {
-      const body = call.body as { atMs: number; text: string; endMs?: number | null; title?: string | null; tags?: string[] };
-      const created = { ...note(`n${next++}`, body.atMs, body.text, next), endMs: body.endMs ?? null, title: body.title ?? null, tags: body.tags ?? [] };
+      const body = call.body as {
+        atMs: number;
+        text: string;
+        endMs?: number | null;
+        title?: string | null;
+        tags?: string[];
+      };
+      const created = {
+        ...note(`n${next++}`, body.atMs, body.text, next),
+        endMs: body.endMs ?? null,
+        title: body.title ?? null,
+        tags: body.tags ?? [],
+      };
       notes.push(created);
       return { status: 201, body: created };
     }
     const id = call.url.startsWith(`${base}/`) ? call.url.slice(base.length + 1) : null;
     const existing = notes.find((item) => item.id === id);
     if (existing && call.method === 'PATCH') {
-      const body = call.body as { atMs: number | null; text: string | null; endMs?: number | null; title?: string | null; tags?: string[] };
+      const body = call.body as {
+        atMs: number | null;
+        text: string | null;
+        endMs?: number | null;
+        title?: string | null;
+        tags?: string[];
+      };
       const updated = {
         ...existing,
         atMs: body.atMs ?? existing.atMs,
@@ -107,7 +124,9 @@ function renderPanel(draft: NoteDraft | null = null) {
 /** The notes (a clip's tags are a list of their own inside its item). */
 const items = async () => {
   const list = await screen.findByTestId('entry-notes');
-  return within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+  return within(list)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === list);
 };
 const texts = async () => (await items()).map((item) => item.querySelector('.entry-note__text')?.textContent);
 
@@ -147,7 +166,13 @@ describe('notes panel', () => {
     fireEvent.change(text, { target: { value: 'No encuentra el buscador' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(async () => expect(await texts()).toEqual(['No encuentra el buscador', 'Más tarde']));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 5_000, text: 'No encuentra el buscador', endMs: null, title: null, tags: [] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      atMs: 5_000,
+      text: 'No encuentra el buscador',
+      endMs: null,
+      title: null,
+      tags: [],
+    });
     expect(screen.queryByLabelText('Nota')).toBeNull();
     expect(announce).toHaveBeenCalledWith('Nota guardada en 00:05');
   });
@@ -162,14 +187,24 @@ describe('notes panel', () => {
     fireEvent.change(screen.getByLabelText('Final del clip (mm:ss)'), { target: { value: '00:02' } });
     fireEvent.change(title, { target: { value: 'Se pierde' } });
     fireEvent.keyDown(screen.getByLabelText('Nota'), { key: 'Enter' });
-    expect((await screen.findByRole('alert')).textContent).toBe('El final del clip debe ser posterior a su inicio y estar dentro de la grabación');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El final del clip debe ser posterior a su inicio y estar dentro de la grabación',
+    );
     expect(screen.getByLabelText('Final del clip (mm:ss)').getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(screen.getByLabelText('Final del clip (mm:ss)'), { target: { value: '00:08' } });
-    fireEvent.change(screen.getByLabelText('Etiquetas, separadas por comas'), { target: { value: 'Navegación, pago' } });
+    fireEvent.change(screen.getByLabelText('Etiquetas, separadas por comas'), {
+      target: { value: 'Navegación, pago' },
+    });
     fireEvent.keyDown(screen.getByLabelText('Nota'), { key: 'Enter' });
     await waitFor(async () => expect(await texts()).toEqual(['Se pierdenavegaciónpago']));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 3_000, endMs: 8_000, title: 'Se pierde', text: '', tags: ['navegación', 'pago'] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      atMs: 3_000,
+      endMs: 8_000,
+      title: 'Se pierde',
+      text: '',
+      tags: ['navegación', 'pago'],
+    });
     expect(announce).toHaveBeenCalledWith('Clip guardado de 00:03 a 00:08');
     expect(screen.getByText('00:03–00:08')).toBeTruthy();
 
@@ -179,7 +214,9 @@ describe('notes panel', () => {
 
   it('Shift+Enter does not save, and the server’s refusal is shown', async () => {
     const calls = notesApi([], (call) =>
-      call.method === 'POST' ? { status: 400, body: { message: 'El momento de la nota no es válido', code: 'bad_note_time' } } : undefined,
+      call.method === 'POST'
+        ? { status: 400, body: { message: 'El momento de la nota no es válido', code: 'bad_note_time' } }
+        : undefined,
     );
     renderPanel({ atMs: 1_000, endMs: null, nonce: 1 });
     const text = await screen.findByLabelText('Nota');
@@ -200,7 +237,9 @@ describe('notes panel', () => {
     expect(text.value).toBe('Primera');
     fireEvent.keyDown(text, { key: 'Escape' });
     expect(screen.queryByLabelText('Nota')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar la nota de 00:03' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar la nota de 00:03' })),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Editar la nota de 00:03' }));
     fireEvent.change(screen.getByLabelText('Momento (mm:ss)'), { target: { value: '00:10' } });
@@ -208,8 +247,13 @@ describe('notes panel', () => {
     fireEvent.keyDown(screen.getByLabelText('Nota'), { key: 'Enter' });
 
     await waitFor(async () => expect(await texts()).toEqual(['Segunda', 'Primera, corregida']));
-    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: '/api/v1/entry/e1/notes/a', body: { atMs: 10_000, text: 'Primera, corregida' } });
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar la nota de 00:10' })));
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+      url: '/api/v1/entry/e1/notes/a',
+      body: { atMs: 10_000, text: 'Primera, corregida' },
+    });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar la nota de 00:10' })),
+    );
     expect(announce).toHaveBeenCalledWith('Nota de 00:10 actualizada');
   });
 

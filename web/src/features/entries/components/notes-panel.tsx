@@ -110,7 +110,7 @@ export function NotesPanel({
           durationMs={durationMs}
           submitLabel={t('entry.notes.save')}
           busy={create.isPending}
-          serverError={create.isError ? serverMessage(create.error) ?? t('entry.notes.saveFailed') : null}
+          serverError={create.isError ? (serverMessage(create.error) ?? t('entry.notes.saveFailed')) : null}
           onCancel={closeDraft}
           onSubmit={(note) =>
             create.mutate(note, {

@@ -176,7 +176,11 @@ export function Player({
           <div className="player__group player__group--end">
             <div className="player__speed">
               <label htmlFor={speedId}>{t('entry.speed')}</label>
-              <select id={speedId} value={String(player.rate)} onChange={(event) => onRate(Number(event.currentTarget.value))}>
+              <select
+                id={speedId}
+                value={String(player.rate)}
+                onChange={(event) => onRate(Number(event.currentTarget.value))}
+              >
                 {PLAYBACK_RATES.map((option) => (
                   <option key={option} value={String(option)}>
                     {t('entry.speedOption', { rate: number.format(option) })}
@@ -184,7 +188,12 @@ export function Player({
                 ))}
               </select>
             </div>
-            <button type="button" className="button button--primary button--sm" onClick={onAddNote} aria-keyshortcuts="n">
+            <button
+              type="button"
+              className="button button--primary button--sm"
+              onClick={onAddNote}
+              aria-keyshortcuts="n"
+            >
               <MessageSquarePlus aria-hidden="true" size={18} />
               {t('entry.notes.add')}
             </button>

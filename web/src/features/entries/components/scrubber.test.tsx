@@ -13,7 +13,13 @@ const chapter = (index: number, title: string, startMs: number | null): ChapterD
   spentMs: 0,
 });
 
-const chapters = [chapter(0, 'Escenario', 0), chapter(1, 'URL', 2_000), chapter(2, 'Task 1', 6_000), chapter(3, 'Task 2', null), chapter(4, 'Task 3', 15_000)];
+const chapters = [
+  chapter(0, 'Escenario', 0),
+  chapter(1, 'URL', 2_000),
+  chapter(2, 'Task 1', 6_000),
+  chapter(3, 'Task 2', null),
+  chapter(4, 'Task 3', 15_000),
+];
 
 describe('chapterMarks', () => {
   it('places reached chapters by time with the room up to the next one', () => {
@@ -29,7 +35,16 @@ describe('chapterMarks', () => {
 describe('Scrubber', () => {
   it('names each mark in full, seeks from a mark, and moves 5 s with the arrow keys', () => {
     const onSeek = vi.fn();
-    render(<Scrubber currentMs={6_000} durationMs={20_000} chapters={chapters} notes={[]} currentChapter={2} onSeek={onSeek} />);
+    render(
+      <Scrubber
+        currentMs={6_000}
+        durationMs={20_000}
+        chapters={chapters}
+        notes={[]}
+        currentChapter={2}
+        onSeek={onSeek}
+      />,
+    );
     const marks = screen.getAllByTestId('timeline-chapter');
     expect(marks.map((mark) => mark.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 3']);
     expect(marks[2]?.hasAttribute('data-current')).toBe(true);
@@ -44,7 +59,16 @@ describe('Scrubber', () => {
   });
 
   it('shows the whole chapter name in a tooltip on hover', () => {
-    render(<Scrubber currentMs={0} durationMs={20_000} chapters={chapters} notes={[]} currentChapter={0} onSeek={() => {}} />);
+    render(
+      <Scrubber
+        currentMs={0}
+        durationMs={20_000}
+        chapters={chapters}
+        notes={[]}
+        currentChapter={0}
+        onSeek={() => {}}
+      />,
+    );
     const first = screen.getAllByTestId('timeline-chapter')[0]!;
     fireEvent.mouseEnter(first.parentElement!);
     // The marks sit in an aria-hidden strip (the slider and chapter list speak for them).

@@ -52,7 +52,17 @@ export function chapterMarks(chapters: readonly ChapterDto[], durationMs: number
   });
 }
 
-export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapter, answers = [], onSeek, onSelectRange }: ScrubberProps) {
+// Size: the scrubber's pointer, keyboard and chapter handling share its state; to split.
+export function Scrubber({
+  currentMs,
+  durationMs,
+  chapters,
+  notes,
+  currentChapter,
+  answers = [],
+  onSeek,
+  onSelectRange,
+}: ScrubberProps) {
   const { t } = useTranslation();
   const laneRef = useRef<HTMLDivElement>(null);
   const dragging = useRef<{ from: number; to: number } | null>(null);
@@ -111,8 +121,15 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
       <div className="player-scrubber__chapters" aria-hidden="true">
         {known
           ? chapterMarks(chapters, durationMs).map(({ chapter, left, room }) => (
-              <div key={chapter.index} className="player-scrubber__mark" style={{ left: `${left}%`, width: `${room}%` }}>
-                <Tooltip content={t('entry.chapterMarker', { title: chapter.title, time: formatClock(chapter.startMs ?? 0) })} block>
+              <div
+                key={chapter.index}
+                className="player-scrubber__mark"
+                style={{ left: `${left}%`, width: `${room}%` }}
+              >
+                <Tooltip
+                  content={t('entry.chapterMarker', { title: chapter.title, time: formatClock(chapter.startMs ?? 0) })}
+                  block
+                >
                   {(trigger) => (
                     <button
                       type="button"
@@ -160,17 +177,37 @@ export function Scrubber({ currentMs, durationMs, chapters, notes, currentChapte
         {known
           ? notes
               .filter((note) => note.endMs !== null)
-              .map((note) => <div key={`clip-${note.id}`} className="player-scrubber__clip" data-testid="timeline-clip" style={band(note.atMs, note.endMs ?? note.atMs)} />)
+              .map((note) => (
+                <div
+                  key={`clip-${note.id}`}
+                  className="player-scrubber__clip"
+                  data-testid="timeline-clip"
+                  style={band(note.atMs, note.endMs ?? note.atMs)}
+                />
+              ))
           : null}
-        {selection ? <div className="player-scrubber__clip player-scrubber__clip--selecting" style={band(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to))} /> : null}
+        {selection ? (
+          <div
+            className="player-scrubber__clip player-scrubber__clip--selecting"
+            style={band(Math.min(selection.from, selection.to), Math.max(selection.from, selection.to))}
+          />
+        ) : null}
         {known
           ? notes.map((note) => (
-              <div key={note.id} className="player-scrubber__pin" style={{ left: `${timelinePercent(note.atMs, durationMs)}%` }}>
+              <div
+                key={note.id}
+                className="player-scrubber__pin"
+                style={{ left: `${timelinePercent(note.atMs, durationMs)}%` }}
+              >
                 <Tooltip
                   content={
                     note.endMs === null
                       ? t('entry.noteMarker', { time: formatClock(note.atMs), text: note.text })
-                      : t('clips.marker', { start: formatClock(note.atMs), end: formatClock(note.endMs), text: note.title ?? note.text })
+                      : t('clips.marker', {
+                          start: formatClock(note.atMs),
+                          end: formatClock(note.endMs),
+                          text: note.title ?? note.text,
+                        })
                   }
                 >
                   {(trigger) => (

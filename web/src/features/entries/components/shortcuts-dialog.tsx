@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 
 /** Each row: the keys (as shown) and what they do (a locale key under entry.shortcuts). */
-type EntryShortcutText = 'toggle' | 'seek5' | 'seek10' | 'chapter' | 'frame' | 'note' | 'mute' | 'theater' | 'fullscreen' | 'help';
+type EntryShortcutText =
+  'toggle' | 'seek5' | 'seek10' | 'chapter' | 'frame' | 'note' | 'mute' | 'theater' | 'fullscreen' | 'help';
 /** Rows whose text lives with the clips' strings (`clips.shortcuts`). */
 type ClipShortcutText = 'clipEnd';
 type ShortcutText = EntryShortcutText | ClipShortcutText;
@@ -48,7 +49,13 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
               {row.keys.map((key, i) => (
                 <span key={key}>
                   {i > 0 ? ' / ' : null}
-                  <kbd>{key === 'spaceKey' ? t('entry.shortcuts.spaceKey') : key === 'shiftN' ? t('clips.shortcuts.shiftN') : key}</kbd>
+                  <kbd>
+                    {key === 'spaceKey'
+                      ? t('entry.shortcuts.spaceKey')
+                      : key === 'shiftN'
+                        ? t('clips.shortcuts.shiftN')
+                        : key}
+                  </kbd>
                 </span>
               ))}
             </dt>

@@ -25,15 +25,18 @@ interface Props {
 /** How long the list leaves the user's own scrolling alone before following the video again. */
 const USER_SCROLL_GRACE_MS = 4_000;
 
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Scrolls `container` (not its ancestors) so `element` sits a third of the way down, if it is out of view. */
 function keepInView(container: HTMLElement, element: HTMLElement) {
   const top = element.offsetTop;
-  const visible = top >= container.scrollTop && top + element.offsetHeight <= container.scrollTop + container.clientHeight;
+  const visible =
+    top >= container.scrollTop && top + element.offsetHeight <= container.scrollTop + container.clientHeight;
   if (visible) return;
   const target = Math.max(0, top - container.clientHeight / 3);
-  if (typeof container.scrollTo === 'function') container.scrollTo({ top: target, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  if (typeof container.scrollTo === 'function')
+    container.scrollTo({ top: target, behavior: reducedMotion() ? 'auto' : 'smooth' });
   else container.scrollTop = target;
 }
 
@@ -51,7 +54,7 @@ export function TranscriptLines({ lines, currentIndex, matches, activeMatch, fol
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
   const userScrolledAt = useRef(0);
-  const active = activeMatch === null ? null : matches[activeMatch] ?? null;
+  const active = activeMatch === null ? null : (matches[activeMatch] ?? null);
 
   useEffect(() => {
     const container = listRef.current;
@@ -85,23 +88,42 @@ export function TranscriptLines({ lines, currentIndex, matches, activeMatch, fol
     <div
       ref={listRef}
       className="transcript__lines"
-      onMouseUp={readSelection} onKeyUp={readSelection} onTouchEnd={readSelection}
+      onMouseUp={readSelection}
+      onKeyUp={readSelection}
+      onTouchEnd={readSelection}
       onWheel={scrolledByUser}
       onTouchMove={scrolledByUser}
       data-testid="transcript-lines"
     >
       {chaptersOf(lines).map((chapter) => (
-        <section key={chapter.first} className="transcript__chapter" aria-labelledby={`transcript-chapter-${chapter.first}`}>
+        <section
+          key={chapter.first}
+          className="transcript__chapter"
+          aria-labelledby={`transcript-chapter-${chapter.first}`}
+        >
           <h3 id={`transcript-chapter-${chapter.first}`} className="transcript__chapter-title">
-            {chapter.taskNumber === null ? t('transcript.outsideTasks') : t('transcript.task', { number: chapter.taskNumber })}
+            {chapter.taskNumber === null
+              ? t('transcript.outsideTasks')
+              : t('transcript.task', { number: chapter.taskNumber })}
           </h3>
           <ol className="transcript__list">
             {chapter.lines.map((line, offset) => {
               const index = chapter.first + offset;
               const current = index === currentIndex;
               return (
-                <li key={index} data-line={index} className="transcript__line" aria-current={current || undefined} data-current={current || undefined}>
-                  <button type="button" className="transcript__time" onClick={() => onSeek(line.start_ms)} aria-label={t('transcript.seekTo', { time: formatClock(line.start_ms) })}>
+                <li
+                  key={index}
+                  data-line={index}
+                  className="transcript__line"
+                  aria-current={current || undefined}
+                  data-current={current || undefined}
+                >
+                  <button
+                    type="button"
+                    className="transcript__time"
+                    onClick={() => onSeek(line.start_ms)}
+                    aria-label={t('transcript.seekTo', { time: formatClock(line.start_ms) })}
+                  >
                     {formatClock(line.start_ms)}
                   </button>
                   <p className="transcript__text" onClick={clickWord}>

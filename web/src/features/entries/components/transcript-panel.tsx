@@ -31,7 +31,16 @@ interface Props {
 }
 
 /** Size: the states, the toolbar and the search's position share the one transcript answer. */
-export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions, onCaptions, onSeek, onCreateClip }: Props) {
+export function TranscriptPanel({
+  entryId,
+  load,
+  currentMs,
+  durationMs,
+  captions,
+  onCaptions,
+  onSeek,
+  onCreateClip,
+}: Props) {
   const { t } = useTranslation();
   const transcript = useTranscript(entryId, load);
   const lines = useMemo(() => transcript.data?.lines ?? [], [transcript.data]);
@@ -47,17 +56,31 @@ export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions
 
   const step = (direction: -1 | 1) => {
     if (matches.length === 0) return;
-    const next = active === null ? (direction === 1 ? 0 : matches.length - 1) : (active + direction + matches.length) % matches.length;
+    const next =
+      active === null
+        ? direction === 1
+          ? 0
+          : matches.length - 1
+        : (active + direction + matches.length) % matches.length;
     setActive(next);
     const match = matches[next];
     if (match) onSeek(match.startMs);
   };
 
   const body = () => {
-    if (transcript.isPending) return <p className="text-note" role="status">{t('transcript.loading')}</p>;
+    if (transcript.isPending)
+      return (
+        <p className="text-note" role="status">
+          {t('transcript.loading')}
+        </p>
+      );
     if (transcript.isError)
       return (
-        <Alert tone="error" title={t('transcript.loadError', { message: serverMessage(transcript.error) ?? transcript.error.message })} testId="transcript-error">
+        <Alert
+          tone="error"
+          title={t('transcript.loadError', { message: serverMessage(transcript.error) ?? transcript.error.message })}
+          testId="transcript-error"
+        >
           <button type="button" className="button button--ghost" onClick={() => void transcript.refetch()}>
             {t('entry.retry')}
           </button>
@@ -67,24 +90,52 @@ export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions
   };
 
   const loaded = (data: TranscriptResponse) => {
-    if (data.status === 'unavailable') return <p className="text-note" role="status" data-testid="transcript-state">{t('transcript.unavailable')}</p>;
-    if (data.status === 'disabled') return <p className="text-note" role="status" data-testid="transcript-state">{t('transcript.disabled')}</p>;
+    if (data.status === 'unavailable')
+      return (
+        <p className="text-note" role="status" data-testid="transcript-state">
+          {t('transcript.unavailable')}
+        </p>
+      );
+    if (data.status === 'disabled')
+      return (
+        <p className="text-note" role="status" data-testid="transcript-state">
+          {t('transcript.disabled')}
+        </p>
+      );
     const working = data.status === 'pending' || data.status === 'partial';
     const until = transcribedUntil(lines);
     return (
       <>
         {working ? (
           <p className="transcript__progress" role="status" data-testid="transcript-state">
-            {until > 0 && durationMs > 0 ? t('transcript.progress', { until: formatClock(until), total: formatClock(durationMs) }) : t('transcript.working')}
+            {until > 0 && durationMs > 0
+              ? t('transcript.progress', { until: formatClock(until), total: formatClock(durationMs) })
+              : t('transcript.working')}
           </p>
         ) : null}
-        {lines.length === 0 && !working ? <p className="text-note" role="status" data-testid="transcript-state">{t('transcript.empty')}</p> : null}
+        {lines.length === 0 && !working ? (
+          <p className="text-note" role="status" data-testid="transcript-state">
+            {t('transcript.empty')}
+          </p>
+        ) : null}
         {lines.length > 0 ? (
           <>
             <div className="transcript__toolbar">
-              <TranscriptSearch query={query} onQuery={changeQuery} count={matches.length} active={active} onStep={step} />
+              <TranscriptSearch
+                query={query}
+                onQuery={changeQuery}
+                count={matches.length}
+                active={active}
+                onStep={step}
+              />
               <div className="cluster transcript__actions">
-                <button type="button" className="button button--ghost button--sm" aria-pressed={captions} onClick={() => onCaptions(!captions)} data-testid="captions-toggle">
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  aria-pressed={captions}
+                  onClick={() => onCaptions(!captions)}
+                  data-testid="captions-toggle"
+                >
                   <Captions aria-hidden="true" size={18} />
                   {t('transcript.captions')}
                 </button>
@@ -104,9 +155,17 @@ export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions
                 </details>
               </div>
               {selection ? (
-                <button type="button" className="button button--primary button--sm" onClick={() => onCreateClip(selection)} data-testid="transcript-clip">
+                <button
+                  type="button"
+                  className="button button--primary button--sm"
+                  onClick={() => onCreateClip(selection)}
+                  data-testid="transcript-clip"
+                >
                   <Scissors aria-hidden="true" size={18} />
-                  {t('transcript.createClip', { start: formatClock(selection.startMs), end: formatClock(selection.endMs) })}
+                  {t('transcript.createClip', {
+                    start: formatClock(selection.startMs),
+                    end: formatClock(selection.endMs),
+                  })}
                 </button>
               ) : (
                 <p className="field__hint">{t('transcript.selectHint')}</p>
@@ -128,7 +187,12 @@ export function TranscriptPanel({ entryId, load, currentMs, durationMs, captions
   };
 
   return (
-    <section className="entry-panel transcript" aria-labelledby="transcript-title" aria-busy={transcript.isFetching || undefined} data-testid="transcript-panel">
+    <section
+      className="entry-panel transcript"
+      aria-labelledby="transcript-title"
+      aria-busy={transcript.isFetching || undefined}
+      data-testid="transcript-panel"
+    >
       <h2 id="transcript-title">{t('transcript.title')}</h2>
       {body()}
     </section>

@@ -23,7 +23,13 @@ export function TranscriptSearch({ query, onQuery, count, active, onStep }: Prop
     event.preventDefault();
     onStep(event.shiftKey ? -1 : 1);
   };
-  const status = !query.trim() ? '' : count === 0 ? t('transcript.search.none') : active === null ? t('transcript.search.count', { count }) : t('transcript.search.position', { position: active + 1, count });
+  const status = !query.trim()
+    ? ''
+    : count === 0
+      ? t('transcript.search.none')
+      : active === null
+        ? t('transcript.search.count', { count })
+        : t('transcript.search.position', { position: active + 1, count });
   return (
     <div className="transcript__search" role="search">
       <label htmlFor={id} className="visually-hidden">
@@ -39,13 +45,31 @@ export function TranscriptSearch({ query, onQuery, count, active, onStep }: Prop
         onKeyDown={keyDown}
         aria-describedby={`${id}-status`}
       />
-      <button type="button" className="button button--ghost button--icon button--sm" onClick={() => onStep(-1)} disabled={count === 0} aria-label={t('transcript.search.previous')}>
+      <button
+        type="button"
+        className="button button--ghost button--icon button--sm"
+        onClick={() => onStep(-1)}
+        disabled={count === 0}
+        aria-label={t('transcript.search.previous')}
+      >
         <ChevronUp aria-hidden="true" size={18} />
       </button>
-      <button type="button" className="button button--ghost button--icon button--sm" onClick={() => onStep(1)} disabled={count === 0} aria-label={t('transcript.search.next')}>
+      <button
+        type="button"
+        className="button button--ghost button--icon button--sm"
+        onClick={() => onStep(1)}
+        disabled={count === 0}
+        aria-label={t('transcript.search.next')}
+      >
         <ChevronDown aria-hidden="true" size={18} />
       </button>
-      <p id={`${id}-status`} className="transcript__search-status" role="status" aria-live="polite" data-testid="transcript-search-status">
+      <p
+        id={`${id}-status`}
+        className="transcript__search-status"
+        role="status"
+        aria-live="polite"
+        data-testid="transcript-search-status"
+      >
         {status}
       </p>
     </div>

@@ -35,7 +35,16 @@ export interface LiveState {
   camera: boolean;
 }
 
-const initial: LiveState = { status: 'connecting', analysisId: null, taskCount: 0, steps: [], tasks: [], sus: null, disconnected: false, camera: false };
+const initial: LiveState = {
+  status: 'connecting',
+  analysisId: null,
+  taskCount: 0,
+  steps: [],
+  tasks: [],
+  sus: null,
+  disconnected: false,
+  camera: false,
+};
 
 export const liveSocketUrl = (entryId: string) =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${API_BASE_PATH}${apiPaths.entryLive(entryId)}`;
@@ -47,7 +56,8 @@ export function currentTask(steps: readonly StepMark[]): number | null {
 }
 
 type Snapshot = Extract<LiveEvent, { type: 'snapshot' }>;
-const newestOf = (event: Snapshot, track: string) => event.segments.filter((s) => s.track === track && s.state === 'open').at(-1);
+const newestOf = (event: Snapshot, track: string) =>
+  event.segments.filter((s) => s.track === track && s.state === 'open').at(-1);
 const newestScreen = (event: Snapshot) => newestOf(event, 'screen');
 
 /** The player's feeds: the screen, and the camera's when the participant shares it. */
@@ -86,7 +96,15 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
       const newest = newestScreen(event);
       const status = event.state === 'finished' ? 'finished' : event.state === 'deleted' ? 'deleted' : 'live';
       const camera = state.camera || newestOf(event, 'camera') !== undefined;
-      return { ...state, status, analysisId: event.analysisId, taskCount: event.taskCount, steps: event.steps, disconnected: !newest, camera };
+      return {
+        ...state,
+        status,
+        analysisId: event.analysisId,
+        taskCount: event.taskCount,
+        steps: event.steps,
+        disconnected: !newest,
+        camera,
+      };
     }
     case 'chunk':
       return state.disconnected && event.chunk.track === 'screen' ? { ...state, disconnected: false } : state;
@@ -100,7 +118,9 @@ function reduce(state: LiveState, event: LiveEvent): LiveState {
     case 'answer':
       return {
         ...state,
-        tasks: event.task ? [...state.tasks.filter((t) => t.taskNumber !== event.task?.taskNumber), event.task] : state.tasks,
+        tasks: event.task
+          ? [...state.tasks.filter((t) => t.taskNumber !== event.task?.taskNumber), event.task]
+          : state.tasks,
         sus: event.sus ?? state.sus,
       };
     case 'closing':
@@ -148,7 +168,8 @@ export function useLive(entryId: string, feeds: LiveFeeds | null): LiveState {
     };
     connect();
     const silence = window.setInterval(() => {
-      if (Date.now() - lastChunkAt > SILENCE_MS) setState((last) => (last.status === 'live' && !last.disconnected ? { ...last, disconnected: true } : last));
+      if (Date.now() - lastChunkAt > SILENCE_MS)
+        setState((last) => (last.status === 'live' && !last.disconnected ? { ...last, disconnected: true } : last));
     }, 1_000);
     return () => {
       ended = true;

@@ -9,10 +9,21 @@ import { play } from '@/features/entries/hooks/use-live';
 import { LiveFeed } from '@/features/entries/lib/live-feed';
 import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
 
-const segment = (seq: number, track: string, offsetMs: number): LiveSegmentDto => ({ seq, track, mime: 'video/mp4', offsetMs, openedAt: 0, state: 'open', chunks: [] });
+const segment = (seq: number, track: string, offsetMs: number): LiveSegmentDto => ({
+  seq,
+  track,
+  mime: 'video/mp4',
+  offsetMs,
+  openedAt: 0,
+  state: 'open',
+  chunks: [],
+});
 
 function feeds() {
-  return { screen: new LiveFeed(document.createElement('video')), camera: new LiveFeed(document.createElement('video')) };
+  return {
+    screen: new LiveFeed(document.createElement('video')),
+    camera: new LiveFeed(document.createElement('video')),
+  };
 }
 
 describe('a moved live segment', () => {
@@ -33,13 +44,33 @@ describe('a moved live segment', () => {
 
   it('reaches the screen and the camera from the socket, and a later snapshot keeps the settled offset', () => {
     const f = feeds();
-    play({ type: 'snapshot', analysisId: 'a', taskCount: 2, state: 'active', steps: [], segments: [segment(1, 'screen', 0), segment(2, 'screen', 5_000), segment(2, 'camera', 5_000)] }, f);
+    play(
+      {
+        type: 'snapshot',
+        analysisId: 'a',
+        taskCount: 2,
+        state: 'active',
+        steps: [],
+        segments: [segment(1, 'screen', 0), segment(2, 'screen', 5_000), segment(2, 'camera', 5_000)],
+      },
+      f,
+    );
     expect(f.screen.current()?.seq).toBe(2);
     play({ type: 'moved', seq: 2, offsetMs: 6_178 }, f);
     expect(f.screen.current()?.offsetMs).toBe(6_178);
     expect(f.camera.current()?.offsetMs).toBe(6_178);
     // A reconnect's snapshot of the same segment, already settled by the object.
-    play({ type: 'snapshot', analysisId: 'a', taskCount: 2, state: 'active', steps: [], segments: [segment(1, 'screen', 0), segment(2, 'screen', 6_500)] }, f);
+    play(
+      {
+        type: 'snapshot',
+        analysisId: 'a',
+        taskCount: 2,
+        state: 'active',
+        steps: [],
+        segments: [segment(1, 'screen', 0), segment(2, 'screen', 6_500)],
+      },
+      f,
+    );
     expect(f.screen.current()?.offsetMs).toBe(6_500);
   });
 });

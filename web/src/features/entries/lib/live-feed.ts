@@ -1,4 +1,5 @@
 /**
+ * Size: one MSE state machine (append queue, gaps, resync); 402 lines since the formatter.
  * Feeds one <video> with a participation's screen track as it is recorded (ADR 0016), through
  * Media Source Extensions: the segment's header (its first chunks, up to the first fragment), then
  * from the newest fragment start on, each chunk as the participation object announces it. The
@@ -11,7 +12,14 @@
  * needs; the older chunks' URLs, which the snapshot leaves out, are asked for over the socket
  * (`sign`). 'Ir al directo' starts again from the newest fragment unless playback caught up.
  */
-import { concat, formatOf, fragmentStarts, headerEnd, sourceBufferType, type LiveFormat } from '@/lib/player/live-media';
+import {
+  concat,
+  formatOf,
+  fragmentStarts,
+  headerEnd,
+  sourceBufferType,
+  type LiveFormat,
+} from '@/lib/player/live-media';
 import { LiveChunks, type SignRequest } from '@/features/entries/lib/live-chunks';
 import type { LiveChunkDto } from '@/lib/api-types/LiveChunkDto';
 import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
@@ -133,7 +141,8 @@ export class LiveFeed {
   /** Puts the playhead just behind the newest buffered frame and plays. */
   private toEdge(): void {
     const { buffered } = this.video;
-    if (buffered.length) this.seek(Math.max(buffered.start(buffered.length - 1), buffered.end(buffered.length - 1) - EDGE_SLACK_S));
+    if (buffered.length)
+      this.seek(Math.max(buffered.start(buffered.length - 1), buffered.end(buffered.length - 1) - EDGE_SLACK_S));
     void this.video.play().catch(() => undefined);
   }
 
@@ -148,7 +157,8 @@ export class LiveFeed {
   /** Whether `seconds` is in what is buffered (not just at a range's very end). */
   private isBuffered(seconds: number): boolean {
     const { buffered } = this.video;
-    for (let i = 0; i < buffered.length; i += 1) if (buffered.start(i) <= seconds && seconds < buffered.end(i) - 0.1) return true;
+    for (let i = 0; i < buffered.length; i += 1)
+      if (buffered.start(i) <= seconds && seconds < buffered.end(i) - 0.1) return true;
     return false;
   }
 
@@ -259,7 +269,10 @@ export class LiveFeed {
       // the target); near the recording's start, where the first fragment may begin in a later
       // chunk than the header's, forward to the first one.
       const backward = Array.from({ length: around + 1 }, (_, k) => around - k);
-      const forward = target === 'edge' ? [] : Array.from({ length: Math.max(0, this.known.newest() - around) }, (_, k) => around + 1 + k);
+      const forward =
+        target === 'edge'
+          ? []
+          : Array.from({ length: Math.max(0, this.known.newest() - around) }, (_, k) => around + 1 + k);
       let from = -1;
       let first: Uint8Array | null = null;
       for (const index of [...backward, ...forward]) {

@@ -4,7 +4,11 @@ import { readNoteFields, readNoteInput } from '@/features/entries/lib/note-input
 
 describe('readNoteInput', () => {
   it('accepts a moment inside the recording and trims the text', () => {
-    expect(readNoteInput('00:05', '  Duda en el menú  ', 18_000)).toEqual({ ok: true, atMs: 5_000, text: 'Duda en el menú' });
+    expect(readNoteInput('00:05', '  Duda en el menú  ', 18_000)).toEqual({
+      ok: true,
+      atMs: 5_000,
+      text: 'Duda en el menú',
+    });
   });
 
   it('allows one second of slack past the end, and any moment when the length is unknown', () => {
@@ -32,7 +36,12 @@ describe('readNoteFields', () => {
   });
 
   it('reads a clip with a title and normalised tags', () => {
-    expect(readNoteFields(fields({ end: '00:08', title: ' Se pierde ', tags: ' Navegación , pago   fallido,navegación,' }), 18_000)).toEqual({
+    expect(
+      readNoteFields(
+        fields({ end: '00:08', title: ' Se pierde ', tags: ' Navegación , pago   fallido,navegación,' }),
+        18_000,
+      ),
+    ).toEqual({
       ok: true,
       atMs: 3000,
       endMs: 8000,
@@ -52,7 +61,10 @@ describe('readNoteFields', () => {
     expect(readNoteFields(fields({ end: '00:20' }), 18_000)).toEqual({ ok: false, error: 'badEnd' });
     expect(readNoteFields(fields({ end: 'luego' }), 18_000)).toEqual({ ok: false, error: 'badEnd' });
     expect(readNoteFields(fields({ title: 'a'.repeat(201) }), 18_000)).toEqual({ ok: false, error: 'titleTooLong' });
-    expect(readNoteFields(fields({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') }), 18_000)).toEqual({ ok: false, error: 'tooManyTags' });
+    expect(readNoteFields(fields({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') }), 18_000)).toEqual({
+      ok: false,
+      error: 'tooManyTags',
+    });
     expect(readNoteFields(fields({ tags: 'a'.repeat(41) }), 18_000)).toEqual({ ok: false, error: 'badTag' });
   });
 });

@@ -56,7 +56,8 @@ export function readNoteFields(
   let endMs: number | null = null;
   if (fields.end.trim()) {
     endMs = parseClock(fields.end);
-    if (endMs === null || endMs <= atMs || (durationMs > 0 && endMs > durationMs + 1000)) return { ok: false, error: 'badEnd' };
+    if (endMs === null || endMs <= atMs || (durationMs > 0 && endMs > durationMs + 1000))
+      return { ok: false, error: 'badEnd' };
   }
   const title = fields.title.trim() || null;
   if (title && [...title].length > MAX_TITLE_LENGTH) return { ok: false, error: 'titleTooLong' };

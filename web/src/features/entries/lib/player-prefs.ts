@@ -23,7 +23,9 @@ export function loadPrefs(from: Store | null = localStorageOrNull()): PlayerPref
     const value = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof PlayerPrefs, unknown>>;
     return {
       theater: typeof value.theater === 'boolean' ? value.theater : DEFAULT_PREFS.theater,
-      cameraCorner: CORNERS.includes(value.cameraCorner as Corner) ? (value.cameraCorner as Corner) : DEFAULT_PREFS.cameraCorner,
+      cameraCorner: CORNERS.includes(value.cameraCorner as Corner)
+        ? (value.cameraCorner as Corner)
+        : DEFAULT_PREFS.cameraCorner,
       cameraHidden: typeof value.cameraHidden === 'boolean' ? value.cameraHidden : DEFAULT_PREFS.cameraHidden,
     };
   } catch {

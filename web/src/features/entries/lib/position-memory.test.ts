@@ -1,6 +1,12 @@
 /** Remembered positions: what is worth resuming, per recording, bounded, and safe without storage. */
 import { describe, expect, it } from 'vitest';
-import { MAX_REMEMBERED, STORAGE_KEY, recallPosition, rememberPosition, worthResuming } from '@/features/entries/lib/position-memory';
+import {
+  MAX_REMEMBERED,
+  STORAGE_KEY,
+  recallPosition,
+  rememberPosition,
+  worthResuming,
+} from '@/features/entries/lib/position-memory';
 
 function memoryStore() {
   const data = new Map<string, string>();
@@ -45,7 +51,12 @@ describe('position memory', () => {
     const broken = memoryStore();
     broken.data.set(STORAGE_KEY, '{not json');
     expect(recallPosition('e1', 60_000, broken)).toBeNull();
-    const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(() => rememberPosition('e1', 10_000, 60_000, full)).not.toThrow();
   });
 });

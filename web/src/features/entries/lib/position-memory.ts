@@ -44,14 +44,24 @@ export function worthResuming(ms: number, durationMs: number): boolean {
 }
 
 /** The remembered position of `entryId`, or null. */
-export function recallPosition(entryId: string, durationMs = 0, store: Store | null = localStorageOrNull()): number | null {
+export function recallPosition(
+  entryId: string,
+  durationMs = 0,
+  store: Store | null = localStorageOrNull(),
+): number | null {
   const saved = read(store)[entryId];
   if (!saved || typeof saved.ms !== 'number') return null;
   return worthResuming(saved.ms, durationMs) ? saved.ms : null;
 }
 
 /** Remembers `ms` for `entryId` (or forgets it when not worth resuming), keeping the newest entries. */
-export function rememberPosition(entryId: string, ms: number, durationMs = 0, store: Store | null = localStorageOrNull(), now = Date.now()): void {
+export function rememberPosition(
+  entryId: string,
+  ms: number,
+  durationMs = 0,
+  store: Store | null = localStorageOrNull(),
+  now = Date.now(),
+): void {
   const map = read(store);
   if (worthResuming(ms, durationMs)) map[entryId] = { ms: Math.round(ms), at: now };
   else if (entryId in map) delete map[entryId];

@@ -39,7 +39,13 @@ describe('shortcutFor', () => {
   });
 
   it('stays quiet while typing in a field', () => {
-    for (const html of ['<input data-target>', '<input type="search" data-target>', '<textarea data-target></textarea>', '<select data-target><option>1</option></select>', '<div contenteditable="true"><span data-target>x</span></div>']) {
+    for (const html of [
+      '<input data-target>',
+      '<input type="search" data-target>',
+      '<textarea data-target></textarea>',
+      '<select data-target><option>1</option></select>',
+      '<div contenteditable="true"><span data-target>x</span></div>',
+    ]) {
       const target = element(html);
       expect(press('n', target), html).toBeNull();
       expect(press(' ', target), html).toBeNull();
@@ -48,7 +54,12 @@ describe('shortcutFor', () => {
   });
 
   it('leaves space to buttons, links, summaries and the video, but still takes letters there', () => {
-    for (const html of ['<button data-target>x</button>', '<a href="#" data-target>x</a>', '<details><summary data-target>x</summary></details>', '<video data-target></video>']) {
+    for (const html of [
+      '<button data-target>x</button>',
+      '<a href="#" data-target>x</a>',
+      '<details><summary data-target>x</summary></details>',
+      '<video data-target></video>',
+    ]) {
       const target = element(html);
       expect(press(' ', target), html).toBeNull();
       expect(press('j', target), html).toEqual({ kind: 'seek', seconds: -10 });
@@ -57,7 +68,11 @@ describe('shortcutFor', () => {
   });
 
   it("leaves arrows to the position slider and the camera's move handle", () => {
-    for (const html of ['<video data-target></video>', '<input type="range" data-target>', '<button data-owns-arrows data-target>x</button>']) {
+    for (const html of [
+      '<video data-target></video>',
+      '<input type="range" data-target>',
+      '<button data-owns-arrows data-target>x</button>',
+    ]) {
       const target = element(html);
       expect(press('ArrowRight', target), html).toBeNull();
       expect(press('l', target), html).toEqual({ kind: 'seek', seconds: 10 });

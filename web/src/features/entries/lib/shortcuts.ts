@@ -43,18 +43,28 @@ export function isTextField(target: EventTarget | null): boolean {
   const tag = element.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') return !NON_TEXT_INPUTS.has(((element as HTMLInputElement).type || 'text').toLowerCase());
-  return (element as HTMLElement).isContentEditable === true || element.closest('[contenteditable="true"], [contenteditable=""]') !== null;
+  return (
+    (element as HTMLElement).isContentEditable === true ||
+    element.closest('[contenteditable="true"], [contenteditable=""]') !== null
+  );
 }
 
 /** Controls that act on space themselves (buttons, links, disclosure summaries, checkboxes, the video). */
 function ownsSpace(element: Element): boolean {
-  if (element.matches('button, a[href], summary, video, [role="button"], [role="link"], [role="checkbox"], [role="switch"]')) return true;
+  if (
+    element.matches(
+      'button, a[href], summary, video, [role="button"], [role="link"], [role="checkbox"], [role="switch"]',
+    )
+  )
+    return true;
   return element.tagName === 'INPUT';
 }
 
 /** Controls that act on arrow keys themselves (sliders, radio groups, anything marked data-owns-arrows). */
 function ownsArrows(element: Element): boolean {
-  return element.matches('video, input[type="range"], input[type="radio"], [role="slider"], [role="radio"], [role="tab"], [data-owns-arrows]');
+  return element.matches(
+    'video, input[type="range"], input[type="radio"], [role="slider"], [role="radio"], [role="tab"], [data-owns-arrows]',
+  );
 }
 
 export function shortcutFor(event: KeyLike): ShortcutAction | null {

@@ -1,6 +1,14 @@
 /** The transcript panel's rules: chapters, the current line, search without case or accents, and a selection's clip range. */
 import { describe, expect, it } from 'vitest';
-import { chaptersOf, currentLineIndex, findMatches, normalize, rangeOfWords, transcribedUntil, wordsOf } from '@/features/entries/lib/transcript';
+import {
+  chaptersOf,
+  currentLineIndex,
+  findMatches,
+  normalize,
+  rangeOfWords,
+  transcribedUntil,
+  wordsOf,
+} from '@/features/entries/lib/transcript';
 import type { TranscriptLineDto } from '@/lib/api-types/TranscriptLineDto';
 
 const line = (start: number, end: number, text: string, task: number | null, timed = true): TranscriptLineDto => {
@@ -11,7 +19,9 @@ const line = (start: number, end: number, text: string, task: number | null, tim
     end_ms: end,
     text,
     task_number: task,
-    words: timed ? parts.map((word, index) => ({ start_ms: start + index * step, end_ms: start + (index + 1) * step, word })) : [],
+    words: timed
+      ? parts.map((word, index) => ({ start_ms: start + index * step, end_ms: start + (index + 1) * step, word }))
+      : [],
   };
 };
 
@@ -78,7 +88,12 @@ describe('findMatches', () => {
 
 describe('rangeOfWords', () => {
   it('goes from the first selected word to the end of the last, whatever the order; none without words', () => {
-    expect(rangeOfWords([{ start_ms: 8_000, end_ms: 8_500 }, { start_ms: 7_000, end_ms: 7_500 }])).toEqual({ startMs: 7_000, endMs: 8_500 });
+    expect(
+      rangeOfWords([
+        { start_ms: 8_000, end_ms: 8_500 },
+        { start_ms: 7_000, end_ms: 7_500 },
+      ]),
+    ).toEqual({ startMs: 7_000, endMs: 8_500 });
     expect(rangeOfWords([])).toBeNull();
   });
 

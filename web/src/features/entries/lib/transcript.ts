@@ -90,7 +90,12 @@ export function findMatches(lines: readonly TranscriptLineDto[], query: string):
     const spoken = words.map((word) => normalize(word.word));
     for (let from = 0; from + wanted.length <= spoken.length; from += 1) {
       if (wanted.every((part, offset) => spoken[from + offset]?.includes(part))) {
-        matches.push({ line: lineIndex, from, to: from + wanted.length - 1, startMs: words[from]?.start_ms ?? line.start_ms });
+        matches.push({
+          line: lineIndex,
+          from,
+          to: from + wanted.length - 1,
+          startMs: words[from]?.start_ms ?? line.start_ms,
+        });
       }
     }
   });
@@ -98,7 +103,9 @@ export function findMatches(lines: readonly TranscriptLineDto[], query: string):
 }
 
 /** A selection of words as a clip: from the first word's start to the last word's end; null when it holds none. */
-export function rangeOfWords(words: readonly Pick<TranscriptWordDto, 'start_ms' | 'end_ms'>[]): { startMs: number; endMs: number } | null {
+export function rangeOfWords(
+  words: readonly Pick<TranscriptWordDto, 'start_ms' | 'end_ms'>[],
+): { startMs: number; endMs: number } | null {
   if (words.length === 0) return null;
   const startMs = Math.min(...words.map((word) => word.start_ms));
   const endMs = Math.max(...words.map((word) => word.end_ms));
@@ -106,4 +113,5 @@ export function rangeOfWords(words: readonly Pick<TranscriptWordDto, 'start_ms' 
 }
 
 /** How far the transcript has come: the end of its last line. */
-export const transcribedUntil = (lines: readonly TranscriptLineDto[]) => lines.reduce((end, line) => Math.max(end, line.end_ms), 0);
+export const transcribedUntil = (lines: readonly TranscriptLineDto[]) =>
+  lines.reduce((end, line) => Math.max(end, line.end_ms), 0);

@@ -35,7 +35,8 @@ function api(extra: (call: FakeCall) => Answer = () => undefined) {
     if (answer) return answer;
     if (call.url === '/api/v1/entry/e1' && call.method === 'GET') return { status: 200, body: entry() };
     if (call.url === '/api/v1/entry/e1/notes' && call.method === 'GET') return { status: 200, body: { notes: [] } };
-    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET') return { status: 200, body: { analysisData: analysis } };
+    if (call.url === '/api/v1/analysis/an-1' && call.method === 'GET')
+      return { status: 200, body: { analysisData: analysis } };
     return signedInCustomer(call.url);
   });
 }
@@ -78,7 +79,12 @@ describe('entry page', { timeout: 15_000 }, () => {
     expect(video().hasAttribute('controls')).toBe(false);
     expect(screen.getAllByRole('slider', { name: 'Posición de la reproducción' })).toHaveLength(1);
     const items = chapters().getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.entry-chapter__title')?.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
+    expect(items.map((item) => item.querySelector('.entry-chapter__title')?.textContent)).toEqual([
+      'Escenario',
+      'URL',
+      'Task 1',
+      'Task 2',
+    ]);
     await waitFor(() => expect(chapter('Task 2').textContent).toContain('Cómpralo'));
     expect(chapter('Task 2').textContent).toContain('Inicio 00:12');
     expect(chapter('Task 2').textContent).toContain('Tiempo 00:06');
@@ -89,7 +95,12 @@ describe('entry page', { timeout: 15_000 }, () => {
     expect(download.getAttribute('download')).toBe('lupa-e1.mp4');
     expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe('/analysis/an-1');
     // The chapter marks carry the stepper's names, 'Escenario' included (it used to say 'E').
-    expect(screen.getAllByTestId('timeline-chapter').map((mark) => mark.textContent)).toEqual(['Escenario', 'URL', 'Task 1', 'Task 2']);
+    expect(screen.getAllByTestId('timeline-chapter').map((mark) => mark.textContent)).toEqual([
+      'Escenario',
+      'URL',
+      'Task 1',
+      'Task 2',
+    ]);
   });
 
   it("has a tab list in the side panel, 'Notas' first and selected, moved with the arrow keys", async () => {
@@ -114,7 +125,11 @@ describe('entry page', { timeout: 15_000 }, () => {
   });
 
   it("shows 'Error retrieving video entry: …' when the entry cannot be read", async () => {
-    api((call) => (call.url === '/api/v1/entry/e1' ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } } : undefined));
+    api((call) =>
+      call.url === '/api/v1/entry/e1'
+        ? { status: 404, body: { message: 'No encontrado', code: 'not_found' } }
+        : undefined,
+    );
     renderApp('/entry/e1');
     expect((await screen.findByTestId('entry-error', undefined, { timeout: 5000 })).textContent).toBe(
       'Error retrieving video entry: No encontrado',
@@ -141,7 +156,19 @@ describe('entry page', { timeout: 15_000 }, () => {
   it('keyboard: arrows and j/l seek, space plays, n opens a note at the playhead; nothing while typing', async () => {
     const calls = api((call) =>
       call.method === 'POST' && call.url === '/api/v1/entry/e1/notes'
-        ? { status: 201, body: { id: 'n1', atMs: 15_000, endMs: null, title: null, text: 'Duda', tags: [], createdAt: 1, updatedAt: 1 } }
+        ? {
+            status: 201,
+            body: {
+              id: 'n1',
+              atMs: 15_000,
+              endMs: null,
+              title: null,
+              text: 'Duda',
+              tags: [],
+              createdAt: 1,
+              updatedAt: 1,
+            },
+          }
         : undefined,
     );
     await openPage();
@@ -169,7 +196,13 @@ describe('entry page', { timeout: 15_000 }, () => {
     fireEvent.change(text, { target: { value: 'Duda' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(() => expect(screen.queryByLabelText('Nota')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ atMs: 15_000, text: 'Duda', endMs: null, title: null, tags: [] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      atMs: 15_000,
+      text: 'Duda',
+      endMs: null,
+      title: null,
+      tags: [],
+    });
     expect(await screen.findByRole('button', { name: 'Ir a 00:15' })).toBeTruthy();
     expect(screen.getAllByTestId('timeline-note')).toHaveLength(1);
   });
@@ -186,7 +219,9 @@ describe('entry page', { timeout: 15_000 }, () => {
     text.blur();
     video().currentTime = 9;
     fireEvent.keyDown(document.body, { key: 'N', shiftKey: true });
-    await waitFor(() => expect((screen.getByLabelText('Final del clip (mm:ss)') as HTMLInputElement).value).toBe('00:09'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Final del clip (mm:ss)') as HTMLInputElement).value).toBe('00:09'),
+    );
     expect((screen.getByLabelText('Momento (mm:ss)') as HTMLInputElement).value).toBe('00:04');
     expect(document.activeElement).toBe(screen.getByLabelText('Título (opcional)'));
     expect(screen.getByTestId('entry-live').textContent).toBe('Final del clip en 00:09');
@@ -215,7 +250,14 @@ describe('entry page', { timeout: 15_000 }, () => {
 
     fireEvent.keyDown(document.body, { key: '?' });
     const dialog = await screen.findByTestId('shortcuts-dialog');
-    for (const text of ['Reproducir o pausar', 'Capítulo anterior o siguiente', 'Un fotograma atrás o adelante (en pausa)', 'Añadir una nota en el momento actual', 'Marcar el final de la nota abierta (la convierte en clip)', 'Mayús+N']) {
+    for (const text of [
+      'Reproducir o pausar',
+      'Capítulo anterior o siguiente',
+      'Un fotograma atrás o adelante (en pausa)',
+      'Añadir una nota en el momento actual',
+      'Marcar el final de la nota abierta (la convierte en clip)',
+      'Mayús+N',
+    ]) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     // Keys inside the dialog do nothing to the player.
@@ -278,10 +320,22 @@ describe('entry page', { timeout: 15_000 }, () => {
   it('shows the camera picture-in-picture, which moves between corners with the arrows and hides', async () => {
     localStorage.removeItem('lupa.player.prefs');
     const segments = [
-      { url: '/api/v1/recordings/e1/1?expires=4102444800000&sig=a', durationMs: 10_000, cameraUrl: '/api/v1/recordings/e1/1/camera?expires=4102444800000&sig=b', cameraOffsetMs: 150 },
-      { url: '/api/v1/recordings/e1/2?expires=4102444800000&sig=c', durationMs: 8_000, cameraUrl: null, cameraOffsetMs: 0 },
+      {
+        url: '/api/v1/recordings/e1/1?expires=4102444800000&sig=a',
+        durationMs: 10_000,
+        cameraUrl: '/api/v1/recordings/e1/1/camera?expires=4102444800000&sig=b',
+        cameraOffsetMs: 150,
+      },
+      {
+        url: '/api/v1/recordings/e1/2?expires=4102444800000&sig=c',
+        durationMs: 8_000,
+        cameraUrl: null,
+        cameraOffsetMs: 0,
+      },
     ];
-    api((call) => (call.url === '/api/v1/entry/e1' && call.method === 'GET' ? { status: 200, body: entry({ segments }) } : undefined));
+    api((call) =>
+      call.url === '/api/v1/entry/e1' && call.method === 'GET' ? { status: 200, body: entry({ segments }) } : undefined,
+    );
     await openPage();
 
     const overlay = screen.getByTestId('camera-overlay');
@@ -313,7 +367,14 @@ describe('entry page', { timeout: 15_000 }, () => {
     api();
     await openPage();
     const speed = screen.getByLabelText('Velocidad') as HTMLSelectElement;
-    expect(Array.from(speed.options).map((option) => option.textContent)).toEqual(['0,5×', '0,75×', '1×', '1,25×', '1,5×', '2×']);
+    expect(Array.from(speed.options).map((option) => option.textContent)).toEqual([
+      '0,5×',
+      '0,75×',
+      '1×',
+      '1,25×',
+      '1,5×',
+      '2×',
+    ]);
     fireEvent.change(speed, { target: { value: '1.5' } });
     expect(video().playbackRate).toBe(1.5);
     expect(speed.value).toBe('1.5');
@@ -321,7 +382,9 @@ describe('entry page', { timeout: 15_000 }, () => {
 
   it('deletes the recording after confirmation and goes back to the analysis', async () => {
     const calls = api((call) =>
-      call.method === 'DELETE' && call.url === '/api/v1/entry/e1' ? { status: 200, body: { message: 'Grabación eliminada' } } : undefined,
+      call.method === 'DELETE' && call.url === '/api/v1/entry/e1'
+        ? { status: 200, body: { message: 'Grabación eliminada' } }
+        : undefined,
     );
     const router = await openPage();
 
@@ -348,7 +411,9 @@ describe('entry page', { timeout: 15_000 }, () => {
     fireEvent.error(video());
     await waitFor(() => expect(video().getAttribute('src')).toContain('sig=s2'));
     fireEvent.error(video());
-    expect(await screen.findByText('No se ha podido reproducir la grabación. Puedes descargarla o volver a intentarlo.')).toBeTruthy();
+    expect(
+      await screen.findByText('No se ha podido reproducir la grabación. Puedes descargarla o volver a intentarlo.'),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.url === '/api/v1/entry/e1').length).toBe(2);
   });
 });

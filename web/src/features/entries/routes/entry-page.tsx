@@ -99,7 +99,14 @@ export function EntryPage({ renderShareDialog }: { renderShareDialog?: RenderSha
       </section>
     );
   }
-  return <EntryView key={entry.data.id} entry={entry.data} refreshUrl={() => void entry.refetch()} renderShareDialog={renderShareDialog} />;
+  return (
+    <EntryView
+      key={entry.data.id}
+      entry={entry.data}
+      refreshUrl={() => void entry.refetch()}
+      renderShareDialog={renderShareDialog}
+    />
+  );
 }
 
 /** The scenario worth showing: none when missing, blank or the form's 'null' placeholder. */
@@ -115,7 +122,10 @@ function chapterTexts(analysis: AnalysisDto | undefined): ChapterTexts {
 
 /** The API's segments as the engine plays them (same-origin URLs); the spec's single upload has no segments. */
 function engineSegments(entry: EntryPageResponse): EngineSegment[] {
-  if (!entry.segments?.length) return [{ url: playbackUrl(entry.entryUrl), durationMs: entry.durationMs ?? 0, cameraUrl: null, cameraOffsetMs: 0 }];
+  if (!entry.segments?.length)
+    return [
+      { url: playbackUrl(entry.entryUrl), durationMs: entry.durationMs ?? 0, cameraUrl: null, cameraOffsetMs: 0 },
+    ];
   return entry.segments.map((segment) => ({
     url: playbackUrl(segment.url),
     durationMs: segment.durationMs,
@@ -125,7 +135,10 @@ function engineSegments(entry: EntryPageResponse): EngineSegment[] {
 }
 
 /** The transcript's lines as captions over the engine's segments. */
-function captionsOf(transcript: TranscriptResponse | undefined, segments: readonly EngineSegment[]): CaptionsSource | null {
+function captionsOf(
+  transcript: TranscriptResponse | undefined,
+  segments: readonly EngineSegment[],
+): CaptionsSource | null {
   if (!transcript || transcript.lines.length === 0) return null;
   const durationsMs = segments.map((segment) => segment.durationMs);
   return {
@@ -142,7 +155,19 @@ const hasAnswers = (entry: EntryPageResponse) =>
   Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus || entry.answers.questions?.length));
 
 /** The side panel's tabs, notes first, then the transcript; 'Respuestas' only when the participant answered something. */
-function sideTabs({ labels, notes, transcript, tasks, answers }: { labels: Record<SideTab, string>; notes: ReactNode; transcript: ReactNode; tasks: ReactNode; answers: ReactNode }): TabItem<SideTab>[] {
+function sideTabs({
+  labels,
+  notes,
+  transcript,
+  tasks,
+  answers,
+}: {
+  labels: Record<SideTab, string>;
+  notes: ReactNode;
+  transcript: ReactNode;
+  tasks: ReactNode;
+  answers: ReactNode;
+}): TabItem<SideTab>[] {
   const items: TabItem<SideTab>[] = [
     { key: 'notes', label: labels.notes, panel: notes },
     { key: 'transcript', label: labels.transcript, panel: transcript },
@@ -234,7 +259,9 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const seekTo = (ms: number, options: { play?: boolean; label?: string } = {}) => {
     const target = engine.seek(ms, { play: options.play });
     const time = formatClock(target);
-    announce(options.label ? t('entry.announce.chapter', { title: options.label, time }) : t('entry.announce.seek', { time }));
+    announce(
+      options.label ? t('entry.announce.chapter', { title: options.label, time }) : t('entry.announce.seek', { time }),
+    );
   };
 
   const openDraft = (range?: { startMs: number; endMs: number }) => {
@@ -331,21 +358,22 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
     if (chapter.startMs !== null) seekTo(chapter.startMs, { play: true, label: chapter.title });
   };
 
-  const notice = resumed.at !== null ? (
-    <p className="player__resumed" role="status">
-      {t('entry.player.resumed', { time: formatClock(resumed.at) })}{' '}
-      <button
-        type="button"
-        className="button button--ghost button--sm"
-        onClick={() => {
-          resumed.dismiss();
-          seekTo(0);
-        }}
-      >
-        {t('entry.player.fromStart')}
-      </button>
-    </p>
-  ) : null;
+  const notice =
+    resumed.at !== null ? (
+      <p className="player__resumed" role="status">
+        {t('entry.player.resumed', { time: formatClock(resumed.at) })}{' '}
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          onClick={() => {
+            resumed.dismiss();
+            seekTo(0);
+          }}
+        >
+          {t('entry.player.fromStart')}
+        </button>
+      </p>
+    ) : null;
 
   return (
     <article className="entry-page" aria-labelledby="entry-title">
@@ -378,7 +406,11 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             onToggle={toggle}
             onRate={(rate) => {
               engine.setRate(rate);
-              announce(t('entry.announce.speed', { rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate) }));
+              announce(
+                t('entry.announce.speed', {
+                  rate: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(rate),
+                }),
+              );
             }}
             onAddNote={() => openDraft()}
             onSelectRange={(startMs, endMs) => openDraft({ startMs, endMs })}
@@ -410,7 +442,12 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             selected={sideTab}
             onSelect={setSideTab}
             items={sideTabs({
-              labels: { notes: t('entry.tabs.notes'), transcript: t('transcript.tab'), tasks: t('entry.tabs.tasks'), answers: t('entry.tabs.answers') },
+              labels: {
+                notes: t('entry.tabs.notes'),
+                transcript: t('transcript.tab'),
+                tasks: t('entry.tabs.tasks'),
+                answers: t('entry.tabs.answers'),
+              },
               notes: (
                 <NotesPanel
                   entryId={entry.id}
@@ -446,20 +483,25 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
                   onSelect={chapterSelected}
                 />
               ),
-              answers: hasAnswers(entry) ? <AnswersPanel answers={entry.answers} currentMs={player.currentMs} onSeek={(ms) => seekTo(ms)} /> : null,
+              answers: hasAnswers(entry) ? (
+                <AnswersPanel answers={entry.answers} currentMs={player.currentMs} onSeek={(ms) => seekTo(ms)} />
+              ) : null,
             })}
           />
         </aside>
       </div>
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
-      {sharing ? (
-        renderShareDialog?.({
-          analysisId: entry.analysisId,
-          entryId: entry.id,
-          label: entry.participantNumber > 0 ? t('clips.share.recordingOf', { number: entry.participantNumber }) : t('clips.share.recordingLabel'),
-          onClose: () => setSharing(false),
-        })
-      ) : null}
+      {sharing
+        ? renderShareDialog?.({
+            analysisId: entry.analysisId,
+            entryId: entry.id,
+            label:
+              entry.participantNumber > 0
+                ? t('clips.share.recordingOf', { number: entry.participantNumber })
+                : t('clips.share.recordingLabel'),
+            onClose: () => setSharing(false),
+          })
+        : null}
       <LiveRegion announcement={announcement} />
     </article>
   );

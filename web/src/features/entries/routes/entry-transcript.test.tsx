@@ -13,14 +13,34 @@ const entry = anEntry();
 const word = (start: number, end: number, text: string) => ({ start_ms: start, end_ms: end, word: text });
 const lines = [
   { start_ms: 500, end_ms: 1_800, text: 'Empiezo.', task_number: null, words: [word(500, 1_800, 'Empiezo.')] },
-  { start_ms: 2_000, end_ms: 4_000, text: 'Busco el botón', task_number: 1, words: [word(2_000, 2_600, 'Busco'), word(2_600, 3_000, 'el'), word(3_000, 4_000, 'botón')] },
-  { start_ms: 6_000, end_ms: 8_000, text: 'No encuentro el botón', task_number: 1, words: [word(6_000, 6_400, 'No'), word(6_400, 7_000, 'encuentro'), word(7_000, 7_300, 'el'), word(7_300, 8_000, 'botón')] },
+  {
+    start_ms: 2_000,
+    end_ms: 4_000,
+    text: 'Busco el botón',
+    task_number: 1,
+    words: [word(2_000, 2_600, 'Busco'), word(2_600, 3_000, 'el'), word(3_000, 4_000, 'botón')],
+  },
+  {
+    start_ms: 6_000,
+    end_ms: 8_000,
+    text: 'No encuentro el botón',
+    task_number: 1,
+    words: [
+      word(6_000, 6_400, 'No'),
+      word(6_400, 7_000, 'encuentro'),
+      word(7_000, 7_300, 'el'),
+      word(7_300, 8_000, 'botón'),
+    ],
+  },
   { start_ms: 12_000, end_ms: 13_000, text: 'Pagado', task_number: 2, words: [word(12_000, 13_000, 'Pagado')] },
 ];
 
 type Answer = { status: number; body?: unknown } | undefined;
 
-function api(transcript: Answer = { status: 200, body: { status: 'complete', language: 'es', lines } }, extra: (call: FakeCall) => Answer = () => undefined) {
+function api(
+  transcript: Answer = { status: 200, body: { status: 'complete', language: 'es', lines } },
+  extra: (call: FakeCall) => Answer = () => undefined,
+) {
   return fakeApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
@@ -50,7 +70,11 @@ describe('entry page: transcript', { timeout: 15_000 }, () => {
     api();
     await openTranscript();
     await panel().findByText('Pagado');
-    expect(panel().getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Fuera de las tareas', 'Tarea 1', 'Tarea 2']);
+    expect(
+      panel()
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Fuera de las tareas', 'Tarea 1', 'Tarea 2']);
     const current = () => screen.getByTestId('transcript-lines').querySelector('[aria-current="true"]')?.textContent;
     expect(current()).toBeUndefined();
 
@@ -76,7 +100,9 @@ describe('entry page: transcript', { timeout: 15_000 }, () => {
     const search = await panel().findByRole('searchbox', { name: 'Buscar en la transcripción' });
     fireEvent.change(search, { target: { value: 'BOTON' } });
     expect(panel().getByTestId('transcript-search-status').textContent).toBe('2 resultados');
-    expect([...screen.getByTestId('transcript-lines').querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['botón', 'botón']);
+    expect(
+      [...screen.getByTestId('transcript-lines').querySelectorAll('mark')].map((mark) => mark.textContent),
+    ).toEqual(['botón', 'botón']);
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(panel().getByTestId('transcript-search-status').textContent).toBe('1 de 2');
     expect(video().currentTime).toBe(3);
@@ -115,8 +141,12 @@ describe('entry page: transcript', { timeout: 15_000 }, () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(panel().getByRole('link', { name: 'Subtítulos WebVTT (.vtt)' }).getAttribute('href')).toBe('/api/v1/entry/e1/transcript.vtt');
-    expect(panel().getByRole('link', { name: 'Texto (.txt)' }).getAttribute('href')).toBe('/api/v1/entry/e1/transcript.txt');
+    expect(panel().getByRole('link', { name: 'Subtítulos WebVTT (.vtt)' }).getAttribute('href')).toBe(
+      '/api/v1/entry/e1/transcript.vtt',
+    );
+    expect(panel().getByRole('link', { name: 'Texto (.txt)' }).getAttribute('href')).toBe(
+      '/api/v1/entry/e1/transcript.txt',
+    );
   });
 
   it.each([
@@ -133,7 +163,9 @@ describe('entry page: transcript', { timeout: 15_000 }, () => {
   it('shows how far a partial transcript has come', async () => {
     api({ status: 200, body: { status: 'partial', language: 'es', lines: lines.slice(0, 2) } });
     await openTranscript();
-    expect((await panel().findByTestId('transcript-state')).textContent).toBe('Transcribiendo… transcrito hasta 00:04 de 00:18');
+    expect((await panel().findByTestId('transcript-state')).textContent).toBe(
+      'Transcribiendo… transcrito hasta 00:04 de 00:18',
+    );
   });
 
   it('says why a failed load failed, with a retry', async () => {

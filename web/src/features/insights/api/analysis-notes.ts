@@ -15,9 +15,13 @@ export const NO_FILTER: NotesFilter = { tag: null, task: null, kind: null };
 
 export const useAnalysisNotes = (analysisId: string, filter: NotesFilter = NO_FILTER) =>
   useQuery({
-    ...apiQuery<AnalysisNotesResponse>([...analysisNotesKey(analysisId), filter] as const, apiPaths.analysisNotes(analysisId), {
-      query: { tag: filter.tag, task: filter.task, kind: filter.kind },
-    }),
+    ...apiQuery<AnalysisNotesResponse>(
+      [...analysisNotesKey(analysisId), filter] as const,
+      apiPaths.analysisNotes(analysisId),
+      {
+        query: { tag: filter.tag, task: filter.task, kind: filter.kind },
+      },
+    ),
     // Changing a filter keeps the last list on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });

@@ -12,7 +12,6 @@ import type { ReelsResponse } from '@/lib/api-types/ReelsResponse';
 import { apiPaths } from '@/lib/api-paths';
 import { apiQuery } from '@/lib/query-client';
 
-
 export const useReels = (analysisId: string) =>
   useQuery({
     ...apiQuery<ReelsResponse>(reelsKey(analysisId), apiPaths.reelList(analysisId)),
@@ -39,17 +38,26 @@ function useReelWrite<T>(analysisId: string, write: (input: T) => Promise<ReelDt
 
 export const useCreateReel = (analysisId: string) =>
   useReelWrite(analysisId, (input: { title: string; clipIds: string[] }) =>
-    post<ReelDto>(apiPaths.reelCreate(analysisId), { title: input.title, clipIds: input.clipIds } satisfies ReelRequest),
+    post<ReelDto>(apiPaths.reelCreate(analysisId), {
+      title: input.title,
+      clipIds: input.clipIds,
+    } satisfies ReelRequest),
   );
 
 export const useUpdateReel = (analysisId: string, reelId: string) =>
   useReelWrite(analysisId, (input: { title?: string; clipIds?: string[] }) =>
-    patch<ReelDto>(apiPaths.reelUpdate(reelId), { title: input.title ?? null, clipIds: input.clipIds ?? null } satisfies ReelRequest),
+    patch<ReelDto>(apiPaths.reelUpdate(reelId), {
+      title: input.title ?? null,
+      clipIds: input.clipIds ?? null,
+    } satisfies ReelRequest),
   );
 
 export const useAddToReel = (analysisId: string) =>
   useReelWrite(analysisId, (input: { reelId: string; clipId: string }) =>
-    post<ReelDto>(apiPaths.reelClipAdd(input.reelId), { clipId: input.clipId, position: null } satisfies ReelClipRequest),
+    post<ReelDto>(apiPaths.reelClipAdd(input.reelId), {
+      clipId: input.clipId,
+      position: null,
+    } satisfies ReelClipRequest),
   );
 
 export function useDeleteReel(analysisId: string) {

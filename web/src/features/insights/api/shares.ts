@@ -32,7 +32,8 @@ export interface NewShare {
 export function useCreateShare(analysisId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (share: NewShare) => post<ShareCreatedResponse>(apiPaths.shareCreate(analysisId), share satisfies ShareRequest),
+    mutationFn: (share: NewShare) =>
+      post<ShareCreatedResponse>(apiPaths.shareCreate(analysisId), share satisfies ShareRequest),
     onSuccess: () => void client.invalidateQueries({ queryKey: sharesKey(analysisId) }),
   });
 }

@@ -44,7 +44,10 @@ export function AnalysisNotes({ analysisId, taskCount, clipActions }: AnalysisNo
       <div className="insights-filters" role="group" aria-label={t('clips.list.filters')}>
         <label>
           <span>{t('clips.list.tag')}</span>
-          <select value={filter.tag ?? ''} onChange={(event) => setFilter({ ...filter, tag: event.currentTarget.value || null })}>
+          <select
+            value={filter.tag ?? ''}
+            onChange={(event) => setFilter({ ...filter, tag: event.currentTarget.value || null })}
+          >
             <option value="">{t('clips.list.allTags')}</option>
             {tags.map((tag) => (
               <option key={tag.tag} value={tag.tag}>
@@ -55,7 +58,12 @@ export function AnalysisNotes({ analysisId, taskCount, clipActions }: AnalysisNo
         </label>
         <label>
           <span>{t('clips.list.task')}</span>
-          <select value={filter.task ?? ''} onChange={(event) => setFilter({ ...filter, task: event.currentTarget.value ? Number(event.currentTarget.value) : null })}>
+          <select
+            value={filter.task ?? ''}
+            onChange={(event) =>
+              setFilter({ ...filter, task: event.currentTarget.value ? Number(event.currentTarget.value) : null })
+            }
+          >
             <option value="">{t('clips.list.allTasks')}</option>
             {Array.from({ length: taskCount }, (_, i) => (
               <option key={i + 1} value={i + 1}>
@@ -66,7 +74,12 @@ export function AnalysisNotes({ analysisId, taskCount, clipActions }: AnalysisNo
         </label>
         <label>
           <span>{t('clips.list.kind')}</span>
-          <select value={filter.kind ?? ''} onChange={(event) => setFilter({ ...filter, kind: (event.currentTarget.value || null) as NotesFilter['kind'] })}>
+          <select
+            value={filter.kind ?? ''}
+            onChange={(event) =>
+              setFilter({ ...filter, kind: (event.currentTarget.value || null) as NotesFilter['kind'] })
+            }
+          >
             <option value="">{t('clips.list.allKinds')}</option>
             <option value="clip">{t('clips.list.clips')}</option>
             <option value="note">{t('clips.list.notes')}</option>
@@ -92,11 +105,19 @@ export function AnalysisNotes({ analysisId, taskCount, clipActions }: AnalysisNo
           <p className="visually-hidden" role="status">
             {t('clips.list.count', { count: list.length })}
           </p>
-          <ul className="list-plain insights-notes__list" aria-labelledby={titleId} aria-busy={notes.isFetching || undefined}>
+          <ul
+            className="list-plain insights-notes__list"
+            aria-labelledby={titleId}
+            aria-busy={notes.isFetching || undefined}
+          >
             {list.map((note) => (
               <li key={note.id} className="insights-note" data-testid="analysis-note">
                 <p className="insights-note__meta">
-                  <span>{note.participantNumber === null ? t('clips.recording') : t('entry.participantN', { number: note.participantNumber })}</span>
+                  <span>
+                    {note.participantNumber === null
+                      ? t('clips.recording')
+                      : t('entry.participantN', { number: note.participantNumber })}
+                  </span>
                   {note.taskNumber !== null ? <span>{t('clips.taskN', { number: note.taskNumber })}</span> : null}
                   <time>{noteRange(note)}</time>
                   {note.endMs !== null ? <Badge tone="info">{t('clips.clip')}</Badge> : null}

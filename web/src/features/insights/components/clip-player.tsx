@@ -36,7 +36,17 @@ interface ClipPlayerProps {
 }
 
 /** Size: the range, the camera and the captions share the one engine snapshot of the clip. */
-export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideCamera = false, captionsUrl = null, captionsLanguage = null, testId }: ClipPlayerProps) {
+export function ClipPlayer({
+  clip,
+  label,
+  start = false,
+  onEnded,
+  overlay,
+  hideCamera = false,
+  captionsUrl = null,
+  captionsLanguage = null,
+  testId,
+}: ClipPlayerProps) {
   const { t } = useTranslation();
   const timeline = useMemo(() => clipTimeline(clip), [clip]);
   const [failed, setFailed] = useState(false);
@@ -52,7 +62,12 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
   const captions = useMemo<CaptionsSource | null>(
     () =>
       cues
-        ? { cues, offsetsMs: clip.segments.map((segment) => segment.offsetMs), durationsMs: clip.segments.map((segment) => segment.durationMs), language: captionsLanguage ?? 'es' }
+        ? {
+            cues,
+            offsetsMs: clip.segments.map((segment) => segment.offsetMs),
+            durationsMs: clip.segments.map((segment) => segment.durationMs),
+            language: captionsLanguage ?? 'es',
+          }
         : null,
     [cues, clip.segments, captionsLanguage],
   );
@@ -89,7 +104,8 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
     }
     // Within the range it goes on; at its end (or outside it) the clip plays again from its start.
     if (player.range) engine.toggle();
-    else if (position >= length - 100 || player.currentMs < timeline.startMs) engine.playRange(timeline.startMs, timeline.endMs);
+    else if (position >= length - 100 || player.currentMs < timeline.startMs)
+      engine.playRange(timeline.startMs, timeline.endMs);
     else engine.playRange(player.currentMs, timeline.endMs);
   };
 
@@ -104,7 +120,14 @@ export function ClipPlayer({ clip, label, start = false, onEnded, overlay, hideC
       <div className="player__frame" onClick={overlay ? undefined : toggle}>
         <ScreenVideos player={player} preload="auto" testIdPrefix="clip" captions={captionsOn ? captions : null} />
         {player.hasCamera && !hideCamera ? (
-          <CameraOverlay engine={engine} slot={player.cameraSlot} status={player.camera} corner={corner} onCorner={setCorner} onHide={() => setCameraHidden(true)} />
+          <CameraOverlay
+            engine={engine}
+            slot={player.cameraSlot}
+            status={player.camera}
+            corner={corner}
+            onCorner={setCorner}
+            onHide={() => setCameraHidden(true)}
+          />
         ) : null}
         {overlay}
       </div>

@@ -6,7 +6,8 @@ export function CopyLinkButton({ url }: { url: string }) {
   const { t } = useTranslation();
   const [state, copy] = useCopyFeedback();
 
-  const feedback = state === 'copied' ? t('analysis.invite.copied') : state === 'failed' ? t('analysis.invite.failed') : '';
+  const feedback =
+    state === 'copied' ? t('analysis.invite.copied') : state === 'failed' ? t('analysis.invite.failed') : '';
   return (
     <>
       <button type="button" className="button button--ghost" onClick={() => void copy(url)}>

@@ -46,16 +46,25 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
             aria-disabled={inReel || undefined}
             onClick={() => {
               if (inReel) return;
-              add.mutate({ reelId: reel.id, clipId: clip.id }, { onSuccess: (next) => announce(t('clips.reels.added', { title, reel: next.title, count: next.clips.length })) });
+              add.mutate(
+                { reelId: reel.id, clipId: clip.id },
+                {
+                  onSuccess: (next) =>
+                    announce(t('clips.reels.added', { title, reel: next.title, count: next.clips.length })),
+                },
+              );
             }}
           >
-            {inReel ? t('clips.reels.inReel', { reel: reel.title }) : t('clips.reels.addTo', { reel: reel.title })}
-            {' '}<span className="visually-hidden">{title}</span>
+            {inReel ? t('clips.reels.inReel', { reel: reel.title }) : t('clips.reels.addTo', { reel: reel.title })}{' '}
+            <span className="visually-hidden">{title}</span>
           </button>
         ) : null}
-        <button type="button" className="button button--ghost button--sm" onClick={() => setSharing({ kind: 'clip', targetId: clip.id, label: t('clips.share.clipLabel', { title }) })}>
-          {t('clips.share.action')}
-          {' '}<span className="visually-hidden">{title}</span>
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          onClick={() => setSharing({ kind: 'clip', targetId: clip.id, label: t('clips.share.clipLabel', { title }) })}
+        >
+          {t('clips.share.action')} <span className="visually-hidden">{title}</span>
         </button>
       </>
     );
@@ -68,7 +77,9 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
         analysisId={analysisId}
         openReelId={openReelId}
         onOpen={setOpenReelId}
-        onShare={(reel) => setSharing({ kind: 'reel', targetId: reel.id, label: t('clips.share.reelLabel', { title: reel.title }) })}
+        onShare={(reel) =>
+          setSharing({ kind: 'reel', targetId: reel.id, label: t('clips.share.reelLabel', { title: reel.title }) })
+        }
         announce={announce}
       />
       <section className="card card--snug" aria-labelledby="insights-shares-title" data-testid="analysis-shares">
@@ -77,12 +88,26 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
           titleId="insights-shares-title"
           description={t('clips.share.sectionDescription')}
           actions={
-            <button type="button" className="button button--ghost" onClick={() => setSharing({ kind: 'summary', targetId: null, label: t('clips.share.summaryLabel', { name: analysisName }) })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                setSharing({
+                  kind: 'summary',
+                  targetId: null,
+                  label: t('clips.share.summaryLabel', { name: analysisName }),
+                })
+              }
+            >
               {t('clips.share.summary')}
             </button>
           }
         />
-        {(shares.data ?? []).length === 0 ? <p className="text-note">{t('clips.share.none')}</p> : <ShareList analysisId={analysisId} shares={shares.data ?? []} heading={t('clips.share.all')} />}
+        {(shares.data ?? []).length === 0 ? (
+          <p className="text-note">{t('clips.share.none')}</p>
+        ) : (
+          <ShareList analysisId={analysisId} shares={shares.data ?? []} heading={t('clips.share.all')} />
+        )}
       </section>
       {sharing ? <ShareDialog analysisId={analysisId} target={sharing} onClose={() => setSharing(null)} /> : null}
       <p className="visually-hidden" aria-live="polite" data-testid="insights-live">

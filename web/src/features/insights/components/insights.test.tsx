@@ -42,29 +42,65 @@ const playlistClip = (id: string, title: string): PlaylistClipDto => ({
   endMs: 4000,
   taskNumber: 1,
   taskContent: 'Busca el producto',
-  segments: [{ url: '/api/v1/recordings/e1/1?sig=x', offsetMs: 0, durationMs: 18_000, cameraUrl: null, cameraOffsetMs: 0 }],
+  segments: [
+    { url: '/api/v1/recordings/e1/1?sig=x', offsetMs: 0, durationMs: 18_000, cameraUrl: null, cameraOffsetMs: 0 },
+  ],
 });
 
 function world() {
-  let reel: ReelDto = { id: 'r1', analysisId: 'an-1', title: 'Lo mejor', durationMs: 9000, createdAt: 1, updatedAt: 1, clips: [playlistClip('a', 'Primero'), playlistClip('b', 'Segundo'), playlistClip('c', 'Tercero')] };
+  let reel: ReelDto = {
+    id: 'r1',
+    analysisId: 'an-1',
+    title: 'Lo mejor',
+    durationMs: 9000,
+    createdAt: 1,
+    updatedAt: 1,
+    clips: [playlistClip('a', 'Primero'), playlistClip('b', 'Segundo'), playlistClip('c', 'Tercero')],
+  };
   const calls = fakeApi((call: FakeCall) => {
     if (call.url.startsWith('/api/v1/analysis/an-1/notes')) {
       const all = [note('a', { tags: ['pago'] }), note('b', { taskNumber: 2 })];
       const params = new URLSearchParams(call.url.split('?')[1] ?? '');
-      const notes = all.filter((n) => (!params.get('tag') || n.tags.includes(params.get('tag') ?? '')) && (!params.get('task') || String(n.taskNumber) === params.get('task')));
+      const notes = all.filter(
+        (n) =>
+          (!params.get('tag') || n.tags.includes(params.get('tag') ?? '')) &&
+          (!params.get('task') || String(n.taskNumber) === params.get('task')),
+      );
       return { status: 200, body: { notes, tags: [{ tag: 'pago', count: 1 }] } };
     }
-    if (call.url === '/api/v1/analysis/an-1/reels') return { status: 200, body: { reels: [{ id: 'r1', title: reel.title, clipCount: reel.clips.length, durationMs: 9000, createdAt: 1, updatedAt: 1 }] } };
+    if (call.url === '/api/v1/analysis/an-1/reels')
+      return {
+        status: 200,
+        body: {
+          reels: [
+            { id: 'r1', title: reel.title, clipCount: reel.clips.length, durationMs: 9000, createdAt: 1, updatedAt: 1 },
+          ],
+        },
+      };
     if (call.url === '/api/v1/reels/r1' && call.method === 'GET') return { status: 200, body: reel };
     if (call.url === '/api/v1/reels/r1' && call.method === 'PATCH') {
       const ids = (call.body as { clipIds: string[] }).clipIds;
       reel = { ...reel, clips: ids.map((id) => reel.clips.find((c) => c.clipId === id) as PlaylistClipDto) };
       return { status: 200, body: reel };
     }
-    if (call.url === '/api/v1/analysis/an-1/shares' && call.method === 'GET') return { status: 200, body: { shares: [] } };
+    if (call.url === '/api/v1/analysis/an-1/shares' && call.method === 'GET')
+      return { status: 200, body: { shares: [] } };
     if (call.url === '/api/v1/analysis/an-1/shares' && call.method === 'POST') {
       const body = call.body as { kind: string; targetId: string | null; expiresInDays: number };
-      const share = { id: 's1', kind: body.kind, targetId: body.targetId, targetTitle: 'Clip a', hideCamera: false, includeNotes: false, createdAt: 1, expiresAt: 2, revokedAt: null, viewCount: 0, lastViewedAt: null, state: 'active' };
+      const share = {
+        id: 's1',
+        kind: body.kind,
+        targetId: body.targetId,
+        targetTitle: 'Clip a',
+        hideCamera: false,
+        includeNotes: false,
+        createdAt: 1,
+        expiresAt: 2,
+        revokedAt: null,
+        viewCount: 0,
+        lastViewedAt: null,
+        state: 'active',
+      };
       return { status: 201, body: { share, token: 't'.repeat(43), url: `http://localhost/s/${'t'.repeat(43)}` } };
     }
     return undefined;
@@ -79,7 +115,10 @@ function world() {
   return calls;
 }
 
-const listed = () => within(screen.getByTestId('analysis-notes')).queryAllByTestId('analysis-note').map((item) => item.querySelector('.insights-note__title')?.textContent);
+const listed = () =>
+  within(screen.getByTestId('analysis-notes'))
+    .queryAllByTestId('analysis-note')
+    .map((item) => item.querySelector('.insights-note__title')?.textContent);
 
 describe('insights on the analysis page', () => {
   it('lists notes and clips and filters them by tag and by task', async () => {
@@ -100,7 +139,10 @@ describe('insights on the analysis page', () => {
     await screen.findByText('3 clips · 00:09');
     fireEvent.click(screen.getByRole('button', { name: 'Abrir Lo mejor' }));
     const clips = await screen.findByTestId('reel-clips');
-    const titles = () => within(clips).getAllByTestId('reel-clip').map((item) => item.querySelector('.reel-editor__title')?.textContent);
+    const titles = () =>
+      within(clips)
+        .getAllByTestId('reel-clip')
+        .map((item) => item.querySelector('.reel-editor__title')?.textContent);
     expect(titles()).toEqual(['Primero', 'Segundo', 'Tercero']);
 
     const up = within(clips).getByRole('button', { name: 'Subir «Tercero»' });
@@ -127,7 +169,9 @@ describe('insights on the analysis page', () => {
     await waitFor(() => expect(listed()).toEqual(['Clip a', 'Clip b']));
     fireEvent.click(screen.getByRole('button', { name: 'Compartir Clip a' }));
     const dialog = await screen.findByTestId('share-dialog');
-    expect(within(dialog).getByTestId('share-whole-files').textContent).toContain('durante una hora a los archivos completos');
+    expect(within(dialog).getByTestId('share-whole-files').textContent).toContain(
+      'durante una hora a los archivos completos',
+    );
     fireEvent.click(within(dialog).getByLabelText('90 días'));
     fireEvent.click(within(dialog).getByLabelText('Ocultar la cámara'));
     // Captions (ADR 0018) are offered for a clip, off until chosen.
@@ -135,8 +179,17 @@ describe('insights on the analysis page', () => {
     expect(captions.checked).toBe(false);
     fireEvent.click(captions);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear enlace' }));
-    expect(((await within(dialog).findByLabelText('Enlace')) as HTMLInputElement).value).toBe(`http://localhost/s/${'t'.repeat(43)}`);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ kind: 'clip', targetId: 'a', expiresInDays: 90, hideCamera: true, includeNotes: false, captions: true });
+    expect(((await within(dialog).findByLabelText('Enlace')) as HTMLInputElement).value).toBe(
+      `http://localhost/s/${'t'.repeat(43)}`,
+    );
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'clip',
+      targetId: 'a',
+      expiresInDays: 90,
+      hideCamera: true,
+      includeNotes: false,
+      captions: true,
+    });
   });
 
   it('the summary link has no camera option and no whole-file warning', async () => {
@@ -152,7 +205,9 @@ describe('insights on the analysis page', () => {
 describe('share page', () => {
   it("says 'Este enlace ya no está disponible' for a link that answers 410", async () => {
     fakeApi((call) =>
-      call.url.startsWith('/api/v1/share/') ? { status: 410, body: { message: 'Este enlace ya no está disponible', code: 'share_unavailable' } } : undefined,
+      call.url.startsWith('/api/v1/share/')
+        ? { status: 410, body: { message: 'Este enlace ya no está disponible', code: 'share_unavailable' } }
+        : undefined,
     );
     renderApp(`/s/${'x'.repeat(43)}`);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Este enlace ya no está disponible');
@@ -162,10 +217,20 @@ describe('share page', () => {
 describe('reel player', () => {
   it('shows a title card per clip: which of how many, its title, participant and task', async () => {
     fakeApi(() => undefined);
-    render(<ReelPlayer title="Lo mejor" clips={[playlistClip('a', 'Primero'), { ...playlistClip('b', 'Segundo'), participantNumber: 3, taskNumber: 2, taskContent: 'Paga' }]} />);
+    render(
+      <ReelPlayer
+        title="Lo mejor"
+        clips={[
+          playlistClip('a', 'Primero'),
+          { ...playlistClip('b', 'Segundo'), participantNumber: 3, taskNumber: 2, taskContent: 'Paga' },
+        ]}
+      />,
+    );
     const card = screen.getByTestId('reel-title-card');
     expect(card.textContent).toBe('Clip 1 de 2PrimeroParticipante 2 · Task 1: Busca el producto');
-    expect(screen.getByTestId('reel-live').textContent).toBe('Clip 1 de 2: Primero. Participante 2 · Task 1: Busca el producto');
+    expect(screen.getByTestId('reel-live').textContent).toBe(
+      'Clip 1 de 2: Primero. Participante 2 · Task 1: Busca el producto',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente clip' }));
     expect(screen.getByTestId('reel-title-card').textContent).toBe('Clip 2 de 2SegundoParticipante 3 · Task 2: Paga');
     // The last clip has no 'Siguiente clip'; starting it lifts the card.

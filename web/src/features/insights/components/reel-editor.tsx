@@ -71,7 +71,9 @@ export function ReelEditor({ analysisId, reel, announce }: ReelEditorProps) {
 
   return (
     <Stack gap={2} className="reel-editor">
-      {update.isError ? <Alert tone="error" title={serverMessage(update.error) ?? t('clips.reels.saveFailed')} /> : null}
+      {update.isError ? (
+        <Alert tone="error" title={serverMessage(update.error) ?? t('clips.reels.saveFailed')} />
+      ) : null}
       {reel.clips.length === 0 ? (
         <p className="text-note" data-testid="reel-empty">
           {t('clips.reels.noClips')}
@@ -81,7 +83,11 @@ export function ReelEditor({ analysisId, reel, announce }: ReelEditorProps) {
           <p className="text-note" id={`reel-${reel.id}-hint`}>
             {t('clips.reels.reorderHint')}
           </p>
-          <ol className="list-plain reel-editor__list" aria-label={t('clips.reels.clipsOf', { title: reel.title })} data-testid="reel-clips">
+          <ol
+            className="list-plain reel-editor__list"
+            aria-label={t('clips.reels.clipsOf', { title: reel.title })}
+            data-testid="reel-clips"
+          >
             {reel.clips.map((clip, i) => (
               <li
                 key={clip.clipId}
@@ -104,7 +110,8 @@ export function ReelEditor({ analysisId, reel, announce }: ReelEditorProps) {
                 <div className="reel-editor__text">
                   <p className="reel-editor__title">{clip.title ?? t('clips.untitled')}</p>
                   <p className="text-note">
-                    {clipSource(clip, t as never)} · {noteRange({ atMs: clip.startMs, endMs: clip.endMs })} ({formatClock(clip.endMs - clip.startMs)})
+                    {clipSource(clip, t as never)} · {noteRange({ atMs: clip.startMs, endMs: clip.endMs })} (
+                    {formatClock(clip.endMs - clip.startMs)})
                   </p>
                 </div>
                 <div className="cluster reel-editor__actions">
@@ -131,8 +138,8 @@ export function ReelEditor({ analysisId, reel, announce }: ReelEditorProps) {
                     <ArrowDown aria-hidden="true" size={18} />
                   </button>
                   <button type="button" className="button button--ghost button--sm" onClick={() => remove(clip.clipId)}>
-                    {t('clips.reels.remove')}
-                    {' '}<span className="visually-hidden">{clip.title ?? t('clips.untitled')}</span>
+                    {t('clips.reels.remove')}{' '}
+                    <span className="visually-hidden">{clip.title ?? t('clips.untitled')}</span>
                   </button>
                 </div>
               </li>

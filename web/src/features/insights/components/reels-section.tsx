@@ -59,7 +59,14 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
       <form className="insights-inline-form" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-new`}>{t('clips.reels.newTitle')}</label>
         <div className="cluster">
-          <input id={`${id}-new`} type="text" value={title} maxLength={200} autoComplete="off" onChange={(event) => setTitle(event.currentTarget.value)} />
+          <input
+            id={`${id}-new`}
+            type="text"
+            value={title}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
           <button type="submit" className="button button--primary" aria-busy={create.isPending || undefined}>
             {t('clips.reels.create')}
           </button>
@@ -75,10 +82,17 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
       {list.length > 0 ? (
         <ul className="list-plain insights-reels__list" aria-label={t('clips.reels.listLabel')}>
           {list.map((item) => (
-            <li key={item.id} className="insights-reels__item cluster-between" data-open={item.id === openReelId || undefined} data-testid="reel-item">
+            <li
+              key={item.id}
+              className="insights-reels__item cluster-between"
+              data-open={item.id === openReelId || undefined}
+              data-testid="reel-item"
+            >
               <div>
                 <p className="insights-reels__name">{item.title}</p>
-                <p className="text-note">{t('clips.reels.summary', { count: item.clipCount, duration: formatDuration(item.durationMs) })}</p>
+                <p className="text-note">
+                  {t('clips.reels.summary', { count: item.clipCount, duration: formatDuration(item.durationMs) })}
+                </p>
               </div>
               <div className="cluster">
                 <button
@@ -90,16 +104,14 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
                     onOpen(item.id === openReelId ? null : item.id);
                   }}
                 >
-                  {item.id === openReelId ? t('clips.reels.close') : t('clips.reels.open')}
-                  {' '}<span className="visually-hidden">{item.title}</span>
+                  {item.id === openReelId ? t('clips.reels.close') : t('clips.reels.open')}{' '}
+                  <span className="visually-hidden">{item.title}</span>
                 </button>
                 <button type="button" className="button button--ghost button--sm" onClick={() => onShare(item)}>
-                  {t('clips.share.action')}
-                  {' '}<span className="visually-hidden">{item.title}</span>
+                  {t('clips.share.action')} <span className="visually-hidden">{item.title}</span>
                 </button>
                 <button type="button" className="button button--ghost button--sm" onClick={() => setDeleting(item)}>
-                  {t('clips.reels.delete')}
-                  {' '}<span className="visually-hidden">{item.title}</span>
+                  {t('clips.reels.delete')} <span className="visually-hidden">{item.title}</span>
                 </button>
               </div>
             </li>
@@ -130,7 +142,11 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
           busyLabel={t('entry.working')}
           destructive
           busy={remove.isPending}
-          error={remove.isError ? <Alert tone="error" title={serverMessage(remove.error) ?? t('clips.reels.saveFailed')} /> : null}
+          error={
+            remove.isError ? (
+              <Alert tone="error" title={serverMessage(remove.error) ?? t('clips.reels.saveFailed')} />
+            ) : null
+          }
           onConfirm={() =>
             remove.mutate(deleting.id, {
               onSuccess: () => {

@@ -12,7 +12,13 @@ import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { Dialog } from '@/components/ui/dialog';
 import { Stack } from '@/components/ui/stack';
-import { EXPIRY_DAYS, useCreateShare, useShares, type ExpiryDays, type ShareKind } from '@/features/insights/api/shares';
+import {
+  EXPIRY_DAYS,
+  useCreateShare,
+  useShares,
+  type ExpiryDays,
+  type ShareKind,
+} from '@/features/insights/api/shares';
 import { CopyLinkButton } from '@/features/insights/components/copy-link-button';
 import { ShareList } from '@/features/insights/components/share-list';
 import '@/components/form/form.css';
@@ -74,7 +80,13 @@ export function ShareDialog({ analysisId, target, onClose }: ShareDialogProps) {
           <div className="cluster">
             {EXPIRY_DAYS.map((value) => (
               <label key={value} className="share-dialog__choice">
-                <input type="radio" name={`${id}-days`} value={value} checked={days === value} onChange={() => setDays(value)} />
+                <input
+                  type="radio"
+                  name={`${id}-days`}
+                  value={value}
+                  checked={days === value}
+                  onChange={() => setDays(value)}
+                />
                 {t('clips.share.days', { count: value })}
               </label>
             ))}
@@ -83,32 +95,57 @@ export function ShareDialog({ analysisId, target, onClose }: ShareDialogProps) {
         {media ? (
           <Stack gap={2}>
             <label className="share-dialog__choice">
-              <input type="checkbox" checked={hideCamera} onChange={(event) => setHideCamera(event.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                checked={hideCamera}
+                onChange={(event) => setHideCamera(event.currentTarget.checked)}
+              />
               {t('clips.share.hideCamera')}
             </label>
             <label className="share-dialog__choice">
-              <input type="checkbox" checked={includeNotes} onChange={(event) => setIncludeNotes(event.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                checked={includeNotes}
+                onChange={(event) => setIncludeNotes(event.currentTarget.checked)}
+              />
               {t('clips.share.includeNotes')}
             </label>
             {captioned ? (
               <label className="share-dialog__choice">
-                <input type="checkbox" checked={captions} onChange={(event) => setCaptions(event.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  checked={captions}
+                  onChange={(event) => setCaptions(event.currentTarget.checked)}
+                />
                 {t('transcript.shareCaptions')}
               </label>
             ) : null}
           </Stack>
         ) : null}
         <div>
-          <button type="button" className="button button--primary" onClick={submit} aria-busy={create.isPending || undefined}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={submit}
+            aria-busy={create.isPending || undefined}
+          >
             {create.isPending ? t('entry.working') : t('clips.share.create')}
           </button>
         </div>
-        {create.isError ? <Alert tone="error" title={serverMessage(create.error) ?? t('clips.share.createFailed')} /> : null}
+        {create.isError ? (
+          <Alert tone="error" title={serverMessage(create.error) ?? t('clips.share.createFailed')} />
+        ) : null}
         {create.data ? (
           <Stack gap={1} className="share-dialog__created" data-testid="share-created">
             <label htmlFor={`${id}-url`}>{t('clips.share.link')}</label>
             <div className="cluster share-dialog__url">
-              <input id={`${id}-url`} type="text" readOnly value={create.data.url} onFocus={(event) => event.currentTarget.select()} />
+              <input
+                id={`${id}-url`}
+                type="text"
+                readOnly
+                value={create.data.url}
+                onFocus={(event) => event.currentTarget.select()}
+              />
               <CopyLinkButton url={create.data.url} />
             </div>
             <p className="text-note">{t('clips.share.onlyOnce')}</p>

@@ -13,7 +13,15 @@ import type { ShareDto } from '@/lib/api-types/ShareDto';
 
 const TONES = { active: 'success', revoked: 'neutral', expired: 'warning' } as const;
 
-export function ShareList({ analysisId, shares, heading }: { analysisId: string; shares: readonly ShareDto[]; heading: string }) {
+export function ShareList({
+  analysisId,
+  shares,
+  heading,
+}: {
+  analysisId: string;
+  shares: readonly ShareDto[];
+  heading: string;
+}) {
   const { t, i18n } = useTranslation();
   const revoke = useRevokeShare(analysisId);
   const [confirming, setConfirming] = useState<ShareDto | null>(null);
@@ -22,7 +30,9 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
   return (
     <div className="share-list">
       <h3>{heading}</h3>
-      {revoke.isError ? <Alert tone="error" title={serverMessage(revoke.error) ?? t('clips.share.revokeFailed')} /> : null}
+      {revoke.isError ? (
+        <Alert tone="error" title={serverMessage(revoke.error) ?? t('clips.share.revokeFailed')} />
+      ) : null}
       <ul className="list-plain">
         {shares.map((share) => {
           const state = (share.state in TONES ? share.state : 'expired') as keyof typeof TONES;
@@ -30,7 +40,8 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
             <li key={share.id} className="share-list__item cluster-between" data-testid="share-item">
               <div>
                 <p className="share-list__title">
-                  {t(`clips.share.kinds.${share.kind as 'recording'}`, { defaultValue: share.kind })}: {share.targetTitle}
+                  {t(`clips.share.kinds.${share.kind as 'recording'}`, { defaultValue: share.kind })}:{' '}
+                  {share.targetTitle}
                 </p>
                 <p className="text-note">
                   <Badge tone={TONES[state]}>{t(`clips.share.states.${state}`)}</Badge>{' '}
@@ -40,9 +51,13 @@ export function ShareList({ analysisId, shares, heading }: { analysisId: string;
                 </p>
               </div>
               {state === 'active' ? (
-                <button type="button" className="button button--ghost button--sm" onClick={() => setConfirming(share)} aria-busy={(revoke.isPending && revoke.variables === share.id) || undefined}>
-                  {t('clips.share.revoke')}
-                  {' '}<span className="visually-hidden">{share.targetTitle}</span>
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  onClick={() => setConfirming(share)}
+                  aria-busy={(revoke.isPending && revoke.variables === share.id) || undefined}
+                >
+                  {t('clips.share.revoke')} <span className="visually-hidden">{share.targetTitle}</span>
                 </button>
               ) : null}
             </li>

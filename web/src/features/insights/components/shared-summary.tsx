@@ -44,7 +44,8 @@ export function SharedSummary({ summary }: { summary: SharedSummaryDto }) {
     {
       key: 'time',
       header: t('clips.shared.time'),
-      cell: (task) => withN(task.timeAll.medianMs === null ? none : formatDuration(task.timeAll.medianMs), task.timeAll.n),
+      cell: (task) =>
+        withN(task.timeAll.medianMs === null ? none : formatDuration(task.timeAll.medianMs), task.timeAll.n),
     },
   ];
   const title = t('clips.shared.summaryTitle', { count: summary.submitted });
@@ -53,7 +54,13 @@ export function SharedSummary({ summary }: { summary: SharedSummaryDto }) {
       <h2 id="shared-summary-title">{title}</h2>
       <StudySettings settings={summary.settings} />
       <FigureTiles overall={summary.overall} sus={summary.sus} settings={summary.settings} />
-      <Table caption={title} columns={columns} rows={summary.tasks} rowKey={(task) => String(task.taskNumber)} testId="shared-summary-table" />
+      <Table
+        caption={title}
+        columns={columns}
+        rows={summary.tasks}
+        rowKey={(task) => String(task.taskNumber)}
+        testId="shared-summary-table"
+      />
       <TaskCharts tasks={summary.tasks} />
     </Stack>
   );

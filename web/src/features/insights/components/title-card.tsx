@@ -2,8 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import type { PlaylistClipDto } from '@/lib/api-types/PlaylistClipDto';
 
-export function clipSource(clip: Pick<PlaylistClipDto, 'participantNumber' | 'taskNumber' | 'taskContent'>, t: (key: string, options?: Record<string, unknown>) => string): string {
-  const who = clip.participantNumber === null ? t('clips.recording') : t('entry.participantN', { number: clip.participantNumber });
+export function clipSource(
+  clip: Pick<PlaylistClipDto, 'participantNumber' | 'taskNumber' | 'taskContent'>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const who =
+    clip.participantNumber === null
+      ? t('clips.recording')
+      : t('entry.participantN', { number: clip.participantNumber });
   if (clip.taskNumber === null) return who;
   const task = t('clips.taskN', { number: clip.taskNumber });
   return clip.taskContent ? `${who} · ${task}: ${clip.taskContent}` : `${who} · ${task}`;

@@ -12,7 +12,11 @@ const file = (offsetMs: number, durationMs: number, camera = false) => ({
 
 describe('clipTimeline', () => {
   it('starts the timeline at the first overlapping file', () => {
-    const timeline = clipTimeline({ startMs: 15_000, endMs: 20_000, segments: [file(0, 18_000), file(18_000, 18_000, true)] });
+    const timeline = clipTimeline({
+      startMs: 15_000,
+      endMs: 20_000,
+      segments: [file(0, 18_000), file(18_000, 18_000, true)],
+    });
     expect([timeline.startMs, timeline.endMs]).toEqual([15_000, 20_000]);
     expect(timeline.segments.map((s) => [s.durationMs, s.cameraUrl !== null, s.cameraOffsetMs])).toEqual([
       [18_000, false, 0],

@@ -36,7 +36,11 @@ export function SharePage() {
     const status = errorStatus(view.error);
     const gone = status === 410 || status === 404 || status === 400;
     return (
-      <section className="card card--snug shared-gone" aria-labelledby="shared-gone-title" data-testid="share-unavailable">
+      <section
+        className="card card--snug shared-gone"
+        aria-labelledby="shared-gone-title"
+        data-testid="share-unavailable"
+      >
         <h1 id="shared-gone-title">{gone ? t('clips.shared.gone') : t('clips.shared.loadError')}</h1>
         <p>{gone ? t('clips.shared.goneBody') : t('clips.shared.loadErrorBody')}</p>
         {gone ? null : (
@@ -62,7 +66,9 @@ function SharedView({ view }: { view: SharedViewResponse }) {
       </Stack>
       {view.recording ? (
         <>
-          {view.recording.participantNumber ? <p>{t('entry.participantN', { number: view.recording.participantNumber })}</p> : null}
+          {view.recording.participantNumber ? (
+            <p>{t('entry.participantN', { number: view.recording.participantNumber })}</p>
+          ) : null}
           {view.recording.segments.length > 0 ? (
             <ClipPlayer
               clip={{ startMs: 0, endMs: view.recording.durationMs, segments: view.recording.segments }}
@@ -82,7 +88,11 @@ function SharedView({ view }: { view: SharedViewResponse }) {
                 {view.recording.notes.map((note) => (
                   <li key={note.id} className="insights-note">
                     <p className="insights-note__meta">
-                      <time>{note.endMs === null ? formatClock(note.atMs) : `${formatClock(note.atMs)}–${formatClock(note.endMs)}`}</time>
+                      <time>
+                        {note.endMs === null
+                          ? formatClock(note.atMs)
+                          : `${formatClock(note.atMs)}–${formatClock(note.endMs)}`}
+                      </time>
                     </p>
                     {note.title ? <p className="insights-note__title">{note.title}</p> : null}
                     {note.text ? <p className="insights-note__text">{note.text}</p> : null}
@@ -97,7 +107,14 @@ function SharedView({ view }: { view: SharedViewResponse }) {
       {view.clip ? (
         <>
           <p>{clipSource(view.clip, t as never)}</p>
-          <ClipPlayer clip={view.clip} label={t('clips.shared.clipPlayer')} hideCamera={view.hideCamera} captionsUrl={view.captionsUrl} captionsLanguage={view.captionsLanguage} testId="shared-player" />
+          <ClipPlayer
+            clip={view.clip}
+            label={t('clips.shared.clipPlayer')}
+            hideCamera={view.hideCamera}
+            captionsUrl={view.captionsUrl}
+            captionsLanguage={view.captionsLanguage}
+            testId="shared-player"
+          />
           {view.clip.text ? <p className="insights-note__text">{view.clip.text}</p> : null}
           <TagList tags={view.clip.tags} />
         </>

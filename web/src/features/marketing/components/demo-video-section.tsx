@@ -29,7 +29,12 @@ export function DemoVideoSection() {
       titleId="demo-title"
       title={t('landing.demo.title')}
       lead={t('landing.demo.lead')}
-      headerExtra={<TextList className="checklist list-plain" items={['landing.demo.points.screen', 'landing.demo.points.voice', 'landing.demo.points.markers']} />}
+      headerExtra={
+        <TextList
+          className="checklist list-plain"
+          items={['landing.demo.points.screen', 'landing.demo.points.voice', 'landing.demo.points.markers']}
+        />
+      }
     >
       <figure className="demo__figure">
         <video

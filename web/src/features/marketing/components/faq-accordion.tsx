@@ -35,7 +35,13 @@ export function FaqAccordion({ headingLevel }: FaqAccordionProps) {
               >
                 <span>{t(`faq.items.${item}.question`)}</span>
                 <svg className="faq-accordion__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                  <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  <path
+                    d="M5 7.5 10 12.5 15 7.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
                 </svg>
               </button>
             </Heading>

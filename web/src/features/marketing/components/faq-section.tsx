@@ -8,7 +8,13 @@ import { LandingSection } from '@/features/marketing/components/landing-section'
 export function FaqSection() {
   const { t } = useTranslation();
   return (
-    <LandingSection id="faq" className="section section--narrow" titleId="faq-title" title={t('landing.faq.title')} lead={t('landing.faq.lead')}>
+    <LandingSection
+      id="faq"
+      className="section section--narrow"
+      titleId="faq-title"
+      title={t('landing.faq.title')}
+      lead={t('landing.faq.lead')}
+    >
       <FaqAccordion headingLevel={3} />
       <p className="section__more">
         <Link to={paths.faq}>{t('landing.faq.more')}</Link>

@@ -18,7 +18,16 @@ interface LandingSectionProps {
   children: ReactNode;
 }
 
-export function LandingSection({ id, titleId, title, lead, className = 'section', headerClass = 'section__header', headerExtra, children }: LandingSectionProps) {
+export function LandingSection({
+  id,
+  titleId,
+  title,
+  lead,
+  className = 'section',
+  headerClass = 'section__header',
+  headerExtra,
+  children,
+}: LandingSectionProps) {
   return (
     <section id={id} className={className} aria-labelledby={titleId}>
       <div className={headerClass}>

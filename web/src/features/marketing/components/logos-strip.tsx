@@ -48,7 +48,14 @@ export function LogosStrip() {
           const width = Math.ceil(48 + name.length * (14 + spacing));
           return (
             <li key={name}>
-              <svg className="logos__item" role="img" aria-label={name} viewBox={`0 0 ${width} 32`} height="32" width={width}>
+              <svg
+                className="logos__item"
+                role="img"
+                aria-label={name}
+                viewBox={`0 0 ${width} 32`}
+                height="32"
+                width={width}
+              >
                 <g fill="currentColor">{mark}</g>
                 <text
                   x="40"

@@ -29,7 +29,14 @@ export function WaitlistForm({ labelledBy }: { labelledBy?: string }) {
         <label className="field__label" htmlFor={emailId}>
           {t('waitlist.emailLabel')}
         </label>
-        <input id={emailId} className="field__input" type="email" name="email" autoComplete="email" aria-required="true" />
+        <input
+          id={emailId}
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          aria-required="true"
+        />
       </div>
       <ConsentField />
       <HoneypotField />

@@ -22,12 +22,14 @@ describe('public pages', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Feedback de calidad, en minutos' })).toBeTruthy();
     const steps = document.getElementById('how-it-works')!;
-    expect(within(steps).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Crea un análisis',
-      'Recluta participantes',
-      'Mejora tus productos',
-    ]);
-    expect(within(screen.getByRole('region', { name: 'Equipos que prueban Lupa' })).getAllByRole('img')).toHaveLength(6);
+    expect(
+      within(steps)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Crea un análisis', 'Recluta participantes', 'Mejora tus productos']);
+    expect(within(screen.getByRole('region', { name: 'Equipos que prueban Lupa' })).getAllByRole('img')).toHaveLength(
+      6,
+    );
     expect(document.querySelector('video source[type^="video/mp4"]')).not.toBeNull();
     expect(
       within(screen.getByRole('region', { name: 'Todo lo que necesitas para investigar con usuarios' })).getAllByRole(

@@ -6,5 +6,4 @@ import { del } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
 import { apiPaths } from '@/lib/api-paths';
 
-
 export const abandonEntry = (entryId: string) => del<MessageResponse>(apiPaths.entryAbandon(entryId));

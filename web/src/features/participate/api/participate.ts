@@ -16,4 +16,6 @@ const PARTICIPATE_TIMEOUT_MS = 20_000;
 
 /** `extra`: the panel's participant id and the screener answers (ADR 0017), when there are any. */
 export const participate = (analysisId: string, extra: { pid?: string; screener?: number[][] } = {}) =>
-  post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest, { timeoutMs: PARTICIPATE_TIMEOUT_MS });
+  post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest, {
+    timeoutMs: PARTICIPATE_TIMEOUT_MS,
+  });

@@ -14,9 +14,11 @@ import { apiPaths } from '@/lib/api-paths';
 
 export type TaskSuccess = 'yes' | 'no' | 'unsure';
 
-
-export const sendTaskAnswer = (entryId: string, taskNumber: number, answer: { seq: number; success: TaskSuccess; atMs: number }) =>
-  put<TaskAnswerDto>(apiPaths.entryTaskAnswer(entryId, taskNumber), answer satisfies TaskAnswerRequest);
+export const sendTaskAnswer = (
+  entryId: string,
+  taskNumber: number,
+  answer: { seq: number; success: TaskSuccess; atMs: number },
+) => put<TaskAnswerDto>(apiPaths.entryTaskAnswer(entryId, taskNumber), answer satisfies TaskAnswerRequest);
 
 export const sendSusAnswer = (entryId: string, answer: { answers: number[]; atMs: number }) =>
   put<SusAnswerDto>(apiPaths.entrySusAnswer(entryId), answer satisfies SusAnswerRequest);

@@ -7,7 +7,9 @@ export function AnalysisStep() {
   const { t } = useTranslation();
   return (
     <div className="participate-analysis participate--wide">
-      <h1 className="participate-analysis__title" tabIndex={-1}>{t('participate.analysis.title')}</h1>
+      <h1 className="participate-analysis__title" tabIndex={-1}>
+        {t('participate.analysis.title')}
+      </h1>
       <RecordingPanel />
       <Stepper />
     </div>

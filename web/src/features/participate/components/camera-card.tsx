@@ -25,7 +25,17 @@ function CameraPreview({ stream }: { stream: MediaStream }) {
       element.srcObject = null;
     };
   }, [stream]);
-  return <video ref={video} className="camera-card__preview" muted autoPlay playsInline aria-label={t('participate.camera.preview')} data-testid="camera-preview" />;
+  return (
+    <video
+      ref={video}
+      className="camera-card__preview"
+      muted
+      autoPlay
+      playsInline
+      aria-label={t('participate.camera.preview')}
+      data-testid="camera-preview"
+    />
+  );
 }
 
 export function CameraCard() {
@@ -40,17 +50,25 @@ export function CameraCard() {
       icon="camera"
       className="camera-card"
       name={t('participate.camera.name')}
-      description={t(camera.required ? 'participate.camera.descriptionRequired' : 'participate.camera.descriptionOptional')}
+      description={t(
+        camera.required ? 'participate.camera.descriptionRequired' : 'participate.camera.descriptionOptional',
+      )}
       status={camera.status}
     >
       <div className="camera-card__body">
         {granted && camera.stream ? <CameraPreview stream={camera.stream} /> : null}
         {!granted ? (
           <BusyButton className="button button--secondary" busy={requesting} onClick={() => void request()}>
-            {requesting ? t('participate.permissions.requesting') : t(camera.status === 'denied' ? 'participate.camera.retry' : 'participate.camera.turnOn')}
+            {requesting
+              ? t('participate.permissions.requesting')
+              : t(camera.status === 'denied' ? 'participate.camera.retry' : 'participate.camera.turnOn')}
           </BusyButton>
         ) : null}
-        <NoticeAlert notice={camera.notice} testId="permissions-camera-error" tone={camera.required ? 'error' : 'warning'} />
+        <NoticeAlert
+          notice={camera.notice}
+          testId="permissions-camera-error"
+          tone={camera.required ? 'error' : 'warning'}
+        />
       </div>
     </PermissionCard>
   );

@@ -25,7 +25,16 @@ interface ChoiceFieldProps<T extends string | number> {
   testId?: string;
 }
 
-export function ChoiceField<T extends string | number>({ name, legend, choices, value, onChange, ends, invalid, testId }: ChoiceFieldProps<T>) {
+export function ChoiceField<T extends string | number>({
+  name,
+  legend,
+  choices,
+  value,
+  onChange,
+  ends,
+  invalid,
+  testId,
+}: ChoiceFieldProps<T>) {
   return (
     <fieldset className="choice-field" data-invalid={invalid || undefined} data-testid={testId}>
       <legend className="form-legend choice-field__legend">{legend}</legend>

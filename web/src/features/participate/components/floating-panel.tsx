@@ -13,7 +13,13 @@ import { FinishNotes, StepNavigation } from '@/features/participate/components/s
 import { useStepFocus } from '@/features/participate/hooks/use-step-focus';
 import { resetAtom } from '@/features/participate/stores/participation-actions';
 import { closeFloatingWindowAtom } from '@/features/participate/stores/floating-window';
-import { overlayAtom, promptAtom, recordingAtom, stageAtom, stepperAtom } from '@/features/participate/stores/participation-state';
+import {
+  overlayAtom,
+  promptAtom,
+  recordingAtom,
+  stageAtom,
+  stepperAtom,
+} from '@/features/participate/stores/participation-state';
 
 function FloatingTasks() {
   const { t } = useTranslation();
@@ -46,7 +52,15 @@ function FloatingTasks() {
   );
 }
 
-function FloatingMessage({ title, body, action }: { title: string; body: string; action: { label: string; onClick: () => void } }) {
+function FloatingMessage({
+  title,
+  body,
+  action,
+}: {
+  title: string;
+  body: string;
+  action: { label: string; onClick: () => void };
+}) {
   return (
     <main className="floating floating--message" aria-labelledby="floating-message-title">
       <h1 id="floating-message-title" className="floating__title">

@@ -7,7 +7,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { PictureInPicture2 } from 'lucide-react';
-import { closeFloatingWindowAtom, floatingWindowAtom, openFloatingWindowAtom } from '@/features/participate/stores/floating-window';
+import {
+  closeFloatingWindowAtom,
+  floatingWindowAtom,
+  openFloatingWindowAtom,
+} from '@/features/participate/stores/floating-window';
 
 export function FloatingTasksControl() {
   const { t } = useTranslation();

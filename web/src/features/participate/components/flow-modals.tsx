@@ -13,7 +13,17 @@ import { Dialog } from '@/components/ui/dialog';
 export const SUCCESS_CLOSE_MS = 3000;
 
 /** `camera`: the participant's camera is recorded too, and the modal says so (ADR 0008). */
-export function ConsentModal({ busy, camera = false, onAccept, onReject }: { busy: boolean; camera?: boolean; onAccept: () => void; onReject: () => void }) {
+export function ConsentModal({
+  busy,
+  camera = false,
+  onAccept,
+  onReject,
+}: {
+  busy: boolean;
+  camera?: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -48,7 +58,15 @@ export function ConsentModal({ busy, camera = false, onAccept, onReject }: { bus
   );
 }
 
-export function ExitModal({ busy, onConfirm, onCancel }: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ExitModal({
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -111,7 +129,13 @@ export function SuccessModal({ onDone }: { onDone: () => void }) {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Dialog title={t('participate.success.title')} tone="success" icon={<Check size={24} />} onClose={onDone} testId="success-modal">
+    <Dialog
+      title={t('participate.success.title')}
+      tone="success"
+      icon={<Check size={24} />}
+      onClose={onDone}
+      testId="success-modal"
+    >
       <p>{t('participate.success.body')}</p>
       <p className="participate-note">{t('participate.success.closing')}</p>
     </Dialog>

@@ -71,7 +71,19 @@ function Welcome({ study }: { study: ValidateParticipationResponse }) {
 }
 
 /** The id field with its hint and its error, linked like the shared TextField's. */
-function AnalysisIdField({ value, onChange, error, inputRef, secondary }: { value: string; onChange: (value: string) => void; error: string | null; inputRef: RefObject<HTMLInputElement | null>; secondary: boolean }) {
+function AnalysisIdField({
+  value,
+  onChange,
+  error,
+  inputRef,
+  secondary,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  secondary: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -141,15 +153,28 @@ export function InputStep({ initialId }: { initialId: string }) {
       {study ? <Welcome study={study} /> : null}
       <p className="participate-lead">{t('participate.input.intro')}</p>
       {verdict.ok ? null : (
-        <PreflightNotice problem={verdict.problem} link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href} />
+        <PreflightNotice
+          problem={verdict.problem}
+          link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href}
+        />
       )}
       <h2 className="participate-subtitle">{t('participate.input.howTitle')}</h2>
-      <TextList ordered className="participate-how" items={['participate.input.how1', 'participate.input.how2', 'participate.input.how3', 'participate.input.how4']} />
+      <TextList
+        ordered
+        className="participate-how"
+        items={['participate.input.how1', 'participate.input.how2', 'participate.input.how3', 'participate.input.how4']}
+      />
       {verdict.ok ? (
         <>
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
           <form noValidate className="form" onSubmit={submit} aria-labelledby="participate-input-title">
-            <AnalysisIdField value={value} onChange={setValue} error={error} inputRef={input} secondary={study !== null && value.trim() === initialId.trim()} />
+            <AnalysisIdField
+              value={value}
+              onChange={setValue}
+              error={error}
+              inputRef={input}
+              secondary={study !== null && value.trim() === initialId.trim()}
+            />
             <BusySubmitButton busy={busy} busyLabel={t('participate.input.submitting')}>
               {t('participate.input.submit')}
             </BusySubmitButton>

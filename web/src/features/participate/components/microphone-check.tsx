@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { MicrophonePicker } from '@/features/participate/components/microphone-picker';
 import { watchLevel } from '@/features/participate/lib/level-meter';
-import { startVoiceCheck, updateVoiceCheck, voiceStatus, type VoiceCheck } from '@/features/participate/lib/voice-level';
+import {
+  startVoiceCheck,
+  updateVoiceCheck,
+  voiceStatus,
+  type VoiceCheck,
+} from '@/features/participate/lib/voice-level';
 import { microphoneStreamAtom } from '@/features/participate/stores/participation-state';
 
 /** The bar falls back this much per reading, so a short sound stays visible (a VU meter's decay). */
@@ -27,7 +32,12 @@ interface Reading {
 function useVoiceReading(stream: MediaStream | null): Reading {
   // Measuring from the first render with a stream: the check appearing a render after the card's
   // 'Concedido' would move 'Siguiente' just as it can be clicked.
-  const [reading, setReading] = useState<Reading>(() => ({ level: 0, check: startVoiceCheck(performance.now()), now: performance.now(), measuring: stream !== null }));
+  const [reading, setReading] = useState<Reading>(() => ({
+    level: 0,
+    check: startVoiceCheck(performance.now()),
+    now: performance.now(),
+    measuring: stream !== null,
+  }));
   useEffect(() => {
     if (!stream) return undefined;
     const started = performance.now();

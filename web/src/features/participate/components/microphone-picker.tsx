@@ -24,7 +24,9 @@ function useMicrophones(): Microphone[] {
         .then((all) => {
           if (!active) return;
           // 'default' and 'communications' (Chrome) repeat a real device under another id.
-          const inputs = all.filter((d) => d.kind === 'audioinput' && d.deviceId && !['default', 'communications'].includes(d.deviceId));
+          const inputs = all.filter(
+            (d) => d.kind === 'audioinput' && d.deviceId && !['default', 'communications'].includes(d.deviceId),
+          );
           setMicrophones(inputs.map((d) => ({ deviceId: d.deviceId, label: d.label })));
         })
         .catch(() => undefined);
@@ -63,7 +65,9 @@ export function MicrophonePicker({ stream }: { stream: MediaStream }) {
         aria-busy={state === 'switching' || undefined}
         onChange={(event) => void choose(event.target.value)}
       >
-        {microphones.some((m) => m.deviceId === current) ? null : <option value="">{t('participate.micCheck.choose')}</option>}
+        {microphones.some((m) => m.deviceId === current) ? null : (
+          <option value="">{t('participate.micCheck.choose')}</option>
+        )}
         {microphones.map((microphone, index) => (
           <option key={microphone.deviceId} value={microphone.deviceId}>
             {microphone.label || t('participate.micCheck.unnamed', { number: index + 1 })}
@@ -71,7 +75,11 @@ export function MicrophonePicker({ stream }: { stream: MediaStream }) {
         ))}
       </select>
       <p className="mic-picker__state" role="status">
-        {state === 'switching' ? t('participate.micCheck.switching') : state === 'failed' ? t('participate.micCheck.switchFailed') : ''}
+        {state === 'switching'
+          ? t('participate.micCheck.switching')
+          : state === 'failed'
+            ? t('participate.micCheck.switchFailed')
+            : ''}
       </p>
     </div>
   );

@@ -17,7 +17,11 @@ interface ParticipateCardProps {
 
 export function ParticipateCard({ titleId, title, className, testId, icon, children }: ParticipateCardProps) {
   return (
-    <section className={['card card--snug participate-card', className].filter(Boolean).join(' ')} aria-labelledby={titleId} data-testid={testId}>
+    <section
+      className={['card card--snug participate-card', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
       {icon}
       <h1 id={titleId} tabIndex={-1}>
         {title}

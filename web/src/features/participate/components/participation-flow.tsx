@@ -12,7 +12,12 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { InputStep } from '@/features/participate/components/input-step';
-import { loadAnalysisStep, loadFloatingWindowHost, loadFlowModals, loadPermissionsStep } from '@/features/participate/components/recording-steps';
+import {
+  loadAnalysisStep,
+  loadFloatingWindowHost,
+  loadFlowModals,
+  loadPermissionsStep,
+} from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
@@ -41,8 +46,12 @@ import {
 const PermissionsStep = lazy(() => loadPermissionsStep().then((m) => ({ default: m.PermissionsStep })));
 const AnalysisStep = lazy(() => loadAnalysisStep().then((m) => ({ default: m.AnalysisStep })));
 // Only studies with a screener show these (ADR 0017): out of the input step's first download.
-const ScreenerStep = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenerStep })));
-const ScreenedOut = lazy(() => import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })));
+const ScreenerStep = lazy(() =>
+  import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenerStep })),
+);
+const ScreenedOut = lazy(() =>
+  import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })),
+);
 /** The steps loaded on demand, each behind its own loader. */
 const LAZY_STEPS: Partial<Record<Stage, ComponentType>> = {
   screener: ScreenerStep,
@@ -167,13 +176,22 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
 
       <Suspense fallback={null}>
         {overlay === 'consent' ? (
-          <ConsentModal busy={busy === 'participate'} camera={cameraRecorded} onAccept={() => void accept()} onReject={() => reject()} />
+          <ConsentModal
+            busy={busy === 'participate'}
+            camera={cameraRecorded}
+            onAccept={() => void accept()}
+            onReject={() => reject()}
+          />
         ) : null}
         {overlay === 'exit' ? (
           <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit()} onCancel={() => cancelExit()} />
         ) : null}
         {leave.pending && overlay !== 'exit' ? (
-          <ExitModal busy={busy === 'exit'} onConfirm={() => void confirmExit().then(leave.proceed)} onCancel={leave.cancel} />
+          <ExitModal
+            busy={busy === 'exit'}
+            onConfirm={() => void confirmExit().then(leave.proceed)}
+            onCancel={leave.cancel}
+          />
         ) : null}
         {overlay === 'stopped' ? <StoppedModal onExit={() => reset()} /> : null}
         {overlay === 'success' ? <SuccessModal onDone={() => thankYou()} /> : null}

@@ -26,7 +26,11 @@ export function PermissionCard({ name, description, status, icon, className, chi
   const granted = status === 'granted';
   const Icon = ICONS[icon];
   return (
-    <li className={className ? `permission-card ${className}` : 'permission-card'} data-status={status} aria-busy={status === 'requesting' || undefined}>
+    <li
+      className={className ? `permission-card ${className}` : 'permission-card'}
+      data-status={status}
+      aria-busy={status === 'requesting' || undefined}
+    >
       <span className="permission-card__icon">
         <Icon size={26} aria-hidden="true" focusable="false" />
       </span>

@@ -17,7 +17,11 @@ import { OsPermissionHelp } from '@/features/participate/components/os-permissio
 import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
-import { askExitAtom, openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/participation-actions';
+import {
+  askExitAtom,
+  openConsentAtom,
+  requestPermissionsAtom,
+} from '@/features/participate/stores/participation-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 
@@ -35,7 +39,11 @@ export function PermissionsStep() {
   const { notices } = permissions;
 
   return (
-    <ParticipateCard titleId="participate-permissions-title" title={t('participate.permissions.title')} className="participate--medium">
+    <ParticipateCard
+      titleId="participate-permissions-title"
+      title={t('participate.permissions.title')}
+      className="participate--medium"
+    >
       <p className="participate-lead">{t('participate.permissions.intro')}</p>
 
       <ul className="permission-cards" aria-label={t('participate.permissions.cardsLabel')}>
@@ -54,7 +62,6 @@ export function PermissionsStep() {
         <CameraCard />
       </ul>
 
-
       <div className="participate-stack">
         {recorder.status === 'ready' && !recorder.mime ? (
           <Alert tone="warning">
@@ -66,7 +73,11 @@ export function PermissionsStep() {
         <NoticeAlert notice={notices.microphone} testId="permissions-microphone-error" />
         {/* Polite announcements of progress; errors above announce themselves (role="alert"). */}
         <p className="visually-hidden" role="status">
-          {requesting ? t('participate.permissions.requesting') : permissions.bothGranted ? t('participate.permissions.ready') : ''}
+          {requesting
+            ? t('participate.permissions.requesting')
+            : permissions.bothGranted
+              ? t('participate.permissions.ready')
+              : ''}
         </p>
         {permissions.bothGranted ? (
           <p className="participate-ready" aria-hidden="true">
@@ -94,7 +105,12 @@ export function PermissionsStep() {
           <h2 className="participate-subtitle">{t('participate.permissions.tipsTitle')}</h2>
           <TextList
             className="list-indented"
-            items={['participate.permissions.tip1', 'participate.permissions.tip2', 'participate.permissions.tip3', 'participate.permissions.tip4']}
+            items={[
+              'participate.permissions.tip1',
+              'participate.permissions.tip2',
+              'participate.permissions.tip3',
+              'participate.permissions.tip4',
+            ]}
           />
         </div>
       ) : null}

@@ -18,7 +18,11 @@ function CopyLinkButton({ link }: { link: string }) {
   const { t } = useTranslation();
   // Failing is not final: the link is on the screen to copy by hand.
   const [state, copy] = useCopyFeedback();
-  const labels = { idle: t('participate.preflight.copy'), copied: t('participate.preflight.copied'), failed: t('participate.preflight.copyFailed') };
+  const labels = {
+    idle: t('participate.preflight.copy'),
+    copied: t('participate.preflight.copied'),
+    failed: t('participate.preflight.copyFailed'),
+  };
   const Icon = COPY_ICONS[state];
   return (
     <>

@@ -13,7 +13,12 @@ import { QuestionError } from '@/features/participate/components/question-error'
 import { StudyQuestions } from '@/features/participate/components/study-questions';
 import type { TaskSuccess } from '@/features/participate/api/send-answers';
 import { useQuestionForm } from '@/features/participate/hooks/use-question-form';
-import { answerSusAtom, answerTaskAtom, chooseAtom, closePromptAtom } from '@/features/participate/stores/question-actions';
+import {
+  answerSusAtom,
+  answerTaskAtom,
+  chooseAtom,
+  closePromptAtom,
+} from '@/features/participate/stores/question-actions';
 import { promptAtom } from '@/features/participate/stores/participation-state';
 // The form is the Stack's layout (a component would not pass the form's ref through).
 import '@/components/ui/stack.css';
@@ -39,15 +44,23 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const answerTask = useSetAtom(answerTaskAtom);
   const answerSus = useSetAtom(answerSusAtom);
   const close = useSetAtom(closePromptAtom);
-  const promptKey = current ? (current.prompt.kind === 'task' ? `task-${current.prompt.taskNumber}` : current.prompt.kind) : '';
+  const promptKey = current
+    ? current.prompt.kind === 'task'
+      ? `task-${current.prompt.taskNumber}`
+      : current.prompt.kind
+    : '';
   const { error, setError, heading, form, focusFirstUnanswered } = useQuestionForm(promptKey);
 
   if (!current) return null;
   const { prompt: shown, draft, saving, finishesNext } = current;
-  if (shown.kind === 'study') return <StudyQuestions phase={shown.phase} finishesNext={finishesNext} saving={saving} headingLevel={headingLevel} />;
+  if (shown.kind === 'study')
+    return (
+      <StudyQuestions phase={shown.phase} finishesNext={finishesNext} saving={saving} headingLevel={headingLevel} />
+    );
   const prompt = shown;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const complete = prompt.kind === 'task' ? draft.seq !== null && draft.success !== null : draft.sus.every((value) => value !== null);
+  const complete =
+    prompt.kind === 'task' ? draft.seq !== null && draft.success !== null : draft.sus.every((value) => value !== null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,9 +78,17 @@ export function QuestionScreen({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     if (!saved) setError('failed');
   };
 
-  const title = prompt.kind === 'task' ? t('questions.taskTitle', { number: prompt.taskNumber }) : t('questions.susTitle');
+  const title =
+    prompt.kind === 'task' ? t('questions.taskTitle', { number: prompt.taskNumber }) : t('questions.susTitle');
   return (
-    <form ref={form} className="stack stack--4 question-screen" aria-labelledby="question-screen-title" onSubmit={(event) => void submit(event)} noValidate data-testid="question-screen">
+    <form
+      ref={form}
+      className="stack stack--4 question-screen"
+      aria-labelledby="question-screen-title"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="question-screen"
+    >
       <Heading id="question-screen-title" className="step__title" ref={heading} tabIndex={-1}>
         {title}
       </Heading>

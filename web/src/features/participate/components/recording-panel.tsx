@@ -33,7 +33,13 @@ export function MicrophoneWarning() {
         <span aria-hidden="true">⚠ </span>
         {t(MICROPHONE_MESSAGES[problem])}
       </p>
-      <button type="button" className="button button--primary" onClick={() => void shareAgain()} disabled={sharing} aria-busy={sharing}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => void shareAgain()}
+        disabled={sharing}
+        aria-busy={sharing}
+      >
         {sharing ? t('participate.analysis.microphoneSharing') : t('participate.analysis.microphoneShareAgain')}
       </button>
       <NoticeAlert notice={notice} />
@@ -59,10 +65,14 @@ export function DeviceNotes() {
           <p className="recording-panel__offline" data-testid="offline-indicator">
             <span aria-hidden="true">⚠ </span>
             {t('participate.analysis.offline')}
-            {recording.pendingBytes > 0 ? ` ${t('participate.analysis.pending', { size: megabytes(recording.pendingBytes, i18n.language) })}` : ''}
+            {recording.pendingBytes > 0
+              ? ` ${t('participate.analysis.pending', { size: megabytes(recording.pendingBytes, i18n.language) })}`
+              : ''}
           </p>
         ) : null}
-        {recording.storage === 'memory' ? <p className="recording-panel__offline">{t('participate.analysis.memoryOnly')}</p> : null}
+        {recording.storage === 'memory' ? (
+          <p className="recording-panel__offline">{t('participate.analysis.memoryOnly')}</p>
+        ) : null}
       </div>
       {recording.limitMessage ? (
         <p className="recording-panel__limit" role="alert" data-testid="limit-message">
@@ -81,14 +91,16 @@ export function RecordingStatus() {
   // (the participant may go on and finish): the panel must not say it is recording.
   const stoppedAtLimit = Boolean(recording.limitMessage) && recording.phase === 'recording';
   const live = !stoppedAtLimit && (recording.phase === 'recording' || recording.phase === 'finishing');
-  const statusText = stoppedAtLimit ? t('participate.analysis.notRecording') : {
-    idle: t('participate.analysis.starting'),
-    recording: t('participate.analysis.recording'),
-    finishing: t('participate.analysis.finishing'),
-    done: t('participate.analysis.done'),
-    failed: t('participate.analysis.notRecording'),
-    aborted: t('participate.analysis.notRecording'),
-  }[recording.phase];
+  const statusText = stoppedAtLimit
+    ? t('participate.analysis.notRecording')
+    : {
+        idle: t('participate.analysis.starting'),
+        recording: t('participate.analysis.recording'),
+        finishing: t('participate.analysis.finishing'),
+        done: t('participate.analysis.done'),
+        failed: t('participate.analysis.notRecording'),
+        aborted: t('participate.analysis.notRecording'),
+      }[recording.phase];
 
   return (
     <div className="recording-panel__head cluster-between">
@@ -122,11 +134,24 @@ export function RecordingPanel() {
       <h2 className="recording-panel__title">{t('participate.analysis.remindersTitle')}</h2>
       <TextList
         className="recording-panel__list"
-        items={['participate.analysis.reminder1', 'participate.analysis.reminder2', 'participate.analysis.reminder3', 'participate.analysis.reminder4']}
+        items={[
+          'participate.analysis.reminder1',
+          'participate.analysis.reminder2',
+          'participate.analysis.reminder3',
+          'participate.analysis.reminder4',
+        ]}
       />
       <h2 className="recording-panel__title">{t('participate.analysis.privacyTitle')}</h2>
-      <TextList className="recording-panel__list" items={['participate.analysis.privacy1', 'participate.analysis.privacy2']} />
-      <button type="button" className="button button--ghost recording-panel__exit" onClick={() => exit()} disabled={busy === 'finish'}>
+      <TextList
+        className="recording-panel__list"
+        items={['participate.analysis.privacy1', 'participate.analysis.privacy2']}
+      />
+      <button
+        type="button"
+        className="button button--ghost recording-panel__exit"
+        onClick={() => exit()}
+        disabled={busy === 'finish'}
+      >
         {t('participate.analysis.exit')}
       </button>
     </aside>

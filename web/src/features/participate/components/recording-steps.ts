@@ -11,5 +11,6 @@ export const loadFlowModals = () => import('@/features/participate/components/fl
 
 /** Starts loading the steps that record and the modals; a failure here is retried by the lazy component itself. */
 export function preloadRecordingSteps() {
-  for (const load of [loadFlowModals, loadPermissionsStep, loadAnalysisStep, loadFloatingWindowHost]) void load().catch(() => undefined);
+  for (const load of [loadFlowModals, loadPermissionsStep, loadAnalysisStep, loadFloatingWindowHost])
+    void load().catch(() => undefined);
 }

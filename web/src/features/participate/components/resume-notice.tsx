@@ -22,14 +22,28 @@ export function ResumeNotice() {
   return (
     <ParticipateCard titleId="participate-resume-title" title={t('participate.resume.title')} testId="resume-notice">
       <p className="participate-lead">{t('participate.resume.body')}</p>
-      {info.recordedMs > 0 ? <p>{t('participate.resume.recorded', { duration: formatDuration(info.recordedMs) })}</p> : null}
+      {info.recordedMs > 0 ? (
+        <p>{t('participate.resume.recorded', { duration: formatDuration(info.recordedMs) })}</p>
+      ) : null}
       <p>{t('participate.resume.again')}</p>
       <NoticeAlert notice={notice} className="participate-gap" />
       <div className="participate-actions">
-        <button type="button" className="button button--primary" onClick={() => void resume()} disabled={busy !== null} aria-busy={busy === 'resume' || undefined}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void resume()}
+          disabled={busy !== null}
+          aria-busy={busy === 'resume' || undefined}
+        >
           {busy === 'resume' ? t('participate.resume.continuing') : t('participate.resume.continue')}
         </button>
-        <button type="button" className="button button--danger-ghost" onClick={() => void discard()} disabled={busy !== null} aria-busy={busy === 'discard' || undefined}>
+        <button
+          type="button"
+          className="button button--danger-ghost"
+          onClick={() => void discard()}
+          disabled={busy !== null}
+          aria-busy={busy === 'discard' || undefined}
+        >
           {busy === 'discard' ? t('participate.resume.discarding') : t('participate.resume.discard')}
         </button>
       </div>
@@ -42,7 +56,9 @@ export function CheckingNotice() {
   const { t } = useTranslation();
   return (
     <section className="card card--snug participate-card" aria-busy="true">
-      <p role="status" className="participate-lead">{t('participate.resume.checking')}</p>
+      <p role="status" className="participate-lead">
+        {t('participate.resume.checking')}
+      </p>
     </section>
   );
 }

@@ -32,9 +32,14 @@ export function ScreenerStep() {
       <p className="participate-lead">{t('participate.screener.intro')}</p>
       <form className="stack stack--4" onSubmit={onSubmit} noValidate>
         {questions.map((question, q) => {
-          const missing = error === 'required' && !(draft[q]?.length);
+          const missing = error === 'required' && !draft[q]?.length;
           return (
-            <fieldset key={question.text} className="choice-field" data-invalid={missing || undefined} data-testid={`screener-${q}`}>
+            <fieldset
+              key={question.text}
+              className="choice-field"
+              data-invalid={missing || undefined}
+              data-testid={`screener-${q}`}
+            >
               <legend className="form-legend choice-field__legend">{question.text}</legend>
               {question.multiple ? <p className="form-hint">{t('participate.screener.pickMany')}</p> : null}
               <div className="cluster">
@@ -72,7 +77,12 @@ export function ScreenerStep() {
 export function ScreenedOut() {
   const { t } = useTranslation();
   return (
-    <ParticipateCard titleId="screened-out-title" title={t('participate.screener.outTitle')} className="thank-you" testId="screened-out">
+    <ParticipateCard
+      titleId="screened-out-title"
+      title={t('participate.screener.outTitle')}
+      className="thank-you"
+      testId="screened-out"
+    >
       <p className="participate-lead">{t('participate.screener.outBody')}</p>
     </ParticipateCard>
   );

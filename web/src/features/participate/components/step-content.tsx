@@ -55,7 +55,13 @@ export function StepContent({ step }: { step: Step }) {
         {/* A link dressed as a button: it navigates, and a real link also works from the floating
             window, where a script-opened tab would need the opener's user activation. */}
         <p className="step__open">
-          <a className="button button--secondary" href={step.href} target="_blank" rel="noopener noreferrer" data-testid="open-site">
+          <a
+            className="button button--secondary"
+            href={step.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="open-site"
+          >
             <ExternalLinkIcon size={16} aria-hidden="true" focusable="false" />
             {t('participate.stepper.openSite')}
           </a>

@@ -87,7 +87,11 @@ export function StepNavigation() {
           {finishing ? t('participate.stepper.finishing') : t('participate.stepper.finish')}
         </BusyButton>
       ) : (
-        <button type="button" className="button button--primary" onClick={() => (stepper.atLastStep ? void finish() : move(1))}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => (stepper.atLastStep ? void finish() : move(1))}
+        >
           {t('participate.stepper.next')}
         </button>
       )}

@@ -32,13 +32,22 @@ function StudyField({ question, index, answer, invalid, onChange }: FieldProps) 
         <label className="form-legend" htmlFor={name}>
           {question.text}
         </label>
-        <textarea id={name} className="input" rows={3} maxLength={2000} value={answer?.text ?? ''} onChange={(e) => onChange({ text: e.target.value })} data-testid={name} />
+        <textarea
+          id={name}
+          className="input"
+          rows={3}
+          maxLength={2000}
+          value={answer?.text ?? ''}
+          onChange={(e) => onChange({ text: e.target.value })}
+          data-testid={name}
+        />
       </div>
     );
   }
   if (question.type === 'multiple') {
     const chosen = answer?.choices ?? [];
-    const toggle = (i: number) => onChange({ choices: chosen.includes(i) ? chosen.filter((c) => c !== i) : [...chosen, i].sort((a, b) => a - b) });
+    const toggle = (i: number) =>
+      onChange({ choices: chosen.includes(i) ? chosen.filter((c) => c !== i) : [...chosen, i].sort((a, b) => a - b) });
     return (
       <fieldset className="choice-field" data-invalid={invalid || undefined} data-testid={name}>
         <legend className="form-legend choice-field__legend">{question.text}</legend>
@@ -56,9 +65,13 @@ function StudyField({ question, index, answer, invalid, onChange }: FieldProps) 
   const scale = question.type === 'scale' ? Array.from({ length: question.scale ?? 5 }, (_, i) => i + 1) : null;
   const ends: [string, string] = [t('questions.study.scaleLow'), t('questions.study.scaleHigh')];
   const choices = scale
-    ? scale.map((value, i) => ({ value, label: String(value), hint: i === 0 ? ends[0] : i === scale.length - 1 ? ends[1] : undefined }))
+    ? scale.map((value, i) => ({
+        value,
+        label: String(value),
+        hint: i === 0 ? ends[0] : i === scale.length - 1 ? ends[1] : undefined,
+      }))
     : (question.options ?? []).map((label, value) => ({ value, label }));
-  const value = scale ? answer?.value ?? null : answer?.choices?.[0] ?? null;
+  const value = scale ? (answer?.value ?? null) : (answer?.choices?.[0] ?? null);
   return (
     <ChoiceField
       name={name}
@@ -73,7 +86,17 @@ function StudyField({ question, index, answer, invalid, onChange }: FieldProps) 
   );
 }
 
-export function StudyQuestions({ phase, finishesNext, saving, headingLevel }: { phase: 'pre' | 'post'; finishesNext: boolean; saving: boolean; headingLevel: 1 | 2 }) {
+export function StudyQuestions({
+  phase,
+  finishesNext,
+  saving,
+  headingLevel,
+}: {
+  phase: 'pre' | 'post';
+  finishesNext: boolean;
+  saving: boolean;
+  headingLevel: 1 | 2;
+}) {
   const { t } = useTranslation();
   const study = useAtomValue(studyAtom);
   const draft = useAtomValue(studyDraftAtom);
@@ -92,7 +115,14 @@ export function StudyQuestions({ phase, finishesNext, saving, headingLevel }: { 
   };
 
   return (
-    <form ref={form} className="stack stack--4 question-screen" aria-labelledby="question-screen-title" onSubmit={(e) => void submit(e)} noValidate data-testid="study-questions">
+    <form
+      ref={form}
+      className="stack stack--4 question-screen"
+      aria-labelledby="question-screen-title"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="study-questions"
+    >
       <Heading id="question-screen-title" className="step__title" ref={heading} tabIndex={-1}>
         {phase === 'pre' ? t('questions.study.preTitle') : t('questions.study.postTitle')}
       </Heading>
@@ -110,7 +140,11 @@ export function StudyQuestions({ phase, finishesNext, saving, headingLevel }: { 
       <QuestionError error={error} />
       <div className="participate-actions">
         <button type="submit" className="button button--primary" aria-busy={saving || undefined}>
-          {saving ? t('questions.saving') : finishesNext ? t('participate.stepper.finish') : t('participate.stepper.next')}
+          {saving
+            ? t('questions.saving')
+            : finishesNext
+              ? t('participate.stepper.finish')
+              : t('participate.stepper.next')}
         </button>
       </div>
     </form>

@@ -19,7 +19,9 @@ export function useQuestionForm(screenKey: string) {
   }, [screenKey]);
 
   const focusFirstUnanswered = () =>
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus());
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] textarea')?.focus(),
+    );
 
   return { error, setError, heading, form, focusFirstUnanswered };
 }

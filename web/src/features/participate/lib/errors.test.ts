@@ -21,17 +21,27 @@ describe('validateFailure', () => {
     expect(text(validateFailure(new ApiError(404, 'analysis_not_found', 'x')))).toBe(
       'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.',
     );
-    expect(text(validateFailure(new ApiError(400, 'no_places', 'x')))).toBe('No hay plazas disponibles para este análisis.');
-    expect(text(validateFailure(new ApiError(400, 'missing_analysis_id', 'x')))).toBe('Por favor, introduce un ID de análisis');
-    expect(text(validateFailure(new ApiError(429, 'rate_limited', 'Demasiadas solicitudes')))).toBe('Demasiadas solicitudes');
-    expect(text(validateFailure(new ApiError(0, 'timeout', 'No answer')))).toBe('Ocurrió un error al validar el análisis');
+    expect(text(validateFailure(new ApiError(400, 'no_places', 'x')))).toBe(
+      'No hay plazas disponibles para este análisis.',
+    );
+    expect(text(validateFailure(new ApiError(400, 'missing_analysis_id', 'x')))).toBe(
+      'Por favor, introduce un ID de análisis',
+    );
+    expect(text(validateFailure(new ApiError(429, 'rate_limited', 'Demasiadas solicitudes')))).toBe(
+      'Demasiadas solicitudes',
+    );
+    expect(text(validateFailure(new ApiError(0, 'timeout', 'No answer')))).toBe(
+      'Ocurrió un error al validar el análisis',
+    );
     expect(text(validateRefused())).toMatch(/^Análisis no encontrado o no hay plazas disponibles\. /);
   });
 });
 
 describe('participateFailure', () => {
   it('says the data could not be fetched, with the server reason when there is one', () => {
-    const answered = participateFailure(new ApiError(400, 'no_places', 'No hay plazas disponibles para este análisis.'));
+    const answered = participateFailure(
+      new ApiError(400, 'no_places', 'No hay plazas disponibles para este análisis.'),
+    );
     expect(text(answered)).toBe('Error al obtener los datos del análisis. Por favor, inténtalo de nuevo.');
     expect(answered.details).toEqual(['No hay plazas disponibles para este análisis.']);
     expect(text(participateFailure())).toBe('Error al obtener los datos del análisis. Por favor, inténtalo de nuevo.');
@@ -46,12 +56,16 @@ describe('permissionFailure', () => {
     expect(text(permissionFailure('screen', domError('NotAllowedError')))).toBe(
       'Screen sharing permission was denied. Please allow screen sharing to continue.',
     );
-    expect(text(permissionFailure('screen', domError('NotFoundError')))).toBe('No screen sources available for sharing.');
+    expect(text(permissionFailure('screen', domError('NotFoundError')))).toBe(
+      'No screen sources available for sharing.',
+    );
     expect(text(permissionFailure('screen', named('WrongSurfaceError')))).toBe(
       'Comparte tu pantalla completa, no una ventana o pestaña.',
     );
     expect(permissionFailure('screen', named('TimeoutError')).key).toBe('participate.permissions.errors.screenTimeout');
-    expect(permissionFailure('screen', named('NotSupportedError')).key).toBe('participate.permissions.errors.unsupported');
+    expect(permissionFailure('screen', named('NotSupportedError')).key).toBe(
+      'participate.permissions.errors.unsupported',
+    );
     expect(permissionFailure('screen', domError('AbortError')).key).toBe('participate.permissions.errors.screenFailed');
   });
 
@@ -64,7 +78,9 @@ describe('permissionFailure', () => {
         'No microphone found. Please connect a microphone and try again.',
       );
     }
-    expect(permissionFailure('microphone', named('TimeoutError')).key).toBe('participate.permissions.errors.micTimeout');
+    expect(permissionFailure('microphone', named('TimeoutError')).key).toBe(
+      'participate.permissions.errors.micTimeout',
+    );
   });
 });
 
@@ -83,7 +99,9 @@ describe('finishFailure', () => {
       'No recording found. Please ensure permissions were granted and try again.',
     );
     expect(text(finishFailure('no-entry'))).toBe('Missing analysis entry ID for updating entry.');
-    expect(text(finishFailure('finish', named('RecordingEmpty')))).toBe('Recording is empty. Please try recording again.');
+    expect(text(finishFailure('finish', named('RecordingEmpty')))).toBe(
+      'Recording is empty. Please try recording again.',
+    );
     expect(text(finishFailure('finish', named('UploadFailed')))).toBe('Failed to upload recording. Please try again.');
     expect(text(finishFailure('finish', named('RecordingError', 'MediaRecorder stopped')))).toBe(
       'Recording error: MediaRecorder stopped',

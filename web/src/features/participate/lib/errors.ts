@@ -34,7 +34,9 @@ export const validateRefused = (): Notice => ({ key: 'participate.validate.notFo
 export function participateFailure(error?: unknown): Notice {
   if (error !== undefined && errorStatus(error) === 0) return { key: 'participate.participate.unavailable' };
   const message = serverMessage(error);
-  return message ? { key: 'participate.participate.failed', details: [message] } : { key: 'participate.participate.failed' };
+  return message
+    ? { key: 'participate.participate.failed', details: [message] }
+    : { key: 'participate.participate.failed' };
 }
 
 export type Device = 'screen' | 'microphone';
@@ -46,15 +48,22 @@ export function permissionFailure(device: Device, error: unknown): Notice {
     return { key: 'participate.permissions.errors.unsupported' };
   }
   if (name === 'TimeoutError') {
-    return { key: device === 'screen' ? 'participate.permissions.errors.screenTimeout' : 'participate.permissions.errors.micTimeout' };
+    return {
+      key:
+        device === 'screen'
+          ? 'participate.permissions.errors.screenTimeout'
+          : 'participate.permissions.errors.micTimeout',
+    };
   }
   if (device === 'screen') {
-    if (name === 'NotAllowedError' || name === 'SecurityError') return { key: 'participate.permissions.errors.screenDenied' };
+    if (name === 'NotAllowedError' || name === 'SecurityError')
+      return { key: 'participate.permissions.errors.screenDenied' };
     if (name === 'NotFoundError') return { key: 'participate.permissions.errors.screenNoSource' };
     if (name === 'WrongSurfaceError') return { key: 'participate.permissions.errors.wrongSurface' };
     return { key: 'participate.permissions.errors.screenFailed' };
   }
-  if (name === 'NotAllowedError' || name === 'SecurityError') return { key: 'participate.permissions.errors.micDenied' };
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return { key: 'participate.permissions.errors.micDenied' };
   if (name === 'NotFoundError' || name === 'NotReadableError' || name === 'OverconstrainedError') {
     return { key: 'participate.permissions.errors.micMissing' };
   }

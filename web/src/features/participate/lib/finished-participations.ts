@@ -13,7 +13,6 @@ export const FINISHED_FOR_MS = 24 * 60 * 60 * 1000;
 
 const PREFIX = 'lupa:finished:';
 
-
 /** Finished at `now`; also drops markers that have expired. */
 export function rememberFinished(analysisId: string, now = Date.now()): void {
   const store = localStorageOrNull();

@@ -27,7 +27,9 @@ interface DocumentPictureInPicture {
 }
 
 const documentPip = (): DocumentPictureInPicture | undefined =>
-  typeof window === 'undefined' ? undefined : (window as unknown as { documentPictureInPicture?: DocumentPictureInPicture }).documentPictureInPicture;
+  typeof window === 'undefined'
+    ? undefined
+    : (window as unknown as { documentPictureInPicture?: DocumentPictureInPicture }).documentPictureInPicture;
 
 /**
  * Opens the floating window; must run in a click handler (both kinds need the user's gesture).

@@ -57,4 +57,3 @@ export function watchLevel(stream: MediaStream, onLevel: (level: number) => void
     void context.close().catch(() => undefined);
   };
 }
-

@@ -23,7 +23,10 @@ describe('requestScreen', () => {
     stubDevices({ getDisplayMedia });
     await expect(requestScreen()).resolves.toBe(stream);
     expect(getDisplayMedia).toHaveBeenCalledWith(DISPLAY_MEDIA_OPTIONS);
-    expect(DISPLAY_MEDIA_OPTIONS).toMatchObject({ video: { displaySurface: 'monitor', cursor: 'always' }, audio: false });
+    expect(DISPLAY_MEDIA_OPTIONS).toMatchObject({
+      video: { displaySurface: 'monitor', cursor: 'always' },
+      audio: false,
+    });
   });
 
   it("stops a window or tab capture and rejects with 'WrongSurfaceError'", async () => {

@@ -94,7 +94,10 @@ export async function requestMicrophone(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS, dev
     throw mediaError('NotSupportedError', 'getUserMedia is not available');
   }
   const options = deviceId
-    ? { ...USER_MEDIA_OPTIONS, audio: { ...(USER_MEDIA_OPTIONS.audio as MediaTrackConstraints), deviceId: { exact: deviceId } } }
+    ? {
+        ...USER_MEDIA_OPTIONS,
+        audio: { ...(USER_MEDIA_OPTIONS.audio as MediaTrackConstraints), deviceId: { exact: deviceId } },
+      }
     : USER_MEDIA_OPTIONS;
   return withTimeout(devices.getUserMedia(options), timeoutMs);
 }

@@ -2,12 +2,21 @@
 import { describe, expect, it } from 'vitest';
 // The recorder's own source, as text (Vite's ?raw import), to compare the two lists.
 import codecSource from '../../../../../recorder-wasm/src/codec.rs?raw';
-import { isMobileDevice, pickRecorderMime, preflightVerdict, RECORDER_MIME_CANDIDATES } from '@/features/participate/lib/preflight';
+import {
+  isMobileDevice,
+  pickRecorderMime,
+  preflightVerdict,
+  RECORDER_MIME_CANDIDATES,
+} from '@/features/participate/lib/preflight';
 
-const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const MAC_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const MAC_SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 describe('preflightVerdict', () => {
   const computer = { screenCapture: true, recorderMime: 'video/mp4', mobile: false };
@@ -17,7 +26,10 @@ describe('preflightVerdict', () => {
   });
 
   it('names the phone first: that is the whole answer there', () => {
-    expect(preflightVerdict({ screenCapture: false, recorderMime: null, mobile: true })).toEqual({ ok: false, problem: 'mobile' });
+    expect(preflightVerdict({ screenCapture: false, recorderMime: null, mobile: true })).toEqual({
+      ok: false,
+      problem: 'mobile',
+    });
     expect(preflightVerdict({ ...computer, mobile: true })).toEqual({ ok: false, problem: 'mobile' });
   });
 
@@ -50,7 +62,9 @@ describe('isMobileDevice', () => {
 describe('pickRecorderMime', () => {
   it('takes the first supported candidate, as the recorder does', () => {
     expect(pickRecorderMime((mime) => mime.startsWith('video/webm'))).toBe('video/webm;codecs=vp9,opus');
-    expect(pickRecorderMime((mime) => mime === 'video/mp4;codecs=vp9,opus' || mime === 'video/webm')).toBe('video/mp4;codecs=vp9,opus');
+    expect(pickRecorderMime((mime) => mime === 'video/mp4;codecs=vp9,opus' || mime === 'video/webm')).toBe(
+      'video/mp4;codecs=vp9,opus',
+    );
     expect(pickRecorderMime(() => false)).toBeNull();
   });
 

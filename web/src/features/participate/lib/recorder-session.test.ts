@@ -7,9 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 const loader = vi.hoisted(() => ({ module: {} as Record<string, unknown> }));
 vi.mock('@/features/participate/lib/load-recorder', () => ({ loadRecorder: async () => loader.module }));
 
-const { createRecorderSession, normalizeSnapshot, pendingOnDevice } = await import(
-  '@/features/participate/lib/recorder-session'
-);
+const { createRecorderSession, normalizeSnapshot, pendingOnDevice } =
+  await import('@/features/participate/lib/recorder-session');
 
 describe('createRecorderSession', () => {
   it("rejects with 'RecorderUnsupported' when the wasm package has no Recorder yet", async () => {
@@ -28,7 +27,12 @@ describe('createRecorderSession', () => {
       }
       start = start;
       markStep = markStep;
-      state = () => new Map<string, unknown>([['phase', 'recording'], ['elapsedMs', 1500], ['progress', 140]]);
+      state = () =>
+        new Map<string, unknown>([
+          ['phase', 'recording'],
+          ['elapsedMs', 1500],
+          ['progress', 140],
+        ]);
       onChange = (callback: (state: unknown) => void) => callback({ phase: 'bogus', retrying: true });
       finish = vi.fn(async () => {});
       abort = vi.fn(async () => {});
@@ -63,7 +67,11 @@ describe('what the device holds', () => {
   it("reads an entry's chunks through the static helper", async () => {
     loader.module = {
       Recorder: class {
-        static pending = async (entryId: string) => ({ chunks: entryId === 'e1' ? 3 : 0, bytes: 4096, lastEndMs: 42_000 });
+        static pending = async (entryId: string) => ({
+          chunks: entryId === 'e1' ? 3 : 0,
+          bytes: 4096,
+          lastEndMs: 42_000,
+        });
       },
     };
     await expect(pendingOnDevice('e1')).resolves.toEqual({ chunks: 3, bytes: 4096, lastEndMs: 42_000 });
@@ -73,7 +81,13 @@ describe('what the device holds', () => {
   it('reports nothing pending when the recorder is unavailable or its storage fails', async () => {
     loader.module = {};
     await expect(pendingOnDevice('e1')).resolves.toEqual({ chunks: 0, bytes: 0, lastEndMs: 0 });
-    loader.module = { Recorder: class { static pending = async () => { throw new Error('no IndexedDB'); }; } };
+    loader.module = {
+      Recorder: class {
+        static pending = async () => {
+          throw new Error('no IndexedDB');
+        };
+      },
+    };
     await expect(pendingOnDevice('e1')).resolves.toEqual({ chunks: 0, bytes: 0, lastEndMs: 0 });
   });
 });
@@ -89,7 +103,11 @@ describe('normalizeSnapshot', () => {
       limitMessage: 'La grabación ha alcanzado la duración máxima permitida.',
     };
     expect(normalizeSnapshot({ phase: 'recording', ...fields })).toMatchObject(fields);
-    expect(normalizeSnapshot({ storage: 'cloud', online: 'yes' })).toMatchObject({ storage: 'device', online: true, limitMessage: undefined });
+    expect(normalizeSnapshot({ storage: 'cloud', online: 'yes' })).toMatchObject({
+      storage: 'device',
+      online: true,
+      limitMessage: undefined,
+    });
   });
 
   it('fills what is missing and drops what is malformed', () => {

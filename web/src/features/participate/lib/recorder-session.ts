@@ -139,7 +139,10 @@ export async function pendingOnDevice(entryId: string): Promise<PendingChunks> {
  * Creates the recorder for `entryId` (the screen's, or with `'camera'` the camera's own small
  * file, ADR 0008); rejects 'RecorderUnsupported' when the module offers none.
  */
-export async function createRecorderSession(entryId: string, track: RecorderTrack = 'screen'): Promise<RecorderSession> {
+export async function createRecorderSession(
+  entryId: string,
+  track: RecorderTrack = 'screen',
+): Promise<RecorderSession> {
   const RecorderClass = await recorderClass();
   const recorder = new RecorderClass(entryId, API_BASE_PATH, track);
   let freed = false;

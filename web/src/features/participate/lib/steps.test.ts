@@ -40,7 +40,14 @@ describe('buildSteps', () => {
   ];
 
   it('is scenario, URL (https added), then one step per non-empty task numbered from 1', () => {
-    const steps = buildSteps({ scenario: 'Eres cliente', analysisUrl: 'example.com', tasks, taskQuestions: false, sus: false, camera: 'off' });
+    const steps = buildSteps({
+      scenario: 'Eres cliente',
+      analysisUrl: 'example.com',
+      tasks,
+      taskQuestions: false,
+      sus: false,
+      camera: 'off',
+    });
     expect(steps.map((s) => s.kind)).toEqual(['scenario', 'url', 'task', 'task']);
     expect(steps[0]).toEqual({ kind: 'scenario', text: 'Eres cliente' });
     expect(steps[1]).toEqual({ kind: 'url', href: 'https://example.com', label: 'example.com' });
@@ -54,7 +61,14 @@ describe('buildSteps', () => {
 
   it('keeps the scenario step without a scenario (null, blank or the string "null")', () => {
     for (const scenario of [null, '', '   ', 'null']) {
-      const steps = buildSteps({ scenario, analysisUrl: 'https://x.example', tasks: [], taskQuestions: false, sus: false, camera: 'off' });
+      const steps = buildSteps({
+        scenario,
+        analysisUrl: 'https://x.example',
+        tasks: [],
+        taskQuestions: false,
+        sus: false,
+        camera: 'off',
+      });
       expect(steps).toHaveLength(2);
       expect(steps[0]).toEqual({ kind: 'scenario', text: null });
     }
@@ -81,7 +95,17 @@ describe('formatDuration', () => {
 });
 
 describe('screenProgress (ADR 0015: question screens are steps)', () => {
-  const data = { scenario: 'S', analysisUrl: 'example.com', tasks: [{ taskType: 'text', taskContent: 'A' }, { taskType: 'text', taskContent: 'B' }], taskQuestions: true, sus: true, camera: 'off' as const };
+  const data = {
+    scenario: 'S',
+    analysisUrl: 'example.com',
+    tasks: [
+      { taskType: 'text', taskContent: 'A' },
+      { taskType: 'text', taskContent: 'B' },
+    ],
+    taskQuestions: true,
+    sus: true,
+    camera: 'off' as const,
+  };
   const steps = buildSteps(data);
   const none = { taskQuestions: false, sus: false, answeredTasks: [], answeredSus: false };
   const both = { taskQuestions: true, sus: true, answeredTasks: [] as number[], answeredSus: false };
@@ -97,7 +121,12 @@ describe('screenProgress (ADR 0015: question screens are steps)', () => {
     // scenario, url, task 1, its questions, task 2, its questions, SUS = 7 screens
     expect(screenProgress(steps, 0, both, null)).toMatchObject({ current: 1, total: 7 });
     expect(screenProgress(steps, 2, both, { kind: 'task', taskNumber: 1 })).toMatchObject({ current: 4, total: 7 });
-    expect(screenProgress(steps, 3, both, null)).toMatchObject({ current: 5, total: 7, isLast: false, atLastStep: true });
+    expect(screenProgress(steps, 3, both, null)).toMatchObject({
+      current: 5,
+      total: 7,
+      isLast: false,
+      atLastStep: true,
+    });
     expect(screenProgress(steps, 3, both, { kind: 'sus' })).toMatchObject({ current: 7, total: 7, percent: 100 });
   });
 

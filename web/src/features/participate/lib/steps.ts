@@ -57,9 +57,15 @@ export function buildSteps(data: ParticipationData): Step[] {
   const order = data.taskOrder;
   const ordered =
     order && order.length === tasks.length
-      ? order.map((n) => tasks.find((step) => step.kind === 'task' && step.number === n)).filter((step): step is Step => step !== undefined)
+      ? order
+          .map((n) => tasks.find((step) => step.kind === 'task' && step.number === n))
+          .filter((step): step is Step => step !== undefined)
       : tasks;
-  return [{ kind: 'scenario', text: visibleScenario(data.scenario) }, { kind: 'url', href: withHttps(url), label: url }, ...ordered];
+  return [
+    { kind: 'scenario', text: visibleScenario(data.scenario) },
+    { kind: 'url', href: withHttps(url), label: url },
+    ...ordered,
+  ];
 }
 
 /**

@@ -13,7 +13,8 @@ import {
   VOICE_LEVEL,
 } from '@/features/participate/lib/voice-level';
 
-const tone = (amplitude: number, length = 1024) => Float32Array.from({ length }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 48_000));
+const tone = (amplitude: number, length = 1024) =>
+  Float32Array.from({ length }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 48_000));
 
 describe('levelFromSamples', () => {
   it('is 0 for digital silence and for the hiss below -60 dBFS', () => {

@@ -24,7 +24,10 @@ const SUS_MINUTES = 2;
 /** Estimated minutes, rounded up to the next 5 (never under 5). */
 export function estimatedMinutes(study: Pick<WelcomeStudy, 'tasks' | 'taskQuestions' | 'sus'>): number {
   const tasks = Math.max(0, study.tasks);
-  const raw = SETUP_MINUTES + tasks * (TASK_MINUTES + (study.taskQuestions ? TASK_QUESTION_MINUTES : 0)) + (study.sus ? SUS_MINUTES : 0);
+  const raw =
+    SETUP_MINUTES +
+    tasks * (TASK_MINUTES + (study.taskQuestions ? TASK_QUESTION_MINUTES : 0)) +
+    (study.sus ? SUS_MINUTES : 0);
   return Math.max(5, Math.ceil(raw / 5) * 5);
 }
 

@@ -20,7 +20,9 @@ import {
   type FakeSession,
 } from '@/features/participate/test/fakes';
 
-vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
+vi.mock('@/features/participate/lib/media', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).mediaModule(original),
+);
 
 const camera = vi.hoisted(() => ({ requestCamera: vi.fn<() => Promise<MediaStream>>() }));
 vi.mock('@/features/participate/lib/camera', async (importOriginal) => ({
@@ -31,18 +33,32 @@ vi.mock('@/features/participate/lib/camera', async (importOriginal) => ({
 const thumbnail = vi.hoisted(() => ({ scheduleThumbnail: vi.fn(), cancelThumbnail: vi.fn() }));
 vi.mock('@/features/participate/lib/thumbnail', () => thumbnail);
 
-vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
+vi.mock('@/features/participate/lib/recorder-session', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original),
+);
 // The pre-flight check (ADR 0010) sees a capable computer.
-vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
-vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
+vi.mock('@/features/participate/lib/preflight', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).preflightModule(original),
+);
+vi.mock('@/features/participate/lib/load-recorder', async () =>
+  (await import('@/features/participate/test/module-doubles')).loadRecorderModule(),
+);
 
 function api(mode: 'off' | 'optional' | 'required') {
   return fakeApi((call) => {
-    if (call.url === '/api/v1/participation/current') return { status: 404, body: { message: 'x', code: 'no_participation' } };
-    if (call.url === '/api/v1/analysis/validate-participation') return { status: 200, body: { success: true, camera: mode } };
-    if (call.url === '/api/v1/analysis/participate') return { status: 200, body: { ...participationAnswer(), analysisData: { ...participationAnswer().analysisData, camera: mode } } };
-    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') return { status: 200, body: { message: 'ok' } };
-    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE') return { status: 200, body: { message: 'ok' } };
+    if (call.url === '/api/v1/participation/current')
+      return { status: 404, body: { message: 'x', code: 'no_participation' } };
+    if (call.url === '/api/v1/analysis/validate-participation')
+      return { status: 200, body: { success: true, camera: mode } };
+    if (call.url === '/api/v1/analysis/participate')
+      return {
+        status: 200,
+        body: { ...participationAnswer(), analysisData: { ...participationAnswer().analysisData, camera: mode } },
+      };
+    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH')
+      return { status: 200, body: { message: 'ok' } };
+    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE')
+      return { status: 200, body: { message: 'ok' } };
     return undefined;
   });
 }
@@ -66,7 +82,9 @@ beforeEach(() => {
   screenSession.finish.mockImplementation(async () => void order.push('screen'));
   cameraSession.finish.mockImplementation(async () => void order.push('camera'));
   cameraMedia = new FakeStream([new FakeTrack('video', 'camera')]) as unknown as MediaStream;
-  recorder.createRecorderSession.mockImplementation(async (_entry: string, track?: string) => (track === 'camera' ? cameraSession : screenSession));
+  recorder.createRecorderSession.mockImplementation(async (_entry: string, track?: string) =>
+    track === 'camera' ? cameraSession : screenSession,
+  );
   media.requestScreen.mockImplementation(async () => screenStream());
   media.requestMicrophone.mockImplementation(async () => microphoneStream());
   camera.requestCamera.mockImplementation(async () => cameraMedia);
@@ -93,12 +111,16 @@ describe('the camera on the permissions step', () => {
   it('required: a third card, Pendiente and Siguiente disabled until granted, then a live preview', async () => {
     await permissions('required');
     expect(within(cameraCard()).getByText('Pendiente')).toBeTruthy();
-    expect(within(cameraCard()).getByText('Tu cara, en una imagen pequeña. Este análisis necesita la cámara.')).toBeTruthy();
+    expect(
+      within(cameraCard()).getByText('Tu cara, en una imagen pequeña. Este análisis necesita la cámara.'),
+    ).toBeTruthy();
     expect(button('Siguiente')).toHaveProperty('disabled', true);
 
     camera.requestCamera.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
     fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Activar cámara' }));
-    expect(await screen.findByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.')).toBeTruthy();
+    expect(
+      await screen.findByText('Se ha denegado el permiso de la cámara. Permite el acceso a la cámara en tu navegador.'),
+    ).toBeTruthy();
     expect(button('Siguiente')).toHaveProperty('disabled', true);
 
     fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Volver a intentarlo con la cámara' }));

@@ -16,9 +16,13 @@ beforeEach(() => {
 describe('participation page document', () => {
   it('has the page title, the default description, the skip link and the interactive mark', async () => {
     renderParticipatePage('/participate/an-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Participar en un análisis' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Participar en un análisis' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(document.title).toBe('Participar en un análisis · Lupa');
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Lupa: pruebas de usabilidad remotas/);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Lupa: pruebas de usabilidad remotas/,
+    );
     expect(screen.getByRole('link', { name: 'Saltar al contenido' }).getAttribute('href')).toBe('#main');
     expect(document.querySelector('main#main')).toBeTruthy();
     expect(document.documentElement.dataset.interactive).toBe('true');

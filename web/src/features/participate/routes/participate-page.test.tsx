@@ -19,27 +19,47 @@ import {
   type FakeSession,
 } from '@/features/participate/test/fakes';
 
-vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
-vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
+vi.mock('@/features/participate/lib/media', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).mediaModule(original),
+);
+vi.mock('@/features/participate/lib/recorder-session', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original),
+);
 
 // The pre-flight check sees a capable computer unless a test says otherwise.
-vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
-vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
+vi.mock('@/features/participate/lib/preflight', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).preflightModule(original),
+);
+vi.mock('@/features/participate/lib/load-recorder', async () =>
+  (await import('@/features/participate/test/module-doubles')).loadRecorderModule(),
+);
 
 type Answer = { status: number; body?: unknown };
 
 const CURRENT = '/api/v1/participation/current';
 
-function api(overrides: { validate?: Answer; participate?: Answer; patch?: () => Answer; current?: Answer; resume?: Answer } = {}): FakeCall[] {
+function api(
+  overrides: { validate?: Answer; participate?: Answer; patch?: () => Answer; current?: Answer; resume?: Answer } = {},
+): FakeCall[] {
   return fakeApi((call) => {
-    if (call.url === CURRENT) return overrides.current ?? { status: 404, body: { message: 'No tienes ninguna participación sin terminar', code: 'no_participation' } };
-    if (call.url.endsWith('/resume') && call.method === 'POST') return overrides.resume ?? { status: 200, body: resumeInfo() };
-    if (call.url === '/api/v1/analysis/validate-participation') return overrides.validate ?? { status: 200, body: { success: true } };
-    if (call.url === '/api/v1/analysis/participate') return overrides.participate ?? { status: 200, body: participationAnswer() };
+    if (call.url === CURRENT)
+      return (
+        overrides.current ?? {
+          status: 404,
+          body: { message: 'No tienes ninguna participación sin terminar', code: 'no_participation' },
+        }
+      );
+    if (call.url.endsWith('/resume') && call.method === 'POST')
+      return overrides.resume ?? { status: 200, body: resumeInfo() };
+    if (call.url === '/api/v1/analysis/validate-participation')
+      return overrides.validate ?? { status: 200, body: { success: true } };
+    if (call.url === '/api/v1/analysis/participate')
+      return overrides.participate ?? { status: 200, body: participationAnswer() };
     if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') {
       return overrides.patch?.() ?? { status: 200, body: { message: 'ok' } };
     }
-    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE') return { status: 200, body: { message: 'ok' } };
+    if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE')
+      return { status: 200, body: { message: 'ok' } };
     return undefined;
   });
 }
@@ -145,7 +165,9 @@ describe('participate page: pre-flight (ADR 0010)', () => {
     api();
     preflight.readCapabilities.mockReturnValue({ screenCapture: false, recorderMime: 'video/webm', mobile: false });
     renderParticipatePage('/participate/an-1');
-    expect((await screen.findByTestId('preflight-message', {}, { timeout: 5000 })).textContent).toContain('este navegador no permite compartir la pantalla');
+    expect((await screen.findByTestId('preflight-message', {}, { timeout: 5000 })).textContent).toContain(
+      'este navegador no permite compartir la pantalla',
+    );
   });
 });
 
@@ -177,7 +199,9 @@ describe('participate page: permissions', () => {
     expect(
       await screen.findByText('Screen sharing permission was denied. Please allow screen sharing to continue.'),
     ).toBeTruthy();
-    expect(screen.getByText('Microphone permission was denied. Please allow microphone access to continue.')).toBeTruthy();
+    expect(
+      screen.getByText('Microphone permission was denied. Please allow microphone access to continue.'),
+    ).toBeTruthy();
     expect(screen.getAllByText('Pendiente')).toHaveLength(2);
     expect(button('Siguiente')).toHaveProperty('disabled', true);
     expect(screen.getByRole('heading', { name: 'Si no funciona' })).toBeTruthy();
@@ -201,13 +225,19 @@ describe('participate page: permissions', () => {
   it('after a refusal on a Mac names the system settings for the screen and the microphone; on Windows the microphone', async () => {
     api();
     const agent = vi.spyOn(navigator, 'userAgent', 'get');
-    agent.mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
+    agent.mockReturnValue(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    );
     media.requestScreen.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     media.requestMicrophone.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     await openAndShare();
     const help = await screen.findByTestId('os-help');
     expect(within(help).getByRole('heading', { name: 'Permiso del sistema en tu Mac' })).toBeTruthy();
-    expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema')).toBeTruthy();
+    expect(
+      within(help).getByText(
+        'Ajustes del Sistema › Privacidad y seguridad › Grabación de pantalla y audio del sistema',
+      ),
+    ).toBeTruthy();
     expect(within(help).getByText('Ajustes del Sistema › Privacidad y seguridad › Micrófono')).toBeTruthy();
     expect(help.textContent).toContain('cierra el navegador del todo');
     expect(button('Try Again')).toBeTruthy();
@@ -216,7 +246,9 @@ describe('participate page: permissions', () => {
     await screen.findByLabelText('ID de Análisis');
 
     // Windows: only a refused microphone has a system switch.
-    agent.mockReturnValue('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36');
+    agent.mockReturnValue(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    );
     media.requestMicrophone.mockImplementation(async () => micMedia);
     fireEvent.click(button('Participar'));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
@@ -227,7 +259,9 @@ describe('participate page: permissions', () => {
     fireEvent.click(button('Salir del análisis'));
     fireEvent.click(await screen.findByRole('button', { name: 'Participar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir pantalla y micrófono' }));
-    expect(within(await screen.findByTestId('os-help')).getByText(/^Configuración › Privacidad y seguridad › Micrófono/)).toBeTruthy();
+    expect(
+      within(await screen.findByTestId('os-help')).getByText(/^Configuración › Privacidad y seguridad › Micrófono/),
+    ).toBeTruthy();
   });
 
   it('treats a stopped share before the analysis as pending again, with the stream-ended text', async () => {
@@ -254,7 +288,9 @@ describe('participate page: permissions', () => {
 
     fireEvent.click(button('Siguiente'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar y Continuar' }));
-    expect(await screen.findByText('Error al obtener los datos del análisis. Por favor, inténtalo de nuevo.')).toBeTruthy();
+    expect(
+      await screen.findByText('Error al obtener los datos del análisis. Por favor, inténtalo de nuevo.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Permisos de grabación' })).toBeTruthy();
   });
@@ -318,11 +354,18 @@ describe('participate page: analysis', () => {
 
   it('shows the finish errors, and a retry after a failed PATCH does not finish twice', async () => {
     let patchOk = false;
-    api({ patch: () => (patchOk ? { status: 200, body: { message: 'ok' } } : { status: 400, body: { message: 'Missing recording data', code: 'missing_recording' } }) });
+    api({
+      patch: () =>
+        patchOk
+          ? { status: 200, body: { message: 'ok' } }
+          : { status: 400, body: { message: 'Missing recording data', code: 'missing_recording' } },
+    });
     await reachAnalysis();
     for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
 
-    session.finish.mockRejectedValueOnce(Object.assign(new Error('Failed to upload recording. Please try again.'), { name: 'UploadFailed' }));
+    session.finish.mockRejectedValueOnce(
+      Object.assign(new Error('Failed to upload recording. Please try again.'), { name: 'UploadFailed' }),
+    );
     fireEvent.click(button('Finish Analysis'));
     expect(await screen.findByText('Failed to upload recording. Please try again.')).toBeTruthy();
 
@@ -365,7 +408,9 @@ describe('participate page: analysis', () => {
     for (let i = 0; i < 4; i += 1) fireEvent.click(button('Siguiente'));
     expect(session.markStep).not.toHaveBeenCalled();
     fireEvent.click(button('Finish Analysis'));
-    expect(await screen.findByText('No recording found. Please ensure permissions were granted and try again.')).toBeTruthy();
+    expect(
+      await screen.findByText('No recording found. Please ensure permissions were granted and try again.'),
+    ).toBeTruthy();
   });
 
   it('shows recording errors and the calm retrying note from the recorder state', async () => {
@@ -492,7 +537,9 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
     expect(screen.getByText('Grabado hasta ahora: 01:15')).toBeTruthy();
     fireEvent.click(button('Continuar'));
     await screen.findByRole('heading', { name: 'Permisos de grabación' });
-    expect(calls.some((call) => call.url === '/api/v1/analysisEntry/entry-9/resume' && call.method === 'POST')).toBe(true);
+    expect(calls.some((call) => call.url === '/api/v1/analysisEntry/entry-9/resume' && call.method === 'POST')).toBe(
+      true,
+    );
     fireEvent.click(button('Compartir pantalla y micrófono'));
     await waitFor(() => expect(screen.getAllByText('Concedido')).toHaveLength(2));
     fireEvent.click(button('Siguiente'));
@@ -515,7 +562,10 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
   });
 
   it('says there is no place any more when the hold lapsed and someone took it', async () => {
-    api({ current: { status: 200, body: resumeInfo() }, resume: { status: 400, body: { message: 'No hay plazas disponibles para este análisis.', code: 'no_places' } } });
+    api({
+      current: { status: 200, body: resumeInfo() },
+      resume: { status: 400, body: { message: 'No hay plazas disponibles para este análisis.', code: 'no_places' } },
+    });
     renderParticipatePage('/participate/an-1');
     await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
     fireEvent.click(button('Continuar'));

@@ -9,25 +9,44 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeCall } from '@/app/test-utils';
 import { CAPABLE, media, preflight, recorder } from '@/features/participate/test/module-doubles';
 import { loadRecordingSteps, openAndShare } from '@/features/participate/test/render-page';
-import { fakeSession, microphoneStream, participationAnswer, screenStream, type FakeSession } from '@/features/participate/test/fakes';
+import {
+  fakeSession,
+  microphoneStream,
+  participationAnswer,
+  screenStream,
+  type FakeSession,
+} from '@/features/participate/test/fakes';
 
-vi.mock('@/features/participate/lib/media', async (original) => (await import('@/features/participate/test/module-doubles')).mediaModule(original));
-vi.mock('@/features/participate/lib/recorder-session', async (original) => (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original));
-vi.mock('@/features/participate/lib/preflight', async (original) => (await import('@/features/participate/test/module-doubles')).preflightModule(original));
-vi.mock('@/features/participate/lib/load-recorder', async () => (await import('@/features/participate/test/module-doubles')).loadRecorderModule());
+vi.mock('@/features/participate/lib/media', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).mediaModule(original),
+);
+vi.mock('@/features/participate/lib/recorder-session', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).recorderSessionModule(original),
+);
+vi.mock('@/features/participate/lib/preflight', async (original) =>
+  (await import('@/features/participate/test/module-doubles')).preflightModule(original),
+);
+vi.mock('@/features/participate/lib/load-recorder', async () =>
+  (await import('@/features/participate/test/module-doubles')).loadRecorderModule(),
+);
 
 type Settings = { taskQuestions?: boolean; sus?: boolean };
 
-function api(settings: Settings, answers: () => { status: number; body?: unknown } = () => ({ status: 200, body: {} })): FakeCall[] {
+function api(
+  settings: Settings,
+  answers: () => { status: number; body?: unknown } = () => ({ status: 200, body: {} }),
+): FakeCall[] {
   return fakeApi((call) => {
-    if (call.url === '/api/v1/participation/current') return { status: 404, body: { message: 'x', code: 'no_participation' } };
+    if (call.url === '/api/v1/participation/current')
+      return { status: 404, body: { message: 'x', code: 'no_participation' } };
     if (call.url === '/api/v1/analysis/validate-participation') return { status: 200, body: { success: true } };
     if (call.url === '/api/v1/analysis/participate') {
       const answer = participationAnswer();
       return { status: 200, body: { ...answer, analysisData: { ...answer.analysisData, ...settings } } };
     }
     if (call.url.includes('/answers/') && call.method === 'PUT') return answers();
-    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH') return { status: 200, body: { message: 'ok' } };
+    if (call.url === '/api/v1/analysisEntry' && call.method === 'PATCH')
+      return { status: 200, body: { message: 'ok' } };
     return undefined;
   });
 }
@@ -87,7 +106,9 @@ describe('participate page: task questions and SUS (ADR 0012)', () => {
     expect(session.markStep.mock.calls.map(([index]) => index)).toEqual([0, 1, 2]);
 
     fireEvent.click(button('Siguiente'));
-    expect((await screen.findByTestId('question-error')).textContent).toBe('Responde a todas las preguntas para continuar.');
+    expect((await screen.findByTestId('question-error')).textContent).toBe(
+      'Responde a todas las preguntas para continuar.',
+    );
     expect(puts(calls)).toEqual([]);
 
     pick(SEQ, '6');
@@ -95,7 +116,13 @@ describe('participate page: task questions and SUS (ADR 0012)', () => {
     session.emit({ elapsedMs: 20_000 });
     fireEvent.click(button('Siguiente'));
     await screen.findByRole('heading', { name: 'Task 2' });
-    expect(puts(calls)).toEqual([{ method: 'PUT', url: '/api/v1/analysisEntry/entry-1/answers/tasks/1', body: { seq: 6, success: 'yes', atMs: 12_345 } }]);
+    expect(puts(calls)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/v1/analysisEntry/entry-1/answers/tasks/1',
+        body: { seq: 6, success: 'yes', atMs: 12_345 },
+      },
+    ]);
     expect(session.markStep.mock.calls.map(([index]) => index)).toEqual([0, 1, 2, 3]);
 
     // Back and forth does not ask again for an answered task.
@@ -129,9 +156,15 @@ describe('participate page: task questions and SUS (ADR 0012)', () => {
     expect(items[0]?.textContent).toContain('1. Creo que me gustaría utilizar este sistema con frecuencia.');
 
     const sus = [4, 2, 5, 1, 4, 2, 3, 2, 4, 3];
-    sus.slice(0, 9).forEach((value, i) => fireEvent.click(within(items[i] as HTMLElement).getByRole('radio', { name: new RegExp(`^${value}`) })));
+    sus
+      .slice(0, 9)
+      .forEach((value, i) =>
+        fireEvent.click(within(items[i] as HTMLElement).getByRole('radio', { name: new RegExp(`^${value}`) })),
+      );
     fireEvent.click(button('Finish Analysis'));
-    expect((await screen.findByTestId('question-error')).textContent).toBe('Responde a todas las preguntas para continuar.');
+    expect((await screen.findByTestId('question-error')).textContent).toBe(
+      'Responde a todas las preguntas para continuar.',
+    );
     fireEvent.click(within(items[9] as HTMLElement).getByRole('radio', { name: '3' }));
     fireEvent.click(button('Finish Analysis'));
 
@@ -160,7 +193,9 @@ describe('participate page: task questions and SUS (ADR 0012)', () => {
     pick(SEQ, '5');
     pick(SUCCESS, 'Sí');
     fireEvent.click(button('Siguiente'));
-    expect((await screen.findByTestId('question-error')).textContent).toBe('No se han podido guardar tus respuestas. Inténtalo de nuevo.');
+    expect((await screen.findByTestId('question-error')).textContent).toBe(
+      'No se han podido guardar tus respuestas. Inténtalo de nuevo.',
+    );
     expect(screen.getByRole('radio', { name: '5' })).toHaveProperty('checked', true);
 
     status = 200;

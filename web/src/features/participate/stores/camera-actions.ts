@@ -24,7 +24,8 @@ export function setCameraMode(set: Setter, mode: Camera | undefined): void {
 }
 
 /** Whether the camera lets 'Siguiente' (and the consent) go on. */
-export const cameraSatisfied = (get: Getter) => get(cameraInternal.mode) !== 'required' || get(cameraInternal.status) === 'granted';
+export const cameraSatisfied = (get: Getter) =>
+  get(cameraInternal.mode) !== 'required' || get(cameraInternal.status) === 'granted';
 
 /** Stops the camera and forgets it (the recorder's chunks on the device stay for the screen's end). */
 export function resetCamera(get: Getter, set: Setter, { keepMode = false } = {}): void {
@@ -60,7 +61,12 @@ function cameraEnded(get: Getter, set: Setter, stream: MediaStream, onRequiredEn
 
 /** The 'Cámara' card's button: asks for the camera and keeps its stream for the preview. */
 export const requestCameraAtom = atom(null, async (get, set) => {
-  if (get(cameraInternal.mode) === 'off' || get(cameraInternal.status) === 'requesting' || get(cameraInternal.status) === 'granted') return;
+  if (
+    get(cameraInternal.mode) === 'off' ||
+    get(cameraInternal.status) === 'requesting' ||
+    get(cameraInternal.status) === 'granted'
+  )
+    return;
   const generation = get(internal.generation);
   set(cameraInternal.status, 'requesting');
   set(cameraInternal.notice, null);
@@ -85,7 +91,13 @@ export const requestCameraAtom = atom(null, async (get, set) => {
  * recorder's start, so the player knows the offset). Without a granted camera nothing happens.
  * A required camera that cannot record ends the analysis like a stopped share.
  */
-export async function startCameraRecording(get: Getter, set: Setter, entryId: string, alignTo: number | undefined, onRequiredEnded: () => void): Promise<void> {
+export async function startCameraRecording(
+  get: Getter,
+  set: Setter,
+  entryId: string,
+  alignTo: number | undefined,
+  onRequiredEnded: () => void,
+): Promise<void> {
   const resources = get(cameraInternal.resources);
   if (!resources.stream || resources.recorder || get(cameraInternal.mode) === 'off') return;
   const stream = resources.stream;

@@ -14,11 +14,21 @@ import { internal, type MicrophoneProblem } from '@/features/participate/stores/
 /** Whether a microphone problem of this attempt should still be shown (not once Finish started). */
 function stillRecording(get: Getter, generation: number): boolean {
   const upload = get(internal.uploadStatus);
-  return get(internal.generation) === generation && get(internal.stage) === 'analysis' && upload !== 'uploading' && upload !== 'success';
+  return (
+    get(internal.generation) === generation &&
+    get(internal.stage) === 'analysis' &&
+    upload !== 'uploading' &&
+    upload !== 'success'
+  );
 }
 
 /** Shows `problem` while the recording goes on. */
-export function reportMicrophoneProblem(get: Getter, set: Setter, generation: number, problem: MicrophoneProblem): void {
+export function reportMicrophoneProblem(
+  get: Getter,
+  set: Setter,
+  generation: number,
+  problem: MicrophoneProblem,
+): void {
   if (!stillRecording(get, generation)) return;
   set(internal.microphoneProblem, problem);
 }
@@ -29,7 +39,12 @@ function clearMicrophoneProblem(get: Getter, set: Setter, problem: MicrophonePro
 }
 
 /** Watches the microphone being recorded; the returned function stops watching. */
-export function watchMicrophoneHealth(get: Getter, set: Setter, microphone: MediaStream, generation: number): () => void {
+export function watchMicrophoneHealth(
+  get: Getter,
+  set: Setter,
+  microphone: MediaStream,
+  generation: number,
+): () => void {
   const track = microphone.getAudioTracks()[0];
   if (!track) return () => undefined;
   const onMute = () => reportMicrophoneProblem(get, set, generation, 'muted');

@@ -24,7 +24,13 @@ import {
 } from '@/features/participate/lib/errors';
 import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
 import { finishedLately, rememberFinished } from '@/features/participate/lib/finished-participations';
-import { combineStreams, requestMicrophone, requestScreen, stopStream, watchEnded } from '@/features/participate/lib/media';
+import {
+  combineStreams,
+  requestMicrophone,
+  requestScreen,
+  stopStream,
+  watchEnded,
+} from '@/features/participate/lib/media';
 import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import {
   createRecorderSession,
@@ -34,7 +40,14 @@ import {
   type RecorderStartOptions,
 } from '@/features/participate/lib/recorder-session';
 import { buildSteps, markOf, positionOf } from '@/features/participate/lib/steps';
-import { dueStudyPrompt, finishStudy, panelExtras, preparePanel, resetStudy, startStudy } from '@/features/participate/stores/study-flow';
+import {
+  dueStudyPrompt,
+  finishStudy,
+  panelExtras,
+  preparePanel,
+  resetStudy,
+  startStudy,
+} from '@/features/participate/stores/study-flow';
 import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/thumbnail';
 import {
   abortCamera,
@@ -44,7 +57,12 @@ import {
   setCameraMode,
   startCameraRecording,
 } from '@/features/participate/stores/camera-actions';
-import { finishTranscriptionAudio, setTranscription, startTranscriptionAudio, stopTranscriptionAudio } from '@/features/participate/stores/transcription-audio';
+import {
+  finishTranscriptionAudio,
+  setTranscription,
+  startTranscriptionAudio,
+  stopTranscriptionAudio,
+} from '@/features/participate/stores/transcription-audio';
 import { errorStatus } from '@/components/form/server-errors';
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
@@ -159,7 +177,11 @@ export async function streamEnded(get: Getter, set: Setter, device: Device, gene
   releaseMedia(resources);
   cancelThumbnail();
   // Product §2.5: the modal says the data has been deleted, so delete it (the camera with it).
-  await Promise.all([abortCamera(get, set), stopTranscriptionAudio(get, set, { abort: true }), discard(get(internal.entryId), resources)]);
+  await Promise.all([
+    abortCamera(get, set),
+    stopTranscriptionAudio(get, set, { abort: true }),
+    discard(get(internal.entryId), resources),
+  ]);
 }
 
 /** The recorder façade reported a new state (bridged into the store). */
@@ -182,7 +204,13 @@ function recorderChanged(get: Getter, set: Setter, generation: number, state: Re
  * `continueFrom` it is a new segment of the same recording (the microphone shared again): the
  * timeline and the step marks go on, and the camera and thumbnail already running are left alone.
  */
-async function startRecording(get: Getter, set: Setter, generation: number, entryId: string, continueFrom?: RecorderStartOptions): Promise<void> {
+async function startRecording(
+  get: Getter,
+  set: Setter,
+  generation: number,
+  entryId: string,
+  continueFrom?: RecorderStartOptions,
+): Promise<void> {
   const stillWanted = () => isCurrent(get, generation) && get(internal.overlay) !== 'stopped';
   let session;
   try {
@@ -226,7 +254,13 @@ async function startRecording(get: Getter, set: Setter, generation: number, entr
   if (continueFrom) return;
   // The camera records its own file from here (a required one that stops ends the analysis), and
   // a first capture sends the entry's thumbnail a few seconds in (ADR 0008).
-  void startCameraRecording(get, set, entryId, session.startedAt(), () => void streamEnded(get, set, 'screen', generation));
+  void startCameraRecording(
+    get,
+    set,
+    entryId,
+    session.startedAt(),
+    () => void streamEnded(get, set, 'screen', generation),
+  );
   // The microphone alone, for the transcript, when the answer asked for it (ADR 0018).
   void startTranscriptionAudio(get, set, entryId, microphone, session.startedAt());
   if (screen && !get(internal.resume)?.recordedMs) scheduleThumbnail(entryId, screen);
@@ -261,7 +295,9 @@ export const shareMicrophoneAgainAtom = atom(null, async (get, set) => {
     return;
   }
   const previous = resources.recorder;
-  const continueFrom = previous ? { recordedMs: Math.round(previous.state().elapsedMs), steps: previous.steps() } : undefined;
+  const continueFrom = previous
+    ? { recordedMs: Math.round(previous.state().elapsedMs), steps: previous.steps() }
+    : undefined;
   resources.stopMicrophoneWatch?.();
   stopStream(resources.microphone);
   previous?.dispose();
@@ -355,15 +391,29 @@ export const requestPermissionsAtom = atom(null, async (get, set) => {
  * resumed participation already has its consent: it goes straight back to the step it was on.
  */
 export const openConsentAtom = atom(null, async (get, set) => {
-  if (get(internal.screen) !== 'granted' || get(internal.microphone) !== 'granted' || !cameraSatisfied(get) || get(internal.busy)) return;
+  if (
+    get(internal.screen) !== 'granted' ||
+    get(internal.microphone) !== 'granted' ||
+    !cameraSatisfied(get) ||
+    get(internal.busy)
+  )
+    return;
   const resumed = get(internal.resume);
   if (!resumed) {
     set(internal.overlay, 'consent');
     return;
   }
-  const lastMark = resumed.steps.length ? resumed.steps[resumed.steps.length - 1]?.index ?? 0 : 0;
+  const lastMark = resumed.steps.length ? (resumed.steps[resumed.steps.length - 1]?.index ?? 0) : 0;
   const lastStep = positionOf(buildSteps(resumed.analysisData), lastMark);
-  await enterAnalysis(get, set, get(internal.generation), resumed.analysisEntryId, resumed.analysisData, lastStep, resumed.answers);
+  await enterAnalysis(
+    get,
+    set,
+    get(internal.generation),
+    resumed.analysisEntryId,
+    resumed.analysisData,
+    lastStep,
+    resumed.answers,
+  );
 });
 
 /**
@@ -411,7 +461,10 @@ export const continueUnfinishedAtom = atom(null, async (get, set) => {
       void discardDeviceChunks(info.analysisEntryId);
       resetState(get, set);
       set(internal.analysisId, info.analysisId);
-      set(internal.inputNotice, errorStatus(error) === 400 ? { key: 'participate.validate.noPlaces' } : { key: 'participate.resume.expired' });
+      set(
+        internal.inputNotice,
+        errorStatus(error) === 400 ? { key: 'participate.validate.noPlaces' } : { key: 'participate.resume.expired' },
+      );
       return;
     }
     set(internal.resumeNotice, participateFailure(error));
@@ -672,7 +725,11 @@ export const confirmExitAtom = atom(null, async (get, set) => {
   const entryId = get(openEntryAtom);
   const resources = takeResources(get, set);
   releaseMedia(resources);
-  await Promise.all([abortCamera(get, set), stopTranscriptionAudio(get, set, { abort: true }), discard(entryId, resources)]);
+  await Promise.all([
+    abortCamera(get, set),
+    stopTranscriptionAudio(get, set, { abort: true }),
+    discard(entryId, resources),
+  ]);
   resetState(get, set);
 });
 

@@ -6,7 +6,11 @@
 import { atom } from 'jotai';
 import type { Notice } from '@/features/participate/lib/errors';
 import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
-import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
+import {
+  IDLE_SNAPSHOT,
+  type RecorderSession,
+  type RecorderSnapshot,
+} from '@/features/participate/lib/recorder-session';
 import { screenProgress, type Step } from '@/features/participate/lib/steps';
 import { studyInternal } from '@/features/participate/stores/study-state';
 
@@ -20,7 +24,17 @@ export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
 export type Overlay = 'none' | 'consent' | 'exit' | 'stopped' | 'success';
-export type Busy = 'validate' | 'permissions' | 'participate' | 'exit' | 'finish' | 'resume' | 'discard' | 'answers' | 'microphone' | null;
+export type Busy =
+  | 'validate'
+  | 'permissions'
+  | 'participate'
+  | 'exit'
+  | 'finish'
+  | 'resume'
+  | 'discard'
+  | 'answers'
+  | 'microphone'
+  | null;
 
 /**
  * Why the voice may not be reaching the recording (issue "Hardening 3"): the microphone track
@@ -72,7 +86,14 @@ export interface Resources {
   stopMicrophoneWatch: (() => void) | null;
 }
 
-export const NO_RESOURCES: Resources = { screen: null, microphone: null, recorder: null, recording: false, unwatch: [], stopMicrophoneWatch: null };
+export const NO_RESOURCES: Resources = {
+  screen: null,
+  microphone: null,
+  recorder: null,
+  recording: false,
+  unwatch: [],
+  stopMicrophoneWatch: null,
+};
 
 export interface PermissionNotices {
   screen: Notice | null;
@@ -162,7 +183,10 @@ export const promptAtom = atom((get) => {
   const postDone = get(studyInternal.study).answeredPost || (prompt.kind === 'study' && prompt.phase === 'post');
   const finishesNext =
     prompt.kind === 'sus' ||
-    (prompt.then === 'finish' && postDone && (!questions.sus || questions.answeredSus) && (prompt.kind !== 'study' || prompt.phase === 'post'));
+    (prompt.then === 'finish' &&
+      postDone &&
+      (!questions.sus || questions.answeredSus) &&
+      (prompt.kind !== 'study' || prompt.phase === 'post'));
   return { prompt, finishesNext, draft: get(internal.draft), saving: get(internal.busy) === 'answers' };
 });
 

@@ -11,28 +11,31 @@ import { internal, type QuestionDraft } from '@/features/participate/stores/part
 const isCurrent = (get: Getter, generation: number) => get(internal.generation) === generation;
 
 /** 'Siguiente' / 'Finish Analysis' on a task's questions; resolves false when saving failed. */
-export const answerTaskAtom = atom(null, async (get, set, answer: { seq: number; success: TaskSuccess }): Promise<boolean> => {
-  const prompt = get(internal.prompt);
-  const entryId = get(internal.entryId);
-  if (prompt?.kind !== 'task' || !entryId || get(internal.busy)) return false;
-  const generation = get(internal.generation);
-  set(internal.busy, 'answers');
-  try {
-    await sendTaskAnswer(entryId, prompt.taskNumber, { ...answer, atMs: prompt.atMs });
-  } catch {
-    if (isCurrent(get, generation)) set(internal.busy, null);
-    return false;
-  }
-  if (!isCurrent(get, generation)) return true;
-  set(internal.busy, null);
-  const questions = get(internal.questions);
-  set(internal.questions, { ...questions, answeredTasks: [...questions.answeredTasks, prompt.taskNumber] });
-  set(internal.prompt, null);
-  if (prompt.then === 'next') moveStep(get, set, 1);
-  // Towards Finish: the SUS next if asked, else the upload starts.
-  else void set(finishAtom);
-  return true;
-});
+export const answerTaskAtom = atom(
+  null,
+  async (get, set, answer: { seq: number; success: TaskSuccess }): Promise<boolean> => {
+    const prompt = get(internal.prompt);
+    const entryId = get(internal.entryId);
+    if (prompt?.kind !== 'task' || !entryId || get(internal.busy)) return false;
+    const generation = get(internal.generation);
+    set(internal.busy, 'answers');
+    try {
+      await sendTaskAnswer(entryId, prompt.taskNumber, { ...answer, atMs: prompt.atMs });
+    } catch {
+      if (isCurrent(get, generation)) set(internal.busy, null);
+      return false;
+    }
+    if (!isCurrent(get, generation)) return true;
+    set(internal.busy, null);
+    const questions = get(internal.questions);
+    set(internal.questions, { ...questions, answeredTasks: [...questions.answeredTasks, prompt.taskNumber] });
+    set(internal.prompt, null);
+    if (prompt.then === 'next') moveStep(get, set, 1);
+    // Towards Finish: the SUS next if asked, else the upload starts.
+    else void set(finishAtom);
+    return true;
+  },
+);
 
 /** 'Finish Analysis' on the SUS: saves the ten answers (1–5, in item order), then finishes. */
 export const answerSusAtom = atom(null, async (get, set, answers: number[]): Promise<boolean> => {
@@ -57,16 +60,19 @@ export const answerSusAtom = atom(null, async (get, set, answers: number[]): Pro
 });
 
 /** A choice on the question screen (a SUS answer by item index, 0 = item 1). */
-export const chooseAtom = atom(null, (get, set, change: Partial<Omit<QuestionDraft, 'sus'>> | { susItem: number; value: number }) => {
-  const draft = get(internal.draft);
-  if ('susItem' in change) {
-    const sus = draft.sus.slice();
-    sus[change.susItem] = change.value;
-    set(internal.draft, { ...draft, sus });
-    return;
-  }
-  set(internal.draft, { ...draft, ...change });
-});
+export const chooseAtom = atom(
+  null,
+  (get, set, change: Partial<Omit<QuestionDraft, 'sus'>> | { susItem: number; value: number }) => {
+    const draft = get(internal.draft);
+    if ('susItem' in change) {
+      const sus = draft.sus.slice();
+      sus[change.susItem] = change.value;
+      set(internal.draft, { ...draft, sus });
+      return;
+    }
+    set(internal.draft, { ...draft, ...change });
+  },
+);
 
 /** 'Volver a la tarea': the screen closes unanswered; the next 'Siguiente' asks again. */
 export const closePromptAtom = atom(null, (get, set) => {

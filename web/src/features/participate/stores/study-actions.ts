@@ -14,16 +14,19 @@ import { answered, studyInternal, type StudyAnswerDraft } from '@/features/parti
 const isCurrent = (get: Getter, generation: number) => get(internal.generation) === generation;
 
 /** A screener choice: `multiple` toggles the option, otherwise it replaces the answer. */
-export const chooseScreenerAtom = atom(null, (get, set, change: { question: number; option: number; multiple: boolean }) => {
-  const draft = get(studyInternal.screenerDraft).slice();
-  const current = draft[change.question] ?? [];
-  draft[change.question] = change.multiple
-    ? current.includes(change.option)
-      ? current.filter((o) => o !== change.option)
-      : [...current, change.option].sort((a, b) => a - b)
-    : [change.option];
-  set(studyInternal.screenerDraft, draft);
-});
+export const chooseScreenerAtom = atom(
+  null,
+  (get, set, change: { question: number; option: number; multiple: boolean }) => {
+    const draft = get(studyInternal.screenerDraft).slice();
+    const current = draft[change.question] ?? [];
+    draft[change.question] = change.multiple
+      ? current.includes(change.option)
+        ? current.filter((o) => o !== change.option)
+        : [...current, change.option].sort((a, b) => a - b)
+      : [change.option];
+    set(studyInternal.screenerDraft, draft);
+  },
+);
 
 /** 'Continuar' on the screener. */
 export const submitScreenerAtom = atom(null, async (get, set) => {
@@ -31,7 +34,7 @@ export const submitScreenerAtom = atom(null, async (get, set) => {
   const questions = panel.screener ?? [];
   const draft = get(studyInternal.screenerDraft);
   if (get(internal.busy)) return;
-  if (questions.some((_, i) => !(draft[i]?.length))) {
+  if (questions.some((_, i) => !draft[i]?.length)) {
     set(studyInternal.screenerError, 'required');
     return;
   }
@@ -84,7 +87,10 @@ export const answerStudyAtom = atom(null, async (get, set): Promise<'required' |
   }
   if (!isCurrent(get, generation)) return true;
   set(internal.busy, null);
-  set(studyInternal.study, { ...get(studyInternal.study), [prompt.phase === 'pre' ? 'answeredPre' : 'answeredPost']: true });
+  set(studyInternal.study, {
+    ...get(studyInternal.study),
+    [prompt.phase === 'pre' ? 'answeredPre' : 'answeredPost']: true,
+  });
   set(studyInternal.draft, []);
   set(internal.prompt, null);
   if (prompt.then === 'next') moveStep(get, set, 1);

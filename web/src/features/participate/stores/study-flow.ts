@@ -17,10 +17,17 @@ import { NO_PANEL, NO_STUDY, studyInternal, validPid } from '@/features/particip
  */
 export function preparePanel(set: Setter, answer: ValidateParticipationResponse): boolean {
   const param = answer.pidParam;
-  const raw = param ? new URLSearchParams(window.location.search).get(param)?.trim() ?? '' : '';
+  const raw = param ? (new URLSearchParams(window.location.search).get(param)?.trim() ?? '') : '';
   if (raw && !validPid(raw)) return false;
-  set(studyInternal.panel, { ...NO_PANEL, pid: raw || null, screener: answer.screener?.length ? answer.screener : null });
-  set(studyInternal.screenerDraft, (answer.screener ?? []).map(() => []));
+  set(studyInternal.panel, {
+    ...NO_PANEL,
+    pid: raw || null,
+    screener: answer.screener?.length ? answer.screener : null,
+  });
+  set(
+    studyInternal.screenerDraft,
+    (answer.screener ?? []).map(() => []),
+  );
   set(studyInternal.screenerError, null);
   return true;
 }
@@ -28,7 +35,10 @@ export function preparePanel(set: Setter, answer: ValidateParticipationResponse)
 /** The id and the screener answers `participate` sends along (nothing for the spec's analyses). */
 export function panelExtras(get: Getter): { pid?: string; screener?: number[][] } {
   const panel = get(studyInternal.panel);
-  return { ...(panel.pid ? { pid: panel.pid } : {}), ...(panel.screenerAnswers ? { screener: panel.screenerAnswers } : {}) };
+  return {
+    ...(panel.pid ? { pid: panel.pid } : {}),
+    ...(panel.screenerAnswers ? { screener: panel.screenerAnswers } : {}),
+  };
 }
 
 /** The analysis starts: its questions and those already answered. */
@@ -36,7 +46,12 @@ export function startStudy(set: Setter, data: ParticipationData, answers?: Entry
   const phases = new Set((answers?.questions ?? []).map((a) => a.phase));
   const pre = data.questions?.pre ?? [];
   const post = data.questions?.post ?? [];
-  set(studyInternal.study, pre.length || post.length ? { pre, post, answeredPre: !pre.length || phases.has('pre'), answeredPost: !post.length || phases.has('post') } : NO_STUDY);
+  set(
+    studyInternal.study,
+    pre.length || post.length
+      ? { pre, post, answeredPre: !pre.length || phases.has('pre'), answeredPost: !post.length || phases.has('post') }
+      : NO_STUDY,
+  );
   set(studyInternal.draft, []);
 }
 

@@ -18,10 +18,21 @@ export function setTranscription(set: Setter, transcribe: boolean | undefined): 
 }
 
 /** Starts recording the microphone for transcription, right after the screen's recorder. */
-export async function startTranscriptionAudio(get: Getter, set: Setter, entryId: string, microphone: MediaStream | null | undefined, alignTo: number | undefined): Promise<void> {
+export async function startTranscriptionAudio(
+  get: Getter,
+  set: Setter,
+  entryId: string,
+  microphone: MediaStream | null | undefined,
+  alignTo: number | undefined,
+): Promise<void> {
   if (!get(enabled) || !microphone || get(current)) return;
   const tracks = microphone.getAudioTracks();
-  if (tracks.length === 0 || typeof MediaRecorder === 'undefined' || !MediaRecorder.isTypeSupported('audio/webm;codecs=opus')) return;
+  if (
+    tracks.length === 0 ||
+    typeof MediaRecorder === 'undefined' ||
+    !MediaRecorder.isTypeSupported('audio/webm;codecs=opus')
+  )
+    return;
   try {
     const recorder = await createRecorderSession(entryId, 'audio');
     set(current, recorder);

@@ -1,6 +1,10 @@
 /** Test doubles for the participate feature: media tracks and streams jsdom lacks, and a recorder session. */
 import { vi } from 'vitest';
-import { IDLE_SNAPSHOT, type RecorderSession, type RecorderSnapshot } from '@/features/participate/lib/recorder-session';
+import {
+  IDLE_SNAPSHOT,
+  type RecorderSession,
+  type RecorderSnapshot,
+} from '@/features/participate/lib/recorder-session';
 
 /** A MediaStreamTrack stand-in: an EventTarget, so tests can fire 'ended' like the browser does. */
 export class FakeTrack extends EventTarget {

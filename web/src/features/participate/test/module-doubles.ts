@@ -18,7 +18,9 @@ type Original<T> = () => Promise<T>;
 export const media = {
   requestScreen: vi.fn<() => Promise<MediaStream>>(),
   requestMicrophone: vi.fn<() => Promise<MediaStream>>(),
-  combineStreams: vi.fn((screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream),
+  combineStreams: vi.fn(
+    (screen: MediaStream, microphone: MediaStream) => ({ screen, microphone }) as unknown as MediaStream,
+  ),
 };
 
 export const recorder = { createRecorderSession: vi.fn() };
@@ -28,14 +30,22 @@ export const CAPABLE: Capabilities = { screenCapture: true, recorderMime: 'video
 
 export const preflight = { readCapabilities: vi.fn<() => Capabilities>() };
 
-export const mediaModule = async (original: Original<typeof import('@/features/participate/lib/media')>) => ({ ...(await original()), ...media });
+export const mediaModule = async (original: Original<typeof import('@/features/participate/lib/media')>) => ({
+  ...(await original()),
+  ...media,
+});
 
-export const recorderSessionModule = async (original: Original<typeof import('@/features/participate/lib/recorder-session')>) => ({
+export const recorderSessionModule = async (
+  original: Original<typeof import('@/features/participate/lib/recorder-session')>,
+) => ({
   ...(await original()),
   ...recorder,
 });
 
-export const preflightModule = async (original: Original<typeof import('@/features/participate/lib/preflight')>) => ({ ...(await original()), ...preflight });
+export const preflightModule = async (original: Original<typeof import('@/features/participate/lib/preflight')>) => ({
+  ...(await original()),
+  ...preflight,
+});
 
 /** The permissions step preloads the recorder module: keep the wasm package out of unit tests. */
 export const loadRecorderModule = () => ({

@@ -1,6 +1,10 @@
 /** Test helpers: the participation page rendered as its entry mounts it (participate-main.tsx), at a URL, and the way to the shared screen. */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { loadAnalysisStep, loadFloatingWindowHost, loadPermissionsStep } from '@/features/participate/components/recording-steps';
+import {
+  loadAnalysisStep,
+  loadFloatingWindowHost,
+  loadPermissionsStep,
+} from '@/features/participate/components/recording-steps';
 import { ParticipatePage } from '@/features/participate/routes/participate-page';
 
 /** The page reads its analysis id from the address, so the address is set first. */
@@ -25,4 +29,5 @@ export async function openAndShare(url = '/participate/an-1') {
  * `beforeAll`: the first import of a module makes Vitest transform it and its imports, seconds on
  * a busy machine, which would otherwise count against the first test that reaches the step.
  */
-export const loadRecordingSteps = () => Promise.all([loadPermissionsStep(), loadAnalysisStep(), loadFloatingWindowHost()]);
+export const loadRecordingSteps = () =>
+  Promise.all([loadPermissionsStep(), loadAnalysisStep(), loadFloatingWindowHost()]);

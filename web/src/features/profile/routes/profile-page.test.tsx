@@ -37,8 +37,14 @@ describe('profile page', () => {
   });
 
   it.each([
-    [{ status: 401, body: { message: 'La contraseña actual no es correcta', code: 'wrong_current_password' } }, ['La contraseña actual no es correcta']],
-    [{ status: 422, body: { message: 'La nueva contraseña no es válida', code: 'weak_password' } }, ['La nueva contraseña no es válida']],
+    [
+      { status: 401, body: { message: 'La contraseña actual no es correcta', code: 'wrong_current_password' } },
+      ['La contraseña actual no es correcta'],
+    ],
+    [
+      { status: 422, body: { message: 'La nueva contraseña no es válida', code: 'weak_password' } },
+      ['La nueva contraseña no es válida'],
+    ],
     [{ status: 500, body: { message: 'x', code: 'internal' } }, ['An unexpected error occurred. Please try again.']],
     [{ status: 400, body: 'oops' }, ['An unexpected error occurred. Please try again.']],
   ])('shows the right error for %o', async (answer, texts) => {

@@ -24,7 +24,12 @@ export function ProfilePage() {
   const failure = update.isError ? passwordChangeFailure(update.error) : null;
 
   return (
-    <Stack as="section" gap={4} className="card card--roomy content--narrow profile-card" aria-labelledby="profile-title">
+    <Stack
+      as="section"
+      gap={4}
+      className="card card--roomy content--narrow profile-card"
+      aria-labelledby="profile-title"
+    >
       <h1 id="profile-title">{t('profile.title')}</h1>
       <p className="profile-card__intro">{t('profile.intro')}</p>
       {update.isSuccess ? <Alert tone="success" title={update.data.message} testId="profile-success" /> : null}
