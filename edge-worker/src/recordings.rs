@@ -7,7 +7,6 @@ use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
 use lupa_api_types::{EntryUrlResponse, SegmentDto};
-use lupa_core::auth::Role;
 use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange};
@@ -26,11 +25,11 @@ use crate::App;
 
 const NOT_READY: &str = "La grabación aún no está disponible";
 
-/// The entry a batch read (`entries::add_find`) when the signed-in user owns its analysis or is
-/// an admin; 404 otherwise. Whatever else the batch read about it is only used after this check.
+/// The entry a batch read (`entries::add_find`) when the signed-in user is a member of the
+/// workspace that owns its analysis, or an admin; 404 otherwise. Whatever else the batch read
+/// about it is only used after this check.
 pub fn owned_by(user: &SessionUser, entry: Option<EntryRow>) -> ApiResult<EntryRow> {
-    let admin = Role::parse(&user.user.role) == Some(Role::Admin);
-    entry.filter(|entry| entry.owner_id == user.user.id || admin).ok_or_else(ApiError::not_found)
+    entry.filter(|entry| user.may_see_workspace(&entry.workspace_id)).ok_or_else(ApiError::not_found)
 }
 
 /// The entry when the signed-in user (checked by the router) owns its analysis or is an admin

@@ -39,6 +39,10 @@ pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'s
         Ok(user) => user,
         Err(err) => return (route.pattern, Err(err)),
     };
+    // The member's role in their current workspace, read with the session (ADR 0019).
+    if let Some(Err(err)) = user.as_ref().map(|user| crate::team::check_access(user, route.id)) {
+        return (route.pattern, Err(err));
+    }
     (route.pattern, handle(route.id, app, req, &matched.params, user.as_ref()).await)
 }
 

@@ -58,6 +58,32 @@ pub struct UserDto {
 #[ts(export)]
 pub struct UserResponse {
     pub user: UserDto,
+    /// The workspace the account acts in, with its role there (ADR 0019). Sent by the session
+    /// routes; absent from login and registration answers, and once the account was removed from
+    /// its current workspace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub workspace: Option<WorkspaceDto>,
+}
+
+/// A workspace as its member sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspaceDto {
+    pub id: String,
+    pub name: String,
+    pub role: TeamRoleName,
+}
+
+/// A member's role in a workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum TeamRoleName {
+    Owner,
+    Admin,
+    Researcher,
+    Observer,
 }
 
 /// `POST /api/v1/auth/login/local`.

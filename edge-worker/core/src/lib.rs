@@ -30,6 +30,7 @@ pub mod stripe_signature;
 pub mod study;
 pub mod summary;
 pub mod sus;
+pub mod team;
 pub mod thumbnail;
 pub mod transcript;
 pub mod webm;
