@@ -126,10 +126,10 @@ fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> Api
 }
 
 /// Who opened a socket: the hash of the session that proved it and its user, kept as the socket's
-/// tags (they outlive hibernation), so that each `sign` and each [`Call::Recheck`] can ask again
-/// whether that session still lasts and still has access.
+/// tags (they outlive hibernation), so that each `sign` and each [`WorkerCall::Recheck`] can ask
+/// again whether that session still lasts and still has access.
 ///
-/// [`Call::Recheck`]: crate::ledger::protocol::Call::Recheck
+/// [`WorkerCall::Recheck`]: crate::ledger::protocol::WorkerCall::Recheck
 pub struct Viewer {
     pub session_hash: String,
     pub user_id: String,
