@@ -15,6 +15,7 @@ pub use lupa_core::error_code::ErrorCode;
 pub mod insights;
 pub mod live;
 pub mod openapi;
+pub mod recorder_bodies;
 pub mod route_table;
 pub mod study;
 pub mod transcript;
