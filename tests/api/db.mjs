@@ -80,27 +80,28 @@ export async function r2Exists(key) {
   return (await r2Get(key)) !== null;
 }
 
-/** Writes `bytes` as the local R2 object `key`, through wrangler (objects the API never writes). */
+/**
+ * Writes `bytes` as the local R2 object `key`, through wrangler (objects the API never writes).
+ * Wrangler's own simulator shares the bucket's on-disk store with the running server's; when the
+ * server is busy with it (seen under load), wrangler's workerd drops the call: "Network connection
+ * lost". Whether or not it wrote, writing the same object again is harmless, so that one failure
+ * is tried again. It is the simulator's (production R2 has no shared file), not the product's.
+ */
 export async function r2Put(key, bytes) {
   const dir = mkdtempSync(join(tmpdir(), 'lupa-r2-'));
   const file = join(dir, 'object');
   writeFileSync(file, bytes);
+  const args = ['r2', 'object', 'put', `lupa-recordings/${key}`, '--file', file, '--local'];
   try {
-    await run(
-      'wrangler',
-      [
-        'r2',
-        'object',
-        'put',
-        `lupa-recordings/${key}`,
-        '--file',
-        file,
-        '--local',
-        '--persist-to',
-        process.env.LUPA_STATE_DIR,
-      ],
-      { cwd: root },
-    );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run('wrangler', [...args, '--persist-to', process.env.LUPA_STATE_DIR], { cwd: root });
+        return;
+      } catch (err) {
+        if (attempt >= 4 || !/Network connection lost/.test(String(err.stderr))) throw err;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
