@@ -4,7 +4,7 @@
  * language, menu button) and the side navigation with icons, which marks the current section on
  * nested routes too and folds behind the menu button below 768 px. With more than one workspace the
  * header has a switcher; once the account is no longer a member of the workspace it acts in (any
- * call answered `no_team_access`, or the session has no workspace) the screen gives way to
+ * call answered `no_team_access`) the screen gives way to
  * 'Ya no tienes acceso a este equipo' (ADR 0019).
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -19,7 +19,6 @@ import { SiteHeader } from '@/components/site-header';
 import { SessionGate } from '@/components/session/session-gate';
 import { LogoutButton, SignedInUser } from '@/components/session/shell-header-parts';
 import { useLogout } from '@/components/session/use-logout';
-import { useSession } from '@/components/session/use-session';
 import { paths } from '@/config/paths';
 import { TrialEndedBanner } from '@/features/billing-status';
 import { NoTeamAccess, WorkspaceSwitcher } from '@/features/team';
@@ -45,10 +44,7 @@ function Shell({ user }: { user: UserDto }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout(paths.landing);
-  const session = useSession();
-  const accessLost = useTeamAccessLost();
-  // A removed member's session has no workspace; the global admin may have none and sees all.
-  const lost = accessLost || (session.data !== undefined && !session.data.workspace && user.role !== 'admin');
+  const lost = useTeamAccessLost();
   const closeMenu = () => setMenuOpen(false);
   const current = shellSection(pathname);
   const items: NavItem[] = [

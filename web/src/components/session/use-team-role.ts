@@ -2,7 +2,8 @@
  * The signed-in account's role in its current workspace (ADR 0019), from the cached session, for
  * screens that hide what the role may not do: an observer gets no 'Crear nuevo análisis' and no
  * researcher-only action (the API answers 403 `team_role_forbidden` anyway; hiding them is so the
- * interface never offers what will be refused). While the session loads nothing is allowed yet.
+ * interface never offers what will be refused). A session without a role yet (the login's answer,
+ * before the session is read again) hides nothing: only a known observer loses the buttons.
  */
 import { useSession } from '@/components/session/use-session';
 import type { TeamRoleName } from '@/lib/api-types/TeamRoleName';
@@ -19,7 +20,7 @@ export interface TeamAccess {
 
 export function teamAccess(role: TeamRoleName | undefined): TeamAccess {
   const rank = role === undefined ? -1 : RANK[role];
-  return { role, canResearch: rank >= RANK.researcher, canManage: rank >= RANK.admin };
+  return { role, canResearch: role === undefined || rank >= RANK.researcher, canManage: rank >= RANK.admin };
 }
 
 export function useTeamRole(): TeamAccess {

@@ -1,8 +1,12 @@
 /**
  * The account's workspaces (GET /api/v1/workspaces), switching the current one and leaving one.
- * Switching or leaving changes what every screen shows, so the whole cache is refreshed after.
+ * Switching or leaving changes what every screen shows: the dashboard opens, then the whole cache
+ * is refreshed. Here, not in the caller's `mutate` callbacks, which a screen that gives way (the
+ * 'Ya no tienes acceso' notice) would never run.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { teamKeys } from '@/features/team/api/query-keys';
 import { post } from '@/lib/api-client';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
@@ -20,7 +24,9 @@ export const useWorkspaces = () => useQuery(workspacesQueryOptions());
 /** Everything cached belonged to the workspace the account just left or switched from. */
 function useRefreshAll() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return async () => {
+    await navigate(paths.dashboard, { replace: true });
     clearTeamAccessLost();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     await queryClient.invalidateQueries();

@@ -5,18 +5,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ShieldOff } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { LoadingBlock } from '@/components/ui/loading-block';
-import { paths } from '@/config/paths';
 import { useSwitchWorkspace, useWorkspaces } from '@/features/team/api/workspaces';
 import '@/features/team/team.css';
 
 export function NoTeamAccess() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const workspaces = useWorkspaces();
   const switching = useSwitchWorkspace();
@@ -46,9 +43,7 @@ export function NoTeamAccess() {
               type="button"
               className="button button--primary"
               aria-busy={(switching.isPending && switching.variables === workspace.id) || undefined}
-              onClick={() =>
-                switching.mutate(workspace.id, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) })
-              }
+              onClick={() => switching.mutate(workspace.id)}
             >
               {t('team.lost.goTo', { name: workspace.name })}
             </button>

@@ -5,22 +5,18 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { useSwitchWorkspace, useWorkspaces } from '@/features/team/api/workspaces';
 import '@/features/team/team.css';
 
 export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const navigate = useNavigate();
   const workspaces = useWorkspaces();
   const switching = useSwitchWorkspace();
   const list = workspaces.data?.workspaces ?? [];
   if (list.length < 2) return null;
 
-  const onChange = (workspaceId: string) =>
-    switching.mutate(workspaceId, { onSuccess: () => void navigate(paths.dashboard) });
+  const onChange = (workspaceId: string) => switching.mutate(workspaceId);
 
   return (
     <div className={['workspace-switcher', className].filter(Boolean).join(' ')}>

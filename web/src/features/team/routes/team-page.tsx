@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,7 +14,6 @@ import { teamAccess } from '@/components/session/use-team-role';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionHeader } from '@/components/ui/section-header';
-import { paths } from '@/config/paths';
 import { useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from '@/features/team/api/team';
 import { useLeaveWorkspace } from '@/features/team/api/workspaces';
 import { InvitationsTable } from '@/features/team/components/invitations-table';
@@ -31,7 +29,6 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 // Size: the page holds its sections' dialogs and the one status line they report to.
 export function TeamPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const session = useSession();
   const team = useTeam();
   const [inviting, setInviting] = useState(false);
@@ -77,8 +74,7 @@ export function TeamPage() {
         report('success', t('team.removeDialog.removed', { email: member.email }));
       },
     });
-  const confirmLeave = () =>
-    leave.mutate(workspace.id, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) });
+  const confirmLeave = () => leave.mutate(workspace.id);
 
   return (
     <section className="team content--wide" aria-labelledby="team-title">
