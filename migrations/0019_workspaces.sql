@@ -61,6 +61,8 @@ ALTER TABLE analyses ADD COLUMN workspace_id TEXT REFERENCES workspaces(id);
 ALTER TABLE subscriptions ADD COLUMN workspace_id TEXT REFERENCES workspaces(id) ON DELETE CASCADE;
 -- Paid seats on the subscription (owner, admins, researchers), as the provider was last told.
 ALTER TABLE subscriptions ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1 CHECK (quantity >= 1);
+-- The provider's subscription item whose quantity is the seats (Stripe's `si_…`).
+ALTER TABLE subscriptions ADD COLUMN item_id TEXT;
 ALTER TABLE invoices ADD COLUMN workspace_id TEXT REFERENCES workspaces(id) ON DELETE CASCADE;
 ALTER TABLE checkout_sessions ADD COLUMN workspace_id TEXT REFERENCES workspaces(id) ON DELETE CASCADE;
 

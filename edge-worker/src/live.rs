@@ -4,6 +4,7 @@
 //! `GET /api/v1/live-chunks/…` serves one stored chunk to a URL the object signed.
 
 use lupa_core::error_code::ErrorCode;
+use lupa_core::recording::{ChunkId, Track};
 use lupa_core::routes as paths;
 use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
 
@@ -94,12 +95,11 @@ pub async fn chunk(
     verify_signed_request(app, req, &paths::live_chunk(entry_id, segment, track, index))?;
     let gone = || ApiError::new(404, ErrorCode::ChunkGone, CHUNK_GONE);
     let (Ok(seq), Ok(index)) = (segment.parse::<u32>(), index.parse::<u32>()) else { return Err(gone()) };
-    if track != "screen" && track != "camera" {
-        return Err(gone());
-    }
+    // Viewers watch the screen and the camera; the audio track is the transcript's.
+    let Ok(track @ (Track::Screen | Track::Camera)) = track.parse::<Track>() else { return Err(gone()) };
     let analysis = crate::participation::entries::find(&db(app)?, entry_id).await?.ok_or_else(gone)?.analysis_id;
-    let object =
-        bucket(app)?.get(chunk_key(&analysis, entry_id, seq, track, index)).execute().await?.ok_or_else(gone)?;
+    let chunk = ChunkId { seq, track, index };
+    let object = bucket(app)?.get(chunk_key(&analysis, entry_id, chunk)).execute().await?.ok_or_else(gone)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 chunk without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", "application/octet-stream")?

@@ -7,10 +7,10 @@ use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
 use lupa_api_types::{EntryUrlResponse, SegmentDto};
-use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange};
 use lupa_core::read_pieces::read_pieces;
+use lupa_core::recording::Track;
 use lupa_core::routes as paths;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
@@ -152,6 +152,8 @@ pub async fn stream(
     let path = match (segment, track) {
         (Some(seq), Track::Screen) => paths::recording_segment(entry_id, seq),
         (Some(seq), Track::Camera) => paths::recording_segment_camera(entry_id, seq),
+        // The audio track is the transcript's: it has no file of its own to play.
+        (Some(_), Track::Audio) => return Err(ApiError::not_found()),
         (None, _) => paths::recording(entry_id),
     };
     let track_name = track.as_str();

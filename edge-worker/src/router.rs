@@ -6,7 +6,7 @@
 //! the object the path names. The match below is exhaustive, so a new route is its declaration
 //! (one row of `declare_routes!`) plus one arm here naming its handler.
 
-use lupa_core::camera::Track;
+use lupa_core::recording::Track;
 use lupa_core::routes::{resolve, Access, Params, Resolution, RouteId};
 use worker::{Request, Response};
 

@@ -15,6 +15,7 @@ pub use lupa_core::error_code::ErrorCode;
 pub mod insights;
 pub mod live;
 pub mod openapi;
+pub mod recorder_bodies;
 pub mod route_table;
 pub mod study;
 pub mod team;
@@ -407,6 +408,14 @@ pub struct BillingData {
     pub stripe_customer_id: Option<String>,
     /// True when an active subscription exists (what the gate checks).
     pub paid: bool,
+    /// Seats the workspace's members take: owner, admins and researchers (observers are free).
+    #[ts(type = "number")]
+    pub seats: i64,
+    /// The next invoice in cents (seats billed × the plan's price), while a subscription is in
+    /// force and renews; `null` otherwise.
+    #[serde(rename = "nextAmountCents")]
+    #[ts(type = "number | null")]
+    pub next_amount_cents: Option<i64>,
 }
 
 /// `GET /api/v1/billing`.

@@ -21,6 +21,7 @@ pub mod mp4_index;
 pub mod pages;
 pub mod participation;
 pub mod read_pieces;
+pub mod recording;
 pub mod routes;
 pub mod shell_preloads;
 pub mod stats;

@@ -17,6 +17,9 @@ const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' O
      FROM users WHERE id = ?1";
 const OWNED_WORKSPACES: &str =
     "SELECT workspace_id AS value FROM workspace_members WHERE user_id = ?1 AND role = 'owner'";
+/// The other workspaces whose paid seats the account took.
+const SEAT_WORKSPACES: &str =
+    "SELECT workspace_id AS value FROM workspace_members WHERE user_id = ?1 AND role IN ('admin', 'researcher')";
 /// One owned workspace (`?1`), emptied and deleted.
 const QUEUE_R2: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT 'analyses/' || id || '/', ?2 FROM analyses WHERE workspace_id = ?1 \
      ON CONFLICT (prefix) DO NOTHING";
@@ -52,11 +55,13 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     let mut reads = Batch::new(&database);
     let user = crate::auth::users::add_by_id(&mut reads, id)?;
     let owned = reads.add(OWNED_WORKSPACES, &[text(id)])?;
+    let seated = reads.add(SEAT_WORKSPACES, &[text(id)])?;
     let results = reads.run().await?;
     if results.first::<serde_json::Value>(user)?.is_none() {
         return Err(ApiError::not_found());
     }
     let workspaces: Vec<String> = results.all::<Value<String>>(owned)?.into_iter().map(|w| w.value).collect();
+    let seated: Vec<String> = results.all::<Value<String>>(seated)?.into_iter().map(|w| w.value).collect();
     let now = app.now();
     let mut batch = Batch::new(&database);
     batch.add(GUARD, &[text(id)])?;
@@ -83,5 +88,10 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
         } else {
             err
         }
-    })
+    })?;
+    // The teams they sat in pay for one seat less (ADR 0019).
+    for workspace in &seated {
+        crate::billing::seats::sync_after_answer(app, workspace);
+    }
+    Ok(())
 }

@@ -6,7 +6,7 @@
 //! `lupa_core::stripe_events`).
 
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
-use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
+use lupa_core::billing::{BillingEvent, Envelope, Seats, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
 use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{D1Database, Response};
@@ -97,7 +97,9 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let workspace = user.workspace_id()?;
     let found = reads.add(SESSION, &[text(id), text(workspace)])?;
     let active = gate::add_active(&mut reads, workspace, app.now())?;
+    let seats = crate::billing::seats::add_seats(&mut reads, workspace)?;
     let results = reads.run().await?;
+    let seats = crate::billing::seats::seats_in(&results, seats)?;
     let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
         return Err(ApiError::bad_request(ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
@@ -139,6 +141,8 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
             current_period_end_ms: Some(period_end_secs * 1000),
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
+            // The local provider's item: the seats the members take when paying (ADR 0019).
+            seats: Some(Seats { item_id: format!("si_local_{}", new_id()), quantity: seats }),
         },
         app.now(),
     )?;
@@ -148,7 +152,8 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
             text(&format!("in_local_{}", new_id())),
             text(&user.user.id),
             text(&subscription),
-            int(BASIC_MONTHLY.amount_cents),
+            // One seat's price per seat, as Stripe would invoice the item's quantity.
+            int(BASIC_MONTHLY.amount_cents * i64::try_from(seats).unwrap_or(1)),
             text(BASIC_MONTHLY.currency),
             int(now),
             int(now + MONTH_MS),
@@ -226,6 +231,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
             current_period_end_ms: None,
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
+            seats: None,
         },
         app.now(),
     )?;

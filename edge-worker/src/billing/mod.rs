@@ -6,6 +6,7 @@ pub mod events;
 pub mod gate;
 pub mod local;
 pub mod provider;
+pub mod seats;
 pub mod stripe_client;
 pub mod webhook;
 
@@ -115,17 +116,16 @@ pub async fn get(app: &App, current: &SessionUser) -> ApiResult<Response> {
     let listed = add_subscriptions(&mut batch, workspace, app.now())?;
     let active = gate::add_active(&mut batch, workspace, app.now())?;
     let customer = add_customer(&mut batch, workspace)?;
+    let seat_reads = seats::add_reads(&mut batch, workspace, app.now())?;
     let results = batch.run().await?;
     let subscriptions: Vec<SubscriptionDto> =
         results.all::<SubscriptionRow>(listed)?.into_iter().map(SubscriptionRow::dto).collect();
     let paid = gate::is_active(&results, active)?;
     let customer = customer_in(&results, customer)?;
-    json(
-        200,
-        &BillingResponse {
-            billingData: BillingData { Subscription: subscriptions, stripe_customer_id: customer, paid },
-        },
-    )
+    let (seats, next_amount_cents) = seats::read(&results, &seat_reads)?;
+    let data =
+        BillingData { Subscription: subscriptions, stripe_customer_id: customer, paid, seats, next_amount_cents };
+    json(200, &BillingResponse { billingData: data })
 }
 
 /// `POST /api/v1/billing`: creates the billing customer once (idempotent).
@@ -146,7 +146,9 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
     let workspace = current.workspace_id()?;
     let active = gate::add_active(&mut reads, workspace, app.now())?;
     let customer = add_customer(&mut reads, workspace)?;
+    let seat_count = seats::add_seats(&mut reads, workspace)?;
     let results = reads.run().await?;
+    let seat_count = seats::seats_in(&results, seat_count)?;
     if gate::is_active(&results, active)? {
         return Err(ApiError::bad_request(ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
     }
@@ -162,7 +164,7 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
         Ok(())
     })
     .await?;
-    let url = provider.checkout_url(app, &customer, &current.user.id, plan, &session_id).await?;
+    let url = provider.checkout_url(app, &customer, &current.user.id, plan, seat_count, &session_id).await?;
     json(200, &CheckoutResponse { checkoutSessionUrl: url })
 }
 

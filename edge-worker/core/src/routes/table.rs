@@ -8,6 +8,7 @@
 //! it (ADR 0014). Order matters only between patterns that could both match: literal segments
 //! before parameters.
 
+use super::participant::{AUDIO_CHUNK, CAMERA_CHUNK, COMPLETE, LEAVE, SCREEN_CHUNK, SEGMENT_OPEN, STEPS};
 use super::Access::{Admin, Participant, Public, Session, Signed};
 use super::Content::{AnyJson, Binary, Csv, Json, NoBody, Text};
 use super::{declare_routes, Route};
@@ -98,21 +99,21 @@ declare_routes! {
         .doc("This browser's unfinished participation (capability cookie)").gives(200, Json("ResumeInfo")),
     EntryResume: post("/analysisEntry/{id}/resume", Participant).d1(3)
         .doc("Continue an unfinished participation: hold the place again").gives(200, Json("ResumeInfo")),
-    EntrySegmentOpen: post("/analysisEntry/{id}/segments", Participant)
+    EntrySegmentOpen: at(SEGMENT_OPEN, Participant)
         .d1(1)
         .why("the object checks the capability and opens it; D1 records the segment with the hold")
         .doc("Start a new capture (segment) of the participation").takes(Json("OpenSegmentRequest")).gives(200, Json("SegmentResponse")),
-    EntryChunkPut: put("/analysisEntry/{id}/segments/{segment}/chunks/{index}", Participant)
+    EntryChunkPut: at(SCREEN_CHUNK, Participant)
         .chunk()
         .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
         .doc("Store one chunk (Content-Length and x-lupa-end-ms headers)")
         .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")),
-    EntryCameraChunkPut: put("/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Participant)
+    EntryCameraChunkPut: at(CAMERA_CHUNK, Participant)
         .chunk()
         .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
         .doc("Store one chunk of the camera track (Content-Length, x-lupa-end-ms; x-lupa-start-ms: the camera's start on the screen file)")
         .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")),
-    EntryAudioChunkPut: put("/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}", Participant)
+    EntryAudioChunkPut: at(AUDIO_CHUNK, Participant)
         .d1(0)
         .why("the participation's object checks the capability and keeps the audio for transcription (ADR 0018); no D1")
         .doc("Store one chunk of the audio track for transcription (audio/webm; x-lupa-start-ms: the audio's start on the screen file)")
@@ -121,9 +122,9 @@ declare_routes! {
         .d1(2)
         .why("the capability with the entry; the image to R2; the time it was taken stored")
         .doc("Store the entry's thumbnail (image/jpeg, at most 256 KiB)").takes(Binary("image/jpeg")).gives(200, Json("MessageResponse")),
-    EntrySteps: put("/analysisEntry/{id}/steps", Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)")
+    EntrySteps: at(STEPS, Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)")
         .doc("Save the step marks so far").takes(Json("StepsRequest")).gives(200, Json("MessageResponse")),
-    EntryComplete: post("/analysisEntry/{id}/complete", Participant)
+    EntryComplete: at(COMPLETE, Participant)
         .d1(2)
         .why(
             "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (the spec's single upload reads the entry once more)",
@@ -142,7 +143,7 @@ declare_routes! {
         .why("the capability with the entry; the analysis's questions; the answers with the hold")
         .doc("Save the answers to the questions before ('pre') or after ('post') the tasks (idempotent)")
         .takes(Json("QuestionAnswersRequest")).gives(200, Json("QuestionAnswersResponse")),
-    EntryAbandon: delete("/analysisEntry/{id}", Participant).d1(2)
+    EntryAbandon: at(LEAVE, Participant).d1(2)
         .doc("Leave: delete the recording and free the place").gives(200, Json("MessageResponse")),
     EntryUrl: get("/analysisEntry/{id}", Session).d1(2).doc("A signed playback URL").gives(200, Json("EntryUrlResponse")),
     EntryPage: get("/entry/{id}", Session).d1(2).doc("The entry page: URL and chapters").gives(200, Json("EntryPageResponse")),

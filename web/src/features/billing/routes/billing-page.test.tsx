@@ -36,7 +36,13 @@ function api({
       return {
         status: 200,
         body: {
-          billingData: { Subscription: paidNow ? [subscription] : [], stripe_customer_id: customerId, paid: paidNow },
+          billingData: {
+            Subscription: paidNow ? [subscription] : [],
+            stripe_customer_id: customerId,
+            paid: paidNow,
+            seats: 2,
+            nextAmountCents: paidNow ? 5800 : null,
+          },
         },
       };
     }
@@ -73,6 +79,9 @@ describe('billing page', () => {
     const card = await screen.findByRole('region', { name: 'Suscripción actual' });
     expect(within(card).getByText('Activo').className).toContain('badge--success');
     expect(within(card).getByText('sub_local_42')).toBeTruthy();
+    // The team's paid seats and what the next invoice comes to (ADR 0019).
+    expect(within(card).getByTestId('billing-seats').textContent).toBe('2 asientos');
+    expect(within(card).getByTestId('billing-next-amount').textContent).toBe('€58');
     // The plan is the current one: marked so, and not for sale again.
     const plan = screen.getByRole('region', { name: 'Suscripción Mensual' });
     expect(within(plan).getByTestId('billing-plan-current').textContent).toBe('Plan actual');

@@ -23,7 +23,12 @@ function api(get: Answer, actions: { pay?: Answer; cancel?: Answer } = {}) {
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/pay') return actions.pay;
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/cancel') return actions.cancel;
     if (method === 'GET' && url === '/api/v1/billing')
-      return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: 'c', paid: true } } };
+      return {
+        status: 200,
+        body: {
+          billingData: { Subscription: [], stripe_customer_id: 'c', paid: true, seats: 1, nextAmountCents: null },
+        },
+      };
     return undefined;
   });
 }
