@@ -137,5 +137,6 @@ pub async fn accept(app: &App, user: &SessionUser, raw: &str) -> ApiResult<Respo
     }
     let row =
         results.first::<JoinedRow>(joined)?.ok_or_else(|| ApiError::internal("joined workspace not read back"))?;
+    crate::billing::seats::sync_after_answer(app, &row.id);
     json(200, &WorkspaceDto { id: row.id, name: row.name, role: stored_role(&row.role)? })
 }

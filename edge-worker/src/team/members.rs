@@ -106,6 +106,8 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, member_id:
     if row.role == "owner" {
         return Err(owner_protected());
     }
+    // An observer takes no seat: a role change may move the count either way.
+    crate::billing::seats::sync_after_answer(app, workspace);
     json(200, &row.dto()?)
 }
 
@@ -127,6 +129,7 @@ pub async fn remove(app: &App, user: &SessionUser, member_id: &str) -> ApiResult
         });
     }
     crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(member_id));
+    crate::billing::seats::sync_after_answer(app, workspace);
     json(200, &MessageResponse { message: REMOVED.into() })
 }
 

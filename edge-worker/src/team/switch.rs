@@ -97,5 +97,6 @@ pub async fn leave(app: &App, user: &SessionUser, workspace_id: &str) -> ApiResu
         });
     }
     crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(me));
+    crate::billing::seats::sync_after_answer(app, workspace_id);
     json(200, &MessageResponse { message: LEFT.into() })
 }
