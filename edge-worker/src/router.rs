@@ -13,7 +13,7 @@ use worker::{Request, Response};
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
 use crate::{
-    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study,
+    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, team,
     thumbnails, transcripts, waitlist, App,
 };
 
@@ -160,6 +160,17 @@ async fn handle(
         RouteId::SegmentCameraStream => recordings::stream(app, &req, p.id(), Some(p.segment()), Track::Camera).await,
         RouteId::ThumbnailGet => thumbnails::stream(app, &req, p.id()).await,
         RouteId::EntryLive => live::open(app, user()?, &req, p.id()).await,
+        RouteId::WorkspaceList => team::switch::list(app, user()?).await,
+        RouteId::WorkspaceSwitch => team::switch::switch(app, user()?, p.id()).await,
+        RouteId::WorkspaceLeave => team::switch::leave(app, user()?, p.id()).await,
+        RouteId::TeamGet => team::members::list(app, user()?).await,
+        RouteId::MemberUpdate => team::members::update(app, user()?, &mut req, p.id()).await,
+        RouteId::MemberRemove => team::members::remove(app, user()?, p.id()).await,
+        RouteId::InvitationCreate => team::invitations::create(app, user()?, &mut req).await,
+        RouteId::InvitationResend => team::invitations::resend(app, user()?, p.id()).await,
+        RouteId::InvitationRevoke => team::invitations::revoke(app, user()?, p.id()).await,
+        RouteId::InvitationView => team::joining::view(app, p.token()).await,
+        RouteId::InvitationAccept => team::joining::accept(app, user()?, p.token()).await,
         RouteId::LiveChunk => live::chunk(app, &req, p.id(), p.segment(), p.track(), p.index()).await,
     }
 }

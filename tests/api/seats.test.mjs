@@ -7,8 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { eventually, q, sql } from './db.mjs';
 import { runCron } from './recording.mjs';
+import { join as joinByInvitation } from './team-helpers.mjs';
 
 const billing = async (cookie) => (await api('/api/v1/billing', { cookie })).json.billingData;
 
@@ -85,4 +86,54 @@ test('a workspace pays a seat per owner, admin and researcher; observers are fre
   assert.equal(portal.status, 403);
   assert.equal(portal.json.code, 'team_role_forbidden');
   assert.equal(portal.json.message, 'Tu rol en este equipo no permite esta acción');
+});
+
+test('every change of members through the team routes reaches the subscription, without the cron', async () => {
+  const owner = await signUp('seats-routes-owner');
+  await subscribe(owner);
+  const quantity = async () =>
+    (await sql(`SELECT quantity FROM subscriptions WHERE workspace_id = ${q(`w${owner.user.id}`)}`))[0].quantity;
+  /** The provider is told after the answer: waits for the quantity and the page's next amount. */
+  const settles = (seats) =>
+    eventually(async () => {
+      const data = await billing(owner.cookie);
+      return (await quantity()) === seats && data.seats === seats && data.nextAmountCents === seats * 2900
+        ? true
+        : undefined;
+    });
+  assert.equal(await quantity(), 1);
+
+  // Accepting an invitation as a researcher: two seats.
+  const member = await signUp('seats-routes-member');
+  await joinByInvitation(owner, member, 'researcher');
+  await settles(2);
+  const members = (await api('/api/v1/team', { cookie: owner.cookie })).json.members;
+  const memberId = members.find((m) => m.email === member.email).userId;
+
+  // Made an observer: the seat is freed; a researcher again: taken.
+  const asObserver = await api(`/api/v1/team/members/${memberId}`, {
+    method: 'PATCH',
+    cookie: owner.cookie,
+    body: { role: 'observer' },
+  });
+  assert.equal(asObserver.status, 200, asObserver.text);
+  await settles(1);
+  await api(`/api/v1/team/members/${memberId}`, {
+    method: 'PATCH',
+    cookie: owner.cookie,
+    body: { role: 'researcher' },
+  });
+  await settles(2);
+
+  // Removed: one seat.
+  const removed = await api(`/api/v1/team/members/${memberId}`, { method: 'DELETE', cookie: owner.cookie });
+  assert.equal(removed.status, 200, removed.text);
+  await settles(1);
+
+  // Joins again as an admin and leaves on their own: two seats, then one.
+  await joinByInvitation(owner, member, 'admin');
+  await settles(2);
+  const left = await api(`/api/v1/workspaces/w${owner.user.id}/leave`, { method: 'POST', cookie: member.cookie });
+  assert.equal(left.status, 200, left.text);
+  await settles(1);
 });

@@ -18,11 +18,13 @@ pub mod openapi;
 pub mod recorder_bodies;
 pub mod route_table;
 pub mod study;
+pub mod team;
 pub mod transcript;
 
 pub use insights::*;
 pub use live::*;
 pub use study::*;
+pub use team::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -832,6 +834,11 @@ pub struct NoteDto {
     pub createdAt: i64,
     #[ts(type = "number")]
     pub updatedAt: i64,
+    /// Who wrote it (name, or e-mail), so a team sees whose note it is (ADR 0019); `None` once
+    /// that account is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub author: Option<String>,
 }
 
 /// `GET /api/v1/entry/{id}/notes`.

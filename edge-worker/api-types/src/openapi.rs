@@ -35,7 +35,8 @@ named_schemas! {
     ShareRequest, SharedViewResponse, SharesResponse, StepsRequest, SubmittedResponse, SuccessResponse, SusAnswerDto, SusAnswerRequest,
     TaskAnswerDto, TaskAnswerRequest, UpdateEntryRequest, UpdatePasswordRequest, UploadUrlRequest, UploadUrlResponse,
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
-    transcript::TranscriptResponse, transcript::TranscriptSearchResponse
+    transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
+    TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse
 }
 
 /// A declared body as OpenAPI content. A JSON type that is not in `named_schemas!` is described

@@ -71,7 +71,15 @@ pub enum Need {
 pub fn need(route: RouteId) -> Need {
     use RouteId as R;
     match route {
-        R::AuthSession | R::User | R::AuthUpdatePassword => Need::Account,
+        // The account's own: its workspaces (switching and leaving check membership themselves),
+        // and joining one by invitation (the invitation is for the account's e-mail).
+        R::AuthSession
+        | R::User
+        | R::AuthUpdatePassword
+        | R::WorkspaceList
+        | R::WorkspaceSwitch
+        | R::WorkspaceLeave
+        | R::InvitationAccept => Need::Account,
         R::AnalysisList
         | R::AnalysisGet
         | R::AnalysisSummary
@@ -89,6 +97,8 @@ pub fn need(route: RouteId) -> Need {
         | R::TranscriptText
         | R::ReelList
         | R::ReelGet
+        // Who is on the team: every member sees it (invitations only admins and the owner).
+        | R::TeamGet
         // Whether the workspace has paid: every member's screens follow it (ADR 0012's lapsed
         // rules apply to the whole team). Changing the subscription is the owner's.
         | R::BillingGet => Need::Watch,
@@ -108,6 +118,9 @@ pub fn need(route: RouteId) -> Need {
         | R::ShareList
         | R::ShareCreate
         | R::ShareRevoke => Need::Research,
+        R::InvitationCreate | R::InvitationResend | R::InvitationRevoke | R::MemberUpdate | R::MemberRemove => {
+            Need::Manage
+        }
         R::BillingCreateCustomer
         | R::BillingCheckout
         | R::BillingPortal
@@ -152,6 +165,7 @@ pub fn need(route: RouteId) -> Need {
         | R::EntrySusAnswer
         | R::EntryQuestionAnswers
         | R::SharedView
+        | R::InvitationView
         | R::SharedMedia
         | R::SingleUpload
         | R::RecordingStream
@@ -166,6 +180,81 @@ pub fn need(route: RouteId) -> Need {
 /// migration and the `users` trigger, so every account has one from the moment it exists.
 pub fn personal_workspace_id(user_id: &str) -> String {
     format!("w{user_id}")
+}
+
+/// How long an invitation link works (ADR 0019): a week, single use.
+pub const INVITATION_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The role an invitation or a role change may give: any but owner (there is one owner, and
+/// passing ownership on is the owner's own step). `None` for anything else.
+pub fn grantable_role(value: &str) -> Option<TeamRole> {
+    TeamRole::parse(value).filter(|role| *role != TeamRole::Owner)
+}
+
+impl TeamRole {
+    /// The role as the interface and the mails say it (Spanish, the product's language).
+    pub fn label_es(self) -> &'static str {
+        match self {
+            TeamRole::Owner => "Propietario",
+            TeamRole::Admin => "Administrador",
+            TeamRole::Researcher => "Investigador",
+            TeamRole::Observer => "Observador",
+        }
+    }
+}
+
+/// What the activity log records (`workspace_activity.kind`). Rows are written in the same D1
+/// batch as the change they describe, so the log never says something that did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityKind {
+    InvitationSent,
+    InvitationResent,
+    InvitationAccepted,
+    InvitationRevoked,
+    RoleChanged,
+    MemberRemoved,
+    MemberLeft,
+}
+
+impl ActivityKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActivityKind::InvitationSent => "invitation_sent",
+            ActivityKind::InvitationResent => "invitation_resent",
+            ActivityKind::InvitationAccepted => "invitation_accepted",
+            ActivityKind::InvitationRevoked => "invitation_revoked",
+            ActivityKind::RoleChanged => "role_changed",
+            ActivityKind::MemberRemoved => "member_removed",
+            ActivityKind::MemberLeft => "member_left",
+        }
+    }
+}
+
+/// Why an invitation link can't be used, from its row (`None`: it can).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvitationState {
+    Pending,
+    Accepted,
+    Revoked,
+    Expired,
+}
+
+/// The state of an invitation at `now`: accepted and revoked win over expiry.
+pub fn invitation_state(
+    accepted_at: Option<i64>,
+    revoked_at: Option<i64>,
+    expires_at: i64,
+    now: i64,
+) -> InvitationState {
+    if accepted_at.is_some() {
+        InvitationState::Accepted
+    } else if revoked_at.is_some() {
+        InvitationState::Revoked
+    } else if expires_at <= now {
+        InvitationState::Expired
+    } else {
+        InvitationState::Pending
+    }
 }
 
 #[cfg(test)]
@@ -211,5 +300,24 @@ mod tests {
                 assert_eq!(need(route.id), Need::Account, "{:?} is not a Session route", route.id);
             }
         }
+    }
+
+    #[test]
+    fn invitations_give_any_role_but_owner() {
+        assert_eq!(grantable_role("admin"), Some(TeamRole::Admin));
+        assert_eq!(grantable_role("researcher"), Some(TeamRole::Researcher));
+        assert_eq!(grantable_role("observer"), Some(TeamRole::Observer));
+        assert_eq!(grantable_role("owner"), None);
+        assert_eq!(grantable_role(""), None);
+    }
+
+    #[test]
+    fn an_invitation_is_usable_only_while_pending_and_unexpired() {
+        let now = 1_000;
+        assert_eq!(invitation_state(None, None, now + 1, now), InvitationState::Pending);
+        assert_eq!(invitation_state(None, None, now, now), InvitationState::Expired);
+        assert_eq!(invitation_state(Some(5), None, now + 1, now), InvitationState::Accepted);
+        assert_eq!(invitation_state(None, Some(5), now - 1, now), InvitationState::Revoked);
+        assert_eq!(INVITATION_TTL_MS, 604_800_000);
     }
 }

@@ -191,6 +191,32 @@ declare_routes! {
         .doc("Create a read-only share link (needs a subscription; the token is shown once)")
         .takes(Json("ShareRequest")).gives(201, Json("ShareCreatedResponse")),
     ShareRevoke: post("/shares/{id}/revoke", Session).d1(3).doc("Revoke a share link").gives(200, Json("ShareDto")),
+    WorkspaceList: get("/workspaces", Session).d1(2)
+        .doc("The account's workspaces, each with its role; the current one first (ADR 0019)").gives(200, Json("WorkspacesResponse")),
+    WorkspaceSwitch: post("/workspaces/{id}/switch", Session).d1(2)
+        .doc("Act in another workspace the account is a member of").gives(200, Json("WorkspaceDto")),
+    WorkspaceLeave: post("/workspaces/{id}/leave", Session).d1(2)
+        .doc("Leave a workspace (not its owner); the personal one becomes current if it was this").gives(200, Json("MessageResponse")),
+    TeamGet: get("/team", Session).d1(2)
+        .doc("The current workspace's members, and its pending invitations for admins and the owner").gives(200, Json("TeamResponse")),
+    InvitationCreate: post("/team/invitations", Session)
+        .d1(3)
+        .doc("Invite an e-mail with a role (admin, researcher, observer); mailed after the answer")
+        .takes(Json("InvitationRequest")).gives(201, Json("InvitationDto")),
+    InvitationResend: post("/team/invitations/{id}/resend", Session).d1(3)
+        .doc("Mail a pending invitation again with a new link, valid 7 days from now").gives(200, Json("InvitationDto")),
+    InvitationRevoke: post("/team/invitations/{id}/revoke", Session).d1(2)
+        .doc("Revoke a pending invitation: its link stops working").gives(200, Json("MessageResponse")),
+    MemberUpdate: patch("/team/members/{id}", Session).d1(2)
+        .doc("Change a member's role (never the owner's)").takes(Json("MemberUpdateRequest")).gives(200, Json("MemberDto")),
+    MemberRemove: delete("/team/members/{id}", Session).d1(2)
+        .doc("Remove a member (never the owner); their access ends at once").gives(200, Json("MessageResponse")),
+    InvitationView: get("/invitations/{token}", Public).d1(1)
+        .doc("What an invitation link shows: the workspace, who invited, the e-mail and role; 410 once unusable")
+        .gives(200, Json("InvitationViewResponse")),
+    InvitationAccept: post("/invitations/{token}/accept", Session).d1(2)
+        .doc("Join the workspace with the signed-in account (its e-mail must be the invited one); it becomes current")
+        .gives(200, Json("WorkspaceDto")),
     SharedView: get("/share/{token}", Public)
         .d1(2)
         .why("no session: the attempt counted with the link read, then the view counted with what it shows")

@@ -1,7 +1,7 @@
 /** /user/billing: paid and unpaid states, the once-only customer creation, checkout and portal tabs. */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,7 +30,7 @@ function api({
 }) {
   let customerId = customer;
   return fakeApi(({ method, url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (method === 'GET' && url === '/api/v1/billing') {
       const paidNow = typeof paid === 'function' ? paid() : paid;
       return {
