@@ -274,12 +274,17 @@ impl Eq for Route {}
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolution<'a> {
     Found(Matched<'a>),
-    /// The path exists but not for this method; carries the allowed methods for `Allow`.
+    /// The path exists but not for this method; carries the methods it has, for `Allow`.
     MethodNotAllowed(Vec<&'static str>),
     NotFound,
 }
 
 /// Resolves a full request path (starting with `/api/v1`) against [`ROUTES`].
+///
+/// A path is the resource of the most specific pattern that matches it (a literal segment beats a
+/// parameter, earliest segment first), so `/analysis/participate` is that route's resource only and
+/// not also `/analysis/{id}`: another method there is 405 with the methods the OpenAPI document
+/// lists for that path in `Allow`, never a lookup of an analysis called "participate".
 pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
     let Some(rest) = path.strip_prefix(API_ROOT) else {
         return Resolution::NotFound;
@@ -289,23 +294,28 @@ pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => rest,
     };
+    let Some(best) = ROUTES
+        .iter()
+        .filter(|spec| match_pattern(spec.pattern, rest).is_some())
+        .map(|spec| spec.pattern)
+        .max_by_key(|pattern| specificity(pattern))
+    else {
+        return Resolution::NotFound;
+    };
     let mut allowed = Vec::new();
-    for spec in ROUTES {
-        if let Some(params) = match_pattern(spec.pattern, rest) {
-            if spec.method.eq_ignore_ascii_case(method) {
-                return Resolution::Found(Matched {
-                    spec: *spec,
-                    params: Params { pattern: spec.pattern, values: params },
-                });
-            }
-            allowed.push(spec.method);
+    for spec in ROUTES.iter().filter(|spec| spec.pattern == best) {
+        if spec.method.eq_ignore_ascii_case(method) {
+            let values = match_pattern(best, rest).unwrap_or_default();
+            return Resolution::Found(Matched { spec: *spec, params: Params { pattern: best, values } });
         }
+        allowed.push(spec.method);
     }
-    if allowed.is_empty() {
-        Resolution::NotFound
-    } else {
-        Resolution::MethodNotAllowed(allowed)
-    }
+    Resolution::MethodNotAllowed(allowed)
+}
+
+/// Orders patterns of the same length: per segment, from the first, a literal over a parameter.
+fn specificity(pattern: &str) -> Vec<bool> {
+    pattern.split('/').map(|seg| !seg.starts_with('{')).collect()
 }
 
 fn match_pattern<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
@@ -368,6 +378,28 @@ mod tests {
             resolve("DELETE", "/api/v1/auth/password-reset"),
             Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"])
         );
+    }
+
+    #[test]
+    fn a_literal_path_is_its_own_resource_not_a_parameter_value() {
+        // `/analysis/participate` also matches `/analysis/{id}`; only its own methods are allowed.
+        assert_eq!(resolve("GET", "/api/v1/analysis/participate"), Resolution::MethodNotAllowed(vec!["POST"]));
+        assert_eq!(resolve("DELETE", "/api/v1/analysisEntry/upload-url"), Resolution::MethodNotAllowed(vec!["POST"]));
+        assert!(matches!(
+            resolve("POST", "/api/v1/analysis/participate"),
+            Resolution::Found(Matched { spec: Route { id: RouteId::Participate, .. }, .. })
+        ));
+        let Resolution::Found(m) = resolve("GET", "/api/v1/analysis/abc") else { panic!() };
+        assert_eq!((m.spec.id, m.params.id()), (RouteId::AnalysisGet, "abc"));
+        // Every declared path allows exactly the methods declared for it.
+        for r in ROUTES {
+            let path = format!("{API_ROOT}{}", r.pattern.replace('{', "x").replace('}', ""));
+            let declared: Vec<_> = ROUTES.iter().filter(|o| o.pattern == r.pattern).map(|o| o.method).collect();
+            match resolve("TRACE", &path) {
+                Resolution::MethodNotAllowed(allowed) => assert_eq!(allowed, declared, "{}", r.pattern),
+                other => panic!("{}: {other:?}", r.pattern),
+            }
+        }
     }
 
     #[test]
