@@ -4,7 +4,7 @@
 //! keep their source for the log and answer with a generic message, so no raw platform error text
 //! ever reaches a client.
 
-use lupa_api_types::{ErrorBody, ValidationErrorBody, ValidationItem};
+use lupa_api_types::{ErrorBody, ValidationItem};
 pub use lupa_core::error_code::ErrorCode;
 use worker::Response;
 
@@ -103,15 +103,11 @@ impl ApiError {
 
     /// The JSON answer for this error.
     pub fn to_response(&self) -> Response {
-        let result = if self.errors.is_empty() {
-            Response::from_json(&ErrorBody { message: self.message.clone(), code: self.code })
-        } else {
-            Response::from_json(&ValidationErrorBody {
-                message: self.message.clone(),
-                code: self.code,
-                errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
-            })
-        };
+        let result = Response::from_json(&ErrorBody {
+            message: self.message.clone(),
+            code: self.code,
+            errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
+        });
         let mut resp = match result {
             Ok(resp) => resp.with_status(self.status),
             // Serialising strings cannot fail; still never panic in the worker.

@@ -5,9 +5,11 @@
 //! generated `api-paths.ts`) all read the same rows (ADR 0014).
 //! Size: resolving and `Params` are small; most lines are the tests that keep every declared path parameter reachable.
 
+mod links;
 mod paths;
 mod table;
 
+pub use links::{Link, LINKS};
 pub use paths::*;
 pub use table::{RouteId, ROUTES};
 
@@ -41,6 +43,10 @@ pub enum Content {
     AnyJson,
     /// Bytes of this media type.
     Binary(&'static str),
+    /// A recording's file: MediaRecorder's MP4 or WebM (`recording_mime`), as it was recorded.
+    Recording,
+    /// A shared recording's file, or its captions (WebVTT) on the link's `…/0/captions`.
+    RecordingOrCaptions,
     Csv,
     /// Text of this media type.
     Text(&'static str),
@@ -54,6 +60,21 @@ pub struct Doc {
     /// The status of a successful answer.
     pub status: u16,
     pub response: Content,
+    /// Error statuses the route answers besides those its shape implies (`lupa-api-types`
+    /// `openapi::error_statuses`: its access rule, its path parameters, a JSON body, a rate limit).
+    pub errors: &'static [u16],
+    /// The `lupa-api-types` type whose fields are the route's query parameters.
+    pub query: Option<&'static str>,
+    /// The `lupa-api-types` type whose fields are the request headers the route reads.
+    pub headers: Option<&'static str>,
+    /// Counts attempts per client or account: may answer 429 with `Retry-After`.
+    pub rate_limited: bool,
+    /// The most bytes a binary body may have, when no `Content-Length` header declares it.
+    pub body_max: Option<u64>,
+    /// Answers without its credentials too (what it answers then is its own, not a refusal).
+    pub credentials_optional: bool,
+    /// A `Signed` route that also needs the participation's capability cookie.
+    pub with_capability: bool,
 }
 
 /// Declares every route at once (`table.rs`): `Name: method("/pattern", Access).d1(n)…` per row
@@ -105,7 +126,19 @@ pub struct Route {
 /// zero, which the budget test would catch on its first D1 call.
 impl Route {
     const fn new(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> Route {
-        let doc = Doc { summary: "", request: Content::NoBody, status: 200, response: Content::NoBody };
+        let doc = Doc {
+            summary: "",
+            request: Content::NoBody,
+            status: 200,
+            response: Content::NoBody,
+            errors: &[],
+            query: None,
+            headers: None,
+            rate_limited: false,
+            body_max: None,
+            credentials_optional: false,
+            with_capability: false,
+        };
         Route {
             id,
             method,
@@ -170,6 +203,41 @@ impl Route {
     pub const fn gives(mut self, status: u16, response: Content) -> Route {
         self.doc.status = status;
         self.doc.response = response;
+        self
+    }
+    /// Error statuses beyond those the route's shape implies (each with the error body).
+    pub const fn fails(mut self, statuses: &'static [u16]) -> Route {
+        self.doc.errors = statuses;
+        self
+    }
+    /// The query parameters, as the fields of a type of `lupa-api-types`.
+    pub const fn query(mut self, type_name: &'static str) -> Route {
+        self.doc.query = Some(type_name);
+        self
+    }
+    /// The request headers read, as the fields of a type of `lupa-api-types`.
+    pub const fn headers(mut self, type_name: &'static str) -> Route {
+        self.doc.headers = Some(type_name);
+        self
+    }
+    /// Callable without its credentials (the capability cookie): it then answers for nobody.
+    pub const fn credentials_optional(mut self) -> Route {
+        self.doc.credentials_optional = true;
+        self
+    }
+    /// A signed URL that works only in the browser holding the participation's capability.
+    pub const fn with_capability(mut self) -> Route {
+        self.doc.with_capability = true;
+        self
+    }
+    /// A binary body's most bytes (413 above), when no declared header says it.
+    pub const fn body_max(mut self, max: u64) -> Route {
+        self.doc.body_max = Some(max);
+        self
+    }
+    /// Attempts are counted (per client address, account or user): 429 past the limit.
+    pub const fn rate_limited(mut self) -> Route {
+        self.doc.rate_limited = true;
         self
     }
 
@@ -259,7 +327,7 @@ impl<'a> Params<'a> {
 /// A matched route with its path parameters.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Matched<'a> {
-    pub spec: Route,
+    pub spec: &'static Route,
     pub params: Params<'a>,
 }
 
@@ -306,7 +374,7 @@ pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
     for spec in ROUTES.iter().filter(|spec| spec.pattern == best) {
         if spec.method.eq_ignore_ascii_case(method) {
             let values = match_pattern(best, rest).unwrap_or_default();
-            return Resolution::Found(Matched { spec: *spec, params: Params { pattern: best, values } });
+            return Resolution::Found(Matched { spec, params: Params { pattern: best, values } });
         }
         allowed.push(spec.method);
     }
