@@ -1,0 +1,254 @@
+// The api-contract suite (ADR 0019): Schemathesis, from the project's virtual environment
+// (.venv-contract, made by scripts/setup.sh from tests/api-contract/requirements.txt), runs the
+// served OpenAPI document against the test server with every check on, as each kind of caller:
+// a paying researcher with an analysis and a submitted recording, an admin, and a participant
+// holding a participation's capability cookie. Each run has every phase (examples, coverage,
+// fuzzing, stateful) within a time budget, with one fixed seed, printed so a failure replays:
+//   LUPA_CONTRACT_SEED=<seed> node scripts/run-tests.mjs api-contract
+// Each operation of each run is one test; the last line is `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeWorld, signed } from './world.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const BASE = process.env.LUPA_BASE_URL;
+const SEED = Number(process.env.LUPA_CONTRACT_SEED ?? 19_2026_1128);
+const ROUTES = JSON.parse(readFileSync(join(root, 'edge-worker/api-types/routes.json'), 'utf8')).routes;
+const ids = (access) => ROUTES.filter((r) => access.includes(r.access)).map((r) => r.id);
+
+/**
+ * Who runs which operation. Each runs as the caller it is for; two run as the admin, a user
+ * without a subscription: a checkout (the spec answers a subscriber 400) and the local portal's
+ * cancel (which would end the researcher's subscription halfway through the run).
+ */
+const AS_ADMIN = ['BillingCheckout', 'LocalPortalCancel'];
+const AS_PARTICIPANT = ['ValidateParticipation', 'Participate', 'Screen', 'SingleUpload'];
+/**
+ * The one operation no run exercises (ADR 0019): the live view is a WebSocket, and a handshake
+ * that succeeds leaves an HTTP client waiting on the open socket. tests/api/live.test.mjs has it.
+ */
+const NOT_EXERCISED = ['EntryLive'];
+
+/**
+ * Per-operation parameters: the world's objects, so the handlers get past "not found". Only for
+ * operations no link leads to from a create (those follow the link to what the run made, and a
+ * fixed id there would judge a created object by another): the recording's pages, which the
+ * analysis detail leads to, and the signed URLs, which no link can build.
+ */
+function researcherParams(w) {
+  const r = w.researcher;
+  const params = {};
+  for (const id of [
+    'EntryUrl',
+    'EntryPage',
+    'NotesList',
+    'NoteCreate',
+    'TranscriptGet',
+    'TranscriptVtt',
+    'TranscriptText',
+  ]) {
+    params[id] = { 'path.id': r.entryId };
+  }
+  const query = (q) => Object.fromEntries(Object.entries(q).map(([k, v]) => [`query.${k}`, v]));
+  const segment = r.urls.segments[0];
+  const screen = signed(segment.url);
+  params.SegmentStream = {
+    'path.id': screen.segments[1],
+    'path.segment': Number(screen.segments[2]),
+    ...query(screen.query),
+  };
+  const camera = signed(segment.cameraUrl);
+  params.SegmentCameraStream = {
+    'path.id': camera.segments[1],
+    'path.segment': Number(camera.segments[2]),
+    ...query(camera.query),
+  };
+  const thumbnail = signed(r.urls.thumbnailUrl);
+  params.ThumbnailGet = { 'path.id': thumbnail.segments[1], ...query(thumbnail.query) };
+  const sharedUrl = JSON.stringify(r.shared).match(/https?:[^"]*\/share-media\/[^"]*/)?.[0];
+  if (sharedUrl) {
+    const s = signed(sharedUrl);
+    const [, id, source, seg, track] = s.segments;
+    params.SharedMedia = {
+      'path.id': id,
+      'path.source': source,
+      'path.segment': Number(seg),
+      'path.track': track,
+      ...query(s.query),
+    };
+  }
+  return params;
+}
+
+/**
+ * The participant takes part in the world's analysis (hooks.py puts its id in positive cases, as
+ * an invite link does); the rest follows the links from `participate`.
+ */
+function participantParams(w) {
+  const p = w.participant;
+  const params = {};
+  const [, id] = p.upload.segments;
+  const query = Object.fromEntries(Object.entries(p.upload.query).map(([k, v]) => [`query.${k}`, v]));
+  params.SingleUpload = { 'path.id': id, ...query };
+  return params;
+}
+
+/**
+ * The runs: who, which operations, the credentials, the parameters and the time budget (s). The
+ * participant goes first and the researcher last: the researcher's run may delete what it finds
+ * (an analysis, a recording), the world's objects included.
+ */
+function runs(w) {
+  const researcher = ids(['session', 'public', 'signed']).filter(
+    (id) => ![...AS_ADMIN, ...AS_PARTICIPANT, ...NOT_EXERCISED].includes(id),
+  );
+  return [
+    {
+      name: 'participant',
+      operations: [...ids(['participant']), ...AS_PARTICIPANT],
+      auth: { participation: w.participant.capability },
+      params: participantParams(w),
+      env: {
+        LUPA_CONTRACT_COOKIES: JSON.stringify(w.participant.cookies),
+        LUPA_CONTRACT_ANALYSIS: w.participant.analysisId,
+      },
+      maxTime: 50,
+    },
+    {
+      name: 'admin',
+      operations: [...ids(['admin']), ...AS_ADMIN],
+      auth: { session: w.admin.session },
+      params: { AdminUserUpdate: { 'path.id': w.admin.changed }, AdminUserDelete: { 'path.id': w.admin.deleted } },
+      maxTime: 18,
+    },
+    {
+      name: 'researcher',
+      operations: researcher,
+      auth: { session: w.researcher.session },
+      params: researcherParams(w),
+      maxTime: 70,
+    },
+  ];
+}
+
+const toml = (value) => JSON.stringify(String(value));
+
+/** The run's Schemathesis configuration (schemathesis.toml). */
+function config(run) {
+  const lines = [
+    `seed = ${SEED}`,
+    `max-time = ${run.maxTime}`,
+    'workers = 1',
+    `hooks = ${toml(join(root, 'tests/api-contract/hooks.py'))}`,
+    'request-timeout = 20',
+    '',
+    '[checks]',
+    'enabled = true',
+    '',
+    '[generation]',
+    'max-examples = 12',
+    'database = "none"',
+    '',
+  ];
+  for (const [scheme, key] of Object.entries(run.auth)) {
+    lines.push(`[auth.openapi.${scheme}]`, `api_key = ${toml(key)}`, '');
+  }
+  for (const [operation, params] of Object.entries(run.params)) {
+    lines.push('[[operations]]', `include-operation-id = ${toml(operation)}`, '[operations.parameters]');
+    for (const [name, value] of Object.entries(params)) {
+      lines.push(`${toml(name)} = ${typeof value === 'number' ? value : toml(value)}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Runs Schemathesis once; its output streams through, the JUnit report is counted. */
+function schemathesis(run, dir) {
+  const configFile = join(dir, `${run.name}.toml`);
+  writeFileSync(configFile, config(run));
+  const junit = join(dir, `${run.name}.xml`);
+  const args = [
+    '--no-color',
+    '--config-file',
+    configFile,
+    'run',
+    // The served document (what clients get); LUPA_CONTRACT_SCHEMA=edge-worker/api-types/openapi.json
+    // tries a regenerated one before the worker is built again.
+    ...(process.env.LUPA_CONTRACT_SCHEMA
+      ? [join(root, process.env.LUPA_CONTRACT_SCHEMA), '--url', BASE]
+      : [`${BASE}/api/v1/openapi.json`]),
+    '--checks',
+    'all',
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--report',
+    process.env.LUPA_CONTRACT_HAR ? 'junit,har' : 'junit',
+    '--report-junit-path',
+    junit,
+    '--report-har-path',
+    join(dir, `${run.name}.har`),
+    ...run.operations.flatMap((id) => ['--include-operation-id', id]),
+  ];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(join(root, '.venv-contract/bin/schemathesis'), args, {
+      cwd: dir,
+      // What hooks.py needs of the world: the capability cookies the run's browser holds besides
+      // its own, and the analysis a participant's invite names.
+      env: { ...process.env, ...run.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const keep = (stream) => (d) => {
+      out += d;
+      stream.write(d);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('close', (code) => {
+      const report = existsSync(junit) ? readFileSync(junit, 'utf8') : '';
+      const cases = [...report.matchAll(/<testcase\b[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)];
+      const failed = cases.filter((c) => /<(failure|error)\b/.test(c[2] ?? '')).length;
+      const generated = /(\d+) generated/.exec(out)?.[1] ?? '?';
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      resolve({ name: run.name, code, passed: cases.length - failed, failed, generated, seconds });
+    });
+  });
+}
+
+if (!existsSync(join(root, '.venv-contract/bin/schemathesis'))) {
+  console.error('Schemathesis is not installed: run scripts/setup.sh (it makes .venv-contract).');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const dir = mkdtempSync(join(tmpdir(), 'lupa-contract-'));
+const world = await makeWorld();
+// A subset of the runs (`LUPA_CONTRACT_RUNS=participant`), while working on one caller's routes.
+const wanted = process.env.LUPA_CONTRACT_RUNS?.split(',');
+console.log(`api-contract: seed ${SEED} (replay: LUPA_CONTRACT_SEED=${SEED} node scripts/run-tests.mjs api-contract)`);
+console.log(`api-contract: not exercised (a WebSocket, ADR 0019): ${NOT_EXERCISED.join(', ')}`);
+const results = [];
+for (const run of runs(world).filter((r) => !wanted || wanted.includes(r.name))) {
+  console.log(`\n--- Schemathesis as the ${run.name}: ${run.operations.length} operations, ${run.maxTime} s ---`);
+  results.push(await schemathesis(run, dir));
+}
+// LUPA_CONTRACT_HAR=1 keeps the configurations and every request and answer (HAR) to look at.
+if (process.env.LUPA_CONTRACT_HAR) console.log(`api-contract: configurations and HAR files in ${dir}`);
+else rmSync(dir, { recursive: true, force: true });
+let passed = 0;
+let failed = 0;
+console.log('');
+for (const r of results) {
+  // A run that ended without counting (a crash, a bad configuration) is one failure.
+  const crashed = r.code !== 0 && r.failed === 0 ? 1 : 0;
+  passed += r.passed;
+  failed += r.failed + crashed;
+  console.log(
+    `api-contract ${r.name}: ${r.passed} operations passed, ${r.failed + crashed} failed, ${r.generated} test cases, ${r.seconds} s (seed ${SEED})`,
+  );
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
