@@ -284,7 +284,7 @@ if (needsServer) {
       { beside: true },
     );
     await Promise.all([apiSuite, hosts]);
-    // The OpenAPI document against the server (ADR 0019): Schemathesis with every check, as a
+    // The OpenAPI document against the server (ADR 0020): Schemathesis with every check, as a
     // researcher, an admin and a participant, each operation one test. After the API files, as
     // its admin acts on users and its fuzzing fills the CPU; its seed is printed for a replay.
     await suite('api-contract', async () => {

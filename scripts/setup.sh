@@ -37,7 +37,7 @@ install_tool() {
 install_tool wasm-bindgen-cli "$LUPA_WASM_BINDGEN_VERSION" "$HOME/.cargo/bin/wasm-bindgen"
 install_tool worker-build "$LUPA_WORKER_BUILD_VERSION" "$HOME/.cargo/bin/worker-build"
 
-# Schemathesis for the api-contract suite (ADR 0019): a project-local virtual environment from PyPI,
+# Schemathesis for the api-contract suite (ADR 0020): a project-local virtual environment from PyPI,
 # every package pinned (tests/api-contract/requirements.txt); made again only when that file changes.
 req_sum="$(sha256sum tests/api-contract/requirements.txt | cut -c1-64)"
 if [ ! -x .venv-contract/bin/schemathesis ] || [ "$(cat .venv-contract/.lupa-requirements 2>/dev/null)" != "$req_sum" ]; then

@@ -1,4 +1,4 @@
-"""Schemathesis hooks for the api-contract suite (ADR 0019): what a real client of the API does
+"""Schemathesis hooks for the api-contract suite (ADR 0020): what a real client of the API does
 that a generator cannot learn from the document alone.
 
 - Recording bodies (video/mp4, video/webm, audio/webm) go on the wire as the bytes generated for

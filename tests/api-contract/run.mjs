@@ -1,4 +1,4 @@
-// The api-contract suite (ADR 0019): Schemathesis, from the project's virtual environment
+// The api-contract suite (ADR 0020): Schemathesis, from the project's virtual environment
 // (.venv-contract, made by scripts/setup.sh from tests/api-contract/requirements.txt), runs the
 // served OpenAPI document against the test server with every check on, as each kind of caller:
 // a paying researcher with an analysis and a submitted recording, an admin, and a participant
@@ -26,7 +26,7 @@ const ids = (access) => ROUTES.filter((r) => access.includes(r.access)).map((r) 
 const AS_ADMIN = ['BillingCheckout', 'LocalPortalCancel'];
 const AS_PARTICIPANT = ['ValidateParticipation', 'Participate', 'Screen', 'SingleUpload'];
 /**
- * The one operation no run exercises (ADR 0019): the live view is a WebSocket, and a handshake
+ * The one operation no run exercises (ADR 0020): the live view is a WebSocket, and a handshake
  * that succeeds leaves an HTTP client waiting on the open socket. tests/api/live.test.mjs has it.
  */
 const NOT_EXERCISED = ['EntryLive'];
@@ -229,7 +229,7 @@ const world = await makeWorld();
 // A subset of the runs (`LUPA_CONTRACT_RUNS=participant`), while working on one caller's routes.
 const wanted = process.env.LUPA_CONTRACT_RUNS?.split(',');
 console.log(`api-contract: seed ${SEED} (replay: LUPA_CONTRACT_SEED=${SEED} node scripts/run-tests.mjs api-contract)`);
-console.log(`api-contract: not exercised (a WebSocket, ADR 0019): ${NOT_EXERCISED.join(', ')}`);
+console.log(`api-contract: not exercised (a WebSocket, ADR 0020): ${NOT_EXERCISED.join(', ')}`);
 const results = [];
 for (const run of runs(world).filter((r) => !wanted || wanted.includes(r.name))) {
   console.log(`\n--- Schemathesis as the ${run.name}: ${run.operations.length} operations, ${run.maxTime} s ---`);

@@ -1,4 +1,4 @@
-// The accounts and objects the api-contract suite runs Schemathesis with (ADR 0019), made through
+// The accounts and objects the api-contract suite runs Schemathesis with (ADR 0020), made through
 // the API like the API tests make theirs (tests/api helpers): a paying researcher with an analysis
 // and a submitted recording (screen, camera, thumbnail, a clip, a share link), a participant
 // holding a participation's capability cookie, and an admin with two users to act on. Signed URLs

@@ -54,7 +54,7 @@ test('admins list users with the spec fields, search by e-mail and page', async 
   // A long search is no pattern the database refuses (a LIKE answered 500 past about 50 bytes).
   const long = await api(`/api/v1/admin/?q=${encodeURIComponent('ñ'.repeat(300))}`, { cookie: boss.cookie });
   assert.deepEqual([long.status, long.json.users.length], [200, 0]);
-  // Pages are numbers from 1, of 1 to 200 rows (the OpenAPI document's AdminUsersQuery; ADR 0019).
+  // Pages are numbers from 1, of 1 to 200 rows (the OpenAPI document's AdminUsersQuery; ADR 0020).
   for (const query of ['page=0', 'page=x', 'pageSize=0', 'pageSize=201', 'pageSize=']) {
     assert.equal((await api(`/api/v1/admin/?${query}`, { cookie: boss.cookie })).status, 400, query);
   }
@@ -98,7 +98,7 @@ test('roles change admin ⇄ customer, and the last admin can be neither demoted
     cookie: boss.cookie,
     body: { role: 'customer' },
   });
-  // The request is fine; the users' state cannot take it (ADR 0019).
+  // The request is fine; the users' state cannot take it (ADR 0020).
   assert.equal(last.status, 409);
   assert.equal(last.json.code, 'last_admin');
   assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(boss.user.id)}`))[0].role, 'admin');

@@ -137,7 +137,7 @@ test('close, reopen, full analyses and the edit limit follow the status rules', 
   }
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
   const full = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
-  // Full, and fewer places than submissions: the analysis's state, not the request (ADR 0019).
+  // Full, and fewer places than submissions: the analysis's state, not the request (ADR 0020).
   assert.equal(full.status, 409);
   assert.equal(full.json.code, 'analysis_full');
   const shrink = await api(`/api/v1/analysis/${id}`, {

@@ -197,7 +197,7 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   const foreign = (await note(other.owner, other.a, { atMs: 1000, endMs: 2000, text: 'x' })).json.id;
   const refused = [
     [{ clipIds: [c1, c1] }, 'Un clip solo puede aparecer una vez en el reel'],
-    // Clips this analysis does not have (or notes that are no clips): 409, ADR 0019.
+    // Clips this analysis does not have (or notes that are no clips): 409, ADR 0020.
     [{ clipIds: [c1, plain] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)', 409],
     [{ clipIds: [foreign] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)', 409],
     [{ title: '  ' }, 'El reel necesita un título de como máximo 200 caracteres'],
@@ -324,7 +324,7 @@ test('share links expire after 7, 30 or 90 days', async () => {
     const res = await share(owner, analysis.id, body);
     assert.deepEqual([res.status, res.json?.message], [400, message], JSON.stringify(body));
   }
-  // A well-formed request for something this analysis does not have: 409 (ADR 0019).
+  // A well-formed request for something this analysis does not have: 409 (ADR 0020).
   const missing = await share(owner, analysis.id, { kind: 'recording', targetId: 'nope', expiresInDays: 7 });
   assert.deepEqual(
     [missing.status, missing.json?.message],

@@ -64,7 +64,7 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
     [await task(1, { ...good, seq: undefined }), 'La facilidad de la tarea debe ser un número del 1 al 7'],
     [await task(1, { ...good, success: 'maybe' }), "Indica si completaste la tarea: 'yes', 'no' o 'unsure'"],
     [await task(1, { ...good, atMs: -1 }), 'El momento de la respuesta no es válido'],
-    // A task this analysis does not have is not found (ADR 0019).
+    // A task this analysis does not have is not found (ADR 0020).
     [await task(3, good), 'Esa tarea no existe en este análisis', 404],
     [await task(0, good), 'Esa tarea no existe en este análisis', 404],
     [
@@ -149,7 +149,7 @@ test('an analysis that does not ask refuses answers; leaving deletes them', asyn
     cookie,
     body: { seq: 5, success: 'yes', atMs: 1 },
   });
-  // Questions that are off: the analysis's settings, not the request (409, ADR 0019).
+  // Questions that are off: the analysis's settings, not the request (409, ADR 0020).
   assert.deepEqual([task.status, task.json.message], [409, 'Este análisis no hace preguntas sobre las tareas']);
   const sus = await api(`/api/v1/analysisEntry/${entryId}/answers/sus`, {
     method: 'PUT',

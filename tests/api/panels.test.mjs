@@ -280,7 +280,7 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   assert.deepEqual(check.json.screener[0], { text: '¿Compras por internet?', multiple: false, options: ['Sí', 'No'] });
 
   assert.equal((await screen(analysis.id, [[0]])).json.message, 'Responde a todas las preguntas del filtro');
-  // Answers that do not fit this screener: 409 (ADR 0019).
+  // Answers that do not fit this screener: 409 (ADR 0020).
   assert.equal((await screen(analysis.id, [[0, 1], [0]])).status, 409);
   assert.equal(
     (await screen(analysis.id, [[0], [0]], 'a b')).json.message,
@@ -296,7 +296,7 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   const sneaky = await participateWith(analysis.id, { pid: 'zz-9', screener: [[1], [0]] });
   assert.equal(sneaky.status, 403);
   assert.equal(sneaky.json.message, 'Gracias, este estudio busca otro perfil');
-  // No screener answers for an analysis with a screener: they do not fit it (409, ADR 0019).
+  // No screener answers for an analysis with a screener: they do not fit it (409, ADR 0020).
   assert.equal((await participateWith(analysis.id, { pid: 'zz-9' })).status, 409);
   const [{ n }] = await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(analysis.id)}`);
   assert.equal(n, 0);

@@ -136,7 +136,7 @@ test('submitting needs a complete recording: the spec message before, success an
   const { id, owner } = await analysisWith(1);
   const { entryId, cookie } = await participate(id);
   const early = await submit(entryId, cookie);
-  // Nothing recorded yet: the participation's state (409, ADR 0019), with the spec's message.
+  // Nothing recorded yet: the participation's state (409, ADR 0020), with the spec's message.
   assert.equal(early.status, 409);
   assert.equal(early.json.message, 'Missing recording data');
   const { json } = await openSegment(entryId, cookie);

@@ -79,7 +79,7 @@ test('notes are added, edited, listed in time order and deleted, by the owner on
   for (const [body, status] of [
     [{ atMs: 1000, text: '  ' }, 400],
     [{ atMs: -1, text: 'x' }, 400],
-    // Past this recording's end: the request is fine, the recording is shorter (ADR 0019).
+    // Past this recording's end: the request is fine, the recording is shorter (ADR 0020).
     [{ atMs: 60000, text: 'x' }, 409],
     [{ atMs: 1, text: 'x'.repeat(2001) }, 400],
   ]) {

@@ -311,7 +311,7 @@ test('real audio windows reach the provider in the documented shape; fixture wor
     0,
   );
   // The longest query, of characters that take four bytes: no pattern the database refuses (it was
-  // a LIKE, and D1 answered 'pattern too complex', a 500, past about 50 bytes; ADR 0019). And
+  // a LIKE, and D1 answered 'pattern too complex', a 500, past about 50 bytes; ADR 0020). And
   // what a LIKE would read as wildcards are letters.
   for (const long of ['🙂'.repeat(100), 'botón%', '_']) {
     const res = await api(`/api/v1/analysis/${id}/transcript-search?q=${encodeURIComponent(long)}`, {

@@ -1,5 +1,5 @@
 //! Example requests for the OpenAPI document (`#[schemars(example = …)]` on the request types):
-//! what a client sends, and what the api-contract suite's examples phase sends first (ADR 0019).
+//! what a client sends, and what the api-contract suite's examples phase sends first (ADR 0020).
 
 use serde_json::{json, Value};
 

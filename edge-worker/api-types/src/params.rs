@@ -1,4 +1,4 @@
-//! The query strings and request headers routes read, for the OpenAPI document (ADR 0019): each
+//! The query strings and request headers routes read, for the OpenAPI document (ADR 0020): each
 //! type's fields become one route's parameters (`.query("…")`, `.headers("…")` on its
 //! declaration), with the limits the handler applies, read from the same `lupa-core` constants.
 //! The handlers read these values from the request themselves; the types only describe them.

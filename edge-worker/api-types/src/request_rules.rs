@@ -1,5 +1,5 @@
 //! What the request types' JSON Schemas say beyond their fields' types, where an attribute on a
-//! field cannot say it (ADR 0019): rules between fields, and rules built from `lupa-core`'s lists.
+//! field cannot say it (ADR 0020): rules between fields, and rules built from `lupa-core`'s lists.
 //! Each names the function of `lupa-core` (or the handler) that applies the same rule, whose
 //! limits and patterns it reads, so the OpenAPI document and the server cannot drift apart.
 //!

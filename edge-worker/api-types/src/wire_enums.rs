@@ -1,4 +1,4 @@
-//! The fixed values some request fields take, named for the OpenAPI document (ADR 0019). The
+//! The fixed values some request fields take, named for the OpenAPI document (ADR 0020). The
 //! fields stay strings in the request types (a handler answers an unknown value with its own
 //! message, not serde's); these types only give the document their `enum`, built from the lists
 //! `lupa-core` parses with, and the tests below check each value parses and nothing else does.

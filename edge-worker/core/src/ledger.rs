@@ -65,7 +65,7 @@ impl Refusal {
         match self {
             Refusal::NotYours => 403,
             Refusal::Gone | Refusal::NoSegment => 404,
-            // A well-formed request the participation's state cannot take (ADR 0019).
+            // A well-formed request the participation's state cannot take (ADR 0020).
             Refusal::SegmentClosed
             | Refusal::Conflict
             | Refusal::InFlight

@@ -1,5 +1,5 @@
 //! The request rules of this crate written as JSON Schema patterns, for the OpenAPI document
-//! (ADR 0019): the document states beforehand what the handlers refuse, so each pattern here is
+//! (ADR 0020): the document states beforehand what the handlers refuse, so each pattern here is
 //! the same rule as the function named beside it, and the tests below hold them together (every
 //! string of a sample set, and strings drawn from each pattern, get the same verdict from both).
 //!

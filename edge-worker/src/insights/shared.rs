@@ -2,7 +2,7 @@
 //! shared — no other entries, no entry or participant ids, notes only when the link includes them
 //! — counts the view, and answers 404 'Este enlace ya no está disponible' for a link that was
 //! revoked, has expired, or does not exist (one answer for all three, so the route tells nothing
-//! about which tokens ever existed; the page `/s/{token}` says 410, ADR 0012 and 0019). Media goes through `/share-media/…` signed URLs that check
+//! about which tokens ever existed; the page `/s/{token}` says 410, ADR 0012 and 0020). Media goes through `/share-media/…` signed URLs that check
 //! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
 //! also stops a player that is already reading. A recording or clip shared with captions (ADR
 //! 0018) also gets a signed `…/0/captions` URL on the same route: its transcript as WebVTT.
@@ -134,7 +134,7 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
 }
 
 /// The API's answer for every link that cannot be shown, unknown, revoked or expired alike: 404,
-/// so it tells nobody whether a token was ever a link (ADR 0019). The page `/s/{token}` answers
+/// so it tells nobody whether a token was ever a link (ADR 0020). The page `/s/{token}` answers
 /// 410 for all three (ADR 0012), for crawlers and link checkers.
 pub fn gone() -> ApiError {
     ApiError::new(404, ErrorCode::ShareUnavailable, SHARE_GONE)

@@ -3,7 +3,7 @@
 //! (schemars), found by the name the declaration gives. The committed `openapi.json` is checked by
 //! a test and served at `/api/v1/openapi.json`.
 //!
-//! ADR 0019: the document says beforehand what the server refuses. Requests carry the handlers'
+//! ADR 0020: the document says beforehand what the server refuses. Requests carry the handlers'
 //! rules (required fields, lengths, ranges, patterns, enums: `request_rules.rs`, `params.rs`,
 //! `lupa_core::patterns`); every operation lists the statuses it can answer, each with the one
 //! error body (`responses.rs`); unknown properties are ignored and declared so
@@ -180,7 +180,7 @@ fn body_sizes(route: &Route) -> Option<(u64, u64)> {
     from_header.or(route.doc.body_max.map(|max| (1, max)))
 }
 
-/// Unknown properties are ignored (ADR 0019), in requests and answers: every object schema says
+/// Unknown properties are ignored (ADR 0020), in requests and answers: every object schema says
 /// so. Whole numbers carry the range their Rust type parses.
 fn declare(schema: &mut Value) {
     match schema {

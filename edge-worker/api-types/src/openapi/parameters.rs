@@ -1,4 +1,4 @@
-//! An operation's parameters (ADR 0019): its path parameters, each with the rule the handler
+//! An operation's parameters (ADR 0020): its path parameters, each with the rule the handler
 //! reads it by (a segment number from 1, a chunk index, 'pre' or 'post'…), and the query string or
 //! headers its declaration names, from the fields of a type of `params.rs`.
 

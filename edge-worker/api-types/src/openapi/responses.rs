@@ -1,4 +1,4 @@
-//! The answers each operation can give (ADR 0019): its success, and every error status it can
+//! The answers each operation can give (ADR 0020): its success, and every error status it can
 //! really answer, each with the one error body (`ErrorBody`). The statuses come from the route's
 //! shape (its access rule, its path parameters, a JSON body, a rate limit), the same facts the
 //! router and `http::read_json` act on, plus what its declaration adds (`.fails(&[…])`).

@@ -1,4 +1,4 @@
-//! The workflows between routes, for the OpenAPI document's `links` (ADR 0019): what a success
+//! The workflows between routes, for the OpenAPI document's `links` (ADR 0020): what a success
 //! answer of one route gives the next one (create an analysis → read, edit, summarise it; take part
 //! → open a segment → send its chunks → close → submit). A client generated from the document, or
 //! a stateful tester, follows them to reach the routes that need an object another route made.
