@@ -29,7 +29,9 @@ fresh() {
   for output in "$@"; do [ -e "$output" ] || return 1; done
 }
 
-recorder_print="$(fingerprint "" recorder-wasm Cargo.toml Cargo.lock)"
+# The recorder builds on the core crate and the API types (the recording protocol's types, the
+# participant's endpoints, the request bodies): a change there is a change of the recorder.
+recorder_print="$(fingerprint "" recorder-wasm edge-worker/core edge-worker/api-types Cargo.toml Cargo.lock)"
 if fresh recorder "$recorder_print" recorder-wasm/pkg/lupa_recorder_bg.wasm; then
   step "recorder-wasm: unchanged"
 else

@@ -19,6 +19,13 @@ if ! command -v cargo >/dev/null; then
   echo "cargo not found: install Rust with rustup (https://rustup.rs) and run again." >&2
   exit 1
 fi
+# The `format` and `clippy` suites need these components (the default rustup profile has them).
+for component in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^${component}"; then
+    step "rustup component add ${component}"
+    rustup component add "${component}"
+  fi
+done
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   step "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown

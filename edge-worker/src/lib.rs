@@ -30,6 +30,7 @@ mod router;
 mod seek_index;
 mod storage;
 mod study;
+mod team;
 mod thumbnails;
 mod transcripts;
 mod usage;
@@ -177,6 +178,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     }
     match ledger::forget_ended_viewers(&app).await {
         Ok(count) => log::cron(&request_id, "forget-live-viewers", count),
+        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
+    match billing::seats::reconcile(&app).await {
+        Ok(count) => log::cron(&request_id, "sync-seats", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
 }

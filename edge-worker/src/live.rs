@@ -4,11 +4,12 @@
 //! `GET /api/v1/live-chunks/…` serves one stored chunk to a URL the object signed.
 
 use lupa_core::error_code::ErrorCode;
+use lupa_core::recording::{ChunkId, Track};
 use lupa_core::routes as paths;
 use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, int, text};
+use crate::db::{db, int, opt_text, text};
 use crate::error::{ApiError, ApiResult};
 use crate::recordings::owned_entry_with;
 use crate::storage::{bucket, chunk_key, verify_signed_request};
@@ -17,10 +18,10 @@ use crate::App;
 const TASK_COUNT: &str = "SELECT COUNT(*) AS value FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";
 
 /// The viewer is noted with the entry's reads, only when the session may watch it (the rule of
-/// `recordings::owned_by`: the analysis's owner, or an admin): a later logout or lost access then
+/// `recordings::owned_by`: a member of the analysis's workspace, or an admin): a later logout or lost access then
 /// knows which participations' objects to ask to check their sockets again (`ledger::recheck_viewers`).
 const WATCHING: &str = "INSERT OR REPLACE INTO live_viewers (session_hash, entry_id, user_id, opened_at) \
-     SELECT ?1, e.id, ?3, ?4 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?2 AND (a.owner_id = ?3 OR ?5 = 1)";
+     SELECT ?1, e.id, ?3, ?4 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?2 AND (a.workspace_id = ?6 OR ?5 = 1)";
 
 const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.";
 const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
@@ -46,7 +47,14 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
         let count = batch.add(TASK_COUNT, &[text(entry_id)])?;
         batch.add(
             WATCHING,
-            &[text(&user.token_hash), text(entry_id), text(&user.user.id), int(app.now()), int(i64::from(admin))],
+            &[
+                text(&user.token_hash),
+                text(entry_id),
+                text(&user.user.id),
+                int(app.now()),
+                int(i64::from(admin)),
+                opt_text(user.workspace.as_ref().map(|m| m.id.as_str())),
+            ],
         )?;
         Ok(count)
     })
@@ -92,12 +100,11 @@ pub async fn chunk(
     verify_signed_request(app, req, &paths::live_chunk(entry_id, segment, track, index))?;
     let gone = || ApiError::new(404, ErrorCode::ChunkGone, CHUNK_GONE);
     let (Ok(seq), Ok(index)) = (segment.parse::<u32>(), index.parse::<u32>()) else { return Err(gone()) };
-    if track != "screen" && track != "camera" {
-        return Err(gone());
-    }
+    // Viewers watch the screen and the camera; the audio track is the transcript's.
+    let Ok(track @ (Track::Screen | Track::Camera)) = track.parse::<Track>() else { return Err(gone()) };
     let analysis = crate::participation::entries::find(&db(app)?, entry_id).await?.ok_or_else(gone)?.analysis_id;
-    let object =
-        bucket(app)?.get(chunk_key(&analysis, entry_id, seq, track, index)).execute().await?.ok_or_else(gone)?;
+    let chunk = ChunkId { seq, track, index };
+    let object = bucket(app)?.get(chunk_key(&analysis, entry_id, chunk)).execute().await?.ok_or_else(gone)?;
     let body = object.body().ok_or_else(|| ApiError::internal("R2 chunk without body"))?;
     Ok(ResponseBuilder::new()
         .with_header("content-type", "application/octet-stream")?

@@ -7,11 +7,10 @@ use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
 use lupa_api_types::{EntryUrlResponse, SegmentDto};
-use lupa_core::auth::Role;
-use lupa_core::camera::Track;
 use lupa_core::mp4_index::{spliced_pieces, Piece};
 use lupa_core::participation::{self as rules, ByteRange};
 use lupa_core::read_pieces::read_pieces;
+use lupa_core::recording::Track;
 use lupa_core::routes as paths;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
@@ -26,11 +25,11 @@ use crate::App;
 
 const NOT_READY: &str = "La grabación aún no está disponible";
 
-/// The entry a batch read (`entries::add_find`) when the signed-in user owns its analysis or is
-/// an admin; 404 otherwise. Whatever else the batch read about it is only used after this check.
+/// The entry a batch read (`entries::add_find`) when the signed-in user is a member of the
+/// workspace that owns its analysis, or an admin; 404 otherwise. Whatever else the batch read
+/// about it is only used after this check.
 pub fn owned_by(user: &SessionUser, entry: Option<EntryRow>) -> ApiResult<EntryRow> {
-    let admin = Role::parse(&user.user.role) == Some(Role::Admin);
-    entry.filter(|entry| entry.owner_id == user.user.id || admin).ok_or_else(ApiError::not_found)
+    entry.filter(|entry| user.may_see_workspace(&entry.workspace_id)).ok_or_else(ApiError::not_found)
 }
 
 /// The entry when the signed-in user (checked by the router) owns its analysis or is an admin
@@ -153,6 +152,8 @@ pub async fn stream(
     let path = match (segment, track) {
         (Some(seq), Track::Screen) => paths::recording_segment(entry_id, seq),
         (Some(seq), Track::Camera) => paths::recording_segment_camera(entry_id, seq),
+        // The audio track is the transcript's: it has no file of its own to play.
+        (Some(_), Track::Audio) => return Err(ApiError::not_found()),
         (None, _) => paths::recording(entry_id),
     };
     let track_name = track.as_str();

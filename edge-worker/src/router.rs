@@ -6,14 +6,14 @@
 //! the object the path names. The match below is exhaustive, so a new route is its declaration
 //! (one row of `declare_routes!`) plus one arm here naming its handler.
 
-use lupa_core::camera::Track;
+use lupa_core::recording::Track;
 use lupa_core::routes::{resolve, Access, Params, Resolution, RouteId};
 use worker::{Request, Response};
 
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
 use crate::{
-    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study,
+    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, team,
     thumbnails, transcripts, waitlist, App,
 };
 
@@ -41,6 +41,10 @@ pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'s
         Ok(user) => user,
         Err(err) => return (route.pattern, Err(err)),
     };
+    // The member's role in their current workspace, read with the session (ADR 0019).
+    if let Some(Err(err)) = user.as_ref().map(|user| crate::team::check_access(user, route.id)) {
+        return (route.pattern, Err(err));
+    }
     (route.pattern, handle(route.id, app, req, &matched.params, user.as_ref()).await)
 }
 
@@ -158,6 +162,17 @@ async fn handle(
         RouteId::SegmentCameraStream => recordings::stream(app, &req, p.id(), Some(p.segment()), Track::Camera).await,
         RouteId::ThumbnailGet => thumbnails::stream(app, &req, p.id()).await,
         RouteId::EntryLive => live::open(app, user()?, &req, p.id()).await,
+        RouteId::WorkspaceList => team::switch::list(app, user()?).await,
+        RouteId::WorkspaceSwitch => team::switch::switch(app, user()?, p.id()).await,
+        RouteId::WorkspaceLeave => team::switch::leave(app, user()?, p.id()).await,
+        RouteId::TeamGet => team::members::list(app, user()?).await,
+        RouteId::MemberUpdate => team::members::update(app, user()?, &mut req, p.id()).await,
+        RouteId::MemberRemove => team::members::remove(app, user()?, p.id()).await,
+        RouteId::InvitationCreate => team::invitations::create(app, user()?, &mut req).await,
+        RouteId::InvitationResend => team::invitations::resend(app, user()?, p.id()).await,
+        RouteId::InvitationRevoke => team::invitations::revoke(app, user()?, p.id()).await,
+        RouteId::InvitationView => team::joining::view(app, p.token()).await,
+        RouteId::InvitationAccept => team::joining::accept(app, user()?, p.token()).await,
         RouteId::LiveChunk => live::chunk(app, &req, p.id(), p.segment(), p.track(), p.index()).await,
     }
 }

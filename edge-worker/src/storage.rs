@@ -9,6 +9,7 @@
 
 use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{self as rules, SignedUrlError};
+use lupa_core::recording::{ChunkId, Track};
 use worker::{Bucket, Request};
 
 use crate::config::{optional_secret, required_secret};
@@ -36,12 +37,18 @@ pub fn recording_key(analysis_id: &str, entry_id: &str, mime: &str) -> String {
     format!("{}recording.{ext}", entry_prefix(analysis_id, entry_id))
 }
 
-/// `analyses/{a}/entries/{e}/segments/{seq}/{track}-chunks/{index}`, zero-padded so a listing is in order.
-pub fn chunk_key(analysis_id: &str, entry_id: &str, seq: u32, track: &str, index: u32) -> String {
-    format!("{}{index:06}", chunk_prefix(analysis_id, entry_id, seq, track))
+/// `analyses/{a}/entries/{e}/segments/{seq}/{track}.{webm|mp4}`: one segment's file of a track.
+pub fn segment_key(analysis_id: &str, entry_id: &str, seq: u32, track: Track, mime: &str) -> String {
+    let ext = crate::participation::mime::extension(mime);
+    format!("{}segments/{seq}/{track}.{ext}", entry_prefix(analysis_id, entry_id))
 }
 
-pub fn chunk_prefix(analysis_id: &str, entry_id: &str, seq: u32, track: &str) -> String {
+/// `analyses/{a}/entries/{e}/segments/{seq}/{track}-chunks/{index}`, zero-padded so a listing is in order.
+pub fn chunk_key(analysis_id: &str, entry_id: &str, chunk: ChunkId) -> String {
+    format!("{}{:06}", chunk_prefix(analysis_id, entry_id, chunk.seq, chunk.track), chunk.index)
+}
+
+pub fn chunk_prefix(analysis_id: &str, entry_id: &str, seq: u32, track: Track) -> String {
     format!("{}segments/{seq}/{track}-chunks/", entry_prefix(analysis_id, entry_id))
 }
 

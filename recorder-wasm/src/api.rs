@@ -1,83 +1,51 @@
-//! The chunk API's paths and JSON bodies (ADR 0005), built as plain strings so they are
-//! host-tested and the WASM needs no JSON library.
+//! The chunk API's paths and JSON bodies (ADR 0005), from the types the server uses: the track
+//! is `lupa_core::recording::Track`, the paths come from the participant's endpoints
+//! (`lupa_core::routes::participant`, the route table's own declarations) and the bodies from
+//! `lupa-api-types`' request types, which write their JSON without a JSON library in the wasm.
+
+use lupa_api_types::{CompleteUploadRequest, OpenSegmentRequest, StepsRequest};
+pub use lupa_core::recording::{ChunkId, Track};
 
 use crate::steps::StepMark;
-use crate::upload::ChunkKey;
 
-/// Which file of a segment a recorder fills (ADR 0008): the screen (video + microphone), the
-/// participant's camera (its own small video-only stream, with the same segment numbers), or the
-/// microphone alone for transcription (ADR 0018: a small audio-only WebM, same segment numbers).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Track {
-    #[default]
-    Screen,
-    Camera,
-    Audio,
+/// `new Recorder(entryId, apiBase, track)`: 'camera', 'audio' or anything else (the screen).
+pub fn track_named(value: Option<&str>) -> Track {
+    value.and_then(|v| v.parse().ok()).unwrap_or_default()
 }
 
-impl Track {
-    /// `new Recorder(entryId, apiBase, track)`: 'camera', 'audio' or anything else (the screen).
-    pub fn parse(value: Option<&str>) -> Track {
-        match value {
-            Some("camera") => Track::Camera,
-            Some("audio") => Track::Audio,
-            _ => Track::Screen,
-        }
+/// The key under which a track's chunks wait on the device: the entry id for the screen (as
+/// before cameras existed), `{entryId}#camera` for the camera and `{entryId}#audio` for the
+/// audio, so they never mix.
+pub fn device_key(entry_id: &str, track: Track) -> String {
+    let mut key = entry_id.to_string();
+    if track != Track::Screen {
+        key.push('#');
+        key.push_str(track.as_str());
     }
-
-    /// The key under which this track's chunks wait on the device: the entry id for the screen
-    /// (as before cameras existed), `{entryId}#camera` for the camera, so the two never mix.
-    pub fn device_key(self, entry_id: &str) -> String {
-        match self {
-            Track::Screen => entry_id.to_string(),
-            Track::Camera => format!("{entry_id}#camera"),
-            Track::Audio => format!("{entry_id}#audio"),
-        }
-    }
+    key
 }
 
 /// Largest chunk size we accept from the server (it says 4 MiB; a chunk this big is held in the
 /// tab while it is written and sent, so a bogus answer must not make it huge).
 pub const MAX_CHUNK_BYTES: u64 = 64 * 1024 * 1024;
 
-/// `{apiBase}/analysisEntry/{entryId}{suffix}`; the id is percent-encoded, a trailing slash on
-/// the base is tolerated.
-pub fn entry_url(api_base: &str, entry_id: &str, suffix: &str) -> String {
-    format!("{}/analysisEntry/{}{suffix}", api_base.trim_end_matches('/'), encode_component(entry_id))
-}
-
-/// `/segments/{segment}/chunks/{index}`, or `…/camera-chunks/{index}` for the camera.
-pub fn chunk_suffix(key: ChunkKey, track: Track) -> String {
-    let kind = match track {
-        Track::Screen => "chunks",
-        Track::Camera => "camera-chunks",
-        Track::Audio => "audio-chunks",
-    };
-    format!("/segments/{}/{kind}/{}", key.segment, key.index)
-}
-
 /// Body of `POST .../segments`: the camera opens the camera track of the newest screen segment.
 pub fn segment_body(mime: &str, track: Track) -> String {
-    match track {
-        Track::Screen => format!("{{\"mimeType\":{}}}", json_string(mime)),
-        Track::Camera => format!("{{\"mimeType\":{},\"track\":\"camera\"}}", json_string(mime)),
-        Track::Audio => format!("{{\"mimeType\":{},\"track\":\"audio\"}}", json_string(mime)),
-    }
+    OpenSegmentRequest::for_track(mime, track).to_json()
 }
 
 /// Body of `PUT .../steps`.
 pub fn steps_body(steps: &[StepMark]) -> String {
-    format!("{{\"steps\":{}}}", steps_json(steps))
+    StepsRequest { steps: marks(steps) }.to_json()
 }
 
 /// Body of `POST .../complete`.
 pub fn complete_body(duration_ms: u64, steps: &[StepMark]) -> String {
-    format!("{{\"durationMs\":{duration_ms},\"steps\":{}}}", steps_json(steps))
+    CompleteUploadRequest { durationMs: Some(duration_ms), steps: Some(marks(steps)) }.to_json()
 }
 
-fn steps_json(steps: &[StepMark]) -> String {
-    let steps: Vec<String> = steps.iter().map(|s| format!("{{\"index\":{},\"atMs\":{}}}", s.index, s.at_ms)).collect();
-    format!("[{}]", steps.join(","))
+fn marks(steps: &[StepMark]) -> Vec<lupa_api_types::StepMark> {
+    steps.iter().map(|s| lupa_api_types::StepMark { index: s.index, atMs: s.at_ms }).collect()
 }
 
 /// The answer of `POST .../segments`: where this capture's chunks go.
@@ -110,49 +78,9 @@ pub fn check_segment(segment: f64, chunk_max_bytes: f64, recorded_ms: f64) -> Re
     })
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// `encodeURIComponent`: everything but unreserved characters is percent-encoded.
-fn encode_component(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn builds_paths() {
-        assert_eq!(entry_url("/api/v1", "e-1", "/segments"), "/api/v1/analysisEntry/e-1/segments");
-        let chunk = chunk_suffix(ChunkKey { segment: 2, index: 17 }, Track::Screen);
-        assert_eq!(
-            entry_url("https://x.test/api/v1/", "a/b c", &chunk),
-            "https://x.test/api/v1/analysisEntry/a%2Fb%20c/segments/2/chunks/17"
-        );
-        assert_eq!(chunk_suffix(ChunkKey { segment: 3, index: 0 }, Track::Camera), "/segments/3/camera-chunks/0");
-        assert_eq!(entry_url("/api/v1", "ü", ""), "/api/v1/analysisEntry/%C3%BC");
-    }
 
     #[test]
     fn builds_bodies() {
@@ -176,14 +104,14 @@ mod tests {
 
     #[test]
     fn tracks_keep_apart_on_the_device() {
-        assert_eq!(Track::parse(Some("camera")), Track::Camera);
-        assert_eq!(Track::parse(Some("audio")), Track::Audio);
-        assert_eq!(chunk_suffix(ChunkKey { segment: 2, index: 5 }, Track::Audio), "/segments/2/audio-chunks/5");
-        assert_eq!(Track::Audio.device_key("e1"), "e1#audio");
-        assert_eq!(Track::parse(Some("screen")), Track::Screen);
-        assert_eq!(Track::parse(None), Track::Screen);
-        assert_eq!(Track::Screen.device_key("e1"), "e1");
-        assert_eq!(Track::Camera.device_key("e1"), "e1#camera");
+        assert_eq!(track_named(Some("camera")), Track::Camera);
+        assert_eq!(track_named(Some("audio")), Track::Audio);
+        assert_eq!(track_named(Some("screen")), Track::Screen);
+        assert_eq!(track_named(Some("mic")), Track::Screen);
+        assert_eq!(track_named(None), Track::Screen);
+        assert_eq!(device_key("e1", Track::Screen), "e1");
+        assert_eq!(device_key("e1", Track::Camera), "e1#camera");
+        assert_eq!(device_key("e1", Track::Audio), "e1#audio");
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl Recorder {
         #[wasm_bindgen(js_name = apiBase)] api_base: &str,
         #[wasm_bindgen(unchecked_optional_param_type = "RecorderTrack")] track: Option<String>,
     ) -> Recorder {
-        Recorder { pipeline: Pipeline::new(entry_id, api_base, api::Track::parse(track.as_deref())) }
+        Recorder { pipeline: Pipeline::new(entry_id, api_base, api::track_named(track.as_deref())) }
     }
 
     /// When this recorder's MediaRecorder started (`performance.now()`), once it did: a camera

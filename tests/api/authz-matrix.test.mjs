@@ -13,6 +13,7 @@ import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpe
 import { grantSubscription, q, sql } from './db.mjs';
 import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 import { RoundTrips } from './d1-budgets.mjs';
+import { invite } from './team-helpers.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
 
 const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
@@ -118,6 +119,9 @@ async function world() {
   };
 }
 
+/** Invitation tokens already mailed to the 'other' customer (the newest mail is the next one's). */
+const seenByOther = [];
+
 // Fresh objects for rows that destroy what they touch, made before each call.
 const fresh = {
   entry: async (w) => participate(w.analysis),
@@ -159,6 +163,25 @@ const fresh = {
       })
     ).json.id,
   }),
+  // Team routes (ADR 0019): a pending invitation of the owner's workspace, one to the 'other'
+  // customer from a workspace of its own (so accepting it changes nothing the other rows use), and a
+  // member of the owner's workspace.
+  invitation: async (w) => {
+    const { res, token } = await invite(w.owner, uniqueEmail('m-invited'), 'observer');
+    return { invitation: res.json.id, token };
+  },
+  invitationForOther: async (w) => {
+    const { token } = await invite(await signUp('m-inviter'), w.other.email, 'observer', { seen: seenByOther });
+    seenByOther.push(token);
+    return { token };
+  },
+  member: async (w) => {
+    const member = await signUp('m-member');
+    await sql(
+      `INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (${q(`w${w.owner.user.id}`)}, ${q(member.user.id)}, 'observer', ${Date.now()})`,
+    );
+    return { member: member.user.id };
+  },
   share: async (w) => ({
     share: (
       await api(`/api/v1/analysis/${w.analysis}/shares`, {
@@ -575,6 +598,65 @@ const MATRIX = [
     all(403),
     { path: (w) => `/live-chunks/${w.done}/1/screen/0?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
+  // Research teams (ADR 0019). The global admin and the other customer act in their own workspaces.
+  ['GET', '/workspaces', 'session', session(200, 200, 200)],
+  [
+    'POST',
+    '/workspaces/{id}/switch',
+    'session',
+    session(404, 200, 404),
+    { path: (w) => `/workspaces/w${w.owner.user.id}/switch` },
+  ],
+  [
+    'POST',
+    '/workspaces/{id}/leave',
+    'session',
+    session(404, 403, 404),
+    { path: (w) => `/workspaces/w${w.owner.user.id}/leave` },
+  ],
+  ['GET', '/team', 'session', session(200, 200, 200)],
+  [
+    'POST',
+    '/team/invitations',
+    'session',
+    session(201, 201, 201),
+    { body: () => ({ email: uniqueEmail('m-inv'), role: 'observer' }) },
+  ],
+  [
+    'POST',
+    '/team/invitations/{id}/resend',
+    'session',
+    session(404, 200, 404),
+    { fresh: fresh.invitation, path: (w, f) => `/team/invitations/${f.invitation}/resend` },
+  ],
+  [
+    'POST',
+    '/team/invitations/{id}/revoke',
+    'session',
+    session(404, 200, 404),
+    { fresh: fresh.invitation, path: (w, f) => `/team/invitations/${f.invitation}/revoke` },
+  ],
+  [
+    'PATCH',
+    '/team/members/{id}',
+    'session',
+    session(404, 200, 404),
+    { fresh: fresh.member, path: (w, f) => `/team/members/${f.member}`, body: () => ({ role: 'researcher' }) },
+  ],
+  [
+    'DELETE',
+    '/team/members/{id}',
+    'session',
+    session(404, 200, 404),
+    { fresh: fresh.member, path: (w, f) => `/team/members/${f.member}` },
+  ],
+  [
+    'GET',
+    '/invitations/{token}',
+    'public',
+    all(200),
+    { fresh: fresh.invitation, path: (w, f) => `/invitations/${f.token}` },
+  ],
   ['GET', '/billing', 'session', session(200, 200, 200)],
   ['POST', '/billing', 'session', session(200, 200, 200)],
   [
@@ -627,6 +709,14 @@ const MATRIX = [
   ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
   ['POST', '/billing/local/portal/cancel', 'session', session(409, 200, 409)],
+  // Joining moves the other customer's current workspace (to one of its own, see the fresh row).
+  [
+    'POST',
+    '/invitations/{token}/accept',
+    'session',
+    session(200, 403, 403),
+    { fresh: fresh.invitationForOther, path: (w, f) => `/invitations/${f.token}/accept` },
+  ],
   ['POST', '/auth/logout', 'public', all(200)],
 ];
 

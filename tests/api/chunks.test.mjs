@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, BASE, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription, q, sql } from './db.mjs';
 import {
   at,
   complete,
@@ -34,9 +34,7 @@ const sha = (b) => createHash('sha256').update(b).digest('hex');
 
 async function analysisWith(places, owner) {
   owner ??= await signUp('chunks');
-  const now = Date.now();
-  await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const res = await api('/api/v1/analysis', {
     method: 'POST',
     cookie: owner.cookie,

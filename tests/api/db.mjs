@@ -24,16 +24,19 @@ export async function sql(query) {
 }
 
 /**
- * Gives user `userId` an active 'basic' subscription for `days`, straight in D1 as the payment
- * provider's webhook would: for tests that need a paying researcher but not the checkout.
+ * Gives user `userId`'s current workspace (their personal one, ADR 0019) an active 'basic'
+ * subscription for `days`, straight in D1 as the payment provider's webhook would: for tests that
+ * need a paying researcher but not the checkout.
  * `stateDir`: another server's state (the suite's by default).
  */
 export function grantSubscription(userId, { days = 1, stateDir = process.env.LUPA_STATE_DIR } = {}) {
   const now = Date.now();
   localSql(
     stateDir,
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-      VALUES (${q(`sub_${userId}`)}, ${q(userId)}, 'active', 'basic', ${now + days * 86_400_000}, ${now}, ${now})`,
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at, workspace_id)
+      SELECT ${q(`sub_${userId}`)}, id, 'active', 'basic', ${now + days * 86_400_000}, ${now}, ${now}, workspace_id
+      FROM users WHERE id = ${q(userId)}
+      ON CONFLICT (id) DO UPDATE SET status = 'active', current_period_end = excluded.current_period_end`,
   );
 }
 

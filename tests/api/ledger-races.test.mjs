@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp } from './helpers.mjs';
-import { q, sql } from './db.mjs';
+import { grantSubscription } from './db.mjs';
 import { finishedFile, ledgerOf, openSegment, participate, putChunk, r2Keys, r2Object, until } from './recording.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
@@ -15,9 +15,7 @@ const MIB = 1024 * 1024;
 
 async function analysis(places = 2) {
   const owner = await signUp('ledger');
-  const now = Date.now();
-  await sql(`INSERT OR IGNORE INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at)
-    VALUES (${q(`sub_${owner.user.id}`)}, ${q(owner.user.id)}, 'active', 'basic', ${now + 86400000}, ${now}, ${now})`);
+  grantSubscription(owner.user.id);
   const res = await api('/api/v1/analysis', {
     method: 'POST',
     cookie: owner.cookie,

@@ -113,6 +113,25 @@ const ROUTES: Route[] = [
   },
   { name: 'change password', as: 'researcher', path: () => '/user/profile', ready: heading('Cambiar contraseña') },
   {
+    name: 'team (members and invitations)',
+    as: 'researcher',
+    path: () => '/team',
+    ready: async (page, seed) => {
+      await heading('Equipo')(page);
+      await expect(page.getByTestId('team-invitations')).toBeVisible();
+      await expect(page.getByText(seed.adminUserEmails[0]!).first()).toBeAttached();
+    },
+  },
+  {
+    name: 'invitation (signed out)',
+    seeded: true,
+    path: (seed) => seed.invitePath,
+    ready: async (page) => {
+      await heading('Invitación a un equipo')(page);
+      await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    },
+  },
+  {
     name: 'billing (subscribed)',
     as: 'researcher',
     path: () => '/user/billing',

@@ -60,3 +60,11 @@ pub fn sus_answer() -> Value {
 pub fn share() -> Value {
     json!({ "kind": "summary", "expiresInDays": 30 })
 }
+
+pub fn invitation() -> Value {
+    json!({ "email": "luis@example.com", "role": "researcher" })
+}
+
+pub fn member_update() -> Value {
+    json!({ "role": "observer" })
+}

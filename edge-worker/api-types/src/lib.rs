@@ -17,15 +17,18 @@ pub mod insights;
 pub mod live;
 pub mod openapi;
 pub mod params;
+pub mod recorder_bodies;
 pub mod request_rules;
 pub mod route_table;
 pub mod study;
+pub mod team;
 pub mod transcript;
 pub mod wire_enums;
 
 pub use insights::*;
 pub use live::*;
 pub use study::*;
+pub use team::*;
 use wire_enums::*;
 
 /// The body of every error answer: clients show `message`, programs switch on `code`; a refused
@@ -67,6 +70,32 @@ pub struct UserDto {
 #[ts(export)]
 pub struct UserResponse {
     pub user: UserDto,
+    /// The workspace the account acts in, with its role there (ADR 0019). Sent by the session
+    /// routes; absent from login and registration answers, and once the account was removed from
+    /// its current workspace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub workspace: Option<WorkspaceDto>,
+}
+
+/// A workspace as its member sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspaceDto {
+    pub id: String,
+    pub name: String,
+    pub role: TeamRoleName,
+}
+
+/// A member's role in a workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum TeamRoleName {
+    Owner,
+    Admin,
+    Researcher,
+    Observer,
 }
 
 /// `POST /api/v1/auth/login/local`.
@@ -402,6 +431,14 @@ pub struct BillingData {
     pub stripe_customer_id: Option<String>,
     /// True when an active subscription exists (what the gate checks).
     pub paid: bool,
+    /// Seats the workspace's members take: owner, admins and researchers (observers are free).
+    #[ts(type = "number")]
+    pub seats: i64,
+    /// The next invoice in cents (seats billed × the plan's price), while a subscription is in
+    /// force and renews; `null` otherwise.
+    #[serde(rename = "nextAmountCents")]
+    #[ts(type = "number | null")]
+    pub next_amount_cents: Option<i64>,
 }
 
 /// `GET /api/v1/billing`.
@@ -835,6 +872,11 @@ pub struct NoteDto {
     pub createdAt: i64,
     #[ts(type = "number")]
     pub updatedAt: i64,
+    /// Who wrote it (name, or e-mail), so a team sees whose note it is (ADR 0019); `None` once
+    /// that account is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub author: Option<String>,
 }
 
 /// `GET /api/v1/entry/{id}/notes`.

@@ -30,7 +30,7 @@ string_enum!(
     TaskOrder = ["fixed", "random"]
 );
 string_enum!(
-    /// `track` of `POST …/segments` (`camera::Track::parse`, and 'audio' for transcription).
+    /// `track` of `POST …/segments` (`recording::Track::requested`: every track, 'audio' for transcription).
     SegmentTrack = ["screen", "camera", "audio"]
 );
 string_enum!(
@@ -48,6 +48,10 @@ string_enum!(
 string_enum!(
     /// The roles an admin may give (`Role::parse`, participants aside).
     AccountRole = ["admin", "customer"]
+);
+string_enum!(
+    /// `role` of an invitation or a member's new role (`team::grantable_role`: never the owner).
+    GrantableRole = ["admin", "researcher", "observer"]
 );
 string_enum!(
     /// `type` of a question before or after the tasks (`study::validate`).
@@ -79,9 +83,9 @@ impl JsonSchema for ShareDays {
 mod tests {
     use super::*;
     use lupa_core::auth::Role;
-    use lupa_core::camera::Track;
     use lupa_core::clips::ShareKind;
     use lupa_core::insights::Success;
+    use lupa_core::recording::Track;
     use lupa_core::study::{validate, Questions, Study, StudyInput};
 
     fn values<T: JsonSchema>() -> Vec<String> {
@@ -92,17 +96,28 @@ mod tests {
     #[test]
     fn each_value_is_one_the_server_parses_and_only_those() {
         let others = ["", "other", "Fixed", " screen"];
+        let tracks: Vec<&str> = Track::ALL.iter().map(|t| t.as_str()).collect();
+        assert_eq!(values::<SegmentTrack>(), tracks);
         for v in values::<SegmentTrack>() {
-            assert!(v == "audio" || Track::parse(Some(&v)).is_ok(), "{v}");
+            assert!(Track::requested(Some(&v)).is_ok(), "{v}");
         }
         for v in others {
-            assert!(Track::parse(Some(v)).is_err(), "{v}");
+            assert!(Track::requested(Some(v)).is_err(), "{v}");
         }
         for v in values::<TaskSuccess>() {
             assert!(Success::parse(&v).is_some(), "{v}");
         }
         for v in values::<ShareKindName>() {
             assert!(ShareKind::parse(&v).is_some(), "{v}");
+        }
+        for v in values::<GrantableRole>() {
+            assert!(lupa_core::team::grantable_role(&v).is_some(), "{v}");
+        }
+        let grantable =
+            lupa_core::team::TeamRole::ALL.iter().filter(|r| lupa_core::team::grantable_role(r.as_str()).is_some());
+        assert_eq!(grantable.count(), values::<GrantableRole>().len());
+        for v in others.iter().chain(&["owner", " admin"]) {
+            assert!(lupa_core::team::grantable_role(v).is_none(), "{v}");
         }
         for v in values::<AccountRole>() {
             assert!(matches!(Role::parse(&v), Some(Role::Admin | Role::Customer)), "{v}");

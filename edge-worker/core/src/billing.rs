@@ -34,11 +34,21 @@ pub enum BillingEvent {
         current_period_end_ms: Option<i64>,
         cancel_at_period_end: bool,
         user_id: Option<String>,
+        /// The subscription's item and its quantity: the paid seats (ADR 0019), whose quantity we
+        /// update when members join or leave. `None` when the event names no item.
+        seats: Option<Seats>,
     },
     /// An invoice payment failed: the subscription is past due until paid.
     PaymentFailed { subscription: String },
     /// Anything else: acknowledged and ignored.
     Ignored,
+}
+
+/// The subscription item that carries the seats, and how many it has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seats {
+    pub item_id: String,
+    pub quantity: u64,
 }
 
 /// A parsed event with its identity, for idempotency and ordering.

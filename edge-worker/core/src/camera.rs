@@ -1,4 +1,5 @@
-//! The participant's camera (ADR 0008): the analysis setting and the tracks a segment has.
+//! The participant's camera (ADR 0008): the analysis setting, and when a camera file starts.
+//! The tracks themselves are `recording::Track`.
 //!
 //! A segment is one capture of the participation; it has a screen file (screen video and the
 //! microphone) and, when the analysis records the camera and the participant allowed it, a camera
@@ -11,7 +12,6 @@ pub const OPTIONAL: &str = "optional";
 pub const REQUIRED: &str = "required";
 
 pub const CAMERA_INVALID: &str = "Por favor, elige una opción de cámara válida: 'off', 'optional' o 'required'";
-pub const TRACK_INVALID: &str = "Pista de grabación no válida: usa 'screen' o 'camera'";
 pub const CAMERA_OFF: &str = "Este análisis no graba la cámara";
 pub const NO_SCREEN_SEGMENT: &str = "Empieza primero la grabación de la pantalla";
 
@@ -34,31 +34,6 @@ pub fn stored(value: &str) -> &'static str {
         OPTIONAL => OPTIONAL,
         REQUIRED => REQUIRED,
         _ => OFF,
-    }
-}
-
-/// The tracks of a segment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Track {
-    Screen,
-    Camera,
-}
-
-impl Track {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Track::Screen => "screen",
-            Track::Camera => "camera",
-        }
-    }
-
-    /// `track` of `POST …/segments`: missing means the screen.
-    pub fn parse(value: Option<&str>) -> Result<Track, &'static str> {
-        match value {
-            None | Some("screen") => Ok(Track::Screen),
-            Some("camera") => Ok(Track::Camera),
-            Some(_) => Err(TRACK_INVALID),
-        }
     }
 }
 
@@ -93,14 +68,6 @@ mod tests {
         }
         assert_eq!(stored("weird"), OFF);
         assert!(records_camera("optional") && records_camera("required") && !records_camera("off"));
-    }
-
-    #[test]
-    fn tracks_default_to_the_screen() {
-        assert_eq!(Track::parse(None), Ok(Track::Screen));
-        assert_eq!(Track::parse(Some("camera")), Ok(Track::Camera));
-        assert_eq!(Track::parse(Some("mic")), Err(TRACK_INVALID));
-        assert_eq!(Track::Camera.as_str(), "camera");
     }
 
     #[test]

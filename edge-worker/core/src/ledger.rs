@@ -8,6 +8,7 @@
 
 use crate::chunks::{Limits, GRACE_MS, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS};
 use crate::error_code::ErrorCode;
+use crate::recording::ChunkId;
 
 /// Chunks below this size are stored only as a segment's last chunk (one per segment): a real
 /// second of screen and voice is kilobytes (Opus alone is ~4 KB/s), so a run of tiny chunks is
@@ -178,26 +179,25 @@ pub fn may_reserve_again(reserved_at: i64, now: i64, live: bool) -> bool {
 /// ends a newer one's.
 #[derive(Debug, Default)]
 pub struct LiveUploads {
-    uploads: std::collections::HashMap<(u32, String, u32), i64>,
+    uploads: std::collections::HashMap<ChunkId, i64>,
 }
 
 impl LiveUploads {
     /// Reservation `attempt` of the chunk began its upload.
-    pub fn began(&mut self, seq: u32, track: &str, idx: u32, attempt: i64) {
-        self.uploads.insert((seq, track.to_string(), idx), attempt);
+    pub fn began(&mut self, chunk: ChunkId, attempt: i64) {
+        self.uploads.insert(chunk, attempt);
     }
 
     /// Reservation `attempt` of the chunk ended (stored, given back, or found replaced).
-    pub fn ended(&mut self, seq: u32, track: &str, idx: u32, attempt: i64) {
-        let key = (seq, track.to_string(), idx);
-        if self.uploads.get(&key) == Some(&attempt) {
-            self.uploads.remove(&key);
+    pub fn ended(&mut self, chunk: ChunkId, attempt: i64) {
+        if self.uploads.get(&chunk) == Some(&attempt) {
+            self.uploads.remove(&chunk);
         }
     }
 
     /// Whether reservation `attempt` of the chunk is an upload of this instance still under way.
-    pub fn is_live(&self, seq: u32, track: &str, idx: u32, attempt: i64) -> bool {
-        self.uploads.get(&(seq, track.to_string(), idx)) == Some(&attempt)
+    pub fn is_live(&self, chunk: ChunkId, attempt: i64) -> bool {
+        self.uploads.get(&chunk) == Some(&attempt)
     }
 
     /// Everything is forgotten (the segments closed, or the participation ended): their ledgers
@@ -359,23 +359,28 @@ mod tests {
 
     #[test]
     fn live_uploads_follow_their_reservations_attempts() {
+        use crate::recording::Track::{Camera, Screen};
+        let chunk = |seq, track, index| ChunkId { seq, track, index };
+        let first = chunk(1, Screen, 0);
         let mut live = LiveUploads::default();
-        assert!(!live.is_live(1, "screen", 0, 1), "a new instance knows of no upload");
-        live.began(1, "screen", 0, 1);
-        assert!(live.is_live(1, "screen", 0, 1));
+        assert!(!live.is_live(first, 1), "a new instance knows of no upload");
+        live.began(first, 1);
+        assert!(live.is_live(first, 1));
         assert!(
-            !live.is_live(1, "camera", 0, 1) && !live.is_live(2, "screen", 0, 1) && !live.is_live(1, "screen", 1, 1),
+            !live.is_live(chunk(1, Camera, 0), 1)
+                && !live.is_live(chunk(2, Screen, 0), 1)
+                && !live.is_live(chunk(1, Screen, 1), 1),
             "per segment, track and index"
         );
         // A stale reservation was taken over by attempt 2; the first upload's late end changes nothing.
-        live.began(1, "screen", 0, 2);
-        assert!(!live.is_live(1, "screen", 0, 1) && live.is_live(1, "screen", 0, 2));
-        live.ended(1, "screen", 0, 1);
-        assert!(live.is_live(1, "screen", 0, 2), "an older attempt's end does not end the newer upload");
-        live.ended(1, "screen", 0, 2);
-        assert!(!live.is_live(1, "screen", 0, 2) && live.is_empty());
-        live.began(1, "screen", 3, 1);
-        live.began(1, "camera", 3, 1);
+        live.began(first, 2);
+        assert!(!live.is_live(first, 1) && live.is_live(first, 2));
+        live.ended(first, 1);
+        assert!(live.is_live(first, 2), "an older attempt's end does not end the newer upload");
+        live.ended(first, 2);
+        assert!(!live.is_live(first, 2) && live.is_empty());
+        live.began(chunk(1, Screen, 3), 1);
+        live.began(chunk(1, Camera, 3), 1);
         assert_eq!(live.len(), 2);
         live.clear();
         assert!(live.is_empty());

@@ -55,6 +55,30 @@ pub fn login_failures(to: &str, failures: i64, window_minutes: i64, reset_link: 
     Mail { to: to.to_string(), subject, text, html }
 }
 
+/// The invitation to join a workspace (ADR 0019): who invites, to which team, with which role,
+/// and the link (valid `ttl_days`, single use).
+pub fn team_invitation(to: &str, inviter: &str, workspace: &str, role_label: &str, link: &str, ttl_days: i64) -> Mail {
+    let subject = format!("{inviter} te invita al equipo {workspace} en Lupa");
+    let text = format!(
+        "Hola:\n\n{inviter} te invita a unirte al equipo {workspace} en Lupa con el rol {role_label}.\n\n\
+         Abre este enlace para unirte (caduca en {ttl_days} días y solo sirve una vez):\n\n{link}\n\n\
+         Si no esperabas esta invitación, ignora este correo.\n\nEl equipo de Lupa\n"
+    );
+    let (inviter, workspace, role_label, link) =
+        (escape_html(inviter), escape_html(workspace), escape_html(role_label), escape_html(link));
+    let html = format!(
+        "<!doctype html><html lang=\"es\"><head><meta charset=\"utf-8\"><title>Invitación a un equipo de Lupa</title></head>\
+         <body style=\"font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5\">\
+         <h1 style=\"font-size:20px\">Te invitan a un equipo</h1>\
+         <p>{inviter} te invita a unirte al equipo <strong>{workspace}</strong> en Lupa con el rol {role_label}.</p>\
+         <p><a href=\"{link}\" style=\"display:inline-block;background:#4338ca;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">Ver la invitación</a></p>\
+         <p>El enlace caduca en {ttl_days} días y solo sirve una vez. Si el botón no funciona, copia esta dirección en tu navegador:<br>{link}</p>\
+         <p>Si no esperabas esta invitación, ignora este correo.</p>\
+         <p>El equipo de Lupa</p></body></html>"
+    );
+    Mail { to: to.to_string(), subject, text, html }
+}
+
 /// Escapes text for HTML element content and attribute values.
 pub fn escape_html(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -143,6 +167,17 @@ mod tests {
         assert!(mail.html.contains("passwordResetToken=a&amp;b"));
         assert!(mail.html.starts_with("<!doctype html><html lang=\"es\">"));
         assert!(mail.text.contains("caduca en 30 minutos"));
+    }
+
+    #[test]
+    fn invitation_mail_names_the_team_and_escapes() {
+        let mail =
+            team_invitation("b@example.com", "Ana <a>", "Equipo & Co", "Observador", "https://l.example/invite/t", 7);
+        assert!(mail.subject.contains("Ana <a>") && mail.subject.contains("Equipo & Co"));
+        assert!(mail.text.contains("https://l.example/invite/t") && mail.text.contains("caduca en 7 días"));
+        assert!(
+            mail.html.contains("Ana &lt;a&gt;") && mail.html.contains("Equipo &amp; Co") && !mail.html.contains("<a>")
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! (`billing::stripe_client`), and `cargo test` checks both halves against recorded fixtures.
 
 use stripe_billing::billing_portal_session::CreateBillingPortalSession;
+use stripe_billing::subscription_item::{UpdateSubscriptionItem, UpdateSubscriptionItemProrationBehavior};
 use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
 };
@@ -45,12 +46,14 @@ pub fn create_checkout(
     customer: &str,
     price_id: &str,
     user_id: &str,
+    seats: u64,
     success_url: &str,
     cancel_url: &str,
 ) -> CreateCheckoutSession {
     let mut item = CreateCheckoutSessionLineItems::new();
     item.price = Some(price_id.to_string());
-    item.quantity = Some(1);
+    // One seat per owner, admin and researcher of the workspace (ADR 0019).
+    item.quantity = Some(seats.max(1));
     let mut subscription = CreateCheckoutSessionSubscriptionData::new();
     subscription.metadata = Some(user_metadata(user_id));
     CreateCheckoutSession::new()
@@ -61,6 +64,14 @@ pub fn create_checkout(
         .subscription_data(subscription)
         .success_url(success_url)
         .cancel_url(cancel_url)
+}
+
+/// `POST /v1/subscription_items/{id}`: the paid seats of a workspace's subscription (ADR 0019),
+/// prorated, as Stripe's per-seat billing documents it.
+pub fn update_seats(item_id: &str, quantity: u64) -> UpdateSubscriptionItem {
+    UpdateSubscriptionItem::new(item_id)
+        .quantity(quantity)
+        .proration_behavior(UpdateSubscriptionItemProrationBehavior::CreateProrations)
 }
 
 /// `POST /v1/billing_portal/sessions`.
@@ -177,6 +188,7 @@ mod tests {
             "cus_NffrFeUfNV2Hib",
             "price_1MoBy5LkdIwHu7ixZhnattbh",
             "u_123",
+            1,
             "https://lupa.example/user/billing?checkout=success",
             "https://lupa.example/user/billing?checkout=cancel",
         );
@@ -197,6 +209,14 @@ mod tests {
         let tricky = http_call("sk_test_123", &create_portal("cus_1", "https://x.example/?a=1&b=2+3"));
         assert!(decoded(&tricky.body).contains(&("return_url".into(), "https://x.example/?a=1&b=2+3".into())));
         assert_eq!(session.url, "https://billing.stripe.com/p/session/test_YWNjdF8xTTJKVGtMa2RJd0h1N2l4LF9NbkxQTVJjUFB1TlBNeHhvNjM5eTdzV0tjQ1hOVTdK0100");
+    }
+
+    #[test]
+    fn seats_request_and_answer_match_the_recorded_fixture() {
+        let item: stripe_shared::SubscriptionItem = recorded_exchange("seats", &update_seats("si_NcLYdDxLHxlFo7", 2));
+        assert_eq!(item.id.as_str(), "si_NcLYdDxLHxlFo7");
+        assert_eq!(item.quantity, Some(2));
+        assert_eq!(item.price.unit_amount, Some(2900));
     }
 
     #[test]

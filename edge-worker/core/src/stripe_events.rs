@@ -17,7 +17,7 @@ use stripe_types::miniserde_helpers::FromValueOpt;
 
 use stripe_types::{Expandable, Object};
 
-use crate::billing::{BillingEvent, Envelope};
+use crate::billing::{BillingEvent, Envelope, Seats};
 use crate::stripe_api::USER_ID_KEY;
 
 /// Parses a Stripe event body. `Err` for bodies that are not Stripe events, or whose object is not
@@ -73,6 +73,12 @@ fn subscription(sub: Subscription, deleted: bool) -> BillingEvent {
         current_period_end_ms: period_end_secs.map(|t| t * 1000),
         cancel_at_period_end: sub.cancel_at_period_end,
         user_id: sub.metadata.get(USER_ID_KEY).cloned(),
+        // The plan is one price, so one item; its quantity is the seats.
+        seats: sub
+            .items
+            .data
+            .first()
+            .map(|item| Seats { item_id: item.id.as_str().to_string(), quantity: item.quantity.unwrap_or(1) }),
     }
 }
 
@@ -114,6 +120,8 @@ mod tests {
         );
     }
 
+    const SEATS_ITEM: &str = "si_NcLYdDxLHxlFo7";
+
     #[test]
     fn subscription_events_read_the_period_end_from_the_items() {
         let env = parse_event(&event("customer.subscription.updated")).unwrap();
@@ -126,6 +134,7 @@ mod tests {
                 current_period_end_ms: Some(1_738_368_000_000),
                 cancel_at_period_end: false,
                 user_id: Some("u_123".into()),
+                seats: Some(Seats { item_id: SEATS_ITEM.into(), quantity: 2 }),
             }
         );
         let deleted = parse_event(&event("customer.subscription.deleted")).unwrap();

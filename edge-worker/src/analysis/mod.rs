@@ -6,7 +6,6 @@ pub mod repo;
 
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
 use lupa_core::analysis::{self, AnalysisInput, Status};
-use lupa_core::auth::Role;
 use lupa_core::study::Study;
 use worker::{D1Database, Request, Response};
 
@@ -64,9 +63,9 @@ fn invalid(problems: Vec<&'static str>) -> ApiError {
     ApiError::bad_request(ErrorCode::InvalidAnalysis, message).with_errors(problems.into_iter().map(str::to_string))
 }
 
-/// Whether `user` may see an analysis: its owner, or an admin. Anyone else gets 404.
+/// Whether `user` may see an analysis: a member of its workspace, or an admin. Anyone else gets 404.
 fn may_see(user: &SessionUser, row: &repo::AnalysisRow) -> bool {
-    row.owner_id == user.user.id || Role::parse(&user.user.role) == Some(Role::Admin)
+    user.may_see_workspace(&row.workspace_id)
 }
 
 /// The analysis (with its tasks) for the signed-in owner or an admin (the router checked the
@@ -135,7 +134,7 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16
 
 /// `GET /api/v1/analysis`.
 pub async fn list(app: &App, user: &SessionUser) -> ApiResult<Response> {
-    json(200, &AnalysisListResponse { analyses: repo::list(&db(app)?, &user.user.id).await? })
+    json(200, &AnalysisListResponse { analyses: repo::list(&db(app)?, user.workspace_id()?).await? })
 }
 
 /// `POST /api/v1/analysis`: three round trips (session, subscription, insert); the answer is
@@ -146,9 +145,19 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let transcription = transcription(&body, lupa_core::transcript::Setting::default())?;
     let (valid, study) = validate_all(body, Study::none())?;
     let database = db(app)?;
-    gate::require_subscription(&database, &user.user.id, gate::REQUIRED, app.now()).await?;
-    let analysis =
-        repo::insert(&database, &new_id(), &user.user.id, &valid, settings, &study, transcription, app.now()).await?;
+    let workspace = user.workspace_id()?;
+    gate::require_subscription(&database, workspace, gate::REQUIRED, app.now()).await?;
+    let analysis = repo::insert(
+        &database,
+        &new_id(),
+        repo::Owner { workspace, author: &user.user.id },
+        &valid,
+        settings,
+        &study,
+        transcription,
+        app.now(),
+    )
+    .await?;
     json(201, &AnalysisResponse { analysisData: analysis })
 }
 

@@ -1,4 +1,4 @@
-//! D1 statements for analyses and their tasks; every read is scoped to an owner. Reads go into the
+//! D1 statements for analyses and their tasks; every read is scoped to a workspace (ADR 0019). Reads go into the
 //! caller's batch (`add_find`, `add_detail`), so a request reads an analysis with its tasks and
 //! entries, and what it writes, in one round trip (ADR 0011).
 //!
@@ -22,7 +22,8 @@ use crate::App;
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRow {
     pub id: String,
-    pub owner_id: String,
+    /// The workspace that owns it (ADR 0019); `owner_id` in the table is its author.
+    pub workspace_id: String,
     pub name: String,
     pub url: String,
     pub device: String,
@@ -78,14 +79,14 @@ struct EntryRow {
     pid: Option<String>,
 }
 
-const LIST: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
+const LIST: &str = "SELECT a.id, a.workspace_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
      a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
-     FROM analyses a WHERE a.owner_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
-const ONE: &str = "SELECT a.id, a.owner_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
+     FROM analyses a WHERE a.workspace_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
+const ONE: &str = "SELECT a.id, a.workspace_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
      a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
-const TASKS_OF_OWNER: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
-     JOIN analyses a ON a.id = t.analysis_id WHERE a.owner_id = ?1 ORDER BY t.analysis_id, t.position";
+const TASKS_OF_WORKSPACE: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
+     JOIN analyses a ON a.id = t.analysis_id WHERE a.workspace_id = ?1 ORDER BY t.analysis_id, t.position";
 const TASKS_OF_ONE: &str =
     "SELECT id, analysis_id, task_type, content FROM analysis_tasks WHERE analysis_id = ?1 ORDER BY position";
 /// The participations table (ADR 0008), newest first. The duration is the closed recording's, or
@@ -95,7 +96,7 @@ const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.cre
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
 const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json, \
-     transcription_enabled, transcription_language) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13)";
+     transcription_enabled, transcription_language, workspace_id) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13, ?14)";
 const INSERT_TASK: &str =
     "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
@@ -160,10 +161,10 @@ fn task_dto(row: TaskRow) -> TaskDto {
 }
 
 /// The owner's analyses, newest first, with tasks and submitted counts (one batch).
-pub async fn list(database: &D1Database, owner_id: &str) -> ApiResult<Vec<AnalysisDto>> {
+pub async fn list(database: &D1Database, workspace_id: &str) -> ApiResult<Vec<AnalysisDto>> {
     let mut batch = Batch::new(database);
-    let analyses = batch.add(LIST, &[text(owner_id)])?;
-    let tasks = batch.add(TASKS_OF_OWNER, &[text(owner_id)])?;
+    let analyses = batch.add(LIST, &[text(workspace_id)])?;
+    let tasks = batch.add(TASKS_OF_WORKSPACE, &[text(workspace_id)])?;
     let results = batch.run().await?;
     let rows = results.all::<AnalysisRow>(analyses)?;
     let mut tasks = results.all::<TaskRow>(tasks)?;
@@ -330,11 +331,17 @@ fn add_tasks(batch: &mut Batch<'_>, analysis_id: &str, tasks: &[String]) -> ApiR
 
 /// Inserts an analysis with its tasks in one transaction; returns it as stored (a new analysis
 /// has no entries), so the answer needs no read.
+/// Who a new analysis belongs to: the workspace, and the account that wrote it.
+pub struct Owner<'a> {
+    pub workspace: &'a str,
+    pub author: &'a str,
+}
+
 #[allow(clippy::too_many_arguments)]
 pub async fn insert(
     database: &D1Database,
     id: &str,
-    owner_id: &str,
+    owner: Owner<'_>,
     valid: &ValidAnalysis,
     settings: QuestionSettings,
     study: &Study,
@@ -345,12 +352,15 @@ pub async fn insert(
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
     let mut batch = Batch::new(database);
     let options = option_args(text(camera), settings, study_json.as_deref(), transcription);
-    batch.add(INSERT, &[[text(id), text(owner_id)].as_slice(), &field_args(valid), &[int(now)], &options].concat())?;
+    let (owner_id, workspace_id) = (owner.author, owner.workspace);
+    let keys = [text(id), text(owner_id)];
+    let fields = [keys.as_slice(), &field_args(valid), &[int(now)], &options, &[text(workspace_id)]];
+    batch.add(INSERT, &fields.concat())?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
     batch.run().await?;
     let row = AnalysisRow {
         id: id.to_string(),
-        owner_id: owner_id.to_string(),
+        workspace_id: workspace_id.to_string(),
         name: valid.name.clone(),
         url: valid.url.clone(),
         device: "computer".into(),

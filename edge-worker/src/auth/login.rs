@@ -86,7 +86,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let cookie = session.cookie;
     let mut dto = user.dto();
     dto.last_login_at = Some(now);
-    sessions::with_cookie(json(200, &UserResponse { user: dto })?, &cookie)
+    sessions::with_cookie(json(200, &UserResponse { user: dto, workspace: None })?, &cookie)
 }
 
 /// Counts a failed login for the account (the network's attempt was counted before the check);

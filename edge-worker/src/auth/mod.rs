@@ -26,7 +26,7 @@ pub fn hash_password(password: &str) -> ApiResult<String> {
 /// `GET /api/v1/auth/session` and `GET /api/v1/user`: the signed-in user (the router checked
 /// the session).
 pub fn session(current: &sessions::SessionUser) -> ApiResult<Response> {
-    json(200, &UserResponse { user: current.user.dto() })
+    json(200, &UserResponse { user: current.user.dto(), workspace: current.workspace.as_ref().map(|m| m.dto()) })
 }
 
 /// `POST /api/v1/auth/logout`: ends the session server-side and clears the cookie.

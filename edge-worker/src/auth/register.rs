@@ -61,5 +61,5 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let user =
         results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;
-    json(201, &UserResponse { user: user.dto() })
+    json(201, &UserResponse { user: user.dto(), workspace: None })
 }

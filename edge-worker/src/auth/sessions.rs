@@ -4,6 +4,7 @@
 //! after the answer (ADR 0011).
 
 use lupa_core::auth::{self, token};
+use lupa_core::team::TeamRole;
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement, Request, Response};
@@ -11,7 +12,7 @@ use worker::{D1Database, D1PreparedStatement, Request, Response};
 use crate::auth::users::UserRow;
 use crate::config::required_secret;
 use crate::db::{db, failed, int, stmt, text, Busy};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::cookie;
 use crate::App;
 
@@ -21,10 +22,14 @@ const NOT_AUTHENTICATED: &str = "No has iniciado sesión o tu sesión ha caducad
 
 const INSERT: &str =
     "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)";
-/// The session with its user, in one read.
+/// The session with its user and the user's membership of their current workspace, in one read
+/// (the team check adds no round trip, ADR 0019).
 const LOOKUP: &str = "SELECT s.created_at AS session_created_at, s.last_seen_at, s.expires_at, \
-     u.id, u.email, u.name, u.role, u.password_hash, u.last_login_at, u.created_at \
-     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1";
+     u.id, u.email, u.name, u.role, u.password_hash, u.last_login_at, u.created_at, \
+     u.workspace_id, m.role AS team_role, w.name AS workspace_name \
+     FROM sessions s JOIN users u ON u.id = s.user_id \
+     LEFT JOIN workspace_members m ON m.workspace_id = u.workspace_id AND m.user_id = u.id \
+     LEFT JOIN workspaces w ON w.id = m.workspace_id WHERE s.token_hash = ?1";
 const TOUCH: &str = "UPDATE sessions SET last_seen_at = ?2, expires_at = ?3 WHERE token_hash = ?1";
 const DELETE_ONE: &str = "DELETE FROM sessions WHERE token_hash = ?1";
 pub const DELETE_ALL_FOR_USER: &str = "DELETE FROM sessions WHERE user_id = ?1";
@@ -42,9 +47,18 @@ struct SessionRow {
     password_hash: String,
     last_login_at: Option<i64>,
     created_at: i64,
+    workspace_id: Option<String>,
+    team_role: Option<String>,
+    workspace_name: Option<String>,
 }
 
 impl SessionRow {
+    /// The membership, when the account is still a member of its current workspace.
+    fn membership(&self) -> Option<Membership> {
+        let role = TeamRole::parse(self.team_role.as_deref()?)?;
+        Some(Membership { id: self.workspace_id.clone()?, name: self.workspace_name.clone().unwrap_or_default(), role })
+    }
+
     fn user(self) -> UserRow {
         UserRow {
             id: self.id,
@@ -62,6 +76,53 @@ impl SessionRow {
 pub struct SessionUser {
     pub user: UserRow,
     pub token_hash: String,
+    /// The user's role in their current workspace; `None` once they were removed from it.
+    pub workspace: Option<Membership>,
+}
+
+/// An account's place in its current workspace.
+#[derive(Debug, Clone)]
+pub struct Membership {
+    pub id: String,
+    pub name: String,
+    pub role: TeamRole,
+}
+
+impl Membership {
+    pub fn dto(&self) -> lupa_api_types::WorkspaceDto {
+        use lupa_api_types::TeamRoleName as Name;
+        let role = match self.role {
+            TeamRole::Owner => Name::Owner,
+            TeamRole::Admin => Name::Admin,
+            TeamRole::Researcher => Name::Researcher,
+            TeamRole::Observer => Name::Observer,
+        };
+        lupa_api_types::WorkspaceDto { id: self.id.clone(), name: self.name.clone(), role }
+    }
+}
+
+/// What a removed member's requests for the workspace's data get (ADR 0019).
+pub const NO_TEAM_ACCESS: &str = "Ya no tienes acceso a este equipo";
+
+impl SessionUser {
+    /// The current workspace's id, which scopes every read and write of its data; 404 with
+    /// [`NO_TEAM_ACCESS`] when the account is no longer a member.
+    pub fn workspace_id(&self) -> ApiResult<&str> {
+        self.workspace
+            .as_ref()
+            .map(|m| m.id.as_str())
+            .ok_or_else(|| ApiError::new(404, ErrorCode::NoTeamAccess, NO_TEAM_ACCESS))
+    }
+
+    /// Whether this is the spec's global admin, who sees every analysis.
+    pub fn is_global_admin(&self) -> bool {
+        lupa_core::auth::Role::parse(&self.user.role) == Some(lupa_core::auth::Role::Admin)
+    }
+
+    /// Whether the account may act on data of `workspace_id`: a member of it, or a global admin.
+    pub fn may_see_workspace(&self, workspace_id: &str) -> bool {
+        self.workspace.as_ref().is_some_and(|m| m.id == workspace_id) || self.is_global_admin()
+    }
 }
 
 fn pepper(app: &App) -> ApiResult<Vec<u8>> {
@@ -148,7 +209,8 @@ pub async fn by_hash(app: &App, token_hash: String) -> ApiResult<Option<SessionU
         let expires = auth::session_expiry(row.session_created_at, now);
         after_answer(app, TOUCH, vec![text(&token_hash), int(now), int(expires)]);
     }
-    Ok(Some(SessionUser { user: row.user(), token_hash }))
+    let workspace = row.membership();
+    Ok(Some(SessionUser { user: row.user(), token_hash, workspace }))
 }
 
 /// Runs one statement after the answer; a failure is logged (the next request tries again).

@@ -55,10 +55,6 @@ pub fn add_by_id(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
     batch.add(BY_ID, &[text(id)])
 }
 
-pub async fn by_id(db: &D1Database, id: &str) -> ApiResult<Option<UserRow>> {
-    stmt(db, BY_ID, &[text(id)])?.first_busy::<UserRow>(None).await.map_err(failed(BY_ID))
-}
-
 /// New user fields.
 pub struct NewUser<'a> {
     pub id: &'a str,

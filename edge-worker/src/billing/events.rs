@@ -11,17 +11,20 @@ use crate::error::ApiResult;
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";
 const USER_OF_CUSTOMER: &str = "SELECT user_id AS value FROM billing_customers WHERE customer_id = ?1";
-const LINK_CUSTOMER: &str =
-    "INSERT INTO billing_customers (user_id, customer_id, provider, created_at) VALUES (?1, ?2, ?3, ?4) \
-     ON CONFLICT (user_id) DO NOTHING";
-const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, current_period_end, cancel_at_period_end, created_at, updated_at, last_event_at) \
-     VALUES (?1, ?2, ?3, ?4, 'basic', ?5, ?6, ?7, ?7, ?8) ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
+/// Links a customer the event names to the hinted account's current workspace (ADR 0019), unless
+/// that workspace or customer is linked already.
+const LINK_CUSTOMER: &str = "INSERT INTO billing_customers (workspace_id, user_id, customer_id, provider, created_at) \
+     SELECT workspace_id, id, ?2, ?3, ?4 FROM users WHERE id = ?1 AND workspace_id IS NOT NULL ON CONFLICT DO NOTHING";
+/// A subscription belongs to its customer's workspace.
+const UPSERT: &str = "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, current_period_end, cancel_at_period_end, created_at, updated_at, last_event_at, workspace_id, item_id, quantity) \
+     VALUES (?1, ?2, ?3, ?4, 'basic', ?5, ?6, ?7, ?7, ?8, (SELECT workspace_id FROM billing_customers WHERE customer_id = ?3), ?9, COALESCE(?10, 1)) ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
+     item_id = COALESCE(excluded.item_id, subscriptions.item_id), quantity = COALESCE(?10, subscriptions.quantity), \
      current_period_end = COALESCE(excluded.current_period_end, subscriptions.current_period_end), cancel_at_period_end = excluded.cancel_at_period_end, \
      updated_at = excluded.updated_at, last_event_at = excluded.last_event_at WHERE subscriptions.last_event_at <= excluded.last_event_at";
 /// Checkout completion says "paid" but knows no period: create the row only if it is missing.
 const INSERT_IF_MISSING: &str =
-    "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at) \
-     VALUES (?1, ?2, ?3, 'active', 'basic', ?4, ?4, 0) ON CONFLICT (id) DO NOTHING";
+    "INSERT INTO subscriptions (id, user_id, customer_id, status, plan, created_at, updated_at, last_event_at, workspace_id) \
+     VALUES (?1, ?2, ?3, 'active', 'basic', ?4, ?4, 0, (SELECT workspace_id FROM billing_customers WHERE customer_id = ?3)) ON CONFLICT (id) DO NOTHING";
 const PAST_DUE: &str = "UPDATE subscriptions SET status = 'past_due', updated_at = ?3, last_event_at = ?2 WHERE id = ?1 AND last_event_at <= ?2";
 
 /// The customer an event names, if it names one.
@@ -76,7 +79,15 @@ pub fn add_event(
                 }
             }
         }
-        BillingEvent::Subscription { id, customer, status, current_period_end_ms, cancel_at_period_end, user_id } => {
+        BillingEvent::Subscription {
+            id,
+            customer,
+            status,
+            current_period_end_ms,
+            cancel_at_period_end,
+            user_id,
+            seats,
+        } => {
             if let Some(user) = user_for(user_id.as_deref()) {
                 let period = current_period_end_ms.map(int).unwrap_or(JsValue::NULL);
                 batch.add(
@@ -90,6 +101,8 @@ pub fn add_event(
                         int(i64::from(*cancel_at_period_end)),
                         int(now),
                         int(envelope.created_ms),
+                        seats.as_ref().map_or(JsValue::NULL, |s| text(&s.item_id)),
+                        seats.as_ref().map_or(JsValue::NULL, |s| int(i64::try_from(s.quantity).unwrap_or(i64::MAX))),
                     ],
                 )?;
             }

@@ -10,26 +10,26 @@ use crate::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 
 const ACTIVE: &str = concat!(
-    "SELECT 1 AS ok FROM subscriptions WHERE user_id = ?1 AND ",
+    "SELECT 1 AS ok FROM subscriptions WHERE workspace_id = ?1 AND ",
     lupa_core::paid_subscription_sql!(""),
     " LIMIT 1"
 );
-/// The same check for the owner of an analysis, so it can go in the batch that reads the analysis.
+/// The same check for the workspace of an analysis, so it can go in the batch that reads the analysis.
 const ACTIVE_FOR_ANALYSIS: &str = concat!(
-    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id WHERE a.id = ?1 AND ",
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.workspace_id = s.workspace_id WHERE a.id = ?1 AND ",
     lupa_core::paid_subscription_sql!("s."),
     " LIMIT 1"
 );
 
-/// The same check for the owner of the analysis of entry `?1` (clips are made on an entry's page).
+/// The same check for the workspace of the analysis of entry `?1` (clips are made on an entry's page).
 const ACTIVE_FOR_ENTRY: &str = concat!(
-    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id JOIN analysis_entries e ON e.analysis_id = a.id WHERE e.id = ?1 AND ",
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.workspace_id = s.workspace_id JOIN analysis_entries e ON e.analysis_id = a.id WHERE e.id = ?1 AND ",
     lupa_core::paid_subscription_sql!("s."),
     " LIMIT 1"
 );
-/// The same check for the owner of the analysis of reel `?1`.
+/// The same check for the workspace of the analysis of reel `?1`.
 const ACTIVE_FOR_REEL: &str = concat!(
-    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.owner_id = s.user_id JOIN reels r ON r.analysis_id = a.id WHERE r.id = ?1 AND ",
+    "SELECT 1 AS ok FROM subscriptions s JOIN analyses a ON a.workspace_id = s.workspace_id JOIN reels r ON r.analysis_id = a.id WHERE r.id = ?1 AND ",
     lupa_core::paid_subscription_sql!("s."),
     " LIMIT 1"
 );
@@ -37,9 +37,9 @@ const ACTIVE_FOR_REEL: &str = concat!(
 pub const REQUIRED: &str =
     "Necesitas una suscripción activa para crear un nuevo análisis. Visita Facturación para elegir un plan.";
 
-/// True when the user has a paid, unexpired subscription.
-pub async fn has_active_subscription(database: &D1Database, user_id: &str, now: i64) -> ApiResult<bool> {
-    let row = stmt(database, ACTIVE, &[text(user_id), int(now)])?
+/// True when the workspace has a paid, unexpired subscription (ADR 0019: one per workspace).
+pub async fn has_active_subscription(database: &D1Database, workspace_id: &str, now: i64) -> ApiResult<bool> {
+    let row = stmt(database, ACTIVE, &[text(workspace_id), int(now)])?
         .first_busy::<serde_json::Value>(None)
         .await
         .map_err(failed(ACTIVE))?;
@@ -58,14 +58,14 @@ pub const REQUIRED_FOR_REELS: &str =
 pub const REQUIRED_FOR_SHARES: &str =
     "Necesitas una suscripción activa para crear enlaces para compartir. Visita Facturación para elegir un plan.";
 
-/// 402 unless the user has an active subscription; `message` says what needed it.
-pub async fn require_subscription(database: &D1Database, user_id: &str, message: &str, now: i64) -> ApiResult<()> {
-    require_active(has_active_subscription(database, user_id, now).await?, message)
+/// 402 unless the workspace has an active subscription; `message` says what needed it.
+pub async fn require_subscription(database: &D1Database, workspace_id: &str, message: &str, now: i64) -> ApiResult<()> {
+    require_active(has_active_subscription(database, workspace_id, now).await?, message)
 }
 
-/// Adds the check for `user_id` to a batch.
-pub fn add_active(batch: &mut Batch<'_>, user_id: &str, now: i64) -> ApiResult<Slot> {
-    batch.add(ACTIVE, &[text(user_id), int(now)])
+/// Adds the check for workspace `workspace_id` to a batch.
+pub fn add_active(batch: &mut Batch<'_>, workspace_id: &str, now: i64) -> ApiResult<Slot> {
+    batch.add(ACTIVE, &[text(workspace_id), int(now)])
 }
 
 /// Adds the check for the owner of analysis `analysis_id` to a batch.

@@ -6,7 +6,7 @@
 //! `lupa_core::stripe_events`).
 
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
-use lupa_core::billing::{BillingEvent, Envelope, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
+use lupa_core::billing::{BillingEvent, Envelope, Seats, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
 use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{D1Database, Response};
@@ -20,12 +20,12 @@ use crate::http::json;
 use crate::App;
 
 const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;
-const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND user_id = ?2";
+const SESSION: &str = "SELECT id, customer_id, plan, status FROM checkout_sessions WHERE id = ?1 AND workspace_id = ?2";
 const CLOSE_SESSION: &str =
     "UPDATE checkout_sessions SET status = ?2, completed_at = ?3 WHERE id = ?1 AND status = 'open'";
-const INSERT_INVOICE: &str = "INSERT INTO invoices (id, user_id, subscription_id, amount_cents, currency, status, period_start, period_end, created_at) \
-     VALUES (?1, ?2, ?3, ?4, ?5, 'paid', ?6, ?7, ?6)";
-const INVOICES: &str = "SELECT id, amount_cents, currency, status, period_start, period_end, created_at FROM invoices WHERE user_id = ?1 ORDER BY created_at DESC";
+const INSERT_INVOICE: &str = "INSERT INTO invoices (id, user_id, subscription_id, amount_cents, currency, status, period_start, period_end, created_at, workspace_id) \
+     VALUES (?1, ?2, ?3, ?4, ?5, 'paid', ?6, ?7, ?6, ?8)";
+const INVOICES: &str = "SELECT id, amount_cents, currency, status, period_start, period_end, created_at FROM invoices WHERE workspace_id = ?1 ORDER BY created_at DESC";
 
 #[derive(Deserialize)]
 struct SessionRow {
@@ -55,8 +55,8 @@ fn local_user<'u>(app: &App, user: &'u SessionUser) -> ApiResult<&'u SessionUser
     Ok(user)
 }
 
-async fn session_of(database: &D1Database, id: &str, user_id: &str) -> ApiResult<SessionRow> {
-    stmt(database, SESSION, &[text(id), text(user_id)])?
+async fn session_of(database: &D1Database, id: &str, workspace_id: &str) -> ApiResult<SessionRow> {
+    stmt(database, SESSION, &[text(id), text(workspace_id)])?
         .first_busy::<SessionRow>(None)
         .await
         .map_err(failed(SESSION))?
@@ -75,7 +75,7 @@ fn emit(batch: &mut Batch<'_>, user_id: &str, kind: &str, event: BillingEvent, n
 /// `GET /api/v1/billing/local/checkout/{id}`.
 pub async fn get_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let user = local_user(app, user)?;
-    let session = session_of(&db(app)?, id, &user.user.id).await?;
+    let session = session_of(&db(app)?, id, user.workspace_id()?).await?;
     json(
         200,
         &LocalCheckoutDto {
@@ -94,9 +94,12 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let user = local_user(app, user)?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
-    let found = reads.add(SESSION, &[text(id), text(&user.user.id)])?;
-    let active = gate::add_active(&mut reads, &user.user.id, app.now())?;
+    let workspace = user.workspace_id()?;
+    let found = reads.add(SESSION, &[text(id), text(workspace)])?;
+    let active = gate::add_active(&mut reads, workspace, app.now())?;
+    let seats = crate::billing::seats::add_seats(&mut reads, workspace)?;
     let results = reads.run().await?;
+    let seats = crate::billing::seats::seats_in(&results, seats)?;
     let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
         return Err(ApiError::new(409, ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
@@ -138,6 +141,8 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
             current_period_end_ms: Some(period_end_secs * 1000),
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
+            // The local provider's item: the seats the members take when paying (ADR 0019).
+            seats: Some(Seats { item_id: format!("si_local_{}", new_id()), quantity: seats }),
         },
         app.now(),
     )?;
@@ -147,10 +152,12 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
             text(&format!("in_local_{}", new_id())),
             text(&user.user.id),
             text(&subscription),
-            int(BASIC_MONTHLY.amount_cents),
+            // One seat's price per seat, as Stripe would invoice the item's quantity.
+            int(BASIC_MONTHLY.amount_cents * i64::try_from(seats).unwrap_or(1)),
             text(BASIC_MONTHLY.currency),
             int(now),
             int(now + MONTH_MS),
+            text(workspace),
         ],
     )?;
     batch.run().await?;
@@ -161,7 +168,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
 pub async fn cancel_checkout(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response> {
     let user = local_user(app, user)?;
     let database = db(app)?;
-    let session = session_of(&database, id, &user.user.id).await?;
+    let session = session_of(&database, id, user.workspace_id()?).await?;
     stmt(&database, CLOSE_SESSION, &[text(&session.id), text("canceled"), int(app.now())])?
         .run_busy()
         .await
@@ -174,8 +181,9 @@ pub async fn get_portal(app: &App, user: &SessionUser) -> ApiResult<Response> {
     let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id, app.now())?;
-    let invoices = batch.add(INVOICES, &[text(&user.user.id)])?;
+    let workspace = user.workspace_id()?;
+    let listed = crate::billing::add_subscriptions(&mut batch, workspace, app.now())?;
+    let invoices = batch.add(INVOICES, &[text(workspace)])?;
     let results = batch.run().await?;
     let subscription = results.all::<crate::billing::SubscriptionRow>(listed)?.into_iter().next().map(|s| s.dto());
     let invoices = results
@@ -199,8 +207,9 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
     let user = local_user(app, user)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    let listed = crate::billing::add_subscriptions(&mut batch, &user.user.id, app.now())?;
-    let customer = crate::billing::add_customer(&mut batch, &user.user.id)?;
+    let workspace = user.workspace_id()?;
+    let listed = crate::billing::add_subscriptions(&mut batch, workspace, app.now())?;
+    let customer = crate::billing::add_customer(&mut batch, workspace)?;
     let results = batch.run().await?;
     let active = results
         .all::<crate::billing::SubscriptionRow>(listed)?
@@ -222,6 +231,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
             current_period_end_ms: None,
             cancel_at_period_end: false,
             user_id: Some(user.user.id.clone()),
+            seats: None,
         },
         app.now(),
     )?;

@@ -49,6 +49,7 @@ impl Provider {
         customer: &str,
         user_id: &str,
         plan: Plan,
+        seats: u64,
         local_session: &str,
     ) -> ApiResult<String> {
         let origin = &app.config.public_origin;
@@ -62,6 +63,7 @@ impl Provider {
                     customer,
                     price_id,
                     user_id,
+                    seats,
                     &format!("{origin}/user/billing?checkout=success"),
                     &format!("{origin}/user/billing?checkout=cancel"),
                 );
@@ -81,6 +83,20 @@ impl Provider {
                 let request = stripe_api::create_portal(customer, &format!("{origin}/user/billing"));
                 Ok(StripeClient::new(secret_key.clone()).send(&request).await?.url)
             }
+        }
+    }
+
+    /// Tells the provider the subscription's paid seats (prorated). The local provider has nothing
+    /// to tell: our row is its whole state, and the caller updates it.
+    pub async fn set_seats(&self, item_id: Option<&str>, seats: u64) -> ApiResult<()> {
+        match (self, item_id) {
+            (Provider::Stripe { secret_key, .. }, Some(item)) => {
+                let request = stripe_api::update_seats(item, seats);
+                StripeClient::new(secret_key.clone()).send(&request).await?;
+                Ok(())
+            }
+            (Provider::Stripe { .. }, None) => Err(ApiError::internal("subscription has no item to set seats on")),
+            (Provider::Local, _) => Ok(()),
         }
     }
 }

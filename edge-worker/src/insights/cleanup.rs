@@ -21,8 +21,8 @@ pub enum Scope {
     Reel,
     /// One analysis: everything above for all its entries, its reels and shares.
     Analysis,
-    /// Every analysis of one user.
-    Owner,
+    /// Every analysis of one workspace (ADR 0019).
+    Workspace,
 }
 
 const ENTRY: &[&str] = &[
@@ -60,17 +60,17 @@ const ANALYSIS: &[&str] = &[
     "DELETE FROM question_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     "DELETE FROM screen_outs WHERE analysis_id = ?1",
 ];
-const OWNER: &[&str] = &[
-    "DELETE FROM shares WHERE owner_id = ?1 OR analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
-    "DELETE FROM reel_clips WHERE reel_id IN (SELECT r.id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM reels WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+const WORKSPACE: &[&str] = &[
+    "DELETE FROM shares WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
+    "DELETE FROM reel_clips WHERE reel_id IN (SELECT r.id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM reels WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
     "DELETE FROM note_tags WHERE note_id IN (SELECT n.id FROM entry_notes n JOIN analysis_entries e ON e.id = n.entry_id \
-     JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM entry_notes WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM task_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM sus_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM question_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    "DELETE FROM screen_outs WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+     JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM entry_notes WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM task_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM sus_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM question_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    "DELETE FROM screen_outs WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
 ];
 
 /// The statements for `scope`; put them in the deletion's batch, before the deletion itself.
@@ -81,7 +81,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str) -> ApiResult<Ve
         Scope::Note => NOTE,
         Scope::Reel => REEL,
         Scope::Analysis => ANALYSIS,
-        Scope::Owner => OWNER,
+        Scope::Workspace => WORKSPACE,
     };
     list.iter().map(|sql| stmt(database, sql, &[text(id)])).collect()
 }

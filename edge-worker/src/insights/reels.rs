@@ -5,7 +5,6 @@
 //! clip out and deleting stay free (ADR 0012, "Lapsed customers").
 
 use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, ReelSummaryDto, ReelsResponse};
-use lupa_core::auth::Role;
 use lupa_core::clips::{self, NOT_A_CLIP};
 use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
@@ -24,7 +23,7 @@ use crate::App;
 const LIST: &str = "SELECT r.id, r.title, r.created_at, r.updated_at, COUNT(n.id) AS clip_count, COALESCE(SUM(n.end_ms - n.at_ms), 0) AS duration_ms \
      FROM reels r LEFT JOIN reel_clips c ON c.reel_id = r.id LEFT JOIN entry_notes n ON n.id = c.note_id AND n.end_ms IS NOT NULL \
      WHERE r.analysis_id = ?1 GROUP BY r.id ORDER BY r.created_at DESC, r.id";
-const ONE: &str = "SELECT r.id, r.analysis_id, r.title, r.created_at, r.updated_at, a.owner_id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE r.id = ?1";
+const ONE: &str = "SELECT r.id, r.analysis_id, r.title, r.created_at, r.updated_at, a.workspace_id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE r.id = ?1";
 const CLIP_IDS: &str = "SELECT note_id AS value FROM reel_clips WHERE reel_id = ?1 ORDER BY position";
 const INSERT: &str = "INSERT INTO reels (id, analysis_id, title, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)";
 const RENAME: &str = "UPDATE reels SET title = ?2, updated_at = ?3 WHERE id = ?1";
@@ -54,7 +53,7 @@ pub struct ReelRow {
     pub title: String,
     pub created_at: i64,
     pub updated_at: i64,
-    owner_id: String,
+    workspace_id: String,
 }
 
 fn bad(message: &'static str) -> ApiError {
@@ -81,7 +80,7 @@ async fn owned_with<T>(
     let results = batch.run().await?;
     let reel = results
         .first::<ReelRow>(found)?
-        .filter(|reel| reel.owner_id == user.user.id || Role::parse(&user.user.role) == Some(Role::Admin))
+        .filter(|reel| user.may_see_workspace(&reel.workspace_id))
         .ok_or_else(ApiError::not_found)?;
     Ok((reel, results, more))
 }

@@ -257,7 +257,11 @@ fn recording(
         segments,
         chapters: chapters(&marks, duration as u64, task_count),
         answers: answers::of_entry_from(results, answer_slots)?,
-        notes: note_slots.map(|slots| notes::of_entry_from(results, slots)).transpose()?,
+        // A stranger with the link never learns who on the team wrote a note (names, e-mails).
+        notes: note_slots
+            .map(|slots| notes::of_entry_from(results, slots))
+            .transpose()?
+            .map(|list| list.into_iter().map(|note| lupa_api_types::NoteDto { author: None, ..note }).collect()),
     })
 }
 

@@ -6,7 +6,7 @@
 //! a session or participant token even if one were presented as such.
 
 use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesResponse};
-use lupa_core::auth::{token, Role};
+use lupa_core::auth::token;
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
 use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
@@ -42,7 +42,7 @@ macro_rules! select_listed {
         concat!(
             "SELECT ",
             share_columns!(),
-            ", a.owner_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
+            ", a.workspace_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
              FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id "
         )
     };
@@ -76,7 +76,8 @@ pub struct ShareRow {
 struct Listed {
     #[serde(flatten)]
     share: ShareRow,
-    owner_id: String,
+    /// The workspace of the link's analysis: its members may revoke it (ADR 0019).
+    workspace_id: String,
     analysis_name: String,
     note_title: Option<String>,
     reel_title: Option<String>,
@@ -182,7 +183,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
     let body: ApiResult<ShareRequest> = read_json(req).await;
     let kind = body.as_ref().ok().and_then(|b| b.kind.as_deref()).and_then(ShareKind::parse);
     let target_id = body.as_ref().ok().and_then(|b| b.targetId.clone());
-    let (analysis, results, (target, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
+    let (_, results, (target, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
         let target = match kind {
             Some(kind) => Some(add_target(batch, kind, target_id.as_deref())?),
             None => None,
@@ -206,7 +207,8 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
         &[
             text(&id),
             text(&token_hash(app, &raw)?),
-            text(&analysis.owner_id),
+            // The author: the link belongs to the workspace and outlives their membership.
+            text(&user.user.id),
             text(analysis_id),
             text(kind.map_or("", ShareKind::as_str)),
             opt_text(entry.as_deref()),
@@ -245,7 +247,7 @@ pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<
     let mut reads = Batch::new(&database);
     let found = add_one(&mut reads, share_id)?;
     let share = reads.run().await?.first::<Listed>(found)?.ok_or_else(ApiError::not_found)?;
-    if share.owner_id != user.user.id && Role::parse(&user.user.role) != Some(Role::Admin) {
+    if !user.may_see_workspace(&share.workspace_id) {
         return Err(ApiError::not_found());
     }
     let now = app.now();

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use lupa_core::recording::{ChunkId, ParticipationState};
 use lupa_core::transcript::Language;
 use serde::Deserialize;
 
@@ -111,17 +112,16 @@ impl Store {
     /// Notes a stored audio chunk (already counted by `reserve_audio`). The first of a segment
     /// fixes where its audio starts and when its clock started (its screen segment's opening);
     /// each one moves the clock to `now`. A chunk stored twice (parallel retries) counts once.
-    #[allow(clippy::too_many_arguments)]
     pub fn add_audio_chunk(
         &self,
-        seq: u32,
-        index: u32,
+        chunk: ChunkId,
         size: u64,
         offset_ms: i64,
         opened_at: i64,
         now: i64,
         small: bool,
     ) -> ApiResult<()> {
+        let (seq, index) = (chunk.seq, chunk.index);
         let previous = self.audio_chunk_size(seq, index)?;
         self.run("INSERT OR IGNORE INTO audio_tracks (seq, offset_ms) VALUES (?, ?)", vec![int(seq), int(offset_ms)])?;
         self.run(
@@ -182,6 +182,7 @@ impl Store {
     /// D1: a round checks this after each of them.
     pub(crate) fn still_owed(&self) -> ApiResult<bool> {
         let Some(meta) = self.meta()? else { return Ok(false) };
-        Ok((meta.state == "active" || meta.state == "finished") && self.transcription()?.is_some())
+        Ok(matches!(meta.state, ParticipationState::Active | ParticipationState::Finished)
+            && self.transcription()?.is_some())
     }
 }

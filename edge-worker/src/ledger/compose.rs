@@ -10,6 +10,7 @@
 
 use lupa_core::chunks::{self, Piece, StoredChunk};
 use lupa_core::participation::PART_SIZE;
+use lupa_core::recording::SegmentState;
 use lupa_core::webm;
 use worker::{Bucket, HttpMetadata, MultipartUpload, Range, UploadedPart};
 
@@ -45,7 +46,7 @@ impl Job<'_> {
     async fn upload(&self) -> ApiResult<MultipartUpload> {
         let key = self.segment.r2_key.clone();
         // Read again: another step of this object may have attached one while we waited.
-        if let Some(upload_id) = self.store.segment(self.segment.seq, &self.segment.track)?.and_then(|s| s.upload_id) {
+        if let Some(upload_id) = self.store.segment(self.segment.seq, self.segment.track)?.and_then(|s| s.upload_id) {
             return Ok(self.bucket.resume_multipart_upload(key, upload_id)?);
         }
         let metadata = HttpMetadata { content_type: Some(self.segment.mime.clone()), ..Default::default() };
@@ -57,18 +58,18 @@ impl Job<'_> {
             .await
             .map_err(|e| ApiError::internal(format!("R2 create multipart: {e}")))?;
         let upload_id = upload.upload_id().await;
-        if let Some(theirs) = self.store.segment(self.segment.seq, &self.segment.track)?.and_then(|s| s.upload_id) {
+        if let Some(theirs) = self.store.segment(self.segment.seq, self.segment.track)?.and_then(|s| s.upload_id) {
             let _ = upload.abort().await;
             return Ok(self.bucket.resume_multipart_upload(key, theirs)?);
         }
-        self.store.set_upload(self.segment.seq, &self.segment.track, &upload_id)?;
+        self.store.set_upload(self.segment.seq, self.segment.track, &upload_id)?;
         Ok(upload)
     }
 
     async fn read_pieces(&self, pieces: &[Piece]) -> ApiResult<Vec<u8>> {
         let mut out = Vec::with_capacity(pieces.iter().map(|p| p.length as usize).sum());
         for piece in pieces {
-            let key = chunk_key(self.analysis_id, self.entry_id, self.segment.seq, &self.segment.track, piece.index);
+            let key = chunk_key(self.analysis_id, self.entry_id, self.segment.chunk(piece.index));
             let object = self
                 .bucket
                 .get(key)
@@ -120,7 +121,7 @@ impl Job<'_> {
             .await
             .map_err(|e| ApiError::internal(format!("R2 upload part: {e}")))?;
         let etag = part.etag();
-        self.store.save_part(self.segment.seq, &self.segment.track, number, &etag, size)?;
+        self.store.save_part(self.segment.seq, self.segment.track, number, &etag, size)?;
         Ok(etag)
     }
 }
@@ -136,10 +137,10 @@ pub async fn compose_ready(
     segment: &Segment,
 ) -> ApiResult<()> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
-    let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
+    let chunk_rows = store.stored_chunks(segment.seq, segment.track)?;
     let list = stored(&chunk_rows);
     let (_, total) = chunks::contiguous(&list);
-    let composed: Vec<u32> = store.parts(segment.seq, &segment.track)?.iter().map(|p| p.part_number).collect();
+    let composed: Vec<u32> = store.parts(segment.seq, segment.track)?.iter().map(|p| p.part_number).collect();
     let ready = chunks::parts_ready(total, &composed);
     if ready.is_empty() {
         return Ok(());
@@ -153,7 +154,7 @@ pub async fn compose_ready(
 
 /// A closed segment: its state, size and playable length.
 pub struct Closed {
-    pub state: &'static str,
+    pub state: SegmentState,
     pub size: u64,
     pub duration_ms: i64,
 }
@@ -168,20 +169,20 @@ pub async fn close(
     segment: &Segment,
 ) -> ApiResult<Closed> {
     let job = Job { store, bucket, analysis_id, entry_id, segment };
-    let chunk_rows = store.stored_chunks(segment.seq, &segment.track)?;
+    let chunk_rows = store.stored_chunks(segment.seq, segment.track)?;
     let list = stored(&chunk_rows);
     let (_, total) = chunks::contiguous(&list);
     let duration_ms = contiguous_end_ms(&chunk_rows);
     let state = if total == 0 {
-        if let Some(upload_id) = store.segment(segment.seq, &segment.track)?.and_then(|s| s.upload_id) {
+        if let Some(upload_id) = store.segment(segment.seq, segment.track)?.and_then(|s| s.upload_id) {
             if let Ok(upload) = bucket.resume_multipart_upload(segment.r2_key.clone(), upload_id) {
                 let _ = upload.abort().await;
             }
         }
-        "empty"
+        SegmentState::Empty
     } else {
         let upload = job.upload().await?;
-        let parts = store.parts(segment.seq, &segment.track)?;
+        let parts = store.parts(segment.seq, segment.track)?;
         let composed: Vec<u32> = parts.iter().map(|p| p.part_number).collect();
         let mut etags: Vec<(u16, String)> =
             parts.iter().filter_map(|p| u16::try_from(p.part_number).ok().map(|n| (n, p.etag.clone()))).collect();
@@ -198,8 +199,8 @@ pub async fn close(
             .complete(etags.into_iter().map(|(n, etag)| UploadedPart::new(n, etag)))
             .await
             .map_err(|e| ApiError::internal(format!("R2 complete multipart: {e}")))?;
-        "closed"
+        SegmentState::Closed
     };
-    store.close_segment(segment.seq, &segment.track, state, total, duration_ms)?;
+    store.close_segment(segment.seq, segment.track, state, total, duration_ms)?;
     Ok(Closed { state, size: total, duration_ms })
 }

@@ -21,7 +21,8 @@ use worker::{Headers, Method, Request, RequestInit};
 use crate::db::{db, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::App;
-use protocol::{AdoptedChunk, AdoptedPart, AdoptedSegment, Answer, Call};
+use lupa_core::recording::{SegmentState, Track};
+use protocol::{AdoptedChunk, AdoptedPart, AdoptedSegment, Answer, Call, Init, WorkerCall};
 
 /// The binding in `wrangler.toml`.
 const BINDING: &str = "PARTICIPATIONS";
@@ -108,7 +109,7 @@ pub async fn init(
     camera: &str,
     transcribe: Option<&str>,
 ) -> ApiResult<()> {
-    let init = Call::Init {
+    let init = WorkerCall::Init(Init {
         transcribe: transcribe.map(str::to_string),
         entry_id: entry_id.into(),
         analysis_id: analysis_id.into(),
@@ -116,15 +117,15 @@ pub async fn init(
         camera: camera.into(),
         now: app.now(),
         adopted: Vec::new(),
-    };
-    call::<()>(app, entry_id, &init).await
+    });
+    call::<()>(app, entry_id, &init.into()).await
 }
 
 /// Tells a participation's object that it was deleted (leave, expiry, entry, analysis or user
 /// deletion): it refuses every chunk from now on and deletes every object, including any a chunk
 /// already streaming stores later.
 pub async fn delete(app: &App, entry_id: &str) -> ApiResult<()> {
-    match send::<()>(app, entry_id, &Call::Delete { now: app.now() }).await? {
+    match send::<()>(app, entry_id, &WorkerCall::Delete { now: app.now() }.into()).await? {
         Answer::Refused(r) => Err(refusal(r)),
         _ => Ok(()),
     }
@@ -134,9 +135,9 @@ pub async fn delete(app: &App, entry_id: &str) -> ApiResult<()> {
 /// much each recorded and when it was last active (the researcher's table, ADR 0013; D1 does not
 /// hear of every chunk). One request per unsubmitted participation, all at once.
 pub async fn live_status(app: &App, entry_ids: &[String]) -> Vec<Option<protocol::Status>> {
-    let calls = entry_ids
-        .iter()
-        .map(|id| async move { call::<protocol::Status>(app, id, &Call::Status { now: app.now() }).await.ok() });
+    let calls = entry_ids.iter().map(|id| async move {
+        call::<protocol::Status>(app, id, &WorkerCall::Status { now: app.now() }.into()).await.ok()
+    });
     futures_util::future::join_all(calls).await
 }
 
@@ -149,7 +150,7 @@ pub async fn finish(
     files: Vec<String>,
     fault: Option<crate::faults::Fault>,
 ) -> ApiResult<bool> {
-    match send_with_fault::<bool>(app, entry_id, &Call::Finish { index: files }, fault).await? {
+    match send_with_fault::<bool>(app, entry_id, &WorkerCall::Finish { index: files }.into(), fault).await? {
         Answer::Ok(taken) => Ok(taken),
         _ => Ok(false),
     }
@@ -160,7 +161,7 @@ pub async fn finish(
 pub fn tell_viewers(app: &App, entry_id: &str, event: lupa_api_types::LiveEvent) {
     let (background, entry_id) = (app.detached(), entry_id.to_string());
     app.wait_until(async move {
-        if let Err(err) = send::<()>(&background, &entry_id, &Call::Live { event }).await {
+        if let Err(err) = send::<()>(&background, &entry_id, &WorkerCall::Live { event }.into()).await {
             crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
@@ -195,7 +196,7 @@ pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
             let mut batch = Batch::new(&database);
             let watched = batch.add(sql, &[text(&key)])?;
             let entries = batch.run().await?.all::<crate::db::Value<String>>(watched)?;
-            let call = Call::Recheck { session_hash: session, user_id: user };
+            let call = Call::from(WorkerCall::Recheck { session_hash: session, user_id: user });
             let calls = entries.iter().map(|e| send::<()>(&background, &e.value, &call));
             for answer in futures_util::future::join_all(calls).await {
                 answer?;
@@ -243,12 +244,12 @@ struct LegacyEntry {
 #[derive(Deserialize)]
 struct LegacySegment {
     seq: u32,
-    track: String,
+    track: Track,
     mime: String,
     r2_key: String,
     upload_id: Option<String>,
     offset_ms: i64,
-    state: String,
+    state: SegmentState,
     start_ms: i64,
     created_at: i64,
 }
@@ -256,7 +257,7 @@ struct LegacySegment {
 #[derive(Deserialize)]
 struct LegacyChunk {
     seq: u32,
-    track: String,
+    track: Track,
     idx: u32,
     size: i64,
     end_ms: i64,
@@ -265,7 +266,7 @@ struct LegacyChunk {
 #[derive(Deserialize)]
 struct LegacyPart {
     seq: u32,
-    track: String,
+    track: Track,
     part_number: u32,
     etag: String,
     size: i64,
@@ -310,7 +311,7 @@ async fn adopt(app: &App, entry_id: &str) -> ApiResult<bool> {
             created_at: s.created_at,
         })
         .collect();
-    let init = Call::Init {
+    let init = WorkerCall::Init(Init {
         entry_id: entry_id.into(),
         analysis_id: entry.analysis_id,
         capability,
@@ -318,8 +319,8 @@ async fn adopt(app: &App, entry_id: &str) -> ApiResult<bool> {
         now: app.now(),
         adopted,
         transcribe: None,
-    };
-    if let Answer::Refused(r) = send::<()>(app, entry_id, &init).await? {
+    });
+    if let Answer::Refused(r) = send::<()>(app, entry_id, &init.into()).await? {
         return Err(refusal(r));
     }
     let mut moved = Batch::new(&database);

@@ -2,20 +2,28 @@
 //! call per request, one JSON answer. Both sides are this crate, so the shapes are shared types,
 //! never hand-copied; refusals are `lupa_core::ledger::Refusal`, so the worker answers the client
 //! with the same status, code and message whichever side decided.
+//!
+//! A call is either a participant's ([`ParticipantCall`]: the worker passes on the capability the
+//! browser presented, and the object checks it once, at its door, before any of them runs) or the
+//! worker's own ([`WorkerCall`]: commits, composing, status, deletion, Finish, viewers). Tracks,
+//! chunks and states are `lupa_core::recording`'s types. The JSON is what it was when every call
+//! was one flat enum (`{"op": "reserve", "capability": …, "seq": …, "track": "screen", …}`), so a
+//! worker and an object of different versions still understand each other during a deploy.
 
 use lupa_core::ledger::Refusal;
+use lupa_core::recording::{ChunkId, SegmentState, Track};
 use serde::{Deserialize, Serialize};
 
 /// A segment the object adopts from D1 (a participation that started before the object existed).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AdoptedSegment {
     pub seq: u32,
-    pub track: String,
+    pub track: Track,
     pub mime: String,
     pub r2_key: String,
     pub upload_id: Option<String>,
     pub offset_ms: i64,
-    pub state: String,
+    pub state: SegmentState,
     pub start_ms: i64,
     pub created_at: i64,
     pub chunks: Vec<AdoptedChunk>,
@@ -36,63 +44,66 @@ pub struct AdoptedPart {
     pub size: i64,
 }
 
-/// One request to the object. `now` is the request's clock (tests move it; `clock.rs`).
+/// One request to the object. `now` in a call is the request's clock (tests move it; `clock.rs`).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Call {
+    Participant(ParticipantCall),
+    Worker(WorkerCall),
+}
+
+/// A call on the participant's behalf, with the capability hash of the cookie they presented
+/// (`None`: no cookie). The object refuses it unless it is this participation's.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ParticipantCall {
+    pub capability: Option<String>,
+    #[serde(flatten)]
+    pub op: ParticipantOp,
+}
+
+impl Call {
+    /// A participant's call, presenting `capability`.
+    pub fn participant(capability: Option<String>, op: ParticipantOp) -> Call {
+        Call::Participant(ParticipantCall { capability, op })
+    }
+}
+
+impl From<WorkerCall> for Call {
+    fn from(call: WorkerCall) -> Call {
+        Call::Worker(call)
+    }
+}
+
+/// What a participant asks of their participation's object.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
-pub enum Call {
-    /// A new participation (from `participate`), or one adopted from D1 with what it had.
-    /// `transcribe`: the language when the analysis transcribes and the server has a provider
-    /// (ADR 0018); absent otherwise (and from callers that predate it).
-    Init {
-        entry_id: String,
-        analysis_id: String,
-        capability: String,
-        camera: String,
-        now: i64,
-        adopted: Vec<AdoptedSegment>,
-        #[serde(default)]
-        transcribe: Option<String>,
-    },
-    /// One chunk of a segment's audio track for transcription (ADR 0018), base64: the object
-    /// stores it in R2 itself. `start_ms`: where the audio starts on the segment's screen file.
-    Audio { capability: Option<String>, seq: u32, index: u32, start_ms: i64, body: String, now: i64 },
-    /// Where the audio track's chunks go: the newest screen segment (its number and offset).
-    AudioOpen { capability: Option<String>, now: i64 },
-    /// A new screen segment, or the camera track of the newest one (`mime` is a base type).
-    Open { capability: Option<String>, track: String, mime: String, now: i64 },
+pub enum ParticipantOp {
+    /// A new screen segment, or the camera track of the newest one.
+    Open(OpenSegment),
     /// Reserves a chunk's bytes before its body is streamed to R2.
-    Reserve {
-        capability: Option<String>,
-        seq: u32,
-        track: String,
-        index: u32,
-        end_ms: i64,
-        len: u64,
-        start_ms: Option<i64>,
-        now: i64,
-    },
-    /// The body's upload ended: stored, with the size R2 reported, or failed. `attempt` is the
-    /// reservation this upload made (`Reserved::attempt`): an upload whose reservation went stale
-    /// and was taken over commits nothing.
-    Commit {
-        seq: u32,
-        track: String,
-        index: u32,
-        #[serde(default)]
-        attempt: i64,
-        stored: bool,
-        #[serde(default)]
-        size: u64,
-        now: i64,
-    },
-    /// Composes the parts after the first that the stored chunks cover (after a chunk's answer).
-    Compose { seq: u32, track: String },
-    /// Closes every segment (Finish).
-    Complete { capability: Option<String>, now: i64 },
-    /// What was recorded so far (resume).
-    Status { now: i64 },
+    Reserve(ReserveChunk),
     /// The step marks so far (JSON array), kept for resume and written to D1 at Finish.
-    Steps { capability: Option<String>, steps_json: String, now: i64 },
+    Steps { steps_json: String, now: i64 },
+    /// Where the audio track's chunks go: the newest screen segment (its number and offset).
+    AudioOpen { now: i64 },
+    /// One chunk of a segment's audio track for transcription (ADR 0018): the object stores it.
+    Audio(AudioChunk),
+    /// Closes every segment (Finish).
+    Complete { now: i64 },
+}
+
+/// What the worker asks of a participation's object on its own account.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum WorkerCall {
+    /// A new participation (from `participate`), or one adopted from D1 with what it had.
+    Init(Init),
+    /// The body's upload ended: stored, with the size R2 reported, or failed.
+    Commit(CommitChunk),
+    /// Composes the parts after the first that the stored chunks cover (after a chunk's answer).
+    Compose { seq: u32, track: Track },
+    /// What was recorded so far (resume, the researcher's table).
+    Status { now: i64 },
     /// Left, expired or deleted: refuse everything, delete every object, now and after in-flight uploads.
     Delete { now: i64 },
     /// Submitted: the object forgets the participation (D1 has what the researcher sees), and
@@ -103,6 +114,66 @@ pub enum Call {
     /// A session ended or a user lost an access: the viewers' sockets of that session (or, without
     /// one, of that user) are checked again, and those that may no longer watch are closed.
     Recheck { session_hash: Option<String>, user_id: Option<String> },
+}
+
+/// A participation's start. `transcribe`: the language when the analysis transcribes and the
+/// server has a provider (ADR 0018); absent otherwise (and from callers that predate it).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Init {
+    pub entry_id: String,
+    pub analysis_id: String,
+    pub capability: String,
+    pub camera: String,
+    pub now: i64,
+    pub adopted: Vec<AdoptedSegment>,
+    #[serde(default)]
+    pub transcribe: Option<String>,
+}
+
+/// Opens a segment of `track` (`mime` is a base type). An audio track is not opened this way
+/// ([`ParticipantOp::AudioOpen`]).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct OpenSegment {
+    pub track: Track,
+    pub mime: String,
+    pub now: i64,
+}
+
+/// A chunk asking for its bytes: its declared end and length, and for the camera where its file
+/// starts on the screen's (`x-lupa-start-ms`).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ReserveChunk {
+    #[serde(flatten)]
+    pub chunk: ChunkId,
+    pub end_ms: i64,
+    pub len: u64,
+    pub start_ms: Option<i64>,
+    pub now: i64,
+}
+
+/// The end of a chunk's upload. `attempt` is the reservation this upload made
+/// (`Reserved::attempt`): an upload whose reservation went stale and was taken over commits
+/// nothing. `size` is what R2 reported.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CommitChunk {
+    #[serde(flatten)]
+    pub chunk: ChunkId,
+    #[serde(default)]
+    pub attempt: i64,
+    pub stored: bool,
+    #[serde(default)]
+    pub size: u64,
+    pub now: i64,
+}
+
+/// One audio chunk, base64. `start_ms`: where the audio starts on the segment's screen file.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct AudioChunk {
+    pub seq: u32,
+    pub index: u32,
+    pub start_ms: i64,
+    pub body: String,
+    pub now: i64,
 }
 
 /// A segment the object opened.
@@ -141,10 +212,10 @@ pub struct Committed {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClosedSegment {
     pub seq: u32,
-    pub track: String,
+    pub track: Track,
     pub mime: String,
     pub r2_key: String,
-    pub state: String,
+    pub state: SegmentState,
     pub size: u64,
     pub duration_ms: i64,
     pub offset_ms: i64,

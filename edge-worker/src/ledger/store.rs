@@ -4,8 +4,10 @@
 //! Every call is synchronous (`SqlStorage::exec`), so a sequence of reads and writes inside one
 //! handler step runs with no other request in between: that is what makes the caps exact.
 //!
-//! Size: over 400 lines since the formatter; to split (dispatch, recording, alarm).
+//! Size: over 400 lines since the formatter; the chunk ledger's and parts' statements could move
+//! to a file of their own, as the audio's did (`audio_store.rs`).
 
+use lupa_core::recording::{ChunkId, ParticipationState, SegmentState, Track};
 use serde::Deserialize;
 use worker::{SqlStorage, SqlStorageValue};
 
@@ -39,7 +41,7 @@ pub struct Meta {
     pub analysis_id: String,
     pub capability: String,
     pub camera: String,
-    pub state: String,
+    pub state: ParticipationState,
     pub last_activity_at: i64,
     pub last_open_at: i64,
     pub last_progress_at: Option<i64>,
@@ -54,18 +56,25 @@ pub struct Meta {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Segment {
     pub seq: u32,
-    pub track: String,
+    pub track: Track,
     pub mime: String,
     pub r2_key: String,
     pub upload_id: Option<String>,
     pub offset_ms: i64,
     pub opened_at: i64,
     pub end_ms: i64,
-    pub state: String,
+    pub state: SegmentState,
     pub start_ms: i64,
     pub size: Option<i64>,
     pub small_chunk: i64,
     pub bytes: i64,
+}
+
+impl Segment {
+    /// Chunk `index` of this segment's track.
+    pub fn chunk(&self, index: u32) -> ChunkId {
+        ChunkId { seq: self.seq, track: self.track, index }
+    }
 }
 
 /// Columns added to `chunks` after objects had created it: `CREATE TABLE IF NOT EXISTS` leaves an
@@ -196,8 +205,8 @@ impl Store {
         )
     }
 
-    pub fn set_state(&self, state: &str) -> ApiResult<()> {
-        self.run("UPDATE meta SET state = ? WHERE id = 1", vec![v(state)])
+    pub fn set_state(&self, state: ParticipationState) -> ApiResult<()> {
+        self.run("UPDATE meta SET state = ? WHERE id = 1", vec![v(state.as_str())])
     }
 
     pub fn set_alarm_at(&self, at: Option<i64>) -> ApiResult<()> {
@@ -224,9 +233,9 @@ impl Store {
         self.rows("SELECT * FROM segments ORDER BY track DESC, seq", vec![])
     }
 
-    pub fn segment(&self, seq: u32, track: &str) -> ApiResult<Option<Segment>> {
+    pub fn segment(&self, seq: u32, track: Track) -> ApiResult<Option<Segment>> {
         Ok(self
-            .rows::<Segment>("SELECT * FROM segments WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?
+            .rows::<Segment>("SELECT * FROM segments WHERE seq = ? AND track = ?", vec![int(seq), v(track.as_str())])?
             .into_iter()
             .next())
     }
@@ -255,8 +264,8 @@ impl Store {
     pub fn has_later_screen(&self, seq: u32) -> ApiResult<bool> {
         Ok(!self
             .values::<u32>(
-                "SELECT seq AS value FROM segments WHERE track = 'screen' AND seq > ? LIMIT 1",
-                vec![int(seq)],
+                "SELECT seq AS value FROM segments WHERE track = ? AND seq > ? LIMIT 1",
+                vec![v(Track::Screen.as_str()), int(seq)],
             )?
             .is_empty())
     }
@@ -265,7 +274,7 @@ impl Store {
     /// screen segments' recorded lengths put it (`lupa_core::ledger::settled_offsets`); answers the
     /// ones that moved, with their new offset.
     pub fn settle_offsets(&self) -> ApiResult<Vec<(u32, i64)>> {
-        let screens: Vec<Segment> = self.segments()?.into_iter().filter(|s| s.track == "screen").collect();
+        let screens: Vec<Segment> = self.segments()?.into_iter().filter(|s| s.track == Track::Screen).collect();
         let lengths: Vec<(u32, i64)> = screens.iter().map(|s| (s.seq, s.end_ms)).collect();
         let mut moved = Vec::new();
         for (seq, offset) in lupa_core::ledger::settled_offsets(&lengths) {
@@ -283,45 +292,48 @@ impl Store {
         Ok(moved)
     }
 
-    pub fn set_upload(&self, seq: u32, track: &str, upload_id: &str) -> ApiResult<()> {
+    pub fn set_upload(&self, seq: u32, track: Track, upload_id: &str) -> ApiResult<()> {
         self.run(
             "UPDATE segments SET upload_id = ? WHERE seq = ? AND track = ? AND upload_id IS NULL",
-            vec![v(upload_id), int(seq), v(track)],
+            vec![v(upload_id), int(seq), v(track.as_str())],
         )
     }
 
     pub fn set_camera_start(&self, seq: u32, start_ms: i64) -> ApiResult<()> {
-        self.run("UPDATE segments SET start_ms = ? WHERE seq = ? AND track = 'camera'", vec![int(start_ms), int(seq)])
+        self.run(
+            "UPDATE segments SET start_ms = ? WHERE seq = ? AND track = ?",
+            vec![int(start_ms), int(seq), v(Track::Camera.as_str())],
+        )
     }
 
-    pub fn close_segment(&self, seq: u32, track: &str, state: &str, size: u64, end_ms: i64) -> ApiResult<()> {
+    pub fn close_segment(&self, seq: u32, track: Track, state: SegmentState, size: u64, end_ms: i64) -> ApiResult<()> {
+        let track = track.as_str();
         self.run(
             "UPDATE segments SET state = ?, size = ?, end_ms = ?, upload_id = NULL WHERE seq = ? AND track = ?",
-            vec![v(state), int(size), int(end_ms), int(seq), v(track)],
+            vec![v(state.as_str()), int(size), int(end_ms), int(seq), v(track)],
         )?;
         self.run("DELETE FROM chunks WHERE seq = ? AND track = ?", vec![int(seq), v(track)])?;
         self.run("DELETE FROM parts WHERE seq = ? AND track = ?", vec![int(seq), v(track)])
     }
 
-    pub fn chunk(&self, seq: u32, track: &str, idx: u32) -> ApiResult<Option<Chunk>> {
+    pub fn chunk(&self, id: ChunkId) -> ApiResult<Option<Chunk>> {
         Ok(self
-            .rows::<Chunk>("SELECT idx, size, end_ms, stored, attempt, reserved_at FROM chunks WHERE seq = ? AND track = ? AND idx = ?", vec![int(seq), v(track), int(idx)])?
+            .rows::<Chunk>("SELECT idx, size, end_ms, stored, attempt, reserved_at FROM chunks WHERE seq = ? AND track = ? AND idx = ?", vec![int(id.seq), v(id.track.as_str()), int(id.index)])?
             .into_iter()
             .next())
     }
 
     /// Stored chunks of a segment, in order.
-    pub fn stored_chunks(&self, seq: u32, track: &str) -> ApiResult<Vec<Chunk>> {
+    pub fn stored_chunks(&self, seq: u32, track: Track) -> ApiResult<Vec<Chunk>> {
         self.rows(
             "SELECT idx, size, end_ms, stored FROM chunks WHERE seq = ? AND track = ? AND stored = 1 ORDER BY idx",
-            vec![int(seq), v(track)],
+            vec![int(seq), v(track.as_str())],
         )
     }
 
     /// Reserves a chunk's bytes; the request is activity. A reservation the caller found stale
     /// (`previous`) is replaced, and its bytes given back. Answers the reservation's `attempt`.
-    pub fn reserve(&self, seq: u32, track: &str, chunk: &Chunk, previous: Option<&Chunk>, now: i64) -> ApiResult<i64> {
-        let (idx, size, end_ms) = (chunk.idx, chunk.size, chunk.end_ms);
+    pub fn reserve(&self, id: ChunkId, size: u64, end_ms: i64, previous: Option<&Chunk>, now: i64) -> ApiResult<i64> {
         let (refund, counted, attempt) = match previous {
             Some(chunk) => (chunk.size, 0, chunk.attempt + 1),
             None => (0, 1, 1),
@@ -330,7 +342,7 @@ impl Store {
             "INSERT INTO chunks (seq, track, idx, size, end_ms, stored, attempt, reserved_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7) \
              ON CONFLICT (seq, track, idx) DO UPDATE SET size = excluded.size, end_ms = excluded.end_ms, attempt = excluded.attempt, \
              reserved_at = excluded.reserved_at",
-            vec![int(seq), v(track), int(idx), int(size), int(end_ms), int(attempt), int(now)],
+            vec![int(id.seq), v(id.track.as_str()), int(id.index), int(size), int(end_ms), int(attempt), int(now)],
         )?;
         self.run(
             "UPDATE meta SET reserved_bytes = reserved_bytes - ? + ?, chunk_count = chunk_count + ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = 1",
@@ -341,7 +353,8 @@ impl Store {
 
     /// The body is in R2: the reservation becomes stored bytes, the segment grows; `progress_at`
     /// when the recording grew (activity for the hold, `lupa_core::ledger::progress`).
-    pub fn store(&self, seq: u32, track: &str, chunk: &Chunk, small: bool, progress_at: Option<i64>) -> ApiResult<()> {
+    pub fn store(&self, seq: u32, track: Track, chunk: &Chunk, small: bool, progress_at: Option<i64>) -> ApiResult<()> {
+        let track = track.as_str();
         self.run(
             "UPDATE chunks SET stored = 1 WHERE seq = ? AND track = ? AND idx = ?",
             vec![int(seq), v(track), int(chunk.idx)],
@@ -359,10 +372,10 @@ impl Store {
     }
 
     /// The body never reached R2: the reservation is given back.
-    pub fn release(&self, seq: u32, track: &str, chunk: &Chunk) -> ApiResult<()> {
+    pub fn release(&self, seq: u32, track: Track, chunk: &Chunk) -> ApiResult<()> {
         self.run(
             "DELETE FROM chunks WHERE seq = ? AND track = ? AND idx = ? AND stored = 0",
-            vec![int(seq), v(track), int(chunk.idx)],
+            vec![int(seq), v(track.as_str()), int(chunk.idx)],
         )?;
         self.run(
             "UPDATE meta SET reserved_bytes = MAX(reserved_bytes - ?, 0), chunk_count = MAX(chunk_count - 1, 0) WHERE id = 1",
@@ -377,30 +390,31 @@ impl Store {
         )
     }
 
-    pub fn part_count(&self, seq: u32, track: &str) -> ApiResult<u64> {
+    pub fn part_count(&self, seq: u32, track: Track) -> ApiResult<u64> {
         let counts = self.values::<i64>(
             "SELECT COUNT(*) AS value FROM parts WHERE seq = ? AND track = ?",
-            vec![int(seq), v(track)],
+            vec![int(seq), v(track.as_str())],
         )?;
         Ok(counts.first().map_or(0, |n| (*n).max(0) as u64))
     }
 
-    pub fn parts(&self, seq: u32, track: &str) -> ApiResult<Vec<Part>> {
+    pub fn parts(&self, seq: u32, track: Track) -> ApiResult<Vec<Part>> {
         self.rows(
             "SELECT part_number, etag FROM parts WHERE seq = ? AND track = ? ORDER BY part_number",
-            vec![int(seq), v(track)],
+            vec![int(seq), v(track.as_str())],
         )
     }
 
-    pub fn save_part(&self, seq: u32, track: &str, number: u32, etag: &str, size: i64) -> ApiResult<()> {
+    pub fn save_part(&self, seq: u32, track: Track, number: u32, etag: &str, size: i64) -> ApiResult<()> {
         self.run(
             "INSERT INTO parts (seq, track, part_number, etag, size) VALUES (?, ?, ?, ?, ?) \
              ON CONFLICT (seq, track, part_number) DO UPDATE SET etag = excluded.etag, size = excluded.size",
-            vec![int(seq), v(track), int(number), v(etag), int(size)],
+            vec![int(seq), v(track.as_str()), int(number), v(etag), int(size)],
         )
     }
 
-    pub fn adopt_chunk(&self, seq: u32, track: &str, idx: u32, size: i64, end_ms: i64) -> ApiResult<()> {
+    pub fn adopt_chunk(&self, id: ChunkId, size: i64, end_ms: i64) -> ApiResult<()> {
+        let (seq, track, idx) = (id.seq, id.track.as_str(), id.index);
         self.run(
             "INSERT INTO chunks (seq, track, idx, size, end_ms, stored) VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT DO NOTHING",
             vec![int(seq), v(track), int(idx), int(size), int(end_ms)],

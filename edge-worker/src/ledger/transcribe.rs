@@ -28,6 +28,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 use futures_util::future::join_all;
+use lupa_core::recording::{self, ChunkId};
 use lupa_core::transcript::{self, CallError, Language};
 use lupa_core::webm_audio::{self, AudioFile, Window};
 use serde::Deserialize;
@@ -47,7 +48,7 @@ pub const MAX_AUDIO_CHUNK: usize = lupa_core::transcript::MAX_AUDIO_CHUNK as usi
 const CONCURRENCY: usize = 8;
 
 pub fn audio_key(analysis_id: &str, entry_id: &str, seq: u32, index: u32) -> String {
-    crate::storage::chunk_key(analysis_id, entry_id, seq, "audio", index)
+    crate::storage::chunk_key(analysis_id, entry_id, ChunkId { seq, track: recording::Track::Audio, index })
 }
 
 /// What a round of transcription left: all done, or windows to try again at the time given.
@@ -375,8 +376,11 @@ impl Job<'_> {
 /// the sound; this copy existed only to be transcribed.
 pub async fn forget_audio(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str) -> ApiResult<()> {
     for track in store.audio_tracks()? {
-        crate::storage::delete_under(bucket, &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, "audio"))
-            .await?;
+        crate::storage::delete_under(
+            bucket,
+            &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, recording::Track::Audio),
+        )
+        .await?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@
 
 use lupa_api_types::{LiveChunkDto, LiveEvent, LiveRequest, LiveSegmentDto, StepMark, MAX_SIGN};
 use lupa_core::participation::signed_query;
+use lupa_core::recording::{ParticipationState, Track};
 use lupa_core::routes as paths;
 use worker::{Env, Response, State, WebSocket, WebSocketPair};
 
@@ -38,7 +39,7 @@ impl Signer {
         Ok(Signer { key: required_secret(env, "URL_SIGNING_KEY")?, entry_id: entry_id.to_string() })
     }
 
-    pub fn chunk(&self, seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
+    pub fn chunk(&self, seq: u32, track: Track, chunk: &Chunk) -> LiveChunkDto {
         let path = paths::live_chunk(&self.entry_id, seq, track, chunk.idx);
         let query = signed_query(self.key.as_bytes(), &path, crate::clock::system_now() + CHUNK_URL_TTL_MS);
         LiveChunkDto {
@@ -51,13 +52,13 @@ impl Signer {
     }
 
     /// The chunk's place and end without a URL (a snapshot's older chunks).
-    fn unsigned(seq: u32, track: &str, chunk: &Chunk) -> LiveChunkDto {
+    fn unsigned(seq: u32, track: Track, chunk: &Chunk) -> LiveChunkDto {
         LiveChunkDto { seq, track: track.to_string(), index: chunk.idx, endMs: chunk.end_ms, url: None }
     }
 }
 
 /// A segment's chunks for a snapshot: the head and the newest signed, the rest listed.
-fn snapshot_chunks(signer: &Signer, seq: u32, track: &str, stored: &[Chunk]) -> Vec<LiveChunkDto> {
+fn snapshot_chunks(signer: &Signer, seq: u32, track: Track, stored: &[Chunk]) -> Vec<LiveChunkDto> {
     let tail_from = stored.len().saturating_sub(SIGNED_TAIL);
     stored
         .iter()
@@ -75,11 +76,11 @@ fn snapshot_chunks(signer: &Signer, seq: u32, track: &str, stored: &[Chunk]) -> 
 pub fn segment_dto(segment: &Segment, chunks: Vec<LiveChunkDto>) -> LiveSegmentDto {
     LiveSegmentDto {
         seq: segment.seq,
-        track: segment.track.clone(),
+        track: segment.track.to_string(),
         mime: segment.mime.clone(),
         offsetMs: segment.offset_ms,
         openedAt: segment.opened_at,
-        state: segment.state.clone(),
+        state: segment.state.to_string(),
         chunks,
     }
 }
@@ -102,33 +103,33 @@ fn snapshot(store: &Store, env: &Env, analysis_id: &str, task_count: u32) -> Api
         return Ok(LiveEvent::Snapshot {
             analysisId: analysis_id.into(),
             taskCount: task_count,
-            state: "active".into(),
+            state: ParticipationState::Active.to_string(),
             segments: vec![],
             steps: vec![],
         });
     };
     let signer = Signer::new(env, &meta.entry_id)?;
     let mut segments = Vec::new();
-    if meta.state == "active" {
+    if meta.state == ParticipationState::Active {
         for segment in store.segments()? {
-            let stored = store.stored_chunks(segment.seq, &segment.track)?;
-            segments.push(segment_dto(&segment, snapshot_chunks(&signer, segment.seq, &segment.track, &stored)));
+            let stored = store.stored_chunks(segment.seq, segment.track)?;
+            segments.push(segment_dto(&segment, snapshot_chunks(&signer, segment.seq, segment.track, &stored)));
         }
     }
     Ok(LiveEvent::Snapshot {
         analysisId: meta.analysis_id.clone(),
         taskCount: task_count,
-        state: meta.state.clone(),
+        state: meta.state.to_string(),
         segments,
         steps: steps_of(&meta),
     })
 }
 
 /// Who opened a socket: the hash of the session that proved it and its user, kept as the socket's
-/// tags (they outlive hibernation), so that each `sign` and each [`Call::Recheck`] can ask again
-/// whether that session still lasts and still has access.
+/// tags (they outlive hibernation), so that each `sign` and each [`WorkerCall::Recheck`] can ask
+/// again whether that session still lasts and still has access.
 ///
-/// [`Call::Recheck`]: crate::ledger::protocol::Call::Recheck
+/// [`WorkerCall::Recheck`]: crate::ledger::protocol::WorkerCall::Recheck
 pub struct Viewer {
     pub session_hash: String,
     pub user_id: String,
@@ -189,17 +190,21 @@ pub fn answer(socket: &WebSocket, store: &Store, env: &Env, message: &str) -> Ap
         return Ok(());
     };
     let Some(meta) = store.meta()? else { return Ok(()) };
-    if meta.state != "active" || to < from {
+    if meta.state != ParticipationState::Active || to < from {
         return Ok(());
     }
     let last = to.min(from.saturating_add(MAX_SIGN - 1));
     let signer = Signer::new(env, &meta.entry_id)?;
-    let chunks = store
-        .stored_chunks(seq, &track)?
-        .iter()
-        .filter(|c| (from..=last).contains(&c.idx))
-        .map(|c| signer.chunk(seq, &track, c))
-        .collect();
+    // A track the ledger has no chunks of (none it knows) gets an empty list, as it always did.
+    let chunks = match track.parse::<Track>() {
+        Ok(track) => store
+            .stored_chunks(seq, track)?
+            .iter()
+            .filter(|c| (from..=last).contains(&c.idx))
+            .map(|c| signer.chunk(seq, track, c))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     let text = serde_json::to_string(&LiveEvent::Signed { chunks }).map_err(crate::error::ApiError::internal)?;
     socket.send_with_str(text)?;
     Ok(())

@@ -31,12 +31,13 @@ pub struct EntryRow {
     pub submitted_at: Option<i64>,
     pub participant_number: Option<i64>,
     pub thumbnail_at: Option<i64>,
-    pub owner_id: String,
+    /// The workspace that owns the entry's analysis (ADR 0019).
+    pub workspace_id: String,
 }
 
 const FIND: &str =
     "SELECT e.id, e.analysis_id, e.status, e.capability_hash, e.recording_key, e.recording_mime, e.recording_size, \
-     e.upload_id, e.duration_ms, e.steps_json, e.submitted_at, e.participant_number, e.thumbnail_at, a.owner_id \
+     e.upload_id, e.duration_ms, e.steps_json, e.submitted_at, e.participant_number, e.thumbnail_at, a.workspace_id \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";
 
 pub async fn find(database: &D1Database, id: &str) -> ApiResult<Option<EntryRow>> {

@@ -27,7 +27,8 @@ pub enum Scope {
     /// submitted entry is the researcher's, whatever asked (an expiry, a racing leave).
     EntryInProgress,
     Analysis,
-    Owner,
+    /// Every analysis of one workspace (deleting it, or its owner's account; ADR 0019).
+    Workspace,
 }
 
 /// The statements for one scope, in batch order: queue the objects and aborts, drop chunks, parts,
@@ -75,16 +76,16 @@ const ANALYSIS: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     transcripts: "DELETE FROM transcript_windows WHERE analysis_id = ?1",
 };
-const OWNER: Statements = Statements {
+const WORKSPACE: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT e.id, ?2 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
-         WHERE a.owner_id = ?1 AND e.status = 'in_progress' ON CONFLICT (entry_id) DO NOTHING",
+         WHERE a.workspace_id = ?1 AND e.status = 'in_progress' ON CONFLICT (entry_id) DO NOTHING",
     queue_aborts: "INSERT INTO r2_aborts (upload_id, r2_key, created_at) SELECT s.upload_id, s.r2_key, ?2 FROM entry_segments s \
-         JOIN analysis_entries e ON e.id = s.entry_id JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1 \
+         JOIN analysis_entries e ON e.id = s.entry_id JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1 \
          AND s.upload_id IS NOT NULL ON CONFLICT (upload_id) DO NOTHING",
-    chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.owner_id = ?1)",
-    transcripts: "DELETE FROM transcript_windows WHERE analysis_id IN (SELECT id FROM analyses WHERE owner_id = ?1)",
+    chunks: "DELETE FROM entry_chunks WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
+    transcripts: "DELETE FROM transcript_windows WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
 };
 
 /// Queues an entry's R2 prefix for deletion.
@@ -116,7 +117,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
         Scope::Entry => &ENTRY,
         Scope::EntryInProgress => &ENTRY_IN_PROGRESS,
         Scope::Analysis => &ANALYSIS,
-        Scope::Owner => &OWNER,
+        Scope::Workspace => &WORKSPACE,
     };
     Ok(vec![
         stmt(database, s.queue_objects, &[text(id), int(now)])?,

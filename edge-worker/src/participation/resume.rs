@@ -17,7 +17,7 @@ use crate::auth::sessions::with_cookie;
 use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
-use crate::ledger::protocol::{Call, Status};
+use crate::ledger::protocol::{Status, WorkerCall};
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
 use crate::participation::purge;
 use crate::playback::marks_of;
@@ -81,7 +81,7 @@ fn add_info(batch: &mut Batch<'_>, current: &Current) -> ApiResult<InfoSlots> {
 /// Where the participant was, from what a batch read (`add_info`) and what the participation's
 /// object recorded (its segments still open are in the object only, ADR 0013).
 async fn info(app: &App, current: Current, results: &Results, slots: InfoSlots) -> ApiResult<ResumeInfo> {
-    let recorded: Status = crate::ledger::call(app, &current.id, &Call::Status { now: app.now() }).await?;
+    let recorded: Status = crate::ledger::call(app, &current.id, &WorkerCall::Status { now: app.now() }.into()).await?;
     let study_json = repo::row_of(results, slots.analysis)?.and_then(|row| row.study_json);
     let detail = repo::detail_of(app, results, slots.analysis)?.ok_or_else(ApiError::not_found)?;
     let claim = crate::study::Claim {

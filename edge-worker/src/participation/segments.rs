@@ -7,23 +7,22 @@
 //! records it stored. Composing parts runs in the object after the answer.
 
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
-use lupa_core::camera::Track;
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
 use lupa_core::error_code::ErrorCode;
 use lupa_core::ledger::Refusal;
+use lupa_core::recording::{ChunkId, Track};
 use worker::{Request, Response};
 
 use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
-use crate::ledger::protocol::{Call, Committed, Opened, Reserved};
+use crate::ledger::protocol::{
+    Call, CommitChunk, Committed, OpenSegment, Opened, ParticipantOp, ReserveChunk, Reserved, WorkerCall,
+};
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::mime;
 use crate::storage;
 use crate::App;
-
-/// The screen track; the camera gets its own segments with the same numbers (ADR 0008).
-pub const SCREEN: &str = "screen";
 
 /// D1's copy of a segment for the researcher's view: written when it opens, completed at Finish.
 const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
@@ -40,10 +39,11 @@ const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
     let body: OpenSegmentRequest = read_json(req).await?;
-    if body.track.as_deref() == Some("audio") {
+    let track = Track::requested(body.track.as_deref());
+    if track == Ok(Track::Audio) {
         return crate::transcripts::open_audio(app, capability, entry_id).await;
     }
-    let track = Track::parse(body.track.as_deref()).map_err(|m| ApiError::bad_request(ErrorCode::InvalidTrack, m))?;
+    let track = track.map_err(|m| ApiError::bad_request(ErrorCode::InvalidTrack, m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
         .ok_or_else(|| ApiError::bad_request(ErrorCode::UnsupportedMime, mime::UNSUPPORTED))?;
     if entry_id.is_empty() || capability.is_none() {
@@ -51,7 +51,7 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     }
     let now = app.now();
     // The object checks the capability and where the segment's file goes (ADR 0013).
-    let call = Call::Open { capability, track: track.as_str().into(), mime: mime.into(), now };
+    let call = Call::participant(capability, ParticipantOp::Open(OpenSegment { track, mime: mime.into(), now }));
     let opened: Opened = crate::ledger::call(app, entry_id, &call).await?;
     // One transaction: the researcher's copy of the segment, and the place held while it records.
     let database = db(app)?;
@@ -121,19 +121,13 @@ pub async fn put_chunk(
                 .map_err(|m| ApiError::bad_request(ErrorCode::BadChunkTime, m))?;
             header.map(|_| start)
         }
-        Track::Screen => None,
+        Track::Screen | Track::Audio => None,
     };
-    let (track_name, now) = (track.as_str(), app.now());
-    let reserve = Call::Reserve {
-        capability: presented,
-        seq,
-        track: track_name.into(),
-        index: chunk.index,
-        end_ms: chunk.end_ms,
-        len: declared,
-        start_ms,
-        now,
-    };
+    let (id, now) = (ChunkId { seq, track, index: chunk.index }, app.now());
+    let reserve = Call::participant(
+        presented,
+        ParticipantOp::Reserve(ReserveChunk { chunk: id, end_ms: chunk.end_ms, len: declared, start_ms, now }),
+    );
     let reserved: Reserved = crate::ledger::call(app, entry_id, &reserve).await?;
     if reserved.already_stored {
         return json(200, &ChunkResponse { stored: true });
@@ -156,15 +150,13 @@ pub async fn put_chunk(
         Ok(Some(object)) => Some(object.size()),
         _ => None,
     };
-    let commit = Call::Commit {
-        seq,
-        track: track_name.into(),
-        index: chunk.index,
+    let commit = Call::from(WorkerCall::Commit(CommitChunk {
+        chunk: id,
         attempt: reserved.attempt,
         stored: r2_size.is_some(),
         size: r2_size.unwrap_or(0),
         now,
-    };
+    }));
     // The R2 object is deleted only when the ledger says it isn't counted: it refused the commit
     // (the participation left or was deleted while the body streamed: the object swept the prefix
     // already, so this is the object that would outlive it) or rolled the reservation back. After
@@ -186,9 +178,9 @@ pub async fn put_chunk(
         return Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH));
     }
     if committed.compose {
-        let (entry, worker_app, track_owned) = (entry_id.to_string(), app.detached(), track_name.to_string());
+        let (entry, worker_app) = (entry_id.to_string(), app.detached());
         app.wait_until(async move {
-            let call = Call::Compose { seq, track: track_owned };
+            let call = Call::from(WorkerCall::Compose { seq, track });
             if let Err(err) = crate::ledger::call::<()>(&worker_app, &entry, &call).await {
                 crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
@@ -213,6 +205,7 @@ pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResul
         return Err(ApiError::bad_request(ErrorCode::TooManySteps, "Demasiadas marcas de paso"));
     }
     let steps_json = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
-    crate::ledger::call::<()>(app, entry_id, &Call::Steps { capability, steps_json, now: app.now() }).await?;
+    let call = Call::participant(capability, ParticipantOp::Steps { steps_json, now: app.now() });
+    crate::ledger::call::<()>(app, entry_id, &call).await?;
     json(200, &MessageResponse { message: "Pasos guardados".into() })
 }

@@ -8,6 +8,7 @@ use lupa_api_types::{
 };
 use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
+use lupa_core::recording::Track;
 use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
@@ -15,8 +16,7 @@ use crate::config::required_secret;
 use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
-use crate::ledger::protocol::{Call, ClosedSegment, Completed};
-use crate::participation::segments::SCREEN;
+use crate::ledger::protocol::{Call, ClosedSegment, Completed, ParticipantOp};
 use crate::participation::{entries, mime, purge};
 use crate::storage;
 use crate::App;
@@ -67,8 +67,10 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
     let body: CompleteUploadRequest = read_json(req).await?;
     let now = app.now();
     // The object checks the capability and closes the segments; D1 is written once, after.
-    let done: Completed = crate::ledger::call(app, entry_id, &Call::Complete { capability, now }).await?;
-    let screens: Vec<&ClosedSegment> = done.segments.iter().filter(|s| s.track == SCREEN && s.size > 0).collect();
+    let call = Call::participant(capability, ParticipantOp::Complete { now });
+    let done: Completed = crate::ledger::call(app, entry_id, &call).await?;
+    let screens: Vec<&ClosedSegment> =
+        done.segments.iter().filter(|s| s.track == Track::Screen && s.size > 0).collect();
     let Some(first) = screens.first() else {
         // The spec's single upload may have stored the recording instead.
         let entry = entries::require_capability(app, req, entry_id).await?;
@@ -96,12 +98,12 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
             &[
                 text(entry_id),
                 int(i64::from(s.seq)),
-                text(&s.track),
+                text(s.track.as_str()),
                 text(&s.mime),
                 text(&s.r2_key),
                 int(s.offset_ms),
                 int(now),
-                text(&s.state),
+                text(s.state.as_str()),
                 int(s.size as i64),
                 int(s.duration_ms),
                 int(s.start_ms),

@@ -26,10 +26,11 @@ const BAD_TIME: &str = "El momento de la nota no es válido";
 
 /// The columns `NoteRow` reads, from a query that names `entry_notes` `n`: one list for an entry's
 /// notes, the analysis-wide list (`insights/listing.rs`) and the export (`summary.rs`). A macro, as
-/// `concat!` takes only literals.
+/// `concat!` takes only literals. The author's name is a subquery so every query keeps its own `FROM`.
 macro_rules! note_columns {
     () => {
-        "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at"
+        "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, \
+         (SELECT COALESCE(NULLIF(trim(u.name), ''), u.email) FROM users u WHERE u.id = n.author_id) AS author"
     };
 }
 pub(crate) use note_columns;
@@ -62,6 +63,8 @@ pub struct NoteRow {
     pub text: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The author's name, or e-mail (ADR 0019: a team sees whose note it is).
+    pub author: Option<String>,
 }
 
 /// One tag of one note.
@@ -83,6 +86,7 @@ impl NoteRow {
             tags,
             createdAt: self.created_at,
             updatedAt: self.updated_at,
+            author: self.author,
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::auth::sessions::SessionUser;
 use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
-use crate::ledger::protocol::Call;
+use crate::ledger::protocol::{AudioChunk, Call, ParticipantOp};
 use crate::App;
 use provider::Provider;
 
@@ -50,7 +50,8 @@ pub async fn open_audio(app: &App, capability: Option<String>, entry_id: &str) -
         return Err(crate::ledger::refusal(Refusal::TranscriptionOff));
     }
     let (seq, offset_ms): (u32, i64) =
-        crate::ledger::call(app, entry_id, &Call::AudioOpen { capability, now: app.now() }).await?;
+        crate::ledger::call(app, entry_id, &Call::participant(capability, ParticipantOp::AudioOpen { now: app.now() }))
+            .await?;
     json(
         200,
         &lupa_api_types::SegmentResponse {
@@ -95,14 +96,9 @@ pub async fn put_audio_chunk(
         return Err(ApiError::bad_request(ErrorCode::EmptyChunk, "El fragmento está vacío"));
     }
     use base64::Engine;
-    let call = Call::Audio {
-        capability,
-        seq,
-        index,
-        start_ms,
-        body: base64::engine::general_purpose::STANDARD.encode(&body),
-        now: app.now(),
-    };
+    let body = base64::engine::general_purpose::STANDARD.encode(&body);
+    let call =
+        Call::participant(capability, ParticipantOp::Audio(AudioChunk { seq, index, start_ms, body, now: app.now() }));
     crate::ledger::call::<bool>(app, entry_id, &call).await?;
     json(200, &ChunkResponse { stored: true })
 }

@@ -11,7 +11,9 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, Blob, Headers, Request, RequestCredentials, RequestInit, Response};
 
 use super::js::Timer;
-use crate::api::{self, Track};
+use lupa_core::routes::participant::{self as endpoints, Endpoint};
+
+use crate::api::{self, ChunkId, Track};
 use crate::retry::Failure;
 use crate::upload::ChunkKey;
 
@@ -40,14 +42,15 @@ pub struct Api {
 
 impl Api {
     pub fn new(base: &str, entry_id: &str, track: Track) -> Self {
-        Api { base: base.to_string(), entry_id: entry_id.to_string(), track, device_key: track.device_key(entry_id) }
+        let device_key = api::device_key(entry_id, track);
+        Api { base: base.to_string(), entry_id: entry_id.to_string(), track, device_key }
     }
 
     pub fn track(&self) -> Track {
         self.track
     }
 
-    /// Where this track's chunks wait on the device (see [`Track::device_key`]).
+    /// Where this track's chunks wait on the device (see [`api::device_key`]).
     pub fn device_key(&self) -> &str {
         &self.device_key
     }
@@ -56,21 +59,21 @@ impl Api {
     /// the participation's, so the camera's leftovers go too; the camera clears only its own.
     pub fn device_keys_to_clear(&self) -> Vec<String> {
         match self.track {
-            Track::Screen => {
-                [Track::Screen, Track::Camera, Track::Audio].iter().map(|t| t.device_key(&self.entry_id)).collect()
-            }
+            Track::Screen => Track::ALL.iter().map(|t| api::device_key(&self.entry_id, *t)).collect(),
             Track::Camera | Track::Audio => vec![self.device_key.clone()],
         }
     }
 
-    fn url(&self, suffix: &str) -> String {
-        api::entry_url(&self.base, &self.entry_id, suffix)
+    /// The participation's path of `endpoint`.
+    fn url(&self, endpoint: Endpoint) -> String {
+        endpoints::entry_path(&self.base, endpoint, &self.entry_id)
     }
 
     /// `POST .../segments {mimeType}` → `{segment, chunkMaxBytes, recordedMs}`.
     pub async fn open_segment(&self, mime: &str, abort: Option<&AbortController>) -> Result<SegmentAnswer, Failure> {
         let body = JsValue::from(api::segment_body(mime, self.track));
-        let response = ok(send("POST", &self.url("/segments"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
+        let (endpoint, body) = (endpoints::SEGMENT_OPEN, Some(&body));
+        let response = ok(send(endpoint.method, &self.url(endpoint), body, JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
         let json =
             JsFuture::from(response.json().map_err(|_| Failure::Network)?).await.map_err(|_| Failure::Network)?;
         let number = |key: &str| Reflect::get(&json, &key.into()).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
@@ -93,7 +96,9 @@ impl Api {
         start_ms: Option<u64>,
         abort: Option<&AbortController>,
     ) -> Result<(), (Failure, Option<String>)> {
-        let url = self.url(&api::chunk_suffix(key, self.track));
+        let chunk = ChunkId { seq: key.segment, track: self.track, index: key.index };
+        let (method, url) =
+            (endpoints::chunk_endpoint(self.track).method, endpoints::chunk_path(&self.base, &self.entry_id, chunk));
         let end = end_ms.to_string();
         let start = start_ms.map(|ms| ms.to_string());
         let mut headers = vec![("x-lupa-end-ms", end.as_str())];
@@ -101,7 +106,7 @@ impl Api {
             headers.push(("x-lupa-start-ms", start.as_str()));
         }
         let response =
-            send("PUT", &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
+            send(method, &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
         if response.ok() {
             return Ok(());
         }
@@ -113,7 +118,8 @@ impl Api {
     /// `PUT .../steps {steps}`.
     pub async fn put_steps(&self, body: &str, abort: Option<&AbortController>) -> Result<(), Failure> {
         let body = JsValue::from(body);
-        ok(send("PUT", &self.url("/steps"), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?).map(drop)
+        let endpoint = endpoints::STEPS;
+        ok(send(endpoint.method, &self.url(endpoint), Some(&body), JSON, &[], JSON_TIMEOUT_MS, abort).await?).map(drop)
     }
 
     /// `POST .../complete {durationMs, steps}`. The camera sends none: its file is closed by the
@@ -123,7 +129,9 @@ impl Api {
             return Ok(());
         }
         let body = JsValue::from(body);
-        ok(send("POST", &self.url("/complete"), Some(&body), JSON, &[], COMPLETE_TIMEOUT_MS, abort).await?).map(drop)
+        let endpoint = endpoints::COMPLETE;
+        ok(send(endpoint.method, &self.url(endpoint), Some(&body), JSON, &[], COMPLETE_TIMEOUT_MS, abort).await?)
+            .map(drop)
     }
 
     /// `DELETE .../{id}`: everything of the entry is deleted and its place freed. `keepalive`
@@ -133,7 +141,8 @@ impl Api {
         if self.track != Track::Screen {
             return Ok(());
         }
-        ok(send("DELETE", &self.url(""), None, None, &[], JSON_TIMEOUT_MS, None).await?).map(drop)
+        let endpoint = endpoints::LEAVE;
+        ok(send(endpoint.method, &self.url(endpoint), None, None, &[], JSON_TIMEOUT_MS, None).await?).map(drop)
     }
 }
 

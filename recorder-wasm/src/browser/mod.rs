@@ -40,9 +40,9 @@ pub fn pending_promise(entry_id: String) -> Promise {
 pub fn discard_promise(entry_id: String) -> Promise {
     future_to_promise(async move {
         let Some(store) = store::Store::open().await else { return Ok(JsValue::UNDEFINED) };
-        for track in [Track::Screen, Track::Camera, Track::Audio] {
+        for &track in Track::ALL {
             store
-                .clear(&track.device_key(&entry_id))
+                .clear(&crate::api::device_key(&entry_id, track))
                 .await
                 .map_err(|reason| js::named_error(pipeline::STORAGE_ERROR, &reason))?;
         }

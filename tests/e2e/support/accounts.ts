@@ -126,8 +126,8 @@ export async function grantSubscription(email: string, stateDir?: string): Promi
   if (!userId) throw new Error(`no user ${email}`);
   const now = Date.now();
   await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at) ` +
-      `VALUES ('sub_' || ${literal(userId)}, ${literal(userId)}, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now})`,
+    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at, workspace_id) ` +
+      `SELECT 'sub_' || id, id, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now}, workspace_id FROM users WHERE id = ${literal(userId)}`,
     stateDir,
   );
   return userId;

@@ -20,9 +20,10 @@ import * as accounts from '../../../scripts/lib/accounts.mjs';
 import { clientHeaders, expect, grantSubscription, loginViaApi, registerViaApi, resetLinkFor } from './accounts';
 import { literal, sql } from './db';
 import { asParticipant, uploadRecording } from './recording';
+import { invitePathFor } from './team';
 
 /** Bumped whenever the shape or content of the seed changes, so an old file is not reused. */
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
 
 /** Cookies as `BrowserContext.addCookies` takes them. */
@@ -39,6 +40,8 @@ export interface DesignSeed {
   main: { id: string; name: string; entryIds: string[]; notes: string[] };
   checkoutSessionId: string;
   resetPath: string;
+  /** An invitation to the researcher's team (ADR 0019), for the signed-out invitation page. */
+  invitePath: string;
   adminUserEmails: string[];
   adminSearch: string;
   waitlistEmails: string[];
@@ -205,6 +208,32 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
         `INSERT INTO waitlist (id, email, email_normalized, consent, consent_at, created_at) VALUES ${waitlist.join(', ')}`,
     );
 
+    // The researcher's team (ADR 0019): members with long addresses in every role, pending
+    // invitations, and a second workspace (the host's) so the header has its switcher.
+    const researcherWorkspace = `(SELECT workspace_id FROM users WHERE email_normalized = ${literal(researcherEmail.toLowerCase())})`;
+    await sql(
+      adminUserEmails
+        .slice(0, 3)
+        .map(
+          (email, i) =>
+            `INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) SELECT ${researcherWorkspace}, id, ${literal(['admin', 'researcher', 'observer'][i]!)}, ${stamp - i * 86_400_000} FROM users WHERE email_normalized = ${literal(email.toLowerCase())}`,
+        )
+        .join(';') +
+        `;INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) SELECT (SELECT workspace_id FROM users WHERE email_normalized = ${literal(hostEmail.toLowerCase())}), id, 'observer', ${stamp} FROM users WHERE email_normalized = ${literal(researcherEmail.toLowerCase())}`,
+    );
+    for (const [i, role] of ['researcher', 'observer', 'admin'].entries()) {
+      await ok(
+        await researcher.post('/api/v1/team/invitations', {
+          data: {
+            email: `persona.invitada.numero-${i + 1}.${tag}@una-consultora-con-nombre-muy-largo.example.org`,
+            role,
+          },
+        }),
+      );
+    }
+    const inviteeEmail = `persona.invitada.numero-3.${tag}@una-consultora-con-nombre-muy-largo.example.org`;
+    const invitePath = await invitePathFor(inviteeEmail);
+
     const seed: DesignSeed = {
       version: SEED_VERSION,
       baseURL,
@@ -215,6 +244,7 @@ async function makeSeed(baseURL: string): Promise<DesignSeed> {
       main: { id: main.id, name: main.name, entryIds, notes },
       checkoutSessionId: sessions[1]!,
       resetPath,
+      invitePath,
       adminUserEmails,
       adminSearch,
       waitlistEmails,

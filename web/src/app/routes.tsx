@@ -164,6 +164,16 @@ const adminWaitlist = screen(
   () => import('@/features/admin/routes/waitlist-page'),
   (m) => m.WaitlistPage,
 );
+const team = screen(
+  'team',
+  () => import('@/features/team/routes/team-page'),
+  (m) => m.TeamPage,
+);
+const invite = screen(
+  'invite',
+  () => import('@/features/team/routes/invite-page'),
+  (m) => m.InvitePage,
+);
 const share = screen(
   'share',
   () => import('@/features/insights/routes/share-page'),
@@ -244,6 +254,12 @@ export const routes: RouteObject[] = [
         children: [{ path: ':token', ...share }],
       },
       {
+        // An invitation to a team (ADR 0019): readable signed out, joined once signed in.
+        path: 'invite',
+        Component: LogoHeaderLayout,
+        children: [{ path: ':token', ...invite }],
+      },
+      {
         // Signed-in area: the shell checks the session and redirects to /auth/login without one.
         Component: AppShellLayout,
         handle: {
@@ -262,6 +278,7 @@ export const routes: RouteObject[] = [
           { path: 'analysis/create', ...createAnalysis },
           { path: 'analysis/:id', ...analysisDetail },
           { path: 'entry/:id', ...entry },
+          { path: 'team', ...team },
         ],
       },
       {

@@ -1,9 +1,14 @@
 /** Test helpers: render the real route table at a URL inside the app's providers, and fake the API. */
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
+import { SESSION_QUERY_KEY } from '@/components/session/use-session';
+import type { TeamRoleName } from '@/lib/api-types/TeamRoleName';
+import { createQueryClient } from '@/lib/query-client';
 
 export { anAnalysis, anAnalysisRequest, textTasks } from '@/app/test-data';
 
@@ -56,7 +61,7 @@ export function fakeApi(handler: Handler): FakeCall[] {
  * unless told otherwise). A fake API's handler ends with it, after its own URLs.
  */
 export function signedInCustomer(url: string, paid = true) {
-  if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+  if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
   if (url === '/api/v1/billing')
     return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: null, paid } } };
   return undefined;
@@ -86,6 +91,24 @@ export const aUser = (role = 'customer', email = 'ana@example.com') => ({
   last_login_at: null,
   created_at: 1_700_000_000_000,
 });
+
+/** A session's answer: the user and their current workspace (their own, as its owner, unless `teamRole`). */
+export const aSession = (role = 'customer', email = 'ana@example.com', teamRole: TeamRoleName = 'owner') => ({
+  user: aUser(role, email),
+  workspace: { id: 'wu1', name: email, role: teamRole },
+});
+
+/** A query client that already holds a signed-in session (for components rendered on their own). */
+export function sessionClient(teamRole: TeamRoleName = 'owner') {
+  const client = createQueryClient();
+  client.setQueryData(SESSION_QUERY_KEY, aSession('customer', 'ana@example.com', teamRole));
+  return client;
+}
+
+/** `render`'s wrapper for a component that reads the session (e.g. the team role, ADR 0019). */
+export function SessionWrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={sessionClient()}>{children}</QueryClientProvider>;
+}
 
 /** Types `fields` (label → value) into a form once its first field shows, then clicks the `button`. */
 export async function fillAndSubmit(fields: Record<string, string>, button: string) {

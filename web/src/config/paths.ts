@@ -18,6 +18,8 @@ export const paths = {
     billing: '/user/billing',
   },
   dashboard: '/dashboard',
+  team: '/team',
+  invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   analysis: {
     create: '/analysis/create',
     detail: (id: string) => `/analysis/${encodeURIComponent(id)}`,

@@ -164,6 +164,28 @@ export const apiPaths = {
   shareCreate: (id: string) => `/analysis/${e(id)}/shares`,
   /** POST /shares/{id}/revoke (session) */
   shareRevoke: (id: string) => `/shares/${e(id)}/revoke`,
+  /** GET /workspaces (session) */
+  workspaceList: () => '/workspaces',
+  /** POST /workspaces/{id}/switch (session) */
+  workspaceSwitch: (id: string) => `/workspaces/${e(id)}/switch`,
+  /** POST /workspaces/{id}/leave (session) */
+  workspaceLeave: (id: string) => `/workspaces/${e(id)}/leave`,
+  /** GET /team (session) */
+  teamGet: () => '/team',
+  /** POST /team/invitations (session) */
+  invitationCreate: () => '/team/invitations',
+  /** POST /team/invitations/{id}/resend (session) */
+  invitationResend: (id: string) => `/team/invitations/${e(id)}/resend`,
+  /** POST /team/invitations/{id}/revoke (session) */
+  invitationRevoke: (id: string) => `/team/invitations/${e(id)}/revoke`,
+  /** PATCH /team/members/{id} (session) */
+  memberUpdate: (id: string) => `/team/members/${e(id)}`,
+  /** DELETE /team/members/{id} (session) */
+  memberRemove: (id: string) => `/team/members/${e(id)}`,
+  /** GET /invitations/{token} (public) */
+  invitationView: (token: string) => `/invitations/${e(token)}`,
+  /** POST /invitations/{token}/accept (session) */
+  invitationAccept: (token: string) => `/invitations/${e(token)}/accept`,
   /** GET /share/{token} (public) */
   sharedView: (token: string) => `/share/${e(token)}`,
   /** GET /share-media/{id}/{source}/{segment}/{track} (signed) */

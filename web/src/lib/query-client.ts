@@ -1,6 +1,7 @@
 /** The app's TanStack Query client, with retry rules that suit our API errors, and `apiQuery`, the shape of every read. */
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { get, isApiError, type RequestOptions } from '@/lib/api-client';
+import { noteTeamAccessError } from '@/lib/team-access-lost';
 
 /** A 4xx answer will not change on retry; network trouble and 5xx get two more tries. */
 const shouldRetry = (failureCount: number, error: unknown) =>
@@ -8,6 +9,9 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // Any read or write may learn that the account was removed from its team (ADR 0019).
+    queryCache: new QueryCache({ onError: noteTeamAccessError }),
+    mutationCache: new MutationCache({ onError: noteTeamAccessError }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

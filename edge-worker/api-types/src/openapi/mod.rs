@@ -50,7 +50,8 @@ named_schemas! {
     ShareRequest, SharedViewResponse, SharesResponse, StepsRequest, SubmittedResponse, SuccessResponse, SusAnswerDto, SusAnswerRequest,
     TaskAnswerDto, TaskAnswerRequest, UpdateEntryRequest, UpdatePasswordRequest, UploadUrlRequest, UploadUrlResponse,
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
-    transcript::TranscriptResponse, transcript::TranscriptSearchResponse
+    transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
+    TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse
 }
 
 const VARIANTS: [&str; 2] = ["NewNoteRequest", "NewReelRequest"];

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use lupa_core::routes::{Access, Content, Route, RouteId};
+use lupa_core::team::{need, Need};
 use serde_json::{json, Map, Value};
 
 /// Every error status `route` can answer, in order.
@@ -20,6 +21,11 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
         // A signature missing, wrong or expired (`storage::verify_signed_request`, the webhook's).
         Access::Signed => statuses.extend([403]),
         Access::Public => {}
+    }
+    // A team member whose role does not allow it, or who is no longer on the current workspace's
+    // team (`team::check_access`, before the handler; ADR 0019).
+    if route.access == Access::Session && need(route.id) != Need::Account {
+        statuses.extend([403, 404]);
     }
     // A mutation a browser sends from another site (`http::check_same_origin`).
     if route.method != "GET" {
@@ -49,11 +55,10 @@ fn meaning(status: u16) -> &'static str {
         401 => "No session, or it ended",
         402 => "The analysis's owner has no active subscription",
         403 => {
-            "Not allowed: another role's, another participation's, a bad or expired signature, or a cross-site request"
+            "Not allowed: another role's (of the account or in the team), another participation's, a bad or expired signature, or a cross-site request"
         }
-        404 => "No such object (or not the caller's)",
+        404 => "No such object (or not the caller's), or the caller is no longer on the workspace's team",
         409 => "A valid request the object's current state cannot take",
-        410 => "It existed and is gone (a revoked or expired share link)",
         411 => "No Content-Length: the body's size must be declared",
         413 => "Too large: the body, or the participation's limits",
         415 => "Another content type than the one this operation takes",
@@ -112,10 +117,13 @@ mod tests {
 
     #[test]
     fn statuses_follow_from_the_shape() {
-        let create = error_statuses(route(RouteId::AnalysisCreate));
-        assert!([400, 401, 403, 413, 415, 422].iter().all(|s| create.contains(s)), "{create:?}");
-        assert!(!create.contains(&404), "no path parameter, no 404 of its own: {create:?}");
+        let password = error_statuses(route(RouteId::AuthUpdatePassword));
+        assert!([400, 401, 403, 413, 415, 422].iter().all(|s| password.contains(s)), "{password:?}");
+        assert!(!password.contains(&404), "no path parameter and the account's own: no 404: {password:?}");
         assert_eq!(error_statuses(route(RouteId::Health)), Vec::<u16>::new());
+        let team = error_statuses(route(RouteId::AnalysisList));
+        assert!(team.contains(&403) && team.contains(&404), "a member's role, or no longer a member: {team:?}");
+        assert_eq!(error_statuses(route(RouteId::WorkspaceList)), vec![401], "the account's own");
         let admin = error_statuses(route(RouteId::AdminUsers));
         assert!(admin.contains(&401) && admin.contains(&403));
         for r in ROUTES.iter().filter(|r| r.local_only) {

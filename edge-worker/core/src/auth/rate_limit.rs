@@ -59,6 +59,10 @@ pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max: 3, wind
 /// Password changes by one user (each one hashes twice).
 pub const PASSWORD_CHANGE_PER_USER: Limit = Limit { name: "password-change", max: 10, window_ms: 15 * MINUTE };
 
+/// Invitations sent (or sent again) by one workspace (ADR 0019): each one mails a stranger, so a
+/// workspace can't be used to mail-bomb; generous enough to bring a whole team in at once.
+pub const INVITE_PER_WORKSPACE: Limit = Limit { name: "invite-workspace", max: 50, window_ms: 60 * MINUTE };
+
 /// Waitlist sign-ups from one client address.
 pub const WAITLIST_PER_CLIENT: Limit = Limit { name: "waitlist-client", max: 20, window_ms: 60 * MINUTE };
 

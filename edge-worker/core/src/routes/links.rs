@@ -1,7 +1,8 @@
 //! The workflows between routes, for the OpenAPI document's `links` (ADR 0020): what a success
 //! answer of one route gives the next one (create an analysis → read, edit, summarise it; take part
-//! → open a segment → send its chunks → close → submit). A client generated from the document, or
-//! a stateful tester, follows them to reach the routes that need an object another route made.
+//! → open a segment → send its chunks → close → submit; invite → send again or revoke). A client
+//! generated from the document, or a stateful tester, follows them to reach the routes that need
+//! an object another route made.
 //!
 //! Expressions are OpenAPI runtime expressions: `$response.body#/pointer` (the answer of `from`)
 //! and `$request.path.name` (a parameter `from` was called with). A body field fills that field of
@@ -41,6 +42,7 @@ const PARTICIPATION: &[(&str, &str)] = &[("path.id", "$response.body#/analysisEn
 const OPENED_SEGMENT: &[(&str, &str)] = &[("path.id", "$request.path.id"), ("path.segment", "$response.body#/segment")];
 const NOTE: &[(&str, &str)] = &[("path.id", "$request.path.id"), ("path.noteId", "$response.body#/id")];
 const REEL: &[(&str, &str)] = &[("path.id", "$response.body#/id")];
+const INVITATION: &[(&str, &str)] = &[("path.id", "$response.body#/id")];
 
 /// Every link of the document, grouped by where the workflow starts.
 pub const LINKS: &[Link] = &[
@@ -77,6 +79,10 @@ pub const LINKS: &[Link] = &[
     to(ReelCreate, ReelDelete, REEL),
     to(ReelClipAdd, ReelClipRemove, &[("path.id", "$request.path.id"), ("path.clipId", "$request.body#/clipId")]),
     to(ShareCreate, SharedView, &[("path.token", "$response.body#/token")]),
+    // A team (ADR 0019): an invitation sent, then sent again or revoked; a workspace switched to.
+    to(InvitationCreate, InvitationResend, INVITATION),
+    to(InvitationCreate, InvitationRevoke, INVITATION),
+    to(WorkspaceList, WorkspaceSwitch, &[("path.id", "$response.body#/workspaces/0/id")]),
     // A participant's go: take part, record, close, submit (ADR 0005, ADR 0013).
     to(Participate, EntrySegmentOpen, PARTICIPATION),
     to(Participate, EntryResume, PARTICIPATION),

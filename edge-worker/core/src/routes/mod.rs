@@ -6,6 +6,7 @@
 //! Size: resolving and `Params` are small; most lines are the tests that keep every declared path parameter reachable.
 
 mod links;
+pub mod participant;
 mod paths;
 mod table;
 
@@ -164,6 +165,11 @@ impl Route {
     }
     pub const fn delete(id: RouteId, pattern: &'static str, access: Access) -> Route {
         Route::new(id, "DELETE", pattern, access)
+    }
+    /// A route whose method and pattern are declared as an [`participant::Endpoint`] (the
+    /// participant's recording routes, which the recorder builds its paths from).
+    pub const fn at(id: RouteId, endpoint: participant::Endpoint, access: Access) -> Route {
+        Route::new(id, endpoint.method, endpoint.pattern, access)
     }
     /// The D1 round trips of the route's costliest path.
     pub const fn d1(mut self, max: u8) -> Route {

@@ -70,7 +70,7 @@ pub fn share_media(share_id: &str, source: &str, segment: impl Display, track: &
 
 /// `GET /live-chunks/{id}/{segment}/{track}/{index}`: one stored chunk of a participation in
 /// progress, for the live player (ADR 0016).
-pub fn live_chunk(entry_id: &str, segment: impl Display, track: &str, index: impl Display) -> String {
+pub fn live_chunk(entry_id: &str, segment: impl Display, track: impl Display, index: impl Display) -> String {
     fill(RouteId::LiveChunk, &[&entry_id, &segment, &track, &index])
 }
 

@@ -8,6 +8,7 @@
 //! it (ADR 0014). Order matters only between patterns that could both match: literal segments
 //! before parameters.
 
+use super::participant::{AUDIO_CHUNK, CAMERA_CHUNK, COMPLETE, LEAVE, SCREEN_CHUNK, SEGMENT_OPEN, STEPS};
 use super::Access::{Admin, Participant, Public, Session, Signed};
 use super::Content::{AnyJson, Binary, Csv, Json, NoBody, Recording, RecordingOrCaptions, Text};
 use super::{declare_routes, Route};
@@ -98,21 +99,21 @@ declare_routes! {
         .doc("This browser's unfinished participation (capability cookie)").gives(200, Json("ResumeInfo")).fails(&[404]).credentials_optional(),
     EntryResume: post("/analysisEntry/{id}/resume", Participant).d1(3)
         .doc("Continue an unfinished participation: hold the place again").gives(200, Json("ResumeInfo")).fails(&[409]),
-    EntrySegmentOpen: post("/analysisEntry/{id}/segments", Participant)
+    EntrySegmentOpen: at(SEGMENT_OPEN, Participant)
         .d1(1)
         .why("the object checks the capability and opens it; D1 records the segment with the hold")
         .doc("Start a new capture (segment) of the participation").takes(Json("OpenSegmentRequest")).gives(200, Json("SegmentResponse")).fails(&[409, 413]),
-    EntryChunkPut: put("/analysisEntry/{id}/segments/{segment}/chunks/{index}", Participant)
+    EntryChunkPut: at(SCREEN_CHUNK, Participant)
         .chunk()
         .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
         .doc("Store one chunk (Content-Length and x-lupa-end-ms headers)")
         .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")).headers("ChunkHeaders").fails(&[400, 409, 411, 413]),
-    EntryCameraChunkPut: put("/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}", Participant)
+    EntryCameraChunkPut: at(CAMERA_CHUNK, Participant)
         .chunk()
         .why("the participation's Durable Object keeps the ledger: a chunk never waits for D1 (ADR 0013)")
         .doc("Store one chunk of the camera track (Content-Length, x-lupa-end-ms; x-lupa-start-ms: the camera's start on the screen file)")
         .takes(Binary("application/octet-stream")).gives(200, Json("ChunkResponse")).headers("CameraChunkHeaders").fails(&[400, 409, 411, 413]),
-    EntryAudioChunkPut: put("/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}", Participant)
+    EntryAudioChunkPut: at(AUDIO_CHUNK, Participant)
         .d1(0)
         .why("the participation's object checks the capability and keeps the audio for transcription (ADR 0018); no D1")
         .doc("Store one chunk of the audio track for transcription (audio/webm; x-lupa-start-ms: the audio's start on the screen file)")
@@ -121,9 +122,9 @@ declare_routes! {
         .d1(2)
         .why("the capability with the entry; the image to R2; the time it was taken stored")
         .doc("Store the entry's thumbnail (image/jpeg, at most 256 KiB)").takes(Binary("image/jpeg")).gives(200, Json("MessageResponse")).headers("ThumbnailHeaders").fails(&[400, 411, 413, 415]),
-    EntrySteps: put("/analysisEntry/{id}/steps", Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)")
+    EntrySteps: at(STEPS, Participant).d1(0).why("kept by the participation's object until Finish (ADR 0013)")
         .doc("Save the step marks so far").takes(Json("StepsRequest")).gives(200, Json("MessageResponse")).fails(&[409]),
-    EntryComplete: post("/analysisEntry/{id}/complete", Participant)
+    EntryComplete: at(COMPLETE, Participant)
         .d1(2)
         .why(
             "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (the spec's single upload reads the entry once more)",
@@ -142,7 +143,7 @@ declare_routes! {
         .why("the capability with the entry; the analysis's questions; the answers with the hold")
         .doc("Save the answers to the questions before ('pre') or after ('post') the tasks (idempotent)")
         .takes(Json("QuestionAnswersRequest")).gives(200, Json("QuestionAnswersResponse")).fails(&[409]),
-    EntryAbandon: delete("/analysisEntry/{id}", Participant).d1(2)
+    EntryAbandon: at(LEAVE, Participant).d1(2)
         .doc("Leave: delete the recording and free the place").gives(200, Json("MessageResponse")),
     EntryUrl: get("/analysisEntry/{id}", Session).d1(2).doc("A signed playback URL").gives(200, Json("EntryUrlResponse")),
     EntryPage: get("/entry/{id}", Session).d1(2).doc("The entry page: URL and chapters").gives(200, Json("EntryPageResponse")),
@@ -190,6 +191,32 @@ declare_routes! {
         .doc("Create a read-only share link (needs a subscription; the token is shown once)")
         .takes(Json("ShareRequest")).gives(201, Json("ShareCreatedResponse")).fails(&[402, 409]),
     ShareRevoke: post("/shares/{id}/revoke", Session).d1(3).doc("Revoke a share link").gives(200, Json("ShareDto")),
+    WorkspaceList: get("/workspaces", Session).d1(2)
+        .doc("The account's workspaces, each with its role; the current one first (ADR 0019)").gives(200, Json("WorkspacesResponse")),
+    WorkspaceSwitch: post("/workspaces/{id}/switch", Session).d1(2)
+        .doc("Act in another workspace the account is a member of").gives(200, Json("WorkspaceDto")),
+    WorkspaceLeave: post("/workspaces/{id}/leave", Session).d1(2)
+        .doc("Leave a workspace (not its owner); the personal one becomes current if it was this").gives(200, Json("MessageResponse")),
+    TeamGet: get("/team", Session).d1(2)
+        .doc("The current workspace's members, and its pending invitations for admins and the owner").gives(200, Json("TeamResponse")),
+    InvitationCreate: post("/team/invitations", Session)
+        .d1(3)
+        .doc("Invite an e-mail with a role (admin, researcher, observer); mailed after the answer; 409 for a member's e-mail")
+        .takes(Json("InvitationRequest")).gives(201, Json("InvitationDto")).rate_limited().fails(&[409]),
+    InvitationResend: post("/team/invitations/{id}/resend", Session).d1(3)
+        .doc("Mail a pending invitation again with a new link, valid 7 days from now").gives(200, Json("InvitationDto")).rate_limited(),
+    InvitationRevoke: post("/team/invitations/{id}/revoke", Session).d1(2)
+        .doc("Revoke a pending invitation: its link stops working").gives(200, Json("MessageResponse")),
+    MemberUpdate: patch("/team/members/{id}", Session).d1(2)
+        .doc("Change a member's role (never the owner's)").takes(Json("MemberUpdateRequest")).gives(200, Json("MemberDto")),
+    MemberRemove: delete("/team/members/{id}", Session).d1(2)
+        .doc("Remove a member (never the owner); their access ends at once").gives(200, Json("MessageResponse")),
+    InvitationView: get("/invitations/{token}", Public).d1(1)
+        .doc("What an invitation link shows: the workspace, who invited, the e-mail and role; 404 once used, revoked or expired")
+        .gives(200, Json("InvitationViewResponse")),
+    InvitationAccept: post("/invitations/{token}/accept", Session).d1(2)
+        .doc("Join the workspace with the signed-in account (its e-mail must be the invited one); it becomes current")
+        .gives(200, Json("WorkspaceDto")),
     SharedView: get("/share/{token}", Public)
         .d1(2)
         .why("no session: the attempt counted with the link read, then the view counted with what it shows")

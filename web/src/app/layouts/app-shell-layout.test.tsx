@@ -1,11 +1,11 @@
 /** The signed-in shell: session check with redirect, e-mail, nav, burger and logout; the /admin guard. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp } from '@/app/test-utils';
 
 const signedIn = (role = 'customer') =>
   fakeApi(({ url, method }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser(role) } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession(role) };
     if (method === 'POST' && url === '/api/v1/auth/logout') return { status: 200, body: { message: 'bye' } };
     return undefined;
   });

@@ -2,12 +2,15 @@
  * Shell of the signed-in area (/user, /dashboard, /analysis/*, /entry/*): checks the session first
  * (spinner, or redirect to /auth/login), then shows a one-row header (logo, the user's e-mail,
  * language, menu button) and the side navigation with icons, which marks the current section on
- * nested routes too and folds behind the menu button below 768 px.
+ * nested routes too and folds behind the menu button below 768 px. With more than one workspace the
+ * header has a switcher; once the account is no longer a member of the workspace it acts in (any
+ * call answered `no_team_access`) the screen gives way to
+ * 'Ya no tienes acceso a este equipo' (ADR 0019).
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { CreditCard, KeyRound, LayoutDashboard, Menu, X, type LucideIcon } from 'lucide-react';
+import { CreditCard, KeyRound, LayoutDashboard, Menu, Users, X, type LucideIcon } from 'lucide-react';
 import '@/app/layouts/app-shell-layout.css';
 import { shellSection, type ShellSection } from '@/app/layouts/shell-section';
 import { Alert } from '@/components/alert';
@@ -18,6 +21,8 @@ import { LogoutButton, SignedInUser } from '@/components/session/shell-header-pa
 import { useLogout } from '@/components/session/use-logout';
 import { paths } from '@/config/paths';
 import { TrialEndedBanner } from '@/features/billing-status';
+import { NoTeamAccess, WorkspaceSwitcher } from '@/features/team';
+import { useTeamAccessLost } from '@/lib/team-access-lost';
 import type { UserDto } from '@/lib/api-types/UserDto';
 
 const NAV_ID = 'shell-nav';
@@ -39,10 +44,12 @@ function Shell({ user }: { user: UserDto }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout(paths.landing);
+  const lost = useTeamAccessLost();
   const closeMenu = () => setMenuOpen(false);
   const current = shellSection(pathname);
   const items: NavItem[] = [
     { section: 'dashboard', to: paths.dashboard, label: t('shell.dashboard'), Icon: LayoutDashboard },
+    { section: 'team', to: paths.team, label: t('shell.team'), Icon: Users },
     { section: 'billing', to: paths.user.billing, label: t('shell.billing'), Icon: CreditCard },
     { section: 'profile', to: paths.user.profile, label: t('shell.changePassword'), Icon: KeyRound },
   ];
@@ -59,6 +66,7 @@ function Shell({ user }: { user: UserDto }) {
     <div className="page">
       <SiteHeader home={paths.dashboard} inner="shell-header">
         <div className="shell-header__end">
+          <WorkspaceSwitcher className="shell-header__switcher" />
           <SignedInUser email={user.email} />
           <LanguageSwitch />
           <button
@@ -107,8 +115,14 @@ function Shell({ user }: { user: UserDto }) {
             SLOT — billing: the yellow 'Trial ended' banner (product §2, Authenticated shell) renders here,
             above the screen, while the user has no active subscription and is not on a billing route.
           */}
-          <TrialEndedBanner />
-          <Outlet />
+          {lost ? (
+            <NoTeamAccess />
+          ) : (
+            <>
+              <TrialEndedBanner />
+              <Outlet />
+            </>
+          )}
         </main>
       </div>
     </div>

@@ -5,7 +5,7 @@
  */
 import { paths } from '@/config/paths';
 
-export type ShellSection = 'dashboard' | 'billing' | 'profile';
+export type ShellSection = 'dashboard' | 'team' | 'billing' | 'profile';
 
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -13,6 +13,7 @@ export function shellSection(pathname: string): ShellSection | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (under(path, paths.user.billing)) return 'billing';
   if (under(path, paths.user.profile)) return 'profile';
+  if (under(path, paths.team)) return 'team';
   // /user on its own is the dashboard too (product §2 mounts it there).
   if (path === paths.user.root || under(path, paths.dashboard) || under(path, '/analysis') || under(path, '/entry')) {
     return 'dashboard';

@@ -15,4 +15,9 @@ taskNumber: number | null, id: string, atMs: number,
 /**
  * Set for a clip: the note covers `atMs..endMs`.
  */
-endMs: number | null, title: string | null, text: string, tags: Array<string>, createdAt: number, updatedAt: number, };
+endMs: number | null, title: string | null, text: string, tags: Array<string>, createdAt: number, updatedAt: number, 
+/**
+ * Who wrote it (name, or e-mail), so a team sees whose note it is (ADR 0019); `None` once
+ * that account is gone.
+ */
+author?: string, };

@@ -12,4 +12,13 @@ Subscription: Array<SubscriptionDto>, stripe_customer_id: string | null,
 /**
  * True when an active subscription exists (what the gate checks).
  */
-paid: boolean, };
+paid: boolean, 
+/**
+ * Seats the workspace's members take: owner, admins and researchers (observers are free).
+ */
+seats: number, 
+/**
+ * The next invoice in cents (seats billed × the plan's price), while a subscription is in
+ * force and renews; `null` otherwise.
+ */
+nextAmountCents: number | null, };

@@ -16,6 +16,7 @@ import { analysisQueryKey } from '@/lib/query-keys';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 export type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -29,6 +30,7 @@ interface AnalysisActionsProps {
 
 export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsProps) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
@@ -87,6 +89,9 @@ export function AnalysisActions({ analysis, onEdit, onNotice }: AnalysisActionsP
               label: t('analysis.detail.reopen'),
             }
           : null;
+
+  // Every action here changes the analysis: an observer of the team gets none (ADR 0019).
+  if (!canResearch) return null;
 
   return (
     <div className="analysis-actions" role="group" aria-label={t('analysis.detail.actions')}>

@@ -18,11 +18,13 @@ import { formatSpan } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import { apiPaths } from '@/lib/api-paths';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
 export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const entries = analysis.AnalysisEntries ?? [];
   const hasSubmitted = entries.some((entry) => entry.status === 'submitted');
   const summary = useSummary(analysis.id, hasSubmitted);
@@ -65,10 +67,17 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         titleId="recordings-summary-title"
         description={t('summary.intro')}
         actions={
-          <a className="button button--ghost" href={`${API_BASE_PATH}${apiPaths.analysisExport(analysis.id)}`} download>
-            <Download aria-hidden="true" size={18} />
-            {t('summary.export')}
-          </a>
+          // Exports are a researcher's (ADR 0019).
+          canResearch ? (
+            <a
+              className="button button--ghost"
+              href={`${API_BASE_PATH}${apiPaths.analysisExport(analysis.id)}`}
+              download
+            >
+              <Download aria-hidden="true" size={18} />
+              {t('summary.export')}
+            </a>
+          ) : undefined
         }
       />
       {summary.isPending ? (

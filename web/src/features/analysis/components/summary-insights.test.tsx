@@ -8,6 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hasInsights, SummaryInsights } from '@/features/analysis/components/summary-insights';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+import { SessionWrapper } from '@/app/test-utils';
 
 /** Intl writes '80 %' with a no-break space; compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
@@ -65,7 +66,7 @@ const summary = (): AnalysisSummaryResponse => ({
 
 describe('insights summary', () => {
   it('shows each figure with its n, and intervals only where the server sent one', () => {
-    render(<SummaryInsights analysisId="an 1" summary={summary()} />);
+    render(<SummaryInsights analysisId="an 1" summary={summary()} />, { wrapper: SessionWrapper });
     const rows = within(screen.getByTestId('insights-tasks')).getAllByRole('row');
     const first = plain(rows[1]?.textContent);
     expect(first).toContain('80 %');
@@ -95,7 +96,7 @@ describe('insights summary', () => {
   });
 
   it('shows four tiles with n and interval, the SUS against the 68 average with its grade', () => {
-    render(<SummaryInsights analysisId="an-1" summary={summary()} />);
+    render(<SummaryInsights analysisId="an-1" summary={summary()} />, { wrapper: SessionWrapper });
     const tile = (id: string) => plain(screen.getByTestId(id).textContent);
     expect(tile('tile-success')).toBe('Tasa de éxito71 %IC 95 %: 35 % – 92 %n = 7');
     expect(tile('tile-seq')).toBe('Facilidad media (SEQ, 1–7)4,9IC 95 %: 3,6 – 6,1n = 7');
@@ -110,7 +111,7 @@ describe('insights summary', () => {
       ...summary(),
       sus: { n: 3, mean: 51, low: 40, high: 62, grade: 'D', gradingScale: 'sauro-lewis-cgs' },
     };
-    const { unmount } = render(<SummaryInsights analysisId="an-1" summary={below} />);
+    const { unmount } = render(<SummaryInsights analysisId="an-1" summary={below} />, { wrapper: SessionWrapper });
     expect(plain(screen.getByTestId('tile-sus').textContent)).toContain('Nota D · 17,0 bajo la media de 68');
     unmount();
     const off = {
@@ -118,12 +119,12 @@ describe('insights summary', () => {
       settings: { taskQuestions: true, sus: false },
       sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
     };
-    render(<SummaryInsights analysisId="an-1" summary={off} />);
+    render(<SummaryInsights analysisId="an-1" summary={off} />, { wrapper: SessionWrapper });
     expect(plain(screen.getByTestId('tile-sus').textContent)).toBe('SUS (0–100)—Este análisis no incluye el SUSn = 0');
   });
 
   it('names each chart and describes every bar in words', () => {
-    render(<SummaryInsights analysisId="an-1" summary={summary()} />);
+    render(<SummaryInsights analysisId="an-1" summary={summary()} />, { wrapper: SessionWrapper });
     const chart = screen.getByRole('img', { name: 'Tasa de éxito por tarea' });
     const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '');
     expect(plain(description?.textContent)).toBe('Tarea 1: 80 % (IC 95 %: 36 % – 98 %), n = 5. Tarea 2: 50 %, n = 2.');
@@ -145,7 +146,7 @@ describe('insights summary', () => {
       ...summary(),
       sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
     };
-    render(<SummaryInsights analysisId="an-1" summary={data} />);
+    render(<SummaryInsights analysisId="an-1" summary={data} />, { wrapper: SessionWrapper });
     expect(screen.getByTestId('insights-sus').textContent).toContain('Aún no hay respuestas al cuestionario SUS.');
 
     const none = {

@@ -18,6 +18,7 @@ import { TaskCharts } from '@/components/figures/task-charts';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import '@/features/analysis/summary-insights.css';
 import { apiPaths } from '@/lib/api-paths';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
@@ -66,6 +67,7 @@ function TimeCell({ medianMs, n }: { medianMs: number | null; n: number }) {
 
 export function SummaryInsights({ analysisId, summary }: { analysisId: string; summary: AnalysisSummaryResponse }) {
   const { t, i18n } = useTranslation();
+  const { canResearch } = useTeamRole();
   const language = i18n.language;
   const rate = (value: Figure) => formatRate(value, language);
   const mean = (value: Figure) => formatMean(value, language);
@@ -114,17 +116,19 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
       <div className="insights__head">
         <h3 id="insights-title">{t('insights.title')}</h3>
         <p className="insights__intro">{t('insights.intro')}</p>
-        <p className="insights__downloads">
-          <a
-            className="button button--ghost"
-            href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`}
-            download
-            data-testid="export-tasks"
-          >
-            <Download aria-hidden="true" size={18} />
-            {t('insights.exportTasks')}
-          </a>
-        </p>
+        {canResearch ? (
+          <p className="insights__downloads">
+            <a
+              className="button button--ghost"
+              href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`}
+              download
+              data-testid="export-tasks"
+            >
+              <Download aria-hidden="true" size={18} />
+              {t('insights.exportTasks')}
+            </a>
+          </p>
+        ) : null}
       </div>
 
       <FigureTiles overall={summary.overall} sus={sus} settings={summary.settings} />

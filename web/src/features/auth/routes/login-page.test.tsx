@@ -1,7 +1,7 @@
 /** The login screen: client validation, the spec's message per failure, and the redirect by role. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp } from '@/app/test-utils';
 
 async function submitLogin(email = 'ana@example.com', password = 'una clave larga') {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
@@ -72,7 +72,7 @@ describe('login page', () => {
   ])('sends a %s to %s with the trimmed e-mail in the payload', async (role, target) => {
     const calls = fakeApi(({ url }) =>
       url === '/api/v1/auth/login/local' || url === '/api/v1/auth/session'
-        ? { status: 200, body: { user: aUser(role) } }
+        ? { status: 200, body: aSession(role) }
         : undefined,
     );
     const router = renderApp('/auth/login');

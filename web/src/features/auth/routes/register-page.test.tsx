@@ -1,7 +1,7 @@
 /** Registration: payload with the fixed customer role, green success, 409/422 messages. */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
 
 async function submit() {
   await fillAndSubmit({ Email: 'ana@example.com', Contraseña: 'una clave larga' }, 'Crear cuenta');
@@ -10,7 +10,7 @@ async function submit() {
 describe('register page', () => {
   it("sends role customer and shows the green success with an 'Iniciar sesión' button to the login page", async () => {
     const calls = fakeApi(({ url }) =>
-      url === '/api/v1/auth/register/local/customer' ? { status: 201, body: { user: aUser() } } : undefined,
+      url === '/api/v1/auth/register/local/customer' ? { status: 201, body: aSession() } : undefined,
     );
     renderApp('/auth/register');
 

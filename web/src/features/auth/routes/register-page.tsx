@@ -3,7 +3,7 @@
  * 'Iniciar sesión' button to the login page, or the spec's red errors.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { z } from 'zod';
 import { Alert } from '@/components/alert';
@@ -13,6 +13,7 @@ import { useRegister } from '@/features/auth/api/register';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { FailureAlert } from '@/features/auth/components/failure-alert';
 import { registerFailure } from '@/features/auth/lib/outcomes';
+import { safeNextPath, withNext } from '@/lib/url';
 
 // Only "required" here: what makes an address or a password acceptable is the server's call (422).
 const registerSchema = z.object({
@@ -23,6 +24,9 @@ type RegisterValues = z.output<typeof registerSchema>;
 
 export function RegisterPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  // Kept for the login that follows (an invitation's page sends people here to come back to it).
+  const login = withNext(paths.auth.login, safeNextPath(search.get('next')));
   const registration = useRegister();
   const form = useZodForm(registerSchema, { defaultValues: { username: '', password: '' } });
 
@@ -34,13 +38,13 @@ export function RegisterPage() {
       intro={t('auth.register.intro')}
       footer={
         <p>
-          {t('auth.register.haveAccount')} <Link to={paths.auth.login}>{t('auth.register.loginLink')}</Link>
+          {t('auth.register.haveAccount')} <Link to={login}>{t('auth.register.loginLink')}</Link>
         </p>
       }
     >
       {registration.isSuccess ? (
         <Alert tone="success" title={t('auth.register.success')} testId="register-success">
-          <Link to={paths.auth.login} className="button button--primary auth-card__success-action">
+          <Link to={login} className="button button--primary auth-card__success-action">
             <LogIn aria-hidden="true" size={18} />
             {t('auth.register.successLogin')}
           </Link>

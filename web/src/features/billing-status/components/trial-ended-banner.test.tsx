@@ -1,7 +1,7 @@
 /** The shell's 'Trial ended' banner: only without a subscription, never on /user/billing. */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp } from '@/app/test-utils';
 
 const billing = (paid: boolean) => ({
   billingData: {
@@ -15,7 +15,7 @@ const billing = (paid: boolean) => ({
 
 function api(paid: boolean) {
   return fakeApi(({ url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (url === '/api/v1/billing') return { status: 200, body: billing(paid) };
     if (url === '/api/v1/analysis') return { status: 200, body: { analyses: [] } };
     return undefined;

@@ -1,21 +1,26 @@
 /**
  * The top of /user/billing (product §2): with an active subscription, a card with the green 'Activo'
- * badge and the subscription id; without one, the gray 'Prueba finalizada' notice.
+ * badge and the subscription id, the workspace's paid seats and the next amount (ADR 0019); without
+ * one, the gray 'Prueba finalizada' notice.
  */
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Stack } from '@/components/ui/stack';
-import { formatDate } from '@/features/billing/lib/format';
+import { formatDate, formatMoney } from '@/features/billing/lib/format';
 import type { SubscriptionDto } from '@/lib/api-types/SubscriptionDto';
 
 interface SubscriptionStatusProps {
   paid: boolean;
   /** The first (active-first) subscription of GET /billing. */
   subscription: SubscriptionDto | undefined;
+  /** Seats the workspace's members take (owner, admins, researchers). */
+  seats: number;
+  /** The next invoice in cents, while the subscription renews. */
+  nextAmountCents: number | null;
 }
 
-export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusProps) {
+export function SubscriptionStatus({ paid, subscription, seats, nextAmountCents }: SubscriptionStatusProps) {
   const { t, i18n } = useTranslation();
 
   if (!paid || !subscription) {
@@ -58,7 +63,18 @@ export function SubscriptionStatus({ paid, subscription }: SubscriptionStatusPro
             {subscription.id}
           </dd>
         </div>
+        <div>
+          <dt>{t('billing.current.seats')}</dt>
+          <dd data-testid="billing-seats">{t('billing.current.seatCount', { count: seats })}</dd>
+        </div>
+        {nextAmountCents !== null ? (
+          <div>
+            <dt>{t('billing.current.nextAmount')}</dt>
+            <dd data-testid="billing-next-amount">{formatMoney(nextAmountCents, 'eur', i18n.language)}</dd>
+          </div>
+        ) : null}
       </Stack>
+      <p className="billing-card__text">{t('billing.current.seatsNote')}</p>
       {periodEnd !== null ? (
         <p className="billing-card__text">
           {t(subscription.cancel_at_period_end ? 'billing.current.ends' : 'billing.current.renews', {

@@ -1,7 +1,7 @@
 /** /user/billing: paid and unpaid states, the once-only customer creation, checkout and portal tabs. */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
 
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,13 +30,19 @@ function api({
 }) {
   let customerId = customer;
   return fakeApi(({ method, url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (method === 'GET' && url === '/api/v1/billing') {
       const paidNow = typeof paid === 'function' ? paid() : paid;
       return {
         status: 200,
         body: {
-          billingData: { Subscription: paidNow ? [subscription] : [], stripe_customer_id: customerId, paid: paidNow },
+          billingData: {
+            Subscription: paidNow ? [subscription] : [],
+            stripe_customer_id: customerId,
+            paid: paidNow,
+            seats: 2,
+            nextAmountCents: paidNow ? 5800 : null,
+          },
         },
       };
     }
@@ -73,6 +79,9 @@ describe('billing page', () => {
     const card = await screen.findByRole('region', { name: 'Suscripción actual' });
     expect(within(card).getByText('Activo').className).toContain('badge--success');
     expect(within(card).getByText('sub_local_42')).toBeTruthy();
+    // The team's paid seats and what the next invoice comes to (ADR 0019).
+    expect(within(card).getByTestId('billing-seats').textContent).toBe('2 asientos');
+    expect(within(card).getByTestId('billing-next-amount').textContent).toBe('€58');
     // The plan is the current one: marked so, and not for sale again.
     const plan = screen.getByRole('region', { name: 'Suscripción Mensual' });
     expect(within(plan).getByTestId('billing-plan-current').textContent).toBe('Plan actual');

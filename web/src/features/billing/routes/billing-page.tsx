@@ -43,7 +43,14 @@ export function BillingPage() {
             </button>
           </Alert>
         ) : null}
-        {data ? <SubscriptionStatus paid={paid} subscription={data.Subscription[0]} /> : null}
+        {data ? (
+          <SubscriptionStatus
+            paid={paid}
+            subscription={data.Subscription[0]}
+            seats={data.seats}
+            nextAmountCents={data.nextAmountCents}
+          />
+        ) : null}
 
         <Stack as="section" gap={3} className="billing-plans" aria-labelledby="billing-plans-title">
           <h2 id="billing-plans-title" className="visually-hidden">

@@ -1,7 +1,7 @@
 /** /billing/checkout/:sessionId, the test-mode checkout: pay, cancel, closed sessions and 404. */
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp } from '@/app/test-utils';
 
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,12 +18,17 @@ type Answer = { status: number; body?: unknown };
 
 function api(get: Answer, actions: { pay?: Answer; cancel?: Answer } = {}) {
   return fakeApi(({ method, url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (method === 'GET' && url === '/api/v1/billing/local/checkout/cs_1') return get;
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/pay') return actions.pay;
     if (method === 'POST' && url === '/api/v1/billing/local/checkout/cs_1/cancel') return actions.cancel;
     if (method === 'GET' && url === '/api/v1/billing')
-      return { status: 200, body: { billingData: { Subscription: [], stripe_customer_id: 'c', paid: true } } };
+      return {
+        status: 200,
+        body: {
+          billingData: { Subscription: [], stripe_customer_id: 'c', paid: true, seats: 1, nextAmountCents: null },
+        },
+      };
     return undefined;
   });
 }

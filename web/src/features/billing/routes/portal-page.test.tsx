@@ -1,7 +1,7 @@
 /** /billing/portal, the test-mode customer portal: subscription, invoices, cancellation with confirmation. */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, renderApp } from '@/app/test-utils';
 
 // The first screen of a file waits for the lazily loaded route chunk, slow on a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,7 +20,7 @@ const invoice = {
 function api() {
   let status = 'active';
   const calls = fakeApi(({ method, url }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (method === 'GET' && url === '/api/v1/billing/local/portal') {
       return {
         status: 200,

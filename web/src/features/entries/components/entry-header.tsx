@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { downloadName } from '@/lib/player/playback-url';
 import { formatDuration } from '@/lib/time';
 import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 interface EntryHeaderProps {
   entry: EntryPageResponse;
@@ -29,6 +30,7 @@ const dateLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 
 
 export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
   const { t, i18n } = useTranslation();
+  const { canResearch } = useTeamRole();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteEntry(entry.id, entry.analysisId);
@@ -86,17 +88,19 @@ export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
               <Download size={18} aria-hidden="true" />
               {t('entry.download')}
             </a>
-            <button
-              type="button"
-              className="button button--danger-ghost"
-              onClick={() => {
-                remove.reset();
-                setConfirming(true);
-              }}
-            >
-              <Trash2 size={18} aria-hidden="true" />
-              {t('entry.delete')}
-            </button>
+            {canResearch ? (
+              <button
+                type="button"
+                className="button button--danger-ghost"
+                onClick={() => {
+                  remove.reset();
+                  setConfirming(true);
+                }}
+              >
+                <Trash2 size={18} aria-hidden="true" />
+                {t('entry.delete')}
+              </button>
+            ) : null}
           </>
         }
       />

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { readNoteFields, type ClipInputError, type NoteFields } from '@/features/entries/lib/note-input';
 import { formatClock } from '@/lib/time';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 interface NoteFormProps {
   initialAtMs: number;
@@ -78,6 +79,7 @@ function TimeField({ id, label, value, placeholder, onChange, invalid }: TimeFie
   );
 }
 
+// Size: the moment, the clip's end (researchers only, ADR 0019), title, tags and text, with their errors.
 export function NoteForm({
   initialAtMs,
   initialEndMs = null,
@@ -94,6 +96,7 @@ export function NoteForm({
   className,
 }: NoteFormProps) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -152,14 +155,17 @@ export function NoteForm({
           onChange={setTime}
           invalid={invalid('time')}
         />
-        <TimeField
-          id={`${id}-end`}
-          label={t('clips.form.end')}
-          value={end}
-          placeholder={t('clips.form.endPlaceholder')}
-          onChange={setEnd}
-          invalid={invalid('end')}
-        />
+        {/* The end makes it a clip, which is a researcher's; observers write point notes (ADR 0019). */}
+        {canResearch || initialEndMs !== null ? (
+          <TimeField
+            id={`${id}-end`}
+            label={t('clips.form.end')}
+            value={end}
+            placeholder={t('clips.form.endPlaceholder')}
+            onChange={setEnd}
+            invalid={invalid('end')}
+          />
+        ) : null}
         <div className="entry-note-form__text">
           <label htmlFor={`${id}-title`}>{t('clips.form.title')}</label>
           <input

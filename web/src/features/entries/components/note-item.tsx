@@ -92,6 +92,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
       <div className="entry-note__text">
         {note.title ? <p className="entry-note__title">{note.title}</p> : null}
         {note.text ? <p>{note.text}</p> : null}
+        {note.author ? <p className="text-note">{t('entry.notes.by', { name: note.author })}</p> : null}
         <TagList tags={note.tags} />
       </div>
       <div className="entry-note__actions">

@@ -16,6 +16,7 @@ import { TranscriptSearch } from '@/features/entries/components/transcript-searc
 import { currentLineIndex, findMatches, transcribedUntil } from '@/features/entries/lib/transcript';
 import { formatClock } from '@/lib/time';
 import type { TranscriptResponse } from '@/lib/api-types/TranscriptResponse';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 interface Props {
   entryId: string;
@@ -42,6 +43,7 @@ export function TranscriptPanel({
   onCreateClip,
 }: Props) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const transcript = useTranscript(entryId, load);
   const lines = useMemo(() => transcript.data?.lines ?? [], [transcript.data]);
   const [query, setQuery] = useState('');
@@ -154,7 +156,7 @@ export function TranscriptPanel({
                   </div>
                 </details>
               </div>
-              {selection ? (
+              {!canResearch ? null : selection ? (
                 <button
                   type="button"
                   className="button button--primary button--sm"

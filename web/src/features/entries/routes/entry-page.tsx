@@ -55,6 +55,7 @@ import type { EntryPageResponse } from '@/lib/api-types/EntryPageResponse';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/features/entries/entry.css';
 import '@/features/entries/transcript.css';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 /** What the recording's share dialog needs; the dialog is another feature's, passed in by app/routes.tsx. */
 export interface RecordingShare {
@@ -186,6 +187,7 @@ interface EntryViewProps {
 /** Size: see the top of the file (one timeline shared by player, panel and shortcuts). */
 function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const { t, i18n } = useTranslation();
+  const { canResearch } = useTeamRole();
   const analysis = useEntryAnalysis(entry.analysisId);
   const notes = useNotes(entry.id);
   const segments = useMemo(() => engineSegments(entry), [entry]);
@@ -381,10 +383,13 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
         entry={entry}
         src={segments[0]?.url ?? playbackUrl(entry.entryUrl)}
         extraActions={
-          <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
-            <Share2 size={18} aria-hidden="true" />
-            {t('clips.share.recording')}
-          </button>
+          // Sharing is a researcher's (ADR 0019).
+          canResearch ? (
+            <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
+              <Share2 size={18} aria-hidden="true" />
+              {t('clips.share.recording')}
+            </button>
+          ) : undefined
         }
       />
       <div className="entry-layout" data-theater={prefs.theater || undefined}>

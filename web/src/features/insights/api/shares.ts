@@ -13,9 +13,11 @@ export type ShareKind = 'recording' | 'clip' | 'reel' | 'summary';
 export const EXPIRY_DAYS = [7, 30, 90] as const;
 export type ExpiryDays = (typeof EXPIRY_DAYS)[number];
 
-export const useShares = (analysisId: string) =>
+/** `enabled: false` for an observer of the team, whose role may not list links (ADR 0019). */
+export const useShares = (analysisId: string, enabled = true) =>
   useQuery({
     ...apiQuery<SharesResponse>(sharesKey(analysisId), apiPaths.shareList(analysisId)),
+    enabled,
     select: (data) => data.shares,
   });
 

@@ -2,7 +2,8 @@
  * The analysis page's clips, reels and share links (ADR 0012), in their own section so the page
  * only mounts this: 'Notas y clips' (filters; each clip can go into the open reel or be shared),
  * 'Reels', and every share link of the analysis with its views. One polite live region announces
- * what the buttons did.
+ * what the buttons did. An observer of the team reads the notes and reels but shares nothing and
+ * makes no reel (ADR 0019).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { ShareDialog, type ShareTarget } from '@/features/insights/components/sh
 import { ShareList } from '@/features/insights/components/share-list';
 import type { AnalysisNoteDto } from '@/lib/api-types/AnalysisNoteDto';
 import '@/features/insights/insights.css';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 interface InsightsSectionProps {
   analysisId: string;
@@ -25,12 +27,13 @@ interface InsightsSectionProps {
 
 export function InsightsSection({ analysisId, analysisName, taskCount }: InsightsSectionProps) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const [openReelId, setOpenReelId] = useState<string | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const openReel = useReel(openReelId);
   const add = useAddToReel(analysisId);
-  const shares = useShares(analysisId);
+  const shares = useShares(analysisId, canResearch);
   const announce = (text: string) => setAnnouncement(text);
 
   const clipActions = (clip: AnalysisNoteDto) => {
@@ -59,13 +62,17 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
             <span className="visually-hidden">{title}</span>
           </button>
         ) : null}
-        <button
-          type="button"
-          className="button button--ghost button--sm"
-          onClick={() => setSharing({ kind: 'clip', targetId: clip.id, label: t('clips.share.clipLabel', { title }) })}
-        >
-          {t('clips.share.action')} <span className="visually-hidden">{title}</span>
-        </button>
+        {canResearch ? (
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() =>
+              setSharing({ kind: 'clip', targetId: clip.id, label: t('clips.share.clipLabel', { title }) })
+            }
+          >
+            {t('clips.share.action')} <span className="visually-hidden">{title}</span>
+          </button>
+        ) : null}
       </>
     );
   };
@@ -82,33 +89,35 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
         }
         announce={announce}
       />
-      <section className="card card--snug" aria-labelledby="insights-shares-title" data-testid="analysis-shares">
-        <SectionHeader
-          title={t('clips.share.sectionTitle')}
-          titleId="insights-shares-title"
-          description={t('clips.share.sectionDescription')}
-          actions={
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() =>
-                setSharing({
-                  kind: 'summary',
-                  targetId: null,
-                  label: t('clips.share.summaryLabel', { name: analysisName }),
-                })
-              }
-            >
-              {t('clips.share.summary')}
-            </button>
-          }
-        />
-        {(shares.data ?? []).length === 0 ? (
-          <p className="text-note">{t('clips.share.none')}</p>
-        ) : (
-          <ShareList analysisId={analysisId} shares={shares.data ?? []} heading={t('clips.share.all')} />
-        )}
-      </section>
+      {canResearch ? (
+        <section className="card card--snug" aria-labelledby="insights-shares-title" data-testid="analysis-shares">
+          <SectionHeader
+            title={t('clips.share.sectionTitle')}
+            titleId="insights-shares-title"
+            description={t('clips.share.sectionDescription')}
+            actions={
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() =>
+                  setSharing({
+                    kind: 'summary',
+                    targetId: null,
+                    label: t('clips.share.summaryLabel', { name: analysisName }),
+                  })
+                }
+              >
+                {t('clips.share.summary')}
+              </button>
+            }
+          />
+          {(shares.data ?? []).length === 0 ? (
+            <p className="text-note">{t('clips.share.none')}</p>
+          ) : (
+            <ShareList analysisId={analysisId} shares={shares.data ?? []} heading={t('clips.share.all')} />
+          )}
+        </section>
+      ) : null}
       {sharing ? <ShareDialog analysisId={analysisId} target={sharing} onClose={() => setSharing(null)} /> : null}
       <p className="visually-hidden" aria-live="polite" data-testid="insights-live">
         {announcement}

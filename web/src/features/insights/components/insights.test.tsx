@@ -8,13 +8,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderApp, type FakeCall } from '@/app/test-utils';
+import { fakeApi, renderApp, type FakeCall, sessionClient } from '@/app/test-utils';
 import { InsightsSection } from '@/features/insights/components/insights-section';
 import { ReelPlayer } from '@/features/insights/components/reel-player';
 import type { AnalysisNoteDto } from '@/lib/api-types/AnalysisNoteDto';
 import type { PlaylistClipDto } from '@/lib/api-types/PlaylistClipDto';
 import type { ReelDto } from '@/lib/api-types/ReelDto';
-import { createQueryClient } from '@/lib/query-client';
 
 const note = (id: string, over: Partial<AnalysisNoteDto> = {}): AnalysisNoteDto => ({
   id,
@@ -106,7 +105,7 @@ function world() {
     return undefined;
   });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={sessionClient()}>
       <MemoryRouter>
         <InsightsSection analysisId="an-1" analysisName="Tienda" taskCount={2} />
       </MemoryRouter>

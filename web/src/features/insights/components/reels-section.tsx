@@ -14,6 +14,7 @@ import { useCreateReel, useDeleteReel, useReel, useReels } from '@/features/insi
 import { ReelEditor } from '@/features/insights/components/reel-editor';
 import { ReelPlayer } from '@/features/insights/components/reel-player';
 import type { ReelSummaryDto } from '@/lib/api-types/ReelSummaryDto';
+import { useTeamRole } from '@/components/session/use-team-role';
 
 interface ReelsSectionProps {
   analysisId: string;
@@ -25,6 +26,7 @@ interface ReelsSectionProps {
 
 export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce }: ReelsSectionProps) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
   const id = useId();
   const reels = useReels(analysisId);
   const create = useCreateReel(analysisId);
@@ -56,27 +58,30 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
   return (
     <section className="card card--snug insights-reels" aria-labelledby={titleId} data-testid="analysis-reels">
       <SectionHeader title={t('clips.reels.title')} titleId={titleId} description={t('clips.reels.description')} />
-      <form className="insights-inline-form" onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-new`}>{t('clips.reels.newTitle')}</label>
-        <div className="cluster">
-          <input
-            id={`${id}-new`}
-            type="text"
-            value={title}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(event) => setTitle(event.currentTarget.value)}
-          />
-          <button type="submit" className="button button--primary" aria-busy={create.isPending || undefined}>
-            {t('clips.reels.create')}
-          </button>
-        </div>
-        {create.isError ? (
-          <p className="insights-inline-form__error" role="alert">
-            {serverMessage(create.error) ?? t('clips.reels.saveFailed')}
-          </p>
-        ) : null}
-      </form>
+      {/* Reels are a researcher's (ADR 0019): an observer watches them. */}
+      {canResearch ? (
+        <form className="insights-inline-form" onSubmit={submit} noValidate>
+          <label htmlFor={`${id}-new`}>{t('clips.reels.newTitle')}</label>
+          <div className="cluster">
+            <input
+              id={`${id}-new`}
+              type="text"
+              value={title}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(event) => setTitle(event.currentTarget.value)}
+            />
+            <button type="submit" className="button button--primary" aria-busy={create.isPending || undefined}>
+              {t('clips.reels.create')}
+            </button>
+          </div>
+          {create.isError ? (
+            <p className="insights-inline-form__error" role="alert">
+              {serverMessage(create.error) ?? t('clips.reels.saveFailed')}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
       {reels.isError ? <Alert tone="error" title={t('clips.reels.loadError')} /> : null}
       {list.length === 0 && !reels.isPending ? <p className="text-note">{t('clips.reels.none')}</p> : null}
       {list.length > 0 ? (
@@ -107,12 +112,16 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
                   {item.id === openReelId ? t('clips.reels.close') : t('clips.reels.open')}{' '}
                   <span className="visually-hidden">{item.title}</span>
                 </button>
-                <button type="button" className="button button--ghost button--sm" onClick={() => onShare(item)}>
-                  {t('clips.share.action')} <span className="visually-hidden">{item.title}</span>
-                </button>
-                <button type="button" className="button button--ghost button--sm" onClick={() => setDeleting(item)}>
-                  {t('clips.reels.delete')} <span className="visually-hidden">{item.title}</span>
-                </button>
+                {canResearch ? (
+                  <>
+                    <button type="button" className="button button--ghost button--sm" onClick={() => onShare(item)}>
+                      {t('clips.share.action')} <span className="visually-hidden">{item.title}</span>
+                    </button>
+                    <button type="button" className="button button--ghost button--sm" onClick={() => setDeleting(item)}>
+                      {t('clips.reels.delete')} <span className="visually-hidden">{item.title}</span>
+                    </button>
+                  </>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,11 +1,11 @@
 /** Change password: required fields, the server's success message, and each failure rule of product §8. */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
+import { aSession, fakeApi, fillAndSubmit, renderApp } from '@/app/test-utils';
 
 function api(update: { status: number; body?: unknown }) {
   return fakeApi(({ url, method }) => {
-    if (url === '/api/v1/auth/session') return { status: 200, body: { user: aUser() } };
+    if (url === '/api/v1/auth/session') return { status: 200, body: aSession() };
     if (method === 'PATCH' && url === '/api/v1/auth/update-user-password') return update;
     return undefined;
   });

@@ -1,0 +1,93 @@
+//! Research teams' bodies (ADR 0019; their request rules, ADR 0020): the account's workspaces, the 'Equipo' page's members and
+//! invitations, and what an invitation link shows.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{TeamRoleName, WorkspaceDto};
+
+/// `GET /api/v1/workspaces`: every workspace the account is a member of, the current one first.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspacesResponse {
+    pub workspaces: Vec<WorkspaceDto>,
+    /// The workspace the account acts in; `None` when it was removed from it and has not switched.
+    pub current: Option<String>,
+}
+
+/// A member as the 'Equipo' page lists them.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct MemberDto {
+    pub userId: String,
+    pub name: Option<String>,
+    pub email: String,
+    pub role: TeamRoleName,
+    #[ts(type = "number")]
+    pub joinedAt: i64,
+}
+
+/// A pending invitation (expired ones stay listed until resent or revoked).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct InvitationDto {
+    pub id: String,
+    pub email: String,
+    pub role: TeamRoleName,
+    /// Who sent it (name, or e-mail); `None` once that account is gone.
+    pub invitedBy: Option<String>,
+    #[ts(type = "number")]
+    pub createdAt: i64,
+    #[ts(type = "number")]
+    pub expiresAt: i64,
+    /// Past `expiresAt`: the link no longer works; 'Reenviar' makes a new one.
+    pub expired: bool,
+}
+
+/// `GET /api/v1/team`: the current workspace, its members, and (for admins and the owner) its
+/// pending invitations; an empty list for the other roles.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct TeamResponse {
+    pub workspace: WorkspaceDto,
+    pub members: Vec<MemberDto>,
+    pub invitations: Vec<InvitationDto>,
+}
+
+/// `POST /api/v1/team/invitations`. `role`: 'admin', 'researcher' or 'observer'.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[schemars(example = crate::examples::invitation())]
+pub struct InvitationRequest {
+    #[schemars(with = "String", length(max = lupa_core::auth::email::MAX_EMAIL_LEN), regex(pattern = lupa_core::patterns::EMAIL))]
+    pub email: Option<String>,
+    #[schemars(with = "crate::wire_enums::GrantableRole")]
+    pub role: Option<String>,
+}
+
+/// `PATCH /api/v1/team/members/{id}`. `role`: 'admin', 'researcher' or 'observer'.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[schemars(example = crate::examples::member_update())]
+pub struct MemberUpdateRequest {
+    #[schemars(with = "crate::wire_enums::GrantableRole")]
+    pub role: Option<String>,
+}
+
+/// `GET /api/v1/invitations/{token}`: what the invitation page shows before joining.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct InvitationViewResponse {
+    pub workspaceName: String,
+    /// Who invited (name, or e-mail); `None` once that account is gone.
+    pub invitedBy: Option<String>,
+    /// The invited address: only an account with it may join.
+    pub email: String,
+    pub role: TeamRoleName,
+    #[ts(type = "number")]
+    pub expiresAt: i64,
+}

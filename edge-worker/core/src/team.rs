@@ -1,0 +1,323 @@
+//! Research teams (ADR 0019): a workspace's roles, what each route needs of them, and who takes a
+//! paid seat. The worker's dispatch reads the member's role with the session (no extra D1 round
+//! trip) and checks [`need`] once, before the handler runs; handlers scope every read to the
+//! session's workspace.
+
+use crate::routes::RouteId;
+
+/// A member's role in one workspace. The spec's global roles (admin, customer) are separate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TeamRole {
+    /// Watches recordings and live sessions, reads transcripts and insights, writes notes. Free.
+    Observer,
+    /// Creates, edits and deletes analyses; notes, clips, reels, shares, exports.
+    Researcher,
+    /// A researcher who also manages members and invitations.
+    Admin,
+    /// One per workspace: billing, deleting the workspace, passing ownership on.
+    Owner,
+}
+
+impl TeamRole {
+    pub const ALL: [TeamRole; 4] = [TeamRole::Owner, TeamRole::Admin, TeamRole::Researcher, TeamRole::Observer];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamRole::Owner => "owner",
+            TeamRole::Admin => "admin",
+            TeamRole::Researcher => "researcher",
+            TeamRole::Observer => "observer",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<TeamRole> {
+        TeamRole::ALL.into_iter().find(|role| role.as_str() == value)
+    }
+
+    /// Owner, admins and researchers take a paid seat; observers don't.
+    pub fn takes_seat(self) -> bool {
+        self >= TeamRole::Researcher
+    }
+
+    /// Whether this role may call a route that needs `need`.
+    pub fn allows(self, need: Need) -> bool {
+        match need {
+            Need::Account => true,
+            Need::Watch => self >= TeamRole::Observer,
+            Need::Research => self >= TeamRole::Researcher,
+            Need::Manage => self >= TeamRole::Admin,
+            Need::Own => self == TeamRole::Owner,
+        }
+    }
+}
+
+/// What a signed-in route needs of the caller's role in their current workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Only a session: the account's own routes (its profile, its password, its workspaces).
+    Account,
+    /// Any member: reading the workspace's analyses, recordings, transcripts and insights, notes.
+    Watch,
+    /// A researcher or above: changing analyses, clips, reels, shares, exports.
+    Research,
+    /// An admin or the owner: members and invitations.
+    Manage,
+    /// The owner: billing, the workspace itself.
+    Own,
+}
+
+/// What each route needs. Exhaustive, so a new route can't be added without deciding; routes that
+/// are not `Session` routes (public, participant, signed, global admin) need no team role.
+pub fn need(route: RouteId) -> Need {
+    use RouteId as R;
+    match route {
+        // The account's own: its workspaces (switching and leaving check membership themselves),
+        // and joining one by invitation (the invitation is for the account's e-mail).
+        R::AuthSession
+        | R::User
+        | R::AuthUpdatePassword
+        | R::WorkspaceList
+        | R::WorkspaceSwitch
+        | R::WorkspaceLeave
+        | R::InvitationAccept => Need::Account,
+        R::AnalysisList
+        | R::AnalysisGet
+        | R::AnalysisSummary
+        | R::AnalysisNotes
+        | R::TranscriptSearch
+        | R::EntryUrl
+        | R::EntryPage
+        | R::EntryLive
+        | R::NotesList
+        | R::NoteCreate
+        | R::NoteUpdate
+        | R::NoteDelete
+        | R::TranscriptGet
+        | R::TranscriptVtt
+        | R::TranscriptText
+        | R::ReelList
+        | R::ReelGet
+        // Who is on the team: every member sees it (invitations only admins and the owner).
+        | R::TeamGet
+        // Whether the workspace has paid: every member's screens follow it (ADR 0012's lapsed
+        // rules apply to the whole team). Changing the subscription is the owner's.
+        | R::BillingGet => Need::Watch,
+        R::AnalysisCreate
+        | R::AnalysisUpdate
+        | R::AnalysisDelete
+        | R::AnalysisClose
+        | R::AnalysisReopen
+        | R::EntryDelete
+        | R::AnalysisExport
+        | R::AnalysisExportTasks
+        | R::ReelCreate
+        | R::ReelUpdate
+        | R::ReelDelete
+        | R::ReelClipAdd
+        | R::ReelClipRemove
+        | R::ShareList
+        | R::ShareCreate
+        | R::ShareRevoke => Need::Research,
+        R::InvitationCreate | R::InvitationResend | R::InvitationRevoke | R::MemberUpdate | R::MemberRemove => {
+            Need::Manage
+        }
+        R::BillingCreateCustomer
+        | R::BillingCheckout
+        | R::BillingPortal
+        | R::LocalCheckoutGet
+        | R::LocalCheckoutPay
+        | R::LocalCheckoutCancel
+        | R::LocalPortalGet
+        | R::LocalPortalCancel => Need::Own,
+        // Not `Session` routes: their access rule is the route's own (public, participant's
+        // capability, signature, global admin).
+        R::Health
+        | R::OpenApi
+        | R::AuthLogin
+        | R::AuthRegister
+        | R::AuthLogout
+        | R::AuthResetRequest
+        | R::AuthResetCheck
+        | R::AuthResetApply
+        | R::Waitlist
+        | R::ValidateParticipation
+        | R::Participate
+        | R::Screen
+        | R::BillingWebhook
+        | R::AdminUsers
+        | R::AdminUserUpdate
+        | R::AdminUserDelete
+        | R::AdminWaitlist
+        | R::AdminWaitlistCsv
+        | R::EntryUploadUrl
+        | R::EntryUpdate
+        | R::ParticipationCurrent
+        | R::EntryResume
+        | R::EntrySegmentOpen
+        | R::EntryChunkPut
+        | R::EntryCameraChunkPut
+        | R::EntryThumbnailPut
+        | R::EntrySteps
+        | R::EntryComplete
+        | R::EntryAbandon
+        | R::EntryAudioChunkPut
+        | R::EntryTaskAnswer
+        | R::EntrySusAnswer
+        | R::EntryQuestionAnswers
+        | R::SharedView
+        | R::InvitationView
+        | R::SharedMedia
+        | R::SingleUpload
+        | R::RecordingStream
+        | R::SegmentStream
+        | R::SegmentCameraStream
+        | R::ThumbnailGet
+        | R::LiveChunk => Need::Account,
+    }
+}
+
+/// A workspace's id for an account's personal workspace (ADR 0019): the same rule as the
+/// migration and the `users` trigger, so every account has one from the moment it exists.
+pub fn personal_workspace_id(user_id: &str) -> String {
+    format!("w{user_id}")
+}
+
+/// How long an invitation link works (ADR 0019): a week, single use.
+pub const INVITATION_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+
+/// The role an invitation or a role change may give: any but owner (there is one owner, and
+/// passing ownership on is the owner's own step). `None` for anything else.
+pub fn grantable_role(value: &str) -> Option<TeamRole> {
+    TeamRole::parse(value).filter(|role| *role != TeamRole::Owner)
+}
+
+impl TeamRole {
+    /// The role as the interface and the mails say it (Spanish, the product's language).
+    pub fn label_es(self) -> &'static str {
+        match self {
+            TeamRole::Owner => "Propietario",
+            TeamRole::Admin => "Administrador",
+            TeamRole::Researcher => "Investigador",
+            TeamRole::Observer => "Observador",
+        }
+    }
+}
+
+/// What the activity log records (`workspace_activity.kind`). Rows are written in the same D1
+/// batch as the change they describe, so the log never says something that did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityKind {
+    InvitationSent,
+    InvitationResent,
+    InvitationAccepted,
+    InvitationRevoked,
+    RoleChanged,
+    MemberRemoved,
+    MemberLeft,
+}
+
+impl ActivityKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActivityKind::InvitationSent => "invitation_sent",
+            ActivityKind::InvitationResent => "invitation_resent",
+            ActivityKind::InvitationAccepted => "invitation_accepted",
+            ActivityKind::InvitationRevoked => "invitation_revoked",
+            ActivityKind::RoleChanged => "role_changed",
+            ActivityKind::MemberRemoved => "member_removed",
+            ActivityKind::MemberLeft => "member_left",
+        }
+    }
+}
+
+/// Why an invitation link can't be used, from its row (`None`: it can).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvitationState {
+    Pending,
+    Accepted,
+    Revoked,
+    Expired,
+}
+
+/// The state of an invitation at `now`: accepted and revoked win over expiry.
+pub fn invitation_state(
+    accepted_at: Option<i64>,
+    revoked_at: Option<i64>,
+    expires_at: i64,
+    now: i64,
+) -> InvitationState {
+    if accepted_at.is_some() {
+        InvitationState::Accepted
+    } else if revoked_at.is_some() {
+        InvitationState::Revoked
+    } else if expires_at <= now {
+        InvitationState::Expired
+    } else {
+        InvitationState::Pending
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routes::{Access, ROUTES};
+
+    #[test]
+    fn roles_round_trip_and_unknown_is_refused() {
+        for role in TeamRole::ALL {
+            assert_eq!(TeamRole::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(TeamRole::parse("editor"), None);
+        assert_eq!(TeamRole::parse("Owner"), None);
+    }
+
+    #[test]
+    fn observers_take_no_seat_and_everyone_else_does() {
+        assert!(!TeamRole::Observer.takes_seat());
+        assert!(TeamRole::Researcher.takes_seat() && TeamRole::Admin.takes_seat() && TeamRole::Owner.takes_seat());
+    }
+
+    #[test]
+    fn each_role_allows_its_own_needs_and_nothing_above() {
+        use Need::*;
+        let table = [
+            (TeamRole::Observer, [true, true, false, false, false]),
+            (TeamRole::Researcher, [true, true, true, false, false]),
+            (TeamRole::Admin, [true, true, true, true, false]),
+            (TeamRole::Owner, [true, true, true, true, true]),
+        ];
+        for (role, allowed) in table {
+            for (need, expected) in [Account, Watch, Research, Manage, Own].into_iter().zip(allowed) {
+                assert_eq!(role.allows(need), expected, "{role:?} {need:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_session_routes_need_a_team_role() {
+        for route in ROUTES {
+            if route.access != Access::Session {
+                assert_eq!(need(route.id), Need::Account, "{:?} is not a Session route", route.id);
+            }
+        }
+    }
+
+    #[test]
+    fn invitations_give_any_role_but_owner() {
+        assert_eq!(grantable_role("admin"), Some(TeamRole::Admin));
+        assert_eq!(grantable_role("researcher"), Some(TeamRole::Researcher));
+        assert_eq!(grantable_role("observer"), Some(TeamRole::Observer));
+        assert_eq!(grantable_role("owner"), None);
+        assert_eq!(grantable_role(""), None);
+    }
+
+    #[test]
+    fn an_invitation_is_usable_only_while_pending_and_unexpired() {
+        let now = 1_000;
+        assert_eq!(invitation_state(None, None, now + 1, now), InvitationState::Pending);
+        assert_eq!(invitation_state(None, None, now, now), InvitationState::Expired);
+        assert_eq!(invitation_state(Some(5), None, now + 1, now), InvitationState::Accepted);
+        assert_eq!(invitation_state(None, Some(5), now - 1, now), InvitationState::Revoked);
+        assert_eq!(INVITATION_TTL_MS, 604_800_000);
+    }
+}
