@@ -57,30 +57,9 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !value.is_object() {
         return Err(ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
-    let mut value = value;
-    whole_numbers(&mut value);
-    serde_json::from_value(value)
+    // As the OpenAPI document reads it: `5.0` is 5, and an object is never an array (ADR 0020).
+    lupa_core::json_body::from_value(value)
         .map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
-}
-
-/// JSON has one kind of number: `5.0` is the integer 5 (as JSON Schema reads it, and the OpenAPI
-/// document's `integer`), so it is read as one. Other fractions stay and fail an integer field.
-fn whole_numbers(value: &mut serde_json::Value) {
-    use serde_json::Value;
-    match value {
-        Value::Number(n) if n.is_f64() => {
-            // Within i64, where every f64 that is whole converts exactly.
-            if let Some(f) = n
-                .as_f64()
-                .filter(|f| f.fract() == 0.0 && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(f))
-            {
-                *value = Value::from(f as i64);
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(whole_numbers),
-        Value::Object(fields) => fields.values_mut().for_each(whole_numbers),
-        _ => {}
-    }
 }
 
 /// The client's rate-limit key from the address Cloudflare reports (IPv6 grouped by /64, see

@@ -58,7 +58,7 @@ def map_case(context, case):
         return case
     end = (case.headers or {}).get("x-lupa-end-ms")
     if _whole(end) and end > MAX_DURATION_MS:
-        case.headers["x-lupa-end-ms"] = end % (MAX_DURATION_MS + 1)
+        case.headers["x-lupa-end-ms"] = int(end) % (MAX_DURATION_MS + 1)
     if not isinstance(case.body, dict):
         return case
     operation_id = context.operation.definition.raw.get("operationId") if context.operation else None
@@ -68,6 +68,7 @@ def map_case(context, case):
     if operation_id in ("NoteCreate", "NoteUpdate"):
         at, end = body.get("atMs"), body.get("endMs")
         if _whole(at) and _whole(end) and end <= at:
+            at, end = int(at), int(end)
             body["atMs"], body["endMs"] = (end, at) if end < at else (max(at - 1, 0), max(end, 1))
     if operation_id in INVITED and ANALYSIS and "analysisId" in body:
         body["analysisId"] = ANALYSIS
@@ -88,10 +89,10 @@ def filter_case(context, case):
 
 
 def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-
+    """A JSON Schema integer: `5` or `5.0` (JSON has one kind of number; the server reads both)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _participation_of(case) -> str | None:

@@ -1,13 +1,15 @@
 // The accounts and objects the api-contract suite runs Schemathesis with (ADR 0020), made through
-// the API like the API tests make theirs (tests/api helpers): a paying researcher with an analysis
-// and a submitted recording (screen, camera, thumbnail, a clip, a share link), a participant
-// holding a participation's capability cookie, and an admin with two users to act on. Signed URLs
-// are read from the answers that hand them out and split into the path and query parameters the
-// document declares, so the signed routes are reached too.
+// the API like the API tests make theirs (tests/api helpers): a paying researcher with an analysis,
+// a submitted recording (screen, camera, thumbnail, a clip, a share link), a recording uploaded
+// whole, a participation to delete, a team member and a pending invitation; a participant holding
+// a participation's capability cookie; and an admin with two users to act on. Signed URLs are read
+// from the answers that hand them out and split into the path and query parameters the document
+// declares, so the signed routes are reached too.
 import { randomBytes } from 'node:crypto';
-import { api, signUp } from '../api/helpers.mjs';
+import { api, signUp, uniqueEmail } from '../api/helpers.mjs';
 import { grantSubscription, q, sql } from '../api/db.mjs';
 import { openCameraSegment, participate, putChunk, recordSegment, complete, submit } from '../api/recording.mjs';
+import { invite, join } from '../api/team-helpers.mjs';
 
 const ANALYSIS = {
   name: 'Contrato de la API',
@@ -60,9 +62,13 @@ export async function makeWorld() {
     'create analysis',
   ).json.analysisData.id;
 
-  // A submitted recording: screen and camera, a thumbnail, then a clip and a share link of it.
+  // A submitted recording of a minute (the examples' note at 12 s falls within it): screen and
+  // camera, a thumbnail, then a clip and a share link of it.
   const done = await participate(analysisId);
-  const segment = await recordSegment(done.entryId, done.cookie, randomBytes(4096), { chunkSize: 2048 });
+  const segment = await recordSegment(done.entryId, done.cookie, randomBytes(4096), {
+    chunkSize: 2048,
+    msPerChunk: 30_000,
+  });
   must(await openCameraSegment(done.entryId, done.cookie), 200, 'camera segment');
   const camera = await putChunk(
     done.entryId,
@@ -81,7 +87,7 @@ export async function makeWorld() {
     body: jpeg(),
   });
   if (thumb.status !== 200) throw new Error(`thumbnail: ${thumb.status}`);
-  must(await complete(done.entryId, done.cookie, { durationMs: 2000 }), 200, 'complete');
+  must(await complete(done.entryId, done.cookie, { durationMs: 60_000 }), 200, 'complete');
   must(await submit(done.entryId, done.cookie), 200, 'submit');
   const clip = must(
     await api(`/api/v1/entry/${done.entryId}/notes`, {
@@ -107,6 +113,16 @@ export async function makeWorld() {
     'entry url',
   ).json;
   const shared = must(await api(`/api/v1/share/${share.token}`), 200, 'shared view').json;
+  const whole = await wholeFileRecording(analysisId, researcher.cookie);
+  // What the run deletes when it deletes a recording: a participation of its own (a fixed id, so
+  // the recording above stays for the routes that read it).
+  const spare = (await participate(analysisId)).entryId;
+
+  // The researcher's team: an observer to change and remove, and an invitation still pending.
+  const member = await signUp('contract-member');
+  await join(researcher, member, 'observer');
+  const { res: invited, token: invitation } = await invite(researcher, uniqueEmail('contract-invited'), 'observer');
+  must(invited, 201, 'invite');
 
   // The participant: a participation in progress (its cookie is the run's), and another that
   // uploads its recording whole (the spec's upload URL), whose cookie the run's browser keeps too.
@@ -129,7 +145,19 @@ export async function makeWorld() {
   const deleted = await signUp('contract-deleted');
 
   return {
-    researcher: { session: value(researcher.cookie), analysisId, entryId: done.entryId, clip, share, urls, shared },
+    researcher: {
+      session: value(researcher.cookie),
+      analysisId,
+      entryId: done.entryId,
+      clip,
+      share,
+      urls,
+      shared,
+      whole,
+      spare,
+      member: member.user.id,
+      invitation,
+    },
     participant: {
       capability: value(going.cookie),
       analysisId,
@@ -139,4 +167,31 @@ export async function makeWorld() {
     },
     admin: { session: value(admin.cookie), changed: changed.user.id, deleted: deleted.user.id },
   };
+}
+
+/**
+ * A participation recorded the spec's way (ADR 0001's single upload): the upload URL, the whole
+ * file PUT with the capability, submitted; then the signed URL the researcher plays it from.
+ */
+async function wholeFileRecording(analysisId, ownerCookie) {
+  const { entryId, cookie } = await participate(analysisId);
+  const url = must(
+    await api('/api/v1/analysisEntry/upload-url', {
+      method: 'POST',
+      cookie,
+      body: { analysisEntryId: entryId, analysisId },
+    }),
+    200,
+    'whole-file upload url',
+  ).json.analysisEntryPresignedUploadUrl;
+  const target = new URL(url);
+  const put = await fetch(`${process.env.LUPA_BASE_URL}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'video/mp4', cookie },
+    body: randomBytes(4096),
+  });
+  if (put.status !== 200) throw new Error(`whole-file upload: ${put.status}`);
+  must(await submit(entryId, cookie), 200, 'whole-file submit');
+  return must(await api(`/api/v1/analysisEntry/${entryId}`, { cookie: ownerCookie }), 200, 'whole-file url').json
+    .analysisEntryPresignedUrl;
 }

@@ -30,7 +30,7 @@ pub struct ResetCheckQuery {
 #[derive(Serialize, JsonSchema)]
 #[allow(non_snake_case)]
 pub struct AdminUsersQuery {
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = lupa_core::auth::MAX_PAGE))]
     pub page: Option<i64>,
     #[schemars(range(min = 1, max = lupa_core::auth::MAX_PAGE_SIZE))]
     pub pageSize: Option<i64>,

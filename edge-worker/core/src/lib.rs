@@ -15,6 +15,7 @@ pub mod error_code;
 #[cfg(test)]
 mod ffprobe;
 pub mod insights;
+pub mod json_body;
 pub mod ledger;
 pub mod mail;
 pub mod mp4_index;

@@ -57,7 +57,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
     app.wait_until(async move {
         let _ = crate::participation::purge::drain(&App::background(env, config)).await;
     });
-    // What the OpenAPI document says (`AdminUsersQuery`): a page from 1, a size of 1 to 200.
+    // What the OpenAPI document says (`AdminUsersQuery`): a page from 1 (to `MAX_PAGE`), a size of 1 to 200.
     let number = |name: &str, default: i64, max: i64| match query_param(req, name) {
         None => Ok(default),
         Some(raw) => raw
@@ -66,7 +66,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
             .filter(|n| (1..=max).contains(n))
             .ok_or_else(|| ApiError::bad_request(ErrorCode::BadFilter, BAD_PAGE)),
     };
-    let page = number("page", 1, i64::MAX)?;
+    let page = number("page", 1, lupa_core::auth::MAX_PAGE)?;
     let size = number("pageSize", lupa_core::auth::DEFAULT_PAGE_SIZE, lupa_core::auth::MAX_PAGE_SIZE)?;
     let pattern = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
     let database = db(app)?;

@@ -29,7 +29,9 @@ pub fn path_schema(route: &Route, name: &str) -> Value {
             json!({ "type": "string", "enum": ["screen", "camera", "captions"] })
         }
         "track" => json!({ "type": "string", "enum": ["screen", "camera"] }),
-        // Ids and tokens: what the router matched (never empty); unknown ones are 404.
+        // A share or invitation link's token (`auth::token::is_well_formed`); any other is 404.
+        "token" => json!({ "type": "string", "pattern": lupa_core::patterns::TOKEN }),
+        // Ids: what the router matched (never empty); unknown ones are 404.
         _ => json!({ "type": "string", "minLength": 1 }),
     }
 }
