@@ -6,7 +6,8 @@
 // fuzzing, stateful) run in full, bounded by the number of examples, not by time, with one fixed
 // seed, printed so a failure replays (the same cases, in the same order):
 //   LUPA_CONTRACT_SEED=<seed> node scripts/run-tests.mjs api-contract
-// Each operation of each run is one test; the last line is `N passed, N failed`.
+// Each operation of each run is one test, and so is each run's stateful phase (its scenarios
+// along the document's links); the last line is `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -221,11 +222,20 @@ function schemathesis(run, dir) {
     child.stderr.on('data', keep(process.stderr));
     child.on('close', (code) => {
       const report = existsSync(junit) ? readFileSync(junit, 'utf8') : '';
-      const cases = [...report.matchAll(/<testcase\b[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)];
-      const failed = cases.filter((c) => /<(failure|error)\b/.test(c[2] ?? '')).length;
+      // One test case per operation, and one for the stateful phase (its scenarios along the links).
+      const cases = [...report.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)].map((c) => ({
+        stateful: /name="Stateful tests"/.test(c[1]),
+        failed: /<(failure|error)\b/.test(c[3] ?? ''),
+      }));
+      const count = (list) => ({
+        passed: list.filter((c) => !c.failed).length,
+        failed: list.filter((c) => c.failed).length,
+      });
       const generated = /(\d+) generated/.exec(out)?.[1] ?? '?';
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
-      resolve({ name: run.name, code, passed: cases.length - failed, failed, generated, seconds });
+      const operations = count(cases.filter((c) => !c.stateful));
+      const stateful = count(cases.filter((c) => c.stateful));
+      resolve({ name: run.name, code, operations, stateful, generated, seconds });
     });
   });
 }
@@ -257,12 +267,15 @@ let passed = 0;
 let failed = 0;
 console.log('');
 for (const r of results) {
+  const { operations: ops, stateful } = r;
   // A run that ended without counting (a crash, a bad configuration) is one failure.
-  const crashed = r.code !== 0 && r.failed === 0 ? 1 : 0;
-  passed += r.passed;
-  failed += r.failed + crashed;
+  const crashed = r.code !== 0 && ops.failed + stateful.failed === 0 ? 1 : 0;
+  passed += ops.passed + stateful.passed;
+  failed += ops.failed + stateful.failed + crashed;
+  const links = stateful.failed ? 'failed' : stateful.passed ? 'passed' : 'not run';
   console.log(
-    `api-contract ${r.name}: ${r.passed} operations passed, ${r.failed + crashed} failed, ${r.generated} test cases, ${r.seconds} s (seed ${SEED})`,
+    `api-contract ${r.name}: ${ops.passed} operations passed, ${ops.failed + crashed} failed; ` +
+      `the stateful phase ${links}; ${r.generated} test cases, ${r.seconds} s (seed ${SEED})`,
   );
 }
 console.log(`${passed} passed, ${failed} failed`);
