@@ -1,8 +1,8 @@
 // The api-contract suite (ADR 0020): Schemathesis, from the project's virtual environment
 // (.venv-contract, made by scripts/setup.sh from tests/api-contract/requirements.txt), runs the
 // served OpenAPI document against the test server with every check on, as each kind of caller:
-// a paying researcher with an analysis and a submitted recording, an admin, and a participant
-// holding a participation's capability cookie. Each run has every phase (examples, coverage,
+// a paying researcher with an analysis and a submitted recording, an admin, a participant
+// holding a participation's capability cookie, and a customer paying at the local checkout. Each run has every phase (examples, coverage,
 // fuzzing, stateful) run in full, bounded by the number of examples, not by time, with one fixed
 // seed, printed so a failure replays (the same cases, in the same order):
 //   LUPA_CONTRACT_SEED=<seed> node scripts/run-tests.mjs api-contract
@@ -23,11 +23,14 @@ const ROUTES = JSON.parse(readFileSync(join(root, 'edge-worker/api-types/routes.
 const ids = (access) => ROUTES.filter((r) => access.includes(r.access)).map((r) => r.id);
 
 /**
- * Who runs which operation. Each runs as the caller it is for; two run as the admin, a user
- * without a subscription: a checkout (the spec answers a subscriber 400) and the local portal's
- * cancel (which would end the researcher's subscription halfway through the run).
+ * Who runs which operation. Each runs as the caller it is for; the billing steps that start or
+ * end a subscription run as users without one. The admin opens a checkout (the spec answers a
+ * subscriber 400, so the admin never pays); a customer reads, pays and cancels the local
+ * checkouts it opened, and cancels the subscription it paid for (which would end the
+ * researcher's halfway through the run).
  */
-const AS_ADMIN = ['BillingCheckout', 'LocalPortalCancel'];
+const AS_ADMIN = ['BillingCheckout'];
+const AS_BUYER = ['LocalCheckoutGet', 'LocalCheckoutPay', 'LocalCheckoutCancel', 'LocalPortalCancel'];
 const AS_PARTICIPANT = ['ValidateParticipation', 'Participate', 'Screen', 'SingleUpload'];
 /**
  * The one operation no run exercises (ADR 0020): the live view is a WebSocket, and a handshake
@@ -76,6 +79,7 @@ function researcherParams(w) {
   params.MemberUpdate = { 'path.id': r.member };
   params.MemberRemove = { 'path.id': r.member };
   params.InvitationView = { 'path.token': r.invitation };
+  params.AuthResetCheck = { 'query.passwordResetToken': r.reset };
   const whole = signed(r.whole);
   params.RecordingStream = { 'path.id': whole.segments[1], ...query(whole.query) };
   const thumbnail = signed(r.urls.thumbnailUrl);
@@ -115,7 +119,7 @@ function participantParams(w) {
  */
 function runs(w) {
   const researcher = ids(['session', 'public', 'signed']).filter(
-    (id) => ![...AS_ADMIN, ...AS_PARTICIPANT, ...NOT_EXERCISED].includes(id),
+    (id) => ![...AS_ADMIN, ...AS_BUYER, ...AS_PARTICIPANT, ...NOT_EXERCISED].includes(id),
   );
   return [
     {
@@ -132,7 +136,20 @@ function runs(w) {
       name: 'admin',
       operations: [...ids(['admin']), ...AS_ADMIN],
       auth: { session: w.admin.session },
-      params: { AdminUserUpdate: { 'path.id': w.admin.changed }, AdminUserDelete: { 'path.id': w.admin.deleted } },
+      params: {
+        AdminUserUpdate: { 'path.id': w.admin.changed },
+        AdminUserDelete: { 'path.id': w.admin.deleted },
+      },
+    },
+    {
+      name: 'buyer',
+      operations: AS_BUYER,
+      auth: { session: w.buyer.session },
+      params: {
+        LocalCheckoutGet: { 'path.id': w.buyer.checkouts.pay },
+        LocalCheckoutPay: { 'path.id': w.buyer.checkouts.pay },
+        LocalCheckoutCancel: { 'path.id': w.buyer.checkouts.cancel },
+      },
     },
     {
       name: 'researcher',

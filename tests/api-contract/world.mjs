@@ -2,12 +2,13 @@
 // the API like the API tests make theirs (tests/api helpers): a paying researcher with an analysis,
 // a submitted recording (screen, camera, thumbnail, a clip, a share link), a recording uploaded
 // whole, a participation to delete, a team member and a pending invitation; a participant holding
-// a participation's capability cookie; and an admin with two users to act on. Signed URLs are read
+// a participation's capability cookie; an admin with two users to act on; and a customer with
+// two local checkouts it opened. Signed URLs are read
 // from the answers that hand them out and split into the path and query parameters the document
 // declares, so the signed routes are reached too.
 import { randomBytes } from 'node:crypto';
 import { api, signUp, uniqueEmail } from '../api/helpers.mjs';
-import { grantSubscription, q, sql } from '../api/db.mjs';
+import { eventually, grantSubscription, q, sql } from '../api/db.mjs';
 import { openCameraSegment, participate, putChunk, recordSegment, complete, submit } from '../api/recording.mjs';
 import { invite, join } from '../api/team-helpers.mjs';
 
@@ -123,6 +124,7 @@ export async function makeWorld() {
   await join(researcher, member, 'observer');
   const { res: invited, token: invitation } = await invite(researcher, uniqueEmail('contract-invited'), 'observer');
   must(invited, 201, 'invite');
+  const reset = await resetToken();
 
   // The participant: a participation in progress (its cookie is the run's), and another that
   // uploads its recording whole (the spec's upload URL), whose cookie the run's browser keeps too.
@@ -143,6 +145,24 @@ export async function makeWorld() {
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
   const changed = await signUp('contract-changed');
   const deleted = await signUp('contract-deleted');
+  // A customer without a subscription, and two local checkouts it opened: one to read and pay,
+  // one to cancel.
+  const buyer = await signUp('contract-buyer');
+  const checkout = async () => {
+    const url = must(
+      await api('/api/v1/billing/checkout-session', {
+        method: 'POST',
+        cookie: buyer.cookie,
+        body: { planName: 'basic', planBillingCycle: 'monthly' },
+      }),
+      200,
+      'checkout',
+    ).json.checkoutSessionUrl;
+    const id = /cs_local_[0-9a-f]+/.exec(url)?.[0];
+    if (!id) throw new Error(`checkout: no local checkout in ${url}`);
+    return id;
+  };
+  const checkouts = { pay: await checkout(), cancel: await checkout() };
 
   return {
     researcher: {
@@ -157,6 +177,7 @@ export async function makeWorld() {
       spare,
       member: member.user.id,
       invitation,
+      reset,
     },
     participant: {
       capability: value(going.cookie),
@@ -166,6 +187,7 @@ export async function makeWorld() {
       upload: signed(upload),
     },
     admin: { session: value(admin.cookie), changed: changed.user.id, deleted: deleted.user.id },
+    buyer: { session: value(buyer.cookie), checkouts },
   };
 }
 
@@ -194,4 +216,14 @@ async function wholeFileRecording(analysisId, ownerCookie) {
   must(await submit(entryId, cookie), 200, 'whole-file submit');
   return must(await api(`/api/v1/analysisEntry/${entryId}`, { cookie: ownerCookie }), 200, 'whole-file url').json
     .analysisEntryPresignedUrl;
+}
+
+/** A password-reset link's token, as an account of its own gets it by mail (the local outbox). */
+async function resetToken() {
+  const { email } = await signUp('contract-reset');
+  must(await api('/api/v1/auth/password-reset', { method: 'POST', body: { email } }), 200, 'reset request');
+  return eventually(async () => {
+    const rows = await sql(`SELECT text_body FROM mail_outbox WHERE to_address = ${q(email)}`);
+    return /passwordResetToken=([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '')?.[1];
+  });
 }
