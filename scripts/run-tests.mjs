@@ -4,8 +4,9 @@
 // web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the size
 // rule (sizes) and the production deploy dry run, one after the other; beside them, from the
 // start, the API suite against one `wrangler dev` (workerd + local D1/R2) with a throw-away state
-// directory; then, against the same server, the recorder, Playwright (including the
-// design-system sweep) and Lighthouse. A suite that cannot even start counts as one failure.
+// directory; then, against the same server, the API contract (Schemathesis), the recorder,
+// Playwright (including the design-system sweep) and Lighthouse. A suite that cannot even start
+// counts as one failure.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
@@ -232,7 +233,8 @@ async function hostSuites() {
 }
 
 // The API and end-to-end suites share one server with a throw-away D1/R2 state.
-const needsServer = !only.length || ['api', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
+const needsServer =
+  !only.length || ['api', 'api-contract', 'recorder', 'e2e', 'lighthouse', 'logs'].some((s) => only.includes(s));
 const hosts = hostSuites();
 if (!needsServer) await hosts;
 if (needsServer) {
@@ -282,6 +284,14 @@ if (needsServer) {
       { beside: true },
     );
     await Promise.all([apiSuite, hosts]);
+    // The OpenAPI document against the server (ADR 0020): Schemathesis with every check, as a
+    // researcher, an admin and a participant, each operation one test. After the API files, as
+    // its admin acts on users and its fuzzing fills the CPU; its seed is printed for a replay.
+    await suite('api-contract', async () => {
+      const { code, out } = await run('node', ['tests/api-contract/run.mjs'], { env });
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(out);
+      return { passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), code };
+    });
     await suite('recorder', async () => {
       const { code, out } = await run('node', ['tests/wasm-upload/run.mjs'], { env });
       const m = /^(\d+) passed, (\d+) failed$/m.exec(out);

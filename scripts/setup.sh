@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Lupa needs on a fresh machine, and nothing twice: npm packages from the lock,
-# the Rust wasm target, the pinned cargo tools, and a local .dev.vars with random secrets.
+# the Rust wasm target, the pinned cargo tools, Schemathesis in .venv-contract, and a local
+# .dev.vars with random secrets.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$LUPA_ROOT"
@@ -42,6 +43,19 @@ install_tool() {
 }
 install_tool wasm-bindgen-cli "$LUPA_WASM_BINDGEN_VERSION" "$HOME/.cargo/bin/wasm-bindgen"
 install_tool worker-build "$LUPA_WORKER_BUILD_VERSION" "$HOME/.cargo/bin/worker-build"
+
+# Schemathesis for the api-contract suite (ADR 0020): a project-local virtual environment from PyPI,
+# every package pinned (tests/api-contract/requirements.txt); made again only when that file changes.
+req_sum="$(sha256sum tests/api-contract/requirements.txt | cut -c1-64)"
+if [ ! -x .venv-contract/bin/schemathesis ] || [ "$(cat .venv-contract/.lupa-requirements 2>/dev/null)" != "$req_sum" ]; then
+  step "python3 -m venv .venv-contract && pip install -r tests/api-contract/requirements.txt"
+  if ! python3 -m venv --clear .venv-contract; then
+    echo "python3 -m venv failed: install Python 3 with venv (Debian: apt-get install python3-venv) and run again." >&2
+    exit 1
+  fi
+  .venv-contract/bin/pip install --quiet --disable-pip-version-check --no-input -r tests/api-contract/requirements.txt
+  echo "$req_sum" > .venv-contract/.lupa-requirements
+fi
 
 # Local secrets: random, written once, git-ignored. Production uses `wrangler secret put`.
 # STRIPE_WEBHOOK_SECRET here only lets local tests sign webhook events; without STRIPE_SECRET_KEY

@@ -4,7 +4,7 @@
 //! keep their source for the log and answer with a generic message, so no raw platform error text
 //! ever reaches a client.
 
-use lupa_api_types::{ErrorBody, ValidationErrorBody, ValidationItem};
+use lupa_api_types::{ErrorBody, ValidationItem};
 pub use lupa_core::error_code::ErrorCode;
 use worker::Response;
 
@@ -23,6 +23,8 @@ pub struct ApiError {
     /// On a 413 for a streamed body: the bytes read before the limit stopped the reading, sent as
     /// `x-lupa-body-read` so a client (and our tests) can see the rest was never read.
     pub body_read: Option<u64>,
+    /// On a 405: the methods the path has, sent as `Allow` (RFC 9110 §15.5.6).
+    pub allow: Option<String>,
 }
 
 /// Shorthand for handler results.
@@ -41,6 +43,7 @@ impl ApiError {
             errors: Vec::new(),
             retry_after: None,
             body_read: None,
+            allow: None,
         }
     }
 
@@ -52,8 +55,9 @@ impl ApiError {
         Self::new(404, ErrorCode::NotFound, "No encontrado")
     }
 
-    pub fn method_not_allowed() -> Self {
-        Self::new(405, ErrorCode::MethodNotAllowed, "Método no permitido")
+    /// 405 for a path that has other methods; `allowed` become its `Allow` header.
+    pub fn method_not_allowed(allowed: &[&str]) -> Self {
+        Self { allow: Some(allowed.join(", ")), ..Self::new(405, ErrorCode::MethodNotAllowed, "Método no permitido") }
     }
 
     pub fn payload_too_large() -> Self {
@@ -99,15 +103,11 @@ impl ApiError {
 
     /// The JSON answer for this error.
     pub fn to_response(&self) -> Response {
-        let result = if self.errors.is_empty() {
-            Response::from_json(&ErrorBody { message: self.message.clone(), code: self.code })
-        } else {
-            Response::from_json(&ValidationErrorBody {
-                message: self.message.clone(),
-                code: self.code,
-                errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
-            })
-        };
+        let result = Response::from_json(&ErrorBody {
+            message: self.message.clone(),
+            code: self.code,
+            errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
+        });
         let mut resp = match result {
             Ok(resp) => resp.with_status(self.status),
             // Serialising strings cannot fail; still never panic in the worker.
@@ -115,6 +115,9 @@ impl ApiError {
         };
         if let Some(secs) = self.retry_after {
             let _ = resp.headers_mut().set("retry-after", &secs.to_string());
+        }
+        if let Some(allow) = &self.allow {
+            let _ = resp.headers_mut().set("allow", allow);
         }
         if let Some(read) = self.body_read {
             let _ = resp.headers_mut().set("x-lupa-body-read", &read.to_string());

@@ -57,7 +57,8 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !value.is_object() {
         return Err(ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
-    serde_json::from_value(value)
+    // As the OpenAPI document reads it: `5.0` is 5, and an object is never an array (ADR 0020).
+    lupa_core::json_body::from_value(value)
         .map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
 }
 

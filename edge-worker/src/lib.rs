@@ -47,7 +47,9 @@ use crate::error::{ApiError, ApiResult};
 pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let started = clock::system_now() as u64;
     let request_id = log::request_id();
-    let method = req.method().to_string();
+    // The method as sent: workers-rs reads one it has no variant for (QUERY) as GET, which would
+    // answer a method the path does not have instead of 405.
+    let method = req.inner().method();
     let path = req.path();
 
     if !app_shell::is_api(&path) {

@@ -27,8 +27,13 @@ const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.
 const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
 const CHUNK_GONE: &str = "Este fragmento de la grabación ya no está disponible.";
 
+/// A WebSocket handshake (RFC 6455 §4.2.1): `Upgrade: websocket`, version 13 and a key. Anything
+/// else is our JSON 426, not the runtime's plain-text one.
 fn is_upgrade(req: &Request) -> bool {
-    req.headers().get("upgrade").ok().flatten().is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+    let header = |name: &str| req.headers().get(name).ok().flatten();
+    header("upgrade").is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+        && header("sec-websocket-version").is_some_and(|v| v.trim() == "13")
+        && header("sec-websocket-key").is_some_and(|v| !v.trim().is_empty())
 }
 
 /// `GET /api/v1/entry/{id}/live` (Upgrade: websocket): the participation's live events.

@@ -21,7 +21,9 @@ use crate::{
 pub async fn dispatch(req: Request, app: &App, method: &str, path: &str) -> (&'static str, ApiResult<Response>) {
     let matched = match resolve(method, path) {
         Resolution::Found(m) => m,
-        Resolution::MethodNotAllowed(_) => return ("(method-not-allowed)", Err(ApiError::method_not_allowed())),
+        Resolution::MethodNotAllowed(allowed) => {
+            return ("(method-not-allowed)", Err(ApiError::method_not_allowed(&allowed)))
+        }
         Resolution::NotFound => return ("(not-found)", Err(ApiError::not_found())),
     };
     let route = matched.spec;

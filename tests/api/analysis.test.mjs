@@ -137,14 +137,15 @@ test('close, reopen, full analyses and the edit limit follow the status rules', 
   }
   await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
   const full = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
-  assert.equal(full.status, 400);
+  // Full, and fewer places than submissions: the analysis's state, not the request (ADR 0020).
+  assert.equal(full.status, 409);
   assert.equal(full.json.code, 'analysis_full');
   const shrink = await api(`/api/v1/analysis/${id}`, {
     method: 'PATCH',
     cookie,
     body: { ...valid, maxNumberOfParticipants: 1 },
   });
-  assert.equal(shrink.status, 400);
+  assert.equal(shrink.status, 409);
   assert.equal(
     shrink.json.message,
     'El número de participantes no puede ser menor que las participaciones ya recibidas',

@@ -406,7 +406,7 @@ test('turning transcription off stops it for a participation in progress: nothin
   assert.ok(dropped, `${r2Keys(prefix).filter((k) => k.includes('audio-chunks')).length} audio copies are still there`);
   assert.deepEqual(await honestRequests(), [], 'no window left the worker');
   const more = await audioChunk(p, audio.length, audio[0].bytes, audio.at(-1).headers);
-  assert.equal(more.status, 400);
+  assert.equal(more.status, 409);
   assert.equal(more.code, 'invalid_track');
   assert.equal((await screenChunk(p, 0, SCREEN, 5_000)).status, 200);
   await finish(p);

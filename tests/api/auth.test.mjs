@@ -339,15 +339,16 @@ test('password reset answers the same for unknown accounts and mails a single-us
     (await api(LOGIN, { method: 'POST', body: { username: email, password: 'nueva clave larga' } })).status,
     200,
   );
-  // Single use.
+  // Single use: a used link is no longer there (404, the same message and code; ADR 0020).
   const reused = await api(`${RESET}?passwordResetToken=${token}`);
-  assert.equal(reused.status, 400);
+  assert.equal(reused.status, 404);
   assert.equal(reused.json.message, 'Invalid or expired password reset token');
+  assert.equal(reused.json.code, 'invalid_reset_token');
   const reapplied = await api(RESET, {
     method: 'PATCH',
     body: { passwordResetToken: token, newPassword: 'tercera clave larga', confirmNewPassword: 'tercera clave larga' },
   });
-  assert.equal(reapplied.status, 400);
+  assert.equal(reapplied.status, 404);
 });
 
 test('reset tokens expire, and missing or malformed tokens are refused', async () => {
@@ -358,7 +359,7 @@ test('reset tokens expire, and missing or malformed tokens are refused', async (
   );
   const token = /passwordResetToken=([A-Za-z0-9_-]{43})/.exec(mail.text_body)[1];
   await sql(`UPDATE password_resets SET expires_at = 0 WHERE user_id = ${q(user.id)}`);
-  assert.equal((await api(`${RESET}?passwordResetToken=${token}`)).status, 400);
+  assert.equal((await api(`${RESET}?passwordResetToken=${token}`)).status, 404);
 
   const missing = await api(RESET);
   assert.equal(missing.status, 400);

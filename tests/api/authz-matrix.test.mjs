@@ -372,7 +372,7 @@ const MATRIX = [
     'PATCH',
     '/analysisEntry',
     'participant',
-    capOnly(400),
+    capOnly(409),
     { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) },
   ],
   ['GET', '/participation/current', 'participant', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
@@ -667,7 +667,7 @@ const MATRIX = [
     { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) },
   ],
   ['POST', '/billing/customer-portal', 'session', session(200, 200, 200)],
-  ['POST', '/billing/webhook', 'signed', all(400), { body: () => ({ id: 'evt_x' }) }],
+  ['POST', '/billing/webhook', 'signed', all(403), { body: () => ({ id: 'evt_x' }) }],
   [
     'GET',
     '/billing/local/checkout/{id}',
@@ -679,7 +679,7 @@ const MATRIX = [
     'POST',
     '/billing/local/checkout/{id}/pay',
     'session',
-    session(404, 400, 404),
+    session(404, 409, 404),
     { path: (w) => `/billing/local/checkout/${w.session}/pay` },
   ],
   [
@@ -708,7 +708,7 @@ const MATRIX = [
   ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
   ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
-  ['POST', '/billing/local/portal/cancel', 'session', session(400, 200, 400)],
+  ['POST', '/billing/local/portal/cancel', 'session', session(409, 200, 409)],
   // Joining moves the other customer's current workspace (to one of its own, see the fresh row).
   [
     'POST',

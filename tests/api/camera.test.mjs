@@ -289,7 +289,8 @@ test('a camera track is refused when the analysis records none; the camera count
   const { entryId, cookie } = await participate(off);
   await openSegment(entryId, cookie);
   const res = await openCameraSegment(entryId, cookie);
-  assert.equal(res.status, 400);
+  // A well-formed request this analysis's settings cannot take: 409 (ADR 0020).
+  assert.equal(res.status, 409);
   assert.equal(res.json.message, 'Este análisis no graba la cámara');
 
   const id = await analysis(user, { camera: 'required' });

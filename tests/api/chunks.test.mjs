@@ -288,7 +288,7 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
   const t0 = Date.now() - 45 * MINUTE;
   const a = await participate(id, { headers: at(t0) });
   assert.equal(a.res.status, 200);
-  assert.equal((await participate(id, { headers: at(t0 + 4 * MINUTE) })).res.status, 400, 'the only place is taken');
+  assert.equal((await participate(id, { headers: at(t0 + 4 * MINUTE) })).res.status, 409, 'the only place is taken');
   // No media within 5 minutes: the place is free for someone else.
   const b = await participate(id, { headers: at(t0 + 6 * MINUTE) });
   assert.equal(b.res.status, 200, b.res.text);
@@ -302,7 +302,7 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
     await until(async () => (await heldUntil(b.entryId)) === t0 + 38 * MINUTE, { timeoutMs: 45_000 }),
     `B's hold ends 30 min after its chunk, got ${await heldUntil(b.entryId)}`,
   );
-  assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 400);
+  assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 409);
 
   // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
   const again = await api(`/api/v1/analysisEntry/${a.entryId}/resume`, {
@@ -310,7 +310,7 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
     cookie: a.cookie,
     headers: at(t0 + 20 * MINUTE),
   });
-  assert.equal(again.status, 400);
+  assert.equal(again.status, 409);
   assert.equal(again.json.message, 'No hay plazas disponibles para este análisis.');
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(a.entryId)}`);
   assert.equal(row.status, 'abandoned');
@@ -324,7 +324,7 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
     cookie: b.cookie,
     headers: at(t0 + 40 * MINUTE),
   });
-  assert.equal(late.status, 400);
+  assert.equal(late.status, 409);
   assert.deepEqual(r2Keys(prefixOf(id, b.entryId)), [], "B's chunks are gone with it");
 });
 
@@ -349,7 +349,7 @@ test('1-byte chunks neither hold a place nor get stored past the one a segment m
     2000,
     at(t0 + 2 * MINUTE),
   );
-  assert.equal(second.status, 400);
+  assert.equal(second.status, 409);
   assert.equal(second.json.code, 'chunk_too_small');
   assert.deepEqual(r2Keys(`${prefixOf(id, dribbler.entryId)}segments/`).length, 1);
   // The tiny chunk was no activity: 5 minutes after the segment opened the place is free.

@@ -1,6 +1,6 @@
 // Clips, tags, highlight reels and share links (ADR 0012): clip validation and editing, the
 // analysis-wide list with its filters, reels (order, add, remove, playlists that play), and the
-// share-link lifecycle: create, open without an account, views, revoke and expiry (410), deletion
+// share-link lifecycle: create, open without an account, views, revoke and expiry (404; the page 410), deletion
 // of what was shared, and no way from a share token into the entry's own API.
 // Size: one lifecycle (clip → reel → share) whose tests share the `world` fixture.
 import { test } from 'node:test';
@@ -57,6 +57,7 @@ test('clips: a range inside the recording, a title and normalised tags; edits ke
     [
       { atMs: 3000, endMs: 41_001, text: 't' },
       'El final del clip debe ser posterior a su inicio y estar dentro de la grabación',
+      409, // past this recording's end: what the request says is fine, the recording is shorter
     ],
     [
       { atMs: 3000, endMs: 4000, title: 'x'.repeat(201), text: 't' },
@@ -69,9 +70,9 @@ test('clips: a range inside the recording, a title and normalised tags; edits ke
     [{ atMs: 3000, text: 't', tags: ['  '] }, 'Cada etiqueta debe tener entre 1 y 40 caracteres'],
     [{ atMs: 3000, endMs: 4000, text: ' ' }, 'La nota no puede estar vacía'],
   ];
-  for (const [body, message] of refused) {
+  for (const [body, message, status = 400] of refused) {
     const res = await note(owner, a, body);
-    assert.deepEqual([res.status, res.json?.message], [400, message], JSON.stringify(body));
+    assert.deepEqual([res.status, res.json?.message], [status, message], JSON.stringify(body));
   }
   // A clip may be just a title.
   assert.equal((await note(owner, a, { atMs: 1000, endMs: 2000, title: 'Duda' })).status, 201);
@@ -83,8 +84,9 @@ test('clips: a range inside the recording, a title and normalised tags; edits ke
   );
   const cleared = await patch(owner, a, clip.json.id, { endMs: null, title: null, tags: [] });
   assert.deepEqual([cleared.json.endMs, cleared.json.title, cleared.json.tags], [null, null, []]);
+  // An end before the clip's stored start: the request alone is fine, the note it edits is not (409).
   const badEdit = await patch(owner, a, clip.json.id, { endMs: 100 });
-  assert.equal(badEdit.status, 400);
+  assert.equal(badEdit.status, 409);
 });
 
 test('the analysis lists every note and clip, filtered by tag, task and kind, with tag counts', async () => {
@@ -195,13 +197,14 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   const foreign = (await note(other.owner, other.a, { atMs: 1000, endMs: 2000, text: 'x' })).json.id;
   const refused = [
     [{ clipIds: [c1, c1] }, 'Un clip solo puede aparecer una vez en el reel'],
-    [{ clipIds: [c1, plain] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)'],
-    [{ clipIds: [foreign] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)'],
+    // Clips this analysis does not have (or notes that are no clips): 409, ADR 0020.
+    [{ clipIds: [c1, plain] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)', 409],
+    [{ clipIds: [foreign] }, 'Solo se pueden añadir clips de este análisis (notas con inicio y final)', 409],
     [{ title: '  ' }, 'El reel necesita un título de como máximo 200 caracteres'],
   ];
-  for (const [body, message] of refused) {
+  for (const [body, message, status = 400] of refused) {
     const res = await api(url, { method: 'PATCH', cookie: owner.cookie, body });
-    assert.deepEqual([res.status, res.json?.message], [400, message], JSON.stringify(body));
+    assert.deepEqual([res.status, res.json?.message], [status, message], JSON.stringify(body));
   }
   assert.equal((await api(base, { method: 'POST', cookie: owner.cookie, body: { clipIds: [] } })).status, 400);
 
@@ -234,7 +237,7 @@ const share = (owner, analysisId, body) =>
   api(`/api/v1/analysis/${analysisId}/shares`, { method: 'POST', cookie: owner.cookie, body });
 const open = (token, headers = {}) => api(`/api/v1/share/${token}`, { headers });
 
-test('a share link: created once, opened without an account, counted, revoked → 410', async () => {
+test('a share link: created once, opened without an account, counted, revoked → 404 (the page 410)', async () => {
   const { owner, analysis, a, b } = await world('share');
   await note(owner, a, { atMs: 3000, text: 'Nota privada' });
   const created = await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 30 });
@@ -295,8 +298,8 @@ test('a share link: created once, opened without an account, counted, revoked �
   const revoked = await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie });
   assert.deepEqual([revoked.status, revoked.json.state], [200, 'revoked']);
   const gone = await open(token);
-  assert.deepEqual([gone.status, gone.json.message], [410, GONE]);
-  assert.equal((await fetch(file)).status, 410, 'media stops at once');
+  assert.deepEqual([gone.status, gone.json.message], [404, GONE]);
+  assert.equal((await fetch(file)).status, 404, 'media stops at once');
   // The page itself is gone too (crawlers and link checkers read the status, not the text), and
   // is still the app, which shows the message.
   const gonePage = await fetch(`${BASE}/s/${token}`);
@@ -306,7 +309,7 @@ test('a share link: created once, opened without an account, counted, revoked �
   // Unknown and malformed tokens get the very same answer: nothing tells which tokens existed.
   for (const t of [Buffer.from(randomBytes(32)).toString('base64url'), 'abc']) {
     const res = await open(t);
-    assert.deepEqual([res.status, res.json.message, res.json.code], [410, GONE, 'share_unavailable']);
+    assert.deepEqual([res.status, res.json.message, res.json.code], [404, GONE, 'share_unavailable']);
     assert.equal((await fetch(`${BASE}/s/${t}`)).status, 410);
   }
 });
@@ -317,19 +320,21 @@ test('share links expire after 7, 30 or 90 days', async () => {
     [{ kind: 'summary', expiresInDays: 10 }, 'La caducidad debe ser de 7, 30 o 90 días'],
     [{ kind: 'summary' }, 'La caducidad debe ser de 7, 30 o 90 días'],
     [{ kind: 'entry', expiresInDays: 7 }, "Indica qué compartir: 'recording', 'clip', 'reel' o 'summary'"],
-    [
-      { kind: 'recording', targetId: 'nope', expiresInDays: 7 },
-      'No se encuentra lo que quieres compartir en este análisis',
-    ],
   ]) {
     const res = await share(owner, analysis.id, body);
     assert.deepEqual([res.status, res.json?.message], [400, message], JSON.stringify(body));
   }
+  // A well-formed request for something this analysis does not have: 409 (ADR 0020).
+  const missing = await share(owner, analysis.id, { kind: 'recording', targetId: 'nope', expiresInDays: 7 });
+  assert.deepEqual(
+    [missing.status, missing.json?.message],
+    [409, 'No se encuentra lo que quieres compartir en este análisis'],
+  );
   const { token, share: dto } = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
   assert.equal((await open(token, at(dto.createdAt + 7 * DAY - 1000))).status, 200);
   assert.equal((await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY - 1000) })).status, 200);
   const late = await open(token, at(dto.createdAt + 7 * DAY));
-  assert.deepEqual([late.status, late.json.message], [410, GONE]);
+  assert.deepEqual([late.status, late.json.message], [404, GONE]);
   assert.equal(
     (await fetch(`${BASE}/s/${token}`, { headers: at(dto.createdAt + 7 * DAY) })).status,
     410,
@@ -389,7 +394,7 @@ test('each kind shows only what was shared: a clip, a reel, the summary, notes o
         expiresInDays: 7,
       })
     ).status,
-    400,
+    409,
   );
 
   const reelShare = (await share(owner, analysis.id, { kind: 'reel', targetId: reel, expiresInDays: 90 })).json;
@@ -496,13 +501,13 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
     [kept.share.id],
   );
   for (const t of [recording.token, clipShare.token])
-    assert.deepEqual(((r) => [r.status, r.json.message])(await open(t)), [410, GONE]);
+    assert.deepEqual(((r) => [r.status, r.json.message])(await open(t)), [404, GONE]);
   assert.equal((await open(kept.token)).status, 200);
 
   const summary = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
   assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 0);
-  assert.equal((await open(summary.token)).status, 410);
+  assert.equal((await open(summary.token)).status, 404);
 
   const leaving = await researcher('share-leaving');
   const theirs = await createAnalysis(leaving);
@@ -514,7 +519,7 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
     200,
   );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE owner_id = ${q(leaving.user.id)}`))[0].n, 0);
-  assert.equal((await open(theirShare.token)).status, 410);
+  assert.equal((await open(theirShare.token)).status, 404);
 });
 
 test('the public share route is rate-limited per client', async () => {
@@ -636,7 +641,7 @@ test('shared media answers at most 8 MiB at a time, so revoking stops a player t
   assert.equal((await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
   assert.equal((await reading.arrayBuffer()).byteLength, 8 * MIB);
   const next = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
-  assert.equal(next.status, 410);
+  assert.equal(next.status, 404);
   // The owner's own player is not capped.
   const own = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
   const ownRead = await fetch(own, { headers: { range: 'bytes=0-' } });

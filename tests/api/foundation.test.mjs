@@ -29,10 +29,20 @@ test('unknown API paths get a JSON 404 with message and code', async () => {
   }
 });
 
-test('a known path with the wrong method gets a JSON 405', async () => {
+test('a known path with the wrong method gets a JSON 405 with the methods it has in Allow', async () => {
   const res = await api('/api/v1/health', { method: 'DELETE' });
   assert.equal(res.status, 405);
   assert.equal(res.json.code, 'method_not_allowed');
+  assert.equal(res.headers.get('allow'), 'GET');
+  const reset = await api('/api/v1/auth/password-reset', { method: 'PUT' });
+  assert.equal(reset.headers.get('allow'), 'POST, GET, PATCH');
+  // A method the runtime has no name for is still that method, not a GET.
+  const query = await api('/api/v1/health', { method: 'QUERY' });
+  assert.deepEqual([query.status, query.headers.get('allow')], [405, 'GET']);
+  // A literal path is its own resource: `/analysis/participate` is not an analysis called "participate".
+  const literal = await api('/api/v1/analysis/participate', { method: 'GET' });
+  assert.equal(literal.status, 405);
+  assert.equal(literal.headers.get('allow'), 'POST');
 });
 
 test('client routes get the single-page app', async () => {

@@ -64,8 +64,9 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
     [await task(1, { ...good, seq: undefined }), 'La facilidad de la tarea debe ser un número del 1 al 7'],
     [await task(1, { ...good, success: 'maybe' }), "Indica si completaste la tarea: 'yes', 'no' o 'unsure'"],
     [await task(1, { ...good, atMs: -1 }), 'El momento de la respuesta no es válido'],
-    [await task(3, good), 'Esa tarea no existe en este análisis'],
-    [await task(0, good), 'Esa tarea no existe en este análisis'],
+    // A task this analysis does not have is not found (ADR 0020).
+    [await task(3, good), 'Esa tarea no existe en este análisis', 404],
+    [await task(0, good), 'Esa tarea no existe en este análisis', 404],
     [
       await sus({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3], atMs: 1 }),
       'El cuestionario SUS necesita 10 respuestas, cada una del 1 al 5',
@@ -76,8 +77,8 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
     ],
     [await sus({ answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3] }), 'El momento de la respuesta no es válido'],
   ];
-  for (const [res, message] of refused) {
-    assert.equal(res.status, 400, res.text);
+  for (const [res, message, status = 400] of refused) {
+    assert.equal(res.status, status, res.text);
     assert.equal(res.json.message, message);
   }
   assert.equal((await task(1, { ...good, seq: 'seis' })).status, 422);
@@ -148,13 +149,14 @@ test('an analysis that does not ask refuses answers; leaving deletes them', asyn
     cookie,
     body: { seq: 5, success: 'yes', atMs: 1 },
   });
-  assert.deepEqual([task.status, task.json.message], [400, 'Este análisis no hace preguntas sobre las tareas']);
+  // Questions that are off: the analysis's settings, not the request (409, ADR 0020).
+  assert.deepEqual([task.status, task.json.message], [409, 'Este análisis no hace preguntas sobre las tareas']);
   const sus = await api(`/api/v1/analysisEntry/${entryId}/answers/sus`, {
     method: 'PUT',
     cookie,
     body: { answers: Array(10).fill(3), atMs: 1 },
   });
-  assert.deepEqual([sus.status, sus.json.message], [400, 'Este análisis no incluye el cuestionario SUS']);
+  assert.deepEqual([sus.status, sus.json.message], [409, 'Este análisis no incluye el cuestionario SUS']);
 
   const asking = await createAnalysis(owner, { tasks: ['Uno'], taskQuestions: true, sus: true });
   const p = await participate(asking.id);

@@ -280,7 +280,8 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   assert.deepEqual(check.json.screener[0], { text: '¿Compras por internet?', multiple: false, options: ['Sí', 'No'] });
 
   assert.equal((await screen(analysis.id, [[0]])).json.message, 'Responde a todas las preguntas del filtro');
-  assert.equal((await screen(analysis.id, [[0, 1], [0]])).status, 400);
+  // Answers that do not fit this screener: 409 (ADR 0020).
+  assert.equal((await screen(analysis.id, [[0, 1], [0]])).status, 409);
   assert.equal(
     (await screen(analysis.id, [[0], [0]], 'a b')).json.message,
     "El identificador del participante solo puede tener letras, números, '-' y '_' (máximo 64)",
@@ -295,7 +296,8 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   const sneaky = await participateWith(analysis.id, { pid: 'zz-9', screener: [[1], [0]] });
   assert.equal(sneaky.status, 403);
   assert.equal(sneaky.json.message, 'Gracias, este estudio busca otro perfil');
-  assert.equal((await participateWith(analysis.id, { pid: 'zz-9' })).status, 400);
+  // No screener answers for an analysis with a screener: they do not fit it (409, ADR 0020).
+  assert.equal((await participateWith(analysis.id, { pid: 'zz-9' })).status, 409);
   const [{ n }] = await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(analysis.id)}`);
   assert.equal(n, 0);
 
@@ -356,7 +358,7 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
     atMs: at,
   });
   assert.equal(post.status, 200, post.text);
-  assert.equal((await put('answers/questions/post', { answers: [{ text: 'x' }, { value: 8 }], atMs: at })).status, 400);
+  assert.equal((await put('answers/questions/post', { answers: [{ text: 'x' }, { value: 8 }], atMs: at })).status, 409);
   await recordAndSubmit(entryId, cookie, randomBytes(4096), { steps, chunkSize: 4096, msPerChunk: at + 1000 });
   await screen(analysis.id, [[1], [0]], 'no-fit');
 
@@ -433,7 +435,7 @@ test('the completion URL comes only with the submit, for that participation and 
   assert.equal(resumed.status, 200, resumed.text);
   assert.equal(resumed.text.includes('C0DE'), false);
   const early = await submit(first.json.analysisEntryId, firstCookie);
-  assert.equal(early.status, 400);
+  assert.equal(early.status, 409);
   assert.equal(early.text.includes('C0DE'), false);
 
   await recordSegment(first.json.analysisEntryId, firstCookie, randomBytes(4096), { chunkSize: 4096 });

@@ -100,7 +100,8 @@ test('20 concurrent participate calls on 3 places give exactly 3 entries', async
   assert.ok(
     results
       .filter((r) => r.res.status !== 200)
-      .every((r) => r.res.status === 400 && r.res.json.message === 'No hay plazas disponibles para este análisis.'),
+      // The claim lost the last place: 409 with the spec's message (validate-participation's 400 is the spec's).
+      .every((r) => r.res.status === 409 && r.res.json.message === 'No hay plazas disponibles para este análisis.'),
   );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(id)}`))[0].n, 3);
 });
@@ -135,7 +136,8 @@ test('submitting needs a complete recording: the spec message before, success an
   const { id, owner } = await analysisWith(1);
   const { entryId, cookie } = await participate(id);
   const early = await submit(entryId, cookie);
-  assert.equal(early.status, 400);
+  // Nothing recorded yet: the participation's state (409, ADR 0020), with the spec's message.
+  assert.equal(early.status, 409);
   assert.equal(early.json.message, 'Missing recording data');
   const { json } = await openSegment(entryId, cookie);
   assert.equal(
@@ -233,7 +235,7 @@ test('leaving deletes the recording and its chunks and frees the place', async (
   const { id } = await analysisWith(1, 'leaver');
   const { entryId, cookie } = await participate(id);
   await recordSegment(entryId, cookie, randomBytes(600_000));
-  assert.equal((await participate(id)).res.status, 400);
+  assert.equal((await participate(id)).res.status, 409);
   const left = await api(`/api/v1/analysisEntry/${entryId}`, { method: 'DELETE', cookie });
   assert.equal(left.status, 200);
   const [row] = await sql(`SELECT status, recording_key, upload_id FROM analysis_entries WHERE id = ${q(entryId)}`);

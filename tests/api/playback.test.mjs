@@ -76,15 +76,16 @@ test('notes are added, edited, listed in time order and deleted, by the owner on
   });
   assert.equal(late.status, 201);
   const early = await api(base, { method: 'POST', cookie: owner.cookie, body: { atMs: 1000, text: 'Empieza bien' } });
-  for (const body of [
-    { atMs: 1000, text: '  ' },
-    { atMs: -1, text: 'x' },
-    { atMs: 60000, text: 'x' },
-    { atMs: 1, text: 'x'.repeat(2001) },
+  for (const [body, status] of [
+    [{ atMs: 1000, text: '  ' }, 400],
+    [{ atMs: -1, text: 'x' }, 400],
+    // Past this recording's end: the request is fine, the recording is shorter (ADR 0020).
+    [{ atMs: 60000, text: 'x' }, 409],
+    [{ atMs: 1, text: 'x'.repeat(2001) }, 400],
   ]) {
     assert.equal(
       (await api(base, { method: 'POST', cookie: owner.cookie, body })).status,
-      400,
+      status,
       JSON.stringify(body).slice(0, 40),
     );
   }

@@ -155,7 +155,7 @@ test('a link made with captions serves the transcript as WebVTT on the recording
     (await api(`/api/v1/shares/${clipped.share.id}/revoke`, { method: 'POST', cookie: user.cookie })).status,
     200,
   );
-  assert.equal((await fetch(clipped.view.captionsUrl)).status, 410);
+  assert.equal((await fetch(clipped.view.captionsUrl)).status, 404);
   assert.equal((await fetch(recordingUrl)).status, 200, 'the other link still has its captions');
 
   // An analysis transcribed in English: its captions say so (the shared player's track is 'en').

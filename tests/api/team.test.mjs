@@ -64,10 +64,11 @@ test('an invitation is mailed, names the team and who invited, is stored hashed 
   const session = await api('/api/v1/auth/session', { cookie: invited.cookie });
   assert.deepEqual(session.json.workspace, { id: ws(owner), name: owner.email, role: 'observer' });
 
-  // Single use: the link is dead for everyone, the joined member included.
-  assert.equal((await accept(token, invited)).status, 410);
+  // Single use: the link is dead for everyone, the joined member included. A link that cannot be
+  // used is 404 whatever the reason, as a share link's (ADR 0020).
+  assert.equal((await accept(token, invited)).status, 404);
   const again = await view(token);
-  assert.equal(again.status, 410);
+  assert.equal(again.status, 404);
   assert.equal(again.json.code, 'invitation_invalid');
   assert.equal(again.json.message, 'Esta invitación no es válida o ha caducado');
 
@@ -79,7 +80,7 @@ test('an invitation is mailed, names the team and who invited, is stored hashed 
   assert.equal(log[1].actor_id, invited.user.id);
 });
 
-test('another account may not use an invitation; signed out it is 401; a bad token is 410', async () => {
+test('another account may not use an invitation; signed out it is 401; a bad token is 404', async () => {
   const owner = await signUp('t-owner');
   const invited = await signUp('t-invited');
   const stranger = await signUp('t-stranger');
@@ -89,8 +90,8 @@ test('another account may not use an invitation; signed out it is 401; a bad tok
   assert.equal(refused.json.code, 'invitation_wrong_account');
   assert.equal(refused.json.message, 'Esta invitación es para otra dirección de correo');
   assert.equal((await accept(token, { cookie: undefined })).status, 401);
-  assert.equal((await view('x'.repeat(43))).status, 410);
-  assert.equal((await view('short')).status, 410);
+  assert.equal((await view('x'.repeat(43))).status, 404);
+  assert.equal((await view('short')).status, 404);
   // Still good for the right account.
   assert.equal((await accept(token, invited)).status, 200);
   assert.equal((await api('/api/v1/auth/session', { cookie: stranger.cookie })).json.workspace.id, ws(stranger));
@@ -102,13 +103,13 @@ test('an invitation lasts 7 days', async () => {
   const { token } = await invite(owner, invited.email, 'researcher');
   const now = Date.now();
   assert.equal((await view(token, at(now + 6 * DAY))).status, 200);
-  assert.equal((await view(token, at(now + 7 * DAY + 60_000))).status, 410);
+  assert.equal((await view(token, at(now + 7 * DAY + 60_000))).status, 404);
   // Joining needs a session, which the test clock a week ahead would have ended: age the row instead.
   await sql(
     `UPDATE workspace_invitations SET expires_at = ${now - 1} WHERE token_hash IS NOT NULL AND email = ${q(invited.email)}`,
   );
   const late = await accept(token, invited);
-  assert.equal(late.status, 410);
+  assert.equal(late.status, 404);
   assert.equal(late.json.code, 'invitation_invalid');
   // Expired invitations stay listed, marked, until resent or revoked.
   const team = await api('/api/v1/team', { cookie: owner.cookie });
@@ -122,7 +123,7 @@ test('revoking ends the link; sending again makes a new link valid 7 more days; 
   const first = await invite(owner, a.email, 'observer');
   const revoke = (id) => api(`/api/v1/team/invitations/${id}/revoke`, { method: 'POST', cookie: owner.cookie });
   assert.equal((await revoke(first.res.json.id)).status, 200);
-  assert.equal((await view(first.token)).status, 410);
+  assert.equal((await view(first.token)).status, 404);
   const twice = await revoke(first.res.json.id);
   assert.equal(twice.status, 404);
   assert.equal(twice.json.code, 'invitation_not_found');
@@ -138,15 +139,15 @@ test('revoking ends the link; sending again makes a new link valid 7 more days; 
   assert.equal(resent.status, 200);
   assert.equal(resent.json.expiresAt, now + 13 * DAY);
   const fresh = await inviteToken(b.email, [second.token]);
-  assert.equal((await view(second.token)).status, 410);
+  assert.equal((await view(second.token)).status, 404);
   // Valid 7 days from the resend: still good 12 days after the first sending, gone after 13.
   assert.equal((await view(fresh, at(now + 12 * DAY))).status, 200);
-  assert.equal((await view(fresh, at(now + 13 * DAY + 60_000))).status, 410);
+  assert.equal((await view(fresh, at(now + 13 * DAY + 60_000))).status, 404);
   assert.equal((await accept(fresh, b)).status, 200);
 
   const third = await invite(owner, a.email, 'observer');
   const replaced = await invite(owner, a.email, 'admin', { seen: [third.token] });
-  assert.equal((await view(third.token)).status, 410);
+  assert.equal((await view(third.token)).status, 404);
   assert.equal((await view(replaced.token)).json.role, 'admin');
   const pending = (await api('/api/v1/team', { cookie: owner.cookie })).json.invitations;
   assert.deepEqual(

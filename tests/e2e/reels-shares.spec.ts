@@ -2,7 +2,7 @@
 // clips from two participants is built on the analysis page, reordered with the keyboard (the move
 // is announced) and played back to back, each clip after its title card (participant and task).
 // A recording shared from the player opens in a fresh browser context without an account, its
-// views are counted, and once revoked the page says 'Este enlace ya no está disponible' (410).
+// views are counted, and once revoked the page says 'Este enlace ya no está disponible' (the page 410, its API 404).
 // A shared summary shows only the figures per task, and is gone once revoked too.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
@@ -28,7 +28,7 @@ async function createLinkInOpenDialog(page: Page, validity: string, { checkAcces
 
 /**
  * In the open share dialog: its one link shows one visit and is active; revoked, the stranger's
- * `view` of it answers 410 and says so.
+ * `view` of it answers 404 (the page 410) and says so.
  */
 async function revokeAfterOneVisit(page: Page, view: Page) {
   const item = page.getByTestId('share-dialog').getByTestId('share-item');
@@ -42,7 +42,7 @@ async function revokeAfterOneVisit(page: Page, view: Page) {
   await expect(item).toContainText('Revocado');
   const gone = view.waitForResponse((response) => response.url().includes('/api/v1/share/'));
   await view.reload();
-  expect((await gone).status()).toBe(410);
+  expect((await gone).status()).toBe(404);
   await expect(view.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no está disponible');
 }
 

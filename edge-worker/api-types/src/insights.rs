@@ -9,6 +9,8 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
 
+use crate::wire_enums::*;
+
 use crate::{ChapterDto, NoteDto, QuestionAnswerDto};
 
 /// A field of a PATCH body: missing (leave it alone), `null` (clear it) or a value. Use it with
@@ -69,14 +71,18 @@ impl<T: JsonSchema> JsonSchema for Patch<T> {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::task_answer())]
 pub struct TaskAnswerRequest {
     /// Single Ease Question, 1 ('Muy difícil') to 7 ('Muy fácil').
     #[ts(type = "number | null")]
+    #[schemars(with = "i64", range(min = lupa_core::insights::SEQ_MIN, max = lupa_core::insights::SEQ_MAX))]
     pub seq: Option<i64>,
     /// 'yes', 'no' or 'unsure' ('No estoy seguro').
+    #[schemars(with = "TaskSuccess")]
     pub success: Option<String>,
     /// When the participant finished the task (pressed 'Siguiente'), on the entry's timeline.
     #[ts(type = "number | null")]
+    #[schemars(with = "i64", range(min = 0, max = lupa_core::insights::MAX_AT_MS))]
     pub atMs: Option<i64>,
 }
 
@@ -97,11 +103,14 @@ pub struct TaskAnswerDto {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::sus_answer())]
 pub struct SusAnswerRequest {
     #[ts(type = "Array<number> | null")]
+    #[schemars(with = "Vec<i64>", length(equal = lupa_core::sus::ITEMS), inner(range(min = lupa_core::sus::ANSWER_MIN, max = lupa_core::sus::ANSWER_MAX)))]
     pub answers: Option<Vec<i64>>,
     /// When the participant finished the questionnaire, on the entry's timeline.
     #[ts(type = "number | null")]
+    #[schemars(with = "i64", range(min = 0, max = lupa_core::insights::MAX_AT_MS))]
     pub atMs: Option<i64>,
 }
 
@@ -284,7 +293,9 @@ pub struct PlaylistClipDto {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ReelRequest {
+    #[schemars(length(max = lupa_core::clips::MAX_TITLE), regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub title: Option<String>,
+    #[schemars(length(max = lupa_core::clips::MAX_REEL_CLIPS), extend("uniqueItems" = true))]
     pub clipIds: Option<Vec<String>>,
 }
 
@@ -293,6 +304,7 @@ pub struct ReelRequest {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ReelClipRequest {
+    #[schemars(with = "String", length(min = 1))]
     pub clipId: Option<String>,
     pub position: Option<u32>,
 }
@@ -343,10 +355,14 @@ pub struct ReelDto {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(transform = crate::request_rules::share_target)]
+#[schemars(example = crate::examples::share())]
 pub struct ShareRequest {
+    #[schemars(with = "ShareKindName")]
     pub kind: Option<String>,
     pub targetId: Option<String>,
     #[ts(type = "number | null")]
+    #[schemars(with = "ShareDays")]
     pub expiresInDays: Option<i64>,
     pub hideCamera: Option<bool>,
     pub includeNotes: Option<bool>,

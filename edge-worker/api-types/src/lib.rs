@@ -12,26 +12,35 @@ use ts_rs::TS;
 
 pub use lupa_core::error_code::ErrorCode;
 
+pub mod examples;
 pub mod insights;
 pub mod live;
 pub mod openapi;
+pub mod params;
 pub mod recorder_bodies;
+pub mod request_rules;
 pub mod route_table;
 pub mod study;
 pub mod team;
 pub mod transcript;
+pub mod wire_enums;
 
 pub use insights::*;
 pub use live::*;
 pub use study::*;
 pub use team::*;
+use wire_enums::*;
 
-/// The body of every error answer: clients show `message`, programs switch on `code`.
+/// The body of every error answer: clients show `message`, programs switch on `code`; a refused
+/// form also lists each problem in `errors` (the `{errors: [{msg}]}` the profile screen reads).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ErrorBody {
     pub message: String,
     pub code: ErrorCode,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<ValidationItem>>")]
+    pub errors: Vec<ValidationItem>,
 }
 
 /// `GET /api/v1/health`.
@@ -92,16 +101,22 @@ pub enum TeamRoleName {
 /// `POST /api/v1/auth/login/local`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(example = crate::examples::login())]
 pub struct LoginRequest {
+    #[schemars(with = "String", regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub username: Option<String>,
+    #[schemars(with = "String", length(min = 1))]
     pub password: Option<String>,
 }
 
 /// `POST /api/v1/auth/register/local/customer`; `role` is accepted and ignored (always customer).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(example = crate::examples::register())]
 pub struct RegisterRequest {
+    #[schemars(with = "String", length(max = lupa_core::auth::email::MAX_EMAIL_LEN), regex(pattern = lupa_core::patterns::EMAIL))]
     pub username: Option<String>,
+    #[schemars(with = "String", transform = crate::request_rules::new_password)]
     pub password: Option<String>,
     pub role: Option<String>,
 }
@@ -109,7 +124,9 @@ pub struct RegisterRequest {
 /// `POST /api/v1/auth/password-reset`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(example = crate::examples::reset_email())]
 pub struct PasswordResetEmailRequest {
+    #[schemars(with = "String", length(max = lupa_core::auth::email::MAX_EMAIL_LEN), regex(pattern = lupa_core::patterns::EMAIL))]
     pub email: Option<String>,
 }
 
@@ -118,8 +135,11 @@ pub struct PasswordResetEmailRequest {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct PasswordResetRequest {
+    #[schemars(with = "String", regex(pattern = lupa_core::patterns::TOKEN))]
     pub passwordResetToken: Option<String>,
+    #[schemars(with = "String", transform = crate::request_rules::new_password)]
     pub newPassword: Option<String>,
+    #[schemars(with = "String", transform = crate::request_rules::new_password)]
     pub confirmNewPassword: Option<String>,
 }
 
@@ -128,7 +148,9 @@ pub struct PasswordResetRequest {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UpdatePasswordRequest {
+    #[schemars(with = "String", length(min = 1))]
     pub currentPassword: Option<String>,
+    #[schemars(with = "String", transform = crate::request_rules::new_password)]
     pub newPassword: Option<String>,
 }
 
@@ -154,18 +176,11 @@ pub struct ValidationItem {
     pub msg: String,
 }
 
-/// An error answer that lists validation problems besides the main message.
-#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
-#[ts(export)]
-pub struct ValidationErrorBody {
-    pub message: String,
-    pub code: ErrorCode,
-    pub errors: Vec<ValidationItem>,
-}
-
 /// `POST /api/v1/waitlist`; `website` is the hidden honeypot field.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(transform = crate::request_rules::waitlist)]
+#[schemars(example = crate::examples::waitlist())]
 pub struct WaitlistRequest {
     pub email: Option<String>,
     pub consent: Option<bool>,
@@ -338,6 +353,7 @@ pub struct AnalysisResponse {
 #[allow(non_snake_case)]
 pub struct TaskInput {
     pub taskType: Option<String>,
+    #[schemars(length(max = lupa_core::analysis::MAX_TASK_LEN))]
     pub taskContent: Option<String>,
 }
 
@@ -345,12 +361,18 @@ pub struct TaskInput {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::analysis())]
 pub struct AnalysisRequest {
+    #[schemars(with = "String", length(max = lupa_core::analysis::MAX_NAME), regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub name: Option<String>,
+    #[schemars(with = "String", length(max = lupa_core::analysis::MAX_URL_LEN), regex(pattern = lupa_core::patterns::WEB_ADDRESS))]
     pub url: Option<String>,
     #[ts(type = "number | null")]
+    #[schemars(with = "i64", range(min = 1, max = lupa_core::analysis::MAX_PARTICIPANTS))]
     pub maxNumberOfParticipants: Option<i64>,
+    #[schemars(length(max = lupa_core::analysis::MAX_SCENARIO_LEN))]
     pub scenario: Option<String>,
+    #[schemars(with = "Vec<TaskInput>", length(max = lupa_core::analysis::MAX_TASKS), transform = crate::request_rules::analysis_tasks)]
     pub tasks: Option<Vec<TaskInput>>,
     pub device: Option<String>,
     /// Missing: false on create, unchanged on edit.
@@ -376,6 +398,7 @@ pub struct AnalysisRequest {
     /// 'fixed' (default) or 'random'.
     #[serde(default)]
     #[ts(optional)]
+    #[schemars(with = "Option<TaskOrder>")]
     pub taskOrder: Option<String>,
     #[serde(default)]
     #[ts(optional)]
@@ -430,11 +453,14 @@ pub struct BillingResponse {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::participation())]
 pub struct ParticipationRequest {
+    #[schemars(with = "String", regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub analysisId: Option<String>,
     /// The panel's participant id from the invite link (ADR 0017).
     #[serde(default)]
     #[ts(optional = nullable)]
+    #[schemars(regex(pattern = lupa_core::patterns::PARTICIPANT_ID_OR_BLANK))]
     pub pid: Option<String>,
     /// The screener answers (as sent to `/analysis/screen`), checked again before a place is taken.
     #[serde(default)]
@@ -541,6 +567,8 @@ pub struct ParticipateResponse {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(transform = crate::request_rules::open_segment)]
+#[schemars(example = crate::examples::open_segment())]
 pub struct OpenSegmentRequest {
     pub mimeType: Option<String>,
     /// 'screen' (default) opens a new capture; 'camera' opens the camera track of the newest
@@ -550,6 +578,7 @@ pub struct OpenSegmentRequest {
     /// is not transcribed gets 400.
     #[serde(default)]
     #[ts(optional = nullable)]
+    #[schemars(with = "Option<SegmentTrack>")]
     pub track: Option<String>,
 }
 
@@ -588,6 +617,7 @@ pub struct StepMark {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct StepsRequest {
+    #[schemars(length(max = lupa_core::participation::MAX_STEP_MARKS))]
     pub steps: Vec<StepMark>,
 }
 
@@ -634,7 +664,9 @@ pub struct ResumeInfo {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UploadUrlRequest {
+    #[schemars(with = "String", length(min = 1))]
     pub analysisEntryId: Option<String>,
+    #[schemars(with = "String", length(min = 1))]
     pub analysisId: Option<String>,
 }
 
@@ -651,7 +683,9 @@ pub struct UploadUrlResponse {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct UpdateEntryRequest {
+    #[schemars(with = "String", length(min = 1))]
     pub analysisEntryId: Option<String>,
+    #[schemars(with = "EntrySubmitted")]
     pub analysisEntryStatus: Option<String>,
 }
 
@@ -702,8 +736,11 @@ pub struct CustomerResponse {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::checkout())]
 pub struct CheckoutRequest {
+    #[schemars(with = "PlanName")]
     pub planName: Option<String>,
+    #[schemars(with = "PlanBillingCycle")]
     pub planBillingCycle: Option<String>,
 }
 
@@ -794,6 +831,7 @@ pub struct AdminUsersResponse {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct AdminUserUpdate {
+    #[schemars(with = "AccountRole")]
     pub role: Option<String>,
 }
 
@@ -852,21 +890,27 @@ pub struct NotesResponse {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]
+#[schemars(example = crate::examples::note())]
 pub struct NoteRequest {
     #[ts(type = "number | null")]
+    #[schemars(range(min = 0, max = lupa_core::insights::MAX_AT_MS))]
     pub atMs: Option<i64>,
+    #[schemars(length(max = lupa_core::clips::MAX_NOTE))]
     pub text: Option<String>,
     /// A clip's end. On edit, a missing field stays as it is and `null` makes the clip a note.
     #[serde(default, skip_serializing_if = "Patch::is_missing")]
     #[ts(optional, type = "number | null")]
+    #[schemars(range(min = 0, max = lupa_core::insights::MAX_AT_MS))]
     pub endMs: Patch<i64>,
     /// On edit, `null` removes the title.
     #[serde(default, skip_serializing_if = "Patch::is_missing")]
     #[ts(optional, type = "string | null")]
+    #[schemars(length(max = lupa_core::clips::MAX_TITLE))]
     pub title: Patch<String>,
     /// Replaces the list when present (at most 10; trimmed, lower-cased).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
+    #[schemars(length(max = lupa_core::clips::MAX_TAGS), inner(length(max = lupa_core::clips::MAX_TAG), regex(pattern = lupa_core::patterns::NOT_BLANK)))]
     pub tags: Option<Vec<String>>,
 }
 

@@ -6,10 +6,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::wire_enums::*;
+
 /// A screener option: 'Aceptar' (`accept: true`) or 'Rechazar'.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ScreenerOptionDto {
+    #[schemars(length(max = lupa_core::study::MAX_TEXT), regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub text: String,
     pub accept: bool,
 }
@@ -18,10 +21,12 @@ pub struct ScreenerOptionDto {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ScreenerQuestionDto {
+    #[schemars(length(max = lupa_core::study::MAX_TEXT), regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub multiple: Option<bool>,
+    #[schemars(length(min = 2, max = lupa_core::study::MAX_OPTIONS), transform = crate::request_rules::screener_options)]
     pub options: Vec<ScreenerOptionDto>,
 }
 
@@ -29,20 +34,25 @@ pub struct ScreenerQuestionDto {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 pub struct ScreenerDto {
+    #[schemars(length(max = lupa_core::study::MAX_SCREENER_QUESTIONS))]
     pub questions: Vec<ScreenerQuestionDto>,
 }
 
 /// A question before or after the tasks.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(transform = crate::request_rules::study_question)]
 pub struct StudyQuestionDto {
+    #[schemars(length(max = lupa_core::study::MAX_TEXT), regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub text: String,
     /// 'text', 'single', 'multiple' or 'scale'.
     #[serde(rename = "type")]
+    #[schemars(with = "QuestionKind")]
     pub kind: String,
     /// The choices of 'single' and 'multiple' (2–10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
+    #[schemars(inner(length(max = lupa_core::study::MAX_TEXT)))]
     pub options: Option<Vec<String>>,
     /// The top of a 'scale': 5 or 7.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,8 +65,10 @@ pub struct StudyQuestionDto {
 #[ts(export)]
 pub struct StudyQuestionsDto {
     #[serde(default)]
+    #[schemars(length(max = lupa_core::study::MAX_QUESTIONS))]
     pub pre: Vec<StudyQuestionDto>,
     #[serde(default)]
+    #[schemars(length(max = lupa_core::study::MAX_QUESTIONS))]
     pub post: Vec<StudyQuestionDto>,
 }
 
@@ -67,14 +79,17 @@ pub struct StudyQuestionsDto {
 pub struct PanelDto {
     /// The invite link's query parameter with the participant id ('pid' by default; Prolific:
     /// 'PROLIFIC_PID'): 1–64 of letters, digits, '-' and '_'.
+    #[schemars(regex(pattern = lupa_core::patterns::ID_PARAMETER))]
     pub pidParam: String,
     /// Where 'Gracias por participar' sends finishers (https; `{pid}` is replaced by the id).
     #[serde(default)]
     #[ts(optional = nullable)]
+    #[schemars(length(max = lupa_core::analysis::MAX_URL_LEN), regex(pattern = lupa_core::patterns::HTTPS_ADDRESS_OR_BLANK))]
     pub completionUrl: Option<String>,
     /// Where the screener sends people it rejects (https; `{pid}` as above).
     #[serde(default)]
     #[ts(optional = nullable)]
+    #[schemars(length(max = lupa_core::analysis::MAX_URL_LEN), regex(pattern = lupa_core::patterns::HTTPS_ADDRESS_OR_BLANK))]
     pub screenOutUrl: Option<String>,
 }
 
@@ -93,9 +108,11 @@ pub struct ParticipantScreenerQuestion {
 #[ts(export)]
 #[allow(non_snake_case)]
 pub struct ScreenRequest {
+    #[schemars(with = "String", regex(pattern = lupa_core::patterns::NOT_BLANK))]
     pub analysisId: Option<String>,
     #[serde(default)]
     #[ts(optional = nullable)]
+    #[schemars(regex(pattern = lupa_core::patterns::PARTICIPANT_ID_OR_BLANK))]
     pub pid: Option<String>,
     #[serde(default)]
     #[ts(optional = nullable)]
@@ -136,6 +153,7 @@ pub struct QuestionAnswerInput {
 pub struct QuestionAnswersRequest {
     pub answers: Option<Vec<QuestionAnswerInput>>,
     #[ts(type = "number | null")]
+    #[schemars(with = "i64", range(min = 0, max = lupa_core::insights::MAX_AT_MS))]
     pub atMs: Option<i64>,
 }
 

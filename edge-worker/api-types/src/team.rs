@@ -1,4 +1,4 @@
-//! Research teams' bodies (ADR 0019): the account's workspaces, the 'Equipo' page's members and
+//! Research teams' bodies (ADR 0019; their request rules, ADR 0020): the account's workspaces, the 'Equipo' page's members and
 //! invitations, and what an invitation link shows.
 
 use schemars::JsonSchema;
@@ -60,15 +60,20 @@ pub struct TeamResponse {
 /// `POST /api/v1/team/invitations`. `role`: 'admin', 'researcher' or 'observer'.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(example = crate::examples::invitation())]
 pub struct InvitationRequest {
+    #[schemars(with = "String", length(max = lupa_core::auth::email::MAX_EMAIL_LEN), regex(pattern = lupa_core::patterns::EMAIL))]
     pub email: Option<String>,
+    #[schemars(with = "crate::wire_enums::GrantableRole")]
     pub role: Option<String>,
 }
 
 /// `PATCH /api/v1/team/members/{id}`. `role`: 'admin', 'researcher' or 'observer'.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
+#[schemars(example = crate::examples::member_update())]
 pub struct MemberUpdateRequest {
+    #[schemars(with = "crate::wire_enums::GrantableRole")]
     pub role: Option<String>,
 }
 

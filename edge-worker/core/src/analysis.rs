@@ -46,10 +46,12 @@ pub struct ValidAnalysis {
 /// Validates a whole analysis; every problem is reported, in form order.
 pub fn validate(input: &AnalysisInput) -> Result<ValidAnalysis, Vec<&'static str>> {
     let mut problems = Vec::new();
-    let name = input.name.as_deref().unwrap_or("").trim().to_string();
+    // Lengths count the text as sent, before trimming: the OpenAPI document's `maxLength`.
+    let sent_name = input.name.as_deref().unwrap_or("");
+    let name = sent_name.trim().to_string();
     if name.is_empty() {
         problems.push(NAME_REQUIRED);
-    } else if name.chars().count() > MAX_NAME {
+    } else if sent_name.chars().count() > MAX_NAME {
         problems.push(NAME_TOO_LONG);
     }
     let url = match normalize_url(input.url.as_deref().unwrap_or("")) {
@@ -66,16 +68,16 @@ pub fn validate(input: &AnalysisInput) -> Result<ValidAnalysis, Vec<&'static str
         problems.push(PARTICIPANTS_MAX);
     }
     let scenario = normalize_scenario(input.scenario.as_deref());
-    if scenario.as_ref().is_some_and(|s| s.chars().count() > MAX_SCENARIO_LEN) {
+    if input.scenario.as_ref().is_some_and(|s| s.chars().count() > MAX_SCENARIO_LEN) {
         problems.push(SCENARIO_TOO_LONG);
     }
-    let tasks: Vec<String> =
-        input.tasks.iter().flatten().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+    let sent_tasks = input.tasks.as_deref().unwrap_or_default();
+    let tasks: Vec<String> = sent_tasks.iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
     if tasks.is_empty() {
         problems.push(TASKS_REQUIRED);
-    } else if tasks.len() > MAX_TASKS {
+    } else if sent_tasks.len() > MAX_TASKS {
         problems.push(TASKS_TOO_MANY);
-    } else if tasks.iter().any(|t| t.chars().count() > MAX_TASK_LEN) {
+    } else if sent_tasks.iter().any(|t| t.chars().count() > MAX_TASK_LEN) {
         problems.push(TASK_TOO_LONG);
     }
     let camera = match input.camera.as_deref() {
@@ -102,12 +104,14 @@ pub fn normalize_scenario(scenario: Option<&str>) -> Option<String> {
 
 /// Checks the spec's URL shape (a domain, optional http(s):// and www) and adds https:// when
 /// the scheme is missing.
-pub fn normalize_url(raw: &str) -> Result<String, &'static str> {
-    let raw = raw.trim();
+/// The same rule is `patterns::WEB_ADDRESS` with `maxLength` [`MAX_URL_LEN`] (the value as sent).
+/// Another scheme (`ftp://…`, `mailto:…`) fails the host check: its ':' is not a port's.
+pub fn normalize_url(sent: &str) -> Result<String, &'static str> {
+    let raw = sent.trim();
     if raw.is_empty() {
         return Err(URL_REQUIRED);
     }
-    if raw.len() > MAX_URL_LEN || raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if sent.chars().count() > MAX_URL_LEN || raw.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(URL_INVALID);
     }
     let lower = raw.to_ascii_lowercase();
@@ -115,8 +119,6 @@ pub fn normalize_url(raw: &str) -> Result<String, &'static str> {
         (raw.to_string(), &raw[8..])
     } else if lower.starts_with("http://") {
         (raw.to_string(), &raw[7..])
-    } else if raw.contains("://") {
-        return Err(URL_INVALID);
     } else {
         (format!("https://{raw}"), raw)
     };

@@ -18,7 +18,8 @@ pub const NO_SCREEN_SEGMENT: &str = "Empieza primero la grabación de la pantall
 /// The setting sent by the create/edit form: `None` keeps what there is (`current`), which is
 /// 'off' for a new analysis. Any other text is refused.
 pub fn setting(value: Option<&str>, current: &'static str) -> Result<&'static str, &'static str> {
-    match value.map(str::trim) {
+    // Exactly one of the three (the OpenAPI document's enum), as the forms send them.
+    match value {
         None => Ok(current),
         Some(OFF) => Ok(OFF),
         Some(OPTIONAL) => Ok(OPTIONAL),
@@ -41,11 +42,16 @@ pub fn records_camera(setting: &str) -> bool {
     matches!(stored(setting), OPTIONAL | REQUIRED)
 }
 
-/// The `x-lupa-start-ms` of a camera chunk: where the camera file starts on its segment's screen
-/// file. Missing or unreadable is 0 (the files then play as if started together); an hour caps
-/// a bogus value.
-pub fn start_ms(header: Option<&str>) -> i64 {
-    header.and_then(|v| v.trim().parse::<i64>().ok()).map_or(0, |v| v.clamp(0, 60 * 60 * 1000))
+pub const START_INVALID: &str = "x-lupa-start-ms debe ser un número de milisegundos desde 0";
+
+/// The `x-lupa-start-ms` of a camera (or audio) chunk: where its file starts on its segment's
+/// screen file. Missing is 0 (the files then play as if started together); an hour caps a bogus
+/// value; anything but a whole number from 0 is refused (as the OpenAPI document says).
+pub fn start_ms(header: Option<&str>) -> Result<i64, &'static str> {
+    match header {
+        None => Ok(0),
+        Some(v) => v.trim().parse::<i64>().ok().filter(|v| *v >= 0).map(|v| v.min(60 * 60 * 1000)).ok_or(START_INVALID),
+    }
 }
 
 #[cfg(test)]
@@ -57,8 +63,7 @@ mod tests {
         assert_eq!(setting(None, OFF), Ok(OFF));
         assert_eq!(setting(None, REQUIRED), Ok(REQUIRED));
         assert_eq!(setting(Some("optional"), OFF), Ok(OPTIONAL));
-        assert_eq!(setting(Some(" required "), OFF), Ok(REQUIRED));
-        for bad in ["", "on", "Required", "true", "obligatoria"] {
+        for bad in ["", "on", "Required", "true", "obligatoria", " required "] {
             assert_eq!(setting(Some(bad), OFF), Err(CAMERA_INVALID), "{bad}");
         }
         assert_eq!(stored("weird"), OFF);
@@ -67,10 +72,10 @@ mod tests {
 
     #[test]
     fn the_camera_start_is_bounded() {
-        assert_eq!(start_ms(None), 0);
-        assert_eq!(start_ms(Some("x")), 0);
-        assert_eq!(start_ms(Some("-5")), 0);
-        assert_eq!(start_ms(Some(" 240 ")), 240);
-        assert_eq!(start_ms(Some("99999999999")), 3_600_000);
+        assert_eq!(start_ms(None), Ok(0));
+        assert_eq!(start_ms(Some("x")), Err(START_INVALID));
+        assert_eq!(start_ms(Some("-5")), Err(START_INVALID));
+        assert_eq!(start_ms(Some(" 240 ")), Ok(240));
+        assert_eq!(start_ms(Some("99999999999")), Ok(3_600_000));
     }
 }

@@ -18,6 +18,9 @@ pub const CHUNK_MAX_BYTES: u64 = 4 * 1024 * 1024;
 pub const MAX_CHUNK_INDEX: u32 = 50_000;
 /// Segments per entry: each reload, crash or restart starts one.
 pub const MAX_SEGMENTS: u32 = 200;
+/// The latest a chunk may say it ends (`x-lupa-end-ms`): the largest whole number a JavaScript
+/// number holds, as the participation object's calls carry it (a larger one is 400, not 500).
+pub const MAX_END_MS: i64 = 9_007_199_254_740_991;
 /// Defaults of the `MAX_ENTRY_DURATION_MS` and `MAX_ENTRY_BYTES` variables.
 pub const DEFAULT_MAX_DURATION_MS: i64 = 2 * 60 * 60 * 1000;
 pub const DEFAULT_MAX_BYTES: i64 = 2 * 1024 * 1024 * 1024;
@@ -118,8 +121,11 @@ pub struct CheckedChunk {
 /// Checks a chunk's number, time and size against the participation's limits.
 pub fn check_chunk(req: ChunkRequest<'_>, limits: Limits) -> Result<CheckedChunk, ChunkError> {
     let index = req.index.parse::<u32>().ok().filter(|i| *i <= MAX_CHUNK_INDEX).ok_or(ChunkError::BadIndex)?;
-    let end_ms =
-        req.end_ms.and_then(|v| v.trim().parse::<i64>().ok()).filter(|v| *v >= 0).ok_or(ChunkError::BadEndTime)?;
+    let end_ms = req
+        .end_ms
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|v| (0..=MAX_END_MS).contains(v))
+        .ok_or(ChunkError::BadEndTime)?;
     if req.declared_len == 0 {
         return Err(ChunkError::Empty);
     }

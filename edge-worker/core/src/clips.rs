@@ -6,6 +6,8 @@ use crate::participation::ByteRange;
 /// A player reports the end of a recording slightly late; a note or clip may end this far past it.
 pub const END_SLACK_MS: i64 = 1000;
 pub const MAX_TITLE: usize = 200;
+/// A note's words.
+pub const MAX_NOTE: usize = 2000;
 pub const MAX_TAGS: usize = 10;
 pub const MAX_TAG: usize = 40;
 pub const MAX_REEL_CLIPS: usize = 100;
@@ -39,13 +41,12 @@ pub fn validate_end(start_ms: i64, end_ms: Option<i64>, duration_ms: Option<i64>
     }
 }
 
-/// A trimmed title, `None` when empty.
+/// A trimmed title, `None` when empty; at most [`MAX_TITLE`] characters as sent.
 pub fn normalize_title(title: Option<&str>) -> Result<Option<String>, &'static str> {
-    let title = title.map(str::trim).filter(|t| !t.is_empty());
-    match title {
-        Some(t) if t.chars().count() > MAX_TITLE => Err(TITLE_TOO_LONG),
-        other => Ok(other.map(str::to_string)),
+    if title.is_some_and(|t| t.chars().count() > MAX_TITLE) {
+        return Err(TITLE_TOO_LONG);
     }
+    Ok(title.map(str::trim).filter(|t| !t.is_empty()).map(str::to_string))
 }
 
 /// A note needs words: its text, or for a clip at least a title.
@@ -63,27 +64,28 @@ pub fn normalize_tag(tag: &str) -> String {
 }
 
 /// A note's tags, normalised, duplicates dropped, in the order given.
+/// Counts and lengths are of the tags as sent (what the OpenAPI document states).
 pub fn normalize_tags(tags: &[String]) -> Result<Vec<String>, &'static str> {
+    if tags.len() > MAX_TAGS {
+        return Err(TOO_MANY_TAGS);
+    }
     let mut out: Vec<String> = Vec::new();
-    for tag in tags {
-        let tag = normalize_tag(tag);
-        if tag.is_empty() || tag.chars().count() > MAX_TAG {
+    for sent in tags {
+        let tag = normalize_tag(sent);
+        if tag.is_empty() || sent.chars().count() > MAX_TAG {
             return Err(BAD_TAG);
         }
         if !out.contains(&tag) {
             out.push(tag);
         }
     }
-    if out.len() > MAX_TAGS {
-        return Err(TOO_MANY_TAGS);
-    }
     Ok(out)
 }
 
 /// A reel's title: 1–200 characters after trimming.
-pub fn reel_title(title: Option<&str>) -> Result<String, &'static str> {
-    let title = title.map(str::trim).unwrap_or_default();
-    if title.is_empty() || title.chars().count() > MAX_TITLE {
+pub fn reel_title(sent: Option<&str>) -> Result<String, &'static str> {
+    let title = sent.map(str::trim).unwrap_or_default();
+    if title.is_empty() || sent.is_some_and(|t| t.chars().count() > MAX_TITLE) {
         Err(REEL_TITLE)
     } else {
         Ok(title.to_string())

@@ -10,6 +10,9 @@ pub const MIN_FOR_INTERVAL: usize = 3;
 /// The Single Ease Question's scale: 1 = 'Muy difícil' … 7 = 'Muy fácil'.
 pub const SEQ_MIN: i64 = 1;
 pub const SEQ_MAX: i64 = 7;
+/// The latest moment an answer may name on its entry's timeline: the longest a participation may
+/// last by default (`MAX_ENTRY_DURATION_MS`), plus the players' second of slack.
+pub const MAX_AT_MS: i64 = crate::chunks::DEFAULT_MAX_DURATION_MS + crate::clips::END_SLACK_MS;
 
 pub const INVALID_SEQ: &str = "La facilidad de la tarea debe ser un número del 1 al 7";
 pub const INVALID_SUCCESS: &str = "Indica si completaste la tarea: 'yes', 'no' o 'unsure'";

@@ -66,9 +66,16 @@ impl Refusal {
         match self {
             Refusal::NotYours => 403,
             Refusal::Gone | Refusal::NoSegment => 404,
-            Refusal::SegmentClosed | Refusal::Conflict | Refusal::InFlight | Refusal::NoScreenSegment => 409,
+            // A well-formed request the participation's state cannot take (ADR 0020).
+            Refusal::SegmentClosed
+            | Refusal::Conflict
+            | Refusal::InFlight
+            | Refusal::NoScreenSegment
+            | Refusal::TooManySegments
+            | Refusal::TooSmall
+            | Refusal::CameraOff
+            | Refusal::TranscriptionOff => 409,
             Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
-            Refusal::TooManySegments | Refusal::TooSmall | Refusal::CameraOff | Refusal::TranscriptionOff => 400,
         }
     }
 

@@ -15,13 +15,16 @@ pub mod error_code;
 #[cfg(test)]
 mod ffprobe;
 pub mod insights;
+pub mod json_body;
 pub mod ledger;
 pub mod mail;
 pub mod mp4_index;
 pub mod pages;
 pub mod participation;
+pub mod patterns;
 pub mod read_pieces;
 pub mod recording;
+pub mod recording_mime;
 pub mod routes;
 pub mod shell_preloads;
 pub mod stats;

@@ -41,6 +41,9 @@ pub const CONSENT_VERSION: &str = "2026-11-security-modal-v1";
 pub const PART_SIZE: u64 = 5 * 1024 * 1024;
 pub const MAX_PARTS: u16 = 10_000;
 /// A single whole-file upload (spec-compatible path) is one request: the Workers body limit.
+/// The most step marks a participation keeps: a longer list is not a participant clicking
+/// through tasks.
+pub const MAX_STEP_MARKS: usize = 2_000;
 pub const MAX_SINGLE_UPLOAD: u64 = 100 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

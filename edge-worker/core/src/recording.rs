@@ -74,16 +74,13 @@ pub enum Track {
 named_values!(Track, "track", { Screen => "screen", Camera => "camera", Audio => "audio" });
 
 impl Track {
-    /// `track` of `POST …/segments`: missing means the screen; `'audio'` (exactly) names the
-    /// transcription track of the newest screen segment; 'screen' and 'camera' may be padded.
+    /// `track` of `POST …/segments`: missing means the screen; `'audio'` names the transcription
+    /// track of the newest screen segment. Exactly one of the three, as the OpenAPI document's
+    /// enum says (ADR 0020): a padded value is refused.
     pub fn requested(value: Option<&str>) -> Result<Track, &'static str> {
-        if value == Some(Track::Audio.as_str()) {
-            return Ok(Track::Audio);
-        }
-        match value.map(str::trim) {
-            None | Some("screen") => Ok(Track::Screen),
-            Some("camera") => Ok(Track::Camera),
-            Some(_) => Err(TRACK_INVALID),
+        match value {
+            None => Ok(Track::Screen),
+            Some(v) => v.parse().map_err(|_| TRACK_INVALID),
         }
     }
 }
@@ -162,12 +159,12 @@ mod tests {
     }
 
     #[test]
-    fn a_segment_request_names_its_track_as_it_always_has() {
+    fn a_segment_request_names_its_track_exactly() {
         assert_eq!(Track::requested(None), Ok(Track::Screen));
         assert_eq!(Track::requested(Some("screen")), Ok(Track::Screen));
-        assert_eq!(Track::requested(Some(" camera ")), Ok(Track::Camera));
+        assert_eq!(Track::requested(Some("camera")), Ok(Track::Camera));
         assert_eq!(Track::requested(Some("audio")), Ok(Track::Audio));
-        for bad in ["mic", "", " audio", "Camera"] {
+        for bad in ["mic", "", " audio", "Camera", " camera ", "screen "] {
             assert_eq!(Track::requested(Some(bad)), Err(TRACK_INVALID), "{bad:?}");
         }
     }

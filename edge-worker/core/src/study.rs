@@ -178,7 +178,7 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
         study.questions = questions;
     }
     if let Some(order) = input.task_order {
-        study.task_order = order.trim().to_string();
+        study.task_order = order;
     }
     if let Some(panel) = input.panel {
         study.panel = panel;
@@ -186,7 +186,11 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
     if study.screener.questions.len() > MAX_SCREENER_QUESTIONS {
         push(SCREENER_TOO_MANY);
     }
+    // Lengths count the texts as sent, before trimming (the OpenAPI document's `maxLength`).
     for q in &mut study.screener.questions {
+        if too_long(&q.text) || q.options.iter().any(|o| too_long(&o.text)) {
+            push(TEXT_TOO_LONG);
+        }
         q.text = q.text.trim().to_string();
         if q.text.is_empty() {
             push(SCREENER_TEXT_REQUIRED);
@@ -199,14 +203,14 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
         } else if !q.options.iter().any(|o| o.accept) {
             push(SCREENER_NO_ACCEPT);
         }
-        if too_long(&q.text) || q.options.iter().any(|o| too_long(&o.text)) {
-            push(TEXT_TOO_LONG);
-        }
     }
     if study.questions.pre.len() > MAX_QUESTIONS || study.questions.post.len() > MAX_QUESTIONS {
         push(QUESTIONS_TOO_MANY);
     }
     for q in study.questions.pre.iter_mut().chain(study.questions.post.iter_mut()) {
+        if too_long(&q.text) || q.options.iter().any(|o| too_long(o)) {
+            push(TEXT_TOO_LONG);
+        }
         q.text = q.text.trim().to_string();
         if q.text.is_empty() {
             push(QUESTION_TEXT_REQUIRED);
@@ -233,9 +237,6 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
             }
             _ => push(QUESTION_TYPE_INVALID),
         }
-        if too_long(&q.text) || q.options.iter().any(|o| too_long(o)) {
-            push(TEXT_TOO_LONG);
-        }
     }
     if !matches!(study.task_order.as_str(), "fixed" | "random") {
         push(TASK_ORDER_INVALID);
@@ -244,15 +245,13 @@ pub fn validate(input: StudyInput, current: Study) -> Result<Study, Vec<&'static
     if !valid_id(&study.panel.pid_param) {
         push(PID_PARAM_INVALID);
     }
-    study.panel.completion_url =
-        study.panel.completion_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
-    if study.panel.completion_url.as_deref().is_some_and(|u| !https_url(u)) {
-        push(COMPLETION_URL_INVALID);
+    match panel_url(study.panel.completion_url.take()) {
+        Ok(url) => study.panel.completion_url = url,
+        Err(InvalidUrl) => push(COMPLETION_URL_INVALID),
     }
-    study.panel.screen_out_url =
-        study.panel.screen_out_url.take().map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
-    if study.panel.screen_out_url.as_deref().is_some_and(|u| !https_url(u)) {
-        push(SCREEN_OUT_URL_INVALID);
+    match panel_url(study.panel.screen_out_url.take()) {
+        Ok(url) => study.panel.screen_out_url = url,
+        Err(InvalidUrl) => push(SCREEN_OUT_URL_INVALID),
     }
     if problems.is_empty() {
         Ok(study)
@@ -270,11 +269,39 @@ fn valid_id(value: &str) -> bool {
 
 /// An https URL with a domain (the spec's shape, `{pid}` allowed anywhere after the host).
 pub fn https_url(raw: &str) -> bool {
-    if !raw.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")) {
+    let Some(rest) = raw.get(..8).filter(|s| s.eq_ignore_ascii_case("https://")).and(raw.get(8..)) else {
+        return false;
+    };
+    if rest.split(['/', '?', '#']).next().is_some_and(|host| host.contains("{pid}")) {
         return false;
     }
     let probe = raw.replace("{pid}", "x");
     crate::analysis::normalize_url(&probe).is_ok()
+}
+
+/// A panel's redirect URL as sent: blank or missing is none; otherwise an https URL, trimmed, at
+/// most [`crate::analysis::MAX_URL_LEN`] characters as sent. The same rule is
+/// `patterns::HTTPS_ADDRESS_OR_BLANK` with that `maxLength`.
+pub fn panel_url(sent: Option<String>) -> Result<Option<String>, InvalidUrl> {
+    let Some(sent) = sent else { return Ok(None) };
+    let url = sent.trim();
+    if url.is_empty() {
+        Ok(None)
+    } else if sent.chars().count() <= crate::analysis::MAX_URL_LEN && https_url(url) {
+        Ok(Some(url.to_string()))
+    } else {
+        Err(InvalidUrl)
+    }
+}
+
+/// A panel URL that is not one (each has its own message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidUrl;
+
+/// The panel's id parameter as sent: 1–64 of `[A-Za-z0-9_-]` once trimmed
+/// (`patterns::ID_PARAMETER`).
+pub fn valid_id_parameter(sent: &str) -> bool {
+    valid_id(sent.trim())
 }
 
 /// The participant id from the invite link: `None` when absent or empty, an error when it breaks

@@ -6,13 +6,16 @@
 
 /// Number of SUS items.
 pub const ITEMS: usize = 10;
+/// Each answer: 1 (strongly disagree) to 5 (strongly agree).
+pub const ANSWER_MIN: i64 = 1;
+pub const ANSWER_MAX: i64 = 5;
 
 /// Refusal message for anything but ten answers from 1 to 5.
 pub const INVALID_ANSWERS: &str = "El cuestionario SUS necesita 10 respuestas, cada una del 1 al 5";
 
 /// Ten answers when they are all 1–5.
 pub fn parse_answers(answers: &[i64]) -> Result<[u8; ITEMS], &'static str> {
-    if answers.len() != ITEMS || answers.iter().any(|a| !(1..=5).contains(a)) {
+    if answers.len() != ITEMS || answers.iter().any(|a| !(ANSWER_MIN..=ANSWER_MAX).contains(a)) {
         return Err(INVALID_ANSWERS);
     }
     let mut out = [0u8; ITEMS];

@@ -317,6 +317,8 @@ fn fold_char(c: char) -> char {
 }
 
 /// The shortest and longest search query, in characters.
+/// The largest audio chunk for transcription: a second of Opus at the recorder's 24 kbit/s is ~3 KB.
+pub const MAX_AUDIO_CHUNK: u64 = 256 * 1024;
 pub const QUERY_MIN: usize = 2;
 pub const QUERY_MAX: usize = 100;
 pub const QUERY_INVALID: &str = "La búsqueda debe tener entre 2 y 100 caracteres";
@@ -324,10 +326,10 @@ pub const QUERY_INVALID: &str = "La búsqueda debe tener entre 2 y 100 caractere
 pub const CONTEXT_CHARS: usize = 60;
 
 /// The query trimmed, if it has 2 to 100 characters.
+/// The same rule is `patterns::TWO_OR_MORE` with `maxLength` [`QUERY_MAX`] (the query as sent).
 pub fn query(raw: &str) -> Result<String, &'static str> {
     let q = raw.trim();
-    let n = q.chars().count();
-    if (QUERY_MIN..=QUERY_MAX).contains(&n) {
+    if q.chars().count() >= QUERY_MIN && raw.chars().count() <= QUERY_MAX {
         Ok(q.to_string())
     } else {
         Err(QUERY_INVALID)

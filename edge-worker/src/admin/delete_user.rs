@@ -84,7 +84,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     batch.add(CLEAR_GUARD, &[])?;
     purge::delete_and_drain(app, batch).await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::bad_request(ErrorCode::LastAdmin, "Debe quedar al menos un administrador")
+            ApiError::new(409, ErrorCode::LastAdmin, "Debe quedar al menos un administrador")
         } else {
             err
         }

@@ -20,12 +20,14 @@ use crate::App;
 /// Product §8 Admin list failure.
 pub const REFUSED: &str = "User is not authorized to view this page - please log in again";
 const LAST_ADMIN: &str = "Debe quedar al menos un administrador";
-const MAX_PAGE_SIZE: i64 = 200;
-const DEFAULT_PAGE_SIZE: i64 = 50;
+const BAD_PAGE: &str = "La página debe ser un número desde 1, y su tamaño de 1 a 200";
 
-const LIST: &str = "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\') \
+/// `instr`, not LIKE: what the admin types is matched literally, and a long query is no pattern
+/// SQLite refuses as too complex (it answered 500).
+const LIST: &str =
+    "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR instr(email_normalized, ?1) > 0) \
      ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3";
-const COUNT: &str = "SELECT COUNT(*) AS value FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\')";
+const COUNT: &str = "SELECT COUNT(*) AS value FROM users WHERE (?1 = '' OR instr(email_normalized, ?1) > 0)";
 const GUARD_ROLE: &str = "INSERT INTO invariant_checks (ok) SELECT (?2 = 'admin' OR role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";
 const SET_ROLE: &str = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?1";
@@ -55,18 +57,18 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
     app.wait_until(async move {
         let _ = crate::participation::purge::drain(&App::background(env, config)).await;
     });
-    let page = query_param(req, "page").and_then(|p| p.parse::<i64>().ok()).unwrap_or(1).max(1);
-    let size = query_param(req, "pageSize")
-        .and_then(|p| p.parse::<i64>().ok())
-        .unwrap_or(DEFAULT_PAGE_SIZE)
-        .clamp(1, MAX_PAGE_SIZE);
-    let search = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
-    // LIKE wildcards typed by the admin are literal characters.
-    let pattern = if search.is_empty() {
-        String::new()
-    } else {
-        format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+    // What the OpenAPI document says (`AdminUsersQuery`): a page from 1 (to `MAX_PAGE`), a size of 1 to 200.
+    let number = |name: &str, default: i64, max: i64| match query_param(req, name) {
+        None => Ok(default),
+        Some(raw) => raw
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| ApiError::bad_request(ErrorCode::BadFilter, BAD_PAGE)),
     };
+    let page = number("page", 1, lupa_core::auth::MAX_PAGE)?;
+    let size = number("pageSize", lupa_core::auth::DEFAULT_PAGE_SIZE, lupa_core::auth::MAX_PAGE_SIZE)?;
+    let pattern = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let listed = batch.add(LIST, &[text(&pattern), int(size), int((page - 1).saturating_mul(size))])?;
@@ -94,7 +96,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     let read = crate::auth::users::add_by_id(&mut batch, id)?;
     let results = batch.run().await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::bad_request(ErrorCode::LastAdmin, LAST_ADMIN)
+            ApiError::new(409, ErrorCode::LastAdmin, LAST_ADMIN)
         } else {
             err
         }
@@ -119,7 +121,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
 /// `DELETE /api/v1/admin/users/{id}`.
 pub async fn delete_user(app: &App, admin: &SessionUser, id: &str) -> ApiResult<Response> {
     if admin.user.id == id {
-        return Err(ApiError::bad_request(ErrorCode::SelfDelete, "No puedes eliminar tu propia cuenta"));
+        return Err(ApiError::new(409, ErrorCode::SelfDelete, "No puedes eliminar tu propia cuenta"));
     }
     delete_user::delete(app, id).await?;
     json(200, &MessageResponse { message: "Usuario eliminado".into() })

@@ -183,7 +183,9 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let settings = settings(&body);
     let transcription = transcription(&body, row.transcription())?;
     let (valid, study) = validate_all(body, row.study())?;
-    analysis::check_new_max(valid.max_participants, row.submitted).map_err(|m| invalid(vec![m]))?;
+    // Fewer places than the submissions it has: a valid request this analysis cannot take.
+    analysis::check_new_max(valid.max_participants, row.submitted)
+        .map_err(|m| ApiError::new(409, ErrorCode::InvalidAnalysis, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
@@ -205,7 +207,7 @@ pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let database = db(app)?;
     let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let status = analysis::reopen(row.submitted, row.max_participants)
-        .map_err(|m| ApiError::bad_request(ErrorCode::AnalysisFull, m))?;
+        .map_err(|m| ApiError::new(409, ErrorCode::AnalysisFull, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, status.as_str(), app.now())?;

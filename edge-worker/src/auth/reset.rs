@@ -95,7 +95,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
         .map_err(failed(CHECK))?;
     match row {
         Some(_) => json(200, &SuccessResponse { success: true, message: VALID.into() }),
-        None => Err(invalid_token()),
+        None => Err(unknown_token()),
     }
 }
 
@@ -124,7 +124,7 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
         .await
         .map_err(failed(CLAIM))?;
     let Some(Value { value: user_id }) = claimed else {
-        return Err(invalid_token());
+        return Err(unknown_token());
     };
     let hash = hash_password(&new_password)?;
     database
@@ -140,6 +140,12 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     json(200, &SuccessResponse { success: true, message: UPDATED.into() })
 }
 
+/// A token that is not one: 400 (the OpenAPI document's pattern).
 fn invalid_token() -> ApiError {
     ApiError::bad_request(ErrorCode::InvalidResetToken, INVALID_TOKEN)
+}
+
+/// A well-formed token with no link behind it (never made, used or expired): 404, same message.
+fn unknown_token() -> ApiError {
+    ApiError::new(404, ErrorCode::InvalidResetToken, INVALID_TOKEN)
 }

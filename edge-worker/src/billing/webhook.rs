@@ -18,7 +18,7 @@ use crate::http::{json, read_body};
 use crate::App;
 
 /// Stripe events are small; anything bigger is not one of them.
-const MAX_EVENT_BYTES: usize = 512 * 1024;
+const MAX_EVENT_BYTES: usize = lupa_core::stripe_events::MAX_EVENT_BYTES as usize;
 
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let secret = required_secret(&app.env, "STRIPE_WEBHOOK_SECRET")?;
@@ -30,7 +30,8 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
             SignatureError::Expired => "La firma del evento ha caducado",
             SignatureError::Mismatch => "La firma del evento no es válida",
         };
-        ApiError::bad_request(ErrorCode::BadSignature, message)
+        // Like a signed URL's: the sender is not who it says (or too late), 403.
+        ApiError::forbidden(ErrorCode::BadSignature, message)
     })?;
     let envelope = parse_event(&body).map_err(|m| ApiError::bad_request(ErrorCode::BadEvent, m))?;
     let applied = events::apply(&db(app)?, "stripe", &envelope, app.now()).await?;

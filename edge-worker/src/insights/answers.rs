@@ -102,11 +102,15 @@ pub async fn put_task(app: &App, req: &mut Request, entry_id: &str, task_number:
     let database = db(app)?;
     let settings = settings(&database, &entry.analysis_id).await?;
     if settings.task_questions == 0 {
-        return Err(ApiError::bad_request(ErrorCode::QuestionsOff, QUESTIONS_OFF));
+        return Err(ApiError::new(409, ErrorCode::QuestionsOff, QUESTIONS_OFF));
     }
     let input = TaskAnswerInput { task_number, seq: body.seq, success: body.success.as_deref(), at_ms: body.atMs };
-    let valid = insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app))
-        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+    // A task this analysis does not have is not found; the answers' own rules are the document's.
+    let valid =
+        insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app)).map_err(|m| {
+            let status = if m == insights::NO_SUCH_TASK { 404 } else { 400 };
+            ApiError::new(status, ErrorCode::InvalidAnswer, m)
+        })?;
     let now = app.now();
     database
         .batch_busy(vec![
@@ -146,7 +150,7 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
     let body: SusAnswerRequest = read_json(req).await?;
     let database = db(app)?;
     if settings(&database, &entry.analysis_id).await?.sus == 0 {
-        return Err(ApiError::bad_request(ErrorCode::SusOff, SUS_OFF));
+        return Err(ApiError::new(409, ErrorCode::SusOff, SUS_OFF));
     }
     let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default())
         .map_err(|m| ApiError::bad_request(ErrorCode::InvalidSus, m))?;

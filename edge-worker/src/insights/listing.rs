@@ -45,13 +45,18 @@ struct Filter {
     clips: Option<bool>,
 }
 
+/// As the OpenAPI document says (`AnalysisNotesQuery`): `task` a task number, `kind` 'note' or
+/// 'clip' when present; a blank `tag` is no filter.
 fn filter(req: &Request) -> ApiResult<Filter> {
     let url = req.url()?;
-    let param = |name: &str| {
-        url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).filter(|v| !v.trim().is_empty())
-    };
+    let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
     let task = param("task")
-        .map(|t| t.trim().parse::<u32>().map_err(|_| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK)))
+        .map(|t| {
+            t.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=lupa_core::analysis::MAX_TASKS as u32).contains(n))
+                .ok_or_else(|| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK))
+        })
         .transpose()?;
     let clips = match param("kind").as_deref() {
         None => None,
@@ -59,7 +64,8 @@ fn filter(req: &Request) -> ApiResult<Filter> {
         Some("note") => Some(false),
         Some(_) => return Err(ApiError::bad_request(ErrorCode::BadFilter, BAD_KIND)),
     };
-    Ok(Filter { tag: param("tag").map(|t| normalize_tag(&t)), task, clips })
+    let tag = param("tag").filter(|t| !t.trim().is_empty()).map(|t| normalize_tag(&t));
+    Ok(Filter { tag, task, clips })
 }
 
 /// `GET /api/v1/analysis/{id}/notes?tag=&task=&kind=note|clip`.

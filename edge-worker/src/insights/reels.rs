@@ -102,8 +102,9 @@ fn check_clips(results: &Results, found: Option<Slot>, analysis_id: &str, ids: &
         Some(slot) => results.all::<playlist::ClipRow>(slot)?,
         None => Vec::new(),
     };
+    // Clips this analysis does not have: a well-formed list, not for this reel (409).
     if found.len() != ids.len() || found.iter().any(|c| c.analysis_id != analysis_id) {
-        return Err(bad(NOT_A_CLIP));
+        return Err(ApiError::new(409, ErrorCode::InvalidReel, NOT_A_CLIP));
     }
     Ok(())
 }
@@ -262,6 +263,7 @@ pub async fn add_clip(app: &App, user: &SessionUser, req: &mut Request, reel_id:
     .await?;
     let body = body?;
     let clip = clip.ok_or_else(|| bad(NOT_A_CLIP))?;
+    let too_many = |m| ApiError::new(409, ErrorCode::InvalidReel, m);
     let mut ids = clip_ids_of(&results, current)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -269,7 +271,8 @@ pub async fn add_clip(app: &App, user: &SessionUser, req: &mut Request, reel_id:
         check_clips(&results, found, &reel.analysis_id, std::slice::from_ref(&clip))?;
         let at = body.position.map_or(ids.len(), |p| (p as usize).min(ids.len()));
         ids.insert(at, clip);
-        clips::check_reel_clips(&ids).map_err(bad)?;
+        // The reel is full: the clip is fine, the reel cannot take it.
+        clips::check_reel_clips(&ids).map_err(too_many)?;
         gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
         add_set_clips(&mut batch, &reel.id, &ids, app.now())?;
     }

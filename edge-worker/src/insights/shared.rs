@@ -1,8 +1,8 @@
 //! Share links, the stranger's side (ADR 0012): `GET /share/{token}` answers exactly what was
 //! shared — no other entries, no entry or participant ids, notes only when the link includes them
-//! — counts the view, and answers 410 'Este enlace ya no está disponible' for a link that was
+//! — counts the view, and answers 404 'Este enlace ya no está disponible' for a link that was
 //! revoked, has expired, or does not exist (one answer for all three, so the route tells nothing
-//! about which tokens ever existed). Media goes through `/share-media/…` signed URLs that check
+//! about which tokens ever existed; the page `/s/{token}` says 410, ADR 0012 and 0020). Media goes through `/share-media/…` signed URLs that check
 //! the link again on every request, and each answer carries at most 8 MiB, so a revoked link
 //! also stops a player that is already reading. A recording or clip shared with captions (ADR
 //! 0018) also gets a signed `…/0/captions` URL on the same route: its transcript as WebVTT.
@@ -133,9 +133,11 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
     Ok(found.map(|slot| results.first::<ShareRow>(slot)).transpose()?.flatten().is_some())
 }
 
-/// The answer for every link that cannot be shown.
+/// The API's answer for every link that cannot be shown, unknown, revoked or expired alike: 404,
+/// so it tells nobody whether a token was ever a link (ADR 0020). The page `/s/{token}` answers
+/// 410 for all three (ADR 0012), for crawlers and link checkers.
 pub fn gone() -> ApiError {
-    ApiError::new(410, ErrorCode::ShareUnavailable, SHARE_GONE)
+    ApiError::new(404, ErrorCode::ShareUnavailable, SHARE_GONE)
 }
 
 /// `GET /api/v1/share/{token}`: no account, no cookies; counts one view. Two round trips: the

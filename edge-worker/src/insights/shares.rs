@@ -152,18 +152,23 @@ fn target_of(
             let entry = results
                 .first::<entries::EntryRow>(slot)?
                 .filter(|e| e.analysis_id == analysis_id && e.status == "submitted");
-            entry.map(|e| (Some(e.id), None, None)).ok_or_else(|| bad(BAD_TARGET))
+            entry.map(|e| (Some(e.id), None, None)).ok_or_else(missing_target)
         }
         TargetSlot::Clip(slot) => {
             let clip = results.all::<playlist::ClipRow>(slot)?.into_iter().find(|c| c.analysis_id == analysis_id);
-            clip.map(|c| (Some(c.entry_id), Some(c.id), None)).ok_or_else(|| bad(BAD_TARGET))
+            clip.map(|c| (Some(c.entry_id), Some(c.id), None)).ok_or_else(missing_target)
         }
         TargetSlot::Reel(slot) => {
             let reel = results.first::<reels::ReelRow>(slot)?.filter(|r| r.analysis_id == analysis_id);
-            reel.map(|r| (None, None, Some(r.id))).ok_or_else(|| bad(BAD_TARGET))
+            reel.map(|r| (None, None, Some(r.id))).ok_or_else(missing_target)
         }
         TargetSlot::Invalid => Err(bad(BAD_TARGET)),
     }
+}
+
+/// A target this analysis does not have (or not submitted): a well-formed request it cannot take.
+fn missing_target() -> ApiError {
+    ApiError::new(409, ErrorCode::InvalidShare, BAD_TARGET)
 }
 
 fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {

@@ -42,8 +42,8 @@ use crate::ledger::store::Store;
 use crate::transcripts::provider::Provider;
 use crate::App;
 
-/// The largest audio chunk: a second of Opus at the recorder's 24 kbit/s is ~3 KB.
-pub const MAX_AUDIO_CHUNK: usize = 256 * 1024;
+/// The largest audio chunk (`lupa_core::transcript::MAX_AUDIO_CHUNK`).
+pub const MAX_AUDIO_CHUNK: usize = lupa_core::transcript::MAX_AUDIO_CHUNK as usize;
 /// Windows sent at once: a 60-minute recording's 120 windows in 15 rounds.
 const CONCURRENCY: usize = 8;
 

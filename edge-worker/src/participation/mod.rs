@@ -162,8 +162,13 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let analysis = repo::add_detail(&mut batch, &id, false)?;
     let results = batch.run().await?;
     if results.changes(claimed)? == 0 {
-        check_places(&results, places)?;
-        return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
+        // The spec's 400 for no places is validate-participation's; here the last place went
+        // between that check and this claim: the analysis's state, 409.
+        return Err(match check_places(&results, places) {
+            Err(err) if err.status == 400 => ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES),
+            Err(err) => err,
+            Ok(_) => ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES),
+        });
     }
     let study_json = repo::row_of(&results, analysis)?.and_then(|row| row.study_json);
     let detail = repo::detail_of(app, &results, analysis)?

@@ -147,7 +147,7 @@ pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     if results.changes(reclaimed)? == 0 {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
         return with_cookie(
-            ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES).to_response(),
+            ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES).to_response(),
             &clear_capability_cookie(),
         );
     }

@@ -33,8 +33,6 @@ const TOUCH: &str =
 
 const CHUNK_LENGTH_MISMATCH: &str = "El fragmento no tiene la longitud declarada";
 const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
-/// A step list longer than this is not a participant clicking through tasks.
-const MAX_STEP_MARKS: usize = 2_000;
 
 /// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?}`: a new capture of this
 /// participation, or the camera track of the newest one.
@@ -118,7 +116,10 @@ pub async fn put_chunk(
     .map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
     let start_ms = match track {
         Track::Camera => {
-            req.headers().get("x-lupa-start-ms").ok().flatten().map(|s| lupa_core::camera::start_ms(Some(&s)))
+            let header = req.headers().get("x-lupa-start-ms").ok().flatten();
+            let start = lupa_core::camera::start_ms(header.as_deref())
+                .map_err(|m| ApiError::bad_request(ErrorCode::BadChunkTime, m))?;
+            header.map(|_| start)
         }
         Track::Screen | Track::Audio => None,
     };
@@ -200,7 +201,7 @@ pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResul
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
     let body: StepsRequest = read_json(req).await?;
-    if body.steps.len() > MAX_STEP_MARKS {
+    if body.steps.len() > lupa_core::participation::MAX_STEP_MARKS {
         return Err(ApiError::bad_request(ErrorCode::TooManySteps, "Demasiadas marcas de paso"));
     }
     let steps_json = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;

@@ -80,7 +80,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
                 &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 },
             );
         }
-        return Err(ApiError::bad_request(ErrorCode::MissingRecording, MISSING_RECORDING));
+        return Err(ApiError::new(409, ErrorCode::MissingRecording, MISSING_RECORDING));
     };
     let mut duration_ms: i64 = screens.iter().map(|s| s.duration_ms).sum();
     let size: u64 = screens.iter().map(|s| s.size).sum();
@@ -194,7 +194,10 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
 /// `PATCH /api/v1/analysisEntry {analysisEntryId, analysisEntryStatus: 'submitted'}`.
 pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: UpdateEntryRequest = read_json(req).await?;
-    let entry_id = body.analysisEntryId.unwrap_or_default();
+    let entry_id = body
+        .analysisEntryId
+        .filter(|id| !id.is_empty())
+        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID))?;
     let entry = entries::require_capability(app, req, &entry_id).await?;
     if body.analysisEntryStatus.as_deref() != Some("submitted") {
         return Err(ApiError::bad_request(ErrorCode::BadStatus, "El único estado admitido es 'submitted'"));
@@ -205,7 +208,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         _ => false,
     };
     if !stored {
-        return Err(ApiError::bad_request(ErrorCode::MissingRecording, MISSING_RECORDING));
+        return Err(ApiError::new(409, ErrorCode::MissingRecording, MISSING_RECORDING));
     }
     let database = db(app)?;
     let now = app.now();
@@ -233,7 +236,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         .and_then(|rows| rows.into_iter().next());
     if !submitted && purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Yes {
         return sessions::with_cookie(
-            ApiError::bad_request(ErrorCode::NoPlaces, rules::NO_PLACES).to_response(),
+            ApiError::new(409, ErrorCode::NoPlaces, rules::NO_PLACES).to_response(),
             &entries::clear_capability_cookie(),
         );
     }

@@ -5,9 +5,10 @@
 //! one's range, needs the owner's active subscription (402; ADR 0012, "Lapsed customers"); plain
 //! notes do not, since taking notes on recordings one has is part of getting one's data out.
 
-use lupa_api_types::{NoteDto, NoteRequest, NotesResponse};
-use lupa_core::clips;
+use lupa_api_types::{NoteDto, NoteRequest, NotesResponse, Patch};
+use lupa_core::clips::{self, MAX_NOTE};
 use lupa_core::error_code::ErrorCode;
+use lupa_core::insights::MAX_AT_MS;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -20,7 +21,6 @@ use crate::insights::cleanup;
 use crate::recordings::owned_entry_with;
 use crate::App;
 
-const MAX_NOTE: usize = 2000;
 const TOO_LONG: &str = "La nota puede tener como máximo 2000 caracteres";
 const BAD_TIME: &str = "El momento de la nota no es válido";
 
@@ -104,6 +104,42 @@ fn bad(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
     move |message| ApiError::bad_request(code, message)
 }
 
+fn conflict(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
+    move |message| ApiError::new(409, code, message)
+}
+
+/// What a request says on its own, checked as the OpenAPI document states it: 400 when it
+/// breaks a rule. `new`: a create, which must say when and have words.
+fn check_request(body: &NoteRequest, new: bool) -> ApiResult<()> {
+    if new && body.atMs.is_none_or(|at| at < 0) || body.atMs.is_some_and(|at| !(0..=MAX_AT_MS).contains(&at)) {
+        return Err(ApiError::bad_request(ErrorCode::BadNoteTime, BAD_TIME));
+    }
+    if let (Some(at), Patch::Value(end)) = (body.atMs, &body.endMs) {
+        if *end <= at || *end > MAX_AT_MS {
+            return Err(ApiError::bad_request(ErrorCode::BadClipRange, clips::BAD_RANGE));
+        }
+    }
+    if let Patch::Value(title) = &body.title {
+        clips::normalize_title(Some(title)).map_err(bad(ErrorCode::BadTitle))?;
+    }
+    if body.text.as_ref().is_some_and(|t| t.chars().count() > MAX_NOTE) {
+        return Err(ApiError::bad_request(ErrorCode::NoteTooLong, TOO_LONG));
+    }
+    body.tags.as_deref().map(clips::normalize_tags).transpose().map_err(bad(ErrorCode::BadTags))?;
+    if new {
+        let title = match &body.title {
+            Patch::Value(title) => clips::normalize_title(Some(title)).ok().flatten(),
+            _ => None,
+        };
+        clips::check_note_text(body.text.as_deref().unwrap_or(""), title.as_deref())
+            .map_err(bad(ErrorCode::EmptyNote))?;
+    }
+    Ok(())
+}
+
+/// The note as it would be, with what the recording and the stored note hold: a well-formed
+/// request that does not fit them (past the recording's end, a clip ending before its stored
+/// start, an edit that leaves no words) is 409.
 fn validate(
     at: Option<i64>,
     end: Option<i64>,
@@ -113,17 +149,14 @@ fn validate(
     duration_ms: Option<i64>,
 ) -> ApiResult<Valid> {
     let text = text.trim().to_string();
-    let title = clips::normalize_title(title).map_err(bad(ErrorCode::BadTitle))?;
-    clips::check_note_text(&text, title.as_deref()).map_err(bad(ErrorCode::EmptyNote))?;
-    if text.chars().count() > MAX_NOTE {
-        return Err(ApiError::bad_request(ErrorCode::NoteTooLong, TOO_LONG));
-    }
+    let title = clips::normalize_title(title).map_err(conflict(ErrorCode::BadTitle))?;
+    clips::check_note_text(&text, title.as_deref()).map_err(conflict(ErrorCode::EmptyNote))?;
     let at = at.unwrap_or(-1);
     // A second of slack past the end: players report the end slightly late.
     if at < 0 || duration_ms.is_some_and(|d| at > d + clips::END_SLACK_MS) {
-        return Err(ApiError::bad_request(ErrorCode::BadNoteTime, BAD_TIME));
+        return Err(ApiError::new(409, ErrorCode::BadNoteTime, BAD_TIME));
     }
-    let end = clips::validate_end(at, end, duration_ms).map_err(bad(ErrorCode::BadClipRange))?;
+    let end = clips::validate_end(at, end, duration_ms).map_err(conflict(ErrorCode::BadClipRange))?;
     let tags = tags.map(clips::normalize_tags).transpose().map_err(bad(ErrorCode::BadTags))?;
     Ok(Valid { at, end, title, text, tags })
 }
@@ -199,6 +232,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
     let (entry, results, subscribed) =
         owned_entry_with(app, user, entry_id, |batch| gate::add_active_for_entry(batch, entry_id, app.now())).await?;
     let body: NoteRequest = read_json(req).await?;
+    check_request(&body, true)?;
     let title = body.title.apply(None);
     let valid = validate(
         body.atMs,
@@ -238,6 +272,7 @@ pub async fn update(
     .await?;
     let current = one_row_of(&results, found)?;
     let body: NoteRequest = read_json(req).await?;
+    check_request(&body, false)?;
     let at = body.atMs.or(Some(current.at_ms));
     let end = body.endMs.apply(current.end_ms);
     let title = body.title.apply(current.title.clone());

@@ -80,10 +80,11 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
     let questions = study
         .phase(phase)
         .filter(|q| !q.is_empty())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
+        .ok_or_else(|| ApiError::new(404, ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
     let answers = body.answers.unwrap_or_default();
     if answers.len() != questions.len() {
-        return Err(ApiError::bad_request(ErrorCode::InvalidAnswer, study::ANSWERS_INVALID));
+        // Answers that do not fit this analysis's questions: well-formed, but not for them.
+        return Err(ApiError::new(409, ErrorCode::InvalidAnswer, study::ANSWERS_INVALID));
     }
     let max_at = app.config.limits.max_duration_ms + lupa_core::clips::END_SLACK_MS;
     let at =
@@ -94,7 +95,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
     for (i, (question, answer)) in questions.iter().zip(&answers).enumerate() {
         let input = AnswerInput { text: answer.text.clone(), choices: answer.choices.clone(), value: answer.value };
         let value =
-            study::stored_answer(question, &input).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+            study::stored_answer(question, &input).map_err(|m| ApiError::new(409, ErrorCode::InvalidAnswer, m))?;
         let row = AnswerRow {
             entry_id: entry.id.clone(),
             phase: phase.to_string(),

@@ -126,7 +126,7 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let answers = body.answers.unwrap_or_default();
     let rejection = study::screen(&study.screener, &answers)
-        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
+        .map_err(|m| ApiError::new(409, ErrorCode::InvalidScreenerAnswers, m))?;
     let Some(rejection) = rejection else { return json(200, &ScreenResponse { accepted: true, screenOutUrl: None }) };
     let mut write = Batch::new(&database);
     write.add(
@@ -170,7 +170,7 @@ pub fn check_claim(
     let study = parse(row.study_json.as_deref());
     if !study.screener.questions.is_empty() {
         let verdict = study::screen(&study.screener, screener.unwrap_or(&[]))
-            .map_err(|m| ApiError::bad_request(ErrorCode::InvalidScreenerAnswers, m))?;
+            .map_err(|m| ApiError::new(409, ErrorCode::InvalidScreenerAnswers, m))?;
         if verdict.is_some() {
             return Err(ApiError::new(403, ErrorCode::ScreenedOut, study::SCREENED_OUT));
         }

@@ -86,10 +86,12 @@ pub(crate) fn token_hash(app: &App, raw: &str) -> ApiResult<String> {
 /// `POST /api/v1/team/invitations {email, role}`.
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: InvitationRequest = read_json(req).await?;
-    let address = body.email.unwrap_or_default().trim().to_string();
-    if !email::is_valid(&address) {
+    // Its length counts as sent, as the OpenAPI document's `maxLength` does (ADR 0020).
+    let sent = body.email.unwrap_or_default();
+    if !email::is_valid(&sent) {
         return Err(ApiError::bad_request(ErrorCode::InvalidEmail, "Introduce un correo válido"));
     }
+    let address = sent.trim().to_string();
     let role = grantable(body.role.as_deref())?;
     let workspace = user.workspace_id()?;
     let normalized = email::normalize(&address);

@@ -67,8 +67,11 @@ struct JoinedRow {
     role: String,
 }
 
+/// Every link that cannot be used, unknown, malformed, used, revoked or expired alike: 404, the
+/// answer a client reads as "not there", one for all so it tells nobody which tokens were ever
+/// links (ADR 0020, as a share link's).
 fn invalid() -> ApiError {
-    ApiError::new(410, ErrorCode::InvitationInvalid, INVALID)
+    ApiError::new(404, ErrorCode::InvitationInvalid, INVALID)
 }
 
 fn hash_of(app: &App, raw: &str) -> ApiResult<String> {
@@ -78,7 +81,7 @@ fn hash_of(app: &App, raw: &str) -> ApiResult<String> {
     token_hash(app, raw)
 }
 
-/// `GET /api/v1/invitations/{token}`: 410 once used, revoked or expired.
+/// `GET /api/v1/invitations/{token}`: 404 once used, revoked or expired.
 pub async fn view(app: &App, raw: &str) -> ApiResult<Response> {
     let hash = hash_of(app, raw)?;
     let row = stmt(&db(app)?, STATE, &[text(&hash)])?
@@ -100,7 +103,7 @@ pub async fn view(app: &App, raw: &str) -> ApiResult<Response> {
 }
 
 /// `POST /api/v1/invitations/{token}/accept`: one batch reads the invitation, claims it, adds the
-/// member, makes the team current and logs it; 403 for another account's e-mail, 410 when unusable.
+/// member, makes the team current and logs it; 403 for another account's e-mail, 404 when unusable.
 pub async fn accept(app: &App, user: &SessionUser, raw: &str) -> ApiResult<Response> {
     let hash = hash_of(app, raw)?;
     let database = db(app)?;

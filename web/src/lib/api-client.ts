@@ -27,7 +27,7 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `ErrorCode` (exported from the worker's enum), or one the client produced. */
   readonly code: ErrorCode | ClientErrorCode;
-  /** The `errors: [{msg}]` of a ValidationErrorBody (e.g. password-policy reasons); empty otherwise. */
+  /** The `errors: [{msg}]` of an error body (e.g. password-policy reasons); empty otherwise. */
   readonly errors: ValidationItem[];
 
   constructor(status: number, code: ErrorCode | ClientErrorCode, message: string, errors: ValidationItem[] = []) {
@@ -85,7 +85,7 @@ async function readJson(response: Response): Promise<{ value: unknown } | 'inval
 
 /** The well-formed `{msg}` items of an error body's optional `errors` list. */
 function validationItems(body: ErrorBody): ValidationItem[] {
-  const items: unknown = (body as ErrorBody & { errors?: unknown }).errors;
+  const items: unknown = body.errors;
   if (!Array.isArray(items)) return [];
   return items.filter(
     (item): item is ValidationItem => typeof item === 'object' && item !== null && typeof item.msg === 'string',

@@ -10,9 +10,13 @@ pub fn normalize(email: &str) -> String {
 
 /// True when `email` looks like an address: one `@` with non-space text on both sides and a dot in
 /// the domain, at most 254 characters.
-pub fn is_valid(email: &str) -> bool {
-    let email = email.trim();
-    if email.is_empty() || email.len() > MAX_EMAIL_LEN || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+/// The same rule is `patterns::EMAIL` with `maxLength` [`MAX_EMAIL_LEN`] (the value as sent).
+pub fn is_valid(sent: &str) -> bool {
+    let email = sent.trim();
+    if email.is_empty()
+        || sent.chars().count() > MAX_EMAIL_LEN
+        || email.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
         return false;
     }
     let mut parts = email.split('@');
@@ -26,14 +30,15 @@ pub fn is_valid(email: &str) -> bool {
         && !domain.contains("..")
 }
 
-/// The spec's own shape (product §5 waitlist): non-space text, `@`, non-space text.
-pub fn looks_like_address(email: &str) -> bool {
-    let email = email.trim();
+/// The spec's own shape (product §5 waitlist): non-space text, `@`, non-space text. The same rule
+/// is `patterns::EMAIL_SHAPE` with `maxLength` [`MAX_EMAIL_LEN`] (the value as sent).
+pub fn looks_like_address(sent: &str) -> bool {
+    let email = sent.trim();
     match email.split_once('@') {
         Some((local, domain)) => {
             !local.is_empty()
                 && !domain.is_empty()
-                && email.len() <= MAX_EMAIL_LEN
+                && sent.chars().count() <= MAX_EMAIL_LEN
                 && !email.chars().any(char::is_whitespace)
         }
         None => false,

@@ -47,6 +47,12 @@ pub const SESSION_IDLE_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 pub const SESSION_ABSOLUTE_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 /// A session's last-seen time is rewritten at most this often, to keep reads cheap.
 pub const SESSION_TOUCH_EVERY_MS: i64 = 60 * 60 * 1000;
+/// The admin's users list: rows per page by default and at most.
+pub const DEFAULT_PAGE_SIZE: i64 = 50;
+pub const MAX_PAGE_SIZE: i64 = 200;
+/// Its last page: the first row's offset stays a whole number D1 holds exactly (below 2^53, which
+/// a larger one, sent as a JavaScript number, is not: D1 then refuses the query).
+pub const MAX_PAGE: i64 = ((1 << 53) - 1) / MAX_PAGE_SIZE + 1;
 /// Password-reset links expire after 30 minutes (ASVS).
 pub const RESET_TOKEN_TTL_MS: i64 = 30 * 60 * 1000;
 

@@ -102,11 +102,40 @@ pub fn check_policy(password: &str) -> Result<(), PolicyError> {
     if len > MAX_LEN {
         return Err(PolicyError::TooLong);
     }
-    let lowered = password.to_lowercase();
+    // ASCII case only, so the OpenAPI document can state the same rule (`common_pattern`).
+    let lowered = password.to_ascii_lowercase();
     if COMMON.contains(&lowered.as_str()) || lowered.chars().all(|c| c == lowered.chars().next().unwrap_or(' ')) {
         return Err(PolicyError::TooCommon);
     }
     Ok(())
+}
+
+/// The passwords [`check_policy`] refuses as too common, as a JSON Schema pattern (ECMA-262): one
+/// of the list in any ASCII case, or one character repeated (ASCII letters in either case).
+pub fn common_pattern() -> String {
+    let any_case = |word: &str| -> String {
+        word.chars()
+            .map(|c| {
+                if c.is_ascii_alphabetic() {
+                    format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase())
+                } else {
+                    regex_escape(c)
+                }
+            })
+            .collect()
+    };
+    let letters = ('a'..='z').map(|c| format!("[{c}{}]+", c.to_ascii_uppercase()));
+    let words = COMMON.iter().map(|w| any_case(w));
+    let alternatives: Vec<String> = std::iter::once(r"([\s\S])\1*".to_string()).chain(letters).chain(words).collect();
+    format!("^(?:{})$", alternatives.join("|"))
+}
+
+fn regex_escape(c: char) -> String {
+    if r"\^$.|?*+()[]{}/-".contains(c) {
+        format!("\\{c}")
+    } else {
+        c.to_string()
+    }
 }
 
 fn hasher() -> Result<Argon2<'static>, String> {

@@ -5,10 +5,12 @@
 //! generated `api-paths.ts`) all read the same rows (ADR 0014).
 //! Size: resolving and `Params` are small; most lines are the tests that keep every declared path parameter reachable.
 
+mod links;
 pub mod participant;
 mod paths;
 mod table;
 
+pub use links::{Link, LINKS};
 pub use paths::*;
 pub use table::{RouteId, ROUTES};
 
@@ -42,6 +44,10 @@ pub enum Content {
     AnyJson,
     /// Bytes of this media type.
     Binary(&'static str),
+    /// A recording's file: MediaRecorder's MP4 or WebM (`recording_mime`), as it was recorded.
+    Recording,
+    /// A shared recording's file, or its captions (WebVTT) on the link's `…/0/captions`.
+    RecordingOrCaptions,
     Csv,
     /// Text of this media type.
     Text(&'static str),
@@ -55,6 +61,21 @@ pub struct Doc {
     /// The status of a successful answer.
     pub status: u16,
     pub response: Content,
+    /// Error statuses the route answers besides those its shape implies (`lupa-api-types`
+    /// `openapi::error_statuses`: its access rule, its path parameters, a JSON body, a rate limit).
+    pub errors: &'static [u16],
+    /// The `lupa-api-types` type whose fields are the route's query parameters.
+    pub query: Option<&'static str>,
+    /// The `lupa-api-types` type whose fields are the request headers the route reads.
+    pub headers: Option<&'static str>,
+    /// Counts attempts per client or account: may answer 429 with `Retry-After`.
+    pub rate_limited: bool,
+    /// The most bytes a binary body may have, when no `Content-Length` header declares it.
+    pub body_max: Option<u64>,
+    /// Answers without its credentials too (what it answers then is its own, not a refusal).
+    pub credentials_optional: bool,
+    /// A `Signed` route that also needs the participation's capability cookie.
+    pub with_capability: bool,
 }
 
 /// Declares every route at once (`table.rs`): `Name: method("/pattern", Access).d1(n)…` per row
@@ -106,7 +127,19 @@ pub struct Route {
 /// zero, which the budget test would catch on its first D1 call.
 impl Route {
     const fn new(id: RouteId, method: &'static str, pattern: &'static str, access: Access) -> Route {
-        let doc = Doc { summary: "", request: Content::NoBody, status: 200, response: Content::NoBody };
+        let doc = Doc {
+            summary: "",
+            request: Content::NoBody,
+            status: 200,
+            response: Content::NoBody,
+            errors: &[],
+            query: None,
+            headers: None,
+            rate_limited: false,
+            body_max: None,
+            credentials_optional: false,
+            with_capability: false,
+        };
         Route {
             id,
             method,
@@ -176,6 +209,41 @@ impl Route {
     pub const fn gives(mut self, status: u16, response: Content) -> Route {
         self.doc.status = status;
         self.doc.response = response;
+        self
+    }
+    /// Error statuses beyond those the route's shape implies (each with the error body).
+    pub const fn fails(mut self, statuses: &'static [u16]) -> Route {
+        self.doc.errors = statuses;
+        self
+    }
+    /// The query parameters, as the fields of a type of `lupa-api-types`.
+    pub const fn query(mut self, type_name: &'static str) -> Route {
+        self.doc.query = Some(type_name);
+        self
+    }
+    /// The request headers read, as the fields of a type of `lupa-api-types`.
+    pub const fn headers(mut self, type_name: &'static str) -> Route {
+        self.doc.headers = Some(type_name);
+        self
+    }
+    /// Callable without its credentials (the capability cookie): it then answers for nobody.
+    pub const fn credentials_optional(mut self) -> Route {
+        self.doc.credentials_optional = true;
+        self
+    }
+    /// A signed URL that works only in the browser holding the participation's capability.
+    pub const fn with_capability(mut self) -> Route {
+        self.doc.with_capability = true;
+        self
+    }
+    /// A binary body's most bytes (413 above), when no declared header says it.
+    pub const fn body_max(mut self, max: u64) -> Route {
+        self.doc.body_max = Some(max);
+        self
+    }
+    /// Attempts are counted (per client address, account or user): 429 past the limit.
+    pub const fn rate_limited(mut self) -> Route {
+        self.doc.rate_limited = true;
         self
     }
 
@@ -265,7 +333,7 @@ impl<'a> Params<'a> {
 /// A matched route with its path parameters.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Matched<'a> {
-    pub spec: Route,
+    pub spec: &'static Route,
     pub params: Params<'a>,
 }
 
@@ -280,12 +348,17 @@ impl Eq for Route {}
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolution<'a> {
     Found(Matched<'a>),
-    /// The path exists but not for this method; carries the allowed methods for `Allow`.
+    /// The path exists but not for this method; carries the methods it has, for `Allow`.
     MethodNotAllowed(Vec<&'static str>),
     NotFound,
 }
 
 /// Resolves a full request path (starting with `/api/v1`) against [`ROUTES`].
+///
+/// A path is the resource of the most specific pattern that matches it (a literal segment beats a
+/// parameter, earliest segment first), so `/analysis/participate` is that route's resource only and
+/// not also `/analysis/{id}`: another method there is 405 with the methods the OpenAPI document
+/// lists for that path in `Allow`, never a lookup of an analysis called "participate".
 pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
     let Some(rest) = path.strip_prefix(API_ROOT) else {
         return Resolution::NotFound;
@@ -295,23 +368,28 @@ pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => rest,
     };
+    let Some(best) = ROUTES
+        .iter()
+        .filter(|spec| match_pattern(spec.pattern, rest).is_some())
+        .map(|spec| spec.pattern)
+        .max_by_key(|pattern| specificity(pattern))
+    else {
+        return Resolution::NotFound;
+    };
     let mut allowed = Vec::new();
-    for spec in ROUTES {
-        if let Some(params) = match_pattern(spec.pattern, rest) {
-            if spec.method.eq_ignore_ascii_case(method) {
-                return Resolution::Found(Matched {
-                    spec: *spec,
-                    params: Params { pattern: spec.pattern, values: params },
-                });
-            }
-            allowed.push(spec.method);
+    for spec in ROUTES.iter().filter(|spec| spec.pattern == best) {
+        if spec.method.eq_ignore_ascii_case(method) {
+            let values = match_pattern(best, rest).unwrap_or_default();
+            return Resolution::Found(Matched { spec, params: Params { pattern: best, values } });
         }
+        allowed.push(spec.method);
     }
-    if allowed.is_empty() {
-        Resolution::NotFound
-    } else {
-        Resolution::MethodNotAllowed(allowed)
-    }
+    Resolution::MethodNotAllowed(allowed)
+}
+
+/// Orders patterns of the same length: per segment, from the first, a literal over a parameter.
+fn specificity(pattern: &str) -> Vec<bool> {
+    pattern.split('/').map(|seg| !seg.starts_with('{')).collect()
 }
 
 fn match_pattern<'a>(pattern: &str, path: &'a str) -> Option<Vec<&'a str>> {
@@ -374,6 +452,28 @@ mod tests {
             resolve("DELETE", "/api/v1/auth/password-reset"),
             Resolution::MethodNotAllowed(vec!["POST", "GET", "PATCH"])
         );
+    }
+
+    #[test]
+    fn a_literal_path_is_its_own_resource_not_a_parameter_value() {
+        // `/analysis/participate` also matches `/analysis/{id}`; only its own methods are allowed.
+        assert_eq!(resolve("GET", "/api/v1/analysis/participate"), Resolution::MethodNotAllowed(vec!["POST"]));
+        assert_eq!(resolve("DELETE", "/api/v1/analysisEntry/upload-url"), Resolution::MethodNotAllowed(vec!["POST"]));
+        assert!(matches!(
+            resolve("POST", "/api/v1/analysis/participate"),
+            Resolution::Found(Matched { spec: Route { id: RouteId::Participate, .. }, .. })
+        ));
+        let Resolution::Found(m) = resolve("GET", "/api/v1/analysis/abc") else { panic!() };
+        assert_eq!((m.spec.id, m.params.id()), (RouteId::AnalysisGet, "abc"));
+        // Every declared path allows exactly the methods declared for it.
+        for r in ROUTES {
+            let path = format!("{API_ROOT}{}", r.pattern.replace('{', "x").replace('}', ""));
+            let declared: Vec<_> = ROUTES.iter().filter(|o| o.pattern == r.pattern).map(|o| o.method).collect();
+            match resolve("TRACE", &path) {
+                Resolution::MethodNotAllowed(allowed) => assert_eq!(allowed, declared, "{}", r.pattern),
+                other => panic!("{}: {other:?}", r.pattern),
+            }
+        }
     }
 
     #[test]

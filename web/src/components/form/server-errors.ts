@@ -22,7 +22,7 @@ const isValidationItem = (value: unknown): value is ValidationItem =>
   typeof value === 'object' && value !== null && typeof (value as ValidationItem).msg === 'string';
 
 /**
- * The `msg` of each item of a ValidationErrorBody's `errors`, when the API client kept them on the
+ * The `msg` of each item of an error body's `errors`, when the API client kept them on the
  * error (as `errors`); an empty list otherwise.
  */
 export function validationMessages(error: unknown): string[] {
