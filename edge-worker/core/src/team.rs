@@ -176,6 +176,18 @@ pub fn need(route: RouteId) -> Need {
     }
 }
 
+/// What writing a note needs (the note routes are `Watch`, as observers write notes): a clip (a
+/// note with an end) is a researcher's, like the reels built from clips, so making one, turning a
+/// note into one, and changing or deleting one need [`Need::Research`]. `was_clip`: the note as
+/// stored (false for a new one); `is_clip`: the note as it would be written (false for a delete).
+pub fn note_write_need(was_clip: bool, is_clip: bool) -> Need {
+    if was_clip || is_clip {
+        Need::Research
+    } else {
+        Need::Watch
+    }
+}
+
 /// A workspace's id for an account's personal workspace (ADR 0019): the same rule as the
 /// migration and the `users` trigger, so every account has one from the moment it exists.
 pub fn personal_workspace_id(user_id: &str) -> String {
@@ -300,6 +312,17 @@ mod tests {
                 assert_eq!(need(route.id), Need::Account, "{:?} is not a Session route", route.id);
             }
         }
+    }
+
+    #[test]
+    fn clips_are_a_researchers_and_plain_notes_any_members() {
+        assert_eq!(note_write_need(false, false), Need::Watch);
+        assert_eq!(note_write_need(false, true), Need::Research, "a new clip, or a note made a clip");
+        assert_eq!(note_write_need(true, true), Need::Research, "a clip edited");
+        assert_eq!(note_write_need(true, false), Need::Research, "a clip deleted or made a note");
+        assert!(!TeamRole::Observer.allows(note_write_need(false, true)));
+        assert!(TeamRole::Observer.allows(note_write_need(false, false)));
+        assert!(TeamRole::Researcher.allows(note_write_need(true, false)));
     }
 
     #[test]

@@ -22,7 +22,12 @@ pub const ROLE_FORBIDDEN: &str = "Tu rol en este equipo no permite esta acción"
 /// equipo' once they are no longer a member, 403 when their role doesn't allow it. The spec's
 /// global admin passes, as they see every analysis.
 pub fn check_access(user: &SessionUser, route: RouteId) -> ApiResult<()> {
-    let need = need(route);
+    require(user, need(route))
+}
+
+/// The same check for a need that depends on the request, not only the route: a note route that
+/// writes a clip needs a researcher (`lupa_core::team::note_write_need`).
+pub fn require(user: &SessionUser, need: Need) -> ApiResult<()> {
     if need == Need::Account || user.is_global_admin() {
         return Ok(());
     }
