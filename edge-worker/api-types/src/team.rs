@@ -86,3 +86,16 @@ pub struct InvitationViewResponse {
     #[ts(type = "number")]
     pub expiresAt: i64,
 }
+
+/// Who wrote a note or clip, or made a reel or share link (ADR 0019), as the team sees it: never
+/// on a share link's public page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct AuthorDto {
+    /// The account's id (the player's notes are filtered by it).
+    pub id: String,
+    /// The account's name, or its e-mail when it has none.
+    pub name: String,
+    /// One or two letters for the author's badge (`lupa_core::team::initials`).
+    pub initials: String,
+}

@@ -188,6 +188,32 @@ pub fn note_write_need(was_clip: bool, is_clip: bool) -> Need {
     }
 }
 
+/// The initials shown beside an author's name (ADR 0019): the first letters of the first and last
+/// words of the name, or of an e-mail's local part when the account has no name ('ana.garcia@…'
+/// → 'AG'); words that don't start with a letter (numbers in an address) are passed over. One
+/// letter for a one-word name; the first letter or digit, or '?', when no word starts with a letter.
+pub fn initials(name: &str) -> String {
+    let name = name.trim();
+    let source = match name.split_once('@') {
+        Some((local, _)) if !name.contains(char::is_whitespace) => local,
+        _ => name,
+    };
+    let words: Vec<&str> = source
+        .split(|c: char| c.is_whitespace() || matches!(c, '.' | '_' | '-' | '+'))
+        .map(|word| word.trim_start_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|word| word.chars().next().is_some_and(char::is_alphabetic))
+        .collect();
+    let letters: Vec<char> = match (words.first(), words.last()) {
+        (Some(first), Some(last)) if words.len() > 1 => [first, last].iter().filter_map(|w| w.chars().next()).collect(),
+        (Some(only), _) => only.chars().next().into_iter().collect(),
+        _ => source.chars().find(|c| c.is_alphanumeric()).into_iter().collect(),
+    };
+    if letters.is_empty() {
+        return "?".into();
+    }
+    letters.into_iter().flat_map(char::to_uppercase).collect()
+}
+
 /// A workspace's id for an account's personal workspace (ADR 0019): the same rule as the
 /// migration and the `users` trigger, so every account has one from the moment it exists.
 pub fn personal_workspace_id(user_id: &str) -> String {
@@ -323,6 +349,19 @@ mod tests {
         assert!(!TeamRole::Observer.allows(note_write_need(false, true)));
         assert!(TeamRole::Observer.allows(note_write_need(false, false)));
         assert!(TeamRole::Researcher.allows(note_write_need(true, false)));
+    }
+
+    #[test]
+    fn initials_come_from_the_name_or_the_address() {
+        assert_eq!(initials("Ana García"), "AG");
+        assert_eq!(initials("  ana maría  lópez "), "AL");
+        assert_eq!(initials("Bruno"), "B");
+        assert_eq!(initials("ana.garcia@example.com"), "AG");
+        assert_eq!(initials("obs-observer-1732-abc9@example.com"), "OA");
+        assert_eq!(initials("élodie@example.com"), "É");
+        assert_eq!(initials("1234@example.com"), "1");
+        assert_eq!(initials(""), "?");
+        assert_eq!(initials("Ana (Diseño)"), "AD");
     }
 
     #[test]

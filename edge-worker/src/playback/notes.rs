@@ -32,8 +32,11 @@ const BAD_TIME: &str = "El momento de la nota no es válido";
 /// `concat!` takes only literals. The author's name is a subquery so every query keeps its own `FROM`.
 macro_rules! note_columns {
     () => {
-        "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, \
-         (SELECT COALESCE(NULLIF(trim(u.name), ''), u.email) FROM users u WHERE u.id = n.author_id) AS author"
+        concat!(
+            "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, n.author_id, ",
+            crate::team::author_name_of!("n.author_id"),
+            " AS author"
+        )
     };
 }
 pub(crate) use note_columns;
@@ -66,7 +69,9 @@ pub struct NoteRow {
     pub text: String,
     pub created_at: i64,
     pub updated_at: i64,
-    /// The author's name, or e-mail (ADR 0019: a team sees whose note it is).
+    /// The author's account (ADR 0019: a team sees whose note it is).
+    pub author_id: Option<String>,
+    /// The author's name, or e-mail.
     pub author: Option<String>,
 }
 
@@ -89,7 +94,7 @@ impl NoteRow {
             tags,
             createdAt: self.created_at,
             updatedAt: self.updated_at,
-            author: self.author,
+            author: crate::team::author(self.author_id, self.author),
         }
     }
 }

@@ -38,6 +38,23 @@ pub fn require(user: &SessionUser, need: Need) -> ApiResult<()> {
     }
 }
 
+/// The SQL of an author's shown name (their name, or e-mail) for an id column, as a subquery so
+/// each query keeps its own `FROM` (notes, reels, share links; ADR 0019). A macro, as `concat!`
+/// takes only literals.
+macro_rules! author_name_of {
+    ($column:literal) => {
+        concat!("(SELECT COALESCE(NULLIF(trim(au.name), ''), au.email) FROM users au WHERE au.id = ", $column, ")")
+    };
+}
+pub(crate) use author_name_of;
+
+/// Who wrote something, as the team sees it: `None` when the account is gone (the id column was
+/// set to NULL, or the name subquery found no one).
+pub fn author(id: Option<String>, name: Option<String>) -> Option<lupa_api_types::AuthorDto> {
+    let (id, name) = (id?, name?);
+    Some(lupa_api_types::AuthorDto { initials: lupa_core::team::initials(&name), id, name })
+}
+
 /// A role as the API names it.
 pub fn role_name(role: TeamRole) -> TeamRoleName {
     match role {

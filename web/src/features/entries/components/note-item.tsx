@@ -10,6 +10,7 @@ import { serverMessage } from '@/components/form';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
 import { TagList } from '@/components/tag-list';
+import { AuthorBadge } from '@/components/author-badge';
 import { useTeamRole } from '@/components/session/use-team-role';
 import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
@@ -96,7 +97,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
       <div className="entry-note__text">
         {note.title ? <p className="entry-note__title">{note.title}</p> : null}
         {note.text ? <p>{note.text}</p> : null}
-        {note.author ? <p className="text-note">{t('entry.notes.by', { name: note.author })}</p> : null}
+        {note.author ? <AuthorBadge author={note.author} /> : null}
         <TagList tags={note.tags} />
       </div>
       <div className="entry-note__actions">

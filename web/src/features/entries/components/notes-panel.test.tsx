@@ -131,6 +131,41 @@ const items = async () => {
 const texts = async () => (await items()).map((item) => item.querySelector('.entry-note__text')?.textContent);
 
 describe('notes panel', () => {
+  it('shows each note’s author with initials, and filters the notes by author (ADR 0019)', async () => {
+    const ana = { id: 'u1', name: 'Ana García', initials: 'AG' };
+    const bruno = { id: 'u2', name: 'Bruno', initials: 'B' };
+    notesApi([
+      { ...note('a', 1_000, 'De Ana'), author: ana },
+      { ...note('b', 2_000, 'De Bruno'), author: bruno },
+      { ...note('c', 3_000, 'Otra de Ana'), author: ana },
+      note('d', 4_000, 'Sin autor'),
+    ]);
+    renderPanel();
+    const [first] = await items();
+    expect(within(first as HTMLElement).getByTestId('author-badge').textContent).toBe('AGPor Ana García');
+    const filter = screen.getByLabelText('Autor') as HTMLSelectElement;
+    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual([
+      'Todas las personas',
+      'Ana García',
+      'Bruno',
+      'Cuenta eliminada',
+    ]);
+    fireEvent.change(filter, { target: { value: 'u1' } });
+    expect((await items()).map((item) => item.querySelector('p')?.textContent)).toEqual(['De Ana', 'Otra de Ana']);
+    expect(screen.getByRole('status').textContent).toBe('2 de 4 notas');
+    fireEvent.change(filter, { target: { value: '-' } });
+    expect((await items()).map((item) => item.querySelector('p')?.textContent)).toEqual(['Sin autor']);
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(await items()).toHaveLength(4);
+  });
+
+  it('has no author filter while one person wrote every note', async () => {
+    notesApi([{ ...note('a', 1_000, 'Una'), author: { id: 'u1', name: 'Ana', initials: 'A' } }]);
+    renderPanel();
+    await items();
+    expect(screen.queryByLabelText('Autor')).toBeNull();
+  });
+
   it('gives an observer Edit and Delete on notes but not on clips (a clip is a researcher’s, ADR 0019)', async () => {
     notesApi([note('a', 3_000, 'Nota'), { ...note('c', 5_000, 'Clip'), endMs: 9_000 }]);
     renderPanel(null, sessionClient('observer'));
