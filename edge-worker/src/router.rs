@@ -169,6 +169,8 @@ async fn handle(
         RouteId::InvitationCreate => team::invitations::create(app, user()?, &mut req).await,
         RouteId::InvitationResend => team::invitations::resend(app, user()?, p.id()).await,
         RouteId::InvitationRevoke => team::invitations::revoke(app, user()?, p.id()).await,
+        RouteId::TeamActivity => team::log::list(app, user()?, &req).await,
+        RouteId::TeamActivityCsv => team::log::export(app, user()?, &req).await,
         RouteId::InvitationView => team::joining::view(app, p.token()).await,
         RouteId::InvitationAccept => team::joining::accept(app, user()?, p.token()).await,
         RouteId::LiveChunk => live::chunk(app, &req, p.id(), p.segment(), p.track(), p.index()).await,

@@ -615,6 +615,8 @@ const MATRIX = [
     { path: (w) => `/workspaces/w${w.owner.user.id}/leave` },
   ],
   ['GET', '/team', 'session', session(200, 200, 200)],
+  ['GET', '/team/activity', 'session', session(200, 200, 200)],
+  ['GET', '/team/activity/export', 'session', session(200, 200, 200)],
   [
     'POST',
     '/team/invitations',

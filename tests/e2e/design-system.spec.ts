@@ -123,6 +123,16 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'team (activity)',
+    as: 'researcher',
+    path: () => '/team',
+    ready: async (page) => {
+      await heading('Equipo')(page);
+      await page.getByRole('tab', { name: 'Actividad' }).click();
+      await expect(page.getByTestId('team-activity')).toBeVisible();
+    },
+  },
+  {
     name: 'invitation (signed out)',
     seeded: true,
     path: (seed) => seed.invitePath,

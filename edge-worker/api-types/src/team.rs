@@ -99,3 +99,49 @@ pub struct AuthorDto {
     /// One or two letters for the author's badge (`lupa_core::team::initials`).
     pub initials: String,
 }
+
+/// One row of the activity log (owner and admins; kept a year).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ActivityDto {
+    pub id: String,
+    #[ts(type = "number")]
+    pub at: i64,
+    /// One of `ActivityResponse::kinds`: 'invitation_sent', 'analysis_created', 'recording_watched', …
+    pub kind: String,
+    /// Who acted; `None` once that account is gone (`actorName` stays).
+    pub actorId: Option<String>,
+    pub actorName: String,
+    /// What it was about: the invitation, member, analysis, share link or recording's id.
+    pub subjectId: Option<String>,
+    /// The same in words: an e-mail, a name, an analysis's name, 'Tienda · Participante 3'.
+    pub subject: Option<String>,
+}
+
+/// Someone who appears in the log as its actor (a past member too), for the filter by member.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct ActivityActorDto {
+    pub id: String,
+    pub name: String,
+}
+
+/// `GET /api/v1/team/activity?actor=&kind=&page=&pageSize=`: newest first.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct ActivityResponse {
+    pub entries: Vec<ActivityDto>,
+    /// Rows matching the filters, over every page.
+    #[ts(type = "number")]
+    pub total: i64,
+    #[ts(type = "number")]
+    pub page: i64,
+    #[ts(type = "number")]
+    pub pageSize: i64,
+    /// Everyone the log names as an actor, for the filter by member.
+    pub actors: Vec<ActivityActorDto>,
+    /// Every kind the log records, for the filter by kind.
+    pub kinds: Vec<String>,
+}

@@ -118,9 +118,14 @@ pub fn need(route: RouteId) -> Need {
         | R::ShareList
         | R::ShareCreate
         | R::ShareRevoke => Need::Research,
-        R::InvitationCreate | R::InvitationResend | R::InvitationRevoke | R::MemberUpdate | R::MemberRemove => {
-            Need::Manage
-        }
+        R::InvitationCreate
+        | R::InvitationResend
+        | R::InvitationRevoke
+        | R::MemberUpdate
+        | R::MemberRemove
+        // The activity log: who did what, and who watched what (ADR 0019).
+        | R::TeamActivity
+        | R::TeamActivityCsv => Need::Manage,
         R::BillingCreateCustomer
         | R::BillingCheckout
         | R::BillingPortal
@@ -252,9 +257,36 @@ pub enum ActivityKind {
     RoleChanged,
     MemberRemoved,
     MemberLeft,
+    AnalysisCreated,
+    AnalysisDeleted,
+    ShareCreated,
+    ShareRevoked,
+    /// One of the analysis's CSV exports was downloaded.
+    CsvExported,
+    /// A recording was opened in the player (or its playback URL asked for): at most one row per
+    /// member, recording and UTC day.
+    RecordingWatched,
+    OwnershipTransferred,
 }
 
 impl ActivityKind {
+    pub const ALL: [ActivityKind; 14] = [
+        ActivityKind::InvitationSent,
+        ActivityKind::InvitationResent,
+        ActivityKind::InvitationAccepted,
+        ActivityKind::InvitationRevoked,
+        ActivityKind::RoleChanged,
+        ActivityKind::MemberRemoved,
+        ActivityKind::MemberLeft,
+        ActivityKind::AnalysisCreated,
+        ActivityKind::AnalysisDeleted,
+        ActivityKind::ShareCreated,
+        ActivityKind::ShareRevoked,
+        ActivityKind::CsvExported,
+        ActivityKind::RecordingWatched,
+        ActivityKind::OwnershipTransferred,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ActivityKind::InvitationSent => "invitation_sent",
@@ -264,8 +296,47 @@ impl ActivityKind {
             ActivityKind::RoleChanged => "role_changed",
             ActivityKind::MemberRemoved => "member_removed",
             ActivityKind::MemberLeft => "member_left",
+            ActivityKind::AnalysisCreated => "analysis_created",
+            ActivityKind::AnalysisDeleted => "analysis_deleted",
+            ActivityKind::ShareCreated => "share_created",
+            ActivityKind::ShareRevoked => "share_revoked",
+            ActivityKind::CsvExported => "csv_exported",
+            ActivityKind::RecordingWatched => "recording_watched",
+            ActivityKind::OwnershipTransferred => "ownership_transferred",
         }
     }
+
+    pub fn parse(value: &str) -> Option<ActivityKind> {
+        ActivityKind::ALL.into_iter().find(|kind| kind.as_str() == value)
+    }
+
+    /// What the log's CSV says in its 'que' column (Spanish, the product's language).
+    pub fn label_es(self) -> &'static str {
+        match self {
+            ActivityKind::InvitationSent => "Invitación enviada",
+            ActivityKind::InvitationResent => "Invitación reenviada",
+            ActivityKind::InvitationAccepted => "Invitación aceptada",
+            ActivityKind::InvitationRevoked => "Invitación revocada",
+            ActivityKind::RoleChanged => "Rol cambiado",
+            ActivityKind::MemberRemoved => "Miembro eliminado",
+            ActivityKind::MemberLeft => "Miembro salió del equipo",
+            ActivityKind::AnalysisCreated => "Análisis creado",
+            ActivityKind::AnalysisDeleted => "Análisis eliminado",
+            ActivityKind::ShareCreated => "Enlace para compartir creado",
+            ActivityKind::ShareRevoked => "Enlace para compartir revocado",
+            ActivityKind::CsvExported => "CSV exportado",
+            ActivityKind::RecordingWatched => "Grabación vista",
+            ActivityKind::OwnershipTransferred => "Propiedad transferida",
+        }
+    }
+}
+
+/// How long the activity log keeps a row: a year (the cron deletes older ones).
+pub const ACTIVITY_RETENTION_MS: i64 = 365 * 24 * 60 * 60 * 1000;
+
+/// The start of the UTC day of `at` (epoch ms): a recording watched again the same day adds no row.
+pub fn utc_day_start(at: i64) -> i64 {
+    at - at.rem_euclid(24 * 60 * 60 * 1000)
 }
 
 /// Why an invitation link can't be used, from its row (`None`: it can).
@@ -362,6 +433,19 @@ mod tests {
         assert_eq!(initials("1234@example.com"), "1");
         assert_eq!(initials(""), "?");
         assert_eq!(initials("Ana (Diseño)"), "AD");
+    }
+
+    #[test]
+    fn activity_kinds_round_trip_and_days_start_at_utc_midnight() {
+        for kind in ActivityKind::ALL {
+            assert_eq!(ActivityKind::parse(kind.as_str()), Some(kind));
+            assert!(!kind.label_es().is_empty());
+        }
+        assert_eq!(ActivityKind::parse("exported"), None);
+        assert_eq!(ACTIVITY_RETENTION_MS, 31_536_000_000);
+        // 2025-11-28 23:59:59.999 UTC and 2025-11-29 00:00 UTC.
+        assert_eq!(utc_day_start(1_764_374_399_999), 1_764_288_000_000);
+        assert_eq!(utc_day_start(1_764_374_400_000), 1_764_374_400_000);
     }
 
     #[test]

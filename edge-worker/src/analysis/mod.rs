@@ -7,6 +7,7 @@ pub mod repo;
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
 use lupa_core::analysis::{self, AnalysisInput, Status};
 use lupa_core::study::Study;
+use lupa_core::team::ActivityKind;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
@@ -147,15 +148,18 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let database = db(app)?;
     let workspace = user.workspace_id()?;
     gate::require_subscription(&database, workspace, gate::REQUIRED, app.now()).await?;
+    let id = new_id();
     let analysis = repo::insert(
         &database,
-        &new_id(),
+        &id,
         repo::Owner { workspace, author: &user.user.id },
         &valid,
         settings,
         &study,
         transcription,
         app.now(),
+        // The activity log's row, in the same batch (ADR 0019).
+        |batch| crate::team::activity::add_for_analysis(batch, user, ActivityKind::AnalysisCreated, &id, app.now()),
     )
     .await?;
     json(201, &AnalysisResponse { analysisData: analysis })
@@ -217,6 +221,8 @@ pub async fn delete(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let database = db(app)?;
     visible(user, repo::find(&database, id).await?)?;
     let mut batch = Batch::new(&database);
+    // Logged first, while the analysis is there to be named (ADR 0019).
+    crate::team::activity::add_for_analysis(&mut batch, user, ActivityKind::AnalysisDeleted, id, app.now())?;
     repo::add_delete(&mut batch, &database, id, app.now())?;
     crate::participation::purge::delete_and_drain(app, batch).await?;
     json(200, &MessageResponse { message: DELETED.into() })

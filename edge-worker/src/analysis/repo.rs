@@ -347,6 +347,7 @@ pub async fn insert(
     study: &Study,
     transcription: Setting,
     now: i64,
+    log: impl FnOnce(&mut Batch<'_>) -> ApiResult<()>,
 ) -> ApiResult<AnalysisDto> {
     let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
@@ -357,6 +358,7 @@ pub async fn insert(
     let fields = [keys.as_slice(), &field_args(valid), &[int(now)], &options, &[text(workspace_id)]];
     batch.add(INSERT, &fields.concat())?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
+    log(&mut batch)?;
     batch.run().await?;
     let row = AnalysisRow {
         id: id.to_string(),

@@ -9,6 +9,7 @@ use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesRespons
 use lupa_core::auth::token;
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
 use lupa_core::error_code::ErrorCode;
+use lupa_core::team::ActivityKind;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -224,6 +225,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
             int(expires),
         ],
     )?;
+    crate::team::activity::add_for_share(&mut batch, user, ActivityKind::ShareCreated, &id, now)?;
     let created = add_one(&mut batch, &id)?;
     let share = batch
         .run()
@@ -254,6 +256,8 @@ pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<
     }
     let now = app.now();
     let mut batch = Batch::new(&database);
+    // Before the update: only the first revocation is logged (ADR 0019).
+    crate::team::activity::add_for_share(&mut batch, user, ActivityKind::ShareRevoked, share_id, now)?;
     batch.add(REVOKE, &[text(share_id), int(now)])?;
     let revoked = add_one(&mut batch, share_id)?;
     let share = batch.run().await?.first::<Listed>(revoked)?.ok_or_else(ApiError::not_found)?;

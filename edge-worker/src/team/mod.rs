@@ -3,8 +3,10 @@
 //! routes: invitations (`invitations.rs`, the manager's side; `joining.rs`, the invitee's),
 //! members (`members.rs`) and the account's workspaces (`switch.rs`).
 
+pub mod activity;
 pub mod invitations;
 pub mod joining;
+pub mod log;
 pub mod members;
 pub mod switch;
 

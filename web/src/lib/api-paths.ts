@@ -182,6 +182,10 @@ export const apiPaths = {
   memberUpdate: (id: string) => `/team/members/${e(id)}`,
   /** DELETE /team/members/{id} (session) */
   memberRemove: (id: string) => `/team/members/${e(id)}`,
+  /** GET /team/activity (session) */
+  teamActivity: () => '/team/activity',
+  /** GET /team/activity/export (session) */
+  teamActivityCsv: () => '/team/activity/export',
   /** GET /invitations/{token} (public) */
   invitationView: (token: string) => `/invitations/${e(token)}`,
   /** POST /invitations/{token}/accept (session) */

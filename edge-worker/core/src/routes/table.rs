@@ -211,6 +211,11 @@ declare_routes! {
         .doc("Change a member's role (never the owner's)").takes(Json("MemberUpdateRequest")).gives(200, Json("MemberDto")),
     MemberRemove: delete("/team/members/{id}", Session).d1(2)
         .doc("Remove a member (never the owner); their access ends at once").gives(200, Json("MessageResponse")),
+    TeamActivity: get("/team/activity", Session).d1(2)
+        .doc("The activity log, newest first (query actor: an account id, kind, page, pageSize ≤ 100; ADR 0019)")
+        .gives(200, Json("ActivityResponse")),
+    TeamActivityCsv: get("/team/activity/export", Session).d1(2)
+        .doc("The activity log as CSV, newest first (query actor, kind; at most 50,000 rows)").gives(200, Csv),
     InvitationView: get("/invitations/{token}", Public).d1(1)
         .doc("What an invitation link shows: the workspace, who invited, the e-mail and role; 410 once unusable")
         .gives(200, Json("InvitationViewResponse")),

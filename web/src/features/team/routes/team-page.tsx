@@ -1,7 +1,8 @@
 /**
  * /team, 'Equipo' (ADR 0019): the current workspace's members; for admins and the owner 'Invitar',
- * role changes, 'Eliminar' and the pending invitations with 'Reenviar' and 'Revocar'; for every
- * member but the owner, 'Abandonar el equipo'. What each action did is said in one status line.
+ * role changes, 'Eliminar' and the pending invitations with 'Reenviar' and 'Revocar', and a second
+ * tab, 'Actividad', with the team's log; for every member but the owner, 'Abandonar el equipo'.
+ * What each action did is said in one status line.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { teamAccess } from '@/components/session/use-team-role';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionHeader } from '@/components/ui/section-header';
+import { Tabs } from '@/components/ui/tabs';
+import { ActivitySection } from '@/features/team/components/activity-section';
 import { useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from '@/features/team/api/team';
 import { useLeaveWorkspace } from '@/features/team/api/workspaces';
 import { InvitationsTable } from '@/features/team/components/invitations-table';
@@ -36,6 +39,9 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<MemberDto | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [tab, setTab] = useState<'members' | 'activity'>('members');
+  // The log is asked for once its tab has been opened.
+  const [activityOpened, setActivityOpened] = useState(false);
   const remove = useRemoveMember();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -75,25 +81,13 @@ export function TeamPage() {
       },
     });
   const confirmLeave = () => leave.mutate(workspace.id);
+  const selectTab = (key: 'members' | 'activity') => {
+    if (key === 'activity') setActivityOpened(true);
+    setTab(key);
+  };
 
-  return (
-    <section className="team content--wide" aria-labelledby="team-title">
-      <PageHeader
-        title={t('team.title')}
-        titleId="team-title"
-        subtitle={t('team.intro', { name: workspace.name })}
-        actions={
-          canManage ? (
-            <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
-              <UserPlus aria-hidden="true" size={18} />
-              {t('team.invite')}
-            </button>
-          ) : undefined
-        }
-      />
-      <div role="status" className="team__notice">
-        {notice ? <Alert tone={notice.tone} title={notice.text} testId="team-notice" /> : null}
-      </div>
+  const membersPanel = (
+    <div className="team">
       <section className="card card--snug" aria-labelledby="team-members-title">
         <SectionHeader title={t('team.members.title')} titleId="team-members-title" />
         <MembersTable
@@ -130,6 +124,41 @@ export function TeamPage() {
             {t('team.leave.action')}
           </button>
         </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section className="team content--wide" aria-labelledby="team-title">
+      <PageHeader
+        title={t('team.title')}
+        titleId="team-title"
+        subtitle={t('team.intro', { name: workspace.name })}
+        actions={
+          canManage ? (
+            <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+              <UserPlus aria-hidden="true" size={18} />
+              {t('team.invite')}
+            </button>
+          ) : undefined
+        }
+      />
+      <div role="status" className="team__notice">
+        {notice ? <Alert tone={notice.tone} title={notice.text} testId="team-notice" /> : null}
+      </div>
+      {canManage ? (
+        <Tabs
+          label={t('team.tabs.label')}
+          selected={tab}
+          onSelect={selectTab}
+          className="team__tabs"
+          items={[
+            { key: 'members', label: t('team.tabs.members'), panel: membersPanel },
+            { key: 'activity', label: t('team.tabs.activity'), panel: <ActivitySection load={activityOpened} /> },
+          ]}
+        />
+      ) : (
+        membersPanel
       )}
       {inviting ? (
         <InviteDialog
