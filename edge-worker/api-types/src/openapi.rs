@@ -37,7 +37,7 @@ named_schemas! {
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
     TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse,
-    ActivityResponse
+    ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest
 }
 
 /// A declared body as OpenAPI content. A JSON type that is not in `named_schemas!` is described

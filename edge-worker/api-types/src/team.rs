@@ -145,3 +145,25 @@ pub struct ActivityResponse {
     /// Every kind the log records, for the filter by kind.
     pub kinds: Vec<String>,
 }
+
+/// `POST /api/v1/workspaces`: a new team, owned by the caller, which becomes current.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspaceCreateRequest {
+    pub name: Option<String>,
+}
+
+/// `POST /api/v1/workspaces/{id}/delete`: the team's name, typed to confirm.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspaceDeleteRequest {
+    pub name: Option<String>,
+}
+
+/// `POST /api/v1/team/owner`: the member who becomes the owner (the owner becomes an admin).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct OwnershipRequest {
+    pub userId: Option<String>,
+}

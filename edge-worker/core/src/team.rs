@@ -79,7 +79,11 @@ pub fn need(route: RouteId) -> Need {
         | R::WorkspaceList
         | R::WorkspaceSwitch
         | R::WorkspaceLeave
-        | R::InvitationAccept => Need::Account,
+        | R::InvitationAccept
+        // Making a team of one's own; deleting one checks that the caller owns it (it need not be
+        // the current one).
+        | R::WorkspaceCreate
+        | R::WorkspaceDelete => Need::Account,
         R::AnalysisList
         | R::AnalysisGet
         | R::AnalysisSummary
@@ -133,7 +137,8 @@ pub fn need(route: RouteId) -> Need {
         | R::LocalCheckoutPay
         | R::LocalCheckoutCancel
         | R::LocalPortalGet
-        | R::LocalPortalCancel => Need::Own,
+        | R::LocalPortalCancel
+        | R::TeamOwnerTransfer => Need::Own,
         // Not `Session` routes: their access rule is the route's own (public, participant's
         // capability, signature, global admin).
         R::Health
@@ -223,6 +228,24 @@ pub fn initials(name: &str) -> String {
 /// migration and the `users` trigger, so every account has one from the moment it exists.
 pub fn personal_workspace_id(user_id: &str) -> String {
     format!("w{user_id}")
+}
+
+/// The longest team name, in characters.
+pub const WORKSPACE_NAME_MAX: usize = 80;
+
+/// A team's name as given when making one: trimmed, inner runs of spaces made one, 1 to
+/// [`WORKSPACE_NAME_MAX`] characters, no control characters. `None` when it isn't one.
+pub fn workspace_name(value: &str) -> Option<String> {
+    let name = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    let length = name.chars().count();
+    (1..=WORKSPACE_NAME_MAX).contains(&length).then_some(name).filter(|n| !n.chars().any(char::is_control))
+}
+
+/// Whether what the owner typed to confirm deleting a team is its name: the same words, whatever
+/// the spaces around them (a typing slip in the name itself is not a confirmation).
+pub fn confirms_deletion(typed: &str, name: &str) -> bool {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    !name.trim().is_empty() && words(typed) == words(name)
 }
 
 /// How long an invitation link works (ADR 0019): a week, single use.
@@ -446,6 +469,19 @@ mod tests {
         // 2025-11-28 23:59:59.999 UTC and 2025-11-29 00:00 UTC.
         assert_eq!(utc_day_start(1_764_374_399_999), 1_764_288_000_000);
         assert_eq!(utc_day_start(1_764_374_400_000), 1_764_374_400_000);
+    }
+
+    #[test]
+    fn team_names_are_trimmed_and_bounded_and_deletion_needs_the_name_typed() {
+        assert_eq!(workspace_name("  Equipo   de  UX "), Some("Equipo de UX".into()));
+        assert_eq!(workspace_name("   "), None);
+        assert_eq!(workspace_name(&"a".repeat(80)), Some("a".repeat(80)));
+        assert_eq!(workspace_name(&"á".repeat(81)), None);
+        assert_eq!(workspace_name("a\u{0007}b"), None);
+        assert!(confirms_deletion(" Equipo  de UX ", "Equipo de UX"));
+        assert!(!confirms_deletion("equipo de ux", "Equipo de UX"));
+        assert!(!confirms_deletion("Equipo", "Equipo de UX"));
+        assert!(!confirms_deletion("", ""));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! first, filtered by member (`actor`, an account id) and by kind; `GET /team/activity/export` is
 //! the same rows as CSV (UTF-8 with BOM, at most `CSV_MAX_ROWS`, the newest). Rows are kept a year:
 //! the cron deletes older ones (`purge`). What writes them: `activity.rs`, `members.rs`,
-//! `invitations.rs`, `joining.rs` and `switch.rs`, each in its change's own batch.
+//! `invitations.rs`, `joining.rs`, `switch.rs` and `ownership.rs`, each in its change's own batch.
 
 use lupa_api_types::{ActivityActorDto, ActivityDto, ActivityResponse};
 use lupa_core::error_code::ErrorCode;

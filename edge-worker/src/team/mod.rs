@@ -6,8 +6,10 @@
 pub mod activity;
 pub mod invitations;
 pub mod joining;
+pub mod lifecycle;
 pub mod log;
 pub mod members;
+pub mod ownership;
 pub mod switch;
 
 use lupa_api_types::TeamRoleName;

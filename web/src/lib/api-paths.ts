@@ -166,6 +166,10 @@ export const apiPaths = {
   shareRevoke: (id: string) => `/shares/${e(id)}/revoke`,
   /** GET /workspaces (session) */
   workspaceList: () => '/workspaces',
+  /** POST /workspaces (session) */
+  workspaceCreate: () => '/workspaces',
+  /** POST /workspaces/{id}/delete (session) */
+  workspaceDelete: (id: string) => `/workspaces/${e(id)}/delete`,
   /** POST /workspaces/{id}/switch (session) */
   workspaceSwitch: (id: string) => `/workspaces/${e(id)}/switch`,
   /** POST /workspaces/{id}/leave (session) */
@@ -182,6 +186,8 @@ export const apiPaths = {
   memberUpdate: (id: string) => `/team/members/${e(id)}`,
   /** DELETE /team/members/{id} (session) */
   memberRemove: (id: string) => `/team/members/${e(id)}`,
+  /** POST /team/owner (session) */
+  teamOwnerTransfer: () => '/team/owner',
   /** GET /team/activity (session) */
   teamActivity: () => '/team/activity',
   /** GET /team/activity/export (session) */

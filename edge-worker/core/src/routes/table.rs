@@ -193,6 +193,14 @@ declare_routes! {
     ShareRevoke: post("/shares/{id}/revoke", Session).d1(3).doc("Revoke a share link").gives(200, Json("ShareDto")),
     WorkspaceList: get("/workspaces", Session).d1(2)
         .doc("The account's workspaces, each with its role; the current one first (ADR 0019)").gives(200, Json("WorkspacesResponse")),
+    WorkspaceCreate: post("/workspaces", Session).d1(2)
+        .doc("Make a team: the caller owns it and it becomes current (name: 1–80 characters)")
+        .takes(Json("WorkspaceCreateRequest")).gives(201, Json("WorkspaceDto")),
+    WorkspaceDelete: post("/workspaces/{id}/delete", Session)
+        .d1(3)
+        .why("the session; the caller's membership with the team and its subscription; the rows deleted with the R2 queue read (the provider's cancellation is not D1)")
+        .doc("Delete a team (its owner, the name typed to confirm): its analyses with their media, its subscription ended; not a personal workspace")
+        .takes(Json("WorkspaceDeleteRequest")).gives(200, Json("MessageResponse")),
     WorkspaceSwitch: post("/workspaces/{id}/switch", Session).d1(2)
         .doc("Act in another workspace the account is a member of").gives(200, Json("WorkspaceDto")),
     WorkspaceLeave: post("/workspaces/{id}/leave", Session).d1(2)
@@ -211,6 +219,9 @@ declare_routes! {
         .doc("Change a member's role (never the owner's)").takes(Json("MemberUpdateRequest")).gives(200, Json("MemberDto")),
     MemberRemove: delete("/team/members/{id}", Session).d1(2)
         .doc("Remove a member (never the owner); their access ends at once").gives(200, Json("MessageResponse")),
+    TeamOwnerTransfer: post("/team/owner", Session).d1(2)
+        .doc("Make another member the owner; the owner becomes an admin (one batch)")
+        .takes(Json("OwnershipRequest")).gives(200, Json("MemberDto")),
     TeamActivity: get("/team/activity", Session).d1(2)
         .doc("The activity log, newest first (query actor: an account id, kind, page, pageSize ≤ 100; ADR 0019)")
         .gives(200, Json("ActivityResponse")),

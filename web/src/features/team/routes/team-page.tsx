@@ -1,12 +1,13 @@
 /**
  * /team, 'Equipo' (ADR 0019): the current workspace's members; for admins and the owner 'Invitar',
  * role changes, 'Eliminar' and the pending invitations with 'Reenviar' and 'Revocar', and a second
- * tab, 'Actividad', with the team's log; for every member but the owner, 'Abandonar el equipo'.
+ * tab, 'Actividad', with the team's log; for the owner, passing ownership on and deleting the team;
+ * for every member but the owner, 'Abandonar el equipo'; for everyone, 'Crear un equipo'.
  * What each action did is said in one status line.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserPlus } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/components/form';
@@ -17,6 +18,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SectionHeader } from '@/components/ui/section-header';
 import { Tabs } from '@/components/ui/tabs';
 import { ActivitySection } from '@/features/team/components/activity-section';
+import { CreateTeamDialog } from '@/features/team/components/create-team-dialog';
+import { OwnerSection } from '@/features/team/components/owner-section';
 import { useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from '@/features/team/api/team';
 import { useLeaveWorkspace } from '@/features/team/api/workspaces';
 import { InvitationsTable } from '@/features/team/components/invitations-table';
@@ -39,6 +42,7 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<MemberDto | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState<'members' | 'activity'>('members');
   // The log is asked for once its tab has been opened.
   const [activityOpened, setActivityOpened] = useState(false);
@@ -117,7 +121,15 @@ export function TeamPage() {
         </section>
       ) : null}
       {workspace.role === 'owner' ? (
-        <p className="text-note">{t('team.ownerNote')}</p>
+        <>
+          <p className="text-note">{t('team.ownerNote')}</p>
+          <OwnerSection
+            workspace={workspace}
+            members={members}
+            personal={workspace.id === `w${session.data?.user.id ?? ''}`}
+            onTransferred={(member) => report('success', t('team.owner.transferred', { email: member.email }))}
+          />
+        </>
       ) : (
         <p>
           <button type="button" className="button button--danger-ghost" onClick={() => setLeaving(true)}>
@@ -135,12 +147,18 @@ export function TeamPage() {
         titleId="team-title"
         subtitle={t('team.intro', { name: workspace.name })}
         actions={
-          canManage ? (
-            <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
-              <UserPlus aria-hidden="true" size={18} />
-              {t('team.invite')}
+          <div className="cluster">
+            <button type="button" className="button button--ghost" onClick={() => setCreating(true)}>
+              <Users aria-hidden="true" size={18} />
+              {t('team.create')}
             </button>
-          ) : undefined
+            {canManage ? (
+              <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+                <UserPlus aria-hidden="true" size={18} />
+                {t('team.invite')}
+              </button>
+            ) : null}
+          </div>
         }
       />
       <div role="status" className="team__notice">
@@ -160,6 +178,7 @@ export function TeamPage() {
       ) : (
         membersPanel
       )}
+      {creating ? <CreateTeamDialog onClose={() => setCreating(false)} /> : null}
       {inviting ? (
         <InviteDialog
           onClose={() => setInviting(false)}
