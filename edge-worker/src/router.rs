@@ -102,6 +102,7 @@ async fn handle(
         RouteId::AdminUserUpdate => admin::update_user(app, &mut req, p.id()).await,
         RouteId::AdminUserDelete => admin::delete_user(app, user()?, p.id()).await,
         RouteId::AdminWaitlist => admin::waitlist(app).await,
+        RouteId::AdminWorkspaces => admin::workspaces::list(app, &req).await,
         RouteId::AdminWaitlistCsv => admin::waitlist_csv(app).await,
         RouteId::ValidateParticipation => participation::validate(app, &mut req).await,
         RouteId::Participate => participation::participate(app, &mut req).await,

@@ -718,6 +718,7 @@ const MATRIX = [
     { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` },
   ],
   ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
+  ['GET', '/admin/workspaces', 'admin', session(403, 403, 200)],
   ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
   ['POST', '/billing/local/portal/cancel', 'session', session(400, 200, 400)],

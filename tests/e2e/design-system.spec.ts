@@ -185,6 +185,17 @@ const ROUTES: Route[] = [
       for (const email of seed.waitlistEmails) await expect(page.getByText(email).first()).toBeAttached();
     },
   },
+  {
+    name: 'admin workspaces (with members)',
+    as: 'admin',
+    path: (seed) => `/admin/workspaces?q=${encodeURIComponent(seed.adminSearch)}`,
+    ready: async (page) => {
+      await heading('Equipos')(page);
+      await expect(page.getByTestId('workspace-row').first()).toBeVisible();
+      // Its members open, so the list inside is checked too.
+      await page.locator('.admin-workspaces__members summary').first().click();
+    },
+  },
 ];
 
 async function signIn(page: Page, cookies: Cookies) {

@@ -37,7 +37,8 @@ named_schemas! {
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
     TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse,
-    ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest
+    ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest,
+    AdminWorkspacesResponse
 }
 
 /// A declared body as OpenAPI content. A JSON type that is not in `named_schemas!` is described

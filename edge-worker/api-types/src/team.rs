@@ -167,3 +167,52 @@ pub struct WorkspaceDeleteRequest {
 pub struct OwnershipRequest {
     pub userId: Option<String>,
 }
+
+/// A member of a workspace as the admin area lists them.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AdminWorkspaceMemberDto {
+    pub userId: String,
+    pub email: String,
+    pub name: Option<String>,
+    pub role: TeamRoleName,
+}
+
+/// A workspace as the admin area lists it (ADR 0019): its seats, its subscription and its members.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AdminWorkspaceDto {
+    pub id: String,
+    pub name: String,
+    #[ts(type = "number")]
+    pub createdAt: i64,
+    /// Its owner's personal workspace (every account has one).
+    pub personal: bool,
+    /// Seats its members take now: owner, admins and researchers.
+    #[ts(type = "number")]
+    pub seats: i64,
+    /// Seats the subscription pays for, as the provider was last told; `None` without one.
+    #[ts(type = "number | null")]
+    pub paidSeats: Option<i64>,
+    /// The newest subscription's state ('active', 'past_due', 'canceled', …); `None` without one.
+    pub subscriptionStatus: Option<String>,
+    /// Every member, the owner first.
+    pub members: Vec<AdminWorkspaceMemberDto>,
+}
+
+/// `GET /api/v1/admin/workspaces?page=&pageSize=&q=`: newest first; `q` matches the name or a
+/// member's e-mail.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct AdminWorkspacesResponse {
+    pub workspaces: Vec<AdminWorkspaceDto>,
+    #[ts(type = "number")]
+    pub total: i64,
+    #[ts(type = "number")]
+    pub page: i64,
+    #[ts(type = "number")]
+    pub pageSize: i64,
+}

@@ -157,6 +157,7 @@ pub fn need(route: RouteId) -> Need {
         | R::AdminUsers
         | R::AdminUserUpdate
         | R::AdminUserDelete
+        | R::AdminWorkspaces
         | R::AdminWaitlist
         | R::AdminWaitlistCsv
         | R::EntryUploadUrl

@@ -1,8 +1,9 @@
-//! The admin area's API: users (list, search, page, change role, delete with everything they own)
-//! and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
+//! The admin area's API: users (list, search, page, change role, delete with everything they own),
+//! workspaces (`workspaces.rs`) and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
 
 use lupa_core::error_code::ErrorCode;
 pub mod delete_user;
+pub mod workspaces;
 
 use lupa_api_types::{
     AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse,
@@ -23,9 +24,12 @@ const LAST_ADMIN: &str = "Debe quedar al menos un administrador";
 const MAX_PAGE_SIZE: i64 = 200;
 const DEFAULT_PAGE_SIZE: i64 = 50;
 
-const LIST: &str = "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\') \
+/// `instr`, not `LIKE`: D1 refuses LIKE patterns over 50 bytes ("pattern too complex"), shorter
+/// than many e-mail addresses; and what the admin types is text, `%` and `_` included.
+const LIST: &str =
+    "SELECT id, role, email, last_login_at, created_at FROM users WHERE (?1 = '' OR instr(email_normalized, ?1) > 0) \
      ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3";
-const COUNT: &str = "SELECT COUNT(*) AS value FROM users WHERE (?1 = '' OR email_normalized LIKE ?1 ESCAPE '\\')";
+const COUNT: &str = "SELECT COUNT(*) AS value FROM users WHERE (?1 = '' OR instr(email_normalized, ?1) > 0)";
 const GUARD_ROLE: &str = "INSERT INTO invariant_checks (ok) SELECT (?2 = 'admin' OR role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";
 const SET_ROLE: &str = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?1";
@@ -44,7 +48,7 @@ pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
     Ok(user)
 }
 
-fn query_param(req: &Request, name: &str) -> Option<String> {
+pub(crate) fn query_param(req: &Request, name: &str) -> Option<String> {
     req.url().ok()?.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
 }
 
@@ -60,13 +64,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
         .and_then(|p| p.parse::<i64>().ok())
         .unwrap_or(DEFAULT_PAGE_SIZE)
         .clamp(1, MAX_PAGE_SIZE);
-    let search = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
-    // LIKE wildcards typed by the admin are literal characters.
-    let pattern = if search.is_empty() {
-        String::new()
-    } else {
-        format!("%{}%", search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
-    };
+    let pattern = query_param(req, "q").map(|q| q.trim().to_lowercase()).unwrap_or_default();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let listed = batch.add(LIST, &[text(&pattern), int(size), int((page - 1).saturating_mul(size))])?;

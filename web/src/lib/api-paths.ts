@@ -78,6 +78,8 @@ export const apiPaths = {
   adminUserUpdate: (id: string) => `/admin/users/${e(id)}`,
   /** DELETE /admin/users/{id} (admin) */
   adminUserDelete: (id: string) => `/admin/users/${e(id)}`,
+  /** GET /admin/workspaces (admin) */
+  adminWorkspaces: () => '/admin/workspaces',
   /** GET /admin/waitlist (admin) */
   adminWaitlist: () => '/admin/waitlist',
   /** GET /admin/waitlist/export (admin) */

@@ -89,6 +89,9 @@ declare_routes! {
         .doc("Change a user's role").takes(Json("AdminUserUpdate")).gives(200, Json("AdminUserDto")),
     AdminUserDelete: delete("/admin/users/{id}", Admin).d1(3)
         .doc("Delete a user and everything they own").gives(200, Json("MessageResponse")),
+    AdminWorkspaces: get("/admin/workspaces", Admin).d1(2)
+        .doc("Workspaces with their seats, subscription and members (page, pageSize ≤ 100, q: name or a member's e-mail; ADR 0019)")
+        .gives(200, Json("AdminWorkspacesResponse")),
     AdminWaitlist: get("/admin/waitlist", Admin).d1(2).doc("Waitlist sign-ups").gives(200, Json("WaitlistResponse")),
     AdminWaitlistCsv: get("/admin/waitlist/export", Admin).d1(2).doc("Waitlist as CSV").gives(200, Csv),
     EntryUploadUrl: post("/analysisEntry/upload-url", Participant).d1(1)
