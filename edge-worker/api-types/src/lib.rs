@@ -268,6 +268,11 @@ pub struct EntrySummaryDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub currentTask: Option<u32>,
+    /// While in progress: who on the team has its live view open now (ADR 0019), by name; absent
+    /// when nobody does, and once submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub watching: Option<Vec<AuthorDto>>,
 }
 
 /// An analysis (product §3), as listed on the dashboard and returned after create/edit.
