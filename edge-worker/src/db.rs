@@ -49,8 +49,19 @@ pub fn stmt(db: &D1Database, sql: &'static str, args: &[JsValue]) -> ApiResult<D
 }
 
 /// Context for a failed D1 call, without bind values (they may hold e-mails or hashes).
+///
+/// A write whose parent row is gone (`FOREIGN KEY constraint failed`) is answered 404: it raced
+/// the deletion of what it belongs to (a note on a recording of a team being deleted, an
+/// activity row of a deleted workspace), and the batch, one transaction, wrote nothing. The
+/// thing asked for no longer exists, which is what 404 says; the error stays in `source`.
 pub fn failed(sql: &str) -> impl FnOnce(worker::Error) -> ApiError + '_ {
-    move |e| ApiError::internal(format!("D1 {}: {e}", first_words(sql)))
+    move |e| {
+        let source = format!("D1 {}: {e}", first_words(sql));
+        if source.contains("FOREIGN KEY constraint failed") {
+            return ApiError { source: Some(source), ..ApiError::not_found() };
+        }
+        ApiError::internal(source)
+    }
 }
 
 fn first_words(sql: &str) -> String {

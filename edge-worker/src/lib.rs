@@ -180,6 +180,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
         Ok(count) => log::cron(&request_id, "forget-live-viewers", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
+    match team::log::purge(&app).await {
+        Ok(count) => log::cron(&request_id, "purge-team-activity", count),
+        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
     match billing::seats::reconcile(&app).await {
         Ok(count) => log::cron(&request_id, "sync-seats", count),
         Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),

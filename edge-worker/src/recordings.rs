@@ -119,7 +119,12 @@ pub fn participant_number(entry: &EntryRow) -> u32 {
 
 /// `GET /api/v1/analysisEntry/{id}`: signed URLs for the researcher, segment by segment.
 pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
-    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| add_segments(batch, entry_id)).await?;
+    let (entry, results, slot) = owned_entry_with(app, user, entry_id, |batch| {
+        // 'Ver grabación': who watched which recording (ADR 0019), in the read's own batch.
+        crate::team::activity::add_watched(batch, user, entry_id, app.now())?;
+        add_segments(batch, entry_id)
+    })
+    .await?;
     let segments = segments_of(app, &entry, &results, slot)?;
     let first = segments
         .first()

@@ -3,7 +3,7 @@
 // a submitted recording (screen, camera, thumbnail, a clip, a share link), a recording uploaded
 // whole, a participation to delete, a team member and a pending invitation; a participant holding
 // a participation's capability cookie; an admin with two users to act on; and a customer with
-// two local checkouts it opened. Signed URLs are read
+// two local checkouts it opened; and a team lead with a team it made. Signed URLs are read
 // from the answers that hand them out and split into the path and query parameters the document
 // declares, so the signed routes are reached too.
 import { randomBytes } from 'node:crypto';
@@ -163,6 +163,15 @@ export async function makeWorld() {
     return id;
   };
   const checkouts = { pay: await checkout(), cancel: await checkout() };
+  // A team lead: an account that made a team (current, no subscription), for the operations that
+  // make, switch, leave and delete teams and pass ownership on, away from the researcher's run,
+  // which they would move into a team of its own with no subscription and no analyses.
+  const teamlead = await signUp('contract-teamlead');
+  const team = must(
+    await api('/api/v1/workspaces', { method: 'POST', cookie: teamlead.cookie, body: { name: 'Equipo del contrato' } }),
+    201,
+    'team',
+  ).json;
 
   return {
     researcher: {
@@ -188,6 +197,7 @@ export async function makeWorld() {
     },
     admin: { session: value(admin.cookie), changed: changed.user.id, deleted: deleted.user.id },
     buyer: { session: value(buyer.cookie), checkouts },
+    teamlead: { session: value(teamlead.cookie), team: team.id },
   };
 }
 

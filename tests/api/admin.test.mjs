@@ -1,12 +1,15 @@
 // Admin API: refusals for anonymous callers and customers, listing with search and paging, role
-// changes with last-admin protection, deleting a user with every row and recording, waitlist CSV.
+// changes with last-admin protection, deleting a user with every row and recording, waitlist CSV,
+// and the workspaces with their seats, subscription and members (ADR 0019). One file, run in
+// order: a test here makes its admin the only one for a while.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { api, BASE, signUp, uniqueEmail } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
-import { q, r2Exists, sql } from './db.mjs';
+import { grantSubscription, q, r2Exists, sql } from './db.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
+import { join } from './team-helpers.mjs';
 
 const REFUSED = 'User is not authorized to view this page - please log in again';
 
@@ -62,6 +65,15 @@ test('admins list users with the spec fields, search by e-mail and page', async 
   // api-contract suite: a page near 2^63 was a 500).
   const last = await api('/api/v1/admin/?page=45035996273705&pageSize=200', { cookie: boss.cookie });
   assert.deepEqual([last.status, last.json.users], [200, []]);
+  // A whole long address (D1 refuses LIKE patterns over 50 bytes: this was a 500).
+  const longOne = await signUp(`${tag}-con-una-direccion-de-correo-larga`);
+  assert.ok(longOne.email.length > 50);
+  const longAddress = await api(`/api/v1/admin/?q=${encodeURIComponent(longOne.email)}`, { cookie: boss.cookie });
+  assert.equal(longAddress.status, 200);
+  assert.deepEqual(
+    longAddress.json.users.map((u) => u.id),
+    [longOne.user.id],
+  );
 });
 
 test('roles change admin ⇄ customer, and the last admin can be neither demoted nor deleted', async () => {
@@ -176,4 +188,81 @@ test("a waitlist address with ';' cannot become a formula cell in a Spanish-loca
   assert.ok(line, 'the address is exported');
   // Quoted whole: split on ';' outside quotes, the formula never starts a cell of its own.
   assert.ok(line.startsWith(`"${tricky}"`), line);
+});
+
+test('the admin lists workspaces with seats, subscription and members; searches and pages', async () => {
+  const boss = await admin('adws-admin');
+  const tag = `adws${Date.now()}`;
+  const owner = await signUp(`${tag}-owner`);
+  const made = await api('/api/v1/workspaces', {
+    method: 'POST',
+    cookie: owner.cookie,
+    body: { name: `Equipo ${tag}` },
+  });
+  assert.equal(made.status, 201);
+  grantSubscription(owner.user.id);
+  await sql(`UPDATE subscriptions SET quantity = 2 WHERE workspace_id = ${q(made.json.id)}`);
+  const [researcher, observer] = await Promise.all([signUp(`${tag}-r`), signUp(`${tag}-o`)]);
+  await join(owner, observer, 'observer');
+  await join(owner, researcher, 'researcher');
+
+  const res = await api(`/api/v1/admin/workspaces?q=${encodeURIComponent(`EQUIPO ${tag}`)}`, { cookie: boss.cookie });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.total, 1);
+  const [team] = res.json.workspaces;
+  assert.deepEqual(
+    { ...team, createdAt: undefined },
+    {
+      id: made.json.id,
+      name: `Equipo ${tag}`,
+      createdAt: undefined,
+      personal: false,
+      seats: 2,
+      paidSeats: 2,
+      subscriptionStatus: 'active',
+      members: [
+        { userId: owner.user.id, email: owner.email, name: null, role: 'owner' },
+        { userId: researcher.user.id, email: researcher.email, name: null, role: 'researcher' },
+        { userId: observer.user.id, email: observer.email, name: null, role: 'observer' },
+      ],
+    },
+  );
+
+  // By a member's e-mail: the researcher's personal workspace and the team.
+  const byEmail = await api(`/api/v1/admin/workspaces?q=${encodeURIComponent(researcher.email)}`, {
+    cookie: boss.cookie,
+  });
+  // Newest first: the researcher signed up after the team was made.
+  assert.deepEqual(
+    byEmail.json.workspaces.map((w) => [w.id, w.personal, w.seats, w.paidSeats, w.subscriptionStatus]),
+    [
+      [`w${researcher.user.id}`, true, 1, null, null],
+      [made.json.id, false, 2, 2, 'active'],
+    ],
+  );
+
+  // Pages: newest first, each workspace once, the count over them all.
+  const first = await api(`/api/v1/admin/workspaces?q=${tag}&pageSize=2&page=1`, { cookie: boss.cookie });
+  const second = await api(`/api/v1/admin/workspaces?q=${tag}&pageSize=2&page=2`, { cookie: boss.cookie });
+  assert.equal(first.json.total, 4, 'the team and three personal workspaces');
+  assert.equal(first.json.pageSize, 2);
+  const ids = [...first.json.workspaces, ...second.json.workspaces].map((w) => w.id);
+  assert.equal(new Set(ids).size, 4);
+  const times = [...first.json.workspaces, ...second.json.workspaces].map((w) => w.createdAt);
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => b - a),
+  );
+  // A % typed by the admin is a character, not a wildcard; nonsense paging is clamped.
+  assert.equal((await api('/api/v1/admin/workspaces?q=%25', { cookie: boss.cookie })).json.total, 0);
+  const clamped = await api('/api/v1/admin/workspaces?page=-3&pageSize=1000', { cookie: boss.cookie });
+  assert.deepEqual([clamped.status, clamped.json.page, clamped.json.pageSize], [200, 1, 100]);
+});
+
+test('the workspaces refuse anonymous callers (401) and customers (403), with the spec message', async () => {
+  const customer = await signUp('adws-customer');
+  const anonymous = await api('/api/v1/admin/workspaces');
+  assert.deepEqual([anonymous.status, anonymous.json.message], [401, REFUSED]);
+  const refused = await api('/api/v1/admin/workspaces', { cookie: customer.cookie });
+  assert.deepEqual([refused.status, refused.json.message], [403, REFUSED]);
 });

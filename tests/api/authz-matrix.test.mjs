@@ -615,6 +615,18 @@ const MATRIX = [
     { path: (w) => `/workspaces/w${w.owner.user.id}/leave` },
   ],
   ['GET', '/team', 'session', session(200, 200, 200)],
+  // Refused on purpose (the caller owns it already): passing it on would end the owner's rows below.
+  ['POST', '/team/owner', 'session', session(404, 400, 404), { body: (w) => ({ userId: w.owner.user.id }) }],
+  // Personal workspaces are not deleted this way: the owner's is refused, others aren't members.
+  [
+    'POST',
+    '/workspaces/{id}/delete',
+    'session',
+    session(404, 403, 404),
+    { path: (w) => `/workspaces/w${w.owner.user.id}/delete`, body: (w) => ({ name: w.owner.email }) },
+  ],
+  ['GET', '/team/activity', 'session', session(200, 200, 200)],
+  ['GET', '/team/activity/export', 'session', session(200, 200, 200)],
   [
     'POST',
     '/team/invitations',
@@ -706,6 +718,7 @@ const MATRIX = [
     { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` },
   ],
   ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
+  ['GET', '/admin/workspaces', 'admin', session(403, 403, 200)],
   ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
   ['POST', '/billing/local/portal/cancel', 'session', session(409, 200, 409)],
@@ -717,6 +730,8 @@ const MATRIX = [
     session(200, 403, 403),
     { fresh: fresh.invitationForOther, path: (w, f) => `/invitations/${f.token}/accept` },
   ],
+  // Making a team moves each caller's current workspace to it.
+  ['POST', '/workspaces', 'session', session(201, 201, 201), { body: () => ({ name: 'Otro equipo' }) }],
   ['POST', '/auth/logout', 'public', all(200)],
 ];
 

@@ -4,11 +4,20 @@
 // still streaming cannot be reserved again by a second upload of its index.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp } from './helpers.mjs';
+import { api, signUp } from './helpers.mjs';
 import { grantSubscription } from './db.mjs';
-import { finishedFile, ledgerOf, openSegment, participate, putChunk, r2Keys, r2Object, until } from './recording.mjs';
+import {
+  finishedFile,
+  ledgerOf,
+  openSegment,
+  participate,
+  putChunk,
+  r2Keys,
+  r2Object,
+  slowRequest,
+  until,
+} from './recording.mjs';
 import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 
 const MIB = 1024 * 1024;
@@ -32,42 +41,13 @@ async function analysis(places = 2) {
   return { owner, id: res.json.analysisData.id };
 }
 
-/**
- * Starts a chunk PUT that sends `first` bytes of `body` and then waits for `release()` before the
- * rest; resolves `done` with the status once answered.
- */
-function slowChunk(entryId, cookie, segment, index, body, first) {
-  let release;
-  const gate = new Promise((resolve) => {
-    release = resolve;
+/** A chunk PUT that sends `first` bytes of `body`, then waits for `release()` (`slowRequest`). */
+const slowChunk = (entryId, cookie, segment, index, body, first) =>
+  slowRequest('PUT', `/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, body, first, {
+    cookie,
+    'content-type': 'application/octet-stream',
+    'x-lupa-end-ms': '1000',
   });
-  const url = new URL(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`);
-  const done = new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'PUT',
-        headers: {
-          cookie,
-          'content-type': 'application/octet-stream',
-          'content-length': String(body.length),
-          'x-lupa-end-ms': '1000',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, text }));
-      },
-    );
-    req.on('error', reject);
-    req.write(body.subarray(0, first));
-    gate.then(() => req.end(body.subarray(first)));
-  });
-  return { release, done };
-}
 
 test('a chunk still streaming when its participant leaves leaves no object under the entry', async () => {
   const { id } = await analysis();

@@ -2,12 +2,42 @@
 // firing the cron with a chosen clock, and for looking inside the local R2 bucket.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { readStore } from '../../scripts/lib/local-d1.mjs';
 import { api, BASE, randomIp } from './helpers.mjs';
 
 /** Headers that set the worker's clock for one request (honoured because the test server sets TEST_CLOCK=on). */
 export const at = (ms) => ({ 'x-lupa-test-now': String(Math.round(ms)) });
+
+/**
+ * Starts a request that sends `first` bytes of `body` and then waits for `release()` before the
+ * rest: a slow upload, or a slow client, whose handler has started before its body is all there.
+ * Resolves `done` with the status and text once answered.
+ */
+export function slowRequest(method, path, body, first, headers) {
+  let release;
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  const done = new Promise((resolve, reject) => {
+    const req = request(
+      new URL(`${BASE}${path}`),
+      { method, headers: { 'cf-connecting-ip': randomIp(), ...headers, 'content-length': String(body.length) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.subarray(0, first));
+    gate.then(() => req.end(body.subarray(first)));
+  });
+  return { release, done };
+}
 
 /** Claims a place; returns the response, the entry id and the capability cookie (`name=value`). */
 export async function participate(analysisId, { ip = randomIp(), headers } = {}) {

@@ -2,7 +2,7 @@
 // wrangler applies migrations 0001–0018 to a fresh state, realistic rows go in (two customers with
 // analyses, tasks, participations, notes and clips, a reel, share links, subscriptions, a billing
 // customer, invoices, a checkout; an admin), then our own server starts on that state, which
-// applies 0019. Every row must end up owned by the right workspace, and each customer, alone in
+// applies 0019 (and 0020, which gives reels their author). Every row must end up owned by the right workspace, and each customer, alone in
 // their workspace, must see through the API exactly what they owned before, and nothing else.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -148,6 +148,8 @@ test('0019 gives every account a workspace that owns what the account owned, and
     { id: 'n3', author_id: 'bruno' },
   ]);
   assert.deepEqual(rows(`SELECT reel_id, note_id FROM reel_clips`), [{ reel_id: 'r1', note_id: 'c1' }]);
+  // 0020: a reel's author is its analysis's owner, who alone made reels before teams.
+  assert.deepEqual(rows(`SELECT id, author_id FROM reels`), [{ id: 'r1', author_id: 'ana' }]);
   assert.deepEqual(rows(`SELECT id, owner_id FROM shares ORDER BY id`), [
     { id: 's1', owner_id: 'ana' },
     { id: 's2', owner_id: 'bruno' },
@@ -185,8 +187,8 @@ test('0019 gives every account a workspace that owns what the account owned, and
     ['s1'],
   );
   assert.deepEqual(
-    (await get('/analysis/a1/reels', ana)).json.reels.map((r) => r.id),
-    ['r1'],
+    (await get('/analysis/a1/reels', ana)).json.reels.map((r) => [r.id, r.author]),
+    [['r1', { id: 'ana', name: 'Ana Pérez', initials: 'AP' }]],
   );
 
   // Bruno: his lapsed subscription stays lapsed, his analysis is his, Ana's are not.

@@ -123,6 +123,16 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'team (activity)',
+    as: 'researcher',
+    path: () => '/team',
+    ready: async (page) => {
+      await heading('Equipo')(page);
+      await page.getByRole('tab', { name: 'Actividad' }).click();
+      await expect(page.getByTestId('team-activity')).toBeVisible();
+    },
+  },
+  {
     name: 'invitation (signed out)',
     seeded: true,
     path: (seed) => seed.invitePath,
@@ -173,6 +183,17 @@ const ROUTES: Route[] = [
     path: () => '/admin/waitlist',
     ready: async (page, seed) => {
       for (const email of seed.waitlistEmails) await expect(page.getByText(email).first()).toBeAttached();
+    },
+  },
+  {
+    name: 'admin workspaces (with members)',
+    as: 'admin',
+    path: (seed) => `/admin/workspaces?q=${encodeURIComponent(seed.adminSearch)}`,
+    ready: async (page) => {
+      await heading('Equipos')(page);
+      await expect(page.getByTestId('workspace-row').first()).toBeVisible();
+      // Its members open, so the list inside is checked too.
+      await page.locator('.admin-workspaces__members summary').first().click();
     },
   },
 ];

@@ -323,6 +323,8 @@ pub struct ReelSummaryDto {
     pub createdAt: i64,
     #[ts(type = "number")]
     pub updatedAt: i64,
+    /// Who made it (ADR 0019); `None` once that account is gone.
+    pub author: Option<crate::AuthorDto>,
 }
 
 /// `GET /api/v1/analysis/{id}/reels`.
@@ -347,6 +349,8 @@ pub struct ReelDto {
     pub createdAt: i64,
     #[ts(type = "number")]
     pub updatedAt: i64,
+    /// Who made it (ADR 0019); `None` once that account is gone.
+    pub author: Option<crate::AuthorDto>,
     pub clips: Vec<PlaylistClipDto>,
 }
 
@@ -396,6 +400,9 @@ pub struct ShareDto {
     pub lastViewedAt: Option<i64>,
     /// 'active', 'revoked' or 'expired'.
     pub state: String,
+    /// Who made the link (ADR 0019); it belongs to the workspace and outlives their membership.
+    /// `None` once that account is gone.
+    pub author: Option<crate::AuthorDto>,
 }
 
 /// The new link: `token` and `url` are shown this once (only a hash is stored).

@@ -283,6 +283,11 @@ pub struct EntrySummaryDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub currentTask: Option<u32>,
+    /// While in progress: who on the team has its live view open now (ADR 0019), by name; absent
+    /// when nobody does, and once submitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub watching: Option<Vec<AuthorDto>>,
 }
 
 /// An analysis (product §3), as listed on the dashboard and returned after create/edit.
@@ -872,11 +877,11 @@ pub struct NoteDto {
     pub createdAt: i64,
     #[ts(type = "number")]
     pub updatedAt: i64,
-    /// Who wrote it (name, or e-mail), so a team sees whose note it is (ADR 0019); `None` once
-    /// that account is gone.
+    /// Who wrote it, so a team sees whose note it is (ADR 0019); `None` once that account is
+    /// gone, and always on a share link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub author: Option<String>,
+    pub author: Option<AuthorDto>,
 }
 
 /// `GET /api/v1/entry/{id}/notes`.

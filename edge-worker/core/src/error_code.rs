@@ -15,6 +15,7 @@ use ts_rs::TS;
 #[ts(export)]
 pub enum ErrorCode {
     AlreadyMember,
+    AlreadyOwner,
     AlreadySubscribed,
     AnalysisFull,
     AnalysisNotFound,
@@ -30,6 +31,7 @@ pub enum ErrorCode {
     BadTags,
     BadTeamRole,
     BadTitle,
+    BillingUnavailable,
     CameraOff,
     CheckoutClosed,
     ChunkConflict,
@@ -63,6 +65,7 @@ pub enum ErrorCode {
     InvalidShare,
     InvalidSus,
     InvalidTrack,
+    InvalidWorkspaceName,
     InvitationInvalid,
     InvitationNotFound,
     InvitationWrongAccount,
@@ -95,6 +98,7 @@ pub enum ErrorCode {
     ParticipantLogin,
     PasswordMismatch,
     PayloadTooLarge,
+    PersonalWorkspace,
     QuestionsOff,
     RateLimited,
     RecordingNotReady,
@@ -120,6 +124,7 @@ pub enum ErrorCode {
     UnsupportedMime,
     UpgradeRequired,
     WeakPassword,
+    WorkspaceNameMismatch,
     WrongCurrentPassword,
 }
 
@@ -127,6 +132,7 @@ impl ErrorCode {
     /// Every code, for the test below that checks serde writes each as `as_str` names it.
     pub const ALL: &'static [ErrorCode] = &[
         ErrorCode::AlreadyMember,
+        ErrorCode::AlreadyOwner,
         ErrorCode::AlreadySubscribed,
         ErrorCode::AnalysisFull,
         ErrorCode::AnalysisNotFound,
@@ -142,6 +148,7 @@ impl ErrorCode {
         ErrorCode::BadTags,
         ErrorCode::BadTeamRole,
         ErrorCode::BadTitle,
+        ErrorCode::BillingUnavailable,
         ErrorCode::CameraOff,
         ErrorCode::CheckoutClosed,
         ErrorCode::ChunkConflict,
@@ -175,6 +182,7 @@ impl ErrorCode {
         ErrorCode::InvalidShare,
         ErrorCode::InvalidSus,
         ErrorCode::InvalidTrack,
+        ErrorCode::InvalidWorkspaceName,
         ErrorCode::InvitationInvalid,
         ErrorCode::InvitationNotFound,
         ErrorCode::InvitationWrongAccount,
@@ -207,6 +215,7 @@ impl ErrorCode {
         ErrorCode::ParticipantLogin,
         ErrorCode::PasswordMismatch,
         ErrorCode::PayloadTooLarge,
+        ErrorCode::PersonalWorkspace,
         ErrorCode::QuestionsOff,
         ErrorCode::RateLimited,
         ErrorCode::RecordingNotReady,
@@ -232,6 +241,7 @@ impl ErrorCode {
         ErrorCode::UnsupportedMime,
         ErrorCode::UpgradeRequired,
         ErrorCode::WeakPassword,
+        ErrorCode::WorkspaceNameMismatch,
         ErrorCode::WrongCurrentPassword,
     ];
 
@@ -239,6 +249,7 @@ impl ErrorCode {
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::AlreadyMember => "already_member",
+            ErrorCode::AlreadyOwner => "already_owner",
             ErrorCode::AlreadySubscribed => "already_subscribed",
             ErrorCode::AnalysisFull => "analysis_full",
             ErrorCode::AnalysisNotFound => "analysis_not_found",
@@ -254,6 +265,7 @@ impl ErrorCode {
             ErrorCode::BadTags => "bad_tags",
             ErrorCode::BadTeamRole => "bad_team_role",
             ErrorCode::BadTitle => "bad_title",
+            ErrorCode::BillingUnavailable => "billing_unavailable",
             ErrorCode::CameraOff => "camera_off",
             ErrorCode::CheckoutClosed => "checkout_closed",
             ErrorCode::ChunkConflict => "chunk_conflict",
@@ -287,6 +299,7 @@ impl ErrorCode {
             ErrorCode::InvalidShare => "invalid_share",
             ErrorCode::InvalidSus => "invalid_sus",
             ErrorCode::InvalidTrack => "invalid_track",
+            ErrorCode::InvalidWorkspaceName => "invalid_workspace_name",
             ErrorCode::InvitationInvalid => "invitation_invalid",
             ErrorCode::InvitationNotFound => "invitation_not_found",
             ErrorCode::InvitationWrongAccount => "invitation_wrong_account",
@@ -319,6 +332,7 @@ impl ErrorCode {
             ErrorCode::ParticipantLogin => "participant_login",
             ErrorCode::PasswordMismatch => "password_mismatch",
             ErrorCode::PayloadTooLarge => "payload_too_large",
+            ErrorCode::PersonalWorkspace => "personal_workspace",
             ErrorCode::QuestionsOff => "questions_off",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::RecordingNotReady => "recording_not_ready",
@@ -344,6 +358,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedMime => "unsupported_mime",
             ErrorCode::UpgradeRequired => "upgrade_required",
             ErrorCode::WeakPassword => "weak_password",
+            ErrorCode::WorkspaceNameMismatch => "workspace_name_mismatch",
             ErrorCode::WrongCurrentPassword => "wrong_current_password",
         }
     }

@@ -39,6 +39,10 @@ macro_rules! rest_of_address {
 /// Text with something besides whitespace: what a required text is once trimmed.
 pub const NOT_BLANK: &str = concat!("[^", space!(), "]");
 
+/// `team::workspace_name`: no control characters and something besides whitespace (its length
+/// is a separate `maxLength`).
+pub const TEAM_NAME: &str = concat!("^[^", control!(), "]*[^", space!(), control!(), "][^", control!(), "]*$");
+
 /// Only whitespace, or nothing: what trimming makes empty.
 pub const BLANK: &str = concat!("^[", space!(), "]*$");
 

@@ -144,6 +144,13 @@ fn rules() -> Vec<Rule> {
             samples: &["", "a", " a ", "ab", " a b ", "\u{85}ab\u{85}", "\u{feff}a"],
         },
         Rule {
+            name: "TEAM_NAME",
+            pattern: TEAM_NAME,
+            accepts: |s| crate::team::workspace_name(s).is_some(),
+            max_len: crate::team::WORKSPACE_NAME_MAX,
+            samples: &["", " ", "Equipo", " Diseño  web ", "a\u{1}b", "a\tb", "\u{a0}", "ñ"],
+        },
+        Rule {
             name: "BLANK",
             pattern: BLANK,
             accepts: |s| s.trim().is_empty(),

@@ -4,6 +4,7 @@
 //! (`billing::stripe_client`), and `cargo test` checks both halves against recorded fixtures.
 
 use stripe_billing::billing_portal_session::CreateBillingPortalSession;
+use stripe_billing::subscription::CancelSubscription;
 use stripe_billing::subscription_item::{UpdateSubscriptionItem, UpdateSubscriptionItemProrationBehavior};
 use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
@@ -72,6 +73,12 @@ pub fn update_seats(item_id: &str, quantity: u64) -> UpdateSubscriptionItem {
     UpdateSubscriptionItem::new(item_id)
         .quantity(quantity)
         .proration_behavior(UpdateSubscriptionItemProrationBehavior::CreateProrations)
+}
+
+/// `DELETE /v1/subscriptions/{id}`: ends a deleted team's subscription now (ADR 0019), with
+/// Stripe's defaults: no proration credit and no final invoice.
+pub fn cancel_subscription(subscription_id: &str) -> CancelSubscription {
+    CancelSubscription::new(subscription_id)
 }
 
 /// `POST /v1/billing_portal/sessions`.
@@ -217,6 +224,19 @@ mod tests {
         assert_eq!(item.id.as_str(), "si_NcLYdDxLHxlFo7");
         assert_eq!(item.quantity, Some(2));
         assert_eq!(item.price.unit_amount, Some(2900));
+    }
+
+    #[test]
+    fn cancel_request_and_answer_match_the_recorded_fixture() {
+        let f = fixtures();
+        let call = http_call("sk_test_123", &cancel_subscription("sub_1MowQVLkdIwHu7ixeRlqHVzs"));
+        assert_eq!(call.method, f["cancel"]["request"]["method"]);
+        assert_eq!(call.url, f["cancel"]["request"]["url"]);
+        assert!(call.body.is_empty(), "no parameters: {:?}", call.body);
+        assert!(call.headers.contains(&("Authorization".into(), "Bearer sk_test_123".into())));
+        let sub: stripe_shared::Subscription = read_answer(200, &f["cancel"]["response"].to_string()).unwrap();
+        assert_eq!(sub.id.as_str(), "sub_1MowQVLkdIwHu7ixeRlqHVzs");
+        assert_eq!(sub.status, stripe_shared::SubscriptionStatus::Canceled);
     }
 
     #[test]

@@ -79,7 +79,11 @@ pub fn need(route: RouteId) -> Need {
         | R::WorkspaceList
         | R::WorkspaceSwitch
         | R::WorkspaceLeave
-        | R::InvitationAccept => Need::Account,
+        | R::InvitationAccept
+        // Making a team of one's own; deleting one checks that the caller owns it (it need not be
+        // the current one).
+        | R::WorkspaceCreate
+        | R::WorkspaceDelete => Need::Account,
         R::AnalysisList
         | R::AnalysisGet
         | R::AnalysisSummary
@@ -118,9 +122,14 @@ pub fn need(route: RouteId) -> Need {
         | R::ShareList
         | R::ShareCreate
         | R::ShareRevoke => Need::Research,
-        R::InvitationCreate | R::InvitationResend | R::InvitationRevoke | R::MemberUpdate | R::MemberRemove => {
-            Need::Manage
-        }
+        R::InvitationCreate
+        | R::InvitationResend
+        | R::InvitationRevoke
+        | R::MemberUpdate
+        | R::MemberRemove
+        // The activity log: who did what, and who watched what (ADR 0019).
+        | R::TeamActivity
+        | R::TeamActivityCsv => Need::Manage,
         R::BillingCreateCustomer
         | R::BillingCheckout
         | R::BillingPortal
@@ -128,7 +137,8 @@ pub fn need(route: RouteId) -> Need {
         | R::LocalCheckoutPay
         | R::LocalCheckoutCancel
         | R::LocalPortalGet
-        | R::LocalPortalCancel => Need::Own,
+        | R::LocalPortalCancel
+        | R::TeamOwnerTransfer => Need::Own,
         // Not `Session` routes: their access rule is the route's own (public, participant's
         // capability, signature, global admin).
         R::Health
@@ -147,6 +157,7 @@ pub fn need(route: RouteId) -> Need {
         | R::AdminUsers
         | R::AdminUserUpdate
         | R::AdminUserDelete
+        | R::AdminWorkspaces
         | R::AdminWaitlist
         | R::AdminWaitlistCsv
         | R::EntryUploadUrl
@@ -176,10 +187,70 @@ pub fn need(route: RouteId) -> Need {
     }
 }
 
+/// What writing a note needs (the note routes are `Watch`, as observers write notes): a clip (a
+/// note with an end) is a researcher's, like the reels built from clips, so making one, turning a
+/// note into one, and changing or deleting one need [`Need::Research`]. `was_clip`: the note as
+/// stored (false for a new one); `is_clip`: the note as it would be written (false for a delete).
+pub fn note_write_need(was_clip: bool, is_clip: bool) -> Need {
+    if was_clip || is_clip {
+        Need::Research
+    } else {
+        Need::Watch
+    }
+}
+
+/// The initials shown beside an author's name (ADR 0019): the first letters of the first and last
+/// words of the name, or of an e-mail's local part when the account has no name ('ana.garcia@…'
+/// → 'AG'); words that don't start with a letter (numbers in an address) are passed over. One
+/// letter for a one-word name; the first letter or digit, or '?', when no word starts with a letter.
+pub fn initials(name: &str) -> String {
+    let name = name.trim();
+    let source = match name.split_once('@') {
+        Some((local, _)) if !name.contains(char::is_whitespace) => local,
+        _ => name,
+    };
+    let words: Vec<&str> = source
+        .split(|c: char| c.is_whitespace() || matches!(c, '.' | '_' | '-' | '+'))
+        .map(|word| word.trim_start_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|word| word.chars().next().is_some_and(char::is_alphabetic))
+        .collect();
+    let letters: Vec<char> = match (words.first(), words.last()) {
+        (Some(first), Some(last)) if words.len() > 1 => [first, last].iter().filter_map(|w| w.chars().next()).collect(),
+        (Some(only), _) => only.chars().next().into_iter().collect(),
+        _ => source.chars().find(|c| c.is_alphanumeric()).into_iter().collect(),
+    };
+    if letters.is_empty() {
+        return "?".into();
+    }
+    letters.into_iter().flat_map(char::to_uppercase).collect()
+}
+
 /// A workspace's id for an account's personal workspace (ADR 0019): the same rule as the
 /// migration and the `users` trigger, so every account has one from the moment it exists.
 pub fn personal_workspace_id(user_id: &str) -> String {
     format!("w{user_id}")
+}
+
+/// The longest team name, in characters.
+pub const WORKSPACE_NAME_MAX: usize = 80;
+
+/// A team's name as given when making one: at most [`WORKSPACE_NAME_MAX`] characters as sent (the
+/// OpenAPI document's `maxLength` counts them so; ADR 0020), no control characters, something
+/// besides spaces (`patterns::TEAM_NAME`); kept trimmed, inner runs of spaces made one. `None`
+/// when it isn't one.
+pub fn workspace_name(value: &str) -> Option<String> {
+    if value.chars().count() > WORKSPACE_NAME_MAX || value.chars().any(char::is_control) {
+        return None;
+    }
+    let name = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!name.is_empty()).then_some(name)
+}
+
+/// Whether what the owner typed to confirm deleting a team is its name: the same words, whatever
+/// the spaces around them (a typing slip in the name itself is not a confirmation).
+pub fn confirms_deletion(typed: &str, name: &str) -> bool {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    !name.trim().is_empty() && words(typed) == words(name)
 }
 
 /// How long an invitation link works (ADR 0019): a week, single use.
@@ -214,9 +285,36 @@ pub enum ActivityKind {
     RoleChanged,
     MemberRemoved,
     MemberLeft,
+    AnalysisCreated,
+    AnalysisDeleted,
+    ShareCreated,
+    ShareRevoked,
+    /// One of the analysis's CSV exports was downloaded.
+    CsvExported,
+    /// A recording was opened in the player (or its playback URL asked for): at most one row per
+    /// member, recording and UTC day.
+    RecordingWatched,
+    OwnershipTransferred,
 }
 
 impl ActivityKind {
+    pub const ALL: [ActivityKind; 14] = [
+        ActivityKind::InvitationSent,
+        ActivityKind::InvitationResent,
+        ActivityKind::InvitationAccepted,
+        ActivityKind::InvitationRevoked,
+        ActivityKind::RoleChanged,
+        ActivityKind::MemberRemoved,
+        ActivityKind::MemberLeft,
+        ActivityKind::AnalysisCreated,
+        ActivityKind::AnalysisDeleted,
+        ActivityKind::ShareCreated,
+        ActivityKind::ShareRevoked,
+        ActivityKind::CsvExported,
+        ActivityKind::RecordingWatched,
+        ActivityKind::OwnershipTransferred,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ActivityKind::InvitationSent => "invitation_sent",
@@ -226,8 +324,47 @@ impl ActivityKind {
             ActivityKind::RoleChanged => "role_changed",
             ActivityKind::MemberRemoved => "member_removed",
             ActivityKind::MemberLeft => "member_left",
+            ActivityKind::AnalysisCreated => "analysis_created",
+            ActivityKind::AnalysisDeleted => "analysis_deleted",
+            ActivityKind::ShareCreated => "share_created",
+            ActivityKind::ShareRevoked => "share_revoked",
+            ActivityKind::CsvExported => "csv_exported",
+            ActivityKind::RecordingWatched => "recording_watched",
+            ActivityKind::OwnershipTransferred => "ownership_transferred",
         }
     }
+
+    pub fn parse(value: &str) -> Option<ActivityKind> {
+        ActivityKind::ALL.into_iter().find(|kind| kind.as_str() == value)
+    }
+
+    /// What the log's CSV says in its 'que' column (Spanish, the product's language).
+    pub fn label_es(self) -> &'static str {
+        match self {
+            ActivityKind::InvitationSent => "Invitación enviada",
+            ActivityKind::InvitationResent => "Invitación reenviada",
+            ActivityKind::InvitationAccepted => "Invitación aceptada",
+            ActivityKind::InvitationRevoked => "Invitación revocada",
+            ActivityKind::RoleChanged => "Rol cambiado",
+            ActivityKind::MemberRemoved => "Miembro eliminado",
+            ActivityKind::MemberLeft => "Miembro salió del equipo",
+            ActivityKind::AnalysisCreated => "Análisis creado",
+            ActivityKind::AnalysisDeleted => "Análisis eliminado",
+            ActivityKind::ShareCreated => "Enlace para compartir creado",
+            ActivityKind::ShareRevoked => "Enlace para compartir revocado",
+            ActivityKind::CsvExported => "CSV exportado",
+            ActivityKind::RecordingWatched => "Grabación vista",
+            ActivityKind::OwnershipTransferred => "Propiedad transferida",
+        }
+    }
+}
+
+/// How long the activity log keeps a row: a year (the cron deletes older ones).
+pub const ACTIVITY_RETENTION_MS: i64 = 365 * 24 * 60 * 60 * 1000;
+
+/// The start of the UTC day of `at` (epoch ms): a recording watched again the same day adds no row.
+pub fn utc_day_start(at: i64) -> i64 {
+    at - at.rem_euclid(24 * 60 * 60 * 1000)
 }
 
 /// Why an invitation link can't be used, from its row (`None`: it can).
@@ -300,6 +437,56 @@ mod tests {
                 assert_eq!(need(route.id), Need::Account, "{:?} is not a Session route", route.id);
             }
         }
+    }
+
+    #[test]
+    fn clips_are_a_researchers_and_plain_notes_any_members() {
+        assert_eq!(note_write_need(false, false), Need::Watch);
+        assert_eq!(note_write_need(false, true), Need::Research, "a new clip, or a note made a clip");
+        assert_eq!(note_write_need(true, true), Need::Research, "a clip edited");
+        assert_eq!(note_write_need(true, false), Need::Research, "a clip deleted or made a note");
+        assert!(!TeamRole::Observer.allows(note_write_need(false, true)));
+        assert!(TeamRole::Observer.allows(note_write_need(false, false)));
+        assert!(TeamRole::Researcher.allows(note_write_need(true, false)));
+    }
+
+    #[test]
+    fn initials_come_from_the_name_or_the_address() {
+        assert_eq!(initials("Ana García"), "AG");
+        assert_eq!(initials("  ana maría  lópez "), "AL");
+        assert_eq!(initials("Bruno"), "B");
+        assert_eq!(initials("ana.garcia@example.com"), "AG");
+        assert_eq!(initials("obs-observer-1732-abc9@example.com"), "OA");
+        assert_eq!(initials("élodie@example.com"), "É");
+        assert_eq!(initials("1234@example.com"), "1");
+        assert_eq!(initials(""), "?");
+        assert_eq!(initials("Ana (Diseño)"), "AD");
+    }
+
+    #[test]
+    fn activity_kinds_round_trip_and_days_start_at_utc_midnight() {
+        for kind in ActivityKind::ALL {
+            assert_eq!(ActivityKind::parse(kind.as_str()), Some(kind));
+            assert!(!kind.label_es().is_empty());
+        }
+        assert_eq!(ActivityKind::parse("exported"), None);
+        assert_eq!(ACTIVITY_RETENTION_MS, 31_536_000_000);
+        // 2025-11-28 23:59:59.999 UTC and 2025-11-29 00:00 UTC.
+        assert_eq!(utc_day_start(1_764_374_399_999), 1_764_288_000_000);
+        assert_eq!(utc_day_start(1_764_374_400_000), 1_764_374_400_000);
+    }
+
+    #[test]
+    fn team_names_are_trimmed_and_bounded_and_deletion_needs_the_name_typed() {
+        assert_eq!(workspace_name("  Equipo   de  UX "), Some("Equipo de UX".into()));
+        assert_eq!(workspace_name("   "), None);
+        assert_eq!(workspace_name(&"a".repeat(80)), Some("a".repeat(80)));
+        assert_eq!(workspace_name(&"á".repeat(81)), None);
+        assert_eq!(workspace_name("a\u{0007}b"), None);
+        assert!(confirms_deletion(" Equipo  de UX ", "Equipo de UX"));
+        assert!(!confirms_deletion("equipo de ux", "Equipo de UX"));
+        assert!(!confirms_deletion("Equipo", "Equipo de UX"));
+        assert!(!confirms_deletion("", ""));
     }
 
     #[test]

@@ -7,9 +7,9 @@
 //! user with their workspaces and the deleting batch also reads the queue, so the request waits
 //! for three D1 round trips (ADR 0011).
 
-use crate::db::{db, int, text, Batch, Value};
+use crate::db::{db, text, Batch, Value};
 use crate::error::{ApiError, ApiResult};
-use crate::participation::purge::{self, Scope};
+use crate::participation::purge;
 use crate::App;
 use lupa_core::error_code::ErrorCode;
 
@@ -20,16 +20,6 @@ const OWNED_WORKSPACES: &str =
 /// The other workspaces whose paid seats the account took.
 const SEAT_WORKSPACES: &str =
     "SELECT workspace_id AS value FROM workspace_members WHERE user_id = ?1 AND role IN ('admin', 'researcher')";
-/// One owned workspace (`?1`), emptied and deleted.
-const QUEUE_R2: &str = "INSERT INTO r2_deletions (prefix, created_at) SELECT 'analyses/' || id || '/', ?2 FROM analyses WHERE workspace_id = ?1 \
-     ON CONFLICT (prefix) DO NOTHING";
-const WORKSPACE: &[&str] = &[
-    "DELETE FROM analysis_entries WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
-    "DELETE FROM analysis_tasks WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
-    "DELETE FROM analyses WHERE workspace_id = ?1",
-    "UPDATE users SET workspace_id = NULL WHERE workspace_id = ?1",
-    "DELETE FROM workspaces WHERE id = ?1",
-];
 /// The account itself (`?1`). Analyses and links it wrote in workspaces it doesn't own pass to
 /// their workspace's owner first: the rows reference their author, and the team keeps them.
 const ACCOUNT: &[&str] = &[
@@ -65,18 +55,9 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     let now = app.now();
     let mut batch = Batch::new(&database);
     batch.add(GUARD, &[text(id)])?;
+    // Each owned workspace as its owner's deletion of it would (`team::lifecycle`).
     for workspace in &workspaces {
-        batch.add(QUEUE_R2, &[text(workspace), int(now)])?;
-        for statement in purge::statements(&database, Scope::Workspace, workspace, now)? {
-            batch.add_prepared(statement, "DELETE segments of a workspace");
-        }
-        let insights = crate::insights::cleanup::Scope::Workspace;
-        for statement in crate::insights::cleanup::statements(&database, insights, workspace)? {
-            batch.add_prepared(statement, "DELETE insights of a workspace");
-        }
-        for sql in WORKSPACE {
-            batch.add(sql, &[text(workspace)])?;
-        }
+        crate::team::lifecycle::add_delete_workspace(&mut batch, &database, workspace, now)?;
     }
     for sql in ACCOUNT {
         batch.add(sql, &[text(id)])?;

@@ -1,8 +1,9 @@
-//! The admin area's API: users (list, search, page, change role, delete with everything they own)
-//! and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
+//! The admin area's API: users (list, search, page, change role, delete with everything they own),
+//! workspaces (`workspaces.rs`) and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
 
 use lupa_core::error_code::ErrorCode;
 pub mod delete_user;
+pub mod workspaces;
 
 use lupa_api_types::{
     AdminUserDto, AdminUserUpdate, AdminUsersResponse, MessageResponse, WaitlistEntryDto, WaitlistResponse,
@@ -46,7 +47,7 @@ pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
     Ok(user)
 }
 
-fn query_param(req: &Request, name: &str) -> Option<String> {
+pub(crate) fn query_param(req: &Request, name: &str) -> Option<String> {
     req.url().ok()?.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
 }
 

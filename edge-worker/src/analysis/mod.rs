@@ -2,11 +2,13 @@
 //! reopen, delete. Another customer's analysis is always 404, never 403, so ids leak nothing.
 
 use lupa_core::error_code::ErrorCode;
+pub mod live;
 pub mod repo;
 
 use lupa_api_types::{AnalysisListResponse, AnalysisRequest, AnalysisResponse, MessageResponse};
 use lupa_core::analysis::{self, AnalysisInput, Status};
 use lupa_core::study::Study;
+use lupa_core::team::ActivityKind;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
@@ -128,7 +130,7 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16
     let detail = repo::add_detail(&mut batch, id, true)?;
     let results = batch.run().await?;
     let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
-    repo::with_live_recordings(app, &mut analysis).await;
+    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail)?).await;
     json(status, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -147,15 +149,18 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let database = db(app)?;
     let workspace = user.workspace_id()?;
     gate::require_subscription(&database, workspace, gate::REQUIRED, app.now()).await?;
+    let id = new_id();
     let analysis = repo::insert(
         &database,
-        &new_id(),
+        &id,
         repo::Owner { workspace, author: &user.user.id },
         &valid,
         settings,
         &study,
         transcription,
         app.now(),
+        // The activity log's row, in the same batch (ADR 0019).
+        |batch| crate::team::activity::add_for_analysis(batch, user, ActivityKind::AnalysisCreated, &id, app.now()),
     )
     .await?;
     json(201, &AnalysisResponse { analysisData: analysis })
@@ -169,7 +174,7 @@ pub async fn get(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let results = batch.run().await?;
     visible(user, repo::row_of(&results, detail)?)?;
     let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
-    repo::with_live_recordings(app, &mut analysis).await;
+    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail)?).await;
     json(200, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -219,6 +224,8 @@ pub async fn delete(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let database = db(app)?;
     visible(user, repo::find(&database, id).await?)?;
     let mut batch = Batch::new(&database);
+    // Logged first, while the analysis is there to be named (ADR 0019).
+    crate::team::activity::add_for_analysis(&mut batch, user, ActivityKind::AnalysisDeleted, id, app.now())?;
     repo::add_delete(&mut batch, &database, id, app.now())?;
     crate::participation::purge::delete_and_drain(app, batch).await?;
     json(200, &MessageResponse { message: DELETED.into() })

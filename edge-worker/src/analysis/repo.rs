@@ -223,33 +223,11 @@ fn entry_summaries(app: &App, entries: Vec<EntryRow>) -> ApiResult<Vec<EntrySumm
                 thumbnailUrl: thumbnails::url(app, &e.id, e.thumbnail_at)?,
                 pid: e.pid,
                 currentTask: None,
+                watching: None,
                 id: e.id,
             })
         })
         .collect()
-}
-
-/// Brings the unsubmitted rows of the participations table up to date from their objects: what
-/// each recorded so far and whether it is still active (ADR 0013).
-pub async fn with_live_recordings(app: &App, analysis: &mut AnalysisDto) {
-    let Some(entries) = analysis.entries.as_mut() else { return };
-    let live: Vec<&mut EntrySummaryDto> = entries.iter_mut().filter(|e| e.status != EntryStatus::Submitted).collect();
-    if live.is_empty() {
-        return;
-    }
-    let ids: Vec<String> = live.iter().map(|e| e.id.clone()).collect();
-    let statuses = crate::ledger::live_status(app, &ids).await;
-    for (entry, status) in live.into_iter().zip(statuses) {
-        let Some(status) = status else { continue };
-        if status.recorded_ms > 0 {
-            entry.durationMs = Some(status.recorded_ms);
-        }
-        entry.currentTask = crate::ledger::viewers::current_task(status.steps_json.as_deref());
-        entry.status = match researcher_status("in_progress", Some(status.active_at), entry.createdAt, app.now()) {
-            "interrupted" => EntryStatus::Interrupted,
-            _ => EntryStatus::InProgress,
-        };
-    }
 }
 
 /// Adds reading one analysis row (whoever owns it) to a batch.
@@ -263,6 +241,8 @@ pub struct DetailSlots {
     row: Slot,
     tasks: Slot,
     entries: Option<Slot>,
+    /// The live viewers' names (`live::viewer_names`), with the entries.
+    pub(super) viewers: Option<Slot>,
 }
 
 /// Adds reading the full analysis `id` (row, tasks and, `with_entries`, its participations) to a
@@ -272,6 +252,7 @@ pub fn add_detail(batch: &mut Batch<'_>, id: &str, with_entries: bool) -> ApiRes
         row: batch.add(ONE, &[text(id)])?,
         tasks: batch.add(TASKS_OF_ONE, &[text(id)])?,
         entries: if with_entries { Some(batch.add(ENTRIES_OF_ONE, &[text(id)])?) } else { None },
+        viewers: if with_entries { Some(super::live::add_viewer_names(batch, id)?) } else { None },
     })
 }
 
@@ -347,6 +328,7 @@ pub async fn insert(
     study: &Study,
     transcription: Setting,
     now: i64,
+    log: impl FnOnce(&mut Batch<'_>) -> ApiResult<()>,
 ) -> ApiResult<AnalysisDto> {
     let study_json = crate::study::stored(study)?;
     let camera = valid.camera.unwrap_or(lupa_core::camera::OFF);
@@ -357,6 +339,7 @@ pub async fn insert(
     let fields = [keys.as_slice(), &field_args(valid), &[int(now)], &options, &[text(workspace_id)]];
     batch.add(INSERT, &fields.concat())?;
     let tasks = add_tasks(&mut batch, id, &valid.tasks)?;
+    log(&mut batch)?;
     batch.run().await?;
     let row = AnalysisRow {
         id: id.to_string(),

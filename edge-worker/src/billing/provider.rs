@@ -7,7 +7,10 @@ use lupa_core::stripe_api;
 use crate::billing::stripe_client::StripeClient;
 use crate::config::optional_secret;
 use crate::db::new_id;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
+
+const BILLING_UNAVAILABLE: &str =
+    "No hemos podido cancelar la suscripción con el proveedor de pagos. Inténtalo de nuevo en unos minutos.";
 use crate::App;
 
 pub enum Provider {
@@ -82,6 +85,29 @@ impl Provider {
             Provider::Stripe { secret_key, .. } => {
                 let request = stripe_api::create_portal(customer, &format!("{origin}/user/billing"));
                 Ok(StripeClient::new(secret_key.clone()).send(&request).await?.url)
+            }
+        }
+    }
+
+    /// Ends a subscription now (a deleted team's, ADR 0019). The local provider's state is our
+    /// rows, which the deletion removes. A subscription Stripe no longer has (404) is as good as
+    /// ended; any other failure is 502 `billing_unavailable`, so nothing is deleted while the
+    /// provider would go on charging.
+    pub async fn cancel_subscription(&self, subscription_id: &str) -> ApiResult<()> {
+        match self {
+            Provider::Local => Ok(()),
+            Provider::Stripe { secret_key, .. } => {
+                let request = stripe_api::cancel_subscription(subscription_id);
+                match StripeClient::new(secret_key.clone()).send(&request).await {
+                    Ok(_) => Ok(()),
+                    Err(err) if err.source.as_deref().unwrap_or(&err.message).contains("answered 404") => Ok(()),
+                    Err(err) => Err(ApiError {
+                        status: 502,
+                        code: ErrorCode::BillingUnavailable,
+                        message: BILLING_UNAVAILABLE.into(),
+                        ..err
+                    }),
+                }
             }
         }
     }

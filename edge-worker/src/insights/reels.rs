@@ -1,6 +1,6 @@
 //! Highlight reels (ADR 0012): per analysis, an ordered list of clips that a player plays back to
-//! back with a title card per clip. Only the analysis owner (and admins) see or change them;
-//! another customer gets 404. A reel's clip list is always written whole, in one batch.
+//! back with a title card per clip. The analysis's workspace sees them (with who made each, ADR
+//! 0019) and its researchers change them; anyone else gets 404. A reel's clip list is always written whole, in one batch.
 //! Creating, renaming, reordering and adding need the owner's active subscription (402); taking a
 //! clip out and deleting stay free (ADR 0012, "Lapsed customers").
 
@@ -20,12 +20,21 @@ use crate::insights::cleanup;
 use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::App;
 
-const LIST: &str = "SELECT r.id, r.title, r.created_at, r.updated_at, COUNT(n.id) AS clip_count, COALESCE(SUM(n.end_ms - n.at_ms), 0) AS duration_ms \
-     FROM reels r LEFT JOIN reel_clips c ON c.reel_id = r.id LEFT JOIN entry_notes n ON n.id = c.note_id AND n.end_ms IS NOT NULL \
-     WHERE r.analysis_id = ?1 GROUP BY r.id ORDER BY r.created_at DESC, r.id";
-const ONE: &str = "SELECT r.id, r.analysis_id, r.title, r.created_at, r.updated_at, a.workspace_id FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE r.id = ?1";
+const LIST: &str = concat!(
+    "SELECT r.id, r.title, r.created_at, r.updated_at, COUNT(n.id) AS clip_count, COALESCE(SUM(n.end_ms - n.at_ms), 0) AS duration_ms, \
+     r.author_id, ",
+    crate::team::author_name_of!("r.author_id"),
+    " AS author_name FROM reels r LEFT JOIN reel_clips c ON c.reel_id = r.id LEFT JOIN entry_notes n ON n.id = c.note_id AND n.end_ms IS NOT NULL \
+     WHERE r.analysis_id = ?1 GROUP BY r.id ORDER BY r.created_at DESC, r.id"
+);
+const ONE: &str = concat!(
+    "SELECT r.id, r.analysis_id, r.title, r.created_at, r.updated_at, a.workspace_id, r.author_id, ",
+    crate::team::author_name_of!("r.author_id"),
+    " AS author_name FROM reels r JOIN analyses a ON a.id = r.analysis_id WHERE r.id = ?1"
+);
 const CLIP_IDS: &str = "SELECT note_id AS value FROM reel_clips WHERE reel_id = ?1 ORDER BY position";
-const INSERT: &str = "INSERT INTO reels (id, analysis_id, title, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)";
+const INSERT: &str =
+    "INSERT INTO reels (id, analysis_id, title, created_at, updated_at, author_id) VALUES (?1, ?2, ?3, ?4, ?4, ?5)";
 const RENAME: &str = "UPDATE reels SET title = ?2, updated_at = ?3 WHERE id = ?1";
 const CLEAR: &str = "DELETE FROM reel_clips WHERE reel_id = ?1";
 const PLACE: &str = "INSERT INTO reel_clips (reel_id, note_id, position) VALUES (?1, ?2, ?3)";
@@ -43,6 +52,8 @@ struct SummaryRow {
     updated_at: i64,
     clip_count: i64,
     duration_ms: i64,
+    author_id: Option<String>,
+    author_name: Option<String>,
 }
 
 /// A reel row with its analysis's owner.
@@ -54,6 +65,8 @@ pub struct ReelRow {
     pub created_at: i64,
     pub updated_at: i64,
     workspace_id: String,
+    author_id: Option<String>,
+    author_name: Option<String>,
 }
 
 fn bad(message: &'static str) -> ApiError {
@@ -149,6 +162,7 @@ fn dto_of(app: &App, results: &Results, slots: DtoSlots) -> ApiResult<ReelDto> {
         title: reel.title,
         createdAt: reel.created_at,
         updatedAt: reel.updated_at,
+        author: crate::team::author(reel.author_id, reel.author_name),
         clips,
     })
 }
@@ -174,6 +188,7 @@ pub async fn list(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult
             durationMs: r.duration_ms,
             createdAt: r.created_at,
             updatedAt: r.updated_at,
+            author: crate::team::author(r.author_id, r.author_name),
         })
         .collect();
     json(200, &ReelsResponse { reels })
@@ -196,7 +211,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
     let now = app.now();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    batch.add(INSERT, &[text(&id), text(analysis_id), text(&title), int(now)])?;
+    batch.add(INSERT, &[text(&id), text(analysis_id), text(&title), int(now), text(&user.user.id)])?;
     add_set_clips(&mut batch, &id, &ids, now)?;
     write_and_answer(app, batch, &id, 201).await
 }

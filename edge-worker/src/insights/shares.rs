@@ -9,6 +9,7 @@ use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesRespons
 use lupa_core::auth::token;
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
 use lupa_core::error_code::ErrorCode;
+use lupa_core::team::ActivityKind;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -42,8 +43,10 @@ macro_rules! select_listed {
         concat!(
             "SELECT ",
             share_columns!(),
-            ", a.workspace_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title \
-             FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id "
+            ", a.workspace_id, a.name AS analysis_name, COALESCE(n.title, substr(n.text, 1, 80)) AS note_title, r.title AS reel_title, \
+             s.owner_id AS author_id, ",
+            crate::team::author_name_of!("s.owner_id"),
+            " AS author_name FROM shares s JOIN analyses a ON a.id = s.analysis_id LEFT JOIN entry_notes n ON n.id = s.note_id LEFT JOIN reels r ON r.id = s.reel_id "
         )
     };
 }
@@ -81,11 +84,15 @@ struct Listed {
     analysis_name: String,
     note_title: Option<String>,
     reel_title: Option<String>,
+    /// Who made the link (`shares.owner_id`, its author; ADR 0019).
+    author_id: Option<String>,
+    author_name: Option<String>,
 }
 
 impl Listed {
     fn dto(self, now: i64) -> ShareDto {
         let share = self.share;
+        let author = crate::team::author(self.author_id, self.author_name);
         let target_title = self.note_title.or(self.reel_title).unwrap_or(self.analysis_name);
         ShareDto {
             state: clips::share_state(now, share.expires_at, share.revoked_at).into(),
@@ -101,6 +108,7 @@ impl Listed {
             revokedAt: share.revoked_at,
             viewCount: share.view_count,
             lastViewedAt: share.last_viewed_at,
+            author,
         }
     }
 }
@@ -222,6 +230,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
             int(expires),
         ],
     )?;
+    crate::team::activity::add_for_share(&mut batch, user, ActivityKind::ShareCreated, &id, now)?;
     let created = add_one(&mut batch, &id)?;
     let share = batch
         .run()
@@ -252,6 +261,8 @@ pub async fn revoke(app: &App, user: &SessionUser, share_id: &str) -> ApiResult<
     }
     let now = app.now();
     let mut batch = Batch::new(&database);
+    // Before the update: only the first revocation is logged (ADR 0019).
+    crate::team::activity::add_for_share(&mut batch, user, ActivityKind::ShareRevoked, share_id, now)?;
     batch.add(REVOKE, &[text(share_id), int(now)])?;
     let revoked = add_one(&mut batch, share_id)?;
     let share = batch.run().await?.first::<Listed>(revoked)?.ok_or_else(ApiError::not_found)?;

@@ -238,6 +238,11 @@ pub struct Status {
     pub active_at: i64,
     /// The step marks the tab last sent (JSON), if any.
     pub steps_json: Option<String>,
+    /// The accounts watching it live now, one id each however many tabs (ADR 0019: the analysis
+    /// page lists them). From the object's open sockets, not from D1's `live_viewers`, which keeps
+    /// a row while the session lasts.
+    #[serde(default)]
+    pub viewers: Vec<String>,
 }
 
 /// The object's answer: a value, a refusal, or "I don't know this participation yet".

@@ -223,6 +223,15 @@ pub fn broadcast(state: &State, event: &LiveEvent) {
     }
 }
 
+/// The accounts with a live view open now, each once, in a stable order.
+pub fn watching(state: &State) -> Vec<String> {
+    let mut users: Vec<String> =
+        state.get_websockets().iter().filter_map(|socket| Viewer::of(state, socket)).map(|v| v.user_id).collect();
+    users.sort();
+    users.dedup();
+    users
+}
+
 /// Whether anyone watches (signing a chunk's URL is skipped otherwise).
 pub fn watched(state: &State) -> bool {
     !state.get_websockets().is_empty()

@@ -44,11 +44,13 @@ pub fn core_marks(marks: &[StepMark]) -> Vec<Mark> {
 /// trips: the session, then the entry with its segments, answers and its analysis's name and
 /// task count.
 pub async fn entry_page(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
-    let (entry, results, (segments, analysis, answers)) = owned_entry_with(app, user, entry_id, |batch| {
+    let (entry, results, (segments, analysis, answers, ())) = owned_entry_with(app, user, entry_id, |batch| {
         Ok((
             recordings::add_segments(batch, entry_id)?,
             batch.add(ANALYSIS_OF_ENTRY, &[text(entry_id)])?,
             crate::insights::answers::add_of_entry(batch, entry_id)?,
+            // Who watched which recording (ADR 0019), in the read's own batch.
+            crate::team::activity::add_watched(batch, user, entry_id, app.now())?,
         ))
     })
     .await?;

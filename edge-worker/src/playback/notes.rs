@@ -1,14 +1,17 @@
-//! Notes (markers) on a recording: list, add, edit, delete; only for the analysis owner (and
+//! Notes (markers) on a recording: list, add, edit, delete; for the members of the analysis's workspace (and
 //! admins), like the recording itself. A note with an end is a clip (ADR 0012); notes and clips
 //! may have a title and tags. Reading costs two D1 round trips (the session, then the entry with
 //! its notes), writing three (the write goes with the note read back). Making a clip, or moving
 //! one's range, needs the owner's active subscription (402; ADR 0012, "Lapsed customers"); plain
 //! notes do not, since taking notes on recordings one has is part of getting one's data out.
+//! Every member of the workspace writes notes; clips (making, changing or deleting one) are a
+//! researcher's: an observer gets 403 `team_role_forbidden` (ADR 0019).
 
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse, Patch};
 use lupa_core::clips::{self, MAX_NOTE};
 use lupa_core::error_code::ErrorCode;
 use lupa_core::insights::MAX_AT_MS;
+use lupa_core::team::note_write_need;
 use serde::Deserialize;
 use worker::{Request, Response};
 
@@ -29,8 +32,11 @@ const BAD_TIME: &str = "El momento de la nota no es válido";
 /// `concat!` takes only literals. The author's name is a subquery so every query keeps its own `FROM`.
 macro_rules! note_columns {
     () => {
-        "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, \
-         (SELECT COALESCE(NULLIF(trim(u.name), ''), u.email) FROM users u WHERE u.id = n.author_id) AS author"
+        concat!(
+            "n.id, n.entry_id, n.at_ms, n.end_ms, n.title, n.text, n.created_at, n.updated_at, n.author_id, ",
+            crate::team::author_name_of!("n.author_id"),
+            " AS author"
+        )
     };
 }
 pub(crate) use note_columns;
@@ -63,7 +69,9 @@ pub struct NoteRow {
     pub text: String,
     pub created_at: i64,
     pub updated_at: i64,
-    /// The author's name, or e-mail (ADR 0019: a team sees whose note it is).
+    /// The author's account (ADR 0019: a team sees whose note it is).
+    pub author_id: Option<String>,
+    /// The author's name, or e-mail.
     pub author: Option<String>,
 }
 
@@ -86,7 +94,7 @@ impl NoteRow {
             tags,
             createdAt: self.created_at,
             updatedAt: self.updated_at,
-            author: self.author,
+            author: crate::team::author(self.author_id, self.author),
         }
     }
 }
@@ -242,6 +250,8 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
         body.tags.as_deref(),
         entry.duration_ms,
     )?;
+    // A clip is a researcher's (ADR 0019): an observer writes point notes.
+    crate::team::require(user, note_write_need(false, valid.end.is_some()))?;
     if valid.end.is_some() {
         gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_CLIPS)?;
     }
@@ -278,6 +288,7 @@ pub async fn update(
     let title = body.title.apply(current.title.clone());
     let note_text = body.text.unwrap_or(current.text.clone());
     let valid = validate(at, end, title.as_deref(), &note_text, body.tags.as_deref(), entry.duration_ms)?;
+    crate::team::require(user, note_write_need(current.end_ms.is_some(), valid.end.is_some()))?;
     // A clip whose range is new or moved is a new clip (and what its links show): it needs the
     // subscription. Editing its words, or turning it back into a note, does not.
     let range_changed = valid.end.is_some() && (valid.end != current.end_ms || valid.at != current.at_ms);
@@ -303,7 +314,8 @@ pub async fn update(
 pub async fn delete(app: &App, user: &SessionUser, entry_id: &str, note_id: &str) -> ApiResult<Response> {
     let (entry, results, found) =
         owned_entry_with(app, user, entry_id, |batch| add_one(batch, note_id, entry_id)).await?;
-    one_row_of(&results, found)?;
+    let current = one_row_of(&results, found)?;
+    crate::team::require(user, note_write_need(current.end_ms.is_some(), false))?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     for statement in cleanup::statements(&database, cleanup::Scope::Note, note_id)? {

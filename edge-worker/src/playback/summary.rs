@@ -57,6 +57,7 @@ async fn load(
     user: &SessionUser,
     analysis_id: &str,
     with_notes: bool,
+    exported: bool,
 ) -> ApiResult<(AnalysisData, Results, Option<ExportSlots>, StudyData)> {
     let (detail, results, (figure_slots, notes, study_slots)) =
         analysis::owned_with(app, user, analysis_id, |batch: &mut Batch<'_>| {
@@ -73,6 +74,11 @@ async fn load(
                 None
             };
             let study_slots = study::add_load(batch, analysis_id)?;
+            // A CSV download is logged in the read's own batch (ADR 0019): no round trip more.
+            if exported {
+                let kind = lupa_core::team::ActivityKind::CsvExported;
+                crate::team::activity::add_for_analysis(batch, user, kind, analysis_id, app.now())?;
+            }
             Ok((figure_slots, notes, study_slots))
         })
         .await?;
@@ -82,7 +88,7 @@ async fn load(
 
 /// `GET /api/v1/analysis/{id}/summary`.
 pub async fn get(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _, study_data) = load(app, user, analysis_id, false).await?;
+    let (data, _, _, study_data) = load(app, user, analysis_id, false, false).await?;
     let entries = data
         .entries
         .iter()
@@ -137,7 +143,7 @@ const STUDY_HEADER: [&str; 6] = ["pid", "task_order", "question_phase", "questio
 /// `GET /api/v1/analysis/{id}/export`: CSV, UTF-8 with BOM. The first nine columns are as before
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, results, notes, study_data) = load(app, user, analysis_id, true).await?;
+    let (data, results, notes, study_data) = load(app, user, analysis_id, true, true).await?;
     let (notes, tags, transcribes, windows) = match notes {
         Some(slots) => (
             results.all::<NoteRow>(slots.notes)?,
@@ -352,7 +358,7 @@ fn seconds(ms: Option<i64>) -> String {
 /// `GET /api/v1/analysis/{id}/export/tasks`: one row per task with every figure, then one `sus`
 /// row. Rates are 0–1 (4 decimals), SEQ 1–7 (3), times in seconds (2), SUS 0–100 (2).
 pub async fn export_tasks(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
-    let (data, _, _, _) = load(app, user, analysis_id, false).await?;
+    let (data, _, _, _) = load(app, user, analysis_id, false, true).await?;
     let mut rows: Vec<Vec<String>> = figures::task_summaries(&data)
         .into_iter()
         .map(|t| {

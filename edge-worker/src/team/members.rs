@@ -20,7 +20,7 @@ use crate::App;
 const MEMBERS: &str = "SELECT m.user_id, u.name, u.email, m.role, m.joined_at \
      FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ?1 \
      ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'researcher' THEN 2 ELSE 3 END, m.joined_at, u.email";
-const MEMBER: &str = "SELECT m.user_id, u.name, u.email, m.role, m.joined_at \
+pub(super) const MEMBER: &str = "SELECT m.user_id, u.name, u.email, m.role, m.joined_at \
      FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ?1 AND m.user_id = ?2";
 const INVITATIONS: &str = "SELECT i.id, i.email, i.role, i.created_at, i.expires_at, \
      COALESCE(NULLIF(trim(u.name), ''), u.email) AS invited_by \
@@ -48,7 +48,7 @@ const OWNER_PROTECTED: &str = "No se puede cambiar el rol ni eliminar a la perso
 const REMOVED: &str = "Miembro eliminado del equipo";
 
 #[derive(Deserialize)]
-struct MemberRow {
+pub(super) struct MemberRow {
     user_id: String,
     name: Option<String>,
     email: String,
@@ -57,7 +57,7 @@ struct MemberRow {
 }
 
 impl MemberRow {
-    fn dto(self) -> ApiResult<MemberDto> {
+    pub(super) fn dto(self) -> ApiResult<MemberDto> {
         Ok(MemberDto {
             userId: self.user_id,
             name: self.name,
@@ -133,7 +133,7 @@ pub async fn remove(app: &App, user: &SessionUser, member_id: &str) -> ApiResult
     json(200, &MessageResponse { message: REMOVED.into() })
 }
 
-fn not_member() -> ApiError {
+pub(super) fn not_member() -> ApiError {
     ApiError::new(404, ErrorCode::MemberNotFound, NOT_MEMBER)
 }
 

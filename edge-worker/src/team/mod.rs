@@ -3,9 +3,13 @@
 //! routes: invitations (`invitations.rs`, the manager's side; `joining.rs`, the invitee's),
 //! members (`members.rs`) and the account's workspaces (`switch.rs`).
 
+pub mod activity;
 pub mod invitations;
 pub mod joining;
+pub mod lifecycle;
+pub mod log;
 pub mod members;
+pub mod ownership;
 pub mod switch;
 
 use lupa_api_types::TeamRoleName;
@@ -22,7 +26,12 @@ pub const ROLE_FORBIDDEN: &str = "Tu rol en este equipo no permite esta acción"
 /// equipo' once they are no longer a member, 403 when their role doesn't allow it. The spec's
 /// global admin passes, as they see every analysis.
 pub fn check_access(user: &SessionUser, route: RouteId) -> ApiResult<()> {
-    let need = need(route);
+    require(user, need(route))
+}
+
+/// The same check for a need that depends on the request, not only the route: a note route that
+/// writes a clip needs a researcher (`lupa_core::team::note_write_need`).
+pub fn require(user: &SessionUser, need: Need) -> ApiResult<()> {
     if need == Need::Account || user.is_global_admin() {
         return Ok(());
     }
@@ -31,6 +40,23 @@ pub fn check_access(user: &SessionUser, route: RouteId) -> ApiResult<()> {
         Some(member) if member.role.allows(need) => Ok(()),
         _ => Err(ApiError::forbidden(ErrorCode::TeamRoleForbidden, ROLE_FORBIDDEN)),
     }
+}
+
+/// The SQL of an author's shown name (their name, or e-mail) for an id column, as a subquery so
+/// each query keeps its own `FROM` (notes, reels, share links; ADR 0019). A macro, as `concat!`
+/// takes only literals.
+macro_rules! author_name_of {
+    ($column:literal) => {
+        concat!("(SELECT COALESCE(NULLIF(trim(au.name), ''), au.email) FROM users au WHERE au.id = ", $column, ")")
+    };
+}
+pub(crate) use author_name_of;
+
+/// Who wrote something, as the team sees it: `None` when the account is gone (the id column was
+/// set to NULL, or the name subquery found no one).
+pub fn author(id: Option<String>, name: Option<String>) -> Option<lupa_api_types::AuthorDto> {
+    let (id, name) = (id?, name?);
+    Some(lupa_api_types::AuthorDto { initials: lupa_core::team::initials(&name), id, name })
 }
 
 /// A role as the API names it.

@@ -164,6 +164,11 @@ const adminWaitlist = screen(
   () => import('@/features/admin/routes/waitlist-page'),
   (m) => m.WaitlistPage,
 );
+const adminWorkspaces = screen(
+  'admin',
+  () => import('@/features/admin/routes/workspaces-page'),
+  (m) => m.WorkspacesPage,
+);
 const team = screen(
   'team',
   () => import('@/features/team/routes/team-page'),
@@ -297,6 +302,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...admin },
           { path: 'waitlist', ...adminWaitlist },
+          { path: 'workspaces', ...adminWorkspaces },
         ],
       },
       { path: '*', Component: NotFoundPage, handle: titled('notFound') },

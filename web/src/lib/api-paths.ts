@@ -78,6 +78,8 @@ export const apiPaths = {
   adminUserUpdate: (id: string) => `/admin/users/${e(id)}`,
   /** DELETE /admin/users/{id} (admin) */
   adminUserDelete: (id: string) => `/admin/users/${e(id)}`,
+  /** GET /admin/workspaces (admin) */
+  adminWorkspaces: () => '/admin/workspaces',
   /** GET /admin/waitlist (admin) */
   adminWaitlist: () => '/admin/waitlist',
   /** GET /admin/waitlist/export (admin) */
@@ -166,6 +168,10 @@ export const apiPaths = {
   shareRevoke: (id: string) => `/shares/${e(id)}/revoke`,
   /** GET /workspaces (session) */
   workspaceList: () => '/workspaces',
+  /** POST /workspaces (session) */
+  workspaceCreate: () => '/workspaces',
+  /** POST /workspaces/{id}/delete (session) */
+  workspaceDelete: (id: string) => `/workspaces/${e(id)}/delete`,
   /** POST /workspaces/{id}/switch (session) */
   workspaceSwitch: (id: string) => `/workspaces/${e(id)}/switch`,
   /** POST /workspaces/{id}/leave (session) */
@@ -182,6 +188,12 @@ export const apiPaths = {
   memberUpdate: (id: string) => `/team/members/${e(id)}`,
   /** DELETE /team/members/{id} (session) */
   memberRemove: (id: string) => `/team/members/${e(id)}`,
+  /** POST /team/owner (session) */
+  teamOwnerTransfer: () => '/team/owner',
+  /** GET /team/activity (session) */
+  teamActivity: () => '/team/activity',
+  /** GET /team/activity/export (session) */
+  teamActivityCsv: () => '/team/activity/export',
   /** GET /invitations/{token} (public) */
   invitationView: (token: string) => `/invitations/${e(token)}`,
   /** POST /invitations/{token}/accept (session) */

@@ -12,6 +12,7 @@ export type ErrorWording = 'locale' | 'server';
 
 export const ERROR_WORDING = {
   already_member: 'locale',
+  already_owner: 'locale',
   already_subscribed: 'locale',
   analysis_full: 'server',
   analysis_not_found: 'locale',
@@ -27,6 +28,7 @@ export const ERROR_WORDING = {
   bad_tags: 'server',
   bad_team_role: 'locale',
   bad_title: 'server',
+  billing_unavailable: 'locale',
   camera_off: 'server',
   checkout_closed: 'locale',
   chunk_conflict: 'server',
@@ -60,6 +62,7 @@ export const ERROR_WORDING = {
   invalid_share: 'server',
   invalid_sus: 'server',
   invalid_track: 'server',
+  invalid_workspace_name: 'locale',
   invitation_invalid: 'locale',
   invitation_not_found: 'locale',
   invitation_wrong_account: 'locale',
@@ -92,6 +95,7 @@ export const ERROR_WORDING = {
   participant_login: 'locale',
   password_mismatch: 'locale',
   payload_too_large: 'locale',
+  personal_workspace: 'locale',
   questions_off: 'locale',
   rate_limited: 'server',
   recording_not_ready: 'locale',
@@ -117,6 +121,7 @@ export const ERROR_WORDING = {
   unsupported_mime: 'server',
   upgrade_required: 'locale',
   weak_password: 'locale',
+  workspace_name_mismatch: 'locale',
   wrong_current_password: 'locale',
 } as const satisfies Record<ErrorCode, ErrorWording>;
 

@@ -51,7 +51,9 @@ named_schemas! {
     TaskAnswerDto, TaskAnswerRequest, UpdateEntryRequest, UpdatePasswordRequest, UploadUrlRequest, UploadUrlResponse,
     UserResponse, ValidateParticipationResponse, WaitlistRequest, WaitlistResponse, crate::AdminUserUpdate,
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
-    TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse
+    TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse,
+    ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest,
+    AdminWorkspacesResponse
 }
 
 const VARIANTS: [&str; 2] = ["NewNoteRequest", "NewReelRequest"];

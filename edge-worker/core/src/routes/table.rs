@@ -89,6 +89,9 @@ declare_routes! {
         .doc("Change a user's role").takes(Json("AdminUserUpdate")).gives(200, Json("AdminUserDto")).fails(&[409]),
     AdminUserDelete: delete("/admin/users/{id}", Admin).d1(3)
         .doc("Delete a user and everything they own").gives(200, Json("MessageResponse")).fails(&[409]),
+    AdminWorkspaces: get("/admin/workspaces", Admin).d1(2)
+        .doc("Workspaces with their seats, subscription and members (page, pageSize ≤ 100, q: name or a member's e-mail; ADR 0019)")
+        .gives(200, Json("AdminWorkspacesResponse")),
     AdminWaitlist: get("/admin/waitlist", Admin).d1(2).doc("Waitlist sign-ups").gives(200, Json("WaitlistResponse")),
     AdminWaitlistCsv: get("/admin/waitlist/export", Admin).d1(2).doc("Waitlist as CSV").gives(200, Csv),
     EntryUploadUrl: post("/analysisEntry/upload-url", Participant).d1(1)
@@ -193,6 +196,14 @@ declare_routes! {
     ShareRevoke: post("/shares/{id}/revoke", Session).d1(3).doc("Revoke a share link").gives(200, Json("ShareDto")),
     WorkspaceList: get("/workspaces", Session).d1(2)
         .doc("The account's workspaces, each with its role; the current one first (ADR 0019)").gives(200, Json("WorkspacesResponse")),
+    WorkspaceCreate: post("/workspaces", Session).d1(2)
+        .doc("Make a team: the caller owns it and it becomes current (name: 1–80 characters)")
+        .takes(Json("WorkspaceCreateRequest")).gives(201, Json("WorkspaceDto")),
+    WorkspaceDelete: post("/workspaces/{id}/delete", Session)
+        .d1(3)
+        .why("the session; the caller's membership with the team and its subscription; the rows deleted with the R2 queue read (the provider's cancellation is not D1)")
+        .doc("Delete a team (its owner, the name typed to confirm): its analyses with their media, its subscription ended; not a personal workspace")
+        .takes(Json("WorkspaceDeleteRequest")).gives(200, Json("MessageResponse")).fails(&[409]),
     WorkspaceSwitch: post("/workspaces/{id}/switch", Session).d1(2)
         .doc("Act in another workspace the account is a member of").gives(200, Json("WorkspaceDto")),
     WorkspaceLeave: post("/workspaces/{id}/leave", Session).d1(2)
@@ -211,6 +222,14 @@ declare_routes! {
         .doc("Change a member's role (never the owner's)").takes(Json("MemberUpdateRequest")).gives(200, Json("MemberDto")),
     MemberRemove: delete("/team/members/{id}", Session).d1(2)
         .doc("Remove a member (never the owner); their access ends at once").gives(200, Json("MessageResponse")),
+    TeamOwnerTransfer: post("/team/owner", Session).d1(2)
+        .doc("Make another member the owner; the owner becomes an admin (one batch)")
+        .takes(Json("OwnershipRequest")).gives(200, Json("MemberDto")).fails(&[409]),
+    TeamActivity: get("/team/activity", Session).d1(2)
+        .doc("The activity log, newest first (query actor: an account id, kind, page, pageSize ≤ 100; ADR 0019)")
+        .gives(200, Json("ActivityResponse")),
+    TeamActivityCsv: get("/team/activity/export", Session).d1(2)
+        .doc("The activity log as CSV, newest first (query actor, kind; at most 50,000 rows)").gives(200, Csv),
     InvitationView: get("/invitations/{token}", Public).d1(1)
         .doc("What an invitation link shows: the workspace, who invited, the e-mail and role; 404 once used, revoked or expired")
         .gives(200, Json("InvitationViewResponse")),

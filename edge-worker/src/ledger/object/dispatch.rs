@@ -108,9 +108,13 @@ fn ended(store: &Store, meta: &Meta, call: &WorkerCall) -> ApiResult<Response> {
         WorkerCall::Finish { .. } => ok(meta.state == ParticipationState::Finished),
         // A chunk whose body was streaming when the participation went: its object must go.
         WorkerCall::Commit(_) => refuse(Refusal::Gone),
-        WorkerCall::Status { .. } => {
-            ok(Status { recorded_ms: 0, segments: 0, active_at: meta.last_activity_at, steps_json: None })
-        }
+        WorkerCall::Status { .. } => ok(Status {
+            recorded_ms: 0,
+            segments: 0,
+            active_at: meta.last_activity_at,
+            steps_json: None,
+            viewers: Vec::new(),
+        }),
         WorkerCall::Compose { .. } | WorkerCall::Init(_) | WorkerCall::Live { .. } | WorkerCall::Recheck { .. } => {
             ok(())
         }

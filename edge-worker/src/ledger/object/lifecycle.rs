@@ -11,6 +11,7 @@ use super::{ok, ParticipationLedger};
 use crate::error::ApiResult;
 use crate::ledger::protocol::{Init, Status};
 use crate::ledger::store::{Meta, Segment, Store};
+use crate::ledger::viewers;
 use crate::storage::entry_prefix;
 
 impl ParticipationLedger {
@@ -58,6 +59,7 @@ impl ParticipationLedger {
             segments: screens.len() as u32,
             active_at: meta.last_activity_at,
             steps_json: meta.steps_json.clone(),
+            viewers: viewers::watching(&self.state),
         })
     }
 

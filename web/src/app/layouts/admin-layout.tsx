@@ -1,11 +1,11 @@
 /**
  * Layout of /admin: its own session check (spinner, or redirect to /auth/login), a nav bar with
- * admin home, the waitlist, login, register and logout, and a refusal instead of the screen for
+ * admin home, the workspaces, the waitlist, login, register and logout, and a refusal instead of the screen for
  * non-admins.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ListChecks, LogIn, ShieldCheck, UserPlus } from 'lucide-react';
+import { ListChecks, LogIn, ShieldCheck, UserPlus, Users } from 'lucide-react';
 import '@/app/layouts/app-shell-layout.css';
 import { Alert } from '@/components/alert';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -31,6 +31,10 @@ function Admin({ user }: { user: UserDto }) {
           <NavLink to={paths.admin} end>
             <ShieldCheck aria-hidden="true" size={18} />
             {t('shell.admin.home')}
+          </NavLink>
+          <NavLink to={`${paths.admin}/workspaces`}>
+            <Users aria-hidden="true" size={18} />
+            {t('admin.nav.workspaces')}
           </NavLink>
           <NavLink to={`${paths.admin}/waitlist`}>
             <ListChecks aria-hidden="true" size={18} />

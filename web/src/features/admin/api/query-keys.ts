@@ -4,4 +4,6 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   usersPage: (params: { page: number; pageSize: number; q: string }) => [...adminKeys.users(), params] as const,
   waitlist: () => [...adminKeys.all, 'waitlist'] as const,
+  workspaces: (params: { page: number; pageSize: number; q: string }) =>
+    [...adminKeys.all, 'workspaces', params] as const,
 };

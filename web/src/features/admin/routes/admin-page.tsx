@@ -14,7 +14,7 @@ import { Stack } from '@/components/ui/stack';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/admin/api/get-users';
 import { DeleteUserDialog } from '@/features/admin/components/delete-user-dialog';
 import { AdminLoading, LoadError } from '@/features/admin/components/load-states';
-import { Pagination } from '@/features/admin/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { RoleDialog } from '@/features/admin/components/role-dialog';
 import { UserSearchForm } from '@/features/admin/components/user-search-form';
 import { UsersTable } from '@/features/admin/components/users-table';

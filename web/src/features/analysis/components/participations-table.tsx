@@ -115,6 +115,13 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
             {t(STATUS[row.status].key)}
           </Badge>
           {row.status === 'in_progress' ? <LiveBadge task={row.currentTask} taskCount={analysis.tasks.length} /> : null}
+          {row.watching.length > 0 ? (
+            <span className="text-note participation__watching" data-testid="live-watchers">
+              {t('analysis.detail.watching', {
+                names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(row.watching),
+              })}
+            </span>
+          ) : null}
         </span>
       ),
     },

@@ -20,6 +20,8 @@ export interface ParticipationRow {
   pid: string | null;
   /** While in progress: the task the participant is on (1-based), when they reached one. */
   currentTask: number | null;
+  /** While in progress: the names of the team members watching it live now (ADR 0019). */
+  watching: string[];
 }
 
 /** One row per participation, newest (highest number) first. */
@@ -35,6 +37,7 @@ export function participationRows(entries: readonly ListedEntry[]): Participatio
       pid: entry.pid ?? null,
       thumbnailUrl: entry.thumbnailUrl,
       currentTask: entry.currentTask ?? null,
+      watching: (entry.watching ?? []).map((author) => author.name),
     }))
     .sort((a, b) => b.number - a.number);
 }

@@ -132,6 +132,21 @@ describe('analysis detail page', () => {
     expect(analyze.getAttribute('href')).toBe('/entry/entry-1');
   });
 
+  it('names who on the team watches a participation live (ADR 0019)', async () => {
+    const [live, done] = analysis().AnalysisEntries;
+    const watching = [
+      { id: 'u1', name: 'Olga Ruiz', initials: 'OR' },
+      { id: 'u2', name: 'Bruno Sanz', initials: 'BS' },
+    ];
+    const data = analysis({ AnalysisEntries: [{ ...live, watching }, done] });
+    api(undefined, data);
+    renderApp('/analysis/an-1');
+    expect((await screen.findByTestId('live-watchers', {}, { timeout: 5000 })).textContent).toBe(
+      'Viendo en directo: Olga Ruiz y Bruno Sanz',
+    );
+    expect(screen.getAllByTestId('live-watchers')).toHaveLength(1);
+  });
+
   it('copies a participation id', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

@@ -1,7 +1,8 @@
 /**
  * One note in the list: its moment (choose it to seek there), its text, and Edit (in place) and
  * Delete. A clip also shows its range, title and tags, and 'Reproducir clip' plays only its range.
- * Leaving the editor gives focus back to the Edit button.
+ * Leaving the editor gives focus back to the Edit button. A clip is a researcher's (ADR 0019): an
+ * observer plays it but gets no Edit or Delete for it (the API refuses them anyway).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { serverMessage } from '@/components/form';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
 import { TagList } from '@/components/tag-list';
+import { AuthorBadge } from '@/components/author-badge';
+import { useTeamRole } from '@/components/session/use-team-role';
 import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 
@@ -25,6 +28,8 @@ interface NoteItemProps {
 
 export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved, onPlayClip }: NoteItemProps) {
   const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
+  const mayChange = canResearch || note.endMs === null;
   const [editing, setEditing] = useState(false);
   const update = useUpdateNote(entryId);
   const editRef = useRef<HTMLButtonElement>(null);
@@ -92,7 +97,7 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
       <div className="entry-note__text">
         {note.title ? <p className="entry-note__title">{note.title}</p> : null}
         {note.text ? <p>{note.text}</p> : null}
-        {note.author ? <p className="text-note">{t('entry.notes.by', { name: note.author })}</p> : null}
+        {note.author ? <AuthorBadge author={note.author} /> : null}
         <TagList tags={note.tags} />
       </div>
       <div className="entry-note__actions">
@@ -106,23 +111,27 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
             {t('clips.play')}
           </button>
         ) : null}
-        <button
-          ref={editRef}
-          type="button"
-          className="entry-link-button"
-          onClick={() => setEditing(true)}
-          aria-label={t('entry.notes.editLabel', { time })}
-        >
-          {t('entry.notes.edit')}
-        </button>
-        <button
-          type="button"
-          className="entry-link-button entry-link-button--danger"
-          onClick={() => onDelete(note)}
-          aria-label={t('entry.notes.deleteLabel', { time })}
-        >
-          {t('entry.notes.delete')}
-        </button>
+        {mayChange ? (
+          <>
+            <button
+              ref={editRef}
+              type="button"
+              className="entry-link-button"
+              onClick={() => setEditing(true)}
+              aria-label={t('entry.notes.editLabel', { time })}
+            >
+              {t('entry.notes.edit')}
+            </button>
+            <button
+              type="button"
+              className="entry-link-button entry-link-button--danger"
+              onClick={() => onDelete(note)}
+              aria-label={t('entry.notes.deleteLabel', { time })}
+            >
+              {t('entry.notes.delete')}
+            </button>
+          </>
+        ) : null}
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeCall } from '@/app/test-utils';
+import { fakeApi, sessionClient, type FakeCall } from '@/app/test-utils';
 import { useNotes } from '@/features/entries/api/get-notes';
 import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
@@ -109,12 +109,12 @@ function Harness({
   );
 }
 
-function renderPanel(draft: NoteDraft | null = null) {
+function renderPanel(draft: NoteDraft | null = null, client = createQueryClient()) {
   const onSeek = vi.fn();
   const onPlayClip = vi.fn();
   const announce = vi.fn();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <Harness draft={draft} onSeek={onSeek} onPlayClip={onPlayClip} announce={announce} />
     </QueryClientProvider>,
   );
@@ -131,6 +131,52 @@ const items = async () => {
 const texts = async () => (await items()).map((item) => item.querySelector('.entry-note__text')?.textContent);
 
 describe('notes panel', () => {
+  it('shows each note’s author with initials, and filters the notes by author (ADR 0019)', async () => {
+    const ana = { id: 'u1', name: 'Ana García', initials: 'AG' };
+    const bruno = { id: 'u2', name: 'Bruno', initials: 'B' };
+    notesApi([
+      { ...note('a', 1_000, 'De Ana'), author: ana },
+      { ...note('b', 2_000, 'De Bruno'), author: bruno },
+      { ...note('c', 3_000, 'Otra de Ana'), author: ana },
+      note('d', 4_000, 'Sin autor'),
+    ]);
+    renderPanel();
+    const [first] = await items();
+    expect(within(first as HTMLElement).getByTestId('author-badge').textContent).toBe('AGPor Ana García');
+    const filter = screen.getByLabelText('Autor') as HTMLSelectElement;
+    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual([
+      'Todas las personas',
+      'Ana García',
+      'Bruno',
+      'Cuenta eliminada',
+    ]);
+    fireEvent.change(filter, { target: { value: 'u1' } });
+    expect((await items()).map((item) => item.querySelector('p')?.textContent)).toEqual(['De Ana', 'Otra de Ana']);
+    expect(screen.getByRole('status').textContent).toBe('2 de 4 notas');
+    fireEvent.change(filter, { target: { value: '-' } });
+    expect((await items()).map((item) => item.querySelector('p')?.textContent)).toEqual(['Sin autor']);
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(await items()).toHaveLength(4);
+  });
+
+  it('has no author filter while one person wrote every note', async () => {
+    notesApi([{ ...note('a', 1_000, 'Una'), author: { id: 'u1', name: 'Ana', initials: 'A' } }]);
+    renderPanel();
+    await items();
+    expect(screen.queryByLabelText('Autor')).toBeNull();
+  });
+
+  it('gives an observer Edit and Delete on notes but not on clips (a clip is a researcher’s, ADR 0019)', async () => {
+    notesApi([note('a', 3_000, 'Nota'), { ...note('c', 5_000, 'Clip'), endMs: 9_000 }]);
+    renderPanel(null, sessionClient('observer'));
+    const [plain, clip] = await items();
+    expect(within(plain as HTMLElement).getByRole('button', { name: 'Editar la nota de 00:03' })).toBeTruthy();
+    expect(within(plain as HTMLElement).getByRole('button', { name: 'Eliminar la nota de 00:03' })).toBeTruthy();
+    expect(within(clip as HTMLElement).getByRole('button', { name: /Reproducir/ })).toBeTruthy();
+    expect(within(clip as HTMLElement).queryByRole('button', { name: /^Editar/ })).toBeNull();
+    expect(within(clip as HTMLElement).queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+  });
+
   it('lists the notes in time order with mm:ss, and a note’s time seeks there', async () => {
     notesApi([note('b', 8_000, 'Segunda'), note('a', 3_000, 'Primera'), note('c', 8_000, 'Misma hora, después', 5)]);
     const { onSeek } = renderPanel();

@@ -1,10 +1,10 @@
 /**
- * The researcher's notes (markers) on the recording: the editor for a new note at the playhead,
+ * The team's notes (markers) on the recording: the editor for a new note at the playhead,
  * opened by 'Añadir nota' or the `n` key, and the notes in time order with seek, edit and delete
- * (after confirmation). Saves and deletions are announced in the page's live region. A new note
+ * (after confirmation). With notes by more than one person, a filter by author (ADR 0019). Saves and deletions are announced in the page's live region. A new note
  * is scrolled into view as soon as it is in the list (ADR 0015), so saving shows where it went.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
@@ -16,6 +16,8 @@ import { NoteItem } from '@/features/entries/components/note-item';
 import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import { Badge } from '@/components/ui/badge';
+import { NotesAuthorFilter } from '@/features/entries/components/notes-author-filter';
+import { notesBy, notesAuthors } from '@/features/entries/lib/note-authors';
 
 /**
  * A request for the new-note editor: where the playhead was, the end when it is a clip (Shift+N or
@@ -41,6 +43,7 @@ interface NotesPanelProps {
   announce: (text: string) => void;
 }
 
+// Size: the new-note editor, the list with its author filter and the delete confirmation, around one list.
 export function NotesPanel({
   entryId,
   notes,
@@ -62,6 +65,7 @@ export function NotesPanel({
   const sectionRef = useRef<HTMLElement>(null);
   // The note just saved, until it has been scrolled to.
   const [reveal, setReveal] = useState<string | null>(null);
+  const [authorFilter, setAuthorFilter] = useState('');
 
   const closeDraft = () => {
     create.reset();
@@ -81,7 +85,11 @@ export function NotesPanel({
     });
   };
 
-  const list = notes ?? [];
+  const all = useMemo(() => notes ?? [], [notes]);
+  const authors = useMemo(() => notesAuthors(all), [all]);
+  // A filter whose author has no notes left (deleted) shows everyone's again.
+  const author = authors.some((a) => a.id === authorFilter) ? authorFilter : '';
+  const list = author ? notesBy(all, author) : all;
 
   useEffect(() => {
     if (!reveal) return;
@@ -99,8 +107,17 @@ export function NotesPanel({
     <section ref={sectionRef} className="entry-panel entry-notes" aria-labelledby="entry-notes-title">
       <h2 id="entry-notes-title" ref={headingRef} tabIndex={-1}>
         {t('entry.notes.title')}
-        {list.length > 0 ? <Badge tone="info">{list.length}</Badge> : null}
+        {all.length > 0 ? <Badge tone="info">{all.length}</Badge> : null}
       </h2>
+      {authors.length > 1 ? (
+        <NotesAuthorFilter
+          authors={authors}
+          value={author}
+          onChange={setAuthorFilter}
+          shown={list.length}
+          total={all.length}
+        />
+      ) : null}
       {draft ? (
         <NoteForm
           className="entry-note-form--new"

@@ -272,13 +272,16 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
     setSideTab('notes');
     engine.pause();
     const atMs = range?.startMs ?? Math.floor(engine.position());
-    setDraft((last) => ({ atMs, endMs: range?.endMs ?? null, nonce: (last?.nonce ?? 0) + 1 }));
+    // A range makes a clip, which is a researcher's (ADR 0019): an observer gets a note at its start.
+    const endMs = canResearch ? (range?.endMs ?? null) : null;
+    setDraft((last) => ({ atMs, endMs, nonce: (last?.nonce ?? 0) + 1 }));
   };
 
   /** Shift+N: the open note ends at the playhead, which makes it a clip (without one open, a new note starts). */
   const endClip = () => {
-    if (!draft) {
-      openDraft();
+    if (!draft || !canResearch) {
+      // An observer's Shift+N is a note, like `n` (a clip is a researcher's).
+      if (!draft) openDraft();
       return;
     }
     engine.pause();

@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { SectionHeader } from '@/components/ui/section-header';
 import { paths } from '@/config/paths';
 import { TagList } from '@/components/tag-list';
+import { AuthorBadge } from '@/components/author-badge';
 import { formatClock } from '@/lib/time';
 import { NO_FILTER, useAnalysisNotes, type NotesFilter } from '@/features/insights/api/analysis-notes';
 import type { AnalysisNoteDto } from '@/lib/api-types/AnalysisNoteDto';
@@ -125,6 +126,7 @@ export function AnalysisNotes({ analysisId, taskCount, clipActions }: AnalysisNo
                 {note.title ? <p className="insights-note__title">{note.title}</p> : null}
                 {note.text ? <p className="insights-note__text">{note.text}</p> : null}
                 <TagList tags={note.tags} />
+                {note.author ? <AuthorBadge author={note.author} /> : null}
                 <div className="cluster insights-note__actions">
                   <Link to={paths.entry(note.entryId)} className="button button--ghost button--sm">
                     {t('clips.list.open')}

@@ -54,6 +54,7 @@ function world() {
     durationMs: 9000,
     createdAt: 1,
     updatedAt: 1,
+    author: { id: 'u1', name: 'Ana García', initials: 'AG' },
     clips: [playlistClip('a', 'Primero'), playlistClip('b', 'Segundo'), playlistClip('c', 'Tercero')],
   };
   const calls = fakeApi((call: FakeCall) => {

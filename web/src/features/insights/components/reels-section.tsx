@@ -15,6 +15,7 @@ import { ReelEditor } from '@/features/insights/components/reel-editor';
 import { ReelPlayer } from '@/features/insights/components/reel-player';
 import type { ReelSummaryDto } from '@/lib/api-types/ReelSummaryDto';
 import { useTeamRole } from '@/components/session/use-team-role';
+import { AuthorBadge } from '@/components/author-badge';
 
 interface ReelsSectionProps {
   analysisId: string;
@@ -98,6 +99,7 @@ export function ReelsSection({ analysisId, openReelId, onOpen, onShare, announce
                 <p className="text-note">
                   {t('clips.reels.summary', { count: item.clipCount, duration: formatDuration(item.durationMs) })}
                 </p>
+                {item.author ? <AuthorBadge author={item.author} /> : null}
               </div>
               <div className="cluster">
                 <button

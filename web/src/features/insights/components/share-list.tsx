@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
+import { AuthorBadge } from '@/components/author-badge';
 import { useRevokeShare } from '@/features/insights/api/shares';
 import type { ShareDto } from '@/lib/api-types/ShareDto';
 
@@ -49,6 +50,7 @@ export function ShareList({
                   {t('clips.share.expires', { date: date.format(new Date(share.expiresAt)) })}
                   {share.hideCamera ? ` · ${t('clips.share.cameraHidden')}` : ''}
                 </p>
+                {share.author ? <AuthorBadge author={share.author} /> : null}
               </div>
               {state === 'active' ? (
                 <button

@@ -4,4 +4,5 @@ export const teamKeys = {
   team: () => [...teamKeys.all, 'members'] as const,
   workspaces: () => [...teamKeys.all, 'workspaces'] as const,
   invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
+  activity: (filters: { actor: string; kind: string; page: number }) => [...teamKeys.all, 'activity', filters] as const,
 };

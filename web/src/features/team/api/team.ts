@@ -11,6 +11,7 @@ import type { InvitationRequest } from '@/lib/api-types/InvitationRequest';
 import type { MemberDto } from '@/lib/api-types/MemberDto';
 import type { MemberUpdateRequest } from '@/lib/api-types/MemberUpdateRequest';
 import type { MessageResponse } from '@/lib/api-types/MessageResponse';
+import type { OwnershipRequest } from '@/lib/api-types/OwnershipRequest';
 import type { TeamResponse } from '@/lib/api-types/TeamResponse';
 import { apiPaths } from '@/lib/api-paths';
 import { apiQuery } from '@/lib/query-client';
@@ -46,3 +47,13 @@ export const useUpdateMember = () =>
   );
 
 export const useRemoveMember = () => useTeamChange((id: string) => del<MessageResponse>(apiPaths.memberRemove(id)));
+
+/** 'Transferir la propiedad': the member becomes the owner and the owner an admin (the session's role changes too). */
+export function useTransferOwnership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      post<MemberDto>(apiPaths.teamOwnerTransfer(), { userId } satisfies OwnershipRequest),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -5,3 +5,6 @@ export const formatDay = (ms: number, language: string) =>
   new Intl.DateTimeFormat(locale(language), { dateStyle: 'short' }).format(new Date(ms));
 
 export const isoDate = (ms: number) => new Date(ms).toISOString();
+
+export const formatDateTime = (ms: number, language: string) =>
+  new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));

@@ -1,11 +1,13 @@
 /**
  * /team, 'Equipo' (ADR 0019): the current workspace's members; for admins and the owner 'Invitar',
- * role changes, 'Eliminar' and the pending invitations with 'Reenviar' and 'Revocar'; for every
- * member but the owner, 'Abandonar el equipo'. What each action did is said in one status line.
+ * role changes, 'Eliminar' and the pending invitations with 'Reenviar' and 'Revocar', and a second
+ * tab, 'Actividad', with the team's log; for the owner, passing ownership on and deleting the team;
+ * for every member but the owner, 'Abandonar el equipo'; for everyone, 'Crear un equipo'.
+ * What each action did is said in one status line.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserPlus } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/components/form';
@@ -14,6 +16,10 @@ import { teamAccess } from '@/components/session/use-team-role';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionHeader } from '@/components/ui/section-header';
+import { Tabs } from '@/components/ui/tabs';
+import { ActivitySection } from '@/features/team/components/activity-section';
+import { CreateTeamDialog } from '@/features/team/components/create-team-dialog';
+import { OwnerSection } from '@/features/team/components/owner-section';
 import { useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from '@/features/team/api/team';
 import { useLeaveWorkspace } from '@/features/team/api/workspaces';
 import { InvitationsTable } from '@/features/team/components/invitations-table';
@@ -36,6 +42,10 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<MemberDto | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState<'members' | 'activity'>('members');
+  // The log is asked for once its tab has been opened.
+  const [activityOpened, setActivityOpened] = useState(false);
   const remove = useRemoveMember();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -75,25 +85,13 @@ export function TeamPage() {
       },
     });
   const confirmLeave = () => leave.mutate(workspace.id);
+  const selectTab = (key: 'members' | 'activity') => {
+    if (key === 'activity') setActivityOpened(true);
+    setTab(key);
+  };
 
-  return (
-    <section className="team content--wide" aria-labelledby="team-title">
-      <PageHeader
-        title={t('team.title')}
-        titleId="team-title"
-        subtitle={t('team.intro', { name: workspace.name })}
-        actions={
-          canManage ? (
-            <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
-              <UserPlus aria-hidden="true" size={18} />
-              {t('team.invite')}
-            </button>
-          ) : undefined
-        }
-      />
-      <div role="status" className="team__notice">
-        {notice ? <Alert tone={notice.tone} title={notice.text} testId="team-notice" /> : null}
-      </div>
+  const membersPanel = (
+    <div className="team">
       <section className="card card--snug" aria-labelledby="team-members-title">
         <SectionHeader title={t('team.members.title')} titleId="team-members-title" />
         <MembersTable
@@ -123,7 +121,15 @@ export function TeamPage() {
         </section>
       ) : null}
       {workspace.role === 'owner' ? (
-        <p className="text-note">{t('team.ownerNote')}</p>
+        <>
+          <p className="text-note">{t('team.ownerNote')}</p>
+          <OwnerSection
+            workspace={workspace}
+            members={members}
+            personal={workspace.id === `w${session.data?.user.id ?? ''}`}
+            onTransferred={(member) => report('success', t('team.owner.transferred', { email: member.email }))}
+          />
+        </>
       ) : (
         <p>
           <button type="button" className="button button--danger-ghost" onClick={() => setLeaving(true)}>
@@ -131,6 +137,48 @@ export function TeamPage() {
           </button>
         </p>
       )}
+    </div>
+  );
+
+  return (
+    <section className="team content--wide" aria-labelledby="team-title">
+      <PageHeader
+        title={t('team.title')}
+        titleId="team-title"
+        subtitle={t('team.intro', { name: workspace.name })}
+        actions={
+          <div className="cluster">
+            <button type="button" className="button button--ghost" onClick={() => setCreating(true)}>
+              <Users aria-hidden="true" size={18} />
+              {t('team.create')}
+            </button>
+            {canManage ? (
+              <button type="button" className="button button--primary" onClick={() => setInviting(true)}>
+                <UserPlus aria-hidden="true" size={18} />
+                {t('team.invite')}
+              </button>
+            ) : null}
+          </div>
+        }
+      />
+      <div role="status" className="team__notice">
+        {notice ? <Alert tone={notice.tone} title={notice.text} testId="team-notice" /> : null}
+      </div>
+      {canManage ? (
+        <Tabs
+          label={t('team.tabs.label')}
+          selected={tab}
+          onSelect={selectTab}
+          className="team__tabs"
+          items={[
+            { key: 'members', label: t('team.tabs.members'), panel: membersPanel },
+            { key: 'activity', label: t('team.tabs.activity'), panel: <ActivitySection load={activityOpened} /> },
+          ]}
+        />
+      ) : (
+        membersPanel
+      )}
+      {creating ? <CreateTeamDialog onClose={() => setCreating(false)} /> : null}
       {inviting ? (
         <InviteDialog
           onClose={() => setInviting(false)}

@@ -1,6 +1,10 @@
-/** Previous / 'Página X de Y' / Next under a paged table; the page line is announced when it changes. */
+/**
+ * Previous / 'Página X de Y' / Next under a paged table (the admin area's lists, the team's
+ * activity log); the page line is announced when it changes.
+ */
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import '@/components/ui/pagination.css';
 
 interface PaginationProps {
   page: number;
@@ -13,7 +17,7 @@ interface PaginationProps {
 export function Pagination({ page, pages, onPage, label }: PaginationProps) {
   const { t } = useTranslation();
   return (
-    <nav className="admin-pagination" aria-label={label}>
+    <nav className="pagination" aria-label={label}>
       <button
         type="button"
         className="button button--ghost button--sm"
@@ -21,10 +25,10 @@ export function Pagination({ page, pages, onPage, label }: PaginationProps) {
         onClick={() => onPage(page - 1)}
       >
         <ChevronLeft aria-hidden="true" size={16} />
-        {t('admin.pagination.previous')}
+        {t('shell.pagination.previous')}
       </button>
-      <p className="admin-pagination__status" aria-live="polite" data-testid="pagination-status">
-        {t('admin.pagination.page', { page, pages })}
+      <p className="pagination__status" aria-live="polite" data-testid="pagination-status">
+        {t('shell.pagination.page', { page, pages })}
       </p>
       <button
         type="button"
@@ -32,7 +36,7 @@ export function Pagination({ page, pages, onPage, label }: PaginationProps) {
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {t('admin.pagination.next')}
+        {t('shell.pagination.next')}
         <ChevronRight aria-hidden="true" size={16} />
       </button>
     </nav>
