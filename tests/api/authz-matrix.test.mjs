@@ -1,6 +1,10 @@
 // The authorization matrix: every API route called as anonymous, a participant without and with
-// the entry capability, another customer, the owner and an admin, with the expected status for
-// each. Each row also names the route's access rule, which must be the one declared with the route
+// the entry capability, another customer (a member of another workspace), the owner, an admin,
+// and the owner's team: an admin, a researcher and an observer of the owner's workspace (ADR
+// 0019), with the expected status for each. A team member's status follows from what the route
+// needs (`team::need`, exported to routes.json with the roles that pass it): the owner's status
+// when their role passes, 403 when it doesn't; a route of the account's own is theirs, as another
+// customer's; a row says so where a member's answer is its own. Each row also names the route's access rule, which must be the one declared with the route
 // (edge-worker/core/src/routes/table.rs, exported to routes.json, ADR 0014), and its statuses must
 // be what that rule means. A declared route without a row, or a row without its rule, fails.
 // A second table is the subscription gate: an owner whose subscription lapsed. Every call also
@@ -13,10 +17,12 @@ import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpe
 import { grantSubscription, q, sql } from './db.mjs';
 import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
 import { RoundTrips } from './d1-budgets.mjs';
-import { invite } from './team-helpers.mjs';
+import { invite, join } from './team-helpers.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
 
-const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin'];
+const ROLES = ['anon', 'noCap', 'cap', 'other', 'owner', 'admin', 'teamAdmin', 'researcher', 'observer'];
+/** The matrix's team members, by their role in the owner's workspace. */
+const TEAM = { teamAdmin: 'admin', researcher: 'researcher', observer: 'observer' };
 const valid = {
   name: 'Matriz',
   url: 'example.com',
@@ -96,6 +102,12 @@ async function world() {
     })
   ).json;
   const victim = await signUp('m-victim');
+  // The owner's team, each in the owner's workspace (current) by invitation.
+  const team = {};
+  for (const [key, role] of Object.entries(TEAM)) {
+    team[key] = await signUp(`m-${key}`);
+    await join(owner, team[key], role);
+  }
   return {
     owner,
     other,
@@ -115,6 +127,7 @@ async function world() {
       other: other.cookie,
       owner: owner.cookie,
       admin: admin.cookie,
+      ...Object.fromEntries(Object.keys(TEAM).map((key) => [key, team[key].cookie])),
     },
   };
 }
@@ -197,6 +210,17 @@ const S = (anon, noCap, cap, other, owner, admin) => ({ anon, noCap, cap, other,
 const all = (code) => S(code, code, code, code, code, code);
 const session = (other, owner, admin) => S(401, 401, 401, other, owner, admin);
 const capOnly = (code) => S(403, 403, code, 403, 403, 403);
+/** The same status for the three team members. */
+const members = (code) => ({ teamAdmin: code, researcher: code, observer: code });
+
+/** A row's expected status for `role`: its own column, or for a team member what the route needs. */
+function expectation([method, pattern, access, expected, opts = {}], role) {
+  if (!(role in TEAM)) return expected[role];
+  if (opts.team?.[role] !== undefined) return opts.team[role];
+  const route = ROUTES.find((r) => routeKey(r) === `${method} ${pattern}`);
+  if (access !== 'session' || route?.need === 'account') return expected.other;
+  return route.teamRoles.includes(TEAM[role]) ? expected.owner : 403;
+}
 
 // [method, pattern, access, expected, {path, body, fresh, raw}] — path/body may use the world `w`
 // and fresh `f`; access is the rule declared with the route (public, session, admin, participant,
@@ -605,25 +629,23 @@ const MATRIX = [
     '/workspaces/{id}/switch',
     'session',
     session(404, 200, 404),
-    { path: (w) => `/workspaces/w${w.owner.user.id}/switch` },
-  ],
-  [
-    'POST',
-    '/workspaces/{id}/leave',
-    'session',
-    session(404, 403, 404),
-    { path: (w) => `/workspaces/w${w.owner.user.id}/leave` },
+    { path: (w) => `/workspaces/w${w.owner.user.id}/switch`, team: members(200) },
   ],
   ['GET', '/team', 'session', session(200, 200, 200)],
   // Refused on purpose (the caller owns it already): passing it on would end the owner's rows below.
-  ['POST', '/team/owner', 'session', session(404, 400, 404), { body: (w) => ({ userId: w.owner.user.id }) }],
+  ['POST', '/team/owner', 'session', session(404, 409, 404), { body: (w) => ({ userId: w.owner.user.id }) }],
   // Personal workspaces are not deleted this way: the owner's is refused, others aren't members.
   [
     'POST',
     '/workspaces/{id}/delete',
     'session',
     session(404, 403, 404),
-    { path: (w) => `/workspaces/w${w.owner.user.id}/delete`, body: (w) => ({ name: w.owner.email }) },
+    // A member who is not its owner: 403 (only the owner deletes a team).
+    {
+      path: (w) => `/workspaces/w${w.owner.user.id}/delete`,
+      body: (w) => ({ name: w.owner.email }),
+      team: members(403),
+    },
   ],
   ['GET', '/team/activity', 'session', session(200, 200, 200)],
   ['GET', '/team/activity/export', 'session', session(200, 200, 200)],
@@ -728,10 +750,19 @@ const MATRIX = [
     '/invitations/{token}/accept',
     'session',
     session(200, 403, 403),
-    { fresh: fresh.invitationForOther, path: (w, f) => `/invitations/${f.token}/accept` },
+    // The invitation is for the other customer's e-mail: a team member's account is the wrong one.
+    { fresh: fresh.invitationForOther, path: (w, f) => `/invitations/${f.token}/accept`, team: members(403) },
   ],
   // Making a team moves each caller's current workspace to it.
   ['POST', '/workspaces', 'session', session(201, 201, 201), { body: () => ({ name: 'Otro equipo' }) }],
+  // Leaving: the owner can't; each member can, and does (so it comes last but logging out).
+  [
+    'POST',
+    '/workspaces/{id}/leave',
+    'session',
+    session(404, 403, 404),
+    { path: (w) => `/workspaces/w${w.owner.user.id}/leave`, team: members(200) },
+  ],
   ['POST', '/auth/logout', 'public', all(200)],
 ];
 
@@ -744,7 +775,7 @@ const RULES = {
   // The router answers 401 before the handler without a session; a session is never 401.
   session: (e) => [
     ...['anon', 'noCap', 'cap'].filter((r) => e[r] !== 401).map((r) => `${r} is not 401`),
-    ...['other', 'owner', 'admin'].filter((r) => e[r] === 401).map((r) => `${r} is 401`),
+    ...['other', 'owner', 'admin', ...Object.keys(TEAM)].filter((r) => e[r] === 401).map((r) => `${r} is 401`),
   ],
   // 401 without a session, 403 for a customer, through for an admin.
   admin: (e) => [
@@ -765,7 +796,9 @@ test('every declared route has a row in the matrix, with its declared access rul
     const row = MATRIX.find(([m, p]) => `${m} ${p}` === key);
     if (!row) problems.push(`${key}: no row`);
   }
-  for (const [method, pattern, access, expected] of MATRIX) {
+  for (const row of MATRIX) {
+    const [method, pattern, access] = row;
+    const expected = Object.fromEntries(ROLES.map((role) => [role, expectation(row, role)]));
     const key = `${method} ${pattern}`;
     if (!declared.has(key)) problems.push(`${key}: a row for a route that is not declared`);
     else if (!(access in RULES)) problems.push(`${key}: no access rule in its row (declared: ${declared.get(key)})`);
@@ -782,8 +815,10 @@ const roundTrips = new RoundTrips();
 test('each role gets the expected status on every route', async () => {
   const w = await world();
   const failures = [];
-  for (const [method, pattern, , expected, opts = {}] of MATRIX) {
+  for (const row of MATRIX) {
+    const [method, pattern, , , opts = {}] = row;
     for (const role of ROLES) {
+      const expected = { [role]: expectation(row, role) };
       const f = opts.fresh ? await opts.fresh(w) : {};
       const cookie = role === 'cap' ? f.cap : w.cookies[role];
       const path = `/api/v1${opts.path ? opts.path(w, f) : pattern}`;

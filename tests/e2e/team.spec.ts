@@ -5,7 +5,11 @@
 // has no 'Crear nuevo análisis' (and the API refuses them one), opens a recording of the owner's
 // analysis and adds a note the owner sees with the observer's name. The owner removes the
 // researcher, whose open analysis page then says 'Ya no tienes acceso a este equipo' on its next
-// action, with a way back to their own workspace.
+// action, with a way back to their own workspace, and whose open live view closes (the owner's
+// analysis page had named them among those watching). The billing page counts 2 seats (owner and
+// researcher; the observer is free) and 1 after the removal, with the next amount to match.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   clientHeaders,
@@ -20,12 +24,24 @@ import {
 } from './support/accounts';
 import { expectOk as expectStatusOk, submitRecording } from './support/insights';
 import { SCENARIO, TASKS } from './support/participation';
+import { asParticipant, uploadSegment } from './support/recording';
 import { invitePathFor } from './support/team';
 
 /** The answer, once it is a 2xx. */
 async function expectOk<R extends { ok(): boolean; status(): number; text(): Promise<string> }>(response: R) {
   await expectStatusOk(response);
   return response;
+}
+
+const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
+
+/** The billing page's seats and next amount, once they read `seats` and `amount` (a reload each try). */
+async function expectSeats(page: Page, seats: string, amount: string) {
+  await expect(async () => {
+    await page.goto('/user/billing');
+    await expect(page.getByTestId('billing-seats')).toHaveText(seats, { timeout: 2_000 });
+    await expect(page.getByTestId('billing-next-amount')).toHaveText(amount, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const analysisBody = (name: string) => ({
@@ -133,6 +149,22 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     await expect(ownerNotes).toContainText('La participante duda en el pago');
     await expect(ownerNotes).toContainText(observerEmail);
 
+    // ---- Seats: the owner and the researcher take one each; the observer is free.
+    await expectSeats(page, '2 asientos', '€58');
+
+    // ---- A participant is recording; the researcher watches live, and the owner sees who watches.
+    const video = await readFile(DEMO_VIDEO);
+    const liveEntry = await asParticipant(baseURL!, ownerAnalysis, async (participant, id) => {
+      await uploadSegment(participant, id, video, { durationMs: 18_000 });
+    });
+    const live = await researcher.newPage();
+    await live.goto(`/entry/${liveEntry}`);
+    await expect(live.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/analysis/${ownerAnalysis}`);
+    await expect(page.getByTestId('live-watchers')).toHaveText(`Viendo en directo: ${researcherEmail}`, {
+      timeout: 20_000,
+    });
+
     // ---- The researcher has their analysis open; the owner removes them from 'Equipo'.
     await r.goto(`/analysis/${researcherAnalysis}`);
     await expect(r.getByRole('heading', { name: 'Análisis de la investigadora', level: 1 })).toBeVisible();
@@ -145,6 +177,13 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     await confirm.getByRole('button', { name: 'Eliminar del equipo' }).click();
     await expect(page.getByTestId('team-notice')).toHaveText(`${researcherEmail} ya no es miembro del equipo`);
     await expect(page.getByTestId(`member-${researcherEmail}`)).toHaveCount(0);
+
+    // Their live view closes at once, saying why; nobody is watching any more; one seat is left.
+    await expect(live.getByTestId('live-revoked')).toBeVisible({ timeout: 15_000 });
+    await expectSeats(page, '1 asiento', '€29');
+    await page.goto(`/analysis/${ownerAnalysis}`);
+    await expect(page.getByTestId('participation-live')).toBeVisible();
+    await expect(page.getByTestId('live-watchers')).toHaveCount(0, { timeout: 20_000 });
 
     // The researcher's next action: the page says so, and offers their own workspace.
     await r.getByRole('button', { name: 'Cerrar análisis' }).click();

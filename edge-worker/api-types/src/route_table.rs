@@ -1,10 +1,11 @@
 //! Exports of the route declarations (`lupa_core::routes`) for what cannot read Rust: the
 //! `routes.json` table the API tests walk (the authorization matrix checks each route's access
-//! rule against it, the D1 budget test its budget), and the web's typed path builders
+//! rule against it and each team role against what the route needs, the D1 budget test its budget), and the web's typed path builders
 //! (`web/src/lib/api-paths.ts`). Both are committed and kept fresh by the tests below, like
 //! `openapi.json`; `npm run check:types -- --write` regenerates them (ADR 0014).
 
 use lupa_core::routes::{Access, Route, ROUTES};
+use lupa_core::team::{need, Need, TeamRole};
 use serde_json::{json, Value};
 
 /// How the tests name an access rule.
@@ -15,6 +16,17 @@ pub fn access_name(access: Access) -> &'static str {
         Access::Admin => "admin",
         Access::Participant => "participant",
         Access::Signed => "signed",
+    }
+}
+
+/// How the tests name what a signed-in route needs of the caller's team role (ADR 0019).
+fn need_name(need: Need) -> &'static str {
+    match need {
+        Need::Account => "account",
+        Need::Watch => "watch",
+        Need::Research => "research",
+        Need::Manage => "manage",
+        Need::Own => "own",
     }
 }
 
@@ -42,6 +54,15 @@ pub fn routes_json() -> Value {
             }
             if r.local_only {
                 row["localOnly"] = json!(true);
+            }
+            // What the authorization matrix expects of each team role (`team::need`): a session
+            // route's need, and the roles that pass it.
+            if r.access == Access::Session {
+                let need = need(r.id);
+                row["need"] = json!(need_name(need));
+                let roles: Vec<&str> =
+                    TeamRole::ALL.into_iter().filter(|role| role.allows(need)).map(TeamRole::as_str).collect();
+                row["teamRoles"] = json!(roles);
             }
             row
         })
