@@ -30,6 +30,14 @@ async function continueParticipation(page: Page) {
 /** The live video's time in seconds. */
 const videoTime = (page: Page) => page.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
+/** Seconds between the live video's playhead and the newest frame it received (the live edge). */
+const behindLive = (page: Page) =>
+  page
+    .getByTestId('live-video')
+    .evaluate((v: HTMLVideoElement) =>
+      v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : Number.POSITIVE_INFINITY,
+    );
+
 /** How far the live video advanced in 1.5 s (the picture may be replaced by the next segment's meanwhile). */
 async function advance(page: Page) {
   const before = await videoTime(page);
@@ -86,9 +94,19 @@ test('a researcher watches a participant live: video, task, a note at the live m
     .getByTestId('live-video')
     .evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
   await researcher.getByLabel('Nota', { exact: true }).fill('Duda en la tarea 2');
+  // While the note is written the participant goes on: held still, the picture falls behind the
+  // live edge, and 'Ir al directo' says so (issue 45: it stayed disabled, the position frozen).
+  const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
+  await expect(goLive).toBeEnabled({ timeout: 15_000 });
   await researcher.getByRole('button', { name: 'Guardar nota' }).click();
   await expect(researcher.getByText('Duda en la tarea 2')).toBeVisible();
-  await researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.play());
+  // Saved, the picture goes back to the live edge by itself and follows it.
+  await expect.poll(() => behindLive(researcher), { timeout: 10_000 }).toBeLessThan(3);
+  await expect(goLive).toBeDisabled();
+  for (let i = 0; i < 3; i++) {
+    expect(await advance(researcher)).toBeGreaterThan(0.5);
+    expect(await behindLive(researcher)).toBeLessThan(3);
+  }
 
   // The participant reloads: the researcher is told, then the next segment plays.
   await page.reload();

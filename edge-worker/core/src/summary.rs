@@ -1,8 +1,10 @@
 //! Time on task from the step marks recorded during participation, and its statistics across
-//! entries (analysis summary and CSV export).
+//! entries: [`step_times`] is the one rule for every screen (the player's 'Tareas' tab, the
+//! analysis summary, shared summaries and recordings, the CSV exports).
 //!
 //! Steps: 0 = scenario, 1 = URL, 2.. = tasks. A participant may go back and forth, so a step's
-//! time is the sum of every interval spent on it; the last interval ends at the recording's end.
+//! time is the sum of every interval spent on it; the last interval ends at the recording's end,
+//! and a task's answer ends the visit it was given in (ADR 0012).
 
 /// One mark: the participant entered step `index` at `at_ms` from the start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,38 +16,36 @@ pub struct Mark {
 /// Index of the first task step.
 pub const FIRST_TASK_STEP: u32 = 2;
 
-/// Milliseconds spent on each of `step_count` steps.
-pub fn time_per_step(marks: &[Mark], duration_ms: u64, step_count: usize) -> Vec<u64> {
+/// Milliseconds spent on each step (scenario, URL, then `answered_at.len()` tasks): the one rule
+/// for time on task (ADR 0012), used by the player's chapters, the summary, shared summaries and
+/// the CSV exports alike, so no two screens can disagree about a task's time.
+///
+/// A step's time is the sum of its visits; a visit ends at the next mark, or at the recording's
+/// end for the last one. The visit of a task during which its answer was given
+/// (`answered_at[task - 1]`, the moment 'Siguiente' was pressed) ends there instead: the task's
+/// questions, and for the last task the questions after the tasks and the SUS, come before the
+/// next mark but are not time on the task.
+pub fn step_times(marks: &[Mark], duration_ms: u64, answered_at: &[Option<u64>]) -> Vec<u64> {
+    let step_count = FIRST_TASK_STEP as usize + answered_at.len();
     let mut totals = vec![0u64; step_count];
     let mut sorted: Vec<Mark> = marks.to_vec();
     sorted.sort_by_key(|m| m.at_ms);
     for (i, mark) in sorted.iter().enumerate() {
-        let end = sorted.get(i + 1).map(|n| n.at_ms).unwrap_or(duration_ms).max(mark.at_ms);
-        if let Some(slot) = totals.get_mut(mark.index as usize) {
-            *slot += end - mark.at_ms;
+        let Some(slot) = totals.get_mut(mark.index as usize) else { continue };
+        let mut end = sorted.get(i + 1).map(|n| n.at_ms).unwrap_or(duration_ms).max(mark.at_ms);
+        let answered =
+            mark.index.checked_sub(FIRST_TASK_STEP).and_then(|task| answered_at.get(task as usize).copied().flatten());
+        if let Some(at) = answered.filter(|at| (mark.at_ms..end).contains(at)) {
+            end = at;
         }
+        *slot += end - mark.at_ms;
     }
     totals
 }
 
-/// Ms spent on step `index`, like [`time_per_step`], except that the visit during which the
-/// participant finished the task (`finished_at`, the moment of its answer, ADR 0012) ends there:
-/// the questions shown after 'Siguiente' are not time on the task, whenever the next mark came.
-pub fn time_on_step(marks: &[Mark], duration_ms: u64, index: u32, finished_at: Option<u64>) -> u64 {
-    let mut sorted: Vec<Mark> = marks.to_vec();
-    sorted.sort_by_key(|m| m.at_ms);
-    let mut total = 0;
-    for (i, mark) in sorted.iter().enumerate() {
-        if mark.index != index {
-            continue;
-        }
-        let mut end = sorted.get(i + 1).map(|n| n.at_ms).unwrap_or(duration_ms).max(mark.at_ms);
-        if let Some(at) = finished_at.filter(|at| (mark.at_ms..end).contains(at)) {
-            end = at;
-        }
-        total += end - mark.at_ms;
-    }
-    total
+/// Milliseconds on each task (index 0 = task 1), by [`step_times`]' rule; 0 = never reached.
+pub fn task_times(marks: &[Mark], duration_ms: u64, answered_at: &[Option<u64>]) -> Vec<u64> {
+    step_times(marks, duration_ms, answered_at).split_off(FIRST_TASK_STEP as usize)
 }
 
 /// The task (1 = first) whose step was current at `at_ms`; `None` before the first task.
@@ -90,10 +90,16 @@ mod tests {
         list.iter().map(|&(index, at_ms)| Mark { index, at_ms }).collect()
     }
 
+    /// Nothing answered: `n` tasks with no answer moments.
+    fn unanswered(n: usize) -> Vec<Option<u64>> {
+        vec![None; n]
+    }
+
     #[test]
     fn straight_through_runs_split_at_each_mark() {
         let m = marks(&[(0, 0), (1, 1000), (2, 3000), (3, 7000)]);
-        assert_eq!(time_per_step(&m, 10_000, 4), vec![1000, 2000, 4000, 3000]);
+        assert_eq!(step_times(&m, 10_000, &unanswered(2)), vec![1000, 2000, 4000, 3000]);
+        assert_eq!(task_times(&m, 10_000, &unanswered(2)), vec![4000, 3000]);
         assert_eq!(first_entry(&m, 2), Some(3000));
         assert_eq!(first_entry(&m, 9), None);
     }
@@ -101,29 +107,38 @@ mod tests {
     #[test]
     fn going_back_adds_the_intervals_up() {
         let m = marks(&[(0, 0), (1, 1000), (2, 2000), (1, 5000), (2, 6000)]);
-        assert_eq!(time_per_step(&m, 9000, 3), vec![1000, 2000, 6000]);
+        assert_eq!(step_times(&m, 9000, &unanswered(1)), vec![1000, 2000, 6000]);
     }
 
     #[test]
     fn unknown_steps_and_late_marks_are_harmless() {
         let m = marks(&[(0, 0), (7, 500), (1, 12_000)]);
-        assert_eq!(time_per_step(&m, 10_000, 2), vec![500, 0]);
+        assert_eq!(step_times(&m, 10_000, &[]), vec![500, 0]);
     }
 
     #[test]
     fn the_visit_that_ends_with_the_answer_stops_at_it() {
         // Task step 2 from 2000; answered at 9000; the next mark (after the questions) at 14000.
         let m = marks(&[(0, 0), (1, 1000), (2, 2000), (3, 14_000)]);
-        assert_eq!(time_on_step(&m, 20_000, 2, Some(9_000)), 7_000);
-        assert_eq!(time_on_step(&m, 20_000, 2, None), 12_000);
+        assert_eq!(task_times(&m, 20_000, &[Some(9_000), None]), vec![7_000, 6_000]);
+        assert_eq!(task_times(&m, 20_000, &[None, None]), vec![12_000, 6_000]);
         // An answer outside the visits changes nothing (the flow marked the next step first).
-        assert_eq!(time_on_step(&m, 20_000, 2, Some(14_000)), 12_000);
+        assert_eq!(task_times(&m, 20_000, &[Some(14_000), None]), vec![12_000, 6_000]);
         // Earlier visits keep their whole length; only the one holding the answer is cut.
         let back = marks(&[(2, 0), (1, 3000), (2, 5000), (3, 12_000)]);
-        assert_eq!(time_on_step(&back, 15_000, 2, Some(8_000)), 3000 + 3000);
+        assert_eq!(task_times(&back, 15_000, &[Some(8_000), None]), vec![3000 + 3000, 3000]);
         // The last step runs to the end of the recording unless answered.
-        assert_eq!(time_on_step(&m, 20_000, 3, None), 6_000);
-        assert_eq!(time_on_step(&m, 20_000, 3, Some(15_000)), 1_000);
+        assert_eq!(task_times(&m, 20_000, &[None, Some(15_000)]), vec![12_000, 1_000]);
+    }
+
+    #[test]
+    fn the_questions_after_the_last_task_are_not_its_time() {
+        // Issue 45: task 2 (the last) entered at 3000, 'Finish Analysis' at 4000, then its
+        // questions, the questions after the tasks and the SUS until the recording ends at 21000.
+        // The player used to say 00:18 (to the end) while the summary said 00:01.
+        let m = marks(&[(0, 0), (1, 1000), (2, 2000), (3, 3000)]);
+        let times = step_times(&m, 21_000, &[Some(2_500), Some(4_000)]);
+        assert_eq!(times, vec![1000, 1000, 500, 1000]);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use lupa_api_types::{
     TaskSummaryDto, TimeDto,
 };
 use lupa_core::insights::{self, MeanFigure, Observation, TaskFigures, TimeFigure};
-use lupa_core::summary::{stats, time_on_step, FIRST_TASK_STEP};
+use lupa_core::summary::{stats, task_times};
 use std::collections::HashMap;
 
 use serde::Deserialize;
@@ -101,14 +101,9 @@ pub fn load_of(detail: AnalysisDto, results: &Results, slots: FigureSlots) -> Ap
             let duration = e.duration_ms.unwrap_or(0).max(0) as u64;
             let answers: Vec<Option<TaskAnswerRow>> =
                 (0..tasks.len()).map(|i| by_task.remove(&(e.id.clone(), i as i64))).collect();
-            let times = answers
-                .iter()
-                .enumerate()
-                .map(|(i, answer)| {
-                    let finished = answer.as_ref().map(|a| a.at_ms.max(0) as u64);
-                    time_on_step(&marks, duration, FIRST_TASK_STEP + i as u32, finished)
-                })
-                .collect();
+            let answered_at: Vec<Option<u64>> =
+                answers.iter().map(|answer| answer.as_ref().map(|a| a.at_ms.max(0) as u64)).collect();
+            let times = task_times(&marks, duration, &answered_at);
             let sus = sus_by_entry.remove(&e.id);
             let task_order = e.task_order.as_deref().and_then(|o| serde_json::from_str(o).ok());
             EntryData {

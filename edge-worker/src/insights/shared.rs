@@ -25,7 +25,7 @@ use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::insights::shares::{self, share_columns, ShareRow};
 use crate::insights::{answers, figures, reels};
 use crate::participation::entries;
-use crate::playback::{chapters, core_marks, marks_of, notes};
+use crate::playback::{answered_at, chapters, core_marks, marks_of, notes};
 use crate::recordings::serve_object;
 use crate::storage::{signed_url, verify_signed_request};
 use crate::transcripts::{provider::Provider, stored_lines};
@@ -251,12 +251,13 @@ fn recording(
     let duration = entry.duration_ms.unwrap_or(total).max(0);
     let segments = playlist::segments(app, media, &files, &screen, &entry.id, "recording", 0, total.max(1))?;
     let marks = core_marks(&marks_of(entry.steps_json.as_deref()));
+    let answers = answers::of_entry_from(results, answer_slots)?;
     Ok(SharedRecordingDto {
         participantNumber: Some(crate::recordings::participant_number(&entry)),
         durationMs: duration,
         segments,
-        chapters: chapters(&marks, duration as u64, task_count),
-        answers: answers::of_entry_from(results, answer_slots)?,
+        chapters: chapters(&marks, duration as u64, &answered_at(&answers, task_count)),
+        answers,
         // A stranger with the link never learns who on the team wrote a note (names, e-mails).
         notes: note_slots
             .map(|slots| notes::of_entry_from(results, slots))

@@ -4,8 +4,8 @@
 pub mod notes;
 pub mod summary;
 
-use lupa_api_types::{ChapterDto, EntryPageResponse, MessageResponse, StepMark};
-use lupa_core::summary::{first_entry, time_per_step, Mark, FIRST_TASK_STEP};
+use lupa_api_types::{ChapterDto, EntryAnswersDto, EntryPageResponse, MessageResponse, StepMark};
+use lupa_core::summary::{first_entry, step_times, Mark, FIRST_TASK_STEP};
 use worker::Response;
 
 use crate::auth::sessions::SessionUser;
@@ -62,7 +62,7 @@ pub async fn entry_page(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
     let chapters = chapters(
         &core_marks(&steps),
         entry.duration_ms.unwrap_or(0).max(0) as u64,
-        analysis.task_count.max(0) as usize,
+        &answered_at(&answers, analysis.task_count.max(0) as usize),
     );
     json(
         200,
@@ -84,11 +84,22 @@ pub async fn entry_page(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
     )
 }
 
-/// One chapter per step (scenario, URL, each task): when it was first entered, time spent on it.
-pub fn chapters(marks: &[Mark], duration: u64, task_count: usize) -> Vec<ChapterDto> {
-    let step_count = FIRST_TASK_STEP as usize + task_count;
-    let spent = time_per_step(marks, duration, step_count);
-    (0..step_count)
+/// When each of `task_count` tasks was answered (index 0 = task 1), for [`step_times`].
+pub fn answered_at(answers: &EntryAnswersDto, task_count: usize) -> Vec<Option<u64>> {
+    let mut at = vec![None; task_count];
+    for answer in &answers.tasks {
+        if let Some(slot) = (answer.taskNumber as usize).checked_sub(1).and_then(|i| at.get_mut(i)) {
+            *slot = Some(answer.atMs.max(0) as u64);
+        }
+    }
+    at
+}
+
+/// One chapter per step (scenario, URL, each task in `answered_at`): when it was first entered,
+/// and the time spent on it by the same rule as the summary's time on task (`step_times`).
+pub fn chapters(marks: &[Mark], duration: u64, answered_at: &[Option<u64>]) -> Vec<ChapterDto> {
+    let spent = step_times(marks, duration, answered_at);
+    (0..spent.len())
         .map(|i| {
             let index = i as u32;
             let (kind, title) = match index {

@@ -71,6 +71,40 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
     setPositionMs(position());
     setAtEdge(feed?.atEdge(EDGE_S) ?? true);
   };
+  // A paused picture (a note being written) fires no `timeupdate`, while the participant goes on
+  // and the live edge moves away: without this, 'Ir al directo' stayed disabled however far behind.
+  useEffect(() => {
+    const timer = window.setInterval(onTime, 1_000);
+    return () => window.clearInterval(timer);
+    // `onTime` reads the feed and the video through refs and the feed, which is the dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [feed]);
+
+  /**
+   * How to go on once the note being written closes (saved or not): back to the live edge if the
+   * picture was playing there when 'Añadir nota' held it, on from where it was if it was playing
+   * scrubbed back, and still if the researcher had paused it. Issue 45: nothing resumed it, so
+   * after a note the picture stayed where the note was taken, ever further behind the live edge.
+   */
+  const resumeAfterNote = useRef<'live' | 'here' | null>(null);
+
+  const openNote = () => {
+    const video = videoRef.current;
+    // A second 'Añadir nota' over an open one keeps the first one's plan (the picture is held now).
+    if (!draft)
+      resumeAfterNote.current = !video || video.paused ? null : (feed?.atEdge(EDGE_S) ?? true) ? 'live' : 'here';
+    // As in the recorded player: the picture holds still while the note is written.
+    video?.pause();
+    setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }));
+  };
+
+  const closeNote = () => {
+    setDraft(null);
+    const resume = resumeAfterNote.current;
+    resumeAfterNote.current = null;
+    if (resume === 'live') feed?.goLive();
+    else if (resume === 'here') void videoRef.current?.play().catch(() => undefined);
+  };
 
   const task = currentTask(live.steps);
   const segment = feed?.current();
@@ -127,15 +161,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             >
               {t('live.goLive')}
             </button>
-            <button
-              type="button"
-              className="button button--sm"
-              onClick={() => {
-                // As in the recorded player: the picture holds still while the note is written.
-                videoRef.current?.pause();
-                setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }));
-              }}
-            >
+            <button type="button" className="button button--sm" onClick={openNote}>
               {t('entry.notes.add')}
             </button>
             <button type="button" className="button button--ghost button--sm" disabled={!draft} onClick={endClip}>
@@ -152,7 +178,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             onRetry={() => void notes.refetch()}
             durationMs={0}
             draft={draft}
-            onCloseDraft={() => setDraft(null)}
+            onCloseDraft={closeNote}
             onSeek={seekTo}
             onPlayClip={(note) => seekTo(note.atMs)}
             announce={announce}

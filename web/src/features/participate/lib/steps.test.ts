@@ -1,6 +1,13 @@
 /** The stepper's rules: https:// prefix, linkified task URLs, step list and counts, the mm:ss timer. */
 import { describe, expect, it } from 'vitest';
-import { buildSteps, formatDuration, linkify, screenProgress, stepProgress } from '@/features/participate/lib/steps';
+import {
+  buildSteps,
+  formatDuration,
+  linkify,
+  participantScreens,
+  screenProgress,
+  stepProgress,
+} from '@/features/participate/lib/steps';
 
 describe('linkify', () => {
   it('turns http(s) and www URLs into links and keeps the text around them', () => {
@@ -134,5 +141,63 @@ describe('screenProgress (ADR 0015: question screens are steps)', () => {
     expect(screenProgress(steps, 3, { ...both, answeredTasks: [1, 2] }, null).isLast).toBe(false);
     expect(screenProgress(steps, 3, { ...both, answeredTasks: [1, 2], answeredSus: true }, null).isLast).toBe(true);
     expect(screenProgress(steps, 3, { ...none, taskQuestions: true, answeredTasks: [2] }, null).isLast).toBe(true);
+  });
+
+  it('walks a panel study screen by screen: pre-questions, tasks and their questions, post-questions, SUS', () => {
+    // Issue 45: the counter stalled on the URL while the questions before the tasks showed,
+    // skipped the questions after them, and fell back to the last task behind the upload window.
+    const study = { ...both, pre: true, post: true, postPending: true };
+    expect(participantScreens(steps, study).map((screen) => screen.kind)).toEqual([
+      'step',
+      'step',
+      'pre',
+      'step',
+      'task',
+      'step',
+      'task',
+      'post',
+      'sus',
+    ]);
+    const walk: Array<[number, Parameters<typeof screenProgress>[3], boolean?]> = [
+      [0, null],
+      [1, null],
+      [1, { kind: 'study', phase: 'pre' }],
+      [2, null],
+      [2, { kind: 'task', taskNumber: 1 }],
+      [3, null],
+      [3, { kind: 'task', taskNumber: 2 }],
+      [3, { kind: 'study', phase: 'post' }],
+      [3, { kind: 'sus' }],
+      [3, null, true],
+    ];
+    const counters = walk.map(([index, prompt, finishing]) => {
+      const { current, total } = screenProgress(steps, index, study, prompt, finishing);
+      return `Step ${current} of ${total}`;
+    });
+    expect(counters).toEqual([
+      'Step 1 of 9',
+      'Step 2 of 9',
+      'Step 3 of 9',
+      'Step 4 of 9',
+      'Step 5 of 9',
+      'Step 6 of 9',
+      'Step 7 of 9',
+      'Step 8 of 9',
+      'Step 9 of 9',
+      'Step 9 of 9',
+    ]);
+  });
+
+  it('keeps the tasks in the order they were shown, each followed by its questions', () => {
+    const shuffled = buildSteps({ ...data, taskOrder: [2, 1] });
+    const screens = participantScreens(shuffled, both);
+    expect(screens.slice(2)).toEqual([
+      { kind: 'step', position: 2 },
+      { kind: 'task', taskNumber: 2 },
+      { kind: 'step', position: 3 },
+      { kind: 'task', taskNumber: 1 },
+      { kind: 'sus' },
+    ]);
+    expect(screenProgress(shuffled, 3, both, { kind: 'task', taskNumber: 1 })).toMatchObject({ current: 6, total: 7 });
   });
 });

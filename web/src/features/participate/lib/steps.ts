@@ -102,35 +102,77 @@ export interface QuestionProgress {
   sus: boolean;
   answeredTasks: number[];
   answeredSus: boolean;
+  /** The study asks questions before the tasks (on leaving the URL step) / after them (ADR 0017). */
+  pre?: boolean;
+  post?: boolean;
   /** Questions after the tasks still to answer before Finish (ADR 0017). */
   postPending?: boolean;
 }
 
 /** The question screen showing, if any. */
-export type ScreenPrompt = { kind: 'task'; taskNumber: number } | { kind: 'sus' } | null;
+export type ScreenPrompt =
+  { kind: 'task'; taskNumber: number } | { kind: 'study'; phase: 'pre' | 'post' } | { kind: 'sus' } | null;
 
 /**
- * The stepper's progress over every screen (ADR 0015): each step, each task's question screen when
- * the analysis asks them, and the SUS last. Without questions it is exactly `stepProgress` over
- * the steps (the spec's stepper). `isLast` ('Finish Analysis' instead of 'Siguiente') holds only on
- * the true last screen: the last step with nothing left to ask after it; `atLastStep` says that
- * 'Siguiente' there goes on towards Finish (its questions) rather than to another step.
+ * One screen of the participant's way through an analysis: a step of the stepper (by its position
+ * in `steps`), or a question screen, which takes the step's place until answered.
  */
-export function screenProgress(steps: Step[], index: number, questions: QuestionProgress, prompt: ScreenPrompt) {
-  let screens = 0;
-  let position = 0;
-  steps.forEach((step, i) => {
-    if (i === index && !prompt) position = screens;
-    screens += 1;
-    if (questions.taskQuestions && step.kind === 'task') {
-      if (prompt?.kind === 'task' && prompt.taskNumber === step.number) position = screens;
-      screens += 1;
-    }
+export type Screen =
+  | { kind: 'step'; position: number }
+  | { kind: 'pre' }
+  | { kind: 'task'; taskNumber: number }
+  | { kind: 'post' }
+  | { kind: 'sus' };
+
+/**
+ * Every screen the participant goes through, in the order the flow shows them: the scenario, the
+ * URL, the questions before the tasks, each task followed by its questions, then the questions
+ * after the tasks and the SUS (ADR 0012, 0015, 0017). The one list 'Step X of N' counts: a screen
+ * answered earlier (a resumed tab, going back) stays in it, so N never changes under the participant.
+ */
+export function participantScreens(steps: Step[], questions: QuestionProgress): Screen[] {
+  const screens: Screen[] = [];
+  steps.forEach((step, position) => {
+    screens.push({ kind: 'step', position });
+    if (step.kind === 'url' && questions.pre) screens.push({ kind: 'pre' });
+    if (step.kind === 'task' && questions.taskQuestions) screens.push({ kind: 'task', taskNumber: step.number });
   });
-  if (questions.sus) {
-    if (prompt?.kind === 'sus') position = screens;
-    screens += 1;
-  }
+  if (questions.post) screens.push({ kind: 'post' });
+  if (questions.sus) screens.push({ kind: 'sus' });
+  return screens;
+}
+
+/**
+ * Which of `screens` shows: the question screen when one is open, the last screen once the
+ * participant finished (the upload runs behind its window, nothing is left to show), else the step.
+ */
+export function currentScreen(screens: Screen[], index: number, prompt: ScreenPrompt, finishing = false): number {
+  const found = screens.findIndex((screen) => {
+    if (!prompt) return screen.kind === 'step' && screen.position === index;
+    if (prompt.kind === 'task') return screen.kind === 'task' && screen.taskNumber === prompt.taskNumber;
+    if (prompt.kind === 'study') return screen.kind === prompt.phase;
+    return screen.kind === 'sus';
+  });
+  if (finishing && !prompt) return screens.length - 1;
+  return found >= 0 ? found : 0;
+}
+
+/**
+ * The stepper's progress over every screen (`participantScreens`). Without questions it is exactly
+ * `stepProgress` over the steps (the spec's stepper). `isLast` ('Finish Analysis' instead of
+ * 'Siguiente') holds only on the true last screen: the last step with nothing left to ask after it;
+ * `atLastStep` says that 'Siguiente' there goes on towards Finish (its questions) rather than to
+ * another step. `finishing`: the participant pressed the last 'Finish Analysis' (upload under way).
+ */
+export function screenProgress(
+  steps: Step[],
+  index: number,
+  questions: QuestionProgress,
+  prompt: ScreenPrompt,
+  finishing = false,
+) {
+  const screens = participantScreens(steps, questions);
+  const position = currentScreen(screens, index, prompt, finishing);
   const last = steps[steps.length - 1];
   const askedAfterLast =
     (questions.taskQuestions && last?.kind === 'task' && !questions.answeredTasks.includes(last.number)) ||
@@ -138,7 +180,7 @@ export function screenProgress(steps: Step[], index: number, questions: Question
     questions.postPending === true;
   const atLastStep = index >= steps.length - 1;
   return {
-    ...stepProgress(position, screens),
+    ...stepProgress(position, screens.length),
     isFirst: index <= 0,
     isLast: atLastStep && !askedAfterLast,
     atLastStep,

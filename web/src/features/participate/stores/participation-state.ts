@@ -170,9 +170,17 @@ export const stepperAtom = atom((get) => {
   const index = get(internal.stepIndex);
   const prompt = get(internal.prompt);
   const study = get(studyInternal.study);
-  const progress = { ...get(internal.questions), postPending: !study.answeredPost };
-  const screen = prompt?.kind === 'study' ? null : prompt;
-  return { steps, index, step: steps[index], ...screenProgress(steps, index, progress, screen) };
+  const progress = {
+    ...get(internal.questions),
+    pre: study.pre.length > 0,
+    post: study.post.length > 0,
+    postPending: !study.answeredPost,
+  };
+  // Once the last 'Finish Analysis' is pressed the upload runs behind its window: the counter
+  // stays on the last screen rather than falling back to the last task's step.
+  const status = get(internal.uploadStatus);
+  const finishing = get(internal.busy) === 'finish' || status === 'uploading' || status === 'success';
+  return { steps, index, step: steps[index], ...screenProgress(steps, index, progress, prompt, finishing) };
 });
 
 /** The question screen showing now, if any, and whether the next answer leads to Finish. */

@@ -1,0 +1,84 @@
+// Issue 45: the participant's 'Step X of N' comes from one list of every screen they go through
+// (ADR 0015, 0017). A participant walks an analysis with a question before the tasks, two tasks
+// with their questions, a question after them and the SUS, in Chromium with the fake screen
+// against the real worker; the counter goes up by one on every screen, never stalls, skips or
+// goes back, and stays on the last screen behind the end's window.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/accounts';
+import { recordingStatus, researcherWithAnalysis, SCENARIO, startAnalysis } from './support/participation';
+
+const PRE_Q = '¿Con qué frecuencia compras en esta tienda?';
+const POST_Q = '¿Qué cambiarías de la tienda?';
+const SEQ = '¿Qué tan fácil o difícil fue esta tarea?';
+const SUCCESS = '¿Conseguiste completar la tarea?';
+
+const counter = (page: Page) => page.getByTestId('stepper-count');
+
+/** Checks the counter on the screen whose heading is `heading`. */
+async function expectScreen(page: Page, heading: string, step: number) {
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  await expect(counter(page)).toHaveText(`Step ${step} of 9`);
+}
+
+async function answerTask(page: Page) {
+  await page.getByRole('group', { name: SEQ }).getByRole('radio', { name: '6' }).check();
+  await page.getByRole('group', { name: SUCCESS }).getByRole('radio', { name: 'Sí' }).check();
+}
+
+test('the step counter walks pre-questions, tasks with their questions, post-questions and the SUS', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const analysisId = await researcherWithAnalysis(request, 1);
+  const edit = await request.patch(`/api/v1/analysis/${analysisId}`, {
+    data: {
+      name: 'Contador de pasos',
+      url: 'example.com',
+      maxNumberOfParticipants: 1,
+      scenario: SCENARIO,
+      tasks: ['Busca un producto', 'Añádelo al carrito'].map((taskContent) => ({ taskType: 'text', taskContent })),
+      device: 'computer',
+      taskQuestions: true,
+      sus: true,
+      questions: {
+        pre: [{ text: PRE_Q, type: 'single', options: ['Nunca', 'A veces', 'A menudo'] }],
+        post: [{ text: POST_Q, type: 'text' }],
+      },
+    },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  await startAnalysis(page, analysisId);
+  await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
+  const next = () => page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  await expect(counter(page)).toHaveText('Step 1 of 9');
+  await next();
+  await expect(counter(page)).toHaveText('Step 2 of 9');
+  await next();
+  await expectScreen(page, 'Antes de las tareas', 3);
+  await page.getByRole('group', { name: PRE_Q }).getByRole('radio', { name: 'A menudo' }).check();
+  await next();
+  await expectScreen(page, 'Task 1', 4);
+  await next();
+  await expectScreen(page, 'Sobre la tarea 1', 5);
+  await answerTask(page);
+  await next();
+  await expectScreen(page, 'Task 2', 6);
+  await next();
+  await expectScreen(page, 'Sobre la tarea 2', 7);
+  await answerTask(page);
+  await next();
+  await expectScreen(page, 'Para terminar', 8);
+  await page.getByRole('textbox', { name: POST_Q }).fill('Un buscador más visible');
+  await next();
+  await expectScreen(page, 'Cuestionario final', 9);
+  for (const group of await page.getByTestId('question-screen').getByRole('group').all()) {
+    await group.getByRole('radio').nth(2).check();
+  }
+  await page.getByRole('button', { name: 'Finish Analysis' }).click();
+  // The upload runs and ends behind its window: the counter stays on the last screen.
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
+  await expect(counter(page)).toHaveText('Step 9 of 9');
+});
