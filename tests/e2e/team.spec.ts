@@ -2,8 +2,8 @@
 // worker: the owner invites a researcher and an observer from 'Equipo'; each opens the mailed link
 // (the local outbox) and joins: the researcher after logging in from the invitation page, which
 // brings them back to it. The researcher's analysis shows on the owner's dashboard. The observer
-// has no 'Crear nuevo análisis' (and the API refuses them one), opens a recording of the owner's
-// analysis and adds a note the owner sees with the observer's name. The owner removes the
+// has no 'Crear nuevo análisis' (and the API refuses them one), watches a recording of the owner's
+// analysis play and adds a note the owner sees with the observer's name. The owner removes the
 // researcher, whose open analysis page then says 'Ya no tienes acceso a este equipo' on its next
 // action, with a way back to their own workspace, and whose open live view closes (the owner's
 // analysis page had named them among those watching). The billing page counts 2 seats (owner and
@@ -137,6 +137,20 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('team_role_forbidden');
     await o.goto(`/entry/${entryId}`);
+    // The observer watches it: the recording plays and advances.
+    const video = o.getByTestId('entry-video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 })
+      .toBeGreaterThan(17);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(start + 0.5);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
     await expect(o.getByRole('button', { name: 'Compartir grabación' })).toHaveCount(0);
     await expect(o.getByRole('button', { name: 'Eliminar grabación' })).toHaveCount(0);
     await o.getByRole('button', { name: 'Añadir nota' }).click();
@@ -153,9 +167,9 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     await expectSeats(page, '2 asientos', '€58');
 
     // ---- A participant is recording; the researcher watches live, and the owner sees who watches.
-    const video = await readFile(DEMO_VIDEO);
+    const demoVideo = await readFile(DEMO_VIDEO);
     const liveEntry = await asParticipant(baseURL!, ownerAnalysis, async (participant, id) => {
-      await uploadSegment(participant, id, video, { durationMs: 18_000 });
+      await uploadSegment(participant, id, demoVideo, { durationMs: 18_000 });
     });
     const live = await researcher.newPage();
     await live.goto(`/entry/${liveEntry}`);

@@ -15,9 +15,10 @@ import { Alert } from '@/components/alert';
 import { useNotes } from '@/features/entries/api/get-notes';
 import { AnswersPanel } from '@/features/entries/components/answers-panel';
 import { LiveRegion } from '@/features/entries/components/live-region';
-import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-panel';
+import { NotesPanel } from '@/features/entries/components/notes-panel';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { currentTask, useLive, type LiveFeeds } from '@/features/entries/hooks/use-live';
+import { useLiveNote } from '@/features/entries/hooks/use-live-note';
 import { LiveFeed } from '@/features/entries/lib/live-feed';
 import { formatClock } from '@/lib/time';
 import '@/features/entries/live.css';
@@ -34,7 +35,6 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   const live = useLive(entryId, feeds);
   const notes = useNotes(entryId);
   const { announcement, announce } = useAnnouncer();
-  const [draft, setDraft] = useState<NoteDraft | null>(null);
   const [positionMs, setPositionMs] = useState(0);
   const [atEdge, setAtEdge] = useState(true);
 
@@ -59,14 +59,6 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
     if (videoRef.current && ms >= offset) videoRef.current.currentTime = (ms - offset) / 1000;
   };
 
-  /** As Shift+N in the recorded player: the open note ends here, which makes it a clip. */
-  const endClip = () => {
-    videoRef.current?.pause();
-    const endMs = position();
-    setDraft((last) => (last ? { ...last, endMs, nonce: last.nonce + 1 } : last));
-    announce(t('clips.announce.endSet', { time: formatClock(endMs) }));
-  };
-
   const onTime = () => {
     setPositionMs(position());
     setAtEdge(feed?.atEdge(EDGE_S) ?? true);
@@ -80,32 +72,7 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feed]);
 
-  /**
-   * How to go on once the note being written closes (saved or not): back to the live edge if the
-   * picture was playing there when 'Añadir nota' held it, on from where it was if it was playing
-   * scrubbed back, and still if the researcher had paused it. Issue 45: nothing resumed it, so
-   * after a note the picture stayed where the note was taken, ever further behind the live edge.
-   */
-  const resumeAfterNote = useRef<'live' | 'here' | null>(null);
-
-  const openNote = () => {
-    const video = videoRef.current;
-    // A second 'Añadir nota' over an open one keeps the first one's plan (the picture is held now).
-    if (!draft)
-      resumeAfterNote.current = !video || video.paused ? null : (feed?.atEdge(EDGE_S) ?? true) ? 'live' : 'here';
-    // As in the recorded player: the picture holds still while the note is written.
-    video?.pause();
-    setDraft((last) => ({ atMs: position(), endMs: null, nonce: (last?.nonce ?? 0) + 1 }));
-  };
-
-  const closeNote = () => {
-    setDraft(null);
-    const resume = resumeAfterNote.current;
-    resumeAfterNote.current = null;
-    if (resume === 'live') feed?.goLive();
-    else if (resume === 'here') void videoRef.current?.play().catch(() => undefined);
-  };
-
+  const { draft, openNote, closeNote, endClip } = useLiveNote(videoRef, feed, position, announce, EDGE_S);
   const task = currentTask(live.steps);
   const segment = feed?.current();
   return (
