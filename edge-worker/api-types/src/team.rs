@@ -5,7 +5,25 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{TeamRoleName, WorkspaceDto};
+/// A workspace as its member sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+pub struct WorkspaceDto {
+    pub id: String,
+    pub name: String,
+    pub role: TeamRoleName,
+}
+
+/// A member's role in a workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum TeamRoleName {
+    Owner,
+    Admin,
+    Researcher,
+    Observer,
+}
 
 /// `GET /api/v1/workspaces`: every workspace the account is a member of, the current one first.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
