@@ -9,7 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
-import { expectAccessible } from './support/participation';
+import { entryOf, expectAccessible } from './support/participation';
+import { expectVideoAdvances } from './support/media';
+import { answeredParticipation, askQuestions } from './support/insights';
 import {
   asParticipant,
   finishRecording,
@@ -310,14 +312,7 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
   // leave it empty), know its length and play.
   const video = tab.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 }).toBeGreaterThan(17);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(start + 0.5);
+  await expectVideoAdvances(video);
   await tab.close();
 });
 
@@ -327,6 +322,59 @@ const analysisWithTwoTasks = (page: Page, name: string) =>
 
 const currentTime = (page: Page) =>
   page.getByTestId('entry-video').evaluate((element: HTMLVideoElement) => element.currentTime);
+
+test('every tab of the side panel is whole at 1440 and at 390 px: they wrap, never scroll or clip', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL is not set');
+  // Answers too, so that the panel has all four tabs: 'Notas', 'Transcripción', 'Tareas', 'Respuestas'.
+  const analysisId = await analysisWithTwoTasks(page, 'Pestañas');
+  await askQuestions(page.request, analysisId);
+  await answeredParticipation(
+    baseURL,
+    analysisId,
+    [
+      [5, 'yes'],
+      [4, 'no'],
+      [6, 'yes'],
+    ],
+    [4, 2, 4, 2, 4, 2, 4, 2, 4, 2],
+  );
+  const entryId = (await entryOf(analysisId)).id;
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/entry/${entryId}`);
+    const list = page.getByRole('tablist', { name: 'Tareas y notas de la grabación' });
+    await expect(list.getByRole('tab', { name: 'Tareas' })).toBeVisible({ timeout: 30_000 });
+    // The list scrolls nothing sideways (issue 45: at 1440 'Respuestas' was cut to 'Res…'), and
+    // each tab's label fits inside its own box and the list.
+    const boxes = await list.evaluate((element) => ({
+      overflow: element.scrollWidth - element.clientWidth,
+      list: element.getBoundingClientRect().toJSON() as DOMRect,
+      tabs: [...element.querySelectorAll('[role="tab"]')].map((tab) => ({
+        name: tab.textContent,
+        clipped: tab.scrollWidth - tab.clientWidth,
+        box: tab.getBoundingClientRect().toJSON() as DOMRect,
+      })),
+    }));
+    expect(boxes.tabs.map((tab) => tab.name)).toEqual(expect.arrayContaining(['Notas', 'Tareas', 'Respuestas']));
+    expect(boxes.overflow, `${viewport.width}: the tab list scrolls`).toBeLessThanOrEqual(0);
+    for (const tab of boxes.tabs) {
+      expect(tab.clipped, `${viewport.width}: '${tab.name}' is cut`).toBeLessThanOrEqual(0);
+      expect(tab.box.left, `${viewport.width}: '${tab.name}' starts outside`).toBeGreaterThanOrEqual(
+        boxes.list.left - 0.5,
+      );
+      expect(tab.box.right, `${viewport.width}: '${tab.name}' ends outside`).toBeLessThanOrEqual(
+        boxes.list.right + 0.5,
+      );
+    }
+  }
+});
 
 test.describe('at 1920×1080', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });

@@ -26,6 +26,7 @@ import { expectOk as expectStatusOk, submitRecording } from './support/insights'
 import { SCENARIO, TASKS } from './support/participation';
 import { asParticipant, uploadSegment } from './support/recording';
 import { invitePathFor } from './support/team';
+import { expectVideoAdvances } from './support/media';
 
 /** The answer, once it is a 2xx. */
 async function expectOk<R extends { ok(): boolean; status(): number; text(): Promise<string> }>(response: R) {
@@ -142,14 +143,7 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 30_000 })
       .toBeGreaterThan(17);
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(start + 0.5);
+    await expectVideoAdvances(video);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
     await expect(o.getByRole('button', { name: 'Compartir grabación' })).toHaveCount(0);
     await expect(o.getByRole('button', { name: 'Eliminar grabación' })).toHaveCount(0);
