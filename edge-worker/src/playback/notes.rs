@@ -48,13 +48,19 @@ const TAGS_OF_ENTRY: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry
 const TAGS_OF_NOTE: &str = "SELECT note_id, tag FROM note_tags WHERE note_id = ?1 ORDER BY rowid";
 const TAGS_OF_ANALYSIS: &str = "SELECT t.note_id, t.tag FROM note_tags t JOIN entry_notes n ON n.id = t.note_id JOIN analysis_entries e ON e.id = n.entry_id \
      WHERE e.analysis_id = ?1 ORDER BY t.rowid";
+/// Only while the entry and the author exist: a delete that lands between the handler's check and
+/// this write leaves nothing to insert (the read back finds no note: 404), where a plain insert
+/// broke the foreign key (a 500).
 const INSERT: &str =
     "INSERT INTO entry_notes (id, entry_id, author_id, at_ms, end_ms, title, text, created_at, updated_at) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)";
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 \
+     WHERE EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?3)";
 const UPDATE: &str = "UPDATE entry_notes SET at_ms = ?3, end_ms = ?4, title = ?5, text = ?6, updated_at = ?7 WHERE id = ?1 AND entry_id = ?2";
 const DELETE: &str = "DELETE FROM entry_notes WHERE id = ?1 AND entry_id = ?2";
 const CLEAR_TAGS: &str = "DELETE FROM note_tags WHERE note_id = ?1";
-const ADD_TAG: &str = "INSERT INTO note_tags (note_id, tag) VALUES (?1, ?2)";
+/// Only onto a note that exists (it may have gone with its entry since the handler's check).
+const ADD_TAG: &str =
+    "INSERT INTO note_tags (note_id, tag) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM entry_notes WHERE id = ?1)";
 /// A clip that becomes a plain note leaves the reels and share links it was in.
 const UNCLIP: &[&str] = &["DELETE FROM reel_clips WHERE note_id = ?1", "DELETE FROM shares WHERE note_id = ?1"];
 
