@@ -11,7 +11,7 @@ import { QuestionScreen } from '@/features/participate/components/question-scree
 import { StepContent, StepTitle } from '@/features/participate/components/step-content';
 import { FinishNotes, StepNavigation } from '@/features/participate/components/step-navigation';
 import { useStepFocus } from '@/features/participate/hooks/use-step-focus';
-import { resetAtom } from '@/features/participate/stores/participation-actions';
+import { resetAtom } from '@/features/participate/stores/exit-actions';
 import { closeFloatingWindowAtom } from '@/features/participate/stores/floating-window';
 import {
   overlayAtom,

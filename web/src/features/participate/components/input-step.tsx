@@ -22,7 +22,7 @@ import { PreflightNotice } from '@/features/participate/components/preflight-not
 import { preloadRecordingSteps } from '@/features/participate/components/recording-steps';
 import { preflightVerdict, readCapabilities } from '@/features/participate/lib/preflight';
 import { paths } from '@/config/paths';
-import { validateAtom } from '@/features/participate/stores/participation-actions';
+import { validateAtom } from '@/features/participate/stores/entry-actions';
 import { inputAtom } from '@/features/participate/stores/participation-state';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
 import { TextList } from '@/components/ui/text-list';

@@ -22,17 +22,16 @@ import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
 import { useLeaveGuard } from '@/features/participate/hooks/use-leave-guard';
+import { checkUnfinishedAtom } from '@/features/participate/stores/entry-actions';
 import {
-  acceptConsentAtom,
   cancelExitAtom,
-  checkUnfinishedAtom,
   confirmExitAtom,
   disposeAtom,
-  refreshRecordingAtom,
-  rejectConsentAtom,
   resetAtom,
   showThankYouAtom,
-} from '@/features/participate/stores/participation-actions';
+} from '@/features/participate/stores/exit-actions';
+import { acceptConsentAtom, rejectConsentAtom } from '@/features/participate/stores/permission-actions';
+import { refreshRecordingAtom } from '@/features/participate/stores/recording-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import {
   busyAtom,

@@ -17,11 +17,8 @@ import { OsPermissionHelp } from '@/features/participate/components/os-permissio
 import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { PermissionCard } from '@/features/participate/components/permission-card';
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
-import {
-  askExitAtom,
-  openConsentAtom,
-  requestPermissionsAtom,
-} from '@/features/participate/stores/participation-actions';
+import { askExitAtom } from '@/features/participate/stores/exit-actions';
+import { openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/permission-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { TextList } from '@/components/ui/text-list';
 import { formatDuration } from '@/features/participate/lib/steps';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
-import { askExitAtom, shareMicrophoneAgainAtom } from '@/features/participate/stores/participation-actions';
+import { askExitAtom } from '@/features/participate/stores/exit-actions';
+import { shareMicrophoneAgainAtom } from '@/features/participate/stores/recording-actions';
 import { busyAtom, microphoneHealthAtom, recordingAtom } from '@/features/participate/stores/participation-state';
 
 const MICROPHONE_MESSAGES = {

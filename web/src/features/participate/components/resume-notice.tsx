@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { ParticipateCard } from '@/features/participate/components/participate-card';
 import { formatDuration } from '@/features/participate/lib/steps';
-import { continueUnfinishedAtom, discardUnfinishedAtom } from '@/features/participate/stores/participation-actions';
+import { continueUnfinishedAtom, discardUnfinishedAtom } from '@/features/participate/stores/entry-actions';
 import { busyAtom, resumeAtom } from '@/features/participate/stores/participation-state';
 
 export function ResumeNotice() {

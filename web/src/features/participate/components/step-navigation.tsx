@@ -10,7 +10,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '@/components/ui/busy-button';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
-import { finishAtom, moveStepAtom } from '@/features/participate/stores/participation-actions';
+import { finishAtom, moveStepAtom } from '@/features/participate/stores/step-actions';
 import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
 function UploadProgress({ percent, done, waiting }: { percent: number; done: boolean; waiting: boolean }) {

@@ -13,7 +13,7 @@ import { cameraFailure, requestCamera } from '@/features/participate/lib/camera'
 import { stopStream, watchEnded } from '@/features/participate/lib/media';
 import { createRecorderSession } from '@/features/participate/lib/recorder-session';
 import { cameraInternal, NO_CAMERA } from '@/features/participate/stores/camera-state';
-import { internal } from '@/features/participate/stores/participation-state';
+import { flowOf } from '@/features/participate/stores/participation-state';
 import type { Camera } from '@/lib/api-types/Camera';
 
 const CAMERA_ENDED = { key: 'participate.camera.errors.ended' } as const;
@@ -67,12 +67,12 @@ export const requestCameraAtom = atom(null, async (get, set) => {
     get(cameraInternal.status) === 'granted'
   )
     return;
-  const generation = get(internal.generation);
+  const generation = flowOf(get).generation;
   set(cameraInternal.status, 'requesting');
   set(cameraInternal.notice, null);
   try {
     const stream = await requestCamera();
-    if (get(internal.generation) !== generation) {
+    if (flowOf(get).generation !== generation) {
       stopStream(stream);
       return;
     }
@@ -80,7 +80,7 @@ export const requestCameraAtom = atom(null, async (get, set) => {
     set(cameraInternal.resources, { ...NO_CAMERA, stream, unwatch });
     set(cameraInternal.status, 'granted');
   } catch (error) {
-    if (get(internal.generation) !== generation) return;
+    if (flowOf(get).generation !== generation) return;
     set(cameraInternal.status, 'denied');
     set(cameraInternal.notice, cameraFailure(error));
   }

@@ -4,20 +4,20 @@
  */
 import { atom } from 'jotai';
 import { MEDIA_PROMPT_TIMEOUT_MS, requestMicrophone, stopStream, watchEnded } from '@/features/participate/lib/media';
-import { streamEnded } from '@/features/participate/stores/participation-actions';
-import { internal } from '@/features/participate/stores/participation-state';
+import { flowOf, internal } from '@/features/participate/stores/participation-state';
+import { streamEnded } from '@/features/participate/stores/recording-actions';
 
 /** Resolves true when `deviceId` is now the microphone; false (nothing changed) when it failed. */
 export const switchMicrophoneAtom = atom(null, async (get, set, deviceId: string): Promise<boolean> => {
-  if (get(internal.stage) !== 'permissions' || get(internal.microphone) !== 'granted') return false;
-  const generation = get(internal.generation);
+  const { stage, microphone, generation } = flowOf(get);
+  if (stage !== 'permissions' || microphone !== 'granted') return false;
   let stream: MediaStream;
   try {
     stream = await requestMicrophone(MEDIA_PROMPT_TIMEOUT_MS, deviceId);
   } catch {
     return false;
   }
-  if (get(internal.generation) !== generation || get(internal.stage) !== 'permissions') {
+  if (flowOf(get).generation !== generation || flowOf(get).stage !== 'permissions') {
     stopStream(stream);
     return false;
   }

@@ -9,17 +9,12 @@
 import type { Getter, Setter } from 'jotai';
 import { watchLevel } from '@/features/participate/lib/level-meter';
 import { deadAir, startAirWatch, updateAirWatch } from '@/features/participate/lib/voice-level';
-import { internal, type MicrophoneProblem } from '@/features/participate/stores/participation-state';
+import { dispatch, flowOf, type MicrophoneProblem } from '@/features/participate/stores/participation-state';
 
 /** Whether a microphone problem of this attempt should still be shown (not once Finish started). */
 function stillRecording(get: Getter, generation: number): boolean {
-  const upload = get(internal.uploadStatus);
-  return (
-    get(internal.generation) === generation &&
-    get(internal.stage) === 'analysis' &&
-    upload !== 'uploading' &&
-    upload !== 'success'
-  );
+  const { uploadStatus: upload, generation: current, stage } = flowOf(get);
+  return current === generation && stage === 'analysis' && upload !== 'uploading' && upload !== 'success';
 }
 
 /** Shows `problem` while the recording goes on. */
@@ -30,12 +25,12 @@ export function reportMicrophoneProblem(
   problem: MicrophoneProblem,
 ): void {
   if (!stillRecording(get, generation)) return;
-  set(internal.microphoneProblem, problem);
+  dispatch(set, { type: 'microphoneProblem', problem });
 }
 
 /** Clears `problem` if it is the one shown (the track unmuted, sound came back). */
 function clearMicrophoneProblem(get: Getter, set: Setter, problem: MicrophoneProblem): void {
-  if (get(internal.microphoneProblem) === problem) set(internal.microphoneProblem, null);
+  if (flowOf(get).microphoneProblem === problem) dispatch(set, { type: 'microphoneProblem', problem: null });
 }
 
 /** Watches the microphone being recorded; the returned function stops watching. */

@@ -4,14 +4,12 @@
  * place taken), and saving the questions before or after the tasks, then going on as the task
  * questions do. The recording keeps running while they are answered.
  */
-import { atom, type Getter } from 'jotai';
+import { atom } from 'jotai';
 import { screen } from '@/features/participate/api/screen';
 import { sendStudyAnswers } from '@/features/participate/api/send-answers';
-import { finishAtom, moveStep } from '@/features/participate/stores/participation-actions';
-import { internal } from '@/features/participate/stores/participation-state';
+import { dispatch, flowOf, internal, isCurrent } from '@/features/participate/stores/participation-state';
+import { finishAtom, moveStep } from '@/features/participate/stores/step-actions';
 import { answered, studyInternal, type StudyAnswerDraft } from '@/features/participate/stores/study-state';
-
-const isCurrent = (get: Getter, generation: number) => get(internal.generation) === generation;
 
 /** A screener choice: `multiple` toggles the option, otherwise it replaces the answer. */
 export const chooseScreenerAtom = atom(
@@ -33,29 +31,29 @@ export const submitScreenerAtom = atom(null, async (get, set) => {
   const panel = get(studyInternal.panel);
   const questions = panel.screener ?? [];
   const draft = get(studyInternal.screenerDraft);
-  if (get(internal.busy)) return;
+  if (flowOf(get).busy) return;
   if (questions.some((_, i) => !draft[i]?.length)) {
     set(studyInternal.screenerError, 'required');
     return;
   }
-  const generation = get(internal.generation);
+  const { generation, analysisId } = flowOf(get);
   set(studyInternal.screenerError, null);
-  set(internal.busy, 'validate');
+  dispatch(set, { type: 'busy', busy: 'validate' });
   try {
-    const verdict = await screen(get(internal.analysisId), draft, panel.pid);
+    const verdict = await screen(analysisId, draft, panel.pid);
     if (!isCurrent(get, generation)) return;
     if (verdict.accepted) {
       set(studyInternal.panel, { ...get(studyInternal.panel), screenerAnswers: draft });
-      set(internal.stage, 'permissions');
+      dispatch(set, { type: 'screened', accepted: true });
     } else if (verdict.screenOutUrl) {
       window.location.assign(verdict.screenOutUrl);
     } else {
-      set(internal.stage, 'screened-out');
+      dispatch(set, { type: 'screened', accepted: false });
     }
   } catch {
     if (isCurrent(get, generation)) set(studyInternal.screenerError, 'failed');
   } finally {
-    if (isCurrent(get, generation)) set(internal.busy, null);
+    if (isCurrent(get, generation)) dispatch(set, { type: 'busy', busy: null });
   }
 });
 
@@ -68,31 +66,28 @@ export const chooseStudyAtom = atom(null, (get, set, change: { index: number; an
 
 /** 'Siguiente' / 'Finish Analysis' on the study's questions; false when incomplete or not saved. */
 export const answerStudyAtom = atom(null, async (get, set): Promise<'required' | 'failed' | true> => {
-  const prompt = get(internal.prompt);
-  const entryId = get(internal.entryId);
-  if (prompt?.kind !== 'study' || !entryId || get(internal.busy)) return 'failed';
+  const { prompt, entryId, busy, generation, snapshot } = flowOf(get);
+  if (prompt?.kind !== 'study' || !entryId || busy) return 'failed';
   const study = get(studyInternal.study);
   const questions = prompt.phase === 'pre' ? study.pre : study.post;
   const draft = get(studyInternal.draft);
   if (questions.some((q, i) => !answered(q, draft[i]))) return 'required';
-  const generation = get(internal.generation);
   const { recorder } = get(internal.resources);
-  const atMs = Math.max(0, Math.round(recorder ? recorder.state().elapsedMs : get(internal.snapshot).elapsedMs) || 0);
-  set(internal.busy, 'answers');
+  const atMs = Math.max(0, Math.round(recorder ? recorder.state().elapsedMs : snapshot.elapsedMs) || 0);
+  dispatch(set, { type: 'busy', busy: 'answers' });
   try {
     await sendStudyAnswers(entryId, prompt.phase, { answers: questions.map((_, i) => draft[i] ?? {}), atMs });
   } catch {
-    if (isCurrent(get, generation)) set(internal.busy, null);
+    if (isCurrent(get, generation)) dispatch(set, { type: 'busy', busy: null });
     return 'failed';
   }
   if (!isCurrent(get, generation)) return true;
-  set(internal.busy, null);
   set(studyInternal.study, {
     ...get(studyInternal.study),
     [prompt.phase === 'pre' ? 'answeredPre' : 'answeredPost']: true,
   });
   set(studyInternal.draft, []);
-  set(internal.prompt, null);
+  dispatch(set, { type: 'studyAnswered' });
   if (prompt.then === 'next') moveStep(get, set, 1);
   else void set(finishAtom);
   return true;
