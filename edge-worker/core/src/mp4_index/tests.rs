@@ -3,9 +3,9 @@
 //! for the cases a recorder rarely writes (64-bit sizes, absolute offsets, an existing index).
 use super::*;
 
-const RECORDING: &[u8] = include_bytes!("../fixtures/chromium.mp4");
+const RECORDING: &[u8] = include_bytes!("../../fixtures/chromium.mp4");
 /// Chromium's MP4 with a fragment that has no audio sample (its audio stopped for 2 s; record.mjs).
-const AUDIO_GAP: &[u8] = include_bytes!("../fixtures/chromium-audio-gap.mp4");
+const AUDIO_GAP: &[u8] = include_bytes!("../../fixtures/chromium-audio-gap.mp4");
 
 fn scan(bytes: &[u8], piece: usize) -> Result<FragmentIndex, IndexError> {
     let mut scanner = Scanner::new();
