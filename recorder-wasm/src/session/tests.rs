@@ -1,6 +1,7 @@
 //! Whole recordings through the pure session, with an in-memory "server".
 
 use super::*;
+use crate::upload::UploadError;
 use std::collections::BTreeMap;
 
 const MAX: u64 = 1000;
