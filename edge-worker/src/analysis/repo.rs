@@ -2,7 +2,7 @@
 //! caller's batch (`add_find`, `add_detail`), so a request reads an analysis with its tasks and
 //! entries, and what it writes, in one round trip (ADR 0011).
 //!
-//! Size: over 400 lines since the formatter wrapped its SQL; to split per resource.
+//! Size: over 400 lines since the formatter wrapped its SQL; it also builds DTOs and calls objects (the analysis ↔ repo ↔ transcripts cycle of issue 46), which is what leaves it next.
 
 use lupa_api_types::{AnalysisCount, AnalysisDto, Camera, EntryStatus, EntrySummaryDto, TaskDto};
 use lupa_core::analysis::ValidAnalysis;

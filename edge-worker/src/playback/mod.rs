@@ -1,6 +1,7 @@
 //! Watching and analysing recordings: the entry page (signed URL + chapters from step times),
 //! notes, deleting a recording, and the analysis summary with its CSV export.
 
+pub mod export;
 pub mod notes;
 pub mod summary;
 

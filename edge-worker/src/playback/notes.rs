@@ -28,7 +28,7 @@ const TOO_LONG: &str = "La nota puede tener como máximo 2000 caracteres";
 const BAD_TIME: &str = "El momento de la nota no es válido";
 
 /// The columns `NoteRow` reads, from a query that names `entry_notes` `n`: one list for an entry's
-/// notes, the analysis-wide list (`insights/listing.rs`) and the export (`summary.rs`). A macro, as
+/// notes, the analysis-wide list (`insights/listing.rs`) and the CSV export (`export.rs`). A macro, as
 /// `concat!` takes only literals. The author's name is a subquery so every query keeps its own `FROM`.
 macro_rules! note_columns {
     () => {

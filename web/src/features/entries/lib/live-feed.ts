@@ -1,5 +1,4 @@
 /**
- * Size: one MSE state machine (append queue, gaps, resync); 402 lines since the formatter.
  * Feeds one <video> with a participation's screen track as it is recorded (ADR 0016), through
  * Media Source Extensions: the segment's header (its first chunks, up to the first fragment), then
  * from the newest fragment start on, each chunk as the participation object announces it. The
@@ -12,15 +11,9 @@
  * needs; the older chunks' URLs, which the snapshot leaves out, are asked for over the socket
  * (`sign`). 'Ir al directo' starts again from the newest fragment unless playback caught up.
  */
-import {
-  concat,
-  formatOf,
-  fragmentStarts,
-  headerEnd,
-  sourceBufferType,
-  type LiveFormat,
-} from '@/lib/player/live-media';
+import { formatOf, fragmentStarts, sourceBufferType, type LiveFormat } from '@/lib/player/live-media';
 import { LiveChunks, type SignRequest } from '@/features/entries/lib/live-chunks';
+import { readHeader, startOrder } from '@/features/entries/lib/live-start';
 import type { LiveChunkDto } from '@/lib/api-types/LiveChunkDto';
 import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
 
@@ -239,15 +232,11 @@ export class LiveFeed {
 
   /** The segment's header: its first chunks, up to the first fragment. */
   private async header(): Promise<Uint8Array | null> {
-    if (this.init) return this.init;
-    const header: Uint8Array[] = [];
-    let end: number | null = null;
-    for (let i = 0; end === null && this.known.has(i); i += 1) {
-      header.push(await this.get(i));
-      end = headerEnd(concat(header), this.format);
-    }
-    if (end === null) return null;
-    this.init = concat(header).subarray(0, end);
+    this.init ??= await readHeader(
+      (i) => this.known.has(i),
+      (i) => this.get(i),
+      this.format,
+    );
     return this.init;
   }
 
@@ -265,17 +254,9 @@ export class LiveFeed {
       }
       const target = this.target;
       const around = target === 'edge' ? this.known.newest() : this.known.before(target);
-      // Back from there to a chunk that holds a fragment start (its last one: the nearest before
-      // the target); near the recording's start, where the first fragment may begin in a later
-      // chunk than the header's, forward to the first one.
-      const backward = Array.from({ length: around + 1 }, (_, k) => around - k);
-      const forward =
-        target === 'edge'
-          ? []
-          : Array.from({ length: Math.max(0, this.known.newest() - around) }, (_, k) => around + 1 + k);
       let from = -1;
       let first: Uint8Array | null = null;
-      for (const index of [...backward, ...forward]) {
+      for (const index of startOrder(around, this.known.newest(), target === 'edge')) {
         if (!this.known.has(index)) break;
         const bytes = await this.get(index);
         const starts = fragmentStarts(bytes, this.format);
