@@ -2,9 +2,9 @@
 //
 // Suites: Rust host tests, clippy, generated-type freshness, wasm-bindgen tests in Chromium, the
 // web's type check and lint, web unit tests, bundle sizes, the stylesheet rules (css), the size
-// rule (sizes) and the production deploy dry run, one after the other; beside them, from the
-// start, the API suite against one `wrangler dev` (workerd + local D1/R2) with a throw-away state
-// directory; then, against the same server, the API contract (Schemathesis), the recorder,
+// rule (sizes), the worker's module cycles (cycles) and the production deploy dry run, one after
+// the other; beside them, from the start, the API suite against one `wrangler dev` (workerd + local
+// D1/R2) with a throw-away state directory; then, against the same server, the API contract (Schemathesis), the recorder,
 // Playwright (including the design-system sweep) and Lighthouse. A suite that cannot even start
 // counts as one failure.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -229,6 +229,9 @@ async function hostSuites() {
 
   // The size rule: no file over 400 lines and no component over 150 without a written "Size:" reason.
   await suite('sizes', () => check('node', ['scripts/check-file-sizes.mjs']));
+
+  // No module cycles in the worker: a domain or a file that needs another that needs it back.
+  await suite('cycles', () => check('node', ['scripts/check-module-cycles.mjs']));
 
   // `wrangler deploy --dry-run --env production` offline, the bundle under the Workers size limit,
   // and the migrations applied twice to a fresh D1 (the second time a no-op).

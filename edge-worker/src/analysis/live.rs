@@ -7,7 +7,6 @@ use lupa_api_types::{AnalysisDto, EntryStatus, EntrySummaryDto};
 use lupa_core::participation::researcher_status;
 use serde::Deserialize;
 
-use super::repo::DetailSlots;
 use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::App;
@@ -30,9 +29,9 @@ pub fn add_viewer_names(batch: &mut Batch<'_>, analysis_id: &str) -> ApiResult<S
     batch.add(VIEWER_NAMES, &[text(analysis_id)])
 }
 
-/// The live viewers' names a batch read with `add_detail` (empty without the entries).
-pub fn viewer_names(results: &Results, slots: DetailSlots) -> ApiResult<Vec<ViewerName>> {
-    match slots.viewers {
+/// The live viewers' names a batch read with `add_detail` (its `viewers` slot; empty without the entries).
+pub fn viewer_names(results: &Results, viewers: Option<Slot>) -> ApiResult<Vec<ViewerName>> {
+    match viewers {
         Some(slot) => results.all::<ViewerName>(slot),
         None => Ok(Vec::new()),
     }

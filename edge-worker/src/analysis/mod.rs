@@ -130,7 +130,7 @@ async fn write_and_answer(app: &App, mut batch: Batch<'_>, id: &str, status: u16
     let detail = repo::add_detail(&mut batch, id, true)?;
     let results = batch.run().await?;
     let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
-    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail)?).await;
+    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail.viewers)?).await;
     json(status, &AnalysisResponse { analysisData: analysis })
 }
 
@@ -174,7 +174,7 @@ pub async fn get(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let results = batch.run().await?;
     visible(user, repo::row_of(&results, detail)?)?;
     let mut analysis = repo::detail_of(app, &results, detail)?.ok_or_else(ApiError::not_found)?;
-    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail)?).await;
+    live::with_live_recordings(app, &mut analysis, &live::viewer_names(&results, detail.viewers)?).await;
     json(200, &AnalysisResponse { analysisData: analysis })
 }
 

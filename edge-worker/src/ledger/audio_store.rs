@@ -1,5 +1,5 @@
 //! The object's tables for a participation's transcription (ADR 0018), beside the ledger's
-//! (`store.rs`): the language, each segment's audio track and chunks, the server's clock of each
+//! (`store.rs`; both schemas are in `schema.rs`): the language, each segment's audio track and chunks, the server's clock of each
 //! track, the calls made and the windows stored. Created with the ledger's tables; new ones are
 //! tables of their own, not columns, so objects made before them need no migration.
 
@@ -11,16 +11,6 @@ use serde::Deserialize;
 
 use crate::error::ApiResult;
 use crate::ledger::store::{int, v, Store};
-
-pub const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS transcription (id INTEGER PRIMARY KEY CHECK (id = 1), language TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS audio_tracks (seq INTEGER PRIMARY KEY, offset_ms INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS audio_chunks (seq INTEGER NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, PRIMARY KEY (seq, idx)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS transcribed_windows (seq INTEGER NOT NULL, window_index INTEGER NOT NULL, offset_ms INTEGER NOT NULL, PRIMARY KEY (seq, window_index)) WITHOUT ROWID",
-    // Tables of their own, not columns, so objects made before them need no migration.
-    "CREATE TABLE IF NOT EXISTS audio_clock (seq INTEGER PRIMARY KEY, opened_at INTEGER NOT NULL, last_at INTEGER NOT NULL, small_chunk INTEGER NOT NULL DEFAULT 0)",
-    "CREATE TABLE IF NOT EXISTS transcription_calls (id INTEGER PRIMARY KEY CHECK (id = 1), calls INTEGER NOT NULL)",
-];
 
 #[derive(Deserialize)]
 struct Setting {

@@ -10,6 +10,7 @@ pub mod audio_store;
 pub mod compose;
 pub mod object;
 pub mod protocol;
+pub mod schema;
 pub mod store;
 pub mod transcribe;
 pub mod viewers;

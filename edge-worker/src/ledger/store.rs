@@ -12,28 +12,7 @@ use serde::Deserialize;
 use worker::{SqlStorage, SqlStorageValue};
 
 use crate::error::{ApiError, ApiResult};
-
-const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), entry_id TEXT NOT NULL, analysis_id TEXT NOT NULL, \
-     capability TEXT NOT NULL, camera TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'active', created_at INTEGER NOT NULL, \
-     last_activity_at INTEGER NOT NULL, last_open_at INTEGER NOT NULL, last_progress_at INTEGER, hold_released INTEGER NOT NULL DEFAULT 0, \
-     stored_bytes INTEGER NOT NULL DEFAULT 0, reserved_bytes INTEGER NOT NULL DEFAULT 0, chunk_count INTEGER NOT NULL DEFAULT 0, \
-     alarm_at INTEGER, steps_json TEXT)",
-    "CREATE TABLE IF NOT EXISTS segments (seq INTEGER NOT NULL, track TEXT NOT NULL, mime TEXT NOT NULL, r2_key TEXT NOT NULL, \
-     upload_id TEXT, offset_ms INTEGER NOT NULL, opened_at INTEGER NOT NULL, end_ms INTEGER NOT NULL DEFAULT 0, \
-     bytes INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'open', start_ms INTEGER NOT NULL DEFAULT 0, size INTEGER, \
-     small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track)) WITHOUT ROWID",
-    // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
-    // `attempt` numbers the reservations of an index, so a commit names the upload it ends;
-    // `reserved_at` (request clock) tells a stale reservation (`lupa_core::ledger::may_reserve_again`).
-    "CREATE TABLE IF NOT EXISTS chunks (seq INTEGER NOT NULL, track TEXT NOT NULL, idx INTEGER NOT NULL, size INTEGER NOT NULL, \
-     end_ms INTEGER NOT NULL, stored INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0, reserved_at INTEGER NOT NULL DEFAULT 0, \
-     PRIMARY KEY (seq, track, idx)) WITHOUT ROWID",
-    // Files whose seek index the alarm builds after Finish (ADR 0013, "Finish").
-    "CREATE TABLE IF NOT EXISTS to_index (r2_key TEXT PRIMARY KEY) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS parts (seq INTEGER NOT NULL, track TEXT NOT NULL, part_number INTEGER NOT NULL, etag TEXT NOT NULL, \
-     size INTEGER NOT NULL, PRIMARY KEY (seq, track, part_number)) WITHOUT ROWID",
-];
+use crate::ledger::schema;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Meta {
@@ -128,7 +107,7 @@ impl Store {
     /// statements are `IF NOT EXISTS`, and compiling six of them on every call is a chunk's cost).
     pub fn new(sql: SqlStorage, create: bool) -> ApiResult<Store> {
         if create {
-            for statement in SCHEMA.iter().chain(crate::ledger::audio_store::SCHEMA) {
+            for statement in schema::LEDGER.iter().chain(schema::TRANSCRIPTION) {
                 sql.exec(statement, None).map_err(failed)?;
             }
         }
@@ -139,7 +118,7 @@ impl Store {
         Ok(store)
     }
 
-    /// Brings an older object's `chunks` table up to [`SCHEMA`]'s (see [`CHUNK_COLUMNS_ADDED`]).
+    /// Brings an older object's `chunks` table up to [`schema::LEDGER`]'s (see [`CHUNK_COLUMNS_ADDED`]).
     fn add_chunk_columns(&self) -> ApiResult<()> {
         #[derive(Deserialize)]
         struct Table {

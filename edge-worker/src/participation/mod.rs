@@ -7,6 +7,7 @@ pub mod entries;
 pub mod expiry;
 pub mod holds;
 pub mod mime;
+pub mod places;
 pub mod purge;
 pub mod resume;
 pub mod segments;
@@ -19,15 +20,15 @@ use lupa_api_types::{
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
 use lupa_core::participation::{CONSENT_VERSION, ID_REQUIRED, NOT_FOUND, NO_PLACES};
-use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
+use crate::db::{db, int, new_id, opt_text, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::App;
+use places::{add_places, check_places};
 
 const PARTICIPATE_PER_CLIENT: Limit = Limit { name: "participate-client", max: 60, window_ms: 60 * 60 * 1000 };
 const LEFT: &str = "Has salido del análisis y tu grabación se ha eliminado";
@@ -44,26 +45,6 @@ const CLAIM: &str = "INSERT INTO analysis_entries (id, analysis_id, status, crea
        AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?3))) < a.max_participants";
 const COUNT_PARTICIPANT: &str = "UPDATE analyses SET last_participant_number = last_participant_number + 1 \
      WHERE id = ?2 AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?1 AND e.analysis_id = ?2)";
-/// The places, and what the invite's welcome shows before anything is claimed (ADR 0015): the
-/// study's name, its camera setting and how long it will take (tasks and questions counted).
-const PLACES: &str = "SELECT a.status, a.max_participants, a.camera, a.name, a.task_questions, a.sus, a.study_json, \
-     (SELECT COUNT(*) FROM analysis_tasks t WHERE t.analysis_id = a.id AND TRIM(t.content) <> '') AS tasks, \
-     (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id \
-     AND (e.status = 'submitted' OR (e.status = 'in_progress' AND e.held_until > ?2))) AS taken FROM analyses a WHERE a.id = ?1";
-
-#[derive(Deserialize)]
-pub(crate) struct Places {
-    status: String,
-    max_participants: i64,
-    camera: String,
-    name: String,
-    task_questions: i64,
-    sus: i64,
-    tasks: i64,
-    taken: i64,
-    pub(crate) study_json: Option<String>,
-}
-
 async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationRequest)> {
     let body: ParticipationRequest = read_json(req).await?;
     let id = body
@@ -73,21 +54,6 @@ async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationReque
         .filter(|id| !id.is_empty())
         .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
     Ok((id, body))
-}
-
-pub(crate) fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
-    batch.add(PLACES, &[text(id), int(app.now())])
-}
-
-/// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
-/// row otherwise.
-pub(crate) fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
-    let row =
-        results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
-    if row.status == "completed" || row.taken >= row.max_participants {
-        return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
-    }
-    Ok(row)
 }
 
 /// `POST /api/v1/analysis/validate-participation`: one round trip (the attempt counted and the

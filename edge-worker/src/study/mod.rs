@@ -112,13 +112,13 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let attempt = rate::add_hit(&mut batch, SCREEN_PER_CLIENT, &client_address(req), app.now())?;
-    let places = crate::participation::add_places(app, &mut batch, id)?;
+    let places = crate::participation::places::add_places(app, &mut batch, id)?;
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
     // Only an analysis that takes participants counts screen-outs, with the same answer
     // 'Participar' gets (404 unknown, 400 completed or full): a screener's verdict on a closed
     // study would add a row for nobody who could ever have taken part.
-    let row = crate::participation::check_places(&results, places)?;
+    let row = crate::participation::places::check_places(&results, places)?;
     let study = parse(row.study_json.as_deref());
     if study.screener.questions.is_empty() {
         // Nothing to screen: no verdict, no row.

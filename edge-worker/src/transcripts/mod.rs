@@ -8,15 +8,16 @@
 //! marks at read time, so a transcript read before Finish gets its tasks right once they exist.
 
 pub mod provider;
+pub mod setting;
 
 use lupa_api_types::transcript::{
-    TranscriptLanguage, TranscriptLineDto, TranscriptResponse, TranscriptSearchResponse, TranscriptSearchResultDto,
-    TranscriptStatus, TranscriptWordDto, TranscriptionDto,
+    TranscriptLineDto, TranscriptResponse, TranscriptSearchResponse, TranscriptSearchResultDto, TranscriptStatus,
+    TranscriptWordDto,
 };
 use lupa_api_types::{ChunkResponse, StepMark};
 use lupa_core::error_code::ErrorCode;
 use lupa_core::ledger::Refusal;
-use lupa_core::transcript::{self, Language, Line, Setting};
+use lupa_core::transcript::{self, Language, Line};
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
@@ -27,17 +28,8 @@ use crate::http::{json, read_body};
 use crate::ledger::protocol::{AudioChunk, Call, ParticipantOp};
 use crate::App;
 use provider::Provider;
-
-pub fn setting_dto(setting: Setting) -> TranscriptionDto {
-    TranscriptionDto { enabled: setting.enabled, language: language_dto(setting.language) }
-}
-
-fn language_dto(language: Language) -> TranscriptLanguage {
-    match language {
-        Language::Es => TranscriptLanguage::Es,
-        Language::En => TranscriptLanguage::En,
-    }
-}
+use setting::language_dto;
+pub use setting::setting_dto;
 
 /// `POST /api/v1/analysisEntry/{id}/segments {track: 'audio'}`: the audio track of the newest
 /// screen segment (ADR 0018). Nothing is created: the answer says which segment number its chunks
