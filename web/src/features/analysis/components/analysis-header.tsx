@@ -14,6 +14,7 @@ import { CopyInviteButton, inviteLink } from '@/components/copy-invite-button';
 import { Badge } from '@/components/ui/badge';
 import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import '@/features/analysis/analysis-header.css';
 
 /** What a panel's invite link ends in: the participant id goes after `?<param>=`. */
 const panelSuffix = (pidParam: string) => `?${encodeURIComponent(pidParam)}=`;

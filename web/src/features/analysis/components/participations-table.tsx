@@ -72,6 +72,46 @@ function ParticipationThumbnail({ url, name }: { url: string | null; name: strin
   );
 }
 
+/**
+ * A row's actions: while recording only 'Ver en directo' (issue 45: nothing is recorded yet to
+ * open or analyse); after, 'Ver grabación' (a presigned URL in a new tab) and 'Analizar'.
+ */
+function RowActions({
+  row,
+  name,
+  busy,
+  onOpen,
+}: {
+  row: ParticipationRow;
+  name: string;
+  busy: boolean;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  const who = <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name })}</span>;
+  return (
+    <span className="participation__actions" data-testid="participation-actions">
+      {row.status === 'in_progress' ? (
+        <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+          <Radio aria-hidden="true" size={16} />
+          {t('live.watch')} {who}
+        </Link>
+      ) : (
+        <>
+          <BusyButton className="button button--ghost button--sm" busy={busy} onClick={onOpen}>
+            <PlayCircle aria-hidden="true" size={16} />
+            {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')} {who}
+          </BusyButton>
+          <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+            <ScanSearch aria-hidden="true" size={16} />
+            {t('analysis.detail.analyze')} {who}
+          </Link>
+        </>
+      )}
+    </span>
+  );
+}
+
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
   const recording = useEntryRecording();
@@ -165,34 +205,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       key: 'actions',
       header: t('analysis.detail.columns.actions'),
       actions: true,
-      cell: (row) => {
-        const busy = recording.isPending && recording.variables === row.id;
-        return (
-          <span className="participation__actions" data-testid="participation-actions">
-            {row.status === 'in_progress' ? (
-              // Nothing is recorded yet to open or analyse: only the live view (issue 45).
-              <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
-                <Radio aria-hidden="true" size={16} />
-                {t('live.watch')}{' '}
-                <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-              </Link>
-            ) : (
-              <>
-                <BusyButton className="button button--ghost button--sm" busy={busy} onClick={() => open(row.id)}>
-                  <PlayCircle aria-hidden="true" size={16} />
-                  {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}{' '}
-                  <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-                </BusyButton>
-                <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
-                  <ScanSearch aria-hidden="true" size={16} />
-                  {t('analysis.detail.analyze')}{' '}
-                  <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-                </Link>
-              </>
-            )}
-          </span>
-        );
-      },
+      cell: (row) => (
+        <RowActions
+          row={row}
+          name={nameOf(row)}
+          busy={recording.isPending && recording.variables === row.id}
+          onOpen={() => open(row.id)}
+        />
+      ),
     },
   ];
 
