@@ -379,6 +379,11 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
     { option: 'Cada mes', count: 1 },
   ]);
   assert.equal(byQuestion['¿Lo recomendarías?'].counts.find((c) => c.option === '6').count, 1);
+  // Who answered (the base of each share), and a scale's mean: no interval below 3 answers.
+  assert.equal(byQuestion['¿Con qué frecuencia compras?'].respondents, 1);
+  assert.equal(byQuestion['¿Con qué frecuencia compras?'].mean, undefined);
+  assert.deepEqual(byQuestion['¿Lo recomendarías?'].mean, { n: 1, mean: 6, low: null, high: null });
+  assert.equal(byQuestion['¿Qué cambiarías?'].respondents, 1);
   assert.deepEqual(
     byQuestion['¿Qué cambiarías?'].texts.map((t) => [t.entryId, t.text, t.atMs]),
     [[entryId, 'Más grande el botón', at]],

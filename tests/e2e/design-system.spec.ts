@@ -81,14 +81,47 @@ const ROUTES: Route[] = [
     },
   },
   { name: 'create analysis', as: 'researcher', path: () => '/analysis/create', ready: heading('Crear nuevo análisis') },
+  // The analysis page, one screen per tab (issue 45).
   {
-    name: 'analysis detail (with recordings)',
+    name: 'analysis detail: Resumen',
     as: 'researcher',
     path: (seed) => `/analysis/${seed.main.id}`,
     ready: async (page, seed) => {
       await expect(page.getByText(seed.main.name).first()).toBeVisible();
+      await expect(page.getByTestId('study-setup')).toBeVisible();
+    },
+  },
+  {
+    name: 'analysis detail: Participantes (with recordings)',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}?tab=participants`,
+    ready: async (page, seed) => {
+      await expect(page.getByTestId('participations-table')).toBeVisible();
       for (const id of seed.main.entryIds) await expect(page.getByText(id).first()).toBeAttached();
+    },
+  },
+  {
+    name: 'analysis detail: Resultados',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}?tab=results`,
+    ready: async (page) => {
       await expect(page.getByRole('heading', { name: 'Resumen de las grabaciones' })).toBeVisible();
+    },
+  },
+  {
+    name: 'analysis detail: Notas y clips',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}?tab=notes`,
+    ready: async (page) => {
+      await expect(page.getByTestId('analysis-notes')).toBeVisible();
+    },
+  },
+  {
+    name: 'analysis detail: Compartir',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}?tab=share`,
+    ready: async (page) => {
+      await expect(page.getByTestId('analysis-shares')).toBeVisible();
     },
   },
   {

@@ -202,7 +202,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
   });
   try {
     const view = await researcher.newPage();
-    await view.goto(`/analysis/${analysisId}`);
+    await view.goto(`/analysis/${analysisId}?tab=results`);
     const insights = view.getByTestId('insights-summary');
     await expect(insights).toBeVisible({ timeout: 30_000 });
     const rows = insights.getByTestId('insights-tasks').getByRole('row');
@@ -298,7 +298,7 @@ test('an analysis without the settings keeps the flow of the spec: no question s
   });
   try {
     const view = await researcher.newPage();
-    await view.goto(`/analysis/${analysisId}`);
+    await view.goto(`/analysis/${analysisId}?tab=results`);
     await expect(view.getByTestId('summary-tasks')).toBeVisible({ timeout: 30_000 });
     await expect(view.getByTestId('insights-summary')).toHaveCount(0);
   } finally {

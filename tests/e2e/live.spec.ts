@@ -60,7 +60,7 @@ test('a researcher watches a participant live: video, task, a note at the live m
   const entry = await entryOf(analysisId);
 
   // The analysis page: 'En directo', then the task as the participant reaches it, without a reload.
-  await researcher.goto(`/analysis/${analysisId}`);
+  await researcher.goto(`/analysis/${analysisId}?tab=participants`);
   const row = researcher.getByTestId('participation-live');
   // The page asks again every 10 s; on failure, say what the researcher's page showed.
   await expect(row)

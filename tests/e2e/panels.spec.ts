@@ -175,11 +175,24 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
 
   // …and on the analysis page.
   const researcherPage = await browser.newPage({ baseURL, storageState: await request.storageState() });
-  await researcherPage.goto(`/analysis/${analysisId}`);
+  // The panel's id in the participations (their tab), the screen-outs and answers in 'Resultados'.
+  await researcherPage.goto(`/analysis/${analysisId}?tab=participants`);
+  await expect(researcherPage.getByRole('cell', { name: 'abc123' })).toBeVisible({ timeout: 15_000 });
+  await researcherPage.getByRole('tab', { name: 'Resultados' }).click();
   await expect(researcherPage.getByTestId('screen-outs')).toContainText('1', { timeout: 15_000 });
   await expect(researcherPage.getByTestId('screen-outs')).toContainText(SCREENER_Q);
-  await expect(researcherPage.getByRole('cell', { name: 'abc123' })).toBeVisible();
   await expect(researcherPage.getByTestId('study-answers')).toContainText('Un buscador más visible');
+  // The choice question as bars with count and share of who answered (issue 45).
+  const pre = researcherPage.getByTestId('study-question').filter({ hasText: PRE_Q });
+  await expect(pre.getByTestId('answer-bar')).toHaveCount(3);
+  await expect(
+    pre.getByTestId('answer-bar').filter({ hasText: 'A menudo' }).getByTestId('answer-bar-value'),
+  ).toHaveText('1 · 100 %');
+  await expect(pre.getByTestId('answer-bar').filter({ hasText: 'Nunca' }).getByTestId('answer-bar-value')).toHaveText(
+    '0 · 0 %',
+  );
+  await expect(pre).toContainText('n = 1');
+  await expectNoSidewaysScroll(researcherPage);
   // The text answer's link opens the player at the answer's moment, the answers marked on the scrubber.
   await researcherPage
     .getByTestId('study-answers')

@@ -221,6 +221,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   // ---- The analysis: summary per task and per recording, 'Analizar', and the CSV export.
   await page.getByRole('link', { name: /Volver al análisis/ }).click();
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`));
+  // The time per task is in 'Resultados' (issue 45), with the CSV export.
+  await page.getByRole('tab', { name: 'Resultados' }).click();
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=results$`));
   const summary = page.getByTestId('recordings-summary');
   await expect(summary).toBeVisible({ timeout: 20_000 });
   const taskRows = summary.getByTestId('summary-tasks').getByRole('row');
@@ -229,7 +232,17 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(taskRows.nth(1)).toContainText('00:06');
   await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
   await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
-  // The participation, once: 'Participante 1', submitted, 18 s, no notes left; the id is copyable.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    summary.getByRole('link', { name: 'Exportar CSV' }).click(),
+  ]);
+  const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
+  expect(csvText.split(/\r?\n/)[0]).toMatch(/^kind,entry_id/);
+  expect(csvText).toContain(entryId);
+
+  // The participation, once, in 'Participantes'.
+  await page.getByRole('tab', { name: 'Participantes' }).click();
+  // 'Participante 1', submitted, 18 s, no notes left; the id is copyable.
   const entryRows = page.getByTestId('participations-table').getByRole('row');
   await expect(entryRows).toHaveCount(2);
   await expect(entryRows.nth(1).getByTestId('participant-name')).toHaveText('Participante 1');
@@ -241,7 +254,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect
     .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
     .toBe(320);
-  await expect(page.getByRole('table')).toHaveCount(2); // participations and time per task, no second list
+  await expect(page.getByRole('table')).toHaveCount(1); // the participations, no second list in this tab
   // On a phone: a card, no sideways scrolling.
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(thumbnail).toBeVisible();
@@ -252,14 +265,6 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   const analyze = entryRows.nth(1).getByRole('link', { name: /^Analizar/ });
   await expect(analyze).toHaveAttribute('href', `/entry/${entryId}`);
   await expectAccessible(page);
-
-  const [csv] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
-    summary.getByRole('link', { name: 'Exportar CSV' }).click(),
-  ]);
-  const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
-  expect(csvText.split(/\r?\n/)[0]).toMatch(/^kind,entry_id/);
-  expect(csvText).toContain(entryId);
 
   // ---- Another customer sees an error and gets no URL.
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: clientHeaders(), locale: 'es-ES' });
@@ -301,7 +306,7 @@ test("'Ver grabación' opens the signed recording in a new tab, and the browser 
   });
   await submitDemoRecording(baseURL, analysisId);
 
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=participants`);
   const [tab] = await Promise.all([
     page.context().waitForEvent('page'),
     page.getByRole('button', { name: 'Ver grabación' }).first().click(),

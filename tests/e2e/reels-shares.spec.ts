@@ -58,7 +58,7 @@ test('a reel of two clips from two participants: reordered by keyboard, played b
   const uno = await createClip(page.request, first, { atMs: 3_000, endMs: 6_000, title: 'Uno' });
   const dos = await createClip(page.request, second, { atMs: 4_000, endMs: 7_000, title: 'Dos' });
 
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=notes`);
   const notes = page.getByTestId('analysis-notes');
   await expect(notes.getByTestId('analysis-note')).toHaveCount(2, { timeout: 30_000 });
   await expect(notes.getByTestId('analysis-note').first()).toContainText('Participante 1');
@@ -142,7 +142,7 @@ test('a shared recording opens in a fresh context without an account; views are 
   const clip = await createClip(page.request, entryId, { atMs: 3_000, endMs: 6_000, title: 'Se pierde' });
 
   // A clip's dialog says that its link exposes the whole files for an hour.
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=notes`);
   await page.getByTestId('analysis-notes').getByRole('button', { name: 'Compartir Se pierde' }).click();
   const clipDialog = page.getByTestId('share-dialog');
   await expect(clipDialog.getByTestId('share-whole-files')).toContainText('durante una hora a los archivos completos');
@@ -196,7 +196,7 @@ test('a shared summary shows the figures per task to a stranger, without recordi
   const analysisId = await researcherWithAnalysis(page.request);
   const entries = [await submitRecording(baseURL, analysisId), await submitRecording(baseURL, analysisId)];
 
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=share`);
   await page.getByTestId('analysis-shares').getByRole('button', { name: 'Compartir resumen' }).click();
   // A summary carries no media: no warning about whole files, no camera option.
   const link = await createLinkInOpenDialog(page, '30 días');
@@ -220,6 +220,19 @@ test('a shared summary shows the figures per task to a stranger, without recordi
     await expectAccessible(view);
     await view.setViewportSize({ width: 360, height: 800 });
     expect(await measureOverflow(view)).toBeNull();
+    // At 390 px, '(n = 2)' and 'Facilidad (SEQ, 1–7)' never break inside (issue 45): each '(n = …)'
+    // is one box on one line, and the label (a card's generated text) holds only unbreakable joins.
+    await view.setViewportSize({ width: 390, height: 844 });
+    const counts = view.getByTestId('shared-summary-n');
+    await expect(counts.first()).toBeVisible();
+    expect(await counts.count()).toBeGreaterThan(0);
+    for (const lines of await counts.evaluateAll((spans) => spans.map((span) => span.getClientRects().length)))
+      expect(lines).toBe(1);
+    await expect(counts.first()).toHaveCSS('white-space', 'nowrap');
+    expect(
+      await rows.first().locator('td').nth(2).getAttribute('data-label'),
+      'the SEQ label keeps "(SEQ, 1–7)" whole',
+    ).toBe('Facilidad (SEQ,\u00a01–\u20607)');
 
     // The researcher sees the visit and revokes the link; the stranger's page is then gone.
     await page.reload();

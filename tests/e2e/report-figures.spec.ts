@@ -74,7 +74,7 @@ test('the analysis page and its shared summary show the figures as a report', as
   expect(summary.sus.n).toBe(3);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=results`);
   const tiles = page.getByTestId('figure-tiles').getByRole('listitem');
   await expect(tiles).toHaveCount(4, { timeout: 30_000 });
   const success = page.getByTestId('tile-success');
@@ -112,17 +112,21 @@ test('the analysis page and its shared summary show the figures as a report', as
   await expect(table.getByRole('columnheader')).toHaveText([
     'Tarea',
     'Tasa de éxito',
-    'Facilidad (SEQ, 1–7)',
+    // A word joiner after the dash keeps '1–7' whole (issue 45).
+    'Facilidad (SEQ, 1–\u20607)',
     'Tiempo (mediana)',
   ]);
   await expect(table).not.toContainText('Media geométrica');
-  // The study's settings.
-  const settings = page.getByTestId('study-settings');
+  const researcherTiles = await tileTexts(page);
+  // The study's settings, in 'Resumen'.
+  await page.getByRole('tab', { name: 'Resumen' }).click();
+  const settings = page.getByTestId('study-setup');
+  await expect(settings).toBeVisible();
   await expect(settings).toContainText('Cámara');
   await expect(settings).toContainText('Opcional');
   await expect(settings).toContainText('Preguntas tras cada tarea');
   await expect(settings).toContainText('Cuestionario SUS');
-  const researcherTiles = await tileTexts(page);
+  await page.getByRole('tab', { name: 'Resultados' }).click();
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 

@@ -121,13 +121,13 @@ test('dashboard and analysis detail fit 360 px and 1366 px, light and dark, with
       await expectAccessible(page);
       await shot(page, `dashboard-${tag}`);
 
-      await page.goto(`/analysis/${analysisId}`);
+      await page.goto(`/analysis/${analysisId}?tab=participants`);
       // One table of participations (21 rows and the header), newest first; no second list below it.
       const participations = page.getByTestId('participations-table');
       await expect(participations.getByRole('row')).toHaveCount(22);
       await expect(participations.getByTestId('participant-name').last()).toHaveText('Participante 1');
       await expect(participations.getByTestId('participant-name').first()).toHaveText('Participante 21');
-      await expect(page.getByRole('table')).toHaveCount(2); // participations, and time per task
+      await expect(page.getByRole('table')).toHaveCount(1); // the time per task is in 'Resultados'
       await expectNoSidewaysScroll(page, `detail ${tag}`);
       await expectAccessible(page);
       await shot(page, `detail-${tag}`);

@@ -118,6 +118,9 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
     'Busca un producto',
     'Añádelo al carrito',
   ]);
+  // The participations are a tab of their own (issue 45).
+  await page.getByRole('tab', { name: 'Participantes' }).click();
+  await expect(page).toHaveURL(/\/analysis\/[^/]+\?tab=participants$/);
   await expect(page.getByTestId('participations-empty')).toContainText('Aún no hay participantes');
 
   // Copy the invite link.
@@ -142,6 +145,9 @@ test('a researcher creates, shares, edits, closes, reopens and deletes an analys
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByTestId('analysis-notice')).toHaveText('Cambios guardados');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} v2`);
+  // The tasks are in 'Resumen'; saving left the page on the tab it was on.
+  await expect(page.getByRole('tab', { name: 'Participantes' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Resumen' }).click();
   await expect(page.getByTestId('analysis-tasks').getByRole('listitem')).toHaveText([
     'Busca un producto',
     'Añádelo al carrito',

@@ -62,7 +62,7 @@ test('the player and the summary give a participation the same time on each task
       await expect(chapters.nth(i)).toContainText(`Tiempo ${time}`);
     }
 
-    await view.goto(`/analysis/${analysisId}`);
+    await view.goto(`/analysis/${analysisId}?tab=results`);
     const rows = view.getByTestId('summary-tasks').getByRole('row');
     await expect(rows).toHaveCount(4, { timeout: 30_000 });
     for (const [i, time] of expected.entries()) {

@@ -168,7 +168,7 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     const live = await researcher.newPage();
     await live.goto(`/entry/${liveEntry}`);
     await expect(live.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
-    await page.goto(`/analysis/${ownerAnalysis}`);
+    await page.goto(`/analysis/${ownerAnalysis}?tab=participants`);
     await expect(page.getByTestId('live-watchers')).toHaveText(`Viendo en directo: ${researcherEmail}`, {
       timeout: 20_000,
     });
@@ -189,7 +189,7 @@ test('an owner, a researcher and an observer work in one team; a removed member 
     // Their live view closes at once, saying why; nobody is watching any more; one seat is left.
     await expect(live.getByTestId('live-revoked')).toBeVisible({ timeout: 15_000 });
     await expectSeats(page, '1 asiento', '€29');
-    await page.goto(`/analysis/${ownerAnalysis}`);
+    await page.goto(`/analysis/${ownerAnalysis}?tab=participants`);
     await expect(page.getByTestId('participation-live')).toBeVisible();
     await expect(page.getByTestId('live-watchers')).toHaveCount(0, { timeout: 20_000 });
 

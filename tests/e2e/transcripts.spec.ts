@@ -212,7 +212,7 @@ test('the transcript follows the video, seeks, makes a clip, shows captions, and
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // The analysis-wide search finds the words and opens the player at that moment.
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=participants`);
   await page.getByLabel('Palabras que se dijeron').fill('boton de');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByTestId('transcript-search-status')).toHaveText('1 resultado');
@@ -268,7 +268,7 @@ test("a recording and a clip shared with captions show them on the stranger's vi
   await page.goto(`/entry/${entryId}`);
   await page.getByRole('button', { name: 'Compartir grabación' }).click();
   const recordingLink = await shareWithCaptions(page);
-  await page.goto(`/analysis/${analysisId}`);
+  await page.goto(`/analysis/${analysisId}?tab=notes`);
   await page.getByTestId('analysis-notes').getByRole('button', { name: 'Compartir Busca el carrito' }).click();
   const clipLink = await shareWithCaptions(page);
 

@@ -59,7 +59,9 @@ test('wide tables become cards below their frame threshold: 48rem for the task s
   await page.goto('/dashboard');
   await sweep(page, page.locator('.wide-table--lg').first(), 68);
 
-  await page.goto(`/analysis/${analysisId}`);
+  // The time per task in 'Resultados', the participations in their own tab (issue 45).
+  await page.goto(`/analysis/${analysisId}?tab=results`);
   await sweep(page, page.getByTestId('recordings-summary').locator('.wide-table--md'), 48);
+  await page.getByRole('tab', { name: 'Participantes' }).click();
   await sweep(page, page.locator('.wide-table--lg').first(), 68);
 });

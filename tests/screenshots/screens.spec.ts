@@ -1,5 +1,5 @@
 // The review's screens (ADR 0015), each in light and dark at 1440×900 and 390×844: the invite's
-// welcome, a question screen, the player (notes tab, cinema mode), the analysis page, the
+// welcome, a question screen, the player (notes tab, cinema mode), each tab of the analysis page, the
 // dashboard, and the shared summary, recording and clip. One researcher's data, made once.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -88,12 +88,16 @@ test('the review screens', async ({ browser, request, baseURL }) => {
       signedIn: true,
       ready: (p) => expect(p.getByRole('table').first()).toBeVisible({ timeout: 15_000 }),
     },
-    {
-      name: 'analysis',
-      path: `/analysis/${analysisId}`,
+    // The analysis page, one shot per tab (issue 45).
+    ...(['summary', 'participants', 'results', 'notes', 'share'] as const).map((tab) => ({
+      name: `analysis-${tab}`,
+      path: `/analysis/${analysisId}${tab === 'summary' ? '' : `?tab=${tab}`}`,
       signedIn: true,
-      ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 }),
-    },
+      ready: async (p: Page) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+        await expect(p.getByRole('tabpanel')).toBeVisible();
+      },
+    })),
     {
       name: 'player-notes',
       path: `/entry/${entryId}`,

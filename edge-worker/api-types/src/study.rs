@@ -233,4 +233,13 @@ pub struct QuestionSummaryDto {
     pub counts: Vec<OptionCountDto>,
     /// The text answers.
     pub texts: Vec<TextAnswerDto>,
+    /// How many participations answered it: the base of each option's share (a multiple-choice
+    /// question's counts add up to more).
+    #[serde(default)]
+    pub respondents: u32,
+    /// A scale's mean with its 95% t-interval (null below 3 answers), cut to the scale; absent
+    /// for the other kinds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mean: Option<crate::MeanDto>,
 }

@@ -2,9 +2,12 @@
 //! reason, and the answers to the questions before and after the tasks, grouped by the wording
 //! they were answered under (counts per option or value; text answers with their moment).
 
+use std::collections::BTreeSet;
+
 use lupa_api_types::{
-    AnalysisDto, OptionCountDto, QuestionSummaryDto, ScreenOutReasonDto, ScreenOutsDto, TextAnswerDto,
+    AnalysisDto, MeanDto, OptionCountDto, QuestionSummaryDto, ScreenOutReasonDto, ScreenOutsDto, TextAnswerDto,
 };
+use lupa_core::insights::mean_figure;
 use serde::Deserialize;
 
 use crate::db::{text, Batch, Results, Slot};
@@ -121,6 +124,8 @@ pub fn question_summaries(data: &StudyData) -> Option<Vec<QuestionSummaryDto>> {
             kind: kind.into(),
             counts,
             texts: Vec::new(),
+            respondents: 0,
+            mean: None,
         });
     }
     for row in &data.answers {
@@ -133,6 +138,8 @@ pub fn question_summaries(data: &StudyData) -> Option<Vec<QuestionSummaryDto>> {
                     kind: row.question_type.clone(),
                     counts: Vec::new(),
                     texts: Vec::new(),
+                    respondents: 0,
+                    mean: None,
                 });
                 out.len() - 1
             }
@@ -152,6 +159,38 @@ pub fn question_summaries(data: &StudyData) -> Option<Vec<QuestionSummaryDto>> {
             other => bump(&mut summary.counts, &other.to_string()),
         }
     }
+    for summary in &mut out {
+        add_figures(summary, &data.answers);
+    }
     out.sort_by_key(|q| if q.phase == "pre" { 0 } else { 1 });
     Some(out)
+}
+
+/// A question's respondents, and for a scale the mean of its values with their interval (the
+/// same t-interval as the SEQ's, Sauro & Lewis ch. 3), cut to 1..the scale's top.
+fn add_figures(summary: &mut QuestionSummaryDto, answers: &[AnswerRow]) {
+    let entries: BTreeSet<&str> = answers
+        .iter()
+        .filter(|row| row.phase == summary.phase && row.question_text == summary.question)
+        .map(|row| row.entry_id.as_str())
+        .collect();
+    summary.respondents = u32::try_from(entries.len()).unwrap_or(u32::MAX);
+    if summary.kind != "scale" {
+        return;
+    }
+    let mut values = Vec::new();
+    let mut top = 1.0_f64;
+    for count in &summary.counts {
+        if let Ok(value) = count.option.parse::<f64>() {
+            top = top.max(value);
+            values.extend(std::iter::repeat_n(value, count.count as usize));
+        }
+    }
+    let figure = mean_figure(&values, 1.0, top);
+    summary.mean = Some(MeanDto {
+        n: figure.n,
+        mean: figure.mean,
+        low: figure.interval.map(|i| i.low),
+        high: figure.interval.map(|i| i.high),
+    });
 }

@@ -115,11 +115,12 @@ const analysisDetail = {
     ]).then(([page, insights]) => ({
       Component: () => (
         <page.AnalysisDetailPage
-          renderInsights={(analysis) => (
+          renderInsights={(analysis, part) => (
             <insights.InsightsSection
               analysisId={analysis.id}
               analysisName={analysis.name}
               taskCount={analysis.tasks.length}
+              part={part}
             />
           )}
         />

@@ -24,6 +24,8 @@ export const anAnalysis = (overrides: Record<string, unknown> = {}) => ({
   updated_at: 1,
   tasks: textTasks('Busca un producto', 'Cómpralo').map((task, i) => ({ id: `t${i + 1}`, ...task })),
   _count: { AnalysisEntries: 1 },
+  camera: 'off',
+  transcription: { enabled: true, language: 'es' },
   ...overrides,
 });
 

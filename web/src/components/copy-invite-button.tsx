@@ -23,9 +23,20 @@ interface CopyInviteButtonProps {
   compact?: boolean;
   /** Extra classes, e.g. 'button--sm' in dense tables. */
   className?: string;
+  /** The text to copy instead of the plain link, e.g. the panel's form with `?pid=`. */
+  link?: string;
+  /** Read to screen readers after the label, to tell this button from the plain link's. */
+  describe?: string;
 }
 
-export function CopyInviteButton({ analysisId, context, compact = false, className }: CopyInviteButtonProps) {
+export function CopyInviteButton({
+  analysisId,
+  context,
+  compact = false,
+  className,
+  link,
+  describe,
+}: CopyInviteButtonProps) {
   const { t } = useTranslation();
   const [state, copy] = useCopyFeedback();
 
@@ -41,7 +52,7 @@ export function CopyInviteButton({ analysisId, context, compact = false, classNa
         type="button"
         className={['button', 'button--ghost', 'copy-invite', className].filter(Boolean).join(' ')}
         data-state={state}
-        onClick={() => void copy(inviteLink(analysisId))}
+        onClick={() => void copy(link ?? inviteLink(analysisId))}
       >
         <Icon aria-hidden="true" size={16} />
         <StableLabel alternatives={[idleVisible, copied, failed]}>
@@ -59,6 +70,12 @@ export function CopyInviteButton({ analysisId, context, compact = false, classNa
                 <>
                   {' '}
                   <span className="visually-hidden">{t('analysis.invite.context', { name: context })}</span>
+                </>
+              ) : null}
+              {describe ? (
+                <>
+                  {' '}
+                  <span className="visually-hidden">{describe}</span>
                 </>
               ) : null}
             </>

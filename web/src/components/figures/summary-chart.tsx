@@ -1,6 +1,7 @@
 /**
  * A small horizontal bar chart in plain SVG (ADR 0012): one bar per task with its 95% interval as
- * a whisker and its value written at the row's end, in a column of its own so it never meets a
+ * a whisker (a thin dark line with end caps over a lighter bar, so it never reads as the bar struck
+ * through, issue 45) and its value written at the row's end, in a column of its own so it never meets a
  * whisker (ADR 0015). It scales to its container (viewBox), so it never scrolls sideways, and its colours
  * are tokens (dark mode). Screen readers get the chart as one image named by its title and
  * described by a text alternative listing every bar's value, interval and n.
@@ -80,8 +81,8 @@ export function SummaryChart({ title, description, bars, min, max, minLabel, max
               {bar.low !== null && bar.high !== null ? (
                 <g className="summary-chart__whisker">
                   <line x1={x(bar.low)} x2={x(bar.high)} y1={middle} y2={middle} />
-                  <line x1={x(bar.low)} x2={x(bar.low)} y1={y - 2} y2={y + BAR + 2} />
-                  <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 2} y2={y + BAR + 2} />
+                  <line x1={x(bar.low)} x2={x(bar.low)} y1={y - 3} y2={y + BAR + 3} />
+                  <line x1={x(bar.high)} x2={x(bar.high)} y1={y - 3} y2={y + BAR + 3} />
                 </g>
               ) : null}
               <text

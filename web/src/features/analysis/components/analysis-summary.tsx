@@ -1,12 +1,12 @@
 /**
- * The facts of one analysis (product §2 Analysis detail): id, URL, device, creation, scenario,
- * participants, invite link, tasks; and the study's settings (camera, task questions, SUS).
+ * The facts of one analysis (product §2 Analysis detail) on the 'Resumen' tab: id, URL, device,
+ * creation, participants, scenario, tasks, and everything else that shapes the study (StudySetup).
+ * The invite link is in the page's sticky header.
  */
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, Monitor, Smartphone } from 'lucide-react';
-import { CopyInviteButton } from '@/components/copy-invite-button';
-import { StudySettings } from '@/components/figures/study-settings';
 import { Badge } from '@/components/ui/badge';
+import { StudySetup } from '@/features/analysis/components/study-setup';
 import { deviceKey, formatDateTime, participantCounts, visibleScenario } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
@@ -53,13 +53,6 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           <dt>{t('analysis.detail.participants')}</dt>
           <dd data-testid="analysis-participants">{t('analysis.detail.participantsValue', { submitted, max })}</dd>
         </div>
-        <div>
-          <dt>{t('analysis.detail.invite')}</dt>
-          <dd>
-            {/* The term already says 'Enlace de invitación'; the button says just 'Copiar enlace'. */}
-            <CopyInviteButton analysisId={analysis.id} compact />
-          </dd>
-        </div>
         {scenario ? (
           <div className="analysis-facts__wide">
             <dt>{t('analysis.detail.scenario')}</dt>
@@ -67,8 +60,6 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           </div>
         ) : null}
       </dl>
-      {/* What the study asks of participants, which the figures below depend on (ADR 0015). */}
-      <StudySettings settings={{ taskQuestions: analysis.taskQuestions, sus: analysis.sus }} camera={analysis.camera} />
       <section className="analysis-section" aria-labelledby="analysis-tasks-title">
         <h2 id="analysis-tasks-title">{t('analysis.detail.tasks')}</h2>
         <ol className="analysis-tasks" data-testid="analysis-tasks">
@@ -77,6 +68,8 @@ export function AnalysisSummary({ analysis }: { analysis: AnalysisDto }) {
           ))}
         </ol>
       </section>
+      {/* What the study asks of participants, which the results depend on (ADR 0015, 0017). */}
+      <StudySetup analysis={analysis} />
     </>
   );
 }

@@ -4,7 +4,8 @@
  * copies the id, the state (in progress, interrupted, submitted), 'Fecha de subida' (or N/A while
  * in progress), the length, the number of notes, and the actions: 'Ver grabación' (product §2: asks
  * for a presigned URL and opens it in a new tab) and 'Analizar' (the player). A participation in
- * progress also shows 'En directo' with its current task and a 'Ver en directo' action (ADR 0016). Empty: 'Aún no hay
+ * progress shows one badge, 'En directo' with its current task, no date, and only 'Ver en directo'
+ * (ADR 0016, issue 45): the recording's actions come once there is one. Empty: 'Aún no hay
  * participantes' with a prompt to share the invitation link and the copy button.
  */
 import { useTranslation } from 'react-i18next';
@@ -71,6 +72,46 @@ function ParticipationThumbnail({ url, name }: { url: string | null; name: strin
   );
 }
 
+/**
+ * A row's actions: while recording only 'Ver en directo' (issue 45: nothing is recorded yet to
+ * open or analyse); after, 'Ver grabación' (a presigned URL in a new tab) and 'Analizar'.
+ */
+function RowActions({
+  row,
+  name,
+  busy,
+  onOpen,
+}: {
+  row: ParticipationRow;
+  name: string;
+  busy: boolean;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  const who = <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name })}</span>;
+  return (
+    <span className="participation__actions" data-testid="participation-actions">
+      {row.status === 'in_progress' ? (
+        <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+          <Radio aria-hidden="true" size={16} />
+          {t('live.watch')} {who}
+        </Link>
+      ) : (
+        <>
+          <BusyButton className="button button--ghost button--sm" busy={busy} onClick={onOpen}>
+            <PlayCircle aria-hidden="true" size={16} />
+            {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')} {who}
+          </BusyButton>
+          <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
+            <ScanSearch aria-hidden="true" size={16} />
+            {t('analysis.detail.analyze')} {who}
+          </Link>
+        </>
+      )}
+    </span>
+  );
+}
+
 export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
   const { t, i18n } = useTranslation();
   const recording = useEntryRecording();
@@ -111,10 +152,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.status'),
       cell: (row) => (
         <span className="participation__status">
-          <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
-            {t(STATUS[row.status].key)}
-          </Badge>
-          {row.status === 'in_progress' ? <LiveBadge task={row.currentTask} taskCount={analysis.tasks.length} /> : null}
+          {/* In progress: one badge, 'En directo' with its task (issue 45), not 'En curso' beside it. */}
+          {row.status === 'in_progress' ? (
+            <LiveBadge task={row.currentTask} taskCount={analysis.tasks.length} />
+          ) : (
+            <Badge tone={STATUS[row.status].tone} icon={STATUS[row.status].icon} testId="participation-status">
+              {t(STATUS[row.status].key)}
+            </Badge>
+          )}
           {row.watching.length > 0 ? (
             <span className="text-note participation__watching" data-testid="live-watchers">
               {t('analysis.detail.watching', {
@@ -130,7 +175,12 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       header: t('analysis.detail.columns.uploaded'),
       cell: (row) =>
         row.uploadedAt === null ? (
-          t('analysis.detail.notAvailable')
+          // Still recording: no date yet, and nothing to call 'N/A' (issue 45).
+          row.status === 'in_progress' ? (
+            <span aria-hidden="true">—</span>
+          ) : (
+            t('analysis.detail.notAvailable')
+          )
         ) : (
           <time dateTime={new Date(row.uploadedAt).toISOString()}>{formatDateTime(row.uploadedAt, i18n.language)}</time>
         ),
@@ -155,30 +205,14 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       key: 'actions',
       header: t('analysis.detail.columns.actions'),
       actions: true,
-      cell: (row) => {
-        const busy = recording.isPending && recording.variables === row.id;
-        return (
-          <span className="participation__actions">
-            <BusyButton className="button button--ghost button--sm" busy={busy} onClick={() => open(row.id)}>
-              <PlayCircle aria-hidden="true" size={16} />
-              {busy ? t('analysis.detail.opening') : t('analysis.detail.viewRecording')}{' '}
-              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-            </BusyButton>
-            {row.status === 'in_progress' ? (
-              <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
-                <Radio aria-hidden="true" size={16} />
-                {t('live.watch')}{' '}
-                <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-              </Link>
-            ) : null}
-            <Link to={paths.entry(row.id)} className="button button--secondary button--sm">
-              <ScanSearch aria-hidden="true" size={16} />
-              {t('analysis.detail.analyze')}{' '}
-              <span className="visually-hidden">{t('analysis.detail.ofParticipant', { name: nameOf(row) })}</span>
-            </Link>
-          </span>
-        );
-      },
+      cell: (row) => (
+        <RowActions
+          row={row}
+          name={nameOf(row)}
+          busy={recording.isPending && recording.variables === row.id}
+          onOpen={() => open(row.id)}
+        />
+      ),
     },
   ];
 

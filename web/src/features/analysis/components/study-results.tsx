@@ -1,50 +1,56 @@
 /**
  * What a panel study adds to the analysis page (ADR 0017): how many people the screener turned
- * away and why (question → option), and the answers to the questions before and after the tasks:
- * counts per option or scale value, and the text answers, each with a link to its participant's
- * recording and the moment it was given. Read from the analysis summary.
+ * away and why (question → option), and the answers to the questions before and after the tasks,
+ * one card each (issue 45): choices and scales as charts (AnswerChart: bars with counts and
+ * shares; a scale's mean with its interval), text answers as quotes, each opening its participant's
+ * recording at the moment it was given. Read from the analysis summary.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSummary } from '@/features/analysis/api/get-summary';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import { AnswerChart } from '@/features/analysis/components/answer-chart';
 import type { QuestionSummaryDto } from '@/lib/api-types/QuestionSummaryDto';
 import { formatClock } from '@/lib/time';
+import '@/features/analysis/study-results.css';
 
 function QuestionResult({ question }: { question: QuestionSummaryDto }) {
   const { t } = useTranslation();
+  const answered = question.counts.some((c) => Number(c.count) > 0) || question.texts.length > 0;
   return (
-    <li className="study-results__question">
-      <p className="study-results__label">
-        <strong>{question.question}</strong> ·{' '}
-        {question.phase === 'pre' ? t('analysis.study.pre') : t('analysis.study.post')}
-      </p>
-      {question.counts.length ? (
-        <ul className="study-results__counts">
-          {question.counts.map((c) => (
-            <li key={c.option}>{t('analysis.study.count', { option: c.option, count: c.count })}</li>
-          ))}
-        </ul>
-      ) : null}
+    <li className="study-results__question" data-testid="study-question">
+      <h3 className="study-results__label">
+        {question.question}{' '}
+        <span className="text-note">
+          {question.phase === 'pre' ? t('analysis.study.pre') : t('analysis.study.post')}
+          {answered ? (
+            <>
+              {' · '}
+              <span className="study-results__n">
+                {t('analysis.study.respondents', { count: Number(question.respondents) })}
+              </span>
+            </>
+          ) : null}
+        </span>
+      </h3>
+      {question.counts.length && answered ? <AnswerChart question={question} /> : null}
       {question.texts.length ? (
-        <ul className="study-results__texts">
+        <ul className="list-plain">
           {question.texts.map((answer) => (
             <li key={`${answer.entryId}-${answer.atMs}`}>
-              <Link to={`${paths.entry(answer.entryId)}?t=${Math.floor(answer.atMs / 1000)}`}>
-                {t('analysis.study.textAnswer', {
-                  number: answer.participantNumber,
-                  at: formatClock(answer.atMs),
-                  text: answer.text,
-                })}
+              {/* Each quote opens the player at the moment it was given. */}
+              <Link className="study-quote" to={`${paths.entry(answer.entryId)}?t=${Math.floor(answer.atMs / 1000)}`}>
+                <q className="study-quote__text">{answer.text}</q>
+                <span className="text-note">
+                  {t('analysis.study.quoteBy', { number: answer.participantNumber, at: formatClock(answer.atMs) })}
+                </span>
               </Link>
             </li>
           ))}
         </ul>
       ) : null}
-      {!question.counts.some((c) => c.count > 0) && !question.texts.length ? (
-        <p>{t('analysis.study.noAnswers')}</p>
-      ) : null}
+      {!answered ? <p>{t('analysis.study.noAnswers')}</p> : null}
     </li>
   );
 }

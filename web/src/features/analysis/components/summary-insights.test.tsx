@@ -11,7 +11,8 @@ import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryRes
 import { SessionWrapper } from '@/app/test-utils';
 
 /** Intl writes '80 %' with a no-break space; compare with plain spaces. */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+// No-break spaces read as spaces; word joiners (which keep '1–7' whole) as nothing.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\u2060/g, '');
 
 const time = (
   n: number,
@@ -86,7 +87,7 @@ describe('insights summary', () => {
     const sus = screen.getByTestId('insights-sus');
     expect(sus.textContent).toContain('72,5');
     expect(sus.textContent).toContain('IC 95 %: 60,1 – 84,9');
-    expect(sus.textContent).toContain('n = 5');
+    expect(plain(sus.textContent)).toContain('n = 5');
     expect(screen.getByTestId('sus-grade').textContent).toBe('C+');
     expect(sus.textContent).toContain('Escala curvada de Sauro y Lewis');
 

@@ -1,4 +1,7 @@
-/** The analysis detail: facts, tasks, participations, not-found, edit, close/reopen and delete with confirmation. */
+/**
+ * The analysis detail: its tabs and their addresses, the sticky header, facts, settings, tasks,
+ * participations, not-found, edit, close/reopen and delete with confirmation.
+ */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { anAnalysis, anAnalysisRequest, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
@@ -100,6 +103,18 @@ describe('analysis detail page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Busca un producto', 'Cómpralo']);
+    // The invite link is written out in the header, with its copy button.
+    const header = screen.getByTestId('analysis-header');
+    expect(within(header).getByTestId('analysis-invite-link').textContent).toBe(
+      `${window.location.origin}/participate/an-1`,
+    );
+    expect(within(header).getByRole('button', { name: 'Copiar enlace de invitación' })).toBeTruthy();
+
+    // 'Participantes' is a tab of its own.
+    expect(screen.getByRole('tab', { name: 'Resumen' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Participantes' }));
+    expect(screen.getByRole('tab', { name: 'Participantes' }).getAttribute('aria-selected')).toBe('true');
 
     // One table of participations (not a second list of the same recordings below it).
     const table = screen.getByTestId('participations-table');
@@ -116,8 +131,16 @@ describe('analysis detail page', () => {
       'Participante 2',
       'Participante 1',
     ]);
-    expect(within(rows[0]!).getByTestId('participation-status').textContent).toBe('En curso');
-    expect(rows[0]?.textContent).toContain('N/A');
+    // In progress: one badge, no 'N/A' date, only 'Ver en directo' (issue 45).
+    expect(within(rows[0]!).queryByTestId('participation-status')).toBeNull();
+    expect(within(rows[0]!).getByTestId('participation-live').textContent).toContain('En directo');
+    expect(rows[0]?.textContent).not.toContain('N/A');
+    expect(
+      within(within(rows[0]!).getByTestId('participation-actions'))
+        .getAllByRole('link')
+        .map((action) => action.textContent),
+    ).toEqual(['Ver en directo de Participante 2']);
+    expect(within(rows[0]!).queryByRole('button', { name: /^Ver grabación/ })).toBeNull();
     expect(within(rows[1]!).getByTestId('participation-status').textContent).toBe('Enviada');
     expect(rows[1]?.textContent).toContain('01:05');
     expect(within(rows[1]!).getByRole('cell', { name: '3' })).toBeTruthy();
@@ -127,7 +150,7 @@ describe('analysis detail page', () => {
     expect(within(rows[0]!).getByText('Sin vista previa')).toBeTruthy();
     // The id is no longer the label, but it can be copied.
     expect(within(table).queryByText('entry-1')).toBeNull();
-    expect(within(table).getAllByRole('button', { name: /^Ver grabación/ })).toHaveLength(2);
+    expect(within(table).getAllByRole('button', { name: /^Ver grabación/ })).toHaveLength(1);
     const analyze = within(rows[1]!).getByRole('link', { name: 'Analizar de Participante 1' });
     expect(analyze.getAttribute('href')).toBe('/entry/entry-1');
   });
@@ -151,7 +174,7 @@ describe('analysis detail page', () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     api();
-    renderApp('/analysis/an-1');
+    renderApp('/analysis/an-1?tab=participants');
     await heading();
     fireEvent.click(screen.getByRole('button', { name: 'Copiar el ID de Participante 1' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('entry-1'));
@@ -186,7 +209,7 @@ describe('analysis detail page', () => {
         ],
       }),
     );
-    renderApp('/analysis/an-1');
+    renderApp('/analysis/an-1?tab=participants');
     await heading();
     const table = screen.getByTestId('participations-table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -203,7 +226,7 @@ describe('analysis detail page', () => {
 
   it('shows the empty state with a share prompt and the copy button', async () => {
     api(undefined, analysis({ AnalysisEntries: [], _count: { AnalysisEntries: 0 }, scenario: 'null' }));
-    renderApp('/analysis/an-1');
+    renderApp('/analysis/an-1?tab=participants');
 
     await heading();
     const empty = screen.getByTestId('participations-empty');
@@ -226,14 +249,21 @@ describe('analysis detail page', () => {
 
   it('opens a recording in a new tab, or shows the server message', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    api((call) =>
-      call.url === '/api/v1/analysisEntry/entry-1'
-        ? { status: 200, body: { analysisEntryPresignedUrl: 'https://r2.example/rec.mp4' } }
-        : call.url === '/api/v1/analysisEntry/entry-2'
-          ? { status: 409, body: { message: 'La grabación aún no está disponible', code: 'recording_not_ready' } }
-          : undefined,
+    api(
+      (call) =>
+        call.url === '/api/v1/analysisEntry/entry-1'
+          ? { status: 200, body: { analysisEntryPresignedUrl: 'https://r2.example/rec.mp4' } }
+          : call.url === '/api/v1/analysisEntry/entry-2'
+            ? { status: 409, body: { message: 'La grabación aún no está disponible', code: 'recording_not_ready' } }
+            : undefined,
+      // An interrupted participation may have no recording yet: the server says so.
+      analysis({
+        AnalysisEntries: analysis().AnalysisEntries.map((entry) =>
+          entry.status === 'in_progress' ? { ...entry, status: 'interrupted' } : entry,
+        ),
+      }),
     );
-    renderApp('/analysis/an-1');
+    renderApp('/analysis/an-1?tab=participants');
 
     await heading();
     const second = screen.getByRole('button', { name: 'Ver grabación de Participante 2' });
@@ -330,5 +360,75 @@ describe('analysis detail page', () => {
     // than waitFor's default second (it failed 2 of 4 runs beside other builds).
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('opens the tab its address names, falls back to the summary, and writes the tab into the address', async () => {
+    api();
+    const router = renderApp('/analysis/an-1?tab=results');
+    await heading();
+    expect(screen.getByRole('tab', { name: 'Resultados' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Resumen de las grabaciones' })).toBeTruthy();
+
+    // Arrow keys move along the tabs (roving focus) and select them.
+    const results = screen.getByRole('tab', { name: 'Resultados' });
+    results.focus();
+    fireEvent.keyDown(results, { key: 'ArrowRight' });
+    const notes = screen.getByRole('tab', { name: 'Notas y clips' });
+    expect(notes.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(notes);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=notes'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Resumen' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await router.navigate('/analysis/an-1?tab=nonsense');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Resumen' }).getAttribute('aria-selected')).toBe('true'),
+    );
+  });
+
+  it("summarises a panel study's settings, and the header gives the link with '?pid='", async () => {
+    api(
+      undefined,
+      analysis({
+        taskOrder: 'random',
+        camera: 'optional',
+        transcription: { enabled: true, language: 'en' },
+        panel: {
+          pidParam: 'PROLIFIC_PID',
+          completionUrl: 'https://app.prolific.com/submissions/complete?cc=ABC',
+          screenOutUrl: null,
+        },
+        screener: {
+          questions: [
+            {
+              text: '¿Compras en línea?',
+              options: [
+                { text: 'Sí', accept: true },
+                { text: 'No', accept: false },
+              ],
+            },
+          ],
+        },
+        questions: { pre: [{ text: '¿Tu edad?', type: 'single', options: ['18-30', '31+'] }], post: [] },
+      }),
+    );
+    renderApp('/analysis/an-1');
+    await heading();
+    const setup = screen.getByTestId('study-setup');
+    const value = (id: string) => within(setup).getByTestId(id).querySelector('dd')?.textContent;
+    expect(value('setup-task-order')).toBe('Aleatorio');
+    expect(value('setup-screener')).toBe('¿Compras en línea?Sí (acepta)No (descarta)');
+    expect(value('setup-pre')).toBe('¿Tu edad? Opción única: 18-30 · 31+');
+    expect(value('setup-post')).toBe('Ninguna');
+    expect(value('setup-pid')).toBe('PROLIFIC_PID');
+    expect(value('setup-completion')).toBe('https://app.prolific.com/submissions/complete?cc=ABC');
+    expect(value('setup-screen-out')).toBe('Ninguno');
+    expect(value('setup-camera')).toBe('Opcional');
+    expect(value('setup-transcription')).toBe('Sí, en English');
+    expect(value('setup-sus')).toBe('No');
+    const header = screen.getByTestId('analysis-header');
+    expect(within(header).getByTestId('analysis-panel-link').textContent).toBe(
+      `${window.location.origin}/participate/an-1?PROLIFIC_PID=`,
+    );
   });
 });

@@ -1,36 +1,42 @@
 /**
- * /analysis/{id}: one analysis with its tasks and participations (product §2), plus editing, closing or
- * reopening and deleting it. An unknown id, or someone else's, answers 404: 'Análisis no encontrado'.
- * Wide content: PageHeader (back to the dashboard, name, status, actions), the facts, then the tables,
- * the search over the recordings' transcripts (ADR 0018) and the insights (another feature's section, passed in by app/routes.tsx).
+ * /analysis/{id}: one analysis (product §2), plus editing, closing or reopening and deleting it. An
+ * unknown id, or someone else's, answers 404: 'Análisis no encontrado'. Under a sticky header (name,
+ * status, invite link) the page is in tabs, each with its own address (`?tab=`, issue 45):
+ * 'Resumen' (the facts, the tasks and the study's settings), 'Participantes' (the participations
+ * and the search over their transcripts, ADR 0018), 'Resultados' (task times, figures and the
+ * panel's answers), 'Notas y clips' and 'Compartir' (the insights feature's, passed in by
+ * app/routes.tsx). Every panel stays mounted, so a tab's state survives a switch.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { CircleCheck, CircleDot } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import { Alert } from '@/components/alert';
-import { Badge } from '@/components/ui/badge';
 import { LoadingBlock } from '@/components/ui/loading-block';
-import { PageHeader } from '@/components/ui/page-header';
+import { Tabs } from '@/components/ui/tabs';
 import { errorStatus, serverMessage, validationMessages } from '@/components/form';
+import { useTeamRole } from '@/components/session/use-team-role';
 import { paths } from '@/config/paths';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { useUpdateAnalysis } from '@/features/analysis/api/update-analysis';
 import { AnalysisActions, type Notice } from '@/features/analysis/components/analysis-actions';
 import { AnalysisForm } from '@/features/analysis/components/analysis-form';
+import { AnalysisHeader, InviteLinks } from '@/features/analysis/components/analysis-header';
 import { AnalysisSummary } from '@/features/analysis/components/analysis-summary';
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
 import { StudyResults } from '@/features/analysis/components/study-results';
 import { TranscriptSearchSection } from '@/features/analysis/components/transcript-search-section';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
+import { ANALYSIS_TABS, searchForTab, tabFromSearch, type AnalysisTab } from '@/features/analysis/lib/analysis-tabs';
 import { studyFormFrom } from '@/features/analysis/lib/study-form';
-import { isPublished } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+// The back link looks like every screen's (PageHeader's), without the rest of PageHeader.
+import '@/components/ui/page-header.css';
 import '@/features/analysis/analysis.css';
 
-/** Renders the insights section (notes, reels, shares) under the tables. */
-export type RenderInsights = (analysis: AnalysisDto) => ReactNode;
+/** Renders the insights feature's part of a tab: 'Notas y clips', or the share links of 'Compartir'. */
+export type RenderInsights = (analysis: AnalysisDto, part: 'clips' | 'shares') => ReactNode;
 
 export function AnalysisDetailPage({ renderInsights }: { renderInsights?: RenderInsights }) {
   const { t } = useTranslation();
@@ -70,8 +76,11 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [search, setSearch] = useSearchParams();
   const update = useUpdateAnalysis(analysis.id);
-  const published = isPublished(analysis.status);
+  const tab = tabFromSearch(search);
+  // A new history entry per tab, so back and forward move between them; the scroll stays put.
+  const selectTab = (next: AnalysisTab) => setSearch(searchForTab(search, next), { preventScrollReset: true });
 
   const startEditing = () => {
     setNotice(null);
@@ -87,27 +96,45 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
 
   const saveFailure = update.isError ? (serverMessage(update.error) ?? t('analysis.form.saveFailed')) : null;
   const saveDetails = update.isError ? validationMessages(update.error).filter((line) => line !== saveFailure) : [];
+  const panels: Record<AnalysisTab, ReactNode> = {
+    summary: (
+      <section className="card card--snug" aria-label={t('analysis.detail.facts')}>
+        <AnalysisSummary analysis={analysis} />
+      </section>
+    ),
+    participants: (
+      <div className="analysis-tab">
+        <ParticipationsTable analysis={analysis} />
+        {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? (
+          <TranscriptSearchSection analysisId={analysis.id} />
+        ) : null}
+      </div>
+    ),
+    results: (
+      <div className="analysis-tab">
+        <RecordingsSummary analysis={analysis} />
+        {analysis.panel ? <StudyResults analysis={analysis} /> : null}
+        {(analysis.AnalysisEntries ?? []).length === 0 ? (
+          <p className="card card--snug" data-testid="results-empty">
+            {t('analysis.detail.noResults')}
+          </p>
+        ) : null}
+      </div>
+    ),
+    notes: renderInsights?.(analysis, 'clips'),
+    share: <ShareTab analysis={analysis} renderInsights={renderInsights} />,
+  };
 
   return (
     <article className="analysis-detail content--wide" aria-labelledby="analysis-title">
-      <PageHeader
-        back={{ to: paths.dashboard, label: t('analysis.detail.backToDashboard') }}
-        title={analysis.name}
-        titleId="analysis-title"
-        subtitle={
-          <Badge
-            tone={published ? 'success' : 'neutral'}
-            icon={published ? <CircleDot /> : <CircleCheck />}
-            testId="analysis-status"
-          >
-            <span className="visually-hidden">{t('analysis.detail.status')}: </span>
-            {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
-          </Badge>
-        }
-        actions={
-          editing ? undefined : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />
-        }
-      />
+      <div className="analysis-detail__top">
+        <Link to={paths.dashboard} className="page-header__back">
+          <ArrowLeft aria-hidden="true" size={16} />
+          {t('analysis.detail.backToDashboard')}
+        </Link>
+        {editing ? null : <AnalysisActions analysis={analysis} onEdit={startEditing} onNotice={setNotice} />}
+      </div>
+      <AnalysisHeader analysis={analysis} />
       {notice ? <Alert tone={notice.tone} title={notice.text} testId="analysis-notice" /> : null}
       {editing ? (
         <section className="card card--snug content--narrow" aria-labelledby="analysis-edit-title">
@@ -129,19 +156,31 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
           />
         </section>
       ) : (
-        <>
-          <section className="card card--snug" aria-label={t('analysis.detail.facts')}>
-            <AnalysisSummary analysis={analysis} />
-          </section>
-          <ParticipationsTable analysis={analysis} />
-          <RecordingsSummary analysis={analysis} />
-          {analysis.panel ? <StudyResults analysis={analysis} /> : null}
-          {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? (
-            <TranscriptSearchSection analysisId={analysis.id} />
-          ) : null}
-          {renderInsights?.(analysis)}
-        </>
+        <Tabs
+          label={t('analysis.tabs.label')}
+          className="analysis-tabs"
+          selected={tab}
+          onSelect={selectTab}
+          items={ANALYSIS_TABS.map((key) => ({ key, label: t(`analysis.tabs.${key}`), panel: panels[key] }))}
+        />
       )}
     </article>
+  );
+}
+
+/** 'Compartir': who to send the invite link to (it is in the header), and the share links. */
+function ShareTab({ analysis, renderInsights }: { analysis: AnalysisDto; renderInsights?: RenderInsights }) {
+  const { t } = useTranslation();
+  const { canResearch } = useTeamRole();
+  return (
+    <div className="analysis-tab">
+      <section className="card card--snug" aria-labelledby="share-invite-title">
+        <h2 id="share-invite-title">{t('analysis.share.inviteTitle')}</h2>
+        <p>{t('analysis.share.inviteBody')}</p>
+        <InviteLinks analysis={analysis} />
+        {analysis.panel ? <p className="text-note">{t('analysis.header.panelHint')}</p> : null}
+      </section>
+      {canResearch ? renderInsights?.(analysis, 'shares') : <p className="text-note">{t('analysis.share.observer')}</p>}
+    </div>
   );
 }

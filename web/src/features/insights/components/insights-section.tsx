@@ -1,7 +1,8 @@
 /**
  * The analysis page's clips, reels and share links (ADR 0012), in their own section so the page
- * only mounts this: 'Notas y clips' (filters; each clip can go into the open reel or be shared),
- * 'Reels', and every share link of the analysis with its views. One polite live region announces
+ * only mounts this: `part="clips"` is 'Notas y clips' (filters; each clip can go into the open reel
+ * or be shared) and 'Reels', the page's 'Notas y clips' tab; `part="shares"` is every share link of
+ * the analysis with its views, the 'Compartir' tab (issue 45). One polite live region announces
  * what the buttons did. An observer of the team reads the notes and reels but shares nothing and
  * makes no reel (ADR 0019).
  */
@@ -23,9 +24,11 @@ interface InsightsSectionProps {
   analysisId: string;
   analysisName: string;
   taskCount: number;
+  /** Which of the analysis page's tabs this is. */
+  part: 'clips' | 'shares';
 }
 
-export function InsightsSection({ analysisId, analysisName, taskCount }: InsightsSectionProps) {
+export function InsightsSection({ analysisId, analysisName, taskCount, part }: InsightsSectionProps) {
   const { t } = useTranslation();
   const { canResearch } = useTeamRole();
   const [openReelId, setOpenReelId] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
   const [announcement, setAnnouncement] = useState('');
   const openReel = useReel(openReelId);
   const add = useAddToReel(analysisId);
-  const shares = useShares(analysisId, canResearch);
+  const shares = useShares(analysisId, canResearch && part === 'shares');
   const announce = (text: string) => setAnnouncement(text);
 
   const clipActions = (clip: AnalysisNoteDto) => {
@@ -78,18 +81,22 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
   };
 
   return (
-    <Stack gap={6} className="insights" data-testid="insights">
-      <AnalysisNotes analysisId={analysisId} taskCount={taskCount} clipActions={clipActions} />
-      <ReelsSection
-        analysisId={analysisId}
-        openReelId={openReelId}
-        onOpen={setOpenReelId}
-        onShare={(reel) =>
-          setSharing({ kind: 'reel', targetId: reel.id, label: t('clips.share.reelLabel', { title: reel.title }) })
-        }
-        announce={announce}
-      />
-      {canResearch ? (
+    <Stack gap={6} className="insights" data-testid={part === 'clips' ? 'insights' : 'insights-shares'}>
+      {part === 'clips' ? (
+        <>
+          <AnalysisNotes analysisId={analysisId} taskCount={taskCount} clipActions={clipActions} />
+          <ReelsSection
+            analysisId={analysisId}
+            openReelId={openReelId}
+            onOpen={setOpenReelId}
+            onShare={(reel) =>
+              setSharing({ kind: 'reel', targetId: reel.id, label: t('clips.share.reelLabel', { title: reel.title }) })
+            }
+            announce={announce}
+          />
+        </>
+      ) : null}
+      {canResearch && part === 'shares' ? (
         <section className="card card--snug" aria-labelledby="insights-shares-title" data-testid="analysis-shares">
           <SectionHeader
             title={t('clips.share.sectionTitle')}
@@ -119,7 +126,11 @@ export function InsightsSection({ analysisId, analysisName, taskCount }: Insight
         </section>
       ) : null}
       {sharing ? <ShareDialog analysisId={analysisId} target={sharing} onClose={() => setSharing(null)} /> : null}
-      <p className="visually-hidden" aria-live="polite" data-testid="insights-live">
+      <p
+        className="visually-hidden"
+        aria-live="polite"
+        data-testid={part === 'clips' ? 'insights-live' : 'insights-shares-live'}
+      >
         {announcement}
       </p>
     </Stack>

@@ -46,7 +46,7 @@ const playlistClip = (id: string, title: string): PlaylistClipDto => ({
   ],
 });
 
-function world() {
+function world(part: 'clips' | 'shares' = 'clips') {
   let reel: ReelDto = {
     id: 'r1',
     analysisId: 'an-1',
@@ -108,7 +108,7 @@ function world() {
   render(
     <QueryClientProvider client={sessionClient()}>
       <MemoryRouter>
-        <InsightsSection analysisId="an-1" analysisName="Tienda" taskCount={2} />
+        <InsightsSection analysisId="an-1" analysisName="Tienda" taskCount={2} part={part} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -193,7 +193,7 @@ describe('insights on the analysis page', () => {
   });
 
   it('the summary link has no camera option and no whole-file warning', async () => {
-    world();
+    world('shares');
     fireEvent.click(await screen.findByRole('button', { name: 'Compartir resumen' }));
     const dialog = await screen.findByTestId('share-dialog');
     expect(within(dialog).queryByTestId('share-whole-files')).toBeNull();

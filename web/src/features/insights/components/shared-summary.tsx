@@ -19,9 +19,13 @@ export function SharedSummary({ summary }: { summary: SharedSummaryDto }) {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   const decimal = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const none = t('entry.unknown');
+  // '(n = 3)' never breaks inside, even in a phone's narrow card column (issue 45).
   const withN = (value: string, n: number) => (
     <>
-      {value} <span className="text-note">(n = {n})</span>
+      {value}{' '}
+      <span className="text-note shared-summary__n" data-testid="shared-summary-n">
+        {`(n\u00a0=\u00a0${n})`}
+      </span>
     </>
   );
   const columns: Column<TaskSummaryDto>[] = [
