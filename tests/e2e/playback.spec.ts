@@ -219,8 +219,10 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   expect(downloaded.equals(await readFile(DEMO_VIDEO))).toBe(true);
 
   // ---- The analysis: summary per task and per recording, 'Analizar', and the CSV export.
+  // Back to where the participation was opened from: the 'Participantes' tab.
   await page.getByRole('link', { name: /Volver al análisis/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`));
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=participants$`));
+  await expect(page.getByRole('tab', { name: 'Participantes' })).toHaveAttribute('aria-selected', 'true');
   // The time per task is in 'Resultados' (issue 45), with the CSV export.
   await page.getByRole('tab', { name: 'Resultados' }).click();
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=results$`));
@@ -291,7 +293,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Eliminar grabación' }).click();
-  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=participants$`), { timeout: 20_000 });
   await expect.poll(async () => (await page.request.get(`/api/v1/entry/${entryId}`)).status()).toBe(404);
   expect((await page.request.get(href ?? '')).status()).toBe(404);
 });

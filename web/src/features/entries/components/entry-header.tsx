@@ -34,7 +34,8 @@ export function EntryHeader({ entry, src, extraActions }: EntryHeaderProps) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteEntry(entry.id, entry.analysisId);
-  const analysisPath = paths.analysis.detail(entry.analysisId);
+  // Back to the tab the participation was opened from (the analysis page's `?tab=`, issue 45).
+  const analysisPath = `${paths.analysis.detail(entry.analysisId)}?tab=participants`;
 
   const confirmDelete = () =>
     remove.mutate(undefined, {

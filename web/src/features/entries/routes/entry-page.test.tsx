@@ -93,7 +93,9 @@ describe('entry page', { timeout: 15_000 }, () => {
     const download = screen.getByRole('link', { name: 'Descargar grabación' });
     expect(download.getAttribute('href')).toBe('/api/v1/recordings/e1?expires=4102444800000&sig=s1');
     expect(download.getAttribute('download')).toBe('lupa-e1.mp4');
-    expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe('/analysis/an-1');
+    expect(screen.getByRole('link', { name: /Volver al análisis/ }).getAttribute('href')).toBe(
+      '/analysis/an-1?tab=participants',
+    );
     // The chapter marks carry the stepper's names, 'Escenario' included (it used to say 'E').
     expect(screen.getAllByTestId('timeline-chapter').map((mark) => mark.textContent)).toEqual([
       'Escenario',
