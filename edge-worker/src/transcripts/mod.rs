@@ -29,10 +29,14 @@ use crate::App;
 use provider::Provider;
 
 pub fn setting_dto(setting: Setting) -> TranscriptionDto {
-    TranscriptionDto { enabled: setting.enabled, language: language_dto(setting.language) }
+    TranscriptionDto {
+        enabled: setting.enabled,
+        language: language_dto(setting.language),
+        summaries: setting.summaries,
+    }
 }
 
-fn language_dto(language: Language) -> TranscriptLanguage {
+pub(crate) fn language_dto(language: Language) -> TranscriptLanguage {
     match language {
         Language::Es => TranscriptLanguage::Es,
         Language::En => TranscriptLanguage::En,
@@ -103,7 +107,8 @@ pub async fn put_audio_chunk(
     json(200, &ChunkResponse { stored: true })
 }
 
-const WINDOWS: &str = "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
+pub(crate) const WINDOWS: &str =
+    "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
 const STATE: &str =
     "SELECT a.transcription_enabled, a.transcription_language, e.transcript_completed_at, e.steps_json \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";

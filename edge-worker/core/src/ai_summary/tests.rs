@@ -7,7 +7,7 @@
 
 use super::evidence::{check, check_quote, normalise, said_around, Reason};
 use super::model::{binding_output, model_input, proposal, rest_request, rest_response, CallError};
-use super::prompt::{response_schema, user_message, PromptInput, TaskOutcome};
+use super::prompt::{response_schema, user_message, PromptInput, Success, TaskOutcome};
 use super::*;
 use crate::transcript::{Language, Line};
 
@@ -125,8 +125,8 @@ fn input() -> PromptInput {
         language: Language::Es,
         scenario: Some("Quieres comprar un regalo.".into()),
         tasks: vec![
-            TaskOutcome { content: "Añade un producto al carrito".into(), success: Some(true), seq: Some(6) },
-            TaskOutcome { content: "Paga el pedido".into(), success: Some(false), seq: None },
+            TaskOutcome { content: "Añade un producto al carrito".into(), success: Some(Success::Yes), seq: Some(6) },
+            TaskOutcome { content: "Paga el pedido".into(), success: Some(Success::No), seq: None },
         ],
         steps: vec![(0, 0), (1, 5_000), (2, 40_000), (3, 50_000)],
         notes: vec![(53_000, "Duda con el botón".into())],
