@@ -6,7 +6,7 @@
 // complete. Checked: findings stand on verified quotes; the stand-in's mixed answer (an invented
 // quote and a real one placed at another time) has exactly those two findings dropped and
 // counted; the request has Workers AI's documented JSON-mode shape (the fixture from its
-// documentation); an observer reads but cannot regenerate; another customer gets 404; the setting
+// documentation); the CSV export has a row per verified quote; an observer reads but cannot regenerate; another customer gets 404; the setting
 // off sends nothing; a server without a provider says 'unavailable'.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +18,7 @@ import { api, BASE, randomIp, signUp } from './helpers.mjs';
 import { grantSubscription } from './db.mjs';
 import { complete, participate, recordSegment, submit, until } from './recording.mjs';
 import { join } from './team-helpers.mjs';
+import { parseCsv } from './insights-helpers.mjs';
 
 const STT = process.env.LUPA_STT_URL;
 const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
@@ -152,6 +153,24 @@ test('once the transcript is complete, findings stand on quotes found in it; the
   assert.match(prompt, /\[650-3350\] Vale, ahora busco el carrito\./);
   assert.match(prompt, /## Tarea 2: Paga el pedido[\s\S]*\[12450-15250\] No encuentro el botón de pagar\./);
   assert.match(r.messages[0].content, /en español/);
+
+  // The CSV export: a 'finding' row per verified quote (the finding as note_title, the quote as
+  // note, its range as note_time–note_end), every row with every column.
+  const rows = parseCsv((await api(`/api/v1/analysis/${made.id}/export`, { cookie: user.cookie })).text);
+  const col = (name) => rows[0].indexOf(name);
+  const found = rows
+    .filter((row) => row[0] === 'finding' && row[1] === entryId)
+    .map((row) => [row[col('task_number')], row[col('note_time')], row[col('note')], row[col('note_end')]]);
+  assert.deepEqual(found, [
+    ['1', '00:00', 'Vale, ahora busco el carrito.', '00:03'],
+    ['2', '00:12', 'No encuentro el botón de pagar.', '00:15'],
+  ]);
+  const titles = rows.filter((row) => row[0] === 'finding').map((row) => row[col('note_title')]);
+  assert.deepEqual(
+    titles,
+    json.tasks.flatMap((t) => t.findings.map((f) => f.text)),
+  );
+  assert.ok(rows.every((row) => row.length === rows[0].length));
 });
 
 test("the stand-in's mixed answer: the invented quote and the misplaced one are dropped, exactly, and counted", async () => {

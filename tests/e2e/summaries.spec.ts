@@ -6,7 +6,8 @@
 // and one real quote placed at another time, both dropped by the server). Checked as the
 // researcher sees it: the 'Resumen' tab shows findings with their quotes, says it is AI-made and
 // how many findings were dropped; a quote, pressed from the keyboard, seeks the player to where it
-// was said, and the caption then shown holds its words; nothing scrolls sideways at 390 px.
+// was said, and the caption then shown holds its words; the Markdown download links each quote to
+// the player; nothing scrolls sideways at 390 px.
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/accounts';
@@ -94,6 +95,12 @@ test("the 'Resumen' tab shows findings with verified quotes, counts the dropped 
   await expect(panel.getByTestId('summary-dropped')).toHaveText('2 hallazgos descartados: sin cita verificable');
   await expect(panel.getByText('Me encanta el color del logotipo.')).toHaveCount(0);
   await expect(panel.getByRole('heading', { level: 3 }).first()).toContainText('Tarea');
+  // 'Descargar en Markdown': each quote a link to the player at its second.
+  const markdown = panel.getByRole('link', { name: 'Descargar en Markdown' });
+  await expect(markdown).toHaveAttribute('download', `resumen-${entryId}.md`);
+  const text = decodeURIComponent(((await markdown.getAttribute('href')) ?? '').replace(/^data:[^,]*,/, ''));
+  expect(text).toContain('_Generado por IA · revisa las citas_');
+  expect(text).toContain(`${baseURL}/entry/${entryId}?t=`);
 
   // From the keyboard: the quote seeks the player to its start; the caption shown holds its words.
   const quote = quotes.first();

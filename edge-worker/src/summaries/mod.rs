@@ -134,6 +134,22 @@ pub async fn regenerate(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
     json(202, &answer(app, &state, row))
 }
 
+/// A stored summary's verified quotes, each with its task and finding, in order (the CSV export's
+/// `finding` rows). Task numbers start at 1.
+pub fn quotes_of(findings_json: &str) -> Vec<(u32, String, lupa_core::ai_summary::Quote)> {
+    let tasks: Vec<TaskFindings> = serde_json::from_str(findings_json).unwrap_or_default();
+    tasks
+        .into_iter()
+        .filter(|t| t.task_number >= 1)
+        .flat_map(|t| {
+            t.findings.into_iter().flat_map(move |f| {
+                let text = f.text;
+                f.quotes.into_iter().map(move |q| (t.task_number, text.clone(), q))
+            })
+        })
+        .collect()
+}
+
 /// After the transcript completes (the participation's object): makes the summary, logging a
 /// failure; the object goes on either way.
 pub async fn after_transcript(app: &App, entry_id: &str) {

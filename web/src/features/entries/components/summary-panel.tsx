@@ -4,14 +4,16 @@
  * button that seeks the player to where it was said. It says plainly what it is ('Generado por IA ·
  * revisa las citas'), how many findings the evidence check dropped ('2 hallazgos descartados: sin
  * cita verificable'), and its other states: no provider on this server, off for this analysis,
- * being made, failed. Researchers can make it again ('Regenerar'); observers read it.
+ * being made, failed. Researchers can make it again ('Regenerar'); observers read it. 'Descargar en
+ * Markdown' writes it for a report, each quote a link to the player at its moment.
  */
 import { useTranslation } from 'react-i18next';
-import { RefreshCw, Sparkles } from 'lucide-react';
+import { Download, RefreshCw, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { serverMessage } from '@/components/form';
 import { useSummary } from '@/features/entries/api/get-summary';
 import { useRegenerateSummary } from '@/features/entries/api/regenerate-summary';
+import { summaryMarkdown } from '@/features/entries/lib/summary-markdown';
 import { formatClock } from '@/lib/time';
 import type { EntrySummaryResponse } from '@/lib/api-types/EntrySummaryResponse';
 import { useTeamRole } from '@/components/session/use-team-role';
@@ -92,6 +94,26 @@ export function SummaryPanel({ entryId, load, tasks, onSeek }: Props) {
     </>
   );
 
+  const markdownLink = (data: EntrySummaryResponse) => {
+    const markdown = summaryMarkdown(data, tasks, entryId, window.location.origin, {
+      title: t('aiSummary.markdownTitle'),
+      generatedByAi: t('aiSummary.generatedByAi'),
+      dropped: data.droppedFindings > 0 ? t('aiSummary.dropped', { count: data.droppedFindings }) : null,
+      task: (number) => t('aiSummary.task', { number }),
+    });
+    return (
+      <a
+        className="button button--ghost button--sm summary__download"
+        href={`data:text/markdown;charset=utf-8,${encodeURIComponent(markdown)}`}
+        download={`resumen-${entryId}.md`}
+        data-testid="summary-markdown"
+      >
+        <Download aria-hidden="true" size={16} />
+        {t('aiSummary.downloadMarkdown')}
+      </a>
+    );
+  };
+
   const loaded = (data: EntrySummaryResponse) => {
     if (data.status === 'unavailable') return state(t('aiSummary.unavailable'));
     if (data.status === 'disabled') return state(t('aiSummary.disabled'));
@@ -111,6 +133,7 @@ export function SummaryPanel({ entryId, load, tasks, onSeek }: Props) {
             {t('aiSummary.dropped', { count: data.droppedFindings })}
           </p>
         ) : null}
+        {data.tasks.length > 0 ? markdownLink(data) : null}
         {regenerate.isError ? (
           <Alert
             tone="error"
