@@ -24,14 +24,15 @@ const apiFiles = process.env.LUPA_API_FILES?.split(/\s+/).filter(Boolean) ?? ['t
 const e2eFiles = process.env.LUPA_E2E_FILES?.split(/\s+/).filter(Boolean) ?? [];
 /**
  * API test files that must not share the server with others: the Whisper stand-in's request count
- * (transcripts, share-captions: "exactly one more request"), D1's write lock (d1-busy holds it), and
- * the cron fired a day ahead (submitted-expiry): its outbox purge deletes every mail younger than
- * the clock's day, so another file waiting for its invitation or reset mail never saw it (a flake of
- * team.test.mjs, once in five full runs).
+ * (transcripts, share-captions: "exactly one more request"), the summary stand-in's mode and
+ * requests (summaries), D1's write lock (d1-busy holds it), and the cron fired a day ahead
+ * (submitted-expiry): its outbox purge deletes every mail younger than the clock's day, so another
+ * file waiting for its invitation or reset mail never saw it (a flake of team.test.mjs, once in
+ * five full runs).
  * The D1 round-trip budgets (authz-matrix) run with the others: a statement refused because another
  * file's test wrote the SQLite file directly is not counted (`usage.rs`).
  */
-const API_ALONE = ['transcripts', 'share-captions', 'd1-busy', 'submitted-expiry'];
+const API_ALONE = ['transcripts', 'share-captions', 'summaries', 'd1-busy', 'submitted-expiry'];
 const totals = { passed: 0, failed: 0 };
 const summary = [];
 
@@ -245,8 +246,10 @@ const hosts = hostSuites();
 if (!needsServer) await hosts;
 if (needsServer) {
   const stateDir = mkdtempSync(join(tmpdir(), 'lupa-state-'));
-  // Transcripts (ADR 0018) go to a stand-in for Workers AI's REST endpoint, so the API and e2e
-  // suites exercise the real request and answer shapes offline (LUPA_STT_URL: its control routes).
+  // Transcripts (ADR 0018) and AI summaries (ADR 0021) go to a stand-in for Workers AI's REST
+  // endpoint (one server, one AI_REST_BASE, both models), so the API and e2e suites exercise the
+  // real request and answer shapes offline (LUPA_STT_URL: its control routes; the summary
+  // model's under /control/summary).
   const standIn = await startWhisperStandIn();
   let server;
   try {

@@ -30,6 +30,7 @@ mod router;
 mod seek_index;
 mod storage;
 mod study;
+mod summaries;
 mod team;
 mod thumbnails;
 mod transcripts;

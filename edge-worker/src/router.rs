@@ -131,6 +131,8 @@ async fn handle(
         RouteId::TranscriptVtt => transcripts::get(app, user()?, p.id(), transcripts::Format::Vtt).await,
         RouteId::TranscriptText => transcripts::get(app, user()?, p.id(), transcripts::Format::Text).await,
         RouteId::TranscriptSearch => transcripts::search(app, user()?, &req, p.id()).await,
+        RouteId::SummaryGet => crate::summaries::get(app, user()?, p.id()).await,
+        RouteId::SummaryRegenerate => crate::summaries::regenerate(app, user()?, p.id()).await,
         RouteId::EntryAudioChunkPut => {
             transcripts::put_audio_chunk(app, &mut req, p.id(), p.segment(), p.index()).await
         }

@@ -10,8 +10,13 @@
 //   POST /control {delayMs?, fail429?, answer?} → the delay per window, how many next requests
 //        get a 429 (the fixture's rate-limit body), and the `result` to answer with from now on
 //        (null: the fixture again).
+//
+// The same server answers the text-generation model of AI summaries (ADR 0021,
+// scripts/lib/summary-stand-in.mjs, its control under /control/summary), since both models are
+// reached through one AI_REST_BASE, and its vars turn summaries on with the same account.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { createSummaryStandIn } from './summary-stand-in.mjs';
 
 const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
 const OK = JSON.parse(readFileSync(new URL('whisper-rest-ok.json', fixtures), 'utf8'));
@@ -33,7 +38,8 @@ function readBody(req) {
 }
 
 /** Starts the stand-in on a free port of 127.0.0.1; `{ url, base, stop }` (`base` is AI_REST_BASE). */
-export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS } = {}) {
+export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS, summaryDelayMs } = {}) {
+  const summaries = createSummaryStandIn({ delayMs: summaryDelayMs, token: STAND_IN_TOKEN, account: STAND_IN_ACCOUNT });
   let requests = [];
   let state = { delayMs, fail429: 0, answer: null };
   const server = createServer(async (req, res) => {
@@ -43,6 +49,12 @@ export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS } = {}) {
     };
     try {
       const body = await readBody(req);
+      const summaryControl = summaries.control(req.url, req.method, body);
+      if (summaryControl) return send(summaryControl.status, summaryControl.body);
+      if (req.method === 'POST' && req.url === summaries.path) {
+        const answer = await summaries.answer(req, body);
+        return send(answer.status, answer.body);
+      }
       if (req.url === '/control/requests' && req.method === 'GET') return send(200, requests);
       if (req.url === '/control/reset' && req.method === 'POST') {
         requests = [];
@@ -113,6 +125,7 @@ export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS } = {}) {
     base: `${url}/client/v4`,
     vars: {
       TRANSCRIBE: 'rest',
+      SUMMARIZE: 'rest',
       AI_REST_BASE: `${url}/client/v4`,
       AI_ACCOUNT_ID: STAND_IN_ACCOUNT,
       AI_API_TOKEN: STAND_IN_TOKEN,

@@ -541,6 +541,16 @@ const MATRIX = [
   ['GET', '/entry/{id}/live', 'session', session(404, 426, 426), { path: (w) => `/entry/${w.done}/live` }],
   ['GET', '/entry/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
   ['GET', '/entry/{id}/transcript', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript` }],
+  ['GET', '/entry/{id}/summary', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/summary` }],
+  // 'Regenerar' for a participation still recording: not ready (409) for whoever may make one; an
+  // observer may not (403). A fresh one, as a submitted one's transcript completes at its own pace.
+  [
+    'POST',
+    '/entry/{id}/summary',
+    'session',
+    session(404, 409, 409),
+    { fresh: fresh.startedEntry, path: (w, f) => `/entry/${f.entry}/summary` },
+  ],
   [
     'GET',
     '/entry/{id}/transcript.vtt',

@@ -166,25 +166,27 @@ function probe(base64, name) {
 test('the setting: on in Spanish by default, kept on edit when missing, a bad language is 422', async () => {
   const user = await owner();
   const made = await analysis(user);
-  assert.deepEqual(made.transcription, { enabled: true, language: 'es' });
+  assert.deepEqual(made.transcription, { enabled: true, language: 'es', summaries: true });
   const edit = (extra) =>
     api(`/api/v1/analysis/${made.id}`, { method: 'PATCH', cookie: user.cookie, body: body(extra) });
   assert.deepEqual((await edit({ transcription: { language: 'en' } })).json.analysisData.transcription, {
     enabled: true,
     language: 'en',
+    summaries: true,
   });
   assert.deepEqual(
     (await edit({})).json.analysisData.transcription,
-    { enabled: true, language: 'en' },
+    { enabled: true, language: 'en', summaries: true },
     'missing: unchanged',
   );
   assert.deepEqual((await edit({ transcription: { enabled: false } })).json.analysisData.transcription, {
     enabled: false,
     language: 'en',
+    summaries: true,
   });
   assert.deepEqual(
     (await api(`/api/v1/analysis/${made.id}`, { cookie: user.cookie })).json.analysisData.transcription,
-    { enabled: false, language: 'en' },
+    { enabled: false, language: 'en', summaries: true },
   );
   const bad = await edit({ transcription: { enabled: true, language: 'fr' } });
   assert.equal(bad.status, 422);
@@ -196,7 +198,7 @@ test('the setting: on in Spanish by default, kept on edit when missing, a bad la
   });
   assert.equal(notBool.status, 422);
   const off = await analysis(user, { transcription: { enabled: false, language: 'en' } });
-  assert.deepEqual(off.transcription, { enabled: false, language: 'en' });
+  assert.deepEqual(off.transcription, { enabled: false, language: 'en', summaries: true });
   const list = await api('/api/v1/analysis', { cookie: user.cookie });
   assert.ok(list.json.analyses.every((a) => a.transcription && typeof a.transcription.enabled === 'boolean'));
 });
@@ -461,7 +463,7 @@ test('a server without a provider says the transcript is unavailable and takes n
     ).json();
     assert.deepEqual(
       made.analysisData.transcription,
-      { enabled: true, language: 'es' },
+      { enabled: true, language: 'es', summaries: true },
       'the setting is kept even where it cannot run',
     );
     const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {

@@ -249,7 +249,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
     await view.goto(`/entry/${entry.id}`);
     // Its own tab of the side panel, after 'Notas' and 'Tareas' (ADR 0015).
     await expect(view.getByRole('tablist').getByRole('tab')).toHaveText(
-      ['Notas', 'Transcripción', 'Tareas', 'Respuestas'],
+      ['Notas', 'Transcripción', 'Resumen', 'Tareas', 'Respuestas'],
       { timeout: 30_000 },
     );
     await view.getByRole('tab', { name: 'Respuestas' }).click();

@@ -336,7 +336,7 @@ test('every tab of the side panel is whole at 1440 and at 390 px: they wrap, nev
 }) => {
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('baseURL is not set');
-  // Answers too, so that the panel has all four tabs: 'Notas', 'Transcripción', 'Tareas', 'Respuestas'.
+  // Answers too, so that the panel has all five tabs: 'Notas', 'Transcripción', 'Resumen', 'Tareas', 'Respuestas'.
   const analysisId = await analysisWithTwoTasks(page, 'Pestañas');
   await askQuestions(page.request, analysisId);
   await answeredParticipation(

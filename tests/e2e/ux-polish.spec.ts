@@ -100,7 +100,7 @@ test.describe('the player', () => {
       }
       await page.goto(`/entry/${entryId}`);
       const tabs = page.getByRole('tablist', { name: 'Tareas y notas de la grabación' }).getByRole('tab');
-      await expect(tabs).toHaveText(['Notas', 'Transcripción', 'Tareas'], { timeout: 30_000 });
+      await expect(tabs).toHaveText(['Notas', 'Transcripción', 'Resumen', 'Tareas'], { timeout: 30_000 });
       await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeVisible();
 
@@ -111,7 +111,9 @@ test.describe('the player', () => {
       await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
       await page.keyboard.press('ArrowRight');
       await expect(tabs.nth(2)).toBeFocused();
-      await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(3)).toBeFocused();
+      await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
       await expect(page.getByRole('tabpanel', { name: 'Notas' })).toBeHidden();
 

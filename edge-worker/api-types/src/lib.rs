@@ -10,6 +10,7 @@
 pub use lupa_core::error_code::ErrorCode;
 
 pub mod admin;
+pub mod ai_summary;
 pub mod analysis;
 pub mod auth;
 pub mod billing;
@@ -36,6 +37,7 @@ pub mod waitlist;
 pub mod wire_enums;
 
 pub use admin::*;
+pub use ai_summary::*;
 pub use analysis::*;
 pub use auth::*;
 pub use billing::*;

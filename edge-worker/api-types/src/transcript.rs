@@ -22,6 +22,8 @@ pub enum TranscriptLanguage {
 pub struct TranscriptionDto {
     pub enabled: bool,
     pub language: TranscriptLanguage,
+    /// 'Resúmenes con IA' (ADR 0021): on by default; only transcribed recordings are summarised.
+    pub summaries: bool,
 }
 
 /// `transcription` in a create/edit payload: missing on create = on, in Spanish; missing on edit
@@ -36,6 +38,10 @@ pub struct TranscriptionInput {
     #[ts(optional, as = "Option<TranscriptLanguage>")]
     #[schemars(with = "Option<TranscriptLanguage>")]
     pub language: Option<String>,
+    /// 'Resúmenes con IA' (ADR 0021): missing on create = on; missing on edit = unchanged.
+    #[serde(default)]
+    #[ts(optional)]
+    pub summaries: Option<bool>,
 }
 
 /// Where a recording's transcript stands.

@@ -3,6 +3,7 @@
 //! Everything here runs on the host under `cargo test`; the worker crate only adapts these rules to
 //! HTTP, D1 and R2. Keep `worker`, `web-sys` and friends out of this crate.
 
+pub mod ai_summary;
 pub mod analysis;
 pub mod auth;
 pub mod billing;

@@ -99,6 +99,7 @@ pub fn need(route: RouteId) -> Need {
         | R::TranscriptGet
         | R::TranscriptVtt
         | R::TranscriptText
+        | R::SummaryGet
         | R::ReelList
         | R::ReelGet
         // Who is on the team: every member sees it (invitations only admins and the owner).
@@ -121,7 +122,9 @@ pub fn need(route: RouteId) -> Need {
         | R::ReelClipRemove
         | R::ShareList
         | R::ShareCreate
-        | R::ShareRevoke => Need::Research,
+        | R::ShareRevoke
+        // A summary costs a model call: researchers make them, observers read them.
+        | R::SummaryRegenerate => Need::Research,
         R::InvitationCreate
         | R::InvitationResend
         | R::InvitationRevoke

@@ -47,27 +47,45 @@ impl Language {
     }
 }
 
-/// An analysis's transcription setting: on, in Spanish, unless the researcher says otherwise.
+/// An analysis's transcription setting: on, in Spanish, unless the researcher says otherwise;
+/// with 'Resúmenes con IA' (ADR 0021), on by default, which summarises only what is transcribed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setting {
     pub enabled: bool,
     pub language: Language,
+    pub summaries: bool,
 }
 
 impl Default for Setting {
     fn default() -> Self {
-        Setting { enabled: true, language: Language::Es }
+        Setting { enabled: true, language: Language::Es, summaries: true }
+    }
+}
+
+impl Setting {
+    /// Whether its participations get an AI summary: only what is transcribed can be.
+    pub fn summarises(self) -> bool {
+        self.enabled && self.summaries
     }
 }
 
 /// The setting after a create or edit: each part sent replaces the `current` one (the default on
 /// create); a language other than 'es' or 'en' is refused.
-pub fn setting(enabled: Option<bool>, language: Option<&str>, current: Setting) -> Result<Setting, &'static str> {
+pub fn setting(
+    enabled: Option<bool>,
+    language: Option<&str>,
+    summaries: Option<bool>,
+    current: Setting,
+) -> Result<Setting, &'static str> {
     let language = match language {
         None => current.language,
         Some(code) => Language::parse(code).ok_or(LANGUAGE_INVALID)?,
     };
-    Ok(Setting { enabled: enabled.unwrap_or(current.enabled), language })
+    Ok(Setting {
+        enabled: enabled.unwrap_or(current.enabled),
+        language,
+        summaries: summaries.unwrap_or(current.summaries),
+    })
 }
 
 /// The model's input for one window of audio (what the binding's `run` takes, and the REST body).

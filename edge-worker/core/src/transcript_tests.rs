@@ -54,11 +54,15 @@ fn rate_limits_and_failures_are_retried_refusals_are_not() {
 
 #[test]
 fn the_setting_defaults_to_spanish_and_checks_the_language() {
-    assert_eq!(setting(None, None, Setting::default()), Ok(Setting { enabled: true, language: Language::Es }));
-    let english_off = setting(Some(false), Some("en"), Setting::default()).unwrap();
-    assert_eq!(english_off, Setting { enabled: false, language: Language::En });
-    assert_eq!(setting(None, None, english_off), Ok(english_off));
-    assert_eq!(setting(Some(true), Some("fr"), english_off), Err(LANGUAGE_INVALID));
+    let default = Setting { enabled: true, language: Language::Es, summaries: true };
+    assert_eq!(setting(None, None, None, Setting::default()), Ok(default));
+    let english_off = setting(Some(false), Some("en"), None, Setting::default()).unwrap();
+    assert_eq!(english_off, Setting { enabled: false, language: Language::En, summaries: true });
+    assert!(!english_off.summarises(), "nothing transcribed, nothing summarised");
+    assert_eq!(setting(None, None, None, english_off), Ok(english_off));
+    assert_eq!(setting(Some(true), Some("fr"), None, english_off), Err(LANGUAGE_INVALID));
+    let no_summaries = setting(None, None, Some(false), default).unwrap();
+    assert!(no_summaries.enabled && !no_summaries.summarises());
 }
 
 #[test]

@@ -44,8 +44,13 @@ fn transcription(
     current: lupa_core::transcript::Setting,
 ) -> ApiResult<lupa_core::transcript::Setting> {
     let sent = body.transcription.as_ref();
-    lupa_core::transcript::setting(sent.and_then(|t| t.enabled), sent.and_then(|t| t.language.as_deref()), current)
-        .map_err(|m| ApiError::unprocessable(ErrorCode::InvalidAnalysis, m))
+    lupa_core::transcript::setting(
+        sent.and_then(|t| t.enabled),
+        sent.and_then(|t| t.language.as_deref()),
+        sent.and_then(|t| t.summaries),
+        current,
+    )
+    .map_err(|m| ApiError::unprocessable(ErrorCode::InvalidAnalysis, m))
 }
 
 fn input(body: AnalysisRequest) -> AnalysisInput {

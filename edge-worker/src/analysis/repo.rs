@@ -42,6 +42,8 @@ pub struct AnalysisRow {
     /// ADR 0018: 1 = transcribe the recordings (the default), in `transcription_language`.
     pub transcription_enabled: i64,
     pub transcription_language: String,
+    /// ADR 0021: 1 = 'Resúmenes con IA' (the default).
+    pub summaries_enabled: i64,
 }
 
 /// The question settings of an analysis (ADR 0012); `None` keeps the stored value on edit.
@@ -80,10 +82,10 @@ struct EntryRow {
 }
 
 const LIST: &str = "SELECT a.id, a.workspace_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, a.summaries_enabled, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.workspace_id = ?1 ORDER BY a.created_at DESC, a.id DESC";
 const ONE: &str = "SELECT a.id, a.workspace_id, a.name, a.url, a.device, a.scenario, a.max_participants, a.status, a.camera, a.created_at, a.updated_at, \
-     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
+     a.task_questions, a.sus, a.study_json, a.transcription_enabled, a.transcription_language, a.summaries_enabled, (SELECT COUNT(*) FROM analysis_entries e WHERE e.analysis_id = a.id AND e.status = 'submitted') AS submitted \
      FROM analyses a WHERE a.id = ?1";
 const TASKS_OF_WORKSPACE: &str = "SELECT t.id, t.analysis_id, t.task_type, t.content FROM analysis_tasks t \
      JOIN analyses a ON a.id = t.analysis_id WHERE a.workspace_id = ?1 ORDER BY t.analysis_id, t.position";
@@ -96,16 +98,16 @@ const ENTRIES_OF_ONE: &str = "SELECT e.id, e.status, e.participant_number, e.cre
      (SELECT COUNT(*) FROM entry_notes n WHERE n.entry_id = e.id) AS note_count \
      FROM analysis_entries e WHERE e.analysis_id = ?1 AND e.status != 'abandoned' ORDER BY e.created_at DESC, e.participant_number DESC";
 const INSERT: &str = "INSERT INTO analyses (id, owner_id, name, url, device, scenario, max_participants, status, camera, created_at, updated_at, task_questions, sus, study_json, \
-     transcription_enabled, transcription_language, workspace_id) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13, ?14)";
+     transcription_enabled, transcription_language, summaries_enabled, workspace_id) VALUES (?1, ?2, ?3, ?4, 'computer', ?5, ?6, 'published', ?8, ?7, ?7, COALESCE(?9, 0), COALESCE(?10, 0), ?11, ?12, ?13, ?14, ?15)";
 const INSERT_TASK: &str =
     "INSERT INTO analysis_tasks (id, analysis_id, position, task_type, content) VALUES (?1, ?2, ?3, 'text', ?4)";
 const DELETE_TASKS: &str = "DELETE FROM analysis_tasks WHERE analysis_id = ?1";
 /// A missing camera setting (`?8` NULL) or question setting (`?9`, `?10`) keeps the current one;
 /// `?11` is the study as merged and validated (NULL while it is the default, ADR 0017); `?12`,
-/// `?13` the transcription setting as merged (ADR 0018).
+/// `?13` the transcription setting as merged (ADR 0018), `?14` 'Resúmenes con IA' (ADR 0021).
 const UPDATE: &str = "UPDATE analyses SET name = ?2, url = ?3, scenario = ?4, max_participants = ?5, status = ?6, updated_at = ?7, \
      camera = COALESCE(?8, camera), task_questions = COALESCE(?9, task_questions), sus = COALESCE(?10, sus), study_json = ?11, \
-     transcription_enabled = ?12, transcription_language = ?13 WHERE id = ?1";
+     transcription_enabled = ?12, transcription_language = ?13, summaries_enabled = ?14 WHERE id = ?1";
 const SET_STATUS: &str = "UPDATE analyses SET status = ?2, updated_at = ?3 WHERE id = ?1";
 const DELETE_ENTRIES: &str = "DELETE FROM analysis_entries WHERE analysis_id = ?1";
 const DELETE: &str = "DELETE FROM analyses WHERE id = ?1";
@@ -121,6 +123,7 @@ impl AnalysisRow {
         Setting {
             enabled: self.transcription_enabled != 0,
             language: Language::parse(&self.transcription_language).unwrap_or_default(),
+            summaries: self.summaries_enabled != 0,
         }
     }
 
@@ -279,14 +282,14 @@ fn field_args(valid: &ValidAnalysis) -> [JsValue; 4] {
     [text(&valid.name), text(&valid.url), opt_text(valid.scenario.as_deref()), int(valid.max_participants)]
 }
 
-/// The camera, question, study and transcription settings: `?8`-`?13` of both `INSERT` and
+/// The camera, question, study, transcription and summary settings: `?8`-`?14` of both `INSERT` and
 /// `UPDATE`, so the two statements bind them alike.
 fn option_args(
     camera: JsValue,
     settings: QuestionSettings,
     study_json: Option<&str>,
     transcription: Setting,
-) -> [JsValue; 6] {
+) -> [JsValue; 7] {
     [
         camera,
         opt_flag(settings.task_questions),
@@ -294,6 +297,7 @@ fn option_args(
         opt_text(study_json),
         int(i64::from(transcription.enabled)),
         text(transcription.language.as_str()),
+        int(i64::from(transcription.summaries)),
     ]
 }
 
@@ -359,6 +363,7 @@ pub async fn insert(
         study_json,
         transcription_enabled: i64::from(transcription.enabled),
         transcription_language: transcription.language.as_str().to_string(),
+        summaries_enabled: i64::from(transcription.summaries),
     };
     let mut dto = row.dto(tasks);
     dto.entries = Some(Vec::new());

@@ -41,6 +41,8 @@ struct Statements {
     segments: &'static str,
     /// Transcripts go with the recordings they were made from (ADR 0018).
     transcripts: &'static str,
+    /// And the AI summaries made from them (ADR 0021).
+    summaries: &'static str,
 }
 
 // `?1` = id of the scope, `?2` = now. Open uploads are those whose `upload_id` is still set.
@@ -53,6 +55,7 @@ const ENTRY: Statements = Statements {
     parts: "DELETE FROM segment_parts WHERE entry_id = ?1",
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1",
+    summaries: "DELETE FROM entry_summaries WHERE entry_id = ?1",
 };
 // The same for an entry being abandoned: every statement does nothing unless it is in progress,
 // so a submit that commits first keeps everything (the batch is one transaction).
@@ -65,6 +68,7 @@ const ENTRY_IN_PROGRESS: Statements = Statements {
     parts: "DELETE FROM segment_parts WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    summaries: "DELETE FROM entry_summaries WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
 };
 const ANALYSIS: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \
@@ -75,6 +79,7 @@ const ANALYSIS: Statements = Statements {
     parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     transcripts: "DELETE FROM transcript_windows WHERE analysis_id = ?1",
+    summaries: "DELETE FROM entry_summaries WHERE analysis_id = ?1",
 };
 const WORKSPACE: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT e.id, ?2 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
@@ -86,6 +91,7 @@ const WORKSPACE: Statements = Statements {
     parts: "DELETE FROM segment_parts WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
     transcripts: "DELETE FROM transcript_windows WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
+    summaries: "DELETE FROM entry_summaries WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
 };
 
 /// Queues an entry's R2 prefix for deletion.
@@ -126,6 +132,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
         stmt(database, s.parts, &[text(id)])?,
         stmt(database, s.segments, &[text(id)])?,
         stmt(database, s.transcripts, &[text(id)])?,
+        stmt(database, s.summaries, &[text(id)])?,
     ])
 }
 

@@ -1,7 +1,9 @@
 //! The analysis's CSV exports. The first has one row per entry per task (time, success, SEQ), one
 //! per entry for the SUS and one per note or clip; the second is the per-task summary. When the
 //! analysis transcribes, a last column has what was said during each task, and a `transcript` row
-//! what was said outside them (ADR 0018).
+//! what was said outside them (ADR 0018). A participation's AI summary adds a `finding` row per
+//! verified quote: the finding as `note_title`, the quote as `note`, its range as
+//! `note_time`–`note_end` (ADR 0021).
 
 use crate::auth::sessions::SessionUser;
 use crate::error::ApiResult;
@@ -12,7 +14,7 @@ use lupa_core::csv;
 use lupa_core::summary::clock;
 use worker::{Response, ResponseBuilder};
 
-use super::summary::{load, WindowRow};
+use super::summary::{load, FindingsRow, WindowRow};
 
 const EXPORT_HEADER: [&str; 17] = [
     "kind",
@@ -41,14 +43,15 @@ const STUDY_HEADER: [&str; 6] = ["pid", "task_order", "question_phase", "questio
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
     let (data, results, notes, study_data) = load(app, user, analysis_id, true, true).await?;
-    let (notes, tags, transcribes, windows) = match notes {
+    let (notes, tags, transcribes, windows, findings) = match notes {
         Some(slots) => (
             results.all::<NoteRow>(slots.notes)?,
             results.all::<TagRow>(slots.tags)?,
             results.first_value::<i64>(slots.transcribes)? == Some(1),
             results.all::<WindowRow>(slots.windows)?,
+            results.all::<FindingsRow>(slots.findings)?,
         ),
-        None => (Vec::new(), Vec::new(), false, Vec::new()),
+        None => (Vec::new(), Vec::new(), false, Vec::new(), Vec::new()),
     };
     // Like the study columns: an analysis with no transcript yet keeps its columns.
     let transcribes = transcribes && !windows.is_empty();
@@ -119,6 +122,18 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
             rest[10] = note.title.clone().unwrap_or_default();
             rest[11] = note_tags;
             rows.push(row(if note.end_ms.is_some() { "clip" } else { "note" }, rest));
+        }
+        for summary in findings.iter().filter(|f| f.entry_id == entry.id) {
+            for (task_number, finding, quote) in crate::summaries::quotes_of(&summary.findings_json) {
+                let mut rest: [String; 13] = Default::default();
+                rest[0] = task_number.to_string();
+                rest[1] = data.tasks.get(task_number as usize - 1).cloned().unwrap_or_default();
+                rest[3] = clock(quote.start_ms.max(0) as u64);
+                rest[4] = quote.text;
+                rest[9] = clock(quote.end_ms.max(0) as u64);
+                rest[10] = finding;
+                rows.push(row("finding", rest));
+            }
         }
         if study_columns {
             // ADR 0017: every row of the entry says its participant id and task order; its

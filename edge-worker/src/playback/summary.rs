@@ -1,6 +1,6 @@
 //! The analysis summary: each task's figures (success rate, SEQ, time on task; ADR 0012), the
 //! SUS, and each entry's duration, notes and SUS score; and the one read both it and the CSV
-//! exports (`export.rs`) start from.
+//! exports (`export.rs`) start from, AI findings included (ADR 0021).
 
 use lupa_api_types::{AnalysisSummaryResponse, EntrySummaryRowDto};
 use serde::Deserialize;
@@ -28,6 +28,17 @@ const TRANSCRIBES: &str = "SELECT transcription_enabled AS value FROM analyses W
 const TRANSCRIPTS: &str = "SELECT w.entry_id, w.lines_json, e.steps_json FROM transcript_windows w JOIN analysis_entries e ON e.id = w.entry_id \
      WHERE w.analysis_id = ?1 AND e.status = 'submitted' ORDER BY w.entry_id, w.start_ms";
 
+/// The export's AI findings (ADR 0021): each summarised participation's verified findings.
+const FINDINGS: &str =
+    "SELECT s.entry_id, s.findings_json FROM entry_summaries s JOIN analysis_entries e ON e.id = s.entry_id \
+     WHERE s.analysis_id = ?1 AND e.status = 'submitted' AND s.created_at IS NOT NULL";
+
+#[derive(Deserialize)]
+pub(super) struct FindingsRow {
+    pub(super) entry_id: String,
+    pub(super) findings_json: String,
+}
+
 #[derive(Deserialize)]
 pub(super) struct WindowRow {
     pub(super) entry_id: String,
@@ -41,6 +52,7 @@ pub(super) struct ExportSlots {
     pub(super) tags: Slot,
     pub(super) transcribes: Slot,
     pub(super) windows: Slot,
+    pub(super) findings: Slot,
 }
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
@@ -62,6 +74,7 @@ pub(super) async fn load(
                     tags: notes::add_tags_of_analysis(batch, analysis_id)?,
                     transcribes: batch.add(TRANSCRIBES, &id)?,
                     windows: batch.add(TRANSCRIPTS, &id)?,
+                    findings: batch.add(FINDINGS, &id)?,
                 })
             } else {
                 None

@@ -95,7 +95,8 @@ pub async fn put_audio_chunk(
     json(200, &ChunkResponse { stored: true })
 }
 
-const WINDOWS: &str = "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
+pub(crate) const WINDOWS: &str =
+    "SELECT lines_json AS value FROM transcript_windows WHERE entry_id = ?1 ORDER BY start_ms";
 const STATE: &str =
     "SELECT a.transcription_enabled, a.transcription_language, e.transcript_completed_at, e.steps_json \
      FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?1";

@@ -23,7 +23,7 @@ pub enum Provider {
     Off,
 }
 
-fn value(env: &Env, name: &str) -> Option<String> {
+pub(crate) fn value(env: &Env, name: &str) -> Option<String> {
     // A secret in production; the tests' stand-in passes plain vars.
     env.secret(name)
         .ok()

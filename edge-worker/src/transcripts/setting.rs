@@ -5,10 +5,14 @@ use lupa_api_types::transcript::{TranscriptLanguage, TranscriptionDto};
 use lupa_core::transcript::{Language, Setting};
 
 pub fn setting_dto(setting: Setting) -> TranscriptionDto {
-    TranscriptionDto { enabled: setting.enabled, language: language_dto(setting.language) }
+    TranscriptionDto {
+        enabled: setting.enabled,
+        language: language_dto(setting.language),
+        summaries: setting.summaries,
+    }
 }
 
-pub(super) fn language_dto(language: Language) -> TranscriptLanguage {
+pub(crate) fn language_dto(language: Language) -> TranscriptLanguage {
     match language {
         Language::Es => TranscriptLanguage::Es,
         Language::En => TranscriptLanguage::En,

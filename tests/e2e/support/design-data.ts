@@ -100,7 +100,7 @@ export const participationAnalysis = (stamp: number) => ({
   tasks: TASKS.slice(0, 3).map((taskContent) => ({ taskType: 'text', taskContent })),
   device: 'computer',
   // Off like researcherWithAnalysis's: no third track to record, no audio sent after Finish.
-  transcription: { enabled: false, language: 'es' },
+  transcription: { enabled: false, language: 'es', summaries: true },
 });
 
 /** A participant (own context, own capability cookie) joins `analysisId`; returns the entry id. */

@@ -43,6 +43,6 @@ export const anAnalysisRequest = (overrides: Partial<AnalysisRequest> = {}): Ana
   taskQuestions: true,
   sus: false,
   camera: 'off',
-  transcription: { enabled: true, language: 'es' },
+  transcription: { enabled: true, language: 'es', summaries: true },
   ...overrides,
 });

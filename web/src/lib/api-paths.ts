@@ -130,6 +130,10 @@ export const apiPaths = {
   transcriptVtt: (id: string) => `/entry/${e(id)}/transcript.vtt`,
   /** GET /entry/{id}/transcript.txt (session) */
   transcriptText: (id: string) => `/entry/${e(id)}/transcript.txt`,
+  /** GET /entry/{id}/summary (session) */
+  summaryGet: (id: string) => `/entry/${e(id)}/summary`,
+  /** POST /entry/{id}/summary (session) */
+  summaryRegenerate: (id: string) => `/entry/${e(id)}/summary`,
   /** POST /entry/{id}/notes (session) */
   noteCreate: (id: string) => `/entry/${e(id)}/notes`,
   /** PATCH /entry/{id}/notes/{noteId} (session) */

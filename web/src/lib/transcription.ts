@@ -8,7 +8,7 @@ import type { TranscriptLanguage } from '@/lib/api-types/TranscriptLanguage';
 
 export const TRANSCRIPTION_LANGUAGES = ['es', 'en'] as const satisfies readonly TranscriptLanguage[];
 
-export const DEFAULT_TRANSCRIPTION: TranscriptionDto = { enabled: true, language: 'es' };
+export const DEFAULT_TRANSCRIPTION: TranscriptionDto = { enabled: true, language: 'es', summaries: true };
 
 /** The setting an analysis answer carries, or the default when it carries none (an older answer in a cache). */
 export const transcriptionOf = (analysis: Pick<AnalysisDto, 'transcription'>): TranscriptionDto =>

@@ -65,6 +65,7 @@ fn meaning(status: u16) -> &'static str {
         422 => "A field of the wrong type, or values that are refused together",
         426 => "Not a WebSocket handshake",
         429 => "Too many attempts: wait Retry-After seconds",
+        503 => "This server does not offer it: the service behind it is not configured (an AI provider)",
         _ => "Error",
     }
 }

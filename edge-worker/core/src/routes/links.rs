@@ -71,6 +71,8 @@ pub const LINKS: &[Link] = &[
     to(AnalysisGet, TranscriptGet, FIRST_ENTRY),
     to(AnalysisGet, TranscriptVtt, FIRST_ENTRY),
     to(AnalysisGet, TranscriptText, FIRST_ENTRY),
+    to(AnalysisGet, SummaryGet, FIRST_ENTRY),
+    to(AnalysisGet, SummaryRegenerate, FIRST_ENTRY),
     to(NoteCreate, NoteUpdate, NOTE),
     to(NoteCreate, NoteDelete, NOTE),
     to(ReelCreate, ReelGet, REEL),

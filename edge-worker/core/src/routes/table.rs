@@ -162,6 +162,10 @@ declare_routes! {
         .doc("The transcript as WebVTT (attachment)").gives(200, Text("text/vtt")),
     TranscriptText: get("/entry/{id}/transcript.txt", Session).d1(2)
         .doc("The transcript as plain text, lines prefixed [mm:ss] (attachment)").gives(200, Text("text/plain")),
+    SummaryGet: get("/entry/{id}/summary", Session).d1(2)
+        .doc("The participation's AI summary: findings per task with quotes verified against the transcript (ADR 0021)").gives(200, Json("EntrySummaryResponse")),
+    SummaryRegenerate: post("/entry/{id}/summary", Session).d1(3)
+        .doc("Make the AI summary again (after the answer; the summary is pending meanwhile)").gives(202, Json("EntrySummaryResponse")).fails(&[409, 503]),
     NoteCreate: post("/entry/{id}/notes", Session).d1(3)
         .doc("Add a note (a clip needs a subscription; a clip's endMs comes after its atMs)").takes(Json("NewNoteRequest")).gives(201, Json("NoteDto")).fails(&[402, 409]),
     NoteUpdate: patch("/entry/{id}/notes/{noteId}", Session).d1(3)

@@ -90,6 +90,7 @@ impl ParticipationLedger {
         let bucket = self.bucket()?;
         let (entry_id, analysis_id) = (&meta.entry_id, &meta.analysis_id);
         let finished = transcribe::Phase::Finished;
+        let transcribed = store.transcription()?.is_some();
         let outcome = transcribe::run(&app, store, &bucket, &self.audio_files, entry_id, analysis_id, finished).await?;
         if let transcribe::Outcome::RetryAt(at) = outcome {
             return self.arm_at(store, at).await;
@@ -98,6 +99,13 @@ impl ParticipationLedger {
         transcribe::forget_audio(store, &bucket, analysis_id, entry_id).await?;
         self.state.storage().delete_all().await?;
         self.schema_ready.set(false);
+        // The transcript is complete: its summary (ADR 0021), here rather than after some request,
+        // since this is where completion is known and an alarm may wait on the model as long as
+        // it takes. Last, as it needs nothing the object kept; it does nothing for a
+        // participation no summary is owed to.
+        if transcribed {
+            crate::summaries::after_transcript(&app, entry_id).await;
+        }
         Ok(())
     }
 

@@ -4,4 +4,8 @@ import type { TranscriptLanguage } from "./TranscriptLanguage";
 /**
  * `transcription` of an analysis: 'Transcribir grabaciones' and its language.
  */
-export type TranscriptionDto = { enabled: boolean, language: TranscriptLanguage, };
+export type TranscriptionDto = { enabled: boolean, language: TranscriptLanguage, 
+/**
+ * 'Resúmenes con IA' (ADR 0021): on by default; only transcribed recordings are summarised.
+ */
+summaries: boolean, };

@@ -5,4 +5,8 @@ import type { TranscriptLanguage } from "./TranscriptLanguage";
  * `transcription` in a create/edit payload: missing on create = on, in Spanish; missing on edit
  * (or a part of it missing) = unchanged. A language other than 'es' or 'en' is a 422.
  */
-export type TranscriptionInput = { enabled?: boolean, language?: TranscriptLanguage, };
+export type TranscriptionInput = { enabled?: boolean, language?: TranscriptLanguage, 
+/**
+ * 'Resúmenes con IA' (ADR 0021): missing on create = on; missing on edit = unchanged.
+ */
+summaries?: boolean, };

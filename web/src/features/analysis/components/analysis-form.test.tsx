@@ -21,6 +21,7 @@ const values: AnalysisFormInput = {
   camera: 'off',
   transcribe: true,
   transcriptionLanguage: 'es',
+  summaries: true,
 };
 const study = {
   ...emptyStudyForm(),

@@ -1,7 +1,8 @@
 /**
  * 'Transcribir grabaciones' (ADR 0018): whether this analysis's recordings are transcribed, on by
  * default, and in which language they are spoken (Español or English; kept while transcription is
- * off, so turning it back on restores it). It sits in 'Opciones avanzadas' so the
+ * off, so turning it back on restores it), and 'Resúmenes con IA' (ADR 0021), on by default, which
+ * summarises only what is transcribed. It sits in 'Opciones avanzadas' so the
  * spec's form looks as before.
  */
 import { useId } from 'react';
@@ -35,6 +36,11 @@ export function TranscriptionField() {
           ))}
         </select>
       </div>
+      <CheckboxField<AnalysisFormInput>
+        name="summaries"
+        label={t('analysis.form.transcription.summaries')}
+        hint={t('analysis.form.transcription.summariesHint')}
+      />
     </fieldset>
   );
 }

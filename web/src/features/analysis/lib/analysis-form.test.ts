@@ -23,6 +23,7 @@ const valid = (overrides: Partial<AnalysisFormInput> = {}): AnalysisFormInput =>
   camera: 'off',
   transcribe: true,
   transcriptionLanguage: 'es',
+  summaries: true,
   ...overrides,
 });
 
@@ -94,6 +95,7 @@ describe('analysis form schema', () => {
       camera: 'off',
       transcribe: true,
       transcriptionLanguage: 'es',
+      summaries: true,
     });
   });
 });
@@ -120,11 +122,16 @@ describe('toAnalysisRequest', () => {
     expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcribe: false }))).transcription).toEqual({
       enabled: false,
       language: 'es',
+      summaries: true,
     });
     expect(toAnalysisRequest(analysisFormSchema.parse(valid({ transcriptionLanguage: 'en' }))).transcription).toEqual({
       enabled: true,
       language: 'en',
+      summaries: true,
     });
+    expect(toAnalysisRequest(analysisFormSchema.parse(valid({ summaries: false }))).transcription?.summaries).toBe(
+      false,
+    );
     expect(analysisFormSchema.safeParse({ ...valid(), transcriptionLanguage: 'fr' }).success).toBe(false);
   });
 
@@ -177,10 +184,12 @@ describe('edit form prefill', () => {
       camera: 'off',
       transcribe: true,
       transcriptionLanguage: 'es',
+      summaries: true,
     });
     expect(analysisFormFrom({ ...analysis, camera: 'required' }).camera).toBe('required');
     // A saved transcription setting is prefilled (ADR 0018).
-    const saved = { ...analysis, transcription: { enabled: false, language: 'en' } } as AnalysisDto;
+    const saved = { ...analysis, transcription: { enabled: false, language: 'en', summaries: false } } as AnalysisDto;
     expect([analysisFormFrom(saved).transcribe, analysisFormFrom(saved).transcriptionLanguage]).toEqual([false, 'en']);
+    expect(analysisFormFrom(saved).summaries).toBe(false);
   });
 });

@@ -47,6 +47,7 @@ export const analysisFormSchema = z.object({
   camera: z.enum(CAMERA_OPTIONS),
   transcribe: z.boolean(),
   transcriptionLanguage: z.enum(TRANSCRIPTION_LANGUAGES),
+  summaries: z.boolean(),
 });
 
 /** What the inputs hold (all strings; the participants input too). */
@@ -65,6 +66,7 @@ export const emptyAnalysisForm = (): AnalysisFormInput => ({
   camera: 'off',
   transcribe: true,
   transcriptionLanguage: 'es',
+  summaries: true,
 });
 
 /** The edit form starts from the saved analysis; a stored 'null' scenario is an empty field. */
@@ -79,6 +81,7 @@ export const analysisFormFrom = (analysis: AnalysisDto): AnalysisFormInput => ({
   camera: analysis.camera ?? 'off',
   transcribe: transcriptionOf(analysis).enabled,
   transcriptionLanguage: transcriptionOf(analysis).language,
+  summaries: transcriptionOf(analysis).summaries,
 });
 
 /** The web form always says what it wants (a client that leaves `transcription` out gets it on, in Spanish). */
@@ -97,7 +100,7 @@ export function toAnalysisRequest(values: AnalysisFormValues): AnalysisRequest {
     taskQuestions: values.taskQuestions,
     sus: values.sus,
     camera: values.camera,
-    transcription: { enabled: values.transcribe, language: values.transcriptionLanguage },
+    transcription: { enabled: values.transcribe, language: values.transcriptionLanguage, summaries: values.summaries },
   };
 }
 

@@ -8,3 +8,5 @@ export const entryQueryKey = (entryId: string) => ['entry', entryId] as const;
 export const notesQueryKey = (entryId: string) => ['entry', entryId, 'notes'] as const;
 
 export const transcriptQueryKey = (entryId: string) => ['entry', entryId, 'transcript'] as const;
+
+export const summaryQueryKey = (entryId: string) => ['entry', entryId, 'summary'] as const;

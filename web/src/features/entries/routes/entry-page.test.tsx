@@ -110,9 +110,9 @@ describe('entry page', { timeout: 15_000 }, () => {
     renderApp('/entry/e1');
     const list = await screen.findByRole('tablist', { name: 'Tareas y notas de la grabación' }, { timeout: 5000 });
     const tabs = within(list).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Notas', 'Transcripción', 'Tareas']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Notas', 'Transcripción', 'Resumen', 'Tareas']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1]);
     expect(screen.getByRole('tabpanel', { name: 'Notas' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Tasks' })).toBeNull();
     tabs[0]?.focus();
@@ -120,9 +120,9 @@ describe('entry page', { timeout: 15_000 }, () => {
     expect(tabs[1]?.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(tabs[1]);
     fireEvent.keyDown(tabs[1]!, { key: 'End' });
-    expect(tabs[2]?.getAttribute('aria-selected')).toBe('true');
+    expect(tabs[3]?.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Tasks' })).toBeTruthy();
-    fireEvent.keyDown(tabs[2]!, { key: 'Home' });
+    fireEvent.keyDown(tabs[3]!, { key: 'Home' });
     expect(document.activeElement).toBe(tabs[0]);
   });
 

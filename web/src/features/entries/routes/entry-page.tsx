@@ -5,7 +5,7 @@
  * segments as one timeline, the camera picture-in-picture, chapters named as on the participant's
  * stepper, keyboard shortcuts), with a side panel of tabs beside it on wide screens and below it on
  * narrow ones or in theater mode: 'Notas' first (where a note written with N appears), the
- * 'Transcripción' (ADR 0018), the 'Tasks' chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
+ * 'Transcripción' (ADR 0018), its AI 'Resumen' (ADR 0021), the 'Tasks' chapters, and the participant's answers when there are some (ADR 0015). It resumes where the
  * recording was left off, or opens at the moment a link asks for (`?t=<seconds>`, ADR 0017).
  * A failed load shows 'Error retrieving video entry: …'.
  */
@@ -32,6 +32,7 @@ import { NotesPanel, type NoteDraft } from '@/features/entries/components/notes-
 import { Player } from '@/features/entries/components/player';
 import { ShortcutsDialog } from '@/features/entries/components/shortcuts-dialog';
 import { TranscriptPanel } from '@/features/entries/components/transcript-panel';
+import { SummaryPanel } from '@/features/entries/components/summary-panel';
 import { useTranscript } from '@/features/entries/api/get-transcript';
 import type { CaptionsSource } from '@/components/player/screen-videos';
 import { startsOf } from '@/lib/player/captions';
@@ -150,28 +151,31 @@ function captionsOf(
   };
 }
 
-type SideTab = 'notes' | 'transcript' | 'tasks' | 'answers';
+type SideTab = 'notes' | 'transcript' | 'summary' | 'tasks' | 'answers';
 
 const hasAnswers = (entry: EntryPageResponse) =>
   Boolean(entry.answers && (entry.answers.tasks.length > 0 || entry.answers.sus || entry.answers.questions?.length));
 
-/** The side panel's tabs, notes first, then the transcript; 'Respuestas' only when the participant answered something. */
+/** The side panel's tabs, notes first, then the transcript and its summary; 'Respuestas' only when the participant answered something. */
 function sideTabs({
   labels,
   notes,
   transcript,
+  summary,
   tasks,
   answers,
 }: {
   labels: Record<SideTab, string>;
   notes: ReactNode;
   transcript: ReactNode;
+  summary: ReactNode;
   tasks: ReactNode;
   answers: ReactNode;
 }): TabItem<SideTab>[] {
   const items: TabItem<SideTab>[] = [
     { key: 'notes', label: labels.notes, panel: notes },
     { key: 'transcript', label: labels.transcript, panel: transcript },
+    { key: 'summary', label: labels.summary, panel: summary },
     { key: 'tasks', label: labels.tasks, panel: tasks },
   ];
   if (answers) items.push({ key: 'answers', label: labels.answers, panel: answers });
@@ -222,6 +226,8 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   // The transcript is asked for once its tab has been opened, not on every visit to a recording.
   const transcriptOpened = useRef(false);
   if (sideTab === 'transcript') transcriptOpened.current = true;
+  const summaryOpened = useRef(false);
+  if (sideTab === 'summary') summaryOpened.current = true;
   const transcript = useTranscript(entry.id, captions);
   const captionsSource = useMemo(() => captionsOf(transcript.data, segments), [transcript.data, segments]);
   const [prefs, setPrefs] = useState<PlayerPrefs>(() => loadPrefs());
@@ -453,6 +459,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
               labels: {
                 notes: t('entry.tabs.notes'),
                 transcript: t('transcript.tab'),
+                summary: t('aiSummary.tab'),
                 tasks: t('entry.tabs.tasks'),
                 answers: t('entry.tabs.answers'),
               },
@@ -481,6 +488,14 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
                   onCaptions={setCaptions}
                   onSeek={(ms) => seekTo(ms)}
                   onCreateClip={openDraft}
+                />
+              ),
+              summary: (
+                <SummaryPanel
+                  entryId={entry.id}
+                  load={summaryOpened.current}
+                  tasks={chapterTexts(analysis.data?.analysisData).tasks}
+                  onSeek={(ms) => seekTo(ms)}
                 />
               ),
               tasks: (

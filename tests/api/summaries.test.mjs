@@ -1,0 +1,295 @@
+// AI summaries (issue 47, ADR 0021) against the real worker, D1, R2 and the participation's
+// Durable Object, with the test server's providers pointed at the Workers AI stand-in
+// (scripts/lib/whisper-stand-in.mjs serving scripts/lib/summary-stand-in.mjs, LUPA_STT_URL; its
+// summary model's control under /control/summary). A participation with real audio is
+// transcribed (the Whisper fixture's two lines), and its summary is made once the transcript is
+// complete. Checked: findings stand on verified quotes; the stand-in's mixed answer (an invented
+// quote and a real one placed at another time) has exactly those two findings dropped and
+// counted; the request has Workers AI's documented JSON-mode shape (the fixture from its
+// documentation); the CSV export has a row per verified quote; an observer reads but cannot regenerate; another customer gets 404; the setting
+// off sends nothing; a server without a provider says 'unavailable'.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { startServer } from '../../scripts/lib/dev-server.mjs';
+import { api, BASE, randomIp, signUp } from './helpers.mjs';
+import { grantSubscription } from './db.mjs';
+import { complete, participate, recordSegment, submit, until } from './recording.mjs';
+import { join } from './team-helpers.mjs';
+import { parseCsv } from './insights-helpers.mjs';
+
+const STT = process.env.LUPA_STT_URL;
+const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
+const AUDIO = {
+  bytes: readFileSync(new URL('chromium-audio-1.webm', fixtures)),
+  sizes: JSON.parse(readFileSync(new URL('chromium-audio-1.chunks.json', fixtures), 'utf8')),
+};
+const SCREEN = readFileSync(new URL('chromium.mp4', fixtures));
+const DOCUMENTED_REQUEST = JSON.parse(readFileSync(new URL('ai-text-request.json', fixtures), 'utf8'));
+const MODEL = '@cf/meta/llama-4-scout-17b-16e-instruct';
+
+const control = (path, body) =>
+  fetch(STT + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json());
+const summaryRequests = () => control('/control/summary/requests');
+
+before(() => {
+  assert.ok(STT, 'LUPA_STT_URL: the test server runs with the Workers AI stand-in (scripts/run-tests.mjs)');
+});
+
+async function owner(tag = 'summaries', base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
+  const user = await signUp(tag, undefined, base);
+  grantSubscription(user.user.id, { stateDir });
+  return user;
+}
+
+const body = (extra = {}) => ({
+  name: 'Resúmenes',
+  url: 'example.com',
+  maxNumberOfParticipants: 10,
+  scenario: 'Quieres comprar un regalo.',
+  tasks: [
+    { taskType: 'text', taskContent: 'Añade un producto al carrito' },
+    { taskType: 'text', taskContent: 'Paga el pedido' },
+  ],
+  device: 'computer',
+  ...extra,
+});
+
+async function analysis(user, extra) {
+  const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body(extra) });
+  assert.equal(res.status, 201, res.text);
+  return res.json.analysisData;
+}
+
+/** Task 1 from 0.2 s, task 2 from 9 s: the fixture's first line (0.65 s) is task 1's, its second (12.45 s) task 2's. */
+const STEPS = [
+  { index: 0, atMs: 0 },
+  { index: 1, atMs: 100 },
+  { index: 2, atMs: 200 },
+  { index: 3, atMs: 9_000 },
+];
+
+/** A submitted participation of 5 s of screen with its audio track (x-lupa-start-ms 150). */
+async function recordWithAudio(analysisId) {
+  const { entryId, cookie, res } = await participate(analysisId);
+  assert.equal(res.status, 200, res.text);
+  const seg = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
+  if (res.json.analysisData.transcribe) {
+    let offset = 0;
+    for (const [index, size] of AUDIO.sizes.entries()) {
+      const put = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${seg}/audio-chunks/${index}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '150', cookie },
+        body: AUDIO.bytes.subarray(offset, offset + size),
+      });
+      assert.equal(put.status, 200, await put.text());
+      offset += size;
+    }
+  }
+  const done = await complete(entryId, cookie, { steps: STEPS });
+  assert.equal(done.status, 200, done.text);
+  const sent = await submit(entryId, cookie);
+  assert.equal(sent.status, 200, sent.text);
+  return entryId;
+}
+
+const summary = (user, entryId) => api(`/api/v1/entry/${entryId}/summary`, { cookie: user.cookie });
+const regenerate = (user, entryId) => api(`/api/v1/entry/${entryId}/summary`, { method: 'POST', cookie: user.cookie });
+
+/** Polls the summary until `done(json)`; fails with the last answer. */
+async function summaryWhen(user, entryId, done, timeoutMs = 40_000) {
+  let last;
+  const ok = await until(
+    async () => {
+      last = await summary(user, entryId);
+      return last.status === 200 && done(last.json);
+    },
+    { timeoutMs, everyMs: 250 },
+  );
+  assert.ok(ok, `the summary never got there: ${last?.status} ${last?.text}`);
+  return last.json;
+}
+
+const quotesOf = (json) => json.tasks.flatMap((t) => t.findings.flatMap((f) => f.quotes.map((q) => [t.taskNumber, q])));
+
+test('once the transcript is complete, findings stand on quotes found in it; the request has the documented JSON-mode shape', async () => {
+  await control('/control/summary/reset', {});
+  const user = await owner();
+  const made = await analysis(user);
+  assert.deepEqual(made.transcription, { enabled: true, language: 'es', summaries: true }, "'Resúmenes con IA' on");
+  const entryId = await recordWithAudio(made.id);
+  const json = await summaryWhen(user, entryId, (j) => j.status === 'complete');
+  assert.equal(json.droppedFindings, 0);
+  assert.equal(json.model, MODEL);
+  assert.equal(json.promptVersion, 1);
+  assert.ok(json.createdAt > 0);
+  assert.deepEqual(quotesOf(json), [
+    [1, { startMs: 650, endMs: 3350, text: 'Vale, ahora busco el carrito.' }],
+    [2, { startMs: 12450, endMs: 15250, text: 'No encuentro el botón de pagar.' }],
+  ]);
+
+  const requests = (await summaryRequests()).filter((r) => r.messages?.[1]?.content?.includes('Añade un producto'));
+  assert.equal(requests.length, 1, 'one call for one participation');
+  const [r] = requests;
+  assert.equal(r.path, `/client/v4/accounts/stand-in-account/ai/run/${MODEL}`);
+  assert.equal(r.authorization, 'Bearer stand-in-token');
+  assert.match(r.contentType, /^application\/json/);
+  for (const key of Object.keys(DOCUMENTED_REQUEST)) assert.ok(r.keys.includes(key), `the request has ${key}`);
+  assert.deepEqual(
+    r.messages.map((m) => m.role),
+    DOCUMENTED_REQUEST.messages.map((m) => m.role),
+  );
+  assert.equal(r.responseFormat.type, 'json_schema');
+  assert.deepEqual(r.responseFormat.json_schema.required, ['tasks']);
+  const prompt = r.messages[1].content;
+  assert.match(prompt, /^Escenario: Quieres comprar un regalo\./);
+  assert.match(prompt, /## Tarea 1: Añade un producto al carrito\n- ¿Lo consiguió\?: sin respuesta\n/);
+  assert.match(prompt, /En la tarea \(ms desde el inicio\): 200\n/);
+  assert.match(prompt, /\[650-3350\] Vale, ahora busco el carrito\./);
+  assert.match(prompt, /## Tarea 2: Paga el pedido[\s\S]*\[12450-15250\] No encuentro el botón de pagar\./);
+  assert.match(r.messages[0].content, /en español/);
+
+  // The CSV export: a 'finding' row per verified quote (the finding as note_title, the quote as
+  // note, its range as note_time–note_end), every row with every column.
+  const rows = parseCsv((await api(`/api/v1/analysis/${made.id}/export`, { cookie: user.cookie })).text);
+  const col = (name) => rows[0].indexOf(name);
+  const found = rows
+    .filter((row) => row[0] === 'finding' && row[1] === entryId)
+    .map((row) => [row[col('task_number')], row[col('note_time')], row[col('note')], row[col('note_end')]]);
+  assert.deepEqual(found, [
+    ['1', '00:00', 'Vale, ahora busco el carrito.', '00:03'],
+    ['2', '00:12', 'No encuentro el botón de pagar.', '00:15'],
+  ]);
+  const titles = rows.filter((row) => row[0] === 'finding').map((row) => row[col('note_title')]);
+  assert.deepEqual(
+    titles,
+    json.tasks.flatMap((t) => t.findings.map((f) => f.text)),
+  );
+  assert.ok(rows.every((row) => row.length === rows[0].length));
+});
+
+test("the stand-in's mixed answer: the invented quote and the misplaced one are dropped, exactly, and counted", async () => {
+  await control('/control/summary/reset', {});
+  await control('/control/summary', { mode: 'mixed' });
+  try {
+    const user = await owner();
+    const made = await analysis(user);
+    const entryId = await recordWithAudio(made.id);
+    const json = await summaryWhen(user, entryId, (j) => j.status === 'complete');
+    assert.equal(json.droppedFindings, 2, '2 hallazgos descartados: sin cita verificable');
+    assert.deepEqual(
+      json.tasks.map((t) => [t.taskNumber, t.findings.length]),
+      [
+        [1, 1],
+        [2, 1],
+      ],
+    );
+    const texts = quotesOf(json).map(([, q]) => q.text);
+    assert.ok(!texts.includes('Me encanta el color del logotipo.'), 'the invented quote is not shown');
+    assert.deepEqual(texts, ['Vale, ahora busco el carrito.', 'No encuentro el botón de pagar.']);
+    // The proposal really had both: the model was asked once and proposed four findings for task 1.
+    const requests = await summaryRequests();
+    assert.equal(requests.length, 1);
+
+    // 'Regenerar' with the honest answer: pending at once, then complete with nothing dropped.
+    await control('/control/summary', { mode: 'sentences' });
+    const again = await regenerate(user, entryId);
+    assert.equal(again.status, 202, again.text);
+    assert.equal(again.json.status, 'pending');
+    const redone = await summaryWhen(user, entryId, (j) => j.status === 'complete' && j.createdAt > json.createdAt);
+    assert.equal(redone.droppedFindings, 0);
+    assert.equal((await summaryRequests()).length, 2);
+  } finally {
+    await control('/control/summary/reset', {});
+  }
+});
+
+test('an observer reads the summary but cannot regenerate it; another customer gets 404', async () => {
+  await control('/control/summary/reset', {});
+  const lead = await owner('sum-owner');
+  const [observer, stranger] = await Promise.all([signUp('sum-observer'), owner('sum-stranger')]);
+  await join(lead, observer, 'observer');
+  const made = await analysis(lead);
+  const entryId = await recordWithAudio(made.id);
+  await summaryWhen(lead, entryId, (j) => j.status === 'complete');
+  const read = await summary(observer, entryId);
+  assert.equal(read.status, 200, read.text);
+  assert.equal(read.json.tasks.length, 2);
+  const refused = await regenerate(observer, entryId);
+  assert.equal(refused.status, 403, refused.text);
+  assert.equal(refused.json.code, 'team_role_forbidden');
+  for (const res of [await summary(stranger, entryId), await regenerate(stranger, entryId)]) {
+    assert.equal(res.status, 404, res.text);
+  }
+  assert.equal((await summaryRequests()).length, 1, 'nothing was asked again');
+});
+
+test("'Resúmenes con IA' off: 'disabled', nothing sent; a summary before the transcript is complete is not ready", async () => {
+  await control('/control/summary/reset', {});
+  const user = await owner();
+  const made = await analysis(user, { transcription: { summaries: false } });
+  assert.deepEqual(made.transcription, { enabled: true, language: 'es', summaries: false });
+  const entryId = await recordWithAudio(made.id);
+  const transcribed = await until(
+    async () => (await api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie })).json?.status === 'complete',
+    { timeoutMs: 30_000, everyMs: 250 },
+  );
+  assert.ok(transcribed);
+  assert.equal((await summary(user, entryId)).json.status, 'disabled');
+  const refused = await regenerate(user, entryId);
+  assert.equal(refused.status, 409);
+  assert.equal(refused.json.code, 'summaries_off');
+  assert.equal(refused.json.message, 'Este análisis no tiene activados los resúmenes con IA');
+  assert.equal((await summaryRequests()).length, 0, 'nothing left the worker');
+
+  // Turned on later: 'Regenerar' makes it.
+  const on = await api(`/api/v1/analysis/${made.id}`, {
+    method: 'PATCH',
+    cookie: user.cookie,
+    body: body({ transcription: { summaries: true } }),
+  });
+  assert.equal(on.status, 200, on.text);
+  assert.equal((await regenerate(user, entryId)).status, 202);
+  await summaryWhen(user, entryId, (j) => j.status === 'complete' && j.tasks.length === 2);
+
+  // A participation still recording has no transcript to summarise.
+  const { entryId: recording, res } = await participate(made.id);
+  assert.equal(res.status, 200);
+  const early = await regenerate(user, recording);
+  assert.equal(early.status, 409);
+  assert.equal(early.json.code, 'summary_not_ready');
+});
+
+test("a server without a provider says 'unavailable', and 'Regenerar' is 503", async () => {
+  const stateDir = mkdtempSync(joinPath(tmpdir(), 'lupa-summaries-off-'));
+  const server = await startServer({ stateDir });
+  try {
+    const user = await owner('sum-off', server.url, stateDir);
+    const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
+    const made = await (
+      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
+    ).json();
+    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+      body: JSON.stringify({ analysisId: made.analysisData.id }),
+    });
+    const entryId = (await joined.json()).analysisEntryId;
+    const read = await (await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { headers })).json();
+    assert.equal(read.status, 'unavailable');
+    assert.deepEqual(read.tasks, []);
+    const refused = await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { method: 'POST', headers });
+    assert.equal(refused.status, 503);
+    const refusal = await refused.json();
+    assert.equal(refusal.code, 'summaries_unavailable');
+    assert.equal(refusal.message, 'Resúmenes no disponibles en este servidor');
+  } finally {
+    await server.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+});
