@@ -3,14 +3,16 @@
 // tablist that arrow keys walk; the header with the name, the status and the invite link stays on
 // screen while the page scrolls, and its button copies the link; 'Resumen' shows a panel study's
 // whole set-up; a participation still recording has one badge, no date and only 'Ver en directo';
-// nothing is wider than a 360 px screen on any tab.
+// nothing is wider than a 360 px screen on any tab. 'Resultados' (issue 45): one CSV control
+// that opens both exports, the time per task once, the SUS as a result card like the others; at
+// 360 px the tab row takes two lines at most, every name whole.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
-import { expectOk, submitRecording } from './support/insights';
-import { researcherWithAnalysis } from './support/participation';
+import { answeredParticipation, askQuestions, expectOk, submitRecording } from './support/insights';
+import { expectAccessible, researcherWithAnalysis } from './support/participation';
 import { asParticipant, uploadSegment } from './support/recording';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
@@ -206,4 +208,175 @@ test('the analysis page: tabs by address and keyboard, a sticky header that copi
   expect(small!.height, 'the sticky header leaves the screen to the content').toBeLessThan(220);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await measureOverflow(page), 'at 390 px').toBeNull();
+});
+
+/** The look every result card shares (issue 45): the card's frame and its heading's type. */
+const cardStyle = (card: Locator) =>
+  card.evaluate((element) => {
+    const box = getComputedStyle(element);
+    const heading = element.querySelector('h2, h3');
+    const title = heading ? getComputedStyle(heading) : null;
+    return {
+      padding: box.padding,
+      border: box.border,
+      radius: box.borderRadius,
+      background: box.backgroundColor,
+      titleSize: title?.fontSize,
+      titleWeight: title?.fontWeight,
+    };
+  });
+
+test("'Resultados': one CSV control with both exports, the time per task once, the SUS as a result card; the tab row at 360 px", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const request = page.request;
+  const analysisId = await researcherWithAnalysis(request, 5);
+  await askQuestions(request, analysisId, { name: 'Resultados e2e' });
+  // Three participants, so the SUS has an interval: 85, 75 and 100.
+  for (const sus of [
+    [4, 2, 5, 1, 4, 2, 4, 1, 5, 2],
+    [4, 2, 4, 2, 4, 2, 4, 2, 4, 2],
+    [5, 1, 5, 1, 5, 1, 5, 1, 5, 1],
+  ]) {
+    await answeredParticipation(
+      baseURL!,
+      analysisId,
+      [
+        [6, 'yes'],
+        [3, 'no'],
+        [7, 'yes'],
+      ],
+      sus,
+    );
+  }
+  const answer = await request.get(`/api/v1/analysis/${analysisId}/summary`);
+  await expectOk(answer);
+  const summary = (await answer.json()) as {
+    sus: { n: number; mean: number; low: number; high: number; grade: string };
+  };
+  expect(summary.sus.n).toBe(3);
+  const decimal = (value: number) => value.toFixed(1).replace('.', ',');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/analysis/${analysisId}?tab=results`);
+  const results = page.getByRole('tabpanel');
+  await expect(results.getByTestId('insights-sus')).toBeVisible({ timeout: 30_000 });
+
+  // ---- One CSV control: 'Exportar CSV' opens both exports, which are nowhere else.
+  await expect(results.getByRole('button', { name: /CSV/ })).toHaveCount(1);
+  await expect(results.getByRole('link', { name: /CSV|Exportar/ })).toHaveCount(0);
+  await expect(results.locator('a[download]:visible')).toHaveCount(0);
+  const exportButton = results.getByRole('button', { name: 'Exportar CSV' });
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'false');
+  await exportButton.click();
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'true');
+  const downloads = results.locator('a[download]:visible');
+  await expect(downloads).toHaveText(['Por participación', 'Resumen por tarea']);
+  await expect(results.getByRole('link', { name: 'Por participación' })).toHaveAttribute(
+    'href',
+    `/api/v1/analysis/${analysisId}/export`,
+  );
+  await expect(results.getByRole('link', { name: 'Por participación' })).toHaveAccessibleDescription(
+    'Tiempos, respuestas, notas y clips de cada participante',
+  );
+  await expect(results.getByRole('link', { name: 'Resumen por tarea' })).toHaveAttribute(
+    'href',
+    `/api/v1/analysis/${analysisId}/export/tasks`,
+  );
+  // Both download: the per-task one here (its rows: a task each and the SUS).
+  const [csv] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    results.getByRole('link', { name: 'Resumen por tarea' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe(`lupa-analysis-${analysisId}-tasks.csv`);
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'false');
+  // From the keyboard: Enter opens, Tab reaches the links, Escape closes and returns to the button.
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(results.getByRole('link', { name: 'Por participación' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(exportButton).toBeFocused();
+  await expect(downloads).toHaveCount(0);
+
+  // ---- The time per task once: one card, and no time column in the metrics table.
+  await expect(results.getByTestId('task-times')).toHaveCount(1);
+  await expect(results.getByRole('heading', { name: 'Tiempo por tarea' })).toHaveCount(1);
+  await expect(results.getByTestId('summary-tasks')).toHaveCount(1);
+  await expect(results.getByTestId('task-times').getByRole('columnheader')).toHaveText([
+    'Tarea',
+    'Mediana',
+    'Rango (mín.–máx.)',
+    'Participaciones',
+  ]);
+  await expect(results.getByRole('columnheader', { name: /Tiempo/ })).toHaveCount(0);
+
+  // ---- The SUS: a result card like the others, its heading, figure, interval and n.
+  const sus = results.getByTestId('insights-sus');
+  await expect(sus.getByRole('heading', { level: 3 })).toHaveText(/^Cuestionario SUS n\s=\s3$/);
+  const figure = sus.getByTestId('sus-figure');
+  await expect(figure).toBeVisible();
+  await expect(figure).toHaveText(decimal(summary.sus.mean));
+  await expect(sus).toContainText(`IC 95 %: ${decimal(summary.sus.low)} – ${decimal(summary.sus.high)}`);
+  await expect(sus.getByTestId('sus-grade')).toHaveText(summary.sus.grade);
+  await expect(sus.getByRole('img', { name: 'Puntuación media e intervalo de confianza' })).toBeVisible();
+  // The figure is the card's largest text.
+  const sizes = await sus.evaluate((card) =>
+    [...card.querySelectorAll('*')].map((element) => parseFloat(getComputedStyle(element).fontSize)),
+  );
+  expect(parseFloat(await figure.evaluate((element) => getComputedStyle(element).fontSize))).toBe(Math.max(...sizes));
+  const metrics = results.getByTestId('insights-summary').locator('.results-card').first();
+  const times = results.getByTestId('task-times');
+  expect(await cardStyle(sus)).toEqual(await cardStyle(times));
+  expect(await cardStyle(sus)).toEqual(await cardStyle(metrics));
+  await expectAccessible(page);
+
+  // ---- At 360 px: the tab row takes two lines at most, every name whole, the keyboard as before;
+  // nothing is wider than the screen, the export list open or not.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const tab of TABS) {
+    await page.goto(`/analysis/${analysisId}${tab.query}`);
+    await expect(selectedTab(page)).toHaveText(tab.name, { timeout: 30_000 });
+    const tablist = page.getByRole('tablist', { name: 'Secciones del análisis' });
+    const row = await tablist.evaluate((list) => {
+      const tabs = [...list.querySelectorAll('[role="tab"]')].map((tab) => tab.getBoundingClientRect());
+      return {
+        lines: new Set(tabs.map((box) => Math.round(box.top))).size,
+        height: list.getBoundingClientRect().height,
+        tabHeight: Math.max(...tabs.map((box) => box.height)),
+        right: Math.max(...tabs.map((box) => box.right)),
+        // A tab's name is whole when the tab needs no more room than it has.
+        clipped: [...list.querySelectorAll<HTMLElement>('[role="tab"]')]
+          .filter((tab) => tab.scrollWidth > tab.clientWidth)
+          .map((tab) => tab.textContent),
+      };
+    });
+    expect(row.lines, `the tab row with '${tab.name}' selected`).toBeLessThanOrEqual(2);
+    expect(row.height).toBeLessThanOrEqual(2 * row.tabHeight + 8);
+    expect(row.right).toBeLessThanOrEqual(360);
+    expect(row.clipped).toEqual([]);
+    expect(await measureOverflow(page), `'${tab.name}' at 360 px`).toBeNull();
+  }
+  const tablist = page.getByRole('tablist', { name: 'Secciones del análisis' });
+  await tablist.getByRole('tab', { name: 'Compartir' }).focus();
+  await page.keyboard.press('Home');
+  await expect(tablist.getByRole('tab', { name: 'Resumen' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tablist.getByRole('tab', { name: 'Compartir' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(selectedTab(page)).toHaveText('Resultados');
+  await expect(page).toHaveURL(/\?tab=results$/);
+  await expect(sus.getByTestId('sus-figure')).toBeVisible();
+  await results.getByRole('button', { name: 'Exportar CSV' }).click();
+  const list = results.locator('.export-menu__list');
+  await expect(list).toBeVisible();
+  const box = await list.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  expect(await measureOverflow(page), "'Resultados' at 360 px, the exports open").toBeNull();
 });

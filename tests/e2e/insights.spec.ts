@@ -233,9 +233,11 @@ test('a participant answers every question by keyboard alone and finishes; the r
     await expectAccessible(view);
     await expectNoSidewaysScroll(view);
 
+    // The per-task summary, from the tab's one CSV control (issue 45).
+    await view.getByRole('button', { name: 'Exportar CSV' }).click();
     const [csv] = await Promise.all([
       view.waitForEvent('download', { timeout: 30_000 }),
-      insights.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).click(),
+      view.getByRole('link', { name: 'Resumen por tarea' }).click(),
     ]);
     const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = csvText

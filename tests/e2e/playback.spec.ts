@@ -223,7 +223,7 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await page.getByRole('link', { name: /Volver al análisis/ }).click();
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=participants$`));
   await expect(page.getByRole('tab', { name: 'Participantes' })).toHaveAttribute('aria-selected', 'true');
-  // The time per task is in 'Resultados' (issue 45), with the CSV export.
+  // The time per task is in 'Resultados' (issue 45), with the CSV exports.
   await page.getByRole('tab', { name: 'Resultados' }).click();
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=results$`));
   const summary = page.getByTestId('recordings-summary');
@@ -234,9 +234,11 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
   await expect(taskRows.nth(1)).toContainText('00:06');
   await expect(taskRows.nth(2)).toContainText('Añádelo al carrito');
   await expect(taskRows.nth(2)).toContainText('00:06 – 00:06');
+  // One CSV control, 'Exportar CSV', opens both exports; the per-participation one (issue 45).
+  await summary.getByRole('button', { name: 'Exportar CSV' }).click();
   const [csv] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
-    summary.getByRole('link', { name: 'Exportar CSV' }).click(),
+    summary.getByRole('link', { name: 'Por participación' }).click(),
   ]);
   const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
   expect(csvText.split(/\r?\n/)[0]).toMatch(/^kind,entry_id/);

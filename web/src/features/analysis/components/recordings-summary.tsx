@@ -1,24 +1,26 @@
 /**
- * Assisted analysis on /analysis/{id}, below the participations: per task the median time and the
- * range (min–max) across submitted recordings, and 'Exportar CSV'. Each recording's length and
- * notes are in the participations table above (one list, not two). Without submitted recordings
- * it shows nothing (the participations table already says 'Aún no hay participantes') or one line
- * while some are in progress.
+ * The 'Resultados' tab's figures (issue 45): under the section's head, with the tab's one CSV
+ * control ('Exportar CSV', both exports), the number tiles when the analysis asks questions or
+ * the SUS (ADR 0015), then result cards: the time per task, shown once (median, range min–max and
+ * n across submitted recordings), and the usability metrics and the SUS (SummaryInsights). Each
+ * recording's length and notes are in 'Participantes'. Without submitted recordings it shows
+ * nothing (the participations table already says 'Aún no hay participantes') or one line while
+ * some are in progress.
  */
 import { useTranslation } from 'react-i18next';
-import { Download } from 'lucide-react';
 import { WideTable } from '@/components/ui/wide-table';
 import { SectionHeader } from '@/components/ui/section-header';
 import { Table, type Column } from '@/components/ui/table';
 import { errorStatus } from '@/components/form';
-import { API_BASE_PATH } from '@/config/constants';
+import { FigureTiles } from '@/components/figures/figure-tiles';
 import { useSummary } from '@/features/analysis/api/get-summary';
+import { ExportMenu } from '@/features/analysis/components/export-menu';
 import { hasInsights, SummaryInsights } from '@/features/analysis/components/summary-insights';
 import { formatSpan } from '@/features/analysis/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
-import { apiPaths } from '@/lib/api-paths';
 import { useTeamRole } from '@/components/session/use-team-role';
+import '@/features/analysis/summary-insights.css';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
@@ -66,19 +68,8 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         title={t('summary.title')}
         titleId="recordings-summary-title"
         description={t('summary.intro')}
-        actions={
-          // Exports are a researcher's (ADR 0019).
-          canResearch ? (
-            <a
-              className="button button--ghost"
-              href={`${API_BASE_PATH}${apiPaths.analysisExport(analysis.id)}`}
-              download
-            >
-              <Download aria-hidden="true" size={18} />
-              {t('summary.export')}
-            </a>
-          ) : undefined
-        }
+        // Exports are a researcher's (ADR 0019).
+        actions={canResearch ? <ExportMenu analysisId={analysis.id} /> : undefined}
       />
       {summary.isPending ? (
         <p role="status">{t('summary.loading')}</p>
@@ -91,17 +82,29 @@ export function RecordingsSummary({ analysis }: { analysis: AnalysisDto }) {
         </p>
       ) : (
         <>
-          <h3 id="recordings-summary-tasks">{t('summary.tasksTitle')}</h3>
-          <WideTable stackBelow="md">
-            <Table
-              caption={t('summary.tasksTitle')}
-              columns={taskColumns}
-              rows={summary.data.tasks}
-              rowKey={(task) => String(task.taskNumber)}
-              testId="summary-tasks"
-            />
-          </WideTable>
-          {hasInsights(summary.data) ? <SummaryInsights analysisId={analysis.id} summary={summary.data} /> : null}
+          {hasInsights(summary.data) ? (
+            <FigureTiles overall={summary.data.overall} sus={summary.data.sus} settings={summary.data.settings} />
+          ) : null}
+          <section
+            className="results-card card card--snug"
+            aria-labelledby="recordings-summary-tasks"
+            data-testid="task-times"
+          >
+            <h3 id="recordings-summary-tasks" className="results-card__title">
+              {t('summary.tasksTitle')}
+            </h3>
+            <p className="text-note">{t('summary.tasksIntro')}</p>
+            <WideTable stackBelow="md">
+              <Table
+                caption={t('summary.tasksTitle')}
+                columns={taskColumns}
+                rows={summary.data.tasks}
+                rowKey={(task) => String(task.taskNumber)}
+                testId="summary-tasks"
+              />
+            </WideTable>
+          </section>
+          {hasInsights(summary.data) ? <SummaryInsights summary={summary.data} /> : null}
         </>
       )}
     </section>

@@ -3,7 +3,8 @@
  * away and why (question → option), and the answers to the questions before and after the tasks,
  * one card each (issue 45): choices and scales as charts (AnswerChart: bars with counts and
  * shares; a scale's mean with its interval), text answers as quotes, each opening its participant's
- * recording at the moment it was given. Read from the analysis summary.
+ * recording at the moment it was given. Read from the analysis summary. The cards are the
+ * 'Resultados' tab's one result card style (results-card, summary-insights.css).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ import { AnswerChart } from '@/features/analysis/components/answer-chart';
 import type { QuestionSummaryDto } from '@/lib/api-types/QuestionSummaryDto';
 import { formatClock } from '@/lib/time';
 import '@/features/analysis/study-results.css';
+import '@/features/analysis/summary-insights.css';
 
 function QuestionResult({ question }: { question: QuestionSummaryDto }) {
   const { t } = useTranslation();
@@ -63,12 +65,10 @@ export function StudyResults({ analysis }: { analysis: AnalysisDto }) {
   return (
     <>
       {screenOuts ? (
-        <section
-          className="analysis-section card card--snug"
-          aria-labelledby="screen-outs-title"
-          data-testid="screen-outs"
-        >
-          <h2 id="screen-outs-title">{t('analysis.study.screenOutsTitle')}</h2>
+        <section className="results-card card card--snug" aria-labelledby="screen-outs-title" data-testid="screen-outs">
+          <h2 id="screen-outs-title" className="results-card__title">
+            {t('analysis.study.screenOutsTitle')}
+          </h2>
           <p>
             {screenOuts.total
               ? t('analysis.study.screenOuts', { count: screenOuts.total })
@@ -87,11 +87,13 @@ export function StudyResults({ analysis }: { analysis: AnalysisDto }) {
       ) : null}
       {questions?.length ? (
         <section
-          className="analysis-section card card--snug"
+          className="results-card card card--snug"
           aria-labelledby="study-answers-title"
           data-testid="study-answers"
         >
-          <h2 id="study-answers-title">{t('analysis.study.answersTitle')}</h2>
+          <h2 id="study-answers-title" className="results-card__title">
+            {t('analysis.study.answersTitle')}
+          </h2>
           <ul className="study-results">
             {questions.map((q) => (
               <QuestionResult key={`${q.phase}-${q.question}`} question={q} />

@@ -1,11 +1,13 @@
 /**
- * The insights summary (ADR 0012 and ADR 0015): the number tiles for every task together and the SUS
- * against the 68 average, the server's figures with their n, intervals only where the server sent
- * them (none below 3 answers), the time on task once per task, the SUS grade, charts named,
- * described in words and with their values written, and the per-task CSV link.
+ * The insights summary (ADR 0012 and ADR 0015, issue 45): the number tiles for every task together
+ * and the SUS against the 68 average, the server's figures with their n, intervals only where the
+ * server sent them (none below 3 answers), no time on task (the time per task is its own card,
+ * once), the SUS as a result card with its figure, interval, n and grade, and charts named,
+ * described in words and with their values written.
  */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FigureTiles } from '@/components/figures/figure-tiles';
 import { hasInsights, SummaryInsights } from '@/features/analysis/components/summary-insights';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
 import { SessionWrapper } from '@/app/test-utils';
@@ -67,37 +69,38 @@ const summary = (): AnalysisSummaryResponse => ({
 
 describe('insights summary', () => {
   it('shows each figure with its n, and intervals only where the server sent one', () => {
-    render(<SummaryInsights analysisId="an 1" summary={summary()} />, { wrapper: SessionWrapper });
+    render(<SummaryInsights summary={summary()} />, { wrapper: SessionWrapper });
     const rows = within(screen.getByTestId('insights-tasks')).getAllByRole('row');
     const first = plain(rows[1]?.textContent);
     expect(first).toContain('80 %');
     expect(first).toContain('IC 95 %: 36 % – 98 %');
     expect(first).toContain('5,4');
     expect(first).toContain('IC 95 %: 4,2 – 6,6');
-    // Time on task once: the median of every attempt, with its n.
-    expect(first).toContain('01:00');
+    // No time on task here: the time per task is a card of its own, once.
+    expect(first).not.toContain('01:00');
     expect(first).not.toContain('Media geométrica');
-    expect(first).not.toContain('00:55');
     const second = plain(rows[2]?.textContent);
     expect(second).toContain('50 %');
-    expect(second).toContain('00:30');
+    expect(second).not.toContain('00:30');
     expect(second).toContain('n = 2');
     expect(second).not.toContain('IC 95 %');
 
     const sus = screen.getByTestId('insights-sus');
+    // A result card: its heading, the figure, the interval, n and the grade, and the mean drawn on 0–100.
+    expect(within(sus).getByRole('heading', { level: 3 }).textContent).toContain('Cuestionario SUS');
+    expect(screen.getByTestId('sus-figure').textContent).toBe('72,5');
+    expect(within(sus).getByRole('img', { name: 'Puntuación media e intervalo de confianza' })).toBeTruthy();
     expect(sus.textContent).toContain('72,5');
     expect(sus.textContent).toContain('IC 95 %: 60,1 – 84,9');
     expect(plain(sus.textContent)).toContain('n = 5');
     expect(screen.getByTestId('sus-grade').textContent).toBe('C+');
     expect(sus.textContent).toContain('Escala curvada de Sauro y Lewis');
-
-    expect(screen.getByRole('link', { name: 'Exportar resumen por tarea (CSV)' }).getAttribute('href')).toBe(
-      '/api/v1/analysis/an%201/export/tasks',
-    );
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows four tiles with n and interval, the SUS against the 68 average with its grade', () => {
-    render(<SummaryInsights analysisId="an-1" summary={summary()} />, { wrapper: SessionWrapper });
+    const data = summary();
+    render(<FigureTiles overall={data.overall} sus={data.sus} settings={data.settings} />, { wrapper: SessionWrapper });
     const tile = (id: string) => plain(screen.getByTestId(id).textContent);
     expect(tile('tile-success')).toBe('Tasa de éxito71 %IC 95 %: 35 % – 92 %n = 7');
     expect(tile('tile-seq')).toBe('Facilidad media (SEQ, 1–7)4,9IC 95 %: 3,6 – 6,1n = 7');
@@ -112,7 +115,9 @@ describe('insights summary', () => {
       ...summary(),
       sus: { n: 3, mean: 51, low: 40, high: 62, grade: 'D', gradingScale: 'sauro-lewis-cgs' },
     };
-    const { unmount } = render(<SummaryInsights analysisId="an-1" summary={below} />, { wrapper: SessionWrapper });
+    const { unmount } = render(<FigureTiles overall={below.overall} sus={below.sus} settings={below.settings} />, {
+      wrapper: SessionWrapper,
+    });
     expect(plain(screen.getByTestId('tile-sus').textContent)).toContain('Nota D · 17,0 bajo la media de 68');
     unmount();
     const off = {
@@ -120,12 +125,12 @@ describe('insights summary', () => {
       settings: { taskQuestions: true, sus: false },
       sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
     };
-    render(<SummaryInsights analysisId="an-1" summary={off} />, { wrapper: SessionWrapper });
+    render(<FigureTiles overall={off.overall} sus={off.sus} settings={off.settings} />, { wrapper: SessionWrapper });
     expect(plain(screen.getByTestId('tile-sus').textContent)).toBe('SUS (0–100)—Este análisis no incluye el SUSn = 0');
   });
 
   it('names each chart and describes every bar in words', () => {
-    render(<SummaryInsights analysisId="an-1" summary={summary()} />, { wrapper: SessionWrapper });
+    render(<SummaryInsights summary={summary()} />, { wrapper: SessionWrapper });
     const chart = screen.getByRole('img', { name: 'Tasa de éxito por tarea' });
     const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '');
     expect(plain(description?.textContent)).toBe('Tarea 1: 80 % (IC 95 %: 36 % – 98 %), n = 5. Tarea 2: 50 %, n = 2.');
@@ -147,7 +152,7 @@ describe('insights summary', () => {
       ...summary(),
       sus: { n: 0, mean: null, low: null, high: null, grade: null, gradingScale: 'sauro-lewis-cgs' },
     };
-    render(<SummaryInsights analysisId="an-1" summary={data} />, { wrapper: SessionWrapper });
+    render(<SummaryInsights summary={data} />, { wrapper: SessionWrapper });
     expect(screen.getByTestId('insights-sus').textContent).toContain('Aún no hay respuestas al cuestionario SUS.');
 
     const none = {

@@ -1,24 +1,22 @@
 /**
- * The insights summary on /analysis/{id} (ADR 0012), under the time per task: number
- * tiles for every task together and the SUS (ADR 0015); per task the success rate (adjusted-Wald
- * 95% interval), the mean SEQ (95% t-interval) and the median time on task once (every attempt;
- * the rest is in the CSV), each with its n; the SUS mean with its interval and grade; two small
- * charts with their values written; the per-task CSV (the per-entry one, 'Exportar
- * CSV', is in the section's header above, whose CSV gained the answers). Every number is the summary
- * endpoint's: below 3 answers it sends no interval, and none is shown.
+ * The insights summary on the 'Resultados' tab (ADR 0012, issue 45), under the time per task: two
+ * result cards like the panel questions' (heading, figure, interval, n). 'Métricas de usabilidad':
+ * per task the success rate (adjusted-Wald 95% interval) and the mean SEQ (95% t-interval), each
+ * with its n, and their two charts (the time on task is the card above, once). 'Cuestionario
+ * SUS': the mean score as the card's figure, its interval and n, the grade on the Sauro–Lewis
+ * scale, and the mean drawn on 0–100 like a scale question's. Every number is the summary
+ * endpoint's: below 3 answers it sends no interval, and none is shown. The number tiles and the
+ * CSV exports are RecordingsSummary's.
  */
 import { useTranslation } from 'react-i18next';
-import { Download } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { WideTable } from '@/components/ui/wide-table';
-import { API_BASE_PATH } from '@/config/constants';
-import { FigureTiles } from '@/components/figures/figure-tiles';
-import { formatInterval, formatMean, formatRate, formatTime, type Figure } from '@/components/figures/figure-format';
+import { formatInterval, formatMean, formatRate, type Figure } from '@/components/figures/figure-format';
+import { SummaryChart } from '@/components/figures/summary-chart';
 import { TaskCharts } from '@/components/figures/task-charts';
 import type { AnalysisSummaryResponse } from '@/lib/api-types/AnalysisSummaryResponse';
+import type { SusSummaryDto } from '@/lib/api-types/SusSummaryDto';
 import '@/features/analysis/summary-insights.css';
-import { apiPaths } from '@/lib/api-paths';
-import { useTeamRole } from '@/components/session/use-team-role';
 
 type SummaryTask = AnalysisSummaryResponse['tasks'][number];
 
@@ -54,20 +52,72 @@ function FigureCell({
   );
 }
 
-/** The median time on task of every attempt that reached it, and its n: one figure, one line. */
-function TimeCell({ medianMs, n }: { medianMs: number | null; n: number }) {
-  const { t } = useTranslation();
+/** The SUS as a result card: its figure, interval and n, the grade, and the mean on 0–100. */
+function SusCard({ sus }: { sus: SusSummaryDto }) {
+  const { t, i18n } = useTranslation();
+  const mean = (value: Figure) => formatMean(value, i18n.language);
+  const interval = formatInterval(sus.low, sus.high, mean);
   return (
-    <span className="insight-figure">
-      <span className="insight-figure__value">{formatTime(medianMs)}</span>
-      <span className="insight-figure__n">{t('insights.n', { n })}</span>
-    </span>
+    <section className="results-card card card--snug" aria-labelledby="insights-sus-title" data-testid="insights-sus">
+      <h3 id="insights-sus-title" className="results-card__title">
+        {t('insights.sus.title')}
+        {sus.n > 0 ? (
+          <>
+            {' '}
+            <span className="results-card__n">{t('insights.n', { n: sus.n })}</span>
+          </>
+        ) : null}
+      </h3>
+      {sus.n === 0 || sus.mean === null ? (
+        <p>{t('insights.sus.none')}</p>
+      ) : (
+        <>
+          <p className="results-card__figure">
+            <span className="results-card__value" data-testid="sus-figure">
+              {mean(sus.mean)}
+            </span>{' '}
+            <span className="results-card__unit">{t('insights.sus.of')}</span>
+          </p>
+          <p className="results-card__details">
+            {interval ? <span>{t('insights.interval', interval)}</span> : null}
+            <span>
+              {t('insights.sus.grade')}{' '}
+              <strong className="results-card__grade" data-testid="sus-grade">
+                {sus.grade ?? '—'}
+              </strong>{' '}
+              <span className="text-note">({t('insights.sus.scale')})</span>
+            </span>
+          </p>
+          <SummaryChart
+            title={t('insights.sus.chart')}
+            description={t('insights.sus.description', {
+              mean: mean(sus.mean),
+              interval: interval ? ` (${t('insights.interval', interval)})` : '',
+              n: sus.n,
+            })}
+            bars={[
+              {
+                label: t('insights.sus.chartLabel'),
+                value: sus.mean,
+                low: sus.low,
+                high: sus.high,
+                valueLabel: mean(sus.mean),
+              },
+            ]}
+            min={0}
+            max={100}
+            minLabel="0"
+            maxLabel="100"
+            testId="chart-sus"
+          />
+        </>
+      )}
+    </section>
   );
 }
 
-export function SummaryInsights({ analysisId, summary }: { analysisId: string; summary: AnalysisSummaryResponse }) {
+export function SummaryInsights({ summary }: { summary: AnalysisSummaryResponse }) {
   const { t, i18n } = useTranslation();
-  const { canResearch } = useTeamRole();
   const language = i18n.language;
   const rate = (value: Figure) => formatRate(value, language);
   const mean = (value: Figure) => formatMean(value, language);
@@ -101,74 +151,27 @@ export function SummaryInsights({ analysisId, summary }: { analysisId: string; s
         />
       ),
     },
-    {
-      key: 'time',
-      header: t('insights.columns.time'),
-      cell: (task) => <TimeCell medianMs={task.timeAll.medianMs} n={task.timeAll.n} />,
-    },
   ];
 
-  const sus = summary.sus;
-  const susInterval = formatInterval(sus.low, sus.high, mean);
-
   return (
-    <section className="analysis-section insights" aria-labelledby="insights-title" data-testid="insights-summary">
-      <div className="insights__head">
-        <h3 id="insights-title">{t('insights.title')}</h3>
-        <p className="insights__intro">{t('insights.intro')}</p>
-        {canResearch ? (
-          <p className="insights__downloads">
-            <a
-              className="button button--ghost"
-              href={`${API_BASE_PATH}${apiPaths.analysisExportTasks(analysisId)}`}
-              download
-              data-testid="export-tasks"
-            >
-              <Download aria-hidden="true" size={18} />
-              {t('insights.exportTasks')}
-            </a>
-          </p>
-        ) : null}
-      </div>
-
-      <FigureTiles overall={summary.overall} sus={sus} settings={summary.settings} />
-
-      <WideTable stackBelow="md">
-        <Table
-          caption={t('insights.tableCaption')}
-          columns={columns}
-          rows={summary.tasks}
-          rowKey={(task) => String(task.taskNumber)}
-          testId="insights-tasks"
-        />
-      </WideTable>
-
-      <TaskCharts tasks={summary.tasks} />
-
-      <section className="insights__sus" aria-labelledby="insights-sus-title" data-testid="insights-sus">
-        <h4 id="insights-sus-title">{t('insights.sus.title')}</h4>
-        {sus.n === 0 ? (
-          <p>{t('insights.sus.none')}</p>
-        ) : (
-          <dl className="facts">
-            <div>
-              <dt>{t('insights.sus.mean')}</dt>
-              <dd>
-                <FigureCell value={mean(sus.mean)} interval={susInterval} n={sus.n} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('insights.sus.grade')}</dt>
-              <dd>
-                <span className="insight-figure__value" data-testid="sus-grade">
-                  {sus.grade ?? '—'}
-                </span>{' '}
-                <span className="insight-figure__n">{t('insights.sus.scale')}</span>
-              </dd>
-            </div>
-          </dl>
-        )}
+    <div className="insights" data-testid="insights-summary">
+      <section className="results-card card card--snug" aria-labelledby="insights-title">
+        <h3 id="insights-title" className="results-card__title">
+          {t('insights.title')}
+        </h3>
+        <p className="text-note">{t('insights.intro')}</p>
+        <WideTable stackBelow="md">
+          <Table
+            caption={t('insights.tableCaption')}
+            columns={columns}
+            rows={summary.tasks}
+            rowKey={(task) => String(task.taskNumber)}
+            testId="insights-tasks"
+          />
+        </WideTable>
+        <TaskCharts tasks={summary.tasks} />
       </section>
-    </section>
+      <SusCard sus={summary.sus} />
+    </div>
   );
 }
