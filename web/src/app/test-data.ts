@@ -25,7 +25,7 @@ export const anAnalysis = (overrides: Record<string, unknown> = {}) => ({
   tasks: textTasks('Busca un producto', 'Cómpralo').map((task, i) => ({ id: `t${i + 1}`, ...task })),
   _count: { AnalysisEntries: 1 },
   camera: 'off',
-  transcription: { enabled: true, language: 'es' },
+  transcription: { enabled: true, language: 'es', summaries: true },
   ...overrides,
 });
 
