@@ -89,6 +89,28 @@ test('the analysis page: tabs by address and keyboard, a sticky header that copi
   await makePanelStudy(page.request, analysisId);
   await page.setViewportSize({ width: 1366, height: 768 });
 
+  // ---- The participation in progress: one badge, no date, only 'Ver en directo'; the submitted
+  // one has 'Ver grabación' and 'Analizar'.
+  // First, while the participant still counts as recording: two quiet minutes make it
+  // 'Interrumpida' (INTERRUPTED_AFTER_MS), and the tour of the tabs below takes that long on a
+  // loaded machine (a full run saw the row turn mid-check).
+  await page.goto(`/analysis/${analysisId}?tab=participants`);
+  const rows = page.getByTestId('participations-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const live = rows.nth(0);
+  await expect(live.getByTestId('participant-name')).toHaveText('Participante 2');
+  await expect(live.getByTestId('participation-live')).toContainText('En directo');
+  await expect(live.getByTestId('participation-status')).toHaveCount(0);
+  await expect(live).not.toContainText('N/A');
+  await expect(live.getByTestId('participation-actions').getByRole('link')).toHaveText([
+    'Ver en directo de Participante 2',
+  ]);
+  await expect(live.getByTestId('participation-actions').getByRole('button')).toHaveCount(0);
+  const done = rows.nth(1);
+  await expect(done.getByTestId('participation-status')).toHaveText('Enviada');
+  await expect(done.getByRole('button', { name: /^Ver grabación/ })).toBeVisible();
+  await expect(done.getByRole('link', { name: /^Analizar/ })).toBeVisible();
+
   // ---- Each tab by its address; an unknown one falls back to 'Resumen'.
   for (const tab of TABS) {
     await page.goto(`/analysis/${analysisId}${tab.query}`);
@@ -173,26 +195,6 @@ test('the analysis page: tabs by address and keyboard, a sticky header that copi
   await expect
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toBe(`${origin}/participate/${analysisId}?PROLIFIC_PID=`);
-
-  // ---- The participation in progress: one badge, no date, only 'Ver en directo'; the submitted
-  // one has 'Ver grabación' and 'Analizar'.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('tab', { name: 'Participantes' }).click();
-  const rows = page.getByTestId('participations-table').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  const live = rows.nth(0);
-  await expect(live.getByTestId('participant-name')).toHaveText('Participante 2');
-  await expect(live.getByTestId('participation-live')).toContainText('En directo');
-  await expect(live.getByTestId('participation-status')).toHaveCount(0);
-  await expect(live).not.toContainText('N/A');
-  await expect(live.getByTestId('participation-actions').getByRole('link')).toHaveText([
-    'Ver en directo de Participante 2',
-  ]);
-  await expect(live.getByTestId('participation-actions').getByRole('button')).toHaveCount(0);
-  const done = rows.nth(1);
-  await expect(done.getByTestId('participation-status')).toHaveText('Enviada');
-  await expect(done.getByRole('button', { name: /^Ver grabación/ })).toBeVisible();
-  await expect(done.getByRole('link', { name: /^Analizar/ })).toBeVisible();
 
   // ---- At 360 px, no tab is wider than the screen, and the header still fits and sticks.
   await page.setViewportSize({ width: 360, height: 740 });
