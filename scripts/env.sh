@@ -17,5 +17,6 @@ LUPA_WORKER_BUILD_VERSION=0.8.7
 LUPA_WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' "$LUPA_ROOT/Cargo.lock")"
 export LUPA_WORKER_BUILD_VERSION LUPA_WASM_BINDGEN_VERSION
 
-# Prints a step header so long runs show where they are.
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Prints a step header, with the wall-clock time, so long runs show where they are and how long
+# each step took.
+step() { printf '\n\033[1m==> %s\033[0m (%s)\n' "$*" "$(date +%T)"; }

@@ -47,27 +47,64 @@ function expandTestGlob(pattern) {
     .map((f) => `${dir}/${f}`);
 }
 
+/** The process groups of the commands running now, so the deadline (below) can stop them. */
+const running = new Set();
+
 /** Runs a command, streaming its output, and resolves with its exit code and captured stdout. */
 function run(cmd, args, opts = {}) {
+  if (pastDeadline) return Promise.resolve({ code: 1, out: '' });
   return new Promise((resolve) => {
+    // Its own process group: at the deadline the whole tree goes (cargo's rustc, Playwright's
+    // browsers), not just the command, whose children would keep the pipes open.
     const child = spawn(cmd, args, {
       cwd: root,
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child);
     let out = '';
-    // Inside a suite that runs beside another (`suite(.., { beside: true })`), output is kept and
-    // printed when the suite ends, so the two suites' lines do not interleave.
-    const kept = besideOutput.getStore();
-    const write = (stream) => (d) => {
+    // Inside a suite that runs beside another (`suite(.., { beside: true })`), every line is printed
+    // as it comes with the suite's name in front, so the two suites' lines can be told apart and a
+    // run stopped from outside still shows how far each suite got.
+    const prefix = besidePrefix.getStore();
+    const partial = { stdout: '', stderr: '' };
+    const write = (stream, key) => (d) => {
       out += d;
-      if (kept) kept.push(d);
-      else stream.write(d);
+      if (!prefix) return stream.write(d);
+      const lines = (partial[key] + d).split('\n');
+      partial[key] = lines.pop();
+      if (lines.length) stream.write(lines.map((l) => `${prefix}${l}\n`).join(''));
     };
-    child.stdout.on('data', write(process.stdout));
-    child.stderr.on('data', write(process.stderr));
-    child.on('error', (err) => resolve({ code: 127, out: out + String(err) }));
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.stdout.on('data', write(process.stdout, 'stdout'));
+    child.stderr.on('data', write(process.stderr, 'stderr'));
+    child.on('error', (err) => {
+      running.delete(child);
+      resolve({ code: 127, out: out + String(err) });
+    });
+    child.on('close', (code) => {
+      running.delete(child);
+      if (prefix && partial.stdout) process.stdout.write(`${prefix}${partial.stdout}\n`);
+      if (prefix && partial.stderr) process.stderr.write(`${prefix}${partial.stderr}\n`);
+      resolve({ code: code ?? 1, out });
+    });
+  });
+}
+
+/** Stops every running command's process group. */
+function stopAll(signal = 'SIGKILL') {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
   });
 }
 
@@ -76,24 +113,53 @@ const startedAt = performance.now();
 const clock = (ms) =>
   `${Math.floor(Math.round(ms / 1000) / 60)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
 
+/**
+ * CI stops `npm test` after 90 minutes and then shows nothing of what passed. So the run has its own
+ * deadline, counted from the start of `npm test` (LUPA_TEST_STARTED, set by scripts/test.sh): at
+ * LUPA_TEST_BUDGET_MIN minutes (80 by default) the commands still running are stopped, the suites
+ * not yet begun count as failed, and the summary and the count line are printed as usual.
+ */
+const budgetMs = Number(process.env.LUPA_TEST_BUDGET_MIN ?? 80) * 60_000;
+const runStartedMs = Number(process.env.LUPA_TEST_STARTED ?? 0) * 1000 || Date.now();
+let pastDeadline = false;
+const deadline = setTimeout(
+  () => {
+    pastDeadline = true;
+    console.error(
+      `\n!! ${clock(budgetMs)} since npm test began: stopping the suites still running (LUPA_TEST_BUDGET_MIN)`,
+    );
+    stopAll();
+  },
+  Math.max(0, runStartedMs + budgetMs - Date.now()),
+);
+deadline.unref();
+
 function record(name, passed, failed, ms) {
   totals.passed += passed;
   totals.failed += failed;
   summary.push(`${name}: ${passed} passed, ${failed} failed${ms === undefined ? '' : ` (${clock(ms)})`}`);
 }
 
-/** Output of the suites that run beside others, printed whole when each ends. */
-const besideOutput = new AsyncLocalStorage();
+/** The line prefix of the suite running beside others (`[api] `), for `run`. */
+const besidePrefix = new AsyncLocalStorage();
 
 /**
  * A suite counted from its runner's own report; a crash with nothing counted is one failure.
- * `beside`: it runs at the same time as other suites, so its output is printed when it ends.
+ * `beside`: it runs at the same time as other suites, so its lines carry its name.
+ * Each header says when the suite began, counted from the start of the suites.
  */
 async function suite(name, fn, { beside = false } = {}) {
   if (only.length && !only.includes(name)) return;
-  const kept = beside ? [] : undefined;
+  const at = clock(performance.now() - startedAt);
+  if (pastDeadline) {
+    console.log(`\n==> ${name}: not run, past the deadline`);
+    record(name, 0, 1);
+    return;
+  }
   console.log(
-    beside ? `\n==> ${name} (started beside the other suites; its output follows when it ends)` : `\n==> ${name}`,
+    beside
+      ? `\n==> ${name} (at ${at}, beside the other suites: its lines start [${name}])`
+      : `\n==> ${name} (at ${at})`,
   );
   const began = performance.now();
   const body = async () => {
@@ -105,8 +171,8 @@ async function suite(name, fn, { beside = false } = {}) {
       return { passed: 0, failed: 1 };
     }
   };
-  const { passed, failed } = kept ? await besideOutput.run(kept, body) : await body();
-  if (kept) process.stdout.write(`\n==> ${name} (output)\n${kept.join('')}`);
+  const { passed, failed } = beside ? await besidePrefix.run(`[${name}] `, body) : await body();
+  if (beside) console.log(`\n==> ${name} ended (${passed} passed, ${failed} failed)`);
   record(name, passed, failed, performance.now() - began);
 }
 
@@ -281,7 +347,9 @@ if (needsServer) {
           if (!group.length) continue;
           const result = await run(
             'node',
-            ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...group],
+            // A test that hangs fails after five minutes instead of holding the run (the longest,
+            // with a second server, takes about one).
+            ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...group],
             { env },
           );
           passed += Number(/^\S* ?pass (\d+)/m.exec(result.out)?.[1] ?? 0);

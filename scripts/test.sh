@@ -3,6 +3,8 @@
 # test suite through scripts/run-tests.mjs, whose last line is `N passed, N failed`.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
+# The suites' deadline counts from here (scripts/run-tests.mjs, LUPA_TEST_BUDGET_MIN).
+export LUPA_TEST_STARTED="${LUPA_TEST_STARTED:-$(date +%s)}"
 cd "$LUPA_ROOT"
 bash scripts/setup.sh
 
