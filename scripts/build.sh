@@ -57,13 +57,23 @@ else
   if [ -n "$web_print" ]; then echo "$web_print" > "$stamps/web"; fi
 fi
 
-worker_print="$(fingerprint "" edge-worker Cargo.toml Cargo.lock)"
+# The worker's cargo profile (Cargo.toml): `local` for `npm start` and `npm test`, `release` with
+# LUPA_BUILD=production (`npm run build:production`, what `wrangler deploy` uploads): the same code,
+# but only `release` is optimised as one program and then by wasm-opt, which on 2 cores takes
+# minutes a local run has no use for.
+worker_profile=local
+[ "${LUPA_BUILD:-}" = production ] && worker_profile=release
+worker_print="$(fingerprint "$worker_profile" edge-worker Cargo.toml Cargo.lock)"
 if fresh worker "$worker_print" edge-worker/build/index.js edge-worker/build/index_bg.wasm; then
   step "edge-worker: unchanged"
 else
-  step "edge-worker"
+  step "edge-worker ($worker_profile)"
   rm -f "$stamps/worker"
-  (cd edge-worker && worker-build --release)
+  if [ "$worker_profile" = release ]; then
+    (cd edge-worker && worker-build --release)
+  else
+    (cd edge-worker && worker-build --profile local --no-opt)
+  fi
   test -f edge-worker/build/index.js || { echo "worker build failed" >&2; exit 1; }
   # wasm-bindgen names usage.rs's one inline JS module once per function imported from it, so the
   # import object repeats a key and wrangler's esbuild warns twice on every start: keep the first.
@@ -72,8 +82,11 @@ else
   # worker-build keeps the wasm name section (function names for stack traces): 1.8 MB, about 290 KB
   # gzipped, a fifth of what Cloudflare uploads and loads on every cold start. Panics still log their
   # message (console_error_panic_hook); only the frames lose their names. Same features as worker-build.
-  wasm-opt --strip-debug --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
-    --enable-bulk-memory --enable-multivalue --enable-reference-types --enable-exception-handling \
-    edge-worker/build/index_bg.wasm -o edge-worker/build/index_bg.wasm
+  # Locally the names stay: they cost nothing there and name the frames of a panic.
+  if [ "$worker_profile" = release ]; then
+    wasm-opt --strip-debug --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int \
+      --enable-bulk-memory --enable-multivalue --enable-reference-types --enable-exception-handling \
+      edge-worker/build/index_bg.wasm -o edge-worker/build/index_bg.wasm
+  fi
   if [ -n "$worker_print" ]; then echo "$worker_print" > "$stamps/worker"; fi
 fi

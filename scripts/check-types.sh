@@ -6,21 +6,23 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$LUPA_ROOT"
 committed=web/src/lib/api-types
+# With the features the rust suite builds (scripts/run-tests.mjs), so its build is reused, not redone.
+api_types=(-p lupa-api-types --features lupa-core/stripe)
 if [ "${1:-}" = "--write" ]; then
   rm -f "$committed"/*.ts
-  cargo test -p lupa-api-types --quiet export_bindings >/dev/null
-  LUPA_WRITE_OPENAPI=1 cargo test -p lupa-api-types --quiet the_committed >/dev/null
+  cargo test "${api_types[@]}" --quiet export_bindings >/dev/null
+  LUPA_WRITE_OPENAPI=1 cargo test "${api_types[@]}" --quiet the_committed >/dev/null
   echo "regenerated $committed, edge-worker/api-types/{openapi,routes}.json and web/src/lib/api-paths.ts"
   exit 0
 fi
 fresh="$(mktemp -d)"
 trap 'rm -rf "$fresh"' EXIT
-TS_RS_EXPORT_DIR="$fresh" cargo test -p lupa-api-types --quiet export_bindings >/dev/null
+TS_RS_EXPORT_DIR="$fresh" cargo test "${api_types[@]}" --quiet export_bindings >/dev/null
 if ! diff -r "$fresh" "$committed"; then
   echo "web/src/lib/api-types is stale: run 'npm run check:types -- --write' and commit." >&2
   exit 1
 fi
-if ! cargo test -p lupa-api-types --quiet the_committed >/dev/null; then
+if ! cargo test "${api_types[@]}" --quiet the_committed >/dev/null; then
   echo "openapi.json, routes.json or web/src/lib/api-paths.ts is stale: run 'npm run check:types -- --write' and commit." >&2
   exit 1
 fi

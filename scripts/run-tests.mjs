@@ -205,6 +205,7 @@ const chromeRunner = {
  */
 async function hostSuites() {
   await suite('rust', async () => {
+    // `lupa-core/stripe`: Stripe's fixtures and webhook vectors, which only the worker builds use.
     const { code, out } = await run('cargo', [
       'test',
       '-p',
@@ -213,6 +214,8 @@ async function hostSuites() {
       'lupa-api-types',
       '-p',
       'lupa-recorder',
+      '--features',
+      'lupa-core/stripe',
     ]);
     return { ...cargoCounts(out), code };
   });
@@ -226,6 +229,8 @@ async function hostSuites() {
       'lupa-api-types',
       '-p',
       'lupa-recorder',
+      '--features',
+      'lupa-core/stripe',
       '--all-targets',
       '--',
       '-D',

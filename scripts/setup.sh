@@ -1,19 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything Lupa needs on a fresh machine, and nothing twice: npm packages from the lock,
-# the Rust wasm target, the pinned cargo tools, Schemathesis in .venv-contract, and a local
+# Installs everything Lupa needs on a fresh machine, and nothing twice: the Rust wasm target, the
+# pinned cargo tools (built beside the rest), npm packages from the lock, Schemathesis in .venv-contract, and a local
 # .dev.vars with random secrets.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$LUPA_ROOT"
-
-# npm packages: reinstall only when the lock changed since the last install.
-lock_sum="$(sha256sum package-lock.json | cut -c1-64)"
-if [ ! -x node_modules/.bin/wrangler ] || [ "$(cat node_modules/.lupa-lock 2>/dev/null)" != "$lock_sum" ]; then
-  step "npm install"
-  # `npm ci` rejects our lock here (registry lacks other platforms' workerd builds); install keeps it.
-  npm install --no-audit --no-fund --loglevel=error
-  echo "$lock_sum" > node_modules/.lupa-lock
-fi
 
 if ! command -v cargo >/dev/null; then
   echo "cargo not found: install Rust with rustup (https://rustup.rs) and run again." >&2
@@ -31,18 +22,38 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# cargo install <crate> <version> <binary>: only when the binary is missing or another version.
-install_tool() {
-  local crate=$1 version=$2 bin=$3
-  # `wasm-bindgen --version` prints "wasm-bindgen 0.2.130", `worker-build --version` just "0.8.7".
-  if ! "$bin" --version 2>/dev/null | grep -Eq "(^| )$version\$"; then
-    step "cargo install $crate $version"
+# True when <binary> is missing or not <version>. `wasm-bindgen --version` prints
+# "wasm-bindgen 0.2.130", `worker-build --version` just "0.8.7".
+tool_stale() { ! "$2" --version 2>/dev/null | grep -Eq "(^| )$1\$"; }
+wasm_bindgen="$HOME/.cargo/bin/wasm-bindgen"
+worker_build="$HOME/.cargo/bin/worker-build"
+# The cargo tools build (minutes on a fresh machine) while npm and pip install, which mostly wait on
+# the registry and the disk. Their output goes to a file, shown when they fail.
+tools_pid=""
+if tool_stale "$LUPA_WASM_BINDGEN_VERSION" "$wasm_bindgen" || tool_stale "$LUPA_WORKER_BUILD_VERSION" "$worker_build"; then
+  tools_log="$(mktemp)"
+  step "cargo install wasm-bindgen-cli $LUPA_WASM_BINDGEN_VERSION, worker-build $LUPA_WORKER_BUILD_VERSION (beside the rest; log: $tools_log)"
+  (
     # Debug builds without debug info: 3 min instead of 12; these tools' own speed doesn't matter.
-    CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --force "$crate" --version "$version"
-  fi
-}
-install_tool wasm-bindgen-cli "$LUPA_WASM_BINDGEN_VERSION" "$HOME/.cargo/bin/wasm-bindgen"
-install_tool worker-build "$LUPA_WORKER_BUILD_VERSION" "$HOME/.cargo/bin/worker-build"
+    export CARGO_PROFILE_DEV_DEBUG=0
+    if tool_stale "$LUPA_WASM_BINDGEN_VERSION" "$wasm_bindgen"; then
+      cargo install --debug --force wasm-bindgen-cli --version "$LUPA_WASM_BINDGEN_VERSION"
+    fi
+    if tool_stale "$LUPA_WORKER_BUILD_VERSION" "$worker_build"; then
+      cargo install --debug --force worker-build --version "$LUPA_WORKER_BUILD_VERSION"
+    fi
+  ) >"$tools_log" 2>&1 &
+  tools_pid=$!
+fi
+
+# npm packages: reinstall only when the lock changed since the last install.
+lock_sum="$(sha256sum package-lock.json | cut -c1-64)"
+if [ ! -x node_modules/.bin/wrangler ] || [ "$(cat node_modules/.lupa-lock 2>/dev/null)" != "$lock_sum" ]; then
+  step "npm install"
+  # `npm ci` rejects our lock here (registry lacks other platforms' workerd builds); install keeps it.
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$lock_sum" > node_modules/.lupa-lock
+fi
 
 # Schemathesis for the api-contract suite (ADR 0020): a project-local virtual environment from PyPI,
 # every package pinned (tests/api-contract/requirements.txt); made again only when that file changes.
@@ -55,6 +66,16 @@ if [ ! -x .venv-contract/bin/schemathesis ] || [ "$(cat .venv-contract/.lupa-req
   fi
   .venv-contract/bin/pip install --quiet --disable-pip-version-check --no-input -r tests/api-contract/requirements.txt
   echo "$req_sum" > .venv-contract/.lupa-requirements
+fi
+
+if [ -n "$tools_pid" ]; then
+  if ! wait "$tools_pid"; then
+    cat "$tools_log" >&2
+    echo "installing the cargo tools failed (above)" >&2
+    exit 1
+  fi
+  step "cargo tools installed"
+  rm -f "$tools_log"
 fi
 
 # Local secrets: random, written once, git-ignored. Production uses `wrangler secret put`.

@@ -12,6 +12,10 @@ pub struct Plan {
 
 pub const BASIC_MONTHLY: Plan = Plan { name: "basic", cycle: "monthly", amount_cents: 2900, currency: "eur" };
 
+/// Stripe events are small; a webhook body bigger than this is not one of them (413). Here rather
+/// than in `stripe_events` because the route table, which every build has, states it.
+pub const MAX_EVENT_BYTES: u64 = 512 * 1024;
+
 pub const UNKNOWN_PLAN: &str = "Plan no disponible";
 pub const ALREADY_SUBSCRIBED: &str = "El usuario ya tiene una suscripción existente, gestiónala en el portal";
 

@@ -29,7 +29,9 @@ pub mod recording_mime;
 pub mod routes;
 pub mod shell_preloads;
 pub mod stats;
+#[cfg(feature = "stripe")]
 pub mod stripe_api;
+#[cfg(feature = "stripe")]
 pub mod stripe_events;
 pub mod stripe_signature;
 pub mod study;

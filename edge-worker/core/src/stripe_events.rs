@@ -9,8 +9,6 @@
 
 use std::fmt::Display;
 
-/// Stripe events are small; anything bigger is not one of them (413).
-pub const MAX_EVENT_BYTES: u64 = 512 * 1024;
 use stripe_shared::event::EventType;
 use stripe_shared::{CheckoutSession, Event, Invoice, Subscription};
 use stripe_types::miniserde_helpers::FromValueOpt;

@@ -18,7 +18,7 @@ use crate::http::{json, read_body};
 use crate::App;
 
 /// Stripe events are small; anything bigger is not one of them.
-const MAX_EVENT_BYTES: usize = lupa_core::stripe_events::MAX_EVENT_BYTES as usize;
+const MAX_EVENT_BYTES: usize = lupa_core::billing::MAX_EVENT_BYTES as usize;
 
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let secret = required_secret(&app.env, "STRIPE_WEBHOOK_SECRET")?;

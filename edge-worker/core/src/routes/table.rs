@@ -68,7 +68,7 @@ declare_routes! {
         .doc("Start a checkout").takes(Json("CheckoutRequest")).gives(200, Json("CheckoutResponse")),
     BillingPortal: post("/billing/customer-portal", Session).d1(3).doc("Open the customer portal").gives(200, Json("PortalResponse")),
     BillingWebhook: post("/billing/webhook", Signed).d1(2)
-        .doc("Stripe webhook (Stripe-Signature header)").takes(Binary("application/json")).gives(200, Json("MessageResponse")).headers("WebhookHeaders").body_max(crate::stripe_events::MAX_EVENT_BYTES).fails(&[400, 413]),
+        .doc("Stripe webhook (Stripe-Signature header)").takes(Binary("application/json")).gives(200, Json("MessageResponse")).headers("WebhookHeaders").body_max(crate::billing::MAX_EVENT_BYTES).fails(&[400, 413]),
     LocalCheckoutGet: get("/billing/local/checkout/{id}", Session).d1(2).local_only()
         .doc("Local test-mode checkout").gives(200, Json("LocalCheckoutDto")),
     LocalCheckoutPay: post("/billing/local/checkout/{id}/pay", Session)
