@@ -7,16 +7,17 @@
 // D1/R2) with a throw-away state directory; then, against the same server, the API contract (Schemathesis), the recorder,
 // Playwright (including the design-system sweep) and Lighthouse. A suite that cannot even start
 // counts as one failure.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pastDeadline, run as runIn, startDeadline, withLinePrefix } from './lib/commands.mjs';
 import { startServer } from './lib/dev-server.mjs';
 import { startWhisperStandIn } from './lib/whisper-stand-in.mjs';
 import { checkLogs } from './lib/check-logs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** Runs a command from the repository's root (scripts/lib/commands.mjs). */
+const run = (cmd, args, opts = {}) => runIn(cmd, args, { ...opts, cwd: root });
 const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs just those suites
 // Narrower still, for working on one feature: `LUPA_API_FILES='tests/api/playback.test.mjs'` and
 // `LUPA_E2E_FILES='tests/e2e/playback.spec.ts'` (space-separated) replace the full file lists.
@@ -47,101 +48,29 @@ function expandTestGlob(pattern) {
     .map((f) => `${dir}/${f}`);
 }
 
-/** The process groups of the commands running now, so the deadline (below) can stop them. */
-const running = new Set();
-
-/** Runs a command, streaming its output, and resolves with its exit code and captured stdout. */
-function run(cmd, args, opts = {}) {
-  if (pastDeadline) return Promise.resolve({ code: 1, out: '' });
-  return new Promise((resolve) => {
-    // Its own process group: at the deadline the whole tree goes (cargo's rustc, Playwright's
-    // browsers), not just the command, whose children would keep the pipes open.
-    const child = spawn(cmd, args, {
-      cwd: root,
-      env: { ...process.env, ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    running.add(child);
-    let out = '';
-    // Inside a suite that runs beside another (`suite(.., { beside: true })`), every line is printed
-    // as it comes with the suite's name in front, so the two suites' lines can be told apart and a
-    // run stopped from outside still shows how far each suite got.
-    const prefix = besidePrefix.getStore();
-    const partial = { stdout: '', stderr: '' };
-    const write = (stream, key) => (d) => {
-      out += d;
-      if (!prefix) return stream.write(d);
-      const lines = (partial[key] + d).split('\n');
-      partial[key] = lines.pop();
-      if (lines.length) stream.write(lines.map((l) => `${prefix}${l}\n`).join(''));
-    };
-    child.stdout.on('data', write(process.stdout, 'stdout'));
-    child.stderr.on('data', write(process.stderr, 'stderr'));
-    child.on('error', (err) => {
-      running.delete(child);
-      resolve({ code: 127, out: out + String(err) });
-    });
-    child.on('close', (code) => {
-      running.delete(child);
-      if (prefix && partial.stdout) process.stdout.write(`${prefix}${partial.stdout}\n`);
-      if (prefix && partial.stderr) process.stderr.write(`${prefix}${partial.stderr}\n`);
-      resolve({ code: code ?? 1, out });
-    });
-  });
-}
-
-/** Stops every running command's process group. */
-function stopAll(signal = 'SIGKILL') {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // Already gone.
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
-}
-
 const startedAt = performance.now();
 /** Minutes and seconds, as the summary prints suite times. */
 const clock = (ms) =>
   `${Math.floor(Math.round(ms / 1000) / 60)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
 
-/**
- * CI stops `npm test` after 90 minutes and then shows nothing of what passed. So the run has its own
- * deadline, counted from the start of `npm test` (LUPA_TEST_STARTED, set by scripts/test.sh): at
- * LUPA_TEST_BUDGET_MIN minutes (80 by default) the commands still running are stopped, the suites
- * not yet begun count as failed, and the summary and the count line are printed as usual.
- */
-const budgetMs = Number(process.env.LUPA_TEST_BUDGET_MIN ?? 80) * 60_000;
-const runStartedMs = Number(process.env.LUPA_TEST_STARTED ?? 0) * 1000 || Date.now();
-let pastDeadline = false;
-const deadline = setTimeout(
-  () => {
-    pastDeadline = true;
+// CI stops `npm test` after 90 minutes and then shows nothing of what passed. So the run has its
+// own deadline, counted from the start of `npm test` (LUPA_TEST_STARTED, set by scripts/test.sh):
+// at LUPA_TEST_BUDGET_MIN minutes (80 by default) the commands still running are stopped, the
+// suites not yet begun count as failed, and the summary and the count line are printed as usual.
+startDeadline({
+  budgetMs: Number(process.env.LUPA_TEST_BUDGET_MIN ?? 80) * 60_000,
+  startedMs: Number(process.env.LUPA_TEST_STARTED ?? 0) * 1000 || Date.now(),
+  onPast: (budgetMs) =>
     console.error(
       `\n!! ${clock(budgetMs)} since npm test began: stopping the suites still running (LUPA_TEST_BUDGET_MIN)`,
-    );
-    stopAll();
-  },
-  Math.max(0, runStartedMs + budgetMs - Date.now()),
-);
-deadline.unref();
+    ),
+});
 
 function record(name, passed, failed, ms) {
   totals.passed += passed;
   totals.failed += failed;
   summary.push(`${name}: ${passed} passed, ${failed} failed${ms === undefined ? '' : ` (${clock(ms)})`}`);
 }
-
-/** The line prefix of the suite running beside others (`[api] `), for `run`. */
-const besidePrefix = new AsyncLocalStorage();
 
 /**
  * A suite counted from its runner's own report; a crash with nothing counted is one failure.
@@ -151,7 +80,7 @@ const besidePrefix = new AsyncLocalStorage();
 async function suite(name, fn, { beside = false } = {}) {
   if (only.length && !only.includes(name)) return;
   const at = clock(performance.now() - startedAt);
-  if (pastDeadline) {
+  if (pastDeadline()) {
     console.log(`\n==> ${name}: not run, past the deadline`);
     record(name, 0, 1);
     return;
@@ -171,7 +100,7 @@ async function suite(name, fn, { beside = false } = {}) {
       return { passed: 0, failed: 1 };
     }
   };
-  const { passed, failed } = beside ? await besidePrefix.run(`[${name}] `, body) : await body();
+  const { passed, failed } = beside ? await withLinePrefix(`[${name}] `, body) : await body();
   if (beside) console.log(`\n==> ${name} ended (${passed} passed, ${failed} failed)`);
   record(name, passed, failed, performance.now() - began);
 }
