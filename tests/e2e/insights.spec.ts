@@ -256,9 +256,12 @@ test('a participant answers every question by keyboard alone and finishes; the r
     );
     await view.getByRole('tab', { name: 'Respuestas' }).click();
     const answered = view.getByTestId('entry-answers');
-    await expect(answered).toContainText('Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.', { timeout: 30_000 });
-    await expect(answered).toContainText('Tarea 2 Facilidad 3 de 7. ¿Completada? No estoy seguro.');
-    await expect(answered).toContainText('Cuestionario SUS 85 de 100.');
+    // One table in time order: question, answer, moment (issue 45).
+    const row = (question: string) =>
+      answered.getByRole('row').filter({ has: answered.page().getByRole('rowheader', { name: question }) });
+    await expect(row('Tarea 1')).toContainText('Facilidad 6 de 7. ¿Completada? Sí.', { timeout: 30_000 });
+    await expect(row('Tarea 2')).toContainText('Facilidad 3 de 7. ¿Completada? No estoy seguro.');
+    await expect(row('Cuestionario SUS')).toContainText('85 de 100.');
     await expect(answered.getByRole('button', { name: /^Ir a \d\d:\d\d$/ })).toHaveCount(4);
     await expectAccessible(view);
   } finally {

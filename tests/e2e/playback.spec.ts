@@ -183,7 +183,9 @@ test('a researcher analyses a recording: chapters, notes, speed, download, summa
     .poll(async () => (await notesOf(page.request, entryId)).map((note) => note.text))
     .toEqual(['No encuentra el botón de pago']);
 
-  await notesList.getByRole('button', { name: /^Eliminar la nota de/ }).click();
+  // 'Eliminar' is in the note's menu (issue 45).
+  await notesList.getByRole('button', { name: /^Más acciones para la nota de/ }).click();
+  await notesList.getByRole('menuitem', { name: /^Eliminar la nota de/ }).click();
   const noteDialog = page.getByRole('alertdialog', { name: '¿Eliminar la nota?' });
   await expect(noteDialog).toBeVisible();
   await noteDialog.getByRole('button', { name: 'Eliminar nota' }).click();

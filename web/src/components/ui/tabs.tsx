@@ -3,6 +3,8 @@
  * `tabpanel` each. Only the selected tab is in the Tab order (roving tabindex); Left/Right move
  * between tabs and select them (automatic activation), Home/End go to the ends. Every panel stays
  * mounted (hidden when not selected), so an open editor or a scroll position survives a switch.
+ * `onSelect` says how the tab was chosen, so a page that keeps the tab in its address can tell a
+ * click from a walk along the tabs with the arrow keys.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import '@/components/ui/tabs.css';
@@ -13,12 +15,15 @@ export interface TabItem<K extends string> {
   panel: ReactNode;
 }
 
+/** How a tab was chosen: a click (or Enter/Space on it), or the arrow, Home and End keys. */
+export type TabSelection = 'click' | 'keys';
+
 interface TabsProps<K extends string> {
   /** Names the tab list for screen readers. */
   label: string;
   items: readonly TabItem<K>[];
   selected: K;
-  onSelect: (key: K) => void;
+  onSelect: (key: K, how: TabSelection) => void;
   className?: string;
 }
 
@@ -46,7 +51,7 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, class
     event.stopPropagation();
     const item = items[target];
     if (!item) return;
-    onSelect(item.key);
+    onSelect(item.key, 'keys');
     tabs.current[target]?.focus();
   };
 
@@ -68,7 +73,7 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, class
               aria-selected={active}
               aria-controls={panelId(item.key)}
               tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(item.key)}
+              onClick={() => onSelect(item.key, 'click')}
               onKeyDown={(event) => move(event, index)}
               data-testid={`tab-${item.key}`}
             >

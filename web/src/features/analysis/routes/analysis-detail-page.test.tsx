@@ -380,6 +380,25 @@ describe('analysis detail page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Resumen' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
+    // A walk along the tabs with the arrow keys is one history entry: back returns to the tab the
+    // walk began on ('Resumen'), not to each tab it passed.
+    const summary = screen.getByRole('tab', { name: 'Resumen' });
+    summary.focus();
+    fireEvent.keyDown(summary, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Participantes' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Resultados' }), { key: 'ArrowRight' });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=notes'));
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Resumen' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(router.state.location.search).toBe('');
+    // A click is an entry of its own: back from it returns to the tab before.
+    fireEvent.click(screen.getByRole('tab', { name: 'Compartir' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=share'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
     await router.navigate('/analysis/an-1?tab=nonsense');
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Resumen' }).getAttribute('aria-selected')).toBe('true'),

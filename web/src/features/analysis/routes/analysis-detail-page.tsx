@@ -9,11 +9,11 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { LoadingBlock } from '@/components/ui/loading-block';
-import { Tabs } from '@/components/ui/tabs';
+import { Tabs, type TabSelection } from '@/components/ui/tabs';
 import { errorStatus, serverMessage, validationMessages } from '@/components/form';
 import { useTeamRole } from '@/components/session/use-team-role';
 import { paths } from '@/config/paths';
@@ -79,8 +79,18 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
   const [search, setSearch] = useSearchParams();
   const update = useUpdateAnalysis(analysis.id);
   const tab = tabFromSearch(search);
-  // A new history entry per tab, so back and forward move between them; the scroll stays put.
-  const selectTab = (next: AnalysisTab) => setSearch(searchForTab(search, next), { preventScrollReset: true });
+  // A new history entry per tab, so back and forward move between them; the scroll stays put. A walk
+  // along the tabs with the arrow keys makes one entry, not one per tab passed: each key press after
+  // the first replaces the entry the walk made (marked in the entry's state).
+  const { state } = useLocation();
+  const selectTab = (next: AnalysisTab, how: TabSelection) => {
+    const walking = how === 'keys' && (state as { tabByKeys?: boolean } | null)?.tabByKeys === true;
+    setSearch(searchForTab(search, next), {
+      preventScrollReset: true,
+      replace: walking,
+      state: how === 'keys' ? { tabByKeys: true } : null,
+    });
+  };
 
   const startEditing = () => {
     setNotice(null);

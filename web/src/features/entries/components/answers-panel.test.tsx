@@ -1,5 +1,8 @@
-/** The participant's answers beside the player (ADR 0012): each task's and the SUS, seeking to their moment, the one just passed marked. */
-import { fireEvent, render, screen } from '@testing-library/react';
+/**
+ * The participant's answers beside the player (ADR 0012): one table in time order (issue 45), each
+ * row the question, the answer and a button seeking to its moment, the one just passed marked.
+ */
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnswersPanel } from '@/features/entries/components/answers-panel';
 
@@ -12,24 +15,31 @@ const answers = {
 };
 
 describe('answers panel', () => {
-  it('lists each answer and seeks to its moment; marks the one just answered', () => {
+  it('lists each answer as a row of question, answer and moment, seeks to its moment, and marks the one just answered', () => {
     const onSeek = vi.fn();
     render(<AnswersPanel answers={answers} currentMs={14_000} onSeek={onSeek} />);
-    const items = screen.getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Tarea 1 Facilidad 6 de 7. ¿Completada? Sí.Ir a 00:12',
-      'Tarea 2 Facilidad 3 de 7. ¿Completada? No estoy seguro.Ir a 01:05',
-      'Cuestionario SUS 85 de 100.Ir a 01:30',
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pregunta', 'Respuesta', 'Momento']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Tarea 1', 'Facilidad 6 de 7. ¿Completada? Sí.', 'Ir a 00:12'],
+      ['Tarea 2', 'Facilidad 3 de 7. ¿Completada? No estoy seguro.', 'Ir a 01:05'],
+      ['Cuestionario SUS', '85 de 100.', 'Ir a 01:30'],
     ]);
-    expect(items[0]?.hasAttribute('data-current')).toBe(true);
-    expect(items[1]?.hasAttribute('data-current')).toBe(false);
+    expect(rows[0]?.hasAttribute('data-current')).toBe(true);
+    expect(rows[1]?.hasAttribute('data-current')).toBe(false);
     const second = screen.getByRole('button', { name: 'Ir a 01:05' });
     expect(second.getAttribute('aria-describedby')).toBe('entry-answer-2');
+    expect(document.getElementById('entry-answer-2')?.textContent).toBe('Tarea 2');
     fireEvent.click(second);
     expect(onSeek).toHaveBeenCalledWith(65_000);
   });
 
-  it("lists the answers to the study's questions after the tasks, each named by its question and seeking to its moment", () => {
+  it("puts the study's questions among the tasks in time order, each under its wording, seeking to its moment", () => {
     const onSeek = vi.fn();
     const questions = [
       {
@@ -51,16 +61,24 @@ describe('answers panel', () => {
         atMs: 95_000,
       },
     ];
-    render(<AnswersPanel answers={{ tasks: [], sus: null, questions }} currentMs={96_000} onSeek={onSeek} />);
-    const items = screen.getAllByTestId('entry-question-answer');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Respuesta: ¿Compras en línea? A menudoIr a 00:05',
-      'Respuesta: ¿Qué te costó más? El pagoIr a 01:35',
+    render(
+      <AnswersPanel
+        answers={{ tasks: [{ taskNumber: 1, seq: 6, success: 'yes', atMs: 12_000 }], sus: null, questions }}
+        currentMs={96_000}
+        onSeek={onSeek}
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['¿Compras en línea?', 'A menudo', 'Ir a 00:05'],
+      ['Tarea 1', 'Facilidad 6 de 7. ¿Completada? Sí.', 'Ir a 00:12'],
+      ['¿Qué te costó más?', 'El pago', 'Ir a 01:35'],
     ]);
+    const items = screen.getAllByTestId('entry-question-answer');
+    expect(items).toHaveLength(2);
     expect(items[1]?.hasAttribute('data-current')).toBe(true);
     const seek = screen.getByRole('button', { name: 'Ir a 01:35' });
     expect(seek.getAttribute('aria-describedby')).toBe('entry-answer-post-2');
-    seek.focus();
     fireEvent.click(seek);
     expect(onSeek).toHaveBeenCalledWith(95_000);
   });

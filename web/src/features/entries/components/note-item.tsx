@@ -1,11 +1,13 @@
 /**
- * One note in the list: its moment (choose it to seek there), its text, and Edit (in place) and
- * Delete. A clip also shows its range, title and tags, and 'Reproducir clip' plays only its range.
+ * One note in the list: its moment (choose it to seek there), its text, Edit (in place), and a
+ * menu with Delete, so that a red link is not on every note (issue 45). A clip also shows its range, title and tags, and 'Reproducir clip' plays only its range.
  * Leaving the editor gives focus back to the Edit button. A clip is a researcher's (ADR 0019): an
  * observer plays it but gets no Edit or Delete for it (the API refuses them anyway).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ellipsis } from 'lucide-react';
+import { MenuButton } from '@/components/ui/menu-button';
 import { serverMessage } from '@/components/form';
 import { useUpdateNote } from '@/features/entries/api/update-note';
 import { NoteForm } from '@/features/entries/components/note-form';
@@ -122,14 +124,20 @@ export function NoteItem({ entryId, note, durationMs, onSeek, onDelete, onSaved,
             >
               {t('entry.notes.edit')}
             </button>
-            <button
-              type="button"
-              className="entry-link-button entry-link-button--danger"
-              onClick={() => onDelete(note)}
-              aria-label={t('entry.notes.deleteLabel', { time })}
+            <MenuButton
+              label={t('entry.notes.moreLabel', { time })}
+              items={[
+                {
+                  key: 'delete',
+                  label: t('entry.notes.delete'),
+                  name: t('entry.notes.deleteLabel', { time }),
+                  danger: true,
+                  onSelect: () => onDelete(note),
+                },
+              ]}
             >
-              {t('entry.notes.delete')}
-            </button>
+              <Ellipsis size={18} />
+            </MenuButton>
           </>
         ) : null}
       </div>

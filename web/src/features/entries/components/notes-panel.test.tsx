@@ -171,10 +171,13 @@ describe('notes panel', () => {
     renderPanel(null, sessionClient('observer'));
     const [plain, clip] = await items();
     expect(within(plain as HTMLElement).getByRole('button', { name: 'Editar la nota de 00:03' })).toBeTruthy();
-    expect(within(plain as HTMLElement).getByRole('button', { name: 'Eliminar la nota de 00:03' })).toBeTruthy();
+    // Delete is behind the note's menu (issue 45), not a red link on every note.
+    expect(within(plain as HTMLElement).queryByRole('button', { name: 'Eliminar la nota de 00:03' })).toBeNull();
+    fireEvent.click(within(plain as HTMLElement).getByRole('button', { name: 'Más acciones para la nota de 00:03' }));
+    expect(within(plain as HTMLElement).getByRole('menuitem', { name: 'Eliminar la nota de 00:03' })).toBeTruthy();
     expect(within(clip as HTMLElement).getByRole('button', { name: /Reproducir/ })).toBeTruthy();
     expect(within(clip as HTMLElement).queryByRole('button', { name: /^Editar/ })).toBeNull();
-    expect(within(clip as HTMLElement).queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+    expect(within(clip as HTMLElement).queryByRole('button', { name: /^Más acciones/ })).toBeNull();
   });
 
   it('lists the notes in time order with mm:ss, and a note’s time seeks there', async () => {
@@ -308,14 +311,27 @@ describe('notes panel', () => {
     const { announce } = renderPanel();
     await items();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Eliminar la nota de 00:08' }));
+    // The note's menu: opening it puts the focus on its first item, Escape closes it and gives the
+    // focus back to the button.
+    const more = screen.getByRole('button', { name: 'Más acciones para la nota de 00:08' });
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const remove = screen.getByRole('menuitem', { name: 'Eliminar la nota de 00:08' });
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Eliminar la nota de 00:08' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar la nota?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Eliminar la nota de 00:08' }));
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Eliminar la nota de 00:08' }));
     await act(async () => {
       fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar nota' }));
     });

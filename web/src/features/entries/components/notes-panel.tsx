@@ -62,6 +62,13 @@ export function NotesPanel({
   const remove = useDeleteNote(entryId);
   const [deleting, setDeleting] = useState<NoteDto | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The note's own buttons are gone after a deletion: the list's heading keeps the reader in place.
+  // In an effect, so it runs after the dialog's unmount has given the focus back to its opener
+  // (the note's menu button, about to go).
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0) headingRef.current?.focus();
+  }, [deleted]);
   const sectionRef = useRef<HTMLElement>(null);
   // The note just saved, until it has been scrolled to.
   const [reveal, setReveal] = useState<string | null>(null);
@@ -79,8 +86,7 @@ export function NotesPanel({
         announce(t('entry.announce.noteDeleted', { time: formatClock(deleting.atMs) }));
         setDeleting(null);
         remove.reset();
-        // The note's own buttons are gone: the list's heading keeps the reader in place.
-        headingRef.current?.focus();
+        setDeleted((count) => count + 1);
       },
     });
   };
