@@ -6,6 +6,7 @@
 //! declarations in `lupa_core::routes`, and logged once as structured JSON with a request id.
 
 mod admin;
+mod ai_endpoint;
 mod analysis;
 mod app_shell;
 mod auth;

@@ -1,11 +1,6 @@
-//! The text-generation provider for AI summaries (ADR 0021), chosen like the speech-to-text one
-//! (ADR 0018) by a var: `SUMMARIZE = "workers-ai"` runs the model through the `AI` binding
-//! (production), `"rest"` through Cloudflare's REST API with `AI_ACCOUNT_ID` and the `AI_API_TOKEN`
-//! secret (`AI_REST_BASE` points it elsewhere, as the tests do at a stand-in), and `"off"` (or
-//! nothing, the local default) summarises nothing and sends nothing anywhere.
-//!
-//! The request and the answer are built and read in `lupa_core::ai_summary::model`, the same for
-//! both.
+//! The text-generation provider for AI summaries (ADR 0021): the model where `SUMMARIZE` says
+//! (`crate::ai_endpoint`: the `AI` binding, the REST API, or off), as for speech to text. The
+//! request and the answer are built and read in `lupa_core::ai_summary::model`, the same for both.
 
 use lupa_core::ai_summary::model::{self, Answer, CallError};
 use lupa_core::ai_summary::prompt::PromptInput;
@@ -13,58 +8,35 @@ use lupa_core::ai_summary::MODEL;
 use wasm_bindgen::JsCast;
 use worker::Env;
 
+use crate::ai_endpoint::Endpoint;
 use crate::http::send_call;
-use crate::transcripts::provider::{value, DEFAULT_REST_BASE};
 
 /// The configured provider.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Provider {
-    WorkersAi,
-    Rest { base: String, account: String, token: String },
-    Off,
-}
+pub struct Provider(Endpoint);
 
 impl Provider {
-    /// Reads `SUMMARIZE`; `rest` without its account or token is off (logged), never a
-    /// half-configured provider that fails every summary.
+    /// Reads `SUMMARIZE`.
     pub fn from_env(env: &Env) -> Provider {
-        match value(env, "SUMMARIZE").as_deref() {
-            Some("workers-ai") => Provider::WorkersAi,
-            Some("rest") => match (value(env, "AI_ACCOUNT_ID"), value(env, "AI_API_TOKEN")) {
-                (Some(account), Some(token)) => Provider::Rest {
-                    base: value(env, "AI_REST_BASE").unwrap_or_else(|| DEFAULT_REST_BASE.to_string()),
-                    account,
-                    token,
-                },
-                _ => {
-                    crate::log::error(
-                        "-",
-                        "(summarize)",
-                        "SUMMARIZE=rest needs AI_ACCOUNT_ID and AI_API_TOKEN; summaries are off",
-                    );
-                    Provider::Off
-                }
-            },
-            _ => Provider::Off,
-        }
+        Provider(Endpoint::from_var(env, "SUMMARIZE", "(summarize)", "summaries are off"))
     }
 
     pub fn is_on(&self) -> bool {
-        *self != Provider::Off
+        self.0.is_on()
     }
 
     /// Asks the model for a participation's findings.
     pub async fn summarize(&self, env: &Env, input: &PromptInput) -> Result<Answer, CallError> {
-        match self {
-            Provider::Off => Err(CallError::Fail("summaries are off".into())),
-            Provider::Rest { base, account, token } => {
+        match &self.0 {
+            Endpoint::Off => Err(CallError::Fail("summaries are off".into())),
+            Endpoint::Rest { base, account, token } => {
                 let call = model::rest_request(base, account, token, input);
                 match send_call(&call).await {
                     Ok((status, body)) => model::rest_response(status, &body),
                     Err(err) => Err(CallError::Retry(err.source.unwrap_or(err.message))),
                 }
             }
-            Provider::WorkersAi => {
+            Endpoint::WorkersAi => {
                 let ai = env.ai("AI").map_err(|e| CallError::Fail(format!("AI binding: {e}")))?;
                 let output = run_binding(ai.as_ref(), &model::model_input(input).to_string()).await?;
                 model::binding_output(output)
