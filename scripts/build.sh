@@ -89,4 +89,10 @@ else
       edge-worker/build/index_bg.wasm -o edge-worker/build/index_bg.wasm
   fi
   if [ -n "$worker_print" ]; then echo "$worker_print" > "$stamps/worker"; fi
+  echo "$worker_profile" > "$stamps/worker-profile"
+fi
+# What production deploys stays within its size budget (size-budgets.json, `worker`): the
+# production build fails rather than leave a bundle over it to deploy.
+if [ "$worker_profile" = release ]; then
+  node scripts/check-size.mjs
 fi

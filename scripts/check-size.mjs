@@ -14,6 +14,16 @@ const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8')
 const gz = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
 const sum = (files) => files.reduce((n, f) => n + gz(f), 0);
 
+// Which Cargo profile built the worker (scripts/build.sh): `release` is production's, with its
+// budget; `local` (npm start, npm test) is bigger, without LTO and wasm-opt, and has its own.
+const workerProfile = (() => {
+  try {
+    return readFileSync(join(root, 'target/.lupa-build/worker-profile'), 'utf8').trim();
+  } catch {
+    return 'release';
+  }
+})();
+const workerBudget = workerProfile === 'release' ? 'worker' : 'workerLocal';
 const workerFiles = readdirSync(join(root, 'edge-worker/build'), { recursive: true })
   .filter((f) => /\.(js|wasm|mjs)$/.test(f) && !f.startsWith('.'))
   .map((f) => join('edge-worker/build', f));
@@ -77,7 +87,7 @@ const recorderWasm = readdirSync(join(root, 'web/dist/assets'))
   .map((f) => join('web/dist/assets', f));
 
 const rows = [
-  ['worker', 'worker bundle (js + wasm)', sum(workerFiles)],
+  [workerBudget, `worker bundle, ${workerProfile} (js + wasm)`, sum(workerFiles)],
   ['recorderWasm', 'recorder wasm', sum(recorderWasm)],
   ...publicPages.map(([path, files]) => ['publicPageJs', `${path} initial JS`, sum(files)]),
   [
