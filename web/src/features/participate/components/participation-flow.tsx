@@ -16,7 +16,9 @@ import {
   loadAnalysisStep,
   loadFloatingWindowHost,
   loadFlowModals,
+  loadPermissionActions,
   loadPermissionsStep,
+  loadRecordingActions,
 } from '@/features/participate/components/recording-steps';
 import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
@@ -30,8 +32,6 @@ import {
   resetAtom,
   showThankYouAtom,
 } from '@/features/participate/stores/exit-actions';
-import { acceptConsentAtom, rejectConsentAtom } from '@/features/participate/stores/permission-actions';
-import { refreshRecordingAtom } from '@/features/participate/stores/recording-actions';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import {
   busyAtom,
@@ -73,7 +73,6 @@ function usePageEffects(linkedId: string) {
   const stage = useAtomValue(stageAtom);
   const phase = useAtomValue(recordingAtom).phase;
   const unsaved = useAtomValue(unsavedWorkAtom);
-  const refresh = useSetAtom(refreshRecordingAtom);
   const dispose = useSetAtom(disposeAtom);
   const check = useSetAtom(checkUnfinishedAtom);
 
@@ -84,9 +83,17 @@ function usePageEffects(linkedId: string) {
 
   useEffect(() => {
     if (stage !== 'analysis' || phase !== 'recording') return undefined;
-    const timer = setInterval(() => refresh(), TIMER_TICK_MS);
-    return () => clearInterval(timer);
-  }, [stage, phase, refresh]);
+    // The recording's module, loaded on demand like the steps: the first screen doesn't carry it.
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    void loadRecordingActions().then(({ refreshRecordingAtom }) => {
+      if (!stopped) timer = setInterval(() => store.set(refreshRecordingAtom), TIMER_TICK_MS);
+    });
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [stage, phase, store]);
 
   useEffect(() => {
     if (!unsaved) return undefined;
@@ -142,8 +149,9 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
   const overlay = useAtomValue(overlayAtom);
   const busy = useAtomValue(busyAtom);
   const cameraRecorded = useAtomValue(cameraAtom).recorded;
-  const accept = useSetAtom(acceptConsentAtom);
-  const reject = useSetAtom(rejectConsentAtom);
+  // The consent modal's answers live with the permissions step's actions, loaded with that step.
+  const accept = () => loadPermissionActions().then(({ acceptConsentAtom }) => store.set(acceptConsentAtom));
+  const reject = () => void loadPermissionActions().then(({ rejectConsentAtom }) => store.set(rejectConsentAtom));
   const cancelExit = useSetAtom(cancelExitAtom);
   const confirmExit = useSetAtom(confirmExitAtom);
   const reset = useSetAtom(resetAtom);

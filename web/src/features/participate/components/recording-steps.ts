@@ -8,6 +8,9 @@ export const loadPermissionsStep = () => import('@/features/participate/componen
 export const loadAnalysisStep = () => import('@/features/participate/components/analysis-step');
 export const loadFloatingWindowHost = () => import('@/features/participate/components/floating-window-host');
 export const loadFlowModals = () => import('@/features/participate/components/flow-modals');
+/** The actions the flow's own component needs only once those steps run (consent, the timer). */
+export const loadPermissionActions = () => import('@/features/participate/stores/permission-actions');
+export const loadRecordingActions = () => import('@/features/participate/stores/recording-actions');
 
 /** Starts loading the steps that record and the modals; a failure here is retried by the lazy component itself. */
 export function preloadRecordingSteps() {
