@@ -20,3 +20,15 @@ export LUPA_WORKER_BUILD_VERSION LUPA_WASM_BINDGEN_VERSION
 # Prints a step header, with the wall-clock time, so long runs show where they are and how long
 # each step took.
 step() { printf '\n\033[1m==> %s\033[0m (%s)\n' "$*" "$(date +%T)"; }
+
+# finish_background PID LOG WHAT: waits for a step started in the background with its output in
+# LOG; on failure prints LOG and stops the script, else says WHAT is done and removes LOG.
+finish_background() {
+  if ! wait "$1"; then
+    cat "$2" >&2
+    echo "$3 failed (above)" >&2
+    exit 1
+  fi
+  step "$3: done"
+  rm -f "$2"
+}

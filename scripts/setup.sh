@@ -69,13 +69,7 @@ if [ ! -x .venv-contract/bin/schemathesis ] || [ "$(cat .venv-contract/.lupa-req
 fi
 
 if [ -n "$tools_pid" ]; then
-  if ! wait "$tools_pid"; then
-    cat "$tools_log" >&2
-    echo "installing the cargo tools failed (above)" >&2
-    exit 1
-  fi
-  step "cargo tools installed"
-  rm -f "$tools_log"
+  finish_background "$tools_pid" "$tools_log" "cargo install wasm-bindgen-cli, worker-build"
 fi
 
 # Local secrets: random, written once, git-ignored. Production uses `wrangler secret put`.

@@ -28,11 +28,6 @@ fi
 bash scripts/setup.sh
 bash scripts/build.sh
 if [ -n "$apt_pid" ]; then
-  if ! wait "$apt_pid"; then
-    cat "$apt_log" >&2
-    echo "apt-get install chromium chromium-driver ffmpeg failed (above)" >&2
-    exit 1
-  fi
-  step "chromium, chromium-driver and ffmpeg installed"
+  finish_background "$apt_pid" "$apt_log" "apt-get install chromium chromium-driver ffmpeg"
 fi
 exec node scripts/run-tests.mjs "$@"
