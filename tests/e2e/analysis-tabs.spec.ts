@@ -126,7 +126,8 @@ test('the analysis page: tabs by address and keyboard, a sticky header that copi
   await expect(page.getByTestId('study-setup')).toBeVisible();
 
   // ---- The keyboard: the selected tab is the only one in the Tab order; arrows, Home and End move
-  // and select, and each choice is an address that back and forward return to.
+  // and select, each choice is the address, and the walk is one history entry: back returns to
+  // the tab it began on, forward to where it ended (issue 45: one entry per tab passed).
   await page.goto(`/analysis/${analysisId}`);
   const tablist = page.getByRole('tablist', { name: 'Secciones del análisis' });
   await expect(tablist.getByRole('tab')).toHaveText(TABS.map((tab) => tab.name));
@@ -144,11 +145,21 @@ test('the analysis page: tabs by address and keyboard, a sticky header that copi
   await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`));
   await page.keyboard.press('ArrowLeft');
   await expect(selectedTab(page)).toHaveText('Compartir');
+  await expect(page).toHaveURL(/\?tab=share$/);
   await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/analysis/${analysisId}$`));
   await expect(selectedTab(page)).toHaveText('Resumen');
+  await page.goForward();
+  await expect(page).toHaveURL(/\?tab=share$/);
+  await expect(selectedTab(page)).toHaveText('Compartir');
+  // A click is an entry of its own.
+  await tablist.getByRole('tab', { name: 'Resultados' }).click();
+  await expect(page).toHaveURL(/\?tab=results$/);
   await page.goBack();
   await expect(selectedTab(page)).toHaveText('Compartir');
   await page.goForward();
+  await expect(selectedTab(page)).toHaveText('Resultados');
+  await tablist.getByRole('tab', { name: 'Resumen' }).click();
   await expect(selectedTab(page)).toHaveText('Resumen');
 
   // ---- 'Resumen' shows everything that shapes the panel study.
