@@ -281,13 +281,21 @@ test('the microphone check: the level meter follows the fake microphone, and a s
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
   await expect(card(page, 'Micrófono')).toContainText('Concedido', { timeout: 20_000 });
 
-  await expect(page.getByText('Habla para comprobar que te oímos')).toBeVisible();
-  const meter = page.getByRole('meter', { name: 'Nivel del micrófono' });
+  // The check sits inside the microphone's card, above 'Siguiente' (issue 45).
+  const micCard = card(page, 'Micrófono');
+  await expect(micCard.getByText('Habla para comprobar que te oímos')).toBeVisible();
+  const meter = micCard.getByRole('meter', { name: 'Nivel del micrófono' });
   await expect(meter).toHaveAttribute('aria-valuenow', '0');
-  const nextBefore = await page.getByRole('button', { name: 'Siguiente' }).boundingBox();
-  await expect(page.getByTestId('mic-silent')).toContainText('No te oímos', { timeout: 10_000 });
-  // The warning appears below the buttons: 'Siguiente' stays under the pointer (ADR 0015).
-  expect((await page.getByRole('button', { name: 'Siguiente' }).boundingBox())?.y).toBe(nextBefore?.y);
+  await expect(page.getByTestId('mic-silent')).toBeHidden();
+  const next = page.getByRole('button', { name: 'Siguiente' });
+  const nextBefore = await next.boundingBox();
+  const cardBox = await micCard.boundingBox();
+  expect(cardBox!.y + cardBox!.height).toBeLessThan(nextBefore!.y);
+  await expect(page.getByTestId('mic-silent')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('mic-silent')).toContainText('No te oímos');
+  await expect(page.getByText('Habla para comprobar que te oímos')).toBeHidden();
+  // The warning takes the place the prompt kept for it: 'Siguiente' stays under the pointer.
+  expect((await next.boundingBox())?.y).toBe(nextBefore?.y);
   await expectDesignClean(page);
 
   const picker = page.getByLabel('Micrófono', { exact: true });
@@ -300,7 +308,7 @@ test('the microphone check: the level meter follows the fake microphone, and a s
     .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
     .toBeGreaterThan(20);
   await expect(page.getByText('¡Te oímos bien!')).toBeVisible();
-  await expect(page.getByTestId('mic-silent')).toHaveCount(0);
+  await expect(page.getByTestId('mic-silent')).toBeHidden();
   // Still what the recording will use: Siguiente leads on as before.
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeEnabled();
 });

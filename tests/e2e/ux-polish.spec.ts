@@ -54,10 +54,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     // The spec's heading and field stay; nothing is focused on arrival (no ring on the heading).
     await expect(page.getByRole('heading', { level: 1, name: 'Participar en un análisis' })).toBeVisible();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
-    if (viewport === DESKTOP) {
-      await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
-      await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
-    }
+    await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
+    // 'Participar' without scrolling (issue 45), on a laptop and on a phone.
+    await expect(page.getByRole('button', { name: 'Participar' })).toBeInViewport({ ratio: 1 });
     await expectNoSidewaysScroll(page);
   });
 }

@@ -148,22 +148,31 @@ export function InputStep({ initialId }: { initialId: string }) {
     void validate(value.trim()).finally(() => setBusy(false));
   };
 
-  return (
-    <ParticipateCard titleId="participate-input-title" title={t('participate.input.title')}>
-      {study ? <Welcome study={study} /> : null}
-      <p className="participate-lead">{t('participate.input.intro')}</p>
-      {verdict.ok ? null : (
-        <PreflightNotice
-          problem={verdict.problem}
-          link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href}
-        />
-      )}
+  // What taking part is and how it works (the spec's intro and four points). Below 'Participar' when
+  // an invite link's welcome already says what the study needs, so the button shows without
+  // scrolling at 390×844 (issue 45).
+  const how = (
+    <>
+      {study ? <p className="participate-lead participate-after-form">{t('participate.input.intro')}</p> : null}
       <h2 className="participate-subtitle">{t('participate.input.howTitle')}</h2>
       <TextList
         ordered
         className="participate-how"
         items={['participate.input.how1', 'participate.input.how2', 'participate.input.how3', 'participate.input.how4']}
       />
+    </>
+  );
+
+  return (
+    <ParticipateCard titleId="participate-input-title" title={t('participate.input.title')}>
+      {study ? <Welcome study={study} /> : <p className="participate-lead">{t('participate.input.intro')}</p>}
+      {verdict.ok ? null : (
+        <PreflightNotice
+          problem={verdict.problem}
+          link={linkedId ? `${window.location.origin}${paths.participate(linkedId)}` : window.location.href}
+        />
+      )}
+      {study ? null : how}
       {verdict.ok ? (
         <>
           <NoticeAlert notice={notice} testId="participate-input-error" className="participate-gap" />
@@ -181,6 +190,7 @@ export function InputStep({ initialId }: { initialId: string }) {
           </form>
         </>
       ) : null}
+      {study ? how : null}
     </ParticipateCard>
   );
 }

@@ -1,12 +1,13 @@
 /**
- * The microphone check on the permissions step (ADR 0010): once the microphone is granted, a live
- * level meter and 'Habla para comprobar que te oímos'; a polite '¡Te oímos bien!' once a voice is
- * heard; after SILENCE_HINT_MS of silence, a hint and the list of microphones to pick another one.
+ * The microphone check on the permissions step (ADR 0010), inside the 'Micrófono' card once it is
+ * granted: a live level meter and 'Habla para comprobar que te oímos'; a polite '¡Te oímos bien!'
+ * once a voice is heard; after SILENCE_HINT_MS of silence, a hint to pick another microphone from
+ * the list below it.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/alert';
+import { TriangleAlert } from 'lucide-react';
 import { MicrophonePicker } from '@/features/participate/components/microphone-picker';
 import { watchLevel } from '@/features/participate/lib/level-meter';
 import {
@@ -57,24 +58,45 @@ function useVoiceReading(stream: MediaStream | null): Reading {
   return reading;
 }
 
+/** The check's three messages, one shown at a time (see the stylesheet: they share one grid cell). */
+function CheckMessage({ status }: { status: ReturnType<typeof voiceStatus> }) {
+  const { t } = useTranslation();
+  const message = status === 'heard' ? 'heard' : status === 'silent' ? 'silent' : 'speak';
+  return (
+    // All three are laid out and only the current one is visible, so the line is as tall as
+    // the longest from the start and a message arriving never moves 'Siguiente' below it. A
+    // hidden one is out of the accessibility tree, so the live region announces the one shown.
+    <div className="mic-check__messages" role="status">
+      <p className="mic-check__prompt" data-shown={message === 'speak'}>
+        {t('participate.micCheck.speak')}
+      </p>
+      <p className="mic-check__heard" data-shown={message === 'heard'}>
+        {t('participate.micCheck.heard')}
+      </p>
+      <p className="mic-check__silent" data-shown={message === 'silent'} data-testid="mic-silent">
+        <TriangleAlert size={16} aria-hidden="true" focusable="false" />
+        {t('participate.micCheck.silent')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The body of the 'Micrófono' card once it is granted (issue 45: inside the card, above
+ * 'Siguiente'): the level meter, what it hears, and the list of microphones to pick another.
+ */
 export function MicrophoneCheck() {
   const { t } = useTranslation();
   const stream = useAtomValue(microphoneStreamAtom);
   const { level, check, now, measuring } = useVoiceReading(stream);
   const status = voiceStatus(check, now);
-  // Once offered, the list stays: the participant may be trying one microphone after another.
-  const [offerPicker, setOfferPicker] = useState(false);
-  useEffect(() => {
-    if (status === 'silent') setOfferPicker(true);
-  }, [status]);
 
   if (!stream || !measuring) return null;
   return (
-    <section className="mic-check" aria-labelledby="mic-check-title" data-status={status}>
-      <h2 id="mic-check-title" className="mic-check__title">
+    <div className="mic-check" role="group" aria-labelledby="mic-check-title" data-status={status}>
+      <h3 id="mic-check-title" className="mic-check__title">
         {t('participate.micCheck.title')}
-      </h2>
-      <p className="mic-check__prompt">{t('participate.micCheck.speak')}</p>
+      </h3>
       <div
         className="mic-check__meter"
         role="meter"
@@ -86,15 +108,8 @@ export function MicrophoneCheck() {
       >
         <div className="mic-check__fill" style={{ width: `${level}%` }} />
       </div>
-      <p className="mic-check__heard" role="status">
-        {status === 'heard' ? t('participate.micCheck.heard') : ''}
-      </p>
-      {status === 'silent' ? (
-        <Alert tone="warning" testId="mic-silent">
-          <p>{t('participate.micCheck.silent')}</p>
-        </Alert>
-      ) : null}
-      {offerPicker ? <MicrophonePicker stream={stream} /> : null}
-    </section>
+      <CheckMessage status={status} />
+      <MicrophonePicker stream={stream} />
+    </div>
   );
 }

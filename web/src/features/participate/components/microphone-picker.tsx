@@ -1,6 +1,6 @@
 /**
- * The list of microphones (`enumerateDevices`, kept up to date on 'devicechange') shown by the
- * microphone check after a silence; choosing one acquires it and replaces the granted stream.
+ * The list of microphones (`enumerateDevices`, kept up to date on 'devicechange') under the
+ * microphone check; choosing one acquires it and replaces the granted stream.
  */
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
@@ -48,7 +48,8 @@ export function MicrophonePicker({ stream }: { stream: MediaStream }) {
   const [state, setState] = useState<'idle' | 'switching' | 'failed'>('idle');
   const current = stream.getAudioTracks()[0]?.getSettings().deviceId ?? '';
 
-  if (microphones.length === 0) return null;
+  // Laid out before the list arrives (empty and disabled), so it never moves 'Siguiente' below it.
+  const listed = microphones.length > 0;
   const choose = async (deviceId: string) => {
     setState('switching');
     setState((await switchMicrophone(deviceId)) ? 'idle' : 'failed');
@@ -63,6 +64,7 @@ export function MicrophonePicker({ stream }: { stream: MediaStream }) {
         className="field__input"
         value={microphones.some((m) => m.deviceId === current) ? current : ''}
         aria-busy={state === 'switching' || undefined}
+        disabled={!listed}
         onChange={(event) => void choose(event.target.value)}
       >
         {microphones.some((m) => m.deviceId === current) ? null : (

@@ -1,7 +1,7 @@
 /**
  * Step 2 (product §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
  * 'Try Again' with 'Browser Settings Help' and the system's own settings after a denial), the
- * microphone check once it is granted, the spec's error messages with troubleshooting tips,
+ * microphone check inside its card once it is granted, the spec's error messages with troubleshooting tips,
  * 'Salir del análisis', and 'Siguiente' once both are granted.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -55,7 +55,9 @@ export function PermissionsStep() {
           name={t('participate.permissions.microphone')}
           description={t('participate.permissions.microphoneDescription')}
           status={permissions.microphone}
-        />
+        >
+          {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
+        </PermissionCard>
         <CameraCard />
       </ul>
 
@@ -125,9 +127,6 @@ export function PermissionsStep() {
           {t('participate.permissions.next')}
         </button>
       </div>
-      {/* Below the buttons (ADR 0015): its silent-microphone warning appears after a few quiet
-          seconds, and above them it would move 'Siguiente' from under the pointer. */}
-      {permissions.microphone === 'granted' ? <MicrophoneCheck /> : null}
     </ParticipateCard>
   );
 }
