@@ -184,6 +184,18 @@ test('from the invitation link to recording in at most 5 clicks and 20 s; Abrir 
   expect(clicks).toBeLessThanOrEqual(5);
   expect(seconds).toBeLessThanOrEqual(20);
 
+  // The six reminders are open while recording starts, and fold away a click (or a key) away; on
+  // their own they fold after the first minute (recording-reminders.test.tsx).
+  const reminders = page.getByRole('button', { name: 'Recordatorios y privacidad' });
+  await expect(reminders).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('recording-reminders').getByRole('listitem')).toHaveCount(6);
+  await reminders.click();
+  await expect(reminders).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Piensa en voz alta', { exact: false })).toBeHidden();
+  await reminders.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Piensa en voz alta', { exact: false })).toBeVisible();
+
   // 'Abrir la web en una pestaña nueva' on the URL step: the site, in a tab with no way back to ours.
   await page.getByRole('button', { name: 'Siguiente' }).click();
   const open = page.getByRole('link', { name: /Abrir la web en una pestaña nueva/ });

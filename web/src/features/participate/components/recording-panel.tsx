@@ -2,14 +2,14 @@
  * The recording-in-progress panel (product §2.4): a red indicator while recording, the 'Duración'
  * timer (mm:ss), a calm note while uploads are retried or the network is down (the recording is
  * kept on this device and uploads by itself, ADR 0005), the limit message, a warning when the
- * voice stopped reaching the recording with 'Volver a compartir el micrófono', reminders, and
- * 'Salir del análisis'.
+ * voice stopped reaching the recording with 'Volver a compartir el micrófono', the reminders
+ * (folded after the first minute), and 'Salir del análisis'.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { TextList } from '@/components/ui/text-list';
 import { formatDuration } from '@/features/participate/lib/steps';
 import { NoticeAlert } from '@/features/participate/components/notice-alert';
+import { RecordingReminders } from '@/features/participate/components/recording-reminders';
 import { askExitAtom } from '@/features/participate/stores/exit-actions';
 import { shareMicrophoneAgainAtom } from '@/features/participate/stores/recording-actions';
 import { busyAtom, microphoneHealthAtom, recordingAtom } from '@/features/participate/stores/participation-state';
@@ -132,21 +132,7 @@ export function RecordingPanel() {
         {recording.retrying && recording.online ? t('participate.analysis.retrying') : ''}
       </p>
       <DeviceNotes />
-      <h2 className="recording-panel__title">{t('participate.analysis.remindersTitle')}</h2>
-      <TextList
-        className="recording-panel__list"
-        items={[
-          'participate.analysis.reminder1',
-          'participate.analysis.reminder2',
-          'participate.analysis.reminder3',
-          'participate.analysis.reminder4',
-        ]}
-      />
-      <h2 className="recording-panel__title">{t('participate.analysis.privacyTitle')}</h2>
-      <TextList
-        className="recording-panel__list"
-        items={['participate.analysis.privacy1', 'participate.analysis.privacy2']}
-      />
+      <RecordingReminders elapsedMs={recording.elapsedMs} />
       <button
         type="button"
         className="button button--ghost recording-panel__exit"
