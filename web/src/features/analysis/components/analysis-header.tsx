@@ -100,7 +100,9 @@ export function AnalysisHeader({ analysis }: { analysis: AnalysisDto }) {
           testId="analysis-status"
         >
           <span className="visually-hidden">{t('analysis.detail.status')}: </span>
-          {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
+          <span className="value-word">
+            {published ? t('analysis.detail.statusPublished') : t('analysis.detail.statusCompleted')}
+          </span>
         </Badge>
       </div>
       <InviteLinks analysis={analysis} />

@@ -7,7 +7,7 @@
  * panel's answers), 'Notas y clips' and 'Compartir' (the insights feature's, passed in by
  * app/routes.tsx). Every panel stays mounted, so a tab's state survives a switch.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -31,6 +31,7 @@ import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { ANALYSIS_TABS, searchForTab, tabFromSearch, type AnalysisTab } from '@/features/analysis/lib/analysis-tabs';
 import { studyFormFrom } from '@/features/analysis/lib/study-form';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import { markSeen } from '@/lib/seen-recordings';
 // The back link looks like every screen's (PageHeader's), without the rest of PageHeader.
 import '@/components/ui/page-header.css';
 import '@/features/analysis/analysis.css';
@@ -79,6 +80,9 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
   const [search, setSearch] = useSearchParams();
   const update = useUpdateAnalysis(analysis.id);
   const tab = tabFromSearch(search);
+  // What the dashboard counts as new starts again from here (and from each refresh while open).
+  const submitted = Number(analysis._count.AnalysisEntries);
+  useEffect(() => markSeen(analysis.id, submitted), [analysis.id, submitted]);
   // A new history entry per tab, so back and forward move between them; the scroll stays put. A walk
   // along the tabs with the arrow keys makes one entry, not one per tab passed: each key press after
   // the first replaces the entry the walk made (marked in the entry's state).

@@ -1,7 +1,7 @@
 /**
  * The dashboard's table of analyses (product §2 columns) on the shared Table: the title links to the
  * analysis, the URL is shortened in the middle with the whole URL in a tooltip, the actions sit
- * inline with icons. Under 640 px each row is a card; between that and a wide screen the table
+ * inline with icons; a badge after the title counts the recordings new since the last visit. Under 640 px each row is a card; between that and a wide screen the table
  * scrolls inside its box rather than widening the page.
  */
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { deviceKey, formatShortDate, participantsRatio, splitUrl, statusKey } from '@/features/dashboard/lib/format';
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+import { newSinceLastVisit } from '@/lib/seen-recordings';
 
 export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }) {
   const { t, i18n } = useTranslation();
@@ -25,7 +26,7 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
       header: t('dashboard.columns.title'),
       primary: true,
       className: 'analyses-table__title',
-      cell: (analysis) => <Link to={paths.analysis.detail(analysis.id)}>{analysis.name}</Link>,
+      cell: (analysis) => <AnalysisTitle analysis={analysis} />,
     },
     {
       key: 'url',
@@ -33,7 +34,11 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
       className: 'analyses-table__url',
       cell: (analysis) => <ShortUrl url={analysis.url} newTab={t('dashboard.opensInNewTab')} />,
     },
-    { key: 'device', header: t('dashboard.columns.device'), cell: (analysis) => t(deviceKey(analysis.device)) },
+    {
+      key: 'device',
+      header: t('dashboard.columns.device'),
+      cell: (analysis) => <span className="value-word">{t(deviceKey(analysis.device))}</span>,
+    },
     {
       key: 'participants',
       header: t('dashboard.columns.participants'),
@@ -46,10 +51,12 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
       cell: (analysis) =>
         analysis.status === 'published' ? (
           <Badge tone="success" icon={<CircleDot />}>
-            {t(statusKey(analysis.status))}
+            <span className="value-word">{t(statusKey(analysis.status))}</span>
           </Badge>
         ) : (
-          <Badge icon={<CircleCheck />}>{t(statusKey(analysis.status))}</Badge>
+          <Badge icon={<CircleCheck />}>
+            <span className="value-word">{t(statusKey(analysis.status))}</span>
+          </Badge>
         ),
     },
     {
@@ -89,6 +96,26 @@ export function AnalysesTable({ analyses }: { analyses: readonly AnalysisDto[] }
         testId="analyses-table"
       />
     </WideTable>
+  );
+}
+
+/**
+ * The analysis's name, linking to it, and how many recordings came in since it was last opened in
+ * this browser ('2 nuevas'), so a researcher sees where to look first (issue 45).
+ */
+function AnalysisTitle({ analysis }: { analysis: AnalysisDto }) {
+  const { t } = useTranslation();
+  const fresh = newSinceLastVisit(analysis.id, Number(analysis._count.AnalysisEntries));
+  return (
+    <span className="analyses-table__name">
+      <Link to={paths.analysis.detail(analysis.id)}>{analysis.name}</Link>
+      {fresh > 0 ? (
+        <Badge tone="info" testId="new-recordings">
+          {t('dashboard.newRecordings', { count: fresh })}
+          <span className="visually-hidden"> {t('dashboard.newRecordingsContext', { count: fresh })}</span>
+        </Badge>
+      ) : null}
+    </span>
   );
 }
 
