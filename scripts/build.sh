@@ -46,7 +46,7 @@ else
 fi
 
 # The web imports the recorder's package, which git ignores: its fingerprint stands in for it.
-web_print="$(fingerprint "$recorder_print" web package.json package-lock.json scripts/prerender.mjs)"
+web_print="$(fingerprint "$recorder_print" web package.json package-lock.json scripts/prerender.mjs edge-worker/api-types/openapi.json)"
 if fresh web "$web_print" web/dist/index.html web/dist/app-shell.html; then
   step "web: unchanged"
 else
@@ -54,6 +54,9 @@ else
   rm -f "$stamps/web"
   vite build --config web/vite.config.ts --logLevel warn
   node scripts/prerender.mjs
+  # The worker serves GET /api/v1/openapi.json from the assets, not from its own bundle (lib.rs).
+  mkdir -p web/dist/_api
+  cp edge-worker/api-types/openapi.json web/dist/_api/openapi.json
   if [ -n "$web_print" ]; then echo "$web_print" > "$stamps/web"; fi
 fi
 

@@ -73,7 +73,7 @@ async fn handle(
     };
     match id {
         RouteId::Health => health::get(app).await,
-        RouteId::OpenApi => crate::openapi(),
+        RouteId::OpenApi => crate::openapi(app).await,
         RouteId::AuthLogin => auth::login::post(app, &mut req).await,
         RouteId::AuthRegister => auth::register::post(app, &mut req).await,
         RouteId::AuthLogout => auth::logout(app, &req).await,

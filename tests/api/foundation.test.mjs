@@ -11,6 +11,15 @@ test('health answers ok with the version after touching D1 and R2', async () => 
   assert.match(res.json.version, /^\d+\.\d+\.\d+$/);
 });
 
+test('the OpenAPI document is served as committed, as JSON, without a session', async () => {
+  const res = await api('/api/v1/openapi.json');
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+  const committed = readFileSync(new URL('../../edge-worker/api-types/openapi.json', import.meta.url), 'utf8');
+  assert.deepEqual(res.json, JSON.parse(committed));
+  assert.equal(res.headers.get('cache-control'), 'no-store');
+});
+
 test('API answers are never cached and carry a request id', async () => {
   const res = await api('/api/v1/health');
   assert.equal(res.headers.get('cache-control'), 'no-store');
