@@ -1,7 +1,7 @@
 /**
  * The question builder (issue 45) as a researcher uses it: 'Añadir pregunta' focuses the new
- * question, the type brings option rows, the handle's arrow keys reorder and keep focus on the
- * moved question, 'Descalifica' turns an option into a rejecting one, a question left blank says
+ * question, the type brings option rows, the handles' arrow keys reorder questions and options
+ * and keep focus on the moved one, 'Descalifica' turns an option into a rejecting one, a question left blank says
  * what is missing, the form refuses to send it, and a saved study goes back unchanged.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -114,6 +114,17 @@ describe('question builder', () => {
     // At the top 'Subir' is disabled, so focus goes to 'Bajar' of the same question.
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Bajar la pregunta 1' })),
+    );
+  });
+
+  it('moves an option with the arrow keys on its handle, focus staying on it', async () => {
+    const latest = renderBuilder('screener', screener);
+    const handle = screen.getByRole('button', { name: /^Mover la opción 1 de la pregunta 1/ });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    expect((latest.value as ScreenerQuestionDto[])[0]?.options.map((o) => o.text)).toEqual(['No', 'Sí']);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Mover la opción 2 de la pregunta 1/ })),
     );
   });
 

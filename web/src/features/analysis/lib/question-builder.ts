@@ -23,7 +23,7 @@ export const KINDS: Record<BuilderMode, readonly QuestionKind[]> = {
 };
 
 /** Where the builder puts focus after an edit (the element's `data-focus` within the question). */
-export type FocusTarget = 'text' | 'handle' | 'up' | 'down' | `option-${number}`;
+export type FocusTarget = 'text' | 'handle' | 'up' | 'down' | `option-${number}` | `option-handle-${number}`;
 
 export interface OptionDraft {
   text: string;
