@@ -1,7 +1,8 @@
 // `npm run screenshots`: the screens of the UX review (ADR 0015) in light and dark, at 1440×900
 // and 390×844, from a fresh `wrangler dev` with its own throw-away data, into screenshots/
 // (git-ignored). Needs a build (`npm run build`); `LUPA_BASE_URL` + `LUPA_STATE_DIR` reuse a
-// running server instead of starting one.
+// running server instead of starting one. Further arguments go to Playwright, e.g.
+// `npm run screenshots -- --grep 'question builder'` for one block.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,10 +29,14 @@ if (!baseURL || !stateDir) {
 }
 let code = 1;
 try {
-  code = await run('playwright', ['test', '--config', 'tests/screenshots/playwright.config.ts'], {
-    LUPA_BASE_URL: baseURL,
-    LUPA_STATE_DIR: stateDir,
-  });
+  code = await run(
+    'playwright',
+    ['test', '--config', 'tests/screenshots/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      LUPA_BASE_URL: baseURL,
+      LUPA_STATE_DIR: stateDir,
+    },
+  );
 } finally {
   if (server) {
     await server.stop();

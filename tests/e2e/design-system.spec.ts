@@ -135,6 +135,33 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // The question builder (issue 45): a question in the screener and one before the tasks, a
+    // choice with its option rows and 'Descalifica' switches, and the previews open.
+    name: 'analysis edit form: question builder',
+    as: 'researcher',
+    path: (seed) => `/analysis/${seed.main.id}`,
+    ready: async (page, seed) => {
+      await expect(page.getByText(seed.main.name).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Editar', exact: true }).click();
+      const advanced = page.getByTestId('advanced-options');
+      if (!(await advanced.getAttribute('open'))) await advanced.getByText('Opciones avanzadas').click();
+      for (const phase of ['screener', 'pre'] as const) {
+        const builder = page.getByTestId(`builder-${phase}`);
+        if ((await builder.getByLabel('Enunciado', { exact: true }).count()) === 0)
+          await builder.getByRole('button', { name: 'Añadir pregunta' }).click();
+        await builder
+          .getByLabel('Enunciado', { exact: true })
+          .first()
+          .fill('¿Con qué frecuencia compras por internet?');
+        await builder.getByLabel('Tipo').first().selectOption('single');
+        await builder.getByRole('textbox', { name: 'Opción 1' }).first().fill('Cada semana');
+        await builder.getByRole('textbox', { name: 'Opción 2' }).first().fill('Casi nunca');
+        await builder.getByText('Vista previa').click();
+        await expect(builder.getByTestId(`preview-${phase}`)).toBeVisible();
+      }
+    },
+  },
+  {
     name: 'entry (recording with notes)',
     as: 'researcher',
     path: (seed) => `/entry/${seed.main.entryIds[0]}`,

@@ -245,7 +245,8 @@ test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown
     `Se enviará a: ${PANEL}/complete?cc=C0DE&pid=ID123`,
   );
   await expectNoSidewaysScroll(researcherPage);
-  const post = researcherPage.getByLabel('Preguntas después de las tareas (opcional)');
+  // The question after the tasks, in the question builder (issue 45).
+  const post = researcherPage.getByTestId('builder-post').getByLabel('Enunciado', { exact: true });
   await expect(post).toHaveValue(POST_Q);
   await post.fill('¿Qué es lo que más te ha gustado?');
   await researcherPage.getByRole('button', { name: 'Guardar cambios' }).click();

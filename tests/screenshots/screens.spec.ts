@@ -1,6 +1,7 @@
 // The review's screens (ADR 0015), each in light and dark at 1440×900 and 390×844: the invite's
 // welcome, a question screen, the player (notes tab, cinema mode), each tab of the analysis page, the
-// dashboard, and the shared summary, recording and clip. One researcher's data, made once.
+// dashboard, and the shared summary, recording and clip. One researcher's data, made once. A block
+// of its own (a test of its own) takes the question builder of the analysis form (issue 45).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -152,6 +153,66 @@ test('the review screens', async ({ browser, request, baseURL }) => {
         });
         await context.close();
       }
+    }
+  }
+});
+
+// ---------- The question builder (issue 45) ----------
+// The analysis form's 'Opciones avanzadas' with a screener (one option disqualifying), a choice
+// and a scale before the tasks and an open question after them; the screener's preview open.
+test('the question builder', async ({ browser, request, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  const analysisId = await researcherWithAnalysis(request, 5);
+  await expectOk(
+    await request.patch(`/api/v1/analysis/${analysisId}`, {
+      data: {
+        name: 'Tienda online: compra de zapatillas',
+        url: 'example.com',
+        maxNumberOfParticipants: 5,
+        scenario: 'Buscas unas zapatillas para correr.',
+        tasks: [{ taskType: 'text', taskContent: 'Busca unas zapatillas de tu talla' }],
+        device: 'computer',
+        screener: {
+          questions: [
+            {
+              text: '¿Compras por internet al menos una vez al mes?',
+              multiple: false,
+              options: [
+                { text: 'Sí', accept: true },
+                { text: 'No', accept: false },
+              ],
+            },
+          ],
+        },
+        questions: {
+          pre: [
+            { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
+            { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
+          ],
+          post: [{ text: '¿Qué cambiarías de la tienda?', type: 'text' }],
+        },
+      },
+    }),
+  );
+  const cookies = await request.storageState();
+  for (const viewport of VIEWPORTS) {
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        baseURL,
+        locale: 'es-ES',
+        colorScheme: theme,
+        viewport: { width: viewport.width, height: viewport.height },
+        storageState: cookies,
+      });
+      const page = await context.newPage();
+      await page.goto(`/analysis/${analysisId}`);
+      await page.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 15_000 });
+      const screener = page.getByTestId('builder-screener');
+      await screener.getByText('Vista previa').click();
+      await expect(screener.getByTestId('preview-screener')).toBeVisible();
+      await screener.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${OUT}question-builder-${viewport.label}-${theme}.png`, fullPage: true });
+      await context.close();
     }
   }
 });

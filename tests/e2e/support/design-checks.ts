@@ -39,7 +39,9 @@ export interface DesignFindings {
 /**
  * Switches the system theme the page sees and waits until its colours have settled: a theme
  * change starts the colour transitions of whatever has one (buttons, inputs), and axe measuring
- * halfway through one reported a contrast of 1.27 between two colours no theme has.
+ * halfway through one reported a contrast of 1.27 between two colours no theme has. Only the
+ * transitions of what is rendered count: one inside a closed <details> (the buttons of the form's
+ * 'Opciones avanzadas') is never ticked by Chromium, so its `finished` never settles.
  */
 export async function useColorScheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme });
@@ -49,6 +51,10 @@ export async function useColorScheme(page: Page, colorScheme: 'light' | 'dark') 
       document
         .getAnimations()
         .filter((a) => a instanceof CSSTransition)
+        .filter((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return !target || target.checkVisibility({ contentVisibilityAuto: true });
+        })
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );

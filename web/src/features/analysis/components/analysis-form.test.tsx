@@ -25,8 +25,18 @@ const values: AnalysisFormInput = {
 };
 const study = {
   ...emptyStudyForm(),
-  preQuestions: '¿Compras en línea?\n- Sí\n- No',
-  postQuestions: '¿Qué cambiarías?',
+  screener: [
+    {
+      text: '¿Compras en línea?',
+      multiple: false,
+      options: [
+        { text: 'Sí', accept: true },
+        { text: 'No', accept: true },
+      ],
+    },
+  ],
+  preQuestions: [{ text: '¿Compras en línea?', type: 'single', options: ['Sí', 'No'] }],
+  postQuestions: [{ text: '¿Qué cambiarías?', type: 'text' }],
   hadStudy: true,
 };
 
@@ -48,7 +58,7 @@ function renderForm(hasParticipations: boolean) {
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 const changePost = (text: string) =>
-  fireEvent.change(screen.getByLabelText('Preguntas después de las tareas (opcional)'), { target: { value: text } });
+  fireEvent.change(within(screen.getByTestId('builder-post')).getByLabelText('Enunciado'), { target: { value: text } });
 const dialog = () => screen.findByRole('alertdialog', { name: '¿Guardar las preguntas cambiadas?' });
 
 describe('analysis form: changed questions with participations', () => {
@@ -75,9 +85,7 @@ describe('analysis form: changed questions with participations', () => {
 
   it('asks for a changed screener too', async () => {
     const onSubmit = renderForm(true);
-    fireEvent.change(screen.getByLabelText('Filtro (opcional)'), {
-      target: { value: '¿Compras en línea?\n- Sí\n- No (rechazar)' },
-    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Descalifica: opción 2 de la pregunta 1' }));
     save();
     expect(await dialog()).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import { CheckboxField, Form, SubmitButton, TextField, useZodForm } from '@/comp
 import { AdvancedOptions } from '@/features/analysis/components/advanced-options';
 import { CameraField } from '@/features/analysis/components/camera-field';
 import { ConfirmQuestionsDialog } from '@/features/analysis/components/confirm-questions-dialog';
+import { studyIsValid } from '@/features/analysis/lib/question-builder';
 import {
   emptyStudyForm,
   questionsChanged,
@@ -60,6 +61,8 @@ export function AnalysisForm({
   // The body waiting for the researcher's confirmation, and whether it is being saved.
   const [pending, setPending] = useState<AnalysisRequest | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Sent once with questions the server would refuse: the builders show every message from then on.
+  const [questionErrors, setQuestionErrors] = useState(false);
 
   const send = async (request: AnalysisRequest) => {
     try {
@@ -70,6 +73,17 @@ export function AnalysisForm({
   };
 
   const submit = async (values: AnalysisFormValues) => {
+    if (!studyIsValid(study)) {
+      setQuestionErrors(true);
+      // After the render that marks them: open the section and take the researcher to the first one.
+      setTimeout(() => {
+        const first = document.querySelector<HTMLElement>('.analysis-form__advanced [aria-invalid="true"]');
+        const section = first?.closest('details');
+        if (section) section.open = true;
+        first?.focus();
+      });
+      return;
+    }
     const request = { ...toAnalysisRequest(values), ...toStudyRequest(study) };
     if (hasParticipations && questionsChanged(initialStudy ?? emptyStudyForm(), study)) setPending(request);
     else await send(request);
@@ -125,6 +139,7 @@ export function AnalysisForm({
         onChange={setStudy}
         hasParticipations={hasParticipations}
         open={!defaultValues.transcribe || defaultValues.transcriptionLanguage !== 'es'}
+        showErrors={questionErrors}
       >
         <TranscriptionField />
       </AdvancedOptions>

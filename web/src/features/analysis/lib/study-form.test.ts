@@ -1,36 +1,52 @@
-/** The advanced options' text format (ADR 0017) round-trips and stays out of the spec's payload. */
+/** The advanced options (ADR 0017): a saved study round-trips unchanged and stays out of the spec's payload. */
 import { describe, expect, it } from 'vitest';
 import {
   emptyStudyForm,
-  parseQuestions,
-  parseScreener,
   questionsChanged,
   redirectPreview,
+  studyFormFrom,
   toStudyRequest,
 } from '@/features/analysis/lib/study-form';
+import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
+
+const screener = [
+  {
+    text: '¿Compras online?',
+    multiple: false,
+    options: [
+      { text: 'Sí', accept: true },
+      { text: 'No', accept: false },
+    ],
+  },
+];
+const pre = [
+  { text: '¿Cuánto?', type: 'scale', scale: 7 },
+  { text: '¿Cuál?', type: 'single', options: ['A', 'B'] },
+];
+const post = [
+  { text: '¿Qué cambiarías?', type: 'text' },
+  { text: '¿Cuáles?', type: 'multiple', options: ['A', 'B'] },
+];
 
 describe('study form', () => {
   it('sends nothing while every option is the default', () => {
     expect(toStudyRequest(emptyStudyForm())).toEqual({});
   });
 
-  it('reads questions of every type and screener options marked to reject', () => {
-    expect(parseQuestions('¿Qué cambiarías?\n\n¿Cuánto?\nescala 7\n\n¿Cuál?\n- A\n- B\n\n¿Cuáles?\n+ A\n+ B')).toEqual([
-      { text: '¿Qué cambiarías?', type: 'text' },
-      { text: '¿Cuánto?', type: 'scale', scale: 7 },
-      { text: '¿Cuál?', type: 'single', options: ['A', 'B'] },
-      { text: '¿Cuáles?', type: 'multiple', options: ['A', 'B'] },
-    ]);
-    expect(parseScreener('¿Compras online?\n- Sí\n- No (rechazar)')).toEqual([
-      {
-        text: '¿Compras online?',
-        multiple: false,
-        options: [
-          { text: 'Sí', accept: true },
-          { text: 'No', accept: false },
-        ],
-      },
-    ]);
+  it('sends a saved study back exactly as the API gave it', () => {
+    const analysis = {
+      taskOrder: 'random',
+      panel: { pidParam: 'PROLIFIC_PID', completionUrl: 'https://panel.example.com/c?pid={pid}', screenOutUrl: null },
+      screener: { questions: screener },
+      questions: { pre, post },
+    } as unknown as AnalysisDto;
+    const request = toStudyRequest(studyFormFrom(analysis));
+    expect(request).toEqual({
+      taskOrder: 'random',
+      panel: analysis.panel,
+      screener: { questions: screener },
+      questions: { pre, post },
+    });
   });
 
   it('shows each redirect as it will be built', () => {
@@ -43,15 +59,18 @@ describe('study form', () => {
   });
 
   it('tells a change of wording, options or screener from a change of spacing only', () => {
-    const before = {
-      ...emptyStudyForm(),
-      screener: '¿Compras?\n- Sí\n- No (rechazar)',
-      postQuestions: '¿Qué cambiarías?',
-    };
-    expect(questionsChanged(before, { ...before, postQuestions: '  ¿Qué cambiarías?\n\n' })).toBe(false);
+    const before = { ...emptyStudyForm(), screener, postQuestions: post };
+    const spaced = [{ text: '  ¿Qué cambiarías?  ', type: 'text' }, post[1]!];
+    expect(questionsChanged(before, { ...before, postQuestions: spaced })).toBe(false);
     expect(questionsChanged(before, { ...before, completionUrl: 'https://panel.example.com/done' })).toBe(false);
-    expect(questionsChanged(before, { ...before, postQuestions: '¿Qué te gustó?' })).toBe(true);
-    expect(questionsChanged(before, { ...before, screener: '¿Compras?\n- Sí\n- No' })).toBe(true);
-    expect(questionsChanged(before, { ...before, preQuestions: '¿Edad?\nescala 5' })).toBe(true);
+    expect(questionsChanged(before, { ...before, postQuestions: [{ text: '¿Qué te gustó?', type: 'text' }] })).toBe(
+      true,
+    );
+    const accepting = [{ ...screener[0]!, options: screener[0]!.options.map((o) => ({ ...o, accept: true })) }];
+    expect(questionsChanged(before, { ...before, screener: accepting })).toBe(true);
+    expect(questionsChanged(before, { ...before, preQuestions: [{ text: '¿Edad?', type: 'scale', scale: 5 }] })).toBe(
+      true,
+    );
+    expect(questionsChanged(before, { ...before, postQuestions: [post[1]!, post[0]!] })).toBe(true);
   });
 });

@@ -1,10 +1,8 @@
 /**
- * The 'Opciones avanzadas' of the analysis form (ADR 0017) as plain text fields, and how they become
- * the API's `screener`, `questions`, `taskOrder` and `panel`. Questions are written one block per
- * question, blocks separated by an empty line: the first line is the question; then one option
- * per line, '- ' for single choice or '+ ' for multiple choice; a line 'escala 5' or 'escala 7'
- * makes a scale; no further line makes an open text question. In the screener, an option that
- * ends in '(rechazar)' sends the participant back. The server validates it all again.
+ * The 'Opciones avanzadas' of the analysis form (ADR 0017) and how they become the API's `screener`,
+ * `questions`, `taskOrder` and `panel`. The screener and the questions are kept as the API's own
+ * DTOs (the question builder edits them, issue 45), so a saved study goes back exactly as it came
+ * unless the researcher changed it. The server validates it all again.
  */
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 import type { AnalysisRequest } from '@/lib/api-types/AnalysisRequest';
@@ -16,9 +14,9 @@ export interface StudyFormInput {
   pidParam: string;
   completionUrl: string;
   screenOutUrl: string;
-  screener: string;
-  preQuestions: string;
-  postQuestions: string;
+  screener: ScreenerQuestionDto[];
+  preQuestions: StudyQuestionDto[];
+  postQuestions: StudyQuestionDto[];
   /** The analysis already had options: send them even when cleared back to the defaults. */
   hadStudy: boolean;
 }
@@ -28,71 +26,11 @@ export const emptyStudyForm = (): StudyFormInput => ({
   pidParam: 'pid',
   completionUrl: '',
   screenOutUrl: '',
-  screener: '',
-  preQuestions: '',
-  postQuestions: '',
+  screener: [],
+  preQuestions: [],
+  postQuestions: [],
   hadStudy: false,
 });
-
-const REJECT = /\s*\(rechazar\)\s*$/i;
-const blocks = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((block) =>
-      block
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .filter((lines) => lines.length > 0);
-
-export function parseQuestions(text: string): StudyQuestionDto[] {
-  return blocks(text).map(([title = '', ...rest]) => {
-    const scale = rest.map((line) => /^escala\s+(5|7)$/i.exec(line)).find(Boolean);
-    if (scale) return { text: title, type: 'scale', scale: Number(scale[1]) };
-    if (rest.length === 0) return { text: title, type: 'text' };
-    const multiple = rest.some((line) => line.startsWith('+'));
-    return {
-      text: title,
-      type: multiple ? 'multiple' : 'single',
-      options: rest.map((line) => line.replace(/^[-+]\s*/, '')),
-    };
-  });
-}
-
-export function parseScreener(text: string): ScreenerQuestionDto[] {
-  return blocks(text).map(([title = '', ...rest]) => ({
-    text: title,
-    multiple: rest.some((line) => line.startsWith('+')),
-    options: rest.map((line) => ({
-      text: line.replace(/^[-+]\s*/, '').replace(REJECT, ''),
-      accept: !REJECT.test(line),
-    })),
-  }));
-}
-
-function formatQuestions(questions: StudyQuestionDto[]): string {
-  return questions
-    .map((q) =>
-      [
-        q.text,
-        ...(q.type === 'scale'
-          ? [`escala ${q.scale ?? 5}`]
-          : (q.options ?? []).map((o) => `${q.type === 'multiple' ? '+' : '-'} ${o}`)),
-      ].join('\n'),
-    )
-    .join('\n\n');
-}
-
-function formatScreener(questions: ScreenerQuestionDto[]): string {
-  return questions
-    .map((q) =>
-      [q.text, ...q.options.map((o) => `${q.multiple ? '+' : '-'} ${o.text}${o.accept ? '' : ' (rechazar)'}`)].join(
-        '\n',
-      ),
-    )
-    .join('\n\n');
-}
 
 /** The edit form's fields from the saved analysis. */
 export function studyFormFrom(analysis: AnalysisDto): StudyFormInput {
@@ -102,9 +40,9 @@ export function studyFormFrom(analysis: AnalysisDto): StudyFormInput {
     pidParam: analysis.panel.pidParam,
     completionUrl: analysis.panel.completionUrl ?? '',
     screenOutUrl: analysis.panel.screenOutUrl ?? '',
-    screener: formatScreener(analysis.screener?.questions ?? []),
-    preQuestions: formatQuestions(analysis.questions?.pre ?? []),
-    postQuestions: formatQuestions(analysis.questions?.post ?? []),
+    screener: analysis.screener?.questions ?? [],
+    preQuestions: analysis.questions?.pre ?? [],
+    postQuestions: analysis.questions?.post ?? [],
     hadStudy: true,
   };
 }
@@ -115,10 +53,11 @@ export const redirectPreview = (url: string, example = 'ID123') =>
 
 /** The API's four fields, or none while everything is the default (the spec's payload). */
 export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest> {
-  const empty = emptyStudyForm();
-  const changed = (Object.keys(empty) as (keyof StudyFormInput)[]).some(
-    (key) => key !== 'hadStudy' && String(values[key]).trim() !== String(empty[key]),
-  );
+  const changed =
+    values.taskOrder !== 'fixed' ||
+    values.pidParam.trim() !== 'pid' ||
+    [values.completionUrl, values.screenOutUrl].some((url) => url.trim() !== '') ||
+    [values.screener, values.preQuestions, values.postQuestions].some((list) => list.length > 0);
   if (!changed && !values.hadStudy) return {};
   return {
     taskOrder: values.taskOrder,
@@ -127,18 +66,29 @@ export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest>
       completionUrl: values.completionUrl.trim() || null,
       screenOutUrl: values.screenOutUrl.trim() || null,
     },
-    screener: { questions: parseScreener(values.screener) },
-    questions: { pre: parseQuestions(values.preQuestions), post: parseQuestions(values.postQuestions) },
+    screener: { questions: values.screener },
+    questions: { pre: values.preQuestions, post: values.postQuestions },
   };
 }
 
-/** Whether the screener or the questions differ as the API would store them (blank lines and spacing aside). */
-export function questionsChanged(before: StudyFormInput, after: StudyFormInput): boolean {
-  const asked = (values: StudyFormInput) =>
-    JSON.stringify([
-      parseScreener(values.screener),
-      parseQuestions(values.preQuestions),
-      parseQuestions(values.postQuestions),
-    ]);
-  return asked(before) !== asked(after);
-}
+/** The texts as the server stores them: trimmed (and the kinds' unused fields left out). */
+const asStored = (values: StudyFormInput) =>
+  JSON.stringify([
+    values.screener.map((q) => ({
+      text: q.text.trim(),
+      multiple: q.multiple ?? false,
+      options: q.options.map((o) => ({ text: o.text.trim(), accept: o.accept })),
+    })),
+    ...[values.preQuestions, values.postQuestions].map((list) =>
+      list.map((q) => ({
+        text: q.text.trim(),
+        type: q.type,
+        options: q.type === 'single' || q.type === 'multiple' ? (q.options ?? []).map((o) => o.trim()) : [],
+        scale: q.type === 'scale' ? q.scale : null,
+      })),
+    ),
+  ]);
+
+/** Whether the screener or the questions differ as the API would store them (spacing aside). */
+export const questionsChanged = (before: StudyFormInput, after: StudyFormInput): boolean =>
+  asStored(before) !== asStored(after);

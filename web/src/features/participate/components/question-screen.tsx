@@ -8,7 +8,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField, type Choice } from '@/features/participate/components/choice-field';
+import { ChoiceField, type Choice } from '@/components/form/choice-field';
 import { QuestionError } from '@/features/participate/components/question-error';
 import { StudyQuestions } from '@/features/participate/components/study-questions';
 import type { TaskSuccess } from '@/features/participate/api/send-answers';

@@ -8,6 +8,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/form/form.css';
+import '@/components/form/choice-field.css';
 import '@/components/ui/stack.css';
 import { BusySubmitButton } from '@/components/form/busy-submit-button';
 import { ParticipateCard } from '@/features/participate/components/participate-card';

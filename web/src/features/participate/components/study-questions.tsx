@@ -7,7 +7,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField } from '@/features/participate/components/choice-field';
+import { ChoiceField } from '@/components/form/choice-field';
 import { QuestionError } from '@/features/participate/components/question-error';
 import { useQuestionForm } from '@/features/participate/hooks/use-question-form';
 import { answerStudyAtom, chooseStudyAtom } from '@/features/participate/stores/study-actions';

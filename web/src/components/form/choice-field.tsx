@@ -2,9 +2,11 @@
  * One question as a native radio group (ADR 0012): a fieldset named by its legend, so screen
  * readers announce the question, and the browser's own arrow-key handling moves and selects
  * within it. A scale shows its end labels under the options; the end options also carry them in
- * their accessible names ('1, Muy difícil'), starting with the visible number.
+ * their accessible names ('1, Muy difícil'), starting with the visible number. Shared by the
+ * participant's question screens and the question builder's preview (issue 45).
  */
 import '@/components/form/form.css';
+import '@/components/form/choice-field.css';
 
 export interface Choice<T extends string | number> {
   value: T;
