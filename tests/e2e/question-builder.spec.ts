@@ -204,14 +204,33 @@ test('the builder round trip: saved questions open in the builder, edits are sav
     await page.getByRole('button', { name: 'Siguiente' }).click();
   }
   await expect(page.getByRole('heading', { name: 'Antes de las tareas' })).toBeVisible();
+  // Room between the progress bar and the heading, as a step has.
+  const bar = (await page.getByRole('progressbar').first().boundingBox())!;
+  const title = (await page.getByRole('heading', { name: 'Antes de las tareas' }).boundingBox())!;
+  expect(title.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(16);
   expect(await askedOn(questions)).toEqual([PRE_TRUST, PRE_FREQUENCY]);
   await page.getByRole('group', { name: PRE_TRUST }).getByRole('radio', { name: /^4/ }).check();
   await page.getByRole('group', { name: PRE_FREQUENCY }).getByRole('radio', { name: 'A veces' }).check();
+  // 'Anterior' and 'Siguiente' sit on one row, where the stepper has them (issue 45); 'Anterior'
+  // goes back to the step before, and the answers given are still there on the way on.
+  const back = questions.getByRole('button', { name: 'Anterior' });
+  const next = questions.getByRole('button', { name: 'Siguiente' });
+  const [backBox, nextBox] = [await back.boundingBox(), await next.boundingBox()];
+  expect(Math.abs(backBox!.y - nextBox!.y)).toBeLessThan(2);
+  expect(backBox!.x + backBox!.width).toBeLessThan(nextBox!.x);
+  await back.click();
+  await expect(questions).toBeHidden();
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('group', { name: PRE_FREQUENCY }).getByRole('radio', { name: 'A veces' })).toBeChecked();
+  await next.click();
   await expect(page.getByRole('heading', { name: 'Task 1' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /^(Siguiente|Finish Analysis)$/ }).click();
   await expect(page.getByRole('heading', { name: 'Para terminar' })).toBeVisible({ timeout: 15_000 });
   expect(await askedOn(questions)).toEqual([POST_SCALE, POST_TEXT]);
   await expect(page.getByRole('group', { name: POST_SCALE }).getByRole('radio')).toHaveCount(7);
-  await expect(page.getByRole('textbox', { name: POST_TEXT })).toBeVisible();
+  // The open question is the form's own text box: a bordered field as wide as the questions.
+  const box = page.getByRole('textbox', { name: POST_TEXT });
+  await expect(box).toBeVisible();
+  expect((await box.boundingBox())!.width).toBeGreaterThan((await questions.boundingBox())!.width * 0.9);
+  expect(await box.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
 });

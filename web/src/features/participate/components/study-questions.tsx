@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ChoiceField } from '@/components/form/choice-field';
 import { QuestionError } from '@/features/participate/components/question-error';
 import { useQuestionForm } from '@/features/participate/hooks/use-question-form';
+import { closePromptAtom } from '@/features/participate/stores/question-actions';
 import { answerStudyAtom, chooseStudyAtom } from '@/features/participate/stores/study-actions';
 import { studyAtom, studyDraftAtom, type StudyAnswerDraft } from '@/features/participate/stores/study-state';
 import type { StudyQuestionDto } from '@/lib/api-types/StudyQuestionDto';
@@ -28,13 +29,14 @@ function StudyField({ question, index, answer, invalid, onChange }: FieldProps) 
   const name = `study-${index}`;
   if (question.type === 'text') {
     return (
-      <div className="form-field" data-invalid={invalid || undefined}>
+      <div className="field" data-invalid={invalid || undefined}>
         <label className="form-legend" htmlFor={name}>
           {question.text}
         </label>
         <textarea
           id={name}
-          className="input"
+          className="field__input"
+          aria-invalid={invalid || undefined}
           rows={3}
           maxLength={2000}
           value={answer?.text ?? ''}
@@ -102,6 +104,7 @@ export function StudyQuestions({
   const draft = useAtomValue(studyDraftAtom);
   const choose = useSetAtom(chooseStudyAtom);
   const answer = useSetAtom(answerStudyAtom);
+  const close = useSetAtom(closePromptAtom);
   const { error, setError, heading, form, focusFirstUnanswered } = useQuestionForm(phase);
   const questions = phase === 'pre' ? study.pre : study.post;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -138,7 +141,12 @@ export function StudyQuestions({
         />
       ))}
       <QuestionError error={error} />
-      <div className="participate-actions">
+      {/* 'Anterior' and 'Siguiente' where the stepper and the task questions have them (issue 45):
+          back to the step before, unanswered, or on. */}
+      <div className="participate-actions participate-actions--split">
+        <button type="button" className="button button--ghost" onClick={() => close()} disabled={saving}>
+          {t('participate.stepper.previous')}
+        </button>
         <button type="submit" className="button button--primary" aria-busy={saving || undefined}>
           {saving
             ? t('questions.saving')
