@@ -1,5 +1,5 @@
 // The review's screens (ADR 0015), each in light and dark at 1440×900 and 390×844: the invite's
-// welcome, a question screen, the player (notes tab, cinema mode), each tab of the analysis page, the
+// welcome, the player (notes tab, cinema mode), each tab of the analysis page, the
 // dashboard, and the shared summary, recording and clip. One researcher's data, made once. A block
 // of its own (a test of its own) takes the question builder of the analysis form (issue 45).
 import { mkdirSync } from 'node:fs';
@@ -212,6 +212,61 @@ test('the question builder', async ({ browser, request, baseURL }) => {
       await expect(screener.getByTestId('preview-screener')).toBeVisible();
       await screener.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${OUT}question-builder-${viewport.label}-${theme}.png`, fullPage: true });
+      await context.close();
+    }
+  }
+});
+
+// ---------- A question screen (issue 45) ----------
+// The participant's questions before the tasks, as they come after the URL step while recording:
+// a choice, a scale and an open question, with 'Anterior' and 'Siguiente'.
+test('a question screen', async ({ browser, request, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  const analysisId = await researcherWithAnalysis(request, 10);
+  await expectOk(
+    await request.patch(`/api/v1/analysis/${analysisId}`, {
+      data: {
+        name: 'Tienda online: compra de zapatillas',
+        url: 'example.com',
+        maxNumberOfParticipants: 10,
+        scenario: 'Buscas unas zapatillas para correr.',
+        tasks: [{ taskType: 'text', taskContent: 'Busca unas zapatillas de tu talla' }],
+        device: 'computer',
+        questions: {
+          pre: [
+            { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
+            { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
+            { text: '¿Qué esperas encontrar en la tienda?', type: 'text' },
+          ],
+          post: [],
+        },
+      },
+    }),
+  );
+  for (const viewport of VIEWPORTS) {
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        baseURL,
+        locale: 'es-ES',
+        colorScheme: theme,
+        viewport: { width: viewport.width, height: viewport.height },
+      });
+      const page = await context.newPage();
+      await page.goto(`/participate/${analysisId}`);
+      await page.getByRole('button', { name: 'Participar' }).click({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click({ timeout: 15_000 });
+      await expect(page.getByRole('button', { name: 'Siguiente' })).toBeEnabled({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirmación de Seguridad' })
+        .getByRole('button', { name: 'Aceptar y Continuar' })
+        .click();
+      const questions = page.getByTestId('study-questions');
+      while (!(await questions.isVisible())) {
+        await page.getByRole('button', { name: 'Siguiente' }).click({ timeout: 20_000 });
+      }
+      await page.getByRole('group', { name: '¿Con qué frecuencia haces deporte?' }).getByRole('radio').nth(1).check();
+      await page.screenshot({ path: `${OUT}question-screen-${viewport.label}-${theme}.png`, fullPage: true });
       await context.close();
     }
   }
