@@ -117,6 +117,14 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   await expect(page.getByRole('heading', { name: 'Antes de empezar' })).toBeVisible({ timeout: 15_000 });
   await chooseRadio(page, SCREENER_Q, 'Sí');
   await pressButton(page, 'Continuar');
+  // Then the question before the tasks, answered with the keyboard, still before any permission
+  // and with nothing recorded (issue 45).
+  await expect(page.getByRole('heading', { name: 'Antes de las tareas' })).toBeFocused({ timeout: 15_000 });
+  await expectNoSidewaysScroll(page);
+  await pressButton(page, 'Continuar');
+  await expect(page.getByTestId('question-error')).toBeVisible();
+  await chooseRadio(page, PRE_Q, 'A menudo');
+  await pressButton(page, 'Continuar');
   // Only now are permissions asked.
   await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
@@ -137,11 +145,6 @@ test('a panel study: screened out to the screen-out URL, screened in to the comp
   expect([...order].sort()).toEqual([1, 2, 3]);
 
   await pressButton(page, 'Siguiente');
-  await pressButton(page, 'Siguiente');
-  // Before the first task: the question, answered with the keyboard while recording.
-  await expect(page.getByRole('heading', { name: 'Antes de las tareas' })).toBeFocused();
-  await expectNoSidewaysScroll(page);
-  await chooseRadio(page, PRE_Q, 'A menudo');
   await pressButton(page, 'Siguiente');
   // The tasks in the drawn order, each under its original number.
   for (const [i, n] of order.entries()) {

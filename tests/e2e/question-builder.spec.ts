@@ -189,6 +189,13 @@ test('the builder round trip: saved questions open in the builder, edits are sav
   await page.getByRole('group', { name: SCREENER_Q }).getByRole('radio', { name: 'Sí' }).check();
   await page.getByRole('group', { name: AGE_Q }).getByRole('radio', { name: 'Sí' }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
+  // The questions before the tasks come next, before any permission (issue 45).
+  const early = page.getByTestId('study-questions');
+  await expect(page.getByRole('heading', { name: 'Antes de las tareas' })).toBeVisible({ timeout: 15_000 });
+  expect(await askedOn(early)).toEqual([PRE_TRUST, PRE_FREQUENCY]);
+  await page.getByRole('group', { name: PRE_TRUST }).getByRole('radio', { name: /^4/ }).check();
+  await page.getByRole('group', { name: PRE_FREQUENCY }).getByRole('radio', { name: 'A veces' }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
   await expect(card(page, 'Pantalla')).toContainText('Concedido', { timeout: 20_000 });
@@ -199,34 +206,31 @@ test('the builder round trip: saved questions open in the builder, edits are sav
     .getByRole('button', { name: 'Aceptar y Continuar' })
     .click();
   await expect(page.getByRole('status').filter({ hasText: /^Grabando$/ })).toBeVisible({ timeout: 20_000 });
+  // Scenario, URL, then straight to the task: the questions were answered already.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('heading', { name: 'Task 1' })).toBeVisible({ timeout: 15_000 });
   const questions = page.getByTestId('study-questions');
-  while (!(await questions.isVisible())) {
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-  }
-  await expect(page.getByRole('heading', { name: 'Antes de las tareas' })).toBeVisible();
+  await page.getByRole('button', { name: /^(Siguiente|Finish Analysis)$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Para terminar' })).toBeVisible({ timeout: 15_000 });
+  expect(await askedOn(questions)).toEqual([POST_SCALE, POST_TEXT]);
   // Room between the progress bar and the heading, as a step has.
   const bar = (await page.getByRole('progressbar').first().boundingBox())!;
-  const title = (await page.getByRole('heading', { name: 'Antes de las tareas' }).boundingBox())!;
+  const title = (await page.getByRole('heading', { name: 'Para terminar' }).boundingBox())!;
   expect(title.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(16);
-  expect(await askedOn(questions)).toEqual([PRE_TRUST, PRE_FREQUENCY]);
-  await page.getByRole('group', { name: PRE_TRUST }).getByRole('radio', { name: /^4/ }).check();
-  await page.getByRole('group', { name: PRE_FREQUENCY }).getByRole('radio', { name: 'A veces' }).check();
   // 'Anterior' and 'Siguiente' sit on one row, where the stepper has them (issue 45); 'Anterior'
   // goes back to the step before, and the answers given are still there on the way on.
+  await page.getByRole('group', { name: POST_SCALE }).getByRole('radio', { name: /^6/ }).check();
   const back = questions.getByRole('button', { name: 'Anterior' });
-  const next = questions.getByRole('button', { name: 'Siguiente' });
+  const next = questions.getByRole('button', { name: /^(Siguiente|Finish Analysis)$/ });
   const [backBox, nextBox] = [await back.boundingBox(), await next.boundingBox()];
   expect(Math.abs(backBox!.y - nextBox!.y)).toBeLessThan(2);
   expect(backBox!.x + backBox!.width).toBeLessThan(nextBox!.x);
   await back.click();
   await expect(questions).toBeHidden();
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page.getByRole('group', { name: PRE_FREQUENCY }).getByRole('radio', { name: 'A veces' })).toBeChecked();
-  await next.click();
-  await expect(page.getByRole('heading', { name: 'Task 1' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Task 1' })).toBeVisible();
   await page.getByRole('button', { name: /^(Siguiente|Finish Analysis)$/ }).click();
-  await expect(page.getByRole('heading', { name: 'Para terminar' })).toBeVisible({ timeout: 15_000 });
-  expect(await askedOn(questions)).toEqual([POST_SCALE, POST_TEXT]);
+  await expect(page.getByRole('group', { name: POST_SCALE }).getByRole('radio', { name: /^6/ })).toBeChecked();
   await expect(page.getByRole('group', { name: POST_SCALE }).getByRole('radio')).toHaveCount(7);
   // The open question is the form's own text box: a bordered field as wide as the questions.
   const box = page.getByRole('textbox', { name: POST_TEXT });

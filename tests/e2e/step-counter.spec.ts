@@ -1,5 +1,6 @@
 // Issue 45: the participant's 'Step X of N' comes from one list of every screen they go through
-// (ADR 0015, 0017). A participant walks an analysis with a question before the tasks, two tasks
+// (ADR 0015, 0017). A participant answers a question before the tasks (before the permissions, so
+// not a screen of the stepper), then walks two tasks
 // with their questions, a question after them and the SUS, in Chromium with the fake screen
 // against the real worker; the counter goes up by one on every screen, never stalls, skips or
 // goes back, and stays on the last screen behind the end's window.
@@ -15,9 +16,12 @@ const SUCCESS = '¿Conseguiste completar la tarea?';
 const counter = (page: Page) => page.getByTestId('stepper-count');
 
 /** Checks the counter on the screen whose heading is `heading`. */
+/** Scenario, URL, two tasks with their questions, the question after them and the SUS. */
+const SCREENS = 8;
+
 async function expectScreen(page: Page, heading: string, step: number) {
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  await expect(counter(page)).toHaveText(`Step ${step} of 9`);
+  await expect(counter(page)).toHaveText(`Step ${step} of ${SCREENS}`);
 }
 
 async function answerTask(page: Page) {
@@ -49,36 +53,54 @@ test('the step counter walks pre-questions, tasks with their questions, post-que
   });
   expect(edit.status(), await edit.text()).toBe(200);
 
-  await startAnalysis(page, analysisId);
+  // The question before the tasks comes before the permissions (issue 45): not a screen of the stepper.
+  await startAnalysis(page, analysisId, {
+    beforePermissions: async (p) => {
+      await expect(p.getByRole('heading', { name: 'Antes de las tareas' })).toBeVisible({ timeout: 15_000 });
+      await expect(p.getByText('Aún no se graba nada.', { exact: false })).toBeVisible();
+      await p.getByRole('group', { name: PRE_Q }).getByRole('radio', { name: 'A menudo' }).check();
+      await p.getByRole('button', { name: 'Continuar' }).click();
+    },
+  });
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   const next = () => page.getByRole('button', { name: 'Siguiente', exact: true }).click();
 
-  await expect(counter(page)).toHaveText('Step 1 of 9');
+  await expect(counter(page)).toHaveText(`Step 1 of ${SCREENS}`);
   await next();
-  await expect(counter(page)).toHaveText('Step 2 of 9');
+  await expect(counter(page)).toHaveText(`Step 2 of ${SCREENS}`);
   await next();
-  await expectScreen(page, 'Antes de las tareas', 3);
-  await page.getByRole('group', { name: PRE_Q }).getByRole('radio', { name: 'A menudo' }).check();
+  await expectScreen(page, 'Task 1', 3);
   await next();
-  await expectScreen(page, 'Task 1', 4);
-  await next();
-  await expectScreen(page, 'Sobre la tarea 1', 5);
+  await expectScreen(page, 'Sobre la tarea 1', 4);
   await answerTask(page);
   await next();
-  await expectScreen(page, 'Task 2', 6);
+  await expectScreen(page, 'Task 2', 5);
   await next();
-  await expectScreen(page, 'Sobre la tarea 2', 7);
+  await expectScreen(page, 'Sobre la tarea 2', 6);
   await answerTask(page);
   await next();
-  await expectScreen(page, 'Para terminar', 8);
+  await expectScreen(page, 'Para terminar', 7);
   await page.getByRole('textbox', { name: POST_Q }).fill('Un buscador más visible');
   await next();
-  await expectScreen(page, 'Cuestionario final', 9);
+  await expectScreen(page, 'Cuestionario final', 8);
   for (const group of await page.getByTestId('question-screen').getByRole('group').all()) {
     await group.getByRole('radio').nth(2).check();
   }
   await page.getByRole('button', { name: 'Finish Analysis' }).click();
   // The upload runs and ends behind its window: the counter stays on the last screen.
   await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 60_000 });
-  await expect(counter(page)).toHaveText('Step 9 of 9');
+  await expect(counter(page)).toHaveText(`Step ${SCREENS} of ${SCREENS}`);
+
+  // The answer given before the permissions reached the server, at the recording's start.
+  const entries = await request.get(`/api/v1/analysis/${analysisId}`);
+  const entryId = ((await entries.json()) as { analysisData: { AnalysisEntries: { id: string }[] } }).analysisData
+    .AnalysisEntries[0].id;
+  const { answers } = (await (await request.get(`/api/v1/entry/${entryId}`)).json()) as {
+    answers: { questions: { phase: string; question: string; answer: string; atMs: number }[] };
+  };
+  expect(answers.questions.find((q) => q.phase === 'pre')).toMatchObject({
+    question: PRE_Q,
+    answer: 'A menudo',
+    atMs: 0,
+  });
 });

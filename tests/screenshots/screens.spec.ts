@@ -218,8 +218,8 @@ test('the question builder', async ({ browser, request, baseURL }) => {
 });
 
 // ---------- A question screen (issue 45) ----------
-// The participant's questions before the tasks, as they come after the URL step while recording:
-// a choice, a scale and an open question, with 'Anterior' and 'Siguiente'.
+// The participant's questions before the tasks, as they come after 'Participar' and before any
+// permission: a choice, a scale and an open question.
 test('a question screen', async ({ browser, request, baseURL }) => {
   mkdirSync(OUT, { recursive: true });
   const analysisId = await researcherWithAnalysis(request, 10);
@@ -254,17 +254,7 @@ test('a question screen', async ({ browser, request, baseURL }) => {
       const page = await context.newPage();
       await page.goto(`/participate/${analysisId}`);
       await page.getByRole('button', { name: 'Participar' }).click({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click({ timeout: 15_000 });
-      await expect(page.getByRole('button', { name: 'Siguiente' })).toBeEnabled({ timeout: 20_000 });
-      await page.getByRole('button', { name: 'Siguiente' }).click();
-      await page
-        .getByRole('dialog', { name: 'Confirmación de Seguridad' })
-        .getByRole('button', { name: 'Aceptar y Continuar' })
-        .click();
-      const questions = page.getByTestId('study-questions');
-      while (!(await questions.isVisible())) {
-        await page.getByRole('button', { name: 'Siguiente' }).click({ timeout: 20_000 });
-      }
+      await expect(page.getByTestId('study-questions')).toBeVisible({ timeout: 15_000 });
       await page.getByRole('group', { name: '¿Con qué frecuencia haces deporte?' }).getByRole('radio').nth(1).check();
       await page.screenshot({ path: `${OUT}question-screen-${viewport.label}-${theme}.png`, fullPage: true });
       await context.close();

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::wire_enums::EntrySubmitted;
-use crate::{Camera, EntryAnswersDto, ParticipantScreenerQuestion, StepMark, StudyQuestionsDto};
+use crate::{Camera, EntryAnswersDto, ParticipantScreenerQuestion, StepMark, StudyQuestionDto, StudyQuestionsDto};
 
 /// `POST /api/v1/analysis/validate-participation` and `/participate`.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
@@ -55,6 +55,11 @@ pub struct ValidateParticipationResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub questionCount: Option<u32>,
+    /// The questions before the tasks, asked like the screener before any permission (issue 45);
+    /// their answers are sent once a place is claimed. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub preQuestions: Option<Vec<StudyQuestionDto>>,
 }
 
 /// A task as the participant sees it.

@@ -86,6 +86,7 @@ pub async fn validate(app: &App, req: &mut Request) -> ApiResult<Response> {
             // too, and the form promises that name (ADR 0017).
             pidParam: Some(study.panel.pid_param.clone()),
             questionCount: (question_count > 0).then(|| u32::try_from(question_count).unwrap_or(0)),
+            preQuestions: crate::study::participant_pre_questions(&study),
         },
     )
 }

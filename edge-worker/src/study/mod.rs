@@ -8,7 +8,7 @@ pub mod summary;
 
 use lupa_api_types::{
     AnalysisRequest, PanelDto, ParticipantScreenerQuestion, ParticipationData, ScreenRequest, ScreenResponse,
-    ScreenerDto, StudyQuestionsDto,
+    ScreenerDto, StudyQuestionDto, StudyQuestionsDto,
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::participation::ID_REQUIRED;
@@ -91,6 +91,12 @@ pub fn participant_screener(study: &Study) -> Option<Vec<ParticipantScreenerQues
             })
             .collect()
     })
+}
+
+/// The questions before the tasks as the participant is asked them before any permission
+/// (issue 45), or `None` without any.
+pub fn participant_pre_questions(study: &Study) -> Option<Vec<StudyQuestionDto>> {
+    convert::<_, StudyQuestionsDto>(&study.questions).ok().map(|q| q.pre).filter(|pre| !pre.is_empty())
 }
 
 /// The participant id of a request, checked (400 with the rule when malformed).

@@ -57,13 +57,20 @@ export const card = (page: Page, name: string) =>
 
 /**
  * From the invitation link to the first step of the analysis. Returns when 'Aceptar y Continuar'
- * was clicked (epoch ms): recording cannot have started before that.
+ * was clicked (epoch ms): recording cannot have started before that. `beforePermissions` answers
+ * what the analysis asks between 'Participar' and the permissions.
  */
-export async function startAnalysis(page: Page, analysisId: string): Promise<number> {
+export async function startAnalysis(
+  page: Page,
+  analysisId: string,
+  { beforePermissions }: { beforePermissions?: (page: Page) => Promise<void> } = {},
+): Promise<number> {
   await page.goto(`/participate/${analysisId}`);
   await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Participar' }).click();
+  // The screener or the questions before the tasks, when the analysis asks them (issue 45).
+  await beforePermissions?.(page);
   await expect(page.getByRole('heading', { name: 'Permisos de grabación' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click();
@@ -75,8 +82,8 @@ export async function startAnalysis(page: Page, analysisId: string): Promise<num
   await expectAccessible(page);
   const consentedAt = Date.now();
   await consent.getByRole('button', { name: 'Aceptar y Continuar' }).click();
-  // 5 steps, or 9 screens when the analysis asks questions after each task and the SUS (ADR 0015).
-  await expect(page.getByText(/^Step 1 of (5|9)$/)).toBeVisible({ timeout: 20_000 });
+  // 5 steps, or more screens when the analysis asks questions (ADR 0015).
+  await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible({ timeout: 20_000 });
   return consentedAt;
 }
 

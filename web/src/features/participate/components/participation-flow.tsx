@@ -51,10 +51,15 @@ const ScreenerStep = lazy(() =>
 const ScreenedOut = lazy(() =>
   import('@/features/participate/components/screener-step').then((m) => ({ default: m.ScreenedOut })),
 );
+// Only studies with questions before the tasks show this one (issue 45).
+const EarlyQuestionsStep = lazy(() =>
+  import('@/features/participate/components/early-questions-step').then((m) => ({ default: m.EarlyQuestionsStep })),
+);
 /** The steps loaded on demand, each behind its own loader. */
 const LAZY_STEPS: Partial<Record<Stage, ComponentType>> = {
   screener: ScreenerStep,
   'screened-out': ScreenedOut,
+  questions: EarlyQuestionsStep,
   permissions: PermissionsStep,
   analysis: AnalysisStep,
 };

@@ -24,7 +24,7 @@ interface FieldProps {
   onChange: (answer: StudyAnswerDraft) => void;
 }
 
-function StudyField({ question, index, answer, invalid, onChange }: FieldProps) {
+export function StudyField({ question, index, answer, invalid, onChange }: FieldProps) {
   const { t } = useTranslation();
   const name = `study-${index}`;
   if (question.type === 'text') {

@@ -35,7 +35,7 @@ const recording = (stepIndex = 0) =>
   run([
     { type: 'checked', info: null },
     { type: 'idEntered', analysisId: 'A1' },
-    { type: 'validated', screener: false },
+    { type: 'validated', screener: false, questions: false },
     { type: 'analysisEntered', entryId: 'E1', steps, stepIndex, questions },
   ]);
 
@@ -47,7 +47,7 @@ describe('arriving and the analysis id', () => {
     // A late answer after the participant moved on changes nothing.
     const moved = run([
       { type: 'checked', info: null },
-      { type: 'validated', screener: false },
+      { type: 'validated', screener: false, questions: false },
     ]);
     expect(run([{ type: 'checked', info }], moved)).toBe(moved);
   });
@@ -59,11 +59,25 @@ describe('arriving and the analysis id', () => {
       { type: 'idEntered', analysisId: 'A1' },
     ]);
     expect(typed).toMatchObject({ analysisId: 'A1', inputNotice: null });
-    expect(run([{ type: 'validated', screener: true }], typed).stage).toBe('screener');
-    expect(run([{ type: 'validated', screener: false }], typed).stage).toBe('permissions');
-    const screened = run([{ type: 'validated', screener: true }], typed);
+    expect(run([{ type: 'validated', screener: true, questions: false }], typed).stage).toBe('screener');
+    expect(run([{ type: 'validated', screener: false, questions: false }], typed).stage).toBe('permissions');
+    const screened = run([{ type: 'validated', screener: true, questions: false }], typed);
     expect(run([{ type: 'screened', accepted: false }], screened).stage).toBe('screened-out');
     expect(run([{ type: 'screened', accepted: true }], screened).stage).toBe('permissions');
+  });
+
+  it('asks the questions before the tasks after the screener and before any permission (issue 45)', () => {
+    const typed = run([{ type: 'idEntered', analysisId: 'A1' }]);
+    const asked = run([{ type: 'validated', screener: false, questions: true }], typed);
+    expect(asked.stage).toBe('questions');
+    expect(run([{ type: 'questionsAnswered' }], asked).stage).toBe('permissions');
+    const screened = run([{ type: 'validated', screener: true, questions: true }], typed);
+    expect(screened.stage).toBe('screener');
+    expect(run([{ type: 'screened', accepted: true }], screened).stage).toBe('questions');
+    expect(run([{ type: 'screened', accepted: false }], screened).stage).toBe('screened-out');
+    // Only from its own screen; a new attempt asks again.
+    expect(run([{ type: 'questionsAnswered' }], typed).stage).toBe(typed.stage);
+    expect(run([{ type: 'reset' }], asked).questionsFirst).toBe(false);
   });
 
   it('resuming goes to the permissions with the resumed analysis id', () => {
@@ -78,7 +92,7 @@ describe('arriving and the analysis id', () => {
 });
 
 describe('permissions and consent', () => {
-  const asked = run([{ type: 'validated', screener: false }, { type: 'permissionsAsked' }]);
+  const asked = run([{ type: 'validated', screener: false, questions: false }, { type: 'permissionsAsked' }]);
 
   it('each device is requested, then granted or denied with its own message', () => {
     const denied = run(

@@ -15,7 +15,17 @@ import type { ResumeInfo } from '@/lib/api-types/ResumeInfo';
  * 'resume': offering to continue it or delete it (ADR 0005); 'done': the thank-you screen after
  * the success modal, also shown when this browser reopens a finished analysis (ADR 0010).
  */
-export type Stage = 'checking' | 'resume' | 'input' | 'screener' | 'screened-out' | 'permissions' | 'analysis' | 'done';
+export type Stage =
+  | 'checking'
+  | 'resume'
+  | 'input'
+  | 'screener'
+  | 'screened-out'
+  /** The questions before the tasks, after the screener and before any permission (issue 45). */
+  | 'questions'
+  | 'permissions'
+  | 'analysis'
+  | 'done';
 export type PermissionStatus = 'idle' | 'requesting' | 'granted' | 'denied';
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error';
 /** What covers the current stage: the consent modal, the exit confirmation, the two end modals. */
@@ -87,6 +97,8 @@ export interface FlowState {
   resumeNotice: Notice | null;
   analysisId: string;
   inputNotice: Notice | null;
+  /** The analysis asks questions before the tasks: they come before the permissions (issue 45). */
+  questionsFirst: boolean;
   screen: PermissionStatus;
   microphone: PermissionStatus;
   permissionNotices: PermissionNotices;
@@ -115,6 +127,7 @@ export const INITIAL_FLOW: FlowState = {
   resumeNotice: null,
   analysisId: '',
   inputNotice: null,
+  questionsFirst: false,
   screen: 'idle',
   microphone: 'idle',
   permissionNotices: NO_PERMISSION_NOTICES,
@@ -147,8 +160,10 @@ export type FlowEvent =
   /** 'Participar': the id as typed; empty is refused without a call. */
   | { type: 'idEntered'; analysisId: string }
   | { type: 'inputRefused'; notice: Notice }
-  | { type: 'validated'; screener: boolean }
+  | { type: 'validated'; screener: boolean; questions: boolean }
   | { type: 'screened'; accepted: boolean }
+  /** The questions before the tasks answered (held until a place is claimed): on to permissions. */
+  | { type: 'questionsAnswered' }
   | { type: 'deviceRequested'; device: Device }
   | { type: 'deviceGranted'; device: Device }
   | { type: 'deviceDenied'; device: Device; notice: Notice }
@@ -229,10 +244,21 @@ export function reduceFlow(state: FlowState, event: FlowEvent): FlowState {
     case 'inputRefused':
       return { ...state, inputNotice: event.notice };
     case 'validated':
-      // A screener comes first, before any permission is asked (ADR 0017).
-      return { ...state, permissionNotices: NO_PERMISSION_NOTICES, stage: event.screener ? 'screener' : 'permissions' };
+      // A screener comes first, then the questions before the tasks, before any permission is
+      // asked (ADR 0017, issue 45).
+      return {
+        ...state,
+        permissionNotices: NO_PERMISSION_NOTICES,
+        questionsFirst: event.questions,
+        stage: event.screener ? 'screener' : event.questions ? 'questions' : 'permissions',
+      };
     case 'screened':
-      return { ...state, stage: event.accepted ? 'permissions' : 'screened-out' };
+      return {
+        ...state,
+        stage: !event.accepted ? 'screened-out' : state.questionsFirst ? 'questions' : 'permissions',
+      };
+    case 'questionsAnswered':
+      return state.stage === 'questions' ? { ...state, stage: 'permissions' } : state;
     case 'deviceRequested':
       return {
         ...state,

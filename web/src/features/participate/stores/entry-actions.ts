@@ -107,7 +107,11 @@ export const validateAtom = atom(null, async (get, set, rawId: string) => {
       return;
     }
     setCameraMode(set, answer.camera);
-    dispatch(set, { type: 'validated', screener: Boolean(answer.screener?.length) });
+    dispatch(set, {
+      type: 'validated',
+      screener: Boolean(answer.screener?.length),
+      questions: Boolean(answer.preQuestions?.length),
+    });
   } catch (error) {
     if (isCurrent(get, generation)) dispatch(set, { type: 'inputRefused', notice: validateFailure(error) });
   } finally {

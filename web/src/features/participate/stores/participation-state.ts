@@ -109,7 +109,8 @@ export const stepperAtom = atom((get) => {
   const study = get(studyInternal.study);
   const progress = {
     ...get(field.questions),
-    pre: study.pre.length > 0,
+    // Asked before the permissions (issue 45), they are not a screen of the stepper.
+    pre: study.pre.length > 0 && !study.preAskedFirst,
     post: study.post.length > 0,
     postPending: !study.answeredPost,
   };

@@ -21,6 +21,8 @@ import { abortCamera, startCameraRecording } from '@/features/participate/stores
 import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import { dispatch, flowOf, internal, isCurrent } from '@/features/participate/stores/participation-state';
 import { startStudy } from '@/features/participate/stores/study-flow';
+import { sendHeldAnswers } from '@/features/participate/stores/held-answers';
+import { studyInternal } from '@/features/participate/stores/study-state';
 import {
   setTranscription,
   startTranscriptionAudio,
@@ -144,7 +146,7 @@ export async function enterAnalysis(
   answers?: EntryAnswersDto,
 ): Promise<void> {
   setTranscription(set, data.transcribe);
-  startStudy(set, data, answers);
+  startStudy(set, data, answers, get(studyInternal.heldPre) !== null);
   dispatch(set, {
     type: 'analysisEntered',
     entryId,
@@ -158,6 +160,7 @@ export async function enterAnalysis(
       answeredSus: Boolean(answers?.sus),
     },
   });
+  void sendHeldAnswers(get, set, entryId, generation);
   await startRecording(get, set, generation, entryId);
 }
 

@@ -57,6 +57,23 @@ export const submitScreenerAtom = atom(null, async (get, set) => {
   }
 });
 
+/**
+ * 'Continuar' on the questions before the tasks, asked before the permissions (issue 45): the
+ * answers are held until a place is claimed (held-answers.ts), and the permissions come next.
+ */
+export const answerEarlyQuestionsAtom = atom(null, (get, set): 'required' | true => {
+  const questions = get(studyInternal.earlyQuestions);
+  const draft = get(studyInternal.draft);
+  if (questions.some((q, i) => !answered(q, draft[i]))) return 'required';
+  set(
+    studyInternal.heldPre,
+    questions.map((_, i) => draft[i] ?? {}),
+  );
+  set(studyInternal.draft, []);
+  dispatch(set, { type: 'questionsAnswered' });
+  return true;
+});
+
 /** An answer on the study's question screen (question index in its phase). */
 export const chooseStudyAtom = atom(null, (get, set, change: { index: number; answer: StudyAnswerDraft }) => {
   const draft = get(studyInternal.draft).slice();

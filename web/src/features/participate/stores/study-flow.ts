@@ -29,6 +29,9 @@ export function preparePanel(set: Setter, answer: ValidateParticipationResponse)
     (answer.screener ?? []).map(() => []),
   );
   set(studyInternal.screenerError, null);
+  set(studyInternal.earlyQuestions, answer.preQuestions ?? []);
+  set(studyInternal.heldPre, null);
+  set(studyInternal.draft, []);
   return true;
 }
 
@@ -41,15 +44,24 @@ export function panelExtras(get: Getter): { pid?: string; screener?: number[][] 
   };
 }
 
-/** The analysis starts: its questions and those already answered. */
-export function startStudy(set: Setter, data: ParticipationData, answers?: EntryAnswersDto) {
+/**
+ * The analysis starts: its questions and those already answered. Answers given before the
+ * permissions (issue 45) count as given; `sendHeldAnswers` sends them.
+ */
+export function startStudy(set: Setter, data: ParticipationData, answers?: EntryAnswersDto, heldPre = false) {
   const phases = new Set((answers?.questions ?? []).map((a) => a.phase));
   const pre = data.questions?.pre ?? [];
   const post = data.questions?.post ?? [];
   set(
     studyInternal.study,
     pre.length || post.length
-      ? { pre, post, answeredPre: !pre.length || phases.has('pre'), answeredPost: !post.length || phases.has('post') }
+      ? {
+          pre,
+          post,
+          answeredPre: !pre.length || phases.has('pre') || heldPre,
+          answeredPost: !post.length || phases.has('post'),
+          preAskedFirst: heldPre,
+        }
       : NO_STUDY,
   );
   set(studyInternal.draft, []);
@@ -76,4 +88,5 @@ export function dueStudyPrompt(get: Getter, step: Step | undefined, then: 'next'
 export function resetStudy(set: Setter) {
   set(studyInternal.study, NO_STUDY);
   set(studyInternal.draft, []);
+  set(studyInternal.heldPre, null);
 }

@@ -16,6 +16,8 @@ export interface StudyState {
   post: StudyQuestionDto[];
   answeredPre: boolean;
   answeredPost: boolean;
+  /** The questions before the tasks were asked before the permissions (issue 45), not as a step. */
+  preAskedFirst: boolean;
 }
 
 /** One answer being given: text, chosen option indexes, or a scale value. */
@@ -33,7 +35,7 @@ export interface PanelState {
   completionUrl: string | null;
 }
 
-export const NO_STUDY: StudyState = { pre: [], post: [], answeredPre: true, answeredPost: true };
+export const NO_STUDY: StudyState = { pre: [], post: [], answeredPre: true, answeredPost: true, preAskedFirst: false };
 export const NO_PANEL: PanelState = { pid: null, screener: null, screenerAnswers: null, completionUrl: null };
 
 export const studyInternal = {
@@ -43,6 +45,12 @@ export const studyInternal = {
   /** The screener's own draft (option indexes per question) and its error. */
   screenerDraft: atom<number[][]>([]),
   screenerError: atom<'required' | 'failed' | null>(null),
+  /**
+   * The questions before the tasks as validate gave them, asked before the permissions (issue 45),
+   * and their answers, held until a place is claimed and then sent.
+   */
+  earlyQuestions: atom<StudyQuestionDto[]>([]),
+  heldPre: atom<StudyAnswerDraft[] | null>(null),
 };
 
 export const studyAtom = atom((get) => get(studyInternal.study));
@@ -52,6 +60,7 @@ export const screenerAtom = atom((get) => ({
   draft: get(studyInternal.screenerDraft),
   error: get(studyInternal.screenerError),
 }));
+export const earlyQuestionsAtom = atom((get) => get(studyInternal.earlyQuestions));
 export const completionUrlAtom = atom((get) => get(studyInternal.panel).completionUrl);
 
 /** The participant id as panels send it: 1–64 of letters, digits, '-' and '_' (as the server checks). */
