@@ -18,6 +18,7 @@ import { AnswersPanel } from '@/features/entries/components/answers-panel';
 import { LiveControls } from '@/features/entries/components/live-controls';
 import { LiveHeader } from '@/features/entries/components/live-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
+import { LiveStage } from '@/features/entries/components/live-stage';
 import { NotesPanel } from '@/features/entries/components/notes-panel';
 import { QuickNote } from '@/features/entries/components/quick-note';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
@@ -68,7 +69,6 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   });
 
   const task = currentTask(live.steps);
-  const segment = feed?.current();
   return (
     <article className="entry-page live-view" aria-labelledby="live-title">
       <LiveHeader
@@ -86,32 +86,13 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
       <div className="entry-layout">
         <div className="entry-layout__main">
           <section className="player live-view__player" aria-label={t('entry.player.label')}>
-            <div className="live-view__stage">
-              {/* Our controls below replace the browser's (issue 45); muted until 'Activar sonido'. */}
-              <video
-                ref={videoRef}
-                className="live-view__video"
-                data-testid="live-video"
-                data-offset-ms={segment?.offsetMs ?? 0}
-                data-mime={segment?.mime}
-                data-opened-at={segment?.openedAt ?? 0}
-                aria-label={t('live.video')}
-                muted
-                playsInline
-                onTimeUpdate={playback.refresh}
-                onPlay={playback.refresh}
-                onPause={playback.refresh}
-              />
-              <video
-                ref={cameraRef}
-                className="live-view__camera"
-                data-testid="live-camera"
-                aria-label={t('live.camera')}
-                hidden={!live.camera}
-                muted
-                playsInline
-              />
-            </div>
+            <LiveStage
+              videoRef={videoRef}
+              cameraRef={cameraRef}
+              segment={feed?.current()}
+              camera={live.camera}
+              onChange={playback.refresh}
+            />
             <LiveControls
               playback={playback}
               notes={notes.data ?? []}
