@@ -190,12 +190,12 @@ export function Player({
             </div>
             <button
               type="button"
-              className="button button--primary button--sm"
+              className="button button--primary button--sm player__note"
               onClick={onAddNote}
               aria-keyshortcuts="n"
             >
               <MessageSquarePlus aria-hidden="true" size={18} />
-              {t('entry.notes.add')}
+              <span className="player__note-label">{t('entry.notes.add')}</span>
             </button>
             {player.hasCamera ? (
               <ControlButton
