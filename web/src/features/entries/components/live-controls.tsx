@@ -12,6 +12,7 @@ import type { LivePlayback } from '@/features/entries/hooks/use-live-playback';
 import { formatClock } from '@/lib/time';
 import type { NoteDto } from '@/lib/api-types/NoteDto';
 import '@/components/player/player.css';
+import '@/components/player/player-narrow.css';
 
 interface LiveControlsProps {
   playback: LivePlayback;

@@ -176,8 +176,10 @@ export function Player({
           <div className="player__group player__group--end">
             <div className="player__speed">
               <label htmlFor={speedId}>{t('entry.speed')}</label>
+              {/* Named twice over: a narrow bar hides the label's words (player-narrow.css). */}
               <select
                 id={speedId}
+                aria-label={t('entry.speed')}
                 value={String(player.rate)}
                 onChange={(event) => onRate(Number(event.currentTarget.value))}
               >
@@ -191,6 +193,7 @@ export function Player({
             <button
               type="button"
               className="button button--primary button--sm player__note"
+              aria-label={t('entry.notes.add')}
               onClick={onAddNote}
               aria-keyshortcuts="n"
             >

@@ -78,7 +78,7 @@ export function QuickNote({ entryId, atMs, onClose, announce }: QuickNoteProps) 
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
-      <p id={`${id}-hint`} className="live-quick-note__hint">
+      <p id={`${id}-hint`} className="text-note">
         {t('live.quickNote.hint')}
       </p>
       {error ? (
