@@ -4,7 +4,10 @@
 // recording, a reload shows 'El participante se ha desconectado' and then the next segment plays,
 // and Finish turns the page into the recorded player without a reload. A shared camera plays live too.
 // Scrubbing back reaches the start of the recording (recorded before the researcher opened), a clip
-// can be marked there, and the participant's answers appear as they are given.
+// can be marked there, and the participant's answers appear as they are given. Issue 45: the live
+// view says who is on screen and leads back to the analysis, has our controls instead of the
+// browser's, plays muted until 'Activar sonido' (then keeps the sound across segments), and takes a
+// one-line quick note with 'N'.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { askQuestions } from './support/insights';
@@ -37,6 +40,20 @@ const behindLive = (page: Page) =>
     .evaluate((v: HTMLVideoElement) =>
       v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : Number.POSITIVE_INFINITY,
     );
+
+/** Focus back on the page (not in a field or on a button), where the shortcuts listen. */
+const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+/** Whether the live video plays muted. */
+const muted = (page: Page) => page.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.muted);
+
+/** The analysis's name, as its page and the live view's header show it. */
+async function analysisName(page: Page, analysisId: string) {
+  const body = (await (await page.request.get(`/api/v1/analysis/${analysisId}`)).json()) as {
+    analysisData: { name: string };
+  };
+  return body.analysisData.name;
+}
 
 /** How far the live video advanced in 1.5 s (the picture may be replaced by the next segment's meanwhile). */
 async function advance(page: Page) {
@@ -84,6 +101,26 @@ test('a researcher watches a participant live: video, task, a note at the live m
   await expect.poll(() => videoTime(researcher), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect.poll(() => advance(researcher), { timeout: 20_000 }).toBeGreaterThan(0.5);
 
+  // The header says who is on screen and in which analysis, and leads back to its participants.
+  const name = await analysisName(researcher, analysisId);
+  await expect(researcher.getByTestId('live-participant')).toHaveText('Participante 1', { timeout: 15_000 });
+  await expect(researcher.getByTestId('live-analysis')).toHaveText(name);
+  await expect(researcher.getByRole('link', { name: `Volver al análisis «${name}»` })).toHaveAttribute(
+    'href',
+    `/analysis/${analysisId}?tab=participants`,
+  );
+  // Our controls, not the browser's: play/pause, the position slider, the sound, 'Ir al directo'.
+  await expect(researcher.getByTestId('live-video')).not.toHaveAttribute('controls');
+  await expect(researcher.getByRole('button', { name: 'Pausar' })).toBeVisible();
+  await expect(researcher.getByRole('slider', { name: 'Posición de la reproducción' })).toBeVisible();
+  await expect(researcher.getByTestId('live-behind')).toHaveText('En directo');
+  // Muted until the researcher allows sound (a browser plays sound only after a user's gesture).
+  expect(await muted(researcher)).toBe(true);
+  await researcher.getByRole('button', { name: 'Activar sonido' }).click();
+  expect(await muted(researcher)).toBe(false);
+  await expect(researcher.getByRole('button', { name: 'Silenciar' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await advance(researcher)).toBeGreaterThan(0.5);
+
   await next(page, 'Step 4 of 5');
   await expect(researcher.getByTestId('live-task')).toHaveText('Tarea 2 de 3', { timeout: 15_000 });
 
@@ -99,7 +136,7 @@ test('a researcher watches a participant live: video, task, a note at the live m
   const goLive = researcher.getByRole('button', { name: 'Ir al directo' });
   await expect(goLive).toBeEnabled({ timeout: 15_000 });
   await researcher.getByRole('button', { name: 'Guardar nota' }).click();
-  await expect(researcher.getByText('Duda en la tarea 2')).toBeVisible();
+  await expect(researcher.getByTestId('entry-note').getByText('Duda en la tarea 2')).toBeVisible();
   // Saved, the picture goes back to the live edge by itself and follows it.
   await expect.poll(() => behindLive(researcher), { timeout: 10_000 }).toBeLessThan(3);
   await expect(goLive).toBeDisabled();
@@ -107,6 +144,26 @@ test('a researcher watches a participant live: video, task, a note at the live m
     expect(await advance(researcher)).toBeGreaterThan(0.5);
     expect(await behindLive(researcher)).toBeLessThan(3);
   }
+
+  // A quick note: 'N' opens one line at the live moment, Enter saves it, and the picture stays live.
+  await blur(researcher);
+  await researcher.keyboard.press('n');
+  const quick = researcher.getByRole('textbox', { name: /^Nota rápida en \d+:\d\d$/ });
+  await expect(quick).toBeFocused();
+  await researcher.keyboard.type('Se pierde en el menú');
+  await researcher.keyboard.press('Enter');
+  await expect(quick).toHaveCount(0);
+  await expect(researcher.getByTestId('entry-note').getByText('Se pierde en el menú')).toBeVisible();
+  await expect(researcher.getByTestId('entry-live')).toHaveText(/^Nota guardada en \d+:\d\d$/);
+  for (let i = 0; i < 2; i++) {
+    expect(await advance(researcher)).toBeGreaterThan(0.5);
+    expect(await behindLive(researcher)).toBeLessThan(3);
+  }
+  // Escape closes the line without a note.
+  await researcher.keyboard.press('n');
+  await expect(quick).toBeFocused();
+  await researcher.keyboard.press('Escape');
+  await expect(quick).toHaveCount(0);
 
   // The participant reloads: the researcher is told, then the next segment plays.
   await page.reload();
@@ -119,6 +176,8 @@ test('a researcher watches a participant live: video, task, a note at the live m
     researcher.getByTestId('live-video').evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs));
   await expect.poll(offsetOf, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect.poll(() => advance(researcher), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  // The sound the researcher allowed stays on in the next segment.
+  expect(await muted(researcher)).toBe(false);
 
   await next(page, 'Step 5 of 5');
   await page.waitForTimeout(1500);
@@ -212,6 +271,14 @@ test("a participant's camera plays live in the corner of the picture, beside the
   await expect.poll(() => videoTime(researcher), { timeout: 10_000 }).toBeGreaterThan(edge);
   await expect(goLive).toBeDisabled({ timeout: 10_000 });
 
+  // Space pauses and plays again (focus on the page, not in a field).
+  await blur(researcher);
+  await researcher.keyboard.press(' ');
+  await expect(researcher.getByRole('button', { name: 'Reproducir' })).toBeVisible();
+  expect(await screen.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await researcher.keyboard.press(' ');
+  await expect(researcher.getByRole('button', { name: 'Pausar' })).toBeVisible();
+
   // Logging out (here from the same browser, as another tab would) ends the live view at once, and
   // the page says why instead of reconnecting (hardening 4).
   expect((await researcher.request.post('/api/v1/auth/logout')).status()).toBe(200);
@@ -283,7 +350,7 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   const endMs = await screen.evaluate((v: HTMLVideoElement) => Number(v.dataset.offsetMs) + v.currentTime * 1000);
   await researcher.getByLabel('Nota', { exact: true }).fill('Clip del principio');
   await researcher.getByRole('button', { name: 'Guardar nota' }).click();
-  await expect(researcher.getByText('Clip del principio')).toBeVisible();
+  await expect(researcher.getByTestId('entry-note').getByText('Clip del principio')).toBeVisible();
   type Note = { atMs: number; endMs: number | null; text: string };
   const clipSaved = async () => {
     const body = (await (await researcher.request.get(`/api/v1/entry/${entry.id}/notes`)).json()) as
@@ -315,6 +382,12 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   const answers = researcher.getByTestId('entry-answers');
   await expect(answers).toContainText('Tarea 1', { timeout: 15_000 });
   await expect(answers).toContainText('Facilidad 5 de 7.');
+
+  // The header's link leads back to the analysis's participants, where the participation is live.
+  const name = await analysisName(researcher, analysisId);
+  await researcher.getByRole('link', { name: `Volver al análisis «${name}»` }).click();
+  await expect(researcher).toHaveURL(new RegExp(`/analysis/${analysisId}\\?tab=participants$`));
+  await expect(researcher.getByTestId('participation-live')).toContainText('En directo', { timeout: 15_000 });
   await researcherContext.close();
 });
 

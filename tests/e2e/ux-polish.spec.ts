@@ -1,7 +1,10 @@
 // The UX polish round (ADR 0015), as a person sees it at 1440×900 and 390×844: the invite's welcome
 // (the study's name, its length and what it needs), the player's side panel as tabs with the notes
 // first and a note saved with N in view, chapter labels that never overlap, cinema mode within the
-// window at 1440×900 and 1366×768, and full-width share pages (summary table, recording and clip).
+// window at 1440×900 and 1366×768, and full-width share pages (summary table, recording and clip;
+// at 390 px the summary's '(n = …)' and '1–7' each on one line).
+// At 390 px (issue 45) the player's controls take two rows, its chapter labels stay whole and the
+// camera starts small in a corner, clear of 'Continúas donde lo dejaste'.
 // The question screens as steps are checked in insights.spec.ts, where a participant answers them.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
@@ -27,6 +30,55 @@ async function insideViewport(page: Page, testId: string) {
   expect(box!.x, `${testId} left`).toBeGreaterThanOrEqual(0);
   expect(box!.y + box!.height, `${testId} bottom`).toBeLessThanOrEqual(size!.height);
   expect(box!.x + box!.width, `${testId} right`).toBeLessThanOrEqual(size!.width);
+}
+
+interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The timeline's chapter labels: their boxes, how much of each label's text is cut off, and whether
+ * it is shown (a band too narrow for its name shows none, its text transparent).
+ */
+const chapterMarks = (page: Page) =>
+  page.getByTestId('timeline-chapter').evaluateAll((elements) =>
+    elements.map((element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      return {
+        name: element.textContent ?? '',
+        left,
+        right,
+        top,
+        bottom,
+        cut: element.scrollWidth - element.clientWidth,
+        shown: getComputedStyle(element).color !== 'rgba(0, 0, 0, 0)',
+      };
+    }),
+  );
+
+/** Pairs of boxes that cover one another (touching edges aside). */
+function overlapping(boxes: readonly Box[]): string[] {
+  const pairs: string[] = [];
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+        pairs.push(`${a.name} / ${b.name}`);
+  return pairs;
+}
+
+/** How many rows boxes take: a box starting below the current row's bottom opens another. */
+function rowsOf(boxes: readonly Box[]): number {
+  let rows = 0;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const box of [...boxes].sort((a, b) => a.top - b.top)) {
+    if (box.top >= bottom - 0.5) rows += 1;
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return rows;
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
@@ -133,20 +185,77 @@ test.describe('the player', () => {
       await expect(saved).toBeVisible();
       await expect(saved).toBeInViewport();
 
-      // The chapter marks on the timeline never overlap.
-      const marks = await page.getByTestId('timeline-chapter').evaluateAll((elements) =>
-        elements.map((element) => {
-          const box = element.getBoundingClientRect();
-          return { left: box.left, right: box.right };
-        }),
-      );
-      for (let i = 1; i < marks.length; i++)
-        expect(marks[i]!.left, `mark ${i} starts after mark ${i - 1} ends`).toBeGreaterThanOrEqual(
-          marks[i - 1]!.right - 0.5,
-        );
+      // The chapter marks on the timeline never overlap (on a phone they take two lanes).
+      expect(overlapping(await chapterMarks(page))).toEqual([]);
       await expectNoSidewaysScroll(page);
     });
   }
+
+  test('at 390 px the controls take two rows, the chapter labels are whole, and the camera starts small in a corner clear of the resume message', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    const analysisId = await researcherWithAnalysis(page.request, 5, 'optional');
+    const entryId = await submitRecording(baseURL!, analysisId, { camera: true });
+    // Left off at 0:08 on an earlier visit: the player resumes there and says so.
+    await page.addInitScript((id) => {
+      localStorage.setItem('lupa.player.positions', JSON.stringify({ [id]: { ms: 8_000, at: Date.now() } }));
+    }, entryId);
+    await page.goto(`/entry/${entryId}`);
+    const resumed = page.getByText(/^Continúas donde lo dejaste \(00:08\)\./);
+    await expect(resumed).toBeVisible({ timeout: 30_000 });
+    const overlay = page.getByTestId('camera-overlay');
+    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('timeline-chapter').first()).toBeVisible();
+
+    // Every control (buttons, the speed, the time) in at most two rows, none outside the player.
+    const controls = page.getByTestId('player').locator('.player__controls');
+    const boxes = await controls.evaluate((element) =>
+      [...element.querySelectorAll('button, select, .player__time')]
+        .filter((control) => (control as HTMLElement).offsetParent !== null)
+        .map((control) => {
+          const { left, right, top, bottom } = control.getBoundingClientRect();
+          return { name: control.getAttribute('aria-label') ?? control.textContent ?? '', left, right, top, bottom };
+        }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(9);
+    expect(rowsOf(boxes), JSON.stringify(boxes)).toBeLessThanOrEqual(2);
+    const bar = await page.getByTestId('player').boundingBox();
+    for (const box of boxes) expect(box.right, `${box.name} sticks out`).toBeLessThanOrEqual(bar!.x + bar!.width);
+    // Still named for a screen reader and the keyboard.
+    await expect(page.getByRole('button', { name: 'Añadir nota' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Velocidad' })).toBeVisible();
+
+    // The chapter labels take two lanes and are whole or not shown ('Escenario', read in a second,
+    // is a band too narrow for its name, not 'Es…'), and never cover one another.
+    const marks = await chapterMarks(page);
+    expect(marks.filter((mark) => mark.shown).map((mark) => mark.name)).toEqual(['URL', 'Task 1', 'Task 2']);
+    for (const mark of marks.filter((m) => m.shown)) expect(mark.cut, `'${mark.name}' is cut`).toBeLessThanOrEqual(0);
+    expect(overlapping(marks)).toEqual([]);
+
+    // The camera: small, in the top right corner, clear of 'Continúas donde lo dejaste'.
+    await expect(overlay).toHaveAttribute('data-corner', 'top-right');
+    const frame = await page.getByTestId('player').locator('.player__frame').boundingBox();
+    const camera = await overlay.boundingBox();
+    expect(camera!.width).toBeLessThanOrEqual(frame!.width / 3);
+    expect(camera!.x + camera!.width).toBeGreaterThan(frame!.x + frame!.width * 0.75);
+    expect(camera!.y).toBeLessThan(frame!.y + frame!.height / 4);
+    const notice = await page.locator('.player__resumed').evaluate((element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      return { name: 'resumed', left, right, top, bottom };
+    });
+    const cameraBox = {
+      name: 'camera',
+      left: camera!.x,
+      right: camera!.x + camera!.width,
+      top: camera!.y,
+      bottom: camera!.y + camera!.height,
+    };
+    expect(overlapping([notice, cameraBox])).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  });
 
   for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
     test(`cinema mode fits the window @ ${size.width}×${size.height}`, async ({ page, baseURL }) => {
@@ -224,6 +333,35 @@ test.describe('share pages', () => {
     );
     expect(broken, 'words broken across lines').toEqual([]);
     await expectNoSidewaysScroll(page);
+
+    // At 390 px (issue 45) every '(n = …)' and every '1–7' sits on one line: one box each.
+    await page.setViewportSize(PHONE);
+    const counts = page.getByTestId('shared-summary-n');
+    await expect(counts.first()).toBeVisible();
+    expect(await counts.count()).toBeGreaterThan(0);
+    expect(await counts.evaluateAll((spans) => spans.map((span) => span.getClientRects().length))).toEqual(
+      Array.from({ length: await counts.count() }, () => 1),
+    );
+    const scales = await page.getByTestId('shared-view').evaluate((root) => {
+      const lines: number[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').search(/1–\u2060?7/);
+        if (at < 0 || !node.parentElement?.offsetParent) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, (node.textContent ?? '').indexOf('7', at) + 1);
+        lines.push(range.getClientRects().length);
+      }
+      return lines;
+    });
+    expect(scales.length, "a '1–7' on the page").toBeGreaterThan(0);
+    expect(
+      scales.every((count) => count === 1),
+      `'1–7' broken: ${scales.join(', ')}`,
+    ).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize(DESKTOP);
 
     for (const token of [
       await share({ kind: 'recording', targetId: entryId }),

@@ -1,12 +1,14 @@
 // The review's screens (ADR 0015), each in light and dark at 1440×900 and 390×844: the invite's
-// welcome, the player (notes tab, cinema mode), each tab of the analysis page, the
-// dashboard, and the shared summary, recording and clip. One researcher's data, made once. A block
-// of its own (a test of its own) takes the question builder of the analysis form (issue 45).
+// welcome, the player (notes tab, cinema mode), each tab of the analysis page, the dashboard, and
+// the shared summary, recording and clip. One researcher's data, made once. Blocks of their own
+// (tests of their own) take the question builder, a question screen, and the live view with the
+// resumed player at 390 px (issue 45).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { answeredParticipation, askQuestions, createClip, expectOk, submitRecording } from '../e2e/support/insights';
-import { researcherWithAnalysis } from '../e2e/support/participation';
+import { entryOf, researcherWithAnalysis, startAnalysis } from '../e2e/support/participation';
+import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
 
 const OUT = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 const VIEWPORTS = [
@@ -260,4 +262,70 @@ test('a question screen', async ({ browser, request, baseURL }) => {
       await context.close();
     }
   }
+});
+
+// ---------- The live view and the player at 390 px (issue 45) ----------
+// The live view while a participant records in another page (the fake screen), at both sizes, and
+// the recorded player at 390 px as a returning researcher sees it: resumed ('Continúas donde lo
+// dejaste') with the participant's camera in its corner.
+test('the live view, and the player at 390 px', async ({ browser, page, request, baseURL }) => {
+  test.setTimeout(600_000);
+  mkdirSync(OUT, { recursive: true });
+  const analysisId = await researcherWithAnalysis(request, 10, 'optional');
+  const recorded = await submitRecording(baseURL!, analysisId, { camera: true });
+  const cookies = await request.storageState();
+  const shoot = async (
+    name: string,
+    viewport: (typeof VIEWPORTS)[number],
+    theme: (typeof THEMES)[number],
+    open: (page: Page) => Promise<void>,
+  ) => {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'es-ES',
+      colorScheme: theme,
+      viewport: { width: viewport.width, height: viewport.height },
+      storageState: cookies,
+    });
+    const shot = await context.newPage();
+    await open(shot);
+    await shot.screenshot({ path: `${OUT}${name}-${viewport.label}-${theme}.png`, fullPage: true });
+    await context.close();
+  };
+
+  const phone = VIEWPORTS.find((viewport) => viewport.width === 390)!;
+  for (const theme of THEMES)
+    await shoot('player-resumed', phone, theme, async (p) => {
+      await p.addInitScript((id) => {
+        localStorage.setItem('lupa.player.positions', JSON.stringify({ [id]: { ms: 8_000, at: Date.now() } }));
+      }, recorded);
+      await p.goto(`/entry/${recorded}`);
+      await expect(p.getByText(/^Continúas donde lo dejaste/)).toBeVisible({ timeout: 30_000 });
+      await expect(p.getByTestId('camera-overlay')).toBeVisible({ timeout: 30_000 });
+    });
+
+  // A participant records (this page, the fake screen and microphone) on the first task of a
+  // second analysis of the same researcher.
+  const created = await request.post('/api/v1/analysis', {
+    data: analysisBody({
+      name: 'Tienda online: en directo',
+      tasks: textTasks('Busca unas zapatillas', 'Añádelas al carrito', 'Paga el pedido'),
+    }),
+  });
+  await expectOk(created);
+  const liveAnalysis = ((await created.json()) as { analysisData: { id: string } }).analysisData.id;
+  await startAnalysis(page, liveAnalysis);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const live = (await entryOf(liveAnalysis)).id;
+  for (const viewport of VIEWPORTS)
+    for (const theme of THEMES)
+      await shoot('live', viewport, theme, async (p) => {
+        await p.goto(`/entry/${live}`);
+        await expect(p.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
+        await expect(p.getByTestId('live-participant')).toBeVisible({ timeout: 15_000 });
+        await expect
+          .poll(() => p.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+          .toBeGreaterThan(1);
+      });
 });

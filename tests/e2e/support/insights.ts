@@ -26,9 +26,14 @@ export async function expectOk(response: { ok(): boolean; status(): number; text
 
 /**
  * A participant joins `analysisId` and submits the demo video: one 18 s capture, or with
- * `twoCaptures` the same file twice (a resume after a reload), 36 s in all. Returns the entry id.
+ * `twoCaptures` the same file twice (a resume after a reload), 36 s in all; with `camera`, the same
+ * file as the participant's camera too. Returns the entry id.
  */
-export function submitRecording(baseURL: string, analysisId: string, { twoCaptures = false } = {}): Promise<string> {
+export function submitRecording(
+  baseURL: string,
+  analysisId: string,
+  { twoCaptures = false, camera = false } = {},
+): Promise<string> {
   return asParticipant(baseURL, analysisId, async (participant, entryId) => {
     const bytes = await readFile(DEMO_VIDEO);
     if (twoCaptures) {
@@ -41,6 +46,8 @@ export function submitRecording(baseURL: string, analysisId: string, { twoCaptur
       );
     } else {
       await uploadSegment(participant, entryId, bytes, { durationMs: 18_000 });
+      // The same file as the camera's (the analysis must allow a camera).
+      if (camera) await uploadSegment(participant, entryId, bytes, { durationMs: 18_000, track: 'camera' });
       await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
     }
   });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Player } from '@/components/player/use-player';
 import { cuesForSegment, type Cue } from '@/lib/player/captions';
 import '@/components/player/player.css';
+import '@/components/player/player-narrow.css';
 
 export interface CaptionsSource {
   /** On the recording's timeline. */

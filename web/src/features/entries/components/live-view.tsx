@@ -6,21 +6,28 @@
  * recorded player shows them). A note's end marked while watching makes it a clip ('Marcar el
  * final del clip'); clicking a note, a clip or an answer scrubs back to it. When the participant finishes, `onFinished` gets the position so
  * the page can switch to the recorded player there. The participant's camera, when shared, plays
- * in a corner of the picture from its own live feed.
+ * in a corner of the picture from its own live feed. Issue 45: a header that says who is on screen
+ * and leads back to the analysis, our own controls instead of the browser's (live-controls.tsx),
+ * sound once the researcher allows it, and a one-line quick note on 'N' (quick-note.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Radio } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { useNotes } from '@/features/entries/api/get-notes';
 import { AnswersPanel } from '@/features/entries/components/answers-panel';
+import { LiveControls } from '@/features/entries/components/live-controls';
+import { LiveHeader } from '@/features/entries/components/live-header';
 import { LiveRegion } from '@/features/entries/components/live-region';
+import { LiveStage } from '@/features/entries/components/live-stage';
 import { NotesPanel } from '@/features/entries/components/notes-panel';
+import { QuickNote } from '@/features/entries/components/quick-note';
 import { useAnnouncer } from '@/features/entries/hooks/use-announcer';
 import { currentTask, useLive, type LiveFeeds } from '@/features/entries/hooks/use-live';
 import { useLiveNote } from '@/features/entries/hooks/use-live-note';
+import { useLivePlayback } from '@/features/entries/hooks/use-live-playback';
+import { useShortcuts } from '@/features/entries/hooks/use-shortcuts';
 import { LiveFeed } from '@/features/entries/lib/live-feed';
-import { formatClock } from '@/lib/time';
+import '@/features/entries/entry.css';
 import '@/features/entries/live.css';
 
 /** Further behind the newest buffered frame than this (or scrubbed back further than is buffered), the player is not 'at the live edge'. */
@@ -35,16 +42,13 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
   const live = useLive(entryId, feeds);
   const notes = useNotes(entryId);
   const { announcement, announce } = useAnnouncer();
-  const [positionMs, setPositionMs] = useState(0);
-  const [atEdge, setAtEdge] = useState(true);
+  const playback = useLivePlayback(videoRef, feed, EDGE_S);
+  const { position } = playback;
 
   useEffect(() => {
     if (videoRef.current && cameraRef.current)
       setFeeds({ screen: new LiveFeed(videoRef.current), camera: new LiveFeed(cameraRef.current) });
   }, []);
-
-  /** The playhead on the participation's timeline. */
-  const position = () => (feed?.current()?.offsetMs ?? 0) + Math.floor((videoRef.current?.currentTime ?? 0) * 1000);
 
   const finished = live.status === 'finished';
   useEffect(() => {
@@ -53,88 +57,55 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [finished]);
 
-  /** Scrubs to `ms` on the participation's timeline, within the segment being played. */
-  const seekTo = (ms: number) => {
-    const offset = feed?.current()?.offsetMs ?? 0;
-    if (videoRef.current && ms >= offset) videoRef.current.currentTime = (ms - offset) / 1000;
-  };
+  const note = useLiveNote(videoRef, feed, position, announce, EDGE_S);
+  const toggle = () => announce(playback.toggle() ? t('entry.announce.playing') : t('entry.announce.paused'));
+  // The recorded player's keys that mean something live: play/pause, ∓5 s, sound, 'N' for the quick note.
+  useShortcuts((action) => {
+    if (action.kind === 'toggle') toggle();
+    else if (action.kind === 'seek') playback.seekTo(position() + action.seconds * 1000);
+    else if (action.kind === 'mute') playback.setMuted(!playback.muted);
+    else if (action.kind === 'note') note.openQuick();
+    else if (action.kind === 'clipEnd' && note.draft) note.endClip();
+  });
 
-  const onTime = () => {
-    setPositionMs(position());
-    setAtEdge(feed?.atEdge(EDGE_S) ?? true);
-  };
-  // A paused picture (a note being written) fires no `timeupdate`, while the participant goes on
-  // and the live edge moves away: without this, 'Ir al directo' stayed disabled however far behind.
-  useEffect(() => {
-    const timer = window.setInterval(onTime, 1_000);
-    return () => window.clearInterval(timer);
-    // `onTime` reads the feed and the video through refs and the feed, which is the dependency.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [feed]);
-
-  const { draft, openNote, closeNote, endClip } = useLiveNote(videoRef, feed, position, announce, EDGE_S);
   const task = currentTask(live.steps);
-  const segment = feed?.current();
   return (
     <article className="entry-page live-view" aria-labelledby="live-title">
-      <header className="live-view__header">
-        <h1 id="live-title">{t('live.title')}</h1>
-        <span className="live-badge">
-          <Radio size={16} aria-hidden="true" />
-          {t('live.badge')}
-        </span>
-        <p className="live-view__task" data-testid="live-task" aria-live="polite">
-          {task !== null && live.taskCount > 0
+      <LiveHeader
+        entryId={entryId}
+        analysisId={live.analysisId}
+        task={
+          task !== null && live.taskCount > 0
             ? t('live.task', { number: task, total: live.taskCount })
-            : t('live.beforeTasks')}
-        </p>
-      </header>
+            : t('live.beforeTasks')
+        }
+      />
       {live.disconnected ? <Alert tone="warning" title={t('live.disconnected')} testId="live-disconnected" /> : null}
       {live.status === 'deleted' ? <Alert tone="error" title={t('live.deleted')} /> : null}
       {live.status === 'revoked' ? <Alert tone="error" title={t('live.revoked')} testId="live-revoked" /> : null}
       <div className="entry-layout">
         <div className="entry-layout__main">
-          <div className="live-view__stage">
-            <video
-              ref={videoRef}
-              className="live-view__video"
-              data-testid="live-video"
-              data-offset-ms={segment?.offsetMs ?? 0}
-              data-mime={segment?.mime}
-              data-opened-at={segment?.openedAt ?? 0}
-              aria-label={t('live.video')}
-              muted
-              playsInline
-              controls
-              onTimeUpdate={onTime}
+          <section className="player live-view__player" aria-label={t('entry.player.label')}>
+            <LiveStage
+              videoRef={videoRef}
+              cameraRef={cameraRef}
+              segment={feed?.current()}
+              camera={live.camera}
+              onChange={playback.refresh}
             />
-            <video
-              ref={cameraRef}
-              className="live-view__camera"
-              data-testid="live-camera"
-              aria-label={t('live.camera')}
-              hidden={!live.camera}
-              muted
-              playsInline
+            <LiveControls
+              playback={playback}
+              notes={notes.data ?? []}
+              drafting={note.draft !== null}
+              onToggle={toggle}
+              onGoLive={() => feed?.goLive()}
+              onAddNote={note.openNote}
+              onClipEnd={note.endClip}
             />
-          </div>
-          <div className="live-view__bar">
-            <span data-testid="live-position">{t('live.position', { time: formatClock(positionMs) })}</span>
-            <button
-              type="button"
-              className="button button--ghost button--sm"
-              disabled={atEdge}
-              onClick={() => feed?.goLive()}
-            >
-              {t('live.goLive')}
-            </button>
-            <button type="button" className="button button--sm" onClick={openNote}>
-              {t('entry.notes.add')}
-            </button>
-            <button type="button" className="button button--ghost button--sm" disabled={!draft} onClick={endClip}>
-              {t('live.clipEnd')}
-            </button>
-          </div>
+          </section>
+          {note.quickAtMs !== null ? (
+            <QuickNote entryId={entryId} atMs={note.quickAtMs} onClose={note.closeQuick} announce={announce} />
+          ) : null}
         </div>
         <aside className="entry-layout__side" aria-label={t('entry.sidePanel')}>
           <NotesPanel
@@ -144,16 +115,20 @@ export function LiveView({ entryId, onFinished }: { entryId: string; onFinished:
             loadFailed={notes.isError}
             onRetry={() => void notes.refetch()}
             durationMs={0}
-            draft={draft}
-            onCloseDraft={closeNote}
-            onSeek={seekTo}
-            onPlayClip={(note) => seekTo(note.atMs)}
+            draft={note.draft}
+            onCloseDraft={note.closeNote}
+            onSeek={playback.seekTo}
+            onPlayClip={(clip) => playback.seekTo(clip.atMs)}
             announce={announce}
           />
           {live.tasks.length || live.sus ? (
             <section aria-labelledby="live-answers">
               <h2 id="live-answers">{t('entry.tabs.answers')}</h2>
-              <AnswersPanel answers={{ tasks: live.tasks, sus: live.sus }} currentMs={positionMs} onSeek={seekTo} />
+              <AnswersPanel
+                answers={{ tasks: live.tasks, sus: live.sus }}
+                currentMs={playback.positionMs}
+                onSeek={playback.seekTo}
+              />
             </section>
           ) : null}
         </aside>

@@ -176,8 +176,10 @@ export function Player({
           <div className="player__group player__group--end">
             <div className="player__speed">
               <label htmlFor={speedId}>{t('entry.speed')}</label>
+              {/* Named twice over: a narrow bar hides the label's words (player-narrow.css). */}
               <select
                 id={speedId}
+                aria-label={t('entry.speed')}
                 value={String(player.rate)}
                 onChange={(event) => onRate(Number(event.currentTarget.value))}
               >
@@ -190,12 +192,13 @@ export function Player({
             </div>
             <button
               type="button"
-              className="button button--primary button--sm"
+              className="button button--primary button--sm player__note"
+              aria-label={t('entry.notes.add')}
               onClick={onAddNote}
               aria-keyshortcuts="n"
             >
               <MessageSquarePlus aria-hidden="true" size={18} />
-              {t('entry.notes.add')}
+              <span className="player__note-label">{t('entry.notes.add')}</span>
             </button>
             {player.hasCamera ? (
               <ControlButton

@@ -30,6 +30,17 @@ describe('chapterMarks', () => {
       ['Task 3', 75, 25],
     ]);
   });
+
+  it('gives a narrow player two lanes: each label reaches to the mark after next', () => {
+    expect(chapterMarks(chapters, 20_000).map(({ chapter: c, staggered, lane }) => [c.title, staggered, lane])).toEqual(
+      [
+        ['Escenario', 30, 0],
+        ['URL', 65, 1],
+        ['Task 1', 70, 0],
+        ['Task 3', 25, 1],
+      ],
+    );
+  });
 });
 
 describe('Scrubber', () => {

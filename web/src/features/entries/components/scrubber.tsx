@@ -13,6 +13,7 @@ import { useRef, useState, type CSSProperties, type KeyboardEvent, type PointerE
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
 import { AnswerMarks } from '@/features/entries/components/answer-marks';
+import { useClippedLabels } from '@/features/entries/hooks/use-clipped-labels';
 import { timelinePercent } from '@/lib/player/chapters';
 import '@/features/entries/clips.css';
 import { formatClock } from '@/lib/time';
@@ -39,16 +40,28 @@ const MIN_DRAG_MS = 500;
 /** Seconds the slider's arrow keys move, like ← and → elsewhere on the page. */
 const ARROW_STEP_S = 5;
 
-/** The reached chapters in time order, each with where it starts and how much room its label has. */
+/**
+ * The reached chapters in time order, each with where it starts and how much room its label has:
+ * `room` up to the next mark (one lane), `staggered` up to the mark after that, for a narrow
+ * player whose marks alternate between two lanes (issue 45: at 390 px 'Escenario' read 'Es…').
+ */
 export function chapterMarks(chapters: readonly ChapterDto[], durationMs: number) {
   const reached = chapters
     .filter((chapter): chapter is ChapterDto & { startMs: number } => chapter.startMs !== null)
     .sort((a, b) => a.startMs - b.startMs);
+  const rightOf = (i: number) => {
+    const mark = reached[i];
+    return mark ? timelinePercent(mark.startMs, durationMs) : 100;
+  };
   return reached.map((chapter, i) => {
     const left = timelinePercent(chapter.startMs, durationMs);
-    const next = reached[i + 1];
-    const right = next ? timelinePercent(next.startMs, durationMs) : 100;
-    return { chapter, left, room: Math.max(0, right - left) };
+    return {
+      chapter,
+      left,
+      room: Math.max(0, rightOf(i + 1) - left),
+      staggered: Math.max(0, rightOf(i + 2) - left),
+      lane: i % 2,
+    };
   });
 }
 
@@ -65,6 +78,8 @@ export function Scrubber({
 }: ScrubberProps) {
   const { t } = useTranslation();
   const laneRef = useRef<HTMLDivElement>(null);
+  const chaptersRef = useRef<HTMLDivElement>(null);
+  useClippedLabels(chaptersRef, '.player-scrubber__chapter', `${durationMs}:${chapters.length}`);
   const dragging = useRef<{ from: number; to: number } | null>(null);
   const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
   const known = durationMs > 0;
@@ -118,13 +133,14 @@ export function Scrubber({
 
   return (
     <div className="player-scrubber" data-testid="entry-timeline" style={{ '--played': `${played}%` } as CSSProperties}>
-      <div className="player-scrubber__chapters" aria-hidden="true">
+      <div ref={chaptersRef} className="player-scrubber__chapters" aria-hidden="true">
         {known
-          ? chapterMarks(chapters, durationMs).map(({ chapter, left, room }) => (
+          ? chapterMarks(chapters, durationMs).map(({ chapter, left, room, staggered, lane }) => (
               <div
                 key={chapter.index}
                 className="player-scrubber__mark"
-                style={{ left: `${left}%`, width: `${room}%` }}
+                data-lane={lane}
+                style={{ left: `${left}%`, '--room': `${room}%`, '--room-staggered': `${staggered}%` } as CSSProperties}
               >
                 <Tooltip
                   content={t('entry.chapterMarker', { title: chapter.title, time: formatClock(chapter.startMs ?? 0) })}

@@ -4,6 +4,8 @@
  * as the picture was going before: back to the live edge if it was playing there, on from where it
  * was if it was playing scrubbed back, and still if the researcher had paused it. Issue 45: nothing
  * resumed it, so after a note the picture stayed where the note was taken, ever further behind.
+ * The quick note ('N', one line, Enter; issue 45) is taken at the playhead without holding the
+ * picture: it is for a word while watching, and the picture stays live.
  */
 import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,10 @@ interface LiveNote {
   openNote: () => void;
   closeNote: () => void;
   endClip: () => void;
+  /** The quick note's moment while its line is open. */
+  quickAtMs: number | null;
+  openQuick: () => void;
+  closeQuick: () => void;
 }
 
 /**
@@ -32,6 +38,7 @@ export function useLiveNote(
   const { t } = useTranslation();
   const [draft, setDraft] = useState<NoteDraft | null>(null);
   const resumeAfterNote = useRef<'live' | 'here' | null>(null);
+  const [quickAtMs, setQuickAtMs] = useState<number | null>(null);
 
   const openNote = () => {
     const video = videoRef.current;
@@ -59,5 +66,8 @@ export function useLiveNote(
     announce(t('clips.announce.endSet', { time: formatClock(endMs) }));
   };
 
-  return { draft, openNote, closeNote, endClip };
+  const openQuick = () => setQuickAtMs(position());
+  const closeQuick = () => setQuickAtMs(null);
+
+  return { draft, openNote, closeNote, endClip, quickAtMs, openQuick, closeQuick };
 }

@@ -13,7 +13,7 @@ export interface PlayerPrefs {
   cameraHidden: boolean;
 }
 
-export const DEFAULT_PREFS: PlayerPrefs = { theater: false, cameraCorner: 'bottom-right', cameraHidden: false };
+export const DEFAULT_PREFS: PlayerPrefs = { theater: false, cameraCorner: 'top-right', cameraHidden: false };
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -344,8 +344,11 @@ describe('entry page', { timeout: 15_000 }, () => {
     expect(overlay.getAttribute('aria-label')).toBe('Cámara del participante');
     expect(screen.getByTestId('camera-video').getAttribute('src')).toBe(segments[0]!.cameraUrl);
     expect((screen.getByTestId('camera-video') as HTMLVideoElement).muted).toBe(true);
-    expect(overlay.getAttribute('data-corner')).toBe('bottom-right');
+    // It starts top right, away from the notices at the bottom of the picture (issue 45).
+    expect(overlay.getAttribute('data-corner')).toBe('top-right');
     const move = screen.getByRole('button', { name: 'Mover la cámara' });
+    fireEvent.keyDown(move, { key: 'ArrowDown' });
+    expect(overlay.getAttribute('data-corner')).toBe('bottom-right');
     fireEvent.keyDown(move, { key: 'ArrowUp' });
     expect(overlay.getAttribute('data-corner')).toBe('top-right');
     fireEvent.keyDown(move, { key: 'ArrowLeft' });
