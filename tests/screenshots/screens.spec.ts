@@ -5,7 +5,7 @@
 // resumed player at 390 px (issue 45).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answeredParticipation, askQuestions, createClip, expectOk, submitRecording } from '../e2e/support/insights';
 import { entryOf, researcherWithAnalysis, startAnalysis } from '../e2e/support/participation';
 import { analysisBody, textTasks } from '../../scripts/lib/analysis-body.mjs';
@@ -159,64 +159,88 @@ test('the review screens', async ({ browser, request, baseURL }) => {
   }
 });
 
-// ---------- The question builder (issue 45) ----------
-// The analysis form's 'Opciones avanzadas' with a screener (one option disqualifying), a choice
-// and a scale before the tasks and an open question after them; the screener's preview open.
-test('the question builder', async ({ browser, request, baseURL }) => {
-  mkdirSync(OUT, { recursive: true });
-  const analysisId = await researcherWithAnalysis(request, 5);
+type Viewport = (typeof VIEWPORTS)[number];
+type Theme = (typeof THEMES)[number];
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/** One screenshot, `name-viewport-theme.png`, of what `open` shows in a fresh context. */
+async function shoot(
+  browser: Browser,
+  options: { baseURL: string | undefined; storageState?: StorageState },
+  name: string,
+  viewport: Viewport,
+  theme: Theme,
+  open: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    locale: 'es-ES',
+    colorScheme: theme,
+    viewport: { width: viewport.width, height: viewport.height },
+    storageState: options.storageState,
+  });
+  const shot = await context.newPage();
+  await open(shot);
+  await shot.screenshot({ path: `${OUT}${name}-${viewport.label}-${theme}.png`, fullPage: true });
+  await context.close();
+}
+
+/** A researcher's one-task analysis of the shop with `study`'s screener and questions. */
+async function shopStudy(request: APIRequestContext, places: number, study: Record<string, unknown>) {
+  const analysisId = await researcherWithAnalysis(request, places);
   await expectOk(
     await request.patch(`/api/v1/analysis/${analysisId}`, {
       data: {
         name: 'Tienda online: compra de zapatillas',
         url: 'example.com',
-        maxNumberOfParticipants: 5,
+        maxNumberOfParticipants: places,
         scenario: 'Buscas unas zapatillas para correr.',
         tasks: [{ taskType: 'text', taskContent: 'Busca unas zapatillas de tu talla' }],
         device: 'computer',
-        screener: {
-          questions: [
-            {
-              text: '¿Compras por internet al menos una vez al mes?',
-              multiple: false,
-              options: [
-                { text: 'Sí', accept: true },
-                { text: 'No', accept: false },
-              ],
-            },
-          ],
-        },
-        questions: {
-          pre: [
-            { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
-            { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
-          ],
-          post: [{ text: '¿Qué cambiarías de la tienda?', type: 'text' }],
-        },
+        ...study,
       },
     }),
   );
-  const cookies = await request.storageState();
-  for (const viewport of VIEWPORTS) {
-    for (const theme of THEMES) {
-      const context = await browser.newContext({
-        baseURL,
-        locale: 'es-ES',
-        colorScheme: theme,
-        viewport: { width: viewport.width, height: viewport.height },
-        storageState: cookies,
+  return analysisId;
+}
+
+// ---------- The question builder (issue 45) ----------
+// The analysis form's 'Opciones avanzadas' with a screener (one option disqualifying), a choice
+// and a scale before the tasks and an open question after them; the screener's preview open.
+test('the question builder', async ({ browser, request, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  const analysisId = await shopStudy(request, 5, {
+    screener: {
+      questions: [
+        {
+          text: '¿Compras por internet al menos una vez al mes?',
+          multiple: false,
+          options: [
+            { text: 'Sí', accept: true },
+            { text: 'No', accept: false },
+          ],
+        },
+      ],
+    },
+    questions: {
+      pre: [
+        { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
+        { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
+      ],
+      post: [{ text: '¿Qué cambiarías de la tienda?', type: 'text' }],
+    },
+  });
+  const signedIn = { baseURL, storageState: await request.storageState() };
+  for (const viewport of VIEWPORTS)
+    for (const theme of THEMES)
+      await shoot(browser, signedIn, 'question-builder', viewport, theme, async (page) => {
+        await page.goto(`/analysis/${analysisId}`);
+        await page.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 15_000 });
+        const screener = page.getByTestId('builder-screener');
+        await screener.getByText('Vista previa').click();
+        await expect(screener.getByTestId('preview-screener')).toBeVisible();
+        await screener.scrollIntoViewIfNeeded();
       });
-      const page = await context.newPage();
-      await page.goto(`/analysis/${analysisId}`);
-      await page.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 15_000 });
-      const screener = page.getByTestId('builder-screener');
-      await screener.getByText('Vista previa').click();
-      await expect(screener.getByTestId('preview-screener')).toBeVisible();
-      await screener.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${OUT}question-builder-${viewport.label}-${theme}.png`, fullPage: true });
-      await context.close();
-    }
-  }
 });
 
 // ---------- A question screen (issue 45) ----------
@@ -224,44 +248,24 @@ test('the question builder', async ({ browser, request, baseURL }) => {
 // permission: a choice, a scale and an open question.
 test('a question screen', async ({ browser, request, baseURL }) => {
   mkdirSync(OUT, { recursive: true });
-  const analysisId = await researcherWithAnalysis(request, 10);
-  await expectOk(
-    await request.patch(`/api/v1/analysis/${analysisId}`, {
-      data: {
-        name: 'Tienda online: compra de zapatillas',
-        url: 'example.com',
-        maxNumberOfParticipants: 10,
-        scenario: 'Buscas unas zapatillas para correr.',
-        tasks: [{ taskType: 'text', taskContent: 'Busca unas zapatillas de tu talla' }],
-        device: 'computer',
-        questions: {
-          pre: [
-            { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
-            { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
-            { text: '¿Qué esperas encontrar en la tienda?', type: 'text' },
-          ],
-          post: [],
-        },
-      },
-    }),
-  );
-  for (const viewport of VIEWPORTS) {
-    for (const theme of THEMES) {
-      const context = await browser.newContext({
-        baseURL,
-        locale: 'es-ES',
-        colorScheme: theme,
-        viewport: { width: viewport.width, height: viewport.height },
+  const analysisId = await shopStudy(request, 10, {
+    questions: {
+      pre: [
+        { text: '¿Con qué frecuencia haces deporte?', type: 'single', options: ['Nunca', 'A veces', 'A menudo'] },
+        { text: '¿Cuánto te fías de las tiendas online?', type: 'scale', scale: 5 },
+        { text: '¿Qué esperas encontrar en la tienda?', type: 'text' },
+      ],
+      post: [],
+    },
+  });
+  for (const viewport of VIEWPORTS)
+    for (const theme of THEMES)
+      await shoot(browser, { baseURL }, 'question-screen', viewport, theme, async (page) => {
+        await page.goto(`/participate/${analysisId}`);
+        await page.getByRole('button', { name: 'Participar' }).click({ timeout: 15_000 });
+        await expect(page.getByTestId('study-questions')).toBeVisible({ timeout: 15_000 });
+        await page.getByRole('group', { name: '¿Con qué frecuencia haces deporte?' }).getByRole('radio').nth(1).check();
       });
-      const page = await context.newPage();
-      await page.goto(`/participate/${analysisId}`);
-      await page.getByRole('button', { name: 'Participar' }).click({ timeout: 15_000 });
-      await expect(page.getByTestId('study-questions')).toBeVisible({ timeout: 15_000 });
-      await page.getByRole('group', { name: '¿Con qué frecuencia haces deporte?' }).getByRole('radio').nth(1).check();
-      await page.screenshot({ path: `${OUT}question-screen-${viewport.label}-${theme}.png`, fullPage: true });
-      await context.close();
-    }
-  }
 });
 
 // ---------- The live view and the player at 390 px (issue 45) ----------
@@ -274,28 +278,11 @@ test('the live view, and the player at 390 px', async ({ browser, page, request,
   const analysisId = await researcherWithAnalysis(request, 10, 'optional');
   const recorded = await submitRecording(baseURL!, analysisId, { camera: true });
   const cookies = await request.storageState();
-  const shoot = async (
-    name: string,
-    viewport: (typeof VIEWPORTS)[number],
-    theme: (typeof THEMES)[number],
-    open: (page: Page) => Promise<void>,
-  ) => {
-    const context = await browser.newContext({
-      baseURL,
-      locale: 'es-ES',
-      colorScheme: theme,
-      viewport: { width: viewport.width, height: viewport.height },
-      storageState: cookies,
-    });
-    const shot = await context.newPage();
-    await open(shot);
-    await shot.screenshot({ path: `${OUT}${name}-${viewport.label}-${theme}.png`, fullPage: true });
-    await context.close();
-  };
+  const signedIn = { baseURL, storageState: cookies };
 
   const phone = VIEWPORTS.find((viewport) => viewport.width === 390)!;
   for (const theme of THEMES)
-    await shoot('player-resumed', phone, theme, async (p) => {
+    await shoot(browser, signedIn, 'player-resumed', phone, theme, async (p) => {
       await p.addInitScript((id) => {
         localStorage.setItem('lupa.player.positions', JSON.stringify({ [id]: { ms: 8_000, at: Date.now() } }));
       }, recorded);
@@ -320,7 +307,7 @@ test('the live view, and the player at 390 px', async ({ browser, page, request,
   const live = (await entryOf(liveAnalysis)).id;
   for (const viewport of VIEWPORTS)
     for (const theme of THEMES)
-      await shoot('live', viewport, theme, async (p) => {
+      await shoot(browser, signedIn, 'live', viewport, theme, async (p) => {
         await p.goto(`/entry/${live}`);
         await expect(p.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
         await expect(p.getByTestId('live-participant')).toBeVisible({ timeout: 15_000 });
