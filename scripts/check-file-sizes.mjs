@@ -1,4 +1,4 @@
-// The size rule of the codebase (CONVENTIONS, ADR 0014 addendum): no source file over 400 lines and
+// The size rule of the codebase (ADR 0014's addendum): no source file over 400 lines and
 // no React component over 150 lines without a written reason. The reason is a comment containing
 // "Size:" near the top of the file (its first 15 lines), or in the doc comment just above the
 // component (the 6 lines before it). Generated files and tests are left out (the rule is for

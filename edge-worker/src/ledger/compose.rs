@@ -2,11 +2,12 @@
 //! ADR 0013).
 //!
 //! After a chunk, every part from 2 on that the contiguous chunks cover is composed: its bytes are
-//! read from the chunk objects (at most 5 MiB plus a chunk in memory), uploaded as that part of the
-//! segment's R2 multipart upload, and the chunk objects it used up are deleted. Closing a segment
-//! composes part 1 (with the WebM duration written into the header) and the short last part,
-//! completes the upload and removes what is left of the chunks. The object runs one composition
-//! per segment at a time, and the ledger it reads is its own: no D1 read per part.
+//! read from the chunk objects (at most 5 MiB plus a chunk in memory) and uploaded as that part of
+//! the segment's R2 multipart upload. Closing a segment composes part 1 (with the WebM duration
+//! written into the header) and the short last part, and completes the upload. The chunk objects
+//! stay until the sweep after Finish (`storage::delete_chunks`): a live viewer scrubs back over
+//! them (ADR 0016). The object runs one composition per segment at a time, and the ledger it reads
+//! is its own: no D1 read per part.
 
 use lupa_core::chunks::{self, Piece, StoredChunk};
 use lupa_core::participation::PART_SIZE;
