@@ -1,6 +1,11 @@
 /** The question builder's state: DTOs in and out without loss, its edits, and the server's rules per question. */
 import { describe, expect, it } from 'vitest';
+import openapi from '../../../../../edge-worker/api-types/openapi.json';
 import {
+  MAX_OPTIONS,
+  MAX_QUESTIONS,
+  MAX_SCREENER_QUESTIONS,
+  MAX_TEXT,
   fromQuestions,
   fromScreener,
   listError,
@@ -102,5 +107,19 @@ describe('question builder state', () => {
   it('accepts a valid study and refuses one with a blank question', () => {
     expect(studyIsValid({ screener, preQuestions: questions, postQuestions: [] })).toBe(true);
     expect(studyIsValid({ screener, preQuestions: [], postQuestions: [{ text: ' ', type: 'text' }] })).toBe(false);
+  });
+});
+
+describe("the builder's limits", () => {
+  // The OpenAPI document is generated from lupa_core::study's constants: a limit changed on the
+  // server fails here instead of letting the form accept what the server refuses.
+  it('are the ones the server states', () => {
+    const schemas = openapi.components.schemas;
+    expect(schemas.ScreenerDto.properties.questions.maxItems).toBe(MAX_SCREENER_QUESTIONS);
+    expect(schemas.StudyQuestionsDto.properties.pre.maxItems).toBe(MAX_QUESTIONS);
+    expect(schemas.StudyQuestionsDto.properties.post.maxItems).toBe(MAX_QUESTIONS);
+    expect(schemas.ScreenerQuestionDto.properties.options.maxItems).toBe(MAX_OPTIONS);
+    expect(schemas.ScreenerQuestionDto.properties.text.maxLength).toBe(MAX_TEXT);
+    expect(schemas.ScreenerOptionDto.properties.text.maxLength).toBe(MAX_TEXT);
   });
 });
