@@ -100,6 +100,7 @@ pub fn need(route: RouteId) -> Need {
         | R::TranscriptVtt
         | R::TranscriptText
         | R::SummaryGet
+        | R::ThemesGet
         | R::ReelList
         | R::ReelGet
         // Who is on the team: every member sees it (invitations only admins and the owner).
@@ -124,7 +125,9 @@ pub fn need(route: RouteId) -> Need {
         | R::ShareCreate
         | R::ShareRevoke
         // A summary costs a model call: researchers make them, observers read them.
-        | R::SummaryRegenerate => Need::Research,
+        | R::SummaryRegenerate
+        | R::ThemesRegenerate
+        | R::ThemeReel => Need::Research,
         R::InvitationCreate
         | R::InvitationResend
         | R::InvitationRevoke

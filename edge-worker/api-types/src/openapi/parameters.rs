@@ -25,6 +25,7 @@ pub fn path_schema(route: &Route, name: &str) -> Value {
         "segment" | "index" => json!({ "type": "integer", "minimum": 0, "maximum": u32::MAX }),
         "taskNumber" => json!({ "type": "integer", "minimum": 1, "maximum": lupa_core::analysis::MAX_TASKS }),
         "phase" => json!({ "type": "string", "enum": ["pre", "post"] }),
+        "theme" => json!({ "type": "integer", "minimum": 1, "maximum": lupa_core::ai_summary::themes::MAX_THEMES }),
         "track" if route.id == RouteId::SharedMedia => {
             json!({ "type": "string", "enum": ["screen", "camera", "captions"] })
         }

@@ -56,6 +56,8 @@ pub const LINKS: &[Link] = &[
     to(AnalysisCreate, AnalysisExportTasks, CREATED_ANALYSIS),
     to(AnalysisCreate, AnalysisNotes, CREATED_ANALYSIS),
     to(AnalysisCreate, TranscriptSearch, CREATED_ANALYSIS),
+    to(AnalysisCreate, ThemesGet, CREATED_ANALYSIS),
+    to(AnalysisCreate, ThemesRegenerate, CREATED_ANALYSIS),
     to(AnalysisCreate, ReelList, CREATED_ANALYSIS),
     to(AnalysisCreate, ReelCreate, CREATED_ANALYSIS),
     to(AnalysisCreate, ShareList, CREATED_ANALYSIS),

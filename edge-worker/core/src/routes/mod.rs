@@ -265,7 +265,7 @@ impl Route {
 
 /// Every parameter name a pattern may use; each has an accessor on [`Params`].
 pub const PARAM_NAMES: &[&str] =
-    &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track", "phase"];
+    &["id", "segment", "index", "taskNumber", "noteId", "clipId", "token", "source", "track", "phase", "theme"];
 
 /// Where every API path lives.
 pub const API_ROOT: &str = "/api/v1";
@@ -323,6 +323,10 @@ impl<'a> Params<'a> {
     /// `{source}`: what a share link's media comes from (a recording or a clip).
     pub fn source(&self) -> &'a str {
         self.named("source")
+    }
+    /// `{theme}`: a theme's number in the analysis's themes, from 1.
+    pub fn theme(&self) -> &'a str {
+        self.named("theme")
     }
     /// `{track}`: screen or camera.
     pub fn track(&self) -> &'a str {

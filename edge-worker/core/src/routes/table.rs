@@ -166,6 +166,12 @@ declare_routes! {
         .doc("The participation's AI summary: findings per task with quotes verified against the transcript (ADR 0021)").gives(200, Json("EntrySummaryResponse")),
     SummaryRegenerate: post("/entry/{id}/summary", Session).d1(3)
         .doc("Make the AI summary again (after the answer; the summary is pending meanwhile)").gives(202, Json("EntrySummaryResponse")).fails(&[409, 503]),
+    ThemesGet: get("/analysis/{id}/themes", Session).d1(2)
+        .doc("The analysis's AI themes: each with the participations it shows in and quotes the summaries verified (ADR 0021)").gives(200, Json("AnalysisThemesResponse")),
+    ThemesRegenerate: post("/analysis/{id}/themes", Session).d1(3)
+        .doc("Make the themes again from the summaries (after the answer; pending meanwhile)").gives(202, Json("AnalysisThemesResponse")).fails(&[409, 503]),
+    ThemeReel: post("/analysis/{id}/themes/{theme}/reel", Session).d1(3)
+        .doc("A reel of a theme's quotes, each a clip of the quote ±2 s, made in one write").gives(201, Json("ReelDto")).fails(&[402, 404, 409]),
     NoteCreate: post("/entry/{id}/notes", Session).d1(3)
         .doc("Add a note (a clip needs a subscription; a clip's endMs comes after its atMs)").takes(Json("NewNoteRequest")).gives(201, Json("NoteDto")).fails(&[402, 409]),
     NoteUpdate: patch("/entry/{id}/notes/{noteId}", Session).d1(3)
