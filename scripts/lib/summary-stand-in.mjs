@@ -10,6 +10,9 @@
 //     sentence placed a minute away from where it was said: the evidence check must drop exactly
 //     those two;
 //   - 'json-mode-failed': the documented failure of JSON mode (400, "JSON Mode couldn't be met").
+// A themes request (its schema asks for `themes`, ADR 0021) is answered from the quote ids it was
+// sent: one theme per task quoted by two participants or more; 'mixed' adds two the server must
+// drop (ids no quote has, and a single participant's quotes).
 //
 // Control (under the Whisper stand-in's origin, for tests):
 //   GET  /control/summary/requests   → [{ path, authorization, contentType, keys, messages, responseFormat, at }]
@@ -97,6 +100,53 @@ export function answerFor(userMessage, mode = 'sentences') {
   return { tasks };
 }
 
+/**
+ * The quotes of a themes request's user message (ADR 0021): `[{id, participant, taskNumber}]`, from
+ * its `## Participante N` blocks, `- Tarea T: …` findings and `  - [Qn] «…»` quotes.
+ */
+export function quotesOf(userMessage) {
+  const quotes = [];
+  let participant;
+  let taskNumber;
+  for (const row of userMessage.split('\n')) {
+    const who = /^## (?:Participante|Participant) (\d+)/.exec(row);
+    if (who) participant = Number(who[1]);
+    const finding = /^- (?:Tarea|Task) (\d+):/.exec(row);
+    if (finding) taskNumber = Number(finding[1]);
+    const quote = /^ {2}- \[(Q\d+)\]/.exec(row);
+    if (quote && participant !== undefined) quotes.push({ id: quote[1], participant, taskNumber });
+  }
+  return quotes;
+}
+
+/**
+ * The themes a mode gives (`{themes: [{title, text, quoteIds}]}`): one theme per task whose quotes
+ * come from two participants or more, citing them all; 'mixed' adds one citing ids no quote has and
+ * one citing a single participant's quotes, which the server must both drop.
+ */
+export function themesFor(userMessage, mode = 'sentences') {
+  const quotes = quotesOf(userMessage);
+  const tasks = [...new Set(quotes.map((q) => q.taskNumber))].sort((a, b) => a - b);
+  const themes = tasks
+    .map((taskNumber) => quotes.filter((q) => q.taskNumber === taskNumber))
+    .filter((cited) => new Set(cited.map((q) => q.participant)).size >= 2)
+    .map((cited) => ({
+      title: `Comentarios en la tarea ${cited[0].taskNumber}`,
+      text: `Varios participantes comentan lo que ven en la tarea ${cited[0].taskNumber}.`,
+      quoteIds: cited.map((q) => q.id),
+    }));
+  if (mode === 'mixed' && quotes.length) {
+    themes.push({ title: 'Tema con citas inventadas', text: 'Nadie lo dijo.', quoteIds: ['Q9999', 'Q10000'] });
+    const first = quotes[0].participant;
+    themes.push({
+      title: 'Tema de un solo participante',
+      text: 'Solo lo dijo una persona.',
+      quoteIds: quotes.filter((q) => q.participant === first).map((q) => q.id),
+    });
+  }
+  return { themes };
+}
+
 const refusal = (status, code, message) => ({
   status,
   body: { result: null, success: false, errors: [{ code, message }], messages: [] },
@@ -148,7 +198,9 @@ export function createSummaryStandIn({ delayMs = DEFAULT_SUMMARY_DELAY_MS, token
         return refusal(400, 5006, "Error: '/response_format' must be a JSON schema response format");
       await new Promise((r) => setTimeout(r, state.delayMs));
       if (state.mode === 'json-mode-failed') return { status: 400, body: JSON_MODE_FAILED };
-      const response = answerFor(user.content, state.mode);
+      // A themes request asks for `themes` in its schema; a summary's for `tasks`.
+      const themes = input.response_format.json_schema?.properties?.themes !== undefined;
+      const response = themes ? themesFor(user.content, state.mode) : answerFor(user.content, state.mode);
       const promptChars = input.messages.reduce((n, m) => n + String(m.content ?? '').length, 0);
       const completionChars = JSON.stringify(response).length;
       const usage = {

@@ -126,6 +126,8 @@ export async function startWhisperStandIn({ delayMs = DEFAULT_DELAY_MS, summaryD
     vars: {
       TRANSCRIBE: 'rest',
       SUMMARIZE: 'rest',
+      // Themes a second and a half after the last summary, not a minute (ADR 0021's debounce).
+      THEMES_DEBOUNCE_MS: '1500',
       AI_REST_BASE: `${url}/client/v4`,
       AI_ACCOUNT_ID: STAND_IN_ACCOUNT,
       AI_API_TOKEN: STAND_IN_TOKEN,

@@ -293,3 +293,131 @@ test("a server without a provider says 'unavailable', and 'Regenerar' is 503", a
     rmSync(stateDir, { recursive: true, force: true });
   }
 });
+
+// Themes (issue 47, ADR 0021): made from the summaries' verified quotes, cited by id.
+const themesOf = (user, analysisId) => api(`/api/v1/analysis/${analysisId}/themes`, { cookie: user.cookie });
+const regenerateThemes = (user, analysisId) =>
+  api(`/api/v1/analysis/${analysisId}/themes`, { method: 'POST', cookie: user.cookie });
+const themesRequests = async () =>
+  (await summaryRequests()).filter((r) => r.responseFormat?.json_schema?.required?.[0] === 'themes');
+
+async function themesWhen(user, analysisId, done, timeoutMs = 40_000) {
+  let last;
+  const ok = await until(
+    async () => {
+      last = await themesOf(user, analysisId);
+      return last.status === 200 && done(last.json);
+    },
+    { timeoutMs, everyMs: 250 },
+  );
+  assert.ok(ok, `the themes never got there: ${last?.status} ${last?.text}`);
+  return last.json;
+}
+
+test("themes across three participations: counts, quotes from each, a reel of a theme; what can't be checked is dropped and counted; observers read only", async () => {
+  await control('/control/summary/reset', {});
+  const lead = await owner('themes-owner');
+  const [observer, stranger] = await Promise.all([signUp('themes-observer'), owner('themes-stranger')]);
+  await join(lead, observer, 'observer');
+  const made = await analysis(lead);
+
+  // One summarised participation is not enough for a theme.
+  const first = await recordWithAudio(made.id);
+  await summaryWhen(lead, first, (j) => j.status === 'complete');
+  const waiting = await themesOf(lead, made.id);
+  assert.equal(waiting.status, 200, waiting.text);
+  assert.equal(waiting.json.status, 'waiting');
+  assert.equal(waiting.json.summarised, 1);
+  const early = await regenerateThemes(lead, made.id);
+  assert.equal(early.status, 409, early.text);
+  assert.equal(early.json.code, 'themes_not_ready');
+  assert.equal(early.json.message, 'Los temas se hacen cuando hay al menos dos participaciones resumidas');
+
+  // Two more: the themes are made after the last summary, without asking.
+  const others = [await recordWithAudio(made.id), await recordWithAudio(made.id)];
+  const entries = [first, ...others];
+  for (const id of others) await summaryWhen(lead, id, (j) => j.status === 'complete');
+  const json = await themesWhen(lead, made.id, (j) => j.status === 'complete' && j.themes.length === 2);
+  assert.equal(json.summarised, 3);
+  assert.equal(json.droppedThemes, 0);
+  assert.equal(json.model, MODEL);
+  assert.equal(json.promptVersion, 1);
+  for (const [i, theme] of json.themes.entries()) {
+    assert.equal(theme.title, `Comentarios en la tarea ${i + 1}`);
+    assert.equal(theme.participations, 3, '3 de 3 participantes');
+    assert.deepEqual(new Set(theme.quotes.map((q) => q.entryId)), new Set(entries));
+    assert.ok(theme.quotes.every((q) => /^Participante \d+$/.test(q.participant)));
+    assert.ok(theme.quotes.every((q) => q.taskNumber === i + 1));
+  }
+  // Each quote is one a summary verified, with its words and time.
+  assert.deepEqual(
+    json.themes[1].quotes.map((q) => [q.startMs, q.endMs, q.text]),
+    entries.map(() => [12450, 15250, 'No encuentro el botón de pagar.']),
+  );
+  // The model was sent ids and findings, never a transcript, in Workers AI's JSON-mode shape.
+  const [asked] = (await themesRequests()).slice(-1);
+  assert.equal(asked.path, `/client/v4/accounts/stand-in-account/ai/run/${MODEL}`);
+  assert.equal(asked.responseFormat.type, 'json_schema');
+  assert.match(
+    asked.messages[1].content,
+    /## Participante \d+\n- Tarea 1: .*\n {2}- \[Q1\] «Vale, ahora busco el carrito\.»/,
+  );
+  assert.doesNotMatch(asked.messages[1].content, /\[650-3350\]/);
+  assert.match(asked.messages[0].content, /al menos dos participantes/);
+
+  // Observers read; they can neither regenerate nor make a reel; another customer gets 404.
+  const read = await themesOf(observer, made.id);
+  assert.equal(read.status, 200, read.text);
+  assert.equal(read.json.themes.length, 2);
+  for (const res of [
+    await regenerateThemes(observer, made.id),
+    await api(`/api/v1/analysis/${made.id}/themes/1/reel`, { method: 'POST', cookie: observer.cookie }),
+  ]) {
+    assert.equal(res.status, 403, res.text);
+    assert.equal(res.json.code, 'team_role_forbidden');
+  }
+  for (const res of [await themesOf(stranger, made.id), await regenerateThemes(stranger, made.id)]) {
+    assert.equal(res.status, 404, res.text);
+  }
+
+  // 'Crear reel': a clip of each quote ±2 s, titled as the theme, in the theme's order.
+  const reel = await api(`/api/v1/analysis/${made.id}/themes/2/reel`, { method: 'POST', cookie: lead.cookie });
+  assert.equal(reel.status, 201, reel.text);
+  assert.equal(reel.json.title, 'Comentarios en la tarea 2');
+  assert.deepEqual(
+    reel.json.clips.map((c) => [c.entryId, c.startMs, c.endMs]),
+    json.themes[1].quotes.map((q) => [q.entryId, 10450, 17250]),
+  );
+  const missing = await api(`/api/v1/analysis/${made.id}/themes/9/reel`, { method: 'POST', cookie: lead.cookie });
+  assert.equal(missing.status, 404, missing.text);
+  assert.equal(missing.json.message, 'Ese tema no existe');
+
+  // 'Regenerar' with the mixed answer: a theme of ids no quote has and one of a single
+  // participant's quotes are dropped and counted; the two real ones stay.
+  await control('/control/summary', { mode: 'mixed' });
+  try {
+    const again = await regenerateThemes(lead, made.id);
+    assert.equal(again.status, 202, again.text);
+    assert.equal(again.json.status, 'pending');
+    const redone = await themesWhen(lead, made.id, (j) => j.status === 'complete' && j.createdAt > json.createdAt);
+    assert.equal(redone.droppedThemes, 2);
+    assert.deepEqual(
+      redone.themes.map((t) => t.title),
+      json.themes.map((t) => t.title),
+    );
+  } finally {
+    await control('/control/summary', { mode: 'sentences' });
+  }
+
+  // Deleting a participation a theme cites takes the themes with it (its words go); 'Regenerar'
+  // makes them again from the two left.
+  const gone = await api(`/api/v1/entry/${first}`, { method: 'DELETE', cookie: lead.cookie });
+  assert.equal(gone.status, 200, gone.text);
+  const after = await themesOf(lead, made.id);
+  assert.equal(after.json.status, 'none');
+  assert.deepEqual(after.json.themes, []);
+  assert.equal(after.json.summarised, 2);
+  assert.equal((await regenerateThemes(lead, made.id)).status, 202);
+  const remade = await themesWhen(lead, made.id, (j) => j.status === 'complete');
+  assert.ok(remade.themes.every((t) => t.participations === 2 && t.quotes.every((q) => q.entryId !== first)));
+});

@@ -169,7 +169,12 @@ fn dto_of(app: &App, results: &Results, slots: DtoSlots) -> ApiResult<ReelDto> {
 
 /// Runs `batch` (writes to the reel, possibly none) and answers with the reel as they left it,
 /// read in the same round trip.
-async fn write_and_answer(app: &App, mut batch: Batch<'_>, reel_id: &str, status: u16) -> ApiResult<Response> {
+pub(crate) async fn write_and_answer(
+    app: &App,
+    mut batch: Batch<'_>,
+    reel_id: &str,
+    status: u16,
+) -> ApiResult<Response> {
     let slots = add_dto(&mut batch, reel_id)?;
     json(status, &dto_of(app, &batch.run().await?, slots)?)
 }
@@ -214,6 +219,20 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, analysis_i
     batch.add(INSERT, &[text(&id), text(analysis_id), text(&title), int(now), text(&user.user.id)])?;
     add_set_clips(&mut batch, &id, &ids, now)?;
     write_and_answer(app, batch, &id, 201).await
+}
+
+/// A new reel of `clip_ids` in that order, written with the batch (a theme's reel).
+pub(crate) fn add_new(
+    batch: &mut Batch<'_>,
+    id: &str,
+    analysis_id: &str,
+    title: &str,
+    author_id: &str,
+    clip_ids: &[String],
+    now: i64,
+) -> ApiResult<()> {
+    batch.add(INSERT, &[text(id), text(analysis_id), text(title), int(now), text(author_id)])?;
+    add_set_clips(batch, id, clip_ids, now)
 }
 
 /// `GET /api/v1/reels/{id}`: the session, then the reel with its playlist.

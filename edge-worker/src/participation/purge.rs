@@ -43,6 +43,8 @@ struct Statements {
     transcripts: &'static str,
     /// And the AI summaries made from them (ADR 0021).
     summaries: &'static str,
+    /// And the analysis's themes citing them (their words go too; 'Regenerar' remakes them).
+    themes: &'static str,
 }
 
 // `?1` = id of the scope, `?2` = now. Open uploads are those whose `upload_id` is still set.
@@ -56,6 +58,9 @@ const ENTRY: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1",
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1",
     summaries: "DELETE FROM entry_summaries WHERE entry_id = ?1",
+    themes: "DELETE FROM analysis_themes WHERE analysis_id = (SELECT analysis_id FROM analysis_entries WHERE id = ?1) \
+         AND EXISTS (SELECT 1 FROM json_each(analysis_themes.themes_json) t, json_each(t.value, '$.quotes') q \
+         WHERE json_extract(q.value, '$.entryId') = ?1)",
 };
 // The same for an entry being abandoned: every statement does nothing unless it is in progress,
 // so a submit that commits first keeps everything (the batch is one transaction).
@@ -69,6 +74,8 @@ const ENTRY_IN_PROGRESS: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     summaries: "DELETE FROM entry_summaries WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
+    // An entry in progress has no summary, so no theme cites it.
+    themes: "DELETE FROM analysis_themes WHERE 0",
 };
 const ANALYSIS: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \
@@ -80,6 +87,7 @@ const ANALYSIS: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     transcripts: "DELETE FROM transcript_windows WHERE analysis_id = ?1",
     summaries: "DELETE FROM entry_summaries WHERE analysis_id = ?1",
+    themes: "DELETE FROM analysis_themes WHERE analysis_id = ?1",
 };
 const WORKSPACE: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT e.id, ?2 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id \
@@ -92,6 +100,7 @@ const WORKSPACE: Statements = Statements {
     segments: "DELETE FROM entry_segments WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
     transcripts: "DELETE FROM transcript_windows WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
     summaries: "DELETE FROM entry_summaries WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
+    themes: "DELETE FROM analysis_themes WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
 };
 
 /// Queues an entry's R2 prefix for deletion.
@@ -133,6 +142,7 @@ pub fn statements(database: &D1Database, scope: Scope, id: &str, now: i64) -> Ap
         stmt(database, s.segments, &[text(id)])?,
         stmt(database, s.transcripts, &[text(id)])?,
         stmt(database, s.summaries, &[text(id)])?,
+        stmt(database, s.themes, &[text(id)])?,
     ])
 }
 

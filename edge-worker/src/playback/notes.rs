@@ -273,6 +273,24 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request, entry_id: 
     json(201, &one_of(&batch.run().await?, created)?)
 }
 
+/// A clip written by the server (a theme's reel): no tags, its range and words already checked.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn add_clip(
+    batch: &mut Batch<'_>,
+    id: &str,
+    entry_id: &str,
+    author_id: &str,
+    at: i64,
+    end: i64,
+    title: &str,
+    words: &str,
+    now: i64,
+) -> ApiResult<()> {
+    let valid = Valid { at, end: Some(end), title: Some(title.to_string()), text: words.to_string(), tags: None };
+    batch.add(INSERT, &[[text(id), text(entry_id), text(author_id)].as_slice(), &valid.written(now)].concat())?;
+    Ok(())
+}
+
 /// `PATCH`: missing fields stay as they are; `endMs: null` turns a clip back into a note (it
 /// leaves its reels and share links), `title: null` removes the title, `tags` replaces the list.
 pub async fn update(

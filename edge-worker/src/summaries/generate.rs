@@ -85,11 +85,12 @@ struct NoteRow {
 
 /// Makes the summary of `entry_id` asked for at `requested_at`; `mark`: the caller has not marked
 /// it pending yet (the object, when the transcript completes). Nothing happens for a
-/// participation no summary is owed to, or without a provider.
-pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> ApiResult<()> {
+/// participation no summary is owed to, or without a provider. `true` when a summary with
+/// findings was stored (the analysis's themes may change).
+pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> ApiResult<bool> {
     let provider = Provider::from_env(&app.env);
     if !provider.is_on() {
-        return Ok(());
+        return Ok(false);
     }
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -99,7 +100,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
     let notes = batch.add(NOTES, &[text(entry_id)])?;
     let windows = batch.add(crate::transcripts::WINDOWS, &[text(entry_id)])?;
     let results = batch.run().await?;
-    let Some(state) = results.first::<StateRow>(state)?.filter(StateRow::owed) else { return Ok(()) };
+    let Some(state) = results.first::<StateRow>(state)?.filter(StateRow::owed) else { return Ok(false) };
     if mark {
         let mut batch = Batch::new(&database);
         batch.add(MARK_PENDING, &[text(entry_id), int(requested_at)])?;
@@ -136,7 +137,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
                 let mut batch = Batch::new(&database);
                 batch.add(FAILED, &[text(entry_id), int(requested_at)])?;
                 batch.run().await?;
-                return Ok(());
+                return Ok(false);
             }
         }
     };
@@ -154,7 +155,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
     }
     let findings = serde_json::to_string(&checked.tasks).map_err(ApiError::internal)?;
     let mut batch = Batch::new(&database);
-    batch.add(
+    let stored = batch.add(
         STORE,
         &[
             text(entry_id),
@@ -170,8 +171,8 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
             int(crate::clock::system_now()),
         ],
     )?;
-    batch.run().await?;
-    Ok(())
+    let stored = batch.run().await?.changes(stored)? > 0;
+    Ok(stored && !checked.tasks.is_empty())
 }
 
 /// The model's answer, tried up to [`TRIES`] times.

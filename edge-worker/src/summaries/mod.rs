@@ -5,6 +5,7 @@
 
 pub mod generate;
 pub mod provider;
+pub mod themes;
 
 use lupa_api_types::{EntrySummaryResponse, SummaryFindingDto, SummaryQuoteDto, SummaryStatus, SummaryTaskDto};
 use lupa_core::ai_summary::TaskFindings;
@@ -39,7 +40,7 @@ struct SummaryRow {
 }
 
 pub const UNAVAILABLE: &str = "Resúmenes no disponibles en este servidor";
-const OFF: &str = "Este análisis no tiene activados los resúmenes con IA";
+pub(crate) const OFF: &str = "Este análisis no tiene activados los resúmenes con IA";
 const NOT_READY: &str = "El resumen se hace cuando la transcripción está completa";
 
 fn answer(app: &App, state: &StateRow, row: Option<SummaryRow>) -> EntrySummaryResponse {
@@ -150,10 +151,17 @@ pub fn quotes_of(findings_json: &str) -> Vec<(u32, String, lupa_core::ai_summary
         .collect()
 }
 
-/// After the transcript completes (the participation's object): makes the summary, logging a
-/// failure; the object goes on either way.
-pub async fn after_transcript(app: &App, entry_id: &str) {
-    if let Err(err) = generate::run(app, entry_id, crate::clock::system_now(), true).await {
-        crate::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message));
+/// After the transcript completes (the participation's object): makes the summary, then, once a
+/// summary was stored, the analysis's themes after their debounce; a failure is logged and the
+/// object goes on either way.
+pub async fn after_transcript(app: &App, entry_id: &str, analysis_id: &str) {
+    match generate::run(app, entry_id, crate::clock::system_now(), true).await {
+        Ok(true) => {
+            if let Err(err) = themes::after_summary(app, analysis_id).await {
+                crate::log::error("-", "(themes)", err.source.as_deref().unwrap_or(&err.message));
+            }
+        }
+        Ok(false) => {}
+        Err(err) => crate::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message)),
     }
 }

@@ -2,9 +2,12 @@
 //! (`crate::ai_endpoint`: the `AI` binding, the REST API, or off), as for speech to text. The
 //! request and the answer are built and read in `lupa_core::ai_summary::model`, the same for both.
 
-use lupa_core::ai_summary::model::{self, Answer, CallError};
+use lupa_core::ai_summary::model::{self, Answer, CallError, Usage};
 use lupa_core::ai_summary::prompt::PromptInput;
+use lupa_core::ai_summary::themes;
 use lupa_core::ai_summary::MODEL;
+use lupa_core::transcript::Language;
+use serde_json::Value;
 use wasm_bindgen::JsCast;
 use worker::Env;
 
@@ -40,6 +43,28 @@ impl Provider {
                 let ai = env.ai("AI").map_err(|e| CallError::Fail(format!("AI binding: {e}")))?;
                 let output = run_binding(ai.as_ref(), &model::model_input(input).to_string()).await?;
                 model::binding_output(output)
+            }
+        }
+    }
+}
+
+impl Provider {
+    /// Asks the model for an analysis's themes (`lupa_core::ai_summary::themes`): the response
+    /// object and what it cost.
+    pub async fn themes(&self, env: &Env, language: Language, user: &str) -> Result<(Value, Usage), CallError> {
+        match &self.0 {
+            Endpoint::Off => Err(CallError::Fail("summaries are off".into())),
+            Endpoint::Rest { base, account, token } => {
+                let call = themes::rest_request(base, account, token, language, user);
+                match send_call(&call).await {
+                    Ok((status, body)) => model::rest_value(status, &body),
+                    Err(err) => Err(CallError::Retry(err.source.unwrap_or(err.message))),
+                }
+            }
+            Endpoint::WorkersAi => {
+                let ai = env.ai("AI").map_err(|e| CallError::Fail(format!("AI binding: {e}")))?;
+                let output = run_binding(ai.as_ref(), &themes::model_input(language, user).to_string()).await?;
+                model::binding_value(output)
             }
         }
     }

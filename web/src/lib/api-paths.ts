@@ -134,6 +134,12 @@ export const apiPaths = {
   summaryGet: (id: string) => `/entry/${e(id)}/summary`,
   /** POST /entry/{id}/summary (session) */
   summaryRegenerate: (id: string) => `/entry/${e(id)}/summary`,
+  /** GET /analysis/{id}/themes (session) */
+  themesGet: (id: string) => `/analysis/${e(id)}/themes`,
+  /** POST /analysis/{id}/themes (session) */
+  themesRegenerate: (id: string) => `/analysis/${e(id)}/themes`,
+  /** POST /analysis/{id}/themes/{theme}/reel (session) */
+  themeReel: (id: string, theme: string) => `/analysis/${e(id)}/themes/${e(theme)}/reel`,
   /** POST /entry/{id}/notes (session) */
   noteCreate: (id: string) => `/entry/${e(id)}/notes`,
   /** PATCH /entry/{id}/notes/{noteId} (session) */

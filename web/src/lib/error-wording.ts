@@ -109,6 +109,7 @@ export const ERROR_WORDING = {
   summaries_off: 'locale',
   summaries_unavailable: 'locale',
   summary_not_ready: 'locale',
+  themes_not_ready: 'locale',
   sus_off: 'locale',
   team_role_forbidden: 'locale',
   thumbnail_length: 'locale',

@@ -7,11 +7,13 @@
 //!   the transcript's lines with their times), and the JSON schema its answer must follow;
 //! - [`model`]: the text-generation call in Workers AI's documented shape (binding and REST) and
 //!   reading its answer, tested against recorded fixtures (`fixtures/ai-text-*.json`);
-//! - [`evidence`]: the check.
+//! - [`evidence`]: the check;
+//! - [`themes`]: an analysis's themes, made from the summaries' verified quotes, cited by id.
 
 pub mod evidence;
 pub mod model;
 pub mod prompt;
+pub mod themes;
 
 use serde::{Deserialize, Serialize};
 
@@ -65,3 +67,5 @@ pub struct Proposal {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod themes_tests;

@@ -69,6 +69,18 @@ const JSON_MODE_FAILED: &str = "JSON Mode couldn't be met";
 
 /// Reads a REST answer: `{result, success, errors, messages}` around the model's output.
 pub fn rest_response(status: u16, body: &str) -> Result<Answer, CallError> {
+    let (response, usage) = rest_value(status, body)?;
+    Ok(Answer { proposal: proposal(&response), usage })
+}
+
+/// Reads the model's output as the binding returns it (`{response, usage}`).
+pub fn binding_output(value: Value) -> Result<Answer, CallError> {
+    let (response, usage) = binding_value(value)?;
+    Ok(Answer { proposal: proposal(&response), usage })
+}
+
+/// A REST answer's response object and usage, whatever the schema (summaries and themes alike).
+pub fn rest_value(status: u16, body: &str) -> Result<(Value, Usage), CallError> {
     if status == 429 || status >= 500 {
         return Err(CallError::Retry(format!("workers ai answered {status}")));
     }
@@ -80,11 +92,11 @@ pub fn rest_response(status: u16, body: &str) -> Result<Answer, CallError> {
         let why = format!("workers ai answered {status}: {errors}");
         return Err(if errors.contains(JSON_MODE_FAILED) { CallError::Retry(why) } else { CallError::Fail(why) });
     }
-    binding_output(value.get("result").cloned().unwrap_or(Value::Null))
+    binding_value(value.get("result").cloned().unwrap_or(Value::Null))
 }
 
-/// Reads the model's output as the binding returns it (`{response, usage}`).
-pub fn binding_output(value: Value) -> Result<Answer, CallError> {
+/// The binding's output's response object and usage, whatever the schema.
+pub fn binding_value(value: Value) -> Result<(Value, Usage), CallError> {
     let usage = value.get("usage").map_or(Usage::default(), |u| Usage {
         prompt_tokens: u.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
         completion_tokens: u.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0),
@@ -95,7 +107,7 @@ pub fn binding_output(value: Value) -> Result<Answer, CallError> {
         Some(object @ Value::Object(_)) => object.clone(),
         _ => return Err(CallError::Fail("the model's output has no response".into())),
     };
-    Ok(Answer { proposal: proposal(&response), usage })
+    Ok((response, usage))
 }
 
 /// A response written as a Markdown code block (```json … ```) is read as its contents.

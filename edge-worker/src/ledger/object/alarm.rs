@@ -104,7 +104,7 @@ impl ParticipationLedger {
         // it takes. Last, as it needs nothing the object kept; it does nothing for a
         // participation no summary is owed to.
         if transcribed {
-            crate::summaries::after_transcript(&app, entry_id).await;
+            crate::summaries::after_transcript(&app, entry_id, analysis_id).await;
         }
         Ok(())
     }
