@@ -296,6 +296,29 @@ const MATRIX = [
     session(404, 200, 200),
     { path: (w) => `/analysis/${w.analysis}/summary` },
   ],
+  // Themes (ADR 0021): the world's analysis has one summarised participation at most, so
+  // 'Regenerar' is not ready (409) and it has no theme to make a reel of (404).
+  [
+    'GET',
+    '/analysis/{id}/themes',
+    'session',
+    session(404, 200, 200),
+    { path: (w) => `/analysis/${w.analysis}/themes` },
+  ],
+  [
+    'POST',
+    '/analysis/{id}/themes',
+    'session',
+    session(404, 409, 409),
+    { path: (w) => `/analysis/${w.analysis}/themes` },
+  ],
+  [
+    'POST',
+    '/analysis/{id}/themes/{theme}/reel',
+    'session',
+    session(404, 404, 404),
+    { path: (w) => `/analysis/${w.analysis}/themes/1/reel` },
+  ],
   [
     'GET',
     '/analysis/{id}/export',

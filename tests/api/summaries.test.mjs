@@ -354,6 +354,22 @@ test("themes across three participations: counts, quotes from each, a reel of a 
     json.themes[1].quotes.map((q) => [q.startMs, q.endMs, q.text]),
     entries.map(() => [12450, 15250, 'No encuentro el botón de pagar.']),
   );
+  // The CSV export: a 'theme' row per quote, in the rows of the participation that said it.
+  const rows = parseCsv((await api(`/api/v1/analysis/${made.id}/export`, { cookie: lead.cookie })).text);
+  const col = (name) => rows[0].indexOf(name);
+  const themed = rows
+    .filter((row) => row[0] === 'theme')
+    .map((row) => [row[1], row[col('task_number')], row[col('note_title')], row[col('note')], row[col('note_time')]]);
+  assert.equal(themed.length, 6, 'two themes, a quote from each of three participations');
+  assert.deepEqual(
+    themed.filter(([entry]) => entry === first),
+    [
+      [first, '1', 'Comentarios en la tarea 1', 'Vale, ahora busco el carrito.', '00:00'],
+      [first, '2', 'Comentarios en la tarea 2', 'No encuentro el botón de pagar.', '00:12'],
+    ],
+  );
+  assert.ok(rows.every((row) => row.length === rows[0].length));
+
   // The model was sent ids and findings, never a transcript, in Workers AI's JSON-mode shape.
   const [asked] = (await themesRequests()).slice(-1);
   assert.equal(asked.path, `/client/v4/accounts/stand-in-account/ai/run/${MODEL}`);
@@ -380,14 +396,22 @@ test("themes across three participations: counts, quotes from each, a reel of a 
     assert.equal(res.status, 404, res.text);
   }
 
-  // 'Crear reel': a clip of each quote ±2 s, titled as the theme, in the theme's order.
+  // 'Crear reel': a clip of each quote ±2 s, titled as the theme, in the theme's order. The
+  // slack stops at the recording's end (these recordings have 5 s of screen) but never cuts the
+  // quote: task 2's quote, said at 12.45 s over the audio, is clipped exactly.
   const reel = await api(`/api/v1/analysis/${made.id}/themes/2/reel`, { method: 'POST', cookie: lead.cookie });
   assert.equal(reel.status, 201, reel.text);
   assert.equal(reel.json.title, 'Comentarios en la tarea 2');
   assert.deepEqual(
-    reel.json.clips.map((c) => [c.entryId, c.startMs, c.endMs]),
-    json.themes[1].quotes.map((q) => [q.entryId, 10450, 17250]),
+    reel.json.clips.map((c) => [c.entryId, c.startMs, c.endMs, c.title, c.text]),
+    json.themes[1].quotes.map((q) => [q.entryId, 10450, 15250, 'Comentarios en la tarea 2', q.text]),
   );
+  const firstReel = await api(`/api/v1/analysis/${made.id}/themes/1/reel`, { method: 'POST', cookie: lead.cookie });
+  assert.equal(firstReel.status, 201, firstReel.text);
+  for (const clip of firstReel.json.clips) {
+    assert.equal(clip.startMs, 0, 'from 2 s before 0.65 s, kept at 0');
+    assert.ok(clip.endMs >= 3350 && clip.endMs <= 5350, `to 2 s after 3.35 s, within the recording: ${clip.endMs}`);
+  }
   const missing = await api(`/api/v1/analysis/${made.id}/themes/9/reel`, { method: 'POST', cookie: lead.cookie });
   assert.equal(missing.status, 404, missing.text);
   assert.equal(missing.json.message, 'Ese tema no existe');

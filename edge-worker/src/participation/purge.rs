@@ -75,7 +75,7 @@ const ENTRY_IN_PROGRESS: Statements = Statements {
     transcripts: "DELETE FROM transcript_windows WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     summaries: "DELETE FROM entry_summaries WHERE entry_id = ?1 AND EXISTS (SELECT 1 FROM analysis_entries WHERE id = ?1 AND status = 'in_progress')",
     // An entry in progress has no summary, so no theme cites it.
-    themes: "DELETE FROM analysis_themes WHERE 0",
+    themes: "DELETE FROM analysis_themes WHERE analysis_id = ?1 AND 0",
 };
 const ANALYSIS: Statements = Statements {
     queue_objects: "INSERT INTO object_deletions (entry_id, created_at) SELECT id, ?2 FROM analysis_entries WHERE analysis_id = ?1 \

@@ -3,7 +3,9 @@
 //! analysis transcribes, a last column has what was said during each task, and a `transcript` row
 //! what was said outside them (ADR 0018). A participation's AI summary adds a `finding` row per
 //! verified quote: the finding as `note_title`, the quote as `note`, its range as
-//! `note_time`–`note_end` (ADR 0021).
+//! `note_time`–`note_end` (ADR 0021); the analysis's themes a `theme` row per quote, in the row
+//! group of the participation that said it: the theme's title as `note_title`, the quote as
+//! `note`.
 
 use crate::auth::sessions::SessionUser;
 use crate::error::ApiResult;
@@ -15,6 +17,11 @@ use lupa_core::summary::clock;
 use worker::{Response, ResponseBuilder};
 
 use super::summary::{load, FindingsRow, WindowRow};
+
+/// The stored themes (none when unreadable: the export goes on without them).
+fn themes_of(json: &str) -> Vec<lupa_core::ai_summary::themes::Theme> {
+    serde_json::from_str(json).unwrap_or_default()
+}
 
 const EXPORT_HEADER: [&str; 17] = [
     "kind",
@@ -43,15 +50,16 @@ const STUDY_HEADER: [&str; 6] = ["pid", "task_order", "question_phase", "questio
 /// ADR 0012; the new ones follow, so existing spreadsheets keep their columns.
 pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResult<Response> {
     let (data, results, notes, study_data) = load(app, user, analysis_id, true, true).await?;
-    let (notes, tags, transcribes, windows, findings) = match notes {
+    let (notes, tags, transcribes, windows, findings, themes) = match notes {
         Some(slots) => (
             results.all::<NoteRow>(slots.notes)?,
             results.all::<TagRow>(slots.tags)?,
             results.first_value::<i64>(slots.transcribes)? == Some(1),
             results.all::<WindowRow>(slots.windows)?,
             results.all::<FindingsRow>(slots.findings)?,
+            results.first_value::<String>(slots.themes)?.map(|json| themes_of(&json)).unwrap_or_default(),
         ),
-        None => (Vec::new(), Vec::new(), false, Vec::new(), Vec::new()),
+        None => (Vec::new(), Vec::new(), false, Vec::new(), Vec::new(), Vec::new()),
     };
     // Like the study columns: an analysis with no transcript yet keeps its columns.
     let transcribes = transcribes && !windows.is_empty();
@@ -134,6 +142,22 @@ pub async fn export(app: &App, user: &SessionUser, analysis_id: &str) -> ApiResu
                 rest[10] = finding;
                 rows.push(row("finding", rest));
             }
+        }
+        for (theme, quote) in themes.iter().flat_map(|t| t.quotes.iter().map(move |q| (t, q))) {
+            if quote.entry_id != entry.id {
+                continue;
+            }
+            let mut rest: [String; 13] = Default::default();
+            if let Some(task_number) = quote.task_number {
+                rest[0] = task_number.to_string();
+                let index = task_number.checked_sub(1).map(|i| i as usize);
+                rest[1] = index.and_then(|i| data.tasks.get(i)).cloned().unwrap_or_default();
+            }
+            rest[3] = clock(quote.start_ms.max(0) as u64);
+            rest[4] = quote.text.clone();
+            rest[9] = clock(quote.end_ms.max(0) as u64);
+            rest[10] = theme.title.clone();
+            rows.push(row("theme", rest));
         }
         if study_columns {
             // ADR 0017: every row of the entry says its participant id and task order; its

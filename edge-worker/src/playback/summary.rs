@@ -33,6 +33,11 @@ const FINDINGS: &str =
     "SELECT s.entry_id, s.findings_json FROM entry_summaries s JOIN analysis_entries e ON e.id = s.entry_id \
      WHERE s.analysis_id = ?1 AND e.status = 'submitted' AND s.created_at IS NOT NULL";
 
+/// The export's AI themes (ADR 0021): the analysis's kept themes, each quote a row of its
+/// participation.
+const THEMES: &str =
+    "SELECT themes_json AS value FROM analysis_themes WHERE analysis_id = ?1 AND created_at IS NOT NULL";
+
 #[derive(Deserialize)]
 pub(super) struct FindingsRow {
     pub(super) entry_id: String,
@@ -53,6 +58,7 @@ pub(super) struct ExportSlots {
     pub(super) transcribes: Slot,
     pub(super) windows: Slot,
     pub(super) findings: Slot,
+    pub(super) themes: Slot,
 }
 
 /// Reads the analysis (checking who may see it), what its figures need and, `with_notes`, the
@@ -75,6 +81,7 @@ pub(super) async fn load(
                     transcribes: batch.add(TRANSCRIBES, &id)?,
                     windows: batch.add(TRANSCRIPTS, &id)?,
                     findings: batch.add(FINDINGS, &id)?,
+                    themes: batch.add(THEMES, &id)?,
                 })
             } else {
                 None

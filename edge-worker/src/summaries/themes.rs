@@ -376,9 +376,10 @@ pub async fn reel(app: &App, user: &SessionUser, analysis_id: &str, theme: &str)
     for quote in &theme.quotes {
         // A participation deleted since has no clip to make (the themes went with it anyway).
         let Some(entry) = durations.iter().find(|d| d.id == quote.entry_id) else { continue };
+        // The slack never runs past the recording's end, and never cuts the quote itself.
         let at = (quote.start_ms - CLIP_SLACK_MS).max(0);
         let end = quote.end_ms + CLIP_SLACK_MS;
-        let end = entry.duration_ms.map_or(end, |d| end.min(d.max(at + 1)));
+        let end = entry.duration_ms.map_or(end, |d| end.min(d).max(quote.end_ms)).max(at + 1);
         let words: String = quote.text.chars().take(clips::MAX_NOTE).collect();
         let id = new_id();
         crate::playback::notes::add_clip(&mut batch, &id, &entry.id, &user.user.id, at, end, &title, &words, now)?;

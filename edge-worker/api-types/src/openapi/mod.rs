@@ -40,7 +40,7 @@ macro_rules! named_schemas {
 }
 
 named_schemas! {
-    AdminUserDto, AdminUsersResponse, AnalysisListResponse, AnalysisNotesResponse, AnalysisRequest, AnalysisResponse,
+    AdminUserDto, AdminUsersResponse, AnalysisListResponse, AnalysisThemesResponse, AnalysisNotesResponse, AnalysisRequest, AnalysisResponse,
     AnalysisSummaryResponse, BillingResponse, CheckoutRequest, CheckoutResponse, ChunkResponse, CompleteUploadRequest,
     CompleteUploadResponse, CustomerResponse, EntryPageResponse, EntryUrlResponse, HealthResponse, LocalCheckoutDto,
     LocalPortalDto, LoginRequest, MessageResponse, NoteDto, NoteRequest, NotesResponse, OpenSegmentRequest,
