@@ -51,7 +51,9 @@ fn an_analysis_makes_a_themes_call_per_summary_from_the_second_on() {
     assert_eq!(calls.len(), 4);
     for (i, call) in calls.iter().enumerate() {
         assert_eq!(call["summaries"], i + 2);
+        assert_eq!(call["calls"], 1);
         assert_eq!(call["quotes"], (i + 2) * 5 * TYPICAL.0 * TYPICAL.1);
+        assert_eq!(call["held"], i + 2);
         assert_eq!(call["leftOut"], 0);
         assert_eq!(call["answer"]["themes"].as_array().unwrap().len(), 5);
     }
