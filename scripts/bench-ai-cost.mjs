@@ -13,11 +13,13 @@
 // into the prompt (guided decoding alone would not). An answer is counted as indented JSON,
 // which takes more tokens than compact JSON (both printed).
 //
-// Themes are remade (debounced) after each new summary, so an analysis whose N participations
-// arrive one by one makes N−1 themes calls with 2, 3, …, N summaries, whose total the N recorded
-// hours share: it grows with N until the prompt is full (themes::MAX_INPUT_CHARS, later
-// participations left out), then each call costs the most. The example prints the calls of the
-// largest analysis (lupa_core::analysis::MAX_PARTICIPANTS); a smaller one's are its first N−1.
+// Themes are remade (debounced) after a new summary as the product does (themes::remakes: after
+// each one up to 20, then once the analysis has grown by a tenth), so an analysis whose N
+// participations arrive one by one makes a themes call at each of those counts up to N, whose
+// total the N recorded hours share. A call grows with its summaries until the prompt is full
+// (themes::MAX_INPUT_CHARS, later participations left out), then each costs the most. The example
+// prints the calls of the largest analysis (lupa_core::analysis::MAX_PARTICIPANTS), each with the
+// counts it is made at (`at`); a smaller one's are those up to its N.
 // A themes prompt is counted one participation's block at a time (each block is tokenized once,
 // however many prompts hold it; checked equal to the whole prompt's count on the first 20).
 // Not counted: a call tried again (JSON mode not met, a 429), a researcher's 'Regenerar', fewer
@@ -148,22 +150,22 @@ function main() {
   const themesFor = (N) => {
     const t = { calls: 0, in: 0, out: 0 };
     for (const c of calls) {
-      const count = Math.max(0, Math.min(N, c.through) - c.summaries + 1);
+      const count = c.at.filter((k) => k <= N).length;
       t.calls += count;
       t.in += count * c.in;
       t.out += count * c.out;
-      if (c.summaries <= N && N <= c.through) t.last = c;
+      if (count > 0) t.last = { ...c, at: c.at.filter((k) => k <= N).at(-1) };
     }
     return { ...t, perHourIn: t.in / N, perHourOut: t.out / N };
   };
   console.log(
-    `\nthemes, remade after each new summary (N−1 calls with 2…N summaries; max_tokens ${calls[0].request.max_tokens})`,
+    `\nthemes, remade after each new summary up to 20, then as the analysis grows by a tenth (max_tokens ${calls[0].request.max_tokens})`,
   );
   const themes = ANALYSES.map((N) => {
     const t = themesFor(N);
     console.log(
       `  N = ${String(N).padEnd(3)} ${t.calls} calls: ${n(t.in)} input + ${n(t.out)} output tokens;` +
-        ` the last (${N} summaries, ${t.last.quotes} quotes) ${n(t.last.in)} + ${n(t.last.out)};` +
+        ` the last (${t.last.at} summaries, ${t.last.quotes} quotes) ${n(t.last.in)} + ${n(t.last.out)};` +
         ` per recorded hour ${n(t.perHourIn)} + ${n(t.perHourOut)}`,
     );
     return { N, ...t };

@@ -2,7 +2,8 @@
 //! (`lupa_core::ai_summary::themes`), each citing quotes the summaries' evidence check found, from
 //! at least two participations.
 //!
-//! When: after each new summary, debounced. The participation object that made the summary sets
+//! When: after a new summary, debounced, and less often as the analysis grows
+//! (`themes::remakes`: after each summary up to 20, then by a tenth). The participation object that made the summary sets
 //! the analysis's `due_at` to a minute on (`THEMES_DEBOUNCE_MS`), waits that long in its alarm,
 //! and makes the themes only if `due_at` is still its own: of a run of summaries finishing
 //! together, the last one's object makes one set of themes. On 'Regenerar', after the answer.
@@ -48,10 +49,15 @@ const SUMMARISED_COUNT: &str =
     "SELECT COUNT(*) AS value FROM entry_summaries s JOIN analysis_entries e ON e.id = s.entry_id \
      WHERE s.analysis_id = ?1 AND s.created_at IS NOT NULL AND e.status = 'submitted'";
 const TASKS: &str = "SELECT content AS value FROM analysis_tasks WHERE analysis_id = ?1 ORDER BY position";
-/// A new summary: a remake falls due a debounce from now (a new row shows 'pending' at once).
+/// A new summary: a remake falls due a debounce from now (a new row shows 'pending' at once),
+/// when the analysis has grown enough since the last one: `lupa_core::ai_summary::themes::remakes`
+/// in SQL (after each summary up to 20, then by a tenth).
 const SCHEDULE: &str = "INSERT INTO analysis_themes (analysis_id, status, requested_at, due_at) \
      SELECT id, 'pending', ?2, ?3 FROM analyses WHERE id = ?1 \
-     ON CONFLICT (analysis_id) DO UPDATE SET due_at = excluded.due_at";
+     ON CONFLICT (analysis_id) DO UPDATE SET due_at = excluded.due_at \
+     WHERE (SELECT COUNT(*) FROM entry_summaries s JOIN analysis_entries e ON e.id = s.entry_id \
+     WHERE s.analysis_id = ?1 AND s.created_at IS NOT NULL AND e.status = 'submitted') \
+     >= analysis_themes.summaries_used + MAX(1, analysis_themes.summaries_used / 10)";
 /// The remake is this object's to make only while the due time is still the one it set.
 const CLAIM: &str = "UPDATE analysis_themes SET status = 'pending', requested_at = ?3, due_at = NULL \
      WHERE analysis_id = ?1 AND due_at = ?2 RETURNING analysis_id AS value";
@@ -62,7 +68,8 @@ const MARK_PENDING: &str = "INSERT INTO analysis_themes (analysis_id, status, re
 /// Stored only while still the remake asked for, and only if every participation it cites is
 /// still there: a deletion racing the model's answer wins (its words are not stored again).
 const STORE: &str = "UPDATE analysis_themes SET status = 'complete', themes_json = ?3, dropped_themes = ?4, \
-     unknown_quotes = ?5, model = ?6, prompt_version = ?7, input_tokens = ?8, output_tokens = ?9, created_at = ?10 \
+     unknown_quotes = ?5, model = ?6, prompt_version = ?7, input_tokens = ?8, output_tokens = ?9, created_at = ?10, \
+     summaries_used = ?12 \
      WHERE analysis_id = ?1 AND requested_at = ?2 AND NOT EXISTS (SELECT 1 FROM json_each(?11) c \
      WHERE NOT EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = c.value AND e.status = 'submitted'))";
 /// After `STORE` in the same batch: a remake that could not be stored is failed, not left pending.
@@ -230,8 +237,11 @@ pub async fn after_summary(app: &App, analysis_id: &str) -> ApiResult<()> {
     let due = now + debounce;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
-    batch.add(SCHEDULE, &[text(analysis_id), int(now), int(due)])?;
-    batch.run().await?;
+    let scheduled = batch.add(SCHEDULE, &[text(analysis_id), int(now), int(due)])?;
+    if batch.run().await?.changes(scheduled)? == 0 {
+        // Not grown enough since the last remake, or the analysis is gone.
+        return Ok(());
+    }
     worker::Delay::from(std::time::Duration::from_millis(debounce as u64)).await;
     let requested_at = crate::clock::system_now();
     let mut batch = Batch::new(&database);
@@ -252,12 +262,13 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
     let rows = batch.add(SUMMARISED, &[text(analysis_id)])?;
     let results = batch.run().await?;
     let Some(analysis) = results.first::<AnalysisRow>(found)? else { return Ok(()) };
+    let summaries = results.all::<SummarisedRow>(rows)?;
+    let used = summaries.len() as i64;
     let input = ThemesInput {
         language: setting(&analysis).language,
         scenario: analysis.scenario.clone(),
         tasks: results.values::<String>(tasks)?,
-        participations: results
-            .all::<SummarisedRow>(rows)?
+        participations: summaries
             .into_iter()
             .map(|row| Summarised {
                 entry_id: row.entry_id,
@@ -319,6 +330,7 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
             int(usage.completion_tokens.min(i64::MAX as u64) as i64),
             int(crate::clock::system_now()),
             text(&entries),
+            int(used),
         ],
     )?;
     batch.add(FAILED, &[text(analysis_id), int(requested_at)])?;

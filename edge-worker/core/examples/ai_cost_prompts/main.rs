@@ -12,8 +12,9 @@
 //! - `themes`: for the largest analysis (each participation a differently seeded hour summarised
 //!   by its typical answer, verified as the product verifies it), the themes request made after
 //!   each summary from the second on, with a typical themes answer. Themes are remade, debounced,
-//!   after each new summary, so an analysis of N participations arriving one by one makes N−1
-//!   calls with 2, 3, …, N summaries: the first N−1 of these.
+//!   after a new summary as the product does (`themes::remakes`: each one up to 20, then once the
+//!   analysis has grown by a tenth), so an analysis of N participations arriving one by one makes
+//!   the calls of these up to N.
 
 mod answers;
 mod hour;
@@ -52,19 +53,22 @@ pub fn stored_summary(input: &PromptInput, n: u64) -> Vec<TaskFindings> {
 /// before the rest of the calls are taken to repeat it too.
 const REPEATS_CHECKED: u64 = 5;
 
-/// The themes calls of an analysis whose `participations` are summarised one after the other:
-/// after the k-th summary (k from 2), a call with the first k (`held` of them fit in the prompt).
-/// A request the same as the one before is written once, with its count (`calls`, from
-/// `summaries` to `through`). Past the
-/// prompt's length (`themes::MAX_INPUT_CHARS`) each new participation is left out whole and the
-/// request stays the same: once it has repeated [`REPEATS_CHECKED`] times the rest are counted
-/// as more of it (`assumedAfter`), since building a thousand prompts of 240,000 characters takes
-/// minutes in a debug build.
+/// The themes calls of an analysis whose `participations` are summarised one after the other,
+/// at the summaries the product remakes them after (`themes::remakes`: each one up to 20, then
+/// by a tenth): a call with the first k (`held` of them fit in the prompt). A request the same as
+/// the one before is written once, with the k it is made at (`at`). Past the prompt's length
+/// (`themes::MAX_INPUT_CHARS`) each new participation is left out whole and the request stays the
+/// same: once it has repeated [`REPEATS_CHECKED`] times the rest are counted as more of it
+/// (`assumedAfter`), since building a thousand prompts of 240,000 characters takes minutes in a
+/// debug build.
 pub fn themes_calls(participations: usize) -> Vec<Value> {
     let mut summarised: Vec<Summarised> = Vec::new();
     let mut calls: Vec<Value> = Vec::new();
     let mut last_user = String::new();
-    for k in 2..=participations {
+    let mut used = 1;
+    let remade: Vec<usize> =
+        (2..=participations).filter(|&k| themes::remakes(used, k as u32).then(|| used = k as u32).is_some()).collect();
+    for (i, &k) in remade.iter().enumerate() {
         while summarised.len() < k {
             let n = summarised.len() as u64 + 1;
             summarised.push(Summarised {
@@ -81,22 +85,21 @@ pub fn themes_calls(participations: usize) -> Vec<Value> {
         };
         let prompt = themes::prompt(&input);
         if let Some(call) = calls.last_mut().filter(|_| prompt.user == last_user) {
-            let repeated = call["calls"].as_u64().unwrap_or(1) + 1;
-            call["through"] = json!(k);
-            call["calls"] = json!(repeated);
+            let mut at: Vec<usize> = serde_json::from_value(call["at"].clone()).unwrap_or_default();
+            at.push(k);
             call["leftOut"] = json!(prompt.left_out);
-            if repeated >= REPEATS_CHECKED && prompt.left_out > 0 {
-                call["through"] = json!(participations);
-                call["calls"] = json!(repeated + (participations - k) as u64);
+            if at.len() as u64 >= REPEATS_CHECKED && prompt.left_out > 0 {
+                at.extend(&remade[i + 1..]);
                 call["assumedAfter"] = json!(k);
+                call["at"] = json!(at);
                 break;
             }
+            call["at"] = json!(at);
             continue;
         }
         calls.push(json!({
             "summaries": k,
-            "through": k,
-            "calls": 1,
+            "at": [k],
             "quotes": prompt.refs.len(),
             "held": k - prompt.left_out,
             "leftOut": prompt.left_out,

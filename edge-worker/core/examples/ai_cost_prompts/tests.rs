@@ -51,10 +51,16 @@ fn an_analysis_makes_a_themes_call_per_summary_from_the_second_on() {
     assert_eq!(calls.len(), 4);
     for (i, call) in calls.iter().enumerate() {
         assert_eq!(call["summaries"], i + 2);
-        assert_eq!(call["calls"], 1);
+        assert_eq!(call["at"], serde_json::json!([i + 2]));
         assert_eq!(call["quotes"], (i + 2) * 5 * TYPICAL.0 * TYPICAL.1);
         assert_eq!(call["held"], i + 2);
         assert_eq!(call["leftOut"], 0);
         assert_eq!(call["answer"]["themes"].as_array().unwrap().len(), 5);
     }
+}
+
+#[test]
+fn past_twenty_summaries_the_themes_are_remade_as_the_analysis_grows_by_a_tenth() {
+    let made: Vec<u64> = themes_calls(30).iter().map(|c| c["summaries"].as_u64().unwrap_or(0)).collect();
+    assert_eq!(made, (2..=20).chain([22, 24, 26, 28, 30]).collect::<Vec<u64>>());
 }

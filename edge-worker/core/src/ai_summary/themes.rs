@@ -33,6 +33,18 @@ pub const MAX_INPUT_CHARS: usize = 240_000;
 /// Enough for 8 themes citing 8 ids each.
 pub const MAX_TOKENS: u32 = 2_048;
 
+/// Whether a new summary remakes the themes last made from `used` summaries, now that there are
+/// `summarised`: after each one up to 20, then once the analysis has grown by a tenth. Each
+/// remake reads every summary, so remaking after every one would cost an analysis of N
+/// participations N² summaries' worth of tokens; growing by a tenth keeps it near N (ADR 0021,
+/// `npm run bench:ai-cost`). The worker's `SCHEDULE` statement says the same in SQL.
+pub fn remakes(used: u32, summarised: u32) -> bool {
+    summarised >= used + (used / REMAKE_GROWTH).max(1)
+}
+
+/// The remake rule's step: a tenth of the summaries the themes were made from.
+pub const REMAKE_GROWTH: u32 = 10;
+
 /// One participation's verified findings, as its summary stored them.
 #[derive(Debug, Clone, Default)]
 pub struct Summarised {

@@ -2,7 +2,9 @@
 //! check keeps only ids the prompt named, drops themes from one participation, counts what the
 //! themes cite and shows quotes spread over the participations; the request's shape.
 
-use super::themes::{check, model_input, prompt, proposed, Proposed, Summarised, ThemesInput, MAX_QUOTES_PER_THEME};
+use super::themes::{
+    check, model_input, prompt, proposed, remakes, Proposed, Summarised, ThemesInput, MAX_QUOTES_PER_THEME,
+};
 use super::{Finding, Quote, TaskFindings};
 use crate::transcript::Language;
 use serde_json::json;
@@ -124,4 +126,15 @@ fn participations_past_the_length_are_left_out_whole() {
     assert!(built.left_out > 0);
     assert!(built.user.len() <= super::themes::MAX_INPUT_CHARS);
     assert_eq!(built.refs.len(), 40 - built.left_out);
+}
+
+#[test]
+fn themes_are_remade_after_each_summary_up_to_twenty_then_as_the_analysis_grows_by_a_tenth() {
+    let mut used = 1;
+    let made: Vec<u32> = (2..=60).filter(|&k| remakes(used, k).then(|| used = k).is_some()).collect();
+    let expected: Vec<u32> = (2..=20).chain([22, 24, 26, 28, 30, 33, 36, 39, 42, 46, 50, 55, 60]).collect();
+    assert_eq!(made, expected);
+    assert!(!remakes(100, 109));
+    assert!(remakes(100, 110));
+    assert!(remakes(0, 1), "a first summary always schedules (it finds no themes to keep)");
 }
