@@ -5,11 +5,12 @@
 // (THEMES_DEBOUNCE_MS): one per task quoted by two participants or more. Checked as the researcher
 // sees them on the results tab: two themes, each '3 de 3 participantes', quotes from different
 // participants; 'Crear clip' stores the quote ±2 s, 'Crear reel' makes the theme's reel and links
-// to it, a quote opens the player at its moment; nothing scrolls sideways at 390 px. Whatever mode
-// another spec left the stand-in in ('mixed' adds themes the server drops), the real themes are
-// the same, so the dropped count and the number of quotes are not asserted.
+// to it, a quote opens the player at its moment; nothing scrolls sideways at 390 px, and axe finds
+// nothing serious in either colour theme. Whatever mode another spec left the stand-in in ('mixed'
+// adds themes the server drops), the real themes are the same, so the dropped count and the number
+// of quotes are not asserted.
 import { expect, test } from './support/accounts';
-import { measureOverflow } from './support/design-checks';
+import { measureOverflow, seriousAxeViolations, useColorScheme } from './support/design-checks';
 import { researcherWithAnalysis } from './support/participation';
 import { transcribedRecording } from './support/summaries';
 import type { AnalysisThemesResponse } from '../../web/src/lib/api-types/AnalysisThemesResponse';
@@ -92,6 +93,11 @@ test("'Temas' lists the analysis's themes with quotes that open the player, and 
   await first.getByRole('button', { name: /^Crear reel/ }).click();
   const made = first.getByTestId('theme-reel-status');
   await expect(made).toContainText('Reel creado');
+  // No serious accessibility problem in either theme, with a clip and a reel just made.
+  for (const scheme of ['light', 'dark'] as const) {
+    await useColorScheme(page, scheme);
+    expect(await seriousAxeViolations(page), scheme).toEqual([]);
+  }
   await made.getByRole('link', { name: 'Ver el reel' }).click();
   await expect(page).toHaveURL(/[?&]tab=notes/);
   await expect(page.getByTestId('open-reel').getByRole('heading', { name: TITLES[0] })).toBeVisible();
