@@ -8,44 +8,11 @@
 // how many findings were dropped; a quote, pressed from the keyboard, seeks the player to where it
 // was said, and the caption then shown holds its words; the Markdown download links each quote to
 // the player; nothing scrolls sideways at 390 px.
-import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
-import { expectOk, STEPS } from './support/insights';
 import { researcherWithAnalysis } from './support/participation';
-import { asParticipant, finishRecording, uploadSegment } from './support/recording';
-
-const STT = process.env.LUPA_STT_URL;
-const fixture = (name: string) => new URL(`../../edge-worker/core/fixtures/${name}`, import.meta.url);
-const DEMO_VIDEO = new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url);
-
-const control = async (path: string, body: unknown) => {
-  if (!STT) throw new Error('LUPA_STT_URL: the test server runs with the Workers AI stand-in (scripts/run-tests.mjs)');
-  const response = await fetch(STT + path, { method: 'POST', body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-};
-
-/** A participant's 18 s recording with its microphone track, as the tab sends it; returns the entry id. */
-function transcribedRecording(baseURL: string, analysisId: string): Promise<string> {
-  return asParticipant(baseURL, analysisId, async (participant, entryId, joined) => {
-    expect(joined.analysisData.transcribe, 'the tab is told to record the microphone').toBe(true);
-    const seg = await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
-    const audio = await readFile(fixture('chromium-audio-1.webm'));
-    const sizes = JSON.parse(await readFile(fixture('chromium-audio-1.chunks.json'), 'utf8')) as number[];
-    let offset = 0;
-    for (const [index, size] of sizes.entries()) {
-      await expectOk(
-        await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${seg}/audio-chunks/${index}`, {
-          data: audio.subarray(offset, offset + size),
-          headers: { 'Content-Type': 'audio/webm', 'x-lupa-start-ms': '0' },
-        }),
-      );
-      offset += size;
-    }
-    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
-  });
-}
+import { hasStandIn, standInControl as control, transcribedRecording } from './support/summaries';
 
 /** The captions being shown on the video now. */
 const activeCaptions = (video: Locator) =>
@@ -61,7 +28,7 @@ const words = (text: string) =>
     .trim();
 
 test.afterAll(async () => {
-  if (STT) await control('/control/summary/reset', {});
+  if (hasStandIn()) await control('/control/summary/reset', {});
 });
 
 test("the 'Resumen' tab shows findings with verified quotes, counts the dropped ones, and a quote seeks to its caption", async ({

@@ -23,6 +23,9 @@ export const paths = {
   analysis: {
     create: '/analysis/create',
     detail: (id: string) => `/analysis/${encodeURIComponent(id)}`,
+    /** One reel, open in the analysis's 'Notas y clips' tab (the insights section reads `reel`). */
+    reel: (id: string, reelId: string) =>
+      `/analysis/${encodeURIComponent(id)}?tab=notes&reel=${encodeURIComponent(reelId)}`,
   },
   entry: (id: string) => `/entry/${encodeURIComponent(id)}`,
   admin: '/admin',

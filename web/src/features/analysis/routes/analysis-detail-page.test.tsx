@@ -50,6 +50,20 @@ function api(extra: (call: FakeCall) => Answer = () => undefined, data = analysi
     if (call.url.startsWith('/api/v1/analysis/an-1/notes')) return { status: 200, body: { notes: [], tags: [] } };
     if (call.url === '/api/v1/analysis/an-1/reels') return { status: 200, body: { reels: [] } };
     if (call.url === '/api/v1/analysis/an-1/shares') return { status: 200, body: { shares: [] } };
+    // 'Temas' (tested in components/themes-section.test.tsx).
+    if (call.url === '/api/v1/analysis/an-1/themes')
+      return {
+        status: 200,
+        body: {
+          status: 'waiting',
+          themes: [],
+          summarised: 1,
+          droppedThemes: 0,
+          model: null,
+          promptVersion: null,
+          createdAt: null,
+        },
+      };
     if (call.url === '/api/v1/analysis/an-1/summary') {
       return {
         status: 200,
@@ -233,6 +247,8 @@ describe('analysis detail page', () => {
     expect(empty.textContent).toContain('Aún no hay participantes');
     expect(within(empty).getByRole('button', { name: 'Copiar enlace de invitación' })).toBeTruthy();
     expect(screen.queryByText('Escenario')).toBeNull();
+    // No 'Temas' before a participation is submitted.
+    expect(screen.queryByTestId('themes-section')).toBeNull();
   });
 
   it("says 'Análisis no encontrado' on 404, with a way back", async () => {
@@ -367,7 +383,13 @@ describe('analysis detail page', () => {
     const router = renderApp('/analysis/an-1?tab=results');
     await heading();
     expect(screen.getByRole('tab', { name: 'Resultados' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByRole('heading', { name: 'Resumen de las grabaciones' })).toBeTruthy();
+    const recordings = await screen.findByRole('heading', { name: 'Resumen de las grabaciones' });
+    // 'Temas' heads the results once a participation is submitted.
+    const themes = screen.getByRole('heading', { level: 2, name: 'Temas' });
+    expect(themes.compareDocumentPosition(recordings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((await screen.findByTestId('themes-state')).textContent).toBe(
+      'Los temas aparecen cuando hay al menos dos participaciones resumidas',
+    );
 
     // Arrow keys move along the tabs (roving focus) and select them.
     const results = screen.getByRole('tab', { name: 'Resultados' });

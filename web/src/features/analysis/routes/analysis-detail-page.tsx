@@ -3,9 +3,10 @@
  * unknown id, or someone else's, answers 404: 'Análisis no encontrado'. Under a sticky header (name,
  * status, invite link) the page is in tabs, each with its own address (`?tab=`, issue 45):
  * 'Resumen' (the facts, the tasks and the study's settings), 'Participantes' (the participations
- * and the search over their transcripts, ADR 0018), 'Resultados' (task times, figures and the
- * panel's answers), 'Notas y clips' and 'Compartir' (the insights feature's, passed in by
- * app/routes.tsx). Every panel stays mounted, so a tab's state survives a switch.
+ * and the search over their transcripts, ADR 0018), 'Resultados' (the AI's themes across the
+ * participations, issue 47; task times, figures and the panel's answers), 'Notas y clips' and
+ * 'Compartir' (the insights feature's, passed in by app/routes.tsx). Every panel stays mounted, so
+ * a tab's state survives a switch.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { AnalysisSummary } from '@/features/analysis/components/analysis-summary
 import { ParticipationsTable } from '@/features/analysis/components/participations-table';
 import { RecordingsSummary } from '@/features/analysis/components/recordings-summary';
 import { StudyResults } from '@/features/analysis/components/study-results';
+import { ThemesSection } from '@/features/analysis/components/themes-section';
 import { TranscriptSearchSection } from '@/features/analysis/components/transcript-search-section';
 import { analysisFormFrom } from '@/features/analysis/lib/analysis-form';
 import { ANALYSIS_TABS, searchForTab, tabFromSearch, type AnalysisTab } from '@/features/analysis/lib/analysis-tabs';
@@ -110,6 +112,8 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
 
   const saveFailure = update.isError ? (serverMessage(update.error) ?? t('analysis.form.saveFailed')) : null;
   const saveDetails = update.isError ? validationMessages(update.error).filter((line) => line !== saveFailure) : [];
+  const entries = analysis.AnalysisEntries ?? [];
+  const hasSubmitted = entries.some((entry) => entry.status === 'submitted');
   const panels: Record<AnalysisTab, ReactNode> = {
     summary: (
       <section className="card card--snug" aria-label={t('analysis.detail.facts')}>
@@ -119,16 +123,15 @@ function AnalysisDetail({ analysis, renderInsights }: { analysis: AnalysisDto; r
     participants: (
       <div className="analysis-tab">
         <ParticipationsTable analysis={analysis} />
-        {(analysis.AnalysisEntries ?? []).some((entry) => entry.status === 'submitted') ? (
-          <TranscriptSearchSection analysisId={analysis.id} />
-        ) : null}
+        {hasSubmitted ? <TranscriptSearchSection analysisId={analysis.id} /> : null}
       </div>
     ),
     results: (
       <div className="analysis-tab">
+        {hasSubmitted ? <ThemesSection analysisId={analysis.id} entries={entries} /> : null}
         <RecordingsSummary analysis={analysis} />
         {analysis.panel ? <StudyResults analysis={analysis} /> : null}
-        {(analysis.AnalysisEntries ?? []).length === 0 ? (
+        {entries.length === 0 ? (
           <p className="card card--snug" data-testid="results-empty">
             {t('analysis.detail.noResults')}
           </p>

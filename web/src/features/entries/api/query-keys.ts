@@ -3,9 +3,12 @@
  * a recording refreshes the analysis detail, its summary and the dashboard list: those keys are
  * shared (lib/query-keys).
  */
+import { entryNotesQueryKey } from '@/lib/query-keys';
+
 export const entryQueryKey = (entryId: string) => ['entry', entryId] as const;
 
-export const notesQueryKey = (entryId: string) => ['entry', entryId, 'notes'] as const;
+/** Shared (lib/query-keys): the analysis page's 'Temas' makes clips too. */
+export const notesQueryKey = entryNotesQueryKey;
 
 export const transcriptQueryKey = (entryId: string) => ['entry', entryId, 'transcript'] as const;
 

@@ -4,10 +4,12 @@
  * or be shared) and 'Reels', the page's 'Notas y clips' tab; `part="shares"` is every share link of
  * the analysis with its views, the 'Compartir' tab (issue 45). One polite live region announces
  * what the buttons did. An observer of the team reads the notes and reels but shares nothing and
- * makes no reel (ADR 0019).
+ * makes no reel (ADR 0019). A link to one reel (`?reel=<id>`, from 'Temas' after 'Crear reel')
+ * opens it.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SectionHeader } from '@/components/ui/section-header';
 import { Stack } from '@/components/ui/stack';
 import { useAddToReel, useReel } from '@/features/insights/api/reels';
@@ -31,7 +33,15 @@ interface InsightsSectionProps {
 export function InsightsSection({ analysisId, analysisName, taskCount, part }: InsightsSectionProps) {
   const { t } = useTranslation();
   const { canResearch } = useTeamRole();
-  const [openReelId, setOpenReelId] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  const linkedReelId = search.get('reel');
+  const [openReelId, setOpenReelId] = useState<string | null>(linkedReelId);
+  // A new link to a reel opens it, while the section stays mounted; the reel can then be closed.
+  const [seenLink, setSeenLink] = useState(linkedReelId);
+  if (linkedReelId !== seenLink) {
+    setSeenLink(linkedReelId);
+    if (linkedReelId) setOpenReelId(linkedReelId);
+  }
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const openReel = useReel(openReelId);

@@ -2,7 +2,7 @@
  * The analysis page's clips, reels and share links, and the share page: the list filters by tag
  * and task through the API, a reel is reordered with Alt+arrows and the move is announced, the
  * share dialog warns about whole files for clips (not recordings) and shows the new link once, and
- * an unavailable link shows 'Este enlace ya no está disponible'.
+ * an unavailable link shows 'Este enlace ya no está disponible'; a link to a reel opens it.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -46,7 +46,7 @@ const playlistClip = (id: string, title: string): PlaylistClipDto => ({
   ],
 });
 
-function world(part: 'clips' | 'shares' = 'clips') {
+function world(part: 'clips' | 'shares' = 'clips', url = '/analysis/an-1?tab=notes') {
   let reel: ReelDto = {
     id: 'r1',
     analysisId: 'an-1',
@@ -107,7 +107,7 @@ function world(part: 'clips' | 'shares' = 'clips') {
   });
   render(
     <QueryClientProvider client={sessionClient()}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <InsightsSection analysisId="an-1" analysisName="Tienda" taskCount={2} part={part} />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -132,6 +132,12 @@ describe('insights on the analysis page', () => {
     fireEvent.change(screen.getByLabelText('Tarea'), { target: { value: '2' } });
     await waitFor(() => expect(listed()).toEqual(['Clip b']));
     expect(calls.some((call) => call.url === '/api/v1/analysis/an-1/notes?task=2')).toBe(true);
+  });
+
+  it("opens the reel a link names ('Ver el reel' after a theme's 'Crear reel')", async () => {
+    world('clips', '/analysis/an-1?tab=notes&reel=r1');
+    expect(await screen.findByTestId('open-reel')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cerrar Lo mejor' }).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('reorders a reel with Alt+arrows and the buttons, writes the whole order and announces it', async () => {
