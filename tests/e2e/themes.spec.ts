@@ -68,6 +68,12 @@ test("'Temas' lists the analysis's themes with quotes that open the player, and 
     for (const name of participants) expect(name).toMatch(/^Participante \d+$/);
   }
 
+  // 'Descargar en Markdown': the themes with their counts, each quote a link to its moment.
+  const download = await section.getByTestId('themes-markdown').getAttribute('href');
+  const markdown = decodeURIComponent((download ?? '').replace('data:text/markdown;charset=utf-8,', ''));
+  expect(markdown).toContain(`## ${TITLES[0]}\n\n3 de 3 participantes`);
+  expect(markdown).toMatch(/\[Participante \d+ · Tarea 1 · 00:00\]\(http:\/\/[^)]+\/entry\/[^)?]+\?t=0\) «/);
+
   // Nothing scrolls sideways on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cards.first()).toBeVisible();

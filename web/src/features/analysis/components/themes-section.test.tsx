@@ -126,6 +126,12 @@ describe("'Temas' on the analysis's results", () => {
       '«No encuentro el botón de pagar.»Participante 3 · Tarea 2 · 00:12',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/entry/e1?t=1', '/entry/e3?t=12']);
+    // 'Descargar en Markdown': the same themes, each quote a link to the player at its second.
+    const markdown = decodeURIComponent(
+      screen.getByTestId('themes-markdown').getAttribute('href')!.replace('data:text/markdown;charset=utf-8,', ''),
+    );
+    expect(markdown).toContain('## No encuentran el carrito\n\n4 de 6 participantes');
+    expect(markdown).toContain(`(${window.location.origin}/entry/e3?t=12) «No encuentro el botón de pagar.»`);
     // A quote outside the tasks says no task.
     expect(within(second).getAllByRole('link')[0]?.textContent).toBe('«¿Y estos gastos?»Participante 2 · 01:05');
     fireEvent.click(links[1]!);

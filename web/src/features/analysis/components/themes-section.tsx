@@ -9,7 +9,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Clapperboard, RefreshCw, Scissors, Sparkles } from 'lucide-react';
+import { Clapperboard, Download, RefreshCw, Scissors, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { errorStatus, serverMessage } from '@/components/form';
 import { useTeamRole } from '@/components/session/use-team-role';
@@ -19,6 +19,7 @@ import { quoteClip, useCreateQuoteClip } from '@/features/analysis/api/create-qu
 import { useCreateThemeReel } from '@/features/analysis/api/create-theme-reel';
 import { useThemes } from '@/features/analysis/api/get-themes';
 import { useRegenerateThemes } from '@/features/analysis/api/regenerate-themes';
+import { themesMarkdown } from '@/features/analysis/lib/themes-markdown';
 import { formatClock } from '@/lib/time';
 import type { AnalysisThemesResponse } from '@/lib/api-types/AnalysisThemesResponse';
 import type { EntrySummaryDto } from '@/lib/api-types/EntrySummaryDto';
@@ -51,6 +52,28 @@ export function ThemesSection({ analysisId, entries }: Props) {
     </p>
   );
 
+  /** 'Descargar en Markdown': the themes for a report, each quote a link to its moment. */
+  const markdownLink = (data: AnalysisThemesResponse) => {
+    const markdown = themesMarkdown(data, window.location.origin, {
+      title: t('analysis.themes.title'),
+      generatedByAi: t('analysis.themes.generatedByAi'),
+      dropped: data.droppedThemes > 0 ? t('analysis.themes.dropped', { count: data.droppedThemes }) : null,
+      count: (participations, summarised) => t('analysis.themes.count', { participations, summarised }),
+      task: (number) => t('analysis.themes.task', { number }),
+    });
+    return (
+      <a
+        className="button button--ghost button--sm"
+        href={`data:text/markdown;charset=utf-8,${encodeURIComponent(markdown)}`}
+        download={`temas-${analysisId}.md`}
+        data-testid="themes-markdown"
+      >
+        <Download aria-hidden="true" size={16} />
+        {t('analysis.themes.downloadMarkdown')}
+      </a>
+    );
+  };
+
   const canRegenerate = (status: AnalysisThemesResponse['status']) =>
     canResearch && (status === 'none' || status === 'failed' || status === 'complete');
 
@@ -66,6 +89,7 @@ export function ThemesSection({ analysisId, entries }: Props) {
             <Sparkles aria-hidden="true" size={16} />
             {t('analysis.themes.generatedByAi')}
           </p>
+          {data.themes.length > 0 ? markdownLink(data) : null}
           {canRegenerate(data.status) ? (
             <button
               type="button"
