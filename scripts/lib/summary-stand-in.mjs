@@ -17,7 +17,10 @@
 // Control (under the Whisper stand-in's origin, for tests):
 //   GET  /control/summary/requests   → [{ path, authorization, contentType, keys, messages, responseFormat, at }]
 //   POST /control/summary/reset      → forget the requests, back to 'sentences'
-//   POST /control/summary {mode?, delayMs?} → how the next requests are answered
+//   POST /control/summary {mode?, delayMs?, hold?} → how the next requests are answered; `hold:
+//        true` keeps summary requests (not themes ones) unanswered until released
+//   POST /control/summary/release → answers the held requests at once (a run of summaries that
+//        finish together, for the themes' debounce), and stops holding
 import { readFileSync } from 'node:fs';
 
 export const SUMMARY_MODEL = '@cf/meta/llama-4-scout-17b-16e-instruct';
@@ -156,12 +159,25 @@ const refusal = (status, code, message) => ({
 export function createSummaryStandIn({ delayMs = DEFAULT_SUMMARY_DELAY_MS, token, account } = {}) {
   let requests = [];
   let state = { delayMs, mode: 'sentences' };
+  /** The resolvers of held summary requests. */
+  let held = [];
+  const release = () => {
+    for (const resolve of held) resolve();
+    held = [];
+  };
   return {
     path: `/client/v4/accounts/${account}/ai/run/${SUMMARY_MODEL}`,
     /** `{status, body}` for a control request under /control/summary, or undefined. */
     control(url, method, body) {
       if (url === '/control/summary/requests' && method === 'GET') return { status: 200, body: requests };
+      if (url === '/control/summary/release' && method === 'POST') {
+        state = { ...state, hold: false };
+        const released = held.length;
+        release();
+        return { status: 200, body: { released } };
+      }
       if (url === '/control/summary/reset' && method === 'POST') {
+        release();
         requests = [];
         state = { delayMs, mode: 'sentences' };
         return { status: 200, body: state };
@@ -196,10 +212,11 @@ export function createSummaryStandIn({ delayMs = DEFAULT_SUMMARY_DELAY_MS, token
         return refusal(400, 5006, "Error: required properties at '/' are 'messages'");
       if (input.response_format?.type !== 'json_schema' || typeof input.response_format.json_schema !== 'object')
         return refusal(400, 5006, "Error: '/response_format' must be a JSON schema response format");
-      await new Promise((r) => setTimeout(r, state.delayMs));
-      if (state.mode === 'json-mode-failed') return { status: 400, body: JSON_MODE_FAILED };
       // A themes request asks for `themes` in its schema; a summary's for `tasks`.
       const themes = input.response_format.json_schema?.properties?.themes !== undefined;
+      if (state.hold && !themes) await new Promise((resolve) => held.push(resolve));
+      await new Promise((r) => setTimeout(r, state.delayMs));
+      if (state.mode === 'json-mode-failed') return { status: 400, body: JSON_MODE_FAILED };
       const response = themes ? themesFor(user.content, state.mode) : answerFor(user.content, state.mode);
       const promptChars = input.messages.reduce((n, m) => n + String(m.content ?? '').length, 0);
       const completionChars = JSON.stringify(response).length;

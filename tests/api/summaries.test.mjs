@@ -445,3 +445,26 @@ test("themes across three participations: counts, quotes from each, a reel of a 
   const remade = await themesWhen(lead, made.id, (j) => j.status === 'complete');
   assert.ok(remade.themes.every((t) => t.participations === 2 && t.quotes.every((q) => q.entryId !== first)));
 });
+
+test('summaries stored together make one set of themes, a debounce after the last', async () => {
+  await control('/control/summary/reset', {});
+  const user = await owner('themes-debounce');
+  const scenario = `Tres a la vez ${Date.now()}`;
+  const made = await analysis(user, { scenario });
+  const mine = async () => (await summaryRequests()).filter((r) => r.messages?.[1]?.content?.includes(scenario));
+  // The stand-in holds each summary until all three are asked for, then answers them at once.
+  await control('/control/summary', { hold: true });
+  try {
+    for (let i = 0; i < 3; i++) await recordWithAudio(made.id);
+    const asked = await until(async () => (await mine()).length === 3, { timeoutMs: 40_000, everyMs: 250 });
+    assert.ok(asked, 'each participation asked for its summary');
+  } finally {
+    await control('/control/summary/release', {});
+  }
+  const json = await themesWhen(user, made.id, (j) => j.status === 'complete' && j.themes.length === 2);
+  assert.equal(json.summarised, 3);
+  // Another debounce on (1.5 s on the test server), nothing more was asked.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const themesAsked = (await mine()).filter((r) => r.responseFormat?.json_schema?.required?.[0] === 'themes');
+  assert.equal(themesAsked.length, 1, 'three summaries stored together make one remake');
+});
