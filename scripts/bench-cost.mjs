@@ -1,7 +1,7 @@
 // Cost and capacity benchmark (`npm run bench:cost`): what one recorded participant-hour and one
 // Size: one benchmark, read top to bottom; its client moves to the shared test client.
 // researcher reviewing it cost on Cloudflare, from operations counted in a real run. Starts its
-// own `wrangler dev` with usage counting on (edge-worker/src/usage.rs): every API answer says the
+// own `wrangler dev` with usage counting on (edge-worker/src/platform/usage.rs): every API answer says the
 // D1 rows it read and wrote, the time D1 spent on them and the R2 Class A/B operations it made,
 // and the work done after an answer (composing 5 MiB parts) logs the same. Worker CPU is the
 // workerd processes' CPU time over each phase (from /proc), which also holds the local D1 and R2
@@ -100,7 +100,7 @@ function workerdCpuMs(pgid) {
   return (ticks * 1000) / TICKS_PER_S;
 }
 
-/** The usage lines background jobs logged (edge-worker/src/log.rs `usage`), from `from` on. */
+/** The usage lines background jobs logged (edge-worker/src/platform/log.rs `usage`), from `from` on. */
 function backgroundUsage(logs, from) {
   const t = tally();
   let jobs = 0;

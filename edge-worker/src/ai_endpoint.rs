@@ -34,7 +34,7 @@ impl Endpoint {
                 },
                 _ => {
                     let problem = format!("{var}=rest needs AI_ACCOUNT_ID and AI_API_TOKEN; {off}");
-                    crate::log::error("-", route, &problem);
+                    crate::platform::log::error("-", route, &problem);
                     Endpoint::Off
                 }
             },

@@ -11,44 +11,36 @@ mod analysis;
 mod app_shell;
 mod auth;
 mod billing;
-mod clock;
-mod config;
-mod db;
 mod error;
-mod faults;
 mod health;
 mod http;
 mod insights;
 mod ledger;
 mod live;
-mod log;
 mod mail;
 mod participation;
+mod platform;
 mod playback;
-mod random;
 mod recordings;
-mod router;
 mod seek_index;
-mod storage;
 mod study;
 mod summaries;
 mod team;
 mod thumbnails;
 mod transcripts;
-mod usage;
 mod waitlist;
 
 use lupa_core::error_code::ErrorCode;
 use lupa_core::routes::ROUTES;
 use worker::{event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
-use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
+use crate::platform::config::Config;
 
 #[event(fetch)]
 pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
-    let started = clock::system_now() as u64;
-    let request_id = log::request_id();
+    let started = platform::clock::system_now() as u64;
+    let request_id = platform::log::request_id();
     // The method as sent: workers-rs reads one it has no variant for (QUERY) as GET, which would
     // answer a method the path does not have instead of 405.
     let method = req.inner().method();
@@ -62,26 +54,26 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         let response = match app_shell::serve(&req, &env, status).await {
             Ok(resp) => resp,
             Err(err) => {
-                log::error(&request_id, "(app-shell)", &err.to_string());
+                platform::log::error(&request_id, "(app-shell)", &err.to_string());
                 Response::error("Lupa is not available right now.", 503)?
             }
         };
-        log::access(
+        platform::log::access(
             &request_id,
             &method,
             "(app-shell)",
             response.status_code(),
-            (clock::system_now() as u64).saturating_sub(started),
+            (platform::clock::system_now() as u64).saturating_sub(started),
         );
         return Ok(response);
     }
 
     let (route, outcome, usage) = match Config::from_env(&env) {
         Ok(config) => {
-            let now = clock::request_now(&config, &req);
-            let usage = config.test_usage.then(usage::Counter::new);
+            let now = platform::clock::request_now(&config, &req);
+            let usage = config.test_usage.then(platform::usage::Counter::new);
             let app = App { env, config, ctx: Some(ctx), now, usage };
-            let (route, outcome) = router::dispatch(req, &app, &method, &path).await;
+            let (route, outcome) = http::router::dispatch(req, &app, &method, &path).await;
             (route, outcome, app.usage)
         }
         Err(err) => ("(config)", Err(err), None),
@@ -90,7 +82,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         Ok(resp) => resp,
         Err(err) => {
             if let Some(source) = &err.source {
-                log::error(&request_id, route, source);
+                platform::log::error(&request_id, route, source);
             }
             err.to_response()
         }
@@ -113,12 +105,12 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     if let Some(counter) = usage {
         counter.report(&mut response)?;
     }
-    log::access(
+    platform::log::access(
         &request_id,
         &method,
         route,
         response.status_code(),
-        (clock::system_now() as u64).saturating_sub(started),
+        (platform::clock::system_now() as u64).saturating_sub(started),
     );
     Ok(response)
 }
@@ -132,14 +124,14 @@ async fn share_page_status(req: &Request, env: &Env, token: &str) -> app_shell::
     if config.misconfiguration(env).is_some() {
         return status(200);
     }
-    let now = clock::request_now(&config, req);
+    let now = platform::clock::request_now(&config, req);
     let app = App { env: env.clone(), config, ctx: None, now, usage: None };
     match insights::shared::is_live(&app, req, token).await {
         Ok(true) => status(200),
         Ok(false) => status(410),
         Err(err) if err.status == 429 => app_shell::PageStatus { status: 429, retry_after: err.retry_after },
         Err(err) => {
-            log::error("-", "(share-page)", &format!("{err:?}"));
+            platform::log::error("-", "(share-page)", &format!("{err:?}"));
             status(200)
         }
     }
@@ -152,7 +144,7 @@ static MISCONFIGURATION_LOGGED: std::sync::atomic::AtomicBool = std::sync::atomi
 /// answers it until the configuration is whole.
 pub(crate) fn misconfigured(message: String) -> ApiError {
     if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        log::error("-", "(config)", &message);
+        platform::log::error("-", "(config)", &message);
     }
     ApiError::new(503, ErrorCode::Misconfigured, message)
 }
@@ -164,31 +156,31 @@ const MEDIA_CSP: &str = "default-src 'none'; media-src 'self'; style-src 'unsafe
 /// `wrangler dev` fires it through its scheduled test endpoint, whose `time` sets the clock.
 #[event(scheduled)]
 pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
-    let request_id = log::request_id();
+    let request_id = platform::log::request_id();
     let config = match Config::from_env(&env) {
         Ok(config) => config,
-        Err(err) => return log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Err(err) => return platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     };
     let app = App { env, config, ctx: None, now: event.schedule() as i64, usage: None };
     match participation::expiry::run(&app).await {
-        Ok(count) => log::cron(&request_id, "expire-participations", count),
-        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Ok(count) => platform::log::cron(&request_id, "expire-participations", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match mail::purge_outbox(&app).await {
-        Ok(count) => log::cron(&request_id, "purge-outbox", count),
-        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Ok(count) => platform::log::cron(&request_id, "purge-outbox", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match ledger::forget_ended_viewers(&app).await {
-        Ok(count) => log::cron(&request_id, "forget-live-viewers", count),
-        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Ok(count) => platform::log::cron(&request_id, "forget-live-viewers", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match team::log::purge(&app).await {
-        Ok(count) => log::cron(&request_id, "purge-team-activity", count),
-        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Ok(count) => platform::log::cron(&request_id, "purge-team-activity", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match billing::seats::reconcile(&app).await {
-        Ok(count) => log::cron(&request_id, "sync-seats", count),
-        Err(err) => log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+        Ok(count) => platform::log::cron(&request_id, "sync-seats", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
 }
 
@@ -216,13 +208,13 @@ pub struct App {
     /// The request's clock (`clock.rs`).
     now: i64,
     /// What this request costs, when the test server asks (`usage.rs`).
-    usage: Option<usage::Counter>,
+    usage: Option<platform::usage::Counter>,
 }
 
 impl App {
     /// An `App` for work that continues after the answer was sent.
     pub fn background(env: Env, config: Config) -> App {
-        App { env, config, ctx: None, now: clock::system_now(), usage: None }
+        App { env, config, ctx: None, now: platform::clock::system_now(), usage: None }
     }
 
     /// This request's view of the same bindings and clock, for work after the answer.
@@ -232,7 +224,7 @@ impl App {
             config: self.config.clone(),
             ctx: None,
             now: self.now,
-            usage: self.usage.as_ref().map(|_| usage::Counter::new()),
+            usage: self.usage.as_ref().map(|_| platform::usage::Counter::new()),
         }
     }
 

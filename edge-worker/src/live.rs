@@ -9,10 +9,10 @@ use lupa_core::routes as paths;
 use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, int, opt_text, text};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{db, int, opt_text, text};
+use crate::platform::storage::{bucket, chunk_key, verify_signed_request};
 use crate::recordings::owned_entry_with;
-use crate::storage::{bucket, chunk_key, verify_signed_request};
 use crate::App;
 
 const TASK_COUNT: &str = "SELECT COUNT(*) AS value FROM analysis_tasks t JOIN analysis_entries e ON e.analysis_id = t.analysis_id WHERE e.id = ?1";

@@ -15,12 +15,12 @@ use lupa_core::routes as paths;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
+use crate::platform::db::{db, int, text, Batch, Results, Slot};
+use crate::platform::storage::{bucket, signed_url, verify_signed_request, PLAYBACK_TTL_MS};
 use crate::seek_index::{self, SeekIndex, Stored};
-use crate::storage::{bucket, signed_url, verify_signed_request, PLAYBACK_TTL_MS};
 use crate::App;
 
 const NOT_READY: &str = "La grabación aún no está disponible";

@@ -125,7 +125,7 @@ pub async fn build(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
     }
-    let bucket = crate::storage::bucket(app)?;
+    let bucket = crate::platform::storage::bucket(app)?;
     let Ok(stored) = scan(&bucket, file_key, app.now()).await? else {
         return Ok(());
     };
@@ -140,7 +140,7 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
     if !indexable(file_key) {
         return Ok(());
     }
-    let bucket = crate::storage::bucket(app)?;
+    let bucket = crate::platform::storage::bucket(app)?;
     let key = marker_key(file_key);
     let (current, etag) = match bucket.get(key.clone()).execute().await? {
         None => (None, None),
@@ -170,7 +170,7 @@ pub async fn rebuild(app: &App, file_key: &str) -> ApiResult<()> {
     bucket.put(key.clone(), finished(claim, indexed)).execute().await?;
     forget_if_deleted(&bucket, file_key, vec![index_key(file_key), key]).await?;
     if let Ok(false) = outcome {
-        crate::log::warn(
+        crate::platform::log::warn(
             "-",
             "(seek-index)",
             &format!("{file_key}: rebuild {} of {} gave no index", claim.attempts, rebuild::MAX_ATTEMPTS),
@@ -270,7 +270,7 @@ fn later(app: &App, file_key: &str, job: Job) {
             Job::Rebuild => rebuild(&worker_app, &key).await,
         };
         if let Err(err) = done {
-            crate::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
 }

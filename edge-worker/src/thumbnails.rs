@@ -8,11 +8,11 @@ use lupa_core::error_code::ErrorCode;
 use lupa_core::thumbnail::{self, ThumbnailError};
 use worker::{HttpMetadata, Request, Response, ResponseBuilder};
 
-use crate::db::{db, failed, int, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
 use crate::participation::entries;
-use crate::storage::{self, entry_prefix};
+use crate::platform::db::{db, failed, int, stmt, text, Busy};
+use crate::platform::storage::{self, entry_prefix};
 use crate::App;
 
 const SAVED: &str = "Miniatura guardada";

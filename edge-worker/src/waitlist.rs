@@ -7,9 +7,9 @@ use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
+use crate::platform::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::App;
 
 const JOINED: &str = "Te hemos apuntado. Te avisaremos cuando abramos acceso.";

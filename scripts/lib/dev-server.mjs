@@ -26,7 +26,7 @@ export function freePort() {
  *   that record an hour pass the production figure). `vars`: more `--var NAME:value` pairs, which
  *   override the test ones (e.g. `{ ENVIRONMENT: 'production' }`). `healthStatus`: the status of
  *   /api/v1/health that means "up" (200; a misconfigured production answers 503). `usage`: answers
- *   say what they cost (x-d1-round-trips…, edge-worker/src/usage.rs); off for load benchmarks.
+ *   say what they cost (x-d1-round-trips…, edge-worker/src/platform/usage.rs); off for load benchmarks.
  * @returns {Promise<{url: string, port: number, pid: number, logs: () => string, stop: () => Promise<void>}>}  `pid`: wrangler's, the leader of the process group workerd runs in.
  */
 export async function startServer({
@@ -59,7 +59,7 @@ export async function startServer({
       '--var',
       `PUBLIC_ORIGIN:http://127.0.0.1:${chosen}`,
       // Tests move the clock per request (x-lupa-test-now), count what each request costs (x-d1-round-trips…),
-      // make one of our own calls fail (x-lupa-test-fault, edge-worker/src/faults.rs) and reach the size limit with little data.
+      // make one of our own calls fail (x-lupa-test-fault, edge-worker/src/platform/faults.rs) and reach the size limit with little data.
       '--var',
       'TEST_CLOCK:on',
       '--var',

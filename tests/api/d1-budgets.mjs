@@ -3,7 +3,7 @@
 // (routes.mjs, ADR 0014). In production D1 is in one place and
 // the Worker near the user, so each D1 call a request waits for in turn costs a full round trip
 // from a far edge: that count is the latency that matters. The test server counts them per request
-// (edge-worker/src/usage.rs: a `batch` is one, concurrent calls count once) and answers
+// (edge-worker/src/platform/usage.rs: a `batch` is one, concurrent calls count once) and answers
 // `x-d1-round-trips`; authz-matrix.test.mjs calls every route as every role and checks the most
 // any role needed against the route's budget.
 //

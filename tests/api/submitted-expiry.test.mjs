@@ -1,6 +1,6 @@
 // No recording lost to a failed call (issue 43): a participation is submitted in D1, but the submit's
 // `Finish` never reaches its Durable Object (the object answers 500 to every attempt, through the
-// test server's fault switch, edge-worker/src/faults.rs). The object stays 'active', and a day later
+// test server's fault switch, edge-worker/src/platform/faults.rs). The object stays 'active', and a day later
 // its expiry alarm runs. It must not delete what the researcher has: the recording still plays,
 // byte for byte, through the researcher's API, and the object finishes instead.
 import { test } from 'node:test';

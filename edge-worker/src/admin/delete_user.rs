@@ -7,9 +7,9 @@
 //! user with their workspaces and the deleting batch also reads the queue, so the request waits
 //! for three D1 round trips (ADR 0011).
 
-use crate::db::{db, text, Batch, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::participation::purge;
+use crate::platform::db::{db, text, Batch, Value};
 use crate::App;
 use lupa_core::error_code::ErrorCode;
 

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{db, failed, int, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy};
 use crate::App;
 
 /// Product §8 Admin list failure.

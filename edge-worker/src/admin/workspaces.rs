@@ -9,9 +9,9 @@ use serde::Deserialize;
 use worker::{Request, Response};
 
 use super::query_param;
-use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::{db, int, text, Batch};
 use crate::team::role_name;
 use crate::App;
 

@@ -7,8 +7,8 @@ use lupa_api_types::{AnalysisDto, EntryStatus, EntrySummaryDto};
 use lupa_core::participation::researcher_status;
 use serde::Deserialize;
 
-use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
+use crate::platform::db::{text, Batch, Results, Slot};
 use crate::App;
 
 /// Everyone who opened a live view of one of the analysis's unfinished participations while

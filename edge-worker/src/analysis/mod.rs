@@ -13,9 +13,9 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, new_id, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, new_id, Batch};
 use crate::App;
 
 const INVALID: &str = "Revisa los datos del análisis";
@@ -83,7 +83,7 @@ pub async fn owned_with<T>(
     user: &SessionUser,
     id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
-) -> ApiResult<(lupa_api_types::AnalysisDto, crate::db::Results, T)> {
+) -> ApiResult<(lupa_api_types::AnalysisDto, crate::platform::db::Results, T)> {
     // The row check is `owned_row_with`'s; the tasks are one more read in its batch.
     let (row, results, (tasks, more)) =
         owned_row_with(app, user, id, |batch| Ok((repo::add_tasks_of(batch, id)?, add(batch)?))).await?;
@@ -97,7 +97,7 @@ pub async fn owned_row_with<T>(
     user: &SessionUser,
     id: &str,
     add: impl FnOnce(&mut Batch<'_>) -> ApiResult<T>,
-) -> ApiResult<(repo::AnalysisRow, crate::db::Results, T)> {
+) -> ApiResult<(repo::AnalysisRow, crate::platform::db::Results, T)> {
     let database = db(app)?;
     let mut batch = Batch::new(&database);
     let found = repo::add_find(&mut batch, id)?;

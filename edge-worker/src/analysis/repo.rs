@@ -13,9 +13,9 @@ use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::D1Database;
 
-use crate::db::{failed, int, new_id, opt_text, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::ApiResult;
 use crate::participation::purge::{self, Scope};
+use crate::platform::db::{failed, int, new_id, opt_text, stmt, text, Batch, Busy, Results, Slot};
 use crate::thumbnails;
 use crate::App;
 
@@ -398,7 +398,7 @@ pub fn add_set_status(batch: &mut Batch<'_>, id: &str, status: &str, now: i64) -
 /// Adds deleting an analysis with its tasks and entries to a batch (one transaction), queueing
 /// its recordings and the abort of their unfinished uploads (the caller drains the queue).
 pub fn add_delete(batch: &mut Batch<'_>, database: &D1Database, id: &str, now: i64) -> ApiResult<()> {
-    batch.add(crate::storage::QUEUE_ANALYSIS, &[text(id), int(now)])?;
+    batch.add(crate::platform::storage::QUEUE_ANALYSIS, &[text(id), int(now)])?;
     for statement in purge::statements(database, Scope::Analysis, id, now)? {
         batch.add_prepared(statement, "DELETE segments of an analysis");
     }

@@ -23,10 +23,10 @@ use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
-use crate::db::{db, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
+use crate::platform::db::{db, Batch};
 use crate::App;
 
 pub const WRONG_PAIR: &str = "La combinación de email y contraseña es incorrecta";
@@ -101,6 +101,6 @@ async fn count_failure(app: &App, database: &D1Database, normalized: &str, user:
     let reset = format!("{}/auth/recover-password", app.config.public_origin);
     let mail = lupa_core::mail::login_failures(&user.email, failures, limit.window_ms / 60_000, &reset);
     if let Err(err) = Mailer::from_env(app).send(app, &mail).await {
-        crate::log::error("-", "/auth/login/local", err.source.as_deref().unwrap_or(&err.message));
+        crate::platform::log::error("-", "/auth/login/local", err.source.as_deref().unwrap_or(&err.message));
     }
 }

@@ -11,15 +11,15 @@ pub mod users;
 use lupa_api_types::{MessageResponse, UserResponse};
 use worker::{Request, Response};
 
-use crate::db::db;
 use crate::error::ApiResult;
 use crate::http::json;
+use crate::platform::db::db;
 use crate::App;
 
 /// Hashes a password with a fresh random salt.
 pub fn hash_password(password: &str) -> ApiResult<String> {
     let mut salt = [0u8; 16];
-    crate::random::fill(&mut salt);
+    crate::platform::random::fill(&mut salt);
     lupa_core::auth::password::hash(password, &salt).map_err(crate::error::ApiError::internal)
 }
 

@@ -7,9 +7,9 @@ use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, int, text, Batch};
 use crate::App;
 
 const WRONG_CURRENT: &str = "La contraseña actual no es correcta";

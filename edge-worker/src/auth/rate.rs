@@ -10,8 +10,8 @@
 use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
 use worker::D1Database;
 
-use crate::db::{int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{int, text, Batch, Results, Slot};
 
 const HIT: &str = "INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2) \
      ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count AS value";
@@ -34,7 +34,7 @@ pub fn add_hit(batch: &mut Batch<'_>, limit: Limit, subject: &str, now: i64) -> 
     // Swept by the earlier of the request's clock and the platform's: a request on a test clock
     // days ahead must not sweep the windows that are live now (other tests' counters, which then
     // let an 11th wrong password through). In production the two clocks are the same.
-    batch.add(PRUNE, &[int(now.min(crate::clock::system_now()))])?;
+    batch.add(PRUNE, &[int(now.min(crate::platform::clock::system_now()))])?;
     let previous = batch.add(PEEK, &[text(&limit.previous_key(subject, now))])?;
     let current = batch.add(HIT, &[text(&limit.key(subject, now)), int(limit.expires_at(now))])?;
     Ok(Counted { limit, previous, current, now })

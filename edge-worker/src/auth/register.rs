@@ -7,9 +7,9 @@ use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, users};
-use crate::db::{db, new_id, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
+use crate::platform::db::{db, new_id, Batch};
 use crate::App;
 
 const INVALID: &str = "Por favor, proporcione un correo electrónico y contraseña válidos";

@@ -11,10 +11,10 @@ use lupa_core::mail;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::db::{db, failed, int, stmt, text, Busy, BusyBatch, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
+use crate::platform::db::{db, failed, int, stmt, text, Busy, BusyBatch, Value};
 use crate::App;
 
 const SENT: &str = "Pronto recibirás un enlace para restablecer tu contraseña";

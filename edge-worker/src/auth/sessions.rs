@@ -10,10 +10,10 @@ use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement, Request, Response};
 
 use crate::auth::users::UserRow;
-use crate::config::required_secret;
-use crate::db::{db, failed, int, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::cookie;
+use crate::platform::config::required_secret;
+use crate::platform::db::{db, failed, int, stmt, text, Busy};
 use crate::App;
 
 /// `__Host-` pins the cookie to our origin: Secure, Path=/, no Domain.
@@ -137,7 +137,7 @@ pub fn hash_token(app: &App, raw: &str) -> ApiResult<String> {
 /// A fresh random token (256 bits).
 pub fn new_token() -> String {
     let mut bytes = [0u8; 32];
-    crate::random::fill(&mut bytes);
+    crate::platform::random::fill(&mut bytes);
     token::encode(&bytes)
 }
 
@@ -222,7 +222,7 @@ fn after_answer(app: &App, sql: &'static str, args: Vec<JsValue>) {
             Err(err) => Err(err),
         };
         if let Err(err) = outcome {
-            crate::log::error("-", "(session)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(session)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
 }

@@ -4,8 +4,8 @@ use lupa_api_types::UserDto;
 use serde::Deserialize;
 use worker::D1Database;
 
-use crate::db::{failed, int, opt_text, stmt, text, Batch, Busy, Slot};
 use crate::error::ApiResult;
+use crate::platform::db::{failed, int, opt_text, stmt, text, Batch, Busy, Slot};
 
 /// A user row with its password hash; never serialised to clients.
 #[derive(Debug, Clone, Deserialize)]

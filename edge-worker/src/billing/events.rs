@@ -5,8 +5,8 @@ use lupa_core::billing::{BillingEvent, Envelope};
 use wasm_bindgen::JsValue;
 use worker::D1Database;
 
-use crate::db::{int, opt_text, text, Batch};
 use crate::error::ApiResult;
+use crate::platform::db::{int, opt_text, text, Batch};
 
 const RECORD: &str = "INSERT INTO billing_events (id, type, created_at, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING";
 const SEEN: &str = "SELECT 1 AS seen FROM billing_events WHERE id = ?1";

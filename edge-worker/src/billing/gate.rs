@@ -6,8 +6,8 @@
 use lupa_core::error_code::ErrorCode;
 use worker::D1Database;
 
-use crate::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 
 const ACTIVE: &str = concat!(
     "SELECT 1 AS ok FROM subscriptions WHERE workspace_id = ?1 AND ",

@@ -14,9 +14,9 @@ use worker::{D1Database, Response};
 use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
 use crate::billing::{events, gate};
-use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::{db, failed, int, new_id, stmt, text, Batch, Busy};
 use crate::App;
 
 const MONTH_MS: i64 = 30 * 24 * 60 * 60 * 1000;

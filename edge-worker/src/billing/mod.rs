@@ -18,9 +18,9 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot, Value};
 use crate::App;
 use provider::Provider;
 

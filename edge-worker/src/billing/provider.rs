@@ -5,9 +5,9 @@ use lupa_core::billing::Plan;
 use lupa_core::stripe_api;
 
 use crate::billing::stripe_client::StripeClient;
-use crate::config::optional_secret;
-use crate::db::new_id;
 use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::platform::config::optional_secret;
+use crate::platform::db::new_id;
 
 const BILLING_UNAVAILABLE: &str =
     "No hemos podido cancelar la suscripción con el proveedor de pagos. Inténtalo de nuevo en unos minutos.";

@@ -7,8 +7,8 @@ use lupa_core::billing::BASIC_MONTHLY;
 use serde::Deserialize;
 
 use crate::billing::provider::Provider;
-use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::ApiResult;
+use crate::platform::db::{db, int, text, Batch, Results, Slot};
 use crate::App;
 
 /// The seats a workspace's members take.
@@ -103,12 +103,12 @@ pub async fn reconcile(app: &App) -> ApiResult<usize> {
     let mut reads = Batch::new(&database);
     // `?1` is unused: the paid rule names the clock `?2`.
     let found = reads.add(OUT_OF_STEP, &[text(""), int(app.now())])?;
-    let workspaces = reads.run().await?.all::<crate::db::Value<String>>(found)?;
+    let workspaces = reads.run().await?.all::<crate::platform::db::Value<String>>(found)?;
     let mut synced = 0;
     for workspace in workspaces {
         match sync(app, &workspace.value).await {
             Ok(()) => synced += 1,
-            Err(err) => crate::log::error("-", "(seats)", err.source.as_deref().unwrap_or(&err.message)),
+            Err(err) => crate::platform::log::error("-", "(seats)", err.source.as_deref().unwrap_or(&err.message)),
         }
     }
     Ok(synced)
@@ -120,7 +120,7 @@ pub fn sync_after_answer(app: &App, workspace_id: &str) {
     let (background, workspace) = (app.detached(), workspace_id.to_string());
     app.wait_until(async move {
         if let Err(err) = sync(&background, &workspace).await {
-            crate::log::error("-", "(seats)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(seats)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
 }

@@ -11,10 +11,10 @@ use lupa_core::stripe_signature::{self, SignatureError, TOLERANCE_SECS};
 use worker::{Request, Response};
 
 use crate::billing::events;
-use crate::config::required_secret;
-use crate::db::db;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
+use crate::platform::config::required_secret;
+use crate::platform::db::db;
 use crate::App;
 
 /// Stripe events are small; anything bigger is not one of them.

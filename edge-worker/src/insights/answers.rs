@@ -11,10 +11,10 @@ use lupa_core::sus;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
-use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::entries;
+use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot};
 use crate::App;
 
 const SETTINGS: &str =

@@ -5,8 +5,8 @@
 
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{stmt, text};
 use crate::error::ApiResult;
+use crate::platform::db::{stmt, text};
 
 /// Whose rows a cleanup covers; `?1` of each statement is that id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

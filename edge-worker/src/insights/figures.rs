@@ -12,9 +12,9 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::insights::answers::{self, TaskAnswerRow};
+use crate::platform::db::{text, Batch, Results, Slot};
 use crate::playback::{core_marks, marks_of};
 
 /// The grading scale `SusSummaryDto.grade` uses (ADR 0012).

@@ -12,9 +12,9 @@ use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
-use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::text;
 use crate::playback::notes::{self, note_columns, NoteRow, TagRow};
 use crate::playback::{core_marks, marks_of};
 use crate::App;

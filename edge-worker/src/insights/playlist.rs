@@ -13,11 +13,11 @@ use lupa_core::routes as paths;
 use lupa_core::summary::task_at;
 use serde::Deserialize;
 
-use crate::db::{text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{text, Batch, Results, Slot};
+use crate::platform::storage::signed_url;
 use crate::playback::notes::TagRow;
 use crate::playback::{core_marks, marks_of};
-use crate::storage::signed_url;
 use crate::App;
 
 /// Clips by id, in the order of the JSON array `?1` (notes without an end are not clips).

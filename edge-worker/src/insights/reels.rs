@@ -13,11 +13,11 @@ use worker::{Request, Response};
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
 use crate::insights::playlist::{self, Media, PlaylistSlots};
+use crate::platform::db::{db, int, new_id, text, Batch, Results, Slot};
 use crate::App;
 
 const LIST: &str = concat!(

@@ -18,16 +18,16 @@ use worker::{Request, Response, ResponseBuilder};
 
 use crate::analysis::repo;
 use crate::auth::rate;
-use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json};
 use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::insights::shares::{self, share_columns, ShareRow};
 use crate::insights::{answers, figures, reels};
 use crate::participation::entries;
+use crate::platform::db::{db, int, text, Batch, Results, Slot};
+use crate::platform::storage::{signed_url, verify_signed_request};
 use crate::playback::{answered_at, chapters, core_marks, marks_of, notes};
 use crate::recordings::serve_object;
-use crate::storage::{signed_url, verify_signed_request};
 use crate::transcripts::{provider::Provider, stored_lines};
 use crate::App;
 

@@ -16,12 +16,12 @@ use worker::{Request, Response};
 use crate::analysis;
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::gate;
-use crate::config::required_secret;
-use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::{playlist, reels};
 use crate::participation::entries;
+use crate::platform::config::required_secret;
+use crate::platform::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::App;
 
 const INSERT: &str = "INSERT INTO shares (id, token_hash, owner_id, analysis_id, kind, entry_id, note_id, reel_id, hide_camera, include_notes, captions, created_at, expires_at) \

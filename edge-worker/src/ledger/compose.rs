@@ -17,7 +17,7 @@ use worker::{Bucket, HttpMetadata, MultipartUpload, Range, UploadedPart};
 
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::store::{Chunk, Segment, Store};
-use crate::storage::chunk_key;
+use crate::platform::storage::chunk_key;
 
 /// Whether a stored byte count may complete a part after the first that is not composed yet.
 pub fn may_have_ready_part(segment_bytes: u64, composed_parts: u64) -> bool {
@@ -109,10 +109,14 @@ impl Job<'_> {
             // WebM at all was mislabelled by its client, which is not a server fault.
             match webm::patch_webm_duration(&mut bytes, duration) {
                 Ok(()) => {}
-                Err(webm::WebmError::NotWebm) => {
-                    crate::log::warn("-", "(compose)", "declared video/webm, is not WebM: duration not written")
+                Err(webm::WebmError::NotWebm) => crate::platform::log::warn(
+                    "-",
+                    "(compose)",
+                    "declared video/webm, is not WebM: duration not written",
+                ),
+                Err(err) => {
+                    crate::platform::log::error("-", "(compose)", &format!("WebM duration not written: {err:?}"))
                 }
-                Err(err) => crate::log::error("-", "(compose)", &format!("WebM duration not written: {err:?}")),
             }
         }
         let size = bytes.len() as i64;

@@ -19,8 +19,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use worker::{Headers, Method, Request, RequestInit};
 
-use crate::db::{db, text, Batch};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{db, text, Batch};
 use crate::App;
 use lupa_core::recording::{SegmentState, Track};
 use protocol::{AdoptedChunk, AdoptedPart, AdoptedSegment, Answer, Call, Init, WorkerCall};
@@ -38,14 +38,14 @@ async fn send_with_fault<T: DeserializeOwned>(
     app: &App,
     entry_id: &str,
     call: &Call,
-    fault: Option<crate::faults::Fault>,
+    fault: Option<crate::platform::faults::Fault>,
 ) -> ApiResult<Answer<T>> {
     let stub = app.env.durable_object(BINDING)?.get_by_name(entry_id)?;
     let body = serde_json::to_string(call).map_err(ApiError::internal)?;
     let headers = Headers::new();
     headers.set("content-type", "application/json")?;
     if let Some(fault) = fault {
-        headers.set(crate::faults::HEADER, fault.name())?;
+        headers.set(crate::platform::faults::HEADER, fault.name())?;
     }
     let mut init = RequestInit::new();
     init.with_method(Method::Post).with_headers(headers).with_body(Some(body.into()));
@@ -149,7 +149,7 @@ pub async fn finish(
     app: &App,
     entry_id: &str,
     files: Vec<String>,
-    fault: Option<crate::faults::Fault>,
+    fault: Option<crate::platform::faults::Fault>,
 ) -> ApiResult<bool> {
     match send_with_fault::<bool>(app, entry_id, &WorkerCall::Finish { index: files }.into(), fault).await? {
         Answer::Ok(taken) => Ok(taken),
@@ -163,7 +163,7 @@ pub fn tell_viewers(app: &App, entry_id: &str, event: lupa_api_types::LiveEvent)
     let (background, entry_id) = (app.detached(), entry_id.to_string());
     app.wait_until(async move {
         if let Err(err) = send::<()>(&background, &entry_id, &WorkerCall::Live { event }.into()).await {
-            crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
 }
@@ -196,7 +196,7 @@ pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
             let database = db(&background)?;
             let mut batch = Batch::new(&database);
             let watched = batch.add(sql, &[text(&key)])?;
-            let entries = batch.run().await?.all::<crate::db::Value<String>>(watched)?;
+            let entries = batch.run().await?.all::<crate::platform::db::Value<String>>(watched)?;
             let call = Call::from(WorkerCall::Recheck { session_hash: session, user_id: user });
             let calls = entries.iter().map(|e| send::<()>(&background, &e.value, &call));
             for answer in futures_util::future::join_all(calls).await {
@@ -205,7 +205,7 @@ pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
             Ok::<(), ApiError>(())
         };
         if let Err(err) = result.await {
-            crate::log::error("-", "(live-recheck)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(live-recheck)", err.source.as_deref().unwrap_or(&err.message));
         }
     });
 }

@@ -161,7 +161,7 @@ impl Store {
         query: &str,
         binds: Vec<SqlStorageValue>,
     ) -> ApiResult<Vec<T>> {
-        Ok(self.rows::<crate::db::Value<T>>(query, binds)?.into_iter().map(|row| row.value).collect())
+        Ok(self.rows::<crate::platform::db::Value<T>>(query, binds)?.into_iter().map(|row| row.value).collect())
     }
 
     pub(crate) fn run(&self, query: &str, binds: Vec<SqlStorageValue>) -> ApiResult<()> {

@@ -34,11 +34,11 @@ use lupa_core::webm_audio::{self, AudioFile, Window};
 use serde::Deserialize;
 use worker::Bucket;
 
-use crate::db::{db, int as d1_int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::audio_files::{self, AudioFiles, Held};
 use crate::ledger::audio_store::Track;
 use crate::ledger::store::Store;
+use crate::platform::db::{db, int as d1_int, text, Batch};
 use crate::transcripts::provider::Provider;
 use crate::App;
 
@@ -48,7 +48,7 @@ pub const MAX_AUDIO_CHUNK: usize = lupa_core::transcript::MAX_AUDIO_CHUNK as usi
 const CONCURRENCY: usize = 8;
 
 pub fn audio_key(analysis_id: &str, entry_id: &str, seq: u32, index: u32) -> String {
-    crate::storage::chunk_key(analysis_id, entry_id, ChunkId { seq, track: recording::Track::Audio, index })
+    crate::platform::storage::chunk_key(analysis_id, entry_id, ChunkId { seq, track: recording::Track::Audio, index })
 }
 
 /// What a round of transcription left: all done, or windows to try again at the time given.
@@ -150,7 +150,7 @@ pub async fn run(
     if retry {
         store.count_attempt()?;
         return Ok(Outcome::RetryAt(
-            crate::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1),
+            crate::platform::clock::system_now() + transcript::retry_delay_ms(attempts.max(0) as u32 + 1),
         ));
     }
     let database = db(app)?;
@@ -235,7 +235,7 @@ impl Job<'_> {
                 return Ok(Progress::Gone);
             }
             let Ok(parsed) = webm_audio::parse(&held.file) else {
-                crate::log::error("-", "(transcribe)", "an audio track is not a readable WebM; skipped");
+                crate::platform::log::error("-", "(transcribe)", "an audio track is not a readable WebM; skipped");
                 return Ok(progress(retry));
             };
             let mut windows = webm_audio::windows(&parsed.blocks, webm_audio::WINDOW_MS, self.finished && at_end);
@@ -295,7 +295,7 @@ impl Job<'_> {
             let left = usize::try_from(self.ceiling - store.calls()?).unwrap_or(0);
             let round = &round[..round.len().min(left)];
             if round.is_empty() {
-                crate::log::error(
+                crate::platform::log::error(
                     "-",
                     "(transcribe)",
                     "the participation reached its transcription ceiling; the rest is not sent",
@@ -320,7 +320,7 @@ impl Job<'_> {
                 let (lines, failed) = match answer {
                     Ok(output) => (transcript::lines(&output, offset), false),
                     Err(CallError::Retry(why)) if !give_up => {
-                        crate::log::error(
+                        crate::platform::log::error(
                             "-",
                             "(transcribe)",
                             &format!("window {index} of segment {}: {why}; retried later", track.seq),
@@ -329,7 +329,7 @@ impl Job<'_> {
                         continue;
                     }
                     Err(CallError::Retry(why) | CallError::Fail(why)) => {
-                        crate::log::error(
+                        crate::platform::log::error(
                             "-",
                             "(transcribe)",
                             &format!("window {index} of segment {} given up: {why}", track.seq),
@@ -359,7 +359,7 @@ impl Job<'_> {
             }
             if !stored.is_empty() {
                 if let Err(err) = batch.run().await {
-                    crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
+                    crate::platform::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
                     return Ok(None);
                 }
             }
@@ -376,9 +376,9 @@ impl Job<'_> {
 /// the sound; this copy existed only to be transcribed.
 pub async fn forget_audio(store: &Store, bucket: &Bucket, analysis_id: &str, entry_id: &str) -> ApiResult<()> {
     for track in store.audio_tracks()? {
-        crate::storage::delete_under(
+        crate::platform::storage::delete_under(
             bucket,
-            &crate::storage::chunk_prefix(analysis_id, entry_id, track.seq, recording::Track::Audio),
+            &crate::platform::storage::chunk_prefix(analysis_id, entry_id, track.seq, recording::Track::Audio),
         )
         .await?;
     }

@@ -10,9 +10,9 @@ use lupa_core::recording::{ParticipationState, Track};
 use lupa_core::routes as paths;
 use worker::{Env, Response, State, WebSocket, WebSocketPair};
 
-use crate::config::required_secret;
 use crate::error::ApiResult;
 use crate::ledger::store::{Chunk, Meta, Segment, Store};
+use crate::platform::config::required_secret;
 
 /// At most this many viewers per participation (product: live viewing); the next one is refused.
 pub const MAX_VIEWERS: usize = 10;
@@ -41,7 +41,7 @@ impl Signer {
 
     pub fn chunk(&self, seq: u32, track: Track, chunk: &Chunk) -> LiveChunkDto {
         let path = paths::live_chunk(&self.entry_id, seq, track, chunk.idx);
-        let query = signed_query(self.key.as_bytes(), &path, crate::clock::system_now() + CHUNK_URL_TTL_MS);
+        let query = signed_query(self.key.as_bytes(), &path, crate::platform::clock::system_now() + CHUNK_URL_TTL_MS);
         LiveChunkDto {
             seq,
             track: track.to_string(),

@@ -5,10 +5,10 @@
 use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
 
-use crate::config::optional_secret;
-use crate::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
+use crate::platform::config::optional_secret;
+use crate::platform::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::App;
 
 /// The configured provider.

@@ -8,9 +8,9 @@ use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{hash_token, with_cookie};
-use crate::db::{db, failed, stmt, text, Batch, Busy, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::cookie;
+use crate::platform::db::{db, failed, stmt, text, Batch, Busy, Slot};
 use crate::App;
 
 /// The participant's capability: a random token in an HttpOnly cookie, hashed on the entry.

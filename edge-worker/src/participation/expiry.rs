@@ -6,9 +6,9 @@
 use lupa_core::chunks::GRACE_MS;
 use serde::Deserialize;
 
-use crate::db::{db, failed, int, stmt, Busy};
 use crate::error::ApiResult;
 use crate::participation::purge;
+use crate::platform::db::{db, failed, int, stmt, Busy};
 use crate::App;
 
 /// Entries per query, and queries per run: one run stays well inside the CPU limit, and the next

@@ -4,8 +4,8 @@
 //! without media, 30 after the recording last grew) as soon as that has passed, and takes the
 //! place again, if one is free, when a recording it released grows again.
 
-use crate::db::{db, failed, int, stmt, text, Busy};
 use crate::error::ApiResult;
+use crate::platform::db::{db, failed, int, stmt, text, Busy};
 use crate::App;
 
 /// The hold the rule gives, once it is over: the place is free for someone else.

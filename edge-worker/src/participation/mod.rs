@@ -24,9 +24,9 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::db::{db, int, new_id, opt_text, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
+use crate::platform::db::{db, int, new_id, opt_text, text, Batch};
 use crate::App;
 use places::{add_places, check_places};
 
@@ -147,7 +147,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let language =
         transcribe.map(|l| if l == lupa_api_types::transcript::TranscriptLanguage::En { "en" } else { "es" });
     if let Err(err) = crate::ledger::init(app, &entry_id, &id, &hash, detail.camera.as_str(), language).await {
-        crate::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
+        crate::platform::log::error("-", "(ledger-init)", err.source.as_deref().unwrap_or(&err.message));
     }
     let data = crate::study::with_study(participation_data(app, detail), study_json.as_deref(), &claim);
     let resp = json(200, &ParticipateResponse { success: true, analysisData: data, analysisEntryId: entry_id })?;

@@ -6,8 +6,8 @@ use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{NOT_FOUND, NO_PLACES};
 use serde::Deserialize;
 
-use crate::db::{int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{int, text, Batch, Results, Slot};
 use crate::App;
 
 /// The places, and what the invite's welcome shows before anything is claimed (ADR 0015): the

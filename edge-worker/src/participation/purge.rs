@@ -14,9 +14,9 @@
 
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::db::{db, int, stmt, text, Batch, Results, Slot};
 use crate::error::ApiResult;
-use crate::storage;
+use crate::platform::db::{db, int, stmt, text, Batch, Results, Slot};
+use crate::platform::storage;
 use crate::App;
 
 /// Which entries a purge covers; `?1` of every statement is the entry, analysis or owner id.
@@ -234,7 +234,7 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
     for entry_id in objects {
         let told = crate::ledger::delete(app, &entry_id).await;
         if let Err(err) = &told {
-            crate::log::error("-", "(object-deletion)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(object-deletion)", err.source.as_deref().unwrap_or(&err.message));
         }
         outcomes.push((if told.is_ok() { OBJECT_TOLD } else { OBJECT_FAILED }, entry_id));
     }
@@ -252,7 +252,7 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
             };
             if let (Err(message), false) = (&aborted, done) {
                 // Stays queued: the next drain tries again. The caller's answer does not depend on it.
-                crate::log::error("-", "(r2-abort)", message);
+                crate::platform::log::error("-", "(r2-abort)", message);
             }
             outcomes.push((if done { ABORTED } else { ABORT_FAILED }, item.upload_id));
         }
@@ -272,7 +272,7 @@ async fn carry_out(app: &App, results: &Results, pending: Pending) -> ApiResult<
             batch.run().await.map(|_| ())
         };
         if let Err(err) = noted.await {
-            crate::log::error("-", "(r2-queue)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(r2-queue)", err.source.as_deref().unwrap_or(&err.message));
         }
     })
     .await;

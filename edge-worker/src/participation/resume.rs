@@ -14,12 +14,12 @@ use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::sessions::with_cookie;
-use crate::db::{db, int, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::ledger::protocol::{Status, WorkerCall};
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
 use crate::participation::purge;
+use crate::platform::db::{db, int, text, Batch, Results, Slot};
 use crate::playback::marks_of;
 use crate::App;
 

@@ -13,7 +13,6 @@ use lupa_core::ledger::Refusal;
 use lupa_core::recording::{ChunkId, Track};
 use worker::{Request, Response};
 
-use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{
@@ -21,7 +20,8 @@ use crate::ledger::protocol::{
 };
 use crate::participation::entries::{self, capability_hash_of};
 use crate::participation::mime;
-use crate::storage;
+use crate::platform::db::{db, int, text, Batch};
+use crate::platform::storage;
 use crate::App;
 
 /// D1's copy of a segment for the researcher's view: written when it opens, completed at Finish.
@@ -134,7 +134,7 @@ pub async fn put_chunk(
     }
     // The body goes to R2 as it arrives, never through the worker's memory (ADR 0011). HTTP
     // framing holds it to its Content-Length, which the object reserved; R2 confirms it.
-    crate::usage::mark_body_streaming(app);
+    crate::platform::usage::mark_body_streaming(app);
     let bucket = storage::bucket(app)?;
     let put = match req.inner().body() {
         Some(body) => bucket
@@ -182,7 +182,7 @@ pub async fn put_chunk(
         app.wait_until(async move {
             let call = Call::from(WorkerCall::Compose { seq, track });
             if let Err(err) = crate::ledger::call::<()>(&worker_app, &entry, &call).await {
-                crate::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(compose)", err.source.as_deref().unwrap_or(&err.message));
             }
             worker_app.log_usage("(compose)");
         });

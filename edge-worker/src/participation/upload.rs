@@ -12,13 +12,13 @@ use lupa_core::recording::Track;
 use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
-use crate::config::required_secret;
-use crate::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{Call, ClosedSegment, Completed, ParticipantOp};
 use crate::participation::{entries, mime, purge};
-use crate::storage;
+use crate::platform::config::required_secret;
+use crate::platform::db::{db, failed, int, opt_text, stmt, text, Batch, Busy, BusyBatch, Value};
+use crate::platform::storage;
 use crate::App;
 
 const SUBMITTED: &str = "Grabación enviada";
@@ -174,7 +174,7 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     let key = storage::recording_key(&entry.analysis_id, &entry.id, mime);
     let body = req.inner().body().ok_or_else(|| ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
-    crate::storage::bucket(app)?
+    crate::platform::storage::bucket(app)?
         .put(key.clone(), body)
         .http_metadata(metadata)
         .execute()
@@ -204,7 +204,9 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let has_recording = entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0;
     let stored = match (&entry.recording_key, has_recording) {
-        (Some(key), true) => crate::storage::bucket(app)?.head(key.clone()).await?.is_some_and(|o| o.size() > 0),
+        (Some(key), true) => {
+            crate::platform::storage::bucket(app)?.head(key.clone()).await?.is_some_and(|o| o.size() > 0)
+        }
         _ => false,
     };
     if !stored {
@@ -246,7 +248,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         // of the chunks would wait that long). One object call in this request, tried again on
         // failure, before the answer.
         let files: Vec<String> = files.into_iter().map(|f| f.value).collect();
-        finish_object(app, &entry.id, files, crate::faults::requested(&app.config, req)).await;
+        finish_object(app, &entry.id, files, crate::platform::faults::requested(&app.config, req)).await;
     }
     // Else a submit of this participation that raced this one won: it is submitted all the same.
     // The panel's completion code goes to this participation only, now that its work is in.
@@ -270,7 +272,7 @@ const FINISH_ATTEMPTS: usize = 3;
 /// isolate held the answer up by ~12 ms per MB (ADR 0009, 0013 "Finish"). Should it not take them
 /// (it never saw the participation, or every attempt failed), the worker builds them after the
 /// answer; an object that never heard finishes itself at its expiry, when D1 says 'submitted'.
-async fn finish_object(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::faults::Fault>) {
+async fn finish_object(app: &App, entry_id: &str, files: Vec<String>, fault: Option<crate::platform::faults::Fault>) {
     let mut taken = false;
     for _ in 0..FINISH_ATTEMPTS {
         match crate::ledger::finish(app, entry_id, files.clone(), fault).await {
@@ -278,7 +280,9 @@ async fn finish_object(app: &App, entry_id: &str, files: Vec<String>, fault: Opt
                 taken = answer;
                 break;
             }
-            Err(err) => crate::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message)),
+            Err(err) => {
+                crate::platform::log::error("-", "(ledger-finish)", err.source.as_deref().unwrap_or(&err.message))
+            }
         }
     }
     if !taken {

@@ -10,13 +10,13 @@ use lupa_core::summary::{first_entry, step_times, Mark, FIRST_TASK_STEP};
 use worker::Response;
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
 use crate::insights::cleanup;
 use crate::participation::purge::{self, Scope};
+use crate::platform::db::{int, text, Batch};
+use crate::platform::storage;
 use crate::recordings::{self, owned_entry, owned_entry_with};
-use crate::storage;
 use crate::App;
 
 const DELETE_NOTES: &str = "DELETE FROM entry_notes WHERE entry_id = ?1";
@@ -122,7 +122,7 @@ pub fn chapters(marks: &[Mark], duration: u64, answered_at: &[Option<u64>]) -> V
 /// `DELETE /api/v1/entry/{id}`: removes the recording from R2 and the entry's rows.
 pub async fn delete_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiResult<Response> {
     let entry = owned_entry(app, user, entry_id).await?;
-    let database = crate::db::db(app)?;
+    let database = crate::platform::db::db(app)?;
     let prefix = storage::entry_prefix(&entry.analysis_id, &entry.id);
     let now = app.now();
     let mut batch = Batch::new(&database);

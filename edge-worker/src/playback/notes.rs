@@ -17,10 +17,10 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
+use crate::platform::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::recordings::owned_entry_with;
 use crate::App;
 

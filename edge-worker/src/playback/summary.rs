@@ -8,10 +8,10 @@ use worker::Response;
 
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
-use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
 use crate::http::json;
 use crate::insights::figures::{self, AnalysisData};
+use crate::platform::db::{text, Batch, Results, Slot};
 use crate::playback::notes::{self, note_columns};
 use crate::study::summary::{self as study, StudyData};
 use crate::App;

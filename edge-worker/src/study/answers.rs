@@ -10,10 +10,10 @@ use lupa_core::study::{self, AnswerInput};
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot, Value};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_json};
 use crate::participation::entries;
+use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot, Value};
 use crate::App;
 
 const STUDY_OF: &str = "SELECT study_json AS value FROM analyses WHERE id = ?1";

@@ -18,9 +18,9 @@ use serde::{Deserialize, Serialize};
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_address, json, read_json};
+use crate::platform::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::App;
 
 /// The same budget as taking part: a screener answered is one attempt (ADR 0017).
@@ -184,7 +184,7 @@ pub fn check_claim(
     let tasks = usize::try_from(row.tasks).unwrap_or(0);
     let task_order = study.random_order().then(|| {
         let mut bytes = vec![0u8; tasks * 2];
-        crate::random::fill(&mut bytes);
+        crate::platform::random::fill(&mut bytes);
         study::shuffled_order(tasks, &bytes)
     });
     Ok(Claim { pid, task_order })

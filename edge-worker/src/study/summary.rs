@@ -10,8 +10,8 @@ use lupa_api_types::{
 use lupa_core::insights::mean_figure;
 use serde::Deserialize;
 
-use crate::db::{text, Batch, Results, Slot};
 use crate::error::ApiResult;
+use crate::platform::db::{text, Batch, Results, Slot};
 use crate::study::answers::{self, AnswerRow};
 
 const SCREEN_OUTS: &str = "SELECT pid, question_number, question_text, option_text, created_at FROM screen_outs WHERE analysis_id = ?1 ORDER BY created_at, id";

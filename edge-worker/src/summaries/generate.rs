@@ -14,8 +14,8 @@ use lupa_core::transcript::{Language, Setting};
 use serde::Deserialize;
 
 use super::provider::Provider;
-use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::db::{db, int, text, Batch};
 use crate::App;
 
 /// Tries of one summary: a rate limit, a failing service or "JSON Mode couldn't be met" is tried
@@ -133,7 +133,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
         match ask(app, &provider, &input).await {
             Ok(answer) => (evidence::check(answer.proposal, &input.lines, task_count), answer.usage),
             Err(why) => {
-                crate::log::error("-", "(summarize)", &format!("the summary of {entry_id} failed: {why}"));
+                crate::platform::log::error("-", "(summarize)", &format!("the summary of {entry_id} failed: {why}"));
                 let mut batch = Batch::new(&database);
                 batch.add(FAILED, &[text(entry_id), int(requested_at)])?;
                 batch.run().await?;
@@ -143,7 +143,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
     };
     for rejection in &checked.rejections {
         let at = rejection.quote.as_ref().map_or(String::from("-"), |q| format!("{}-{} ms", q.start_ms, q.end_ms));
-        crate::log::warn(
+        crate::platform::log::warn(
             "-",
             "(summarize)",
             &format!(
@@ -168,7 +168,7 @@ pub async fn run(app: &App, entry_id: &str, requested_at: i64, mark: bool) -> Ap
             int(i64::from(PROMPT_VERSION)),
             int(usage.prompt_tokens.min(i64::MAX as u64) as i64),
             int(usage.completion_tokens.min(i64::MAX as u64) as i64),
-            int(crate::clock::system_now()),
+            int(crate::platform::clock::system_now()),
         ],
     )?;
     let stored = batch.run().await?.changes(stored)? > 0;

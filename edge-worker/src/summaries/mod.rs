@@ -14,9 +14,9 @@ use serde::Deserialize;
 use worker::Response;
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{int, text};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::{int, text};
 use crate::App;
 use generate::StateRow;
 use provider::Provider;
@@ -120,15 +120,15 @@ pub async fn regenerate(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
         return Err(ApiError::new(409, ErrorCode::SummaryNotReady, NOT_READY));
     }
     let requested_at = app.now();
-    let database = crate::db::db(app)?;
-    let mut batch = crate::db::Batch::new(&database);
+    let database = crate::platform::db::db(app)?;
+    let mut batch = crate::platform::db::Batch::new(&database);
     batch.add(generate::MARK_PENDING, &[text(entry_id), int(requested_at)])?;
     let row = batch.add(ROW, &[text(entry_id)])?;
     let row = batch.run().await?.first::<SummaryRow>(row)?;
     let (background, id) = (app.detached(), entry_id.to_string());
     app.wait_until(async move {
         if let Err(err) = generate::run(&background, &id, requested_at, false).await {
-            crate::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message));
         }
         background.log_usage("summarize");
     });
@@ -155,13 +155,13 @@ pub fn quotes_of(findings_json: &str) -> Vec<(u32, String, lupa_core::ai_summary
 /// summary was stored, the analysis's themes after their debounce; a failure is logged and the
 /// object goes on either way.
 pub async fn after_transcript(app: &App, entry_id: &str, analysis_id: &str) {
-    match generate::run(app, entry_id, crate::clock::system_now(), true).await {
+    match generate::run(app, entry_id, crate::platform::clock::system_now(), true).await {
         Ok(true) => {
             if let Err(err) = themes::after_summary(app, analysis_id).await {
-                crate::log::error("-", "(themes)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(themes)", err.source.as_deref().unwrap_or(&err.message));
             }
         }
         Ok(false) => {}
-        Err(err) => crate::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message)),
+        Err(err) => crate::platform::log::error("-", "(summarize)", err.source.as_deref().unwrap_or(&err.message)),
     }
 }

@@ -23,9 +23,9 @@ use super::provider::Provider;
 use crate::analysis::{self, repo::AnalysisRow};
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::db::{db, int, new_id, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::{db, int, new_id, text, Batch};
 use crate::App;
 
 /// Tries of one remake, as a summary's.
@@ -216,7 +216,7 @@ pub async fn regenerate(app: &App, user: &SessionUser, analysis_id: &str) -> Api
     let (background, id) = (app.detached(), analysis_id.to_string());
     app.wait_until(async move {
         if let Err(err) = run(&background, &id, requested_at).await {
-            crate::log::error("-", "(themes)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(themes)", err.source.as_deref().unwrap_or(&err.message));
         }
         background.log_usage("themes");
     });
@@ -233,7 +233,7 @@ pub async fn after_summary(app: &App, analysis_id: &str) -> ApiResult<()> {
         .and_then(|v| v.to_string().parse::<i64>().ok())
         .filter(|ms| *ms >= 0)
         .unwrap_or(DEBOUNCE_MS);
-    let now = crate::clock::system_now();
+    let now = crate::platform::clock::system_now();
     let due = now + debounce;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -243,7 +243,7 @@ pub async fn after_summary(app: &App, analysis_id: &str) -> ApiResult<()> {
         return Ok(());
     }
     worker::Delay::from(std::time::Duration::from_millis(debounce as u64)).await;
-    let requested_at = crate::clock::system_now();
+    let requested_at = crate::platform::clock::system_now();
     let mut batch = Batch::new(&database);
     let claimed = batch.add(CLAIM, &[text(analysis_id), int(due), int(requested_at)])?;
     if batch.run().await?.first_value::<String>(claimed)?.is_none() {
@@ -279,7 +279,7 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
     };
     let prompt = themes::prompt(&input);
     if prompt.left_out > 0 {
-        crate::log::warn(
+        crate::platform::log::warn(
             "-",
             "(themes)",
             &format!("analysis {analysis_id}: {} participations left out for the prompt's length", prompt.left_out),
@@ -293,7 +293,7 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
         match ask(app, &provider, input.language, &prompt.user).await {
             Ok((response, usage)) => (themes::check(themes::proposed(&response), &prompt.refs), usage),
             Err(why) => {
-                crate::log::error("-", "(themes)", &format!("the themes of {analysis_id} failed: {why}"));
+                crate::platform::log::error("-", "(themes)", &format!("the themes of {analysis_id} failed: {why}"));
                 let mut batch = Batch::new(&database);
                 batch.add(FAILED, &[text(analysis_id), int(requested_at)])?;
                 batch.run().await?;
@@ -302,7 +302,7 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
         }
     };
     if checked.dropped > 0 || checked.unknown_ids > 0 {
-        crate::log::warn(
+        crate::platform::log::warn(
             "-",
             "(themes)",
             &format!(
@@ -328,7 +328,7 @@ pub async fn run(app: &App, analysis_id: &str, requested_at: i64) -> ApiResult<(
             int(i64::from(THEMES_PROMPT_VERSION)),
             int(usage.prompt_tokens.min(i64::MAX as u64) as i64),
             int(usage.completion_tokens.min(i64::MAX as u64) as i64),
-            int(crate::clock::system_now()),
+            int(crate::platform::clock::system_now()),
             text(&entries),
             int(used),
         ],

@@ -11,8 +11,8 @@ use lupa_core::team::{utc_day_start, ActivityKind};
 use wasm_bindgen::JsValue;
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{int, new_id, text, Batch};
 use crate::error::ApiResult;
+use crate::platform::db::{int, new_id, text, Batch};
 
 /// `?1`–`?8` as every statement below binds them: the row's id, who acted (id, name), the kind,
 /// when, the object's id, the caller's workspace ('' without one) and whether they are the global

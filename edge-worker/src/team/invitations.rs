@@ -15,10 +15,10 @@ use worker::{console_log, Request, Response};
 use super::{activity_args, actor_name, grantable, role_name, stored_role};
 use crate::auth::rate;
 use crate::auth::sessions::{self, SessionUser};
-use crate::db::{db, int, new_id, text, Batch};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{json, read_json};
 use crate::mail::Mailer;
+use crate::platform::db::{db, int, new_id, text, Batch};
 use crate::App;
 
 const MEMBER_WITH_EMAIL: &str = "SELECT m.user_id AS value FROM workspace_members m JOIN users u ON u.id = m.user_id \

@@ -11,9 +11,9 @@ use worker::Response;
 
 use super::{actor_name, invitations::token_hash, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, int, new_id, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::json;
+use crate::platform::db::{db, int, new_id, stmt, text, Batch, Busy};
 use crate::App;
 
 const STATE: &str = "SELECT i.email, i.email_normalized, i.role, i.expires_at, i.accepted_at, i.revoked_at, \
@@ -87,7 +87,7 @@ pub async fn view(app: &App, raw: &str) -> ApiResult<Response> {
     let row = stmt(&db(app)?, STATE, &[text(&hash)])?
         .first_busy::<StateRow>(None)
         .await
-        .map_err(crate::db::failed(STATE))?
+        .map_err(crate::platform::db::failed(STATE))?
         .filter(|row| row.usable(app.now()))
         .ok_or_else(invalid)?;
     json(

@@ -15,10 +15,10 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
-use crate::db::{db, int, new_id, text, Batch};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{json, read_json};
 use crate::participation::purge::{self, Scope};
+use crate::platform::db::{db, int, new_id, text, Batch};
 use crate::App;
 
 // D1 wants exactly as many bind values as the highest `?N`: each statement binds its own.

@@ -11,9 +11,9 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, int, text, Batch};
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
+use crate::platform::db::{db, int, text, Batch};
 use crate::App;
 
 const DEFAULT_PAGE_SIZE: i64 = 50;

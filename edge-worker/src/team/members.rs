@@ -12,9 +12,9 @@ use worker::{Request, Response};
 use super::invitations::PendingRow;
 use super::{activity_args, grantable, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, text, Batch};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, text, Batch};
 use crate::App;
 
 const MEMBERS: &str = "SELECT m.user_id, u.name, u.email, m.role, m.joined_at \

@@ -102,7 +102,7 @@ fn activity_args(
     subject: &str,
     now: i64,
 ) -> Vec<wasm_bindgen::JsValue> {
-    use crate::db::{int, new_id, text};
+    use crate::platform::db::{int, new_id, text};
     vec![
         text(&new_id()),
         text(workspace_id),

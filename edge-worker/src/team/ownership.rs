@@ -12,9 +12,9 @@ use worker::{Request, Response};
 use super::activity_args;
 use super::members::{not_member, MemberRow, MEMBER};
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, text, Batch};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{json, read_json};
+use crate::platform::db::{db, text, Batch};
 use crate::App;
 
 /// While the caller owns the workspace and the new owner is another member of it.

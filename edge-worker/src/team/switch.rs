@@ -10,9 +10,9 @@ use worker::Response;
 
 use super::{activity_args, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::db::{db, stmt, text, Batch, Busy};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::json;
+use crate::platform::db::{db, stmt, text, Batch, Busy};
 use crate::App;
 
 /// The current one first, then by name.
@@ -60,9 +60,9 @@ pub async fn list(app: &App, user: &SessionUser) -> ApiResult<Response> {
     let rows = stmt(&db(app)?, MINE, &[text(&user.user.id), text(current.as_deref().unwrap_or(""))])?
         .all_busy()
         .await
-        .map_err(crate::db::failed(MINE))?
+        .map_err(crate::platform::db::failed(MINE))?
         .results::<WorkspaceRow>()
-        .map_err(crate::db::failed(MINE))?;
+        .map_err(crate::platform::db::failed(MINE))?;
     let workspaces = rows.into_iter().map(WorkspaceRow::dto).collect::<ApiResult<_>>()?;
     json(200, &WorkspacesResponse { workspaces, current })
 }

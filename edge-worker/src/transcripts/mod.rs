@@ -22,10 +22,10 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::db::text;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{json, read_body};
 use crate::ledger::protocol::{AudioChunk, Call, ParticipantOp};
+use crate::platform::db::text;
 use crate::App;
 use provider::Provider;
 use setting::language_dto;
@@ -225,7 +225,7 @@ pub async fn search(app: &App, user: &SessionUser, req: &Request, analysis_id: &
     let q = transcript::query(&raw).map_err(|m| ApiError::unprocessable(ErrorCode::BadFilter, m))?;
     let pattern = transcript::fold(&q);
     let (_row, results, slot) = crate::analysis::owned_row_with(app, user, analysis_id, |batch| {
-        batch.add(SEARCH, &[text(analysis_id), text(&pattern), crate::db::int(SEARCH_WINDOWS)])
+        batch.add(SEARCH, &[text(analysis_id), text(&pattern), crate::platform::db::int(SEARCH_WINDOWS)])
     })
     .await?;
     let mut found = Vec::new();

@@ -12,7 +12,7 @@ use crate::error::ApiResult;
 use crate::ledger::store::{Meta, Store};
 use crate::ledger::transcribe;
 use crate::participation::purge::{self, Abandoned};
-use crate::storage::entry_prefix;
+use crate::platform::storage::entry_prefix;
 
 impl ParticipationLedger {
     /// Sets the alarm for the next thing due after activity: the place's
@@ -26,7 +26,7 @@ impl ParticipationLedger {
         // hold) must land before the alarm's release, or the release is overwritten and the place
         // stays held for hours. Holds fall due minutes after activity, so this only delays an
         // alarm that is already due (a participation on a test clock in the past).
-        self.arm(store, due.max(crate::clock::system_now() + SETTLE_MS)).await
+        self.arm(store, due.max(crate::platform::clock::system_now() + SETTLE_MS)).await
     }
 
     /// Sets the alarm for `due` (epoch ms). It is only ever moved earlier here: the alarm checks
@@ -43,7 +43,7 @@ impl ParticipationLedger {
 
     /// Sets the alarm for exactly `due`, earlier or later than the one set.
     pub(super) async fn arm_at(&self, store: &Store, due: i64) -> ApiResult<()> {
-        let offset = due - crate::clock::system_now();
+        let offset = due - crate::platform::clock::system_now();
         self.state.storage().set_alarm(offset.max(0)).await?;
         store.set_alarm_at(Some(due))
     }
@@ -51,7 +51,7 @@ impl ParticipationLedger {
     pub(super) async fn on_alarm(&self) -> ApiResult<()> {
         let store = self.store()?;
         if *self.holding.borrow() {
-            return self.arm_at(&store, crate::clock::system_now() + 1_000).await;
+            return self.arm_at(&store, crate::platform::clock::system_now() + 1_000).await;
         }
         store.set_alarm_at(None)?;
         let Some(meta) = store.meta()? else { return Ok(()) };
@@ -76,12 +76,13 @@ impl ParticipationLedger {
     /// object's storage goes.
     async fn after_finish(&self, store: &Store, meta: &Meta) -> ApiResult<()> {
         // The chunks stayed for live viewers (ADR 0016); the composed files are complete.
-        crate::storage::delete_chunks(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await?;
+        crate::platform::storage::delete_chunks(&self.bucket()?, &entry_prefix(&meta.analysis_id, &meta.entry_id))
+            .await?;
         let app = self.app()?;
         for key in store.to_index()? {
             // A file that fails is logged and served plain; the others still get theirs.
             if let Err(err) = crate::seek_index::build(&app, &key).await {
-                crate::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(seek-index)", err.source.as_deref().unwrap_or(&err.message));
             }
             store.indexed(&key)?;
         }
@@ -111,7 +112,7 @@ impl ParticipationLedger {
 
     /// While recording: expiry, the hold's release, the next alarm, then transcription.
     async fn while_recording(&self, store: &Store, meta: Meta) -> ApiResult<()> {
-        let now = crate::clock::system_now();
+        let now = crate::platform::clock::system_now();
         if now >= ledger::expires_at(meta.last_activity_at) {
             return self.expire(store, &meta, now).await;
         }
@@ -155,14 +156,14 @@ impl ParticipationLedger {
         if store.transcription().ok().flatten().is_none() {
             return;
         }
-        self.transcribed_at.set(crate::clock::system_now());
+        self.transcribed_at.set(crate::platform::clock::system_now());
         let result = async {
             let (app, bucket) = (self.app()?, self.bucket()?);
             let recording = transcribe::Phase::Recording;
             transcribe::run(&app, store, &bucket, &self.audio_files, &meta.entry_id, &meta.analysis_id, recording).await
         };
         if let Err(err) = result.await {
-            crate::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(transcribe)", err.source.as_deref().unwrap_or(&err.message));
         }
     }
 }

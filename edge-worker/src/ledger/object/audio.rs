@@ -88,8 +88,8 @@ impl ParticipationLedger {
         store.touch(now)?;
         // Transcribed while recording: the alarm takes the windows closed since it last ran, about
         // one a window's length (ADR 0018). `arm` only ever moves the alarm earlier.
-        let due =
-            (self.transcribed_at.get() + lupa_core::webm_audio::WINDOW_MS).max(crate::clock::system_now() + SETTLE_MS);
+        let due = (self.transcribed_at.get() + lupa_core::webm_audio::WINDOW_MS)
+            .max(crate::platform::clock::system_now() + SETTLE_MS);
         self.arm(store, due).await?;
         ok(true)
     }

@@ -12,7 +12,7 @@ use crate::error::ApiResult;
 use crate::ledger::protocol::{Init, Status};
 use crate::ledger::store::{Meta, Segment, Store};
 use crate::ledger::viewers;
-use crate::storage::entry_prefix;
+use crate::platform::storage::entry_prefix;
 
 impl ParticipationLedger {
     /// Sets the participation up once; a repeat (or an adoption racing `participate`) changes
@@ -72,7 +72,7 @@ impl ParticipationLedger {
         // The seek indexes read whole files: here, on the alarm, not in the isolate that
         // answers the participant's submit (ADR 0013, "Finish").
         store.queue_index(index)?;
-        self.arm_at(store, crate::clock::system_now()).await?;
+        self.arm_at(store, crate::platform::clock::system_now()).await?;
         self.tell(&LiveEvent::Finished);
         Ok(())
     }
@@ -83,7 +83,7 @@ impl ParticipationLedger {
         store.set_state(ParticipationState::Deleted)?;
         self.audio_files.clear();
         self.erase(store, meta).await?;
-        self.arm_at(store, crate::clock::system_now() + SWEEP_AFTER_MS).await?;
+        self.arm_at(store, crate::platform::clock::system_now() + SWEEP_AFTER_MS).await?;
         ok(())
     }
 
@@ -99,6 +99,6 @@ impl ParticipationLedger {
         }
         store.clear_ledger()?;
         self.live_uploads.borrow_mut().clear();
-        crate::storage::delete_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
+        crate::platform::storage::delete_under(&bucket, &entry_prefix(&meta.analysis_id, &meta.entry_id)).await
     }
 }

@@ -31,11 +31,11 @@ use worker::{
     durable_object, Bucket, DurableObject, Env, Request, Response, Result, State, WebSocket, WebSocketIncomingMessage,
 };
 
-use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::ledger::protocol::{Answer, Call, WorkerCall};
 use crate::ledger::store::Store;
 use crate::ledger::viewers;
+use crate::platform::config::Config;
 
 /// The least time between a call and an alarm it sets (see `arm_for_activity`).
 const SETTLE_MS: i64 = 10_000;
@@ -56,7 +56,7 @@ pub struct ParticipationLedger {
     /// the tab's retry.
     live_uploads: RefCell<ledger::LiveUploads>,
     /// The R2 operations of the request being answered, when the test server counts (`usage.rs`).
-    usage: RefCell<Option<crate::usage::Counter>>,
+    usage: RefCell<Option<crate::platform::usage::Counter>>,
     /// This instance has run the schema (`Store::new`).
     schema_ready: std::cell::Cell<bool>,
     /// The audio tracks read so far, for transcribing while recording (ADR 0018).
@@ -94,12 +94,12 @@ impl DurableObject for ParticipationLedger {
         let store = match self.store() {
             Ok(store) => store,
             Err(err) => {
-                crate::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
                 return Response::error("ledger failure", 500);
             }
         };
         let counting = Config::from_env(&self.env).map(|c| c.test_usage).unwrap_or(false);
-        let counter = counting.then(crate::usage::Counter::new);
+        let counter = counting.then(crate::platform::usage::Counter::new);
         *self.usage.borrow_mut() = counter.clone();
         match self.handle(&store, call).await {
             Ok(mut resp) => {
@@ -114,7 +114,7 @@ impl DurableObject for ParticipationLedger {
                 Ok(resp)
             }
             Err(err) => {
-                crate::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(ledger)", err.source.as_deref().unwrap_or(&err.message));
                 Response::error("ledger failure", 500)
             }
         }
@@ -122,7 +122,7 @@ impl DurableObject for ParticipationLedger {
 
     async fn alarm(&self) -> Result<Response> {
         if let Err(err) = self.on_alarm().await {
-            crate::log::error("-", "(ledger-alarm)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(ledger-alarm)", err.source.as_deref().unwrap_or(&err.message));
             // Try again soon rather than lose the expiry or the sweep: the usual cause is a busy
             // database (locally, another process writing the SQLite file), which passes in seconds.
             let _ = self.state.storage().set_alarm(ALARM_RETRY_MS).await;
@@ -145,7 +145,7 @@ impl DurableObject for ParticipationLedger {
                 Access::Unknown => return Ok(()),
             }
             if let Err(err) = self.store().and_then(|store| viewers::answer(&ws, &store, &self.env, &text)) {
-                crate::log::error("-", "(live-sign)", err.source.as_deref().unwrap_or(&err.message));
+                crate::platform::log::error("-", "(live-sign)", err.source.as_deref().unwrap_or(&err.message));
             }
         }
         Ok(())
@@ -193,7 +193,7 @@ impl ParticipationLedger {
             viewers::accept(&self.state, &store, &self.env, &header("x-lupa-analysis"), task_count, &viewer)
         });
         accepted.or_else(|err| {
-            crate::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
+            crate::platform::log::error("-", "(ledger-live)", err.source.as_deref().unwrap_or(&err.message));
             Response::error("ledger failure", 500)
         })
     }
@@ -203,8 +203,8 @@ impl ParticipationLedger {
     fn injected_fault(&self, req: &Request, call: &Call) -> bool {
         // Cheapest first: only a Finish that asks for it reads the configuration.
         let asked = || {
-            req.headers().get(crate::faults::HEADER).ok().flatten().as_deref()
-                == Some(crate::faults::Fault::LedgerFinish.name())
+            req.headers().get(crate::platform::faults::HEADER).ok().flatten().as_deref()
+                == Some(crate::platform::faults::Fault::LedgerFinish.name())
         };
         matches!(call, Call::Worker(WorkerCall::Finish { .. }))
             && asked()

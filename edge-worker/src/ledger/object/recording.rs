@@ -18,7 +18,7 @@ use crate::ledger::protocol::{
 };
 use crate::ledger::store::{Chunk, Meta, Segment, Store};
 use crate::ledger::viewers;
-use crate::storage::{chunk_key, segment_key};
+use crate::platform::storage::{chunk_key, segment_key};
 
 impl ParticipationLedger {
     /// A new screen segment (the next number, starting where the earlier ones end), or the camera

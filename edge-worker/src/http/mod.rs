@@ -1,5 +1,9 @@
-//! Small HTTP helpers shared by every handler: JSON answers and bounded bodies, read as a stream
-//! so a body without `Content-Length` (chunked) is refused as soon as it passes the limit.
+//! The HTTP layer: the router (`router`: a matched route's access checks, then its handler), and
+//! the small helpers every handler shares: JSON answers and bounded bodies, read as a stream so a
+//! body without `Content-Length` (chunked) is refused as soon as it passes the limit, and calls
+//! out to other services.
+
+pub(crate) mod router;
 
 use futures_util::StreamExt;
 use lupa_core::error_code::ErrorCode;

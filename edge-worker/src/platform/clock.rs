@@ -12,7 +12,7 @@
 
 use worker::Request;
 
-use crate::config::Config;
+use crate::platform::config::Config;
 
 pub const TEST_HEADER: &str = "x-lupa-test-now";
 

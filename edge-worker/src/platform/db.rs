@@ -71,7 +71,7 @@ fn first_words(sql: &str) -> String {
 /// A new random id: 16 random bytes, hex (32 characters), unguessable so ids alone grant nothing.
 pub fn new_id() -> String {
     let mut bytes = [0u8; 16];
-    crate::random::fill(&mut bytes);
+    crate::platform::random::fill(&mut bytes);
     lupa_core::auth::token::hex(&bytes)
 }
 

@@ -194,7 +194,7 @@ impl Counter {
             .into_iter()
             .map(|(name, value)| (name.trim_start_matches("x-").to_string(), value.into()))
             .collect();
-        crate::log::usage(job, counts);
+        crate::platform::log::usage(job, counts);
     }
 }
 

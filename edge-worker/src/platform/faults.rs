@@ -9,7 +9,7 @@
 
 use worker::Request;
 
-use crate::config::Config;
+use crate::platform::config::Config;
 
 pub const HEADER: &str = "x-lupa-test-fault";
 

@@ -8,7 +8,7 @@ use worker::console_log;
 /// A random request id, returned in `x-request-id` and used to join log lines.
 pub fn request_id() -> String {
     let mut bytes = [0u8; 8];
-    crate::random::fill(&mut bytes);
+    crate::platform::random::fill(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -12,8 +12,8 @@ use lupa_core::participation::{self as rules, SignedUrlError};
 use lupa_core::recording::{ChunkId, Track};
 use worker::{Bucket, Request};
 
-use crate::config::{optional_secret, required_secret};
 use crate::error::{ApiError, ApiResult};
+use crate::platform::config::{optional_secret, required_secret};
 use crate::App;
 
 /// Playback URLs live one hour (ASVS: short-lived, long enough to watch a session).
