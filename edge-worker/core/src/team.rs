@@ -1,7 +1,6 @@
-//! Research teams (ADR 0019): a workspace's roles, what each route needs of them, and who takes a
-//! paid seat. The worker's dispatch reads the member's role with the session (no extra D1 round
-//! trip) and checks [`need`] once, before the handler runs; handlers scope every read to the
-//! session's workspace.
+//! Research teams (ADR 0019): a workspace's roles, what each route needs of them, and who takes a paid seat. The
+//! worker's dispatch reads the member's role with the session (no extra D1 round trip) and checks [`need`] once,
+//! before the handler runs; handlers scope every read to the session's workspace.
 
 use crate::routes::RouteId;
 
@@ -105,8 +104,7 @@ pub fn need(route: RouteId) -> Need {
         | R::ReelGet
         // Who is on the team: every member sees it (invitations only admins and the owner).
         | R::TeamGet
-        // Whether the workspace has paid: every member's screens follow it (ADR 0012's lapsed
-        // rules apply to the whole team). Changing the subscription is the owner's.
+        // Whether the workspace has paid: every member's screens follow it (ADR 0012); changing it is the owner's.
         | R::BillingGet => Need::Watch,
         R::AnalysisCreate
         | R::AnalysisUpdate
@@ -124,7 +122,7 @@ pub fn need(route: RouteId) -> Need {
         | R::ShareList
         | R::ShareCreate
         | R::ShareRevoke
-        // A summary costs a model call: researchers make them, observers read them.
+        // Summaries and themes cost model calls: researchers make them, observers read them.
         | R::SummaryRegenerate
         | R::ThemesRegenerate
         | R::ThemeReel => Need::Research,

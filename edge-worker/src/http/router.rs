@@ -135,7 +135,7 @@ async fn handle(
         RouteId::SummaryRegenerate => crate::summaries::regenerate(app, user()?, p.id()).await,
         RouteId::ThemesGet => crate::summaries::themes::get(app, user()?, p.id()).await,
         RouteId::ThemesRegenerate => crate::summaries::themes::regenerate(app, user()?, p.id()).await,
-        RouteId::ThemeReel => crate::summaries::themes::reel(app, user()?, p.id(), p.theme()).await,
+        RouteId::ThemeReel => crate::summaries::theme_reel::create(app, user()?, p.id(), p.theme()).await,
         RouteId::EntryAudioChunkPut => {
             transcripts::put_audio_chunk(app, &mut req, p.id(), p.segment(), p.index()).await
         }

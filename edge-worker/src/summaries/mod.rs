@@ -5,6 +5,7 @@
 
 pub mod generate;
 pub mod provider;
+pub mod theme_reel;
 pub mod themes;
 
 use lupa_api_types::{EntrySummaryResponse, SummaryFindingDto, SummaryQuoteDto, SummaryStatus, SummaryTaskDto};

@@ -7,13 +7,13 @@
 //! the analysis's `due_at` to a minute on (`THEMES_DEBOUNCE_MS`), waits that long in its alarm,
 //! and makes the themes only if `due_at` is still its own: of a run of summaries finishing
 //! together, the last one's object makes one set of themes. On 'Regenerar', after the answer.
-//! Read by every member (observers too); made again and turned into a reel by researchers.
+//! Read by every member (observers too); made again by researchers, who also turn a theme into a
+//! reel (`theme_reel`).
 
 use lupa_api_types::{AnalysisThemesResponse, ThemeDto, ThemeQuoteDto, ThemesStatus};
 use lupa_core::ai_summary::model::{CallError, Usage};
 use lupa_core::ai_summary::themes::{self, Summarised, Theme, ThemesInput, THEMES_PROMPT_VERSION};
 use lupa_core::ai_summary::{TaskFindings, MODEL};
-use lupa_core::clips;
 use lupa_core::error_code::ErrorCode;
 use lupa_core::transcript::{Language, Setting};
 use serde::Deserialize;
@@ -22,10 +22,9 @@ use worker::Response;
 use super::provider::Provider;
 use crate::analysis::{self, repo::AnalysisRow};
 use crate::auth::sessions::SessionUser;
-use crate::billing::gate;
 use crate::error::{ApiError, ApiResult};
 use crate::http::json;
-use crate::platform::db::{db, int, new_id, text, Batch};
+use crate::platform::db::{db, int, text, Batch};
 use crate::App;
 
 /// Tries of one remake, as a summary's.
@@ -34,10 +33,8 @@ const TRIES: u32 = 3;
 const DEBOUNCE_MS: i64 = 60_000;
 /// A remake still 'pending' this long after it was asked for (or fell due) was lost.
 const LOST_AFTER_MS: i64 = 10 * 60 * 1000;
-/// The range a theme's clip adds on each side of its quote.
-const CLIP_SLACK_MS: i64 = 2_000;
 
-const ROW: &str =
+pub(super) const ROW: &str =
     "SELECT status, themes_json, dropped_themes, model, prompt_version, created_at, requested_at, due_at \
      FROM analysis_themes WHERE analysis_id = ?1";
 /// The participations with a summary made (a regeneration keeps showing the last one), in
@@ -75,16 +72,13 @@ const STORE: &str = "UPDATE analysis_themes SET status = 'complete', themes_json
 /// After `STORE` in the same batch: a remake that could not be stored is failed, not left pending.
 const FAILED: &str =
     "UPDATE analysis_themes SET status = 'failed' WHERE analysis_id = ?1 AND requested_at = ?2 AND status = 'pending'";
-/// The submitted participations' lengths, for a theme's clips.
-const DURATIONS: &str = "SELECT id, duration_ms FROM analysis_entries WHERE analysis_id = ?1 AND status = 'submitted'";
 
 pub const NOT_READY: &str = "Los temas se hacen cuando hay al menos dos participaciones resumidas";
-const NO_THEME: &str = "Ese tema no existe";
 
 #[derive(Deserialize)]
-struct ThemesRow {
+pub(super) struct ThemesRow {
     status: String,
-    themes_json: String,
+    pub(super) themes_json: String,
     dropped_themes: i64,
     model: Option<String>,
     prompt_version: Option<i64>,
@@ -100,12 +94,6 @@ struct SummarisedRow {
     findings_json: String,
 }
 
-#[derive(Deserialize)]
-struct DurationRow {
-    id: String,
-    duration_ms: Option<i64>,
-}
-
 fn setting(row: &AnalysisRow) -> Setting {
     Setting {
         enabled: row.transcription_enabled != 0,
@@ -114,7 +102,7 @@ fn setting(row: &AnalysisRow) -> Setting {
     }
 }
 
-fn stored(json: &str) -> Vec<Theme> {
+pub(super) fn stored(json: &str) -> Vec<Theme> {
     serde_json::from_str(json).unwrap_or_default()
 }
 
@@ -358,48 +346,4 @@ async fn ask(
         }
     }
     Err(last)
-}
-
-/// `POST /api/v1/analysis/{id}/themes/{theme}/reel` ('Crear reel'): one clip per quote of the
-/// theme (the quote ±2 s, within its recording), titled as the theme, and a reel of them in
-/// that order, all in one write. Clips and reels need a subscription (402), as everywhere.
-pub async fn reel(app: &App, user: &SessionUser, analysis_id: &str, theme: &str) -> ApiResult<Response> {
-    let (_, results, (row, durations, subscribed)) = analysis::owned_row_with(app, user, analysis_id, |batch| {
-        Ok((
-            batch.add(ROW, &[text(analysis_id)])?,
-            batch.add(DURATIONS, &[text(analysis_id)])?,
-            gate::add_active_for_analysis(batch, analysis_id, app.now())?,
-        ))
-    })
-    .await?;
-    let not_found = || ApiError::new(404, ErrorCode::NotFound, NO_THEME);
-    let number = theme.parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(not_found)?;
-    let row = results.first::<ThemesRow>(row)?.ok_or_else(not_found)?;
-    let theme = stored(&row.themes_json).into_iter().nth(number - 1).ok_or_else(not_found)?;
-    gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
-    let durations = results.all::<DurationRow>(durations)?;
-    let title: String = theme.title.chars().take(clips::MAX_TITLE).collect();
-    let reel_title = clips::reel_title(Some(&title)).map_err(|m| ApiError::new(409, ErrorCode::BadTitle, m))?;
-    let now = app.now();
-    let database = db(app)?;
-    let mut batch = Batch::new(&database);
-    let reel_id = new_id();
-    let mut clip_ids = Vec::new();
-    for quote in &theme.quotes {
-        // A participation deleted since has no clip to make (the themes went with it anyway).
-        let Some(entry) = durations.iter().find(|d| d.id == quote.entry_id) else { continue };
-        // The slack never runs past the recording's end, and never cuts the quote itself.
-        let at = (quote.start_ms - CLIP_SLACK_MS).max(0);
-        let end = quote.end_ms + CLIP_SLACK_MS;
-        let end = entry.duration_ms.map_or(end, |d| end.min(d).max(quote.end_ms)).max(at + 1);
-        let words: String = quote.text.chars().take(clips::MAX_NOTE).collect();
-        let id = new_id();
-        crate::playback::notes::add_clip(&mut batch, &id, &entry.id, &user.user.id, at, end, &title, &words, now)?;
-        clip_ids.push(id);
-    }
-    if clip_ids.is_empty() {
-        return Err(not_found());
-    }
-    crate::insights::reels::add_new(&mut batch, &reel_id, analysis_id, &reel_title, &user.user.id, &clip_ids, now)?;
-    crate::insights::reels::write_and_answer(app, batch, &reel_id, 201).await
 }
