@@ -40,6 +40,11 @@ pub fn model_input(input: &PromptInput) -> Value {
 
 /// The REST call: `POST {base}/accounts/{account}/ai/run/{MODEL}` with a bearer token.
 pub fn rest_request(base: &str, account: &str, token: &str, input: &PromptInput) -> HttpCall {
+    rest_call(base, account, token, model_input(input).to_string())
+}
+
+/// The REST call of any input to [`MODEL`] (a summary's, the themes').
+pub fn rest_call(base: &str, account: &str, token: &str, body: String) -> HttpCall {
     HttpCall {
         method: "POST",
         url: format!("{}/accounts/{account}/ai/run/{MODEL}", base.trim_end_matches('/')),
@@ -47,7 +52,7 @@ pub fn rest_request(base: &str, account: &str, token: &str, input: &PromptInput)
             ("Authorization".into(), format!("Bearer {token}")),
             ("Content-Type".into(), "application/json".into()),
         ],
-        body: model_input(input).to_string(),
+        body,
     }
 }
 

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::{TaskFindings, MAX_TEXT_CHARS, MODEL};
+use super::{TaskFindings, MAX_TEXT_CHARS};
 use crate::mail::HttpCall;
 use crate::transcript::Language;
 
@@ -242,15 +242,7 @@ pub fn model_input(language: Language, user: &str) -> Value {
 
 /// The REST call, as a summary's.
 pub fn rest_request(base: &str, account: &str, token: &str, language: Language, user: &str) -> HttpCall {
-    HttpCall {
-        method: "POST",
-        url: format!("{}/accounts/{account}/ai/run/{MODEL}", base.trim_end_matches('/')),
-        headers: vec![
-            ("Authorization".into(), format!("Bearer {token}")),
-            ("Content-Type".into(), "application/json".into()),
-        ],
-        body: model_input(language, user).to_string(),
-    }
+    super::model::rest_call(base, account, token, model_input(language, user).to_string())
 }
 
 fn clipped(text: &str) -> String {
