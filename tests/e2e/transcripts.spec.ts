@@ -10,11 +10,10 @@
 // tab says so. And from a real recording in Chromium: the recorder's microphone track is what the
 // stand-in receives (Opus that decodes), and the transcript is there after Finish. One file, run
 // in order: the stand-in's answer and its request log are shared by whatever runs at once.
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import { measureOverflow } from './support/design-checks';
-import { createClip, expectOk, STEPS, submitRecording } from './support/insights';
+import { createClip, expectOk, submitRecording } from './support/insights';
 import {
   entryOf,
   recordingStatus,
@@ -23,11 +22,9 @@ import {
   startAnalysis,
   TASKS,
 } from './support/participation';
-import { asParticipant, finishRecording, uploadSegment } from './support/recording';
+import { transcribedRecording } from './support/summaries';
 
 const STT = process.env.LUPA_STT_URL;
-const fixture = (name: string) => new URL(`../../edge-worker/core/fixtures/${name}`, import.meta.url);
-const DEMO_VIDEO = new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url);
 
 const word = (text: string, start: number, end: number) => ({ word: ` ${text}`, start, end });
 const segment = (start: number, end: number, words: ReturnType<typeof word>[]) => ({
@@ -82,27 +79,6 @@ const control = async (path: string, body: unknown) => {
 };
 
 const requestsSent = async () => ((await (await fetch(`${STT}/control/requests`)).json()) as unknown[]).length;
-
-/** A participant's 18 s recording with its microphone track, as the tab sends it; returns the entry id. */
-function transcribedRecording(baseURL: string, analysisId: string): Promise<string> {
-  return asParticipant(baseURL, analysisId, async (participant, entryId, joined) => {
-    expect(joined.analysisData.transcribe, 'the tab is told to record the microphone').toBe(true);
-    const seg = await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
-    const audio = await readFile(fixture('chromium-audio-1.webm'));
-    const sizes = JSON.parse(await readFile(fixture('chromium-audio-1.chunks.json'), 'utf8')) as number[];
-    let offset = 0;
-    for (const [index, size] of sizes.entries()) {
-      await expectOk(
-        await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${seg}/audio-chunks/${index}`, {
-          data: audio.subarray(offset, offset + size),
-          headers: { 'Content-Type': 'audio/webm', 'x-lupa-start-ms': '0' },
-        }),
-      );
-      offset += size;
-    }
-    await finishRecording(participant, entryId, { durationMs: 18_000, steps: STEPS });
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 
