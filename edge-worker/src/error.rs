@@ -1,11 +1,12 @@
 //! The worker's one error type and how it becomes an HTTP answer.
 //!
-//! Clients read `message` (the spec's catalogue) and programs switch on `code`. Internal failures
+//! Clients read `message` (product §8's catalogue) and programs switch on `code`; both, with the
+//! status, come from the code's row in `lupa_core::error_code`. Internal failures
 //! keep their source for the log and answer with a generic message, so no raw platform error text
 //! ever reaches a client.
 
 use lupa_api_types::{ErrorBody, ValidationItem};
-pub use lupa_core::error_code::ErrorCode;
+pub use lupa_core::error_code::{Composed, ErrorCode, Fixed};
 use worker::Response;
 
 /// An error answer: status, stable code, client-facing message, and for 5xx the hidden source.
@@ -30,15 +31,12 @@ pub struct ApiError {
 /// Shorthand for handler results.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// Generic text for failures the client can do nothing about (product §8 "Error interno").
-pub const INTERNAL_MESSAGE: &str = "Error interno, por favor inténtalo de nuevo más tarde";
-
 impl ApiError {
-    pub fn new(status: u16, code: ErrorCode, message: impl Into<String>) -> Self {
+    fn of(code: ErrorCode, message: String) -> Self {
         Self {
-            status,
+            status: code.status(),
             code,
-            message: message.into(),
+            message,
             source: None,
             errors: Vec::new(),
             retry_after: None,
@@ -47,52 +45,28 @@ impl ApiError {
         }
     }
 
-    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self::new(400, code, message)
+    /// An answer with a code whose text the server composes (which field, which limit).
+    pub fn composed(code: Composed, message: impl Into<String>) -> Self {
+        Self::of(code.code(), message.into())
     }
 
     pub fn not_found() -> Self {
-        Self::new(404, ErrorCode::NotFound, "No encontrado")
+        Fixed::NotFound.into()
     }
 
     /// 405 for a path that has other methods; `allowed` become its `Allow` header.
     pub fn method_not_allowed(allowed: &[&str]) -> Self {
-        Self { allow: Some(allowed.join(", ")), ..Self::new(405, ErrorCode::MethodNotAllowed, "Método no permitido") }
-    }
-
-    pub fn payload_too_large() -> Self {
-        Self::new(413, ErrorCode::PayloadTooLarge, "La solicitud es demasiado grande")
-    }
-
-    pub fn unsupported_media_type() -> Self {
-        Self::new(415, ErrorCode::UnsupportedMediaType, "El cuerpo de la solicitud debe ser JSON")
+        Self { allow: Some(allowed.join(", ")), ..Fixed::MethodNotAllowed.into() }
     }
 
     /// A failure of our own stack: logged with `source`, answered generically.
     pub fn internal(source: impl std::fmt::Display) -> Self {
-        Self { source: Some(source.to_string()), ..Self::new(500, ErrorCode::Internal, INTERNAL_MESSAGE) }
+        Self { source: Some(source.to_string()), ..Fixed::Internal.into() }
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self::new(401, ErrorCode::Unauthorized, message)
-    }
-
-    pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self::new(403, code, message)
-    }
-
-    pub fn unprocessable(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self::new(422, code, message)
-    }
-
-    pub fn too_many_requests(message: impl Into<String>, retry_after: i64) -> Self {
-        Self { retry_after: Some(retry_after), ..Self::new(429, ErrorCode::RateLimited, message) }
-    }
-
-    /// Replaces the code, keeping status and message.
-    pub fn with_code(mut self, code: ErrorCode) -> Self {
-        self.code = code;
-        self
+    /// 429 with `Retry-After`.
+    pub fn too_many_requests(retry_after: i64) -> Self {
+        Self { retry_after: Some(retry_after), ..Fixed::RateLimited.into() }
     }
 
     /// Adds validation details.
@@ -128,6 +102,13 @@ impl ApiError {
 
 fn fallback() -> Response {
     Response::builder().with_status(500).fixed(Vec::new())
+}
+
+/// An answer with a fixed code: its status and its words are the code's.
+impl From<Fixed> for ApiError {
+    fn from(code: Fixed) -> Self {
+        ApiError::of(code.code(), code.wording().to_string())
+    }
 }
 
 impl From<worker::Error> for ApiError {

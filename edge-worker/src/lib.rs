@@ -30,11 +30,10 @@ mod thumbnails;
 mod transcripts;
 mod waitlist;
 
-use lupa_core::error_code::ErrorCode;
 use lupa_core::routes::ROUTES;
 use worker::{event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::platform::config::Config;
 
 #[event(fetch)]
@@ -146,7 +145,7 @@ pub(crate) fn misconfigured(message: String) -> ApiError {
     if !MISCONFIGURATION_LOGGED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         platform::log::error("-", "(config)", &message);
     }
-    ApiError::new(503, ErrorCode::Misconfigured, message)
+    ApiError::composed(Composed::Misconfigured, message)
 }
 
 /// For routes declared `media` (a recording a browser may open directly, 'Ver grabación').

@@ -3,13 +3,12 @@
 //! upgrade to the participation's object, which keeps its viewers (`ledger/viewers.rs`).
 //! `GET /api/v1/live-chunks/…` serves one stored chunk to a URL the object signed.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_core::recording::{ChunkId, Track};
 use lupa_core::routes as paths;
 use worker::{Headers, Method, Request, RequestInit, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::platform::db::{db, int, opt_text, text};
 use crate::platform::storage::{bucket, chunk_key, verify_signed_request};
 use crate::recordings::owned_entry_with;
@@ -22,10 +21,6 @@ const TASK_COUNT: &str = "SELECT COUNT(*) AS value FROM analysis_tasks t JOIN an
 /// knows which participations' objects to ask to check their sockets again (`ledger::recheck_viewers`).
 const WATCHING: &str = "INSERT OR REPLACE INTO live_viewers (session_hash, entry_id, user_id, opened_at) \
      SELECT ?1, e.id, ?3, ?4 FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE e.id = ?2 AND (a.workspace_id = ?6 OR ?5 = 1)";
-
-const NEEDS_SOCKET: &str = "Esta dirección solo admite una conexión WebSocket.";
-const TOO_MANY: &str = "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";
-const CHUNK_GONE: &str = "Este fragmento de la grabación ya no está disponible.";
 
 /// A WebSocket handshake (RFC 6455 §4.2.1): `Upgrade: websocket`, version 13 and a key. Anything
 /// else is our JSON 426, not the runtime's plain-text one.
@@ -60,7 +55,7 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
     })
     .await?;
     if !is_upgrade(req) {
-        return Err(ApiError::new(426, ErrorCode::UpgradeRequired, NEEDS_SOCKET));
+        return Err(ApiError::from(Fixed::UpgradeRequired));
     }
     let task_count = results.first_value::<i64>(slot)?.map_or(0, |n| n.max(0));
     let headers = Headers::new();
@@ -82,7 +77,7 @@ pub async fn open(app: &App, user: &SessionUser, req: &Request, entry_id: &str) 
                 .ok_or_else(|| ApiError::internal("participation object answered 101 without a socket"))?;
             Ok(Response::from_websocket(socket)?)
         }
-        429 => Err(ApiError::new(429, ErrorCode::TooManyViewers, TOO_MANY)),
+        429 => Err(ApiError::from(Fixed::TooManyViewers)),
         status => Err(ApiError::internal(format!("participation object refused a viewer: {status}"))),
     }
 }
@@ -98,7 +93,7 @@ pub async fn chunk(
     index: &str,
 ) -> ApiResult<Response> {
     verify_signed_request(app, req, &paths::live_chunk(entry_id, segment, track, index))?;
-    let gone = || ApiError::new(404, ErrorCode::ChunkGone, CHUNK_GONE);
+    let gone = || ApiError::from(Fixed::ChunkGone);
     let (Ok(seq), Ok(index)) = (segment.parse::<u32>(), index.parse::<u32>()) else { return Err(gone()) };
     // Viewers watch the screen and the camera; the audio track is the transcript's.
     let Ok(track @ (Track::Screen | Track::Camera)) = track.parse::<Track>() else { return Err(gone()) };

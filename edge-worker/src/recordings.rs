@@ -2,7 +2,6 @@
 //! streaming them with `Range` (spliced with the seek index, ADR 0009). Where they live in R2 and
 //! how URLs are signed is `storage.rs`.
 
-use lupa_core::error_code::ErrorCode;
 use std::pin::Pin;
 
 use futures_util::stream::{self, Stream, StreamExt};
@@ -15,15 +14,13 @@ use lupa_core::routes as paths;
 use worker::{Bucket, Range, Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::participation::entries::{self, EntryRow};
 use crate::platform::db::{db, int, text, Batch, Results, Slot};
 use crate::platform::storage::{bucket, signed_url, verify_signed_request, PLAYBACK_TTL_MS};
 use crate::seek_index::{self, SeekIndex, Stored};
 use crate::App;
-
-const NOT_READY: &str = "La grabación aún no está disponible";
 
 /// The entry a batch read (`entries::add_find`) when the signed-in user is a member of the
 /// workspace that owns its analysis, or an admin; 404 otherwise. Whatever else the batch read
@@ -58,7 +55,7 @@ pub async fn owned_entry(app: &App, user: &SessionUser, entry_id: &str) -> ApiRe
 /// The signed URL of the recording's first file (the whole recording unless it was resumed).
 pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     if entry.status != "submitted" || entry.recording_key.is_none() {
-        return Err(ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY));
+        return Err(ApiError::from(Fixed::RecordingNotReady));
     }
     signed_url(app, &paths::recording(&entry.id))
 }
@@ -126,10 +123,7 @@ pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResu
     })
     .await?;
     let segments = segments_of(app, &entry, &results, slot)?;
-    let first = segments
-        .first()
-        .map(|s| s.url.clone())
-        .ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
+    let first = segments.first().map(|s| s.url.clone()).ok_or_else(|| ApiError::from(Fixed::RecordingNotReady))?;
     let total = segments.iter().map(|s| s.durationMs).sum();
     json(
         200,
@@ -177,7 +171,7 @@ pub async fn stream(
         None => entry.recording_key.clone(),
         Some(slot) => results.first_value::<String>(slot)?,
     }
-    .ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
+    .ok_or_else(|| ApiError::from(Fixed::RecordingNotReady))?;
     serve_object(app, req, key, &format!("lupa-{}", entry.id), expires, None).await
 }
 
@@ -203,7 +197,7 @@ pub async fn serve_object(
         }
     };
     let (head, stored) = futures_util::join!(bucket.head(key.clone()), load_index);
-    let head = head?.ok_or_else(|| ApiError::new(404, ErrorCode::RecordingNotReady, NOT_READY))?;
+    let head = head?.ok_or_else(|| ApiError::from(Fixed::RecordingNotReady))?;
     let size = head.size();
     let range_header = req.headers().get("range").ok().flatten();
     let index = match stored {

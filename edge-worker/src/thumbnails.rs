@@ -4,11 +4,10 @@
 //! every deletion path that removes the recording removes it too.
 
 use lupa_api_types::MessageResponse;
-use lupa_core::error_code::ErrorCode;
 use lupa_core::thumbnail::{self, ThumbnailError};
 use worker::{HttpMetadata, Request, Response, ResponseBuilder};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_body};
 use crate::participation::entries;
 use crate::platform::db::{db, failed, int, stmt, text, Busy};
@@ -16,7 +15,6 @@ use crate::platform::storage::{self, entry_prefix};
 use crate::App;
 
 const SAVED: &str = "Miniatura guardada";
-const NONE: &str = "Esta participación no tiene miniatura";
 const STORED: &str = "UPDATE analysis_entries SET thumbnail_at = ?2 WHERE id = ?1 AND status = 'in_progress'";
 
 pub fn key(analysis_id: &str, entry_id: &str) -> String {
@@ -33,7 +31,7 @@ pub fn url(app: &App, entry_id: &str, thumbnail_at: Option<i64>) -> ApiResult<Op
 }
 
 fn refused(error: ThumbnailError) -> ApiError {
-    ApiError::new(error.status(), error.code(), error.message())
+    ApiError::from(error.code())
 }
 
 /// `PUT /api/v1/analysisEntry/{id}/thumbnail`: a JPEG of at most 256 KiB and 4 Mi pixels
@@ -53,7 +51,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
         }
     })?;
     if bytes.len() != limit {
-        return Err(ApiError::bad_request(ErrorCode::ThumbnailLength, "La miniatura no tiene la longitud declarada"));
+        return Err(ApiError::from(Fixed::ThumbnailLength));
     }
     thumbnail::check_bytes(&bytes).map_err(refused)?;
     let metadata = HttpMetadata { content_type: Some(thumbnail::CONTENT_TYPE.into()), ..Default::default() };
@@ -71,7 +69,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
         // The participant left (or the share stopped) while the picture was on its way: the
         // deletion may already have emptied the entry's prefix, so the picture must not stay.
         bucket.delete(object_key).await.map_err(|e| ApiError::internal(format!("R2 delete thumbnail: {e}")))?;
-        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
+        return Err(ApiError::from(Fixed::NotYourEntry));
     }
     json(200, &MessageResponse { message: SAVED.into() })
 }
@@ -80,7 +78,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
 pub async fn stream(app: &App, req: &Request, entry_id: &str) -> ApiResult<Response> {
     storage::verify_signed_request(app, req, &path(entry_id))?;
     let entry = entries::find(&db(app)?, entry_id).await?.ok_or_else(ApiError::not_found)?;
-    let not_found = || ApiError::new(404, ErrorCode::NoThumbnail, NONE);
+    let not_found = || ApiError::from(Fixed::NoThumbnail);
     if entry.thumbnail_at.is_none() {
         return Err(not_found());
     }

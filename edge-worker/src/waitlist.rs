@@ -3,18 +3,15 @@
 
 use lupa_api_types::{MessageResponse, WaitlistRequest};
 use lupa_core::auth::{email, rate_limit};
-use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::platform::db::{db, failed, int, new_id, stmt, text, Busy};
 use crate::App;
 
 const JOINED: &str = "Te hemos apuntado. Te avisaremos cuando abramos acceso.";
-const INVALID_EMAIL: &str = "Introduce un correo válido";
-const NO_CONSENT: &str = "Debes aceptar los términos para continuar";
 const INSERT: &str = "INSERT INTO waitlist (id, email, email_normalized, consent, consent_at, created_at) \
      VALUES (?1, ?2, ?3, 1, ?4, ?4) ON CONFLICT (email_normalized) DO NOTHING";
 
@@ -28,10 +25,10 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let address = body.email.unwrap_or_default();
     if !email::looks_like_address(&address) {
-        return Err(ApiError::bad_request(ErrorCode::InvalidEmail, INVALID_EMAIL));
+        return Err(ApiError::from(Fixed::InvalidEmail));
     }
     if body.consent != Some(true) {
-        return Err(ApiError::bad_request(ErrorCode::ConsentRequired, NO_CONSENT));
+        return Err(ApiError::from(Fixed::ConsentRequired));
     }
     let now = app.now();
     stmt(&database, INSERT, &[text(&new_id()), text(address.trim()), text(&email::normalize(&address)), int(now)])?

@@ -395,7 +395,7 @@ test('turning transcription off stops it for a participation in progress: nothin
   // The rest of the audio: taken until the object hears of the change, refused from then on.
   for (let i = before; i < audio.length; i++) {
     const sent = await audioChunk(p, i, audio[i].bytes, audio[i].headers);
-    assert.ok(sent.status === 200 || sent.code === 'invalid_track', `${sent.status} ${sent.code}`);
+    assert.ok(sent.status === 200 || sent.code === 'transcription_off', `${sent.status} ${sent.code}`);
   }
   const prefix = `analyses/${analysisId}/entries/${p.entryId}/`;
   // The object hears of it on its next round and drops the audio it kept for the transcript.
@@ -407,7 +407,7 @@ test('turning transcription off stops it for a participation in progress: nothin
   assert.deepEqual(await honestRequests(), [], 'no window left the worker');
   const more = await audioChunk(p, audio.length, audio[0].bytes, audio.at(-1).headers);
   assert.equal(more.status, 409);
-  assert.equal(more.code, 'invalid_track');
+  assert.equal(more.code, 'transcription_off');
   assert.equal((await screenChunk(p, 0, SCREEN, 5_000)).status, 200);
   await finish(p);
   await new Promise((r) => setTimeout(r, 1_500));

@@ -339,11 +339,11 @@ test('password reset answers the same for unknown accounts and mails a single-us
     (await api(LOGIN, { method: 'POST', body: { username: email, password: 'nueva clave larga' } })).status,
     200,
   );
-  // Single use: a used link is no longer there (404, the same message and code; ADR 0020).
+  // Single use: a used link is no longer there (404 `unknown_reset_token`, the same message; ADR 0020).
   const reused = await api(`${RESET}?passwordResetToken=${token}`);
   assert.equal(reused.status, 404);
   assert.equal(reused.json.message, 'Invalid or expired password reset token');
-  assert.equal(reused.json.code, 'invalid_reset_token');
+  assert.equal(reused.json.code, 'unknown_reset_token');
   const reapplied = await api(RESET, {
     method: 'PATCH',
     body: { passwordResetToken: token, newPassword: 'tercera clave larga', confirmNewPassword: 'tercera clave larga' },

@@ -37,8 +37,8 @@ test('the owner passes ownership on: one batch, one owner, logged; the old owner
 
   // Bad input and the wrong people: clear 4xx, nothing changes.
   for (const [who, body, status, code] of [
-    [owner, {}, 400, 'missing_fields'],
-    [owner, { userId: '  ' }, 400, 'missing_fields'],
+    [owner, {}, 400, 'missing_new_owner'],
+    [owner, { userId: '  ' }, 400, 'missing_new_owner'],
     [owner, { userId: owner.user.id }, 409, 'already_owner'],
     [owner, { userId: 'nobody' }, 404, 'member_not_found'],
     [owner, { userId: (await signUp('own-stranger')).user.id }, 404, 'member_not_found'],
@@ -79,7 +79,7 @@ test('the owner passes ownership on: one batch, one owner, logged; the old owner
   // The last owner can't leave; the old owner, now an admin, can.
   const leave = (who) => api(`/api/v1/workspaces/${ws(owner)}/leave`, { method: 'POST', cookie: who.cookie });
   const stays = await leave(observer);
-  assert.deepEqual([stays.status, stays.json.code], [403, 'owner_protected']);
+  assert.deepEqual([stays.status, stays.json.code], [403, 'owner_cannot_leave']);
   assert.equal((await leave(owner)).status, 200);
   // This team was the old owner's personal workspace, now the observer's: having left it, the
   // account is in no workspace until it makes or joins one.
@@ -162,8 +162,8 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
   // Refusals, each in the spec's style, and nothing deleted.
   const stranger = await signUp('del-stranger');
   for (const [who, wid, typed, status, code, message] of [
-    [researcher, id, name, 403, 'team_role_forbidden', 'Solo la persona propietaria puede eliminar el equipo'],
-    [observer, id, name, 403, 'team_role_forbidden', 'Solo la persona propietaria puede eliminar el equipo'],
+    [researcher, id, name, 403, 'only_owner', 'Solo la persona propietaria puede eliminar el equipo'],
+    [observer, id, name, 403, 'only_owner', 'Solo la persona propietaria puede eliminar el equipo'],
     [stranger, id, name, 404, 'not_a_member', 'No eres miembro de este equipo'],
     [owner, 'nope', 'x', 404, 'not_a_member', 'No eres miembro de este equipo'],
     [
@@ -179,7 +179,7 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
       id,
       undefined,
       400,
-      'workspace_name_mismatch',
+      'missing_workspace_name',
       'Escribe el nombre del equipo tal como aparece para confirmar',
     ],
     [

@@ -338,7 +338,7 @@ test('leaving: a member leaves (the personal workspace becomes current); the own
   assert.equal((await leave(member, ws(owner))).json.code, 'not_a_member');
   const stays = await leave(owner, ws(owner));
   assert.equal(stays.status, 403);
-  assert.equal(stays.json.code, 'owner_protected');
+  assert.equal(stays.json.code, 'owner_cannot_leave');
   assert.equal((await api('/api/v1/team', { cookie: owner.cookie })).json.members.length, 1);
   assert.ok((await activity(ws(owner))).some((r) => r.kind === 'member_left' && r.actor_id === member.user.id));
 });

@@ -422,10 +422,10 @@ test('with transcription off nothing is recorded for it and no request leaves th
   });
   // Not transcribed: a well-formed request this participation's settings cannot take (409).
   assert.equal(audioOpen.status, 409);
-  assert.equal(audioOpen.json.code, 'invalid_track');
+  assert.equal(audioOpen.json.code, 'transcription_off');
   const [refused] = await sendAudio(entryId, cookie, segment, AUDIO[0], 0);
   assert.equal(refused.status, 409);
-  assert.equal(refused.json.code, 'invalid_track');
+  assert.equal(refused.json.code, 'transcription_off');
   assert.equal((await complete(entryId, cookie)).status, 200);
   assert.equal((await submit(entryId, cookie)).status, 200);
   await new Promise((r) => setTimeout(r, 1_500));

@@ -16,6 +16,7 @@ pub mod auth;
 pub mod billing;
 pub mod common;
 pub mod entries;
+pub mod error_wording;
 pub mod examples;
 pub mod insights;
 pub mod live;

@@ -16,9 +16,6 @@ pub const BASIC_MONTHLY: Plan = Plan { name: "basic", cycle: "monthly", amount_c
 /// than in `stripe_events` because the route table, which every build has, states it.
 pub const MAX_EVENT_BYTES: u64 = 512 * 1024;
 
-pub const UNKNOWN_PLAN: &str = "Plan no disponible";
-pub const ALREADY_SUBSCRIBED: &str = "El usuario ya tiene una suscripción existente, gestiónala en el portal";
-
 /// The plan for a `planName`/`planBillingCycle` pair, if we sell it.
 pub fn plan(name: &str, cycle: &str) -> Option<Plan> {
     (name == BASIC_MONTHLY.name && cycle == BASIC_MONTHLY.cycle).then_some(BASIC_MONTHLY)

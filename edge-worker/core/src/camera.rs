@@ -6,14 +6,14 @@
 //! file with the same segment number. The camera is recorded as its own small stream so the
 //! screen file stays as it was, and a camera that stops (optional camera) ends only its own file.
 
+use crate::error_code::Fixed;
+
 /// The analysis setting's values, as stored and sent.
 pub const OFF: &str = "off";
 pub const OPTIONAL: &str = "optional";
 pub const REQUIRED: &str = "required";
 
 pub const CAMERA_INVALID: &str = "Por favor, elige una opción de cámara válida: 'off', 'optional' o 'required'";
-pub const CAMERA_OFF: &str = "Este análisis no graba la cámara";
-pub const NO_SCREEN_SEGMENT: &str = "Empieza primero la grabación de la pantalla";
 
 /// The setting sent by the create/edit form: `None` keeps what there is (`current`), which is
 /// 'off' for a new analysis. Any other text is refused.
@@ -42,15 +42,15 @@ pub fn records_camera(setting: &str) -> bool {
     matches!(stored(setting), OPTIONAL | REQUIRED)
 }
 
-pub const START_INVALID: &str = "x-lupa-start-ms debe ser un número de milisegundos desde 0";
-
 /// The `x-lupa-start-ms` of a camera (or audio) chunk: where its file starts on its segment's
 /// screen file. Missing is 0 (the files then play as if started together); an hour caps a bogus
 /// value; anything but a whole number from 0 is refused (as the OpenAPI document says).
-pub fn start_ms(header: Option<&str>) -> Result<i64, &'static str> {
+pub fn start_ms(header: Option<&str>) -> Result<i64, Fixed> {
     match header {
         None => Ok(0),
-        Some(v) => v.trim().parse::<i64>().ok().filter(|v| *v >= 0).map(|v| v.min(60 * 60 * 1000)).ok_or(START_INVALID),
+        Some(v) => {
+            v.trim().parse::<i64>().ok().filter(|v| *v >= 0).map(|v| v.min(60 * 60 * 1000)).ok_or(Fixed::BadChunkStart)
+        }
     }
 }
 
@@ -73,8 +73,8 @@ mod tests {
     #[test]
     fn the_camera_start_is_bounded() {
         assert_eq!(start_ms(None), Ok(0));
-        assert_eq!(start_ms(Some("x")), Err(START_INVALID));
-        assert_eq!(start_ms(Some("-5")), Err(START_INVALID));
+        assert_eq!(start_ms(Some("x")), Err(Fixed::BadChunkStart));
+        assert_eq!(start_ms(Some("-5")), Err(Fixed::BadChunkStart));
         assert_eq!(start_ms(Some(" 240 ")), Ok(240));
         assert_eq!(start_ms(Some("99999999999")), Ok(3_600_000));
     }

@@ -8,7 +8,7 @@
 //! only when the segment closes (the WebM duration is written into it then); parts 2.. are composed
 //! in the background as soon as the chunks cover them; the last part is composed at close.
 
-use crate::error_code::ErrorCode;
+use crate::error_code::Fixed;
 use crate::participation::PART_SIZE;
 
 /// The largest chunk the server accepts: a 1000 ms timeslice at the spec's ~1.1 Mbit/s is ~140 KB;
@@ -32,11 +32,6 @@ pub const GRACE_MS: i64 = 24 * 60 * 60 * 1000;
 pub const HOLD_AFTER_MEDIA_MS: i64 = 30 * 60 * 1000;
 /// A participation holds its place this long after `participate` (or a resume) without media.
 pub const HOLD_WITHOUT_MEDIA_MS: i64 = 5 * 60 * 1000;
-
-pub const TOO_LONG: &str =
-    "La grabación ha alcanzado la duración máxima permitida. Puedes finalizar el análisis con lo grabado hasta ahora.";
-pub const TOO_LARGE: &str =
-    "La grabación ha alcanzado el tamaño máximo permitido. Puedes finalizar el análisis con lo grabado hasta ahora.";
 
 /// The limits of one participation, from configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,33 +63,16 @@ pub enum ChunkError {
 }
 
 impl ChunkError {
-    /// HTTP status: 413 for every size or length limit, 400 for malformed requests.
-    pub fn status(self) -> u16 {
+    /// The answer's code; its status (413 for every size or length limit, 400 for malformed
+    /// requests) and wording are the code's.
+    pub fn code(self) -> Fixed {
         match self {
-            ChunkError::TooBig | ChunkError::TooLong | ChunkError::TooLarge => 413,
-            ChunkError::BadIndex | ChunkError::BadEndTime | ChunkError::Empty => 400,
-        }
-    }
-
-    pub fn code(self) -> ErrorCode {
-        match self {
-            ChunkError::BadIndex => ErrorCode::BadChunkIndex,
-            ChunkError::BadEndTime => ErrorCode::BadChunkTime,
-            ChunkError::Empty => ErrorCode::EmptyChunk,
-            ChunkError::TooBig => ErrorCode::ChunkTooLarge,
-            ChunkError::TooLong => ErrorCode::RecordingTooLong,
-            ChunkError::TooLarge => ErrorCode::RecordingTooLarge,
-        }
-    }
-
-    pub fn message(self) -> &'static str {
-        match self {
-            ChunkError::BadIndex => "Número de fragmento no válido",
-            ChunkError::BadEndTime => "Falta el tiempo del fragmento (x-lupa-end-ms) o no es válido",
-            ChunkError::Empty => "El fragmento está vacío",
-            ChunkError::TooBig => "El fragmento supera el tamaño permitido (4 MiB)",
-            ChunkError::TooLong => TOO_LONG,
-            ChunkError::TooLarge => TOO_LARGE,
+            ChunkError::BadIndex => Fixed::BadChunkIndex,
+            ChunkError::BadEndTime => Fixed::BadChunkTime,
+            ChunkError::Empty => Fixed::EmptyChunk,
+            ChunkError::TooBig => Fixed::ChunkTooLarge,
+            ChunkError::TooLong => Fixed::RecordingTooLong,
+            ChunkError::TooLarge => Fixed::RecordingTooLarge,
         }
     }
 }
@@ -231,7 +209,8 @@ mod tests {
         assert_eq!(check_chunk(req("1", Some("1.5"), 10), Limits::default()), Err(ChunkError::BadEndTime));
         assert_eq!(check_chunk(req("1", Some("1"), 0), Limits::default()), Err(ChunkError::Empty));
         assert_eq!(
-            check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES + 1), Limits::default()).map_err(ChunkError::status),
+            check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES + 1), Limits::default())
+                .map_err(|e| e.code().code().status()),
             Err(413)
         );
         assert_eq!(check_chunk(req("1", Some("1"), CHUNK_MAX_BYTES), Limits::default()).map(|c| c.index), Ok(1));
@@ -246,8 +225,8 @@ mod tests {
         assert!(check_chunk(on_time, limits).is_ok());
         let full = ChunkRequest { stored_bytes: 95, ..req("3", Some("1"), 6) };
         assert_eq!(check_chunk(full, limits), Err(ChunkError::TooLarge));
-        assert_eq!(ChunkError::TooLarge.status(), 413);
-        assert_eq!(ChunkError::TooLong.code().as_str(), "recording_too_long");
+        assert_eq!(ChunkError::TooLarge.code().code().status(), 413);
+        assert_eq!(ChunkError::TooLong.code().code().as_str(), "recording_too_long");
     }
 
     fn chunks(sizes: &[(u32, u64)]) -> Vec<StoredChunk> {

@@ -24,8 +24,6 @@ pub const NOT_A_CLIP: &str = "Solo se pueden añadir clips de este análisis (no
 pub const BAD_SHARE_KIND: &str = "Indica qué compartir: 'recording', 'clip', 'reel' o 'summary'";
 pub const BAD_EXPIRY: &str = "La caducidad debe ser de 7, 30 o 90 días";
 pub const BAD_TARGET: &str = "No se encuentra lo que quieres compartir en este análisis";
-/// What a stakeholder sees for a link that was revoked, has expired, or never existed (410).
-pub const SHARE_GONE: &str = "Este enlace ya no está disponible";
 
 /// Days a share link may live.
 pub const SHARE_DAYS: [i64; 3] = [7, 30, 90];

@@ -18,8 +18,6 @@ pub const INVALID_SEQ: &str = "La facilidad de la tarea debe ser un número del 
 pub const INVALID_SUCCESS: &str = "Indica si completaste la tarea: 'yes', 'no' o 'unsure'";
 pub const INVALID_AT: &str = "El momento de la respuesta no es válido";
 pub const NO_SUCH_TASK: &str = "Esa tarea no existe en este análisis";
-pub const QUESTIONS_OFF: &str = "Este análisis no hace preguntas sobre las tareas";
-pub const SUS_OFF: &str = "Este análisis no incluye el cuestionario SUS";
 
 /// '¿Conseguiste completar la tarea?': 'Sí', 'No', 'No estoy seguro'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

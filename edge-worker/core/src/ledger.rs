@@ -7,7 +7,7 @@
 //! body moves), and a deletion can't miss a chunk in flight.
 
 use crate::chunks::{Limits, GRACE_MS, HOLD_AFTER_MEDIA_MS, HOLD_WITHOUT_MEDIA_MS};
-use crate::error_code::ErrorCode;
+use crate::error_code::Fixed;
 use crate::recording::ChunkId;
 
 /// Chunks below this size are stored only as a segment's last chunk (one per segment): a real
@@ -62,58 +62,24 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn status(self) -> u16 {
+    /// The answer's code, which owns its status (409 for a well-formed request the
+    /// participation's state cannot take, ADR 0020) and its wording.
+    pub fn code(self) -> Fixed {
         match self {
-            Refusal::NotYours => 403,
-            Refusal::Gone | Refusal::NoSegment => 404,
-            // A well-formed request the participation's state cannot take (ADR 0020).
-            Refusal::SegmentClosed
-            | Refusal::Conflict
-            | Refusal::InFlight
-            | Refusal::NoScreenSegment
-            | Refusal::TooManySegments
-            | Refusal::TooSmall
-            | Refusal::CameraOff
-            | Refusal::TranscriptionOff => 409,
-            Refusal::TooLong | Refusal::TooLarge | Refusal::TooManyChunks => 413,
-        }
-    }
-
-    pub fn code(self) -> ErrorCode {
-        match self {
-            Refusal::NotYours => ErrorCode::NotYourEntry,
-            Refusal::Gone => ErrorCode::NotFound,
-            Refusal::NoSegment => ErrorCode::NoSegment,
-            Refusal::SegmentClosed => ErrorCode::SegmentClosed,
-            Refusal::TooManySegments => ErrorCode::TooManySegments,
-            Refusal::Conflict => ErrorCode::ChunkConflict,
-            Refusal::InFlight => ErrorCode::ChunkInFlight,
-            Refusal::TooLong => ErrorCode::RecordingTooLong,
-            Refusal::TooLarge => ErrorCode::RecordingTooLarge,
-            Refusal::TooSmall => ErrorCode::ChunkTooSmall,
-            Refusal::TooManyChunks => ErrorCode::TooManyChunks,
-            Refusal::CameraOff => ErrorCode::CameraOff,
-            Refusal::NoScreenSegment => ErrorCode::NoScreenSegment,
-            Refusal::TranscriptionOff => ErrorCode::InvalidTrack,
-        }
-    }
-
-    pub fn message(self) -> &'static str {
-        match self {
-            Refusal::NotYours => crate::participation::NOT_YOURS,
-            Refusal::Gone => "Esta participación ya no existe",
-            Refusal::NoSegment => "Ese tramo de la grabación no existe",
-            Refusal::SegmentClosed => "Este tramo de la grabación ya está cerrado",
-            Refusal::TooManySegments => "La participación se ha interrumpido demasiadas veces",
-            Refusal::Conflict => "Ese fragmento ya se recibió con otro tamaño",
-            Refusal::InFlight => "Ese fragmento aún se está recibiendo",
-            Refusal::TooLong => crate::chunks::TOO_LONG,
-            Refusal::TooLarge => crate::chunks::TOO_LARGE,
-            Refusal::TooSmall => "El fragmento es demasiado pequeño",
-            Refusal::TooManyChunks => "La grabación tiene demasiados fragmentos",
-            Refusal::CameraOff => crate::camera::CAMERA_OFF,
-            Refusal::NoScreenSegment => crate::camera::NO_SCREEN_SEGMENT,
-            Refusal::TranscriptionOff => "Este análisis no transcribe sus grabaciones",
+            Refusal::NotYours => Fixed::NotYourEntry,
+            Refusal::Gone => Fixed::ParticipationGone,
+            Refusal::NoSegment => Fixed::NoSegment,
+            Refusal::SegmentClosed => Fixed::SegmentClosed,
+            Refusal::TooManySegments => Fixed::TooManySegments,
+            Refusal::Conflict => Fixed::ChunkConflict,
+            Refusal::InFlight => Fixed::ChunkInFlight,
+            Refusal::TooLong => Fixed::RecordingTooLong,
+            Refusal::TooLarge => Fixed::RecordingTooLarge,
+            Refusal::TooSmall => Fixed::ChunkTooSmall,
+            Refusal::TooManyChunks => Fixed::TooManyChunks,
+            Refusal::CameraOff => Fixed::CameraOff,
+            Refusal::NoScreenSegment => Fixed::NoScreenSegment,
+            Refusal::TranscriptionOff => Fixed::TranscriptionOff,
         }
     }
 }
@@ -322,7 +288,7 @@ mod tests {
         assert_eq!(check_reservation(full, limits), Err(Refusal::TooLarge));
         let last = Reservation { declared_len: 1 << 20, committed_bytes: 7 << 20, ..reservation() };
         assert_eq!(check_reservation(last, limits), Ok(()));
-        assert_eq!(Refusal::TooLarge.status(), 413);
+        assert_eq!(Refusal::TooLarge.code().code().status(), 413);
     }
 
     #[test]
@@ -345,7 +311,10 @@ mod tests {
         );
         assert!(may_reserve_again(0, 1_700_000_000_000, true), "a reservation older than the time column");
         assert!(!may_reserve_again(10_000, 5_000, true), "a clock behind the reservation's is not staleness");
-        assert_eq!((Refusal::InFlight.status(), Refusal::InFlight.code().as_str()), (409, "chunk_in_flight"));
+        assert_eq!(
+            (Refusal::InFlight.code().code().status(), Refusal::InFlight.code().code().as_str()),
+            (409, "chunk_in_flight")
+        );
     }
 
     #[test]

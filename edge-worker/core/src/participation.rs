@@ -5,14 +5,7 @@ use subtle::ConstantTimeEq;
 
 use crate::auth::token::{hex, hmac_sha256};
 
-pub const NOT_FOUND: &str = "Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.";
-pub const NO_PLACES: &str = "No hay plazas disponibles para este análisis.";
-pub const ID_REQUIRED: &str = "Por favor, introduce un ID de análisis";
 pub const MISSING_RECORDING: &str = "Missing recording data";
-pub const MISSING_IDS: &str = "Missing analysis ID or entry ID for upload";
-pub const MISSING_ENTRY_ID: &str = "Missing analysis entry ID for updating entry.";
-pub const NOT_YOURS: &str =
-    "Esta participación no pertenece a este navegador. Vuelve a empezar desde el enlace de invitación.";
 
 /// An unsubmitted participation counts as interrupted once nothing arrived for this long: a
 /// recording tab sends a chunk every second, so two minutes of silence means the tab was

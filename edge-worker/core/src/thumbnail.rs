@@ -8,7 +8,7 @@
 //! viewer allocate far more than a thumbnail (a 256 KiB JPEG can declare 65 535 × 65 535 pixels,
 //! 16 GiB once decoded).
 
-use crate::error_code::ErrorCode;
+use crate::error_code::Fixed;
 /// A 320 px wide JPEG of a screen is ~10–40 KB; this leaves room without letting the route store
 /// arbitrary files.
 pub const MAX_BYTES: u64 = 256 * 1024;
@@ -18,11 +18,6 @@ pub const CONTENT_TYPE: &str = "image/jpeg";
 /// 1:40 window gives 320 × 12 800. 4 Mi pixels (16 MiB decoded as RGBA) covers that and refuses
 /// decompression bombs.
 pub const MAX_PIXELS: u64 = 4 * 1024 * 1024;
-
-pub const EMPTY: &str = "La miniatura está vacía";
-pub const TOO_LARGE: &str = "La miniatura supera el tamaño permitido (256 KiB)";
-pub const NOT_JPEG: &str = "La miniatura debe ser una imagen JPEG";
-pub const TOO_MANY_PIXELS: &str = "La miniatura tiene demasiados píxeles";
 
 /// Why a thumbnail is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,29 +33,14 @@ pub enum ThumbnailError {
 }
 
 impl ThumbnailError {
-    pub fn status(self) -> u16 {
+    /// The answer's code, which owns its status and wording.
+    pub fn code(self) -> Fixed {
         match self {
-            ThumbnailError::Empty | ThumbnailError::NotJpeg | ThumbnailError::TooManyPixels => 400,
-            ThumbnailError::TooLarge => 413,
-            ThumbnailError::NotJpegType => 415,
-        }
-    }
-
-    pub fn code(self) -> ErrorCode {
-        match self {
-            ThumbnailError::Empty => ErrorCode::EmptyThumbnail,
-            ThumbnailError::TooLarge => ErrorCode::ThumbnailTooLarge,
-            ThumbnailError::NotJpegType | ThumbnailError::NotJpeg => ErrorCode::NotJpeg,
-            ThumbnailError::TooManyPixels => ErrorCode::ThumbnailTooManyPixels,
-        }
-    }
-
-    pub fn message(self) -> &'static str {
-        match self {
-            ThumbnailError::Empty => EMPTY,
-            ThumbnailError::TooLarge => TOO_LARGE,
-            ThumbnailError::NotJpegType | ThumbnailError::NotJpeg => NOT_JPEG,
-            ThumbnailError::TooManyPixels => TOO_MANY_PIXELS,
+            ThumbnailError::Empty => Fixed::EmptyThumbnail,
+            ThumbnailError::TooLarge => Fixed::ThumbnailTooLarge,
+            ThumbnailError::NotJpegType => Fixed::NotJpegType,
+            ThumbnailError::NotJpeg => Fixed::NotJpeg,
+            ThumbnailError::TooManyPixels => Fixed::ThumbnailTooManyPixels,
         }
     }
 }
@@ -147,8 +127,8 @@ mod tests {
         assert_eq!(check_request(None, 20_000), Err(ThumbnailError::NotJpegType));
         assert_eq!(check_request(Some("image/jpeg"), 0), Err(ThumbnailError::Empty));
         assert_eq!(check_request(Some("image/jpeg"), MAX_BYTES + 1), Err(ThumbnailError::TooLarge));
-        assert_eq!(ThumbnailError::TooLarge.status(), 413);
-        assert_eq!(ThumbnailError::NotJpegType.status(), 415);
+        assert_eq!(ThumbnailError::TooLarge.code().code().status(), 413);
+        assert_eq!(ThumbnailError::NotJpegType.code().code().status(), 415);
     }
 
     /// SOI, an APP0 of `app` bytes, a baseline frame header of `width` × `height`, EOI.
@@ -183,7 +163,7 @@ mod tests {
         assert_eq!(check_bytes(&jpeg(14, u16::MAX, u16::MAX)), Err(ThumbnailError::TooManyPixels));
         assert_eq!(check_bytes(&jpeg(14, 4096, 4096)), Err(ThumbnailError::TooManyPixels));
         assert_eq!(check_bytes(&jpeg(14, 320, 0)), Err(ThumbnailError::TooManyPixels), "height from a DNL: not ours");
-        assert_eq!(ThumbnailError::TooManyPixels.status(), 400);
+        assert_eq!(ThumbnailError::TooManyPixels.code().code().status(), 400);
         // Segment lengths that run past the end, or loop on themselves, end the walk.
         let mut past = jpeg(14, 320, 180);
         past[4..6].copy_from_slice(&u16::MAX.to_be_bytes());

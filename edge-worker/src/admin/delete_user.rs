@@ -7,11 +7,10 @@
 //! user with their workspaces and the deleting batch also reads the queue, so the request waits
 //! for three D1 round trips (ADR 0011).
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::participation::purge;
 use crate::platform::db::{db, text, Batch, Value};
 use crate::App;
-use lupa_core::error_code::ErrorCode;
 
 const GUARD: &str = "INSERT INTO invariant_checks (ok) SELECT (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin') > 1) \
      FROM users WHERE id = ?1";
@@ -65,7 +64,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     batch.add(CLEAR_GUARD, &[])?;
     purge::delete_and_drain(app, batch).await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::new(409, ErrorCode::LastAdmin, "Debe quedar al menos un administrador")
+            ApiError::from(Fixed::LastAdmin)
         } else {
             err
         }

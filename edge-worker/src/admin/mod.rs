@@ -1,7 +1,6 @@
 //! The admin area's API: users (list, search, page, change role, delete with everything they own),
 //! workspaces (`workspaces.rs`) and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
 
-use lupa_core::error_code::ErrorCode;
 pub mod delete_user;
 pub mod workspaces;
 
@@ -13,14 +12,13 @@ use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::{self, SessionUser};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy};
 use crate::App;
 
 /// Product §8 Admin list failure.
 pub const REFUSED: &str = "User is not authorized to view this page - please log in again";
-const LAST_ADMIN: &str = "Debe quedar al menos un administrador";
 const BAD_PAGE: &str = "La página debe ser un número desde 1, y su tamaño de 1 a 200";
 
 /// `instr`, not LIKE: what the admin types is matched literally, and a long query is no pattern
@@ -39,10 +37,10 @@ const WAITLIST: &str = "SELECT id, email, consent_at, created_at FROM waitlist O
 /// router calls it for every route declared `Access::Admin`, before the handler.
 pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
     let Some(user) = sessions::current(app, req).await? else {
-        return Err(ApiError::unauthorized(REFUSED));
+        return Err(ApiError::composed(Composed::Unauthorized, REFUSED));
     };
     if Role::parse(&user.user.role) != Some(Role::Admin) {
-        return Err(ApiError::forbidden(ErrorCode::NotAdmin, REFUSED));
+        return Err(ApiError::from(Fixed::NotAdmin));
     }
     Ok(user)
 }
@@ -65,7 +63,7 @@ pub async fn users(app: &App, req: &Request) -> ApiResult<Response> {
             .parse::<i64>()
             .ok()
             .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| ApiError::bad_request(ErrorCode::BadFilter, BAD_PAGE)),
+            .ok_or_else(|| ApiError::composed(Composed::BadFilter, BAD_PAGE)),
     };
     let page = number("page", 1, lupa_core::auth::MAX_PAGE)?;
     let size = number("pageSize", lupa_core::auth::DEFAULT_PAGE_SIZE, lupa_core::auth::MAX_PAGE_SIZE)?;
@@ -85,7 +83,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     let body: AdminUserUpdate = read_json(req).await?;
     let role = body.role.as_deref().and_then(Role::parse).filter(|r| *r != Role::Participant);
     let Some(role) = role else {
-        return Err(ApiError::bad_request(ErrorCode::BadRole, "El rol debe ser admin o customer"));
+        return Err(ApiError::from(Fixed::BadRole));
     };
     let database = db(app)?;
     // One transaction: the guard (the last admin keeps the role), the change, the user read back.
@@ -97,7 +95,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
     let read = crate::auth::users::add_by_id(&mut batch, id)?;
     let results = batch.run().await.map_err(|err| {
         if err.source.as_deref().is_some_and(|s| s.contains("CHECK constraint failed")) {
-            ApiError::new(409, ErrorCode::LastAdmin, LAST_ADMIN)
+            ApiError::from(Fixed::LastAdmin)
         } else {
             err
         }
@@ -122,7 +120,7 @@ pub async fn update_user(app: &App, req: &mut Request, id: &str) -> ApiResult<Re
 /// `DELETE /api/v1/admin/users/{id}`.
 pub async fn delete_user(app: &App, admin: &SessionUser, id: &str) -> ApiResult<Response> {
     if admin.user.id == id {
-        return Err(ApiError::new(409, ErrorCode::SelfDelete, "No puedes eliminar tu propia cuenta"));
+        return Err(ApiError::from(Fixed::SelfDelete));
     }
     delete_user::delete(app, id).await?;
     json(200, &MessageResponse { message: "Usuario eliminado".into() })

@@ -1,7 +1,6 @@
 //! Analyses for researchers: list, create (behind the subscription gate), read, edit, close and
 //! reopen, delete. Another customer's analysis is always 404, never 403, so ids leak nothing.
 
-use lupa_core::error_code::ErrorCode;
 pub mod live;
 pub mod repo;
 
@@ -13,7 +12,7 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, new_id, Batch};
 use crate::App;
@@ -50,7 +49,7 @@ fn transcription(
         sent.and_then(|t| t.summaries),
         current,
     )
-    .map_err(|m| ApiError::unprocessable(ErrorCode::InvalidAnalysis, m))
+    .map_err(|m| ApiError::composed(Composed::InvalidTranscription, m))
 }
 
 fn input(body: AnalysisRequest) -> AnalysisInput {
@@ -67,7 +66,7 @@ fn input(body: AnalysisRequest) -> AnalysisInput {
 fn invalid(problems: Vec<&'static str>) -> ApiError {
     // The first problem is the message (the form shows one at a time); all are listed too.
     let message = problems.first().copied().unwrap_or(INVALID);
-    ApiError::bad_request(ErrorCode::InvalidAnalysis, message).with_errors(problems.into_iter().map(str::to_string))
+    ApiError::composed(Composed::InvalidAnalysis, message).with_errors(problems.into_iter().map(str::to_string))
 }
 
 /// Whether `user` may see an analysis: a member of its workspace, or an admin. Anyone else gets 404.
@@ -195,7 +194,7 @@ pub async fn update(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let (valid, study) = validate_all(body, row.study())?;
     // Fewer places than the submissions it has: a valid request this analysis cannot take.
     analysis::check_new_max(valid.max_participants, row.submitted)
-        .map_err(|m| ApiError::new(409, ErrorCode::InvalidAnalysis, m))?;
+        .map_err(|m| ApiError::composed(Composed::MaxBelowSubmitted, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let status = analysis::status_for(Status::parse(&row.status), row.submitted, valid.max_participants);
     let mut writes = Batch::new(&database);
@@ -217,7 +216,7 @@ pub async fn reopen(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let database = db(app)?;
     let (row, subscribed) = find_with_subscription(&database, user, id, app.now()).await?;
     let status = analysis::reopen(row.submitted, row.max_participants)
-        .map_err(|m| ApiError::new(409, ErrorCode::AnalysisFull, m))?;
+        .map_err(|m| ApiError::composed(Composed::AnalysisFull, m))?;
     gate::require_active(subscribed, gate::REQUIRED_TO_CHANGE)?;
     let mut writes = Batch::new(&database);
     repo::add_set_status(&mut writes, id, status.as_str(), app.now())?;

@@ -15,7 +15,6 @@
 //! the user; another opens the session, notes the login and gives the attempt back (or, after a
 //! failure, counts it for the account).
 
-use lupa_core::error_code::ErrorCode;
 use std::time::Duration;
 
 use lupa_api_types::{LoginRequest, UserResponse};
@@ -23,23 +22,18 @@ use lupa_core::auth::{email, password, rate_limit, Role};
 use worker::{D1Database, Delay, Request, Response};
 
 use crate::auth::{rate, sessions, users};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
 use crate::platform::db::{db, Batch};
 use crate::App;
-
-pub const WRONG_PAIR: &str = "La combinación de email y contraseña es incorrecta";
-const PARTICIPANT: &str =
-    "El inicio de sesión de participantes aún no está disponible. Si necesitas ayuda, contacta con soporte.";
-const MISSING: &str = "Introduce tu email y tu contraseña";
 
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: LoginRequest = read_json(req).await?;
     let (Some(username), Some(pass)) =
         (body.username.filter(|u| !u.trim().is_empty()), body.password.filter(|p| !p.is_empty()))
     else {
-        return Err(ApiError::unprocessable(ErrorCode::MissingFields, MISSING));
+        return Err(ApiError::from(Fixed::MissingFields));
     };
     let database = db(app)?;
     let client = client_address(req);
@@ -67,11 +61,11 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         Some(user) if matches => user,
         other => {
             count_failure(app, &database, &normalized, other.as_ref()).await;
-            return Err(ApiError::unauthorized(WRONG_PAIR).with_code(ErrorCode::InvalidCredentials));
+            return Err(ApiError::from(Fixed::InvalidCredentials));
         }
     };
     if Role::parse(&user.role) == Some(Role::Participant) {
-        return Err(ApiError::forbidden(ErrorCode::ParticipantLogin, PARTICIPANT));
+        return Err(ApiError::from(Fixed::ParticipantLogin));
     }
     let now = app.now();
     let session = sessions::prepare(app, &database, &user.id)?;

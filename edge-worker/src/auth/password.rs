@@ -3,17 +3,14 @@
 
 use lupa_api_types::{MessageResponse, UpdatePasswordRequest};
 use lupa_core::auth::{password, rate_limit};
-use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, int, text, Batch};
 use crate::App;
 
-const WRONG_CURRENT: &str = "La contraseña actual no es correcta";
-const INVALID: &str = "Revisa los campos del formulario";
 const CURRENT_REQUIRED: &str = "La contraseña actual es obligatoria";
 const NEW_REQUIRED: &str = "La nueva contraseña es obligatoria";
 const CHANGED: &str = "Contraseña actualizada correctamente";
@@ -33,12 +30,12 @@ pub async fn patch(app: &App, current: &sessions::SessionUser, req: &mut Request
         problems.push(policy.message().to_string());
     }
     if !problems.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::InvalidPasswordChange, INVALID).with_errors(problems));
+        return Err(ApiError::from(Fixed::InvalidPasswordChange).with_errors(problems));
     }
     let database = db(app)?;
     rate::hit(&database, rate_limit::PASSWORD_CHANGE_PER_USER, &current.user.id, app.now()).await?;
     if !password::verify(&old, &current.user.password_hash) {
-        return Err(ApiError::unauthorized(WRONG_CURRENT).with_code(ErrorCode::WrongCurrentPassword));
+        return Err(ApiError::from(Fixed::WrongCurrentPassword));
     }
     let hash = hash_password(&new)?;
     let user_id = current.user.id.as_str();

@@ -7,7 +7,7 @@
 //! Every hit also sweeps windows nobody reads any more: an indexed delete that usually finds
 //! nothing, and every row is deleted once however often it runs.
 
-use lupa_core::auth::rate_limit::{Limit, TOO_MANY_MESSAGE};
+use lupa_core::auth::rate_limit::Limit;
 use worker::D1Database;
 
 use crate::error::{ApiError, ApiResult};
@@ -76,7 +76,7 @@ pub fn check(results: &Results, counted: Counted) -> ApiResult<()> {
     let (previous, current) = counts(results, counted)?;
     let limit = counted.limit;
     if limit.exceeded(limit.sliding_count(previous, current, counted.now)) {
-        Err(ApiError::too_many_requests(TOO_MANY_MESSAGE, limit.retry_after_secs(previous, current, counted.now)))
+        Err(ApiError::too_many_requests(limit.retry_after_secs(previous, current, counted.now)))
     } else {
         Ok(())
     }

@@ -3,17 +3,14 @@
 
 use lupa_api_types::{RegisterRequest, UserResponse};
 use lupa_core::auth::{email, password, rate_limit, Role};
-use lupa_core::error_code::ErrorCode;
 use worker::{Request, Response};
 
 use crate::auth::{hash_password, rate, users};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::platform::db::{db, new_id, Batch};
 use crate::App;
 
-const INVALID: &str = "Por favor, proporcione un correo electrónico y contraseña válidos";
-const TAKEN: &str = "No ha sido posible crear un usuario con este correo electrónico";
 const INVALID_EMAIL_DETAIL: &str = "Introduce un correo válido";
 
 pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
@@ -28,7 +25,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
         problems.push(policy.message().to_string());
     }
     if !problems.is_empty() {
-        return Err(ApiError::unprocessable(ErrorCode::InvalidRegistration, INVALID).with_errors(problems));
+        return Err(ApiError::from(Fixed::InvalidRegistration).with_errors(problems));
     }
     let database = db(app)?;
     let normalized = email::normalize(&address);
@@ -38,7 +35,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let results = reads.run().await?;
     rate::check(&results, attempt)?;
     if results.first::<users::UserRow>(existing)?.is_some() {
-        return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
+        return Err(ApiError::from(Fixed::EmailTaken));
     }
     let id = new_id();
     let now = app.now();
@@ -57,7 +54,7 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
     let stored = users::add_by_id(&mut writes, &id)?;
     let results = writes.run().await?;
     if results.changes(inserted)? == 0 {
-        return Err(ApiError::new(409, ErrorCode::EmailTaken, TAKEN));
+        return Err(ApiError::from(Fixed::EmailTaken));
     }
     let user =
         results.first::<users::UserRow>(stored)?.ok_or_else(|| ApiError::internal("user vanished after insert"))?;

@@ -6,24 +6,19 @@
 
 use lupa_api_types::{PasswordResetEmailRequest, PasswordResetRequest, SuccessResponse};
 use lupa_core::auth::{email, password, rate_limit, token, RESET_TOKEN_TTL_MS};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::mail;
 use worker::{console_log, Request, Response};
 
 use crate::auth::{hash_password, rate, sessions, users};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::mail::Mailer;
 use crate::platform::db::{db, failed, int, stmt, text, Busy, BusyBatch, Value};
 use crate::App;
 
 const SENT: &str = "Pronto recibirás un enlace para restablecer tu contraseña";
-const INVALID_TOKEN: &str = "Invalid or expired password reset token";
-const NO_TOKEN: &str = "No password reset token provided";
-const MISMATCH: &str = "Las contraseñas no coinciden";
 const VALID: &str = "El enlace es válido";
 const UPDATED: &str = "Tu contraseña se ha actualizado. Ya puedes iniciar sesión con la nueva contraseña.";
-const WEAK: &str = "La nueva contraseña no es válida";
 
 const INSERT: &str =
     "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)";
@@ -38,7 +33,7 @@ pub async fn request(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: PasswordResetEmailRequest = read_json(req).await?;
     let address = body.email.unwrap_or_default();
     if !email::is_valid(&address) {
-        return Err(ApiError::bad_request(ErrorCode::InvalidEmail, "Introduce un correo válido"));
+        return Err(ApiError::from(Fixed::InvalidEmail));
     }
     let database = db(app)?;
     rate::hit(&database, rate_limit::RESET_PER_CLIENT, &client_address(req), app.now()).await?;
@@ -83,7 +78,7 @@ pub async fn check(app: &App, req: &Request) -> ApiResult<Response> {
     let raw =
         url.query_pairs().find(|(k, _)| k == "passwordResetToken").map(|(_, v)| v.into_owned()).unwrap_or_default();
     if raw.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::MissingResetToken, NO_TOKEN));
+        return Err(ApiError::from(Fixed::MissingResetToken));
     }
     if !token::is_well_formed(&raw) {
         return Err(invalid_token());
@@ -104,14 +99,14 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: PasswordResetRequest = read_json(req).await?;
     let raw = body.passwordResetToken.unwrap_or_default();
     if raw.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::MissingResetToken, NO_TOKEN));
+        return Err(ApiError::from(Fixed::MissingResetToken));
     }
     let new_password = body.newPassword.unwrap_or_default();
     if Some(&new_password) != body.confirmNewPassword.as_ref() {
-        return Err(ApiError::bad_request(ErrorCode::PasswordMismatch, MISMATCH));
+        return Err(ApiError::from(Fixed::PasswordMismatch));
     }
     if let Err(policy) = password::check_policy(&new_password) {
-        return Err(ApiError::unprocessable(ErrorCode::WeakPassword, WEAK).with_errors([policy.message().to_string()]));
+        return Err(ApiError::from(Fixed::WeakPassword).with_errors([policy.message().to_string()]));
     }
     if !token::is_well_formed(&raw) {
         return Err(invalid_token());
@@ -142,10 +137,10 @@ pub async fn apply(app: &App, req: &mut Request) -> ApiResult<Response> {
 
 /// A token that is not one: 400 (the OpenAPI document's pattern).
 fn invalid_token() -> ApiError {
-    ApiError::bad_request(ErrorCode::InvalidResetToken, INVALID_TOKEN)
+    ApiError::from(Fixed::InvalidResetToken)
 }
 
 /// A well-formed token with no link behind it (never made, used or expired): 404, same message.
 fn unknown_token() -> ApiError {
-    ApiError::new(404, ErrorCode::InvalidResetToken, INVALID_TOKEN)
+    ApiError::from(Fixed::UnknownResetToken)
 }

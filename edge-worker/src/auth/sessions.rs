@@ -10,7 +10,7 @@ use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement, Request, Response};
 
 use crate::auth::users::UserRow;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::cookie;
 use crate::platform::config::required_secret;
 use crate::platform::db::{db, failed, int, stmt, text, Busy};
@@ -101,17 +101,11 @@ impl Membership {
     }
 }
 
-/// What a removed member's requests for the workspace's data get (ADR 0019).
-pub const NO_TEAM_ACCESS: &str = "Ya no tienes acceso a este equipo";
-
 impl SessionUser {
     /// The current workspace's id, which scopes every read and write of its data; 404 with
     /// [`NO_TEAM_ACCESS`] when the account is no longer a member.
     pub fn workspace_id(&self) -> ApiResult<&str> {
-        self.workspace
-            .as_ref()
-            .map(|m| m.id.as_str())
-            .ok_or_else(|| ApiError::new(404, ErrorCode::NoTeamAccess, NO_TEAM_ACCESS))
+        self.workspace.as_ref().map(|m| m.id.as_str()).ok_or_else(|| ApiError::from(Fixed::NoTeamAccess))
     }
 
     /// Whether this is the spec's global admin, who sees every analysis.
@@ -179,7 +173,7 @@ pub fn with_cookie(mut resp: Response, value: &str) -> ApiResult<Response> {
 
 /// The signed-in user, or 401. Refreshes the idle expiry at most once an hour.
 pub async fn require_user(app: &App, req: &Request) -> ApiResult<SessionUser> {
-    current(app, req).await?.ok_or_else(|| ApiError::unauthorized(NOT_AUTHENTICATED))
+    current(app, req).await?.ok_or_else(|| ApiError::composed(Composed::Unauthorized, NOT_AUTHENTICATED))
 }
 
 /// The signed-in user when there is one.

@@ -3,10 +3,9 @@
 //! it; reading, watching, exporting, notes, closing, revoking and deleting stay free, so a
 //! customer whose subscription lapsed still gets their data out.
 
-use lupa_core::error_code::ErrorCode;
 use worker::D1Database;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::platform::db::{failed, int, stmt, text, Batch, Busy, Results, Slot};
 
 const ACTIVE: &str = concat!(
@@ -93,6 +92,6 @@ pub fn require_active(active: bool, message: &str) -> ApiResult<()> {
     if active {
         Ok(())
     } else {
-        Err(ApiError::new(402, ErrorCode::SubscriptionRequired, message))
+        Err(ApiError::composed(Composed::SubscriptionRequired, message))
     }
 }

@@ -6,15 +6,14 @@
 //! `lupa_core::stripe_events`).
 
 use lupa_api_types::{InvoiceDto, LocalCheckoutDto, LocalPortalDto, MessageResponse};
-use lupa_core::billing::{BillingEvent, Envelope, Seats, ALREADY_SUBSCRIBED, BASIC_MONTHLY};
-use lupa_core::error_code::ErrorCode;
+use lupa_core::billing::{BillingEvent, Envelope, Seats, BASIC_MONTHLY};
 use serde::Deserialize;
 use worker::{D1Database, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
 use crate::billing::{events, gate};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::platform::db::{db, failed, int, new_id, stmt, text, Batch, Busy};
 use crate::App;
@@ -102,10 +101,10 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
     let seats = crate::billing::seats::seats_in(&results, seats)?;
     let session = results.first::<SessionRow>(found)?.ok_or_else(ApiError::not_found)?;
     if session.status != "open" {
-        return Err(ApiError::new(409, ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
+        return Err(ApiError::from(Fixed::CheckoutClosed));
     }
     if gate::is_active(&results, active)? {
-        return Err(ApiError::new(409, ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
+        return Err(ApiError::from(Fixed::CheckoutAlreadySubscribed));
     }
     let now = app.now();
     let subscription = format!("sub_local_{}", new_id());
@@ -114,7 +113,7 @@ pub async fn pay(app: &App, user: &SessionUser, id: &str) -> ApiResult<Response>
         .await
         .map_err(failed(CLOSE_SESSION))?;
     if claimed.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0) == 0 {
-        return Err(ApiError::new(409, ErrorCode::CheckoutClosed, "Esta sesión de pago ya no está abierta"));
+        return Err(ApiError::from(Fixed::CheckoutClosed));
     }
     let period_end_secs = (now + MONTH_MS) / 1000;
     // The two events Stripe would send, and the invoice, in one transaction.
@@ -216,7 +215,7 @@ pub async fn cancel_subscription(app: &App, user: &SessionUser) -> ApiResult<Res
         .into_iter()
         .find(|s| s.status == "active" || s.status == "trialing");
     let Some(active) = active else {
-        return Err(ApiError::new(409, ErrorCode::NoSubscription, "No tienes ninguna suscripción activa"));
+        return Err(ApiError::from(Fixed::NoSubscription));
     };
     let customer = crate::billing::customer_in(&results, customer)?.unwrap_or_default();
     let mut batch = Batch::new(&database);

@@ -1,7 +1,6 @@
 //! Billing for researchers (product §7 billing rows): state, customer, checkout, portal, webhooks,
 //! and the local test-mode provider. The subscription gate lives in `gate`.
 
-use lupa_core::error_code::ErrorCode;
 pub mod events;
 pub mod gate;
 pub mod local;
@@ -13,12 +12,12 @@ pub mod webhook;
 use lupa_api_types::{
     BillingData, BillingResponse, CheckoutRequest, CheckoutResponse, CustomerResponse, PortalResponse, SubscriptionDto,
 };
-use lupa_core::billing::{self as rules, ALREADY_SUBSCRIBED, UNKNOWN_PLAN};
+use lupa_core::billing::{self as rules};
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, failed, int, new_id, stmt, text, Batch, Busy, Results, Slot, Value};
 use crate::App;
@@ -140,7 +139,7 @@ pub async fn create_customer(app: &App, current: &SessionUser) -> ApiResult<Resp
 pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: CheckoutRequest = read_json(req).await?;
     let plan = rules::plan(body.planName.as_deref().unwrap_or(""), body.planBillingCycle.as_deref().unwrap_or(""))
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::UnknownPlan, UNKNOWN_PLAN))?;
+        .ok_or_else(|| ApiError::from(Fixed::UnknownPlan))?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let workspace = current.workspace_id()?;
@@ -150,7 +149,7 @@ pub async fn checkout(app: &App, current: &SessionUser, req: &mut Request) -> Ap
     let results = reads.run().await?;
     let seat_count = seats::seats_in(&results, seat_count)?;
     if gate::is_active(&results, active)? {
-        return Err(ApiError::bad_request(ErrorCode::AlreadySubscribed, ALREADY_SUBSCRIBED));
+        return Err(ApiError::from(Fixed::AlreadySubscribed));
     }
     let provider = Provider::from_env(app);
     let session_id = format!("cs_local_{}", new_id());

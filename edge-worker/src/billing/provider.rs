@@ -5,12 +5,10 @@ use lupa_core::billing::Plan;
 use lupa_core::stripe_api;
 
 use crate::billing::stripe_client::StripeClient;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::platform::config::optional_secret;
 use crate::platform::db::new_id;
 
-const BILLING_UNAVAILABLE: &str =
-    "No hemos podido cancelar la suscripción con el proveedor de pagos. Inténtalo de nuevo en unos minutos.";
 use crate::App;
 
 pub enum Provider {
@@ -101,12 +99,7 @@ impl Provider {
                 match StripeClient::new(secret_key.clone()).send(&request).await {
                     Ok(_) => Ok(()),
                     Err(err) if err.source.as_deref().unwrap_or(&err.message).contains("answered 404") => Ok(()),
-                    Err(err) => Err(ApiError {
-                        status: 502,
-                        code: ErrorCode::BillingUnavailable,
-                        message: BILLING_UNAVAILABLE.into(),
-                        ..err
-                    }),
+                    Err(err) => Err(ApiError { source: err.source, ..Fixed::BillingUnavailable.into() }),
                 }
             }
         }

@@ -5,13 +5,12 @@
 //! features), needs the body as `&str`, and cannot tell a missing header from a wrong signature.
 
 use lupa_api_types::MessageResponse;
-use lupa_core::error_code::ErrorCode;
 use lupa_core::stripe_events::parse_event;
 use lupa_core::stripe_signature::{self, SignatureError, TOLERANCE_SECS};
 use worker::{Request, Response};
 
 use crate::billing::events;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::http::{json, read_body};
 use crate::platform::config::required_secret;
 use crate::platform::db::db;
@@ -31,9 +30,9 @@ pub async fn post(app: &App, req: &mut Request) -> ApiResult<Response> {
             SignatureError::Mismatch => "La firma del evento no es válida",
         };
         // Like a signed URL's: the sender is not who it says (or too late), 403.
-        ApiError::forbidden(ErrorCode::BadSignature, message)
+        ApiError::composed(Composed::BadSignature, message)
     })?;
-    let envelope = parse_event(&body).map_err(|m| ApiError::bad_request(ErrorCode::BadEvent, m))?;
+    let envelope = parse_event(&body).map_err(|m| ApiError::composed(Composed::BadEvent, m))?;
     let applied = events::apply(&db(app)?, "stripe", &envelope, app.now()).await?;
     json(
         200,

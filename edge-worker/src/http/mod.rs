@@ -6,12 +6,11 @@
 pub(crate) mod router;
 
 use futures_util::StreamExt;
-use lupa_core::error_code::ErrorCode;
 use lupa_core::mail::HttpCall;
 use serde::{de::DeserializeOwned, Serialize};
 use worker::{Fetch, Headers, Method, Request, RequestInit, Response};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 
 /// Largest JSON body any API route accepts; larger ones get 413 before being read.
 pub const MAX_JSON_BODY: usize = 64 * 1024;
@@ -22,7 +21,7 @@ pub const MAX_JSON_BODY: usize = 64 * 1024;
 pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
     if let Some(len) = req.headers().get("content-length").ok().flatten() {
         if len.trim().parse::<usize>().map(|n| n > limit).unwrap_or(true) {
-            return Err(ApiError::payload_too_large());
+            return Err(ApiError::from(Fixed::PayloadTooLarge));
         }
     }
     // No body at all: workers-rs reports it as an error; for us it is an empty body.
@@ -32,7 +31,7 @@ pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
         let chunk = chunk.map_err(|_| invalid_body())?;
         if body.len() + chunk.len() > limit {
             let read = (body.len() + chunk.len()) as u64;
-            return Err(ApiError { body_read: Some(read), ..ApiError::payload_too_large() });
+            return Err(ApiError { body_read: Some(read), ..ApiError::from(Fixed::PayloadTooLarge) });
         }
         body.extend_from_slice(&chunk);
     }
@@ -40,7 +39,7 @@ pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
 }
 
 fn invalid_body() -> ApiError {
-    ApiError::bad_request(ErrorCode::InvalidBody, "Cuerpo de la solicitud no válido")
+    ApiError::from(Fixed::InvalidBody)
 }
 
 /// A JSON answer with a status.
@@ -53,17 +52,16 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     let headers = req.headers();
     let content_type = headers.get("content-type").ok().flatten().unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
-        return Err(ApiError::unsupported_media_type());
+        return Err(ApiError::from(Fixed::UnsupportedMediaType));
     }
     let bytes = read_body(req, MAX_JSON_BODY).await?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|_| ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud no es un JSON válido"))?;
+        .map_err(|_| ApiError::composed(Composed::InvalidJson, "El cuerpo de la solicitud no es un JSON válido"))?;
     if !value.is_object() {
-        return Err(ApiError::bad_request(ErrorCode::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
+        return Err(ApiError::composed(Composed::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
     // As the OpenAPI document reads it: `5.0` is 5, and an object is never an array (ADR 0020).
-    lupa_core::json_body::from_value(value)
-        .map_err(|_| ApiError::unprocessable(ErrorCode::InvalidFields, "Algún campo tiene un tipo incorrecto"))
+    lupa_core::json_body::from_value(value).map_err(|_| ApiError::from(Fixed::InvalidFields))
 }
 
 /// The client's rate-limit key from the address Cloudflare reports (IPv6 grouped by /64, see
@@ -112,7 +110,7 @@ pub fn check_origin(req: &Request) -> ApiResult<()> {
 }
 
 fn cross_site() -> ApiError {
-    ApiError::forbidden(ErrorCode::CrossSite, "Solicitud rechazada: origen no permitido")
+    ApiError::from(Fixed::CrossSite)
 }
 
 /// Sends an outgoing HTTP call described by core (mail and payment providers); returns the

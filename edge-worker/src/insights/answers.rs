@@ -5,13 +5,12 @@
 
 use lupa_api_types::{EntryAnswersDto, SusAnswerDto, SusAnswerRequest, TaskAnswerDto, TaskAnswerRequest};
 use lupa_core::clips::END_SLACK_MS;
-use lupa_core::error_code::ErrorCode;
-use lupa_core::insights::{self, Success, TaskAnswerInput, QUESTIONS_OFF, SUS_OFF};
+use lupa_core::insights::{self, Success, TaskAnswerInput};
 use lupa_core::sus;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::participation::entries;
 use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot};
@@ -102,14 +101,17 @@ pub async fn put_task(app: &App, req: &mut Request, entry_id: &str, task_number:
     let database = db(app)?;
     let settings = settings(&database, &entry.analysis_id).await?;
     if settings.task_questions == 0 {
-        return Err(ApiError::new(409, ErrorCode::QuestionsOff, QUESTIONS_OFF));
+        return Err(ApiError::from(Fixed::QuestionsOff));
     }
     let input = TaskAnswerInput { task_number, seq: body.seq, success: body.success.as_deref(), at_ms: body.atMs };
     // A task this analysis does not have is not found; the answers' own rules are the document's.
     let valid =
         insights::validate_task_answer(input, settings.task_count.max(0) as usize, max_at(app)).map_err(|m| {
-            let status = if m == insights::NO_SUCH_TASK { 404 } else { 400 };
-            ApiError::new(status, ErrorCode::InvalidAnswer, m)
+            if m == insights::NO_SUCH_TASK {
+                ApiError::from(Fixed::NoSuchTask)
+            } else {
+                ApiError::composed(Composed::InvalidAnswer, m)
+            }
         })?;
     let now = app.now();
     database
@@ -150,12 +152,12 @@ pub async fn put_sus(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<
     let body: SusAnswerRequest = read_json(req).await?;
     let database = db(app)?;
     if settings(&database, &entry.analysis_id).await?.sus == 0 {
-        return Err(ApiError::new(409, ErrorCode::SusOff, SUS_OFF));
+        return Err(ApiError::from(Fixed::SusOff));
     }
     let answers = sus::parse_answers(body.answers.as_deref().unwrap_or_default())
-        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidSus, m))?;
-    let at = insights::validate_at(body.atMs, max_at(app))
-        .map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+        .map_err(|m| ApiError::composed(Composed::InvalidSus, m))?;
+    let at =
+        insights::validate_at(body.atMs, max_at(app)).map_err(|m| ApiError::composed(Composed::InvalidAnswer, m))?;
     let stored = serde_json::to_string(&answers.to_vec()).map_err(ApiError::internal)?;
     let now = app.now();
     database

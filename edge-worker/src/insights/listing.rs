@@ -1,7 +1,6 @@
 //! Every note and clip of an analysis in one list (ADR 0012), filtered by tag, by task (the task
 //! on screen at the note's start) and by kind, with the analysis's tags and how often each is used.
 
-use lupa_core::error_code::ErrorCode;
 use std::collections::HashMap;
 
 use lupa_api_types::{AnalysisNoteDto, AnalysisNotesResponse, TagCountDto};
@@ -12,7 +11,7 @@ use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::http::json;
 use crate::platform::db::text;
 use crate::playback::notes::{self, note_columns, NoteRow, TagRow};
@@ -55,14 +54,14 @@ fn filter(req: &Request) -> ApiResult<Filter> {
             t.parse::<u32>()
                 .ok()
                 .filter(|n| (1..=lupa_core::analysis::MAX_TASKS as u32).contains(n))
-                .ok_or_else(|| ApiError::bad_request(ErrorCode::BadFilter, BAD_TASK))
+                .ok_or_else(|| ApiError::composed(Composed::BadFilter, BAD_TASK))
         })
         .transpose()?;
     let clips = match param("kind").as_deref() {
         None => None,
         Some("clip") => Some(true),
         Some("note") => Some(false),
-        Some(_) => return Err(ApiError::bad_request(ErrorCode::BadFilter, BAD_KIND)),
+        Some(_) => return Err(ApiError::composed(Composed::BadFilter, BAD_KIND)),
     };
     let tag = param("tag").filter(|t| !t.trim().is_empty()).map(|t| normalize_tag(&t));
     Ok(Filter { tag, task, clips })

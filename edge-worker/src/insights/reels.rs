@@ -6,14 +6,13 @@
 
 use lupa_api_types::{MessageResponse, ReelClipRequest, ReelDto, ReelRequest, ReelSummaryDto, ReelsResponse};
 use lupa_core::clips::{self, NOT_A_CLIP};
-use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
 use crate::insights::playlist::{self, Media, PlaylistSlots};
@@ -70,7 +69,7 @@ pub struct ReelRow {
 }
 
 fn bad(message: &'static str) -> ApiError {
-    ApiError::bad_request(ErrorCode::InvalidReel, message)
+    ApiError::composed(Composed::InvalidReel, message)
 }
 
 /// Adds reading a reel (with its analysis's owner), whoever owns it, to a batch.
@@ -117,7 +116,7 @@ fn check_clips(results: &Results, found: Option<Slot>, analysis_id: &str, ids: &
     };
     // Clips this analysis does not have: a well-formed list, not for this reel (409).
     if found.len() != ids.len() || found.iter().any(|c| c.analysis_id != analysis_id) {
-        return Err(ApiError::new(409, ErrorCode::InvalidReel, NOT_A_CLIP));
+        return Err(ApiError::composed(Composed::ReelConflict, NOT_A_CLIP));
     }
     Ok(())
 }
@@ -297,7 +296,7 @@ pub async fn add_clip(app: &App, user: &SessionUser, req: &mut Request, reel_id:
     .await?;
     let body = body?;
     let clip = clip.ok_or_else(|| bad(NOT_A_CLIP))?;
-    let too_many = |m| ApiError::new(409, ErrorCode::InvalidReel, m);
+    let too_many = |m| ApiError::composed(Composed::ReelConflict, m);
     let mut ids = clip_ids_of(&results, current)?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);

@@ -10,15 +10,14 @@
 use lupa_api_types::{SharedRecordingDto, SharedReelDto, SharedSummaryDto, SharedViewResponse};
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::auth::token;
-use lupa_core::clips::{SHARED_MEDIA_MAX_BYTES, SHARE_GONE};
-use lupa_core::error_code::ErrorCode;
+use lupa_core::clips::SHARED_MEDIA_MAX_BYTES;
 use lupa_core::transcript;
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::analysis::repo;
 use crate::auth::rate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json};
 use crate::insights::playlist::{self, Media, PlaylistSlots};
 use crate::insights::shares::{self, share_columns, ShareRow};
@@ -137,7 +136,7 @@ pub async fn is_live(app: &App, req: &Request, raw: &str) -> ApiResult<bool> {
 /// so it tells nobody whether a token was ever a link (ADR 0020). The page `/s/{token}` answers
 /// 410 for all three (ADR 0012), for crawlers and link checkers.
 pub fn gone() -> ApiError {
-    ApiError::new(404, ErrorCode::ShareUnavailable, SHARE_GONE)
+    ApiError::from(Fixed::ShareUnavailable)
 }
 
 /// `GET /api/v1/share/{token}`: no account, no cookies; counts one view. Two round trips: the

@@ -8,7 +8,6 @@
 use lupa_api_types::{ShareCreatedResponse, ShareDto, ShareRequest, SharesResponse};
 use lupa_core::auth::token;
 use lupa_core::clips::{self, ShareKind, BAD_SHARE_KIND, BAD_TARGET};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::team::ActivityKind;
 use serde::Deserialize;
 use worker::{Request, Response};
@@ -16,7 +15,7 @@ use worker::{Request, Response};
 use crate::analysis;
 use crate::auth::sessions::{self, SessionUser};
 use crate::billing::gate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::insights::{playlist, reels};
 use crate::participation::entries;
@@ -124,7 +123,7 @@ fn add_one(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 }
 
 fn bad(message: &'static str) -> ApiError {
-    ApiError::bad_request(ErrorCode::InvalidShare, message)
+    ApiError::composed(Composed::InvalidShare, message)
 }
 
 /// Where a batch put what a link would point at (`add_target`).
@@ -176,7 +175,7 @@ fn target_of(
 
 /// A target this analysis does not have (or not submitted): a well-formed request it cannot take.
 fn missing_target() -> ApiError {
-    ApiError::new(409, ErrorCode::InvalidShare, BAD_TARGET)
+    ApiError::from(Fixed::ShareTargetMissing)
 }
 
 fn flag(value: Option<bool>) -> wasm_bindgen::JsValue {

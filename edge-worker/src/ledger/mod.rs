@@ -97,7 +97,7 @@ pub async fn call_or_refusal<T: DeserializeOwned>(
 }
 
 pub fn refusal(r: lupa_core::ledger::Refusal) -> ApiError {
-    ApiError::new(r.status(), r.code(), r.message())
+    ApiError::from(r.code())
 }
 
 /// Starts the object of a new participation.

@@ -3,12 +3,11 @@
 
 use lupa_core::auth::token;
 use lupa_core::chunks::GRACE_MS;
-use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::{hash_token, with_cookie};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::cookie;
 use crate::platform::db::{db, failed, stmt, text, Batch, Busy, Slot};
 use crate::App;
@@ -52,7 +51,7 @@ pub fn add_find(batch: &mut Batch<'_>, id: &str) -> ApiResult<Slot> {
 /// The entry, when this browser holds its capability and it is still in progress.
 pub async fn require_capability(app: &App, req: &Request, entry_id: &str) -> ApiResult<EntryRow> {
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::from(Fixed::MissingEntryId));
     }
     let entry = find(&db(app)?, entry_id).await?;
     capable(app, req, entry)
@@ -65,7 +64,7 @@ pub fn capable(app: &App, req: &Request, entry: Option<EntryRow>) -> ApiResult<E
     let presented = capability_hash_of(app, req)?;
     let holds = presented.is_some() && presented == entry.capability_hash;
     if !holds || entry.status != "in_progress" {
-        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
+        return Err(ApiError::from(Fixed::NotYourEntry));
     }
     Ok(entry)
 }
@@ -96,7 +95,7 @@ pub fn declared_length(req: &Request) -> ApiResult<u64> {
         .ok()
         .flatten()
         .and_then(|v| v.trim().parse::<u64>().ok())
-        .ok_or_else(|| ApiError::new(411, ErrorCode::LengthRequired, "Falta la cabecera Content-Length"))
+        .ok_or_else(|| ApiError::from(Fixed::LengthRequired))
 }
 
 pub fn clear_capability_cookie() -> String {

@@ -2,7 +2,6 @@
 //! entries than places), record it as it happens (segments, chunks, resume: ADR 0005), and
 //! abandon a participation (everything deleted, its place freed).
 
-use lupa_core::error_code::ErrorCode;
 pub mod entries;
 pub mod expiry;
 pub mod holds;
@@ -19,12 +18,12 @@ use lupa_api_types::{
 };
 use lupa_core::auth::rate_limit::Limit;
 use lupa_core::chunks::HOLD_WITHOUT_MEDIA_MS;
-use lupa_core::participation::{CONSENT_VERSION, ID_REQUIRED, NOT_FOUND, NO_PLACES};
+use lupa_core::participation::CONSENT_VERSION;
 use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::{rate, sessions};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::platform::db::{db, int, new_id, opt_text, text, Batch};
 use crate::App;
@@ -52,7 +51,7 @@ async fn analysis_id(req: &mut Request) -> ApiResult<(String, ParticipationReque
         .as_deref()
         .map(|id| id.trim().to_string())
         .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
+        .ok_or_else(|| ApiError::from(Fixed::MissingAnalysisId))?;
     Ok((id, body))
 }
 
@@ -132,14 +131,13 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         // The spec's 400 for no places is validate-participation's; here the last place went
         // between that check and this claim: the analysis's state, 409.
         return Err(match check_places(&results, places) {
-            Err(err) if err.status == 400 => ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES),
+            Err(err) if err.status == 400 => ApiError::from(Fixed::PlacesTaken),
             Err(err) => err,
-            Ok(_) => ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES),
+            Ok(_) => ApiError::from(Fixed::PlacesTaken),
         });
     }
     let study_json = repo::row_of(&results, analysis)?.and_then(|row| row.study_json);
-    let detail = repo::detail_of(app, &results, analysis)?
-        .ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
+    let detail = repo::detail_of(app, &results, analysis)?.ok_or_else(|| ApiError::from(Fixed::AnalysisNotFound))?;
     // The participation's object owns its recording from the first chunk (ADR 0013). Should it
     // not answer now, the place is still claimed: the first call that needs the object sets it
     // up from this row (the adoption of participations older than the objects).
@@ -186,7 +184,7 @@ pub async fn abandon(app: &App, req: &Request, entry_id: &str) -> ApiResult<Resp
     let entry = entries::require_capability(app, req, entry_id).await?;
     if purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Kept {
         // Its submit landed first: the recording is the researcher's now, and stays.
-        return Err(ApiError::forbidden(ErrorCode::NotYourEntry, lupa_core::participation::NOT_YOURS));
+        return Err(ApiError::from(Fixed::NotYourEntry));
     }
     let resp = json(200, &MessageResponse { message: LEFT.into() })?;
     sessions::with_cookie(resp, &entries::clear_capability_cookie())

@@ -2,11 +2,9 @@
 //! welcome and checked again by the claim. Apart from the participation flow so the panel study's
 //! screener (`study`) can read the places without depending on the flow that depends on it.
 
-use lupa_core::error_code::ErrorCode;
-use lupa_core::participation::{NOT_FOUND, NO_PLACES};
 use serde::Deserialize;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::platform::db::{int, text, Batch, Results, Slot};
 use crate::App;
 
@@ -37,10 +35,9 @@ pub(crate) fn add_places(app: &App, batch: &mut Batch<'_>, id: &str) -> ApiResul
 /// 404 for unknown ids, 400 when closed or full, from the places a batch read (`add_places`); the
 /// row otherwise.
 pub(crate) fn check_places(results: &Results, slot: Slot) -> ApiResult<Places> {
-    let row =
-        results.first::<Places>(slot)?.ok_or_else(|| ApiError::new(404, ErrorCode::AnalysisNotFound, NOT_FOUND))?;
+    let row = results.first::<Places>(slot)?.ok_or_else(|| ApiError::from(Fixed::AnalysisNotFound))?;
     if row.status == "completed" || row.taken >= row.max_participants {
-        return Err(ApiError::bad_request(ErrorCode::NoPlaces, NO_PLACES));
+        return Err(ApiError::from(Fixed::NoPlaces));
     }
     Ok(row)
 }

@@ -7,14 +7,12 @@
 
 use lupa_api_types::ResumeInfo;
 use lupa_core::chunks::{GRACE_MS, HOLD_WITHOUT_MEDIA_MS};
-use lupa_core::error_code::ErrorCode;
-use lupa_core::participation::NO_PLACES;
 use serde::Deserialize;
 use worker::{Request, Response};
 
 use crate::analysis::repo;
 use crate::auth::sessions::with_cookie;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::ledger::protocol::{Status, WorkerCall};
 use crate::participation::entries::{self, capability_hash_of, clear_capability_cookie};
@@ -22,8 +20,6 @@ use crate::participation::purge;
 use crate::platform::db::{db, int, text, Batch, Results, Slot};
 use crate::playback::marks_of;
 use crate::App;
-
-const NO_PARTICIPATION: &str = "No tienes ninguna participación sin terminar";
 
 /// `+e.status` keeps SQLite on the capability index: on the (status, last activity) index it would
 /// read every participation in progress, everywhere, for each lookup (ADR 0011).
@@ -62,7 +58,7 @@ fn current_of(results: &Results, slot: Option<Slot>) -> ApiResult<Option<Current
 }
 
 fn none() -> ApiError {
-    ApiError::new(404, ErrorCode::NoParticipation, NO_PARTICIPATION)
+    ApiError::from(Fixed::NoParticipation)
 }
 
 /// Where a batch put what `info` needs: the analysis and the participant's answers so far.
@@ -146,10 +142,7 @@ pub async fn resume(app: &App, req: &Request, entry_id: &str) -> ApiResult<Respo
     let results = batch.run().await?;
     if results.changes(reclaimed)? == 0 {
         purge::abandon_entry(app, &entry.id, &entry.analysis_id).await?;
-        return with_cookie(
-            ApiError::new(409, ErrorCode::NoPlaces, NO_PLACES).to_response(),
-            &clear_capability_cookie(),
-        );
+        return with_cookie(ApiError::from(Fixed::PlacesTaken).to_response(), &clear_capability_cookie());
     }
     let resp = json(200, &info(app, current, &results, slots).await?)?;
     entries::refresh_capability_cookie(resp, req)

@@ -8,12 +8,11 @@
 
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::ledger::Refusal;
 use lupa_core::recording::{ChunkId, Track};
 use worker::{Request, Response};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{
     Call, CommitChunk, Committed, OpenSegment, Opened, ParticipantOp, ReserveChunk, Reserved, WorkerCall,
@@ -31,9 +30,6 @@ const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, 
 const TOUCH: &str =
     "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
 
-const CHUNK_LENGTH_MISMATCH: &str = "El fragmento no tiene la longitud declarada";
-const NO_SEGMENT: &str = "Ese tramo de la grabación no existe";
-
 /// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?}`: a new capture of this
 /// participation, or the camera track of the newest one.
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
@@ -43,9 +39,9 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     if track == Ok(Track::Audio) {
         return crate::transcripts::open_audio(app, capability, entry_id).await;
     }
-    let track = track.map_err(|m| ApiError::bad_request(ErrorCode::InvalidTrack, m))?;
+    let track = track.map_err(|m| ApiError::composed(Composed::InvalidTrack, m))?;
     let mime = mime::base(body.mimeType.as_deref().unwrap_or_default())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::UnsupportedMime, mime::UNSUPPORTED))?;
+        .ok_or_else(|| ApiError::from(Fixed::UnsupportedMime))?;
     if entry_id.is_empty() || capability.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
@@ -100,7 +96,7 @@ pub async fn put_chunk(
         .parse()
         .ok()
         .filter(|s| (1..=MAX_SEGMENTS).contains(s))
-        .ok_or_else(|| ApiError::new(404, ErrorCode::NoSegment, NO_SEGMENT))?;
+        .ok_or_else(|| ApiError::from(Fixed::NoSegment))?;
     let declared = entries::declared_length(req)?;
     // The request's own shape first (no state needed); the limits are the object's.
     let chunk = chunks::check_chunk(
@@ -113,12 +109,11 @@ pub async fn put_chunk(
         },
         lupa_core::chunks::Limits { max_duration_ms: i64::MAX, max_bytes: i64::MAX },
     )
-    .map_err(|e| ApiError::new(e.status(), e.code(), e.message()))?;
+    .map_err(|e| ApiError::from(e.code()))?;
     let start_ms = match track {
         Track::Camera => {
             let header = req.headers().get("x-lupa-start-ms").ok().flatten();
-            let start = lupa_core::camera::start_ms(header.as_deref())
-                .map_err(|m| ApiError::bad_request(ErrorCode::BadChunkTime, m))?;
+            let start = lupa_core::camera::start_ms(header.as_deref()).map_err(ApiError::from)?;
             header.map(|_| start)
         }
         Track::Screen | Track::Audio => None,
@@ -142,7 +137,7 @@ pub async fn put_chunk(
             .execute()
             .await
             .map_err(|e| ApiError::internal(format!("R2 put chunk: {e}"))),
-        None => Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH)),
+        None => Err(ApiError::from(Fixed::ChunkLength)),
     };
     // The ledger gets the size R2 reports and decides: it records that size, or gives the
     // reservation back when nothing, or not what it reserved, was stored.
@@ -175,7 +170,7 @@ pub async fn put_chunk(
     }
     put?;
     if committed.delete {
-        return Err(ApiError::bad_request(ErrorCode::ChunkLength, CHUNK_LENGTH_MISMATCH));
+        return Err(ApiError::from(Fixed::ChunkLength));
     }
     if committed.compose {
         let (entry, worker_app) = (entry_id.to_string(), app.detached());
@@ -195,14 +190,14 @@ pub async fn put_chunk(
 pub async fn put_steps(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::from(Fixed::MissingEntryId));
     }
     if capability.is_none() {
         return Err(crate::ledger::refusal(Refusal::NotYours));
     }
     let body: StepsRequest = read_json(req).await?;
     if body.steps.len() > lupa_core::participation::MAX_STEP_MARKS {
-        return Err(ApiError::bad_request(ErrorCode::TooManySteps, "Demasiadas marcas de paso"));
+        return Err(ApiError::from(Fixed::TooManySteps));
     }
     let steps_json = serde_json::to_string(&body.steps).map_err(ApiError::internal)?;
     let call = Call::participant(capability, ParticipantOp::Steps { steps_json, now: app.now() });

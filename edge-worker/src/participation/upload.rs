@@ -6,13 +6,12 @@ use lupa_api_types::{
     CompleteUploadRequest, CompleteUploadResponse, MessageResponse, SubmittedResponse, UpdateEntryRequest,
     UploadUrlRequest, UploadUrlResponse,
 };
-use lupa_core::error_code::ErrorCode;
-use lupa_core::participation::{self as rules, MISSING_IDS, MISSING_RECORDING};
+use lupa_core::participation::{self as rules};
 use lupa_core::recording::Track;
 use worker::{HttpMetadata, Request, Response};
 
 use crate::auth::sessions;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::ledger::protocol::{Call, ClosedSegment, Completed, ParticipantOp};
 use crate::participation::{entries, mime, purge};
@@ -58,7 +57,7 @@ const COMPLETE_IF_FULL: &str =
 /// the recording's length; a repeat changes nothing.
 pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     if entry_id.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID));
+        return Err(ApiError::from(Fixed::MissingEntryId));
     }
     let capability = entries::capability_hash_of(app, req)?;
     if capability.is_none() {
@@ -80,7 +79,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
                 &CompleteUploadResponse { durationMs: entry.duration_ms.unwrap_or(0).max(0) as u64, segments: 1 },
             );
         }
-        return Err(ApiError::new(409, ErrorCode::MissingRecording, MISSING_RECORDING));
+        return Err(ApiError::from(Fixed::MissingRecording));
     };
     let mut duration_ms: i64 = screens.iter().map(|s| s.duration_ms).sum();
     let size: u64 = screens.iter().map(|s| s.size).sum();
@@ -136,7 +135,7 @@ pub async fn upload_url(app: &App, req: &mut Request) -> ApiResult<Response> {
     let (Some(entry_id), Some(analysis_id)) =
         (body.analysisEntryId.filter(|s| !s.is_empty()), body.analysisId.filter(|s| !s.is_empty()))
     else {
-        return Err(ApiError::bad_request(ErrorCode::MissingIds, MISSING_IDS));
+        return Err(ApiError::from(Fixed::MissingIds));
     };
     let entry = entries::require_capability(app, req, &entry_id).await?;
     if entry.analysis_id != analysis_id {
@@ -163,16 +162,15 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
     let entry = entries::require_capability(app, req, entry_id).await?;
     let length = entries::declared_length(req)?;
     if length == 0 {
-        return Err(ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING));
+        return Err(ApiError::from(Fixed::EmptyRecording));
     }
     if length > rules::MAX_SINGLE_UPLOAD {
-        return Err(ApiError::payload_too_large());
+        return Err(ApiError::from(Fixed::PayloadTooLarge));
     }
     let content_type = req.headers().get("content-type").ok().flatten().unwrap_or_else(|| "video/mp4".into());
-    let mime = mime::base(&content_type)
-        .ok_or_else(|| ApiError::unsupported_media_type().with_code(ErrorCode::UnsupportedMime))?;
+    let mime = mime::base(&content_type).ok_or_else(|| ApiError::from(Fixed::UnsupportedUpload))?;
     let key = storage::recording_key(&entry.analysis_id, &entry.id, mime);
-    let body = req.inner().body().ok_or_else(|| ApiError::bad_request(ErrorCode::EmptyRecording, MISSING_RECORDING))?;
+    let body = req.inner().body().ok_or_else(|| ApiError::from(Fixed::EmptyRecording))?;
     let metadata = HttpMetadata { content_type: Some(mime.to_string()), ..Default::default() };
     crate::platform::storage::bucket(app)?
         .put(key.clone(), body)
@@ -194,13 +192,11 @@ pub async fn put_single(app: &App, req: &mut Request, entry_id: &str) -> ApiResu
 /// `PATCH /api/v1/analysisEntry {analysisEntryId, analysisEntryStatus: 'submitted'}`.
 pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
     let body: UpdateEntryRequest = read_json(req).await?;
-    let entry_id = body
-        .analysisEntryId
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingEntryId, lupa_core::participation::MISSING_ENTRY_ID))?;
+    let entry_id =
+        body.analysisEntryId.filter(|id| !id.is_empty()).ok_or_else(|| ApiError::from(Fixed::MissingEntryId))?;
     let entry = entries::require_capability(app, req, &entry_id).await?;
     if body.analysisEntryStatus.as_deref() != Some("submitted") {
-        return Err(ApiError::bad_request(ErrorCode::BadStatus, "El único estado admitido es 'submitted'"));
+        return Err(ApiError::from(Fixed::BadStatus));
     }
     let has_recording = entry.upload_id.is_none() && entry.recording_size.unwrap_or(0) > 0;
     let stored = match (&entry.recording_key, has_recording) {
@@ -210,7 +206,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         _ => false,
     };
     if !stored {
-        return Err(ApiError::new(409, ErrorCode::MissingRecording, MISSING_RECORDING));
+        return Err(ApiError::from(Fixed::MissingRecording));
     }
     let database = db(app)?;
     let now = app.now();
@@ -238,7 +234,7 @@ pub async fn submit(app: &App, req: &mut Request) -> ApiResult<Response> {
         .and_then(|rows| rows.into_iter().next());
     if !submitted && purge::abandon_entry(app, &entry.id, &entry.analysis_id).await? == purge::Abandoned::Yes {
         return sessions::with_cookie(
-            ApiError::new(409, ErrorCode::NoPlaces, rules::NO_PLACES).to_response(),
+            ApiError::from(Fixed::PlacesTaken).to_response(),
             &entries::clear_capability_cookie(),
         );
     }

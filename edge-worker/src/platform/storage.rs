@@ -7,12 +7,11 @@
 //! `…/segments/{n}/{track}-chunks/{index}` (ADR 0005, 0008), and `…/thumbnail.jpg`: everything of
 //! an analysis or an entry is one prefix.
 
-use lupa_core::error_code::ErrorCode;
 use lupa_core::participation::{self as rules, SignedUrlError};
 use lupa_core::recording::{ChunkId, Track};
 use worker::{Bucket, Request};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::platform::config::{optional_secret, required_secret};
 use crate::App;
 
@@ -119,14 +118,14 @@ pub fn verify_signed_request(app: &App, req: &Request, path: &str) -> ApiResult<
     let param = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
     let expires = param("expires").and_then(|v| v.parse::<i64>().ok());
     let (Some(expires), Some(sig)) = (expires, param("sig")) else {
-        return Err(ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"));
+        return Err(ApiError::composed(Composed::BadSignature, "Enlace no válido"));
     };
     let current = required_secret(&app.env, "URL_SIGNING_KEY")?;
     let previous = optional_secret(&app.env, "URL_SIGNING_KEY_PREVIOUS");
     let keys = rules::SigningKeys { current: current.as_bytes(), previous: previous.as_deref().map(str::as_bytes) };
     rules::verify_signed(&keys, path, expires, param("kid").as_deref(), &sig, app.now()).map_err(|e| match e {
-        SignedUrlError::Expired => ApiError::forbidden(ErrorCode::ExpiredSignature, "El enlace ha caducado"),
-        SignedUrlError::BadSignature => ApiError::forbidden(ErrorCode::BadSignature, "Enlace no válido"),
+        SignedUrlError::Expired => ApiError::from(Fixed::ExpiredSignature),
+        SignedUrlError::BadSignature => ApiError::composed(Composed::BadSignature, "Enlace no válido"),
     })?;
     Ok(expires)
 }

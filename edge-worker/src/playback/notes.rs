@@ -9,7 +9,6 @@
 
 use lupa_api_types::{NoteDto, NoteRequest, NotesResponse, Patch};
 use lupa_core::clips::{self, MAX_NOTE};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::insights::MAX_AT_MS;
 use lupa_core::team::note_write_need;
 use serde::Deserialize;
@@ -17,15 +16,12 @@ use worker::{Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::insights::cleanup;
 use crate::platform::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::recordings::owned_entry_with;
 use crate::App;
-
-const TOO_LONG: &str = "La nota puede tener como máximo 2000 caracteres";
-const BAD_TIME: &str = "El momento de la nota no es válido";
 
 /// The columns `NoteRow` reads, from a query that names `entry_notes` `n`: one list for an entry's
 /// notes, the analysis-wide list (`insights/listing.rs`) and the CSV export (`export.rs`). A macro, as
@@ -114,39 +110,35 @@ struct Valid {
     tags: Option<Vec<String>>,
 }
 
-fn bad(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
-    move |message| ApiError::bad_request(code, message)
-}
-
-fn conflict(code: ErrorCode) -> impl Fn(&'static str) -> ApiError {
-    move |message| ApiError::new(409, code, message)
+fn bad(code: Composed) -> impl Fn(&'static str) -> ApiError {
+    move |message| ApiError::composed(code, message)
 }
 
 /// What a request says on its own, checked as the OpenAPI document states it: 400 when it
 /// breaks a rule. `new`: a create, which must say when and have words.
 fn check_request(body: &NoteRequest, new: bool) -> ApiResult<()> {
     if new && body.atMs.is_none_or(|at| at < 0) || body.atMs.is_some_and(|at| !(0..=MAX_AT_MS).contains(&at)) {
-        return Err(ApiError::bad_request(ErrorCode::BadNoteTime, BAD_TIME));
+        return Err(ApiError::from(Fixed::BadNoteTime));
     }
     if let (Some(at), Patch::Value(end)) = (body.atMs, &body.endMs) {
         if *end <= at || *end > MAX_AT_MS {
-            return Err(ApiError::bad_request(ErrorCode::BadClipRange, clips::BAD_RANGE));
+            return Err(ApiError::from(Fixed::BadClipRange));
         }
     }
     if let Patch::Value(title) = &body.title {
-        clips::normalize_title(Some(title)).map_err(bad(ErrorCode::BadTitle))?;
+        clips::normalize_title(Some(title)).map_err(bad(Composed::BadTitle))?;
     }
     if body.text.as_ref().is_some_and(|t| t.chars().count() > MAX_NOTE) {
-        return Err(ApiError::bad_request(ErrorCode::NoteTooLong, TOO_LONG));
+        return Err(ApiError::from(Fixed::NoteTooLong));
     }
-    body.tags.as_deref().map(clips::normalize_tags).transpose().map_err(bad(ErrorCode::BadTags))?;
+    body.tags.as_deref().map(clips::normalize_tags).transpose().map_err(bad(Composed::BadTags))?;
     if new {
         let title = match &body.title {
             Patch::Value(title) => clips::normalize_title(Some(title)).ok().flatten(),
             _ => None,
         };
         clips::check_note_text(body.text.as_deref().unwrap_or(""), title.as_deref())
-            .map_err(bad(ErrorCode::EmptyNote))?;
+            .map_err(bad(Composed::EmptyNote))?;
     }
     Ok(())
 }
@@ -163,15 +155,15 @@ fn validate(
     duration_ms: Option<i64>,
 ) -> ApiResult<Valid> {
     let text = text.trim().to_string();
-    let title = clips::normalize_title(title).map_err(conflict(ErrorCode::BadTitle))?;
-    clips::check_note_text(&text, title.as_deref()).map_err(conflict(ErrorCode::EmptyNote))?;
+    let title = clips::normalize_title(title).map_err(bad(Composed::NoteConflict))?;
+    clips::check_note_text(&text, title.as_deref()).map_err(bad(Composed::NoteConflict))?;
     let at = at.unwrap_or(-1);
     // A second of slack past the end: players report the end slightly late.
     if at < 0 || duration_ms.is_some_and(|d| at > d + clips::END_SLACK_MS) {
-        return Err(ApiError::new(409, ErrorCode::BadNoteTime, BAD_TIME));
+        return Err(ApiError::from(Fixed::NoteTimePastEnd));
     }
-    let end = clips::validate_end(at, end, duration_ms).map_err(conflict(ErrorCode::BadClipRange))?;
-    let tags = tags.map(clips::normalize_tags).transpose().map_err(bad(ErrorCode::BadTags))?;
+    let end = clips::validate_end(at, end, duration_ms).map_err(|_| ApiError::from(Fixed::ClipPastEnd))?;
+    let tags = tags.map(clips::normalize_tags).transpose().map_err(bad(Composed::BadTags))?;
     Ok(Valid { at, end, title, text, tags })
 }
 

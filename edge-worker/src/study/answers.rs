@@ -4,13 +4,12 @@
 //! moment, so later edits of the questions keep it readable.
 
 use lupa_api_types::{QuestionAnswerDto, QuestionAnswersRequest, QuestionAnswersResponse};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::insights;
 use lupa_core::study::{self, AnswerInput};
 use serde::Deserialize;
 use worker::{Request, Response};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_json};
 use crate::participation::entries;
 use crate::platform::db::{db, failed, int, stmt, text, Batch, Busy, BusyBatch, Results, Slot, Value};
@@ -77,25 +76,21 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str, phase: &str) -> A
         .await
         .map_err(failed(STUDY_OF))?;
     let study = crate::study::parse(row.and_then(|r| r.value).as_deref());
-    let questions = study
-        .phase(phase)
-        .filter(|q| !q.is_empty())
-        .ok_or_else(|| ApiError::new(404, ErrorCode::NoQuestions, study::NO_QUESTIONS))?;
+    let questions = study.phase(phase).filter(|q| !q.is_empty()).ok_or_else(|| ApiError::from(Fixed::NoQuestions))?;
     let answers = body.answers.unwrap_or_default();
     if answers.len() != questions.len() {
         // Answers that do not fit this analysis's questions: well-formed, but not for them.
-        return Err(ApiError::new(409, ErrorCode::InvalidAnswer, study::ANSWERS_INVALID));
+        return Err(ApiError::composed(Composed::AnswersMismatch, study::ANSWERS_INVALID));
     }
     let max_at = app.config.limits.max_duration_ms + lupa_core::clips::END_SLACK_MS;
-    let at =
-        insights::validate_at(body.atMs, max_at).map_err(|m| ApiError::bad_request(ErrorCode::InvalidAnswer, m))?;
+    let at = insights::validate_at(body.atMs, max_at).map_err(|m| ApiError::composed(Composed::InvalidAnswer, m))?;
     let now = app.now();
     let mut statements = vec![stmt(&database, CLEAR, &[text(&entry.id), text(phase)])?];
     let mut stored = Vec::with_capacity(questions.len());
     for (i, (question, answer)) in questions.iter().zip(&answers).enumerate() {
         let input = AnswerInput { text: answer.text.clone(), choices: answer.choices.clone(), value: answer.value };
         let value =
-            study::stored_answer(question, &input).map_err(|m| ApiError::new(409, ErrorCode::InvalidAnswer, m))?;
+            study::stored_answer(question, &input).map_err(|m| ApiError::composed(Composed::AnswersMismatch, m))?;
         let row = AnswerRow {
             entry_id: entry.id.clone(),
             phase: phase.to_string(),

@@ -2,7 +2,6 @@
 //! screener's route (a verdict that takes no place), and what a participation adds: the checked
 //! participant id, the screener again, the shuffled order and the completion URL.
 
-use lupa_core::error_code::ErrorCode;
 pub mod answers;
 pub mod summary;
 
@@ -11,14 +10,13 @@ use lupa_api_types::{
     ScreenerDto, StudyQuestionDto, StudyQuestionsDto,
 };
 use lupa_core::auth::rate_limit::Limit;
-use lupa_core::participation::ID_REQUIRED;
 use lupa_core::study::{self, Study, StudyInput};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use worker::{Request, Response};
 
 use crate::auth::rate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{client_address, json, read_json};
 use crate::platform::db::{db, int, new_id, opt_text, text, Batch, Results, Slot};
 use crate::App;
@@ -101,7 +99,7 @@ pub fn participant_pre_questions(study: &Study) -> Option<Vec<StudyQuestionDto>>
 
 /// The participant id of a request, checked (400 with the rule when malformed).
 pub fn participant_id(raw: Option<&str>) -> ApiResult<Option<String>> {
-    study::participant_id(raw).map_err(|m| ApiError::bad_request(ErrorCode::InvalidPid, m))
+    study::participant_id(raw).map_err(|m| ApiError::composed(Composed::InvalidPid, m))
 }
 
 /// `POST /api/v1/analysis/screen`: the screener's verdict. Someone rejected is counted with the
@@ -113,7 +111,7 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::MissingAnalysisId, ID_REQUIRED))?;
+        .ok_or_else(|| ApiError::from(Fixed::MissingAnalysisId))?;
     let pid = participant_id(body.pid.as_deref())?;
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -132,7 +130,7 @@ pub async fn screen(app: &App, req: &mut Request) -> ApiResult<Response> {
     }
     let answers = body.answers.unwrap_or_default();
     let rejection = study::screen(&study.screener, &answers)
-        .map_err(|m| ApiError::new(409, ErrorCode::InvalidScreenerAnswers, m))?;
+        .map_err(|m| ApiError::composed(Composed::InvalidScreenerAnswers, m))?;
     let Some(rejection) = rejection else { return json(200, &ScreenResponse { accepted: true, screenOutUrl: None }) };
     let mut write = Batch::new(&database);
     write.add(
@@ -176,9 +174,9 @@ pub fn check_claim(
     let study = parse(row.study_json.as_deref());
     if !study.screener.questions.is_empty() {
         let verdict = study::screen(&study.screener, screener.unwrap_or(&[]))
-            .map_err(|m| ApiError::new(409, ErrorCode::InvalidScreenerAnswers, m))?;
+            .map_err(|m| ApiError::composed(Composed::InvalidScreenerAnswers, m))?;
         if verdict.is_some() {
-            return Err(ApiError::new(403, ErrorCode::ScreenedOut, study::SCREENED_OUT));
+            return Err(ApiError::from(Fixed::ScreenedOut));
         }
     }
     let tasks = usize::try_from(row.tasks).unwrap_or(0);

@@ -10,12 +10,11 @@ pub mod themes;
 
 use lupa_api_types::{EntrySummaryResponse, SummaryFindingDto, SummaryQuoteDto, SummaryStatus, SummaryTaskDto};
 use lupa_core::ai_summary::TaskFindings;
-use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::Response;
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::platform::db::{int, text};
 use crate::App;
@@ -39,10 +38,6 @@ struct SummaryRow {
     created_at: Option<i64>,
     requested_at: i64,
 }
-
-pub const UNAVAILABLE: &str = "Resúmenes no disponibles en este servidor";
-pub(crate) const OFF: &str = "Este análisis no tiene activados los resúmenes con IA";
-const NOT_READY: &str = "El resumen se hace cuando la transcripción está completa";
 
 fn answer(app: &App, state: &StateRow, row: Option<SummaryRow>) -> EntrySummaryResponse {
     let empty = |status| EntrySummaryResponse {
@@ -112,13 +107,13 @@ pub async fn regenerate(app: &App, user: &SessionUser, entry_id: &str) -> ApiRes
             .await?;
     let state = results.first::<StateRow>(state)?.ok_or_else(ApiError::not_found)?;
     if !Provider::from_env(&app.env).is_on() {
-        return Err(ApiError::new(503, ErrorCode::SummariesUnavailable, UNAVAILABLE));
+        return Err(ApiError::from(Fixed::SummariesUnavailable));
     }
     if !state.setting().summarises() {
-        return Err(ApiError::new(409, ErrorCode::SummariesOff, OFF));
+        return Err(ApiError::from(Fixed::SummariesOff));
     }
     if !state.owed() {
-        return Err(ApiError::new(409, ErrorCode::SummaryNotReady, NOT_READY));
+        return Err(ApiError::from(Fixed::SummaryNotReady));
     }
     let requested_at = app.now();
     let database = crate::platform::db::db(app)?;

@@ -3,7 +3,6 @@
 //! one write, so a failure leaves neither.
 
 use lupa_core::clips;
-use lupa_core::error_code::ErrorCode;
 use serde::Deserialize;
 use worker::Response;
 
@@ -11,7 +10,7 @@ use super::themes::{stored, ThemesRow, ROW};
 use crate::analysis;
 use crate::auth::sessions::SessionUser;
 use crate::billing::gate;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::platform::db::{db, new_id, text, Batch};
 use crate::App;
 
@@ -19,7 +18,6 @@ use crate::App;
 const CLIP_SLACK_MS: i64 = 2_000;
 /// The submitted participations' lengths, for a theme's clips.
 const DURATIONS: &str = "SELECT id, duration_ms FROM analysis_entries WHERE analysis_id = ?1 AND status = 'submitted'";
-const NO_THEME: &str = "Ese tema no existe";
 
 #[derive(Deserialize)]
 struct DurationRow {
@@ -39,14 +37,14 @@ pub async fn create(app: &App, user: &SessionUser, analysis_id: &str, theme: &st
         ))
     })
     .await?;
-    let not_found = || ApiError::new(404, ErrorCode::NotFound, NO_THEME);
+    let not_found = || ApiError::from(Fixed::ThemeNotFound);
     let number = theme.parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(not_found)?;
     let row = results.first::<ThemesRow>(row)?.ok_or_else(not_found)?;
     let theme = stored(&row.themes_json).into_iter().nth(number - 1).ok_or_else(not_found)?;
     gate::require_active(gate::is_active(&results, subscribed)?, gate::REQUIRED_FOR_REELS)?;
     let durations = results.all::<DurationRow>(durations)?;
     let title: String = theme.title.chars().take(clips::MAX_TITLE).collect();
-    let reel_title = clips::reel_title(Some(&title)).map_err(|m| ApiError::new(409, ErrorCode::BadTitle, m))?;
+    let reel_title = clips::reel_title(Some(&title)).map_err(|m| ApiError::composed(Composed::ReelConflict, m))?;
     let now = app.now();
     let database = db(app)?;
     let mut batch = Batch::new(&database);

@@ -14,7 +14,6 @@ use lupa_api_types::{AnalysisThemesResponse, ThemeDto, ThemeQuoteDto, ThemesStat
 use lupa_core::ai_summary::model::{CallError, Usage};
 use lupa_core::ai_summary::themes::{self, Summarised, Theme, ThemesInput, THEMES_PROMPT_VERSION};
 use lupa_core::ai_summary::{TaskFindings, MODEL};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::transcript::{Language, Setting};
 use serde::Deserialize;
 use worker::Response;
@@ -22,7 +21,7 @@ use worker::Response;
 use super::provider::Provider;
 use crate::analysis::{self, repo::AnalysisRow};
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::platform::db::{db, int, text, Batch};
 use crate::App;
@@ -72,8 +71,6 @@ const STORE: &str = "UPDATE analysis_themes SET status = 'complete', themes_json
 /// After `STORE` in the same batch: a remake that could not be stored is failed, not left pending.
 const FAILED: &str =
     "UPDATE analysis_themes SET status = 'failed' WHERE analysis_id = ?1 AND requested_at = ?2 AND status = 'pending'";
-
-pub const NOT_READY: &str = "Los temas se hacen cuando hay al menos dos participaciones resumidas";
 
 #[derive(Deserialize)]
 pub(super) struct ThemesRow {
@@ -187,13 +184,13 @@ pub async fn regenerate(app: &App, user: &SessionUser, analysis_id: &str) -> Api
             .await?;
     let summarised = u32::try_from(results.first_value::<i64>(count)?.unwrap_or(0)).unwrap_or(0);
     if !Provider::from_env(&app.env).is_on() {
-        return Err(ApiError::new(503, ErrorCode::SummariesUnavailable, super::UNAVAILABLE));
+        return Err(ApiError::from(Fixed::SummariesUnavailable));
     }
     if !setting(&analysis).summarises() {
-        return Err(ApiError::new(409, ErrorCode::SummariesOff, super::OFF));
+        return Err(ApiError::from(Fixed::SummariesOff));
     }
     if summarised < themes::MIN_PARTICIPATIONS {
-        return Err(ApiError::new(409, ErrorCode::ThemesNotReady, NOT_READY));
+        return Err(ApiError::from(Fixed::ThemesNotReady));
     }
     let requested_at = app.now();
     let database = db(app)?;

@@ -15,7 +15,7 @@ use worker::{console_log, Request, Response};
 use super::{activity_args, actor_name, grantable, role_name, stored_role};
 use crate::auth::rate;
 use crate::auth::sessions::{self, SessionUser};
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::mail::Mailer;
 use crate::platform::db::{db, int, new_id, text, Batch};
@@ -49,8 +49,6 @@ const ACTIVITY_REVOKED: &str =
 const REVOKE: &str = "UPDATE workspace_invitations SET revoked_at = ?3 \
      WHERE id = ?1 AND workspace_id = ?2 AND accepted_at IS NULL AND revoked_at IS NULL";
 
-const ALREADY_MEMBER: &str = "Esa persona ya es miembro del equipo";
-const NOT_FOUND: &str = "La invitación no existe o ya no está pendiente";
 const REVOKED: &str = "Invitación revocada";
 
 /// A pending invitation as `PENDING` reads it.
@@ -89,7 +87,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     // Its length counts as sent, as the OpenAPI document's `maxLength` does (ADR 0020).
     let sent = body.email.unwrap_or_default();
     if !email::is_valid(&sent) {
-        return Err(ApiError::bad_request(ErrorCode::InvalidEmail, "Introduce un correo válido"));
+        return Err(ApiError::from(Fixed::InvalidEmail));
     }
     let address = sent.trim().to_string();
     let role = grantable(body.role.as_deref())?;
@@ -103,7 +101,7 @@ pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResu
     let results = checks.run().await?;
     rate::check(&results, counted)?;
     if results.first_value::<String>(member)?.is_some() {
-        return Err(ApiError::new(409, ErrorCode::AlreadyMember, ALREADY_MEMBER));
+        return Err(ApiError::from(Fixed::AlreadyMember));
     }
     let (id, raw) = (new_id(), sessions::new_token());
     let expires = now + INVITATION_TTL_MS;
@@ -181,7 +179,7 @@ pub async fn revoke(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
 }
 
 fn not_found() -> ApiError {
-    ApiError::new(404, ErrorCode::InvitationNotFound, NOT_FOUND)
+    ApiError::from(Fixed::InvitationNotFound)
 }
 
 /// Mails the link after the answer (a failure is logged; 'Reenviar' sends it again).

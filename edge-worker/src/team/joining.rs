@@ -11,7 +11,7 @@ use worker::Response;
 
 use super::{actor_name, invitations::token_hash, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::platform::db::{db, int, new_id, stmt, text, Batch, Busy};
 use crate::App;
@@ -38,9 +38,6 @@ const ACTIVITY: &str =
 const JOINED: &str = "SELECT w.id, w.name, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id \
      WHERE m.user_id = ?2 AND m.workspace_id = \
      (SELECT workspace_id FROM workspace_invitations WHERE token_hash = ?1 AND accepted_by = ?2 AND accepted_at = ?3)";
-
-const INVALID: &str = "Esta invitación no es válida o ha caducado";
-const WRONG_ACCOUNT: &str = "Esta invitación es para otra dirección de correo";
 
 #[derive(Deserialize)]
 struct StateRow {
@@ -71,7 +68,7 @@ struct JoinedRow {
 /// answer a client reads as "not there", one for all so it tells nobody which tokens were ever
 /// links (ADR 0020, as a share link's).
 fn invalid() -> ApiError {
-    ApiError::new(404, ErrorCode::InvitationInvalid, INVALID)
+    ApiError::from(Fixed::InvitationInvalid)
 }
 
 fn hash_of(app: &App, raw: &str) -> ApiResult<String> {
@@ -133,7 +130,7 @@ pub async fn accept(app: &App, user: &SessionUser, raw: &str) -> ApiResult<Respo
     if results.changes(claim)? == 0 {
         return Err(match results.first::<StateRow>(state)? {
             Some(row) if row.usable(now) && row.email_normalized != own_email => {
-                ApiError::forbidden(ErrorCode::InvitationWrongAccount, WRONG_ACCOUNT)
+                ApiError::from(Fixed::InvitationWrongAccount)
             }
             _ => invalid(),
         });

@@ -15,7 +15,7 @@ use worker::{D1Database, Request, Response};
 
 use crate::auth::sessions::SessionUser;
 use crate::billing::provider::Provider;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::participation::purge::{self, Scope};
 use crate::platform::db::{db, int, new_id, text, Batch};
@@ -48,11 +48,6 @@ const DELETE: &[&str] = &[
     "DELETE FROM workspaces WHERE id = ?1",
 ];
 
-const NOT_A_MEMBER: &str = "No eres miembro de este equipo";
-const BAD_NAME: &str = "El nombre del equipo debe tener entre 1 y 80 caracteres";
-const ONLY_OWNER: &str = "Solo la persona propietaria puede eliminar el equipo";
-const PERSONAL: &str = "Tu espacio de trabajo personal no se puede eliminar: se elimina con tu cuenta";
-const MISMATCH: &str = "Escribe el nombre del equipo tal como aparece para confirmar";
 const DELETED: &str = "Equipo eliminado";
 
 #[derive(Deserialize)]
@@ -64,11 +59,8 @@ struct Found {
 /// `POST /api/v1/workspaces {name}`: one batch; 201 with the new workspace, now current.
 pub async fn create(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: WorkspaceCreateRequest = read_json(req).await?;
-    let name = body
-        .name
-        .as_deref()
-        .and_then(workspace_name)
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::InvalidWorkspaceName, BAD_NAME))?;
+    let name =
+        body.name.as_deref().and_then(workspace_name).ok_or_else(|| ApiError::from(Fixed::InvalidWorkspaceName))?;
     let id = new_id();
     let database = db(app)?;
     let mut batch = Batch::new(&database);
@@ -101,7 +93,7 @@ pub fn add_delete_workspace(batch: &mut Batch<'_>, database: &D1Database, id: &s
 pub async fn delete(app: &App, user: &SessionUser, req: &mut Request, id: &str) -> ApiResult<Response> {
     let body: WorkspaceDeleteRequest = read_json(req).await?;
     // No name at all is a malformed request (400); a name that isn't the team's is 409 below.
-    let typed = body.name.ok_or_else(|| ApiError::bad_request(ErrorCode::WorkspaceNameMismatch, MISMATCH))?;
+    let typed = body.name.ok_or_else(|| ApiError::from(Fixed::MissingWorkspaceName))?;
     let database = db(app)?;
     let mut reads = Batch::new(&database);
     let found = reads.add(FIND, &[text(id), text(&user.user.id)])?;
@@ -110,17 +102,17 @@ pub async fn delete(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let results = reads.run().await?;
     let found = results.first::<Found>(found)?;
     let Some(Found { name, role: Some(role) }) = found else {
-        return Err(ApiError::new(404, ErrorCode::NotAMember, NOT_A_MEMBER));
+        return Err(ApiError::from(Fixed::NotAMember));
     };
     if TeamRole::parse(&role) != Some(TeamRole::Owner) {
-        return Err(ApiError::forbidden(ErrorCode::TeamRoleForbidden, ONLY_OWNER));
+        return Err(ApiError::from(Fixed::OnlyOwner));
     }
     if id == personal_workspace_id(&user.user.id) {
-        return Err(ApiError::forbidden(ErrorCode::PersonalWorkspace, PERSONAL));
+        return Err(ApiError::from(Fixed::PersonalWorkspace));
     }
     if !confirms_deletion(&typed, &name) {
         // Well formed, but not this team's name: the state of the object decides (ADR 0020).
-        return Err(ApiError::new(409, ErrorCode::WorkspaceNameMismatch, MISMATCH));
+        return Err(ApiError::from(Fixed::WorkspaceNameMismatch));
     }
     // The provider first: should it fail, nothing is deleted and the owner can try again.
     let provider = Provider::from_env(app);

@@ -5,13 +5,12 @@
 //! `invitations.rs`, `joining.rs`, `switch.rs` and `ownership.rs`, each in its change's own batch.
 
 use lupa_api_types::{ActivityActorDto, ActivityDto, ActivityResponse};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::team::{ActivityKind, ACTIVITY_RETENTION_MS};
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed};
 use crate::http::json;
 use crate::platform::db::{db, int, text, Batch};
 use crate::App;
@@ -75,7 +74,7 @@ fn query(req: &Request) -> ApiResult<Query> {
     let param = |name: &str| {
         url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.trim().to_string()).filter(|v| !v.is_empty())
     };
-    let bad = |message: &'static str| ApiError::bad_request(ErrorCode::BadFilter, message);
+    let bad = |message: &'static str| ApiError::composed(Composed::BadFilter, message);
     let kind = match param("kind") {
         Some(kind) => ActivityKind::parse(&kind).ok_or_else(|| bad(BAD_KIND))?.as_str().to_string(),
         None => String::new(),

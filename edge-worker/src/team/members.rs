@@ -12,7 +12,7 @@ use worker::{Request, Response};
 use super::invitations::PendingRow;
 use super::{activity_args, grantable, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, text, Batch};
 use crate::App;
@@ -43,8 +43,6 @@ const ACTIVITY_REMOVED: &str =
 pub(super) const REMOVE: &str =
     "DELETE FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2 AND role <> 'owner'";
 
-const NOT_MEMBER: &str = "Esa persona no es miembro del equipo";
-const OWNER_PROTECTED: &str = "No se puede cambiar el rol ni eliminar a la persona propietaria del equipo";
 const REMOVED: &str = "Miembro eliminado del equipo";
 
 #[derive(Deserialize)]
@@ -134,9 +132,9 @@ pub async fn remove(app: &App, user: &SessionUser, member_id: &str) -> ApiResult
 }
 
 pub(super) fn not_member() -> ApiError {
-    ApiError::new(404, ErrorCode::MemberNotFound, NOT_MEMBER)
+    ApiError::from(Fixed::MemberNotFound)
 }
 
 fn owner_protected() -> ApiError {
-    ApiError::forbidden(ErrorCode::OwnerProtected, OWNER_PROTECTED)
+    ApiError::from(Fixed::OwnerProtected)
 }

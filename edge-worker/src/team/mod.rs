@@ -17,10 +17,7 @@ use lupa_core::routes::RouteId;
 use lupa_core::team::{need, Need, TeamRole};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult, ErrorCode};
-
-/// The 403 for a member whose role doesn't allow a route (an observer creating an analysis).
-pub const ROLE_FORBIDDEN: &str = "Tu rol en este equipo no permite esta acción";
+use crate::error::{ApiError, ApiResult, Fixed};
 
 /// Whether `user` may call `route` in their current workspace: 404 'Ya no tienes acceso a este
 /// equipo' once they are no longer a member, 403 when their role doesn't allow it. The spec's
@@ -38,7 +35,7 @@ pub fn require(user: &SessionUser, need: Need) -> ApiResult<()> {
     user.workspace_id()?;
     match &user.workspace {
         Some(member) if member.role.allows(need) => Ok(()),
-        _ => Err(ApiError::forbidden(ErrorCode::TeamRoleForbidden, ROLE_FORBIDDEN)),
+        _ => Err(ApiError::from(Fixed::TeamRoleForbidden)),
     }
 }
 
@@ -76,12 +73,8 @@ fn stored_role(value: &str) -> ApiResult<TeamRoleName> {
 
 /// 400 for a role that can't be given (anything but admin, researcher, observer).
 fn grantable(value: Option<&str>) -> ApiResult<TeamRole> {
-    value
-        .and_then(lupa_core::team::grantable_role)
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::BadTeamRole, BAD_ROLE))
+    value.and_then(lupa_core::team::grantable_role).ok_or_else(|| ApiError::from(Fixed::BadTeamRole))
 }
-
-const BAD_ROLE: &str = "Elige un rol: administrador, investigador u observador";
 
 /// The name an activity row keeps for whoever acted (it outlives the account).
 fn actor_name(user: &SessionUser) -> String {

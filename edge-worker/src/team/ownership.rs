@@ -12,7 +12,7 @@ use worker::{Request, Response};
 use super::activity_args;
 use super::members::{not_member, MemberRow, MEMBER};
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::{json, read_json};
 use crate::platform::db::{db, text, Batch};
 use crate::App;
@@ -31,16 +31,13 @@ const STEP_DOWN: &str =
 const STEP_UP: &str = "UPDATE workspace_members SET role = 'owner' WHERE workspace_id = ?1 AND user_id = ?3 \
      AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND role = 'owner')";
 
-const MISSING: &str = "Elige a qué miembro del equipo pasas la propiedad";
-const ALREADY_OWNER: &str = "Ya eres la persona propietaria del equipo";
-
 /// `POST /api/v1/team/owner {userId}` (the owner only, `Need::Own`).
 pub async fn transfer(app: &App, user: &SessionUser, req: &mut Request) -> ApiResult<Response> {
     let body: OwnershipRequest = read_json(req).await?;
     let new_owner = body.userId.map(|id| id.trim().to_string()).filter(|id| !id.is_empty());
-    let new_owner = new_owner.ok_or_else(|| ApiError::bad_request(ErrorCode::MissingFields, MISSING))?;
+    let new_owner = new_owner.ok_or_else(|| ApiError::from(Fixed::MissingNewOwner))?;
     if new_owner == user.user.id {
-        return Err(ApiError::new(409, ErrorCode::AlreadyOwner, ALREADY_OWNER));
+        return Err(ApiError::from(Fixed::AlreadyOwner));
     }
     let workspace = user.workspace_id()?;
     let database = db(app)?;
@@ -55,7 +52,7 @@ pub async fn transfer(app: &App, user: &SessionUser, req: &mut Request) -> ApiRe
     let row = results.first::<MemberRow>(after)?.ok_or_else(not_member)?;
     if results.changes(stepped_up)? == 0 {
         // The caller was no longer the owner (another transfer won the race).
-        return Err(ApiError::forbidden(ErrorCode::TeamRoleForbidden, super::ROLE_FORBIDDEN));
+        return Err(ApiError::from(Fixed::TeamRoleForbidden));
     }
     // An observer made owner now takes a seat.
     crate::billing::seats::sync_after_answer(app, workspace);

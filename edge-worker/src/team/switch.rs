@@ -10,7 +10,7 @@ use worker::Response;
 
 use super::{activity_args, stored_role};
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, Fixed};
 use crate::http::json;
 use crate::platform::db::{db, stmt, text, Batch, Busy};
 use crate::App;
@@ -33,8 +33,6 @@ const FALL_BACK: &str = "UPDATE users SET workspace_id = (SELECT workspace_id FR
      ORDER BY workspace_id = 'w' || ?2 DESC, joined_at LIMIT 1) \
      WHERE id = ?2 AND workspace_id = ?1 AND NOT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?2)";
 
-const NOT_A_MEMBER: &str = "No eres miembro de este equipo";
-const OWNER_STAYS: &str = "La persona propietaria no puede abandonar el equipo";
 const LEFT: &str = "Has abandonado el equipo";
 
 #[derive(Deserialize)]
@@ -51,7 +49,7 @@ impl WorkspaceRow {
 }
 
 fn not_a_member() -> ApiError {
-    ApiError::new(404, ErrorCode::NotAMember, NOT_A_MEMBER)
+    ApiError::from(Fixed::NotAMember)
 }
 
 /// `GET /api/v1/workspaces`.
@@ -92,7 +90,7 @@ pub async fn leave(app: &App, user: &SessionUser, workspace_id: &str) -> ApiResu
     let results = batch.run().await?;
     if results.changes(removed)? == 0 {
         return Err(match results.first_value::<String>(role)? {
-            Some(_) => ApiError::forbidden(ErrorCode::OwnerProtected, OWNER_STAYS),
+            Some(_) => ApiError::from(Fixed::OwnerCannotLeave),
             None => not_a_member(),
         });
     }

@@ -15,14 +15,13 @@ use lupa_api_types::transcript::{
     TranscriptWordDto,
 };
 use lupa_api_types::{ChunkResponse, StepMark};
-use lupa_core::error_code::ErrorCode;
 use lupa_core::ledger::Refusal;
 use lupa_core::transcript::{self, Language, Line};
 use serde::Deserialize;
 use worker::{Request, Response, ResponseBuilder};
 
 use crate::auth::sessions::SessionUser;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Composed, Fixed};
 use crate::http::{json, read_body};
 use crate::ledger::protocol::{AudioChunk, Call, ParticipantOp};
 use crate::platform::db::text;
@@ -80,12 +79,12 @@ pub async fn put_audio_chunk(
         .parse()
         .ok()
         .filter(|i| *i <= lupa_core::chunks::MAX_CHUNK_INDEX)
-        .ok_or_else(|| ApiError::bad_request(ErrorCode::BadChunkIndex, "Número de fragmento no válido"))?;
+        .ok_or_else(|| ApiError::from(Fixed::BadChunkIndex))?;
     let start_ms = lupa_core::camera::start_ms(req.headers().get("x-lupa-start-ms").ok().flatten().as_deref())
-        .map_err(|m| ApiError::bad_request(ErrorCode::BadChunkTime, m))?;
+        .map_err(ApiError::from)?;
     let body = read_body(req, crate::ledger::transcribe::MAX_AUDIO_CHUNK).await?;
     if body.is_empty() {
-        return Err(ApiError::bad_request(ErrorCode::EmptyChunk, "El fragmento está vacío"));
+        return Err(ApiError::from(Fixed::EmptyChunk));
     }
     use base64::Engine;
     let body = base64::engine::general_purpose::STANDARD.encode(&body);
@@ -222,7 +221,7 @@ struct SearchRow {
 pub async fn search(app: &App, user: &SessionUser, req: &Request, analysis_id: &str) -> ApiResult<Response> {
     let url = req.url()?;
     let raw = url.query_pairs().find(|(k, _)| k == "q").map(|(_, v)| v.to_string()).unwrap_or_default();
-    let q = transcript::query(&raw).map_err(|m| ApiError::unprocessable(ErrorCode::BadFilter, m))?;
+    let q = transcript::query(&raw).map_err(|m| ApiError::composed(Composed::BadTranscriptQuery, m))?;
     let pattern = transcript::fold(&q);
     let (_row, results, slot) = crate::analysis::owned_row_with(app, user, analysis_id, |batch| {
         batch.add(SEARCH, &[text(analysis_id), text(&pattern), crate::platform::db::int(SEARCH_WINDOWS)])

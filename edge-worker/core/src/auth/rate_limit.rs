@@ -85,9 +85,6 @@ pub fn client_key(address: &str) -> String {
     }
 }
 
-/// The message for a refused attempt.
-pub const TOO_MANY_MESSAGE: &str = "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.";
-
 impl Limit {
     /// Start of the window containing `now`.
     pub fn window_start(&self, now: i64) -> i64 {

@@ -29,10 +29,8 @@ pub const SCREEN_OUT_URL_INVALID: &str = "La URL de rechazo del filtro debe ser 
 pub const PID_INVALID: &str =
     "El identificador del participante solo puede tener letras, números, '-' y '_' (máximo 64)";
 pub const SCREENER_ANSWERS_INVALID: &str = "Responde a todas las preguntas del filtro";
-pub const SCREENED_OUT: &str = "Gracias, este estudio busca otro perfil";
 pub const ANSWERS_INVALID: &str = "Responde a todas las preguntas";
 pub const ANSWER_TOO_LONG: &str = "Cada respuesta puede tener como máximo 2000 caracteres";
-pub const NO_QUESTIONS: &str = "Este análisis no tiene preguntas en ese momento";
 
 pub const MAX_SCREENER_QUESTIONS: usize = 5;
 pub const MAX_QUESTIONS: usize = 10;

@@ -67,7 +67,8 @@ export function resetFailure(error: unknown): Failure {
 }
 
 /** True when a reset failed because the link itself is no good (expired, used or unknown). */
-export const isInvalidTokenError = (error: unknown) => errorCode(error) === 'invalid_reset_token';
+export const isInvalidTokenError = (error: unknown) =>
+  errorCode(error) === 'invalid_reset_token' || errorCode(error) === 'unknown_reset_token';
 
 /** Where a user lands after logging in (product §2 Login). */
 export function homeFor(role: string): string {

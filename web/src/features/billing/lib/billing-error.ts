@@ -1,6 +1,6 @@
 /**
- * What the billing screens say when a call fails (product §8): `already_subscribed` from checkout is
- * its own text; otherwise the server's own message, or a generic line when the
+ * What the billing screens say when a call fails (product §8): `already_subscribed` from checkout (and
+ * `checkout_already_subscribed` from the local payment page) is its own text; otherwise the server's own message, or a generic line when the
  * failure came from the client side (network, time-out, an unreadable answer).
  */
 import type { TFunction } from 'i18next';
@@ -12,6 +12,8 @@ export function billingErrorMessage(error: unknown, t: TFunction): string {
 }
 
 export function checkoutErrorMessage(error: unknown, t: TFunction): string {
-  if (errorCode(error) === 'already_subscribed') return t('billing.errors.alreadySubscribed');
+  const code = errorCode(error);
+  if (code === 'already_subscribed' || code === 'checkout_already_subscribed')
+    return t('billing.errors.alreadySubscribed');
   return billingErrorMessage(error, t);
 }

@@ -67,10 +67,10 @@ describe('checkout page (test mode)', () => {
       { status: 200, body: session('open') },
       {
         pay: {
-          status: 400,
+          status: 409,
           body: {
             message: 'El usuario ya tiene una suscripción existente, gestiónala en el portal',
-            code: 'already_subscribed',
+            code: 'checkout_already_subscribed',
           },
         },
       },

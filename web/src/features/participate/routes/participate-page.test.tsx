@@ -564,7 +564,7 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
   it('says there is no place any more when the hold lapsed and someone took it', async () => {
     api({
       current: { status: 200, body: resumeInfo() },
-      resume: { status: 400, body: { message: 'No hay plazas disponibles para este análisis.', code: 'no_places' } },
+      resume: { status: 409, body: { message: 'No hay plazas disponibles para este análisis.', code: 'places_taken' } },
     });
     renderParticipatePage('/participate/an-1');
     await screen.findByRole('heading', { name: 'Tienes una participación sin terminar' }, { timeout: 5000 });
