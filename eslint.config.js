@@ -1,6 +1,6 @@
 /**
  * ESLint for the web app (web/src): typescript-eslint's recommended rules, the React hooks rules,
- * no import cycles, and the feature boundaries of our conventions (bulletproof-react's layout):
+ * no import cycles, and the feature boundaries (bulletproof-react's layout):
  * a feature imports only shared code (components/, lib/, config/, locales/, types/) and its own
  * folder; shared code imports no feature; only the entries (app/, site/) compose features.
  * Run by `npm test -- eslint`.

@@ -19,7 +19,7 @@ CREATE TABLE workspace_members (
 CREATE UNIQUE INDEX workspace_members_owner ON workspace_members (workspace_id) WHERE role = 'owner';
 CREATE INDEX workspace_members_user ON workspace_members (user_id);
 
--- The workspace the account acts in (the spec's routes act in it). A removed member keeps the id
+-- The workspace the account acts in (product §2's routes act in it). A removed member keeps the id
 -- until they switch: the session's membership read then finds no row and answers 'Ya no tienes
 -- acceso a este equipo'.
 ALTER TABLE users ADD COLUMN workspace_id TEXT;

@@ -8,7 +8,7 @@
 // simulators and HTTP handling, so it is an upper bound of what Cloudflare bills. Prices:
 // scripts/lib/cloudflare-prices.mjs (list prices, with the date they were read).
 //
-// 1. A participant records RECORD_MIN minutes (1 s chunks at the spec's bitrates, as the recorder
+// 1. A participant records RECORD_MIN minutes (1 s chunks at product §9's bitrates, as the recorder
 //    sends them; not paced, the server does the same work), with the page loads and calls around
 //    it (validate, participate, segment, step marks, complete, submit). The chunks and their
 //    composition are scaled to 60 minutes; the rest happens once per participation.

@@ -4,7 +4,7 @@
 // the run itself could not happen).
 //
 // 1. API: for DURATION_S seconds, PARTICIPANTS simulated participants each PUT one CHUNK_S-second
-//    chunk every CHUNK_S seconds (at the spec's bitrates, 1 Mbit/s video + 96 kbit/s audio: ~274 KB
+//    chunk every CHUNK_S seconds (at product §9's bitrates, 1 Mbit/s video + 96 kbit/s audio: ~274 KB
 //    for 2 s), while RESEARCHERS researchers browse: dashboard (GET /analysis), analysis detail,
 //    entry page and its notes, THINK_MS apart. Each simulated visitor has its own address
 //    (`cf-connecting-ip`: rate limits are keyed on it) and cookies.

@@ -1,6 +1,6 @@
 // Benchmark of the durable-chunk upload (ADR 0005) through the real worker, D1 and R2 (its own
 // Size: one benchmark, read top to bottom; its client moves to the shared test client.
-// `wrangler dev`), with synthetic media at the spec's bitrates on a throttled uplink. Prints:
+// `wrangler dev`), with synthetic media at product §9's bitrates on a throttled uplink. Prints:
 //
 // 1. Finish → Success for 1-, 10- and 60-minute recordings: the tab sends a ~1 s chunk per second
 //    with at most two requests in flight, as the recorder does. Recording and uplink run SCALE
@@ -11,8 +11,8 @@
 //    KILLS kills, online, in real time): the in-flight request is cut, then the server's own
 //    `recordedMs` (GET /participation/current) is compared with the time recorded.
 // 3. Tab memory after 1 and after 60 minutes of recording: the real recorder pipeline (wasm,
-//    IndexedDB, uploads to this worker) in headless Chromium, fed a synthetic ~1 s chunk at the
-//    spec's bitrates every 1000/MEMORY_SCALE ms (`BenchRecorder`, the `bench` feature); JS heap
+//    IndexedDB, uploads to this worker) in headless Chromium, fed a synthetic ~1 s chunk at
+//    product §9's bitrates every 1000/MEMORY_SCALE ms (`BenchRecorder`, the `bench` feature); JS heap
 //    after a forced GC and the wasm linear memory, once the uploads caught up.
 // 4. Worker requests and R2 operations per recorded hour, counted from the requests this run made
 //    and the R2 calls each kind of request makes in the worker's code, and their cost at
@@ -54,7 +54,7 @@ const LIST_PRICES = {
 const root = new URL('..', import.meta.url).pathname;
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-upload-'));
-// The production size limit (2 GiB): an hour at the spec's bitrates is about 0.5 GB.
+// The production size limit (2 GiB): an hour at product §9's bitrates is about 0.5 GB.
 // BENCH_LOG=1 prints the server's log lines (each request's route, status and duration).
 const server = await startServer({
   stateDir,

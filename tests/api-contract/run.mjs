@@ -25,7 +25,7 @@ const ids = (access) => ROUTES.filter((r) => access.includes(r.access)).map((r) 
 
 /**
  * Who runs which operation. Each runs as the caller it is for; the billing steps that start or
- * end a subscription run as users without one. The admin opens a checkout (the spec answers a
+ * end a subscription run as users without one. The admin opens a checkout (product §8 answers a
  * subscriber 400, so the admin never pays); a customer reads, pays and cancels the local
  * checkouts it opened, and cancels the subscription it paid for (which would end the
  * researcher's halfway through the run).

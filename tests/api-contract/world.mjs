@@ -127,7 +127,7 @@ export async function makeWorld() {
   const reset = await resetToken();
 
   // The participant: a participation in progress (its cookie is the run's), and another that
-  // uploads its recording whole (the spec's upload URL), whose cookie the run's browser keeps too.
+  // uploads its recording whole (product §7's upload URL), whose cookie the run's browser keeps too.
   const going = await participate(analysisId);
   const uploader = await participate(analysisId);
   const upload = must(
@@ -202,7 +202,7 @@ export async function makeWorld() {
 }
 
 /**
- * A participation recorded the spec's way (ADR 0001's single upload): the upload URL, the whole
+ * A participation recorded product §7's way (ADR 0001's single upload): the upload URL, the whole
  * file PUT with the capability, submitted; then the signed URL the researcher plays it from.
  */
 async function wholeFileRecording(analysisId, ownerCookie) {

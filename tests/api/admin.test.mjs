@@ -19,7 +19,7 @@ async function admin(tag = 'admin') {
   return account;
 }
 
-test('every admin route refuses anonymous callers (401) and customers (403) with the spec message', async () => {
+test('every admin route refuses anonymous callers (401) and customers (403) with the product §8 message', async () => {
   const customer = await signUp('plain');
   const routes = [
     ['GET', '/api/v1/admin/'],
@@ -40,7 +40,7 @@ test('every admin route refuses anonymous callers (401) and customers (403) with
   assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(customer.user.id)}`))[0].role, 'customer');
 });
 
-test('admins list users with the spec fields, search by e-mail and page', async () => {
+test('admins list users with the product §3 fields, search by e-mail and page', async () => {
   const boss = await admin();
   const tag = `find${Date.now()}`;
   const found = await signUp(tag);
@@ -259,7 +259,7 @@ test('the admin lists workspaces with seats, subscription and members; searches 
   assert.deepEqual([clamped.status, clamped.json.page, clamped.json.pageSize], [200, 1, 100]);
 });
 
-test('the workspaces refuse anonymous callers (401) and customers (403), with the spec message', async () => {
+test('the workspaces refuse anonymous callers (401) and customers (403), with the product §8 message', async () => {
   const customer = await signUp('adws-customer');
   const anonymous = await api('/api/v1/admin/workspaces');
   assert.deepEqual([anonymous.status, anonymous.json.message], [401, REFUSED]);

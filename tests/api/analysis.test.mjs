@@ -63,7 +63,7 @@ test('a created analysis is normalised: https added, empty tasks dropped, no sce
   assert.equal(billing.json.billingData.paid, true);
 });
 
-test('validation answers 400 with the spec messages and writes nothing', async () => {
+test('validation answers 400 with the product §5 messages and writes nothing', async () => {
   const { cookie, user } = await subscriber('invalid');
   const cases = [
     [{ ...valid, name: '  ' }, 'El nombre del análisis es obligatorio'],

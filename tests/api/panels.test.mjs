@@ -1,5 +1,5 @@
 // Panel studies (ADR 0017): the analysis's optional screener, questions, task order and panel links
-// (validation of each with its Spanish 4xx, the defaults that leave the spec's payload as it was),
+// (validation of each with its Spanish 4xx, the defaults that leave product §3's payload as it was),
 // the screener's verdict (a screen-out takes no place), the participant id and the shuffled order
 // stored with the participation, the answers with their wording, and the summary and CSV.
 import { test } from 'node:test';
@@ -60,7 +60,7 @@ function screen(analysisId, answers, pid) {
   return api('/api/v1/analysis/screen', { method: 'POST', body: { analysisId, answers, pid } });
 }
 
-test('an analysis without the new fields keeps the spec payload; each new field is validated with a clear 400', async () => {
+test('an analysis without the new fields keeps the product §3 payload; each new field is validated with a clear 400', async () => {
   const owner = await researcher('panels-validate');
   const plain = await createAnalysis(owner);
   for (const key of ['screener', 'questions', 'taskOrder', 'panel']) assert.equal(key in plain, false, key);
@@ -173,7 +173,7 @@ test('an analysis without the new fields keeps the spec payload; each new field 
     assert.equal(res.status, 400, JSON.stringify(extra));
     assert.equal(res.json.message, message);
   }
-  // The spec's problems come first, the new ones are listed after them.
+  // Product §5's problems come first, the new ones are listed after them.
   const both = await api('/api/v1/analysis', {
     method: 'POST',
     cookie: owner.cookie,

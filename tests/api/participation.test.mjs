@@ -1,4 +1,4 @@
-// Participation API: validation, atomic place claims, the participant capability, the spec's single
+// Participation API: validation, atomic place claims, the participant capability, product §7's single
 // upload into R2 (byte-identical), submission, abandoning, and signed playback. Chunks, segments,
 // resume and expiry are in chunks.test.mjs.
 import { test } from 'node:test';
@@ -76,7 +76,7 @@ test('participate returns the analysis data, an entry id and an HttpOnly capabil
     taskQuestions: false,
     sus: false,
     camera: 'off',
-    // The spec's fields, and whether the tab records audio for the transcript (ADR 0018): the
+    // Product §3's fields, and whether the tab records audio for the transcript (ADR 0018): the
     // analysis transcribes by default and the test server has a provider (the Whisper stand-in).
     transcribe: true,
   });
@@ -100,7 +100,7 @@ test('20 concurrent participate calls on 3 places give exactly 3 entries', async
   assert.ok(
     results
       .filter((r) => r.res.status !== 200)
-      // The claim lost the last place: 409 with the spec's message (validate-participation's 400 is the spec's).
+      // The claim lost the last place: 409 with product §8's message (validate-participation's 400 is product §8's).
       .every((r) => r.res.status === 409 && r.res.json.message === 'No hay plazas disponibles para este análisis.'),
   );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(id)}`))[0].n, 3);
@@ -132,11 +132,11 @@ test('entry ids alone grant nothing: uploads need the capability cookie', async 
   assert.equal(missingId.json.message, 'Missing analysis entry ID for updating entry.');
 });
 
-test('submitting needs a complete recording: the spec message before, success and a completed analysis after', async () => {
+test('submitting needs a complete recording: the product §8 message before, success and a completed analysis after', async () => {
   const { id, owner } = await analysisWith(1);
   const { entryId, cookie } = await participate(id);
   const early = await submit(entryId, cookie);
-  // Nothing recorded yet: the participation's state (409, ADR 0020), with the spec's message.
+  // Nothing recorded yet: the participation's state (409, ADR 0020), with product §8's message.
   assert.equal(early.status, 409);
   assert.equal(early.json.message, 'Missing recording data');
   const { json } = await openSegment(entryId, cookie);
@@ -187,7 +187,7 @@ test('signed recording URLs refuse tampering, expiry and other customers', async
   assert.equal((await api(`/api/v1/analysisEntry/${entryId}`)).status, 401);
 });
 
-test('the spec single upload: upload-url, PUT the whole file, then submit', async () => {
+test('the product §7 single upload: upload-url, PUT the whole file, then submit', async () => {
   const { id, owner } = await analysisWith(1, 'single');
   const { entryId, cookie } = await participate(id);
   const missing = await api('/api/v1/analysisEntry/upload-url', {

@@ -159,7 +159,7 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
   assert.ok(r2Keys(`analyses/${analysis.id}/`).length > 0, 'the recording is in R2');
   assert.equal((await api('/api/v1/billing', { cookie: owner.cookie })).json.billingData.paid, true);
 
-  // Refusals, each in the spec's style, and nothing deleted.
+  // Refusals, each in product §8's style (status, code, Spanish message), and nothing deleted.
   const stranger = await signUp('del-stranger');
   for (const [who, wid, typed, status, code, message] of [
     [researcher, id, name, 403, 'only_owner', 'Solo la persona propietaria puede eliminar el equipo'],

@@ -1,4 +1,4 @@
-// Waitlist API: validation with the spec's messages, duplicates, honeypot, rate limit.
+// Waitlist API: validation with product §5's messages, duplicates, honeypot, rate limit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, randomIp, uniqueEmail } from './helpers.mjs';
@@ -21,7 +21,7 @@ test('a sign-up is stored once, normalised, with its consent time', async () => 
   assert.ok(rows[0].consent_at > 0);
 });
 
-test('invalid e-mails and missing consent get 400 with the spec messages', async () => {
+test('invalid e-mails and missing consent get 400 with the product §5 messages', async () => {
   for (const email of ['', 'sin-arroba', 'a b@c.es', '@x']) {
     const res = await api(WAITLIST, { method: 'POST', body: { email, consent: true } });
     assert.equal(res.status, 400, email);

@@ -62,7 +62,7 @@ test('registering the same e-mail twice gives the 409 message', async ({ page, r
   await expect(page.getByRole('alert')).toHaveText('No ha sido posible crear un usuario con este correo electrónico');
 });
 
-test('a wrong password shows the spec message', async ({ page, request }) => {
+test('a wrong password shows the product §8 message', async ({ page, request }) => {
   const email = uniqueEmail();
   await registerViaApi(request, email);
   await loginViaUi(page, email, 'not-the-password');

@@ -109,7 +109,7 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   }
   await useColorScheme(page, 'light');
 
-  // A second checkout (e.g. from a stale tab) is refused by the server (the screen then shows the spec's message).
+  // A second checkout (e.g. from a stale tab) is refused by the server (the screen then shows product §8's message).
   const again = await page.request.post('/api/v1/billing/checkout-session', {
     data: { planName: 'basic', planBillingCycle: 'monthly' },
   });
@@ -138,7 +138,7 @@ test('a customer subscribes in the checkout tab, creates an analysis, then cance
   await expect(facts).toContainText('Activa');
   await expect(facts).toContainText(subscriptionId);
   const invoices = portal.getByTestId('portal-invoices');
-  // One price format everywhere, the spec's '€29/mes' (ADR 0015): '€29', not '29,00 €'.
+  // One price format everywhere, product §2's '€29/mes' (ADR 0015): '€29', not '29,00 €'.
   await expect(invoices).toContainText('€29');
   await expect(invoices).not.toContainText('29,00');
   await expect(invoices).toContainText('Pagada');

@@ -24,7 +24,7 @@ test('a row counts the recordings new since the analysis was last opened, and va
   await expect(row.getByTestId('new-recordings')).toHaveText('2 nuevas grabaciones desde tu última visita', {
     timeout: 15_000,
   });
-  // Shown capitalised, like the analysis page's badge ('Ordenador'); the spec's words stay in the page.
+  // Shown capitalised, like the analysis page's badge ('Ordenador'); product §2's words stay in the page.
   expect(await row.getByText('ordenador').evaluate((el) => (el as HTMLElement).innerText)).toBe('Ordenador');
   expect(await row.getByText('publicado').evaluate((el) => (el as HTMLElement).innerText)).toBe('Publicado');
 

@@ -206,7 +206,7 @@ test('a microphone the browser mutes mid-recording is reported in the panel; sha
   const { analysisId } = await recordingWithMicrophonesKept(page, request, 4000);
 
   // As when the browser or the system stops the audio without ending the share: the track mutes
-  // (an ended microphone is the spec's 'La grabación se ha detenido', product §2.5).
+  // (an ended microphone is product §2.5's 'La grabación se ha detenido').
   await page.evaluate(() => {
     const streams = (window as unknown as { lupaMicrophones: MediaStream[] }).lupaMicrophones;
     const track = streams[streams.length - 1]?.getAudioTracks()[0];

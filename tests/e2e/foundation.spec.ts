@@ -2,7 +2,7 @@
 import { expect, test } from './support/accounts';
 import { openPage } from './support/pages';
 
-test('the public header shows the spec links and buttons in Spanish', async ({ page }) => {
+test('the public header shows the product §2 links and buttons in Spanish', async ({ page }) => {
   await openPage(page, '/home');
   const header = page.getByRole('banner');
   for (const name of ['Home', 'Terms', 'FAQ'])
@@ -56,7 +56,7 @@ test('form pages run within the CSP: the browser reports no policy violation', a
   await cdp.send('Audits.enable');
   for (const path of ['/auth/login', '/auth/register', '/auth/recover-password']) {
     await page.goto(path);
-    // Submitting empty runs the schema (zod) and shows the spec's messages.
+    // Submitting empty runs the schema (zod) and shows product §5's messages.
     await page.locator('form button[type="submit"]').first().click();
     await expect(page.locator('.field__error').first()).toBeVisible();
   }

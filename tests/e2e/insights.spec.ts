@@ -3,7 +3,7 @@
 // and success after every task and the SUS before Finish with the keyboard alone (Tab, arrows,
 // Space, Enter) while recording; two more participations answer through the API; the researcher's
 // analysis page shows the endpoint's figures with n, intervals and the charts' text alternatives,
-// and the per-task CSV. An analysis without the settings keeps the spec's flow.
+// and the per-task CSV. An analysis without the settings keeps product §2's flow.
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './support/accounts';
@@ -269,7 +269,7 @@ test('a participant answers every question by keyboard alone and finishes; the r
   }
 });
 
-test('an analysis without the settings keeps the flow of the spec: no question screens, no answers', async ({
+test('an analysis without the settings keeps the flow of product §2: no question screens, no answers', async ({
   page,
   request,
   browser,

@@ -219,7 +219,7 @@ test("the form's 'Opciones avanzadas': collapsed by default, each redirect shown
 }) => {
   test.setTimeout(120_000);
   // A study without the options (transcription on, the default): the section is there, closed,
-  // and the spec's form looks as before.
+  // and product §2's form looks as before.
   const plainId = await researcherWithAnalysis(request, 2, undefined, { transcribe: true });
   const context = await page
     .context()

@@ -128,7 +128,7 @@ test('a participant records every step; the researcher gets a playable file with
   }
 });
 
-test('the analysis id: empty and unknown ids get the spec messages', async ({ page }) => {
+test('the analysis id: empty and unknown ids get the product §5 and §8 messages', async ({ page }) => {
   await page.goto('/participate');
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page.getByText('Por favor, introduce un ID de análisis')).toBeVisible();
@@ -150,7 +150,7 @@ for (const denied of [
   { name: 'microphone', screen: false, microphone: true },
   { name: 'screen and microphone', screen: true, microphone: true },
 ]) {
-  test(`denied ${denied.name}: the spec messages, Try Again and Browser Settings Help`, async ({ page, request }) => {
+  test(`denied ${denied.name}: product §8 messages, Try Again, Browser Settings Help`, async ({ page, request }) => {
     const analysisId = await researcherWithAnalysis(request);
     await page.addInitScript(({ screen, microphone }) => {
       const devices = navigator.mediaDevices;

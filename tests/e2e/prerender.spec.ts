@@ -130,7 +130,7 @@ test.describe('prerendered landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preguntas frecuentes');
     await expect(page.locator('html[data-interactive]')).toBeAttached();
 
-    // Into the app: its login page works (submitting empty shows the spec's messages).
+    // Into the app: its login page works (submitting empty shows product §5's messages).
     await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.locator('form button[type="submit"]').first().click();

@@ -31,7 +31,7 @@ function watchWaitlistRequests(page: Page) {
 }
 
 test.describe('landing page', () => {
-  test('shows every section of the spec', async ({ page }) => {
+  test('shows every section of product §2', async ({ page }) => {
     await openPage(page, '/');
     await expect(page).toHaveTitle('Feedback de calidad, en minutos · Lupa');
     const main = page.getByRole('main');
@@ -232,7 +232,7 @@ test.describe('FAQ page', () => {
     await expect(first).toBeFocused();
   });
 
-  test('answers agree with the spec', async ({ page }) => {
+  test('answers agree with product §2', async ({ page }) => {
     await openPage(page, '/preguntas-frecuentes');
     const main = page.getByRole('main');
     for (const name of [

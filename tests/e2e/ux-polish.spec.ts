@@ -103,7 +103,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       /micrófono/,
       /cámara/,
     ]);
-    // The spec's heading and field stay; nothing is focused on arrival (no ring on the heading).
+    // Product §2.1's heading and field stay; nothing is focused on arrival (no ring on the heading).
     await expect(page.getByRole('heading', { level: 1, name: 'Participar en un análisis' })).toBeVisible();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await expect(page.getByLabel('ID de Análisis')).toHaveValue(analysisId);

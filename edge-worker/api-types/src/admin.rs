@@ -19,7 +19,7 @@ pub struct AdminUserDto {
     pub created_at: i64,
 }
 
-/// `GET /api/v1/admin/?page=&pageSize=&q=`: the spec's `{users}` plus paging.
+/// `GET /api/v1/admin/?page=&pageSize=&q=`: product §3's `{users}` plus paging.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]
 #[allow(non_snake_case)]

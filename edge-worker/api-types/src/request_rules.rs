@@ -34,7 +34,7 @@ pub fn new_password(schema: &mut Schema) {
 }
 
 /// `waitlist::post`: a filled honeypot (`website`) is answered 201 and nothing else is read;
-/// otherwise an address of the spec's shape and the consent ticked.
+/// otherwise an address of product §5's shape and the consent ticked.
 pub fn waitlist(schema: &mut Schema) {
     add(
         schema,

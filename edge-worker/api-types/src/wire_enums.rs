@@ -34,7 +34,7 @@ string_enum!(
     SegmentTrack = ["screen", "camera", "audio"]
 );
 string_enum!(
-    /// `analysisEntryStatus` of the spec's submit: the only status a participant may set.
+    /// `analysisEntryStatus` of product §7's submit: the only status a participant may set.
     EntrySubmitted = ["submitted"]
 );
 string_enum!(

@@ -1,6 +1,6 @@
 //! Analyses (studies): the create/edit rules of product §5 and the status machine of §4.
 
-/// Interface messages (product §5 verbatim where the spec has one).
+/// Interface messages (product §5 verbatim where it has one).
 pub const NAME_REQUIRED: &str = "El nombre del análisis es obligatorio";
 pub const NAME_TOO_LONG: &str = "El nombre del análisis no puede superar los 200 caracteres";
 pub const URL_REQUIRED: &str = "La URL es obligatoria";
@@ -102,7 +102,7 @@ pub fn normalize_scenario(scenario: Option<&str>) -> Option<String> {
     scenario.map(str::trim).filter(|s| !s.is_empty() && *s != "null").map(str::to_string)
 }
 
-/// Checks the spec's URL shape (a domain, optional http(s):// and www) and adds https:// when
+/// Checks product §5's URL shape (a domain, optional http(s):// and www) and adds https:// when
 /// the scheme is missing.
 /// The same rule is `patterns::WEB_ADDRESS` with `maxLength` [`MAX_URL_LEN`] (the value as sent).
 /// Another scheme (`ftp://…`, `mailto:…`) fails the host check: its ':' is not a port's.

@@ -11,7 +11,7 @@
 use crate::error_code::Fixed;
 use crate::participation::PART_SIZE;
 
-/// The largest chunk the server accepts: a 1000 ms timeslice at the spec's ~1.1 Mbit/s is ~140 KB;
+/// The largest chunk the server accepts: a 1000 ms timeslice at product §9's ~1.1 Mbit/s is ~140 KB;
 /// a keyframe-heavy second of a busy screen stays far below this. Bigger blobs are split by the tab.
 pub const CHUNK_MAX_BYTES: u64 = 4 * 1024 * 1024;
 /// Chunk indexes per segment: 2 h at one chunk a second is 7,200; splits of big chunks add a few.

@@ -142,7 +142,7 @@ pub fn share_expiry(now: i64, days: Option<i64>) -> Result<i64, &'static str> {
 /// arrives, not while its body streams, so a `bytes=0-` read of a long recording would otherwise
 /// go on to the end after the link is revoked. Capped, a player gets a 206 of at most this much
 /// and comes back with a new Range request, which is checked again: revoking stops playback
-/// within one piece (8 MiB, about a minute of a screen recording at the spec's bitrates).
+/// within one piece (8 MiB, about a minute of a screen recording at product §9's bitrates).
 pub const SHARED_MEDIA_MAX_BYTES: u64 = 8 * 1024 * 1024;
 
 /// `range` (resolved against a file of `size` bytes) shortened to at most `max` bytes from its

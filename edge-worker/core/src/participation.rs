@@ -33,7 +33,7 @@ pub const CONSENT_VERSION: &str = "2026-11-security-modal-v1";
 /// equal sizes. At 1 Mbit/s video plus audio that is one part every ~40 s.
 pub const PART_SIZE: u64 = 5 * 1024 * 1024;
 pub const MAX_PARTS: u16 = 10_000;
-/// A single whole-file upload (spec-compatible path) is one request: the Workers body limit.
+/// A single whole-file upload (product §7's path) is one request: the Workers body limit.
 /// The most step marks a participation keeps: a longer list is not a participant clicking
 /// through tasks.
 pub const MAX_STEP_MARKS: usize = 2_000;

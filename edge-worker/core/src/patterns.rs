@@ -78,7 +78,7 @@ pub const EMAIL: &str = concat!(
     "]*$"
 );
 
-/// `auth::email::looks_like_address` (the spec's waitlist shape): non-space text, '@', non-space
+/// `auth::email::looks_like_address` (product §5's waitlist shape): non-space text, '@', non-space
 /// text; whitespace around it is trimmed.
 pub const EMAIL_SHAPE: &str = concat!("^[", space!(), "]*[^@", space!(), "]+@[^", space!(), "]+[", space!(), "]*$");
 

@@ -4,7 +4,7 @@
 
 use crate::routes::RouteId;
 
-/// A member's role in one workspace. The spec's global roles (admin, customer) are separate.
+/// A member's role in one workspace. Product §6's global roles (admin, customer) are separate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TeamRole {
     /// Watches recordings and live sessions, reads transcripts and insights, writes notes. Free.

@@ -105,7 +105,8 @@ impl Drop for Media {
     }
 }
 
-/// `event.error.message` (the spec's ErrorEvent / older MediaRecorderErrorEvent) or `event.message`.
+/// `event.error.message` (the MediaStream Recording spec's ErrorEvent / older MediaRecorderErrorEvent) or
+/// `event.message`.
 fn error_message(event: &Event) -> String {
     let error = js_sys::Reflect::get(event, &"error".into()).unwrap_or(JsValue::UNDEFINED);
     if !error.is_undefined() && !error.is_null() {

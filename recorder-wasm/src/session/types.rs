@@ -1,4 +1,4 @@
-//! A capture's vocabulary (ADR 0005): its phase and fault, the messages the spec gives them, the
+//! A capture's vocabulary (ADR 0005): its phase and fault, the messages product §8 gives them, the
 //! commands the browser shell performs, the snapshot it reports, and the chunks left from before.
 
 use crate::steps::StepMark;

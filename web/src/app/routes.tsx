@@ -27,7 +27,7 @@ const screen = <M,>(title: TitleName, load: () => Promise<M>, page: (module: M) 
   lazy: () => load().then((module) => ({ Component: page(module) })),
 });
 
-// Each screen is one route object fragment, reused where the spec mounts a screen on two URLs.
+// Each screen is one route object fragment, reused where product §2 mounts a screen on two URLs.
 const landing = screen(
   'landing',
   () => import('@/features/marketing/routes/landing-page'),
@@ -243,7 +243,7 @@ export const routes: RouteObject[] = [
           { path: 'register', ...register },
           { path: 'recover-password', ...recoverPassword },
           { path: 'password-reset', ...passwordReset },
-          // The spec's /auth child list names it restore-password; both reach the same screen.
+          // Product §2's /auth child list names it restore-password; both reach the same screen.
           { path: 'restore-password', ...passwordReset },
         ],
       },

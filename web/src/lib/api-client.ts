@@ -19,7 +19,7 @@ const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
 export const isClientCode = (code: string): code is ClientErrorCode => CLIENT_CODES.has(code);
 
 /**
- * Any failed API call. `message` is the server's message when it sent one (the spec's screens show
+ * Any failed API call. `message` is the server's message when it sent one (product §2's screens show
  * it), `code` is stable for programs, `status` is the HTTP status or 0 when no answer arrived.
  */
 export class ApiError extends Error {

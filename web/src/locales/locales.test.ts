@@ -1,7 +1,7 @@
 /**
  * The locale files: Spanish and English offer exactly the same keys, each a non-empty string; the
  * participation page's files and the app's never both hold a key (the app merges them, so one
- * would silently hide the other); and the spec's strings are verbatim.
+ * would silently hide the other); and the product document's strings are verbatim.
  */
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
@@ -55,7 +55,7 @@ describe('locale files', () => {
     expect((merged.terms as typeof esTerms.terms).sections.objeto.body).toBe(esTerms.terms.sections.objeto.body);
   });
 
-  it('keeps the spec strings verbatim in Spanish', () => {
+  it('keeps the product document strings verbatim in Spanish', () => {
     const es = mergeStrings([esParticipate, esCore]) as typeof esParticipate & typeof esCore;
     expect(es.header).toMatchObject({ home: 'Home', terms: 'Terms', faq: 'FAQ' });
     expect(es.header.login).toBe('Iniciar sesión');

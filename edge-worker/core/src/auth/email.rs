@@ -1,4 +1,4 @@
-//! E-mail addresses: the spec's shape check (text, @, text) plus the limits of real addresses.
+//! E-mail addresses: product §5's shape check (text, @, text) plus the limits of real addresses.
 
 /// Longest address SMTP allows.
 pub const MAX_EMAIL_LEN: usize = 254;
@@ -30,7 +30,7 @@ pub fn is_valid(sent: &str) -> bool {
         && !domain.contains("..")
 }
 
-/// The spec's own shape (product §5 waitlist): non-space text, `@`, non-space text. The same rule
+/// Product §5's own shape (the waitlist): non-space text, `@`, non-space text. The same rule
 /// is `patterns::EMAIL_SHAPE` with `maxLength` [`MAX_EMAIL_LEN`] (the value as sent).
 pub fn looks_like_address(sent: &str) -> bool {
     let email = sent.trim();

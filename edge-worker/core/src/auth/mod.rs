@@ -5,8 +5,8 @@ pub mod password;
 pub mod rate_limit;
 pub mod token;
 
-/// Roles a user can have. Participants exist as a role so that a participant account gets the
-/// spec's 403 notice at login instead of a confusing 401.
+/// Roles a user can have. Participants exist as a role so that a participant account gets
+/// product §8's 403 notice at login instead of a confusing 401.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     Admin,

@@ -367,7 +367,7 @@ pub fn resolve<'a>(method: &str, path: &'a str) -> Resolution<'a> {
     let Some(rest) = path.strip_prefix(API_ROOT) else {
         return Resolution::NotFound;
     };
-    // `/api/v1/admin/` and `/api/v1/admin` are the same route: the spec calls the former.
+    // `/api/v1/admin/` and `/api/v1/admin` are the same route: product §7 calls the former.
     let rest = match rest.strip_suffix('/') {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => rest,

@@ -53,7 +53,7 @@ pub fn recording_segment_camera(entry_id: &str, segment: impl Display) -> String
     fill(RouteId::SegmentCameraStream, &[&entry_id, &segment])
 }
 
-/// `PUT /uploads/{id}`: the spec's single-file upload.
+/// `PUT /uploads/{id}`: product §7's single-file upload.
 pub fn single_upload(entry_id: &str) -> String {
     fill(RouteId::SingleUpload, &[&entry_id])
 }

@@ -130,7 +130,7 @@ declare_routes! {
     EntryComplete: at(COMPLETE, Participant)
         .d1(2)
         .why(
-            "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (the spec's single upload reads the entry once more)",
+            "the object checks the capability and closes the segments (ADR 0013); D1 records them and the length in one batch (product §7's single upload reads the entry once more)",
         )
         .doc("Close every segment into a seekable file").takes(Json("CompleteUploadRequest")).gives(200, Json("CompleteUploadResponse")).fails(&[409]),
     EntryTaskAnswer: put("/analysisEntry/{id}/answers/tasks/{taskNumber}", Participant)

@@ -1,7 +1,7 @@
 //! Panel studies (ADR 0017): the screener, the questions before and after the tasks, the task
 //! order and the panel links of an analysis; their validation, the screener's verdict, the
 //! participant id, the shuffled order and the redirect URLs. All optional: an analysis without
-//! them is the spec's (product §5), and its payload has none of these fields.
+//! them is product §5's, and its payload has none of these fields.
 //!
 //! What happens while a participant takes part (their id, the screener's verdict, the order, the
 //! answers kept, the redirect) is in `participation.rs`.
@@ -269,7 +269,7 @@ fn valid_id(value: &str) -> bool {
         && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// An https URL with a domain (the spec's shape, `{pid}` allowed anywhere after the host).
+/// An https URL with a domain (product §5's shape, `{pid}` allowed anywhere after the host).
 pub fn https_url(raw: &str) -> bool {
     let Some(rest) = raw.get(..8).filter(|s| s.eq_ignore_ascii_case("https://")).and(raw.get(8..)) else {
         return false;

@@ -1,4 +1,4 @@
-/** The public layout: the spec's header links and buttons, and the footer (language switching: site/site.test.ts). */
+/** The public layout: the header links and buttons of product §2 Public layout, and the footer (language switching: site/site.test.ts). */
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ function renderPublicLayout() {
 }
 
 describe('public layout', () => {
-  it('shows the spec header in Spanish by default, and starts its behaviour', async () => {
+  it('shows the product §2 header in Spanish by default, and starts its behaviour', async () => {
     renderPublicLayout();
 
     for (const [name, href] of [

@@ -1,4 +1,4 @@
-/** Unknown URLs reach the not-found screen: the spec's title and a link back to '/'. */
+/** Unknown URLs reach the not-found screen: product §2's title and a link back to '/'. */
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  */
 import { formatDuration } from '@/lib/time';
 
-/** Intl locale per interface language: es-ES (spec) for Spanish, en-GB for English. */
+/** Intl locale per interface language: es-ES (product §2) for Spanish, en-GB for English. */
 const numberLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 'es-ES');
 
 export type Figure = number | null | undefined;

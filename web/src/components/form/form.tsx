@@ -1,6 +1,6 @@
 /**
  * The one form wrapper: hands the react-hook-form state to its fields (FormProvider), turns off the
- * browser's own bubbles (noValidate; our messages are the spec's) and calls `onSubmit` with valid data.
+ * browser's own bubbles (noValidate; our messages are product §5's) and calls `onSubmit` with valid data.
  */
 import type { ComponentProps } from 'react';
 import { FormProvider, type FieldValues, type SubmitHandler, type UseFormReturn } from 'react-hook-form';

@@ -2,6 +2,6 @@
 import type { AdminUserDto } from "./AdminUserDto";
 
 /**
- * `GET /api/v1/admin/?page=&pageSize=&q=`: the spec's `{users}` plus paging.
+ * `GET /api/v1/admin/?page=&pageSize=&q=`: product §3's `{users}` plus paging.
  */
 export type AdminUsersResponse = { users: Array<AdminUserDto>, total: number, page: number, pageSize: number, };

@@ -20,7 +20,7 @@ export interface UsersParams {
 
 export const usersQueryOptions = (params: UsersParams) =>
   queryOptions({
-    // The spec's clients call `/admin/`; the router treats it as `/admin`.
+    // Product §7's clients call `/admin/`; the router treats it as `/admin`.
     ...apiQuery<AdminUsersResponse>(adminKeys.usersPage(params), `${apiPaths.adminUsers()}/`, {
       query: { page: params.page, pageSize: params.pageSize, q: params.q || undefined },
     }),

@@ -17,7 +17,7 @@ interface LoadErrorProps {
   onRetry: () => void;
 }
 
-/** 401/403 → the spec's refusal with a link to log in again; anything else → message and Retry. */
+/** 401/403 → product §8's refusal with a link to log in again; anything else → message and Retry. */
 export function LoadError({ error, fallback, onRetry }: LoadErrorProps) {
   const { t } = useTranslation();
   const refused = isRefusal(error);

@@ -1,5 +1,5 @@
 /**
- * What an admin screen says when a call fails: the spec's refusal for 401/403 (no session, or not an
+ * What an admin screen says when a call fails: product §8's refusal for 401/403 (no session, or not an
  * admin), otherwise the server's own message, otherwise the screen's generic text.
  */
 import { errorStatus, serverMessage } from '@/components/form';

@@ -9,7 +9,7 @@ const listCalls = (calls: { method: string; url: string }[]) =>
   calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/v1/admin/?'));
 
 describe('admin users page', () => {
-  it('shows a spinner, then the table with the spec columns and values', async () => {
+  it('shows a spinner, then the table with the product §2 columns and values', async () => {
     fakeAdminApi({
       users: [
         anAdminUser(),
@@ -47,7 +47,7 @@ describe('admin users page', () => {
     expect((await screen.findByTestId('users-empty')).textContent).toBe('No se han encontrado usuarios');
   });
 
-  it("shows the spec's refusal with a login link when the API answers 403", async () => {
+  it("shows product §8's refusal with a login link when the API answers 403", async () => {
     fakeAdminApi({ list: { status: 403, body: { message: REFUSAL, code: 'not_admin' } } });
     renderApp('/admin');
     const alert = await screen.findByTestId('admin-load-error');

@@ -47,7 +47,7 @@ describe('admin waitlist page', () => {
     );
   });
 
-  it("shows the spec's refusal on 401", async () => {
+  it("shows product §8's refusal on 401", async () => {
     fakeAdminApi({ waitlistAnswer: { status: 401, body: { message: REFUSAL, code: 'unauthorized' } } });
     renderApp('/admin/waitlist');
     expect((await screen.findByTestId('admin-load-error', {}, { timeout: 5000 })).textContent).toContain(REFUSAL);

@@ -1,6 +1,6 @@
 /**
  * 'Opciones avanzadas' of the analysis form (ADR 0017), collapsed (the design system's disclosure)
- * so the spec's form looks as before: the transcription setting (ADR 0018), the task order (a radio
+ * so product §2's form looks as before: the transcription setting (ADR 0018), the task order (a radio
  * group), the screener and the questions before and after the tasks (question builders, issue 45),
  * and the panel links with each redirect shown as it will be built. Editing the questions of an
  * analysis with participations warns first: answers already given keep their wording.

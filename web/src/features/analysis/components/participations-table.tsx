@@ -191,7 +191,7 @@ export function ParticipationsTable({ analysis }: { analysis: AnalysisDto }) {
       numeric: true,
       cell: (row) => formatSpan(row.durationMs),
     },
-    // The panel's id only for studies that received one (ADR 0017): the spec's table is unchanged.
+    // The panel's id only for studies that received one (ADR 0017): product §2's table is unchanged.
     ...(rows.some((row) => row.pid)
       ? [{ key: 'pid', header: t('analysis.detail.columns.pid'), cell: (row: ParticipationRow) => row.pid ?? '' }]
       : []),

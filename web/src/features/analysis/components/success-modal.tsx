@@ -13,7 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 export const REDIRECT_SECONDS = 5;
 
 interface SuccessModalProps {
-  /** The countdown ran out: the spec's redirect. */
+  /** The countdown ran out: product §2's redirect. */
   onDone: () => void;
   /** 'Ir al análisis' was pressed. */
   onOpen: () => void;

@@ -2,8 +2,8 @@
  * 'Transcribir grabaciones' (ADR 0018): whether this analysis's recordings are transcribed, on by
  * default, and in which language they are spoken (Español or English; kept while transcription is
  * off, so turning it back on restores it), and 'Resúmenes con IA' (ADR 0021), on by default, which
- * summarises only what is transcribed. It sits in 'Opciones avanzadas' so the
- * spec's form looks as before.
+ * summarises only what is transcribed. It sits in 'Opciones avanzadas' so
+ * product §2's form looks as before.
  */
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';

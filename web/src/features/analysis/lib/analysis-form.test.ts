@@ -63,7 +63,7 @@ describe('analysis URL', () => {
 });
 
 describe('analysis form schema', () => {
-  it('gives the spec messages for each broken rule', () => {
+  it('gives the product §5 messages for each broken rule', () => {
     expect(problems(valid({ name: '  ', url: '', maxNumberOfParticipants: '0', tasks: [{ content: ' ' }] }))).toEqual({
       name: 'analysis.form.nameRequired',
       url: 'analysis.form.urlRequired',
@@ -157,7 +157,7 @@ describe('toAnalysisRequest', () => {
 });
 
 describe('task removal', () => {
-  it('refuses to remove the last task with the spec message', () => {
+  it('refuses to remove the last task with the product §5 message', () => {
     expect(canRemoveTask(1)).toEqual({ ok: false, message: 'analysis.form.lastTask' });
     expect(canRemoveTask(2)).toEqual({ ok: true });
   });

@@ -1,7 +1,7 @@
 /** How the analysis detail shows dates, participants, device and status, in the interface language. */
 import type { AnalysisDto } from '@/lib/api-types/AnalysisDto';
 
-/** Intl locale per interface language: es-ES (spec) for Spanish, en-GB for English. */
+/** Intl locale per interface language: es-ES (product §2) for Spanish, en-GB for English. */
 export const dateLocale = (language: string) => (language.startsWith('en') ? 'en-GB' : 'es-ES');
 
 /** Date and time, e.g. '5 mar 2024, 14:05' in es-ES. */

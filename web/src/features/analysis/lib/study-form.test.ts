@@ -1,4 +1,4 @@
-/** The advanced options (ADR 0017): a saved study round-trips unchanged and stays out of the spec's payload. */
+/** The advanced options (ADR 0017): a saved study round-trips unchanged and stays out of product §3's payload. */
 import { describe, expect, it } from 'vitest';
 import {
   emptyStudyForm,

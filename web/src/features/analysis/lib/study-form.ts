@@ -51,7 +51,7 @@ export function studyFormFrom(analysis: AnalysisDto): StudyFormInput {
 export const redirectPreview = (url: string, example = 'ID123') =>
   url.trim().replaceAll('{pid}', encodeURIComponent(example));
 
-/** The API's four fields, or none while everything is the default (the spec's payload). */
+/** The API's four fields, or none while everything is the default (product §3's payload). */
 export function toStudyRequest(values: StudyFormInput): Partial<AnalysisRequest> {
   const changed =
     values.taskOrder !== 'fixed' ||

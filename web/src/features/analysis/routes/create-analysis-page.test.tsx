@@ -1,4 +1,4 @@
-/** Creating an analysis: spec messages, the normalised payload, the 'Éxito' countdown, the subscription gate. */
+/** Creating an analysis: product §5 messages, the normalised payload, the 'Éxito' countdown, the subscription gate. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -40,7 +40,7 @@ const type = (name: string, value: string) => fireEvent.change(field(name), { ta
 afterEach(() => vi.useRealTimers());
 
 describe('create analysis page', () => {
-  it('shows the spec messages and sends nothing while the form is invalid', async () => {
+  it('shows the product §5 messages and sends nothing while the form is invalid', async () => {
     const calls = api();
     renderApp('/analysis/create');
 

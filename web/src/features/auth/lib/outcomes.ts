@@ -9,7 +9,7 @@ import { errorCode } from '@/lib/api-client';
 
 export interface Failure {
   tone: 'error' | 'warning';
-  /** Shown as the title: a locale key (`key`) or, when the spec says so, the server's text (`text`). */
+  /** Shown as the title: a locale key (`key`) or, when product §8 says so, the server's text (`text`). */
   key?: TranslationKey;
   text?: string;
   /** A second line, as a locale key (the participant notice's explanation). */
@@ -43,7 +43,7 @@ export function registerFailure(error: unknown): Failure {
   return { tone: 'error', key: 'auth.register.internalError' };
 }
 
-/** Recover password: the spec's one failure text; a 429 also says why. */
+/** Recover password: product §2's one failure text; a 429 also says why. */
 export function recoverFailure(error: unknown): Failure {
   const message = serverMessage(error);
   return errorStatus(error) === 429 && message

@@ -1,4 +1,4 @@
-/** The login screen: client validation, the spec's message per failure, and the redirect by role. */
+/** The login screen: client validation, product §8's message per failure, and the redirect by role. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aSession, fakeApi, renderApp } from '@/app/test-utils';

@@ -1,6 +1,6 @@
 /**
  * Customer registration at /auth/register: e-mail + password; the green success with an
- * 'Iniciar sesión' button to the login page, or the spec's red errors.
+ * 'Iniciar sesión' button to the login page, or product §8's red errors.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

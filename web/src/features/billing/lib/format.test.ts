@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDate, formatMoney, formatShortDate } from '@/features/billing/lib/format';
 
 describe('billing formats', () => {
-  it("writes amounts as the spec's '€29/mes' does: the symbol first, cents only when there are some", () => {
+  it("writes amounts as product §2's '€29/mes' does: the symbol first, cents only when there are some", () => {
     expect(formatMoney(2900, 'eur')).toBe('€29');
     expect(formatMoney(2900, 'eur', 'en')).toBe('€29');
     expect(formatMoney(2950, 'eur')).toBe('€29,50');

@@ -2,7 +2,7 @@
  * Money and dates on the billing screens, in the interface language (Spanish by default:
  * '€29', '12 de junio de 2025'). Amounts arrive in cents, times in epoch milliseconds.
  *
- * Prices follow the one format the spec writes, '€29/mes' (ADR 0015: one format everywhere): the
+ * Prices follow the one format product §2 writes, '€29/mes' (ADR 0015: one format everywhere): the
  * currency symbol first and no decimals for a whole amount ('€29', '€29,50'), in every language;
  * only the decimal separator follows the language.
  */
@@ -14,7 +14,7 @@ export const localeOf = (language: string | undefined) => LOCALES[language?.slic
 /** Decimals only when the amount has cents: 29 → '29', 29.5 → '29,50'. */
 const fractionDigits = (amountCents: number) => (amountCents % 100 === 0 ? 0 : 2);
 
-/** '€29' (es and en), '€29,50' — an invoice amount with its currency symbol first, as the spec's '€29/mes'. */
+/** '€29' (es and en), '€29,50' — an invoice amount with its currency symbol first, as product §2's '€29/mes'. */
 export function formatMoney(amountCents: number, currency: string, language?: string): string {
   try {
     const digits = fractionDigits(amountCents);

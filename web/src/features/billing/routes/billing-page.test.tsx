@@ -142,7 +142,7 @@ describe('billing page', () => {
     ).toBeTruthy();
   });
 
-  it('shows the spec message when checkout answers 400 (subscribed meanwhile), and closes the empty tab', async () => {
+  it('shows the product §8 message when checkout answers 400 (subscribed meanwhile), and closes the empty tab', async () => {
     api({ paid: false, checkout: { status: 400, body: { message: 'otro texto', code: 'already_subscribed' } } });
     const { tab } = fakeTab();
     renderApp('/user/billing');

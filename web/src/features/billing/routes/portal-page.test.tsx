@@ -58,7 +58,7 @@ describe('customer portal (test mode)', () => {
 
     const row = within(screen.getByTestId('portal-invoices')).getAllByRole('row')[1];
     expect(row?.textContent).toContain('13 may 2030');
-    // The spec's price format, '€29/mes' (ADR 0015): symbol first, no cents on a whole amount.
+    // Product §2's price format, '€29/mes' (ADR 0015): symbol first, no cents on a whole amount.
     expect(row?.textContent).toContain('€29');
     expect(row?.textContent).toContain('Pagada');
   });

@@ -1,6 +1,6 @@
 /**
  * 'Crear nuevo análisis': a link to the form with an active subscription; otherwise a disabled
- * button with the spec's tooltip. It is aria-disabled (not disabled) so it stays focusable and the
+ * button with product §2's tooltip. It is aria-disabled (not disabled) so it stays focusable and the
  * tooltip (the shared Tooltip, kept inside the window), linked by aria-describedby, appears on
  * keyboard focus as well as on hover; Escape hides it.
  */

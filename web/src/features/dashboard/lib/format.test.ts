@@ -15,7 +15,7 @@ describe('dashboard formatting', () => {
     expect(participantsRatio({ _count: { AnalysisEntries: 3 }, max_number_of_participants: 10 })).toBe('3 / 10');
   });
 
-  it('names devices and statuses as the spec does', () => {
+  it('names devices and statuses as product §2 does', () => {
     expect(i18n.t(deviceKey('computer'))).toBe('ordenador');
     expect(i18n.t(deviceKey('mobile'))).toBe('móvil');
     expect(i18n.t(statusKey('published'))).toBe('publicado');

@@ -27,7 +27,7 @@ function api({ paid = true, analyses = [listedAnalysis()] as unknown[] | null } 
 }
 
 describe('dashboard page', () => {
-  it('lists analyses with the spec columns and values', async () => {
+  it('lists analyses with the product §2 columns and values', async () => {
     api({
       analyses: [
         listedAnalysis(),

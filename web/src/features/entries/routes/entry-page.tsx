@@ -122,7 +122,7 @@ function chapterTexts(analysis: AnalysisDto | undefined): ChapterTexts {
   };
 }
 
-/** The API's segments as the engine plays them (same-origin URLs); the spec's single upload has no segments. */
+/** The API's segments as the engine plays them (same-origin URLs); product §7's single upload has no segments. */
 function engineSegments(entry: EntryPageResponse): EngineSegment[] {
   if (!entry.segments?.length)
     return [

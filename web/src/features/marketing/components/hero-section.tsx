@@ -1,4 +1,4 @@
-/** Landing hero: the spec's headline, two calls to action (waitlist, how it works) and a product preview. */
+/** Landing hero: product §2's headline, two calls to action (waitlist, how it works) and a product preview. */
 import { useTranslation } from 'react-i18next';
 import { HOW_IT_WORKS_ID, WAITLIST_ID } from '@/features/marketing/lib/content';
 

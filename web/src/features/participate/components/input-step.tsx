@@ -148,7 +148,7 @@ export function InputStep({ initialId }: { initialId: string }) {
     void validate(value.trim()).finally(() => setBusy(false));
   };
 
-  // What taking part is and how it works (the spec's intro and four points). Below 'Participar' when
+  // What taking part is and how it works (product §2.1's intro and four points). Below 'Participar' when
   // an invite link's welcome already says what the study needs, so the button shows without
   // scrolling at 390×844 (issue 45).
   const how = (

@@ -1,7 +1,7 @@
 /**
  * Step 2 (product §2): the 'Pantalla' and 'Micrófono' cards, 'Compartir pantalla y micrófono' (then
  * 'Try Again' with 'Browser Settings Help' and the system's own settings after a denial), the
- * microphone check inside its card once it is granted, the spec's error messages with troubleshooting tips,
+ * microphone check inside its card once it is granted, product §8's error messages with troubleshooting tips,
  * 'Salir del análisis', and 'Siguiente' once both are granted.
  */
 import { useAtomValue, useSetAtom } from 'jotai';

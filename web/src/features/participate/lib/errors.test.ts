@@ -17,7 +17,7 @@ const named = (name: string, message = 'x') => Object.assign(new Error(message),
 const domError = (name: string) => new DOMException('denied', name);
 
 describe('validateFailure', () => {
-  it('maps 404, 400 and other answers to the spec texts', () => {
+  it('maps 404, 400 and other answers to the product §8 texts', () => {
     expect(text(validateFailure(new ApiError(404, 'analysis_not_found', 'x')))).toBe(
       'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.',
     );
@@ -94,7 +94,7 @@ describe('recording failures', () => {
 });
 
 describe('finishFailure', () => {
-  it('maps every finish stage to its spec text', () => {
+  it('maps every finish stage to its product §8 text', () => {
     expect(text(finishFailure('no-recorder'))).toBe(
       'No recording found. Please ensure permissions were granted and try again.',
     );

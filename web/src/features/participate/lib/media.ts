@@ -85,7 +85,7 @@ export async function requestScreen(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS): Promis
 }
 
 /**
- * The microphone, with the spec's processing; `deviceId` picks one from `enumerateDevices` (the
+ * The microphone, with product §9's processing; `deviceId` picks one from `enumerateDevices` (the
  * microphone check's list). Rejects with the browser's error or 'NotSupportedError'.
  */
 export async function requestMicrophone(timeoutMs = MEDIA_PROMPT_TIMEOUT_MS, deviceId?: string): Promise<MediaStream> {

@@ -117,7 +117,7 @@ describe('screenProgress (ADR 0015: question screens are steps)', () => {
   const none = { taskQuestions: false, sus: false, answeredTasks: [], answeredSus: false };
   const both = { taskQuestions: true, sus: true, answeredTasks: [] as number[], answeredSus: false };
 
-  it('is the spec stepper exactly without questions', () => {
+  it('is the product §2.4 stepper exactly without questions', () => {
     for (let i = 0; i < steps.length; i += 1) {
       const { atLastStep: _ignored, ...progress } = screenProgress(steps, i, none, null);
       expect(progress).toEqual(stepProgress(i, steps.length));

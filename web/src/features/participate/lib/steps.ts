@@ -159,7 +159,7 @@ export function currentScreen(screens: Screen[], index: number, prompt: ScreenPr
 
 /**
  * The stepper's progress over every screen (`participantScreens`). Without questions it is exactly
- * `stepProgress` over the steps (the spec's stepper). `isLast` ('Finish Analysis' instead of
+ * `stepProgress` over the steps (product §2.4's stepper). `isLast` ('Finish Analysis' instead of
  * 'Siguiente') holds only on the true last screen: the last step with nothing left to ask after it;
  * `atLastStep` says that 'Siguiente' there goes on towards Finish (its questions) rather than to
  * another step. `finishing`: the participant pressed the last 'Finish Analysis' (upload under way).

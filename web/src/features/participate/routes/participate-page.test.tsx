@@ -277,7 +277,7 @@ describe('participate page: permissions', () => {
     expect(button('Siguiente')).toHaveProperty('disabled', true);
   });
 
-  it('returns to permissions with the spec text when participate fails, and Rechazar also goes back', async () => {
+  it('returns to permissions with the product §8 text when participate fails, and Rechazar also goes back', async () => {
     api({ participate: { status: 500, body: { message: 'internal', code: 'internal' } } });
     await openAndShare();
     await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
@@ -472,7 +472,7 @@ describe('participate page: analysis', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
-  it('a microphone whose sharing stops ends the analysis as the spec says (product §2.5), the data deleted', async () => {
+  it('a microphone whose sharing stops ends the analysis as product §2.5 says, the data deleted', async () => {
     api();
     await reachAnalysis();
     act(() => void firstTrack(micMedia).dispatchEvent(new Event('ended')));

@@ -204,7 +204,7 @@ describe('participate page: task questions and SUS (ADR 0012)', () => {
     expect(puts(calls)).toHaveLength(2);
   });
 
-  it('without either setting asks nothing and sends no answers (the flow of the spec)', async () => {
+  it('without either setting asks nothing and sends no answers (the flow of product §2)', async () => {
     const calls = api({});
     await reachFirstTask();
     fireEvent.click(button('Siguiente'));

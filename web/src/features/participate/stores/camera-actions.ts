@@ -4,7 +4,7 @@
  * asked from the 'Cámara' card, recording starts right after the screen's (aligned to it), and
  * stops before the screen's Finish, since the screen's completion closes the camera file.
  *
- * If the camera stops during the analysis, a required camera follows the spec's stop-sharing
+ * If the camera stops during the analysis, a required camera follows product §2.5's stop-sharing
  * rule (the caller's `onRequiredEnded`); an optional one is recorded up to there and the
  * analysis goes on (its recorder ends the file by itself).
  */

@@ -87,7 +87,7 @@ export const discardUnfinishedAtom = atom(null, async (get, set) => {
   resetAttempt(get, set, { analysisId: info.analysisId });
 });
 
-/** Point 1: 'Participar' — checks the id (empty → spec message, without a call), then validates it. */
+/** Point 1: 'Participar' — checks the id (empty → product §5 message, without a call), then validates it. */
 export const validateAtom = atom(null, async (get, set, rawId: string) => {
   if (flowOf(get).busy) return;
   const analysisId = rawId.trim();

@@ -3,7 +3,7 @@
  * mid-recording, the file had no voice from then on and MediaRecorder reported nothing. The
  * track's `mute`/`unmute` and its level (dead silence after it was heard, `lib/voice-level.ts`)
  * are watched here; each sets the problem the recording panel shows with its 'share again'
- * button. A microphone whose sharing *stops* (`ended`) is the spec's case instead (product §2.5: the
+ * button. A microphone whose sharing *stops* (`ended`) is product §2.5's case instead (the
  * modal 'La grabación se ha detenido', the data deleted), handled by `streamEnded`.
  */
 import type { Getter, Setter } from 'jotai';

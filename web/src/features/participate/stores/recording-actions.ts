@@ -152,7 +152,7 @@ export async function enterAnalysis(
     entryId,
     steps: buildSteps(data),
     stepIndex,
-    // Clients of the spec's payload send neither setting: then nothing is asked (ADR 0012).
+    // Clients of product §3's payload send neither setting: then nothing is asked (ADR 0012).
     questions: {
       taskQuestions: data.taskQuestions === true,
       sus: data.sus === true,

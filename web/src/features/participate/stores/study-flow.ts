@@ -35,7 +35,7 @@ export function preparePanel(set: Setter, answer: ValidateParticipationResponse)
   return true;
 }
 
-/** The id and the screener answers `participate` sends along (nothing for the spec's analyses). */
+/** The id and the screener answers `participate` sends along (nothing for the product document's analyses). */
 export function panelExtras(get: Getter): { pid?: string; screener?: number[][] } {
   const panel = get(studyInternal.panel);
   return {

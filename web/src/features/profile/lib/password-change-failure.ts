@@ -1,12 +1,12 @@
 /**
  * What the change-password screen shows for a failed call (product §5, §8): 401 the server's message
- * (wrong current password), 400/422 its list of reasons or its message, 429 its message, else the
- * spec's 'An unexpected error occurred. Please try again.'.
+ * (wrong current password), 400/422 its list of reasons or its message, 429 its message, else
+ * product §8's 'An unexpected error occurred. Please try again.'.
  */
 import { errorStatus, serverMessage, validationMessages, type TranslationKey } from '@/components/form';
 
 export interface PasswordChangeFailure {
-  /** The server's text, when the spec says to show it. */
+  /** The server's text, when product §7 says to show it. */
   text?: string;
   key?: TranslationKey;
   details?: string[];
