@@ -138,7 +138,7 @@ pub async fn entry_url(app: &App, user: &SessionUser, entry_id: &str) -> ApiResu
 }
 
 /// `GET /api/v1/recordings/{id}[/{segment}[/camera]]?expires=&sig=`: streams one file, honouring
-/// `Range`. Without a segment number: the first file (or the spec's whole-file upload). An MP4
+/// `Range`. Without a segment number: the first file (or product §7's whole-file upload). An MP4
 /// with a seek index is served with the index spliced in (see `seek_index`), to URLs signed after
 /// it existed.
 pub async fn stream(

@@ -1,5 +1,5 @@
 //! The admin area's API: users (list, search, page, change role, delete with everything they own),
-//! workspaces (`workspaces.rs`) and the waitlist (list, CSV). Every route answers 401/403 with the spec's refusal otherwise.
+//! workspaces (`workspaces.rs`) and the waitlist (list, CSV). Every route answers 401/403 with product §8's refusal otherwise.
 
 pub mod delete_user;
 pub mod workspaces;
@@ -33,7 +33,7 @@ const SET_ROLE: &str = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?
 const CLEAR_GUARD: &str = "DELETE FROM invariant_checks";
 const WAITLIST: &str = "SELECT id, email, consent_at, created_at FROM waitlist ORDER BY created_at DESC, id";
 
-/// The signed-in admin, or 401 (no session) / 403 (not an admin) with the spec's message. The
+/// The signed-in admin, or 401 (no session) / 403 (not an admin) with product §8's message. The
 /// router calls it for every route declared `Access::Admin`, before the handler.
 pub async fn require_admin(app: &App, req: &Request) -> ApiResult<SessionUser> {
     let Some(user) = sessions::current(app, req).await? else {

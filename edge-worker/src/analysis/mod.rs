@@ -24,8 +24,8 @@ fn settings(body: &AnalysisRequest) -> repo::QuestionSettings {
     repo::QuestionSettings { task_questions: body.taskQuestions, sus: body.sus }
 }
 
-/// Validates the spec's fields, then the ADR 0017 options over the `current` ones (the defaults
-/// on create); every problem is listed, the spec's first.
+/// Validates product §5's fields, then the ADR 0017 options over the `current` ones (the defaults
+/// on create); every problem is listed, product §5's first.
 fn validate_all(body: AnalysisRequest, current: Study) -> ApiResult<(analysis::ValidAnalysis, Study)> {
     let study = lupa_core::study::validate(crate::study::input(&body)?, current);
     match (analysis::validate(&input(body)), study) {

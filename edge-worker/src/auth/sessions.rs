@@ -108,7 +108,7 @@ impl SessionUser {
         self.workspace.as_ref().map(|m| m.id.as_str()).ok_or_else(|| ApiError::from(Fixed::NoTeamAccess))
     }
 
-    /// Whether this is the spec's global admin, who sees every analysis.
+    /// Whether this is product §6's global admin, who sees every analysis.
     pub fn is_global_admin(&self) -> bool {
         lupa_core::auth::Role::parse(&self.user.role) == Some(lupa_core::auth::Role::Admin)
     }

@@ -126,7 +126,7 @@ pub fn add_reel_playlist(batch: &mut Batch<'_>, reel_id: &str, with_notes: bool)
 }
 
 /// What a recording has to play: its screen files as (seq, length), in order. A recording
-/// uploaded as one file (the spec's path) is file 0 with the entry's duration.
+/// uploaded as one file (product §7's path) is file 0 with the entry's duration.
 pub fn screen_files(
     files: &[FileRow],
     entry_id: &str,

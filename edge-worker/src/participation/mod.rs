@@ -128,7 +128,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let analysis = repo::add_detail(&mut batch, &id, false)?;
     let results = batch.run().await?;
     if results.changes(claimed)? == 0 {
-        // The spec's 400 for no places is validate-participation's; here the last place went
+        // Product §8's 400 for no places is validate-participation's; here the last place went
         // between that check and this claim: the analysis's state, 409.
         return Err(match check_places(&results, places) {
             Err(err) if err.status == 400 => ApiError::from(Fixed::PlacesTaken),

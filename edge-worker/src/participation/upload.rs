@@ -1,5 +1,5 @@
 //! Finishing a recording: closing its segments (ADR 0005), or storing it as one file through a
-//! short-lived signed URL (the spec's path); then marking the entry submitted once a complete,
+//! short-lived signed URL (product §7's path); then marking the entry submitted once a complete,
 //! non-empty recording exists.
 
 use lupa_api_types::{
@@ -32,7 +32,7 @@ const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, m
 /// The files the submit indexes after its answer (ADR 0009).
 const CLOSED_FILES: &str = "SELECT r2_key AS value FROM entry_segments WHERE entry_id = ?1 AND state = 'closed'";
 
-/// The first segment is the entry's recording for the spec's single-URL readers.
+/// The first segment is the entry's recording for product §7's single-URL readers.
 const COMPLETED: &str = "UPDATE analysis_entries SET recording_key = ?2, recording_mime = ?3, recording_size = ?4, duration_ms = ?5, \
      steps_json = COALESCE(?6, steps_json), upload_id = NULL, last_activity_at = ?7, updated_at = ?7, recorded_bytes = ?8 WHERE id = ?1";
 const STORED_SINGLE: &str =
@@ -71,7 +71,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
     let screens: Vec<&ClosedSegment> =
         done.segments.iter().filter(|s| s.track == Track::Screen && s.size > 0).collect();
     let Some(first) = screens.first() else {
-        // The spec's single upload may have stored the recording instead.
+        // Product §7's single upload may have stored the recording instead.
         let entry = entries::require_capability(app, req, entry_id).await?;
         if entry.recording_key.is_some() && entry.recording_size.unwrap_or(0) > 0 {
             return json(

@@ -44,7 +44,7 @@ pub fn parse(stored: Option<&str>) -> Study {
     stored.and_then(|s| serde_json::from_str(s).ok()).unwrap_or_else(Study::none)
 }
 
-/// What to store: NULL while the study is the default, so such analyses stay as the spec's.
+/// What to store: NULL while the study is the default, so such analyses stay as the product document has them.
 pub fn stored(study: &Study) -> ApiResult<Option<String>> {
     if study.is_default() {
         return Ok(None);

@@ -3,7 +3,7 @@
 //! `INSERT … SELECT` added to the batch of the change (or, for exports and watching, the read) it
 //! records: the row and the change are one transaction, and the row costs no round trip of its
 //! own. The `SELECT` finds the workspace through the analysis and holds only when the caller may
-//! see it (a member of that workspace, or the spec's global admin), so a refused request logs
+//! see it (a member of that workspace, or product §6's global admin), so a refused request logs
 //! nothing. The team's own changes (invitations, members) write theirs in `members.rs` and
 //! `invitations.rs`.
 

@@ -20,7 +20,7 @@ use crate::auth::sessions::SessionUser;
 use crate::error::{ApiError, ApiResult, Fixed};
 
 /// Whether `user` may call `route` in their current workspace: 404 'Ya no tienes acceso a este
-/// equipo' once they are no longer a member, 403 when their role doesn't allow it. The spec's
+/// equipo' once they are no longer a member, 403 when their role doesn't allow it. Product §6's
 /// global admin passes, as they see every analysis.
 pub fn check_access(user: &SessionUser, route: RouteId) -> ApiResult<()> {
     require(user, need(route))

@@ -1,5 +1,5 @@
 //! The account's workspaces (ADR 0019): the list the header's switcher shows, switching the one
-//! the account acts in (`users.workspace_id`, which the spec's routes read), and leaving one. Each
+//! the account acts in (`users.workspace_id`, which product §7's routes read), and leaving one. Each
 //! checks membership in its own statement, so a removed member can neither switch back in nor
 //! leave what they are no longer in.
 

@@ -5,7 +5,10 @@ import { ApiError } from '@/lib/api-client';
 
 describe('server errors', () => {
   it('keeps the server message and drops the ones the client invented', () => {
-    expect(serverMessage(new ApiError(429, 'rate_limited', 'Demasiados intentos.'))).toBe('Demasiados intentos.');
+    // A fixed code is worded by the locale files, whatever text came with it.
+    expect(serverMessage(new ApiError(429, 'rate_limited', 'Demasiados intentos.'))).toBe(
+      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+    );
     expect(serverMessage(new ApiError(0, 'network', 'Failed to fetch'))).toBeUndefined();
     expect(serverMessage(new ApiError(502, 'http_error', 'Request failed with status 502'))).toBeUndefined();
     expect(serverMessage(new Error('boom'))).toBeUndefined();

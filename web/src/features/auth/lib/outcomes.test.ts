@@ -24,9 +24,11 @@ describe('auth outcomes', () => {
       key: 'auth.login.participantTitle',
       bodyKey: 'auth.login.participantBody',
     });
-    expect(loginFailure(api(429, 'rate_limited', 'Demasiados intentos.'))).toEqual({
+    expect(
+      loginFailure(api(429, 'rate_limited', 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')),
+    ).toEqual({
       tone: 'error',
-      text: 'Demasiados intentos.',
+      text: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
     });
     for (const error of [api(500, 'internal'), api(422, 'missing_fields'), api(0, 'timeout'), new Error('x')]) {
       expect(loginFailure(error)).toEqual({ tone: 'error', key: 'auth.login.internalError' });
@@ -41,16 +43,20 @@ describe('auth outcomes', () => {
       key: 'auth.register.invalid',
       details: ['Demasiado corta'],
     });
-    expect(registerFailure(api(429, 'rate_limited', 'Espera'))).toEqual({ tone: 'error', text: 'Espera' });
+    expect(
+      registerFailure(api(429, 'rate_limited', 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')),
+    ).toEqual({ tone: 'error', text: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.' });
     expect(registerFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.register.internalError' });
   });
 
   it('maps recover, token-check and reset failures', () => {
     expect(recoverFailure(api(500, 'internal'))).toEqual({ tone: 'error', key: 'auth.recover.error' });
-    expect(recoverFailure(api(429, 'rate_limited', 'Espera'))).toEqual({
+    expect(
+      recoverFailure(api(429, 'rate_limited', 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.')),
+    ).toEqual({
       tone: 'error',
       key: 'auth.recover.error',
-      details: ['Espera'],
+      details: ['Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'],
     });
     expect(tokenCheckFailure(api(400, 'invalid_reset_token', 'Invalid or expired password reset token'))).toEqual({
       tone: 'error',

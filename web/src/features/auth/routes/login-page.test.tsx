@@ -33,8 +33,8 @@ describe('login page', () => {
     [401, { message: 'x', code: 'invalid_credentials' }, 'La combinación de email y contraseña es incorrecta'],
     [
       429,
-      { message: 'Demasiados intentos. Espera unos minutos.', code: 'rate_limited' },
-      'Demasiados intentos. Espera unos minutos.',
+      { message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.', code: 'rate_limited' },
+      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
     ],
     [500, { message: 'Internal error', code: 'internal' }, 'Error interno, por favor inténtalo de nuevo más tarde'],
     [502, '<html>bad gateway</html>', 'Error interno, por favor inténtalo de nuevo más tarde'],

@@ -27,9 +27,13 @@ describe('validateFailure', () => {
     expect(text(validateFailure(new ApiError(400, 'missing_analysis_id', 'x')))).toBe(
       'Por favor, introduce un ID de análisis',
     );
-    expect(text(validateFailure(new ApiError(429, 'rate_limited', 'Demasiadas solicitudes')))).toBe(
-      'Demasiadas solicitudes',
-    );
+    expect(
+      text(
+        validateFailure(
+          new ApiError(429, 'rate_limited', 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'),
+        ),
+      ),
+    ).toBe('Demasiados intentos. Espera unos minutos y vuelve a intentarlo.');
     expect(text(validateFailure(new ApiError(0, 'timeout', 'No answer')))).toBe(
       'Ocurrió un error al validar el análisis',
     );

@@ -11,6 +11,7 @@ import { discardDeviceChunks } from '@/features/participate/lib/device-chunks';
 import { participateFailure, validateFailure, validateRefused } from '@/features/participate/lib/errors';
 import { finishedLately } from '@/features/participate/lib/finished-participations';
 import { errorStatus } from '@/components/form/server-errors';
+import { isApiError } from '@/lib/api-client';
 import { resetAttempt } from '@/features/participate/stores/attempt';
 import { setCameraMode } from '@/features/participate/stores/camera-actions';
 import { dispatch, flowOf, isCurrent } from '@/features/participate/stores/participation-state';
@@ -51,12 +52,15 @@ export const continueUnfinishedAtom = atom(null, async (get, set) => {
   } catch (error) {
     if (!isCurrent(get, generation)) return;
     const status = errorStatus(error);
-    if (status === 400 || status === 403 || status === 404) {
+    // 400 `no_places` when the hold had lapsed and the analysis is full; 409 `places_taken` when the
+    // last place went to someone else while this one was being held again.
+    const noPlaces = status === 400 || (isApiError(error) && error.code === 'places_taken');
+    if (noPlaces || status === 403 || status === 404) {
       // The place is gone (the server deleted the recording) or the participation expired.
       void discardDeviceChunks(info.analysisEntryId);
       resetAttempt(get, set, {
         analysisId: info.analysisId,
-        inputNotice: status === 400 ? { key: 'participate.validate.noPlaces' } : { key: 'participate.resume.expired' },
+        inputNotice: noPlaces ? { key: 'participate.validate.noPlaces' } : { key: 'participate.resume.expired' },
       });
       return;
     }
