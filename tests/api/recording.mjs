@@ -56,9 +56,13 @@ export function openCameraSegment(entryId, cookie, { mimeType = 'video/webm;code
   return tab(entryId, cookie).openSegment({ mimeType, track: 'camera', headers });
 }
 
-/** PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it to the camera file. */
-export function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}, { track = 'screen' } = {}) {
-  return tab(entryId, cookie).putChunk(segment, index, bytes, endMs, { track, headers });
+/**
+ * PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it
+ * to the camera file. Answers `{ status, json }`.
+ */
+export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}, { track = 'screen' } = {}) {
+  const { status, json } = await tab(entryId, cookie).putChunk(segment, index, bytes, endMs, { track, headers });
+  return { status, json };
 }
 
 /**
