@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { BASE, randomIp, signUp, client } from './helpers.mjs';
+import { BASE, signUp, client, clientWith } from './helpers.mjs';
 import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import { participate, until } from './recording.mjs';
 import { join } from './team-helpers.mjs';
@@ -250,22 +250,15 @@ test("a server without a provider says 'unavailable', and 'Regenerar' is 503", a
   const server = await startServer({ stateDir });
   try {
     const user = await owner('sum-off', server.url, stateDir);
-    const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
-    const made = await (
-      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
-    ).json();
-    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
-      body: JSON.stringify({ analysisId: made.analysisData.id }),
-    });
-    const entryId = (await joined.json()).analysisEntryId;
-    const read = await (await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { headers })).json();
+    const made = await createAnalysis(user, { ...body(), base: server.url });
+    const { entryId } = await participate(made.id, { base: server.url });
+    const researcher = clientWith({ cookie: user.cookie, base: server.url });
+    const read = (await researcher.summaryGet(entryId)).json;
     assert.equal(read.status, 'unavailable');
     assert.deepEqual(read.tasks, []);
-    const refused = await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { method: 'POST', headers });
+    const refused = await researcher.summaryRegenerate(entryId);
     assert.equal(refused.status, 503);
-    const refusal = await refused.json();
+    const refusal = refused.json;
     assert.equal(refusal.code, 'summaries_unavailable');
     assert.equal(refusal.message, 'Resúmenes no disponibles en este servidor');
   } finally {

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { api, BASE, randomIp, client } from './helpers.mjs';
+import { api, BASE, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { createAnalysis, owner as subscribed, Participation } from '../lib/test-app.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
@@ -431,38 +431,19 @@ test('a server without a provider says the transcript is unavailable and takes n
   const server = await startServer({ stateDir });
   try {
     const user = await owner(server.url, stateDir);
-    const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
-    const made = await (
-      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
-    ).json();
+    const made = await createAnalysis(user, { ...body(), base: server.url });
     assert.deepEqual(
-      made.analysisData.transcription,
+      made.transcription,
       { enabled: true, language: 'es', summaries: true },
       'the setting is kept even where it cannot run',
     );
-    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
-      body: JSON.stringify({ analysisId: made.analysisData.id }),
-    });
-    const participation = await joined.json();
-    assert.equal(participation.analysisData.transcribe, false);
-    const cookie = joined.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('__Host-lupa_participation='))
-      .split(';')[0];
-    const entryId = participation.analysisEntryId;
-    const opened = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ mimeType: 'video/mp4' }),
-    });
+    const p = await participate(made.id, { base: server.url });
+    assert.equal(p.res.json.analysisData.transcribe, false);
+    const opened = await p.openSegment({ mimeType: 'video/mp4' });
     assert.equal(opened.status, 200);
-    const [refused] = await sendAudio(entryId, cookie, 1, AUDIO[0], 0, server.url);
+    const [refused] = await p.putAudio(1, AUDIO[0], 0);
     assert.equal(refused.status, 409);
-    const read = await (
-      await fetch(`${server.url}/api/v1/entry/${entryId}/transcript`, { headers: { cookie: user.cookie } })
-    ).json();
+    const read = (await client.transcriptGet(p.entryId, { cookie: user.cookie, base: server.url })).json;
     assert.deepEqual(read, { status: 'unavailable', language: 'es', lines: [] });
   } finally {
     await server.stop();
