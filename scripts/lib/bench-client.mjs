@@ -4,11 +4,13 @@
 // a client per simulated visitor with its own address (rate limits are keyed on
 // `cf-connecting-ip`) and cookies; and the seeding they need: a researcher who paid through the
 // local checkout (no write behind the server's back; the flows of accounts.mjs), an analysis, a
-// submitted recording.
+// submitted recording (recorded by tests/lib/test-app.mjs, over this client's transport).
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { fakeClientIp, login, register, subscribe, uniqueEmail } from './accounts.mjs';
 import { analysisBody, textTasks } from './analysis-body.mjs';
+import { apiClient } from '../../tests/lib/api-client.mjs';
+import { jsonOf, must, participate } from '../../tests/lib/test-app.mjs';
 
 export { PASSWORD } from './accounts.mjs';
 
@@ -98,6 +100,11 @@ export class Client {
     return res;
   }
 
+  /** Every route as a call from this client (the generated tests/lib/api-client.mjs). */
+  get routes() {
+    return apiClient((method, path, options = {}) => this.call(method, path, options));
+  }
+
   /** This client as the transport of the shared account flows (accounts.mjs). */
   get transport() {
     return (method, path, body) => this.call(method, path, { body });
@@ -136,30 +143,27 @@ export async function analysis(owner, places = 1000) {
   return analysisData.id;
 }
 
-/** A participant's tab: claims a place and opens its first segment. */
+/**
+ * A participant's tab: claims a place and opens its first segment. `recording` is the
+ * participation as tests/lib/test-app.mjs records it (the one recording of the tests), over this
+ * tab's own transport.
+ */
 export async function participant(base, analysisId) {
   const tab = new Client(base);
-  const { analysisEntryId } = await tab.json('POST', '/api/v1/analysis/participate', { body: { analysisId } });
-  const { segment } = await tab.json('POST', `/api/v1/analysisEntry/${analysisEntryId}/segments`, {
-    body: { mimeType: 'video/mp4' },
-  });
-  return { tab, entryId: analysisEntryId, segment };
+  const recording = await participate(analysisId, { calls: tab.routes });
+  must(recording.res, 'participate');
+  const { segment } = jsonOf(must(await recording.openSegment({ mimeType: 'video/mp4' }), 'open segment'));
+  return { tab, entryId: recording.entryId, segment, recording };
 }
 
 /** PUTs chunk `index` of a participant's segment; `endMs` is where it ends in the segment. */
 export function putChunk(p, index, bytes, endMs) {
-  return p.tab.call('PUT', `/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, {
-    body: bytes,
-    headers: { 'x-lupa-end-ms': String(endMs) },
-  });
+  return p.recording.putChunk(p.segment, index, bytes, endMs);
 }
 
 /** Finishes a participant's recording: complete, then submit. */
-export async function finish(p, durationMs, steps = []) {
-  await p.tab.json('POST', `/api/v1/analysisEntry/${p.entryId}/complete`, { body: { durationMs, steps } });
-  await p.tab.json('PATCH', '/api/v1/analysisEntry', {
-    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
-  });
+export function finish(p, durationMs, steps = []) {
+  return p.recording.finish({ durationMs, steps });
 }
 
 /** A short submitted recording with two notes in `analysisId`; its entry id. */

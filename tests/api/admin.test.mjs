@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp, uniqueEmail } from './helpers.mjs';
+import { api, BASE, signUp, uniqueEmail, client } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 import { grantSubscription, q, r2Exists, sql } from './db.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
@@ -79,46 +79,25 @@ test('admins list users with the product §3 fields, search by e-mail and page',
 test('roles change admin ⇄ customer, and the last admin can be neither demoted nor deleted', async () => {
   const boss = await admin('boss');
   const other = await signUp('promoted');
-  const up = await api(`/api/v1/admin/users/${other.user.id}`, {
-    method: 'PATCH',
-    cookie: boss.cookie,
-    body: { role: 'admin' },
-  });
+  const up = await client.adminUserUpdate(other.user.id, { cookie: boss.cookie, body: { role: 'admin' } });
   assert.equal(up.status, 200);
   assert.equal(up.json.role, 'admin');
-  const down = await api(`/api/v1/admin/users/${other.user.id}`, {
-    method: 'PATCH',
-    cookie: boss.cookie,
-    body: { role: 'customer' },
-  });
+  const down = await client.adminUserUpdate(other.user.id, { cookie: boss.cookie, body: { role: 'customer' } });
   assert.equal(down.json.role, 'customer');
   assert.equal(
-    (
-      await api(`/api/v1/admin/users/${other.user.id}`, {
-        method: 'PATCH',
-        cookie: boss.cookie,
-        body: { role: 'root' },
-      })
-    ).status,
+    (await client.adminUserUpdate(other.user.id, { cookie: boss.cookie, body: { role: 'root' } })).status,
     400,
   );
-  assert.equal(
-    (await api('/api/v1/admin/users/nobody', { method: 'PATCH', cookie: boss.cookie, body: { role: 'admin' } })).status,
-    404,
-  );
+  assert.equal((await client.adminUserUpdate('nobody', { cookie: boss.cookie, body: { role: 'admin' } })).status, 404);
 
   // Make `boss` the only admin, then try to remove the role and the account.
   await sql(`UPDATE users SET role = 'customer' WHERE role = 'admin' AND id != ${q(boss.user.id)}`);
-  const last = await api(`/api/v1/admin/users/${boss.user.id}`, {
-    method: 'PATCH',
-    cookie: boss.cookie,
-    body: { role: 'customer' },
-  });
+  const last = await client.adminUserUpdate(boss.user.id, { cookie: boss.cookie, body: { role: 'customer' } });
   // The request is fine; the users' state cannot take it (ADR 0020).
   assert.equal(last.status, 409);
   assert.equal(last.json.code, 'last_admin');
   assert.equal((await sql(`SELECT role FROM users WHERE id = ${q(boss.user.id)}`))[0].role, 'admin');
-  const self = await api(`/api/v1/admin/users/${boss.user.id}`, { method: 'DELETE', cookie: boss.cookie });
+  const self = await client.adminUserDelete(boss.user.id, { cookie: boss.cookie });
   assert.equal(self.status, 409);
   assert.equal((await sql('SELECT COUNT(*) AS n FROM invariant_checks'))[0].n, 0);
 });
@@ -132,7 +111,7 @@ test('deleting a user removes every row and recording they own', async () => {
   const key = `analyses/${analysisId}/entries/${entryId}/segments/1/screen.mp4`;
   assert.equal(await r2Exists(key), true);
 
-  const res = await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie });
+  const res = await client.adminUserDelete(victim.user.id, { cookie: boss.cookie });
   assert.equal(res.status, 200);
   const counts = await sql(`SELECT
     (SELECT COUNT(*) FROM users WHERE id = ${q(victim.user.id)}) AS users,
@@ -152,20 +131,17 @@ test('deleting a user removes every row and recording they own', async () => {
     queued: 0,
   });
   assert.equal(await r2Exists(key), false);
-  assert.equal((await api('/api/v1/auth/session', { cookie: victim.cookie })).status, 401);
-  assert.equal(
-    (await api(`/api/v1/admin/users/${victim.user.id}`, { method: 'DELETE', cookie: boss.cookie })).status,
-    404,
-  );
+  assert.equal((await client.authSession({ cookie: victim.cookie })).status, 401);
+  assert.equal((await client.adminUserDelete(victim.user.id, { cookie: boss.cookie })).status, 404);
 });
 
 test('the waitlist is listed newest first and exported as UTF-8 CSV', async () => {
   const boss = await admin('waitlister');
   const first = uniqueEmail('primera');
   const second = uniqueEmail('ñandú');
-  await api('/api/v1/waitlist', { method: 'POST', body: { email: first, consent: true } });
-  await api('/api/v1/waitlist', { method: 'POST', body: { email: second, consent: true } });
-  const list = await api('/api/v1/admin/waitlist', { cookie: boss.cookie });
+  await client.waitlist({ body: { email: first, consent: true } });
+  await client.waitlist({ body: { email: second, consent: true } });
+  const list = await client.adminWaitlist({ cookie: boss.cookie });
   const emails = list.json.entries.map((e) => e.email);
   assert.ok(emails.indexOf(second) < emails.indexOf(first));
   const csv = await fetch(`${BASE}/api/v1/admin/waitlist/export`, { headers: { cookie: boss.cookie } });
@@ -178,7 +154,7 @@ test('the waitlist is listed newest first and exported as UTF-8 CSV', async () =
 test("a waitlist address with ';' cannot become a formula cell in a Spanish-locale Excel", async () => {
   const boss = await admin('semicolon');
   const tricky = `a${Date.now()};=1+1@x.es`;
-  const signed = await api('/api/v1/waitlist', { method: 'POST', body: { email: tricky, consent: true } });
+  const signed = await client.waitlist({ body: { email: tricky, consent: true } });
   assert.equal(signed.status, 201, signed.text);
   const csv = await fetch(`${BASE}/api/v1/admin/waitlist/export`, { headers: { cookie: boss.cookie } });
   const lines = Buffer.from(await csv.arrayBuffer())
@@ -194,11 +170,7 @@ test('the admin lists workspaces with seats, subscription and members; searches 
   const boss = await admin('adws-admin');
   const tag = `adws${Date.now()}`;
   const owner = await signUp(`${tag}-owner`);
-  const made = await api('/api/v1/workspaces', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: { name: `Equipo ${tag}` },
-  });
+  const made = await client.workspaceCreate({ cookie: owner.cookie, body: { name: `Equipo ${tag}` } });
   assert.equal(made.status, 201);
   grantSubscription(owner.user.id);
   await sql(`UPDATE subscriptions SET quantity = 2 WHERE workspace_id = ${q(made.json.id)}`);
@@ -261,8 +233,8 @@ test('the admin lists workspaces with seats, subscription and members; searches 
 
 test('the workspaces refuse anonymous callers (401) and customers (403), with the product §8 message', async () => {
   const customer = await signUp('adws-customer');
-  const anonymous = await api('/api/v1/admin/workspaces');
+  const anonymous = await client.adminWorkspaces();
   assert.deepEqual([anonymous.status, anonymous.json.message], [401, REFUSED]);
-  const refused = await api('/api/v1/admin/workspaces', { cookie: customer.cookie });
+  const refused = await client.adminWorkspaces({ cookie: customer.cookie });
   assert.deepEqual([refused.status, refused.json.message], [403, REFUSED]);
 });

@@ -2,8 +2,9 @@
 // transitions, edit limits and delete.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
+import { api, signUp, client } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { owner } from '../lib/test-app.mjs';
 
 const valid = {
   name: 'Checkout',
@@ -19,14 +20,10 @@ const valid = {
 };
 
 /** A customer with an active subscription (the billing issue's provider writes the same row). */
-async function subscriber(tag) {
-  const account = await signUp(tag);
-  grantSubscription(account.user.id, { days: 30 });
-  return account;
-}
+const subscriber = (tag) => owner(tag, { days: 30 });
 
 async function create(cookie, body = valid) {
-  return api('/api/v1/analysis', { method: 'POST', cookie, body });
+  return client.analysisCreate({ cookie, body });
 }
 
 test('creating needs a session and an active subscription (402)', async () => {
@@ -35,7 +32,7 @@ test('creating needs a session and an active subscription (402)', async () => {
   const res = await create(cookie);
   assert.equal(res.status, 402);
   assert.equal(res.json.code, 'subscription_required');
-  const billing = await api('/api/v1/billing', { cookie });
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.paid, false);
   assert.deepEqual(billing.json.billingData.Subscription, []);
 });
@@ -59,7 +56,7 @@ test('a created analysis is normalised: https added, empty tasks dropped, no sce
   );
   assert.deepEqual(a._count, { AnalysisEntries: 0 });
   assert.deepEqual(a.AnalysisEntries, []);
-  const billing = await api('/api/v1/billing', { cookie });
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.paid, true);
 });
 
@@ -91,7 +88,7 @@ test('the list holds only the caller’s analyses, newest first, with tasks and 
   await create(cookie, { ...valid, name: 'Primero' });
   await create(cookie, { ...valid, name: 'Segundo' });
   await create(other.cookie, { ...valid, name: 'Ajeno' });
-  const res = await api('/api/v1/analysis', { cookie });
+  const res = await client.analysisList({ cookie });
   assert.equal(res.status, 200);
   assert.deepEqual(
     res.json.analyses.map((a) => a.name),
@@ -116,16 +113,16 @@ test('another customer gets 404 on every analysis route', async () => {
     assert.equal(res.status, 404, `${method} ${path}`);
     assert.equal((await api(path, { method, body })).status, 401, `anonymous ${method} ${path}`);
   }
-  assert.equal((await api(`/api/v1/analysis/${id}`, { cookie: owner.cookie })).json.analysisData.name, 'Checkout');
-  assert.equal((await api('/api/v1/analysis/does-not-exist', { cookie: owner.cookie })).status, 404);
+  assert.equal((await client.analysisGet(id, { cookie: owner.cookie })).json.analysisData.name, 'Checkout');
+  assert.equal((await client.analysisGet('does-not-exist', { cookie: owner.cookie })).status, 404);
 });
 
 test('close, reopen, full analyses and the edit limit follow the status rules', async () => {
   const { cookie } = await subscriber('status');
   const id = (await create(cookie)).json.analysisData.id;
-  const closed = await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
+  const closed = await client.analysisClose(id, { cookie });
   assert.equal(closed.json.analysisData.status, 'completed');
-  const reopened = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  const reopened = await client.analysisReopen(id, { cookie });
   assert.equal(reopened.json.analysisData.status, 'published');
 
   // Two submitted entries fill the analysis (max 2): reopening is refused, shrinking below is too.
@@ -135,23 +132,19 @@ test('close, reopen, full analyses and the edit limit follow the status rules', 
       `INSERT INTO analysis_entries (id, analysis_id, status, created_at, updated_at, submitted_at) VALUES (${q(`e${n}-${id}`)}, ${q(id)}, 'submitted', ${now}, ${now}, ${now + n})`,
     );
   }
-  await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie });
-  const full = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  await client.analysisClose(id, { cookie });
+  const full = await client.analysisReopen(id, { cookie });
   // Full, and fewer places than submissions: the analysis's state, not the request (ADR 0020).
   assert.equal(full.status, 409);
   assert.equal(full.json.code, 'analysis_full');
-  const shrink = await api(`/api/v1/analysis/${id}`, {
-    method: 'PATCH',
-    cookie,
-    body: { ...valid, maxNumberOfParticipants: 1 },
-  });
+  const shrink = await client.analysisUpdate(id, { cookie, body: { ...valid, maxNumberOfParticipants: 1 } });
   assert.equal(shrink.status, 409);
   assert.equal(
     shrink.json.message,
     'El número de participantes no puede ser menor que las participaciones ya recibidas',
   );
 
-  const detail = await api(`/api/v1/analysis/${id}`, { cookie });
+  const detail = await client.analysisGet(id, { cookie });
   assert.equal(detail.json.analysisData._count.AnalysisEntries, 2);
   assert.equal(detail.json.analysisData.AnalysisEntries.length, 2);
   assert.ok(detail.json.analysisData.AnalysisEntries.every((e) => e.status === 'submitted' && e.updated_at > 0));
@@ -160,8 +153,7 @@ test('close, reopen, full analyses and the edit limit follow the status rules', 
 test('editing replaces fields and tasks in order', async () => {
   const { cookie } = await subscriber('edit');
   const id = (await create(cookie)).json.analysisData.id;
-  const res = await api(`/api/v1/analysis/${id}`, {
-    method: 'PATCH',
+  const res = await client.analysisUpdate(id, {
     cookie,
     body: {
       ...valid,
@@ -189,37 +181,33 @@ test('editing replaces fields and tasks in order', async () => {
 test('deleting removes the analysis, its tasks and entries', async () => {
   const { cookie } = await subscriber('delete');
   const id = (await create(cookie)).json.analysisData.id;
-  const res = await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie });
+  const res = await client.analysisDelete(id, { cookie });
   assert.equal(res.status, 200);
-  assert.equal((await api(`/api/v1/analysis/${id}`, { cookie })).status, 404);
+  assert.equal((await client.analysisGet(id, { cookie })).status, 404);
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM analysis_tasks WHERE analysis_id = ${q(id)}`))[0].n, 0);
 });
 
 test('a lapsed subscription stops edits and reopening (402), never reading, exporting, closing or deleting', async () => {
   const { cookie, user } = await subscriber('lapsed');
   const id = (await create(cookie)).json.analysisData.id;
-  assert.equal((await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie })).status, 200);
+  assert.equal((await client.analysisClose(id, { cookie })).status, 200);
   // The subscription is cancelled and its period over.
   await sql(
     `UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(user.id)}`,
   );
 
-  const edit = await api(`/api/v1/analysis/${id}`, {
-    method: 'PATCH',
-    cookie,
-    body: { ...valid, maxNumberOfParticipants: 1000 },
-  });
+  const edit = await client.analysisUpdate(id, { cookie, body: { ...valid, maxNumberOfParticipants: 1000 } });
   assert.equal(edit.status, 402, edit.text);
   assert.equal(edit.json.code, 'subscription_required');
   assert.match(edit.json.message, /suscripción activa/);
-  const reopen = await api(`/api/v1/analysis/${id}/reopen`, { method: 'POST', cookie });
+  const reopen = await client.analysisReopen(id, { cookie });
   assert.equal(reopen.status, 402, reopen.text);
   // Nothing changed.
-  const read = await api(`/api/v1/analysis/${id}`, { cookie });
+  const read = await client.analysisGet(id, { cookie });
   assert.equal(read.status, 200);
   assert.equal(read.json.analysisData.max_number_of_participants, 2);
   assert.equal(read.json.analysisData.status, 'completed');
   // The customer still gets their data out, and can delete it.
-  assert.equal((await api(`/api/v1/analysis/${id}/export`, { cookie })).status, 200);
-  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie })).status, 200);
+  assert.equal((await client.analysisExport(id, { cookie })).status, 200);
+  assert.equal((await client.analysisDelete(id, { cookie })).status, 200);
 });

@@ -19,9 +19,10 @@ import { startServer } from '../../scripts/lib/dev-server.mjs';
 import { startWhisperStandIn } from '../../scripts/lib/whisper-stand-in.mjs';
 import { localSql, readStore } from '../../scripts/lib/local-d1.mjs';
 import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
-import { api, randomIp } from './helpers.mjs';
+import { api } from './helpers.mjs';
 import { q } from './db.mjs';
 import { until } from './recording.mjs';
+import { participate, Participation } from '../lib/test-app.mjs';
 import { createAnalysis, researcher as subscribed } from './insights-helpers.mjs';
 
 const MIB = 1024 * 1024;
@@ -70,71 +71,29 @@ async function researcher() {
 
 /** A participant with an open screen segment and its audio track; `headers` set the clock of both calls. */
 async function participant(analysisId, headers = {}) {
-  const res = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
-  assert.equal(res.status, 200, res.text);
-  assert.equal(res.json.analysisData.transcribe, true);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('__Host-lupa_participation='))
-    .split(';')[0];
-  const entryId = res.json.analysisEntryId;
-  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
-    cookie,
-    headers,
-    body: { mimeType: 'video/mp4' },
-  });
+  const tab = await participate(analysisId, { base: server.url });
+  assert.equal(tab.res.status, 200, tab.res.text);
+  assert.equal(tab.res.json.analysisData.transcribe, true);
+  const opened = await tab.openSegment({ mimeType: 'video/mp4', headers });
   assert.equal(opened.status, 200, opened.text);
-  const audio = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
-    cookie,
-    headers,
-    body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
-  });
+  const audio = await tab.openSegment({ mimeType: 'audio/webm;codecs=opus', track: 'audio', headers });
   assert.equal(audio.status, 200, audio.text);
-  return { entryId, cookie, segment: opened.json.segment };
+  return { entryId: tab.entryId, cookie: tab.cookie, segment: opened.json.segment, tab };
 }
 
-async function put(path, cookie, body, headers = {}) {
-  const res = await fetch(server.url + path, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/octet-stream',
-      'cf-connecting-ip': randomIp(),
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, code: text ? JSON.parse(text).code : undefined };
+/** A chunk of `p`'s segment on `track`, with `cookie` (none: no capability); its status and error code. */
+async function chunk(p, track, index, bytes, headers, cookie = p.cookie) {
+  const tab = new Participation({ entryId: p.entryId, cookie, base: server.url });
+  const res = await tab.putChunk(p.segment, index, bytes, undefined, { track, headers });
+  return { status: res.status, code: res.json?.code };
 }
 
 const screenChunk = (p, index, bytes, endMs, headers) =>
-  put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/chunks/${index}`, p.cookie, bytes, {
-    'x-lupa-end-ms': String(endMs),
-    ...headers,
-  });
+  chunk(p, 'screen', index, bytes, { 'x-lupa-end-ms': String(endMs), ...headers });
 const audioChunk = (p, index, bytes, headers = {}, cookie = p.cookie) =>
-  put(`/api/v1/analysisEntry/${p.entryId}/segments/${p.segment}/audio-chunks/${index}`, cookie, bytes, {
-    'content-type': 'audio/webm',
-    'x-lupa-start-ms': '0',
-    ...headers,
-  });
+  chunk(p, 'audio', index, bytes, { 'x-lupa-start-ms': '0', ...headers }, cookie);
 
-function finish(p) {
-  return call(`/api/v1/analysisEntry/${p.entryId}/complete`, { method: 'POST', cookie: p.cookie, body: {} }).then(
-    async (done) => {
-      assert.equal(done.status, 200, done.text);
-      const sent = await call('/api/v1/analysisEntry', {
-        method: 'PATCH',
-        cookie: p.cookie,
-        body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
-      });
-      assert.equal(sent.status, 200, sent.text);
-    },
-  );
-}
+const finish = (p) => p.tab.finish();
 
 /** The participation's object's SQLite file (workerd's local store), for the ledger's `meta` row. */
 function objectFile(entryId) {
@@ -245,11 +204,7 @@ test("what the tab declares bounds the audio as the screen's declared end does: 
   const p = await participant(analysisId);
   // The first capture declares 100 minutes; a reload opens segment 2 there on the timeline.
   assert.equal((await screenChunk(p, 0, randomBytes(10_000), 100 * MINUTE)).status, 200);
-  const reopened = await call(`/api/v1/analysisEntry/${p.entryId}/segments`, {
-    method: 'POST',
-    cookie: p.cookie,
-    body: { mimeType: 'video/mp4' },
-  });
+  const reopened = await p.tab.openSegment({ mimeType: 'video/mp4' });
   assert.equal(reopened.status, 200, reopened.text);
   const second = { ...p, segment: reopened.json.segment };
   const chunk = FIXTURE_AUDIO.subarray(0, 2_000);

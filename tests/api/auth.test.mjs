@@ -2,7 +2,7 @@
 // password reset and password change, plus the security rules around them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
+import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail, client } from './helpers.mjs';
 import { eventually, q, sql } from './db.mjs';
 
 const REGISTER = '/api/v1/auth/register/local/customer';
@@ -107,13 +107,13 @@ test('malformed bodies get 4xx, never 5xx', async () => {
 });
 
 test('session and user answer 401 without a session and the user with one', async () => {
-  assert.equal((await api('/api/v1/auth/session')).status, 401);
-  assert.equal((await api('/api/v1/user', { cookie: '__Host-lupa_session=forged' })).status, 401);
+  assert.equal((await client.authSession()).status, 401);
+  assert.equal((await client.user({ cookie: '__Host-lupa_session=forged' })).status, 401);
   const { cookie, user } = await signUp('session');
-  const session = await api('/api/v1/auth/session', { cookie });
+  const session = await client.authSession({ cookie });
   assert.equal(session.status, 200);
   assert.equal(session.json.user.id, user.id);
-  const me = await api('/api/v1/user', { cookie });
+  const me = await client.user({ cookie });
   assert.equal(me.json.user.email, user.email);
 });
 
@@ -124,10 +124,10 @@ test('sessions are stored hashed, and logout revokes them server-side and clears
   assert.equal(rows.length, 1);
   assert.notEqual(rows[0].token_hash, token);
   assert.match(rows[0].token_hash, /^[0-9a-f]{64}$/);
-  const out = await api('/api/v1/auth/logout', { method: 'POST', cookie });
+  const out = await client.authLogout({ cookie });
   assert.equal(out.status, 200);
   assert.match(out.headers.getSetCookie().join(), /__Host-lupa_session=;.*Max-Age=0/);
-  assert.equal((await api('/api/v1/auth/session', { cookie })).status, 401);
+  assert.equal((await client.authSession({ cookie })).status, 401);
   assert.equal((await sql(`SELECT 1 FROM sessions WHERE user_id = ${q(user.id)}`)).length, 0);
 });
 
@@ -136,7 +136,7 @@ test('a new login gives a new session; expired sessions are refused', async () =
   const again = await api(LOGIN, { method: 'POST', body: { username: email, password: PASSWORD } });
   assert.notEqual(sessionCookie(again), cookie);
   await sql(`UPDATE sessions SET expires_at = 0 WHERE user_id = ${q(user.id)}`);
-  assert.equal((await api('/api/v1/auth/session', { cookie })).status, 401);
+  assert.equal((await client.authSession({ cookie })).status, 401);
 });
 
 test('cross-site mutations are rejected', async () => {
@@ -333,7 +333,7 @@ test('password reset answers the same for unknown accounts and mails a single-us
   assert.equal(ok.status, 200);
   assert.equal(ok.json.success, true);
   // Every session is revoked; the old password is gone and the new one works.
-  assert.equal((await api('/api/v1/auth/session', { cookie })).status, 401);
+  assert.equal((await client.authSession({ cookie })).status, 401);
   assert.equal((await api(LOGIN, { method: 'POST', body: { username: email, password: PASSWORD } })).status, 401);
   assert.equal(
     (await api(LOGIN, { method: 'POST', body: { username: email, password: 'nueva clave larga' } })).status,
@@ -398,8 +398,8 @@ test('changing the password checks the current one, validates, and revokes other
   assert.equal(ok.json.message, 'Contraseña actualizada correctamente');
   const fresh = sessionCookie(ok);
   assert.ok(fresh && fresh !== cookie);
-  assert.equal((await api('/api/v1/auth/session', { cookie: other })).status, 401);
-  assert.equal((await api('/api/v1/auth/session', { cookie })).status, 401);
-  assert.equal((await api('/api/v1/auth/session', { cookie: fresh })).status, 200);
+  assert.equal((await client.authSession({ cookie: other })).status, 401);
+  assert.equal((await client.authSession({ cookie })).status, 401);
+  assert.equal((await client.authSession({ cookie: fresh })).status, 200);
   assert.equal((await api(LOGIN, { method: 'POST', body: { username: email, password: PASSWORD } })).status, 401);
 });

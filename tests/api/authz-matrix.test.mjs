@@ -6,16 +6,23 @@
 // when their role passes, 403 when it doesn't; a route of the account's own is theirs, as another
 // customer's; a row says so where a member's answer is its own. Each row also names the route's access rule, which must be the one declared with the route
 // (edge-worker/core/src/routes/table.rs, exported to routes.json, ADR 0014), and its statuses must
-// be what that rule means. A declared route without a row, or a row without its rule, fails.
+// be what that rule means. Rows are keyed by the route's id (routes.json), so a declared route
+// without a row fails by its id, as does a row without its rule.
 // A second table is the subscription gate: an owner whose subscription lapsed. Every call also
 // reports its D1 round trips (x-d1-round-trips); each route must stay within the budget declared
 // with it (d1-budgets.mjs, ADR 0011).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, randomIp, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
-import { openCameraSegment, openSegment, putChunk, recordAndSubmit } from './recording.mjs';
+import { api, client, sessionCookie, signUp, uniqueEmail } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import {
+  createAnalysis,
+  grantSubscription,
+  owner as subscribed,
+  participate as claim,
+  submittedParticipation,
+} from '../lib/test-app.mjs';
 import { RoundTrips } from './d1-budgets.mjs';
 import { invite, join } from './team-helpers.mjs';
 import { ROUTES, routeKey } from './routes.mjs';
@@ -44,29 +51,21 @@ const jpeg = () =>
     Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]),
   ]);
 
-/** Every `METHOD pattern` the router knows. */
-const routerRoutes = () => ROUTES.map(routeKey);
+/** Each declared route by its id (routes.json, ADR 0014): the key of every row below. */
+const ROUTE_BY_ID = new Map(ROUTES.map((route) => [route.id, route]));
 
+/** A place in `analysisId`: the entry and its capability cookie. */
 async function participate(analysisId) {
-  const res = await api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId } });
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('__Host-lupa_participation='))
-    .split(';')[0];
-  return { entry: res.json.analysisEntryId, cap: cookie };
+  const p = await claim(analysisId);
+  return { entry: p.entryId, cap: p.cookie, p };
 }
 
-async function submitted(analysisId) {
-  const { entry, cap } = await participate(analysisId);
-  await recordAndSubmit(entry, cap, randomBytes(1024));
-  return entry;
-}
+const submitted = async (analysisId) => (await submittedParticipation(analysisId, randomBytes(1024))).entryId;
 
 /** The world every row runs in: users, an analysis, entries, a note, a checkout session. */
 async function world() {
   const owner = await signUp('m-owner');
-  const checkout = await api('/api/v1/billing/checkout-session', {
-    method: 'POST',
+  const checkout = await client.billingCheckout({
     cookie: owner.cookie,
     body: { planName: 'basic', planBillingCycle: 'monthly' },
   });
@@ -74,29 +73,15 @@ async function world() {
   const other = await signUp('m-other');
   const admin = await signUp('m-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json
-    .analysisData.id;
+  const analysis = (await createAnalysis(owner, valid)).id;
   const done = await submitted(analysis);
-  const note = (
-    await api(`/api/v1/entry/${done}/notes`, { method: 'POST', cookie: owner.cookie, body: { atMs: 0, text: 'n' } })
-  ).json.id;
-  const clip = (
-    await api(`/api/v1/entry/${done}/notes`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { atMs: 0, endMs: 500, text: 'c' },
-    })
-  ).json.id;
-  const reel = (
-    await api(`/api/v1/analysis/${analysis}/reels`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { title: 'R', clipIds: [clip] },
-    })
-  ).json.id;
+  const note = (await client.noteCreate(done, { cookie: owner.cookie, body: { atMs: 0, text: 'n' } })).json.id;
+  const clip = (await client.noteCreate(done, { cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })).json
+    .id;
+  const reel = (await client.reelCreate(analysis, { cookie: owner.cookie, body: { title: 'R', clipIds: [clip] } })).json
+    .id;
   const shared = (
-    await api(`/api/v1/analysis/${analysis}/shares`, {
-      method: 'POST',
+    await client.shareCreate(analysis, {
       cookie: owner.cookie,
       body: { kind: 'recording', targetId: done, expiresInDays: 7 },
     })
@@ -139,42 +124,27 @@ const seenByOther = [];
 const fresh = {
   entry: async (w) => participate(w.analysis),
   startedEntry: async (w) => {
-    const p = await participate(w.analysis);
-    return { ...p, segment: (await openSegment(p.entry, p.cap)).json.segment };
+    const started = await participate(w.analysis);
+    return { ...started, segment: (await started.p.openSegment()).json.segment };
   },
   cameraEntry: async (w) => {
-    const p = await fresh.startedEntry(w);
-    await openCameraSegment(p.entry, p.cap);
-    return p;
+    const started = await fresh.startedEntry(w);
+    await started.p.openSegment({ mimeType: 'video/webm;codecs=vp8', track: 'camera' });
+    return started;
   },
   uploadedEntry: async (w) => {
-    const p = await fresh.startedEntry(w);
-    await putChunk(p.entry, p.cap, p.segment, 0, randomBytes(100), 1000);
-    return p;
+    const started = await fresh.startedEntry(w);
+    await started.p.putChunk(started.segment, 0, randomBytes(100), 1000);
+    return started;
   },
-  analysis: async (w) => ({
-    analysis: (await api('/api/v1/analysis', { method: 'POST', cookie: w.owner.cookie, body: valid })).json.analysisData
-      .id,
-  }),
+  analysis: async (w) => ({ analysis: (await createAnalysis(w.owner, valid)).id }),
   done: async (w) => ({ done: await submitted(w.analysis) }),
   note: async (w) => ({
-    note: (
-      await api(`/api/v1/entry/${w.done}/notes`, {
-        method: 'POST',
-        cookie: w.owner.cookie,
-        body: { atMs: 1, text: 'x' },
-      })
-    ).json.id,
+    note: (await client.noteCreate(w.done, { cookie: w.owner.cookie, body: { atMs: 1, text: 'x' } })).json.id,
   }),
   victim: async () => ({ victim: (await signUp('m-victim')).user }),
   reel: async (w) => ({
-    reel: (
-      await api(`/api/v1/analysis/${w.analysis}/reels`, {
-        method: 'POST',
-        cookie: w.owner.cookie,
-        body: { title: 'F' },
-      })
-    ).json.id,
+    reel: (await client.reelCreate(w.analysis, { cookie: w.owner.cookie, body: { title: 'F' } })).json.id,
   }),
   // Team routes (ADR 0019): a pending invitation of the owner's workspace, one to the 'other'
   // customer from a workspace of its own (so accepting it changes nothing the other rows use), and a
@@ -197,11 +167,7 @@ const fresh = {
   },
   share: async (w) => ({
     share: (
-      await api(`/api/v1/analysis/${w.analysis}/shares`, {
-        method: 'POST',
-        cookie: w.owner.cookie,
-        body: { kind: 'summary', expiresInDays: 7 },
-      })
+      await client.shareCreate(w.analysis, { cookie: w.owner.cookie, body: { kind: 'summary', expiresInDays: 7 } })
     ).json.share.id,
   }),
 };
@@ -214,40 +180,33 @@ const capOnly = (code) => S(403, 403, code, 403, 403, 403);
 const members = (code) => ({ teamAdmin: code, researcher: code, observer: code });
 
 /** A row's expected status for `role`: its own column, or for a team member what the route needs. */
-function expectation([method, pattern, access, expected, opts = {}], role) {
+function expectation([id, access, expected, opts = {}], role) {
   if (!(role in TEAM)) return expected[role];
   if (opts.team?.[role] !== undefined) return opts.team[role];
-  const route = ROUTES.find((r) => routeKey(r) === `${method} ${pattern}`);
+  const route = ROUTE_BY_ID.get(id);
   if (access !== 'session' || route?.need === 'account') return expected.other;
   return route.teamRoles.includes(TEAM[role]) ? expected.owner : 403;
 }
 
-// [method, pattern, access, expected, {path, body, fresh, raw}] — path/body may use the world `w`
-// and fresh `f`; access is the rule declared with the route (public, session, admin, participant,
+// [route id, access, expected, {path, body, fresh, raw}], keyed by the route's id (routes.json) —
+// path/body may use the world `w` and fresh `f` (the path is the route's pattern when it has no
+// parameter); access is the rule declared with the route (public, session, admin, participant,
 // signed).
 const MATRIX = [
-  ['GET', '/health', 'public', all(200)],
-  ['GET', '/openapi.json', 'public', all(200)],
+  ['Health', 'public', all(200)],
+  ['OpenApi', 'public', all(200)],
+  ['AuthLogin', 'public', all(200), { body: (w) => ({ username: w.owner.email, password: w.owner.password }) }],
   [
-    'POST',
-    '/auth/login/local',
-    'public',
-    all(200),
-    { body: (w) => ({ username: w.owner.email, password: w.owner.password }) },
-  ],
-  [
-    'POST',
-    '/auth/register/local/customer',
+    'AuthRegister',
     'public',
     all(201),
     { body: () => ({ username: uniqueEmail('m-reg'), password: 'una clave bastante larga' }) },
   ],
-  ['GET', '/auth/session', 'session', session(200, 200, 200)],
-  ['POST', '/auth/password-reset', 'public', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
-  ['GET', '/auth/password-reset', 'public', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
+  ['AuthSession', 'session', session(200, 200, 200)],
+  ['AuthResetRequest', 'public', all(200), { body: () => ({ email: uniqueEmail('m-reset') }) }],
+  ['AuthResetCheck', 'public', all(400), { path: () => '/auth/password-reset?passwordResetToken=nope' }],
   [
-    'PATCH',
-    '/auth/password-reset',
+    'AuthResetApply',
     'public',
     all(400),
     {
@@ -258,181 +217,103 @@ const MATRIX = [
       }),
     },
   ],
-  ['PATCH', '/auth/update-user-password', 'session', session(400, 400, 400), { body: () => ({}) }],
-  ['GET', '/user', 'session', session(200, 200, 200)],
-  ['POST', '/waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
-  ['POST', '/analysis/validate-participation', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
-  ['POST', '/analysis/participate', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
-  ['POST', '/analysis/screen', 'public', all(200), { body: (w) => ({ analysisId: w.analysis, answers: [] }) }],
-  ['GET', '/analysis', 'session', session(200, 200, 200)],
-  ['POST', '/analysis', 'session', session(402, 201, 402), { body: () => valid }],
-  ['GET', '/analysis/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
+  ['AuthUpdatePassword', 'session', session(400, 400, 400), { body: () => ({}) }],
+  ['User', 'session', session(200, 200, 200)],
+  ['Waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
+  ['ValidateParticipation', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['Participate', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  ['Screen', 'public', all(200), { body: (w) => ({ analysisId: w.analysis, answers: [] }) }],
+  ['AnalysisList', 'session', session(200, 200, 200)],
+  ['AnalysisCreate', 'session', session(402, 201, 402), { body: () => valid }],
+  ['AnalysisGet', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}` }],
+  ['AnalysisUpdate', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}`, body: () => valid }],
+  ['AnalysisClose', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
+  ['AnalysisReopen', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reopen` }],
   [
-    'PATCH',
-    '/analysis/{id}',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}`, body: () => valid },
-  ],
-  ['POST', '/analysis/{id}/close', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/close` }],
-  [
-    'POST',
-    '/analysis/{id}/reopen',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/reopen` },
-  ],
-  [
-    'DELETE',
-    '/analysis/{id}',
+    'AnalysisDelete',
     'session',
     session(404, 200, 200),
     { fresh: fresh.analysis, path: (w, f) => `/analysis/${f.analysis}` },
   ],
-  [
-    'GET',
-    '/analysis/{id}/summary',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/summary` },
-  ],
+  ['AnalysisSummary', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/summary` }],
   // Themes (ADR 0021): the world's analysis has one summarised participation at most, so
   // 'Regenerar' is not ready (409) and it has no theme to make a reel of (404).
+  ['ThemesGet', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/themes` }],
+  ['ThemesRegenerate', 'session', session(404, 409, 409), { path: (w) => `/analysis/${w.analysis}/themes` }],
+  ['ThemeReel', 'session', session(404, 404, 404), { path: (w) => `/analysis/${w.analysis}/themes/1/reel` }],
+  ['AnalysisExport', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['AnalysisExportTasks', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/export/tasks` }],
+  ['AnalysisNotes', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
   [
-    'GET',
-    '/analysis/{id}/themes',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/themes` },
-  ],
-  [
-    'POST',
-    '/analysis/{id}/themes',
-    'session',
-    session(404, 409, 409),
-    { path: (w) => `/analysis/${w.analysis}/themes` },
-  ],
-  [
-    'POST',
-    '/analysis/{id}/themes/{theme}/reel',
-    'session',
-    session(404, 404, 404),
-    { path: (w) => `/analysis/${w.analysis}/themes/1/reel` },
-  ],
-  [
-    'GET',
-    '/analysis/{id}/export',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/export` },
-  ],
-  [
-    'GET',
-    '/analysis/{id}/export/tasks',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/export/tasks` },
-  ],
-  ['GET', '/analysis/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/notes` }],
-  [
-    'GET',
-    '/analysis/{id}/transcript-search',
+    'TranscriptSearch',
     'session',
     session(404, 200, 200),
     { path: (w) => `/analysis/${w.analysis}/transcript-search?q=hola` },
   ],
-  ['GET', '/analysis/{id}/reels', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
+  ['ReelList', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/reels` }],
   [
-    'POST',
-    '/analysis/{id}/reels',
+    'ReelCreate',
     'session',
     session(404, 201, 201),
     { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R', clipIds: [w.clip] }) },
   ],
-  ['GET', '/reels/{id}', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
+  ['ReelGet', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}` }],
   [
-    'PATCH',
-    '/reels/{id}',
+    'ReelUpdate',
     'session',
     session(404, 200, 200),
     { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'Otro' }) },
   ],
   [
-    'POST',
-    '/reels/{id}/clips',
+    'ReelClipAdd',
     'session',
     session(404, 200, 200),
     { path: (w) => `/reels/${w.reel}/clips`, body: (w) => ({ clipId: w.clip }) },
   ],
+  ['ReelClipRemove', 'session', session(404, 200, 200), { path: (w) => `/reels/${w.reel}/clips/${w.clip}` }],
+  ['ReelDelete', 'session', session(404, 200, 200), { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` }],
+  ['ShareList', 'session', session(404, 200, 200), { path: (w) => `/analysis/${w.analysis}/shares` }],
   [
-    'DELETE',
-    '/reels/{id}/clips/{clipId}',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/reels/${w.reel}/clips/${w.clip}` },
-  ],
-  [
-    'DELETE',
-    '/reels/{id}',
-    'session',
-    session(404, 200, 200),
-    { fresh: fresh.reel, path: (w, f) => `/reels/${f.reel}` },
-  ],
-  [
-    'GET',
-    '/analysis/{id}/shares',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/analysis/${w.analysis}/shares` },
-  ],
-  [
-    'POST',
-    '/analysis/{id}/shares',
+    'ShareCreate',
     'session',
     session(404, 201, 201),
     { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 30 }) },
   ],
   [
-    'POST',
-    '/shares/{id}/revoke',
+    'ShareRevoke',
     'session',
     session(404, 200, 200),
     { fresh: fresh.share, path: (w, f) => `/shares/${f.share}/revoke` },
   ],
   // The public share route needs no account; its media needs a valid signature whoever asks.
-  ['GET', '/share/{token}', 'public', all(200), { path: (w) => `/share/${w.shareToken}` }],
+  ['SharedView', 'public', all(200), { path: (w) => `/share/${w.shareToken}` }],
   [
-    'GET',
-    '/share-media/{id}/{source}/{segment}/{track}',
+    'SharedMedia',
     'signed',
     all(403),
     { path: (w) => `/share-media/${w.shareId}/recording/1/screen?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   [
-    'POST',
-    '/analysisEntry/upload-url',
+    'EntryUploadUrl',
     'participant',
     capOnly(200),
     { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisId: w.analysis }) },
   ],
   [
-    'PATCH',
-    '/analysisEntry',
+    'EntryUpdate',
     'participant',
     capOnly(409),
     { fresh: fresh.entry, body: (w, f) => ({ analysisEntryId: f.entry, analysisEntryStatus: 'submitted' }) },
   ],
-  ['GET', '/participation/current', 'participant', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
+  ['ParticipationCurrent', 'participant', S(404, 404, 200, 404, 404, 404), { fresh: fresh.entry }],
   [
-    'POST',
-    '/analysisEntry/{id}/resume',
+    'EntryResume',
     'participant',
     capOnly(200),
     { fresh: fresh.entry, path: (w, f) => `/analysisEntry/${f.entry}/resume` },
   ],
   [
-    'POST',
-    '/analysisEntry/{id}/segments',
+    'EntrySegmentOpen',
     'participant',
     capOnly(200),
     {
@@ -442,8 +323,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/segments/{segment}/chunks/{index}',
+    'EntryChunkPut',
     'participant',
     capOnly(200),
     {
@@ -454,8 +334,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/answers/tasks/{taskNumber}',
+    'EntryTaskAnswer',
     'participant',
     capOnly(200),
     {
@@ -465,8 +344,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/answers/questions/{phase}',
+    'EntryQuestionAnswers',
     'participant',
     capOnly(200),
     {
@@ -476,8 +354,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/answers/sus',
+    'EntrySusAnswer',
     'participant',
     capOnly(200),
     {
@@ -487,8 +364,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/segments/{segment}/camera-chunks/{index}',
+    'EntryCameraChunkPut',
     'participant',
     capOnly(200),
     {
@@ -499,8 +375,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/segments/{segment}/audio-chunks/{index}',
+    'EntryAudioChunkPut',
     'participant',
     capOnly(200),
     {
@@ -511,8 +386,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/thumbnail',
+    'EntryThumbnailPut',
     'participant',
     capOnly(200),
     {
@@ -523,8 +397,7 @@ const MATRIX = [
     },
   ],
   [
-    'PUT',
-    '/analysisEntry/{id}/steps',
+    'EntrySteps',
     'participant',
     capOnly(200),
     {
@@ -534,8 +407,7 @@ const MATRIX = [
     },
   ],
   [
-    'POST',
-    '/analysisEntry/{id}/complete',
+    'EntryComplete',
     'participant',
     capOnly(200),
     {
@@ -545,73 +417,49 @@ const MATRIX = [
     },
   ],
   [
-    'DELETE',
-    '/analysisEntry/{id}',
+    'EntryAbandon',
     'participant',
     capOnly(200),
     { fresh: fresh.startedEntry, path: (w, f) => `/analysisEntry/${f.entry}` },
   ],
-  ['GET', '/analysisEntry/{id}', 'session', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
-  ['GET', '/entry/{id}', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
-  [
-    'DELETE',
-    '/entry/{id}',
-    'session',
-    session(404, 200, 200),
-    { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` },
-  ],
+  ['EntryUrl', 'session', session(404, 200, 200), { path: (w) => `/analysisEntry/${w.done}` }],
+  ['EntryPage', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}` }],
+  ['EntryDelete', 'session', session(404, 200, 200), { fresh: fresh.done, path: (w, f) => `/entry/${f.done}` }],
   // Without `Upgrade: websocket` the owner learns it needs a socket; anyone else learns nothing (ADR 0016).
-  ['GET', '/entry/{id}/live', 'session', session(404, 426, 426), { path: (w) => `/entry/${w.done}/live` }],
-  ['GET', '/entry/{id}/notes', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
-  ['GET', '/entry/{id}/transcript', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript` }],
-  ['GET', '/entry/{id}/summary', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/summary` }],
+  ['EntryLive', 'session', session(404, 426, 426), { path: (w) => `/entry/${w.done}/live` }],
+  ['NotesList', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/notes` }],
+  ['TranscriptGet', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript` }],
+  ['SummaryGet', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/summary` }],
   // 'Regenerar' for a participation still recording: not ready (409) for whoever may make one; an
   // observer may not (403). A fresh one, as a submitted one's transcript completes at its own pace.
   [
-    'POST',
-    '/entry/{id}/summary',
+    'SummaryRegenerate',
     'session',
     session(404, 409, 409),
     { fresh: fresh.startedEntry, path: (w, f) => `/entry/${f.entry}/summary` },
   ],
+  ['TranscriptVtt', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript.vtt` }],
+  ['TranscriptText', 'session', session(404, 200, 200), { path: (w) => `/entry/${w.done}/transcript.txt` }],
   [
-    'GET',
-    '/entry/{id}/transcript.vtt',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/entry/${w.done}/transcript.vtt` },
-  ],
-  [
-    'GET',
-    '/entry/{id}/transcript.txt',
-    'session',
-    session(404, 200, 200),
-    { path: (w) => `/entry/${w.done}/transcript.txt` },
-  ],
-  [
-    'POST',
-    '/entry/{id}/notes',
+    'NoteCreate',
     'session',
     session(404, 201, 201),
     { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 10, text: 'nota' }) },
   ],
   [
-    'PATCH',
-    '/entry/{id}/notes/{noteId}',
+    'NoteUpdate',
     'session',
     session(404, 200, 200),
     { path: (w) => `/entry/${w.done}/notes/${w.note}`, body: () => ({ text: 'editada' }) },
   ],
   [
-    'DELETE',
-    '/entry/{id}/notes/{noteId}',
+    'NoteDelete',
     'session',
     session(404, 200, 200),
     { fresh: fresh.note, path: (w, f) => `/entry/${w.done}/notes/${f.note}` },
   ],
   [
-    'PUT',
-    '/uploads/{id}',
+    'SingleUpload',
     'signed',
     all(403),
     {
@@ -621,56 +469,49 @@ const MATRIX = [
     },
   ],
   [
-    'GET',
-    '/recordings/{id}',
+    'RecordingStream',
     'signed',
     all(403),
     { path: (w) => `/recordings/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   [
-    'GET',
-    '/recordings/{id}/{segment}',
+    'SegmentStream',
     'signed',
     all(403),
     { path: (w) => `/recordings/${w.done}/1?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   [
-    'GET',
-    '/recordings/{id}/{segment}/camera',
+    'SegmentCameraStream',
     'signed',
     all(403),
     { path: (w) => `/recordings/${w.done}/1/camera?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   [
-    'GET',
-    '/thumbnails/{id}',
+    'ThumbnailGet',
     'signed',
     all(403),
     { path: (w) => `/thumbnails/${w.done}?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   [
-    'GET',
-    '/live-chunks/{id}/{segment}/{track}/{index}',
+    'LiveChunk',
     'signed',
     all(403),
     { path: (w) => `/live-chunks/${w.done}/1/screen/0?expires=${Date.now() + 60000}&sig=${'0'.repeat(64)}` },
   ],
   // Research teams (ADR 0019). The global admin and the other customer act in their own workspaces.
-  ['GET', '/workspaces', 'session', session(200, 200, 200)],
+  ['WorkspaceList', 'session', session(200, 200, 200)],
   [
-    'POST',
-    '/workspaces/{id}/switch',
+    'WorkspaceSwitch',
     'session',
     session(404, 200, 404),
     { path: (w) => `/workspaces/w${w.owner.user.id}/switch`, team: members(200) },
   ],
-  ['GET', '/team', 'session', session(200, 200, 200)],
+  ['TeamGet', 'session', session(200, 200, 200)],
   // Refused on purpose (the caller owns it already): passing it on would end the owner's rows below.
-  ['POST', '/team/owner', 'session', session(404, 409, 404), { body: (w) => ({ userId: w.owner.user.id }) }],
+  ['TeamOwnerTransfer', 'session', session(404, 409, 404), { body: (w) => ({ userId: w.owner.user.id }) }],
   // Personal workspaces are not deleted this way: the owner's is refused, others aren't members.
   [
-    'POST',
-    '/workspaces/{id}/delete',
+    'WorkspaceDelete',
     'session',
     session(404, 403, 404),
     // A member who is not its owner: 403 (only the owner deletes a team).
@@ -680,123 +521,94 @@ const MATRIX = [
       team: members(403),
     },
   ],
-  ['GET', '/team/activity', 'session', session(200, 200, 200)],
-  ['GET', '/team/activity/export', 'session', session(200, 200, 200)],
+  ['TeamActivity', 'session', session(200, 200, 200)],
+  ['TeamActivityCsv', 'session', session(200, 200, 200)],
   [
-    'POST',
-    '/team/invitations',
+    'InvitationCreate',
     'session',
     session(201, 201, 201),
     { body: () => ({ email: uniqueEmail('m-inv'), role: 'observer' }) },
   ],
   [
-    'POST',
-    '/team/invitations/{id}/resend',
+    'InvitationResend',
     'session',
     session(404, 200, 404),
     { fresh: fresh.invitation, path: (w, f) => `/team/invitations/${f.invitation}/resend` },
   ],
   [
-    'POST',
-    '/team/invitations/{id}/revoke',
+    'InvitationRevoke',
     'session',
     session(404, 200, 404),
     { fresh: fresh.invitation, path: (w, f) => `/team/invitations/${f.invitation}/revoke` },
   ],
   [
-    'PATCH',
-    '/team/members/{id}',
+    'MemberUpdate',
     'session',
     session(404, 200, 404),
     { fresh: fresh.member, path: (w, f) => `/team/members/${f.member}`, body: () => ({ role: 'researcher' }) },
   ],
   [
-    'DELETE',
-    '/team/members/{id}',
+    'MemberRemove',
     'session',
     session(404, 200, 404),
     { fresh: fresh.member, path: (w, f) => `/team/members/${f.member}` },
   ],
+  ['InvitationView', 'public', all(200), { fresh: fresh.invitation, path: (w, f) => `/invitations/${f.token}` }],
+  ['BillingGet', 'session', session(200, 200, 200)],
+  ['BillingCreateCustomer', 'session', session(200, 200, 200)],
   [
-    'GET',
-    '/invitations/{token}',
-    'public',
-    all(200),
-    { fresh: fresh.invitation, path: (w, f) => `/invitations/${f.token}` },
-  ],
-  ['GET', '/billing', 'session', session(200, 200, 200)],
-  ['POST', '/billing', 'session', session(200, 200, 200)],
-  [
-    'POST',
-    '/billing/checkout-session',
+    'BillingCheckout',
     'session',
     session(200, 400, 200),
     { body: () => ({ planName: 'basic', planBillingCycle: 'monthly' }) },
   ],
-  ['POST', '/billing/customer-portal', 'session', session(200, 200, 200)],
-  ['POST', '/billing/webhook', 'signed', all(403), { body: () => ({ id: 'evt_x' }) }],
+  ['BillingPortal', 'session', session(200, 200, 200)],
+  ['BillingWebhook', 'signed', all(403), { body: () => ({ id: 'evt_x' }) }],
+  ['LocalCheckoutGet', 'session', session(404, 200, 404), { path: (w) => `/billing/local/checkout/${w.session}` }],
+  ['LocalCheckoutPay', 'session', session(404, 409, 404), { path: (w) => `/billing/local/checkout/${w.session}/pay` }],
   [
-    'GET',
-    '/billing/local/checkout/{id}',
-    'session',
-    session(404, 200, 404),
-    { path: (w) => `/billing/local/checkout/${w.session}` },
-  ],
-  [
-    'POST',
-    '/billing/local/checkout/{id}/pay',
-    'session',
-    session(404, 409, 404),
-    { path: (w) => `/billing/local/checkout/${w.session}/pay` },
-  ],
-  [
-    'POST',
-    '/billing/local/checkout/{id}/cancel',
+    'LocalCheckoutCancel',
     'session',
     session(404, 200, 404),
     { path: (w) => `/billing/local/checkout/${w.session}/cancel` },
   ],
-  ['GET', '/billing/local/portal', 'session', session(200, 200, 200)],
-  ['GET', '/admin', 'admin', session(403, 403, 200), { path: () => '/admin/' }],
+  ['LocalPortalGet', 'session', session(200, 200, 200)],
+  ['AdminUsers', 'admin', session(403, 403, 200), { path: () => '/admin/' }],
   [
-    'PATCH',
-    '/admin/users/{id}',
+    'AdminUserUpdate',
     'admin',
     session(403, 403, 200),
     { path: (w) => `/admin/users/${w.victim.user.id}`, body: () => ({ role: 'customer' }) },
   ],
   [
-    'DELETE',
-    '/admin/users/{id}',
+    'AdminUserDelete',
     'admin',
     session(403, 403, 200),
     { fresh: fresh.victim, path: (w, f) => `/admin/users/${f.victim.id}` },
   ],
-  ['GET', '/admin/waitlist', 'admin', session(403, 403, 200)],
-  ['GET', '/admin/workspaces', 'admin', session(403, 403, 200)],
-  ['GET', '/admin/waitlist/export', 'admin', session(403, 403, 200)],
+  ['AdminWaitlist', 'admin', session(403, 403, 200)],
+  ['AdminWorkspaces', 'admin', session(403, 403, 200)],
+  ['AdminWaitlistCsv', 'admin', session(403, 403, 200)],
   // Last: these end the caller's session or subscription.
-  ['POST', '/billing/local/portal/cancel', 'session', session(409, 200, 409)],
+  ['LocalPortalCancel', 'session', session(409, 200, 409)],
   // Joining moves the other customer's current workspace (to one of its own, see the fresh row).
   [
-    'POST',
-    '/invitations/{token}/accept',
+    'InvitationAccept',
     'session',
     session(200, 403, 403),
     // The invitation is for the other customer's e-mail: a team member's account is the wrong one.
     { fresh: fresh.invitationForOther, path: (w, f) => `/invitations/${f.token}/accept`, team: members(403) },
   ],
   // Making a team moves each caller's current workspace to it.
-  ['POST', '/workspaces', 'session', session(201, 201, 201), { body: () => ({ name: 'Otro equipo' }) }],
+  ['WorkspaceCreate', 'session', session(201, 201, 201), { body: () => ({ name: 'Otro equipo' }) }],
   // Leaving: the owner can't; each member can, and does (so it comes last but logging out).
   [
-    'POST',
-    '/workspaces/{id}/leave',
+    'WorkspaceLeave',
     'session',
     session(404, 403, 404),
     { path: (w) => `/workspaces/w${w.owner.user.id}/leave`, team: members(200) },
   ],
-  ['POST', '/auth/logout', 'public', all(200)],
+  ['AuthLogout', 'public', all(200)],
 ];
 
 const ok = (status) => status >= 200 && status < 300;
@@ -822,25 +634,22 @@ const RULES = {
   signed: (e) => ROLES.filter((r) => ok(e[r])).map((r) => `${r} succeeds without a valid signature`),
 };
 
-test('every declared route has a row in the matrix, with its declared access rule', () => {
-  const declared = new Map(ROUTES.map((route) => [routeKey(route), route.access]));
+test('every declared route has a row in the matrix, by its id, with its declared access rule', () => {
   const problems = [];
-  for (const key of routerRoutes()) {
-    const row = MATRIX.find(([m, p]) => `${m} ${p}` === key);
-    if (!row) problems.push(`${key}: no row`);
+  for (const route of ROUTES) {
+    if (!MATRIX.some(([id]) => id === route.id)) problems.push(`${route.id} (${routeKey(route)}): no row`);
   }
   for (const row of MATRIX) {
-    const [method, pattern, access] = row;
+    const [id, access] = row;
+    const route = ROUTE_BY_ID.get(id);
     const expected = Object.fromEntries(ROLES.map((role) => [role, expectation(row, role)]));
-    const key = `${method} ${pattern}`;
-    if (!declared.has(key)) problems.push(`${key}: a row for a route that is not declared`);
-    else if (!(access in RULES)) problems.push(`${key}: no access rule in its row (declared: ${declared.get(key)})`);
-    else if (access !== declared.get(key))
-      problems.push(`${key}: the row says ${access}, the declaration ${declared.get(key)}`);
-    else problems.push(...RULES[access](expected).map((p) => `${key} (${access}): ${p}`));
+    if (!route) problems.push(`${id}: a row for a route that is not declared`);
+    else if (!(access in RULES)) problems.push(`${id}: no access rule in its row (declared: ${route.access})`);
+    else if (access !== route.access) problems.push(`${id}: the row says ${access}, the declaration ${route.access}`);
+    else problems.push(...RULES[access](expected).map((p) => `${id} (${access}): ${p}`));
   }
   assert.deepEqual(problems, []);
-  assert.ok(routerRoutes().length >= 50);
+  assert.ok(ROUTES.length >= 50);
 });
 
 const roundTrips = new RoundTrips();
@@ -849,124 +658,96 @@ test('each role gets the expected status on every route', async () => {
   const w = await world();
   const failures = [];
   for (const row of MATRIX) {
-    const [method, pattern, , , opts = {}] = row;
+    const [id, , , opts = {}] = row;
+    const { method, pattern } = ROUTE_BY_ID.get(id);
     for (const role of ROLES) {
       const expected = { [role]: expectation(row, role) };
       const f = opts.fresh ? await opts.fresh(w) : {};
       const cookie = role === 'cap' ? f.cap : w.cookies[role];
       const path = `/api/v1${opts.path ? opts.path(w, f) : pattern}`;
-      let res;
-      if (opts.raw) {
-        const headers = { 'cf-connecting-ip': randomIp(), 'content-type': 'application/octet-stream', ...opts.headers };
-        if (cookie) headers.cookie = cookie;
-        res = await fetch(BASE + path, { method, headers, body: opts.raw() });
-        await res.arrayBuffer();
-      } else {
-        res = await api(path, { method, cookie, body: opts.body?.(w, f) });
-      }
+      // Bytes (`raw`) go as application/octet-stream unless the row's headers say otherwise.
+      const body = opts.raw ? opts.raw() : opts.body?.(w, f);
+      const res = await api(path, { method, cookie, body, headers: opts.headers });
       const { status } = res;
       if (status !== expected[role])
-        failures.push(`${method} ${pattern} as ${role}: ${status}, expected ${expected[role]}`);
-      roundTrips.record(`${method} ${pattern}`, role, res.headers);
+        failures.push(`${id} (${method} ${pattern}) as ${role}: ${status}, expected ${expected[role]}`);
+      roundTrips.record(id, role, res.headers);
     }
   }
   assert.deepEqual(failures, []);
   // Logging out really ended the sessions used above.
-  assert.equal((await api('/api/v1/auth/session', { cookie: w.owner.cookie })).status, 401);
+  assert.equal((await client.authSession({ cookie: w.owner.cookie })).status, 401);
   assert.equal(sessionCookie({ headers: new Headers() }), undefined);
 });
 
 test('every route keeps within its D1 round-trip budget', () => {
   roundTrips.print();
-  assert.deepEqual(roundTrips.problems(routerRoutes()), []);
+  assert.deepEqual(roundTrips.problems(ROUTES.map((route) => route.id)), []);
 });
 
 // The subscription gate, as a column of its own: an owner whose subscription lapsed. Writes that
 // extend what a customer gets (create, edit — places included — and reopen) are 402; reading,
 // watching, exporting, closing and deleting stay open, so a customer always gets their data out.
 const LAPSED = [
-  ['POST', '/analysis', 402, { body: () => valid }],
+  ['AnalysisCreate', 402, { body: () => valid }],
   [
-    'PATCH',
-    '/analysis/{id}',
+    'AnalysisUpdate',
     402,
     { path: (w) => `/analysis/${w.analysis}`, body: () => ({ ...valid, maxNumberOfParticipants: 1000 }) },
   ],
-  ['POST', '/analysis/{id}/reopen', 402, { path: (w) => `/analysis/${w.analysis}/reopen` }],
-  ['GET', '/analysis', 200],
-  ['GET', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
-  ['GET', '/analysis/{id}/summary', 200, { path: (w) => `/analysis/${w.analysis}/summary` }],
-  ['GET', '/analysis/{id}/export', 200, { path: (w) => `/analysis/${w.analysis}/export` }],
-  ['GET', '/analysisEntry/{id}', 200, { path: (w) => `/analysisEntry/${w.done}` }],
-  ['GET', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
-  ['GET', '/billing', 200],
+  ['AnalysisReopen', 402, { path: (w) => `/analysis/${w.analysis}/reopen` }],
+  ['AnalysisList', 200],
+  ['AnalysisGet', 200, { path: (w) => `/analysis/${w.analysis}` }],
+  ['AnalysisSummary', 200, { path: (w) => `/analysis/${w.analysis}/summary` }],
+  ['AnalysisExport', 200, { path: (w) => `/analysis/${w.analysis}/export` }],
+  ['EntryUrl', 200, { path: (w) => `/analysisEntry/${w.done}` }],
+  ['EntryPage', 200, { path: (w) => `/entry/${w.done}` }],
+  ['BillingGet', 200],
   // Insights (ADR 0012, "Lapsed customers"): no new clips, reels or links; notes, lists and deletes stay free.
   [
-    'POST',
-    '/analysis/{id}/shares',
+    'ShareCreate',
     402,
     { path: (w) => `/analysis/${w.analysis}/shares`, body: () => ({ kind: 'summary', expiresInDays: 7 }) },
   ],
   [
-    'POST',
-    '/analysis/{id}/reels',
+    'ReelCreate',
     402,
     { path: (w) => `/analysis/${w.analysis}/reels`, body: (w) => ({ title: 'R2', clipIds: [w.clip] }) },
   ],
-  ['PATCH', '/reels/{id}', 402, { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'R3' }) }],
-  [
-    'POST',
-    '/entry/{id}/notes',
-    402,
-    { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, endMs: 400, text: 'clip' }) },
-  ],
-  [
-    'POST',
-    '/entry/{id}/notes',
-    201,
-    { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, text: 'nota' }) },
-  ],
-  ['GET', '/analysis/{id}/shares', 200, { path: (w) => `/analysis/${w.analysis}/shares` }],
-  ['GET', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
-  ['DELETE', '/reels/{id}', 200, { path: (w) => `/reels/${w.reel}` }],
-  ['POST', '/analysis/{id}/close', 200, { path: (w) => `/analysis/${w.analysis}/close` }],
-  ['DELETE', '/entry/{id}', 200, { path: (w) => `/entry/${w.done}` }],
-  ['DELETE', '/analysis/{id}', 200, { path: (w) => `/analysis/${w.analysis}` }],
+  ['ReelUpdate', 402, { path: (w) => `/reels/${w.reel}`, body: () => ({ title: 'R3' }) }],
+  ['NoteCreate', 402, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, endMs: 400, text: 'clip' }) }],
+  ['NoteCreate', 201, { path: (w) => `/entry/${w.done}/notes`, body: () => ({ atMs: 0, text: 'nota' }) }],
+  ['ShareList', 200, { path: (w) => `/analysis/${w.analysis}/shares` }],
+  ['ReelGet', 200, { path: (w) => `/reels/${w.reel}` }],
+  ['ReelDelete', 200, { path: (w) => `/reels/${w.reel}` }],
+  ['AnalysisClose', 200, { path: (w) => `/analysis/${w.analysis}/close` }],
+  ['EntryDelete', 200, { path: (w) => `/entry/${w.done}` }],
+  ['AnalysisDelete', 200, { path: (w) => `/analysis/${w.analysis}` }],
 ];
 
 test('a lapsed subscription: the gated writes are 402, the customer still reads, exports and deletes', async () => {
-  const owner = await signUp('m-lapsed');
-  grantSubscription(owner.user.id);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: valid })).json
-    .analysisData.id;
+  const owner = await subscribed('m-lapsed');
+  const analysis = (await createAnalysis(owner, valid)).id;
   const w = { analysis, done: await submitted(analysis) };
   w.clip = (
-    await api(`/api/v1/entry/${w.done}/notes`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { atMs: 0, endMs: 500, text: 'c' },
-    })
+    await client.noteCreate(w.done, { cookie: owner.cookie, body: { atMs: 0, endMs: 500, text: 'c' } })
   ).json.id;
   w.reel = (
-    await api(`/api/v1/analysis/${analysis}/reels`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { title: 'R', clipIds: [w.clip] },
-    })
+    await client.reelCreate(analysis, { cookie: owner.cookie, body: { title: 'R', clipIds: [w.clip] } })
   ).json.id;
   await sql(
     `UPDATE subscriptions SET status = 'canceled', current_period_end = ${Date.now() - 1000} WHERE user_id = ${q(owner.user.id)}`,
   );
   const failures = [];
-  for (const [method, pattern, expected, opts = {}] of LAPSED) {
+  for (const [id, expected, opts = {}] of LAPSED) {
+    const { method, pattern } = ROUTE_BY_ID.get(id);
     const res = await api(`/api/v1${opts.path ? opts.path(w) : pattern}`, {
       method,
       cookie: owner.cookie,
       body: opts.body?.(w),
     });
-    if (res.status !== expected) failures.push(`${method} ${pattern}: ${res.status}, expected ${expected}`);
-    if (expected === 402 && res.status === 402 && !res.json?.message)
-      failures.push(`${method} ${pattern}: 402 without a message`);
+    if (res.status !== expected) failures.push(`${id} (${method} ${pattern}): ${res.status}, expected ${expected}`);
+    if (expected === 402 && res.status === 402 && !res.json?.message) failures.push(`${id}: 402 without a message`);
   }
   assert.deepEqual(failures, []);
 });

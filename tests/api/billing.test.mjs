@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { api, signUp } from './helpers.mjs';
+import { signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { checkoutCompletedEvent, otherEvent, paymentFailedEvent, subscriptionEvent } from './stripe-events.mjs';
 
@@ -28,8 +28,7 @@ function sign(body, { secret = webhookSecret, at = Math.floor(Date.now() / 1000)
 
 function webhook(event, headerFor = sign) {
   const body = JSON.stringify(event);
-  return api('/api/v1/billing/webhook', {
-    method: 'POST',
+  return client.billingWebhook({
     body,
     headers: { 'content-type': 'application/json', 'stripe-signature': headerFor(body) },
   });
@@ -37,34 +36,26 @@ function webhook(event, headerFor = sign) {
 
 test('the customer is created once', async () => {
   const { cookie } = await signUp('customer');
-  const first = await api('/api/v1/billing', { method: 'POST', cookie });
-  const second = await api('/api/v1/billing', { method: 'POST', cookie });
+  const first = await client.billingCreateCustomer({ cookie });
+  const second = await client.billingCreateCustomer({ cookie });
   assert.equal(first.status, 200);
   assert.match(first.json.customerId, /^cus_local_/);
   assert.equal(second.json.customerId, first.json.customerId);
-  const billing = await api('/api/v1/billing', { cookie });
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.stripe_customer_id, first.json.customerId);
 });
 
 test('local checkout: pay, the gate opens, a second checkout is refused, cancel closes the gate', async () => {
   const { cookie, user } = await signUp('checkout');
-  assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 402);
-  const unknown = await api('/api/v1/billing/checkout-session', {
-    method: 'POST',
-    cookie,
-    body: { planName: 'pro', planBillingCycle: 'monthly' },
-  });
+  assert.equal((await client.analysisCreate({ cookie, body: analysis })).status, 402);
+  const unknown = await client.billingCheckout({ cookie, body: { planName: 'pro', planBillingCycle: 'monthly' } });
   assert.equal(unknown.status, 400);
 
-  const res = await api('/api/v1/billing/checkout-session', {
-    method: 'POST',
-    cookie,
-    body: { planName: 'basic', planBillingCycle: 'monthly' },
-  });
+  const res = await client.billingCheckout({ cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
   assert.equal(res.status, 200);
   const sessionId = /\/billing\/checkout\/(cs_local_[0-9a-f]+)$/.exec(res.json.checkoutSessionUrl)?.[1];
   assert.ok(sessionId, res.json.checkoutSessionUrl);
-  const page = await api(`/api/v1/billing/local/checkout/${sessionId}`, { cookie });
+  const page = await client.localCheckoutGet(sessionId, { cookie });
   assert.deepEqual(
     { ...page.json, id: undefined },
     {
@@ -77,40 +68,29 @@ test('local checkout: pay, the gate opens, a second checkout is refused, cancel 
     },
   );
   const stranger = await signUp('stranger');
-  assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}`, { cookie: stranger.cookie })).status, 404);
-  assert.equal(
-    (await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie: stranger.cookie })).status,
-    404,
-  );
+  assert.equal((await client.localCheckoutGet(sessionId, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.localCheckoutPay(sessionId, { cookie: stranger.cookie })).status, 404);
 
-  assert.equal((await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie })).status, 200);
-  assert.equal(
-    (await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie })).status,
-    409,
-    'a session pays once',
-  );
-  const billing = await api('/api/v1/billing', { cookie });
+  assert.equal((await client.localCheckoutPay(sessionId, { cookie })).status, 200);
+  assert.equal((await client.localCheckoutPay(sessionId, { cookie })).status, 409, 'a session pays once');
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.paid, true);
   assert.equal(billing.json.billingData.Subscription[0].status, 'active');
   assert.match(billing.json.billingData.Subscription[0].id, /^sub_local_/);
-  assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 201);
+  assert.equal((await client.analysisCreate({ cookie, body: analysis })).status, 201);
 
-  const again = await api('/api/v1/billing/checkout-session', {
-    method: 'POST',
-    cookie,
-    body: { planName: 'basic', planBillingCycle: 'monthly' },
-  });
+  const again = await client.billingCheckout({ cookie, body: { planName: 'basic', planBillingCycle: 'monthly' } });
   assert.equal(again.status, 400);
   assert.equal(again.json.message, 'El usuario ya tiene una suscripción existente, gestiónala en el portal');
 
-  const portal = await api('/api/v1/billing/customer-portal', { method: 'POST', cookie });
+  const portal = await client.billingPortal({ cookie });
   assert.match(portal.json.customerPortalUrl, /\/billing\/portal$/);
-  const invoices = await api('/api/v1/billing/local/portal', { cookie });
+  const invoices = await client.localPortalGet({ cookie });
   assert.equal(invoices.json.invoices.length, 1);
   assert.equal(invoices.json.invoices[0].amountCents, 2900);
-  assert.equal((await api('/api/v1/billing/local/portal/cancel', { method: 'POST', cookie })).status, 200);
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
-  assert.equal((await api('/api/v1/analysis', { method: 'POST', cookie, body: analysis })).status, 402);
+  assert.equal((await client.localPortalCancel({ cookie })).status, 200);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, false);
+  assert.equal((await client.analysisCreate({ cookie, body: analysis })).status, 402);
   assert.equal(
     (await sql(`SELECT COUNT(*) AS n FROM billing_events WHERE id LIKE 'evt_local_%' AND created_at > 0`))[0].n > 0,
     true,
@@ -120,7 +100,7 @@ test('local checkout: pay, the gate opens, a second checkout is refused, cancel 
 
 test('webhook signatures: valid passes; tampered, wrong secret, expired and missing fail with 400', async () => {
   const { cookie, user } = await signUp('webhook');
-  const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
+  const customer = (await client.billingCreateCustomer({ cookie })).json.customerId;
   const now = Math.floor(Date.now() / 1000);
   const event = subscriptionEvent(`evt_sig_${user.id}`, {
     sub: `sub_sig_${user.id}`,
@@ -137,25 +117,24 @@ test('webhook signatures: valid passes; tampered, wrong secret, expired and miss
     'v1=deadbeef',
   ];
   for (const header of bad) {
-    const res = await api('/api/v1/billing/webhook', {
-      method: 'POST',
+    const res = await client.billingWebhook({
       body,
       headers: { 'content-type': 'application/json', 'stripe-signature': header },
     });
     assert.equal(res.status, 403, header);
     assert.equal(res.json.code, 'bad_signature');
   }
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, false);
   // Several v1 signatures (secret rotation): one valid is enough.
   const rotated = (b) => `${sign(b)},v1=${'0'.repeat(64)}`;
   const ok = await webhook(event, rotated);
   assert.equal(ok.status, 200);
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, true);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, true);
 });
 
 test('webhooks are idempotent by event id and tolerate out-of-order delivery', async () => {
   const { cookie, user } = await signUp('order');
-  const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
+  const customer = (await client.billingCreateCustomer({ cookie })).json.customerId;
   const sub = `sub_order_${user.id}`;
   const now = Math.floor(Date.now() / 1000);
   const created = subscriptionEvent(`evt_a_${user.id}`, {
@@ -176,7 +155,7 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
   // The cancellation arrives first, then the older creation: the newer state must win.
   assert.equal((await webhook(canceled)).status, 200);
   assert.equal((await webhook(created)).status, 200);
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, false);
   // A replay of an applied event changes nothing and says so.
   const replay = await webhook(canceled);
   assert.equal(replay.status, 200);
@@ -185,10 +164,10 @@ test('webhooks are idempotent by event id and tolerate out-of-order delivery', a
 
   const renewed = subscriptionEvent(`evt_c_${user.id}`, { sub, customer, created: now, userId: user.id });
   await webhook(renewed);
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, true);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, true);
   const failed = paymentFailedEvent(`evt_d_${user.id}`, { customer, sub, created: now + 1 });
   assert.equal((await webhook(failed)).status, 200);
-  const billing = await api('/api/v1/billing', { cookie });
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.paid, false);
   assert.equal(billing.json.billingData.Subscription[0].status, 'past_due');
 });
@@ -202,7 +181,7 @@ test('checkout.session.completed links the customer and activates the subscripti
     created: Math.floor(Date.now() / 1000),
   });
   assert.equal((await webhook(event)).status, 200);
-  const billing = await api('/api/v1/billing', { cookie });
+  const billing = await client.billingGet({ cookie });
   assert.equal(billing.json.billingData.paid, true);
   assert.equal(billing.json.billingData.stripe_customer_id, `cus_stripe_${user.id}`);
 });
@@ -219,7 +198,7 @@ test('unknown event types are acknowledged; a handled type whose object is not t
   );
   assert.equal(refund.status, 200);
   assert.equal(refund.json.message, 'Evento procesado');
-  const customer = (await api('/api/v1/billing', { method: 'POST', cookie })).json.customerId;
+  const customer = (await client.billingCreateCustomer({ cookie })).json.customerId;
   const partial = otherEvent(`evt_partial_${user.id}`, {
     type: 'customer.subscription.updated',
     created: now,
@@ -234,5 +213,5 @@ test('unknown event types are acknowledged; a handled type whose object is not t
   const refused = await webhook(partial);
   assert.equal(refused.status, 400);
   assert.equal(refused.json.code, 'bad_event');
-  assert.equal((await api('/api/v1/billing', { cookie })).json.billingData.paid, false);
+  assert.equal((await client.billingGet({ cookie })).json.billingData.paid, false);
 });

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, BASE, signUp } from './helpers.mjs';
-import { grantSubscription } from './db.mjs';
+import { BASE, client } from './helpers.mjs';
+import { createAnalysis, owner as subscribed, Participation } from '../lib/test-app.mjs';
 import {
   at,
   complete,
@@ -92,11 +92,7 @@ function probe(bytes, name) {
   return { streams: json.streams.map((s) => s.codec_type), seconds: Number(json.format.duration) };
 }
 
-async function owner() {
-  const user = await signUp('camera');
-  grantSubscription(user.user.id);
-  return user;
-}
+const owner = () => subscribed('camera');
 
 const body = (extra = {}) => ({
   name: 'Cámara',
@@ -108,73 +104,49 @@ const body = (extra = {}) => ({
   ...extra,
 });
 
-async function analysis(user, extra) {
-  const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body(extra) });
-  assert.equal(res.status, 201, res.text);
-  return res.json.analysisData.id;
-}
+const analysis = async (user, extra) => (await createAnalysis(user, body(extra))).id;
 
-function putThumbnail(entryId, cookie, bytes, headers = {}) {
-  return fetch(`${BASE}/api/v1/analysisEntry/${entryId}/thumbnail`, {
-    method: 'PUT',
-    headers: { 'content-type': 'image/jpeg', ...(cookie ? { cookie } : {}), ...headers },
-    body: bytes,
-  }).then(async (res) => ({ status: res.status, json: await res.json().catch(() => undefined), headers: res.headers }));
-}
+const putThumbnail = (entryId, cookie, bytes, headers = {}) =>
+  new Participation({ entryId, cookie }).putThumbnail(bytes, headers);
 
 test('the camera setting: off by default, kept on edit when missing, anything else refused in Spanish', async () => {
   const user = await owner();
   const plain = await analysis(user);
-  assert.equal((await api(`/api/v1/analysis/${plain}`, { cookie: user.cookie })).json.analysisData.camera, 'off');
+  assert.equal((await client.analysisGet(plain, { cookie: user.cookie })).json.analysisData.camera, 'off');
 
   const required = await analysis(user, { camera: 'required' });
-  const edited = await api(`/api/v1/analysis/${required}`, {
-    method: 'PATCH',
-    cookie: user.cookie,
-    body: body({ name: 'Otro nombre' }),
-  });
+  const edited = await client.analysisUpdate(required, { cookie: user.cookie, body: body({ name: 'Otro nombre' }) });
   assert.equal(edited.status, 200, edited.text);
   assert.equal(edited.json.analysisData.camera, 'required', 'an edit without the field keeps the setting');
-  const optional = await api(`/api/v1/analysis/${required}`, {
-    method: 'PATCH',
-    cookie: user.cookie,
-    body: body({ camera: 'optional' }),
-  });
+  const optional = await client.analysisUpdate(required, { cookie: user.cookie, body: body({ camera: 'optional' }) });
   assert.equal(optional.json.analysisData.camera, 'optional');
-  const list = await api('/api/v1/analysis', { cookie: user.cookie });
+  const list = await client.analysisList({ cookie: user.cookie });
   assert.deepEqual(list.json.analyses.map((a) => a.camera).sort(), ['off', 'optional']);
 
   for (const bad of ['on', 'Obligatoria', '', 1, true]) {
-    const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body({ camera: bad }) });
+    const res = await client.analysisCreate({ cookie: user.cookie, body: body({ camera: bad }) });
     assert.ok([400, 422].includes(res.status), `${JSON.stringify(bad)}: ${res.status}`);
     if (typeof bad === 'string') {
       assert.equal(res.status, 400);
       assert.equal(res.json.message, "Por favor, elige una opción de cámara válida: 'off', 'optional' o 'required'");
     }
   }
-  const badEdit = await api(`/api/v1/analysis/${required}`, {
-    method: 'PATCH',
-    cookie: user.cookie,
-    body: body({ camera: 'sí' }),
-  });
+  const badEdit = await client.analysisUpdate(required, { cookie: user.cookie, body: body({ camera: 'sí' }) });
   assert.equal(badEdit.status, 400);
   assert.equal(
-    (await api(`/api/v1/analysis/${required}`, { cookie: user.cookie })).json.analysisData.camera,
+    (await client.analysisGet(required, { cookie: user.cookie })).json.analysisData.camera,
     'optional',
     'a refused edit changes nothing',
   );
 
   // The participant learns it before taking a place (the permissions step asks for the camera),
   // from participate, and from the resume info.
-  const validated = await api('/api/v1/analysis/validate-participation', {
-    method: 'POST',
-    body: { analysisId: required },
-  });
+  const validated = await client.validateParticipation({ body: { analysisId: required } });
   assert.equal(validated.json.success, true);
   assert.equal(validated.json.camera, 'optional');
   const p = await participate(required);
   assert.equal(p.res.json.analysisData.camera, 'optional');
-  assert.equal((await api('/api/v1/participation/current', { cookie: p.cookie })).json.analysisData.camera, 'optional');
+  assert.equal((await client.participationCurrent({ cookie: p.cookie })).json.analysisData.camera, 'optional');
   assert.equal((await participate(plain)).res.json.analysisData.camera, 'off');
 });
 
@@ -189,11 +161,7 @@ test('the camera track goes through the chunk pipeline into its own seekable fil
   assert.equal((await openCameraSegment(entryId, cookie)).status, 409, 'the camera follows a screen segment');
   const screen = await openSegment(entryId, cookie);
   assert.equal(screen.json.segment, 1);
-  const bad = await api(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
-    cookie,
-    body: { mimeType: 'video/webm', track: 'mic' },
-  });
+  const bad = await client.entrySegmentOpen(entryId, { cookie, body: { mimeType: 'video/webm', track: 'mic' } });
   assert.equal(bad.status, 400);
   assert.equal(bad.json.message, "Pista de grabación no válida: usa 'screen' o 'camera'");
   assert.equal(
@@ -254,14 +222,14 @@ test('the camera track goes through the chunk pipeline into its own seekable fil
     'complete closed both tracks',
   );
 
-  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: user.cookie });
+  const entry = await client.entryUrl(entryId, { cookie: user.cookie });
   const [segment] = entry.json.segments;
   assert.match(
     segment.cameraUrl,
     /\/api\/v1\/recordings\/[0-9a-f]{32}\/1\/camera\?expires=\d+&kid=[0-9a-f]{8}&sig=[0-9a-f]{64}$/,
   );
   assert.equal(segment.cameraOffsetMs, 180);
-  const page = await api(`/api/v1/entry/${entryId}`, { cookie: user.cookie });
+  const page = await client.entryPage(entryId, { cookie: user.cookie });
   assert.equal(page.json.segments[0].cameraUrl.split('?')[0], segment.cameraUrl.split('?')[0]);
 
   const res = await fetch(segment.cameraUrl);
@@ -316,7 +284,7 @@ test('participants are numbered by start; a number is never reused after a delet
   const started = [];
   for (let i = 0; i < 3; i++) started.push(await participate(id, { headers: at(t0 + i * 1000) }));
   const table = async (headers) =>
-    (await api(`/api/v1/analysis/${id}`, { cookie: user.cookie, headers })).json.analysisData.AnalysisEntries;
+    (await client.analysisGet(id, { cookie: user.cookie, headers })).json.analysisData.AnalysisEntries;
   assert.deepEqual(
     (await table()).map((e) => e.participantNumber),
     [3, 2, 1],
@@ -327,11 +295,8 @@ test('participants are numbered by start; a number is never reused after a delet
   await recordSegment(started[2].entryId, started[2].cookie, randomBytes(2000), { chunkSize: 1000 });
   await complete(started[2].entryId, started[2].cookie);
   await submit(started[2].entryId, started[2].cookie);
-  assert.equal(
-    (await api(`/api/v1/entry/${started[2].entryId}`, { method: 'DELETE', cookie: user.cookie })).status,
-    200,
-  );
-  await api(`/api/v1/analysisEntry/${started[1].entryId}`, { method: 'DELETE', cookie: started[1].cookie });
+  assert.equal((await client.entryDelete(started[2].entryId, { cookie: user.cookie })).status, 200);
+  await client.entryAbandon(started[1].entryId, { cookie: started[1].cookie });
   const next = await participate(id, { headers: at(t0 + 5000) });
   const rows = await table();
   assert.deepEqual(
@@ -347,7 +312,7 @@ test('participants are numbered by start; a number is never reused after a delet
   const numbers = (await table()).map((e) => e.participantNumber).sort((a, b) => a - b);
   assert.deepEqual(numbers, [1, 4, 5, 6, 7, 8], 'unique, and never 2 or 3 again');
   assert.ok(burst.every((b) => b.res.status === 200));
-  const page = await api(`/api/v1/entry/${started[0].entryId}`, { cookie: user.cookie });
+  const page = await client.entryPage(started[0].entryId, { cookie: user.cookie });
   assert.equal(page.status, 404, 'not recorded yet: no entry page');
 });
 
@@ -363,16 +328,12 @@ test('the participations table: status (in progress, interrupted, submitted), da
   await recordSegment(sent.entryId, sent.cookie, randomBytes(3000), { chunkSize: 1000, msPerChunk: 2000 });
   await complete(sent.entryId, sent.cookie);
   await submit(sent.entryId, sent.cookie);
-  await api(`/api/v1/entry/${sent.entryId}/notes`, {
-    method: 'POST',
-    cookie: user.cookie,
-    body: { atMs: 100, text: 'Nota' },
-  });
+  await client.noteCreate(sent.entryId, { cookie: user.cookie, body: { atMs: 100, text: 'Nota' } });
   const image = JPEG;
   assert.equal((await putThumbnail(live.entryId, live.cookie, image)).status, 200);
 
-  const rows = (await api(`/api/v1/analysis/${id}`, { cookie: user.cookie, headers: at(t0 + 6 * MINUTE) })).json
-    .analysisData.AnalysisEntries;
+  const rows = (await client.analysisGet(id, { cookie: user.cookie, headers: at(t0 + 6 * MINUTE) })).json.analysisData
+    .AnalysisEntries;
   const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
   assert.deepEqual(
     rows.map((r) => r.id),
@@ -395,8 +356,8 @@ test('the participations table: status (in progress, interrupted, submitted), da
   assert.equal(thumb.headers.get('content-type'), 'image/jpeg');
   assert.deepEqual(Buffer.from(await thumb.arrayBuffer()), image);
   // Later, the live one went quiet too.
-  const later = (await api(`/api/v1/analysis/${id}`, { cookie: user.cookie, headers: at(t0 + 8 * MINUTE) })).json
-    .analysisData.AnalysisEntries;
+  const later = (await client.analysisGet(id, { cookie: user.cookie, headers: at(t0 + 8 * MINUTE) })).json.analysisData
+    .AnalysisEntries;
   assert.equal(later.find((r) => r.id === live.entryId).status, 'interrupted');
 });
 
@@ -461,7 +422,7 @@ test('the thumbnail route: a small JPEG from the capability holder only, 4xx for
   assert.equal((await putThumbnail(entryId, cookie, image)).status, 200, 'a second one replaces the first');
   const prefix = prefixOf(id, entryId);
   assert.deepEqual(r2Keys(prefix), [`${prefix}thumbnail.jpg`]);
-  const [row] = (await api(`/api/v1/analysis/${id}`, { cookie: user.cookie })).json.analysisData.AnalysisEntries.filter(
+  const [row] = (await client.analysisGet(id, { cookie: user.cookie })).json.analysisData.AnalysisEntries.filter(
     (e) => e.id === entryId,
   );
   const signed = new URL(row.thumbnailUrl);
@@ -501,10 +462,7 @@ test('deleting an entry, leaving and deleting an analysis remove camera and thum
 
   // Leaving (or the stream stopping) mid-recording.
   const left = await withCamera();
-  assert.equal(
-    (await api(`/api/v1/analysisEntry/${left.entryId}`, { method: 'DELETE', cookie: left.cookie })).status,
-    200,
-  );
+  assert.equal((await client.entryAbandon(left.entryId, { cookie: left.cookie })).status, 200);
   assert.deepEqual(r2Keys(left.prefix), []);
   assert.deepEqual(openUploads(left.prefix), []);
 
@@ -522,12 +480,12 @@ test('deleting an entry, leaving and deleting an analysis remove camera and thum
     `${done.prefix}segments/1/screen.mp4`,
     `${done.prefix}thumbnail.jpg`,
   ]);
-  assert.equal((await api(`/api/v1/entry/${done.entryId}`, { method: 'DELETE', cookie: user.cookie })).status, 200);
+  assert.equal((await client.entryDelete(done.entryId, { cookie: user.cookie })).status, 200);
   assert.deepEqual(r2Keys(done.prefix), []);
 
   // The analysis goes with an unfinished one.
   const open = await withCamera();
-  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: user.cookie })).status, 200);
+  assert.equal((await client.analysisDelete(id, { cookie: user.cookie })).status, 200);
   assert.deepEqual(r2Keys(`analyses/${id}/`), []);
   assert.deepEqual(openUploads(open.prefix), []);
 });

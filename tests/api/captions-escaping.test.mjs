@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE } from './helpers.mjs';
+import { BASE, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
@@ -33,6 +33,6 @@ test('what a participant says stays inside its cue in the captions file', async 
   // Exactly two cues, as two lines were said.
   assert.equal(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm).length, 2);
   // The JSON view keeps the words as said (it is not markup).
-  const json = await api(`/api/v1/entry/${entryId}/transcript`, { cookie: owner.cookie });
+  const json = await client.transcriptGet(entryId, { cookie: owner.cookie });
   assert.equal(json.json.lines[0].text, said);
 });

@@ -10,8 +10,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, BASE, signUp } from './helpers.mjs';
+import { BASE, signUp, client } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
+import { createAnalysis } from '../lib/test-app.mjs';
 import {
   at,
   complete,
@@ -32,26 +33,18 @@ const MIB = 1024 * 1024;
 const MINUTE = 60_000;
 const sha = (b) => createHash('sha256').update(b).digest('hex');
 
+/** A subscribed researcher's (`owner`, or a new one) analysis with `places` places. */
 async function analysisWith(places, owner) {
   owner ??= await signUp('chunks');
   grantSubscription(owner.user.id);
-  const res = await api('/api/v1/analysis', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: {
-      name: 'Durable',
-      url: 'example.com',
-      maxNumberOfParticipants: places,
-      scenario: 'S',
-      tasks: [
-        { taskType: 'text', taskContent: 'T1' },
-        { taskType: 'text', taskContent: 'T2' },
-      ],
-      device: 'computer',
-    },
+  const { id } = await createAnalysis(owner, {
+    name: 'Durable',
+    url: 'example.com',
+    max: places,
+    scenario: 'S',
+    tasks: ['T1', 'T2'],
   });
-  assert.equal(res.status, 201, res.text);
-  return { owner, id: res.json.analysisData.id };
+  return { owner, id };
 }
 
 const prefixOf = (analysisId, entryId) => `analyses/${analysisId}/entries/${entryId}/`;
@@ -143,7 +136,7 @@ test('parts are composed while recording, and a closed segment is byte-identical
   assert.ok(await until(() => chunkKeys().length === 0), `chunks left after Finish: ${chunkKeys().length}`);
   assert.deepEqual(r2Keys(prefix), [`${prefix}segments/1/screen.mp4`], 'only the composed file is left');
 
-  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryUrl(entryId, { cookie: owner.cookie });
   assert.equal(entry.status, 200);
   assert.equal(entry.json.durationMs, 44000);
   assert.equal(entry.json.segments.length, 1);
@@ -163,7 +156,7 @@ test('parts are composed while recording, and a closed segment is byte-identical
   assert.deepEqual(Buffer.from(await middle.arrayBuffer()), data.subarray(5 * MIB - 5, 5 * MIB + 5));
   // Every other answer stays as strict as before.
   assert.equal(entry.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'");
-  const page = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const page = await client.entryPage(entryId, { cookie: owner.cookie });
   assert.deepEqual(page.json.steps, steps);
   assert.equal(page.json.segments.length, 1);
 });
@@ -182,20 +175,17 @@ test('a resumed participation is a second segment of the same entry, and plays a
     { index: 1, atMs: 1200 },
     { index: 2, atMs: 2500 },
   ];
-  assert.equal(
-    (await api(`/api/v1/analysisEntry/${entryId}/steps`, { method: 'PUT', cookie, body: { steps } })).status,
-    200,
-  );
+  assert.equal((await client.entrySteps(entryId, { cookie, body: { steps } })).status, 200);
 
   // The tab reloads: the page asks who we are, and the participant chooses 'Continuar'.
-  const current = await api('/api/v1/participation/current', { cookie });
+  const current = await client.participationCurrent({ cookie });
   assert.equal(current.status, 200, current.text);
   assert.equal(current.json.analysisEntryId, entryId);
   assert.equal(current.json.analysisId, id);
   assert.equal(current.json.recordedMs, 3000);
   assert.deepEqual(current.json.steps, steps);
   assert.equal(current.json.analysisData.tasks.length, 2);
-  const resumed = await api(`/api/v1/analysisEntry/${entryId}/resume`, { method: 'POST', cookie });
+  const resumed = await client.entryResume(entryId, { cookie });
   assert.equal(resumed.status, 200, resumed.text);
   assert.match(resumed.headers.getSetCookie().join(), /Max-Age=86400/);
   const second = randomBytes(400_000);
@@ -204,12 +194,12 @@ test('a resumed participation is a second segment of the same entry, and plays a
   assert.deepEqual((await complete(entryId, cookie, {})).json, { durationMs: 5000, segments: 2 });
   assert.equal((await submit(entryId, cookie)).status, 200);
   assert.equal(
-    (await api('/api/v1/participation/current', { cookie })).status,
+    (await client.participationCurrent({ cookie })).status,
     404,
     'a submitted participation is not offered again',
   );
 
-  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryUrl(entryId, { cookie: owner.cookie });
   assert.deepEqual(
     entry.json.segments.map((s) => s.durationMs),
     [3000, 2000],
@@ -259,7 +249,7 @@ test('a WebM segment gets its duration written into the header at the close; MP4
     await recordSegment(entryId, cookie, data, { chunkSize: Math.ceil(data.length / 4), msPerChunk: 600, mimeType });
     assert.equal((await complete(entryId, cookie, {})).status, 200);
     assert.equal((await submit(entryId, cookie)).status, 200);
-    const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+    const entry = await client.entryUrl(entryId, { cookie: owner.cookie });
     const stored = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
     if (mimeType.startsWith('video/webm'))
       assert.equal(stored.length, data.length, `${name}: the header patch keeps the length`);
@@ -305,25 +295,17 @@ test('a place is held by activity: 5 minutes without media, 30 after the recordi
   assert.equal((await participate(id, { headers: at(t0 + 37 * MINUTE) })).res.status, 409);
 
   // A comes back (reload) while B holds the place: no place, and A's participation is deleted.
-  const again = await api(`/api/v1/analysisEntry/${a.entryId}/resume`, {
-    method: 'POST',
-    cookie: a.cookie,
-    headers: at(t0 + 20 * MINUTE),
-  });
+  const again = await client.entryResume(a.entryId, { cookie: a.cookie, headers: at(t0 + 20 * MINUTE) });
   assert.equal(again.status, 409);
   assert.equal(again.json.message, 'No hay plazas disponibles para este análisis.');
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(a.entryId)}`);
   assert.equal(row.status, 'abandoned');
-  assert.equal((await api('/api/v1/participation/current', { cookie: a.cookie })).status, 404);
+  assert.equal((await client.participationCurrent({ cookie: a.cookie })).status, 404);
 
   // 30 minutes after B's last chunk its place is free: a newcomer takes it, and B cannot resume.
   const c = await participate(id, { headers: at(t0 + 39 * MINUTE) });
   assert.equal(c.res.status, 200);
-  const late = await api(`/api/v1/analysisEntry/${b.entryId}/resume`, {
-    method: 'POST',
-    cookie: b.cookie,
-    headers: at(t0 + 40 * MINUTE),
-  });
+  const late = await client.entryResume(b.entryId, { cookie: b.cookie, headers: at(t0 + 40 * MINUTE) });
   assert.equal(late.status, 409);
   assert.deepEqual(r2Keys(prefixOf(id, b.entryId)), [], "B's chunks are gone with it");
 });
@@ -415,7 +397,7 @@ test('a participation nobody comes back to is deleted by its alarm after 24 h wi
   const rows = await sql(`SELECT e.status, (SELECT COUNT(*) FROM entry_segments s WHERE s.entry_id = e.id) AS segments
     FROM analysis_entries e WHERE e.id = ${q(gone.entryId)}`);
   assert.deepEqual(rows, [{ status: 'abandoned', segments: 0 }]);
-  assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
+  assert.equal((await client.participationCurrent({ cookie: gone.cookie })).status, 404);
   assert.ok(r2Keys(prefixOf(id, kept.entryId)).length > 0, 'a participation active 4 h later is kept');
 });
 
@@ -431,7 +413,7 @@ test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2
   };
   // Leave ('Eliminar grabación y salir', or stop sharing): everything goes, the place is free.
   const leaver = await record(id, 11 * MIB);
-  const left = await api(`/api/v1/analysisEntry/${leaver.entryId}`, { method: 'DELETE', cookie: leaver.cookie });
+  const left = await client.entryAbandon(leaver.entryId, { cookie: leaver.cookie });
   assert.equal(left.status, 200);
   assert.deepEqual(r2Keys(prefixOf(id, leaver.entryId)), []);
   assert.deepEqual(openUploads(prefixOf(id, leaver.entryId)), []);
@@ -440,12 +422,12 @@ test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2
   const done = await record(id, 200_000);
   await complete(done.entryId, done.cookie, {});
   await submit(done.entryId, done.cookie);
-  assert.equal((await api(`/api/v1/entry/${done.entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.entryDelete(done.entryId, { cookie: owner.cookie })).status, 200);
   assert.deepEqual(r2Keys(prefixOf(id, done.entryId)), []);
 
   // An analysis deleted while a participant is mid-recording with an open upload.
   const midway = await record(id, 11 * MIB);
-  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisDelete(id, { cookie: owner.cookie })).status, 200);
   assert.deepEqual(r2Keys(`analyses/${id}/`), []);
   assert.deepEqual(openUploads(`analyses/${id}/`), []);
   assert.equal((await putChunk(midway.entryId, midway.cookie, 1, 99, randomBytes(10), 1)).status, 404);
@@ -454,10 +436,7 @@ test('leaving, and deleting an entry, an analysis or a user, leave nothing in R2
   await record(other, 11 * MIB);
   const admin = await signUp('purge-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  assert.equal(
-    (await api(`/api/v1/admin/users/${owner.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
-    200,
-  );
+  assert.equal((await client.adminUserDelete(owner.user.id, { cookie: admin.cookie })).status, 200);
   assert.deepEqual(r2Keys(`analyses/${other}/`), []);
   assert.deepEqual(openUploads(`analyses/${other}/`), []);
 });
@@ -480,7 +459,7 @@ test('past the size limit a chunk gets 413 with a Spanish message, and what was 
   assert.equal(done.status, 200, done.text);
   assert.equal(done.json.durationMs, fits * 1000);
   assert.equal((await submit(entryId, cookie)).status, 200);
-  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryUrl(entryId, { cookie: owner.cookie });
   const head = await fetch(entry.json.segments[0].url, { headers: { range: 'bytes=0-0' } });
   assert.equal(head.headers.get('content-range'), `bytes 0-0/${TEST_MAX_ENTRY_BYTES}`);
 });

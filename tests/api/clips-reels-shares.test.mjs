@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, randomIp, signUp } from './helpers.mjs';
+import { api, BASE, randomIp, signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { at, submittedLargeRecording } from './recording.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
@@ -25,10 +25,8 @@ async function world(tag) {
   return { owner, analysis, a: a.entryId, b: b.entryId };
 }
 
-const note = (owner, entry, body) =>
-  api(`/api/v1/entry/${entry}/notes`, { method: 'POST', cookie: owner.cookie, body });
-const patch = (owner, entry, id, body) =>
-  api(`/api/v1/entry/${entry}/notes/${id}`, { method: 'PATCH', cookie: owner.cookie, body });
+const note = (owner, entry, body) => client.noteCreate(entry, { cookie: owner.cookie, body });
+const patch = (owner, entry, id, body) => client.noteUpdate(entry, id, { cookie: owner.cookie, body });
 
 test('clips: a range inside the recording, a title and normalised tags; edits keep what they leave out', async () => {
   const { owner, a } = await world('clips');
@@ -134,7 +132,7 @@ test('the analysis lists every note and clip, filtered by tag, task and kind, wi
     "El filtro de tipo debe ser 'note' o 'clip'",
   ]);
   const stranger = await signUp('listing-stranger');
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.analysisNotes(analysis.id, { cookie: stranger.cookie })).status, 404);
 });
 
 test('reels: ordered clips from several recordings, reordered, added and removed; the playlist plays', async () => {
@@ -224,7 +222,7 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   ]) {
     assert.equal((await api(path, { method, cookie: other.owner.cookie, body })).status, 404, `${method} ${path}`);
   }
-  await api(`/api/v1/entry/${a}/notes/${c1}`, { method: 'DELETE', cookie: owner.cookie });
+  await client.noteDelete(a, c1, { cookie: owner.cookie });
   assert.deepEqual(
     (await api(url, { cookie: owner.cookie })).json.clips.map((c) => c.clipId),
     [c2, c3],
@@ -233,9 +231,8 @@ test('reels: ordered clips from several recordings, reordered, added and removed
   assert.equal((await api(url, { cookie: owner.cookie })).status, 404);
 });
 
-const share = (owner, analysisId, body) =>
-  api(`/api/v1/analysis/${analysisId}/shares`, { method: 'POST', cookie: owner.cookie, body });
-const open = (token, headers = {}) => api(`/api/v1/share/${token}`, { headers });
+const share = (owner, analysisId, body) => client.shareCreate(analysisId, { cookie: owner.cookie, body });
+const open = (token, headers = {}) => client.sharedView(token, { headers });
 
 test('a share link: created once, opened without an account, counted, revoked â†’ 404 (the page 410)', async () => {
   const { owner, analysis, a, b } = await world('share');
@@ -277,7 +274,7 @@ test('a share link: created once, opened without an account, counted, revoked â†
   assert.equal(tampered.status, 403);
 
   await open(token);
-  const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: owner.cookie });
+  const listed = await client.shareList(analysis.id, { cookie: owner.cookie });
   assert.deepEqual(
     listed.json.shares.map((s) => [s.id, s.viewCount, s.state]),
     [[dto.id, 2, 'active']],
@@ -293,9 +290,9 @@ test('a share link: created once, opened without an account, counted, revoked â†
   assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
 
   const stranger = await signUp('share-stranger');
-  assert.equal((await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}/shares`, { cookie: stranger.cookie })).status, 404);
-  const revoked = await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie });
+  assert.equal((await client.shareRevoke(dto.id, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.shareList(analysis.id, { cookie: stranger.cookie })).status, 404);
+  const revoked = await client.shareRevoke(dto.id, { cookie: owner.cookie });
   assert.deepEqual([revoked.status, revoked.json.state], [200, 'revoked']);
   const gone = await open(token);
   assert.deepEqual([gone.status, gone.json.message], [404, GONE]);
@@ -341,11 +338,8 @@ test('share links expire after 7, 30 or 90 days', async () => {
     'an expired page is gone',
   );
   // The owner's session idles out after 7 days on the same clock: a visit on day 6 keeps it.
-  await api('/api/v1/auth/session', { cookie: owner.cookie, headers: at(dto.createdAt + 6 * DAY) });
-  const listed = await api(`/api/v1/analysis/${analysis.id}/shares`, {
-    cookie: owner.cookie,
-    headers: at(dto.createdAt + 8 * DAY),
-  });
+  await client.authSession({ cookie: owner.cookie, headers: at(dto.createdAt + 6 * DAY) });
+  const listed = await client.shareList(analysis.id, { cookie: owner.cookie, headers: at(dto.createdAt + 8 * DAY) });
   assert.equal(listed.json.shares[0].state, 'expired');
 });
 
@@ -356,11 +350,7 @@ test('each kind shows only what was shared: a clip, a reel, the summary, notes o
   ).json.id;
   const clipB = (await note(owner, b, { atMs: 4000, endMs: 6000, title: 'Duda', text: 'Otro texto' })).json.id;
   const reel = (
-    await api(`/api/v1/analysis/${analysis.id}/reels`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { title: 'Reel', clipIds: [clipB, clip] },
-    })
+    await client.reelCreate(analysis.id, { cookie: owner.cookie, body: { title: 'Reel', clipIds: [clipB, clip] } })
   ).json.id;
 
   const clipShare = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
@@ -407,7 +397,7 @@ test('each kind shows only what was shared: a clip, a reel, the summary, notes o
   const reelFile = reelView.reel.clips[0].segments[0].url;
   assert.equal((await fetch(reelFile)).status, 200);
   // A clip taken out of the reel stops playing through the link.
-  await api(`/api/v1/reels/${reel}/clips/${clipB}`, { method: 'DELETE', cookie: owner.cookie });
+  await client.reelClipRemove(reel, clipB, { cookie: owner.cookie });
   assert.equal((await fetch(reelFile)).status, 404);
 
   const summary = (await open((await share(owner, analysis.id, { kind: 'summary', expiresInDays: 30 })).json.token))
@@ -478,8 +468,7 @@ test('a share token opens nothing but its page: not the entryâ€™s API, not the a
       assert.equal(res.status, 401, `${method} ${path} ${JSON.stringify(headers)}`);
     }
   }
-  const asCapability = await api(`/api/v1/analysisEntry/${a}/steps`, {
-    method: 'PUT',
+  const asCapability = await client.entrySteps(a, {
     cookie: `__Host-lupa_participation=${token}`,
     body: { steps: [] },
   });
@@ -494,7 +483,7 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
   const recording = (await share(owner, analysis.id, { kind: 'recording', targetId: b, expiresInDays: 7 })).json;
   const clipShare = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
   const kept = (await share(owner, analysis.id, { kind: 'recording', targetId: a, expiresInDays: 7 })).json;
-  assert.equal((await api(`/api/v1/entry/${b}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.entryDelete(b, { cookie: owner.cookie })).status, 200);
   const rows = await sql(`SELECT id FROM shares WHERE analysis_id = ${q(analysis.id)}`);
   assert.deepEqual(
     rows.map((r) => r.id),
@@ -505,7 +494,7 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
   assert.equal((await open(kept.token)).status, 200);
 
   const summary = (await share(owner, analysis.id, { kind: 'summary', expiresInDays: 7 })).json;
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisDelete(analysis.id, { cookie: owner.cookie })).status, 200);
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 0);
   assert.equal((await open(summary.token)).status, 404);
 
@@ -514,10 +503,7 @@ test('deleting what was shared deletes the link in the same batch: entry, analys
   const theirShare = (await share(leaving, theirs.id, { kind: 'summary', expiresInDays: 90 })).json;
   const admin = await signUp('share-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  assert.equal(
-    (await api(`/api/v1/admin/users/${leaving.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
-    200,
-  );
+  assert.equal((await client.adminUserDelete(leaving.user.id, { cookie: admin.cookie })).status, 200);
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE owner_id = ${q(leaving.user.id)}`))[0].n, 0);
   assert.equal((await open(theirShare.token)).status, 404);
 });
@@ -530,14 +516,14 @@ test('the public share route is rate-limited per client', async () => {
   let ok = 0;
   let refused;
   for (let i = 0; i < 242 && !refused; i++) {
-    const res = await api(`/api/v1/share/${token}`, { ip });
+    const res = await client.sharedView(token, { ip });
     if (res.status === 200) ok++;
     else refused = res;
   }
   assert.equal(refused?.status, 429);
   assert.ok(refused.headers.get('retry-after'));
   assert.ok(ok >= 120, `${ok} views before the limit`);
-  assert.equal((await api(`/api/v1/share/${token}`)).status, 200, 'other clients still get in');
+  assert.equal((await client.sharedView(token)).status, 200, 'other clients still get in');
 });
 
 test('the share page is rate-limited per client like the API: unknown tokens stop answering 410', async () => {
@@ -571,7 +557,7 @@ test('playlists, the list and shared recordings name the participant and carry t
   assert.deepEqual(Object.values(numbers).sort(), [1, 2]);
   const ca = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'A' })).json.id;
   const cb = (await note(owner, b, { atMs: 3000, endMs: 8000, title: 'B' })).json.id;
-  const listed = (await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: owner.cookie })).json.notes;
+  const listed = (await client.analysisNotes(analysis.id, { cookie: owner.cookie })).json.notes;
   assert.deepEqual(
     listed.map((n) => n.participantNumber),
     [numbers[a], numbers[b]],
@@ -582,13 +568,8 @@ test('playlists, the list and shared recordings name the participant and carry t
   await sql(
     `INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, duration_ms, state, created_at, start_ms) VALUES (${q(a)}, 1, 'camera', 'video/mp4', ${q(key)}, 40000, 'closed', 0, 400)`,
   );
-  const reel = (
-    await api(`/api/v1/analysis/${analysis.id}/reels`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { title: 'R', clipIds: [ca, cb] },
-    })
-  ).json;
+  const reel = (await client.reelCreate(analysis.id, { cookie: owner.cookie, body: { title: 'R', clipIds: [ca, cb] } }))
+    .json;
   assert.deepEqual(
     reel.clips.map((c) => c.participantNumber),
     [numbers[a], numbers[b]],
@@ -638,12 +619,12 @@ test('shared media answers at most 8 MiB at a time, so revoking stops a player t
 
   // Revoked while a read is under way: that answer ends at the cap, and the next one is refused.
   const reading = await fetch(url, { headers: { range: 'bytes=0-' } });
-  assert.equal((await api(`/api/v1/shares/${dto.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.shareRevoke(dto.id, { cookie: owner.cookie })).status, 200);
   assert.equal((await reading.arrayBuffer()).byteLength, 8 * MIB);
   const next = await fetch(url, { headers: { range: `bytes=${8 * MIB}-` } });
   assert.equal(next.status, 404);
   // The owner's own player is not capped.
-  const own = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const own = (await client.entryPage(entryId, { cookie: owner.cookie })).json.segments[0].url;
   const ownRead = await fetch(own, { headers: { range: 'bytes=0-' } });
   assert.deepEqual([ownRead.status, (await ownRead.arrayBuffer()).byteLength], [206, file.length]);
 });
@@ -653,11 +634,7 @@ test('a lapsed customer makes no new clips, reels or links; existing links keep 
   const clip = (await note(owner, a, { atMs: 3000, endMs: 8000, title: 'Antes', text: 'x' })).json.id;
   const other = (await note(owner, b, { atMs: 1000, endMs: 2000, title: 'Otro', text: 'y' })).json.id;
   const reel = (
-    await api(`/api/v1/analysis/${analysis.id}/reels`, {
-      method: 'POST',
-      cookie: owner.cookie,
-      body: { title: 'Reel', clipIds: [clip] },
-    })
+    await client.reelCreate(analysis.id, { cookie: owner.cookie, body: { title: 'Reel', clipIds: [clip] } })
   ).json.id;
   const link = (await share(owner, analysis.id, { kind: 'clip', targetId: clip, expiresInDays: 7 })).json;
   await sql(`UPDATE subscriptions SET status = 'canceled' WHERE user_id = ${q(owner.user.id)}`);
@@ -711,7 +688,7 @@ test('a lapsed customer makes no new clips, reels or links; existing links keep 
   }
   // Nothing was written by the refused requests.
   assert.deepEqual(
-    (await api(`/api/v1/reels/${reel}`, { cookie: owner.cookie })).json.clips.map((c) => c.clipId),
+    (await client.reelGet(reel, { cookie: owner.cookie })).json.clips.map((c) => c.clipId),
     [clip],
   );
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM shares WHERE analysis_id = ${q(analysis.id)}`))[0].n, 1);
@@ -725,15 +702,9 @@ test('a lapsed customer makes no new clips, reels or links; existing links keep 
   assert.equal(plain.status, 201, plain.text);
   assert.equal((await patch(owner, a, clip, { text: 'Texto nuevo', tags: ['nav'] })).status, 200);
   assert.equal((await patch(owner, b, other, { endMs: null })).status, 200, 'a clip can become a note again');
-  assert.equal(
-    (await api(`/api/v1/reels/${reel}/clips/${clip}`, { method: 'DELETE', cookie: owner.cookie })).status,
-    200,
-  );
-  assert.equal(
-    (await api(`/api/v1/shares/${link.share.id}/revoke`, { method: 'POST', cookie: owner.cookie })).status,
-    200,
-  );
-  assert.equal((await api(`/api/v1/reels/${reel}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.reelClipRemove(reel, clip, { cookie: owner.cookie })).status, 200);
+  assert.equal((await client.shareRevoke(link.share.id, { cookie: owner.cookie })).status, 200);
+  assert.equal((await client.reelDelete(reel, { cookie: owner.cookie })).status, 200);
 
   // Subscribed again, the same requests work.
   await sql(`UPDATE subscriptions SET status = 'active' WHERE user_id = ${q(owner.user.id)}`);

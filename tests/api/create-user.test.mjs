@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { api, uniqueEmail } from './helpers.mjs';
+import { uniqueEmail, client } from './helpers.mjs';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -13,23 +13,14 @@ const createUser = (...args) =>
 test('create-user makes an account that logs in with its role, and updates it', async () => {
   const email = uniqueEmail('operator');
   await createUser('--email', email, '--password', 'clave de operador', '--role', 'admin');
-  const login = await api('/api/v1/auth/login/local', {
-    method: 'POST',
-    body: { username: email, password: 'clave de operador' },
-  });
+  const login = await client.authLogin({ body: { username: email, password: 'clave de operador' } });
   assert.equal(login.status, 200);
   assert.equal(login.json.user.role, 'admin');
 
   await createUser('--email', email, '--password', 'otra clave de operador', '--role', 'customer');
-  const old = await api('/api/v1/auth/login/local', {
-    method: 'POST',
-    body: { username: email, password: 'clave de operador' },
-  });
+  const old = await client.authLogin({ body: { username: email, password: 'clave de operador' } });
   assert.equal(old.status, 401);
-  const fresh = await api('/api/v1/auth/login/local', {
-    method: 'POST',
-    body: { username: email, password: 'otra clave de operador' },
-  });
+  const fresh = await client.authLogin({ body: { username: email, password: 'otra clave de operador' } });
   assert.equal(fresh.json.user.role, 'customer');
 });
 

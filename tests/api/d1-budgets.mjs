@@ -16,13 +16,13 @@
 
 import { ROUTES, routeKey } from './routes.mjs';
 
-/** `METHOD pattern` → the route's declaration, which carries its budget (`d1`, `why`). */
-export const BUDGETS = Object.fromEntries(ROUTES.map((route) => [routeKey(route), route]));
+/** Route id → the route's declaration, which carries its budget (`d1`, `why`). */
+export const BUDGETS = Object.fromEntries(ROUTES.map((route) => [route.id, route]));
 
 /** Routes (chunk uploads) with a budget of round trips before their bytes go to R2 (`x-d1-round-trips-before-body`). */
 const CHUNK_ROUTES = ROUTES.filter((route) => route.d1BeforeBody !== undefined);
 
-/** What the calls of one test run cost, per route: the most any role needed. */
+/** What the calls of one test run cost, per route (by its id): the most any role needed. */
 export class RoundTrips {
   #seen = new Map();
   #beforeBody = new Map();
@@ -45,7 +45,7 @@ export class RoundTrips {
     for (const [route, row] of Object.entries(BUDGETS)) {
       const seen = this.#seen.get(route);
       const before = this.#beforeBody.has(route) ? ` (before body ${this.#beforeBody.get(route)})` : '';
-      console.log(`${String(seen ?? '-').padStart(2)} / ${row.d1}  ${route}${before}`);
+      console.log(`${String(seen ?? '-').padStart(2)} / ${row.d1}  ${route} (${routeKey(row)})${before}`);
     }
   }
 
@@ -65,7 +65,7 @@ export class RoundTrips {
       else if (seen > row.d1) problems.push(`${route}: ${seen} round trips, budget ${row.d1}`);
     }
     for (const chunk of CHUNK_ROUTES) {
-      const route = routeKey(chunk);
+      const route = chunk.id;
       const before = this.#beforeBody.get(route);
       if (before === undefined) problems.push(`${route}: no x-d1-round-trips-before-body`);
       else if (before > chunk.d1BeforeBody)

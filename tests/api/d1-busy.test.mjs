@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { api } from './helpers.mjs';
+import { client } from './helpers.mjs';
 import { holdWriteLock, q, sql } from './db.mjs';
 import {
   at,
@@ -30,7 +30,7 @@ test('a write that finds the database busy for a moment still succeeds once it i
   const email = `ocupada.${Date.now()}@example.com`;
   const released = holdWriteLock(400);
   const started = Date.now();
-  const joined = await api('/api/v1/waitlist', { method: 'POST', body: { email, consent: true } });
+  const joined = await client.waitlist({ body: { email, consent: true } });
   await released;
   assert.equal(joined.status, 201, joined.text);
   assert.ok(Date.now() - started >= 350, 'the answer waited for the lock');
@@ -38,10 +38,7 @@ test('a write that finds the database busy for a moment still succeeds once it i
   assert.equal(rows.length, 1, 'written once');
   // The refused tries are not D1 round trips (D1 is never busy; ADR 0011's budgets count what
   // production waits for): the answer reports what the same request costs with the file free.
-  const free = await api('/api/v1/waitlist', {
-    method: 'POST',
-    body: { email: `libre.${Date.now()}@example.com`, consent: true },
-  });
+  const free = await client.waitlist({ body: { email: `libre.${Date.now()}@example.com`, consent: true } });
   assert.equal(free.status, 201, free.text);
   assert.equal(joined.headers.get('x-d1-round-trips'), free.headers.get('x-d1-round-trips'));
 });
@@ -103,7 +100,7 @@ test('an expired participation whose alarm finds the database busy is still aban
     `status: ${await status()}`,
   );
   assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing is left in R2');
-  assert.equal((await api('/api/v1/participation/current', { cookie: gone.cookie })).status, 404);
+  assert.equal((await client.participationCurrent({ cookie: gone.cookie })).status, 404);
 });
 
 test('a chunk the ledger stored stays in R2 when taking the place again finds the database busy: its retry and Finish work', async () => {

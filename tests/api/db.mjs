@@ -23,22 +23,8 @@ export async function sql(query) {
   return localSql(stateDir, query)[0] ?? [];
 }
 
-/**
- * Gives user `userId`'s current workspace (their personal one, ADR 0019) an active 'basic'
- * subscription for `days`, straight in D1 as the payment provider's webhook would: for tests that
- * need a paying researcher but not the checkout.
- * `stateDir`: another server's state (the suite's by default).
- */
-export function grantSubscription(userId, { days = 1, stateDir = process.env.LUPA_STATE_DIR } = {}) {
-  const now = Date.now();
-  localSql(
-    stateDir,
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at, workspace_id)
-      SELECT ${q(`sub_${userId}`)}, id, 'active', 'basic', ${now + days * 86_400_000}, ${now}, ${now}, workspace_id
-      FROM users WHERE id = ${q(userId)}
-      ON CONFLICT (id) DO UPDATE SET status = 'active', current_period_end = excluded.current_period_end`,
-  );
-}
+/** A paying researcher's subscription straight in D1 (tests/lib/test-app.mjs, where the fixtures use it). */
+export { grantSubscription } from '../lib/test-app.mjs';
 
 /**
  * Holds the local D1's write lock for `ms`, as a slow writer beside the server would: the server's

@@ -2,17 +2,17 @@
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { api, BASE } from './helpers.mjs';
+import { api, BASE, client } from './helpers.mjs';
 
 test('health answers ok with the version after touching D1 and R2', async () => {
-  const res = await api('/api/v1/health');
+  const res = await client.health();
   assert.equal(res.status, 200);
   assert.equal(res.json.ok, true);
   assert.match(res.json.version, /^\d+\.\d+\.\d+$/);
 });
 
 test('the OpenAPI document is served as committed, as JSON, without a session', async () => {
-  const res = await api('/api/v1/openapi.json');
+  const res = await client.openApi();
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
   const committed = readFileSync(new URL('../../edge-worker/api-types/openapi.json', import.meta.url), 'utf8');
@@ -21,10 +21,10 @@ test('the OpenAPI document is served as committed, as JSON, without a session', 
 });
 
 test('API answers are never cached and carry a request id', async () => {
-  const res = await api('/api/v1/health');
+  const res = await client.health();
   assert.equal(res.headers.get('cache-control'), 'no-store');
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f]{16}$/);
-  const other = await api('/api/v1/health');
+  const other = await client.health();
   assert.notEqual(other.headers.get('x-request-id'), res.headers.get('x-request-id'));
 });
 

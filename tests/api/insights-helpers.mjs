@@ -2,39 +2,14 @@
 // participations that answer the task questions and the SUS as the participant's tab does, with
 // step marks and answer times on the entry's timeline.
 import { randomBytes } from 'node:crypto';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription } from './db.mjs';
+import { api } from './helpers.mjs';
+import { createAnalysis, owner } from '../lib/test-app.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 
-/** A researcher with an active subscription; `base` and `stateDir` for a test's own server. */
-export async function researcher(tag = 'insights', { base, stateDir } = {}) {
-  const user = await signUp(tag, undefined, base);
-  grantSubscription(user.user.id, { stateDir });
-  return user;
-}
+export { createAnalysis };
 
-/** Creates an analysis with `tasks` (texts) and the given settings; returns its DTO. */
-export async function createAnalysis(
-  owner,
-  { tasks = ['Busca el producto', 'Añádelo a la cesta', 'Paga'], max = 10, base, ...settings } = {},
-) {
-  const res = await api('/api/v1/analysis', {
-    base,
-    method: 'POST',
-    cookie: owner.cookie,
-    body: {
-      name: 'Tienda',
-      url: 'tienda.example.com',
-      maxNumberOfParticipants: max,
-      scenario: 'Compras algo',
-      tasks: tasks.map((taskContent) => ({ taskType: 'text', taskContent })),
-      device: 'computer',
-      ...settings,
-    },
-  });
-  if (res.status !== 201) throw new Error(`create analysis: ${res.status} ${res.text}`);
-  return res.json.analysisData;
-}
+/** A researcher with an active subscription; `base` and `stateDir` for a test's own server. */
+export const researcher = (tag = 'insights', options) => owner(tag, options);
 
 /** The time the participant spends answering after each task's 'Siguiente'. */
 export const QUESTIONS_MS = 5000;

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp } from './helpers.mjs';
+import { BASE, signUp, client } from './helpers.mjs';
 import { sql, q } from './db.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
 import { createAnalysis, near, parseCsv, participation, researcher } from './insights-helpers.mjs';
@@ -18,8 +18,7 @@ test('the question settings: false when left out, kept when an edit leaves them 
   assert.deepEqual([asking.taskQuestions, asking.sus], [true, true]);
 
   const edit = (id, extra) =>
-    api(`/api/v1/analysis/${id}`, {
-      method: 'PATCH',
+    client.analysisUpdate(id, {
       cookie: owner.cookie,
       body: {
         name: 'Otra',
@@ -43,7 +42,7 @@ test('the question settings: false when left out, kept when an edit leaves them 
 
   const joined = await participate(asking.id);
   assert.deepEqual([joined.res.json.analysisData.taskQuestions, joined.res.json.analysisData.sus], [true, false]);
-  const resumed = await api('/api/v1/participation/current', { cookie: joined.cookie });
+  const resumed = await client.participationCurrent({ cookie: joined.cookie });
   assert.deepEqual([resumed.json.analysisData.taskQuestions, resumed.json.analysisData.sus], [true, false]);
   assert.deepEqual(resumed.json.answers, { tasks: [], sus: null });
 });
@@ -52,10 +51,8 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
   const owner = await researcher('answers');
   const analysis = await createAnalysis(owner, { tasks: ['Uno', 'Dos'], taskQuestions: true, sus: true });
   const { entryId, cookie } = await participate(analysis.id);
-  const task = (n, body, c = cookie) =>
-    api(`/api/v1/analysisEntry/${entryId}/answers/tasks/${n}`, { method: 'PUT', cookie: c, body });
-  const sus = (body, c = cookie) =>
-    api(`/api/v1/analysisEntry/${entryId}/answers/sus`, { method: 'PUT', cookie: c, body });
+  const task = (n, body, c = cookie) => client.entryTaskAnswer(entryId, n, { cookie: c, body });
+  const sus = (body, c = cookie) => client.entrySusAnswer(entryId, { cookie: c, body });
   const good = { seq: 6, success: 'yes', atMs: 12_000 };
 
   const refused = [
@@ -117,7 +114,7 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
   assert.equal((await task(1, good, owner.cookie)).status, 403);
 
   // A reloaded tab learns what was answered, so it does not ask again.
-  const current = await api('/api/v1/participation/current', { cookie });
+  const current = await client.participationCurrent({ cookie });
   assert.deepEqual(current.json.answers, {
     tasks: [
       { taskNumber: 1, seq: 6, success: 'yes', atMs: 12_000 },
@@ -129,11 +126,11 @@ test('answers are validated with Spanish messages, re-sent safely, and only by t
   // The researcher reads them with the entry; after submitting nothing can be changed.
   await recordAndSubmit(entryId, cookie, randomBytes(2048), { chunkSize: 2048, msPerChunk: 40_000 });
   assert.equal((await task(1, { ...good, seq: 1 })).status, 403);
-  const page = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const page = await client.entryPage(entryId, { cookie: owner.cookie });
   assert.equal(page.status, 200);
   assert.deepEqual(page.json.answers, current.json.answers);
   // Deleting the entry deletes the answers with it.
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.entryDelete(entryId, { cookie: owner.cookie })).status, 200);
   const left = await sql(
     `SELECT (SELECT COUNT(*) FROM task_answers WHERE entry_id = ${q(entryId)}) + (SELECT COUNT(*) FROM sus_answers WHERE entry_id = ${q(entryId)}) AS n`,
   );
@@ -144,33 +141,17 @@ test('an analysis that does not ask refuses answers; leaving deletes them', asyn
   const owner = await researcher('answers-off');
   const quiet = await createAnalysis(owner, { tasks: ['Uno'] });
   const { entryId, cookie } = await participate(quiet.id);
-  const task = await api(`/api/v1/analysisEntry/${entryId}/answers/tasks/1`, {
-    method: 'PUT',
-    cookie,
-    body: { seq: 5, success: 'yes', atMs: 1 },
-  });
+  const task = await client.entryTaskAnswer(entryId, '1', { cookie, body: { seq: 5, success: 'yes', atMs: 1 } });
   // Questions that are off: the analysis's settings, not the request (409, ADR 0020).
   assert.deepEqual([task.status, task.json.message], [409, 'Este análisis no hace preguntas sobre las tareas']);
-  const sus = await api(`/api/v1/analysisEntry/${entryId}/answers/sus`, {
-    method: 'PUT',
-    cookie,
-    body: { answers: Array(10).fill(3), atMs: 1 },
-  });
+  const sus = await client.entrySusAnswer(entryId, { cookie, body: { answers: Array(10).fill(3), atMs: 1 } });
   assert.deepEqual([sus.status, sus.json.message], [409, 'Este análisis no incluye el cuestionario SUS']);
 
   const asking = await createAnalysis(owner, { tasks: ['Uno'], taskQuestions: true, sus: true });
   const p = await participate(asking.id);
-  await api(`/api/v1/analysisEntry/${p.entryId}/answers/tasks/1`, {
-    method: 'PUT',
-    cookie: p.cookie,
-    body: { seq: 5, success: 'yes', atMs: 1 },
-  });
-  await api(`/api/v1/analysisEntry/${p.entryId}/answers/sus`, {
-    method: 'PUT',
-    cookie: p.cookie,
-    body: { answers: Array(10).fill(3), atMs: 2 },
-  });
-  assert.equal((await api(`/api/v1/analysisEntry/${p.entryId}`, { method: 'DELETE', cookie: p.cookie })).status, 200);
+  await client.entryTaskAnswer(p.entryId, '1', { cookie: p.cookie, body: { seq: 5, success: 'yes', atMs: 1 } });
+  await client.entrySusAnswer(p.entryId, { cookie: p.cookie, body: { answers: Array(10).fill(3), atMs: 2 } });
+  assert.equal((await client.entryAbandon(p.entryId, { cookie: p.cookie })).status, 200);
   const left = await sql(
     `SELECT (SELECT COUNT(*) FROM task_answers WHERE entry_id = ${q(p.entryId)}) + (SELECT COUNT(*) FROM sus_answers WHERE entry_id = ${q(p.entryId)}) AS n`,
   );
@@ -230,7 +211,7 @@ async function fiveParticipations() {
 
 test('the summary gives each task’s figures and the SUS, as computed by hand for five participations', async () => {
   const { owner, analysis } = await fiveParticipations();
-  const res = await api(`/api/v1/analysis/${analysis.id}/summary`, { cookie: owner.cookie });
+  const res = await client.analysisSummary(analysis.id, { cookie: owner.cookie });
   assert.equal(res.status, 200);
   const { tasks, sus, settings, entries } = res.json;
   assert.deepEqual(settings, { taskQuestions: true, sus: true });
@@ -402,5 +383,5 @@ test('the CSV export has success, SEQ and time per entry and task, and the SUS p
   near(num(s, 'sus_low'), 54.36, 0.01, 'csv sus low');
 
   const stranger = await signUp('csv-insights-stranger');
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}/export/tasks`, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.analysisExportTasks(analysis.id, { cookie: stranger.cookie })).status, 404);
 });

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, signUp } from './helpers.mjs';
-import { grantSubscription } from './db.mjs';
+import { client } from './helpers.mjs';
+import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import {
   finishedFile,
   ledgerOf,
@@ -23,22 +23,15 @@ import { TEST_MAX_ENTRY_BYTES } from '../../scripts/lib/dev-server.mjs';
 const MIB = 1024 * 1024;
 
 async function analysis(places = 2) {
-  const owner = await signUp('ledger');
-  grantSubscription(owner.user.id);
-  const res = await api('/api/v1/analysis', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: {
-      name: 'Races',
-      url: 'example.com',
-      maxNumberOfParticipants: places,
-      scenario: 'S',
-      tasks: [{ taskType: 'text', taskContent: 'T1' }],
-      device: 'computer',
-    },
+  const owner = await subscribed('ledger');
+  const { id } = await createAnalysis(owner, {
+    name: 'Races',
+    url: 'example.com',
+    max: places,
+    scenario: 'S',
+    tasks: ['T1'],
   });
-  assert.equal(res.status, 201, res.text);
-  return { owner, id: res.json.analysisData.id };
+  return { owner, id };
 }
 
 /** A chunk PUT that sends `first` bytes of `body`, then waits for `release()` (`slowRequest`). */
@@ -64,7 +57,7 @@ test('a chunk still streaming when its participant leaves leaves no object under
     await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === 2 * MIB),
     'the object reserved the chunk before its body moved',
   );
-  const left = await api(`/api/v1/analysisEntry/${p.entryId}`, { method: 'DELETE', cookie: p.cookie });
+  const left = await client.entryAbandon(p.entryId, { cookie: p.cookie });
   assert.equal(left.status, 200, left.text);
   assert.deepEqual(r2Keys(prefix), [], 'the deletion emptied the prefix');
 
@@ -85,7 +78,7 @@ test('a chunk still streaming when the researcher deletes the analysis leaves no
   } = await openSegment(p.entryId, p.cookie);
   const slow = slowChunk(p.entryId, p.cookie, segment, 0, randomBytes(MIB), 300_000);
   assert.ok(await until(() => (ledgerOf(p.entryId)?.reserved_bytes ?? 0) === MIB));
-  assert.equal((await api(`/api/v1/analysis/${id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisDelete(id, { cookie: owner.cookie })).status, 200);
   slow.release();
   assert.equal((await slow.done).status, 404);
   assert.deepEqual(r2Keys(`analyses/${id}/`), []);

@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, sessionCookie, signUp } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
+import { BASE, sessionCookie, signUp, client } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import { watch } from './live-watch.mjs';
 import {
   openSegment,
@@ -37,11 +38,8 @@ const valid = {
 };
 
 async function owner() {
-  const user = await signUp('live');
-  grantSubscription(user.user.id);
-  const analysis = (await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: valid })).json
-    .analysisData.id;
-  return { ...user, analysis };
+  const user = await subscribed('live');
+  return { ...user, analysis: (await createAnalysis(user, valid)).id };
 }
 
 /** The status (and body, when refused) of a raw HTTP/1.1 upgrade request for the live socket. */
@@ -107,15 +105,10 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
     { index: 0, atMs: 0 },
     { index: 2, atMs: 1500 },
   ];
-  assert.equal(
-    (await api(`/api/v1/analysisEntry/${p.entryId}/steps`, { method: 'PUT', cookie: p.cookie, body: { steps } }))
-      .status,
-    200,
-  );
+  assert.equal((await client.entrySteps(p.entryId, { cookie: p.cookie, body: { steps } })).status, 200);
   assert.deepEqual((await viewer.next((e) => e.type === 'steps')).steps, steps);
 
-  const answer = await api(`/api/v1/analysisEntry/${p.entryId}/answers/tasks/1`, {
-    method: 'PUT',
+  const answer = await client.entryTaskAnswer(p.entryId, '1', {
     cookie: p.cookie,
     body: { seq: 6, success: 'yes', atMs: 1800 },
   });
@@ -257,7 +250,7 @@ test('a chunk a reloaded tab left arrives after the next segment opened: that se
       [second, 3200, 1500],
     ],
   );
-  const entry = await api(`/api/v1/entry/${p.entryId}`, { cookie: o.cookie });
+  const entry = await client.entryPage(p.entryId, { cookie: o.cookie });
   assert.deepEqual(
     entry.json.segments.map((s) => s.durationMs),
     [3200, 1500],
@@ -278,7 +271,7 @@ test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async ()
     JSON.parse(refused11.body).message,
     'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.',
   );
-  const refused = await api(`/api/v1/entry/${p.entryId}/live`, { cookie: o.cookie });
+  const refused = await client.entryLive(p.entryId, { cookie: o.cookie });
   assert.equal(refused.status, 426);
   assert.match(refused.json.message, /WebSocket/);
   // One leaves: a place for the next.
@@ -323,9 +316,7 @@ test("a live socket ends with its session: logout closes it at once, and it can'
   const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
   assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, randomBytes(3000), 1000)).status, 200);
   // The same researcher in a second browser keeps watching: only the session that left is closed.
-  const otherCookie = sessionCookie(
-    await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }),
-  );
+  const otherCookie = sessionCookie(await client.authLogin({ body: { username: o.email, password: o.password } }));
   const viewer = watch(p.entryId, o.cookie);
   t.after(() => viewer.ws.close());
   const stays = watch(p.entryId, otherCookie);
@@ -334,7 +325,7 @@ test("a live socket ends with its session: logout closes it at once, and it can'
   await viewer.next((e) => e.type === 'snapshot');
   await stays.next((e) => e.type === 'snapshot');
 
-  assert.equal((await api('/api/v1/auth/logout', { method: 'POST', cookie: o.cookie })).status, 200);
+  assert.equal((await client.authLogout({ cookie: o.cookie })).status, 200);
   await viewer.next((e) => e.type === 'revoked');
   await serverClosed(viewer);
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 401);
@@ -383,15 +374,12 @@ test('a password change ends every live view of the account; a demoted admin sto
   const o = await owner();
   const p = await participate(o.analysis);
   await openSegment(p.entryId, p.cookie);
-  const secondCookie = sessionCookie(
-    await api('/api/v1/auth/login/local', { method: 'POST', body: { username: o.email, password: o.password } }),
-  );
+  const secondCookie = sessionCookie(await client.authLogin({ body: { username: o.email, password: o.password } }));
   const viewer = watch(p.entryId, secondCookie);
   t.after(() => viewer.ws.close());
   await viewer.opened;
   await viewer.next((e) => e.type === 'snapshot');
-  const changed = await api('/api/v1/auth/update-user-password', {
-    method: 'PATCH',
+  const changed = await client.authUpdatePassword({
     cookie: o.cookie,
     body: { currentPassword: o.password, newPassword: 'otra-Clave-larga-42' },
   });
@@ -407,11 +395,7 @@ test('a password change ends every live view of the account; a demoted admin sto
   t.after(() => adminView.ws.close());
   await adminView.opened;
   await adminView.next((e) => e.type === 'snapshot');
-  const demoted = await api(`/api/v1/admin/users/${helper.user.id}`, {
-    method: 'PATCH',
-    cookie: boss.cookie,
-    body: { role: 'customer' },
-  });
+  const demoted = await client.adminUserUpdate(helper.user.id, { cookie: boss.cookie, body: { role: 'customer' } });
   assert.equal(demoted.status, 200, demoted.text);
   await adminView.next((e) => e.type === 'revoked');
   await serverClosed(adminView);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api } from './helpers.mjs';
+import { api, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { complete, recordAndSubmit, recordSegment, submit } from './recording.mjs';
 import { createAnalysis, parseCsv, researcher } from './insights-helpers.mjs';
@@ -46,7 +46,7 @@ const panel = {
 const study = { screener, questions, taskOrder: 'random', panel };
 
 function participateWith(analysisId, extra = {}) {
-  return api('/api/v1/analysis/participate', { method: 'POST', body: { analysisId, ...extra } });
+  return client.participate({ body: { analysisId, ...extra } });
 }
 
 function cookieOf(res) {
@@ -57,7 +57,7 @@ function cookieOf(res) {
 }
 
 function screen(analysisId, answers, pid) {
-  return api('/api/v1/analysis/screen', { method: 'POST', body: { analysisId, answers, pid } });
+  return client.screen({ body: { analysisId, answers, pid } });
 }
 
 test('an analysis without the new fields keeps the product §3 payload; each new field is validated with a clear 400', async () => {
@@ -67,10 +67,7 @@ test('an analysis without the new fields keeps the product §3 payload; each new
   const plainJoin = await participateWith(plain.id);
   for (const key of ['taskOrder', 'questions', 'completionUrl'])
     assert.equal(key in plainJoin.json.analysisData, false, key);
-  const check = await api('/api/v1/analysis/validate-participation', {
-    method: 'POST',
-    body: { analysisId: plain.id },
-  });
+  const check = await client.validateParticipation({ body: { analysisId: plain.id } });
   for (const key of ['screener', 'questionCount']) assert.equal(key in check.json, false, key);
   // The id's parameter is always named: a panel may link to an analysis left at its defaults.
   assert.equal(check.json.pidParam, 'pid');
@@ -169,16 +166,12 @@ test('an analysis without the new fields keeps the product §3 payload; each new
     ],
   ];
   for (const [extra, message] of refused) {
-    const res = await api('/api/v1/analysis', { method: 'POST', cookie: owner.cookie, body: { ...base, ...extra } });
+    const res = await client.analysisCreate({ cookie: owner.cookie, body: { ...base, ...extra } });
     assert.equal(res.status, 400, JSON.stringify(extra));
     assert.equal(res.json.message, message);
   }
   // Product §5's problems come first, the new ones are listed after them.
-  const both = await api('/api/v1/analysis', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: { ...base, name: '', taskOrder: 'x' },
-  });
+  const both = await client.analysisCreate({ cookie: owner.cookie, body: { ...base, name: '', taskOrder: 'x' } });
   assert.equal(both.json.message, 'El nombre del análisis es obligatorio');
   assert.ok(
     both.json.errors
@@ -196,8 +189,7 @@ test('an edit keeps what it leaves out; questions may change after participation
   const join = await participateWith(analysis.id);
   const cookie = cookieOf(join);
   const entryId = join.json.analysisEntryId;
-  const put = (phase, body) =>
-    api(`/api/v1/analysisEntry/${entryId}/answers/questions/${phase}`, { method: 'PUT', cookie, body });
+  const put = (phase, body) => client.entryQuestionAnswers(entryId, phase, { cookie, body });
   assert.equal(
     (await put('post', { answers: [], atMs: 10 })).json.message,
     'Este análisis no tiene preguntas en ese momento',
@@ -222,17 +214,11 @@ test('an edit keeps what it leaves out; questions may change after participation
     [['pre', 1, 'Antes', 'Hola']],
   );
   assert.equal(
-    (
-      await api(`/api/v1/analysisEntry/${entryId}/answers/questions/pre`, {
-        method: 'PUT',
-        body: { answers: [{ text: 'x' }], atMs: 1 },
-      })
-    ).status,
+    (await client.entryQuestionAnswers(entryId, 'pre', { body: { answers: [{ text: 'x' }], atMs: 1 } })).status,
     403,
   );
 
-  const edited = await api(`/api/v1/analysis/${analysis.id}`, {
-    method: 'PATCH',
+  const edited = await client.analysisUpdate(analysis.id, {
     cookie: owner.cookie,
     body: {
       name: 'Tienda',
@@ -246,8 +232,7 @@ test('an edit keeps what it leaves out; questions may change after participation
   });
   assert.equal(edited.status, 200, edited.text);
   assert.equal(edited.json.analysisData.questions.pre[0].text, 'Otra pregunta');
-  const kept = await api(`/api/v1/analysis/${analysis.id}`, {
-    method: 'PATCH',
+  const kept = await client.analysisUpdate(analysis.id, {
     cookie: owner.cookie,
     body: {
       name: 'Tienda',
@@ -261,7 +246,7 @@ test('an edit keeps what it leaves out; questions may change after participation
   });
   assert.equal(kept.json.analysisData.questions.pre[0].text, 'Otra pregunta');
   assert.equal(kept.json.analysisData.taskOrder, 'random');
-  const resumed = await api('/api/v1/participation/current', { cookie });
+  const resumed = await client.participationCurrent({ cookie });
   assert.deepEqual(
     resumed.json.answers.questions.map((a) => [a.question, a.answer]),
     [['Antes', 'Hola']],
@@ -271,10 +256,7 @@ test('an edit keeps what it leaves out; questions may change after participation
 test('the screener: a screen-out takes no place and is counted by reason; the last place goes to the next one screened in', async () => {
   const owner = await researcher('panels-screen');
   const analysis = await createAnalysis(owner, { tasks: ['Uno', 'Dos', 'Tres', 'Cuatro'], max: 1, ...study });
-  const check = await api('/api/v1/analysis/validate-participation', {
-    method: 'POST',
-    body: { analysisId: analysis.id },
-  });
+  const check = await client.validateParticipation({ body: { analysisId: analysis.id } });
   assert.equal(check.json.pidParam, 'PROLIFIC_PID');
   assert.equal(check.json.questionCount, 3);
   assert.deepEqual(check.json.screener[0], { text: '¿Compras por internet?', multiple: false, options: ['Sí', 'No'] });
@@ -322,14 +304,13 @@ test('the screener: a screen-out takes no place and is counted by reason; the la
   );
   assert.equal((await participateWith(analysis.id, { pid: 'bad id!', screener: [[0], [1]] })).status, 400);
 
-  const summary = await api(`/api/v1/analysis/${analysis.id}/summary`, { cookie: owner.cookie });
+  const summary = await client.analysisSummary(analysis.id, { cookie: owner.cookie });
   assert.equal(summary.json.screenOuts.total, 2);
   assert.deepEqual(summary.json.screenOuts.reasons.map((r) => [r.question, r.option, r.count]).sort(), [
     ['¿Compras por internet?', 'No', 1],
     ['¿Qué dispositivos usas?', 'Ninguno', 1],
   ]);
-  const entries = (await api(`/api/v1/analysis/${analysis.id}`, { cookie: owner.cookie })).json.analysisData
-    .AnalysisEntries;
+  const entries = (await client.analysisGet(analysis.id, { cookie: owner.cookie })).json.analysisData.AnalysisEntries;
   assert.equal(entries[0].pid, 'abc123');
 });
 
@@ -362,7 +343,7 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
   await recordAndSubmit(entryId, cookie, randomBytes(4096), { steps, chunkSize: 4096, msPerChunk: at + 1000 });
   await screen(analysis.id, [[1], [0]], 'no-fit');
 
-  const summary = (await api(`/api/v1/analysis/${analysis.id}/summary`, { cookie: owner.cookie })).json;
+  const summary = (await client.analysisSummary(analysis.id, { cookie: owner.cookie })).json;
   assert.deepEqual([summary.entries[0].pid, summary.entries[0].taskOrder], ['abc123', order]);
   // Time on task is per original task: task n took n seconds wherever it came.
   assert.deepEqual(
@@ -388,10 +369,10 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
     byQuestion['¿Qué cambiarías?'].texts.map((t) => [t.entryId, t.text, t.atMs]),
     [[entryId, 'Más grande el botón', at]],
   );
-  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryPage(entryId, { cookie: owner.cookie });
   assert.equal(entry.status, 200);
 
-  const csv = await api(`/api/v1/analysis/${analysis.id}/export`, { cookie: owner.cookie });
+  const csv = await client.analysisExport(analysis.id, { cookie: owner.cookie });
   const rows = parseCsv(csv.text);
   const header = rows[0];
   const col = (name) => header.indexOf(name);
@@ -421,7 +402,7 @@ test('answers, pid and the shuffled order reach the summary and the CSV, tasks b
 
   // An analysis without the new fields keeps its CSV columns.
   const plain = await createAnalysis(owner);
-  const plainCsv = parseCsv((await api(`/api/v1/analysis/${plain.id}/export`, { cookie: owner.cookie })).text);
+  const plainCsv = parseCsv((await client.analysisExport(plain.id, { cookie: owner.cookie })).text);
   assert.equal(plainCsv[0].includes('pid'), false);
 });
 
@@ -436,7 +417,7 @@ test('the completion URL comes only with the submit, for that participation and 
   }
   // Neither resuming nor an unfinished submit gives it away.
   const firstCookie = cookieOf(first);
-  const resumed = await api('/api/v1/participation/current', { cookie: firstCookie });
+  const resumed = await client.participationCurrent({ cookie: firstCookie });
   assert.equal(resumed.status, 200, resumed.text);
   assert.equal(resumed.text.includes('C0DE'), false);
   const early = await submit(first.json.analysisEntryId, firstCookie);
@@ -497,10 +478,7 @@ test('a default analysis keeps the ?pid= id: stored with the participation, in i
   const owner = await researcher('panels-default-pid');
   const analysis = await createAnalysis(owner, { tasks: ['Uno'] });
   assert.equal('panel' in analysis, false);
-  const check = await api('/api/v1/analysis/validate-participation', {
-    method: 'POST',
-    body: { analysisId: analysis.id },
-  });
+  const check = await client.validateParticipation({ body: { analysisId: analysis.id } });
   assert.equal(check.json.pidParam, 'pid');
   const join = await participateWith(analysis.id, { pid: 'abc123' });
   assert.equal(join.status, 200, join.text);
@@ -509,13 +487,12 @@ test('a default analysis keeps the ?pid= id: stored with the participation, in i
   assert.equal(row.pid, 'abc123');
   await recordAndSubmit(entryId, cookieOf(join), randomBytes(4096), { chunkSize: 4096 });
 
-  const entries = (await api(`/api/v1/analysis/${analysis.id}`, { cookie: owner.cookie })).json.analysisData
-    .AnalysisEntries;
+  const entries = (await client.analysisGet(analysis.id, { cookie: owner.cookie })).json.analysisData.AnalysisEntries;
   assert.deepEqual(
     entries.map((e) => e.pid),
     ['abc123'],
   );
-  const rows = parseCsv((await api(`/api/v1/analysis/${analysis.id}/export`, { cookie: owner.cookie })).text);
+  const rows = parseCsv((await client.analysisExport(analysis.id, { cookie: owner.cookie })).text);
   const pidAt = rows[0].indexOf('pid');
   assert.ok(pidAt > 0, `the CSV names a pid column: ${rows[0].join(',')}`);
   const taskRows = rows.filter((r) => r[0] === 'task');

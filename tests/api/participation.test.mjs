@@ -4,46 +4,35 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
+import { BASE, signUp, client } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import { complete, ledgerOf, openSegment, participate, putChunk, r2Keys, recordSegment, submit } from './recording.mjs';
 
 async function analysisWith(places, tag = 'researcher') {
-  const owner = await signUp(tag);
-  grantSubscription(owner.user.id);
-  const res = await api('/api/v1/analysis', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: {
-      name: 'Estudio',
-      url: 'example.com',
-      maxNumberOfParticipants: places,
-      scenario: 'Eres cliente',
-      tasks: [
-        { taskType: 'text', taskContent: 'Busca https://example.com/ayuda' },
-        { taskType: 'text', taskContent: 'Compra' },
-      ],
-      device: 'computer',
-    },
+  const owner = await subscribed(tag);
+  const { id } = await createAnalysis(owner, {
+    name: 'Estudio',
+    url: 'example.com',
+    max: places,
+    scenario: 'Eres cliente',
+    tasks: ['Busca https://example.com/ayuda', 'Compra'],
   });
-  return { owner, id: res.json.analysisData.id };
+  return { owner, id };
 }
 
 test('validate-participation answers 400 without an id, 404 for unknown ids and success otherwise', async () => {
-  const missing = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: ' ' } });
+  const missing = await client.validateParticipation({ body: { analysisId: ' ' } });
   assert.equal(missing.status, 400);
   assert.equal(missing.json.message, 'Por favor, introduce un ID de análisis');
-  const unknown = await api('/api/v1/analysis/validate-participation', {
-    method: 'POST',
-    body: { analysisId: 'nope' },
-  });
+  const unknown = await client.validateParticipation({ body: { analysisId: 'nope' } });
   assert.equal(unknown.status, 404);
   assert.equal(
     unknown.json.message,
     'Análisis no encontrado. Por favor, verifica tu ID de análisis e inténtalo de nuevo.',
   );
   const { id, owner } = await analysisWith(1);
-  const ok = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
+  const ok = await client.validateParticipation({ body: { analysisId: id } });
   // The invite's welcome (ADR 0015): the name and what sets the duration; nothing of the owner.
   // The panel id's parameter is always named, 'pid' by default (ADR 0017).
   assert.deepEqual(ok.json, {
@@ -55,8 +44,8 @@ test('validate-participation answers 400 without an id, 404 for unknown ids and 
     sus: false,
     pidParam: 'pid',
   });
-  await api(`/api/v1/analysis/${id}/close`, { method: 'POST', cookie: owner.cookie });
-  const closed = await api('/api/v1/analysis/validate-participation', { method: 'POST', body: { analysisId: id } });
+  await client.analysisClose(id, { cookie: owner.cookie });
+  const closed = await client.validateParticipation({ body: { analysisId: id } });
   assert.equal(closed.status, 400);
   assert.equal(closed.json.message, 'No hay plazas disponibles para este análisis.');
 });
@@ -117,17 +106,12 @@ test('entry ids alone grant nothing: uploads need the capability cookie', async 
     const chunk = await putChunk(mine.entryId, cookie, 1, 0, randomBytes(10), 1000);
     assert.equal(chunk.status, 403, String(cookie));
   }
-  const patch = await api('/api/v1/analysisEntry', {
-    method: 'PATCH',
+  const patch = await client.entryUpdate({
     cookie: other.cookie,
     body: { analysisEntryId: mine.entryId, analysisEntryStatus: 'submitted' },
   });
   assert.equal(patch.status, 403);
-  const missingId = await api('/api/v1/analysisEntry', {
-    method: 'PATCH',
-    cookie: mine.cookie,
-    body: { analysisEntryStatus: 'submitted' },
-  });
+  const missingId = await client.entryUpdate({ cookie: mine.cookie, body: { analysisEntryStatus: 'submitted' } });
   assert.equal(missingId.status, 400);
   assert.equal(missingId.json.message, 'Missing analysis entry ID for updating entry.');
 });
@@ -150,11 +134,11 @@ test('submitting needs a complete recording: the product §8 message before, suc
   assert.equal((await complete(entryId, cookie, {})).status, 200);
   assert.equal((await submit(entryId, cookie)).status, 200);
   // The only place is now used: the analysis completes itself.
-  const detail = await api(`/api/v1/analysis/${id}`, { cookie: owner.cookie });
+  const detail = await client.analysisGet(id, { cookie: owner.cookie });
   assert.equal(detail.json.analysisData.status, 'completed');
   assert.equal(detail.json.analysisData._count.AnalysisEntries, 1);
   const byRange = await fetch(
-    (await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie })).json.analysisEntryPresignedUrl,
+    (await client.entryUrl(entryId, { cookie: owner.cookie })).json.analysisEntryPresignedUrl,
     { headers: { range: 'bytes=5000-' } },
   );
   assert.equal(byRange.status, 416);
@@ -167,7 +151,7 @@ test('signed recording URLs refuse tampering, expiry and other customers', async
   await recordSegment(entryId, cookie, randomBytes(1000), { mimeType: 'video/webm' });
   await complete(entryId, cookie, { durationMs: 1000, steps: [] });
   await submit(entryId, cookie);
-  const { json } = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const { json } = await client.entryUrl(entryId, { cookie: owner.cookie });
   const url = new URL(json.analysisEntryPresignedUrl);
   const at = (mutate) => {
     const u = new URL(BASE + url.pathname + url.search);
@@ -182,26 +166,18 @@ test('signed recording URLs refuse tampering, expiry and other customers', async
   assert.ok(expires - Date.now() <= 3600_000 && expires - Date.now() > 3500_000);
 
   const intruder = await signUp('intruder');
-  assert.equal((await api(`/api/v1/analysisEntry/${entryId}`, { cookie: intruder.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { cookie: intruder.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/analysisEntry/${entryId}`)).status, 401);
+  assert.equal((await client.entryUrl(entryId, { cookie: intruder.cookie })).status, 404);
+  assert.equal((await client.entryPage(entryId, { cookie: intruder.cookie })).status, 404);
+  assert.equal((await client.entryUrl(entryId)).status, 401);
 });
 
 test('the product §7 single upload: upload-url, PUT the whole file, then submit', async () => {
   const { id, owner } = await analysisWith(1, 'single');
   const { entryId, cookie } = await participate(id);
-  const missing = await api('/api/v1/analysisEntry/upload-url', {
-    method: 'POST',
-    cookie,
-    body: { analysisEntryId: entryId },
-  });
+  const missing = await client.entryUploadUrl({ cookie, body: { analysisEntryId: entryId } });
   assert.equal(missing.status, 400);
   assert.equal(missing.json.message, 'Missing analysis ID or entry ID for upload');
-  const res = await api('/api/v1/analysisEntry/upload-url', {
-    method: 'POST',
-    cookie,
-    body: { analysisEntryId: entryId, analysisId: id },
-  });
+  const res = await client.entryUploadUrl({ cookie, body: { analysisEntryId: entryId, analysisId: id } });
   assert.equal(res.status, 200);
   const uploadUrl = new URL(res.json.analysisEntryPresignedUploadUrl);
   const target = BASE + uploadUrl.pathname + uploadUrl.search;
@@ -219,13 +195,12 @@ test('the product §7 single upload: upload-url, PUT the whole file, then submit
   assert.equal(put.status, 200);
   const tampered = await fetch(target.replace(/sig=[0-9a-f]+/, `sig=${'1'.repeat(64)}`), { method: 'PUT', body: data });
   assert.equal(tampered.status, 403);
-  const submitted = await api('/api/v1/analysisEntry', {
-    method: 'PATCH',
+  const submitted = await client.entryUpdate({
     cookie,
     body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
   });
   assert.equal(submitted.status, 200);
-  const { json } = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: owner.cookie });
+  const { json } = await client.entryUrl(entryId, { cookie: owner.cookie });
   const u = new URL(json.analysisEntryPresignedUrl);
   const stored = Buffer.from(await (await fetch(BASE + u.pathname + u.search)).arrayBuffer());
   assert.ok(stored.equals(data));
@@ -236,7 +211,7 @@ test('leaving deletes the recording and its chunks and frees the place', async (
   const { entryId, cookie } = await participate(id);
   await recordSegment(entryId, cookie, randomBytes(600_000));
   assert.equal((await participate(id)).res.status, 409);
-  const left = await api(`/api/v1/analysisEntry/${entryId}`, { method: 'DELETE', cookie });
+  const left = await client.entryAbandon(entryId, { cookie });
   assert.equal(left.status, 200);
   const [row] = await sql(`SELECT status, recording_key, upload_id FROM analysis_entries WHERE id = ${q(entryId)}`);
   assert.deepEqual(row, { status: 'abandoned', recording_key: null, upload_id: null });

@@ -3,30 +3,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, BASE, signUp } from './helpers.mjs';
+import { api, BASE, signUp, client } from './helpers.mjs';
 import { participate, recordAndSubmit } from './recording.mjs';
-import { grantSubscription, q, r2Exists, sql } from './db.mjs';
+import { q, r2Exists, sql } from './db.mjs';
+import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 
 /** An analysis with two tasks and `runs` submitted recordings with the given step marks. */
 async function recorded(runs) {
-  const owner = await signUp('watcher');
-  grantSubscription(owner.user.id);
-  const created = await api('/api/v1/analysis', {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: {
-      name: 'Resumen',
-      url: 'example.com',
-      maxNumberOfParticipants: 5,
-      scenario: 'S',
-      tasks: [
-        { taskType: 'text', taskContent: 'Busca, "algo"' },
-        { taskType: 'text', taskContent: 'Paga' },
-      ],
-      device: 'computer',
-    },
+  const owner = await subscribed('watcher');
+  const { id: analysisId } = await createAnalysis(owner, {
+    name: 'Resumen',
+    url: 'example.com',
+    max: 5,
+    scenario: 'S',
+    tasks: ['Busca, "algo"', 'Paga'],
   });
-  const analysisId = created.json.analysisData.id;
   const entries = [];
   for (const { steps, durationMs } of runs) {
     const { entryId, cookie } = await participate(analysisId);
@@ -48,7 +39,7 @@ test('the entry page has one chapter per step with start and time spent', async 
   const { owner, entries } = await recorded([
     { steps: marks([0, 0], [1, 2000], [2, 5000], [3, 11000]), durationMs: 20000 },
   ]);
-  const page = await api(`/api/v1/entry/${entries[0]}`, { cookie: owner.cookie });
+  const page = await client.entryPage(entries[0], { cookie: owner.cookie });
   assert.equal(page.status, 200);
   assert.equal(page.json.analysisName, 'Resumen');
   assert.deepEqual(
@@ -119,12 +110,11 @@ test('the summary gives median and range of time on task, and each entry’s dur
     { steps: marks([0, 0], [1, 1000], [2, 2000], [3, 8000]), durationMs: 9000 }, //  task1 6000, task2 1000
     { steps: marks([0, 0], [1, 1000], [2, 3000], [1, 4000], [2, 5000], [3, 7000]), durationMs: 12000 }, // task1 1000+2000, task2 5000
   ]);
-  await api(`/api/v1/entry/${entries[1]}/notes`, {
-    method: 'POST',
+  await client.noteCreate(entries[1], {
     cookie: owner.cookie,
     body: { atMs: 2500, text: 'Se pierde, dice "¿dónde?"' },
   });
-  const res = await api(`/api/v1/analysis/${analysisId}/summary`, { cookie: owner.cookie });
+  const res = await client.analysisSummary(analysisId, { cookie: owner.cookie });
   assert.equal(res.status, 200);
   assert.deepEqual(
     res.json.tasks.map((t) => [t.taskNumber, t.medianMs, t.minMs, t.maxMs, t.entries]),
@@ -163,29 +153,25 @@ test('the summary gives median and range of time on task, and each entry’s dur
     text,
   ); // the last column: participant 2
   const stranger = await signUp('csv-stranger');
-  assert.equal((await api(`/api/v1/analysis/${analysisId}/summary`, { cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/analysis/${analysisId}/export`, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.analysisSummary(analysisId, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.analysisExport(analysisId, { cookie: stranger.cookie })).status, 404);
 });
 
 test('deleting a recording removes the R2 object and its rows', async () => {
   const { owner, analysisId, entries } = await recorded([{ steps: marks([0, 0]), durationMs: 1000 }]);
   const key = `analyses/${analysisId}/entries/${entries[0]}/segments/1/screen.mp4`;
-  await api(`/api/v1/entry/${entries[0]}/notes`, {
-    method: 'POST',
-    cookie: owner.cookie,
-    body: { atMs: 10, text: 'nota' },
-  });
+  await client.noteCreate(entries[0], { cookie: owner.cookie, body: { atMs: 10, text: 'nota' } });
   assert.equal(await r2Exists(key), true);
   const stranger = await signUp('entry-stranger');
-  assert.equal((await api(`/api/v1/entry/${entries[0]}`, { method: 'DELETE', cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/entry/${entries[0]}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.entryDelete(entries[0], { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.entryDelete(entries[0], { cookie: owner.cookie })).status, 200);
   assert.equal(await r2Exists(key), false);
   const counts = await sql(
     `SELECT (SELECT COUNT(*) FROM analysis_entries WHERE id = ${q(entries[0])}) AS entries, (SELECT COUNT(*) FROM entry_notes WHERE entry_id = ${q(entries[0])}) AS notes`,
   );
   assert.deepEqual(counts[0], { entries: 0, notes: 0 });
   assert.equal(
-    (await api(`/api/v1/analysis/${analysisId}`, { cookie: owner.cookie })).json.analysisData._count.AnalysisEntries,
+    (await client.analysisGet(analysisId, { cookie: owner.cookie })).json.analysisData._count.AnalysisEntries,
     0,
   );
 });

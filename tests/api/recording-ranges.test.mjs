@@ -4,7 +4,7 @@
 // Range, on and across their seams and R2's 5 MiB multipart seam, are byte for byte the upload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api } from './helpers.mjs';
+import { client } from './helpers.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 import { submittedLargeRecording } from './recording.mjs';
 
@@ -16,7 +16,7 @@ test('a multi-megabyte recording is served whole and in any Range exactly as upl
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2 });
   // An ordinary MP4 header, then bytes no index is built for: served exactly as stored.
   const { entryId, file } = await submittedLargeRecording(analysis.id, 9 * MIB + 12_345);
-  const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const url = (await client.entryPage(entryId, { cookie: owner.cookie })).json.segments[0].url;
 
   const whole = await fetch(url);
   assert.equal(whole.status, 200);

@@ -1,11 +1,13 @@
-// Helpers for recording through the durable-chunk API (ADR 0005) as a participant's tab does, for
-// firing the cron with a chosen clock, and for looking inside the local R2 bucket.
+// Helpers for recording through the durable-chunk API (ADR 0005) as a participant's tab does (by
+// entry id and cookie, over tests/lib/test-app.mjs's `Participation`), for firing the cron with a
+// chosen clock, and for looking inside the local R2 bucket.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { readStore } from '../../scripts/lib/local-d1.mjs';
-import { api, BASE, randomIp } from './helpers.mjs';
+import { BASE, randomIp, client } from './helpers.mjs';
+import { participate as claim, Participation } from '../lib/test-app.mjs';
 
 /** Headers that set the worker's clock for one request (honoured because the test server sets TEST_CLOCK=on). */
 export const at = (ms) => ({ 'x-lupa-test-now': String(Math.round(ms)) });
@@ -39,94 +41,51 @@ export function slowRequest(method, path, body, first, headers) {
   return { release, done };
 }
 
-/** Claims a place; returns the response, the entry id and the capability cookie (`name=value`). */
-export async function participate(analysisId, { ip = randomIp(), headers } = {}) {
-  const res = await api('/api/v1/analysis/participate', { method: 'POST', ip, headers, body: { analysisId } });
-  const raw = res.headers.getSetCookie().find((c) => c.startsWith('__Host-lupa_participation='));
-  return { res, entryId: res.json?.analysisEntryId, cookie: raw?.split(';')[0], setCookie: raw };
-}
+/** A participant's tab on `entryId` with its capability `cookie` (test-app.mjs's one recording). */
+const tab = (entryId, cookie) => new Participation({ entryId, cookie });
+
+/** Claims a place: the participation, with the response, the entry id and the capability cookie (`name=value`). */
+export const participate = (analysisId, options) => claim(analysisId, options);
 
 export function openSegment(entryId, cookie, { mimeType = 'video/mp4;codecs=vp9,opus', headers } = {}) {
-  return api(`/api/v1/analysisEntry/${entryId}/segments`, { method: 'POST', cookie, headers, body: { mimeType } });
+  return tab(entryId, cookie).openSegment({ mimeType, headers });
 }
 
 /** Opens the camera track of the newest screen segment (ADR 0008). */
 export function openCameraSegment(entryId, cookie, { mimeType = 'video/webm;codecs=vp8', headers } = {}) {
-  return api(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
-    cookie,
-    headers,
-    body: { mimeType, track: 'camera' },
-  });
+  return tab(entryId, cookie).openSegment({ mimeType, track: 'camera', headers });
 }
 
-/** PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it to the camera file. */
+/**
+ * PUTs one chunk; `endMs` is its end in ms since its segment started. `track: 'camera'` sends it
+ * to the camera file. Answers `{ status, json }`.
+ */
 export async function putChunk(entryId, cookie, segment, index, bytes, endMs, headers = {}, { track = 'screen' } = {}) {
-  const init = {
-    method: 'PUT',
-    headers: { 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs), ...headers },
-    body: bytes,
-  };
-  if (cookie) init.headers.cookie = cookie;
-  const kind = track === 'camera' ? 'camera-chunks' : 'chunks';
-  const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/${kind}/${index}`, init);
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  const { status, json } = await tab(entryId, cookie).putChunk(segment, index, bytes, endMs, { track, headers });
+  return { status, json };
 }
 
 /**
- * Records `data` as one segment cut into chunks of `chunkSize` bytes, `msPerChunk` apart, and
- * returns the segment number. Chunks are sent in order; the server acknowledges each.
+ * Opens a segment and sends `data` in chunks of `chunkSize` bytes, `msPerChunk` apart; its
+ * number. `headers` may be a function, called per request: a test clock that follows the real
+ * one (so an alarm falls due a set time after the last chunk, however long the upload took on a
+ * loaded machine).
  */
-/**
- * Opens a segment and sends `data` in chunks. `headers` may be a function, called per request:
- * a test clock that follows the real one (so an alarm falls due a set time after the last chunk,
- * however long the upload took on a loaded machine).
- */
-export async function recordSegment(
-  entryId,
-  cookie,
-  data,
-  { chunkSize = 256 * 1024, msPerChunk = 1000, mimeType, headers } = {},
-) {
-  const headersNow = typeof headers === 'function' ? headers : () => headers;
-  const opened = await openSegment(entryId, cookie, { mimeType, headers: headersNow() });
-  if (opened.status !== 200) throw new Error(`open segment: ${opened.status} ${opened.text}`);
-  const { segment } = opened.json;
-  for (let i = 0, offset = 0; offset < data.length; i++, offset += chunkSize) {
-    const put = await putChunk(
-      entryId,
-      cookie,
-      segment,
-      i,
-      data.subarray(offset, offset + chunkSize),
-      (i + 1) * msPerChunk,
-      headersNow(),
-    );
-    if (put.status !== 200) throw new Error(`chunk ${i}: ${put.status} ${JSON.stringify(put.json)}`);
-  }
-  return segment;
+export function recordSegment(entryId, cookie, data, options) {
+  return tab(entryId, cookie).recordSegment(data, options);
 }
 
 export function complete(entryId, cookie, body = {}) {
-  return api(`/api/v1/analysisEntry/${entryId}/complete`, { method: 'POST', cookie, body });
+  return tab(entryId, cookie).complete(body);
 }
 
 export function submit(entryId, cookie) {
-  return api('/api/v1/analysisEntry', {
-    method: 'PATCH',
-    cookie,
-    body: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
-  });
+  return tab(entryId, cookie).submit();
 }
 
 /** A whole participation: one segment of `data`, complete, submit. */
-export async function recordAndSubmit(entryId, cookie, data, { steps, durationMs, ...options } = {}) {
-  await recordSegment(entryId, cookie, data, options);
-  const done = await complete(entryId, cookie, { durationMs, steps });
-  if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
-  const sent = await submit(entryId, cookie);
-  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
+export function recordAndSubmit(entryId, cookie, data, options) {
+  return tab(entryId, cookie).recordAndSubmit(data, options);
 }
 
 /** Finishes and submits the participation, then reads its first file as the researcher plays it. */
@@ -135,7 +94,7 @@ export async function finishedFile(entryId, cookie, ownerCookie) {
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
   const sent = await submit(entryId, cookie);
   if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${sent.text}`);
-  const entry = await api(`/api/v1/analysisEntry/${entryId}`, { cookie: ownerCookie });
+  const entry = await client.entryUrl(entryId, { cookie: ownerCookie });
   if (entry.status !== 200) throw new Error(`entry: ${entry.status} ${entry.text}`);
   return Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
 }

@@ -3,7 +3,7 @@
 // reset link is a secret) for 24 hours only, purged by the cron without anyone visiting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, randomIp, signUp } from './helpers.mjs';
+import { randomIp, signUp, client } from './helpers.mjs';
 import { runCron } from './recording.mjs';
 import { q, sql } from './db.mjs';
 
@@ -16,20 +16,10 @@ test("deleting a user removes their waitlist sign-up and their outbox mails, and
   const stays = await signUp('ret-stays');
   for (const person of [gone, stays]) {
     assert.equal(
-      (
-        await api('/api/v1/waitlist', {
-          method: 'POST',
-          ip: randomIp(),
-          body: { email: person.email.toUpperCase(), consent: true },
-        })
-      ).status,
+      (await client.waitlist({ ip: randomIp(), body: { email: person.email.toUpperCase(), consent: true } })).status,
       201,
     );
-    assert.equal(
-      (await api('/api/v1/auth/password-reset', { method: 'POST', ip: randomIp(), body: { email: person.email } }))
-        .status,
-      200,
-    );
+    assert.equal((await client.authResetRequest({ ip: randomIp(), body: { email: person.email } })).status, 200);
   }
   const count = async (email) => ({
     waitlist: (await sql(`SELECT COUNT(*) AS n FROM waitlist WHERE email_normalized = ${q(email.toLowerCase())}`))[0].n,
@@ -38,7 +28,7 @@ test("deleting a user removes their waitlist sign-up and their outbox mails, and
   });
   assert.deepEqual(await count(gone.email), { waitlist: 1, outbox: 1 });
 
-  const deleted = await api(`/api/v1/admin/users/${gone.user.id}`, { method: 'DELETE', cookie: admin.cookie });
+  const deleted = await client.adminUserDelete(gone.user.id, { cookie: admin.cookie });
   assert.equal(deleted.status, 200, deleted.text);
   assert.deepEqual(await count(gone.email), { waitlist: 0, outbox: 0 });
   assert.deepEqual(await count(stays.email), { waitlist: 1, outbox: 1 });

@@ -8,5 +8,5 @@ const file = new URL('../../edge-worker/api-types/routes.json', import.meta.url)
 /** Every route: `{id, method, pattern, access, d1, d1Target, why?, d1BeforeBody?, media?, localOnly?}`. */
 export const ROUTES = JSON.parse(readFileSync(file, 'utf8')).routes;
 
-/** `METHOD pattern`, the key both tables use. */
+/** `METHOD pattern`, how a route reads in messages (both tables are keyed by the route's `id`). */
 export const routeKey = (route) => `${route.method} ${route.pattern}`;

@@ -6,23 +6,22 @@
 // `lupa_core::stripe_api` (`seats_request_and_answer_match_the_recorded_fixture`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
+import { signUp, client } from './helpers.mjs';
 import { eventually, q, sql } from './db.mjs';
 import { runCron } from './recording.mjs';
 import { join as joinByInvitation } from './team-helpers.mjs';
 
-const billing = async (cookie) => (await api('/api/v1/billing', { cookie })).json.billingData;
+const billing = async (cookie) => (await client.billingGet({ cookie })).json.billingData;
 
 /** Subscribes `owner`'s workspace through the local checkout. */
 async function subscribe(owner) {
-  const checkout = await api('/api/v1/billing/checkout-session', {
-    method: 'POST',
+  const checkout = await client.billingCheckout({
     cookie: owner.cookie,
     body: { planName: 'basic', planBillingCycle: 'monthly' },
   });
   assert.equal(checkout.status, 200);
   const sessionId = /\/billing\/checkout\/(\S+)$/.exec(checkout.json.checkoutSessionUrl)[1];
-  const paid = await api(`/api/v1/billing/local/checkout/${sessionId}/pay`, { method: 'POST', cookie: owner.cookie });
+  const paid = await client.localCheckoutPay(sessionId, { cookie: owner.cookie });
   assert.equal(paid.status, 200);
 }
 
@@ -47,7 +46,7 @@ test('a workspace pays a seat per owner, admin and researcher; observers are fre
   assert.equal(data.paid, true);
   assert.equal(data.seats, 2);
   assert.equal(data.nextAmountCents, 2 * 2900);
-  const invoice = (await api('/api/v1/billing/local/portal', { cookie: owner.cookie })).json.invoices[0];
+  const invoice = (await client.localPortalGet({ cookie: owner.cookie })).json.invoices[0];
   assert.equal(invoice.amountCents, 2 * 2900, 'the first invoice bills both seats');
 
   // An observer takes no seat: nothing changes, even after the cron.
@@ -78,11 +77,11 @@ test('a workspace pays a seat per owner, admin and researcher; observers are fre
 
   // Every member reads whether the workspace paid; only the owner changes the subscription.
   await sql(`UPDATE users SET workspace_id = ${q(`w${owner.user.id}`)} WHERE id = ${q(observer.user.id)}`);
-  const asObserver = await api('/api/v1/billing', { cookie: observer.cookie });
+  const asObserver = await client.billingGet({ cookie: observer.cookie });
   assert.equal(asObserver.status, 200);
   assert.equal(asObserver.json.billingData.paid, true);
   assert.equal(asObserver.json.billingData.seats, 2);
-  const portal = await api('/api/v1/billing/customer-portal', { method: 'POST', cookie: observer.cookie });
+  const portal = await client.billingPortal({ cookie: observer.cookie });
   assert.equal(portal.status, 403);
   assert.equal(portal.json.code, 'team_role_forbidden');
   assert.equal(portal.json.message, 'Tu rol en este equipo no permite esta acción');
@@ -107,33 +106,25 @@ test('every change of members through the team routes reaches the subscription, 
   const member = await signUp('seats-routes-member');
   await joinByInvitation(owner, member, 'researcher');
   await settles(2);
-  const members = (await api('/api/v1/team', { cookie: owner.cookie })).json.members;
+  const members = (await client.teamGet({ cookie: owner.cookie })).json.members;
   const memberId = members.find((m) => m.email === member.email).userId;
 
   // Made an observer: the seat is freed; a researcher again: taken.
-  const asObserver = await api(`/api/v1/team/members/${memberId}`, {
-    method: 'PATCH',
-    cookie: owner.cookie,
-    body: { role: 'observer' },
-  });
+  const asObserver = await client.memberUpdate(memberId, { cookie: owner.cookie, body: { role: 'observer' } });
   assert.equal(asObserver.status, 200, asObserver.text);
   await settles(1);
-  await api(`/api/v1/team/members/${memberId}`, {
-    method: 'PATCH',
-    cookie: owner.cookie,
-    body: { role: 'researcher' },
-  });
+  await client.memberUpdate(memberId, { cookie: owner.cookie, body: { role: 'researcher' } });
   await settles(2);
 
   // Removed: one seat.
-  const removed = await api(`/api/v1/team/members/${memberId}`, { method: 'DELETE', cookie: owner.cookie });
+  const removed = await client.memberRemove(memberId, { cookie: owner.cookie });
   assert.equal(removed.status, 200, removed.text);
   await settles(1);
 
   // Joins again as an admin and leaves on their own: two seats, then one.
   await joinByInvitation(owner, member, 'admin');
   await settles(2);
-  const left = await api(`/api/v1/workspaces/w${owner.user.id}/leave`, { method: 'POST', cookie: member.cookie });
+  const left = await client.workspaceLeave(`w${owner.user.id}`, { cookie: member.cookie });
   assert.equal(left.status, 200, left.text);
   await settles(1);
 });

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api } from './helpers.mjs';
+import { client } from './helpers.mjs';
 import { r2Get, r2Put } from './db.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
@@ -57,7 +57,7 @@ test('a MediaRecorder MP4 is served with a seek index spliced in, and every Rang
     'the index is stored beside the file',
   );
 
-  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryPage(entryId, { cookie: owner.cookie });
   const url = entry.json.segments[0].url;
   const whole = await get(url);
   assert.equal(whole.status, 200);
@@ -127,7 +127,7 @@ test('a MediaRecorder MP4 is served with a seek index spliced in, and every Rang
   assert.equal((await get(url, `bytes=${served.length}-`)).status, 416);
 
   // Deleting the entry removes the file and its index.
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.entryDelete(entryId, { cookie: owner.cookie })).status, 200);
   assert.ok(await until(() => r2Keys(prefix).length === 0), 'nothing left in R2');
 });
 
@@ -139,7 +139,7 @@ test('a fragment without audio leaves each stream as long in the served file as 
     await until(() => r2Keys(prefix).includes(`${prefix}segments/1/screen.mp4.sidx`)),
     'the index is stored beside the file',
   );
-  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryPage(entryId, { cookie: owner.cookie });
   const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
   assert.ok(served.length > AUDIO_GAP.length, 'an index was spliced in');
   const uploaded = streamLengths(AUDIO_GAP);
@@ -182,7 +182,7 @@ test('an index by the earlier rule is not served, and the next opening rebuilds 
   const { owner, entryId, key, current } = await outdatedIndex();
   assert.equal(current.toString('latin1', 0, 4), 'LSX2');
 
-  const url = async () => (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const url = async () => (await client.entryPage(entryId, { cookie: owner.cookie })).json.segments[0].url;
   const plain = Buffer.from(await (await get(await url(), 'bytes=0-')).arrayBuffer());
   assert.ok(plain.equals(AUDIO_GAP), 'served as stored, without the outdated index');
   const rebuilt = await rebuiltIndex(key);
@@ -208,7 +208,7 @@ test('a file that is not a fragmented MP4 gets no index and is served as stored'
   await until(() => r2Keys(prefix).length === 1);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   assert.deepEqual(r2Keys(prefix), [`${prefix}segments/1/screen.mp4`]);
-  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryPage(entryId, { cookie: owner.cookie });
   const served = Buffer.from(await (await get(entry.json.segments[0].url)).arrayBuffer());
   assert.ok(served.equals(plain), 'served byte for byte as uploaded');
 });
@@ -224,7 +224,7 @@ test('many concurrent openings of a file with an outdated index rebuild it once'
   // a full read and scan, and each finished rebuild rewrote the index.
   const { owner, entryId, key } = await outdatedIndex();
 
-  const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const url = (await client.entryPage(entryId, { cookie: owner.cookie })).json.segments[0].url;
   const opens = await Promise.all(
     Array.from({ length: 25 }, async () => {
       const res = await get(url, 'bytes=0-0');
@@ -253,7 +253,7 @@ test('a file whose outdated index cannot be rebuilt is tried three times, then s
   const damaged = Buffer.concat([AUDIO_GAP.subarray(0, FIRST_MOOF), Buffer.alloc(2000, 0xff)]);
   await r2Put(`${prefix}segments/1/screen.mp4`, damaged);
 
-  const url = (await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie })).json.segments[0].url;
+  const url = (await client.entryPage(entryId, { cookie: owner.cookie })).json.segments[0].url;
   for (let opening = 1; opening <= 5; opening += 1) {
     const res = await get(url, 'bytes=0-');
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(damaged), `opening ${opening}: served as stored`);

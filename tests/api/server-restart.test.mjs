@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { api } from './helpers.mjs';
-import { ledgerOf, until } from './recording.mjs';
+import { client } from './helpers.mjs';
+import { ledgerOf, participate, until } from './recording.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const MIB = 1024 * 1024;
@@ -54,37 +54,18 @@ async function restart() {
   server = await startServer({ stateDir, port });
 }
 
-const call = (path, options = {}) => api(path, { ...options, base: server.url });
-
 /** A subscribed researcher's analysis, a participant's entry and capability cookie, and a segment open. */
 async function participantRecording() {
   const owner = await researcher('restart', { base: server.url, stateDir });
   const analysis = await createAnalysis(owner, { tasks: ['T1'], max: 2, base: server.url });
-  const joined = await call('/api/v1/analysis/participate', { method: 'POST', body: { analysisId: analysis.id } });
-  assert.equal(joined.status, 200, joined.text);
-  const cookie = joined.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('__Host-lupa_participation='))
-    ?.split(';')[0];
-  const entryId = joined.json.analysisEntryId;
-  const opened = await call(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
-    cookie,
-    body: { mimeType: 'video/mp4;codecs=vp9,opus' },
-  });
+  const p = await participate(analysis.id, { base: server.url });
+  assert.equal(p.res.status, 200, p.res.text);
+  const opened = await p.openSegment();
   assert.equal(opened.status, 200, opened.text);
-  return { owner, entryId, cookie, segment: opened.json.segment };
+  return { owner, entryId: p.entryId, cookie: p.cookie, segment: opened.json.segment, p };
 }
 
-async function putChunk({ entryId, cookie, segment }, index, bytes, endMs) {
-  const res = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments/${segment}/chunks/${index}`, {
-    method: 'PUT',
-    body: bytes,
-    headers: { cookie, 'content-type': 'application/octet-stream', 'x-lupa-end-ms': String(endMs) },
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const putChunk = ({ p, segment }, index, bytes, endMs) => p.putChunk(segment, index, bytes, endMs);
 
 /**
  * A chunk PUT that sends the first `first` bytes of `body` and then waits (for `release()`, or
@@ -167,19 +148,8 @@ test('a reservation left by a request that died with the server does not block t
   assert.equal((await streaming.done).status, 200);
 
   // Finish composes every chunk, the dead upload's retried one included, byte for byte.
-  const done = await call(`/api/v1/analysisEntry/${p.entryId}/complete`, {
-    method: 'POST',
-    cookie: p.cookie,
-    body: {},
-  });
-  assert.equal(done.status, 200, done.text);
-  const sent = await call('/api/v1/analysisEntry', {
-    method: 'PATCH',
-    cookie: p.cookie,
-    body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
-  });
-  assert.equal(sent.status, 200, sent.text);
-  const entry = await call(`/api/v1/analysisEntry/${p.entryId}`, { cookie: p.owner.cookie });
+  await p.p.finish();
+  const entry = await client.entryUrl(p.entryId, { base: server.url, cookie: p.owner.cookie });
   assert.equal(entry.status, 200, entry.text);
   const played = Buffer.from(await (await fetch(entry.json.segments[0].url)).arrayBuffer());
   assert.ok(

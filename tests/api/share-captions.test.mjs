@@ -10,9 +10,9 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { api, BASE } from './helpers.mjs';
+import { BASE, client } from './helpers.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
-import { complete, participate, recordSegment, submit, until } from './recording.mjs';
+import { participate, until } from './recording.mjs';
 
 const STT = process.env.LUPA_STT_URL;
 const fixtures = new URL('../../edge-worker/core/fixtures/', import.meta.url);
@@ -31,26 +31,16 @@ before(async () => {
 
 /** A submitted participation whose audio starts 150 ms into a 5 s screen file and 200 ms into a 3 s one. */
 async function transcribedRecording(analysisId) {
-  const { entryId, cookie } = await participate(analysisId);
+  const p = await participate(analysisId);
   for (const [i, [screenMs, audioStartMs]] of [
     [5_000, 150],
     [3_000, 200],
   ].entries()) {
-    const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: screenMs });
-    let offset = 0;
-    for (const [index, size] of AUDIO[i].sizes.entries()) {
-      const res = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${segment}/audio-chunks/${index}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': String(audioStartMs), cookie },
-        body: AUDIO[i].bytes.subarray(offset, offset + size),
-      });
-      assert.equal(res.status, 200, await res.text());
-      offset += size;
-    }
+    const segment = await p.recordSegment(SCREEN, { mimeType: 'video/mp4', msPerChunk: screenMs });
+    for (const res of await p.putAudio(segment, AUDIO[i], audioStartMs)) assert.equal(res.status, 200, res.text);
   }
-  assert.equal((await complete(entryId, cookie)).status, 200);
-  assert.equal((await submit(entryId, cookie)).status, 200);
-  return entryId;
+  await p.finish();
+  return p.entryId;
 }
 
 test('a link made with captions serves the transcript as WebVTT on the recording timeline (a clip: its lines); none without; gone once revoked', async () => {
@@ -58,26 +48,16 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   const { id } = await createAnalysis(user);
   const entryId = await transcribedRecording(id);
   const transcribed = await until(
-    async () => (await api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie })).json?.status === 'complete',
+    async () => (await client.transcriptGet(entryId, { cookie: user.cookie })).json?.status === 'complete',
     { timeoutMs: 30_000, everyMs: 250 },
   );
   assert.ok(transcribed, 'the transcript completes');
   const clip = async (atMs, endMs) =>
-    (
-      await api(`/api/v1/entry/${entryId}/notes`, {
-        method: 'POST',
-        cookie: user.cookie,
-        body: { atMs, endMs, text: 'Clip' },
-      })
-    ).json.id;
+    (await client.noteCreate(entryId, { cookie: user.cookie, body: { atMs, endMs, text: 'Clip' } })).json.id;
   const share = async (body) => {
-    const res = await api(`/api/v1/analysis/${id}/shares`, {
-      method: 'POST',
-      cookie: user.cookie,
-      body: { expiresInDays: 7, ...body },
-    });
+    const res = await client.shareCreate(id, { cookie: user.cookie, body: { expiresInDays: 7, ...body } });
     assert.equal(res.status, 201, res.text);
-    const view = await api(`/api/v1/share/${res.json.token}`);
+    const view = await client.sharedView(res.json.token);
     // Asking whether there is anything to caption rides in the view's second batch (ADR 0011).
     assert.equal(view.headers.get('x-d1-round-trips'), '2');
     return { ...res.json, view: view.json };
@@ -133,13 +113,8 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   assert.deepEqual([plain.share.captions, plain.view.captionsUrl, plain.view.captionsLanguage], [false, null, null]);
   const silent = await share({ kind: 'clip', targetId: await clip(3_500, 5_500), captions: true });
   assert.deepEqual([silent.share.captions, silent.view.captionsUrl], [true, null]);
-  const reel = (
-    await api(`/api/v1/analysis/${id}/reels`, {
-      method: 'POST',
-      cookie: user.cookie,
-      body: { title: 'R', clipIds: [shortClip] },
-    })
-  ).json.id;
+  const reel = (await client.reelCreate(id, { cookie: user.cookie, body: { title: 'R', clipIds: [shortClip] } })).json
+    .id;
   const reelShare = await share({ kind: 'reel', targetId: reel, captions: true });
   assert.deepEqual([reelShare.share.captions, reelShare.view.captionsUrl], [false, null]);
   // A link without captions gets none by asking for them under its own signature's path either.
@@ -151,16 +126,12 @@ test('a link made with captions serves the transcript as WebVTT on the recording
   );
 
   // Revoked: the captions stop with the link.
-  assert.equal(
-    (await api(`/api/v1/shares/${clipped.share.id}/revoke`, { method: 'POST', cookie: user.cookie })).status,
-    200,
-  );
+  assert.equal((await client.shareRevoke(clipped.share.id, { cookie: user.cookie })).status, 200);
   assert.equal((await fetch(clipped.view.captionsUrl)).status, 404);
   assert.equal((await fetch(recordingUrl)).status, 200, 'the other link still has its captions');
 
   // An analysis transcribed in English: its captions say so (the shared player's track is 'en').
-  const edited = await api(`/api/v1/analysis/${id}`, {
-    method: 'PATCH',
+  const edited = await client.analysisUpdate(id, {
     cookie: user.cookie,
     body: {
       name: 'Tienda',

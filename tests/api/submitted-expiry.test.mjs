@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api } from './helpers.mjs';
+import { client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { at, ledgerOf, participate, r2Keys, recordSegment, runCron, until } from './recording.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
@@ -41,16 +41,10 @@ test("a submitted recording whose object never heard of the Finish survives the 
   assert.equal(p.res.status, 200, p.res.text);
   const file = readFileSync(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
   await recordSegment(p.entryId, p.cookie, file, { chunkSize: 32 * 1024, mimeType: 'video/mp4', headers: dayAgo });
-  const done = await api(`/api/v1/analysisEntry/${p.entryId}/complete`, {
-    method: 'POST',
-    cookie: p.cookie,
-    headers: dayAgo(),
-    body: {},
-  });
+  const done = await client.entryComplete(p.entryId, { cookie: p.cookie, headers: dayAgo(), body: {} });
   assert.equal(done.status, 200, done.text);
   // The submit lands in D1; every Finish it sends the object is answered with a 500.
-  const sent = await api('/api/v1/analysisEntry', {
-    method: 'PATCH',
+  const sent = await client.entryUpdate({
     cookie: p.cookie,
     headers: { ...dayAgo(), 'x-lupa-test-fault': 'ledger-finish' },
     body: { analysisEntryId: p.entryId, analysisEntryStatus: 'submitted' },
@@ -68,7 +62,7 @@ test("a submitted recording whose object never heard of the Finish survives the 
 
   const [row] = await sql(`SELECT status FROM analysis_entries WHERE id = ${q(p.entryId)}`);
   assert.equal(row.status, 'submitted', 'the participation is still submitted');
-  const entry = await api(`/api/v1/analysisEntry/${p.entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryUrl(p.entryId, { cookie: owner.cookie });
   assert.equal(entry.status, 200, entry.text);
   assert.equal(entry.json.segments.length, 1);
   const played = await fetch(entry.json.segments[0].url);

@@ -14,9 +14,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { api, BASE, randomIp, signUp } from './helpers.mjs';
-import { grantSubscription } from './db.mjs';
-import { complete, participate, recordSegment, submit, until } from './recording.mjs';
+import { BASE, signUp, client, clientWith } from './helpers.mjs';
+import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
+import { participate, until } from './recording.mjs';
 import { join } from './team-helpers.mjs';
 import { parseCsv } from './insights-helpers.mjs';
 
@@ -41,11 +41,8 @@ before(() => {
   assert.ok(STT, 'LUPA_STT_URL: the test server runs with the Workers AI stand-in (scripts/run-tests.mjs)');
 });
 
-async function owner(tag = 'summaries', base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
-  const user = await signUp(tag, undefined, base);
-  grantSubscription(user.user.id, { stateDir });
-  return user;
-}
+const owner = (tag = 'summaries', base = BASE, stateDir = process.env.LUPA_STATE_DIR) =>
+  subscribed(tag, { base, stateDir });
 
 const body = (extra = {}) => ({
   name: 'Resúmenes',
@@ -60,11 +57,7 @@ const body = (extra = {}) => ({
   ...extra,
 });
 
-async function analysis(user, extra) {
-  const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body(extra) });
-  assert.equal(res.status, 201, res.text);
-  return res.json.analysisData;
-}
+const analysis = (user, extra) => createAnalysis(user, body(extra));
 
 /** Task 1 from 0.2 s, task 2 from 9 s: the fixture's first line (0.65 s) is task 1's, its second (12.45 s) task 2's. */
 const STEPS = [
@@ -76,30 +69,18 @@ const STEPS = [
 
 /** A submitted participation of 5 s of screen with its audio track (x-lupa-start-ms 150). */
 async function recordWithAudio(analysisId) {
-  const { entryId, cookie, res } = await participate(analysisId);
-  assert.equal(res.status, 200, res.text);
-  const seg = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
-  if (res.json.analysisData.transcribe) {
-    let offset = 0;
-    for (const [index, size] of AUDIO.sizes.entries()) {
-      const put = await fetch(`${BASE}/api/v1/analysisEntry/${entryId}/segments/${seg}/audio-chunks/${index}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'audio/webm', 'x-lupa-start-ms': '150', cookie },
-        body: AUDIO.bytes.subarray(offset, offset + size),
-      });
-      assert.equal(put.status, 200, await put.text());
-      offset += size;
-    }
+  const p = await participate(analysisId);
+  assert.equal(p.res.status, 200, p.res.text);
+  const seg = await p.recordSegment(SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
+  if (p.res.json.analysisData.transcribe) {
+    for (const put of await p.putAudio(seg, AUDIO, 150)) assert.equal(put.status, 200, put.text);
   }
-  const done = await complete(entryId, cookie, { steps: STEPS });
-  assert.equal(done.status, 200, done.text);
-  const sent = await submit(entryId, cookie);
-  assert.equal(sent.status, 200, sent.text);
-  return entryId;
+  await p.finish({ steps: STEPS });
+  return p.entryId;
 }
 
-const summary = (user, entryId) => api(`/api/v1/entry/${entryId}/summary`, { cookie: user.cookie });
-const regenerate = (user, entryId) => api(`/api/v1/entry/${entryId}/summary`, { method: 'POST', cookie: user.cookie });
+const summary = (user, entryId) => client.summaryGet(entryId, { cookie: user.cookie });
+const regenerate = (user, entryId) => client.summaryRegenerate(entryId, { cookie: user.cookie });
 
 /** Polls the summary until `done(json)`; fails with the last answer. */
 async function summaryWhen(user, entryId, done, timeoutMs = 40_000) {
@@ -156,7 +137,7 @@ test('once the transcript is complete, findings stand on quotes found in it; the
 
   // The CSV export: a 'finding' row per verified quote (the finding as note_title, the quote as
   // note, its range as note_time–note_end), every row with every column.
-  const rows = parseCsv((await api(`/api/v1/analysis/${made.id}/export`, { cookie: user.cookie })).text);
+  const rows = parseCsv((await client.analysisExport(made.id, { cookie: user.cookie })).text);
   const col = (name) => rows[0].indexOf(name);
   const found = rows
     .filter((row) => row[0] === 'finding' && row[1] === entryId)
@@ -236,7 +217,7 @@ test("'Resúmenes con IA' off: 'disabled', nothing sent; a summary before the tr
   assert.deepEqual(made.transcription, { enabled: true, language: 'es', summaries: false });
   const entryId = await recordWithAudio(made.id);
   const transcribed = await until(
-    async () => (await api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie })).json?.status === 'complete',
+    async () => (await client.transcriptGet(entryId, { cookie: user.cookie })).json?.status === 'complete',
     { timeoutMs: 30_000, everyMs: 250 },
   );
   assert.ok(transcribed);
@@ -248,8 +229,7 @@ test("'Resúmenes con IA' off: 'disabled', nothing sent; a summary before the tr
   assert.equal((await summaryRequests()).length, 0, 'nothing left the worker');
 
   // Turned on later: 'Regenerar' makes it.
-  const on = await api(`/api/v1/analysis/${made.id}`, {
-    method: 'PATCH',
+  const on = await client.analysisUpdate(made.id, {
     cookie: user.cookie,
     body: body({ transcription: { summaries: true } }),
   });
@@ -270,22 +250,15 @@ test("a server without a provider says 'unavailable', and 'Regenerar' is 503", a
   const server = await startServer({ stateDir });
   try {
     const user = await owner('sum-off', server.url, stateDir);
-    const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
-    const made = await (
-      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
-    ).json();
-    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
-      body: JSON.stringify({ analysisId: made.analysisData.id }),
-    });
-    const entryId = (await joined.json()).analysisEntryId;
-    const read = await (await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { headers })).json();
+    const made = await createAnalysis(user, { ...body(), base: server.url });
+    const { entryId } = await participate(made.id, { base: server.url });
+    const researcher = clientWith({ cookie: user.cookie, base: server.url });
+    const read = (await researcher.summaryGet(entryId)).json;
     assert.equal(read.status, 'unavailable');
     assert.deepEqual(read.tasks, []);
-    const refused = await fetch(`${server.url}/api/v1/entry/${entryId}/summary`, { method: 'POST', headers });
+    const refused = await researcher.summaryRegenerate(entryId);
     assert.equal(refused.status, 503);
-    const refusal = await refused.json();
+    const refusal = refused.json;
     assert.equal(refusal.code, 'summaries_unavailable');
     assert.equal(refusal.message, 'Resúmenes no disponibles en este servidor');
   } finally {
@@ -295,9 +268,8 @@ test("a server without a provider says 'unavailable', and 'Regenerar' is 503", a
 });
 
 // Themes (issue 47, ADR 0021): made from the summaries' verified quotes, cited by id.
-const themesOf = (user, analysisId) => api(`/api/v1/analysis/${analysisId}/themes`, { cookie: user.cookie });
-const regenerateThemes = (user, analysisId) =>
-  api(`/api/v1/analysis/${analysisId}/themes`, { method: 'POST', cookie: user.cookie });
+const themesOf = (user, analysisId) => client.themesGet(analysisId, { cookie: user.cookie });
+const regenerateThemes = (user, analysisId) => client.themesRegenerate(analysisId, { cookie: user.cookie });
 const themesRequests = async () =>
   (await summaryRequests()).filter((r) => r.responseFormat?.json_schema?.required?.[0] === 'themes');
 
@@ -355,7 +327,7 @@ test("themes across three participations: counts, quotes from each, a reel of a 
     entries.map(() => [12450, 15250, 'No encuentro el botón de pagar.']),
   );
   // The CSV export: a 'theme' row per quote, in the rows of the participation that said it.
-  const rows = parseCsv((await api(`/api/v1/analysis/${made.id}/export`, { cookie: lead.cookie })).text);
+  const rows = parseCsv((await client.analysisExport(made.id, { cookie: lead.cookie })).text);
   const col = (name) => rows[0].indexOf(name);
   const themed = rows
     .filter((row) => row[0] === 'theme')
@@ -387,7 +359,7 @@ test("themes across three participations: counts, quotes from each, a reel of a 
   assert.equal(read.json.themes.length, 2);
   for (const res of [
     await regenerateThemes(observer, made.id),
-    await api(`/api/v1/analysis/${made.id}/themes/1/reel`, { method: 'POST', cookie: observer.cookie }),
+    await client.themeReel(made.id, '1', { cookie: observer.cookie }),
   ]) {
     assert.equal(res.status, 403, res.text);
     assert.equal(res.json.code, 'team_role_forbidden');
@@ -399,20 +371,20 @@ test("themes across three participations: counts, quotes from each, a reel of a 
   // 'Crear reel': a clip of each quote ±2 s, titled as the theme, in the theme's order. The
   // slack stops at the recording's end (these recordings have 5 s of screen) but never cuts the
   // quote: task 2's quote, said at 12.45 s over the audio, is clipped exactly.
-  const reel = await api(`/api/v1/analysis/${made.id}/themes/2/reel`, { method: 'POST', cookie: lead.cookie });
+  const reel = await client.themeReel(made.id, '2', { cookie: lead.cookie });
   assert.equal(reel.status, 201, reel.text);
   assert.equal(reel.json.title, 'Comentarios en la tarea 2');
   assert.deepEqual(
     reel.json.clips.map((c) => [c.entryId, c.startMs, c.endMs, c.title, c.text]),
     json.themes[1].quotes.map((q) => [q.entryId, 10450, 15250, 'Comentarios en la tarea 2', q.text]),
   );
-  const firstReel = await api(`/api/v1/analysis/${made.id}/themes/1/reel`, { method: 'POST', cookie: lead.cookie });
+  const firstReel = await client.themeReel(made.id, '1', { cookie: lead.cookie });
   assert.equal(firstReel.status, 201, firstReel.text);
   for (const clip of firstReel.json.clips) {
     assert.equal(clip.startMs, 0, 'from 2 s before 0.65 s, kept at 0');
     assert.ok(clip.endMs >= 3350 && clip.endMs <= 5350, `to 2 s after 3.35 s, within the recording: ${clip.endMs}`);
   }
-  const missing = await api(`/api/v1/analysis/${made.id}/themes/9/reel`, { method: 'POST', cookie: lead.cookie });
+  const missing = await client.themeReel(made.id, '9', { cookie: lead.cookie });
   assert.equal(missing.status, 404, missing.text);
   assert.equal(missing.json.message, 'Ese tema no existe');
 
@@ -435,7 +407,7 @@ test("themes across three participations: counts, quotes from each, a reel of a 
 
   // Deleting a participation a theme cites takes the themes with it (its words go); 'Regenerar'
   // makes them again from the two left.
-  const gone = await api(`/api/v1/entry/${first}`, { method: 'DELETE', cookie: lead.cookie });
+  const gone = await client.entryDelete(first, { cookie: lead.cookie });
   assert.equal(gone.status, 200, gone.text);
   const after = await themesOf(lead, made.id);
   assert.equal(after.json.status, 'none');

@@ -4,7 +4,7 @@
 // task (and, for the last task, everything up to the recording's end) as time on it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, BASE } from './helpers.mjs';
+import { BASE, client } from './helpers.mjs';
 import { createAnalysis, parseCsv, participation, researcher } from './insights-helpers.mjs';
 
 const csv = async (path, cookie) => {
@@ -32,7 +32,7 @@ test('a participation’s task times agree in the player, the summary, shared li
   assert.equal(durationMs, 19_000);
   const expected = [6000, 1000];
 
-  const entry = await api(`/api/v1/entry/${entryId}`, { cookie: owner.cookie });
+  const entry = await client.entryPage(entryId, { cookie: owner.cookie });
   assert.equal(entry.status, 200, entry.text);
   const taskChapters = entry.json.chapters.filter((c) => c.kind === 'task');
   assert.deepEqual(
@@ -44,7 +44,7 @@ test('a participation’s task times agree in the player, the summary, shared li
     'the player’s Tareas tab',
   );
 
-  const summary = await api(`/api/v1/analysis/${analysis.id}/summary`, { cookie: owner.cookie });
+  const summary = await client.analysisSummary(analysis.id, { cookie: owner.cookie });
   assert.equal(summary.status, 200, summary.text);
   assert.deepEqual(
     summary.json.tasks.map((t) => [t.medianMs, t.minMs, t.maxMs, t.entries, t.timeAll.medianMs]),
@@ -53,13 +53,12 @@ test('a participation’s task times agree in the player, the summary, shared li
   );
 
   const shared = async (body) => {
-    const created = await api(`/api/v1/analysis/${analysis.id}/shares`, {
-      method: 'POST',
+    const created = await client.shareCreate(analysis.id, {
       cookie: owner.cookie,
       body: { expiresInDays: 7, ...body },
     });
     assert.equal(created.status, 201, created.text);
-    const opened = await api(`/api/v1/share/${created.json.token}`);
+    const opened = await client.sharedView(created.json.token);
     assert.equal(opened.status, 200, opened.text);
     return opened.json;
   };

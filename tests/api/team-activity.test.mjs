@@ -5,7 +5,7 @@
 // researchers and observers get 403. The cron deletes rows older than 365 days.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
+import { api, signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { runCron } from './recording.mjs';
 import { join } from './team-helpers.mjs';
@@ -47,10 +47,10 @@ test('analyses, share links, exports and recordings watched are logged once each
   for (const path of [`/api/v1/entry/${entryId}`, `/api/v1/entry/${entryId}`, `/api/v1/analysisEntry/${entryId}`]) {
     assert.equal((await api(path, { cookie: observer.cookie })).status, 200);
   }
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { cookie: member.cookie })).status, 200);
+  assert.equal((await client.entryPage(entryId, { cookie: member.cookie })).status, 200);
   // The next UTC day counts again.
   const tomorrow = now - (now % DAY) + DAY + 60_000;
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { cookie: observer.cookie, headers: at(tomorrow) })).status, 200);
+  assert.equal((await client.entryPage(entryId, { cookie: observer.cookie, headers: at(tomorrow) })).status, 200);
 
   // Exports: both CSVs.
   for (const path of ['export', 'export/tasks']) {
@@ -65,16 +65,16 @@ test('analyses, share links, exports and recordings watched are logged once each
   });
   assert.equal(link.status, 201, link.text);
   for (let i = 0; i < 2; i += 1) {
-    const revoked = await api(`/api/v1/shares/${link.json.share.id}/revoke`, { method: 'POST', cookie: admin.cookie });
+    const revoked = await client.shareRevoke(link.json.share.id, { cookie: admin.cookie });
     assert.equal(revoked.status, 200);
   }
   // Refused requests log nothing: an observer's export, a stranger's look at the recording.
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}/export`, { cookie: observer.cookie })).status, 403);
+  assert.equal((await client.analysisExport(analysis.id, { cookie: observer.cookie })).status, 403);
   const stranger = await signUp('act-stranger');
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { cookie: stranger.cookie })).status, 404);
-  assert.equal((await api(`/api/v1/analysisEntry/${entryId}`, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.entryPage(entryId, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.entryUrl(entryId, { cookie: stranger.cookie })).status, 404);
   // The analysis deleted by the owner.
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { method: 'DELETE', cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisDelete(analysis.id, { cookie: owner.cookie })).status, 200);
 
   const { entries, total } = await log(owner);
   const mine = entries.filter((e) => !e.kind.startsWith('invitation_'));
@@ -112,7 +112,7 @@ test('the log is filtered by member and by kind, paged, exported as CSV; bad fil
   const first = await createAnalysis(member, { tasks: ['Busca'] });
   await createAnalysis(member, { tasks: ['Paga'] });
   await createAnalysis(owner, { tasks: ['Mira'] });
-  assert.equal((await api(`/api/v1/analysis/${first.id}/export`, { cookie: admin.cookie })).status, 200);
+  assert.equal((await client.analysisExport(first.id, { cookie: admin.cookie })).status, 200);
 
   const all = await log(admin);
   assert.equal(all.total, 3 + 3 + 3 + 1, 'three invitations sent and accepted, three analyses, one export');
@@ -181,7 +181,7 @@ test('the log is filtered by member and by kind, paged, exported as CSV; bad fil
     ],
   );
   assert.match(rows[1][0], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  const everything = parseCsv((await api('/api/v1/team/activity/export', { cookie: owner.cookie })).text);
+  const everything = parseCsv((await client.teamActivityCsv({ cookie: owner.cookie })).text);
   assert.equal(everything.length, 1 + 10);
 });
 
@@ -204,11 +204,8 @@ test('only the owner and admins read the log: researchers and observers 403, str
   const theirs = await log(stranger);
   assert.deepEqual(theirs.entries, []);
   // A removed admin: 404, their access is gone.
-  assert.equal(
-    (await api(`/api/v1/team/members/${admin.user.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
-    200,
-  );
-  const gone = await api('/api/v1/team/activity', { cookie: admin.cookie });
+  assert.equal((await client.memberRemove(admin.user.id, { cookie: owner.cookie })).status, 200);
+  const gone = await client.teamActivity({ cookie: admin.cookie });
   assert.equal(gone.status, 404);
   assert.equal(gone.json.code, 'no_team_access');
 });

@@ -3,7 +3,7 @@
 // share link's public page never names anyone. A reel's author is new (migration 0020).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
+import { api, signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { join } from './team-helpers.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
@@ -48,7 +48,7 @@ test('notes, clips, reels and share links say who made them, to the team only', 
       [olga, obs, ana],
     );
   }
-  const all = (await api(`/api/v1/analysis/${analysis.id}/notes`, { cookie: observer.cookie })).json.notes;
+  const all = (await client.analysisNotes(analysis.id, { cookie: observer.cookie })).json.notes;
   assert.deepEqual(
     all.map((n) => [n.text, n.author?.id]),
     [
@@ -59,25 +59,20 @@ test('notes, clips, reels and share links say who made them, to the team only', 
   );
 
   // Reels: the creator, in the answer, the list and the reel itself.
-  const reel = await api(`/api/v1/analysis/${analysis.id}/reels`, {
-    method: 'POST',
+  const reel = await client.reelCreate(analysis.id, {
     cookie: member.cookie,
     body: { title: 'Lo peor', clipIds: [clip.json.id] },
   });
   assert.equal(reel.status, 201, reel.text);
   assert.deepEqual(reel.json.author, ana);
-  const renamed = await api(`/api/v1/reels/${reel.json.id}`, {
-    method: 'PATCH',
-    cookie: owner.cookie,
-    body: { title: 'Lo peor (2)' },
-  });
+  const renamed = await client.reelUpdate(reel.json.id, { cookie: owner.cookie, body: { title: 'Lo peor (2)' } });
   assert.deepEqual(renamed.json.author, ana, 'a rename by someone else keeps the author');
-  const reels = (await api(`/api/v1/analysis/${analysis.id}/reels`, { cookie: observer.cookie })).json.reels;
+  const reels = (await client.reelList(analysis.id, { cookie: observer.cookie })).json.reels;
   assert.deepEqual(
     reels.map((r) => r.author),
     [ana],
   );
-  assert.deepEqual((await api(`/api/v1/reels/${reel.json.id}`, { cookie: observer.cookie })).json.author, ana);
+  assert.deepEqual((await client.reelGet(reel.json.id, { cookie: observer.cookie })).json.author, ana);
 
   // Share links: the author in the answer and the list; the public page names nobody.
   const shares = `/api/v1/analysis/${analysis.id}/shares`;
@@ -100,10 +95,10 @@ test('notes, clips, reels and share links say who made them, to the team only', 
       [link.json.share.id, olga],
     ],
   );
-  const revoked = await api(`/api/v1/shares/${link.json.share.id}/revoke`, { method: 'POST', cookie: member.cookie });
+  const revoked = await client.shareRevoke(link.json.share.id, { cookie: member.cookie });
   assert.deepEqual(revoked.json.author, olga, 'revoking keeps who made the link');
   for (const token of [reelLink.json.token]) {
-    const page = await api(`/api/v1/share/${token}`);
+    const page = await client.sharedView(token);
     assert.equal(page.status, 200);
     for (const secret of [owner.email, member.email, observer.email, 'Olga Ruiz', owner.user.id, member.user.id]) {
       assert.ok(!page.text.includes(secret), `the public page names ${secret}`);
@@ -115,7 +110,7 @@ test('notes, clips, reels and share links say who made them, to the team only', 
     cookie: owner.cookie,
     body: { kind: 'recording', targetId: entryId, expiresInDays: 7, includeNotes: true },
   });
-  const page = await api(`/api/v1/share/${withNotes.json.token}`);
+  const page = await client.sharedView(withNotes.json.token);
   assert.equal(page.status, 200);
   assert.equal(page.json.recording.notes.length, 3, 'the notes are shown');
   assert.ok(!page.text.includes('"author"'));
@@ -124,10 +119,7 @@ test('notes, clips, reels and share links say who made them, to the team only', 
   // An account that is gone leaves its notes, reels and links to the team, without a name.
   const admin = await signUp('auth-admin');
   await sql(`UPDATE users SET role = 'admin' WHERE id = ${q(admin.user.id)}`);
-  assert.equal(
-    (await api(`/api/v1/admin/users/${member.user.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
-    200,
-  );
+  assert.equal((await client.adminUserDelete(member.user.id, { cookie: admin.cookie })).status, 200);
   const after = (await api(notes, { cookie: owner.cookie })).json.notes;
   assert.deepEqual(
     after.map((n) => [n.text, n.author?.id ?? null]),
@@ -137,5 +129,5 @@ test('notes, clips, reels and share links say who made them, to the team only', 
       ['Clip de Ana', null],
     ],
   );
-  assert.equal((await api(`/api/v1/reels/${reel.json.id}`, { cookie: owner.cookie })).json.author, null);
+  assert.equal((await client.reelGet(reel.json.id, { cookie: owner.cookie })).json.author, null);
 });

@@ -4,7 +4,7 @@
 // team does all of it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
+import { api, signUp, client } from './helpers.mjs';
 import { join } from './team-helpers.mjs';
 import { createAnalysis, participation, researcher } from './insights-helpers.mjs';
 
@@ -66,17 +66,13 @@ test('an observer writes notes but makes, changes and deletes no clip or reel; a
   });
   assert.equal(reel.status, 201, reel.text);
   assert.equal((await api(reels, { cookie: observer.cookie })).status, 200);
-  assert.equal((await api(`/api/v1/reels/${reel.json.id}`, { cookie: observer.cookie })).status, 200);
+  assert.equal((await client.reelGet(reel.json.id, { cookie: observer.cookie })).status, 200);
   for (const res of [
     await api(reels, { method: 'POST', cookie: observer.cookie, body: { title: 'Mío' } }),
-    await api(`/api/v1/reels/${reel.json.id}`, { method: 'PATCH', cookie: observer.cookie, body: { title: 'X' } }),
-    await api(`/api/v1/reels/${reel.json.id}/clips`, {
-      method: 'POST',
-      cookie: observer.cookie,
-      body: { clipId: theirs.json.id },
-    }),
-    await api(`/api/v1/reels/${reel.json.id}/clips/${theirs.json.id}`, { method: 'DELETE', cookie: observer.cookie }),
-    await api(`/api/v1/reels/${reel.json.id}`, { method: 'DELETE', cookie: observer.cookie }),
+    await client.reelUpdate(reel.json.id, { cookie: observer.cookie, body: { title: 'X' } }),
+    await client.reelClipAdd(reel.json.id, { cookie: observer.cookie, body: { clipId: theirs.json.id } }),
+    await client.reelClipRemove(reel.json.id, theirs.json.id, { cookie: observer.cookie }),
+    await client.reelDelete(reel.json.id, { cookie: observer.cookie }),
   ]) {
     assert.equal(res.status, 403, res.text);
     assert.deepEqual(refusal(res), ROLE_FORBIDDEN);
@@ -89,5 +85,5 @@ test('an observer writes notes but makes, changes and deletes no clip or reel; a
   assert.equal((await del(member, mine.json.id)).status, 200);
   const plain = await post(observer, { atMs: 500, text: 'Otra' });
   assert.equal((await del(observer, plain.json.id)).status, 200);
-  assert.equal((await api(`/api/v1/reels/${reel.json.id}`, { method: 'DELETE', cookie: member.cookie })).status, 200);
+  assert.equal((await client.reelDelete(reel.json.id, { cookie: member.cookie })).status, 200);
 });

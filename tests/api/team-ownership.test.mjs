@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { api, signUp } from './helpers.mjs';
+import { api, signUp, client } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
 import { openSegment, participate, r2Keys, slowRequest, until, ledgerOf } from './recording.mjs';
 import { join } from './team-helpers.mjs';
@@ -16,16 +16,15 @@ import { createAnalysis, participation } from './insights-helpers.mjs';
 
 const MIB = 1024 * 1024;
 const ws = (user) => `w${user.user.id}`;
-const transfer = (who, userId) => api('/api/v1/team/owner', { method: 'POST', cookie: who.cookie, body: { userId } });
-const team = async (who) => (await api('/api/v1/team', { cookie: who.cookie })).json;
+const transfer = (who, userId) => client.teamOwnerTransfer({ cookie: who.cookie, body: { userId } });
+const team = async (who) => (await client.teamGet({ cookie: who.cookie })).json;
 const roles = async (who) => Object.fromEntries((await team(who)).members.map((m) => [m.userId, m.role]));
 const owners = async (workspaceId) =>
   (await sql(`SELECT user_id FROM workspace_members WHERE workspace_id = ${q(workspaceId)} AND role = 'owner'`)).map(
     (r) => r.user_id,
   );
-const seats = async (who) => (await api('/api/v1/billing', { cookie: who.cookie })).json.billingData.seats;
-const remove = (who, id, name) =>
-  api(`/api/v1/workspaces/${id}/delete`, { method: 'POST', cookie: who.cookie, body: { name } });
+const seats = async (who) => (await client.billingGet({ cookie: who.cookie })).json.billingData.seats;
+const remove = (who, id, name) => client.workspaceDelete(id, { cookie: who.cookie, body: { name } });
 
 test('the owner passes ownership on: one batch, one owner, logged; the old owner is an admin who may leave', async () => {
   const owner = await signUp('own-owner');
@@ -45,11 +44,11 @@ test('the owner passes ownership on: one batch, one owner, logged; the old owner
     [admin, { userId: admin.user.id }, 403, 'team_role_forbidden'],
     [researcher, { userId: researcher.user.id }, 403, 'team_role_forbidden'],
   ]) {
-    const res = await api('/api/v1/team/owner', { method: 'POST', cookie: who.cookie, body });
+    const res = await client.teamOwnerTransfer({ cookie: who.cookie, body });
     assert.deepEqual([res.status, res.json?.code], [status, code], JSON.stringify(body));
     assert.ok(res.json.message);
   }
-  const notJson = await api('/api/v1/team/owner', { method: 'POST', cookie: owner.cookie, body: '{' });
+  const notJson = await client.teamOwnerTransfer({ cookie: owner.cookie, body: '{' });
   assert.equal(notJson.status, 400);
   assert.deepEqual(await owners(ws(owner)), [owner.user.id]);
 
@@ -61,7 +60,7 @@ test('the owner passes ownership on: one batch, one owner, logged; the old owner
   const now = await roles(observer);
   assert.equal(now[owner.user.id], 'admin');
   assert.equal(now[observer.user.id], 'owner');
-  assert.equal((await api('/api/v1/auth/session', { cookie: owner.cookie })).json.workspace.role, 'admin');
+  assert.equal((await client.authSession({ cookie: owner.cookie })).json.workspace.role, 'admin');
   assert.equal(await seats(observer), 4);
   const log = await sql(
     `SELECT actor_id, subject_id, subject FROM workspace_activity WHERE workspace_id = ${q(ws(owner))} AND kind = 'ownership_transferred'`,
@@ -69,22 +68,18 @@ test('the owner passes ownership on: one batch, one owner, logged; the old owner
   assert.deepEqual(log, [{ actor_id: owner.user.id, subject_id: observer.user.id, subject: observer.email }]);
   // The old owner can't pass on what is no longer theirs; the new one can't be demoted or removed.
   assert.equal((await transfer(owner, researcher.user.id)).status, 403);
-  const demote = await api(`/api/v1/team/members/${observer.user.id}`, {
-    method: 'PATCH',
-    cookie: owner.cookie,
-    body: { role: 'observer' },
-  });
+  const demote = await client.memberUpdate(observer.user.id, { cookie: owner.cookie, body: { role: 'observer' } });
   assert.equal(demote.json.code, 'owner_protected');
 
   // The last owner can't leave; the old owner, now an admin, can.
-  const leave = (who) => api(`/api/v1/workspaces/${ws(owner)}/leave`, { method: 'POST', cookie: who.cookie });
+  const leave = (who) => client.workspaceLeave(ws(owner), { cookie: who.cookie });
   const stays = await leave(observer);
   assert.deepEqual([stays.status, stays.json.code], [403, 'owner_cannot_leave']);
   assert.equal((await leave(owner)).status, 200);
   // This team was the old owner's personal workspace, now the observer's: having left it, the
   // account is in no workspace until it makes or joins one.
-  assert.equal((await api('/api/v1/auth/session', { cookie: owner.cookie })).json.workspace, undefined);
-  assert.deepEqual((await api('/api/v1/workspaces', { cookie: owner.cookie })).json, { workspaces: [], current: null });
+  assert.equal((await client.authSession({ cookie: owner.cookie })).json.workspace, undefined);
+  assert.deepEqual((await client.workspaceList({ cookie: owner.cookie })).json, { workspaces: [], current: null });
   assert.equal((await team(observer)).members.length, 3);
 });
 
@@ -110,7 +105,7 @@ test('two transfers racing: exactly one wins, and the team always has one owner'
 /** A team workspace of `owner`'s (made through the API, now current), subscribed, with members. */
 async function teamWorkspace(tag, name = `Equipo ${tag}`) {
   const owner = await signUp(`${tag}-owner`);
-  const made = await api('/api/v1/workspaces', { method: 'POST', cookie: owner.cookie, body: { name: `  ${name} ` } });
+  const made = await client.workspaceCreate({ cookie: owner.cookie, body: { name: `  ${name} ` } });
   assert.equal(made.status, 201, made.text);
   assert.deepEqual({ name: made.json.name, role: made.json.role }, { name, role: 'owner' });
   grantSubscription(owner.user.id);
@@ -123,41 +118,35 @@ async function teamWorkspace(tag, name = `Equipo ${tag}`) {
 test('making a team: the caller owns it and acts in it; a bad name is 400', async () => {
   const owner = await signUp('mk');
   for (const name of ['', '   ', 'x'.repeat(81), undefined]) {
-    const res = await api('/api/v1/workspaces', { method: 'POST', cookie: owner.cookie, body: { name } });
+    const res = await client.workspaceCreate({ cookie: owner.cookie, body: { name } });
     assert.deepEqual([res.status, res.json.code], [400, 'invalid_workspace_name'], String(name));
     assert.equal(res.json.message, 'El nombre del equipo debe tener entre 1 y 80 caracteres');
   }
-  const made = await api('/api/v1/workspaces', { method: 'POST', cookie: owner.cookie, body: { name: 'Diseño' } });
+  const made = await client.workspaceCreate({ cookie: owner.cookie, body: { name: 'Diseño' } });
   assert.equal(made.status, 201);
-  const session = (await api('/api/v1/auth/session', { cookie: owner.cookie })).json;
+  const session = (await client.authSession({ cookie: owner.cookie })).json;
   assert.deepEqual(session.workspace, { id: made.json.id, name: 'Diseño', role: 'owner' });
-  const list = (await api('/api/v1/workspaces', { cookie: owner.cookie })).json;
+  const list = (await client.workspaceList({ cookie: owner.cookie })).json;
   assert.deepEqual(list.workspaces.map((w) => w.id).sort(), [made.json.id, ws(owner)].sort());
-  assert.equal((await api('/api/v1/analysis', { cookie: owner.cookie })).json.analyses.length, 0);
+  assert.equal((await client.analysisList({ cookie: owner.cookie })).json.analyses.length, 0);
 });
 
 test('deleting a team: the owner types its name; analyses, media, links and the subscription go; members fall back', async () => {
   const { owner, researcher, observer, id, name } = await teamWorkspace('del');
   const analysis = await createAnalysis(researcher, { tasks: ['Busca'] });
   const { entryId } = await participation(analysis.id, { tasks: [{ s: 5 }] });
-  const clip = await api(`/api/v1/entry/${entryId}/notes`, {
-    method: 'POST',
+  const clip = await client.noteCreate(entryId, {
     cookie: researcher.cookie,
     body: { atMs: 0, endMs: 1000, text: 'c' },
   });
-  await api(`/api/v1/analysis/${analysis.id}/reels`, {
-    method: 'POST',
-    cookie: researcher.cookie,
-    body: { title: 'R', clipIds: [clip.json.id] },
-  });
-  const link = await api(`/api/v1/analysis/${analysis.id}/shares`, {
-    method: 'POST',
+  await client.reelCreate(analysis.id, { cookie: researcher.cookie, body: { title: 'R', clipIds: [clip.json.id] } });
+  const link = await client.shareCreate(analysis.id, {
     cookie: researcher.cookie,
     body: { kind: 'summary', expiresInDays: 7 },
   });
-  assert.equal((await api(`/api/v1/share/${link.json.token}`)).status, 200);
+  assert.equal((await client.sharedView(link.json.token)).status, 200);
   assert.ok(r2Keys(`analyses/${analysis.id}/`).length > 0, 'the recording is in R2');
-  assert.equal((await api('/api/v1/billing', { cookie: owner.cookie })).json.billingData.paid, true);
+  assert.equal((await client.billingGet({ cookie: owner.cookie })).json.billingData.paid, true);
 
   // Refusals, each in product §8's style (status, code, Spanish message), and nothing deleted.
   const stranger = await signUp('del-stranger');
@@ -194,7 +183,7 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
     const res = await remove(who, wid, typed);
     assert.deepEqual([res.status, res.json], [status, { code, message }], `${who.email} ${wid} ${typed}`);
   }
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisGet(analysis.id, { cookie: owner.cookie })).status, 200);
 
   const deleted = await remove(owner, id, ` ${name}  `);
   assert.equal(deleted.status, 200, deleted.text);
@@ -202,7 +191,7 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
 
   // Everything of the team is gone: rows, media, links, the subscription, members, the log.
   assert.deepEqual(r2Keys(`analyses/${analysis.id}/`), []);
-  assert.equal((await api(`/api/v1/share/${link.json.token}`)).status, 404);
+  assert.equal((await client.sharedView(link.json.token)).status, 404);
   for (const table of [
     'analyses',
     'subscriptions',
@@ -220,11 +209,11 @@ test('deleting a team: the owner types its name; analyses, media, links and the 
   assert.equal((await sql(`SELECT COUNT(*) AS n FROM entry_notes WHERE entry_id = ${q(entryId)}`))[0].n, 0);
   // Each member acts in their personal workspace again, and the team is not theirs any more.
   for (const who of [owner, researcher, observer]) {
-    const session = (await api('/api/v1/auth/session', { cookie: who.cookie })).json;
+    const session = (await client.authSession({ cookie: who.cookie })).json;
     assert.equal(session.workspace.id, ws(who), who.email);
-    const mine = (await api('/api/v1/workspaces', { cookie: who.cookie })).json.workspaces.map((w) => w.id);
+    const mine = (await client.workspaceList({ cookie: who.cookie })).json.workspaces.map((w) => w.id);
     assert.deepEqual(mine, [ws(who)]);
-    assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { cookie: who.cookie })).status, 404);
+    assert.equal((await client.analysisGet(analysis.id, { cookie: who.cookie })).status, 404);
   }
   assert.equal((await remove(owner, id, name)).status, 404, 'deleting twice');
 });

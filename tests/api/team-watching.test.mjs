@@ -4,7 +4,7 @@
 // and never on a submitted participation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp } from './helpers.mjs';
+import { signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { openSegment, participate, putChunk, until } from './recording.mjs';
 import { watch } from './live-watch.mjs';
@@ -12,7 +12,7 @@ import { join } from './team-helpers.mjs';
 import { createAnalysis, researcher } from './insights-helpers.mjs';
 
 const watchingOf = async (who, analysisId, entryId) => {
-  const res = await api(`/api/v1/analysis/${analysisId}`, { cookie: who.cookie });
+  const res = await client.analysisGet(analysisId, { cookie: who.cookie });
   assert.equal(res.status, 200, res.text);
   return res.json.analysisData.AnalysisEntries.find((e) => e.id === entryId);
 };
@@ -57,5 +57,5 @@ test('the analysis lists who watches each participation live, by name, while the
 
   // Someone of another workspace learns nothing: the analysis is 404 to them.
   const stranger = await signUp('watch-stranger');
-  assert.equal((await api(`/api/v1/analysis/${analysis.id}`, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await client.analysisGet(analysis.id, { cookie: stranger.cookie })).status, 404);
 });

@@ -4,7 +4,7 @@
 // with its activity row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, signUp, uniqueEmail } from './helpers.mjs';
+import { signUp, uniqueEmail, client } from './helpers.mjs';
 import { grantSubscription, q, sql } from './db.mjs';
 import { invite, inviteToken, join, switchToPersonal } from './team-helpers.mjs';
 
@@ -18,9 +18,8 @@ const analysisBody = {
   tasks: [{ taskType: 'text', taskContent: 'T' }],
   device: 'computer',
 };
-const view = (token, headers) => api(`/api/v1/invitations/${token}`, { headers });
-const accept = (token, who, headers) =>
-  api(`/api/v1/invitations/${token}/accept`, { method: 'POST', cookie: who.cookie, headers });
+const view = (token, headers) => client.invitationView(token, { headers });
+const accept = (token, who, headers) => client.invitationAccept(token, { cookie: who.cookie, headers });
 const activity = (workspaceId) =>
   sql(
     `SELECT kind, subject_id, subject, actor_id FROM workspace_activity WHERE workspace_id = ${q(workspaceId)} ORDER BY at, rowid`,
@@ -61,7 +60,7 @@ test('an invitation is mailed, names the team and who invited, is stored hashed 
   const joined = await accept(token, invited);
   assert.equal(joined.status, 200);
   assert.deepEqual(joined.json, { id: ws(owner), name: owner.email, role: 'observer' });
-  const session = await api('/api/v1/auth/session', { cookie: invited.cookie });
+  const session = await client.authSession({ cookie: invited.cookie });
   assert.deepEqual(session.json.workspace, { id: ws(owner), name: owner.email, role: 'observer' });
 
   // Single use: the link is dead for everyone, the joined member included. A link that cannot be
@@ -94,7 +93,7 @@ test('another account may not use an invitation; signed out it is 401; a bad tok
   assert.equal((await view('short')).status, 404);
   // Still good for the right account.
   assert.equal((await accept(token, invited)).status, 200);
-  assert.equal((await api('/api/v1/auth/session', { cookie: stranger.cookie })).json.workspace.id, ws(stranger));
+  assert.equal((await client.authSession({ cookie: stranger.cookie })).json.workspace.id, ws(stranger));
 });
 
 test('an invitation lasts 7 days', async () => {
@@ -112,7 +111,7 @@ test('an invitation lasts 7 days', async () => {
   assert.equal(late.status, 404);
   assert.equal(late.json.code, 'invitation_invalid');
   // Expired invitations stay listed, marked, until resent or revoked.
-  const team = await api('/api/v1/team', { cookie: owner.cookie });
+  const team = await client.teamGet({ cookie: owner.cookie });
   assert.equal(team.json.invitations[0].expired, true);
 });
 
@@ -121,18 +120,17 @@ test('revoking ends the link; sending again makes a new link valid 7 more days; 
   const a = await signUp('t-a');
   const b = await signUp('t-b');
   const first = await invite(owner, a.email, 'observer');
-  const revoke = (id) => api(`/api/v1/team/invitations/${id}/revoke`, { method: 'POST', cookie: owner.cookie });
+  const revoke = (id) => client.invitationRevoke(id, { cookie: owner.cookie });
   assert.equal((await revoke(first.res.json.id)).status, 200);
   assert.equal((await view(first.token)).status, 404);
   const twice = await revoke(first.res.json.id);
   assert.equal(twice.status, 404);
   assert.equal(twice.json.code, 'invitation_not_found');
-  assert.deepEqual((await api('/api/v1/team', { cookie: owner.cookie })).json.invitations, []);
+  assert.deepEqual((await client.teamGet({ cookie: owner.cookie })).json.invitations, []);
 
   const now = Date.now();
   const second = await invite(owner, b.email, 'researcher');
-  const resent = await api(`/api/v1/team/invitations/${second.res.json.id}/resend`, {
-    method: 'POST',
+  const resent = await client.invitationResend(second.res.json.id, {
     cookie: owner.cookie,
     headers: at(now + 6 * DAY),
   });
@@ -149,7 +147,7 @@ test('revoking ends the link; sending again makes a new link valid 7 more days; 
   const replaced = await invite(owner, a.email, 'admin', { seen: [third.token] });
   assert.equal((await view(third.token)).status, 404);
   assert.equal((await view(replaced.token)).json.role, 'admin');
-  const pending = (await api('/api/v1/team', { cookie: owner.cookie })).json.invitations;
+  const pending = (await client.teamGet({ cookie: owner.cookie })).json.invitations;
   assert.deepEqual(
     pending.map((i) => [i.email, i.role]),
     [[a.email, 'admin']],
@@ -171,7 +169,7 @@ test('bad input is a clear 4xx; a member is not invited again', async () => {
   const owner = await signUp('t-owner');
   const member = await signUp('t-member');
   await join(owner, member, 'researcher');
-  const post = (body) => api('/api/v1/team/invitations', { method: 'POST', cookie: owner.cookie, body });
+  const post = (body) => client.invitationCreate({ cookie: owner.cookie, body });
   const badRole = await post({ email: uniqueEmail('t-x'), role: 'owner' });
   assert.equal(badRole.status, 400);
   assert.equal(badRole.json.code, 'bad_team_role');
@@ -185,8 +183,7 @@ test('invitations are limited per workspace: 50 an hour', async () => {
   const owner = await signUp('t-busy');
   const statuses = [];
   for (let i = 0; i < 51; i += 1) {
-    const res = await api('/api/v1/team/invitations', {
-      method: 'POST',
+    const res = await client.invitationCreate({
       cookie: owner.cookie,
       body: { email: uniqueEmail(`t-rate${i}`), role: 'observer' },
     });
@@ -207,30 +204,28 @@ test('roles: only admins and the owner manage; nobody demotes or removes the own
   await join(owner, observer, 'observer');
 
   for (const who of [researcher, observer]) {
-    const res = await api('/api/v1/team/invitations', {
-      method: 'POST',
+    const res = await client.invitationCreate({
       cookie: who.cookie,
       body: { email: uniqueEmail('t-n'), role: 'observer' },
     });
     assert.equal(res.status, 403);
     assert.equal(res.json.code, 'team_role_forbidden');
-    const team = await api('/api/v1/team', { cookie: who.cookie });
+    const team = await client.teamGet({ cookie: who.cookie });
     assert.equal(team.status, 200);
     assert.equal(team.json.members.length, 4);
     assert.deepEqual(team.json.invitations, []);
   }
-  const team = await api('/api/v1/team', { cookie: owner.cookie });
+  const team = await client.teamGet({ cookie: owner.cookie });
   assert.deepEqual(
     team.json.members.map((m) => m.role),
     ['owner', 'admin', 'researcher', 'observer'],
   );
 
-  const patch = (who, id, role) =>
-    api(`/api/v1/team/members/${id}`, { method: 'PATCH', cookie: who.cookie, body: { role } });
+  const patch = (who, id, role) => client.memberUpdate(id, { cookie: who.cookie, body: { role } });
   const promoted = await patch(admin, observer.user.id, 'researcher');
   assert.equal(promoted.status, 200);
   assert.equal(promoted.json.role, 'researcher');
-  assert.equal((await api('/api/v1/auth/session', { cookie: observer.cookie })).json.workspace.role, 'researcher');
+  assert.equal((await client.authSession({ cookie: observer.cookie })).json.workspace.role, 'researcher');
   const demote = await patch(admin, owner.user.id, 'observer');
   assert.equal(demote.status, 403);
   assert.equal(demote.json.code, 'owner_protected');
@@ -238,7 +233,7 @@ test('roles: only admins and the owner manage; nobody demotes or removes the own
   assert.equal((await patch(owner, researcher.user.id, 'owner')).json.code, 'bad_team_role');
   assert.equal((await patch(researcher, observer.user.id, 'observer')).status, 403);
   assert.equal((await patch(owner, 'nobody', 'observer')).json.code, 'member_not_found');
-  const removeOwner = await api(`/api/v1/team/members/${owner.user.id}`, { method: 'DELETE', cookie: admin.cookie });
+  const removeOwner = await client.memberRemove(owner.user.id, { cookie: admin.cookie });
   assert.equal(removeOwner.json.code, 'owner_protected');
 
   const log = await activity(ws(owner));
@@ -253,15 +248,15 @@ test('a removed member gets 404 "Ya no tienes acceso a este equipo" from the nex
   grantSubscription(owner.user.id);
   const member = await signUp('t-gone');
   await join(owner, member, 'researcher');
-  const created = await api('/api/v1/analysis', { method: 'POST', cookie: member.cookie, body: analysisBody });
+  const created = await client.analysisCreate({ cookie: member.cookie, body: analysisBody });
   assert.equal(created.status, 201);
   const id = created.json.analysisData.id;
-  const ownerList = await api('/api/v1/analysis', { cookie: owner.cookie });
+  const ownerList = await client.analysisList({ cookie: owner.cookie });
   assert.ok(ownerList.json.analyses.some((a) => a.id === id));
 
-  const read = () => api(`/api/v1/analysis/${id}`, { cookie: member.cookie });
+  const read = () => client.analysisGet(id, { cookie: member.cookie });
   const racing = Array.from({ length: 12 }, (_, i) => new Promise((r) => setTimeout(r, i * 5)).then(read));
-  const removed = api(`/api/v1/team/members/${member.user.id}`, { method: 'DELETE', cookie: owner.cookie });
+  const removed = client.memberRemove(member.user.id, { cookie: owner.cookie });
   const [removal, ...raced] = await Promise.all([removed, ...racing]);
   assert.equal(removal.status, 200);
   for (const res of raced) {
@@ -273,28 +268,25 @@ test('a removed member gets 404 "Ya no tienes acceso a este equipo" from the nex
   const after = await read();
   assert.equal(after.status, 404);
   assert.deepEqual(after.json, { message: 'Ya no tienes acceso a este equipo', code: 'no_team_access' });
-  assert.equal((await api('/api/v1/analysis', { cookie: member.cookie })).status, 404);
+  assert.equal((await client.analysisList({ cookie: member.cookie })).status, 404);
   // Their account still works: the session has no workspace, and they can go back to their own.
-  const session = await api('/api/v1/auth/session', { cookie: member.cookie });
+  const session = await client.authSession({ cookie: member.cookie });
   assert.equal(session.status, 200);
   assert.equal(session.json.workspace, undefined);
-  const mine = await api('/api/v1/workspaces', { cookie: member.cookie });
+  const mine = await client.workspaceList({ cookie: member.cookie });
   assert.deepEqual(mine.json, { workspaces: [{ id: ws(member), name: member.email, role: 'owner' }], current: null });
   // Switching back into the team is refused.
-  const back = await api(`/api/v1/workspaces/${ws(owner)}/switch`, { method: 'POST', cookie: member.cookie });
+  const back = await client.workspaceSwitch(ws(owner), { cookie: member.cookie });
   assert.equal(back.status, 404);
   assert.equal(back.json.code, 'not_a_member');
   assert.equal((await switchToPersonal(member)).status, 200);
-  assert.equal((await api('/api/v1/analysis', { cookie: member.cookie })).json.analyses.length, 0);
+  assert.equal((await client.analysisList({ cookie: member.cookie })).json.analyses.length, 0);
   // The analysis they wrote stays the team's.
-  assert.equal((await api(`/api/v1/analysis/${id}`, { cookie: owner.cookie })).status, 200);
+  assert.equal((await client.analysisGet(id, { cookie: owner.cookie })).status, 200);
   const removedRow = (await activity(ws(owner))).find((r) => r.kind === 'member_removed');
   assert.equal(removedRow.subject_id, member.user.id);
   assert.equal(removedRow.subject, member.email);
-  assert.equal(
-    (await api(`/api/v1/team/members/${member.user.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
-    404,
-  );
+  assert.equal((await client.memberRemove(member.user.id, { cookie: owner.cookie })).status, 404);
 });
 
 test('switching: the account lists its workspaces with its role and acts in the one it picks', async () => {
@@ -302,7 +294,7 @@ test('switching: the account lists its workspaces with its role and acts in the 
   grantSubscription(owner.user.id);
   const member = await signUp('t-two');
   await join(owner, member, 'observer');
-  const list = await api('/api/v1/workspaces', { cookie: member.cookie });
+  const list = await client.workspaceList({ cookie: member.cookie });
   assert.equal(list.status, 200);
   assert.equal(list.json.current, ws(owner));
   assert.deepEqual(
@@ -313,32 +305,29 @@ test('switching: the account lists its workspaces with its role and acts in the 
     ],
   );
   // As an observer in the team: no analysis creation.
-  const refused = await api('/api/v1/analysis', { method: 'POST', cookie: member.cookie, body: analysisBody });
+  const refused = await client.analysisCreate({ cookie: member.cookie, body: analysisBody });
   assert.equal(refused.status, 403);
   assert.equal(refused.json.code, 'team_role_forbidden');
   const switched = await switchToPersonal(member);
   assert.deepEqual(switched.json, { id: ws(member), name: member.email, role: 'owner' });
-  assert.equal((await api('/api/v1/auth/session', { cookie: member.cookie })).json.workspace.role, 'owner');
+  assert.equal((await client.authSession({ cookie: member.cookie })).json.workspace.role, 'owner');
   const stranger = await signUp('t-str');
-  assert.equal(
-    (await api(`/api/v1/workspaces/${ws(stranger)}/switch`, { method: 'POST', cookie: member.cookie })).status,
-    404,
-  );
+  assert.equal((await client.workspaceSwitch(ws(stranger), { cookie: member.cookie })).status, 404);
 });
 
 test('leaving: a member leaves (the personal workspace becomes current); the owner cannot', async () => {
   const owner = await signUp('t-owner');
   const member = await signUp('t-leaver');
   await join(owner, member, 'researcher');
-  const leave = (who, id) => api(`/api/v1/workspaces/${id}/leave`, { method: 'POST', cookie: who.cookie });
+  const leave = (who, id) => client.workspaceLeave(id, { cookie: who.cookie });
   const left = await leave(member, ws(owner));
   assert.equal(left.status, 200);
-  const session = await api('/api/v1/auth/session', { cookie: member.cookie });
+  const session = await client.authSession({ cookie: member.cookie });
   assert.equal(session.json.workspace.id, ws(member));
   assert.equal((await leave(member, ws(owner))).json.code, 'not_a_member');
   const stays = await leave(owner, ws(owner));
   assert.equal(stays.status, 403);
   assert.equal(stays.json.code, 'owner_cannot_leave');
-  assert.equal((await api('/api/v1/team', { cookie: owner.cookie })).json.members.length, 1);
+  assert.equal((await client.teamGet({ cookie: owner.cookie })).json.members.length, 1);
   assert.ok((await activity(ws(owner))).some((r) => r.kind === 'member_left' && r.actor_id === member.user.id));
 });

@@ -14,8 +14,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
-import { api, BASE, randomIp, signUp } from './helpers.mjs';
-import { grantSubscription, q, sql } from './db.mjs';
+import { api, BASE, client } from './helpers.mjs';
+import { q, sql } from './db.mjs';
+import { createAnalysis, owner as subscribed, Participation } from '../lib/test-app.mjs';
 import { complete, participate, r2Keys, recordSegment, submit, until } from './recording.mjs';
 import { parseCsv } from './insights-helpers.mjs';
 import { opusAudio } from '../../scripts/lib/opus-audio.mjs';
@@ -41,11 +42,7 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function owner(base = BASE, stateDir = process.env.LUPA_STATE_DIR) {
-  const user = await signUp('transcripts', undefined, base);
-  grantSubscription(user.user.id, { stateDir });
-  return user;
-}
+const owner = (base = BASE, stateDir = process.env.LUPA_STATE_DIR) => subscribed('transcripts', { base, stateDir });
 
 const body = (extra = {}) => ({
   name: 'Transcripciones',
@@ -60,11 +57,7 @@ const body = (extra = {}) => ({
   ...extra,
 });
 
-async function analysis(user, extra) {
-  const res = await api('/api/v1/analysis', { method: 'POST', cookie: user.cookie, body: body(extra) });
-  assert.equal(res.status, 201, res.text);
-  return res.json.analysisData;
-}
+const analysis = (user, extra) => createAnalysis(user, body(extra));
 
 /**
  * Sends a recorded audio file as the tab does: its own chunks, in order, to `segment`. `clock`,
@@ -72,24 +65,8 @@ async function analysis(user, extra) {
  * few seconds a test takes to send it must say when a tab would have sent it, since the windows
  * a track may send follow the server's clock (ADR 0018, "Ceilings").
  */
-async function sendAudio(entryId, cookie, segment, { bytes, sizes }, startMs, base = BASE, clock = undefined) {
-  let offset = 0;
-  const statuses = [];
-  for (const [index, size] of sizes.entries()) {
-    const res = await fetch(`${base}/api/v1/analysisEntry/${entryId}/segments/${segment}/audio-chunks/${index}`, {
-      method: 'PUT',
-      headers: {
-        'content-type': 'audio/webm',
-        'x-lupa-start-ms': String(startMs),
-        cookie,
-        ...(clock ? { 'x-lupa-test-now': String(Math.round(clock(index))) } : {}),
-      },
-      body: bytes.subarray(offset, offset + size),
-    });
-    statuses.push({ status: res.status, json: await res.json().catch(() => undefined) });
-    offset += size;
-  }
-  return statuses;
+function sendAudio(entryId, cookie, segment, audio, startMs, base = BASE, clock = undefined) {
+  return new Participation({ entryId, cookie, base }).putAudio(segment, audio, startMs, { clock });
 }
 
 const STEPS = [
@@ -109,8 +86,7 @@ async function recordTwoSegments(analysisId) {
   assert.equal(res.json.analysisData.transcribe, true, 'the tab is told to record the microphone for transcription');
   const first = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 5_000 });
   // The recorder's audio track asks where its chunks go: the newest screen segment (nothing opens).
-  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
+  const audioOpen = await client.entrySegmentOpen(entryId, {
     cookie,
     body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
   });
@@ -132,7 +108,7 @@ async function recordTwoSegments(analysisId) {
   return { entryId, cookie, submitMs };
 }
 
-const transcript = (user, entryId) => api(`/api/v1/entry/${entryId}/transcript`, { cookie: user.cookie });
+const transcript = (user, entryId) => client.transcriptGet(entryId, { cookie: user.cookie });
 async function completeTranscript(user, entryId, timeoutMs = 30_000) {
   let last;
   const done = await until(
@@ -167,8 +143,7 @@ test('the setting: on in Spanish by default, kept on edit when missing, a bad la
   const user = await owner();
   const made = await analysis(user);
   assert.deepEqual(made.transcription, { enabled: true, language: 'es', summaries: true });
-  const edit = (extra) =>
-    api(`/api/v1/analysis/${made.id}`, { method: 'PATCH', cookie: user.cookie, body: body(extra) });
+  const edit = (extra) => client.analysisUpdate(made.id, { cookie: user.cookie, body: body(extra) });
   assert.deepEqual((await edit({ transcription: { language: 'en' } })).json.analysisData.transcription, {
     enabled: true,
     language: 'en',
@@ -184,22 +159,22 @@ test('the setting: on in Spanish by default, kept on edit when missing, a bad la
     language: 'en',
     summaries: true,
   });
-  assert.deepEqual(
-    (await api(`/api/v1/analysis/${made.id}`, { cookie: user.cookie })).json.analysisData.transcription,
-    { enabled: false, language: 'en', summaries: true },
-  );
+  assert.deepEqual((await client.analysisGet(made.id, { cookie: user.cookie })).json.analysisData.transcription, {
+    enabled: false,
+    language: 'en',
+    summaries: true,
+  });
   const bad = await edit({ transcription: { enabled: true, language: 'fr' } });
   assert.equal(bad.status, 422);
   assert.equal(bad.json.message, "El idioma de la transcripción debe ser 'es' o 'en'");
-  const notBool = await api('/api/v1/analysis', {
-    method: 'POST',
+  const notBool = await client.analysisCreate({
     cookie: user.cookie,
     body: body({ transcription: { enabled: 'sí' } }),
   });
   assert.equal(notBool.status, 422);
   const off = await analysis(user, { transcription: { enabled: false, language: 'en' } });
   assert.deepEqual(off.transcription, { enabled: false, language: 'en', summaries: true });
-  const list = await api('/api/v1/analysis', { cookie: user.cookie });
+  const list = await client.analysisList({ cookie: user.cookie });
   assert.ok(list.json.analyses.every((a) => a.transcription && typeof a.transcription.enabled === 'boolean'));
 });
 
@@ -274,7 +249,7 @@ test('real audio windows reach the provider in the documented shape; fixture wor
   assert.equal((await txt.text()).split('\n')[3], '[00:17] No encuentro el botón de pagar.');
 
   // The CSV export gains a last column: what was said during each task.
-  const rows = parseCsv((await api(`/api/v1/analysis/${id}/export`, { cookie: user.cookie })).text);
+  const rows = parseCsv((await client.analysisExport(id, { cookie: user.cookie })).text);
   assert.equal(rows[0].at(-1), 'transcript');
   const said = rows.filter((r) => r[0] === 'task' && r[1] === entryId).map((r) => [r[4], r.at(-1)]);
   assert.deepEqual(said, [
@@ -330,7 +305,7 @@ test('real audio windows reach the provider in the documented shape; fixture wor
     ),
     'the audio copies are deleted',
   );
-  assert.equal((await api(`/api/v1/entry/${entryId}`, { method: 'DELETE', cookie: user.cookie })).status, 200);
+  assert.equal((await client.entryDelete(entryId, { cookie: user.cookie })).status, 200);
   assert.equal((await transcript(user, entryId)).status, 404);
   assert.deepEqual(await sql(`SELECT entry_id FROM transcript_windows WHERE entry_id = ${q(entryId)}`), []);
 });
@@ -415,8 +390,7 @@ test('with transcription off nothing is recorded for it and no request leaves th
   const { entryId, cookie, res } = await participate(id);
   assert.equal(res.json.analysisData.transcribe, false);
   const segment = await recordSegment(entryId, cookie, SCREEN, { mimeType: 'video/mp4', msPerChunk: 2_000 });
-  const audioOpen = await api(`/api/v1/analysisEntry/${entryId}/segments`, {
-    method: 'POST',
+  const audioOpen = await client.entrySegmentOpen(entryId, {
     cookie,
     body: { mimeType: 'audio/webm;codecs=opus', track: 'audio' },
   });
@@ -457,38 +431,19 @@ test('a server without a provider says the transcript is unavailable and takes n
   const server = await startServer({ stateDir });
   try {
     const user = await owner(server.url, stateDir);
-    const headers = { 'content-type': 'application/json', cookie: user.cookie, 'cf-connecting-ip': randomIp() };
-    const made = await (
-      await fetch(`${server.url}/api/v1/analysis`, { method: 'POST', headers, body: JSON.stringify(body()) })
-    ).json();
+    const made = await createAnalysis(user, { ...body(), base: server.url });
     assert.deepEqual(
-      made.analysisData.transcription,
+      made.transcription,
       { enabled: true, language: 'es', summaries: true },
       'the setting is kept even where it cannot run',
     );
-    const joined = await fetch(`${server.url}/api/v1/analysis/participate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
-      body: JSON.stringify({ analysisId: made.analysisData.id }),
-    });
-    const participation = await joined.json();
-    assert.equal(participation.analysisData.transcribe, false);
-    const cookie = joined.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('__Host-lupa_participation='))
-      .split(';')[0];
-    const entryId = participation.analysisEntryId;
-    const opened = await fetch(`${server.url}/api/v1/analysisEntry/${entryId}/segments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ mimeType: 'video/mp4' }),
-    });
+    const p = await participate(made.id, { base: server.url });
+    assert.equal(p.res.json.analysisData.transcribe, false);
+    const opened = await p.openSegment({ mimeType: 'video/mp4' });
     assert.equal(opened.status, 200);
-    const [refused] = await sendAudio(entryId, cookie, 1, AUDIO[0], 0, server.url);
+    const [refused] = await p.putAudio(1, AUDIO[0], 0);
     assert.equal(refused.status, 409);
-    const read = await (
-      await fetch(`${server.url}/api/v1/entry/${entryId}/transcript`, { headers: { cookie: user.cookie } })
-    ).json();
+    const read = (await client.transcriptGet(p.entryId, { cookie: user.cookie, base: server.url })).json;
     assert.deepEqual(read, { status: 'unavailable', language: 'es', lines: [] });
   } finally {
     await server.stop();

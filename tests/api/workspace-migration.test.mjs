@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/lib/dev-server.mjs';
 import { localSql } from '../../scripts/lib/local-d1.mjs';
-import { api, signUp } from './helpers.mjs';
+import { api, signUp, client } from './helpers.mjs';
 import { q } from './db.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -162,8 +162,7 @@ test('0019 gives every account a workspace that owns what the account owned, and
     `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = ${q(helper.user.id)}) WHERE id IN ('ana', 'bruno')`,
   );
   const login = async (id) => {
-    const res = await api('/api/v1/auth/login/local', {
-      method: 'POST',
+    const res = await client.authLogin({
       base: server.url,
       body: { username: `${id}@example.com`, password: helper.password },
     });

@@ -4,9 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { clientHeaders, expect, test } from './support/accounts';
-import { askQuestions, expectOk } from './support/insights';
+import { askQuestions } from './support/insights';
 import { researcherWithAnalysis, TASKS } from './support/participation';
 import { asParticipant, finishRecording, uploadSegment } from './support/recording';
+import { must } from '../lib/test-app.mjs';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../web/public/demo/lupa-demo.mp4', import.meta.url));
 
@@ -30,17 +31,9 @@ test('the player and the summary give a participation the same time on each task
   const entryId = await asParticipant(baseURL!, analysisId, async (participant, id) => {
     await uploadSegment(participant, id, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
     for (const [i, atMs] of answeredAt.entries()) {
-      await expectOk(
-        await participant.put(`/api/v1/analysisEntry/${id}/answers/tasks/${i + 1}`, {
-          data: { seq: 5, success: 'yes', atMs },
-        }),
-      );
+      must(await participant.answerTask(i + 1, { seq: 5, success: 'yes', atMs }), `task ${i + 1}`);
     }
-    await expectOk(
-      await participant.put(`/api/v1/analysisEntry/${id}/answers/sus`, {
-        data: { answers: [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], atMs: 8_500 },
-      }),
-    );
+    must(await participant.answerSus({ answers: [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], atMs: 8_500 }), 'sus');
     await finishRecording(participant, id, { durationMs: 9_000, steps });
   });
   const expected = ['00:01', '00:02', '00:01'];

@@ -10,6 +10,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import * as accounts from '../../../scripts/lib/accounts.mjs';
+import * as testApp from '../../lib/test-app.mjs';
 import { literal, sql } from './db';
 
 export { fakeClientIp, PASSWORD } from '../../../scripts/lib/accounts.mjs';
@@ -101,8 +102,6 @@ export const test = base.extend<{ apiFailureLog: void }>({
 
 export { expect };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Creates a customer through the API (no session is opened by registration). */
 export async function registerViaApi(request: APIRequestContext, email: string, password = accounts.PASSWORD) {
   await accounts.register(accounts.playwrightCall(request), email, password);
@@ -115,7 +114,8 @@ export async function loginViaApi(request: APIRequestContext, email: string, pas
 
 /**
  * Gives `email`'s user an active 'basic' subscription for 30 days straight in D1, as the payment
- * webhook would; the user's id. `stateDir`: a server of the test's own (the suite's by default).
+ * webhook would (tests/lib/test-app.mjs's `grantSubscription`); the user's id. `stateDir`: a
+ * server of the test's own (the suite's by default).
  */
 export async function grantSubscription(email: string, stateDir?: string): Promise<string> {
   const rows = await sql(
@@ -124,12 +124,7 @@ export async function grantSubscription(email: string, stateDir?: string): Promi
   );
   const userId = rows[0]?.id as string | undefined;
   if (!userId) throw new Error(`no user ${email}`);
-  const now = Date.now();
-  await sql(
-    `INSERT INTO subscriptions (id, user_id, status, plan, current_period_end, created_at, updated_at, workspace_id) ` +
-      `SELECT 'sub_' || id, id, 'active', 'basic', ${now + 30 * DAY_MS}, ${now}, ${now}, workspace_id FROM users WHERE id = ${literal(userId)}`,
-    stateDir,
-  );
+  testApp.grantSubscription(userId, { days: 30, stateDir });
   return userId;
 }
 

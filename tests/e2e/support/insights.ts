@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect } from './accounts';
 import { SCENARIO, TASKS } from './participation';
 import { asParticipant, finishRecording, uploadResumedRecording, uploadSegment, type StepMark } from './recording';
+import { must } from '../../lib/test-app.mjs';
 
 const DEMO_VIDEO = fileURLToPath(new URL('../../../web/public/demo/lupa-demo.mp4', import.meta.url));
 
@@ -77,15 +78,9 @@ export async function answeredParticipation(
   await asParticipant(baseURL, analysisId, async (participant, entryId) => {
     await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 9_000 });
     for (const [i, [seq, success]] of tasks.entries()) {
-      await expectOk(
-        await participant.put(`/api/v1/analysisEntry/${entryId}/answers/tasks/${i + 1}`, {
-          data: { seq, success, atMs: 3_000 + i * 2_000 },
-        }),
-      );
+      must(await participant.answerTask(i + 1, { seq, success, atMs: 3_000 + i * 2_000 }), `task ${i + 1}`);
     }
-    await expectOk(
-      await participant.put(`/api/v1/analysisEntry/${entryId}/answers/sus`, { data: { answers: sus, atMs: 8_500 } }),
-    );
+    must(await participant.answerSus({ answers: sus, atMs: 8_500 }), 'sus');
     const steps = [0, 1, 2, 3, 4].map((index) => ({ index, atMs: index * 1_500 }));
     await finishRecording(participant, entryId, { durationMs: 9_000, steps });
   });

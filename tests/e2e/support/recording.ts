@@ -1,19 +1,18 @@
 /**
  * A participant's recording through the durable-chunk API (ADR 0005), as a tab sends it: a
- * segment, chunks with their end times, complete, submit. `participant` must be a request context
- * that holds the capability cookie set by `participate`.
+ * segment, chunks with their end times, complete, submit. The requests are tests/lib/test-app.mjs's
+ * `Participation` (the one recording of the API tests and the benches); these name the shapes the
+ * browser tests use. `participant` is the participation `asParticipant` claimed.
  */
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { clientHeaders } from './accounts';
+import { expect } from '@playwright/test';
+import { participate, type Participation } from '../../lib/test-app.mjs';
+import { fakeClientIp } from '../../../scripts/lib/accounts.mjs';
+
+export type { Participation };
 
 export interface StepMark {
   index: number;
   atMs: number;
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(response.status(), `${response.url()} → ${await response.text()}`).toBeLessThan(300);
-  return response;
 }
 
 /** What `participate` answers: the new entry, and the analysis as the tab needs it. */
@@ -23,34 +22,28 @@ interface Joined {
 }
 
 /**
- * A participant in their own request context (its own client address, and the capability cookie
- * `participate` sets) joins `analysisId` and does `record` with it; the context is disposed of
- * after. Returns the entry id. `record` also gets participate's answer.
+ * A participant (one client address throughout, and the capability cookie `participate` sets)
+ * joins `analysisId` and does `record` with it. Returns the entry id. `record` also gets
+ * participate's answer.
  */
 export async function asParticipant(
   baseURL: string,
   analysisId: string,
-  record: (participant: APIRequestContext, entryId: string, joined: Joined) => Promise<void> = async () => {},
+  record: (participant: Participation, entryId: string, joined: Joined) => Promise<void> = async () => {},
 ): Promise<string> {
-  const participant = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: clientHeaders() });
-  try {
-    const joined = (await (
-      await ok(await participant.post('/api/v1/analysis/participate', { data: { analysisId } }))
-    ).json()) as Joined;
-    await record(participant, joined.analysisEntryId, joined);
-    return joined.analysisEntryId;
-  } finally {
-    await participant.dispose();
-  }
+  const participant = await participate(analysisId, { base: baseURL, ip: fakeClientIp(), oneAddress: true });
+  expect(participant.res.status, `participate → ${participant.res.text}`).toBe(200);
+  await record(participant, participant.entryId, participant.res.json as Joined);
+  return participant.entryId;
 }
 
 /**
  * Sends `bytes` as a new segment of `chunks` chunks spread over `durationMs` (not completed).
  * `track: 'camera'` sends the camera file of the newest screen segment (ADR 0008), which started
- * `cameraStartMs` after it.
+ * `cameraStartMs` after it. `entryId` is the participant's own.
  */
 export async function uploadSegment(
-  participant: APIRequestContext,
+  participant: Participation,
   entryId: string,
   bytes: Buffer,
   {
@@ -61,56 +54,31 @@ export async function uploadSegment(
     cameraStartMs = 0,
   } = {},
 ) {
-  const body = track === 'camera' ? { mimeType, track } : { mimeType };
-  const opened = await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/segments`, { data: body }));
-  const { segment } = (await opened.json()) as { segment: number };
-  const kind = track === 'camera' ? 'camera-chunks' : 'chunks';
-  const extra: Record<string, string> = track === 'camera' ? { 'x-lupa-start-ms': String(cameraStartMs) } : {};
-  // No chunk but the last below the server's minimum (128 bytes, ADR 0013): tiny test files go in fewer chunks.
-  const size = Math.max(Math.ceil(bytes.length / chunks), Math.min(128, bytes.length));
-  for (let i = 0; i * size < bytes.length; i++) {
-    const end = Math.min(bytes.length, (i + 1) * size);
-    await ok(
-      await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${segment}/${kind}/${i}`, {
-        data: bytes.subarray(i * size, end),
-        headers: {
-          'Content-Type': 'application/octet-stream',
-          'x-lupa-end-ms': String(Math.round((durationMs * end) / bytes.length)),
-          ...extra,
-        },
-      }),
-    );
-  }
-  return segment;
+  expect(entryId).toBe(participant.entryId);
+  const startMs = track === 'camera' ? cameraStartMs : undefined;
+  return participant.recordSegment(bytes, { chunks, durationMs, mimeType, track, startMs });
 }
 
 /** The tab's thumbnail of the screen (ADR 0008): a small JPEG, sent before the participation is submitted. */
-export async function uploadThumbnail(participant: APIRequestContext, entryId: string, jpeg: Buffer) {
-  await ok(
-    await participant.put(`/api/v1/analysisEntry/${entryId}/thumbnail`, {
-      data: jpeg,
-      headers: { 'Content-Type': 'image/jpeg' },
-    }),
-  );
+export async function uploadThumbnail(participant: Participation, entryId: string, jpeg: Buffer) {
+  expect(entryId).toBe(participant.entryId);
+  const res = await participant.putThumbnail(jpeg);
+  expect(res.status, `thumbnail → ${res.text}`).toBeLessThan(300);
 }
 
 /** Completes and submits a participation whose segments are uploaded. */
 export async function finishRecording(
-  participant: APIRequestContext,
+  participant: Participation,
   entryId: string,
   { durationMs, steps = [] as StepMark[] }: { durationMs?: number; steps?: StepMark[] } = {},
 ) {
-  await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/complete`, { data: { durationMs, steps } }));
-  await ok(
-    await participant.patch('/api/v1/analysisEntry', {
-      data: { analysisEntryId: entryId, analysisEntryStatus: 'submitted' },
-    }),
-  );
+  expect(entryId).toBe(participant.entryId);
+  await participant.finish({ durationMs, steps });
 }
 
 /** Sends `bytes` as one segment of `chunks` chunks spread over `durationMs`, then completes and submits. */
 export async function uploadRecording(
-  participant: APIRequestContext,
+  participant: Participation,
   entryId: string,
   bytes: Buffer,
   { durationMs = 1000, steps = [] as StepMark[], chunks = 4, mimeType = 'video/mp4' } = {},
@@ -124,14 +92,15 @@ export async function uploadRecording(
  * a resume, then `second`; completed and submitted.
  */
 export async function uploadResumedRecording(
-  participant: APIRequestContext,
+  participant: Participation,
   entryId: string,
   first: { bytes: Buffer; durationMs: number },
   second: { bytes: Buffer; durationMs: number },
   { steps = [] as StepMark[], mimeType = 'video/mp4' } = {},
 ) {
   await uploadSegment(participant, entryId, first.bytes, { durationMs: first.durationMs, mimeType });
-  await ok(await participant.post(`/api/v1/analysisEntry/${entryId}/resume`));
+  const resumed = await participant.resume();
+  expect(resumed.status, `resume → ${resumed.text}`).toBeLessThan(300);
   await uploadSegment(participant, entryId, second.bytes, { durationMs: second.durationMs, mimeType });
   await finishRecording(participant, entryId, { steps });
 }

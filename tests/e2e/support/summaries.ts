@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from './accounts';
-import { expectOk, STEPS } from './insights';
+import { STEPS } from './insights';
+import { must } from '../../lib/test-app.mjs';
 import { asParticipant, finishRecording, uploadSegment, type StepMark } from './recording';
 
 const STT = process.env.LUPA_STT_URL;
@@ -32,16 +33,8 @@ export function transcribedRecording(baseURL: string, analysisId: string, steps:
     const seg = await uploadSegment(participant, entryId, await readFile(DEMO_VIDEO), { durationMs: 18_000 });
     const audio = await readFile(fixture('chromium-audio-1.webm'));
     const sizes = JSON.parse(await readFile(fixture('chromium-audio-1.chunks.json'), 'utf8')) as number[];
-    let offset = 0;
-    for (const [index, size] of sizes.entries()) {
-      await expectOk(
-        await participant.put(`/api/v1/analysisEntry/${entryId}/segments/${seg}/audio-chunks/${index}`, {
-          data: audio.subarray(offset, offset + size),
-          headers: { 'Content-Type': 'audio/webm', 'x-lupa-start-ms': '0' },
-        }),
-      );
-      offset += size;
-    }
+    for (const [index, sent] of (await participant.putAudio(seg, { bytes: audio, sizes }, 0)).entries())
+      must(sent, `audio chunk ${index}`);
     await finishRecording(participant, entryId, { durationMs: 18_000, steps });
   });
 }
