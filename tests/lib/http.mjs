@@ -2,8 +2,27 @@
 // headers, text and parsed JSON, and `client`, the generated calls (api-client.mjs, one per route
 // id) over it. Each request gets its own client address unless it names one (the worker
 // rate-limits per `cf-connecting-ip`). The base URL is LUPA_BASE_URL, or `base` per call.
+import { readFileSync } from 'node:fs';
 import { fakeClientIp } from '../../scripts/lib/accounts.mjs';
 import { apiClient } from './api-client.mjs';
+
+/** Every error code's status and fixed wording, generated from the worker's table (error_code.rs). */
+const ERROR_CODES = JSON.parse(readFileSync(new URL('./error-codes.json', import.meta.url), 'utf8'));
+
+/**
+ * An error answer whose code is the table's must have the code's status and, for a fixed code, its
+ * words: every API test checks, on every error it meets, that a code has one home (ADR 0014).
+ */
+function checkErrorBody(method, path, status, json) {
+  const row = status >= 400 && typeof json?.code === 'string' ? ERROR_CODES[json.code] : undefined;
+  if (!row) return;
+  if (row.status !== status || (row.message !== null && row.message !== json.message)) {
+    throw new Error(
+      `${method} ${path} answered ${status} ${JSON.stringify(json)}, but '${json.code}' is ` +
+        `${row.status}${row.message === null ? '' : ` '${row.message}'`} in error_code.rs`,
+    );
+  }
+}
 
 export const BASE = process.env.LUPA_BASE_URL ?? 'http://127.0.0.1:8787';
 
@@ -37,6 +56,7 @@ export async function api(path, { method = 'GET', body, headers = {}, cookie, ip
   } catch {
     json = undefined;
   }
+  checkErrorBody(method, path, res.status, json);
   return { status: res.status, headers: res.headers, json, text };
 }
 

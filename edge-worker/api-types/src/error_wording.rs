@@ -1,7 +1,9 @@
-//! The web's copies of the error table (`lupa_core::error_code`): the Spanish wording of every
-//! fixed code as `web/src/locales/es-errors.json`, and which codes the server words as
-//! `web/src/lib/error-wording-table.ts`. Generated, so the interface's Spanish is the server's text
-//! by construction; a test below fails when a committed copy is stale.
+//! Copies of the error table (`lupa_core::error_code`) for the web and the tests: the Spanish
+//! wording of every fixed code as `web/src/locales/es-errors.json`, which codes the server words as
+//! `web/src/lib/error-wording-table.ts`, and every code's status and fixed wording as
+//! `tests/lib/error-codes.json`, against which the API tests check every error answer they get.
+//! Generated, so the interface's Spanish is the server's text by construction; a test below fails
+//! when a committed copy is stale.
 
 use lupa_core::error_code::ErrorCode;
 use serde_json::{Map, Value};
@@ -17,6 +19,20 @@ pub fn es_errors_json() -> String {
     let mut root = Map::new();
     root.insert("errors".into(), Value::Object(errors));
     serde_json::to_string_pretty(&Value::Object(root)).unwrap_or_default() + "\n"
+}
+
+/// `{code: {status, message}}` for every code, `message` null when the server composes it.
+pub fn error_codes_json() -> String {
+    let mut codes: Vec<ErrorCode> = ErrorCode::ALL.to_vec();
+    codes.sort_by_key(|code| code.as_str());
+    let table: Map<String, Value> = codes
+        .into_iter()
+        .map(|code| {
+            let row = serde_json::json!({ "status": code.status(), "message": code.wording() });
+            (code.as_str().to_string(), row)
+        })
+        .collect();
+    serde_json::to_string_pretty(&Value::Object(table)).unwrap_or_default() + "\n"
 }
 
 /// `ERROR_WORDING`: 'locale' for a fixed code (its text is in the locale files), 'server' for a
@@ -46,15 +62,17 @@ mod tests {
 
     const COMMITTED_JSON: &str = include_str!("../../../web/src/locales/es-errors.json");
     const COMMITTED_TS: &str = include_str!("../../../web/src/lib/error-wording-table.ts");
+    const COMMITTED_CODES: &str = include_str!("../../../tests/lib/error-codes.json");
 
     #[test]
     fn the_committed_error_wordings_are_fresh() {
-        let (json, ts) = (es_errors_json(), error_wording_ts());
+        let (json, ts, codes) = (es_errors_json(), error_wording_ts(), error_codes_json());
         if std::env::var("LUPA_WRITE_OPENAPI").is_ok() {
             std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/locales/es-errors.json"), &json)
                 .unwrap();
             std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/error-wording-table.ts"), &ts)
                 .unwrap();
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/lib/error-codes.json"), &codes).unwrap();
             return;
         }
         assert!(
@@ -65,6 +83,7 @@ mod tests {
             ts == COMMITTED_TS,
             "web/src/lib/error-wording-table.ts is stale: run 'npm run check:types -- --write'"
         );
+        assert!(codes == COMMITTED_CODES, "tests/lib/error-codes.json is stale: run 'npm run check:types -- --write'");
     }
 
     #[test]
