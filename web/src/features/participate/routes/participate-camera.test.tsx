@@ -127,7 +127,9 @@ describe('the camera on the permissions step', () => {
     await waitFor(() => expect(within(cameraCard()).getByText('Concedido')).toBeTruthy());
     const preview = screen.getByLabelText('Vista previa de tu cámara') as HTMLVideoElement;
     expect(preview.muted).toBe(true);
-    expect(preview.srcObject).toBe(cameraMedia);
+    // The preview gets the stream in an effect after the card renders 'Concedido': on a loaded
+    // machine that effect ran after the line above had read it (a full run, 2026-11-30).
+    await waitFor(() => expect(preview.srcObject).toBe(cameraMedia));
     expect(button('Siguiente')).toHaveProperty('disabled', false);
 
     // The camera stops before the analysis: pending again, asked for again.
