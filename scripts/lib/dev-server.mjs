@@ -1,6 +1,7 @@
 // Starts `wrangler dev` (workerd with local D1 and R2) on a free port with its own state directory,
 // applies the D1 migrations there first, and waits until /api/v1/health answers.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -38,9 +39,9 @@ export async function startServer({
   healthStatus = 200,
   usage = true,
 }) {
-  execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
+  // Not synchronously: servers started together (production.test.mjs) migrate at the same time.
+  await promisify(execFile)('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const chosen = port ?? (await freePort());
   const child = spawn(

@@ -17,8 +17,9 @@
 // Control (under the Whisper stand-in's origin, for tests):
 //   GET  /control/summary/requests   → [{ path, authorization, contentType, keys, messages, responseFormat, at }]
 //   POST /control/summary/reset      → forget the requests, back to 'sentences'
-//   POST /control/summary {mode?, delayMs?, hold?} → how the next requests are answered; `hold:
-//        true` keeps summary requests (not themes ones) unanswered until released
+//   POST /control/summary {mode?, delayMs?, hold?, holdThemes?} → how the next requests are
+//        answered; `hold: true` keeps summary requests unanswered until released, `holdThemes:
+//        true` themes requests (a remake that a deletion can race)
 //   POST /control/summary/release → answers the held requests at once (a run of summaries that
 //        finish together, for the themes' debounce), and stops holding
 import { readFileSync } from 'node:fs';
@@ -171,7 +172,7 @@ export function createSummaryStandIn({ delayMs = DEFAULT_SUMMARY_DELAY_MS, token
     control(url, method, body) {
       if (url === '/control/summary/requests' && method === 'GET') return { status: 200, body: requests };
       if (url === '/control/summary/release' && method === 'POST') {
-        state = { ...state, hold: false };
+        state = { ...state, hold: false, holdThemes: false };
         const released = held.length;
         release();
         return { status: 200, body: { released } };
@@ -214,7 +215,7 @@ export function createSummaryStandIn({ delayMs = DEFAULT_SUMMARY_DELAY_MS, token
         return refusal(400, 5006, "Error: '/response_format' must be a JSON schema response format");
       // A themes request asks for `themes` in its schema; a summary's for `tasks`.
       const themes = input.response_format.json_schema?.properties?.themes !== undefined;
-      if (state.hold && !themes) await new Promise((resolve) => held.push(resolve));
+      if (themes ? state.holdThemes : state.hold) await new Promise((resolve) => held.push(resolve));
       await new Promise((r) => setTimeout(r, state.delayMs));
       if (state.mode === 'json-mode-failed') return { status: 400, body: JSON_MODE_FAILED };
       const response = themes ? themesFor(user.content, state.mode) : answerFor(user.content, state.mode);

@@ -16,6 +16,8 @@ import { BASE } from './helpers.mjs';
 let server;
 let stateDir;
 const others = [];
+/** The misconfigured servers, by tag, started together before the tests (see `before`). */
+const misconfigured = {};
 
 /** One more misconfigured server with `vars`; stopped after the file. */
 async function misconfiguredServer(tag, vars) {
@@ -28,9 +30,30 @@ async function misconfiguredServer(tag, vars) {
   return started;
 }
 
+const SHARED_KEY = 'una-clave-compartida-de-mas-de-32-bytes-0123';
+const SHORT_KEY = 'corta-de-31-bytes-0123456789abc';
+
+// The four servers start at once: each start mostly waits (a process, a port, the bundle's
+// compile), so together they take little longer than one, where one after the other took minutes.
 before(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'lupa-production-'));
-  server = await startServer({ stateDir, vars: { ENVIRONMENT: 'production' }, healthStatus: 503 });
+  const configs = {
+    environment: { ENVIRONMENT: 'prod' },
+    'weak-keys': {
+      ENVIRONMENT: 'production',
+      SESSION_PEPPER: SHARED_KEY,
+      URL_SIGNING_KEY: SHARED_KEY,
+      URL_SIGNING_KEY_PREVIOUS: SHORT_KEY,
+    },
+    'blank-key': { ENVIRONMENT: 'production', URL_SIGNING_KEY_PREVIOUS: '  ' },
+  };
+  const [production] = await Promise.all([
+    startServer({ stateDir, vars: { ENVIRONMENT: 'production' }, healthStatus: 503 }),
+    ...Object.entries(configs).map(async ([tag, vars]) => {
+      misconfigured[tag] = await misconfiguredServer(tag, vars);
+    }),
+  ]);
+  server = production;
 });
 
 after(async () => {
@@ -83,7 +106,7 @@ test("the local checkout's and portal's routes are 404 in production", async () 
 });
 
 test('an ENVIRONMENT other than local or production is refused: 503 naming it, no local checkout, no test clock', async () => {
-  const typo = await misconfiguredServer('environment', { ENVIRONMENT: 'prod' });
+  const typo = misconfigured.environment;
   for (const [path, method] of [
     ['/api/v1/health', 'GET'],
     ['/api/v1/auth/session', 'GET'],
@@ -109,15 +132,9 @@ test('an ENVIRONMENT other than local or production is refused: 503 naming it, n
 });
 
 test('production keys shorter than 32 bytes, or one key for two purposes, are a 503 naming the problem, never the value', async () => {
-  const shared = 'una-clave-compartida-de-mas-de-32-bytes-0123';
-  const short = 'corta-de-31-bytes-0123456789abc';
+  const [shared, short] = [SHARED_KEY, SHORT_KEY];
   assert.equal(short.length, 31);
-  const weak = await misconfiguredServer('weak-keys', {
-    ENVIRONMENT: 'production',
-    SESSION_PEPPER: shared,
-    URL_SIGNING_KEY: shared,
-    URL_SIGNING_KEY_PREVIOUS: short,
-  });
+  const weak = misconfigured['weak-keys'];
   const res = await call(weak.url, '/api/v1/health');
   assert.equal(res.status, 503);
   const text = await res.text();
@@ -135,7 +152,7 @@ test('production keys shorter than 32 bytes, or one key for two purposes, are a 
 test('a production secret of blanks is refused by name, not read as unset and then used as a key', async () => {
   // The previous signing key is optional; blanks once passed as "unset" and then verified URLs
   // signed with a key of two spaces.
-  const blank = await misconfiguredServer('blank-key', { ENVIRONMENT: 'production', URL_SIGNING_KEY_PREVIOUS: '  ' });
+  const blank = misconfigured['blank-key'];
   const res = await call(blank.url, '/api/v1/health');
   assert.equal(res.status, 503);
   const body = await res.json();

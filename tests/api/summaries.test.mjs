@@ -440,3 +440,45 @@ test('summaries stored together make one set of themes, a debounce after the las
   const themesAsked = (await mine()).filter((r) => r.responseFormat?.json_schema?.required?.[0] === 'themes');
   assert.equal(themesAsked.length, 1, 'three summaries stored together make one remake');
 });
+
+test('a remake racing the deletion of a participation it cites stores nothing of it', async () => {
+  await control('/control/summary/reset', {});
+  const lead = await owner('themes-race');
+  const scenario = `Carrera ${Date.now()}`;
+  const made = await analysis(lead, { scenario });
+  const entries = [];
+  for (let i = 0; i < 3; i++) entries.push(await recordWithAudio(made.id));
+  for (const id of entries) await summaryWhen(lead, id, (j) => j.status === 'complete');
+  const first = await themesWhen(lead, made.id, (j) => j.status === 'complete' && j.themes.length === 2);
+  const themesAsked = async () =>
+    (await summaryRequests()).filter(
+      (r) => r.responseFormat?.json_schema?.required?.[0] === 'themes' && r.messages?.[1]?.content?.includes(scenario),
+    ).length;
+  const before = await themesAsked();
+
+  // The remake reads the three summaries and waits on the model; meanwhile one participation goes.
+  await control('/control/summary', { holdThemes: true });
+  const [gone] = entries;
+  try {
+    assert.equal((await regenerateThemes(lead, made.id)).status, 202);
+    assert.ok(await until(async () => (await themesAsked()) > before, { timeoutMs: 20_000, everyMs: 200 }));
+    const deleted = await client.entryDelete(gone, { cookie: lead.cookie });
+    assert.equal(deleted.status, 200, deleted.text);
+  } finally {
+    await control('/control/summary/release', {});
+  }
+  // The model's answer cites all three; the write finds one gone and keeps none of it. (The purge
+  // may have taken the pending row already: read again once the held answer has had time to land.)
+  await themesWhen(lead, made.id, (j) => j.status !== 'pending');
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const settled = (await themesOf(lead, made.id)).json;
+  assert.notEqual(settled.status, 'complete', JSON.stringify(settled));
+  assert.ok(settled.themes.every((t) => t.quotes.every((q) => q.entryId !== gone)));
+  assert.ok(!JSON.stringify(settled).includes(gone), 'nothing of the deleted participation is shown');
+  assert.equal(settled.summarised, 2);
+  // 'Regenerar' makes them from the two left.
+  assert.equal((await regenerateThemes(lead, made.id)).status, 202);
+  const remade = await themesWhen(lead, made.id, (j) => j.status === 'complete' && j.createdAt > first.createdAt);
+  assert.ok(remade.themes.length > 0);
+  assert.ok(remade.themes.every((t) => t.participations === 2 && t.quotes.every((q) => q.entryId !== gone)));
+});
