@@ -37,13 +37,7 @@ const sha = (b) => createHash('sha256').update(b).digest('hex');
 async function analysisWith(places, owner) {
   owner ??= await signUp('chunks');
   grantSubscription(owner.user.id);
-  const { id } = await createAnalysis(owner, {
-    name: 'Durable',
-    url: 'example.com',
-    max: places,
-    scenario: 'S',
-    tasks: ['T1', 'T2'],
-  });
+  const { id } = await createAnalysis(owner, { max: places, tasks: ['T1', 'T2'] });
   return { owner, id };
 }
 

@@ -66,24 +66,9 @@ mod tests {
 
     #[test]
     fn the_committed_error_wordings_are_fresh() {
-        let (json, ts, codes) = (es_errors_json(), error_wording_ts(), error_codes_json());
-        if std::env::var("LUPA_WRITE_OPENAPI").is_ok() {
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/locales/es-errors.json"), &json)
-                .unwrap();
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/error-wording-table.ts"), &ts)
-                .unwrap();
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/lib/error-codes.json"), &codes).unwrap();
-            return;
-        }
-        assert!(
-            json == COMMITTED_JSON,
-            "web/src/locales/es-errors.json is stale: run 'npm run check:types -- --write'"
-        );
-        assert!(
-            ts == COMMITTED_TS,
-            "web/src/lib/error-wording-table.ts is stale: run 'npm run check:types -- --write'"
-        );
-        assert!(codes == COMMITTED_CODES, "tests/lib/error-codes.json is stale: run 'npm run check:types -- --write'");
+        crate::committed::check_or_write("web/src/locales/es-errors.json", &es_errors_json(), COMMITTED_JSON);
+        crate::committed::check_or_write("web/src/lib/error-wording-table.ts", &error_wording_ts(), COMMITTED_TS);
+        crate::committed::check_or_write("tests/lib/error-codes.json", &error_codes_json(), COMMITTED_CODES);
     }
 
     #[test]

@@ -14,6 +14,8 @@ pub mod ai_summary;
 pub mod analysis;
 pub mod auth;
 pub mod billing;
+#[cfg(test)]
+mod committed;
 pub mod common;
 pub mod entries;
 pub mod error_wording;

@@ -177,20 +177,9 @@ mod tests {
     #[test]
     fn the_committed_route_table_and_paths_are_fresh() {
         let json = serde_json::to_string_pretty(&routes_json()).unwrap() + "\n";
-        let ts = api_paths_ts();
-        let client = api_client_mjs();
-        if std::env::var("LUPA_WRITE_OPENAPI").is_ok() {
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/routes.json"), &json).unwrap();
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/api-paths.ts"), &ts).unwrap();
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/lib/api-client.mjs"), &client).unwrap();
-            return;
-        }
-        assert!(
-            json == COMMITTED_JSON,
-            "edge-worker/api-types/routes.json is stale: run 'npm run check:types -- --write'"
-        );
-        assert!(ts == COMMITTED_TS, "web/src/lib/api-paths.ts is stale: run 'npm run check:types -- --write'");
-        assert!(client == COMMITTED_CLIENT, "tests/lib/api-client.mjs is stale: run 'npm run check:types -- --write'");
+        crate::committed::check_or_write("edge-worker/api-types/routes.json", &json, COMMITTED_JSON);
+        crate::committed::check_or_write("web/src/lib/api-paths.ts", &api_paths_ts(), COMMITTED_TS);
+        crate::committed::check_or_write("tests/lib/api-client.mjs", &api_client_mjs(), COMMITTED_CLIENT);
     }
 
     #[test]

@@ -310,13 +310,6 @@ mod tests {
     #[test]
     fn the_committed_document_is_fresh() {
         let fresh = serde_json::to_string_pretty(&document()).unwrap() + "\n";
-        if std::env::var("LUPA_WRITE_OPENAPI").is_ok() {
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"), &fresh).unwrap();
-            return;
-        }
-        assert!(
-            fresh == COMMITTED,
-            "edge-worker/api-types/openapi.json is stale: run 'npm run check:types -- --write'"
-        );
+        crate::committed::check_or_write("edge-worker/api-types/openapi.json", &fresh, COMMITTED);
     }
 }
