@@ -191,6 +191,14 @@ test('the product §7 single upload: upload-url, PUT the whole file, then submit
     body: new Uint8Array(0),
   });
   assert.equal(empty.status, 400);
+  // A body that is not a recording format is 415 in the recording's words, not the JSON routes'.
+  const notVideo = await fetch(target, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/plain', cookie },
+    body: data,
+  });
+  assert.equal(notVideo.status, 415);
+  assert.deepEqual(await notVideo.json(), { code: 'unsupported_upload', message: 'Formato de grabación no admitido' });
   const put = await fetch(target, { method: 'PUT', headers: { 'content-type': 'video/mp4', cookie }, body: data });
   assert.equal(put.status, 200);
   const tampered = await fetch(target.replace(/sig=[0-9a-f]+/, `sig=${'1'.repeat(64)}`), { method: 'PUT', body: data });
