@@ -12,7 +12,7 @@ use worker::Response;
 /// An error answer: status, stable code, client-facing message, and for 5xx the hidden source.
 #[derive(Debug)]
 pub struct ApiError {
-    pub status: u16,
+    /// Owns the answer's status too (`code.status()`), so the two never disagree.
     pub code: ErrorCode,
     pub message: String,
     /// What went wrong inside; logged, never sent.
@@ -33,16 +33,12 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     fn of(code: ErrorCode, message: String) -> Self {
-        Self {
-            status: code.status(),
-            code,
-            message,
-            source: None,
-            errors: Vec::new(),
-            retry_after: None,
-            body_read: None,
-            allow: None,
-        }
+        Self { code, message, source: None, errors: Vec::new(), retry_after: None, body_read: None, allow: None }
+    }
+
+    /// The HTTP status, the code's.
+    pub fn status(&self) -> u16 {
+        self.code.status()
     }
 
     /// An answer with a code whose text the server composes (which field, which limit).
@@ -83,7 +79,7 @@ impl ApiError {
             errors: self.errors.iter().map(|msg| ValidationItem { msg: msg.clone() }).collect(),
         });
         let mut resp = match result {
-            Ok(resp) => resp.with_status(self.status),
+            Ok(resp) => resp.with_status(self.code.status()),
             // Serialising strings cannot fail; still never panic in the worker.
             Err(_) => return fallback(),
         };

@@ -128,7 +128,7 @@ async fn share_page_status(req: &Request, env: &Env, token: &str) -> app_shell::
     match insights::shared::is_live(&app, req, token).await {
         Ok(true) => status(200),
         Ok(false) => status(410),
-        Err(err) if err.status == 429 => app_shell::PageStatus { status: 429, retry_after: err.retry_after },
+        Err(err) if err.status() == 429 => app_shell::PageStatus { status: 429, retry_after: err.retry_after },
         Err(err) => {
             platform::log::error("-", "(share-page)", &format!("{err:?}"));
             status(200)

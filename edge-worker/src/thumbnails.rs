@@ -44,7 +44,7 @@ pub async fn put(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Resp
     let limit = thumbnail::check_request(content_type.as_deref(), declared).map_err(refused)?;
     // A body longer than it said is cut off at the declared length (413, `x-lupa-body-read`).
     let bytes = read_body(req, limit).await.map_err(|e| {
-        if e.status == 413 {
+        if e.status() == 413 {
             ApiError { body_read: e.body_read, ..refused(ThumbnailError::TooLarge) }
         } else {
             e

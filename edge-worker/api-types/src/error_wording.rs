@@ -8,10 +8,16 @@
 use lupa_core::error_code::ErrorCode;
 use serde_json::{Map, Value};
 
+/// Every code, in the order of its wire name (the order of the generated files).
+fn by_name() -> Vec<ErrorCode> {
+    let mut codes = ErrorCode::ALL.to_vec();
+    codes.sort_by_key(|code| code.as_str());
+    codes
+}
+
 /// `{"errors": {code: wording}}` for the fixed codes, by code name, as the web's locale files are.
 pub fn es_errors_json() -> String {
-    let mut codes: Vec<ErrorCode> = ErrorCode::ALL.to_vec();
-    codes.sort_by_key(|code| code.as_str());
+    let codes = by_name();
     let errors: Map<String, Value> = codes
         .into_iter()
         .filter_map(|code| code.wording().map(|text| (code.as_str().to_string(), Value::from(text))))
@@ -23,8 +29,7 @@ pub fn es_errors_json() -> String {
 
 /// `{code: {status, message}}` for every code, `message` null when the server composes it.
 pub fn error_codes_json() -> String {
-    let mut codes: Vec<ErrorCode> = ErrorCode::ALL.to_vec();
-    codes.sort_by_key(|code| code.as_str());
+    let codes = by_name();
     let table: Map<String, Value> = codes
         .into_iter()
         .map(|code| {
@@ -38,8 +43,7 @@ pub fn error_codes_json() -> String {
 /// `ERROR_WORDING`: 'locale' for a fixed code (its text is in the locale files), 'server' for a
 /// composed one (the screen shows what the server sent).
 pub fn error_wording_ts() -> String {
-    let mut codes: Vec<ErrorCode> = ErrorCode::ALL.to_vec();
-    codes.sort_by_key(|code| code.as_str());
+    let codes = by_name();
     let mut out = String::from(
         "// Generated from edge-worker/core/src/error_code.rs by lupa-api-types (error_wording.rs).\n\
          // Do not edit: run 'npm run check:types -- --write'.\n\n\

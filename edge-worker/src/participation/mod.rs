@@ -131,7 +131,7 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
         // Product §8's 400 for no places is validate-participation's; here the last place went
         // between that check and this claim: the analysis's state, 409.
         return Err(match check_places(&results, places) {
-            Err(err) if err.status == 400 => ApiError::from(Fixed::PlacesTaken),
+            Err(err) if err.status() == 400 => ApiError::from(Fixed::PlacesTaken),
             Err(err) => err,
             Ok(_) => ApiError::from(Fixed::PlacesTaken),
         });

@@ -220,7 +220,7 @@ impl ParticipationLedger {
         match crate::auth::sessions::by_hash(&app, viewer.session_hash).await {
             Ok(Some(user)) => match crate::recordings::owned_entry(&app, &user, &meta.entry_id).await {
                 Ok(_) => Access::Allowed,
-                Err(err) if err.status == 404 => Access::Denied,
+                Err(err) if err.status() == 404 => Access::Denied,
                 Err(_) => Access::Unknown,
             },
             Ok(None) => Access::Denied,
