@@ -146,6 +146,8 @@ export const recordingAtom = atom((get) => {
     retrying: snapshot.retrying,
     online: snapshot.online,
     pendingBytes: snapshot.pendingBytes,
+    backlogMs: snapshot.backlogMs,
+    uplinkBitsPerSecond: snapshot.uplinkBitsPerSecond,
     storage: snapshot.storage,
     limitMessage: snapshot.limitMessage,
     notice: get(field.recordingNotice),
