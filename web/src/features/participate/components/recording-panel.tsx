@@ -138,7 +138,14 @@ export function RecordingPanel() {
   const exit = useSetAtom(askExitAtom);
 
   return (
-    <aside className="recording-panel" aria-labelledby="recording-panel-status">
+    <aside
+      className="recording-panel"
+      aria-labelledby="recording-panel-status"
+      // The quality tier and the upload's lag, for tests and support (ADR 0023); not shown.
+      data-tier={recording.tier}
+      data-backlog-ms={Math.round(recording.backlogMs)}
+      data-uplink-bps={recording.uplinkBitsPerSecond ? Math.round(recording.uplinkBitsPerSecond) : undefined}
+    >
       <RecordingStatus />
       <p className="recording-panel__retrying" role="status">
         {recording.retrying && recording.online ? t('participate.analysis.retrying') : ''}

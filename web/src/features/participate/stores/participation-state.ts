@@ -146,6 +146,7 @@ export const recordingAtom = atom((get) => {
     retrying: snapshot.retrying,
     online: snapshot.online,
     pendingBytes: snapshot.pendingBytes,
+    tier: snapshot.tier,
     backlogMs: snapshot.backlogMs,
     uplinkBitsPerSecond: snapshot.uplinkBitsPerSecond,
     storage: snapshot.storage,
