@@ -30,7 +30,7 @@ pub fn device_key(entry_id: &str, track: Track) -> String {
 pub const MAX_CHUNK_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Body of `POST .../segments`: the camera opens the camera track of the newest screen segment.
-pub fn segment_body(mime: &str, track: Track) -> String {
+pub fn segment_body(mime: &str, track: Track, _tier: u8) -> String {
     OpenSegmentRequest::for_track(mime, track).to_json()
 }
 
@@ -85,12 +85,12 @@ mod tests {
     #[test]
     fn builds_bodies() {
         assert_eq!(
-            segment_body("video/mp4;codecs=vp9,opus", Track::Screen),
+            segment_body("video/mp4;codecs=vp9,opus", Track::Screen, 0),
             r#"{"mimeType":"video/mp4;codecs=vp9,opus"}"#
         );
-        assert_eq!(segment_body("a\"b\\\n", Track::Screen), r#"{"mimeType":"a\"b\\\u000a"}"#);
+        assert_eq!(segment_body("a\"b\\\n", Track::Screen, 0), r#"{"mimeType":"a\"b\\\u000a"}"#);
         assert_eq!(
-            segment_body("video/webm;codecs=vp8", Track::Camera),
+            segment_body("video/webm;codecs=vp8", Track::Camera, 0),
             r#"{"mimeType":"video/webm;codecs=vp8","track":"camera"}"#
         );
         let steps = [StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 1500 }];

@@ -31,7 +31,7 @@ impl BenchRecorder {
     /// Opens a segment in `mime` (as `start()` does once MediaRecorder is set up).
     pub fn open(&self, mime: String) -> Promise {
         let pipeline = self.pipeline.clone();
-        future_to_promise(async move { pipeline.open(&mime, Resume::default()).await.map(|()| JsValue::UNDEFINED) })
+        future_to_promise(async move { pipeline.open(&mime, Resume::default(), 0).await.map(|()| JsValue::UNDEFINED) })
     }
 
     /// `bytes` as if MediaRecorder had delivered them now.

@@ -17,6 +17,8 @@ pub mod retry;
 pub mod session;
 pub mod steps;
 pub mod throttle;
+pub mod tiers;
+pub mod uplink;
 pub mod upload;
 
 /// The engine behind `Recorder`, public so the browser tests can drive the real upload code with
@@ -54,6 +56,12 @@ export interface RecorderState {
   /** The server's message when the participation reached its maximum duration or size: recording stopped, `finish()` completes what was stored. */
   limitMessage?: string;
   lastError?: string;
+  /** The quality tier being recorded: 0 is product §9's rates, up to 3, the legibility floor (ADR 0023). */
+  tier: number;
+  /** Media recorded but not yet on the server, in ms at the rate being recorded. */
+  backlogMs: number;
+  /** What the uplink carried lately (or the pre-flight probe's figure), bit/s; absent until known. */
+  uplinkBitsPerSecond?: number;
 }
 
 /** `start()`'s resume info from the server (`ResumeInfo`): the timer and the step list continue from it. */
@@ -62,6 +70,14 @@ export interface RecorderStartOptions {
   steps?: Array<{ index: number; atMs: number }>;
   /** The camera: the screen recorder's `startedAt()`, so the player knows where the camera file starts on the screen's. */
   alignTo?: number;
+  /** The pre-flight probe's measure of the uplink (bit/s): the screen starts at the tier that fits it (ADR 0023). */
+  uplinkBitsPerSecond?: number;
+  /** Start at this tier (0–3; the camera following the screen's `state().tier`). */
+  tier?: number;
+  /** The camera is recorded too, so a tier's rates count it. */
+  withCamera?: boolean;
+  /** `false` keeps the starting tier for the whole recording (the screen adapts by default). */
+  adaptive?: boolean;
 }
 
 /** Which file of each segment a recorder fills: the screen (video + microphone) or the camera (video only). */
@@ -134,8 +150,16 @@ impl Recorder {
         stream: web_sys::MediaStream,
         #[wasm_bindgen(unchecked_optional_param_type = "RecorderStartOptions")] options: Option<js_sys::Object>,
     ) -> js_sys::Promise {
-        let resume = options.map(|o| browser::resume_from_js(&o)).unwrap_or_default();
-        self.pipeline.start(stream, resume)
+        let resume = options.as_ref().map(|o| browser::resume_from_js(o)).unwrap_or_default();
+        let quality = options.map(|o| browser::Quality::from_js(&o)).unwrap_or_default();
+        self.pipeline.start(stream, resume, quality)
+    }
+
+    /// Moves this recorder to `tier` with a new segment (the camera following the screen's
+    /// `state().tier`); `alignTo` is the screen recorder's new `startedAt()`.
+    #[wasm_bindgen(js_name = setTier)]
+    pub fn set_tier(&self, tier: u32, #[wasm_bindgen(js_name = alignTo)] align_to: Option<f64>) {
+        self.pipeline.set_tier(u8::try_from(tier).unwrap_or(u8::MAX), align_to);
     }
 
     /// The participant entered step `index` now (kept on the server as it happens, for chapters

@@ -70,8 +70,13 @@ impl Api {
     }
 
     /// `POST .../segments {mimeType}` → `{segment, chunkMaxBytes, recordedMs}`.
-    pub async fn open_segment(&self, mime: &str, abort: Option<&AbortController>) -> Result<SegmentAnswer, Failure> {
-        let body = JsValue::from(api::segment_body(mime, self.track));
+    pub async fn open_segment(
+        &self,
+        mime: &str,
+        tier: u8,
+        abort: Option<&AbortController>,
+    ) -> Result<SegmentAnswer, Failure> {
+        let body = JsValue::from(api::segment_body(mime, self.track, tier));
         let (endpoint, body) = (endpoints::SEGMENT_OPEN, Some(&body));
         let response = ok(send(endpoint.method, &self.url(endpoint), body, JSON, &[], JSON_TIMEOUT_MS, abort).await?)?;
         let json =

@@ -136,6 +136,11 @@ pub fn snapshot_to_js(s: &Snapshot) -> JsValue {
     if let Some(error) = &s.last_error {
         set("lastError", error.into());
     }
+    set("tier", s.tier.into());
+    set("backlogMs", s.backlog_ms.round().into());
+    if let Some(bps) = s.uplink_bps {
+        set("uplinkBitsPerSecond", bps.round().into());
+    }
     object.into()
 }
 

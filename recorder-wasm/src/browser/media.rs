@@ -12,14 +12,7 @@ use web_sys::{Blob, BlobEvent, Event, MediaRecorder, MediaRecorderOptions, Media
 use super::js::{describe, now_ms};
 use crate::api::Track;
 use crate::codec::{self, Container};
-
-/// Product §9.
-const VIDEO_BITS_PER_SECOND: u32 = 1_000_000;
-const AUDIO_BITS_PER_SECOND: u32 = 96_000;
-/// The transcription track (ADR 0018): speech only.
-const TRANSCRIPTION_AUDIO_BITS_PER_SECOND: u32 = 24_000;
-/// The camera: a 320×240 face needs little (ADR 0008: about 250 kbit/s).
-const CAMERA_BITS_PER_SECOND: u32 = 250_000;
+use crate::tiers;
 const TIMESLICE_MS: i32 = 1000;
 /// Chromium's MP4 muxer only cuts chunks at key frames (every ~6.7 s by default); one key frame a
 /// second makes it honour the 1000 ms timeslice.
@@ -43,23 +36,27 @@ pub struct Media {
 }
 
 impl Media {
-    /// Creates (does not start) the recorder; `sink` receives its events.
+    /// Creates (does not start) the recorder at `tier`'s rates (tier 0: product §9's 1,000,000
+    /// and 96,000 bit/s; ADR 0023); `sink` receives its events.
     pub fn create(
         stream: &MediaStream,
         mime: &str,
         track: Track,
+        tier: u8,
         sink: Rc<dyn Fn(MediaEvent)>,
     ) -> Result<Media, String> {
+        let rates = tiers::rates(tier);
         let options = MediaRecorderOptions::new();
         options.set_mime_type(mime);
         match track {
             Track::Screen => {
-                options.set_video_bits_per_second(VIDEO_BITS_PER_SECOND);
-                options.set_audio_bits_per_second(AUDIO_BITS_PER_SECOND);
+                options.set_video_bits_per_second(rates.video_bps);
+                options.set_audio_bits_per_second(rates.audio_bps);
             }
-            Track::Camera => options.set_video_bits_per_second(CAMERA_BITS_PER_SECOND),
+            // A 320×240 face needs little (ADR 0008: about 250 kbit/s at tier 0).
+            Track::Camera => options.set_video_bits_per_second(rates.camera_bps),
             // Speech for transcription (ADR 0018): Opus at 24 kbit/s is ~3 KB a second.
-            Track::Audio => options.set_audio_bits_per_second(TRANSCRIPTION_AUDIO_BITS_PER_SECOND),
+            Track::Audio => options.set_audio_bits_per_second(tiers::TRANSCRIPTION_AUDIO_BPS),
         }
         if codec::container(mime) == Container::Mp4 {
             options.set_video_key_frame_interval_duration(KEY_FRAME_INTERVAL_MS);

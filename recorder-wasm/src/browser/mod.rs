@@ -13,7 +13,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::future_to_promise;
 
 pub use js::{resume_from_js, steps_to_js};
-pub use pipeline::Pipeline;
+pub use pipeline::{Pipeline, Quality};
 
 use crate::api::Track;
 use crate::session::PendingSummary;

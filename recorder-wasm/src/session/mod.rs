@@ -8,11 +8,16 @@
 
 use crate::api::SegmentInfo;
 use crate::chunks::Splitter;
-use crate::progress;
 use crate::steps::{StepMark, StepSync, Steps};
+use crate::tiers::TierRule;
+use crate::uplink::Uplink;
 use crate::upload::{self, ChunkInfo, ChunkKey, Failure, Outcome, Place, Uploader, Verdict};
 
+mod connectivity;
+mod quality;
+mod report;
 mod types;
+use quality::Draining;
 pub use types::*;
 
 /// A capture from the moment its segment exists on the server.
@@ -49,6 +54,22 @@ pub struct Session {
     ends_with_media: bool,
     /// Where this capture starts on the file it aligns to (`Resume::align_to`), in ms.
     start_ms: Option<u64>,
+    /// Which MediaRecorder feeds the current segment (a tier change starts another).
+    generation: u32,
+    /// The segment before a tier change, while its MediaRecorder delivers its last chunk.
+    draining: Option<Draining>,
+    /// The quality tier being recorded (ADR 0023).
+    tier: u8,
+    /// The screen's rule; none for a track that follows the screen's tier (the camera).
+    rule: Option<TierRule>,
+    /// A tier asked for from outside (the camera following the screen), with what to align to.
+    wanted: Option<(u8, Option<f64>)>,
+    /// A new segment is being opened for a tier change.
+    rotating: bool,
+    uplink: Uplink,
+    /// Where earlier segments start on the timeline (this tab's before a tier change, and those
+    /// of chunks an earlier tab left), for the backlog.
+    bases: Vec<(u32, u64)>,
 }
 
 impl Session {
@@ -83,6 +104,14 @@ impl Session {
             device_storage: true,
             ends_with_media: false,
             start_ms,
+            generation: 0,
+            draining: None,
+            tier: 0,
+            rule: None,
+            wanted: None,
+            rotating: false,
+            uplink: Uplink::new(None),
+            bases: left.iter().map(|c| (c.key.segment, c.offset_ms)).collect(),
         }
     }
 
@@ -144,13 +173,23 @@ impl Session {
     /// MediaRecorder delivered `size` bytes at `at`: the chunks to store, then report with
     /// [`Session::stored`]. None once the recording ended or reached its limit.
     pub fn cut(&mut self, size: u64, at: f64) -> Vec<NewChunk> {
+        self.cut_from(self.generation, size, at)
+    }
+
+    /// [`Session::cut`] for the MediaRecorder of `generation`: the current one, or the one a
+    /// tier change is stopping (its chunks go to its own segment and end at the change).
+    pub fn cut_from(&mut self, generation: u32, size: u64, at: f64) -> Vec<NewChunk> {
         if !self.accepting() || size == 0 {
             return Vec::new();
         }
         self.bytes_recorded += size;
-        let end_ms = (at - self.started_at).max(0.0).round() as u64;
-        let segment = self.segment.segment;
-        self.splitter
+        let (segment, started_at, at, splitter) = match self.draining.as_mut() {
+            Some(d) if d.generation == generation => (d.segment, d.started_at, at.min(d.until), &mut d.splitter),
+            _ if generation == self.generation => (self.segment.segment, self.started_at, at, &mut self.splitter),
+            _ => return Vec::new(),
+        };
+        let end_ms = (at - started_at).max(0.0).round() as u64;
+        splitter
             .split(size)
             .into_iter()
             .map(|p| NewChunk { key: ChunkKey { segment, index: p.index }, start: p.start, end: p.end, end_ms })
@@ -173,12 +212,15 @@ impl Session {
 
     pub fn chunk_uploaded(&mut self, key: ChunkKey, now: f64) {
         self.heard(Request::Chunk(key), None);
+        let size = self.uploader.info(key).map_or(0, |i| i.size);
+        self.uplink.ended(size, now);
         self.uploader.upload_ok(key, now);
     }
 
     /// A chunk PUT failed; `message` is the server's JSON `message` (used for a 413).
     pub fn chunk_failed(&mut self, key: ChunkKey, failure: Failure, message: Option<String>, now: f64, random01: f64) {
         self.heard(Request::Chunk(key), Some(failure));
+        self.uplink.ended(0, now);
         if self.uploader.upload_failed(key, failure, now, random01) == Verdict::Limit {
             self.reach_limit(message, now);
         }
@@ -186,6 +228,7 @@ impl Session {
 
     /// The chunk's bytes are gone from the device (another tab of this entry sent them).
     pub fn chunk_missing(&mut self, key: ChunkKey) {
+        self.uplink.ended(0, self.sent_at.iter().find(|(r, _)| *r == Request::Chunk(key)).map_or(0.0, |(_, at)| *at));
         self.uploader.chunk_missing(key);
     }
 
@@ -235,6 +278,19 @@ impl Session {
     /// otherwise the capture ended under us (all tracks ended), which ends the analysis (product §2.5)
     /// — or, for a track that may end on its own (the camera), only this file.
     pub fn media_stopped(&mut self, now: f64) {
+        self.media_stopped_from(self.generation, now);
+    }
+
+    /// [`Session::media_stopped`] for the MediaRecorder of `generation`: the one a tier change
+    /// stopped has simply delivered its last chunk.
+    pub fn media_stopped_from(&mut self, generation: u32, now: f64) {
+        if self.draining.as_ref().is_some_and(|d| d.generation == generation) {
+            self.draining = None;
+            return;
+        }
+        if generation != self.generation {
+            return;
+        }
         if self.phase == Phase::Recording && self.ends_with_media && self.limit_message.is_none() {
             self.request_stop(now);
         }
@@ -282,37 +338,6 @@ impl Session {
         }
     }
 
-    /// A request ended with `failure` (`None`: answered). A failure to reach the server shows the
-    /// network is down. An answer shows it is up, unless the request left before the browser last
-    /// said it went offline: such an answer (a step PUT already under way when the connection
-    /// dropped) says nothing about now, and taking it for "online" hid the offline notice while
-    /// nothing else was sent but a probe every 30 s.
-    fn heard(&mut self, request: Request, failure: Option<Failure>) {
-        let sent_at = self.sent_at.iter().position(|(r, _)| *r == request).map(|at| self.sent_at.swap_remove(at).1);
-        if failure == Some(Failure::Network) {
-            self.online = false;
-        } else if self.offline_at.is_none_or(|offline_at| sent_at.is_some_and(|sent| sent >= offline_at)) {
-            self.online = true;
-        }
-    }
-
-    /// `request` was handed to the shell at `now` (a resend replaces the time of the one before).
-    fn sent(&mut self, request: Request, now: f64) {
-        self.sent_at.retain(|(r, _)| *r != request);
-        self.sent_at.push((request, now));
-    }
-
-    /// `navigator.onLine` changed: offline, chunks wait for the `online` event (or a rare probe)
-    /// instead of failing one after another; back online, everything is retried at once.
-    pub fn set_online(&mut self, online: bool, now: f64) {
-        self.online = online;
-        self.offline_at = (!online).then_some(now);
-        self.uploader.set_online(online, now);
-        if online {
-            self.sync.retry_now();
-        }
-    }
-
     /// Commands for the shell; also moves the phase when the upload finished or failed.
     pub fn poll(&mut self, now: f64) -> Vec<Command> {
         if !matches!(self.phase, Phase::Recording | Phase::Finishing) {
@@ -325,6 +350,7 @@ impl Session {
             .map(|c| match c {
                 upload::Command::Upload(key) => {
                     self.sent(Request::Chunk(key), now);
+                    self.uplink.sent(now);
                     Command::Upload(key)
                 }
                 upload::Command::Forget(key) => Command::Forget(key),
@@ -349,6 +375,9 @@ impl Session {
         if std::mem::take(&mut self.stop_media) {
             commands.push(Command::StopMedia);
         }
+        if let Some(rotate) = self.next_tier(now) {
+            commands.push(rotate);
+        }
         if self.sync.poll(now) {
             self.sent(Request::Steps, now);
             commands.push(Command::PutSteps);
@@ -358,39 +387,10 @@ impl Session {
         }
         commands
     }
-
-    pub fn snapshot(&self, now: f64) -> Snapshot {
-        let uploaded = self.uploader.bytes_uploaded();
-        let pending = self.uploader.pending_bytes();
-        let stage = match self.phase {
-            Phase::Idle => progress::Stage::Setup,
-            Phase::Recording => progress::Stage::Recording,
-            Phase::Done => progress::Stage::Complete,
-            Phase::Finishing | Phase::Failed | Phase::Aborted => progress::Stage::Finishing,
-        };
-        let last_error = match &self.fault {
-            Some(fault) => Some(fault.describe()),
-            None => self.uploader.last_failure().map(|f| format!("{} (retrying)", f.describe())),
-        };
-        let memory = !self.device_storage || self.uploader.memory_chunks() > 0;
-        Snapshot {
-            phase: self.phase,
-            mime_type: Some(self.mime.clone()),
-            elapsed_ms: self.elapsed_ms(now),
-            bytes_recorded: self.bytes_recorded,
-            bytes_uploaded: uploaded,
-            chunks_uploaded: self.uploader.chunks_uploaded(),
-            pending_chunks: self.uploader.pending_chunks(),
-            pending_bytes: pending,
-            progress: progress::percent(stage, uploaded, uploaded + pending),
-            retrying: self.uploader.retrying(),
-            online: self.online,
-            storage: if memory { Storage::Memory } else { Storage::Device },
-            limit_message: self.limit_message.clone(),
-            last_error,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tier_tests;

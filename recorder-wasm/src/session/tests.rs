@@ -28,6 +28,9 @@ struct Server {
     offline: bool,
     /// Chunks whose end on the timeline passes this answer 413.
     max_timeline_ms: Option<u64>,
+    /// Tier changes asked for, and the segment number the next one gets.
+    rotations: Vec<u8>,
+    next_segment: u32,
 }
 
 impl Server {
@@ -54,6 +57,11 @@ impl Server {
                         }
                     }
                     Command::Forget(key) => self.forgotten.push(key),
+                    Command::Rotate { tier, align_to } => {
+                        self.rotations.push(tier);
+                        let next = self.next_segment.max(s.segment() + 1);
+                        s.rotated(segment(next, 0), tier, s.generation() + 1, align_to, now);
+                    }
                     Command::PutSteps if self.offline => s.steps_answered(Err(Failure::Network), now, 0.5),
                     Command::PutSteps => {
                         self.steps_puts.push(s.steps().to_vec());

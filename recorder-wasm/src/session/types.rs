@@ -95,6 +95,9 @@ pub enum Command {
     StopMedia,
     /// Call `poll` again in this many ms.
     WakeIn(f64),
+    /// Open a new segment at this tier and move recording to it ([`Session::rotated`], or
+    /// [`Session::rotate_failed`]); `align_to` as in [`Resume::align_to`].
+    Rotate { tier: u8, align_to: Option<f64> },
 }
 
 /// What the participant brings from earlier segments (the server's resume info).
@@ -170,6 +173,12 @@ pub struct Snapshot {
     pub storage: Storage,
     pub limit_message: Option<String>,
     pub last_error: Option<String>,
+    /// The quality tier being recorded (ADR 0023).
+    pub tier: u8,
+    /// Media not yet on the server, in ms.
+    pub backlog_ms: f64,
+    /// What the uplink carried lately, bit/s (or the pre-flight probe's figure).
+    pub uplink_bps: Option<f64>,
 }
 
 impl Snapshot {
@@ -190,12 +199,18 @@ impl Snapshot {
             storage: Storage::Device,
             limit_message: None,
             last_error,
+            tier: 0,
+            backlog_ms: 0.0,
+            uplink_bps: None,
         }
     }
 
     /// Whether the two differ in anything but the running clock (which alone is no "change").
     pub fn differs_from(&self, other: &Snapshot) -> bool {
-        Snapshot { elapsed_ms: 0.0, ..self.clone() } != Snapshot { elapsed_ms: 0.0, ..other.clone() }
+        // The backlog and the measure move with the clock too (the page reads them on its own
+        // tick, as it reads the clock).
+        let still = |s: &Snapshot| Snapshot { elapsed_ms: 0.0, backlog_ms: 0.0, uplink_bps: None, ..s.clone() };
+        still(self) != still(other)
     }
 }
 

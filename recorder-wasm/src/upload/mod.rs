@@ -105,6 +105,12 @@ impl Uploader {
         self.slots.entry(key).or_insert(Slot { info, attempts: 0, stage: Stage::Waiting });
     }
 
+    /// A tier change moved this tab to a new segment: the old one's chunks still upload, as an
+    /// earlier tab's would (ADR 0023).
+    pub fn next_segment(&mut self, segment: u32) {
+        self.segment = segment;
+    }
+
     fn refuses(&self, key: ChunkKey) -> bool {
         key.segment == self.segment && self.closed_from.is_some_and(|from| key.index >= from)
     }
@@ -350,6 +356,11 @@ impl Uploader {
     /// Chunks waiting, in flight or backing off.
     pub fn pending_chunks(&self) -> u32 {
         self.slots.len() as u32
+    }
+
+    /// The chunks not yet acknowledged.
+    pub fn pending(&self) -> impl Iterator<Item = (ChunkKey, ChunkInfo)> + '_ {
+        self.slots.iter().map(|(key, slot)| (*key, slot.info))
     }
 
     pub fn pending_bytes(&self) -> u64 {

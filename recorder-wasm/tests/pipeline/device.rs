@@ -67,7 +67,7 @@ async fn a_chunk_whose_put_fails_stays_on_the_device_and_the_next_recorder_sends
     server.set_offline(false);
 
     let second = Pipeline::new("entry-crash", "/api/v1", Track::Screen);
-    second.open(MIME, Resume::default()).await.unwrap();
+    second.open(MIME, Resume::default(), 0).await.unwrap();
     assert!(second.elapsed_ms() >= last_end, "the timer continues from what the device held");
     assert!(
         eventually(3000.0, || server.chunks(1).len() == 3).await,
@@ -115,7 +115,7 @@ async fn without_indexeddb_recording_still_works_from_memory() {
     let server = FakeServer::install(Options { entry_id: "entry-no-idb", ..Default::default() });
     let _hidden = Disturbed::start(hide_indexed_db);
     let pipeline = Pipeline::new("entry-no-idb", "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    pipeline.open(MIME, Resume::default(), 0).await.unwrap();
     assert_eq!(pipeline.snapshot().storage, Storage::Memory);
     pipeline.push_chunk(&[4; 3000]);
     JsFuture::from(pipeline.finish()).await.unwrap();

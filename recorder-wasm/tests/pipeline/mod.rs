@@ -25,7 +25,7 @@ async fn opened(options: Options) -> (FakeServer, Pipeline) {
     let entry_id = options.entry_id;
     let server = FakeServer::install(options);
     let pipeline = Pipeline::new(entry_id, "/api/v1", Track::Screen);
-    pipeline.open(MIME, Resume::default()).await.unwrap();
+    pipeline.open(MIME, Resume::default(), 0).await.unwrap();
     (server, pipeline)
 }
 
@@ -80,7 +80,7 @@ async fn steps_reach_the_server_while_recording_and_continue_a_resumed_timeline(
         steps: vec![StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 30_000 }],
         align_to: None,
     };
-    pipeline.open(MIME, resume).await.unwrap();
+    pipeline.open(MIME, resume, 0).await.unwrap();
     assert!(pipeline.elapsed_ms() >= 60_000.0, "the timer continues: {}", pipeline.elapsed_ms());
     pipeline.mark_step(2);
     pipeline.mark_step(3);
@@ -224,7 +224,10 @@ async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_compl
     let camera = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
     // The screen started 150 ms before the camera.
     let screen_started = web_sys::window().unwrap().performance().unwrap().now() - 150.0;
-    camera.open("video/webm;codecs=vp8", Resume { align_to: Some(screen_started), ..Resume::default() }).await.unwrap();
+    camera
+        .open("video/webm;codecs=vp8", Resume { align_to: Some(screen_started), ..Resume::default() }, 0)
+        .await
+        .unwrap();
     let body = server.get("started");
     assert_eq!(Reflect::get(&body, &"track".into()).unwrap().as_string(), None, "the screen's opening names no track");
 
@@ -259,7 +262,7 @@ async fn a_camera_track_fills_its_own_file_aligned_to_the_screen_and_never_compl
 
     // A camera's abort only stops it: the entry is not deleted.
     let again = Pipeline::new("entry-camera", "/api/v1", Track::Camera);
-    again.open("video/webm", Resume::default()).await.unwrap();
+    again.open("video/webm", Resume::default(), 0).await.unwrap();
     JsFuture::from(again.abort()).await.unwrap();
     assert_eq!(server.get("deleted").as_bool(), Some(false));
 }

@@ -27,11 +27,12 @@ impl Pipeline {
                     s.request_stop(now);
                 }
                 let weak = self.weak();
-                inner.stop_timer = Timer::after(STOP_GRACE_MS, move || Self::later(&weak, |p| p.enqueue(Item::End)));
+                inner.stop_timer =
+                    Timer::after(STOP_GRACE_MS, move || Self::later(&weak, |p| p.enqueue(Item::End(None))));
                 match &inner.media {
                     Some(media) => media.stop(),
                     // Never started (tests), or already stopped at the limit.
-                    None => inner.queue.push_back(Item::End),
+                    None => inner.queue.push_back(Item::End(None)),
                 }
             }
         }

@@ -13,6 +13,7 @@ use std::rc::{Rc, Weak};
 mod ending;
 mod notify;
 mod reader;
+mod tiers;
 mod uploads;
 
 use js_sys::{Function, Promise};
@@ -30,6 +31,8 @@ use crate::retry::next_delay;
 use crate::session::{Fault, Phase, Resume, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
 use crate::throttle::Throttle;
 use crate::upload::ChunkKey;
+
+pub use tiers::Quality;
 
 /// JS error names, one per failure kind (the web app switches on `error.name`).
 pub const UNSUPPORTED: &str = "RecorderUnsupported";
@@ -49,9 +52,10 @@ const NOT_STARTED_MESSAGE: &str = "No recording found. Please ensure permissions
 const ABORTED_MESSAGE: &str = "The recording was aborted.";
 
 enum Item {
-    /// A MediaRecorder chunk and when it arrived.
-    Blob(Blob, f64),
-    End,
+    /// A MediaRecorder chunk, when it arrived, and which MediaRecorder delivered it.
+    Blob(Blob, f64, u32),
+    /// A MediaRecorder stopped (`None`: the current one, as far as the shell knows).
+    End(Option<u32>),
 }
 
 struct Inner {
@@ -63,6 +67,14 @@ struct Inner {
     starting: bool,
     early_steps: Vec<u32>,
     media: Option<Media>,
+    /// The MediaRecorder a tier change stopped, until it delivered its last chunk.
+    draining_media: Option<Media>,
+    /// What is recorded (kept for the MediaRecorder of a tier change).
+    stream: Option<MediaStream>,
+    /// The quality asked for at `start()` (ADR 0023).
+    quality: Quality,
+    /// The capture constraints the participant's video track came with (a tier adds a frame-rate cap).
+    base_constraints: Option<JsValue>,
     queue: VecDeque<Item>,
     reading: bool,
     /// IndexedDB, when it could be opened.
@@ -108,6 +120,8 @@ impl Inner {
     /// Chunks on the device stay there for a later tab.
     fn release(&mut self) {
         self.media = None;
+        self.draining_media = None;
+        self.stream = None;
         self.queue.clear();
         self.retry_timer = None;
         self.stop_timer = None;
@@ -136,6 +150,10 @@ impl Pipeline {
             starting: false,
             early_steps: Vec::new(),
             media: None,
+            draining_media: None,
+            stream: None,
+            quality: Quality::default(),
+            base_constraints: None,
             queue: VecDeque::new(),
             reading: false,
             store: None,
@@ -211,12 +229,14 @@ impl Pipeline {
     }
 
     /// Picks the format, opens a segment and starts MediaRecorder with a 1000 ms timeslice.
-    pub fn start(&self, stream: MediaStream, resume: Resume) -> Promise {
+    pub fn start(&self, stream: MediaStream, resume: Resume, quality: Quality) -> Promise {
         let this = self.clone();
-        future_to_promise(async move { this.start_recording(stream, resume).await.map(|()| JsValue::UNDEFINED) })
+        future_to_promise(
+            async move { this.start_recording(stream, resume, quality).await.map(|()| JsValue::UNDEFINED) },
+        )
     }
 
-    async fn start_recording(&self, stream: MediaStream, resume: Resume) -> Result<(), JsValue> {
+    async fn start_recording(&self, stream: MediaStream, resume: Resume, quality: Quality) -> Result<(), JsValue> {
         {
             let inner = self.inner.borrow();
             if inner.starting || inner.session.is_some() || inner.bare_phase != Phase::Idle {
@@ -235,9 +255,12 @@ impl Pipeline {
                 "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox.",
             ));
         };
-        let media = Media::create(&stream, mime, track, self.media_sink())
+        let tier = quality.starting_tier(track);
+        self.remember_stream(&stream, quality);
+        self.constrain(&stream, track, tier);
+        let media = Media::create(&stream, mime, track, tier, self.media_sink(0))
             .map_err(|m| self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")))?;
-        self.open(mime, resume).await?;
+        self.open(mime, resume, tier).await?;
         if let Err(m) = media.start() {
             self.inner.borrow_mut().session = None;
             return Err(self.start_failed(START_ERROR, &format!("Failed to start recording: {m}")));
@@ -256,7 +279,7 @@ impl Pipeline {
     /// Opens IndexedDB, finds what earlier tabs of this entry left there, and opens a segment
     /// (`POST .../segments`) for a new capture in `mime`; from here on chunks are accepted and the
     /// left chunks start uploading. Retries network errors and 5xx a few times.
-    pub async fn open(&self, mime: &str, resume: Resume) -> Result<(), JsValue> {
+    pub async fn open(&self, mime: &str, resume: Resume, tier: u8) -> Result<(), JsValue> {
         let api = {
             let mut inner = self.inner.borrow_mut();
             inner.starting = true;
@@ -271,7 +294,7 @@ impl Pipeline {
         let mut attempt = 0;
         let segment = loop {
             let controller = self.track_request();
-            let result = api.open_segment(mime, controller.as_ref()).await;
+            let result = api.open_segment(mime, tier, controller.as_ref()).await;
             self.untrack_request(controller.as_ref());
             match result {
                 Err(failure) if failure.is_retryable() && attempt < SETUP_RETRIES && !self.aborted() => {
@@ -294,6 +317,8 @@ impl Pipeline {
             session.set_ends_with_media(api.track() != Track::Screen);
             session.set_device_storage(store.is_some());
             session.set_online(navigator_online(), now);
+            let quality = inner.quality;
+            session.set_quality(tier, quality.adapts(api.track()), quality.with_camera, quality.probe_bps, now);
             for index in std::mem::take(&mut inner.early_steps) {
                 session.mark_step(index, now);
             }
@@ -332,7 +357,8 @@ impl Pipeline {
     pub fn push_chunk(&self, bytes: &[u8]) {
         let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
         if let Ok(blob) = Blob::new_with_u8_array_sequence(&parts) {
-            self.enqueue(Item::Blob(blob, now_ms()));
+            let generation = self.current_generation().unwrap_or(0);
+            self.enqueue(Item::Blob(blob, now_ms(), generation));
         }
     }
 }

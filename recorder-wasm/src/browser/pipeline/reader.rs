@@ -16,12 +16,14 @@ use crate::browser::store::Record;
 use crate::upload::Place;
 
 impl Pipeline {
-    pub(super) fn media_sink(&self) -> Rc<dyn Fn(MediaEvent)> {
+    /// Events of the MediaRecorder of `generation` (a tier change starts a new one beside the
+    /// old, which still delivers its last chunk).
+    pub(super) fn media_sink(&self, generation: u32) -> Rc<dyn Fn(MediaEvent)> {
         let weak = self.weak();
         Rc::new(move |event| {
             Self::later(&weak, move |p| match event {
-                MediaEvent::Data(blob, at) => p.enqueue(Item::Blob(blob, at)),
-                MediaEvent::Stopped => p.enqueue(Item::End),
+                MediaEvent::Data(blob, at) => p.enqueue(Item::Blob(blob, at, generation)),
+                MediaEvent::Stopped => p.enqueue(Item::End(Some(generation))),
                 MediaEvent::Error(message) => {
                     if let Some(s) = p.inner.borrow_mut().session.as_mut() {
                         s.media_error(&message);
@@ -63,8 +65,16 @@ impl Pipeline {
                 }
             };
             match item {
-                Item::Blob(blob, at) => self.store_chunk(&blob, at).await,
-                Item::End => {
+                Item::Blob(blob, at, generation) => self.store_chunk(&blob, at, generation).await,
+                Item::End(Some(generation)) if self.draining_generation() == Some(generation) => {
+                    let mut inner = self.inner.borrow_mut();
+                    inner.draining_media = None;
+                    if let Some(s) = inner.session.as_mut() {
+                        s.media_stopped_from(generation, now_ms());
+                    }
+                }
+                Item::End(Some(generation)) if self.current_generation() != Some(generation) => {}
+                Item::End(_) => {
                     let mut inner = self.inner.borrow_mut();
                     inner.stop_timer = None;
                     // The recorder is inactive now; its closures are no longer needed.
@@ -79,13 +89,13 @@ impl Pipeline {
     }
 
     /// Cuts one MediaRecorder chunk and stores its pieces, each before it may be uploaded.
-    async fn store_chunk(&self, blob: &Blob, at: f64) {
+    async fn store_chunk(&self, blob: &Blob, at: f64, generation: u32) {
         let size = blob.size() as u64;
         let (chunks, store, api, base_ms, mime) = {
             let mut inner = self.inner.borrow_mut();
             let Some(s) = inner.session.as_mut() else { return };
-            let chunks = s.cut(size, at);
-            let (base_ms, mime) = (s.base_ms(), s.mime().to_string());
+            let chunks = s.cut_from(generation, size, at);
+            let (base_ms, mime) = (s.base_ms_of(generation), s.mime().to_string());
             (chunks, inner.store.clone(), inner.api.clone(), base_ms, mime)
         };
         for chunk in chunks {

@@ -35,6 +35,7 @@ impl Pipeline {
                     }
                 }
                 Command::WakeIn(ms) => self.wake_at(now + ms),
+                Command::Rotate { tier, align_to } => self.rotate(tier, align_to),
             }
         }
         self.settle();
@@ -64,7 +65,7 @@ impl Pipeline {
             let Some(session) = inner.session.as_ref() else { return };
             let Some(info) = session.chunk_info(key) else { return };
             // Only this tab knows where its own camera segment starts; an earlier tab's chunks go without.
-            let start_ms = session.start_ms().filter(|_| key.segment == session.segment());
+            let start_ms = session.start_ms_of(key.segment);
             (info, inner.memory.get(&key).cloned(), start_ms)
         };
         let (api, store) = self.api_and_store();

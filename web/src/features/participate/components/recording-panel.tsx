@@ -53,11 +53,18 @@ function megabytes(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB`;
 }
 
-/** Offline, storage and limit notes: polite, and only when they apply (also in the floating window). */
+/**
+ * The upload is this far behind the recording before the participant hears of it (ADR 0023): the
+ * recorder lowers the quality long before, so this shows only on an uplink too slow even for that.
+ */
+export const SLOW_UPLINK_BACKLOG_MS = 30_000;
+
+/** Offline, slow uplink, storage and limit notes: polite, and only when they apply (also in the floating window). */
 export function DeviceNotes() {
   const { t, i18n } = useTranslation();
   const recording = useAtomValue(recordingAtom);
   const offline = !recording.online && recording.uploadStatus !== 'success';
+  const slow = !offline && recording.uploadStatus === 'idle' && recording.backlogMs > SLOW_UPLINK_BACKLOG_MS;
   return (
     <>
       <MicrophoneWarning />
@@ -69,6 +76,11 @@ export function DeviceNotes() {
             {recording.pendingBytes > 0
               ? ` ${t('participate.analysis.pending', { size: megabytes(recording.pendingBytes, i18n.language) })}`
               : ''}
+          </p>
+        ) : null}
+        {slow ? (
+          <p className="recording-panel__offline" data-testid="slow-uplink">
+            {t('participate.analysis.slowUplink')}
           </p>
         ) : null}
         {recording.storage === 'memory' ? (
@@ -126,7 +138,14 @@ export function RecordingPanel() {
   const exit = useSetAtom(askExitAtom);
 
   return (
-    <aside className="recording-panel" aria-labelledby="recording-panel-status">
+    <aside
+      className="recording-panel"
+      aria-labelledby="recording-panel-status"
+      // The quality tier and the upload's lag, for tests and support (ADR 0023); not shown.
+      data-tier={recording.tier}
+      data-backlog-ms={Math.round(recording.backlogMs)}
+      data-uplink-bps={recording.uplinkBitsPerSecond ? Math.round(recording.uplinkBitsPerSecond) : undefined}
+    >
       <RecordingStatus />
       <p className="recording-panel__retrying" role="status">
         {recording.retrying && recording.online ? t('participate.analysis.retrying') : ''}

@@ -13,7 +13,24 @@ import { NoticeAlert } from '@/features/participate/components/notice-alert';
 import { finishAtom, moveStepAtom } from '@/features/participate/stores/step-actions';
 import { busyAtom, recordingAtom, stepperAtom } from '@/features/participate/stores/participation-state';
 
-function UploadProgress({ percent, done, waiting }: { percent: number; done: boolean; waiting: boolean }) {
+/** Seconds the upload still needs at the uplink's measured rate, when known and worth saying. */
+export function secondsLeft(pendingBytes: number, uplinkBitsPerSecond: number | undefined): number | null {
+  if (!uplinkBitsPerSecond || pendingBytes <= 0) return null;
+  const seconds = Math.ceil((pendingBytes * 8) / uplinkBitsPerSecond);
+  return seconds >= 2 ? seconds : null;
+}
+
+function UploadProgress({
+  percent,
+  done,
+  waiting,
+  left,
+}: {
+  percent: number;
+  done: boolean;
+  waiting: boolean;
+  left: number | null;
+}) {
   const { t } = useTranslation();
   const rounded = Math.round(percent);
   return (
@@ -25,6 +42,9 @@ function UploadProgress({ percent, done, waiting }: { percent: number; done: boo
       ) : null}
       <p className="upload-progress__label" id="upload-progress-label">
         {done ? t('participate.upload.done') : t('participate.upload.progress', { percent: rounded })}
+        {!done && !waiting && left !== null ? (
+          <span data-testid="upload-time-left">{` · ${t('participate.upload.timeLeft', { seconds: left })}`}</span>
+        ) : null}
       </p>
       <div
         className="progress progress--upload"
@@ -51,6 +71,7 @@ export function FinishNotes() {
           percent={recording.progress}
           done={recording.uploadStatus === 'success'}
           waiting={recording.uploadStatus === 'uploading' && !recording.online}
+          left={secondsLeft(recording.pendingBytes, recording.uplinkBitsPerSecond)}
         />
       ) : null}
     </div>

@@ -30,6 +30,8 @@ export interface RecorderSession {
    * acknowledged; `options` is the server's resume info when continuing a participation.
    */
   start(stream: MediaStream, options?: RecorderStartOptions): Promise<void>;
+  /** Moves to quality `tier` with a new segment (the camera following the screen, ADR 0023). */
+  setTier(tier: number, alignTo?: number): void;
   /** Step `index` was entered now (0 scenario, 1 URL, 2.. tasks). */
   markStep(index: number): void;
   state(): RecorderSnapshot;
@@ -64,6 +66,8 @@ export const IDLE_SNAPSHOT: RecorderSnapshot = {
   retrying: false,
   online: true,
   storage: 'device',
+  tier: 0,
+  backlogMs: 0,
 };
 
 const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
@@ -93,6 +97,9 @@ export function normalizeSnapshot(raw: unknown): RecorderSnapshot {
     storage: source.storage === 'memory' ? 'memory' : 'device',
     limitMessage: str(source.limitMessage),
     lastError: str(source.lastError),
+    tier: Math.min(3, Math.max(0, Math.round(num(source.tier)))),
+    backlogMs: Math.max(0, num(source.backlogMs)),
+    uplinkBitsPerSecond: num(source.uplinkBitsPerSecond) > 0 ? num(source.uplinkBitsPerSecond) : undefined,
   };
 }
 
@@ -149,6 +156,9 @@ export async function createRecorderSession(
 
   return {
     start: (stream, options) => recorder.start(stream, options),
+    setTier: (tier, alignTo) => {
+      if (!freed) recorder.setTier(tier, alignTo);
+    },
     markStep: (index) => {
       if (!freed) recorder.markStep(index);
     },

@@ -2,7 +2,8 @@
  * The camera in the participation flow (ADR 0008), through the page its entry mounts, with the
  * browser's media and the recorder replaced: the 'Cámara' card and its preview, 'Siguiente' held
  * back by a required camera only, the consent sentence, a camera recorder aligned to the screen's,
- * finished before the screen's, and a required camera that stops ending the analysis.
+ * finished before the screen's, and a required camera that stops ending the analysis. And a slow
+ * uplink (ADR 0023): the camera follows the screen's tier, the calm notice, the time left at Finish.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -170,7 +171,9 @@ describe('the camera during the analysis', () => {
   it('records the camera aligned to the screen, finishes it before the screen, and sends a thumbnail', async () => {
     await analysisWithCamera('required');
     expect(recorder.createRecorderSession).toHaveBeenCalledWith('entry-1', 'camera');
-    expect(cameraSession.start).toHaveBeenCalledWith(cameraMedia, { alignTo: 1000 });
+    expect(cameraSession.start).toHaveBeenCalledWith(cameraMedia, { alignTo: 1000, tier: 0 });
+    // The screen's tiers count the camera's rates (ADR 0023).
+    expect(screenSession.start.mock.calls[0]?.[1]).toMatchObject({ withCamera: true });
     expect(thumbnail.scheduleThumbnail).toHaveBeenCalledWith('entry-1', expect.anything());
     for (let i = 0; i < 4; i++) fireEvent.click(button('Siguiente'));
     fireEvent.click(button('Finish Analysis'));
@@ -195,5 +198,50 @@ describe('the camera during the analysis', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screenSession.abort).not.toHaveBeenCalled();
     expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+  });
+});
+
+describe('a slow uplink (ADR 0023)', () => {
+  async function recordingWithCamera() {
+    await permissions('optional');
+    fireEvent.click(within(cameraCard()).getByRole('button', { name: 'Activar cámara' }));
+    await waitFor(() => expect(button('Siguiente')).toHaveProperty('disabled', false));
+    fireEvent.click(button('Siguiente'));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmación de Seguridad' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar y Continuar' }));
+    await screen.findByText('Step 1 of 5');
+    await waitFor(() => expect(cameraSession.start).toHaveBeenCalled());
+  }
+
+  it('moves the camera to the tier the screen moved to, aligned to the new segment', async () => {
+    await recordingWithCamera();
+    act(() => screenSession.emit({ phase: 'recording', tier: 2 }));
+    expect(cameraSession.setTier).toHaveBeenCalledWith(2, 1000);
+    act(() => screenSession.emit({ phase: 'recording', tier: 2, elapsedMs: 5000 }));
+    expect(cameraSession.setTier).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so calmly once the upload is 30 s behind, and shows the time left at Finish', async () => {
+    await recordingWithCamera();
+    const slow = 'Tu conexión es lenta: seguimos guardando la grabación';
+    act(() => screenSession.emit({ phase: 'recording', backlogMs: 29_000 }));
+    expect(screen.queryByText(slow)).toBeNull();
+    act(() => screenSession.emit({ phase: 'recording', backlogMs: 31_000 }));
+    expect(screen.getByText(slow)).toBeTruthy();
+    act(() => screenSession.emit({ phase: 'recording', backlogMs: 4_000 }));
+    expect(screen.queryByText(slow)).toBeNull();
+
+    let upload: () => void = () => undefined;
+    screenSession.finish.mockImplementation(() => new Promise<void>((resolve) => (upload = resolve)));
+    for (let i = 0; i < 4; i++) fireEvent.click(button('Siguiente'));
+    fireEvent.click(button('Finish Analysis'));
+    await waitFor(() => expect(screenSession.finish).toHaveBeenCalled());
+    // 500 KB left on a 0.5 Mbit/s uplink: 8 s.
+    act(() =>
+      screenSession.emit({ phase: 'finishing', progress: 60, pendingBytes: 500_000, uplinkBitsPerSecond: 500_000 }),
+    );
+    expect((await screen.findByTestId('upload-time-left')).textContent).toContain('Quedan unos 8 s');
+    act(() => upload());
+    await screen.findByRole('dialog', { name: 'Success!' });
   });
 });

@@ -300,7 +300,7 @@ describe('participate page: analysis', () => {
   it('walks the steps (marking each), finishes, submits, and after the success modal (3 s) thanks the participant', async () => {
     const calls = api();
     await reachAnalysis();
-    expect(session.start).toHaveBeenCalledWith({ screen: screenMedia, microphone: micMedia });
+    expect(session.start).toHaveBeenCalledWith({ screen: screenMedia, microphone: micMedia }, { withCamera: false });
     expect(screen.getByText('Eres un cliente nuevo.')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Progreso del análisis' }).getAttribute('aria-valuenow')).toBe('20');
     expect(button('Anterior')).toHaveProperty('disabled', true);
@@ -467,7 +467,7 @@ describe('participate page: analysis', () => {
     expect(previous.dispose).toHaveBeenCalled();
     expect(previous.abort).not.toHaveBeenCalled();
     expect(firstTrack(firstMic).stopped).toBe(true);
-    expect(session.start.mock.calls[0]?.[1]).toEqual({ recordedMs: 0, steps: [] });
+    expect(session.start.mock.calls[0]?.[1]).toEqual({ recordedMs: 0, steps: [], withCamera: false });
     await waitFor(() => expect(screen.queryByText(/Tu micrófono está silenciado/)).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
@@ -548,7 +548,11 @@ describe('participate page: an unfinished participation (ADR 0005)', () => {
     expect(calls.some((call) => call.url === '/api/v1/analysis/participate')).toBe(false);
     await waitFor(() => expect(session.markStep).toHaveBeenCalledWith(2));
     // The recorder continues the timeline and the step marks it had.
-    expect(session.start).toHaveBeenCalledWith(expect.anything(), { recordedMs: 75_000, steps: resumeInfo().steps });
+    expect(session.start).toHaveBeenCalledWith(expect.anything(), {
+      recordedMs: 75_000,
+      steps: resumeInfo().steps,
+      withCamera: false,
+    });
   });
 
   it('deletes it on request and shows the form with the id', async () => {

@@ -97,6 +97,7 @@ export async function startCameraRecording(
   entryId: string,
   alignTo: number | undefined,
   onRequiredEnded: () => void,
+  tier = 0,
 ): Promise<void> {
   const resources = get(cameraInternal.resources);
   if (!resources.stream || resources.recorder || get(cameraInternal.mode) === 'off') return;
@@ -108,11 +109,21 @@ export async function startCameraRecording(
   try {
     recorder = await createRecorderSession(entryId, 'camera');
     set(cameraInternal.resources, { stream, recorder, unwatch });
-    await recorder.start(stream, alignTo === undefined ? undefined : { alignTo });
+    // The camera records at the screen's tier and follows its changes (`followScreenTier`).
+    await recorder.start(stream, alignTo === undefined ? { tier } : { alignTo, tier });
   } catch {
     if (get(cameraInternal.resources).stream !== stream) return;
     if (get(cameraInternal.mode) === 'required') onRequiredEnded();
   }
+}
+
+/**
+ * The screen's recorder moved to another quality tier (a new segment, ADR 0023): the camera
+ * opens the new segment's camera file at the same tier, aligned to the screen's new start.
+ */
+export function followScreenTier(get: Getter, tier: number, alignTo: number | undefined): void {
+  const { recorder } = get(cameraInternal.resources);
+  if (recorder && recorder.state().phase === 'recording') recorder.setTier(tier, alignTo);
 }
 
 /** Before the screen's Finish: the camera's last chunks reach the server (a failure only loses the camera). */

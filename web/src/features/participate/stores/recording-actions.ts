@@ -17,7 +17,9 @@ import { cancelThumbnail, scheduleThumbnail } from '@/features/participate/lib/t
 import type { ParticipationData } from '@/lib/api-types/ParticipationData';
 import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
 import { discard, releaseMedia, takeResources } from '@/features/participate/stores/attempt';
-import { abortCamera, startCameraRecording } from '@/features/participate/stores/camera-actions';
+import { abortCamera, followScreenTier, startCameraRecording } from '@/features/participate/stores/camera-actions';
+import { cameraInternal } from '@/features/participate/stores/camera-state';
+import { probedUplink } from '@/features/participate/stores/uplink-probe';
 import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import { dispatch, flowOf, internal, isCurrent } from '@/features/participate/stores/participation-state';
 import { startStudy } from '@/features/participate/stores/study-flow';
@@ -59,7 +61,11 @@ export async function streamEnded(get: Getter, set: Setter, device: Device, gene
 /** The recorder façade reported a new state (bridged into the store). */
 function recorderChanged(get: Getter, set: Setter, generation: number, state: RecorderSnapshot): void {
   if (!isCurrent(get, generation)) return;
+  const tierBefore = flowOf(get).snapshot.tier;
   dispatch(set, { type: 'recorderChanged', snapshot: state });
+  if (state.phase === 'recording' && state.tier !== tierBefore) {
+    followScreenTier(get, state.tier, get(internal.resources).recorder?.startedAt());
+  }
   const flow = flowOf(get);
   if (state.phase !== 'failed' || flow.stage !== 'analysis' || flow.overlay === 'stopped') return;
   // During Finish, finish() rejects and its own message is shown instead.
@@ -103,8 +109,15 @@ async function startRecording(
     // A resumed participation continues its timeline and step marks (ADR 0005).
     const resumed = flowOf(get).resume;
     const stream = combineStreams(screen, microphone);
-    const options = continueFrom ?? (resumed ? { recordedMs: resumed.recordedMs, steps: resumed.steps } : undefined);
-    await (options ? session.start(stream, options) : session.start(stream));
+    const resumeInfo = continueFrom ?? (resumed ? { recordedMs: resumed.recordedMs, steps: resumed.steps } : {});
+    // The pre-flight probe chooses the starting quality tier; the camera's rates count in it (ADR 0023).
+    const uplink = get(probedUplink);
+    const options = {
+      ...resumeInfo,
+      ...(uplink ? { uplinkBitsPerSecond: uplink } : {}),
+      withCamera: Boolean(get(cameraInternal.resources).stream),
+    };
+    await session.start(stream, options);
   } catch (error) {
     if (stillWanted()) dispatch(set, { type: 'startFailed', notice: startFailure(error), snapshot: session.state() });
     return;
@@ -129,6 +142,7 @@ async function startRecording(
     entryId,
     session.startedAt(),
     () => void streamEnded(get, set, 'screen', generation),
+    session.state().tier,
   );
   // The microphone alone, for the transcript, when the answer asked for it (ADR 0018).
   void startTranscriptionAudio(get, set, entryId, microphone, session.startedAt());

@@ -59,6 +59,7 @@ export function fakeSession(): FakeSession {
       state = { ...state, phase: 'recording', progress: 25 };
     }),
     markStep: vi.fn(),
+    setTier: vi.fn(),
     state: () => state,
     steps: () => [],
     startedAt: () => (state.phase === 'idle' ? undefined : 1000),
