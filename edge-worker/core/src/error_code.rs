@@ -106,6 +106,8 @@ error_codes! {
         BadRole = 400, "El rol debe ser admin o customer";
         BadStatus = 400, "El único estado admitido es 'submitted'";
         BadTeamRole = 400, "Elige un rol: administrador, investigador u observador";
+        /// `tier` of a segment's opening that is not a whole number from 0 to 3 (issue 48).
+        BadTier = 400, "El nivel de calidad de la grabación debe ser un número entero de 0 a 3";
         BillingUnavailable = 502, "No hemos podido cancelar la suscripción con el proveedor de pagos. Inténtalo de nuevo en unos minutos.";
         CameraOff = 409, "Este análisis no graba la cámara";
         /// Completing the local test-mode checkout while a subscription is already in force.

@@ -49,6 +49,12 @@ pub fn json<T: Serialize>(status: u16, value: &T) -> ApiResult<Response> {
 
 /// Reads and parses a JSON body, refusing oversized bodies and non-JSON content types.
 pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
+    typed_json(read_json_object(req).await?)
+}
+
+/// Reads a JSON body as [`read_json`] does, up to the object itself (not yet its type), for a
+/// handler that reads a field by a rule of its own first (a segment's `tier`).
+pub async fn read_json_object(req: &mut Request) -> ApiResult<serde_json::Value> {
     let headers = req.headers();
     let content_type = headers.get("content-type").ok().flatten().unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
@@ -60,6 +66,11 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !value.is_object() {
         return Err(ApiError::composed(Composed::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
+    Ok(value)
+}
+
+/// A body [`read_json_object`] read, as its type.
+pub fn typed_json<T: DeserializeOwned>(value: serde_json::Value) -> ApiResult<T> {
     // As the OpenAPI document reads it: `5.0` is 5, and an object is never an array (ADR 0020).
     lupa_core::json_body::from_value(value).map_err(|_| ApiError::from(Fixed::InvalidFields))
 }

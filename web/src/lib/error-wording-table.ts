@@ -25,6 +25,7 @@ export const ERROR_WORDING = {
   bad_status: 'locale',
   bad_tags: 'server',
   bad_team_role: 'locale',
+  bad_tier: 'locale',
   bad_title: 'server',
   bad_transcript_query: 'server',
   billing_unavailable: 'locale',
