@@ -186,6 +186,8 @@ error_codes! {
         PersonalWorkspace = 403, "Tu espacio de trabajo personal no se puede eliminar: se elimina con tu cuenta";
         /// The last places went to others between the check and the claim, or while resuming.
         PlacesTaken = 409, "No hay plazas disponibles para este análisis.";
+        /// A pre-flight uplink probe over 512 KiB (issue 48), refused before or while it is read.
+        ProbeTooLarge = 413, "La prueba de conexión supera el tamaño permitido (512 KiB)";
         QuestionsOff = 409, "Este análisis no hace preguntas sobre las tareas";
         RateLimited = 429, "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.";
         RecordingNotReady = 404, "La grabación aún no está disponible";

@@ -38,6 +38,29 @@ pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
     Ok(body)
 }
 
+/// Reads a body of at most `limit` bytes and drops it as it arrives, answering how many bytes came:
+/// for a body whose size or timing is all that matters (the uplink probe). Refused like
+/// [`read_body`]'s: a declared length over the limit before reading, a longer stream at the first
+/// chunk past it (with the bytes read so far, `x-lupa-body-read`); it never holds more than one
+/// chunk.
+pub async fn discard_body(req: &mut Request, limit: u64) -> ApiResult<u64> {
+    if let Some(len) = req.headers().get("content-length").ok().flatten() {
+        if len.trim().parse::<u64>().map(|n| n > limit).unwrap_or(true) {
+            return Err(ApiError::from(Fixed::PayloadTooLarge));
+        }
+    }
+    let Ok(mut stream) = req.stream() else { return Ok(0) };
+    let mut read: u64 = 0;
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| invalid_body())?;
+        read = read.saturating_add(chunk.len() as u64);
+        if read > limit {
+            return Err(ApiError { body_read: Some(read), ..ApiError::from(Fixed::PayloadTooLarge) });
+        }
+    }
+    Ok(read)
+}
+
 fn invalid_body() -> ApiError {
     ApiError::from(Fixed::InvalidBody)
 }

@@ -110,6 +110,7 @@ export const ERROR_WORDING = {
   payload_too_large: 'locale',
   personal_workspace: 'locale',
   places_taken: 'locale',
+  probe_too_large: 'locale',
   questions_off: 'locale',
   rate_limited: 'locale',
   recording_not_ready: 'locale',
