@@ -60,8 +60,9 @@ pub fn playback_url(app: &App, entry: &EntryRow) -> ApiResult<String> {
     signed_url(app, &paths::recording(&entry.id))
 }
 
-/// The screen files in order, each with its camera file when it has one (ADR 0008).
-const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, c.seq AS camera_seq, COALESCE(c.start_ms, 0) AS camera_start_ms FROM entry_segments s \
+/// The screen files in order, each with its camera file when it has one (ADR 0008), and the
+/// quality tier it was recorded at (issue 48).
+const SEGMENTS: &str = "SELECT s.seq, s.duration_ms, s.tier, c.seq AS camera_seq, COALESCE(c.start_ms, 0) AS camera_start_ms FROM entry_segments s \
      LEFT JOIN entry_segments c ON c.entry_id = s.entry_id AND c.seq = s.seq AND c.track = 'camera' AND c.state = 'closed' \
      WHERE s.entry_id = ?1 AND s.track = 'screen' AND s.state = 'closed' ORDER BY s.seq";
 
@@ -76,6 +77,7 @@ const SEGMENT_KEY: &str =
 struct SegmentRow {
     seq: u32,
     duration_ms: i64,
+    tier: i64,
     camera_seq: Option<u32>,
     camera_start_ms: i64,
 }
@@ -91,6 +93,7 @@ pub fn segments_of(app: &App, entry: &EntryRow, results: &Results, slot: Slot) -
             durationMs: entry.duration_ms.unwrap_or(0).max(0),
             cameraUrl: None,
             cameraOffsetMs: 0,
+            tier: 0,
         }]);
     }
     rows.into_iter()
@@ -104,6 +107,7 @@ pub fn segments_of(app: &App, entry: &EntryRow, results: &Results, slot: Slot) -
                 durationMs: row.duration_ms.max(0),
                 cameraOffsetMs: if camera.is_some() { row.camera_start_ms.max(0) } else { 0 },
                 cameraUrl: camera,
+                tier: row.tier.clamp(0, i64::from(lupa_core::recording::MAX_TIER)) as u8,
             })
         })
         .collect()

@@ -32,7 +32,7 @@ const ids = (access) => ROUTES.filter((r) => access.includes(r.access)).map((r) 
  */
 const AS_ADMIN = ['BillingCheckout'];
 const AS_BUYER = ['LocalCheckoutGet', 'LocalCheckoutPay', 'LocalCheckoutCancel', 'LocalPortalCancel'];
-const AS_PARTICIPANT = ['ValidateParticipation', 'Participate', 'Screen', 'SingleUpload'];
+const AS_PARTICIPANT = ['ValidateParticipation', 'UplinkProbe', 'Participate', 'Screen', 'SingleUpload'];
 /**
  * Making, switching to, leaving and deleting teams, and passing ownership on (ADR 0019) run as a
  * team lead: in the researcher's run they would move it into a team with no subscription and no
@@ -116,6 +116,8 @@ function participantParams(w) {
   const [, id] = p.upload.segments;
   const query = Object.fromEntries(Object.entries(p.upload.query).map(([k, v]) => [`query.${k}`, v]));
   params.SingleUpload = { 'path.id': id, ...query };
+  // The uplink probe (issue 48) is the invite's analysis's, as a participant's tab sends it.
+  params.UplinkProbe = { 'path.id': p.analysisId };
   return params;
 }
 

@@ -221,6 +221,13 @@ const MATRIX = [
   ['User', 'session', session(200, 200, 200)],
   ['Waitlist', 'public', all(201), { body: () => ({ email: uniqueEmail('m-wait'), consent: true }) }],
   ['ValidateParticipation', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
+  // The pre-flight uplink probe (issue 48): the invite's analysis, before any participation.
+  [
+    'UplinkProbe',
+    'public',
+    all(200),
+    { path: (w) => `/analysis/${w.analysis}/uplink-probe`, raw: () => randomBytes(4096) },
+  ],
   ['Participate', 'public', all(200), { body: (w) => ({ analysisId: w.analysis }) }],
   ['Screen', 'public', all(200), { body: (w) => ({ analysisId: w.analysis, answers: [] }) }],
   ['AnalysisList', 'session', session(200, 200, 200)],

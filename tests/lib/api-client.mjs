@@ -39,6 +39,8 @@ export const apiClient = (send) => ({
   validateParticipation: (options) => send('POST', '/api/v1/analysis/validate-participation', options),
   /** POST /analysis/participate (public) */
   participate: (options) => send('POST', '/api/v1/analysis/participate', options),
+  /** POST /analysis/{id}/uplink-probe (public) */
+  uplinkProbe: (id, options) => send('POST', `/api/v1/analysis/${e(id)}/uplink-probe`, options),
   /** POST /analysis/screen (public) */
   screen: (options) => send('POST', '/api/v1/analysis/screen', options),
   /** GET /analysis (session) */

@@ -15,6 +15,7 @@ export interface SegmentOptions {
   mimeType?: string;
   track?: Track;
   startMs?: number;
+  tier?: number;
   headers?: Record<string, string> | (() => Record<string, string>);
 }
 export interface StepMark {
@@ -41,7 +42,12 @@ export class Participation {
   cookie?: string;
   res: Answer;
   setCookie?: string;
-  openSegment(options?: { mimeType?: string; track?: Track; headers?: Record<string, string> }): Promise<Answer>;
+  openSegment(options?: {
+    mimeType?: string;
+    track?: Track;
+    tier?: number;
+    headers?: Record<string, string>;
+  }): Promise<Answer>;
   putChunk(
     segment: number,
     index: number,

@@ -119,9 +119,13 @@ export class Participation {
     this.calls = calls ?? clientWith({ cookie, base, ip });
   }
 
-  /** Opens the next segment of `track` (screen by default; camera and audio join the newest screen segment, ADR 0008). */
-  openSegment({ mimeType = 'video/mp4;codecs=vp9,opus', track, headers } = {}) {
+  /**
+   * Opens the next segment of `track` (screen by default; camera and audio join the newest screen
+   * segment, ADR 0008), at quality `tier` when given (issue 48; the body names none otherwise).
+   */
+  openSegment({ mimeType = 'video/mp4;codecs=vp9,opus', track, tier, headers } = {}) {
     const body = track && track !== 'screen' ? { mimeType, track } : { mimeType };
+    if (tier !== undefined) body.tier = tier;
     return this.calls.entrySegmentOpen(this.entryId, { body, headers });
   }
 
@@ -147,14 +151,15 @@ export class Participation {
    * Cut in `chunkSize` bytes, or in `chunks` chunks (none but the last below the server's 128-byte
    * minimum, ADR 0013). A chunk ends `msPerChunk` after the one before, or, given `durationMs`,
    * where its last byte falls in it. `headers` may be a function, called per request: a test
-   * clock that follows the real one. `startMs`: a camera track's start in its segment.
+   * clock that follows the real one. `startMs`: a camera track's start in its segment; `tier`:
+   * the quality tier it is opened at.
    */
   async recordSegment(
     data,
-    { chunkSize, chunks, msPerChunk = 1000, durationMs, mimeType, track = 'screen', startMs, headers } = {},
+    { chunkSize, chunks, msPerChunk = 1000, durationMs, mimeType, track = 'screen', startMs, tier, headers } = {},
   ) {
     const headersNow = typeof headers === 'function' ? headers : () => headers;
-    const opened = must(await this.openSegment({ mimeType, track, headers: headersNow() }), 'open segment');
+    const opened = must(await this.openSegment({ mimeType, track, tier, headers: headersNow() }), 'open segment');
     const { segment } = jsonOf(opened);
     const size =
       chunkSize ?? (chunks ? Math.max(Math.ceil(data.length / chunks), Math.min(128, data.length)) : 256 * 1024);

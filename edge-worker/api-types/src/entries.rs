@@ -73,6 +73,10 @@ pub struct SegmentDto {
     /// cameraOffsetMs (the camera starts recording a moment after the screen). 0 without a camera.
     #[ts(type = "number")]
     pub cameraOffsetMs: i64,
+    /// The quality tier the segment was recorded at (issue 48): 0 for product §9's rates (and for
+    /// every recording made before tiers), 1 to 3 for the lower rates of a slow uplink.
+    #[schemars(range(min = 0, max = lupa_core::recording::MAX_TIER))]
+    pub tier: u8,
 }
 
 /// `GET /api/v1/analysisEntry/{id}`: short-lived signed URLs to the recording.

@@ -43,6 +43,11 @@ pub struct LiveSegmentDto {
     pub openedAt: i64,
     /// 'open' while recording, else closed.
     pub state: String,
+    /// Its quality tier (issue 48; the screen segment's for its camera): absent for 0, product
+    /// §9's rates; 1 to 3 for the lower rates of a slow uplink.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tier: Option<u8>,
     /// Its chunks, in order (empty in a `segment` event).
     pub chunks: Vec<LiveChunkDto>,
 }

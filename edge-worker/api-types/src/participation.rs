@@ -27,6 +27,17 @@ pub struct ParticipationRequest {
     pub screener: Option<Vec<Vec<u32>>>,
 }
 
+/// `POST /api/v1/analysis/{id}/uplink-probe`: how many bytes of the probe the server received
+/// (issue 48). The tab times the upload itself; the bytes are read and dropped, never stored.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
+#[ts(export)]
+#[allow(non_snake_case)]
+pub struct UplinkProbeResponse {
+    #[ts(type = "number")]
+    #[schemars(range(max = lupa_core::participation::UPLINK_PROBE_MAX_BYTES))]
+    pub receivedBytes: u64,
+}
+
 /// `{success}` of validate-participation, with what the invite's welcome shows (ADR 0015).
 #[derive(Debug, Clone, Serialize, Deserialize, TS, JsonSchema)]
 #[ts(export)]

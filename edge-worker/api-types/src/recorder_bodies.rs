@@ -14,7 +14,14 @@ impl OpenSegmentRequest {
     /// (the route's default), as the recorder always sent it.
     pub fn for_track(mime: &str, track: Track) -> OpenSegmentRequest {
         let track = (track != Track::Screen).then(|| track.as_str().to_string());
-        OpenSegmentRequest { mimeType: Some(mime.to_string()), track }
+        OpenSegmentRequest { mimeType: Some(mime.to_string()), track, tier: None }
+    }
+
+    /// The same request recorded at quality `tier` (issue 48; 0 is product §9's rates, up to
+    /// `lupa_core::recording::MAX_TIER`). Without it the body names no tier, which the server
+    /// reads as 0, as every recorder before tiers sent it.
+    pub fn with_tier(self, tier: u8) -> OpenSegmentRequest {
+        OpenSegmentRequest { tier: Some(tier), ..self }
     }
 
     /// This request as JSON (absent fields are left out).
@@ -25,6 +32,9 @@ impl OpenSegmentRequest {
         }
         if let Some(track) = &self.track {
             json.string("track", track);
+        }
+        if let Some(tier) = self.tier {
+            json.number("tier", u64::from(tier));
         }
         json.end()
     }
@@ -146,8 +156,22 @@ mod tests {
                 same_as_serde(&request, &request.to_json());
             }
         }
-        let empty = OpenSegmentRequest { mimeType: None, track: None };
+        let empty = OpenSegmentRequest { mimeType: None, track: None, tier: None };
         same_as_serde(&empty, &empty.to_json());
+        for tier in 0..=lupa_core::recording::MAX_TIER {
+            for track in Track::ALL {
+                let request = OpenSegmentRequest::for_track("video/webm;codecs=vp8,opus", *track).with_tier(tier);
+                same_as_serde(&request, &request.to_json());
+            }
+        }
+    }
+
+    #[test]
+    fn a_segment_request_with_a_tier_names_it_last() {
+        let screen = OpenSegmentRequest::for_track("video/mp4;codecs=vp9,opus", Track::Screen).with_tier(2);
+        assert_eq!(screen.to_json(), r#"{"mimeType":"video/mp4;codecs=vp9,opus","tier":2}"#);
+        let camera = OpenSegmentRequest::for_track("video/webm;codecs=vp8", Track::Camera).with_tier(0);
+        assert_eq!(camera.to_json(), r#"{"mimeType":"video/webm;codecs=vp8","track":"camera","tier":0}"#);
     }
 
     #[test]

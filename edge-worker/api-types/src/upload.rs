@@ -25,6 +25,16 @@ pub struct OpenSegmentRequest {
     #[ts(optional = nullable)]
     #[schemars(with = "Option<SegmentTrack>")]
     pub track: Option<String>,
+    /// The quality tier the capture is recorded at (issue 48): 0, product §9's rates, is the
+    /// default (absent or null) and the best; 1 to 3 are the lower rates a recorder picks for a
+    /// slow uplink (3: the legibility floor). A recorder changes tier by opening a new segment.
+    /// The tier is a screen segment's: a camera track takes its screen segment's tier whatever it
+    /// sends, and the audio track's opening ignores it (both still refuse an invalid one). Anything
+    /// but a whole number from 0 to 3 is 400 `bad_tier`.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    #[schemars(range(min = 0, max = lupa_core::recording::MAX_TIER))]
+    pub tier: Option<u8>,
 }
 
 /// The opened segment: chunks go to `…/segments/{segment}/chunks/{index}`.

@@ -106,6 +106,8 @@ error_codes! {
         BadRole = 400, "El rol debe ser admin o customer";
         BadStatus = 400, "El único estado admitido es 'submitted'";
         BadTeamRole = 400, "Elige un rol: administrador, investigador u observador";
+        /// `tier` of a segment's opening that is not a whole number from 0 to 3 (issue 48).
+        BadTier = 400, "El nivel de calidad de la grabación debe ser un número entero de 0 a 3";
         BillingUnavailable = 502, "No hemos podido cancelar la suscripción con el proveedor de pagos. Inténtalo de nuevo en unos minutos.";
         CameraOff = 409, "Este análisis no graba la cámara";
         /// Completing the local test-mode checkout while a subscription is already in force.
@@ -184,6 +186,8 @@ error_codes! {
         PersonalWorkspace = 403, "Tu espacio de trabajo personal no se puede eliminar: se elimina con tu cuenta";
         /// The last places went to others between the check and the claim, or while resuming.
         PlacesTaken = 409, "No hay plazas disponibles para este análisis.";
+        /// A pre-flight uplink probe over 512 KiB (issue 48), refused before or while it is read.
+        ProbeTooLarge = 413, "La prueba de conexión supera el tamaño permitido (512 KiB)";
         QuestionsOff = 409, "Este análisis no hace preguntas sobre las tareas";
         RateLimited = 429, "Demasiados intentos. Espera unos minutos y vuelve a intentarlo.";
         RecordingNotReady = 404, "La grabación aún no está disponible";

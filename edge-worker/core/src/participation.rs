@@ -38,6 +38,10 @@ pub const MAX_PARTS: u16 = 10_000;
 /// through tasks.
 pub const MAX_STEP_MARKS: usize = 2_000;
 pub const MAX_SINGLE_UPLOAD: u64 = 100 * 1024 * 1024;
+/// The most bytes a pre-flight uplink probe may send (issue 48; 413 above). The participant's tab
+/// sends about 256 KiB, timed, before recording, so its recorder starts at a quality tier the
+/// uplink keeps up with; twice that leaves room and bounds what a probe costs.
+pub const UPLINK_PROBE_MAX_BYTES: u64 = 512 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PartError {

@@ -1,6 +1,7 @@
 //! The recording protocol's vocabulary (ADR 0005, 0008, 0013, 0018): the tracks a participation
-//! records, a chunk's name, and the states of a participation's object and of its segments. One
-//! type each, used by the worker, the participation object and the recorder (recorder-wasm) alike.
+//! records, a chunk's name, the states of a participation's object and of its segments, and the
+//! quality tier a segment was recorded at (issue 48). One type each, used by the worker, the
+//! participation object and the recorder (recorder-wasm) alike.
 //!
 //! Each value keeps the string it has always had on the wire, in D1's and the object's SQLite
 //! columns and in R2 keys (`serde` and [`as_str`](Track::as_str) give the same one, a test checks),
@@ -125,6 +126,38 @@ pub enum SegmentState {
 
 named_values!(SegmentState, "segment state", { Open => "open", Closed => "closed", Empty => "empty" });
 
+/// The highest quality tier (issue 48): a segment is recorded at tier 0 (product §9's rates,
+/// 1,000,000 bit/s of video and 96,000 of audio: the default and the best) or at one of the lower
+/// tiers the recorder picks for a slow uplink, down to this one, the legibility floor. A recorder
+/// changes tier by opening a new segment, so a tier is a segment's, for its whole file.
+pub const MAX_TIER: u8 = 3;
+
+/// `tier` of `POST …/segments` is not one of the tiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadTier;
+
+/// `tier` of `POST …/segments` as the JSON body has it: absent (or `null`, as the optional field's
+/// schema allows) is tier 0, as every recorder before issue 48 sent it; otherwise a whole number
+/// from 0 to [`MAX_TIER`]. JSON has one kind of number, so `2.0` is 2 (as `json_body` reads every
+/// integer field); a fraction, a negative number, a larger one or another type is refused. Read
+/// from the body before its type is, so that a wrong type gets the tier's own error rather than
+/// the generic one for a field of the wrong type.
+pub fn requested_tier(value: Option<&serde_json::Value>) -> Result<u8, BadTier> {
+    let number = match value {
+        None | Some(serde_json::Value::Null) => return Ok(0),
+        Some(serde_json::Value::Number(number)) => number,
+        Some(_) => return Err(BadTier),
+    };
+    let whole = match number.as_u64() {
+        Some(n) => n,
+        None => {
+            number.as_f64().filter(|f| f.fract() == 0.0 && (0.0..=f64::from(MAX_TIER)).contains(f)).ok_or(BadTier)?
+                as u64
+        }
+    };
+    u8::try_from(whole).ok().filter(|tier| *tier <= MAX_TIER).ok_or(BadTier)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +200,28 @@ mod tests {
         for bad in ["mic", "", " audio", "Camera", " camera ", "screen "] {
             assert_eq!(Track::requested(Some(bad)), Err(TRACK_INVALID), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_segment_request_names_a_tier_from_0_to_3_or_none() {
+        use serde_json::json;
+        assert_eq!(requested_tier(None), Ok(0), "absent: what every recorder before tiers sent");
+        assert_eq!(requested_tier(Some(&json!(null))), Ok(0));
+        for tier in 0..=MAX_TIER {
+            assert_eq!(requested_tier(Some(&json!(tier))), Ok(tier));
+            assert_eq!(requested_tier(Some(&json!(f64::from(tier)))), Ok(tier), "{tier}.0 is the integer {tier}");
+        }
+        for bad in
+            [json!(-1), json!(4), json!(255), json!(256), json!(u64::MAX), json!(i64::MIN), json!(1.5), json!(-0.5)]
+        {
+            assert_eq!(requested_tier(Some(&bad)), Err(BadTier), "{bad}");
+        }
+        for bad in [json!("2"), json!(true), json!([1]), json!({ "tier": 1 }), json!(""), json!(3.000_001)] {
+            assert_eq!(requested_tier(Some(&bad)), Err(BadTier), "{bad}");
+        }
+        // The refusal's fixed words name the range this rule takes.
+        let wording = crate::error_code::Fixed::BadTier.wording();
+        assert!(wording.ends_with(&format!("de 0 a {MAX_TIER}")), "{wording}");
     }
 
     #[test]

@@ -155,6 +155,7 @@ pub fn need(route: RouteId) -> Need {
         | R::AuthResetApply
         | R::Waitlist
         | R::ValidateParticipation
+        | R::UplinkProbe
         | R::Participate
         | R::Screen
         | R::BillingWebhook
@@ -238,10 +239,9 @@ pub fn personal_workspace_id(user_id: &str) -> String {
 /// The longest team name, in characters.
 pub const WORKSPACE_NAME_MAX: usize = 80;
 
-/// A team's name as given when making one: at most [`WORKSPACE_NAME_MAX`] characters as sent (the
-/// OpenAPI document's `maxLength` counts them so; ADR 0020), no control characters, something
-/// besides spaces (`patterns::TEAM_NAME`); kept trimmed, inner runs of spaces made one. `None`
-/// when it isn't one.
+/// A team's name as given when making one: at most [`WORKSPACE_NAME_MAX`] characters as sent (the OpenAPI
+/// document's `maxLength` counts them so; ADR 0020), no control characters, something besides spaces
+/// (`patterns::TEAM_NAME`); kept trimmed, inner runs of spaces made one. `None` when it isn't one.
 pub fn workspace_name(value: &str) -> Option<String> {
     if value.chars().count() > WORKSPACE_NAME_MAX || value.chars().any(char::is_control) {
         return None;

@@ -38,6 +38,29 @@ pub async fn read_body(req: &mut Request, limit: usize) -> ApiResult<Vec<u8>> {
     Ok(body)
 }
 
+/// Reads a body of at most `limit` bytes and drops it as it arrives, answering how many bytes came:
+/// for a body whose size or timing is all that matters (the uplink probe). Refused like
+/// [`read_body`]'s: a declared length over the limit before reading, a longer stream at the first
+/// chunk past it (with the bytes read so far, `x-lupa-body-read`); it never holds more than one
+/// chunk.
+pub async fn discard_body(req: &mut Request, limit: u64) -> ApiResult<u64> {
+    if let Some(len) = req.headers().get("content-length").ok().flatten() {
+        if len.trim().parse::<u64>().map(|n| n > limit).unwrap_or(true) {
+            return Err(ApiError::from(Fixed::PayloadTooLarge));
+        }
+    }
+    let Ok(mut stream) = req.stream() else { return Ok(0) };
+    let mut read: u64 = 0;
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| invalid_body())?;
+        read = read.saturating_add(chunk.len() as u64);
+        if read > limit {
+            return Err(ApiError { body_read: Some(read), ..ApiError::from(Fixed::PayloadTooLarge) });
+        }
+    }
+    Ok(read)
+}
+
 fn invalid_body() -> ApiError {
     ApiError::from(Fixed::InvalidBody)
 }
@@ -49,6 +72,12 @@ pub fn json<T: Serialize>(status: u16, value: &T) -> ApiResult<Response> {
 
 /// Reads and parses a JSON body, refusing oversized bodies and non-JSON content types.
 pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
+    typed_json(read_json_object(req).await?)
+}
+
+/// Reads a JSON body as [`read_json`] does, up to the object itself (not yet its type), for a
+/// handler that reads a field by a rule of its own first (a segment's `tier`).
+pub async fn read_json_object(req: &mut Request) -> ApiResult<serde_json::Value> {
     let headers = req.headers();
     let content_type = headers.get("content-type").ok().flatten().unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("application/json") {
@@ -60,6 +89,11 @@ pub async fn read_json<T: DeserializeOwned>(req: &mut Request) -> ApiResult<T> {
     if !value.is_object() {
         return Err(ApiError::composed(Composed::InvalidJson, "El cuerpo de la solicitud debe ser un objeto JSON"));
     }
+    Ok(value)
+}
+
+/// A body [`read_json_object`] read, as its type.
+pub fn typed_json<T: DeserializeOwned>(value: serde_json::Value) -> ApiResult<T> {
     // As the OpenAPI document reads it: `5.0` is 5, and an object is never an array (ADR 0020).
     lupa_core::json_body::from_value(value).map_err(|_| ApiError::from(Fixed::InvalidFields))
 }

@@ -107,6 +107,7 @@ async fn handle(
         RouteId::AdminWorkspaces => admin::workspaces::list(app, &req).await,
         RouteId::AdminWaitlistCsv => admin::waitlist_csv(app).await,
         RouteId::ValidateParticipation => participation::validate(app, &mut req).await,
+        RouteId::UplinkProbe => participation::probe::post(app, &mut req, p.id()).await,
         RouteId::Participate => participation::participate(app, &mut req).await,
         RouteId::EntryUploadUrl => participation::upload::upload_url(app, &mut req).await,
         RouteId::EntryUpdate => participation::upload::submit(app, &mut req).await,

@@ -130,13 +130,16 @@ pub struct Init {
     pub transcribe: Option<String>,
 }
 
-/// Opens a segment of `track` (`mime` is a base type). An audio track is not opened this way
+/// Opens a segment of `track` (`mime` is a base type) recorded at quality `tier` (issue 48; a
+/// camera track takes its screen segment's instead). An audio track is not opened this way
 /// ([`ParticipantOp::AudioOpen`]).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct OpenSegment {
     pub track: Track,
     pub mime: String,
     pub now: i64,
+    #[serde(default)]
+    pub tier: u8,
 }
 
 /// A chunk asking for its bytes: its declared end and length, and for the camera where its file
@@ -184,6 +187,9 @@ pub struct Opened {
     pub r2_key: String,
     /// The hold D1 should give the participation now that it records (`ledger::provisional_hold`).
     pub hold_until: i64,
+    /// The segment's quality tier (for a camera track, its screen segment's).
+    #[serde(default)]
+    pub tier: u8,
 }
 
 /// A reserved chunk: where its body goes, or that it is stored already (a retry).
@@ -220,6 +226,8 @@ pub struct ClosedSegment {
     pub duration_ms: i64,
     pub offset_ms: i64,
     pub start_ms: i64,
+    #[serde(default)]
+    pub tier: u8,
 }
 
 #[derive(Debug, Serialize, Deserialize)]

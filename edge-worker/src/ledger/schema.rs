@@ -12,7 +12,7 @@ pub const LEDGER: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS segments (seq INTEGER NOT NULL, track TEXT NOT NULL, mime TEXT NOT NULL, r2_key TEXT NOT NULL, \
      upload_id TEXT, offset_ms INTEGER NOT NULL, opened_at INTEGER NOT NULL, end_ms INTEGER NOT NULL DEFAULT 0, \
      bytes INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'open', start_ms INTEGER NOT NULL DEFAULT 0, size INTEGER, \
-     small_chunk INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track)) WITHOUT ROWID",
+     small_chunk INTEGER NOT NULL DEFAULT 0, tier INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (seq, track)) WITHOUT ROWID",
     // `stored` is 0 while the chunk's body is streaming (its bytes are reserved), 1 once in R2.
     // `attempt` numbers the reservations of an index, so a commit names the upload it ends;
     // `reserved_at` (request clock) tells a stale reservation (`lupa_core::ledger::may_reserve_again`).

@@ -47,6 +47,9 @@ pub struct Segment {
     pub size: Option<i64>,
     pub small_chunk: i64,
     pub bytes: i64,
+    /// The quality tier it is recorded at (issue 48; a camera track's is its screen segment's).
+    #[serde(default)]
+    pub tier: u8,
 }
 
 impl Segment {
@@ -56,11 +59,13 @@ impl Segment {
     }
 }
 
-/// Columns added to `chunks` after objects had created it: `CREATE TABLE IF NOT EXISTS` leaves an
+/// Columns added to tables after objects had created them: `CREATE TABLE IF NOT EXISTS` leaves an
 /// older table as it was, so an object that recorded before them gets them on its next start.
-const CHUNK_COLUMNS_ADDED: &[&str] = &[
-    "ALTER TABLE chunks ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE chunks ADD COLUMN reserved_at INTEGER NOT NULL DEFAULT 0",
+/// (table, the column's name, the statement that adds it)
+const COLUMNS_ADDED: &[(&str, &str, &str)] = &[
+    ("chunks", "attempt", "ALTER TABLE chunks ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0"),
+    ("chunks", "reserved_at", "ALTER TABLE chunks ADD COLUMN reserved_at INTEGER NOT NULL DEFAULT 0"),
+    ("segments", "tier", "ALTER TABLE segments ADD COLUMN tier INTEGER NOT NULL DEFAULT 0"),
 ];
 
 #[derive(Debug, Clone, Deserialize)]
@@ -113,21 +118,25 @@ impl Store {
         }
         let store = Store { sql, rows: std::cell::Cell::new((0, 0)) };
         if create {
-            store.add_chunk_columns()?;
+            store.add_columns()?;
         }
         Ok(store)
     }
 
-    /// Brings an older object's `chunks` table up to [`schema::LEDGER`]'s (see [`CHUNK_COLUMNS_ADDED`]).
-    fn add_chunk_columns(&self) -> ApiResult<()> {
+    /// Brings an older object's tables up to [`schema::LEDGER`]'s (see [`COLUMNS_ADDED`]): SQLite
+    /// keeps each table's `CREATE` statement up to date with the columns added since.
+    fn add_columns(&self) -> ApiResult<()> {
         #[derive(Deserialize)]
         struct Table {
+            name: String,
             sql: String,
         }
-        let tables =
-            self.rows::<Table>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks'", vec![])?;
-        if tables.iter().any(|t| !t.sql.contains("attempt")) {
-            for statement in CHUNK_COLUMNS_ADDED {
+        let tables = self.rows::<Table>(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name IN ('chunks', 'segments')",
+            vec![],
+        )?;
+        for (table, column, statement) in COLUMNS_ADDED {
+            if tables.iter().any(|t| t.name == *table && !t.sql.contains(column)) {
                 self.run(statement, vec![])?;
             }
         }
@@ -221,8 +230,8 @@ impl Store {
 
     pub fn insert_segment(&self, s: &Segment) -> ApiResult<()> {
         self.run(
-            "INSERT INTO segments (seq, track, mime, r2_key, upload_id, offset_ms, opened_at, end_ms, state, start_ms, size) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (seq, track) DO NOTHING",
+            "INSERT INTO segments (seq, track, mime, r2_key, upload_id, offset_ms, opened_at, end_ms, state, start_ms, size, tier) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (seq, track) DO NOTHING",
             vec![
                 int(s.seq),
                 v(s.track.as_str()),
@@ -235,6 +244,7 @@ impl Store {
                 v(s.state.as_str()),
                 int(s.start_ms),
                 s.size.map(int).unwrap_or(SqlStorageValue::Null),
+                int(s.tier),
             ],
         )
     }

@@ -81,6 +81,7 @@ pub fn segment_dto(segment: &Segment, chunks: Vec<LiveChunkDto>) -> LiveSegmentD
         offsetMs: segment.offset_ms,
         openedAt: segment.opened_at,
         state: segment.state.to_string(),
+        tier: (segment.tier > 0).then_some(segment.tier),
         chunks,
     }
 }

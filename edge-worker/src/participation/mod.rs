@@ -7,6 +7,7 @@ pub mod expiry;
 pub mod holds;
 pub mod mime;
 pub mod places;
+pub mod probe;
 pub mod purge;
 pub mod resume;
 pub mod segments;

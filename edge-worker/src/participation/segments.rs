@@ -5,6 +5,10 @@
 //! The participation's Durable Object owns the ledger. A chunk costs no D1 round trip: the object
 //! reserves its bytes (capability, segment, limits), the body streams to R2, and the object
 //! records it stored. Composing parts runs in the object after the answer.
+//!
+//! A segment remembers the quality tier it is recorded at (issue 48: `tier` of the opening, 0 by
+//! default), in the object's ledger and in D1's copy, from which the researcher's player learns it
+//! (`recordings::segments_of`). The tier is the screen segment's; its camera track takes it.
 
 use lupa_api_types::{ChunkResponse, MessageResponse, OpenSegmentRequest, SegmentResponse, StepsRequest};
 use lupa_core::chunks::{self, ChunkRequest, CHUNK_MAX_BYTES, MAX_SEGMENTS};
@@ -13,7 +17,7 @@ use lupa_core::recording::{ChunkId, Track};
 use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult, Composed, Fixed};
-use crate::http::{json, read_json};
+use crate::http::{json, read_json, read_json_object, typed_json};
 use crate::ledger::protocol::{
     Call, CommitChunk, Committed, OpenSegment, Opened, ParticipantOp, ReserveChunk, Reserved, WorkerCall,
 };
@@ -24,17 +28,20 @@ use crate::platform::storage;
 use crate::App;
 
 /// D1's copy of a segment for the researcher's view: written when it opens, completed at Finish.
-const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+const RECORD_SEGMENT: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at, tier) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) \
      ON CONFLICT (entry_id, seq, track) DO NOTHING";
 /// Opening a segment is activity; the place is held for the whole segment (`holds.rs`).
 const TOUCH: &str =
     "UPDATE analysis_entries SET last_activity_at = ?2, held_until = MAX(COALESCE(held_until, 0), ?3) WHERE id = ?1";
 
-/// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?}`: a new capture of this
-/// participation, or the camera track of the newest one.
+/// `POST /api/v1/analysisEntry/{id}/segments {mimeType, track?, tier?}`: a new capture of this
+/// participation, or the camera track of the newest one. `tier` is checked for every track, before
+/// the rest of the body, so a wrong one is `bad_tier` whatever its type.
 pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Response> {
     let capability = capability_hash_of(app, req)?;
-    let body: OpenSegmentRequest = read_json(req).await?;
+    let body = read_json_object(req).await?;
+    let tier = lupa_core::recording::requested_tier(body.get("tier")).map_err(|_| ApiError::from(Fixed::BadTier))?;
+    let body: OpenSegmentRequest = typed_json(body)?;
     let track = Track::requested(body.track.as_deref());
     if track == Ok(Track::Audio) {
         return crate::transcripts::open_audio(app, capability, entry_id).await;
@@ -47,7 +54,7 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
     }
     let now = app.now();
     // The object checks the capability and where the segment's file goes (ADR 0013).
-    let call = Call::participant(capability, ParticipantOp::Open(OpenSegment { track, mime: mime.into(), now }));
+    let call = Call::participant(capability, ParticipantOp::Open(OpenSegment { track, mime: mime.into(), now, tier }));
     let opened: Opened = crate::ledger::call(app, entry_id, &call).await?;
     // One transaction: the researcher's copy of the segment, and the place held while it records.
     let database = db(app)?;
@@ -62,6 +69,7 @@ pub async fn open(app: &App, req: &mut Request, entry_id: &str) -> ApiResult<Res
             text(&opened.r2_key),
             int(opened.offset_ms),
             int(now),
+            int(i64::from(opened.tier)),
         ],
     )?;
     batch.add(TOUCH, &[text(entry_id), int(now), int(opened.hold_until)])?;

@@ -24,9 +24,11 @@ const SUBMITTED: &str = "Grabación enviada";
 const UPLOAD_URL_TTL_MS: i64 = 15 * 60 * 1000;
 
 /// The researcher's copy of a closed segment (ADR 0013: D1 hears of segments when they open and
-/// when Finish closes them). One adopted from an older ledger is recorded if D1 lacks it.
-const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at, state, size, duration_ms, start_ms, bytes) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9) \
+/// when Finish closes them). One adopted from an older ledger is recorded if D1 lacks it. The
+/// quality tier is the opening's: a row D1 has keeps its own (an object older than tiers answers
+/// none, which must not undo it).
+const RECORD_CLOSED: &str = "INSERT INTO entry_segments (entry_id, seq, track, mime, r2_key, offset_ms, created_at, state, size, duration_ms, start_ms, bytes, tier) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?9, ?12) \
      ON CONFLICT (entry_id, seq, track) DO UPDATE SET state = excluded.state, size = excluded.size, duration_ms = excluded.duration_ms, offset_ms = excluded.offset_ms, \
      start_ms = excluded.start_ms, bytes = excluded.bytes, upload_id = NULL";
 /// The files the submit indexes after its answer (ADR 0009).
@@ -106,6 +108,7 @@ pub async fn complete(app: &App, req: &mut Request, entry_id: &str) -> ApiResult
                 int(s.size as i64),
                 int(s.duration_ms),
                 int(s.start_ms),
+                int(i64::from(s.tier)),
             ],
         )?;
     }

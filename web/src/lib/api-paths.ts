@@ -36,6 +36,8 @@ export const apiPaths = {
   validateParticipation: () => '/analysis/validate-participation',
   /** POST /analysis/participate (public) */
   participate: () => '/analysis/participate',
+  /** POST /analysis/{id}/uplink-probe (public) */
+  uplinkProbe: (id: string) => `/analysis/${e(id)}/uplink-probe`,
   /** POST /analysis/screen (public) */
   screen: () => '/analysis/screen',
   /** GET /analysis (session) */

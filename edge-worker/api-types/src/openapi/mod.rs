@@ -53,7 +53,7 @@ named_schemas! {
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
     TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse,
     ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest,
-    AdminWorkspacesResponse, EntrySummaryResponse
+    AdminWorkspacesResponse, EntrySummaryResponse, UplinkProbeResponse
 }
 
 const VARIANTS: [&str; 2] = ["NewNoteRequest", "NewReelRequest"];

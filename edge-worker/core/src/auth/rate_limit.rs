@@ -65,6 +65,9 @@ pub const INVITE_PER_WORKSPACE: Limit = Limit { name: "invite-workspace", max: 5
 
 /// Waitlist sign-ups from one client address.
 pub const WAITLIST_PER_CLIENT: Limit = Limit { name: "waitlist-client", max: 20, window_ms: 60 * MINUTE };
+/// Pre-flight uplink probes from one client address (issue 48): a participant's tab sends one
+/// per permissions step, a few more on retries or reloads; each is up to 512 KiB of upload.
+pub const UPLINK_PROBE_PER_CLIENT: Limit = Limit { name: "uplink-probe-client", max: 10, window_ms: MINUTE };
 
 /// The rate-limit subject for a client address: an IPv4 address as it is, an IPv6 address by its
 /// /64 network (one subscriber usually gets a whole /64, so per-address keys would give a single

@@ -45,6 +45,12 @@ declare_routes! {
         .d1(2)
         .why("the attempt counted with the analysis's screener and order read (ADR 0017); the place claimed with the analysis read")
         .doc("Claim a place; sets the capability cookie").takes(Json("ParticipationRequest")).gives(200, Json("ParticipateResponse")).rate_limited().fails(&[404, 409]),
+    UplinkProbe: post("/analysis/{id}/uplink-probe", Public)
+        .d1(1)
+        .why("the attempt counted with the analysis's status read, in one batch; the body is counted and dropped, never stored (issue 48)")
+        .doc("Time an upload before recording: a probe of up to 512 KiB, read and dropped; answers how many bytes arrived")
+        .takes(Binary("application/octet-stream")).gives(200, Json("UplinkProbeResponse")).body_max(crate::participation::UPLINK_PROBE_MAX_BYTES)
+        .rate_limited().fails(&[400, 413]),
     Screen: post("/analysis/screen", Public)
         .d1(2)
         .why("the attempt counted with the screener read; a screen-out stored with its reason (ADR 0017)")

@@ -38,6 +38,8 @@ impl ParticipationLedger {
                     size: None,
                     small_chunk: 0,
                     bytes: 0,
+                    // Adopted participations began before the objects, long before tiers.
+                    tier: 0,
                 })?;
                 for c in s.chunks {
                     store.adopt_chunk(ChunkId { seq: s.seq, track: s.track, index: c.idx }, c.size, c.end_ms)?;

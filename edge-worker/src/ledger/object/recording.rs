@@ -21,10 +21,11 @@ use crate::ledger::viewers;
 use crate::platform::storage::{chunk_key, segment_key};
 
 impl ParticipationLedger {
-    /// A new screen segment (the next number, starting where the earlier ones end), or the camera
-    /// track of the newest screen segment (its number and place on the timeline).
+    /// A new screen segment (the next number, starting where the earlier ones end) recorded at the
+    /// quality tier asked, or the camera track of the newest screen segment (its number, place on
+    /// the timeline and tier).
     pub(super) async fn open(&self, store: &Store, meta: &Meta, open: OpenSegment) -> ApiResult<Response> {
-        let OpenSegment { track, mime, now } = open;
+        let OpenSegment { track, mime, now, tier } = open;
         let segments = store.segments()?;
         let screens: Vec<&Segment> = segments.iter().filter(|s| s.track == Track::Screen).collect();
         let limits = self.limits()?;
@@ -80,6 +81,7 @@ impl ParticipationLedger {
                     size: None,
                     small_chunk: 0,
                     bytes: 0,
+                    tier,
                 };
                 store.insert_segment(&s)?;
                 s
@@ -95,6 +97,7 @@ impl ParticipationLedger {
             offset_ms: segment.offset_ms,
             r2_key: segment.r2_key,
             hold_until: ledger::provisional_hold(now, limits),
+            tier: segment.tier,
         })
     }
 
@@ -267,6 +270,7 @@ impl ParticipationLedger {
                 duration_ms,
                 offset_ms: segment.offset_ms,
                 start_ms: segment.start_ms,
+                tier: segment.tier,
             });
         }
         // Closing may shorten a segment to its contiguous chunks: the offsets follow what is kept.

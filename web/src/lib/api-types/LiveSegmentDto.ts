@@ -22,6 +22,11 @@ openedAt: number,
  */
 state: string, 
 /**
+ * Its quality tier (issue 48; the screen segment's for its camera): absent for 0, product
+ * §9's rates; 1 to 3 for the lower rates of a slow uplink.
+ */
+tier?: number, 
+/**
  * Its chunks, in order (empty in a `segment` event).
  */
 chunks: Array<LiveChunkDto>, };

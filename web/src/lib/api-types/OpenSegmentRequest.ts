@@ -11,4 +11,13 @@ export type OpenSegmentRequest = { mimeType: string | null,
  * (`…/segments/{segment}/audio-chunks/{index}`); nothing is opened, and a participation that
  * is not transcribed gets 400.
  */
-track?: string | null, };
+track?: string | null, 
+/**
+ * The quality tier the capture is recorded at (issue 48): 0, product §9's rates, is the
+ * default (absent or null) and the best; 1 to 3 are the lower rates a recorder picks for a
+ * slow uplink (3: the legibility floor). A recorder changes tier by opening a new segment.
+ * The tier is a screen segment's: a camera track takes its screen segment's tier whatever it
+ * sends, and the audio track's opening ignores it (both still refuse an invalid one). Anything
+ * but a whole number from 0 to 3 is 400 `bad_tier`.
+ */
+tier?: number | null, };

@@ -16,4 +16,9 @@ cameraUrl: string | null,
  * Where the camera file starts on this segment's screen file: camera time = screen time −
  * cameraOffsetMs (the camera starts recording a moment after the screen). 0 without a camera.
  */
-cameraOffsetMs: number, };
+cameraOffsetMs: number, 
+/**
+ * The quality tier the segment was recorded at (issue 48): 0 for product §9's rates (and for
+ * every recording made before tiers), 1 to 3 for the lower rates of a slow uplink.
+ */
+tier: number, };

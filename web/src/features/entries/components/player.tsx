@@ -27,6 +27,7 @@ import { CameraOverlay } from '@/components/player/camera-overlay';
 import { ControlButton } from '@/components/player/control-button';
 import { ScreenVideos, type CaptionsSource } from '@/components/player/screen-videos';
 import type { Player as PlayerState } from '@/components/player/use-player';
+import { QualityNote } from '@/features/entries/components/quality-note';
 import { Scrubber } from '@/features/entries/components/scrubber';
 import type { Corner } from '@/lib/player/camera-sync';
 import { PLAYBACK_RATES } from '@/lib/player/timeline';
@@ -62,6 +63,8 @@ interface PlayerProps {
   notice?: ReactNode;
   /** The transcript as captions on the picture (ADR 0018), when switched on. */
   captions?: CaptionsSource | null;
+  /** Each segment's quality tier (issue 48), by index: a reduced one is noted while it plays. */
+  tiers?: readonly number[];
 }
 
 /** Size: the controls (timeline, chapters, speed, camera, theater, fullscreen) share one engine snapshot. */
@@ -88,6 +91,7 @@ export function Player({
   onHelp,
   notice,
   captions,
+  tiers,
 }: PlayerProps) {
   const { t, i18n } = useTranslation();
   const speedId = useId();
@@ -117,6 +121,10 @@ export function Player({
             onHide={() => onCameraHidden(true)}
           />
         ) : null}
+        <QualityNote
+          tier={tiers?.[player.segment] ?? 0}
+          side={player.hasCamera && !cameraOff && cameraCorner === 'top-left' ? 'right' : 'left'}
+        />
         {notice ? (
           <div className="player__notice" onClick={(event) => event.stopPropagation()}>
             {notice}

@@ -195,6 +195,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
   const analysis = useEntryAnalysis(entry.analysisId);
   const notes = useNotes(entry.id);
   const segments = useMemo(() => engineSegments(entry), [entry]);
+  const tiers = useMemo(() => entry.segments?.map((segment) => segment.tier) ?? [], [entry]);
   const [playbackFailed, setPlaybackFailed] = useState(false);
   // Whether the current URLs were already refreshed once after an error.
   const refreshed = useRef(false);
@@ -433,6 +434,7 @@ function EntryView({ entry, refreshUrl, renderShareDialog }: EntryViewProps) {
             onHelp={() => setHelpOpen(true)}
             notice={notice}
             captions={captions ? captionsSource : null}
+            tiers={tiers}
           />
           {playbackFailed ? (
             <Alert tone="error" title={t('entry.playbackFailed')}>
