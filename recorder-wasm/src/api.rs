@@ -30,8 +30,10 @@ pub fn device_key(entry_id: &str, track: Track) -> String {
 pub const MAX_CHUNK_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Body of `POST .../segments`: the camera opens the camera track of the newest screen segment.
-pub fn segment_body(mime: &str, track: Track, _tier: u8) -> String {
-    OpenSegmentRequest::for_track(mime, track).to_json()
+/// A quality tier above 0 is named (ADR 0023); a tier-0 body is what the recorder always sent.
+pub fn segment_body(mime: &str, track: Track, tier: u8) -> String {
+    let request = OpenSegmentRequest::for_track(mime, track);
+    if tier == 0 { request } else { request.with_tier(tier) }.to_json()
 }
 
 /// Body of `PUT .../steps`.
@@ -92,6 +94,10 @@ mod tests {
         assert_eq!(
             segment_body("video/webm;codecs=vp8", Track::Camera, 0),
             r#"{"mimeType":"video/webm;codecs=vp8","track":"camera"}"#
+        );
+        assert_eq!(
+            segment_body("video/webm;codecs=vp9,opus", Track::Screen, 3),
+            r#"{"mimeType":"video/webm;codecs=vp9,opus","tier":3}"#
         );
         let steps = [StepMark { index: 0, at_ms: 0 }, StepMark { index: 2, at_ms: 1500 }];
         assert_eq!(

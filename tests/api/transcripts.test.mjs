@@ -351,15 +351,19 @@ test('windows are transcribed while the participant records: after Finish only t
   const clock = (index) => started + ((index + 1) * 75_000) / audio.sizes.length;
   for (const sent of await sendAudio(entryId, cookie, segment, audio, 0, BASE, clock))
     assert.equal(sent.status, 200, JSON.stringify(sent.json));
+  // The object sends the closed windows one after the other: wait for lines of both (lines of
+  // the first alone used to be taken for both, and under load the second was not sent yet).
   let early;
   const partial = await until(
     async () => {
       early = await transcript(user, entryId);
-      return early.json?.lines?.length > 0;
+      const lines = early.json?.lines ?? [];
+      return lines.some((line) => line.start_ms - lines[0].start_ms >= 30_000);
     },
     { timeoutMs: 40_000, everyMs: 500 },
   );
-  assert.ok(partial, `nothing was transcribed while recording: ${early?.text}`);
+  assert.ok(partial, `the closed windows were not transcribed while recording: ${early?.text}`);
+  early = await transcript(user, entryId);
   assert.equal(early.json.status, 'partial');
   const whileRecording = await standInRequests();
   assert.equal(whileRecording.length, 2, 'the two closed windows, not the open one');

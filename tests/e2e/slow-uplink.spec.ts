@@ -3,6 +3,7 @@
 // (CDP streams request bodies at the rate given): a 0.5 Mbit/s participant records two minutes and
 // Finish takes seconds; an uplink that collapses mid-recording moves the recording to a lower tier
 // in a new segment, and the researcher's player plays across it and says which part is lower.
+// The pre-flight probe on the permissions step chooses the first tier.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/accounts';
 import {
@@ -107,7 +108,12 @@ async function position(page: Page): Promise<number> {
   return (minutes ?? 0) * 60 + (seconds ?? 0);
 }
 
-/** The researcher's player (signed in as `request`'s researcher) plays on from just before each segment's end into the next. */
+const REDUCED = 'Grabado con calidad reducida (conexión lenta)';
+
+/**
+ * The researcher's player (signed in as `request`'s researcher) plays on from just before each
+ * segment's end into the next, and says so while a lower-tier segment plays.
+ */
 async function playsAcross(page: Page, request: APIRequestContext, entryId: string, segments: Segment[]) {
   await page.context().addCookies((await request.storageState()).cookies);
   await page.goto(`/entry/${entryId}`);
@@ -116,11 +122,14 @@ async function playsAcross(page: Page, request: APIRequestContext, entryId: stri
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(1);
   await expectVideoAdvances(video);
+  const note = page.getByText(REDUCED);
+  await expect(note).toHaveCount(segments[0]!.tier! > 0 ? 1 : 0);
   let boundary = 0;
-  for (const segment of segments.slice(0, -1)) {
+  for (const [i, segment] of segments.slice(0, -1).entries()) {
     boundary += segment.durationMs / 1000;
     await page.getByRole('slider', { name: 'Posición de la reproducción' }).fill(String(Math.max(0, boundary - 2)));
     await expect.poll(() => position(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(Math.floor(boundary) + 1);
+    await expect(note).toHaveCount(segments[i + 1]!.tier! > 0 ? 1 : 0);
   }
 }
 
@@ -131,7 +140,13 @@ test('a participant on a 0.5 Mbit/s uplink records two minutes and Finish takes 
   test.setTimeout(300_000);
   const analysisId = await researcherWithAnalysis(request);
   await throttle(page, 500_000);
-  await startAnalysis(page, analysisId);
+  // A participant takes longer over the permissions than the probe's 256 KB take at 0.5 Mbit/s
+  // (about 4 s); the test waits for it as they would.
+  await startAnalysis(page, analysisId, {
+    beforePermissions: async (p) => {
+      await p.waitForResponse((r) => r.url().includes('/uplink-probe'), { timeout: 30_000 });
+    },
+  });
   await expect(recordingStatus(page)).toBeVisible({ timeout: 20_000 });
   const { finishMs, recordedMs } = await recordAndFinish(page, 120_000);
   test.info().annotations.push({ type: 'finish', description: `${finishMs} ms after ${recordedMs} ms recorded` });
@@ -151,6 +166,8 @@ test('a participant on a 0.5 Mbit/s uplink records two minutes and Finish takes 
       .join(', '),
   });
   expect(finishMs, 'Finish → Success on 0.5 Mbit/s').toBeLessThan(10_000);
+  // The pre-flight probe measured the uplink: the recording started below product §9's rates.
+  expect(segments.map((s) => s.tier)).not.toContain(0);
   expectWhole(segments, durationMs, recordedMs);
   await playsAcross(page, request, entry.id, segments);
 });
@@ -185,6 +202,9 @@ test('an uplink that collapses mid-recording moves it to a lower tier in a new s
       .join(', '),
   });
   expect(segments.length, 'a tier change is a new segment').toBeGreaterThanOrEqual(2);
+  // Full speed at the start (the probe's figure): product §9's rates; then lower.
+  expect(segments[0]!.tier).toBe(0);
+  expect(segments.at(-1)!.tier).toBeGreaterThan(0);
   expectWhole(segments, durationMs, recordedMs);
   await throttle(page, null);
   await playsAcross(page, request, entry.id, segments);

@@ -4,6 +4,7 @@
  * microphone check inside its card once it is granted, product §8's error messages with troubleshooting tips,
  * 'Salir del análisis', and 'Siguiente' once both are granted.
  */
+import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
@@ -19,6 +20,7 @@ import { PermissionCard } from '@/features/participate/components/permission-car
 import { useRecorderMime } from '@/features/participate/hooks/use-recorder-mime';
 import { askExitAtom } from '@/features/participate/stores/exit-actions';
 import { openConsentAtom, requestPermissionsAtom } from '@/features/participate/stores/permission-actions';
+import { probeUplinkAtom } from '@/features/participate/stores/uplink-probe';
 import { cameraAtom } from '@/features/participate/stores/camera-state';
 import { busyAtom, permissionsAtom } from '@/features/participate/stores/participation-state';
 
@@ -30,6 +32,10 @@ export function PermissionsStep() {
   const request = useSetAtom(requestPermissionsAtom);
   const openConsent = useSetAtom(openConsentAtom);
   const exit = useSetAtom(askExitAtom);
+  const probe = useSetAtom(probeUplinkAtom);
+  // While the participant grants access, a short upload measures the uplink: the recording then
+  // starts at a quality tier it keeps up with (ADR 0023).
+  useEffect(() => void probe(), [probe]);
   // Also loads the recorder early, so recording starts at once after the consent.
   const recorder = useRecorderMime();
   const requesting = busy === 'permissions';

@@ -60,6 +60,8 @@ function api(mode: 'off' | 'optional' | 'required') {
       return { status: 200, body: { message: 'ok' } };
     if (call.url.startsWith('/api/v1/analysisEntry/') && call.method === 'DELETE')
       return { status: 200, body: { message: 'ok' } };
+    if (call.url === '/api/v1/analysis/an-1/uplink-probe' && call.method === 'POST')
+      return { status: 200, body: { receivedBytes: 256 * 1024 } };
     return undefined;
   });
 }
@@ -212,6 +214,13 @@ describe('a slow uplink (ADR 0023)', () => {
     await screen.findByText('Step 1 of 5');
     await waitFor(() => expect(cameraSession.start).toHaveBeenCalled());
   }
+
+  it('measures the uplink on the permissions step and starts the screen from that figure', async () => {
+    await recordingWithCamera();
+    const options = screenSession.start.mock.calls[0]?.[1] as { uplinkBitsPerSecond?: number; withCamera?: boolean };
+    expect(options.withCamera).toBe(true);
+    expect(options.uplinkBitsPerSecond).toBeGreaterThan(0);
+  });
 
   it('moves the camera to the tier the screen moved to, aligned to the new segment', async () => {
     await recordingWithCamera();
