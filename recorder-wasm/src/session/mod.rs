@@ -67,6 +67,8 @@ pub struct Session {
     /// A new segment is being opened for a tier change.
     rotating: bool,
     uplink: Uplink,
+    /// Uploads were failing (offline, a server restarting) when the rule last looked.
+    outage: bool,
     /// Where earlier segments start on the timeline (this tab's before a tier change, and those
     /// of chunks an earlier tab left), for the backlog.
     bases: Vec<(u32, u64)>,
@@ -111,6 +113,7 @@ impl Session {
             wanted: None,
             rotating: false,
             uplink: Uplink::new(None),
+            outage: false,
             bases: left.iter().map(|c| (c.key.segment, c.offset_ms)).collect(),
         }
     }

@@ -127,8 +127,17 @@ impl Session {
         if self.phase != Phase::Recording || self.rotating || self.draining.is_some() || self.limit_message.is_some() {
             return None;
         }
-        // Offline or retrying, the backlog measures the outage, not the uplink: wait it out.
+        // Offline or retrying, the backlog measures the outage, not the uplink: wait it out, and
+        // after it give the upload the settling time to show what the link does (a server that
+        // restarted leaves seconds of backlog that a fast link clears at once).
         let unsettled = !self.online || self.uploader.retrying();
+        if unsettled {
+            self.outage = true;
+        } else if std::mem::take(&mut self.outage) {
+            if let Some(rule) = self.rule.as_mut() {
+                rule.stay(now);
+            }
+        }
         let (tier, align_to) = match self.wanted.take() {
             Some(wanted) => wanted,
             None if unsettled => return None,

@@ -211,3 +211,40 @@ fn store_cut(s: &mut Session, size: u64, at: f64) {
     let chunks = s.cut(size, at);
     store(s, chunks);
 }
+
+#[test]
+fn after_an_outage_the_rule_waits_for_the_link_to_show_itself() {
+    // A fast link, then 6 s with the server gone: the backlog built by the outage is not a slow
+    // uplink, and the link clears it within the settling time.
+    let mut s = Session::new("video/webm", seg(1), Resume::default(), &[], 0.0);
+    s.set_quality(0, true, false, Some(400_000.0), 0.0);
+    for second in 1..=6 {
+        let now = f64::from(second) * 1000.0;
+        store_cut(&mut s, 140_000, now);
+        for c in s.poll(now) {
+            if let Command::Upload(key) = c {
+                s.chunk_failed(key, Failure::Network, None, now, 0.5);
+            }
+        }
+    }
+    assert!(s.backlog_ms(6_000.0) > 3_000.0);
+    s.set_online(true, 6_100.0);
+    // The first answers come back: uploads are no longer failing.
+    let (mut rotations, mut acked) = (0, 0);
+    for now in [6_100.0, 6_200.0, 6_300.0] {
+        for c in s.poll(now) {
+            match c {
+                Command::Upload(key) if acked == 0 => {
+                    acked += 1;
+                    s.chunk_uploaded(key, now + 50.0);
+                }
+                Command::Rotate { .. } => rotations += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(s.backlog_ms(6_300.0) > 3_000.0, "the backlog is still there");
+    assert_eq!(rotations, 0, "no tier change right after an outage");
+    // Were the link really slow, the rule would still act once the settling time passed.
+    assert!(s.poll(13_000.0).iter().any(|c| matches!(c, Command::Rotate { .. })));
+}
