@@ -96,9 +96,8 @@ const LEGIBILITY_TARGET = 0.95;
 const KILL_P95_TARGET_S = 2;
 
 const SCREEN = { width: 1280, height: 720 };
-/** What the recorder asks MediaRecorder for at the product rates (recorder-wasm/src/browser/media.rs). */
+/** The screen's video bit rate the recorder asks MediaRecorder for at tier 0 (ADR 0023, product §9). */
 const SCREEN_VIDEO_BPS = 1_000_000;
-const SCREEN_AUDIO_BPS = 96_000;
 const PAGE_TITLE = 'lupa-uplink-page';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const began = Date.now();
@@ -266,19 +265,30 @@ const CHROMIUM_ARGS = [
 /** A headed Chromium on `display`, its processes counted under `group` (found by a switch of its own). */
 async function launchChromium(display, group, args) {
   const marker = `--lupa-bench-browser=${group.replace(/\W+/g, '-')}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: false,
-    env: { ...process.env, DISPLAY: `:${display}` },
-    // Playwright's defaults keep background and occluded windows at full speed; a participant's
-    // Chrome doesn't, and the Lupa tab is behind the page they share.
-    ignoreDefaultArgs: [
-      '--disable-background-timer-throttling',
-      '--disable-backgrounding-occluded-windows',
-      '--disable-renderer-backgrounding',
-    ],
-    args: [...CHROMIUM_ARGS, ...args, marker],
-  });
+  // On a busy machine a launch now and then dies at start (its network service crashes): again.
+  const launch = () =>
+    chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: false,
+      env: { ...process.env, DISPLAY: `:${display}` },
+      // Playwright's defaults keep background and occluded windows at full speed; a participant's
+      // Chrome doesn't, and the Lupa tab is behind the page they share.
+      ignoreDefaultArgs: [
+        '--disable-background-timer-throttling',
+        '--disable-backgrounding-occluded-windows',
+        '--disable-renderer-backgrounding',
+      ],
+      args: [...CHROMIUM_ARGS, ...args, marker],
+    });
+  let browser;
+  for (let attempt = 1; !browser; attempt++) {
+    try {
+      browser = await launch();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await sleep(2000);
+    }
+  }
   for (const [pid, ppid] of processes()) {
     if (ppid !== process.pid) continue;
     try {
@@ -315,11 +325,23 @@ async function startScreen() {
     '--window-position=0,0',
     `--window-size=${SCREEN.width},${SCREEN.height}`,
   ]);
+  // The references: the same page in a window of the same size beside the screen, where it can
+  // stand still in any state while the screen's page goes on. Opened first, then moved away.
+  const reference = await (await browser.newContext({ viewport: null })).newPage();
+  const cdp = await reference.context().newCDPSession(reference);
+  const { windowId } = await cdp.send('Browser.getWindowForTarget');
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: { left: SCREEN.width + 100, top: 0 } });
+  await reference.setContent(scrollPageHtml(PAGE_TITLE));
+  await reference.evaluate(() => window.freeze(0));
   const scroll = await (await browser.newContext({ viewport: null })).newPage();
   await scroll.setContent(scrollPageHtml(PAGE_TITLE));
+  const [a, z] = await Promise.all([reference, scroll].map((p) => p.evaluate(() => [innerWidth, innerHeight])));
+  if (a.join() !== z.join())
+    throw new Error(`the reference window's page is ${a.join('×')}, the screen's ${z.join('×')}`);
   return {
     display,
     scroll,
+    reference,
     async close() {
       await browser.close().catch(() => undefined);
       xvfb.kill('SIGTERM');
@@ -468,13 +490,22 @@ async function sampleRecording(p, seconds) {
   return samples;
 }
 
-/** Through the remaining steps to Finish: the seconds from its click to 'Success!', or null when it took longer than FINISH_WAIT_S. */
-async function finish(p) {
+/**
+ * Through the steps to the last one, where only 'Finish Analysis' is left: done as soon as the
+ * recording runs, so the time recorded is DURATION_S whatever the clicks cost on a busy machine.
+ */
+async function toLastStep(p) {
   const finishButton = p.page.getByRole('button', { name: 'Finish Analysis' });
   for (let i = 0; i < 20 && !(await finishButton.isVisible()); i++) {
     await p.page.getByRole('button', { name: 'Siguiente' }).click();
-    await sleep(300);
+    await sleep(200);
   }
+  await finishButton.waitFor({ timeout: 5000 });
+}
+
+/** Finish: the seconds from its click to 'Success!', or null when it took longer than FINISH_WAIT_S. */
+async function finish(p) {
+  const finishButton = p.page.getByRole('button', { name: 'Finish Analysis' });
   const clicked = Date.now();
   await finishButton.click();
   const success = p.page.getByRole('dialog', { name: 'Success!' });
@@ -550,10 +581,10 @@ async function stripAt(file, seconds) {
 }
 
 /**
- * Up to FRAMES frames of the segments of one tier, half with the page standing still (1–3 s into a
+ * Up to `frames` frames of the segments of one tier, half with the page standing still (1–3 s into a
  * phase) and half scrolling (at least 1 s into the scroll), spread over the tier's time.
  */
-async function pickFrames(segments) {
+async function pickFrames(segments, frames) {
   const candidates = { still: [], scrolling: [] };
   for (const segment of segments) {
     const seconds = segment.seconds;
@@ -583,7 +614,7 @@ async function pickFrames(segments) {
   }
   const chosen = [];
   for (const kind of ['still', 'scrolling']) {
-    const want = kind === 'still' ? Math.ceil(FRAMES / 2) : Math.floor(FRAMES / 2);
+    const want = kind === 'still' ? Math.ceil(frames / 2) : Math.floor(frames / 2);
     const list = candidates[kind];
     // Evenly spread; a frame whose strip cannot be read or shows the other kind gives way to the next.
     const order = list.map((_, i) => i).sort((a, b) => spread(a, list.length, want) - spread(b, list.length, want));
@@ -610,8 +641,8 @@ function spread(i, n, want) {
   return Math.abs(i - (slot * step + step / 2)) * n + slot;
 }
 
-/** Distinct page states per second, and frames per second, in 10 s of `file` from `from`. */
-async function captureRate(file, from, place) {
+/** Distinct page states per second, and frames per second, in `seconds` of `file` from `from`. */
+async function captureRate(file, from, seconds, place) {
   // The strip with a margin of 4 px around it.
   const x = Math.max(0, place.x - 4);
   const y = Math.max(0, place.y - 4);
@@ -625,12 +656,12 @@ async function captureRate(file, from, place) {
       '-ss',
       String(from),
       '-t',
-      '10',
+      String(seconds),
       '-i',
       file,
       // Each frame of the file once, as recorded (no frames repeated to a constant rate).
       '-fps_mode',
-      'passthrough',
+      'vfr',
       '-vf',
       `crop=${w}:${h}:${x}:${y}`,
       '-f',
@@ -648,7 +679,7 @@ async function captureRate(file, from, place) {
     const read = readStrip(raw.subarray(i * size, (i + 1) * size), w, h, place.scale);
     if (read) states.add(read.k);
   }
-  return { framesPerS: frames / 10, statesPerS: states.size / 10 };
+  return { framesPerS: frames / seconds, statesPerS: states.size / seconds };
 }
 
 /** The participation's tier at each moment: the screen recorder's `tier` (0 when absent). */
@@ -696,6 +727,17 @@ for (const camera of new Set([false, ...CAMERAS]))
 /** The screen every run records (`startScreen`), and the participants' browser. */
 let shared;
 let participants;
+/** Resolves `all` when every run stopped recording (or failed before). */
+const recorded = (() => {
+  let left = runs.length;
+  let done;
+  const all = new Promise((r) => (done = r));
+  const arrive = () => {
+    left -= 1;
+    if (left === 0) done(Date.now());
+  };
+  return { all, arrive };
+})();
 
 /** One run while the others record: the participant, Finish, the download, the kills. */
 async function runOne(run) {
@@ -704,8 +746,10 @@ async function runOne(run) {
   log('joining');
   const p = await participate(participants, analysisId, run);
   p.dir = run.dir;
+  await toLastStep(p);
   log(`recording for ${DURATION_S} s`);
   run.samples = await sampleRecording(p, DURATION_S);
+  run.arrive();
   log('finishing');
   run.finish = await finish(p);
   await p.context.close();
@@ -719,17 +763,33 @@ async function runOne(run) {
   for (const [i, segment] of entry.segments.entries()) {
     const file = join(run.dir, `segment-${i + 1}.mp4`);
     await download(segment.url, file);
-    // The segment's tier: the one the screen recorder reported most while it was recorded.
+    // The segment's tier: as the server gives it (ADR 0023); else the one the screen recorder
+    // reported most while it was recorded, or at the sample nearest its middle.
     const counts = new Map();
     for (const s of run.samples) {
       const at = s.tracks.screen?.elapsedMs;
       if (at !== undefined && at >= startMs + 1000 && at < startMs + segment.durationMs - 1000)
         counts.set(tierOf(s), (counts.get(tierOf(s)) ?? 0) + 1);
     }
-    const tier = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? tierOf(run.samples.at(-1));
+    const middle = startMs + segment.durationMs / 2;
+    const nearest = [...run.samples].sort(
+      (a, z) =>
+        Math.abs((a.tracks.screen?.elapsedMs ?? Infinity) - middle) -
+        Math.abs((z.tracks.screen?.elapsedMs ?? Infinity) - middle),
+    )[0];
+    const tier =
+      typeof segment.tier === 'number'
+        ? segment.tier
+        : ([...counts].sort((a, z) => z[1] - a[1])[0]?.[0] ?? tierOf(nearest));
     run.segments.push({ file, tier, startMs, durationMs: segment.durationMs, camera: !!segment.cameraUrl });
     startMs += segment.durationMs;
   }
+
+  // Nothing more records or reads until every run stopped recording, so they all record alike.
+  await recorded.all;
+  run.readBack = readBack(run).catch((error) => {
+    run.readBackError = error.stack ?? String(error);
+  });
 
   // Kills, alternating without and with the camera.
   run.killed = [];
@@ -742,12 +802,41 @@ async function runOne(run) {
       run.killed.push({ camera, error: String(error.message ?? error) });
     }
   }
+  await run.readBack;
   log('done');
 }
 
+/** Runs `job` when the ones before it are done (one at a time). */
+function serial() {
+  let last = Promise.resolve();
+  return (job) => {
+    const next = last.then(job);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+/** Runs `job` with at most `n` running at once. */
+function limited(n) {
+  let running = 0;
+  const waiting = [];
+  return async (job) => {
+    if (running >= n) await new Promise((r) => waiting.push(r));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+const referencePage = serial();
+const ocrSlot = limited(Number(machine.cores) || 2);
+
 /**
- * Once nothing records: FRAMES frames per tier of a run, the capture rate, and the same page
- * states rendered again on the screen's page for the references.
+ * Once its recording is downloaded and no run records: frames per tier of a run (FRAMES, or 2
+ * for a tier held less than 30 s), the capture rate, the same page states rendered again on the
+ * reference page, and tesseract on both.
  */
 async function readBack(run) {
   for (const segment of run.segments) {
@@ -755,21 +844,38 @@ async function readBack(run) {
     segment.video = videoStats(segment.file, segment.seconds);
   }
   run.frames = [];
-  for (const tier of [...new Set(run.segments.map((s) => s.tier))].sort())
-    run.frames.push(...(await pickFrames(run.segments.filter((s) => s.tier === tier))));
-  const longest = [...run.segments].sort((a, b) => b.seconds - a.seconds)[0];
+  for (const tier of [...new Set(run.segments.map((s) => s.tier))].sort()) {
+    const segments = run.segments.filter((s) => s.tier === tier);
+    const brief = segments.reduce((a, s) => a + s.seconds, 0) < 30;
+    run.frames.push(...(await pickFrames(segments, brief ? Math.min(2, FRAMES) : FRAMES)));
+  }
+  // How fast the page reached the recording where nothing caps the frame rate: tier 0.
+  const longest = run.segments.filter((s) => s.tier === 0).sort((a, b) => b.seconds - a.seconds)[0];
   const place = run.frames.find((f) => f.file === longest?.file)?.strip;
-  if (place && longest.seconds > 15) run.capture = await captureRate(longest.file, longest.seconds / 2 - 5, place);
+  if (place && longest.seconds >= 6) {
+    const window = Math.min(10, longest.seconds - 2);
+    run.capture = await captureRate(longest.file, longest.seconds / 2 - window / 2, window, place);
+  }
   for (const [i, frame] of run.frames.entries()) {
-    await shared.scroll.evaluate((k) => window.freeze(k), frame.strip.k);
-    frame.visible = await shared.scroll.evaluate(() => window.visibleWords());
     const shot = join(run.dir, `reference-${i + 1}.png`);
-    await shared.scroll.screenshot({ path: shot });
+    frame.visible = await referencePage(async () => {
+      await shared.reference.evaluate((k) => window.freeze(k), frame.strip.k);
+      await shared.reference.screenshot({ path: shot });
+      return shared.reference.evaluate(() => window.visibleWords());
+    });
     frame.referencePng = join(run.dir, `reference-${i + 1}-box.png`);
     await textBoxImage(shot, frame.referencePng);
     frame.framePng = join(run.dir, `frame-${i + 1}-box.png`);
     await textBoxImage(frame.file, frame.framePng, { at: frame.at, place: frame.strip });
   }
+  await Promise.all(
+    run.frames.map((frame) =>
+      ocrSlot(async () => {
+        frame.read = wordsRead(await ocrWords(frame.framePng), frame.visible);
+        frame.referenceRead = wordsRead(await ocrWords(frame.referencePng), frame.visible);
+      }),
+    ),
+  );
 }
 
 async function pool(items, size, job) {
@@ -782,6 +888,7 @@ async function pool(items, size, job) {
         } catch (error) {
           item.error = error.stack ?? String(error);
         }
+        item.settled?.();
       }
     }),
   );
@@ -799,24 +906,23 @@ try {
   shared = await startScreen();
   participants = await participantBrowser();
   const cpuBefore = cpuWatch.snapshot();
+  let cpuRecorded;
+  void recorded.all.then(() => (cpuRecorded = cpuWatch.snapshot()));
+  // A run that fails before it stopped recording must not hold the others.
+  for (const run of runs) {
+    let arrived = false;
+    const arrive = recorded.arrive;
+    run.arrive = () => {
+      if (!arrived) {
+        arrived = true;
+        arrive();
+      }
+    };
+    run.settled = run.arrive;
+  }
   await pool(runs, PARALLEL, runOne);
-  const cpuAfterRuns = cpuWatch.snapshot();
-  // One at a time: they share the screen's page.
-  await pool(
-    runs.filter((r) => !r.error),
-    1,
-    readBack,
-  );
-
-  // OCR, two at a time once nothing records (tesseract is the slowest part).
-  const frames = runs.flatMap((r) => (r.frames ?? []).filter((f) => f.framePng && f.referencePng));
-  const ocrStarted = Date.now();
-  await pool(frames, Number(machine.cores) || 2, async (frame) => {
-    const [read, reference] = await Promise.all([ocrWords(frame.framePng), ocrWords(frame.referencePng)]);
-    frame.read = wordsRead(read, frame.visible);
-    frame.referenceRead = wordsRead(reference, frame.visible);
-  });
-  const ocrS = (Date.now() - ocrStarted) / 1000;
+  const allRecordedAt = await recorded.all;
+  const afterS = (Date.now() - allRecordedAt) / 1000;
 
   // --- report --------------------------------------------------------------------------------------
   const summary = [];
@@ -827,6 +933,10 @@ try {
       fail(`${run.label}: the run failed`);
       summary.push({ run, error: true });
       continue;
+    }
+    if (run.readBackError) {
+      console.log(`  reading the recording back failed: ${run.readBackError}`);
+      fail(`${run.label}: reading the recording back failed`);
     }
     const samples = run.samples;
     const hasBacklog = samples.some((s) => typeof s.tracks.screen?.backlogMs === 'number');
@@ -876,7 +986,9 @@ try {
     const backlogOk = worst.b <= BACKLOG_LIMIT_S;
     if (!backlogOk) fail(`${run.label}: backlog ${worst.b.toFixed(1)} s > ${BACKLOG_LIMIT_S} s`);
     console.log(
-      `  backlog after the first ${BACKLOG_GRACE_S} s: max ${worst.b.toFixed(1)} s at ${worst.t.toFixed(0)} s (target ≤ ${BACKLOG_LIMIT_S} s): ${verdict(backlogOk)}` +
+      (late.length
+        ? `  backlog after the first ${BACKLOG_GRACE_S} s: max ${worst.b.toFixed(1)} s at ${worst.t.toFixed(0)} s (target ≤ ${BACKLOG_LIMIT_S} s): ${verdict(backlogOk)}`
+        : `  backlog after the first ${BACKLOG_GRACE_S} s: n/a (recorded ${DURATION_S} s)`) +
         (hasBacklog
           ? ' [state().backlogMs]'
           : ' [state().backlogMs absent: the screen from the server (elapsedMs − recordedMs), the other tracks pendingBytes ÷ bytes recorded per second]') +
@@ -910,7 +1022,7 @@ try {
     );
     if (run.capture)
       console.log(
-        `  capture: ${run.capture.framesPerS.toFixed(1)} frames/s in the file, ${run.capture.statesPerS.toFixed(1)} distinct page states/s reached the recording (the page makes ${STATES_PER_S}/s)`,
+        `  capture at tier 0 (no frame-rate cap): ${run.capture.framesPerS.toFixed(1)} frames/s in the file, ${run.capture.statesPerS.toFixed(1)} distinct page states/s reached the recording (the page makes ${STATES_PER_S}/s)`,
       );
     // Legibility per tier.
     const tiers = [...new Set(run.segments.map((s) => s.tier))].sort();
@@ -995,19 +1107,19 @@ try {
       );
     }
 
-  // CPU contention while the runs ran.
-  const seconds = (cpuAfterRuns.at - cpuBefore.at) / 1000;
-  const busy = cpuAfterRuns.machine.busy - cpuBefore.machine.busy;
-  const steal = cpuAfterRuns.machine.steal - cpuBefore.machine.steal;
+  // CPU contention from the start of the runs until the last stopped recording.
+  const seconds = (cpuRecorded.at - cpuBefore.at) / 1000;
+  const busy = cpuRecorded.machine.busy - cpuBefore.machine.busy;
+  const steal = cpuRecorded.machine.steal - cpuBefore.machine.steal;
   const cores = Number(machine.cores) || 2;
-  const used = (group) => (cpuAfterRuns.used.get(group) ?? 0) - (cpuBefore.used.get(group) ?? 0);
+  const used = (group) => (cpuRecorded.used.get(group) ?? 0) - (cpuBefore.used.get(group) ?? 0);
   const bench = used('participants') + used('server') + used('screen');
   const share = (x) => `${((x / (seconds * cores)) * 100).toFixed(0)} %`;
   console.log(
-    `\n  CPU while the runs ran (${seconds.toFixed(0)} s): the machine ${share(busy)} busy of ${cores} cores` +
+    `\n  CPU from the runs' start until the last stopped recording (${seconds.toFixed(0)} s): the machine ${share(busy)} busy of ${cores} cores` +
       ` (steal ${share(steal)}): the participants' browser ${share(used('participants'))}, the screen (Xvfb and the page's browser) ${share(used('screen'))},` +
       ` the server ${share(used('server'))}, everything else (other work on this machine, the bench's own node) ${share(busy - bench)};` +
-      ` then OCR ${ocrS.toFixed(0)} s`,
+      ` then Finish, the kills, the frames and OCR took ${(afterS / 60).toFixed(1)} min`,
   );
   // Did the machine distort the figures? Three signs, each printed with what it does to them.
   const done = runs.filter((r) => !r.error);
@@ -1017,29 +1129,42 @@ try {
       `  contention: the recordings show fewer page changes than the page made (${slideshow.map((r) => `${r.label} ${r.capture.statesPerS.toFixed(1)}/s`).join(', ')}, of ${STATES_PER_S}/s): ` +
         'the capture and the encoder were short of CPU; fewer, larger frames read better than smooth ones, so legibility reads too high',
     );
-  const requested = (SCREEN_VIDEO_BPS + SCREEN_AUDIO_BPS) / 1000;
-  const underRate = done.filter((r) => {
-    const last = r.samples.at(-1);
-    return (
-      tierOf(last) === 0 &&
-      last.tracks.screen &&
-      (last.tracks.screen.bytesRecorded * 8) / last.t / 1000 < requested * 0.8
-    );
-  });
+  // The screen's video in tier-0 files of 6 s or more against what the recorder asks for.
+  const underRate = done
+    .map((r) => ({ r, files: r.segments.filter((s) => s.tier === 0 && s.seconds >= 6 && s.video) }))
+    .filter(({ files }) => files.length)
+    .map(({ r, files }) => ({
+      r,
+      bps: files.reduce((a, s) => a + s.video.bps * s.seconds, 0) / files.reduce((a, s) => a + s.seconds, 0),
+    }))
+    .filter(({ bps }) => bps < SCREEN_VIDEO_BPS * 0.8);
   if (underRate.length)
     console.log(
-      `  contention: the screen recorded below the ${requested.toFixed(0)} kbit/s it asks for at tier 0 (${underRate.map((r) => r.label).join(', ')}): ` +
-        'an encoder short of CPU makes fewer bytes, so backlogs and Finish read too low for its rate',
+      `  contention: at tier 0 the screen's video came out below the ${SCREEN_VIDEO_BPS / 1000} kbit/s asked for (${underRate.map(({ r, bps }) => `${r.label} ${(bps / 1000).toFixed(0)} kbit/s`).join(', ')}): ` +
+        'an encoder short of CPU makes fewer frames and bytes, so backlogs and Finish read too low for its rate (or the page was too simple to need them)',
     );
-  // Only an uplink well above what the product records (about 1.4 Mbit/s with the camera) says so.
+  // An uplink well above what the product records (about 1.4 Mbit/s with the camera) should keep
+  // up at tier 0; if it did not, the machine held the uploads back.
   const fastest = Math.max(...UPLINKS);
-  const heldBack = done.filter((r) => fastest >= 2.5 && r.uplink === fastest && r.worst.b > 3);
+  const heldBack = done.filter(
+    (r) => fastest >= 2.5 && r.uplink === fastest && (r.worst.b > 3 || r.samples.some((s) => tierOf(s) > 0)),
+  );
   if (heldBack.length)
     console.log(
-      `  contention: at ${mbps(fastest)}, many times what is recorded, the backlog still reached ${heldBack.map((r) => `${r.worst.b.toFixed(1)} s (${r.label})`).join(', ')}: ` +
-        'the machine, not the uplink, held the uploads back, so the backlogs and Finish times at every uplink read too high',
+      `  contention: at ${mbps(fastest)}, several times what is recorded, ${heldBack.map((r) => `${r.label} reached a backlog of ${r.worst.b.toFixed(1)} s and tier ${Math.max(...r.samples.map(tierOf))}`).join('; ')}: ` +
+        'the machine, not the uplink, held the uploads back, so the backlogs, tiers and Finish times at every uplink read worse than the uplink alone would make them',
     );
-  if (!slideshow.length && !underRate.length && !heldBack.length)
+  const unmeasured = done.filter((r) => !r.capture);
+  if (unmeasured.length)
+    console.log(
+      `  contention: the capture rate is n/a for ${unmeasured.map((r) => r.label).join(', ')} (no tier-0 file of 6 s or more to read)`,
+    );
+  const others = (busy - bench) / (seconds * cores);
+  if (others > 0.2)
+    console.log(
+      `  contention: other work on this machine took ${share(busy - bench)} of its CPU while the runs recorded`,
+    );
+  if (!slideshow.length && !underRate.length && !heldBack.length && !unmeasured.length && others <= 0.2)
     console.log(
       '  contention: no sign that the machine distorted the figures (page changes, rates and the fastest uplink kept up)',
     );
