@@ -1,5 +1,5 @@
-// Benchmark of recordings on slow uplinks (issue 48), through the real worker, D1, R2 and the
 // Size: one benchmark, read top to bottom: six real recordings, their figures and the targets they are held to.
+// Benchmark of recordings on slow uplinks (issue 48), through the real worker, D1, R2 and the
 // participation's Durable Object (its own `wrangler dev`, production build) and the real web app's
 // participation flow in Debian's Chromium, headed, on an Xvfb display (1280×720×24). A window at
 // 0,0 fills that screen with a page of 300 known Spanish and English words at 14 px that changes
