@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/routes';
@@ -21,6 +21,16 @@ export function renderApp(url: string) {
     </AppProviders>,
   );
   return router;
+}
+
+/**
+ * Loads the lazy modules of the screen at `url` ahead of a test's own time: a navigation changes
+ * location only once they are loaded, and the first time that means Vitest transforming them
+ * (over a second under a full run's load, past `waitFor`'s).
+ */
+export async function preloadRoute(url: string) {
+  const matches = matchRoutes(routes, url) ?? [];
+  await Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)));
 }
 
 export interface FakeCall {

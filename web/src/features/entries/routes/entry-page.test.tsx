@@ -5,7 +5,15 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anAnalysis, anEntry, fakeApi, renderApp, signedInCustomer, type FakeCall } from '@/app/test-utils';
+import {
+  anAnalysis,
+  anEntry,
+  fakeApi,
+  preloadRoute,
+  renderApp,
+  signedInCustomer,
+  type FakeCall,
+} from '@/app/test-utils';
 
 const entry = (overrides: Record<string, unknown> = {}) => ({
   ...anEntry(),
@@ -64,17 +72,8 @@ async function openPage(path = '/entry/e1') {
 
 // The first render loads the route's lazy chunk; on a busy machine that alone can take seconds.
 describe('entry page', { timeout: 15_000 }, () => {
-  // Deleting navigates to the analysis page, a lazy route: the router changes location only once
-  // its modules are loaded, which the first time means Vitest transforming them (over a second
-  // under a full run's load, past waitFor's). Transformed here, before any test's own time.
-  beforeAll(
-    () =>
-      Promise.all([
-        import('@/features/analysis/routes/analysis-detail-page'),
-        import('@/features/insights/components/insights-section'),
-      ]),
-    60_000,
-  );
+  // Deleting navigates to the analysis page, a lazy route: loaded here, before any test's own time.
+  beforeAll(() => preloadRoute('/analysis/a1'), 60_000);
 
   it("shows the player, the 'Tasks' chapters with task texts and times, and a same-origin download", async () => {
     api();
