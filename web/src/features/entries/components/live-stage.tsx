@@ -6,6 +6,7 @@
  */
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QualityNote } from '@/features/entries/components/quality-note';
 import type { LiveSegmentDto } from '@/lib/api-types/LiveSegmentDto';
 
 interface LiveStageProps {
@@ -44,6 +45,7 @@ export function LiveStage({ videoRef, cameraRef, segment, camera, onChange }: Li
         muted
         playsInline
       />
+      <QualityNote tier={segment?.tier ?? 0} side="left" />
     </div>
   );
 }
