@@ -19,8 +19,11 @@
 //             the player's own margin (what it keeps against stalls, and what stalls added).
 //
 // The recorder's tier at each uplink is printed too (ADR 0023: below 1 Mbit/s it records less).
+// Chromium records MP4, whose muxer cuts a chunk only at a key frame (one a second); WEBM=1 hides
+// MP4 from the recorder, as Firefox has none: WebM is cut every half second while watched
+// (recorder-wasm `live_cadence`).
 //
-//   npm run bench:live        (DURATION_S=120 UPLINKS=4,1 PHASES=loopback,throttled to change)
+//   npm run bench:live        (DURATION_S=120 UPLINKS=4,1 PHASES=loopback,throttled WEBM=0 to change)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +36,7 @@ import { analysis, researcher } from './lib/bench-client.mjs';
 const DURATION_S = Number(process.env.DURATION_S ?? 120);
 const UPLINKS = (process.env.UPLINKS ?? '4,1').split(',').map(Number);
 const PHASES = (process.env.PHASES ?? 'loopback,throttled').split(',');
+const WEBM = process.env.WEBM === '1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const stateDir = mkdtempSync(join(tmpdir(), 'lupa-bench-live-'));
@@ -55,6 +59,13 @@ async function participant(analysisId, uplinkMbps) {
     });
   }
   page.on('dialog', (dialog) => void dialog.accept());
+  if (WEBM) {
+    // What Firefox records: the recorder takes MP4 first where the browser has it (Chromium).
+    await page.addInitScript(() => {
+      const supported = MediaRecorder.isTypeSupported.bind(MediaRecorder);
+      MediaRecorder.isTypeSupported = (type) => !type.toLowerCase().startsWith('video/mp4') && supported(type);
+    });
+  }
   await page.goto(`/participate/${analysisId}`);
   await page.getByRole('button', { name: 'Participar' }).click();
   await page.getByRole('button', { name: 'Compartir pantalla y micrófono' }).click({ timeout: 30_000 });
@@ -156,7 +167,7 @@ try {
   const owner = await researcher(base, 'live');
   const analysisId = await analysis(owner, 10);
   console.log(
-    `bench:live — ${DURATION_S} s of watching per phase, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`,
+    `bench:live — ${DURATION_S} s of watching per phase, ${WEBM ? 'WebM' : 'MP4 (WebM if the browser has no MP4)'}, ${new Date().toISOString()}, ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}`,
   );
   let missed = 0;
   for (const uplinkMbps of runs) {

@@ -12,6 +12,7 @@ pub mod bench;
 mod browser;
 pub mod chunks;
 pub mod codec;
+pub mod live_cadence;
 pub mod progress;
 pub mod retry;
 pub mod session;

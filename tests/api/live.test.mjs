@@ -1,7 +1,8 @@
 // Watching a participation live (ADR 0016): the owner's WebSocket to the participation object
 // gets a snapshot, then each stored chunk with a signed URL that serves its bytes, the step marks,
-// answers and Finish as they happen; a stranger and an anonymous caller can't open it, and the
-// 11th viewer is refused with a message in Spanish.
+// answers and Finish as they happen (and a chunk's answer tells the recorder it is watched); a
+// stranger and an anonymous caller can't open it, and the 11th viewer is refused with a message
+// in Spanish.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -76,7 +77,10 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
   const p = await participate(o.analysis);
   const seg = (await openSegment(p.entryId, p.cookie)).json.segment;
   const header = randomBytes(3000);
-  assert.equal((await putChunk(p.entryId, p.cookie, seg, 0, header, 1000)).status, 200);
+  const unwatched = await putChunk(p.entryId, p.cookie, seg, 0, header, 1000);
+  assert.equal(unwatched.status, 200);
+  // Nobody watches yet: the recorder keeps its one chunk a second.
+  assert.deepEqual(unwatched.json, { stored: true, watched: false });
 
   const viewer = watch(p.entryId, o.cookie);
   await viewer.opened;
@@ -94,7 +98,10 @@ test('the owner watches chunks, steps, answers and Finish as they happen', async
   assert.deepEqual(Buffer.from(await first.arrayBuffer()), header);
 
   const body = randomBytes(2000);
-  assert.equal((await putChunk(p.entryId, p.cookie, seg, 1, body, 2000)).status, 200);
+  const watched = await putChunk(p.entryId, p.cookie, seg, 1, body, 2000);
+  assert.equal(watched.status, 200);
+  // The answer tells the recorder someone watches: it cuts chunks every half second meanwhile.
+  assert.deepEqual(watched.json, { stored: true, watched: true });
   const { chunk } = await viewer.next((e) => e.type === 'chunk');
   assert.deepEqual([chunk.seq, chunk.track, chunk.index, chunk.endMs], [seg, 'screen', 1, 2000]);
   assert.deepEqual(Buffer.from(await (await fetch(BASE + chunk.url)).arrayBuffer()), body);

@@ -391,7 +391,11 @@ test('scrubbing back reaches what was recorded before the researcher opened; a c
   await researcherContext.close();
 });
 
-test('a WebM recording (what Firefox records) plays live and scrubs back too', async ({ page, browser, baseURL }) => {
+test('a WebM recording (what Firefox records) plays live, half a second apart while watched, and scrubs back too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // The recorder takes the first type the browser supports, MP4 first (recorder-wasm `codec`); a
   // browser without MP4 recording, like Firefox, gets WebM. Chromium records both: hide MP4.
@@ -407,6 +411,14 @@ test('a WebM recording (what Firefox records) plays live and scrubs back too', a
   const entry = await entryOf(analysisId);
   await page.waitForTimeout(10_000);
 
+  // The screen chunks the live socket announces, where each ends on its segment's clock.
+  const ends: number[] = [];
+  researcher.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const event = typeof payload === 'string' ? JSON.parse(payload) : {};
+      if (event.type === 'chunk' && event.chunk.track === 'screen') ends.push(event.chunk.endMs);
+    }),
+  );
   await researcher.goto(`/entry/${entry.id}`);
   await expect(researcher.getByRole('heading', { name: 'Participación en directo' })).toBeVisible({ timeout: 20_000 });
   const screen = researcher.getByTestId('live-video');
@@ -414,6 +426,18 @@ test('a WebM recording (what Firefox records) plays live and scrubs back too', a
     .poll(() => advance(researcher), { timeout: 30_000, message: 'the WebM screen plays live' })
     .toBeGreaterThan(0.5);
   await expect(screen).toHaveAttribute('data-mime', 'video/webm');
+  // Watched, the recorder cuts the screen's WebM every half second instead of every second (the
+  // chunk's answer tells it; recorder-wasm `live_cadence`), so the live view runs closer behind.
+  const from = ends.length;
+  await expect
+    .poll(() => ends.length - from, { timeout: 20_000, message: 'ten more screen chunks' })
+    .toBeGreaterThanOrEqual(10);
+  const gaps = ends
+    .slice(from)
+    .map((end, i, all) => (i === 0 ? NaN : end - all[i - 1]))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  expect(gaps[Math.floor(gaps.length / 2)], `screen chunks every half second: ${gaps.join(', ')}`).toBeLessThan(750);
   const firstBuffered = () => screen.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.start(0) : -1));
   expect(await firstBuffered()).toBeGreaterThan(4);
   await screen.evaluate((v: HTMLVideoElement) => {

@@ -56,6 +56,11 @@ pub struct SegmentResponse {
 #[ts(export)]
 pub struct ChunkResponse {
     pub stored: bool,
+    /// Someone watches the participation live (ADR 0016): while they do, the recorder cuts the
+    /// screen's chunks every half second instead of every second, so the live view runs closer
+    /// behind (ADR 0023). False for the audio track's chunks, and for a chunk stored before.
+    #[serde(default)]
+    pub watched: bool,
 }
 
 /// When the participant entered a step (0 = scenario, 1 = URL, 2.. = tasks), ms from start.

@@ -212,6 +212,9 @@ pub struct Committed {
     /// it counts as stored is never deleted by the worker (ADR 0013).
     #[serde(default)]
     pub delete: bool,
+    /// Whether a viewer watches live: the participant's recorder hears it in the chunk's answer.
+    #[serde(default)]
+    pub watched: bool,
 }
 
 /// A closed segment, as D1 records it for the researcher.

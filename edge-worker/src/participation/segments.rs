@@ -133,7 +133,7 @@ pub async fn put_chunk(
     );
     let reserved: Reserved = crate::ledger::call(app, entry_id, &reserve).await?;
     if reserved.already_stored {
-        return json(200, &ChunkResponse { stored: true });
+        return json(200, &ChunkResponse { stored: true, watched: false });
     }
     // The body goes to R2 as it arrives, never through the worker's memory (ADR 0011). HTTP
     // framing holds it to its Content-Length, which the object reserved; R2 confirms it.
@@ -190,7 +190,7 @@ pub async fn put_chunk(
             worker_app.log_usage("(compose)");
         });
     }
-    json(200, &ChunkResponse { stored: true })
+    json(200, &ChunkResponse { stored: true, watched: committed.watched })
 }
 
 /// `PUT /api/v1/analysisEntry/{id}/steps {steps}`: the whole list of step marks so far.

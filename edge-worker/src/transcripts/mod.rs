@@ -91,7 +91,7 @@ pub async fn put_audio_chunk(
     let call =
         Call::participant(capability, ParticipantOp::Audio(AudioChunk { seq, index, start_ms, body, now: app.now() }));
     crate::ledger::call::<bool>(app, entry_id, &call).await?;
-    json(200, &ChunkResponse { stored: true })
+    json(200, &ChunkResponse { stored: true, watched: false })
 }
 
 pub(crate) const WINDOWS: &str =

@@ -92,7 +92,8 @@ impl Api {
     /// `PUT .../segments/{s}/chunks/{i}` (or `camera-chunks`) with the chunk's bytes,
     /// `x-lupa-end-ms` and, for the camera, `x-lupa-start-ms`. A refusal carries the server's
     /// `message` (shown to the participant for a 413), and its `code` tells a chunk still in flight
-    /// on the server ([`Failure::InFlight`], retried) from a final 409.
+    /// on the server ([`Failure::InFlight`], retried) from a final 409. Stored, it answers whether
+    /// someone watches live (`watched`, for the live cadence); an unreadable answer says no.
     pub async fn put_chunk(
         &self,
         key: ChunkKey,
@@ -100,7 +101,7 @@ impl Api {
         end_ms: u64,
         start_ms: Option<u64>,
         abort: Option<&AbortController>,
-    ) -> Result<(), (Failure, Option<String>)> {
+    ) -> Result<bool, (Failure, Option<String>)> {
         let chunk = ChunkId { seq: key.segment, track: self.track, index: key.index };
         let (method, url) =
             (endpoints::chunk_endpoint(self.track).method, endpoints::chunk_path(&self.base, &self.entry_id, chunk));
@@ -113,7 +114,12 @@ impl Api {
         let response =
             send(method, &url, Some(body), OCTETS, &headers, CHUNK_TIMEOUT_MS, abort).await.map_err(|f| (f, None))?;
         if response.ok() {
-            return Ok(());
+            let json = match response.json() {
+                Ok(promise) => JsFuture::from(promise).await.ok(),
+                Err(_) => None,
+            };
+            let watched = json.and_then(|j| Reflect::get(&j, &"watched".into()).ok()).and_then(|v| v.as_bool());
+            return Ok(watched.unwrap_or(false));
         }
         // The code tells a chunk still in flight on the server (retried) from a conflict (final).
         let (code, message) = error_body(&response).await;

@@ -84,6 +84,11 @@ impl Media {
         self.recorder.start_with_time_slice(TIMESLICE_MS).map_err(|e| describe(&e))
     }
 
+    /// Asks for what is recorded so far as a chunk now (the live cadence); false when not recording.
+    pub fn request_data(&self) -> bool {
+        self.recorder.state() == RecordingState::Recording && self.recorder.request_data().is_ok()
+    }
+
     /// Asks for the last chunk and the `stop` event.
     pub fn stop(&self) {
         if self.recorder.state() != RecordingState::Inactive {

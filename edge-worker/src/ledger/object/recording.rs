@@ -178,13 +178,13 @@ impl ParticipationLedger {
             return refuse(Refusal::Gone);
         };
         if chunk.stored == 1 || chunk.attempt != attempt {
-            return ok(Committed { compose: false, delete: false });
+            return ok(Committed { compose: false, delete: false, watched: false });
         }
         // The size R2 reports is what the ledger records: a body of another size is not this
         // reservation's, so it is rolled back rather than counted as the reserved one.
         if !stored || size != chunk.size {
             store.release(id.seq, id.track, &chunk)?;
-            return ok(Committed { compose: false, delete: true });
+            return ok(Committed { compose: false, delete: true, watched: false });
         }
         let small = chunk.size < MIN_CHUNK_BYTES;
         let grown = ledger::progress(segment.end_ms, chunk.end_ms, chunk.size) > 0;
@@ -201,7 +201,8 @@ impl ParticipationLedger {
             self.tell(&LiveEvent::Moved { seq, offsetMs: offset_ms });
         }
         // Viewers hear of it now: a synchronous send, no wait for the participant (ADR 0016).
-        if viewers::watched(&self.state) {
+        let watched = viewers::watched(&self.state);
+        if watched {
             let signer = viewers::Signer::new(&self.env, &meta.entry_id)?;
             let stored = Chunk { stored: 1, ..chunk.clone() };
             self.tell(&LiveEvent::Chunk { chunk: signer.chunk(id.seq, id.track, &stored) });
@@ -215,7 +216,7 @@ impl ParticipationLedger {
         // A cheap hint (no read of the ledger): the composition works out what is really ready.
         let bytes = segment.bytes.max(0) as u64 + chunk.size;
         let compose = compose::may_have_ready_part(bytes, store.part_count(id.seq, id.track)?);
-        ok(Committed { compose, delete: false })
+        ok(Committed { compose, delete: false, watched })
     }
 
     /// The alarm had let D1's hold go and the recording grows again: the place again, if one is

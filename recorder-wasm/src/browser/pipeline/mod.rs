@@ -11,6 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
 
 mod ending;
+mod live;
 mod notify;
 mod reader;
 mod tiers;
@@ -27,6 +28,7 @@ use super::media::Media;
 use super::store::Store;
 use crate::api::{self, Track};
 use crate::codec;
+use crate::live_cadence::LiveCadence;
 use crate::retry::next_delay;
 use crate::session::{Fault, Phase, Resume, Session, Snapshot, EMPTY_MESSAGE, UPLOAD_FAILED_MESSAGE};
 use crate::throttle::Throttle;
@@ -86,6 +88,10 @@ struct Inner {
     retry_timer: Option<(f64, Timer)>,
     stop_timer: Option<Timer>,
     change_timer: Option<Timer>,
+    /// When a chunk's answer last said someone watches, and what the screen's recorder was asked.
+    cadence: LiveCadence,
+    /// The half-slice `requestData()` due while watched.
+    live_timer: Option<Timer>,
     listeners: Vec<Listener>,
     requests: Vec<AbortController>,
     on_change: Option<Function>,
@@ -125,6 +131,7 @@ impl Inner {
         self.queue.clear();
         self.retry_timer = None;
         self.stop_timer = None;
+        self.live_timer = None;
         self.listeners.clear();
         self.memory.clear();
         self.store = None;
@@ -162,6 +169,8 @@ impl Pipeline {
             retry_timer: None,
             stop_timer: None,
             change_timer: None,
+            cadence: LiveCadence::default(),
+            live_timer: None,
             listeners: Vec::new(),
             requests: Vec::new(),
             on_change: None,

@@ -22,7 +22,10 @@ impl Pipeline {
         let weak = self.weak();
         Rc::new(move |event| {
             Self::later(&weak, move |p| match event {
-                MediaEvent::Data(blob, at) => p.enqueue(Item::Blob(blob, at, generation)),
+                MediaEvent::Data(blob, at) => {
+                    p.live_chunk(generation, at);
+                    p.enqueue(Item::Blob(blob, at, generation))
+                }
                 MediaEvent::Stopped => p.enqueue(Item::End(Some(generation))),
                 MediaEvent::Error(message) => {
                     if let Some(s) = p.inner.borrow_mut().session.as_mut() {

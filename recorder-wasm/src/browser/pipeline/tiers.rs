@@ -152,6 +152,9 @@ impl Pipeline {
                             old.stop();
                         }
                         inner.draining_media = old;
+                        // The new recorder's first chunk is its own timeslice's.
+                        inner.cadence.restarted();
+                        inner.live_timer = None;
                         if let Some(s) = inner.session.as_mut() {
                             s.rotated(segment, tier, generation, align_to, now);
                         }

@@ -86,12 +86,18 @@ impl Pipeline {
             };
             this.untrack_request(controller.as_ref());
             let now = now_ms();
-            let acknowledged = matches!(result, Some(Ok(())));
-            if let Some(s) = this.inner.borrow_mut().session.as_mut() {
-                match result {
-                    None => s.chunk_missing(key),
-                    Some(Ok(())) => s.chunk_uploaded(key, now),
-                    Some(Err((failure, message))) => s.chunk_failed(key, failure, message, now, random01()),
+            let acknowledged = matches!(result, Some(Ok(_)));
+            {
+                let mut inner = this.inner.borrow_mut();
+                if let Some(Ok(watched)) = &result {
+                    inner.cadence.answered(*watched, now);
+                }
+                if let Some(s) = inner.session.as_mut() {
+                    match result {
+                        None => s.chunk_missing(key),
+                        Some(Ok(_)) => s.chunk_uploaded(key, now),
+                        Some(Err((failure, message))) => s.chunk_failed(key, failure, message, now, random01()),
+                    }
                 }
             }
             if acknowledged {

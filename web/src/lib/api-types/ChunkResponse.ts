@@ -3,4 +3,10 @@
 /**
  * `PUT /api/v1/analysisEntry/{id}/segments/{segment}/chunks/{index}`: the chunk is durable.
  */
-export type ChunkResponse = { stored: boolean, };
+export type ChunkResponse = { stored: boolean, 
+/**
+ * Someone watches the participation live (ADR 0016): while they do, the recorder cuts the
+ * screen's chunks every half second instead of every second, so the live view runs closer
+ * behind (ADR 0023). False for the audio track's chunks, and for a chunk stored before.
+ */
+watched: boolean, };
