@@ -142,6 +142,8 @@ async function watch(email, entryId) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** The 1-minute load average: a viewer that presents few frames a second is the machine's doing. */
+const loadavg = () => execFileSync('cat', ['/proc/loadavg']).toString().split(' ')[0];
 const sortedOf = (values) => values.filter(Number.isFinite).sort((a, b) => a - b);
 const seconds = (ms) => `${((ms ?? NaN) / 1000).toFixed(2)} s`;
 /** The phases to run: loopback, then one throttled phase per uplink. */
@@ -196,7 +198,7 @@ try {
     const met = pct(sorted, 50) <= 2000 && pct(sorted, 95) <= 3000;
     if (!met) missed += 1;
     console.log(
-      `${label.padEnd(18)} frames ${String(sorted.length).padStart(5)}  delay p50 ${seconds(pct(sorted, 50))}  p95 ${seconds(pct(sorted, 95))}` +
+      `${label.padEnd(18)} frames ${String(sorted.length).padStart(5)} (${(sorted.length / DURATION_S).toFixed(1)} a second; load ${loadavg()})  delay p50 ${seconds(pct(sorted, 50))}  p95 ${seconds(pct(sorted, 95))}` +
         `  (targets 2 s / 3 s: ${met ? 'met' : 'NOT met'})`,
     );
     const [k, b] = [sortedOf(known), sortedOf(behind)];
