@@ -2,6 +2,9 @@
 //! (`fixtures/realtime/README.md`): every request we build is the document's request, every answer
 //! of the document reads as what it says, and the documented error fields read as errors.
 
+// The helpers below are test code too: a fixture that cannot be read is a failed test.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
 use lupa_core::realtime::sfu::{self, LocalTrack, RemoteTrack, SdpKind, SessionDescription};
 use lupa_core::realtime::turn;
 use lupa_core::realtime::{HttpCall, RealtimeError, DEFAULT_API_BASE};
@@ -78,7 +81,7 @@ fn publish_tracks() {
     let offer = description(&f, "/request/body/sessionDescription");
     assert_eq!(offer.kind, SdpKind::Offer);
     let track = LocalTrack { mid: "4".into(), track_name: "1a037563-c35c-4bf6-a9ee-2b474cbb9a51".into() };
-    assert_is_request(&app().publish_tracks(SESSION, &offer, &[track.clone()]), &f, SECRET);
+    assert_is_request(&app().publish_tracks(SESSION, &offer, std::slice::from_ref(&track)), &f, SECRET);
     let (status, body) = answer(&f);
     let answered = sfu::read_tracks(status, &body).unwrap();
     assert!(!answered.requires_immediate_renegotiation);

@@ -22,7 +22,7 @@ pub const DEFAULT_API_BASE: &str = "https://rtc.live.cloudflare.com/v1";
 
 /// The secrets `MEDIA_TRANSPORT=realtime` needs: the SFU application's id and secret, and the TURN
 /// key's id and API token. None of them ever reaches a browser.
-pub const SECRETS: &[&str] = &["REALTIME_APP_ID", "REALTIME_APP_SECRET", "TURN_KEY_ID", "TURN_KEY_API_TOKEN"];
+pub const SECRETS: [&str; 4] = ["REALTIME_APP_ID", "REALTIME_APP_SECRET", "TURN_KEY_ID", "TURN_KEY_API_TOKEN"];
 
 /// How the browsers of a moderated session exchange media (`MEDIA_TRANSPORT`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
