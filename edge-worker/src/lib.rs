@@ -18,6 +18,10 @@ mod insights;
 mod ledger;
 mod live;
 mod mail;
+// The session routes of issue 49 (a parallel branch) are its first callers; until they are merged
+// nothing here is called.
+#[allow(dead_code)]
+mod media_transport;
 mod participation;
 mod platform;
 mod playback;

@@ -33,7 +33,7 @@ async function misconfiguredServer(tag, vars) {
 const SHARED_KEY = 'una-clave-compartida-de-mas-de-32-bytes-0123';
 const SHORT_KEY = 'corta-de-31-bytes-0123456789abc';
 
-// The four servers start at once: each start mostly waits (a process, a port, the bundle's
+// The five servers start at once: each start mostly waits (a process, a port, the bundle's
 // compile), so together they take little longer than one, where one after the other took minutes.
 before(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'lupa-production-'));
@@ -46,6 +46,8 @@ before(async () => {
       URL_SIGNING_KEY_PREVIOUS: SHORT_KEY,
     },
     'blank-key': { ENVIRONMENT: 'production', URL_SIGNING_KEY_PREVIOUS: '  ' },
+    // Moderated sessions through the SFU (ADR 0024) with only the app's id set.
+    realtime: { ENVIRONMENT: 'production', MEDIA_TRANSPORT: 'realtime', REALTIME_APP_ID: 'app-id' },
   };
   const [production] = await Promise.all([
     startServer({ stateDir, vars: { ENVIRONMENT: 'production' }, healthStatus: 503 }),
@@ -85,8 +87,9 @@ test('without the Stripe and mail secrets every API call is 503, naming each mis
     assert.equal(body.code, 'misconfigured');
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'MAIL_API_KEY', 'MAIL_FROM', 'PUBLIC_ORIGIN'])
       assert.match(body.message, new RegExp(name), `${path}: ${body.message}`);
-    // The secrets this machine has are not reported missing.
-    assert.doesNotMatch(body.message, /SESSION_PEPPER|URL_SIGNING_KEY/);
+    // The secrets this machine has are not reported missing, nor the SFU's: this server's media
+    // go peer to peer (the local [vars]' MEDIA_TRANSPORT).
+    assert.doesNotMatch(body.message, /SESSION_PEPPER|URL_SIGNING_KEY|REALTIME_|TURN_KEY/);
   }
   // The same build in the local environment serves normally.
   assert.equal((await call(BASE, '/api/v1/health')).status, 200);
@@ -160,4 +163,15 @@ test('a production secret of blanks is refused by name, not read as unset and th
   assert.match(body.message, /el secreto URL_SIGNING_KEY_PREVIOUS está en blanco/);
   // A signed URL is refused like every other call while it is so.
   assert.equal((await call(blank.url, '/api/v1/recordings/x?expires=9999999999999&kid=previous&sig=x')).status, 503);
+});
+
+test("production through Cloudflare Realtime without the SFU's and TURN's secrets is 503, naming each missing one", async () => {
+  const res = await call(misconfigured.realtime.url, '/api/v1/health');
+  assert.equal(res.status, 503);
+  const body = await res.json();
+  assert.equal(body.code, 'misconfigured');
+  for (const name of ['REALTIME_APP_SECRET', 'TURN_KEY_ID', 'TURN_KEY_API_TOKEN'])
+    assert.match(body.message, new RegExp(`falta el secreto ${name}`), body.message);
+  // The one that is set is not reported.
+  assert.doesNotMatch(body.message, /REALTIME_APP_ID/);
 });

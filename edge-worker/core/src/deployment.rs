@@ -5,6 +5,11 @@
 //! Hardening 3 closed the last ways to fail open: an `ENVIRONMENT` other than `local` and
 //! `production` (a typo such as `prod` used to behave as local: test clock, local checkout), and
 //! production keys that are short or shared between purposes.
+//!
+//! Moderated sessions through Cloudflare Realtime (`MEDIA_TRANSPORT=realtime`, ADR 0024) add the
+//! SFU's and TURN's secrets to the list; peer to peer needs none.
+
+use crate::realtime::{self, Transport};
 
 /// Where the worker runs. Only these two values are accepted: a typo must not quietly give
 /// production the local test conveniences (ADR 0006).
@@ -85,17 +90,31 @@ pub fn read_secret(raw: Option<String>) -> Option<String> {
     raw.filter(|v| !v.is_empty())
 }
 
+/// The 503's words for a `MEDIA_TRANSPORT` that is neither value.
+pub const UNKNOWN_MEDIA_TRANSPORT: &str = "MEDIA_TRANSPORT debe ser \"p2p\" o \"realtime\"";
+
+/// The secrets production needs with `media_transport` (`MEDIA_TRANSPORT`): Cloudflare Realtime's
+/// (`realtime::SECRETS`) only when moderated sessions go through it (ADR 0024).
+pub fn required_secrets(media_transport: Option<&str>) -> Vec<&'static str> {
+    let realtime = Transport::parse(media_transport) == Some(Transport::Realtime);
+    let extra: &[&'static str] = if realtime { &realtime::SECRETS } else { &[] };
+    PRODUCTION_SECRETS.iter().chain(extra).copied().collect()
+}
+
 /// Every problem of a production configuration: the missing secrets by name, secrets set to
-/// blanks, keys that are too short or shared, then the origin. `secret` gives a secret's raw value
-/// (read with [`read_secret`]); problems name secrets, never their values.
-pub fn production_problems(public_origin: &str, secret: impl Fn(&str) -> Option<String>) -> Vec<String> {
+/// blanks, keys that are too short or shared, an unknown media transport, then the origin.
+/// `media_transport` is `MEDIA_TRANSPORT` as configured; `secret` gives a secret's raw value (read
+/// with [`read_secret`]); problems name secrets, never their values.
+pub fn production_problems(
+    public_origin: &str,
+    media_transport: Option<&str>,
+    secret: impl Fn(&str) -> Option<String>,
+) -> Vec<String> {
     let value = |name: &str| read_secret(secret(name));
-    let mut problems: Vec<String> = PRODUCTION_SECRETS
-        .iter()
-        .filter(|name| value(name).is_none())
-        .map(|name| format!("falta el secreto {name}"))
-        .collect();
-    let known = PRODUCTION_SECRETS.iter().chain(KEYS.iter().filter(|k| !PRODUCTION_SECRETS.contains(k)));
+    let required = required_secrets(media_transport);
+    let mut problems: Vec<String> =
+        required.iter().filter(|name| value(name).is_none()).map(|name| format!("falta el secreto {name}")).collect();
+    let known = required.iter().chain(KEYS.iter().filter(|k| !required.contains(k)));
     for name in known {
         if value(name).is_some_and(|v| v.trim().is_empty()) {
             problems.push(format!("el secreto {name} está en blanco"));
@@ -114,6 +133,11 @@ pub fn production_problems(public_origin: &str, secret: impl Fn(&str) -> Option<
                 }
             }
         }
+    }
+    // A typo must not quietly put participants' media on another path than the one chosen (peer to
+    // peer shows each browser the others' addresses; the SFU does not).
+    if Transport::parse(media_transport).is_none() {
+        problems.push(UNKNOWN_MEDIA_TRANSPORT.to_string());
     }
     if let Some(problem) = origin_problem(public_origin) {
         problems.push(problem.to_string());
@@ -150,8 +174,9 @@ mod tests {
 
     #[test]
     fn every_missing_secret_is_named_and_the_origin_last() {
-        let problems =
-            production_problems("http://127.0.0.1:8787", |name| (name == "SESSION_PEPPER").then(|| "p".repeat(40)));
+        let problems = production_problems("http://127.0.0.1:8787", None, |name| {
+            (name == "SESSION_PEPPER").then(|| "p".repeat(40))
+        });
         assert_eq!(problems.len(), PRODUCTION_SECRETS.len());
         assert!(problems[0].contains("URL_SIGNING_KEY"));
         assert!(problems.iter().any(|p| p.contains("STRIPE_SECRET_KEY")));
@@ -162,10 +187,10 @@ mod tests {
 
     #[test]
     fn a_complete_configuration_has_no_problem() {
-        assert!(production_problems("https://lupa.app", complete).is_empty());
+        assert!(production_problems("https://lupa.app", None, complete).is_empty());
         // The previous signing key is optional: unset (absent or empty) passes.
         for unset in [None, Some(String::new())] {
-            assert!(production_problems("https://lupa.app", |name| if name == "URL_SIGNING_KEY_PREVIOUS" {
+            assert!(production_problems("https://lupa.app", None, |name| if name == "URL_SIGNING_KEY_PREVIOUS" {
                 unset.clone()
             } else {
                 complete(name)
@@ -179,7 +204,7 @@ mod tests {
         // Blanks would be used as they are (an HMAC key anyone can guess): refused, by name.
         assert_eq!(read_secret(Some("  ".into())).as_deref(), Some("  "));
         assert_eq!(read_secret(Some(String::new())), None);
-        let previous = production_problems("https://lupa.app", |name| {
+        let previous = production_problems("https://lupa.app", None, |name| {
             if name == "URL_SIGNING_KEY_PREVIOUS" {
                 Some("  ".into())
             } else {
@@ -187,7 +212,7 @@ mod tests {
             }
         });
         assert_eq!(previous, ["el secreto URL_SIGNING_KEY_PREVIOUS está en blanco"]);
-        let stripe = production_problems("https://lupa.app", |name| {
+        let stripe = production_problems("https://lupa.app", None, |name| {
             if name == "STRIPE_SECRET_KEY" {
                 Some(" \t".into())
             } else {
@@ -203,6 +228,42 @@ mod tests {
     }
 
     #[test]
+    fn realtime_needs_its_four_secrets_and_p2p_none() {
+        let without_realtime = |name: &str| if realtime::SECRETS.contains(&name) { None } else { complete(name) };
+        // Peer to peer (or unset, its default) asks for nothing more.
+        assert!(production_problems("https://lupa.app", Some("p2p"), without_realtime).is_empty());
+        assert!(production_problems("https://lupa.app", None, without_realtime).is_empty());
+        // Through the SFU, each missing one is named.
+        assert_eq!(
+            production_problems("https://lupa.app", Some("realtime"), without_realtime),
+            [
+                "falta el secreto REALTIME_APP_ID",
+                "falta el secreto REALTIME_APP_SECRET",
+                "falta el secreto TURN_KEY_ID",
+                "falta el secreto TURN_KEY_API_TOKEN",
+            ]
+        );
+        assert!(production_problems("https://lupa.app", Some("realtime"), complete).is_empty());
+        // Blanks are refused by name, as for every other secret.
+        let blank_token = production_problems("https://lupa.app", Some("realtime"), |name| {
+            if name == "TURN_KEY_API_TOKEN" {
+                Some("  ".into())
+            } else {
+                complete(name)
+            }
+        });
+        assert_eq!(blank_token, ["el secreto TURN_KEY_API_TOKEN está en blanco"]);
+    }
+
+    #[test]
+    fn an_unknown_media_transport_is_refused_not_taken_for_either() {
+        let problems = production_problems("https://lupa.app", Some("sfu"), complete);
+        assert_eq!(problems, [UNKNOWN_MEDIA_TRANSPORT]);
+        assert!(misconfigured_message(&problems).contains("MEDIA_TRANSPORT"));
+        assert_eq!(required_secrets(Some("sfu")), PRODUCTION_SECRETS);
+    }
+
+    #[test]
     fn only_local_and_production_are_environments() {
         assert_eq!(Environment::parse(Some("local")), Some(Environment::Local));
         assert_eq!(Environment::parse(Some(" production ")), Some(Environment::Production));
@@ -215,7 +276,7 @@ mod tests {
     #[test]
     fn short_keys_are_named_without_their_value() {
         let short = |c: &str| c.repeat(MIN_KEY_BYTES - 1);
-        let problems = production_problems("https://lupa.app", |name| match name {
+        let problems = production_problems("https://lupa.app", None, |name| match name {
             "URL_SIGNING_KEY" => Some(short("u")),
             "STRIPE_WEBHOOK_SECRET" => Some(short("w")),
             // Padding does not count towards the length.
@@ -233,7 +294,7 @@ mod tests {
         assert!(!misconfigured_message(&problems).contains(&short("p")));
         // Exactly 32 bytes is enough; a provider's credential is not measured.
         let exact = "e".repeat(MIN_KEY_BYTES);
-        assert!(production_problems("https://lupa.app", |name| match name {
+        assert!(production_problems("https://lupa.app", None, |name| match name {
             "SESSION_PEPPER" => Some(exact.clone()),
             "STRIPE_SECRET_KEY" | "MAIL_API_KEY" | "MAIL_FROM" | "STRIPE_PRICE_ID" => Some("x".into()),
             _ => complete(name),
@@ -246,7 +307,7 @@ mod tests {
         let same = "s".repeat(44);
         let shared = |names: &'static [&'static str]| {
             let same = same.clone();
-            production_problems("https://lupa.app", move |name| {
+            production_problems("https://lupa.app", None, move |name| {
                 if names.contains(&name) {
                     Some(same.clone())
                 } else {

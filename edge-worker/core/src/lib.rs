@@ -24,6 +24,7 @@ pub mod pages;
 pub mod participation;
 pub mod patterns;
 pub mod read_pieces;
+pub mod realtime;
 pub mod recording;
 pub mod recording_mime;
 pub mod routes;

@@ -147,7 +147,7 @@ fn cross_site() -> ApiError {
     ApiError::from(Fixed::CrossSite)
 }
 
-/// Sends an outgoing HTTP call described by core (mail and payment providers); returns the
+/// Sends an outgoing HTTP call described by core (mail, payments, AI, Cloudflare Realtime); returns the
 /// status and body text.
 pub async fn send_call(call: &HttpCall) -> ApiResult<(u16, String)> {
     let headers = Headers::new();
@@ -157,6 +157,7 @@ pub async fn send_call(call: &HttpCall) -> ApiResult<(u16, String)> {
     let mut init = RequestInit::new();
     let method = match call.method {
         "POST" => Method::Post,
+        "PUT" => Method::Put,
         "DELETE" => Method::Delete,
         _ => Method::Get,
     };

@@ -41,7 +41,10 @@ impl Config {
             None => Some(deployment::UNKNOWN_ENVIRONMENT_MESSAGE.to_string()),
             Some(Environment::Local) => None,
             Some(Environment::Production) => {
-                let problems = deployment::production_problems(&self.public_origin, |name| raw_secret(env, name));
+                let transport = optional_var(env, "MEDIA_TRANSPORT");
+                let problems = deployment::production_problems(&self.public_origin, transport.as_deref(), |name| {
+                    raw_secret(env, name)
+                });
                 (!problems.is_empty()).then(|| deployment::misconfigured_message(&problems))
             }
         }
