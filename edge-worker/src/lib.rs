@@ -18,11 +18,13 @@ mod insights;
 mod ledger;
 mod live;
 mod mail;
+mod moderated;
 mod participation;
 mod platform;
 mod playback;
 mod recordings;
 mod seek_index;
+mod session_room;
 mod study;
 mod summaries;
 mod team;
@@ -171,6 +173,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     }
     match ledger::forget_ended_viewers(&app).await {
         Ok(count) => platform::log::cron(&request_id, "forget-live-viewers", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
+    match moderated::room::forget_ended_members(&app).await {
+        Ok(count) => platform::log::cron(&request_id, "forget-room-members", count),
         Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match team::log::purge(&app).await {

@@ -29,6 +29,9 @@ const ACCOUNT: &[&str] = &[
     // Their address leaves no trace either: a waitlist sign-up and mails kept in the local outbox.
     "DELETE FROM waitlist WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = ?1)",
     "DELETE FROM mail_outbox WHERE lower(trim(to_address)) = (SELECT email_normalized FROM users WHERE id = ?1)",
+    // The sessions they moderated: their rooms' links stop working (ADR 0024).
+    "DELETE FROM moderated_sessions WHERE moderator_id = ?1",
+    "DELETE FROM session_room_members WHERE user_id = ?1",
     "DELETE FROM sessions WHERE user_id = ?1",
     "DELETE FROM password_resets WHERE user_id = ?1",
     "DELETE FROM subscriptions WHERE user_id = ?1",

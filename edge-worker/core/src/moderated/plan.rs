@@ -26,16 +26,17 @@ pub struct Plan {
     pub participant_email: Option<String>,
 }
 
-/// Checks a new session's fields at `now` (epoch ms). An empty or blank e-mail means none.
+/// Checks a new session's fields at `now` (epoch ms). No e-mail (absent or null) means none; an
+/// empty one is refused like any other that is not an address, as the OpenAPI pattern says.
 pub fn plan(planned_at: Option<i64>, participant_email: Option<&str>, now: i64) -> Result<Plan, PlanError> {
     if let Some(at) = planned_at {
         if at <= now || at - now > MAX_PLAN_AHEAD_MS {
             return Err(PlanError::PlannedAt);
         }
     }
-    let participant_email = match participant_email.map(str::trim) {
-        None | Some("") => None,
-        Some(address) if email::is_valid(address) => Some(address.to_string()),
+    let participant_email = match participant_email {
+        None => None,
+        Some(address) if email::is_valid(address) => Some(address.trim().to_string()),
         Some(_) => return Err(PlanError::Email),
     };
     Ok(Plan { planned_at, participant_email })
@@ -60,12 +61,13 @@ mod tests {
     }
 
     #[test]
-    fn an_address_is_checked_and_trimmed_and_blank_means_none() {
+    fn an_address_is_checked_and_trimmed() {
         assert_eq!(
             plan(None, Some("  ana@example.com "), NOW).map(|p| p.participant_email),
             Ok(Some("ana@example.com".into()))
         );
-        assert_eq!(plan(None, Some("   "), NOW).map(|p| p.participant_email), Ok(None));
+        assert_eq!(plan(None, Some("   "), NOW), Err(PlanError::Email));
+        assert_eq!(plan(None, Some(""), NOW), Err(PlanError::Email));
         assert_eq!(plan(None, Some("no es un correo"), NOW), Err(PlanError::Email));
     }
 }
