@@ -2,13 +2,15 @@
 // (its fields checked, only a researcher or above of the analysis's workspace, 404 for another
 // team's analysis), the participant's link shown once and mailed with a calendar event when the
 // session is planned, listing, reading with the caller's part, deleting (the moderator, an admin
-// or the owner), what the link shows, and the call's ICE configuration.
+// or the owner), what the link shows, the call's ICE configuration, and a session going (its
+// room closed) with its analysis.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { client, signUp, uniqueEmail } from './helpers.mjs';
 import { eventually, q, sql } from './db.mjs';
 import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import { join } from './team-helpers.mjs';
+import { join as joinRoom } from './moderated-room.mjs';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -188,9 +190,12 @@ test('the link shows the session until it is deleted; its ICE configuration is p
   assert.equal((await client.sessionLinkView(token)).status, 404);
 });
 
-test('a session goes with its analysis', async () => {
+test('a session goes with its analysis, and its room closes', async () => {
   const t = await team();
   const s = (await create(t.researcher, t.analysis)).json;
+  const participant = await joinRoom(`/session-link/${tokenOf(s)}/room`);
   assert.equal((await client.analysisDelete(t.analysis, { cookie: t.owner.cookie })).status, 200);
   assert.deepEqual(await sql(`SELECT id FROM moderated_sessions WHERE id = ${q(s.id)}`), []);
+  assert.equal((await participant.closed()).code, 4404);
+  assert.equal((await client.sessionLinkView(tokenOf(s))).status, 404);
 });

@@ -152,3 +152,27 @@ pub async fn forget_ended_members(app: &App) -> ApiResult<usize> {
     let swept = batch.add(SWEEP_ENDED, &[])?;
     batch.run().await?.changes(swept)
 }
+
+/// The rooms a deletion takes with it, read in the deleting batch before its deletes (no round
+/// trip more): an analysis's sessions, a workspace's, and an account's (those it moderated and
+/// those of the workspaces it owns). `?1` is the id.
+pub const ROOMS_OF_ANALYSIS: &str = "SELECT id AS value FROM moderated_sessions WHERE analysis_id = ?1";
+pub const ROOMS_OF_WORKSPACE: &str = "SELECT id AS value FROM moderated_sessions WHERE workspace_id = ?1";
+pub const ROOMS_OF_ACCOUNT: &str = "SELECT id AS value FROM moderated_sessions WHERE moderator_id = ?1 \
+     OR workspace_id IN (SELECT workspace_id FROM workspace_members WHERE user_id = ?1 AND role = 'owner')";
+
+/// Closes the rooms of sessions that were just deleted with what they belonged to, after the
+/// answer (their links already stop working); a failure is logged.
+pub fn close_after_answer(app: &App, ids: Vec<String>) {
+    if ids.is_empty() {
+        return;
+    }
+    let background = app.detached();
+    app.wait_until(async move {
+        for answer in futures_util::future::join_all(ids.iter().map(|id| close(&background, id))).await {
+            if let Err(err) = answer {
+                crate::platform::log::error("-", "(room-close)", err.source.as_deref().unwrap_or(&err.message));
+            }
+        }
+    });
+}
