@@ -18,15 +18,14 @@ mod insights;
 mod ledger;
 mod live;
 mod mail;
-// The session routes of issue 49 (a parallel branch) are its first callers; until they are merged
-// nothing here is called.
-#[allow(dead_code)]
 mod media_transport;
+mod moderated;
 mod participation;
 mod platform;
 mod playback;
 mod recordings;
 mod seek_index;
+mod session_room;
 mod study;
 mod summaries;
 mod team;
@@ -175,6 +174,10 @@ pub async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     }
     match ledger::forget_ended_viewers(&app).await {
         Ok(count) => platform::log::cron(&request_id, "forget-live-viewers", count),
+        Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
+    }
+    match moderated::room::forget_ended_members(&app).await {
+        Ok(count) => platform::log::cron(&request_id, "forget-room-members", count),
         Err(err) => platform::log::error(&request_id, "(cron)", err.source.as_deref().unwrap_or(&err.message)),
     }
     match team::log::purge(&app).await {

@@ -24,7 +24,7 @@ const WATCHING: &str = "INSERT OR REPLACE INTO live_viewers (session_hash, entry
 
 /// A WebSocket handshake (RFC 6455 §4.2.1): `Upgrade: websocket`, version 13 and a key. Anything
 /// else is our JSON 426, not the runtime's plain-text one.
-fn is_upgrade(req: &Request) -> bool {
+pub(crate) fn is_upgrade(req: &Request) -> bool {
     let header = |name: &str| req.headers().get(name).ok().flatten();
     header("upgrade").is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
         && header("sec-websocket-version").is_some_and(|v| v.trim() == "13")

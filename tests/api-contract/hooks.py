@@ -17,6 +17,8 @@ that a generator cannot learn from the document alone.
   length limit (2 h, `MAX_ENTRY_DURATION_MS`; past it is 413, the recorder's signal to stop).
 - A JSON body stays within the API's 64 KiB (`http::MAX_JSON_BODY`): larger ones are refused
   whole with 413 before any field is read, a limit JSON Schema cannot state.
+- A moderated session's positive `plannedAt` is in the future and at most a year ahead, which its
+  description says and JSON Schema cannot state (ADR 0024).
 - The participant's positive cases take part in the world's analysis (`LUPA_CONTRACT_ANALYSIS`),
   as a participant arrives by its invite link: other ids are unknown (404), and the links from
   `participate` lead on to everything a participation does.
@@ -26,6 +28,7 @@ import itertools
 import json
 import os
 import random
+import time
 
 import schemathesis
 from schemathesis.core import NOT_SET
@@ -35,6 +38,7 @@ from schemathesis.transport.serialization import serialize_binary
 PARTICIPATION_COOKIE = "__Host-lupa_participation"
 # `lupa_core::chunks::DEFAULT_MAX_DURATION_MS`, the test server's limit.
 MAX_DURATION_MS = 2 * 60 * 60 * 1000
+HOUR_MS = 60 * 60 * 1000
 ANALYSIS = os.environ.get("LUPA_CONTRACT_ANALYSIS")
 INVITED = ("Participate", "ValidateParticipation", "Screen", "EntryUploadUrl")
 # Participation id → capability: the run's other participations (run.mjs), then each one it starts.
@@ -70,6 +74,9 @@ def map_case(context, case):
         if _whole(at) and _whole(end) and end <= at:
             at, end = int(at), int(end)
             body["atMs"], body["endMs"] = (end, at) if end < at else (max(at - 1, 0), max(end, 1))
+    if operation_id == "SessionCreate" and _whole(body.get("plannedAt")):
+        # In the future and at most a year ahead (ADR 0024), as the description says.
+        body["plannedAt"] = int(time.time() * 1000) + HOUR_MS + int(body["plannedAt"]) % (300 * 24 * HOUR_MS)
     if operation_id in INVITED and ANALYSIS and "analysisId" in body:
         body["analysisId"] = ANALYSIS
     return case

@@ -40,10 +40,11 @@ const AS_PARTICIPANT = ['ValidateParticipation', 'UplinkProbe', 'Participate', '
  */
 const AS_TEAMLEAD = ['WorkspaceCreate', 'WorkspaceSwitch', 'WorkspaceLeave', 'WorkspaceDelete', 'TeamOwnerTransfer'];
 /**
- * The one operation no run exercises (ADR 0020): the live view is a WebSocket, and a handshake
- * that succeeds leaves an HTTP client waiting on the open socket. tests/api/live.test.mjs has it.
+ * The operations no run exercises (ADR 0020): the live view and a moderated session's rooms are
+ * WebSockets, and a handshake that succeeds leaves an HTTP client waiting on the open socket.
+ * tests/api/live.test.mjs and tests/api/moderated-room.test.mjs have them.
  */
-const NOT_EXERCISED = ['EntryLive'];
+const NOT_EXERCISED = ['EntryLive', 'SessionRoom', 'SessionLinkRoom'];
 
 /**
  * Per-operation parameters: the world's objects, so the handlers get past "not found". Only for

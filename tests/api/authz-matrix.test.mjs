@@ -86,6 +86,8 @@ async function world() {
       body: { kind: 'recording', targetId: done, expiresInDays: 7 },
     })
   ).json;
+  // A moderated session of the owner's (ADR 0024), and its participant link's token.
+  const moderated = (await client.sessionCreate(analysis, { cookie: owner.cookie, body: {} })).json;
   const victim = await signUp('m-victim');
   // The owner's team, each in the owner's workspace (current) by invitation.
   const team = {};
@@ -103,6 +105,8 @@ async function world() {
     clip,
     reel,
     victim,
+    moderated: moderated.id,
+    sessionToken: new URL(moderated.participantUrl).searchParams.get('session'),
     shareId: shared.share.id,
     shareToken: shared.token,
     session: /\/billing\/checkout\/(\S+)$/.exec(checkout.json.checkoutSessionUrl)[1],
@@ -138,6 +142,9 @@ const fresh = {
     return started;
   },
   analysis: async (w) => ({ analysis: (await createAnalysis(w.owner, valid)).id }),
+  moderated: async (w) => ({
+    moderated: (await client.sessionCreate(w.analysis, { cookie: w.owner.cookie, body: {} })).json.id,
+  }),
   done: async (w) => ({ done: await submitted(w.analysis) }),
   note: async (w) => ({
     note: (await client.noteCreate(w.done, { cookie: w.owner.cookie, body: { atMs: 1, text: 'x' } })).json.id,
@@ -561,6 +568,32 @@ const MATRIX = [
     { fresh: fresh.member, path: (w, f) => `/team/members/${f.member}` },
   ],
   ['InvitationView', 'public', all(200), { fresh: fresh.invitation, path: (w, f) => `/invitations/${f.token}` }],
+  // Moderated sessions (ADR 0024): the team's, in its workspace (the global admin acts in its own,
+  // where the analysis is not: 404). Deleting is the moderator's (the owner made it), an admin's
+  // or the owner's; the rooms answer 426 to a request without the WebSocket upgrade.
+  [
+    'SessionCreate',
+    'session',
+    session(404, 201, 404),
+    { path: (w) => `/analysis/${w.analysis}/sessions`, body: () => ({}) },
+  ],
+  ['SessionList', 'session', session(404, 200, 404), { path: (w) => `/analysis/${w.analysis}/sessions` }],
+  ['SessionGet', 'session', session(404, 200, 404), { path: (w) => `/sessions/${w.moderated}` }],
+  [
+    'SessionDelete',
+    'session',
+    session(404, 204, 404),
+    {
+      fresh: fresh.moderated,
+      path: (w, f) => `/sessions/${f.moderated}`,
+      team: { teamAdmin: 204, researcher: 403, observer: 403 },
+    },
+  ],
+  ['SessionRoom', 'session', session(404, 426, 404), { path: (w) => `/sessions/${w.moderated}/room` }],
+  ['SessionIce', 'session', session(404, 200, 404), { path: (w) => `/sessions/${w.moderated}/ice` }],
+  ['SessionLinkView', 'public', all(200), { path: (w) => `/session-link/${w.sessionToken}` }],
+  ['SessionLinkRoom', 'public', all(426), { path: (w) => `/session-link/${w.sessionToken}/room` }],
+  ['SessionLinkIce', 'public', all(200), { path: (w) => `/session-link/${w.sessionToken}/ice` }],
   ['BillingGet', 'session', session(200, 200, 200)],
   ['BillingCreateCustomer', 'session', session(200, 200, 200)],
   [

@@ -213,6 +213,24 @@ export const apiClient = (send) => ({
   invitationView: (token, options) => send('GET', `/api/v1/invitations/${e(token)}`, options),
   /** POST /invitations/{token}/accept (session) */
   invitationAccept: (token, options) => send('POST', `/api/v1/invitations/${e(token)}/accept`, options),
+  /** POST /analysis/{id}/sessions (session) */
+  sessionCreate: (id, options) => send('POST', `/api/v1/analysis/${e(id)}/sessions`, options),
+  /** GET /analysis/{id}/sessions (session) */
+  sessionList: (id, options) => send('GET', `/api/v1/analysis/${e(id)}/sessions`, options),
+  /** GET /sessions/{id} (session) */
+  sessionGet: (id, options) => send('GET', `/api/v1/sessions/${e(id)}`, options),
+  /** DELETE /sessions/{id} (session) */
+  sessionDelete: (id, options) => send('DELETE', `/api/v1/sessions/${e(id)}`, options),
+  /** GET /sessions/{id}/room (session) */
+  sessionRoom: (id, options) => send('GET', `/api/v1/sessions/${e(id)}/room`, options),
+  /** POST /sessions/{id}/ice (session) */
+  sessionIce: (id, options) => send('POST', `/api/v1/sessions/${e(id)}/ice`, options),
+  /** GET /session-link/{token} (public) */
+  sessionLinkView: (token, options) => send('GET', `/api/v1/session-link/${e(token)}`, options),
+  /** GET /session-link/{token}/room (public) */
+  sessionLinkRoom: (token, options) => send('GET', `/api/v1/session-link/${e(token)}/room`, options),
+  /** POST /session-link/{token}/ice (public) */
+  sessionLinkIce: (token, options) => send('POST', `/api/v1/session-link/${e(token)}/ice`, options),
   /** GET /share/{token} (public) */
   sharedView: (token, options) => send('GET', `/api/v1/share/${e(token)}`, options),
   /** GET /share-media/{id}/{source}/{segment}/{track} (signed) */

@@ -68,3 +68,7 @@ pub fn invitation() -> Value {
 pub fn member_update() -> Value {
     json!({ "role": "observer" })
 }
+
+pub fn new_session() -> Value {
+    json!({ "participantEmail": "luis@example.com" })
+}

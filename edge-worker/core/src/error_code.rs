@@ -103,6 +103,8 @@ error_codes! {
         BadChunkTime = 400, "Falta el tiempo del fragmento (x-lupa-end-ms) o no es válido";
         BadClipRange = 400, "El final del clip debe ser posterior a su inicio y estar dentro de la grabación";
         BadNoteTime = 400, "El momento de la nota no es válido";
+        /// A moderated session planned in the past or more than a year ahead (ADR 0024).
+        BadPlannedAt = 400, "La hora prevista debe ser posterior a este momento y como mucho dentro de un año";
         BadRole = 400, "El rol debe ser admin o customer";
         BadStatus = 400, "El único estado admitido es 'submitted'";
         BadTeamRole = 400, "Elige un rol: administrador, investigador u observador";
@@ -196,6 +198,8 @@ error_codes! {
         ScreenedOut = 403, "Gracias, este estudio busca otro perfil";
         SegmentClosed = 409, "Este tramo de la grabación ya está cerrado";
         SelfDelete = 409, "No puedes eliminar tu propia cuenta";
+        /// A moderated session deleted, ended or never made; its link stops working (ADR 0024).
+        SessionNotFound = 404, "La sesión no existe o ha terminado.";
         ShareTargetMissing = 409, "No se encuentra lo que quieres compartir en este análisis";
         ShareUnavailable = 404, "Este enlace ya no está disponible";
         SummariesOff = 409, "Este análisis no tiene activados los resúmenes con IA";
@@ -210,6 +214,8 @@ error_codes! {
         ThumbnailTooLarge = 413, "La miniatura supera el tamaño permitido (256 KiB)";
         ThumbnailTooManyPixels = 400, "La miniatura tiene demasiados píxeles";
         TooManyChunks = 413, "La grabación tiene demasiados fragmentos";
+        /// An eleventh observer in a moderated session's room (ADR 0024).
+        TooManyObservers = 429, "Ya hay 10 personas observando esta sesión. Inténtalo más tarde.";
         TooManySegments = 409, "La participación se ha interrumpido demasiadas veces";
         TooManySteps = 400, "Demasiadas marcas de paso";
         TooManyViewers = 429, "Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.";

@@ -19,6 +19,7 @@ pub mod insights;
 pub mod json_body;
 pub mod ledger;
 pub mod mail;
+pub mod moderated;
 pub mod mp4_index;
 pub mod pages;
 pub mod participation;

@@ -10,6 +10,16 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Files sent with it (a planned session's calendar event); most mails have none.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with a mail: its name, media type and bytes as text (every file we send is text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub content: String,
 }
 
 /// The password-reset mail (Spanish, text and HTML), linking to `link`.
@@ -31,7 +41,7 @@ pub fn password_reset(to: &str, link: &str, ttl_minutes: i64) -> Mail {
          <p>Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.</p>\
          <p>El equipo de Lupa</p></body></html>"
     );
-    Mail { to: to.to_string(), subject, text, html }
+    Mail { to: to.to_string(), subject, text, html, attachments: Vec::new() }
 }
 
 /// The mail to an account's owner after a burst of failed logins (ADR 0006). Nothing is locked, so
@@ -52,7 +62,7 @@ pub fn login_failures(to: &str, failures: i64, window_minutes: i64, reset_link: 
          <p>Tu cuenta no está bloqueada y puedes seguir entrando con tu contraseña. Si no has sido tú, te recomendamos <a href=\"{safe_link}\">cambiarla</a>.</p>\
          <p>El equipo de Lupa</p></body></html>"
     );
-    Mail { to: to.to_string(), subject, text, html }
+    Mail { to: to.to_string(), subject, text, html, attachments: Vec::new() }
 }
 
 /// The invitation to join a workspace (ADR 0019): who invites, to which team, with which role,
@@ -76,7 +86,7 @@ pub fn team_invitation(to: &str, inviter: &str, workspace: &str, role_label: &st
          <p>Si no esperabas esta invitación, ignora este correo.</p>\
          <p>El equipo de Lupa</p></body></html>"
     );
-    Mail { to: to.to_string(), subject, text, html }
+    Mail { to: to.to_string(), subject, text, html, attachments: Vec::new() }
 }
 
 /// Escapes text for HTML element content and attribute values.
@@ -114,6 +124,16 @@ struct ResendBody<'a> {
     subject: &'a str,
     html: &'a str,
     text: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    attachments: Vec<ResendAttachment<'a>>,
+}
+
+/// Resend's attachment: `content` is the file base64-encoded, with its name and media type.
+#[derive(Serialize)]
+struct ResendAttachment<'a> {
+    filename: &'a str,
+    content: String,
+    content_type: &'a str,
 }
 
 /// Builds the Resend request for `mail`, sent from `from` with `api_key`.
@@ -124,6 +144,15 @@ pub fn resend_request(api_key: &str, from: &str, mail: &Mail) -> Result<HttpCall
         subject: &mail.subject,
         html: &mail.html,
         text: &mail.text,
+        attachments: mail
+            .attachments
+            .iter()
+            .map(|a| ResendAttachment {
+                filename: &a.filename,
+                content: base64::Engine::encode(&base64::engine::general_purpose::STANDARD, a.content.as_bytes()),
+                content_type: &a.content_type,
+            })
+            .collect(),
     })
     .map_err(|e| e.to_string())?;
     Ok(HttpCall {
@@ -189,6 +218,7 @@ mod tests {
             subject: "hello world".into(),
             text: "it works!".into(),
             html: "<strong>it works!</strong>".into(),
+            attachments: Vec::new(),
         };
         let call = resend_request("re_123456789", "Acme <onboarding@resend.dev>", &mail).unwrap();
         assert_eq!(call.method, request["method"]);
@@ -198,6 +228,27 @@ mod tests {
         }
         let body: serde_json::Value = serde_json::from_str(&call.body).unwrap();
         assert_eq!(body, request["body"]);
+    }
+
+    #[test]
+    fn attachments_go_to_resend_base64_encoded_with_their_type() {
+        let mail = Mail {
+            to: "a@example.com".into(),
+            subject: "s".into(),
+            text: "t".into(),
+            html: "h".into(),
+            attachments: vec![Attachment {
+                filename: "sesion.ics".into(),
+                content_type: "text/calendar".into(),
+                content: "BEGIN:VCALENDAR\r\n".into(),
+            }],
+        };
+        let body: serde_json::Value =
+            serde_json::from_str(&resend_request("k", "f@example.com", &mail).unwrap().body).unwrap();
+        assert_eq!(
+            body["attachments"],
+            serde_json::json!([{ "filename": "sesion.ics", "content": "QkVHSU46VkNBTEVOREFSDQo=", "content_type": "text/calendar" }])
+        );
     }
 
     #[test]

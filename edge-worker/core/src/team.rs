@@ -1,6 +1,7 @@
 //! Research teams (ADR 0019): a workspace's roles, what each route needs of them, and who takes a paid seat. The
 //! worker's dispatch reads the member's role with the session (no extra D1 round trip) and checks [`need`] once,
 //! before the handler runs; handlers scope every read to the session's workspace.
+//! Size: [`need`] is one exhaustive match over every route, so a new route can't skip deciding.
 
 use crate::routes::RouteId;
 
@@ -102,6 +103,13 @@ pub fn need(route: RouteId) -> Need {
         | R::ThemesGet
         | R::ReelList
         | R::ReelGet
+        // Moderated sessions (ADR 0024): every member may watch one as an observer; deleting one
+        // is its moderator's, an admin's or the owner's (the handler checks which).
+        | R::SessionList
+        | R::SessionGet
+        | R::SessionDelete
+        | R::SessionRoom
+        | R::SessionIce
         // Who is on the team: every member sees it (invitations only admins and the owner).
         | R::TeamGet
         // Whether the workspace has paid: every member's screens follow it (ADR 0012); changing it is the owner's.
@@ -125,7 +133,9 @@ pub fn need(route: RouteId) -> Need {
         // Summaries and themes cost model calls: researchers make them, observers read them.
         | R::SummaryRegenerate
         | R::ThemesRegenerate
-        | R::ThemeReel => Need::Research,
+        | R::ThemeReel
+        // Moderating talks to a participant on the team's behalf, as running a study does.
+        | R::SessionCreate => Need::Research,
         R::InvitationCreate
         | R::InvitationResend
         | R::InvitationRevoke
@@ -181,6 +191,9 @@ pub fn need(route: RouteId) -> Need {
         | R::EntrySusAnswer
         | R::EntryQuestionAnswers
         | R::SharedView
+        | R::SessionLinkView
+        | R::SessionLinkRoom
+        | R::SessionLinkIce
         | R::InvitationView
         | R::SharedMedia
         | R::SingleUpload

@@ -29,6 +29,9 @@ const ACCOUNT: &[&str] = &[
     // Their address leaves no trace either: a waitlist sign-up and mails kept in the local outbox.
     "DELETE FROM waitlist WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = ?1)",
     "DELETE FROM mail_outbox WHERE lower(trim(to_address)) = (SELECT email_normalized FROM users WHERE id = ?1)",
+    // The sessions they moderated: their rooms' links stop working (ADR 0024).
+    "DELETE FROM moderated_sessions WHERE moderator_id = ?1",
+    "DELETE FROM session_room_members WHERE user_id = ?1",
     "DELETE FROM sessions WHERE user_id = ?1",
     "DELETE FROM password_resets WHERE user_id = ?1",
     "DELETE FROM subscriptions WHERE user_id = ?1",
@@ -45,6 +48,7 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
     let user = crate::auth::users::add_by_id(&mut reads, id)?;
     let owned = reads.add(OWNED_WORKSPACES, &[text(id)])?;
     let seated = reads.add(SEAT_WORKSPACES, &[text(id)])?;
+    let rooms = reads.add(crate::moderated::room::ROOMS_OF_ACCOUNT, &[text(id)])?;
     let results = reads.run().await?;
     if results.first::<serde_json::Value>(user)?.is_none() {
         return Err(ApiError::not_found());
@@ -69,6 +73,8 @@ pub async fn delete(app: &App, id: &str) -> ApiResult<()> {
             err
         }
     })?;
+    // The sessions they moderated, and their teams', went with them: their rooms close (ADR 0024).
+    crate::moderated::room::close_after_answer(app, results.values::<String>(rooms)?);
     // The teams they sat in pay for one seat less (ADR 0019).
     for workspace in &seated {
         crate::billing::seats::sync_after_answer(app, workspace);

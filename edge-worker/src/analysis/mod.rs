@@ -230,7 +230,10 @@ pub async fn delete(app: &App, user: &SessionUser, id: &str) -> ApiResult<Respon
     let mut batch = Batch::new(&database);
     // Logged first, while the analysis is there to be named (ADR 0019).
     crate::team::activity::add_for_analysis(&mut batch, user, ActivityKind::AnalysisDeleted, id, app.now())?;
+    // Its moderated sessions' rooms close once the rows are gone (ADR 0024).
+    let rooms = batch.add(crate::moderated::room::ROOMS_OF_ANALYSIS, &[crate::platform::db::text(id)])?;
     repo::add_delete(&mut batch, &database, id, app.now())?;
-    crate::participation::purge::delete_and_drain(app, batch).await?;
+    let results = crate::participation::purge::delete_and_drain(app, batch).await?;
+    crate::moderated::room::close_after_answer(app, results.values::<String>(rooms)?);
     json(200, &MessageResponse { message: DELETED.into() })
 }

@@ -13,8 +13,8 @@ use worker::{Request, Response};
 use crate::auth::sessions::{self, SessionUser};
 use crate::error::{ApiError, ApiResult};
 use crate::{
-    admin, analysis, auth, billing, health, http, insights, live, participation, playback, recordings, study, team,
-    thumbnails, transcripts, waitlist, App,
+    admin, analysis, auth, billing, health, http, insights, live, moderated, participation, playback, recordings,
+    study, team, thumbnails, transcripts, waitlist, App,
 };
 
 /// Resolves and runs the handler; returns the route pattern for the log.
@@ -184,6 +184,15 @@ async fn handle(
         RouteId::TeamActivity => team::log::list(app, user()?, &req).await,
         RouteId::TeamActivityCsv => team::log::export(app, user()?, &req).await,
         RouteId::InvitationView => team::joining::view(app, p.token()).await,
+        RouteId::SessionCreate => moderated::sessions::create(app, user()?, &mut req, p.id()).await,
+        RouteId::SessionList => moderated::sessions::list(app, user()?, p.id()).await,
+        RouteId::SessionGet => moderated::sessions::get(app, user()?, p.id()).await,
+        RouteId::SessionDelete => moderated::sessions::delete(app, user()?, p.id()).await,
+        RouteId::SessionRoom => moderated::room::open(app, user()?, &req, p.id()).await,
+        RouteId::SessionIce => moderated::ice::for_member(app, user()?, p.id()).await,
+        RouteId::SessionLinkView => moderated::link::view(app, &req, p.token()).await,
+        RouteId::SessionLinkRoom => moderated::link::room(app, &req, p.token()).await,
+        RouteId::SessionLinkIce => moderated::link::ice(app, &req, p.token()).await,
         RouteId::InvitationAccept => team::joining::accept(app, user()?, p.token()).await,
         RouteId::LiveChunk => live::chunk(app, &req, p.id(), p.segment(), p.track(), p.index()).await,
     }

@@ -1,4 +1,5 @@
-//! What goes when something is deleted (ADR 0012): answers, tags, reel places and share links.
+//! What goes when something is deleted (ADR 0012): answers, tags, reel places and share links,
+//! and an analysis's moderated sessions (ADR 0024).
 //! These statements go in the same D1 batch as the deletion they belong to, before it, so a
 //! share link never outlives what it shows, not even for a moment. (The tables also cascade on
 //! their foreign keys; the explicit statements keep the batch self-evident.)
@@ -59,6 +60,7 @@ const ANALYSIS: &[&str] = &[
     "DELETE FROM sus_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     "DELETE FROM question_answers WHERE entry_id IN (SELECT id FROM analysis_entries WHERE analysis_id = ?1)",
     "DELETE FROM screen_outs WHERE analysis_id = ?1",
+    "DELETE FROM moderated_sessions WHERE analysis_id = ?1",
 ];
 const WORKSPACE: &[&str] = &[
     "DELETE FROM shares WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
@@ -71,6 +73,7 @@ const WORKSPACE: &[&str] = &[
     "DELETE FROM sus_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
     "DELETE FROM question_answers WHERE entry_id IN (SELECT e.id FROM analysis_entries e JOIN analyses a ON a.id = e.analysis_id WHERE a.workspace_id = ?1)",
     "DELETE FROM screen_outs WHERE analysis_id IN (SELECT id FROM analyses WHERE workspace_id = ?1)",
+    "DELETE FROM moderated_sessions WHERE workspace_id = ?1",
 ];
 
 /// The statements for `scope`; put them in the deletion's batch, before the deletion itself.

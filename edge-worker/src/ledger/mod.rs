@@ -180,8 +180,8 @@ pub enum Viewers<'a> {
 const WATCHED_BY_SESSION: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE session_hash = ?1";
 const WATCHED_BY_USER: &str = "SELECT DISTINCT entry_id AS value FROM live_viewers WHERE user_id = ?1";
 
-/// After the answer: asks the object of every participation `who` watched live to check its
-/// viewers again (hardening 4). Each object asks D1 whether each such socket's session lasts and
+/// After the answer: asks the object of every participation `who` watched live, and the room of
+/// every moderated session they joined, to check their sockets again (hardening 4). Each object asks D1 whether each such socket's session lasts and
 /// still has access, and closes the others, so a logout or a lost access ends a live view at once.
 /// A failure is logged; a socket missed here is still checked on its next request.
 pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
@@ -197,11 +197,15 @@ pub fn recheck_viewers(app: &App, who: Viewers<'_>) {
             let mut batch = Batch::new(&database);
             let watched = batch.add(sql, &[text(&key)])?;
             let entries = batch.run().await?.all::<crate::platform::db::Value<String>>(watched)?;
-            let call = Call::from(WorkerCall::Recheck { session_hash: session, user_id: user });
+            // The moderated sessions' rooms the same account joined (ADR 0024) close the same way.
+            let rooms = crate::moderated::room::recheck(&background, session.as_deref(), user.as_deref());
+            let call = Call::from(WorkerCall::Recheck { session_hash: session.clone(), user_id: user.clone() });
             let calls = entries.iter().map(|e| send::<()>(&background, &e.value, &call));
-            for answer in futures_util::future::join_all(calls).await {
+            let (answers, rooms) = futures_util::future::join(futures_util::future::join_all(calls), rooms).await;
+            for answer in answers {
                 answer?;
             }
+            rooms?;
             Ok::<(), ApiError>(())
         };
         if let Err(err) = result.await {

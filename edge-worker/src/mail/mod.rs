@@ -1,6 +1,7 @@
 //! Sending mail through one interface with two providers: the local outbox (a D1 table plus a
 //! console log; the default, so `npm start` works offline) and Resend's HTTP API in production
-//! (chosen when the `MAIL_API_KEY` secret is set).
+//! (chosen when the `MAIL_API_KEY` secret is set). Both send a mail's attachments (a planned
+//! session's calendar event): the outbox keeps them as JSON, Resend gets them base64-encoded.
 
 use lupa_core::mail::{resend_request, resend_response, Mail};
 use worker::console_log;
@@ -8,7 +9,7 @@ use worker::console_log;
 use crate::error::{ApiError, ApiResult};
 use crate::http::send_call;
 use crate::platform::config::optional_secret;
-use crate::platform::db::{db, failed, int, new_id, stmt, text, Busy};
+use crate::platform::db::{db, failed, int, new_id, opt_text, stmt, text, Busy};
 use crate::App;
 
 /// The configured provider.
@@ -32,7 +33,8 @@ pub async fn purge_outbox(app: &App) -> ApiResult<usize> {
 }
 
 const INSERT_OUTBOX: &str =
-    "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, created_at, attachments_json) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 impl Mailer {
     pub fn from_env(app: &App) -> Mailer {
@@ -46,6 +48,13 @@ impl Mailer {
         match self {
             Mailer::Outbox => {
                 let database = db(app)?;
+                // Kept as sent, so a test (or `npm run mail`) reads the calendar file as the
+                // provider would deliver it.
+                let attachments = if mail.attachments.is_empty() {
+                    None
+                } else {
+                    Some(serde_json::to_string(&mail.attachments).map_err(ApiError::internal)?)
+                };
                 stmt(
                     &database,
                     INSERT_OUTBOX,
@@ -56,6 +65,7 @@ impl Mailer {
                         text(&mail.text),
                         text(&mail.html),
                         int(app.now()),
+                        opt_text(attachments.as_deref()),
                     ],
                 )?
                 .run_busy()

@@ -209,15 +209,17 @@ fn add_pending(batch: &mut Batch<'_>) -> ApiResult<Pending> {
 }
 
 /// Runs `batch` (deletions that queue R2 work, in one transaction) and drains the queue it leaves.
-pub async fn delete_and_drain(app: &App, mut batch: Batch<'_>) -> ApiResult<()> {
+pub async fn delete_and_drain(app: &App, mut batch: Batch<'_>) -> ApiResult<Results> {
     let pending = add_pending(&mut batch)?;
     let results = batch.run().await?;
-    carry_out(app, &results, pending).await
+    carry_out(app, &results, pending).await?;
+    // The batch's own reads, for the caller (the rooms its deletion closes, ADR 0024).
+    Ok(results)
 }
 
 /// Aborts the queued multipart uploads, then deletes the queued prefixes.
 pub async fn drain(app: &App) -> ApiResult<()> {
-    delete_and_drain(app, Batch::new(&db(app)?)).await
+    delete_and_drain(app, Batch::new(&db(app)?)).await.map(|_| ())
 }
 
 /// Does the R2 work a batch read from the queue; notes the outcome in the queue after the answer.

@@ -99,6 +99,7 @@ pub async fn delete(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let found = reads.add(FIND, &[text(id), text(&user.user.id)])?;
     let live = reads.add(LIVE_SUBSCRIPTIONS, &[text(id)])?;
     let members = reads.add(MEMBERS, &[text(id)])?;
+    let rooms = reads.add(crate::moderated::room::ROOMS_OF_WORKSPACE, &[text(id)])?;
     let results = reads.run().await?;
     let found = results.first::<Found>(found)?;
     let Some(Found { name, role: Some(role) }) = found else {
@@ -123,6 +124,8 @@ pub async fn delete(app: &App, user: &SessionUser, req: &mut Request, id: &str) 
     let mut batch = Batch::new(&database);
     add_delete_workspace(&mut batch, &database, id, app.now())?;
     purge::delete_and_drain(app, batch).await?;
+    // The team's moderated sessions went with it: their rooms close (ADR 0024).
+    crate::moderated::room::close_after_answer(app, results.values::<String>(rooms)?);
     // Their live views of the team's participations end now (the entries are gone).
     for member in &members {
         crate::ledger::recheck_viewers(app, crate::ledger::Viewers::User(member));

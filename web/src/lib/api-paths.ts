@@ -210,6 +210,24 @@ export const apiPaths = {
   invitationView: (token: string) => `/invitations/${e(token)}`,
   /** POST /invitations/{token}/accept (session) */
   invitationAccept: (token: string) => `/invitations/${e(token)}/accept`,
+  /** POST /analysis/{id}/sessions (session) */
+  sessionCreate: (id: string) => `/analysis/${e(id)}/sessions`,
+  /** GET /analysis/{id}/sessions (session) */
+  sessionList: (id: string) => `/analysis/${e(id)}/sessions`,
+  /** GET /sessions/{id} (session) */
+  sessionGet: (id: string) => `/sessions/${e(id)}`,
+  /** DELETE /sessions/{id} (session) */
+  sessionDelete: (id: string) => `/sessions/${e(id)}`,
+  /** GET /sessions/{id}/room (session) */
+  sessionRoom: (id: string) => `/sessions/${e(id)}/room`,
+  /** POST /sessions/{id}/ice (session) */
+  sessionIce: (id: string) => `/sessions/${e(id)}/ice`,
+  /** GET /session-link/{token} (public) */
+  sessionLinkView: (token: string) => `/session-link/${e(token)}`,
+  /** GET /session-link/{token}/room (public) */
+  sessionLinkRoom: (token: string) => `/session-link/${e(token)}/room`,
+  /** POST /session-link/{token}/ice (public) */
+  sessionLinkIce: (token: string) => `/session-link/${e(token)}/ice`,
   /** GET /share/{token} (public) */
   sharedView: (token: string) => `/share/${e(token)}`,
   /** GET /share-media/{id}/{source}/{segment}/{track} (signed) */

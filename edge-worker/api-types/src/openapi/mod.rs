@@ -53,7 +53,8 @@ named_schemas! {
     transcript::TranscriptResponse, transcript::TranscriptSearchResponse, WorkspacesResponse, WorkspaceDto,
     TeamResponse, InvitationRequest, InvitationDto, MemberUpdateRequest, MemberDto, InvitationViewResponse,
     ActivityResponse, WorkspaceCreateRequest, WorkspaceDeleteRequest, OwnershipRequest,
-    AdminWorkspacesResponse, EntrySummaryResponse, UplinkProbeResponse
+    AdminWorkspacesResponse, EntrySummaryResponse, UplinkProbeResponse, NewSessionRequest, ModeratedSessionDto,
+    ModeratedSessionsResponse, SessionLinkResponse, IceConfigDto
 }
 
 const VARIANTS: [&str; 2] = ["NewNoteRequest", "NewReelRequest"];

@@ -252,6 +252,35 @@ declare_routes! {
     InvitationAccept: post("/invitations/{token}/accept", Session).d1(2)
         .doc("Join the workspace with the signed-in account (its e-mail must be the invited one); it becomes current")
         .gives(200, Json("WorkspaceDto")),
+    SessionCreate: post("/analysis/{id}/sessions", Session)
+        .d1(2)
+        .doc("Create a moderated session (ADR 0024): its participant link, shown only in this answer and mailed to participantEmail (with a calendar event when plannedAt is set); the caller moderates")
+        .takes(Json("NewSessionRequest")).gives(201, Json("ModeratedSessionDto")),
+    SessionList: get("/analysis/{id}/sessions", Session).d1(2)
+        .doc("The analysis's moderated sessions, newest first (ADR 0024)").gives(200, Json("ModeratedSessionsResponse")),
+    SessionGet: get("/sessions/{id}", Session).d1(2)
+        .doc("A moderated session with the caller's part in it: its moderator, or an observer (ADR 0024)").gives(200, Json("ModeratedSessionDto")),
+    SessionDelete: delete("/sessions/{id}", Session).d1(2)
+        .doc("Delete a moderated session (its moderator, an admin or the owner): its link stops working and its room closes")
+        .gives(204, NoBody),
+    SessionRoom: get("/sessions/{id}/room", Session)
+        .d1(2)
+        .why("the session; the moderated session in the caller's workspace with the room's member noted. Then the WebSocket is the room object's: its messages cost no D1 (ADR 0024)")
+        .doc("Join a moderated session's room as its moderator or an observer: a WebSocket (Upgrade) of signalling and the backchannel (ADR 0024)")
+        .gives(101, NoBody).headers("LiveHeaders").fails(&[403, 426, 429]),
+    SessionIce: post("/sessions/{id}/ice", Session).d1(2)
+        .doc("How a member's browser connects the call: the media transport and its ICE servers (ADR 0024)").gives(200, Json("IceConfigDto")),
+    SessionLinkView: get("/session-link/{token}", Public).d1(1)
+        .doc("What a participant's session link shows: the session, its analysis, when it is planned and who moderates; 404 once deleted or ended")
+        .gives(200, Json("SessionLinkResponse")).rate_limited(),
+    SessionLinkRoom: get("/session-link/{token}/room", Public)
+        .d1(1)
+        .why("no session: the attempt counted with the link read; then the WebSocket is the room object's (ADR 0024)")
+        .doc("Join a moderated session's room as its participant, by the link: a WebSocket (Upgrade); the participant is told only of the moderator")
+        .gives(101, NoBody).headers("LiveHeaders").rate_limited().fails(&[403, 426]),
+    SessionLinkIce: post("/session-link/{token}/ice", Public).d1(1)
+        .doc("How the participant's browser connects the call: the media transport and its ICE servers (ADR 0024)")
+        .gives(200, Json("IceConfigDto")).rate_limited(),
     SharedView: get("/share/{token}", Public)
         .d1(2)
         .why("no session: the attempt counted with the link read, then the view counted with what it shows")
