@@ -54,7 +54,10 @@ test('every acknowledged chunk is already in R2; repeats are idempotent and bad 
   assert.deepEqual(r2Keys(prefixOf(id, entryId)), [`${prefixOf(id, entryId)}segments/1/screen-chunks/000000`]);
 
   // A retry of the same chunk (its answer was lost) changes nothing; another size is a conflict.
-  assert.deepEqual(await putChunk(entryId, cookie, 1, 0, chunk, 1000), { status: 200, json: { stored: true, watched: false } });
+  assert.deepEqual(await putChunk(entryId, cookie, 1, 0, chunk, 1000), {
+    status: 200,
+    json: { stored: true, watched: false },
+  });
   const ledger = ledgerOf(entryId);
   assert.equal(ledger.stored_bytes, 300_000, 'a repeated chunk counts once');
   assert.equal(ledger.reserved_bytes, 0, 'nothing is left reserved');
