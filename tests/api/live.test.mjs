@@ -10,6 +10,7 @@ import { BASE, sessionCookie, signUp, client } from './helpers.mjs';
 import { q, sql } from './db.mjs';
 import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
 import { watch } from './live-watch.mjs';
+import { upgradeStatus } from './moderated-room.mjs';
 import {
   openSegment,
   openUploads,
@@ -43,34 +44,9 @@ async function owner() {
   return { ...user, analysis: (await createAnalysis(user, valid)).id };
 }
 
-/** The status (and body, when refused) of a raw HTTP/1.1 upgrade request for the live socket. */
-async function upgrade(entryId, cookie, { origin = BASE } = {}) {
-  const { request } = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const headers = {
-      connection: 'Upgrade',
-      upgrade: 'websocket',
-      'sec-websocket-version': '13',
-      'sec-websocket-key': randomBytes(16).toString('base64'),
-      origin,
-    };
-    if (cookie) headers.cookie = cookie;
-    const req = request(`${BASE}/api/v1/entry/${entryId}/live`, { headers });
-    req.on('upgrade', (res, socket) => {
-      socket.destroy();
-      resolve({ status: res.statusCode });
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** The status (and JSON body, when refused) of a raw upgrade request for the live socket. */
+const upgrade = (entryId, cookie, { origin = BASE } = {}) =>
+  upgradeStatus(`/entry/${entryId}/live`, { cookie, origin });
 
 test('the owner watches chunks, steps, answers and Finish as they happen', async () => {
   const o = await owner();
@@ -274,10 +250,7 @@ test('at most 10 viewers: the 11th gets 429 with a message in Spanish', async ()
   await Promise.all(viewers.map((v) => v.next((e) => e.type === 'snapshot')));
   const refused11 = await upgrade(p.entryId, o.cookie);
   assert.equal(refused11.status, 429);
-  assert.equal(
-    JSON.parse(refused11.body).message,
-    'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.',
-  );
+  assert.equal(refused11.body.message, 'Ya hay 10 personas viendo esta participación en directo. Inténtalo más tarde.');
   const refused = await client.entryLive(p.entryId, { cookie: o.cookie });
   assert.equal(refused.status, 426);
   assert.match(refused.json.message, /WebSocket/);
@@ -313,7 +286,7 @@ test("a page of another site cannot open the live socket with the researcher's c
   await openSegment(p.entryId, p.cookie);
   const hijack = await upgrade(p.entryId, o.cookie, { origin: 'https://evil.example' });
   assert.equal(hijack.status, 403);
-  assert.equal(JSON.parse(hijack.body).message, 'Solicitud rechazada: origen no permitido');
+  assert.equal(hijack.body.message, 'Solicitud rechazada: origen no permitido');
   assert.equal((await upgrade(p.entryId, o.cookie)).status, 101);
 });
 
