@@ -180,6 +180,11 @@ const invite = screen(
   () => import('@/features/team/routes/invite-page'),
   (m) => m.InvitePage,
 );
+const sessionRoom = screen(
+  'sessionRoom',
+  () => import('@/features/sessions/routes/session-room-page'),
+  (m) => m.SessionRoomPage,
+);
 const share = screen(
   'share',
   () => import('@/features/insights/routes/share-page'),
@@ -285,6 +290,8 @@ export const routes: RouteObject[] = [
           { path: 'analysis/:id', ...analysisDetail },
           { path: 'entry/:id', ...entry },
           { path: 'team', ...team },
+          // A moderated session's room (issue 49, ADR 0024): the moderator's or an observer's view.
+          { path: 'session/:id', ...sessionRoom },
         ],
       },
       {
