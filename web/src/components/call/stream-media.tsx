@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { RemoteMedia } from '@/lib/call/call-client';
+import '@/components/call/call.css';
 
 /** Plays every call `<audio>` on the page again (from a click, which grants the gesture). */
 export function playCallAudio(): void {
