@@ -112,17 +112,23 @@ const analysisDetail = {
     Promise.all([
       import('@/features/analysis/routes/analysis-detail-page'),
       import('@/features/insights/components/insights-section'),
-    ]).then(([page, insights]) => ({
+      import('@/features/sessions/components/sessions-section'),
+    ]).then(([page, insights, sessions]) => ({
       Component: () => (
         <page.AnalysisDetailPage
-          renderInsights={(analysis, part) => (
-            <insights.InsightsSection
-              analysisId={analysis.id}
-              analysisName={analysis.name}
-              taskCount={analysis.tasks.length}
-              part={part}
-            />
-          )}
+          renderInsights={(analysis, part) =>
+            // The moderated sessions (issue 49) sit on the 'Compartir' tab beside the share links.
+            part === 'sessions' ? (
+              <sessions.SessionsSection analysisId={analysis.id} />
+            ) : (
+              <insights.InsightsSection
+                analysisId={analysis.id}
+                analysisName={analysis.name}
+                taskCount={analysis.tasks.length}
+                part={part}
+              />
+            )
+          }
         />
       ),
     })),
