@@ -105,8 +105,14 @@ export class CallClient {
     return this.socket?.send({ type: 'chat', text }) ?? false;
   }
 
+  /** Moves everyone else to task `index`; the room does not echo it, so the sender notes it itself. */
   sendTask(index: number): boolean {
-    return this.socket?.send({ type: 'task', index }) ?? false;
+    const sent = this.socket?.send({ type: 'task', index }) ?? false;
+    if (sent) {
+      this.room = reduceRoom(this.room, { type: 'task', index });
+      this.emit();
+    }
+    return sent;
   }
 
   close(): void {

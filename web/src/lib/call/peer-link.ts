@@ -7,6 +7,10 @@
  */
 import { parseSignal, type SignalPayload } from '@/lib/call/signal-payload';
 
+/** How often the link checks itself, and how long it may stay unconnected before an ICE restart. */
+const WATCH_MS = 2_000;
+const STUCK_MS = 8_000;
+
 export type LinkHealth = 'connecting' | 'connected' | 'interrupted';
 
 export interface PeerLinkOptions {
@@ -26,8 +30,24 @@ export class PeerLink {
   /** The local tracks sent, by track id, with the sender to remove them again. */
   private readonly senders = new Map<string, RTCRtpSender>();
 
+  /** When the link last connected, or last tried to (ICE restarts are spaced by `STUCK_MS`). */
+  private lastProgress = Date.now();
+  private readonly watchdog: ReturnType<typeof setInterval>;
+
   constructor(private readonly options: PeerLinkOptions) {
     this.pc = new RTCPeerConnection({ iceServers: options.iceServers });
+    // A link that never connects, or lost its connection, is restarted by one side (the impolite
+    // one, so the two never restart against each other): a fresh offer with new ICE credentials
+    // and candidates, which also recovers candidates dropped while two offers crossed.
+    this.watchdog = setInterval(() => {
+      if (this.pc.connectionState === 'connected') {
+        this.lastProgress = Date.now();
+        return;
+      }
+      if (options.polite || Date.now() - this.lastProgress < STUCK_MS) return;
+      this.lastProgress = Date.now();
+      this.pc.restartIce();
+    }, WATCH_MS);
     this.pc.addEventListener('negotiationneeded', () => void this.offer());
     this.pc.addEventListener('icecandidate', ({ candidate }) => {
       if (candidate) options.send({ kind: 'candidate', candidate: candidate.toJSON() });
@@ -113,6 +133,7 @@ export class PeerLink {
 
   close(): void {
     this.closed = true;
+    clearInterval(this.watchdog);
     this.pc.close();
   }
 }
