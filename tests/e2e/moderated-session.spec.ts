@@ -9,6 +9,7 @@
 // shows, and the call comes back by itself while the recording goes on.
 import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { expect, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
+import { designFindings, useColorScheme } from './support/design-checks';
 import { expectVideoAdvances } from './support/media';
 import { card, recordingStatus, researcherWithAnalysis } from './support/participation';
 import { invitePathFor } from './support/team';
@@ -22,6 +23,18 @@ async function addObserver(owner: APIRequestContext, observer: APIRequestContext
   const path = await invitePathFor(email);
   const accepted = await observer.post(`/api/v1/invitations/${path.split('/').at(-1)}/accept`);
   expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/** No serious axe finding and nothing overflowing on `page` at a phone's 360 px, light and dark. */
+async function expectCleanAt360(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await useColorScheme(page, colorScheme);
+    expect(await designFindings(page, test.info()), colorScheme).toEqual([]);
+  }
+  await useColorScheme(page, 'light');
+  if (size) await page.setViewportSize(size);
 }
 
 /** The loudest sample (0–1) of the live call audio on `page` over 2.5 s, read with a WebAudio analyser. */
@@ -121,6 +134,10 @@ test('a moderated session: the moderator sees and hears the participant, observe
   await expect.poll(() => callAudioPeak(moderator), { timeout: 20_000 }).toBeGreaterThan(0.01);
   // The observer gets the same picture, relayed by the moderator.
   await expectVideoAdvances(observer.getByTestId('remote-screen'));
+  // Both rooms read well on a phone, and so does the participant's call.
+  await expectCleanAt360(moderator);
+  await expectCleanAt360(observer);
+  await expectCleanAt360(page);
 
   // The participant hears the moderator, and nothing on their page names the observer.
   await expect(page.getByTestId('participant-call-status')).toHaveText('Conectado con el moderador', {

@@ -22,17 +22,20 @@ export function Backchannel({ chat, onSend }: { chat: RoomChatDto[]; onSend: (te
         {t('moderated.chat.title')}
       </h2>
       <p className="text-note">{t('moderated.chat.hint')}</p>
-      <ol className="backchannel__log" role="log" aria-live="polite" aria-labelledby="backchannel-title">
-        {chat.length === 0 ? <li className="backchannel__empty">{t('moderated.chat.empty')}</li> : null}
-        {chat.map((message, i) => (
-          <li key={`${message.atMs}-${i}`} className="backchannel__message" data-testid="chat-message">
-            <span className="backchannel__from">
-              {message.fromName} · {formatTime(message.atMs)}
-            </span>
-            <span>{message.text}</span>
-          </li>
-        ))}
-      </ol>
+      {/* A log region around the list (a role on the list itself would hide its items from readers). */}
+      <div className="backchannel__log" role="log" aria-live="polite" aria-labelledby="backchannel-title">
+        {chat.length === 0 ? <p className="text-note">{t('moderated.chat.empty')}</p> : null}
+        <ol className="backchannel__list">
+          {chat.map((message, i) => (
+            <li key={`${message.atMs}-${i}`} className="backchannel__message" data-testid="chat-message">
+              <span className="backchannel__from">
+                {message.fromName} · {formatTime(message.atMs)}
+              </span>
+              <span>{message.text}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form className="backchannel__form" onSubmit={submit}>
         <label htmlFor="backchannel-text">{t('moderated.chat.label')}</label>
         <div className="backchannel__row">
