@@ -6,7 +6,8 @@
 // hears the moderator and is never shown the observer; the observer's backchannel message reaches
 // the moderator and not the participant; 'Siguiente tarea' moves the participant's floating task
 // window to task 2. Then the participant's signalling socket is cut for 5 s: 'Reconectando…'
-// shows, and the call comes back by itself while the recording goes on.
+// shows, and the call comes back by itself while the recording goes on. Deleting the session from
+// the analysis ends the call on every side, and still not the recording.
 import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { expect, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
 import { designFindings, useColorScheme } from './support/design-checks';
@@ -87,7 +88,7 @@ test('a moderated session: the moderator sees and hears the participant, observe
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const moderatorContext = await browser.newContext({ baseURL });
   const observerContext = await browser.newContext({ baseURL });
   const moderator = await moderatorContext.newPage();
@@ -186,6 +187,24 @@ test('a moderated session: the moderator sees and hears the participant, observe
   const timer = page.getByRole('timer').first();
   const before = await timer.innerText();
   await expect.poll(() => timer.innerText(), { timeout: 5_000 }).not.toBe(before);
+
+  // The analysis lists the session; deleting it closes the room: the participant's call ends,
+  // and their recording goes on.
+  await moderator.goto(`/analysis/${analysisId}?tab=share`);
+  const sessions = moderator.getByTestId('sessions-list');
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await sessions.getByRole('button', { name: 'Eliminar' }).click();
+  await moderator
+    .getByRole('alertdialog', { name: '¿Eliminar la sesión moderada?' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  await expect(moderator.getByText('Aún no hay sesiones moderadas.')).toBeVisible();
+  await expect(page.getByTestId('participant-call-status')).toHaveText(
+    'La llamada ha terminado. La grabación continúa.',
+    { timeout: 15_000 },
+  );
+  await expect(observer.getByTestId('call-status')).toHaveText('La sesión se ha eliminado.', { timeout: 15_000 });
+  await expect(recordingStatus(page)).toBeVisible();
 
   await moderatorContext.close();
   await observerContext.close();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/components/form';
 import { useTeamRole } from '@/components/session/use-team-role';
 import { useAnalysisSessions, useDeleteSession } from '@/features/sessions/api/sessions';
@@ -20,6 +21,7 @@ export function SessionsSection({ analysisId }: { analysisId: string }) {
   const sessions = useAnalysisSessions(analysisId);
   const remove = useDeleteSession(analysisId);
   const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const list = sessions.data?.sessions ?? [];
   return (
     <section className="card card--snug" aria-labelledby="sessions-title">
@@ -32,9 +34,6 @@ export function SessionsSection({ analysisId }: { analysisId: string }) {
         ) : null}
       </div>
       <p className="text-note">{t('moderated.list.body')}</p>
-      {remove.isError ? (
-        <Alert tone="error" title={serverMessage(remove.error) ?? t('moderated.list.deleteFailed')} />
-      ) : null}
       {sessions.isError ? <Alert tone="error" title={t('moderated.list.loadError')} /> : null}
       {list.length === 0 && sessions.isSuccess ? <p className="text-note">{t('moderated.list.empty')}</p> : null}
       {list.length > 0 ? (
@@ -53,8 +52,10 @@ export function SessionsSection({ analysisId }: { analysisId: string }) {
                 <button
                   type="button"
                   className="button button--ghost button--sm"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(session.id)}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(session.id);
+                  }}
                 >
                   {t('moderated.list.delete')}
                 </button>
@@ -62,6 +63,20 @@ export function SessionsSection({ analysisId }: { analysisId: string }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('moderated.list.deleteTitle')}
+          body={t('moderated.list.deleteBody')}
+          confirmLabel={t('moderated.list.delete')}
+          cancelLabel={t('moderated.create.cancel')}
+          busyLabel={t('moderated.list.deleting')}
+          destructive
+          busy={remove.isPending}
+          error={remove.isError ? (serverMessage(remove.error) ?? t('moderated.list.deleteFailed')) : null}
+          onConfirm={() => remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+          onCancel={() => setDeleting(null)}
+        />
       ) : null}
       {creating ? <CreateSessionDialog analysisId={analysisId} onClose={() => setCreating(false)} /> : null}
     </section>
