@@ -4,6 +4,7 @@
 // page (/participate, its own entry): its input step (the scripts participate.html loads, with their
 // static imports) and everything a recording needs (that, every chunk it imports lazily, and theirs:
 // the steps loaded later, the recorder's glue and the English strings, and the recorder wasm).
+// A moderated session's call, which only links with `?session=` load, has a row of its own.
 // Stylesheets are not counted.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -68,20 +69,30 @@ const publicPages = Object.entries(PUBLIC_PAGES).map(([path, file]) => {
   return [path, files.map((f) => join('web/dist', f))];
 });
 const inputStep = loadedBy('participate.html');
-/** Adds every chunk the chunks in `seen` import lazily, and theirs, to `seen`. */
-function lazyClosure(seen) {
+/**
+ * The moderated session's call (issue 49, ADR 0024): loaded only by a link with `?session=`, so an
+ * unmoderated participant never downloads it; counted on its own row, not in the recording's.
+ */
+const MODERATED_CALL = 'src/features/participate/components/moderated-call.tsx';
+/** Adds every chunk the chunks in `seen` import lazily, and theirs, to `seen` (but not `skip`'s). */
+function lazyClosure(seen, skip = new Set()) {
   let grown = true;
   while (grown) {
     grown = false;
     for (const key of [...seen]) {
       const before = seen.size;
-      closure(manifest[key]?.dynamicImports ?? [], seen);
+      closure(
+        (manifest[key]?.dynamicImports ?? []).filter((k) => !skip.has(k)),
+        seen,
+      );
       if (seen.size > before) grown = true;
     }
   }
   return seen;
 }
-const recording = lazyClosure(new Set(inputStep));
+const recording = lazyClosure(new Set(inputStep), new Set([MODERATED_CALL]));
+/** What the call adds on top of a recording: its chunk and what it imports that a recording doesn't. */
+const moderatedCall = [...lazyClosure(closure([MODERATED_CALL]))].filter((key) => !recording.has(key));
 const recorderWasm = readdirSync(join(root, 'web/dist/assets'))
   .filter((f) => f.endsWith('.wasm'))
   .map((f) => join('web/dist/assets', f));
@@ -119,6 +130,15 @@ const rows = [
         ...recorderWasm,
       ]),
     ]),
+  ],
+  [
+    'participantModeratedCall',
+    '/participate moderated call JS',
+    sum(
+      filesOf(moderatedCall)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join('web/dist', f)),
+    ),
   ],
 ];
 let over = 0;

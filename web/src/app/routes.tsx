@@ -112,17 +112,23 @@ const analysisDetail = {
     Promise.all([
       import('@/features/analysis/routes/analysis-detail-page'),
       import('@/features/insights/components/insights-section'),
-    ]).then(([page, insights]) => ({
+      import('@/features/sessions/components/sessions-section'),
+    ]).then(([page, insights, sessions]) => ({
       Component: () => (
         <page.AnalysisDetailPage
-          renderInsights={(analysis, part) => (
-            <insights.InsightsSection
-              analysisId={analysis.id}
-              analysisName={analysis.name}
-              taskCount={analysis.tasks.length}
-              part={part}
-            />
-          )}
+          renderInsights={(analysis, part) =>
+            // The moderated sessions (issue 49) sit on the 'Compartir' tab beside the share links.
+            part === 'sessions' ? (
+              <sessions.SessionsSection analysisId={analysis.id} />
+            ) : (
+              <insights.InsightsSection
+                analysisId={analysis.id}
+                analysisName={analysis.name}
+                taskCount={analysis.tasks.length}
+                part={part}
+              />
+            )
+          }
         />
       ),
     })),
@@ -179,6 +185,11 @@ const invite = screen(
   'invite',
   () => import('@/features/team/routes/invite-page'),
   (m) => m.InvitePage,
+);
+const sessionRoom = screen(
+  'sessionRoom',
+  () => import('@/features/sessions/routes/session-room-page'),
+  (m) => m.SessionRoomPage,
 );
 const share = screen(
   'share',
@@ -285,6 +296,8 @@ export const routes: RouteObject[] = [
           { path: 'analysis/:id', ...analysisDetail },
           { path: 'entry/:id', ...entry },
           { path: 'team', ...team },
+          // A moderated session's room (issue 49, ADR 0024): the moderator's or an observer's view.
+          { path: 'session/:id', ...sessionRoom },
         ],
       },
       {

@@ -39,7 +39,7 @@ import '@/components/ui/page-header.css';
 import '@/features/analysis/analysis.css';
 
 /** Renders the insights feature's part of a tab: 'Notas y clips', or the share links of 'Compartir'. */
-export type RenderInsights = (analysis: AnalysisDto, part: 'clips' | 'shares') => ReactNode;
+export type RenderInsights = (analysis: AnalysisDto, part: 'clips' | 'shares' | 'sessions') => ReactNode;
 
 export function AnalysisDetailPage({ renderInsights }: { renderInsights?: RenderInsights }) {
   const { t } = useTranslation();
@@ -197,6 +197,7 @@ function ShareTab({ analysis, renderInsights }: { analysis: AnalysisDto; renderI
         <InviteLinks analysis={analysis} />
         {analysis.panel ? <p className="text-note">{t('analysis.header.panelHint')}</p> : null}
       </section>
+      {renderInsights?.(analysis, 'sessions')}
       {canResearch ? renderInsights?.(analysis, 'shares') : <p className="text-note">{t('analysis.share.observer')}</p>}
     </div>
   );

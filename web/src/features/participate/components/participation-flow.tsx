@@ -10,7 +10,7 @@
  * while the participant reads the permissions step.
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { InputStep } from '@/features/participate/components/input-step';
 import {
   loadAnalysisStep,
@@ -24,6 +24,7 @@ import { PageLoader } from '@/components/page-loader';
 import { CheckingNotice, ResumeNotice } from '@/features/participate/components/resume-notice';
 import { ThankYou } from '@/features/participate/components/thank-you';
 import { useLeaveGuard } from '@/features/participate/hooks/use-leave-guard';
+import { sessionTokenFrom } from '@/features/participate/lib/session-link';
 import { checkUnfinishedAtom } from '@/features/participate/stores/entry-actions';
 import {
   cancelExitAtom,
@@ -63,6 +64,10 @@ const LAZY_STEPS: Partial<Record<Stage, ComponentType>> = {
   permissions: PermissionsStep,
   analysis: AnalysisStep,
 };
+// A moderated session's call (issue 49): only links with `?session=` load it.
+const ModeratedCall = lazy(() =>
+  import('@/features/participate/components/moderated-call').then((m) => ({ default: m.ModeratedCall })),
+);
 const FloatingWindowHost = lazy(() => loadFloatingWindowHost().then((m) => ({ default: m.FloatingWindowHost })));
 // The modals open after 'Participar' (the consent first), which starts loading them.
 const ConsentModal = lazy(() => loadFlowModals().then((m) => ({ default: m.ConsentModal })));
@@ -166,6 +171,7 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
   // Leaving through a link mid-analysis asks first, like 'Salir del análisis'.
   const leave = useLeaveGuard(useCallback(() => store.get(unsavedWorkAtom), [store]));
   const LazyStep = LAZY_STEPS[stage];
+  const [sessionToken] = useState(() => sessionTokenFrom(window.location.search));
 
   return (
     <div className="participate" ref={container}>
@@ -179,6 +185,12 @@ export function ParticipationFlow({ linkedId }: { linkedId: string }) {
         </Suspense>
       ) : null}
       {stage === 'done' ? <ThankYou linkedId={linkedId} /> : null}
+      {/* The call lives through the analysis step; leaving it (Finish, exit, stop) hangs up. */}
+      {sessionToken && stage === 'analysis' ? (
+        <Suspense fallback={null}>
+          <ModeratedCall token={sessionToken} />
+        </Suspense>
+      ) : null}
       {/* The floating window exists from the analysis on; unmounting the host closes it. */}
       {stage === 'analysis' || stage === 'done' ? (
         <Suspense fallback={null}>
