@@ -12,7 +12,7 @@ import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { expect, loginViaApi, registerViaApi, test, uniqueEmail } from './support/accounts';
 import { designFindings, useColorScheme } from './support/design-checks';
 import { expectVideoAdvances } from './support/media';
-import { card, recordingStatus, researcherWithAnalysis } from './support/participation';
+import { card, entryOf, recordingStatus, researcherWithAnalysis } from './support/participation';
 import { invitePathFor } from './support/team';
 
 /** Makes `email` (a new account, logged in on `observer`) an observer of `owner`'s workspace. */
@@ -128,6 +128,10 @@ test('a moderated session: the moderator sees and hears the participant, observe
     socket.connectToServer();
   });
   await participate(page, `${url.pathname}${url.search}`);
+  // The participation through the link is the session's recording (ADR 0024).
+  const entry = await entryOf(analysisId);
+  const session = await moderator.request.get(`/api/v1/sessions/${roomPath.split('/').at(-1)}`);
+  expect(((await session.json()) as { entryId: string | null }).entryId).toBe(entry.id);
 
   // The moderator sees the participant's screen and hears their microphone.
   await expect(moderator.getByTestId('call-status')).toHaveText('Conectado', { timeout: 30_000 });

@@ -14,8 +14,15 @@ import { apiPaths } from '@/lib/api-paths';
  */
 const PARTICIPATE_TIMEOUT_MS = 20_000;
 
-/** `extra`: the panel's participant id and the screener answers (ADR 0017), when there are any. */
-export const participate = (analysisId: string, extra: { pid?: string; screener?: number[][] } = {}) =>
+/**
+ * `extra`: the panel's participant id and the screener answers (ADR 0017), and a moderated
+ * session's link token (ADR 0024: the participation is then the session's recording), when there
+ * are any.
+ */
+export const participate = (
+  analysisId: string,
+  extra: { pid?: string; screener?: number[][]; sessionToken?: string } = {},
+) =>
   post<ParticipateResponse>(apiPaths.participate(), { analysisId, ...extra } satisfies ParticipationRequest, {
     timeoutMs: PARTICIPATE_TIMEOUT_MS,
   });

@@ -14,6 +14,7 @@ import { cameraSatisfied } from '@/features/participate/stores/camera-actions';
 import { dispatch, flowOf, internal, isCurrent } from '@/features/participate/stores/participation-state';
 import { enterAnalysis, streamEnded } from '@/features/participate/stores/recording-actions';
 import { panelExtras } from '@/features/participate/stores/study-flow';
+import { sessionTokenFrom } from '@/features/participate/lib/session-link';
 
 /** Asks for one device unless granted; keeps the stream and watches it for 'ended'. */
 async function requestDevice(get: Getter, set: Setter, device: Device, generation: number): Promise<void> {
@@ -84,7 +85,9 @@ export const acceptConsentAtom = atom(null, async (get, set) => {
   dispatch(set, { type: 'busy', busy: 'participate' });
   let answer;
   try {
-    answer = await participate(analysisId, panelExtras(get));
+    // Through a moderated session's link, the participation is the session's recording (ADR 0024).
+    const sessionToken = sessionTokenFrom(window.location.search);
+    answer = await participate(analysisId, { ...panelExtras(get), ...(sessionToken ? { sessionToken } : {}) });
   } catch (error) {
     if (isCurrent(get, generation)) dispatch(set, { type: 'participateFailed', notice: participateFailure(error) });
     return;
