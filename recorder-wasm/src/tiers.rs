@@ -29,7 +29,9 @@ pub struct TierRates {
 pub const TRANSCRIPTION_AUDIO_BPS: u32 = 24_000;
 
 /// Tier 0 first. Each step roughly halves the screen's video; the floor keeps 5 frames a second,
-/// enough for reading and for seeing where the pointer went.
+/// enough for reading and for seeing where the pointer went, and gives them 250 kbit/s (200 left
+/// still text blurred for seconds after a change, ADR 0023), with speech-grade audio and a
+/// smaller camera so that it still fits half a megabit with the camera.
 pub const TIERS: [TierRates; 4] = [
     TierRates {
         video_bps: 1_000_000,
@@ -53,10 +55,10 @@ pub const TIERS: [TierRates; 4] = [
         camera_frame_rate: Some(10.0),
     },
     TierRates {
-        video_bps: 200_000,
-        audio_bps: 32_000,
+        video_bps: 250_000,
+        audio_bps: 24_000,
         frame_rate: Some(5.0),
-        camera_bps: 60_000,
+        camera_bps: 40_000,
         camera_frame_rate: Some(8.0),
     },
 ];

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { client, signUp, uniqueEmail } from './helpers.mjs';
 import { eventually, q, sql } from './db.mjs';
-import { createAnalysis, owner as subscribed } from '../lib/test-app.mjs';
+import { createAnalysis, participate, owner as subscribed } from '../lib/test-app.mjs';
 import { join } from './team-helpers.mjs';
 import { join as joinRoom } from './moderated-room.mjs';
 
@@ -188,6 +188,39 @@ test('the link shows the session until it is deleted; its ICE configuration is p
   await sql(`UPDATE moderated_sessions SET ended_at = NULL WHERE id = ${q(s.id)}`);
   assert.equal((await client.sessionDelete(s.id, { cookie: t.researcher.cookie })).status, 204);
   assert.equal((await client.sessionLinkView(token)).status, 404);
+});
+
+test("the participation through the link is the session's recording; a wrong link claims no place", async () => {
+  const t = await team();
+  const s = (await create(t.researcher, t.analysis)).json;
+  const places = async () =>
+    (await sql(`SELECT COUNT(*) AS n FROM analysis_entries WHERE analysis_id = ${q(t.analysis)}`))[0].n;
+
+  // Another analysis's session, an unknown token, an ended session or no token at all: 404, and
+  // no place taken.
+  const other = (await createAnalysis(t.owner)).id;
+  const elsewhere = (await create(t.researcher, other)).json;
+  const ended = (await create(t.researcher, t.analysis)).json;
+  await sql(`UPDATE moderated_sessions SET ended_at = ${Date.now()} WHERE id = ${q(ended.id)}`);
+  for (const sessionToken of [tokenOf(elsewhere), 'A'.repeat(43), tokenOf(ended), 'corto']) {
+    const refused = await participate(t.analysis, { sessionToken });
+    assert.equal(refused.res.status, 404, refused.res.text);
+    assert.equal(refused.res.json.message, 'La sesión no existe o ha terminado.');
+  }
+  assert.equal(await places(), 0);
+
+  const p = await participate(t.analysis, { sessionToken: tokenOf(s) });
+  assert.equal(p.res.status, 200, p.res.text);
+  const read = await client.sessionGet(s.id, { cookie: t.observer.cookie });
+  assert.equal(read.json.entryId, p.entryId);
+  // A participant who came back on another device: the newest participation is the session's.
+  const again = await participate(t.analysis, { sessionToken: tokenOf(s) });
+  assert.equal((await client.sessionGet(s.id, { cookie: t.researcher.cookie })).json.entryId, again.entryId);
+  // Without the link, a participation is nobody's session.
+  const plain = await participate(t.analysis);
+  assert.equal(plain.res.status, 200);
+  assert.equal((await client.sessionGet(s.id, { cookie: t.researcher.cookie })).json.entryId, again.entryId);
+  assert.equal(await places(), 3);
 });
 
 test('a session goes with its analysis, and its room closes', async () => {

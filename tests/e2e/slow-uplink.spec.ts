@@ -33,7 +33,10 @@ interface Segment {
   tier?: number;
 }
 
-/** The segments the researcher gets, each probed by ffprobe. */
+/**
+ * The segments the researcher gets, each probed by ffprobe: its length, its bytes, and whether it
+ * is WebM (lower tiers are, where the browser records it: MP4 would cost a key frame a second).
+ */
 async function segmentsOf(request: APIRequestContext, entryId: string) {
   const answer = await request.get(`/api/v1/analysisEntry/${entryId}`);
   expect(answer.status(), await answer.text()).toBe(200);
@@ -42,7 +45,8 @@ async function segmentsOf(request: APIRequestContext, entryId: string) {
   for (const segment of body.segments) {
     const url = new URL(segment.url);
     const bytes = (await (await request.get(`${url.pathname}${url.search}`)).body()).length;
-    probed.push({ ...segment, bytes, seconds: (await probeRecording(request, segment.url)).seconds });
+    const { seconds, format } = await probeRecording(request, segment.url);
+    probed.push({ ...segment, bytes, seconds, webm: format.includes('webm') });
   }
   return { durationMs: body.durationMs, segments: probed };
 }
@@ -168,6 +172,7 @@ test('a participant on a 0.5 Mbit/s uplink records two minutes and Finish takes 
   expect(finishMs, 'Finish → Success on 0.5 Mbit/s').toBeLessThan(10_000);
   // The pre-flight probe measured the uplink: the recording started below product §9's rates.
   expect(segments.map((s) => s.tier)).not.toContain(0);
+  expect(segments.map((s) => s.webm)).not.toContain(false);
   expectWhole(segments, durationMs, recordedMs);
   await playsAcross(page, request, entry.id, segments);
 });
@@ -205,6 +210,8 @@ test('an uplink that collapses mid-recording moves it to a lower tier in a new s
   // Full speed at the start (the probe's figure): product §9's rates; then lower.
   expect(segments[0]!.tier).toBe(0);
   expect(segments.at(-1)!.tier).toBeGreaterThan(0);
+  // Product §9's MP4 at tier 0, WebM below it: the player plays across the change of format.
+  expect(segments.map((s) => s.webm)).toEqual(segments.map((s) => s.tier! > 0));
   expectWhole(segments, durationMs, recordedMs);
   await throttle(page, null);
   await playsAcross(page, request, entry.id, segments);

@@ -247,11 +247,14 @@ export class Participation {
  * with the answer (`res`), the entry id and the capability cookie (`name=value`, and the raw
  * `setCookie`); no entry id when refused. Its later calls come from fresh addresses
  * unless `oneAddress` (one address throughout, as a browser). `calls`: a transport of its own
- * that keeps the cookie itself (the benches').
+ * that keeps the cookie itself (the benches'). `sessionToken`: through a moderated session's link.
  */
-export async function participate(analysisId, { ip = randomIp(), headers, base, oneAddress = false, calls } = {}) {
+export async function participate(
+  analysisId,
+  { ip = randomIp(), headers, base, oneAddress = false, calls, sessionToken } = {},
+) {
   const claim = calls ?? clientWith({ base, ip });
-  const res = await claim.participate({ body: { analysisId }, headers });
+  const res = await claim.participate({ body: { analysisId, sessionToken }, headers });
   const raw = res.headers.getSetCookie?.().find((c) => c.startsWith('__Host-lupa_participation='));
   const cookie = raw?.split(';')[0];
   const entryId = jsonOf(res)?.analysisEntryId;

@@ -25,6 +25,13 @@ pub struct ParticipationRequest {
     #[serde(default)]
     #[ts(optional = nullable)]
     pub screener: Option<Vec<Vec<u32>>>,
+    /// A moderated session's link token (`?session=`, ADR 0024): the participation is the
+    /// session's recording. 404 'La sesión no existe o ha terminado.' when it is not a live session
+    /// of this analysis; nothing is claimed then.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    #[schemars(regex(pattern = lupa_core::patterns::TOKEN))]
+    pub sessionToken: Option<String>,
 }
 
 /// `POST /api/v1/analysis/{id}/uplink-probe`: how many bytes of the probe the server received

@@ -6,7 +6,7 @@
 
 use lupa_api_types::SessionLinkResponse;
 use lupa_core::auth::rate_limit::Limit;
-use worker::{Request, Response};
+use worker::{D1Database, Request, Response};
 
 use super::{not_found, session_columns, token_hash, SessionRow};
 use crate::auth::rate;
@@ -32,6 +32,26 @@ async fn session_of(app: &App, req: &Request, raw: &str) -> ApiResult<SessionRow
     let results = batch.run().await?;
     rate::check(&results, attempt)?;
     results.first::<SessionRow>(found)?.ok_or_else(not_found)
+}
+
+/// The live session of `raw` for a participation of `analysis_id` that is about to be claimed;
+/// 404 'La sesión no existe o ha terminado.' otherwise (another analysis's link included), before
+/// any place is taken. The participate route counted the attempt already.
+pub async fn live_session(app: &App, database: &D1Database, raw: &str, analysis_id: &str) -> ApiResult<SessionRow> {
+    let mut batch = Batch::new(database);
+    let found = batch.add(BY_TOKEN, &[text(&token_hash(app, raw)?)])?;
+    let results = batch.run().await?;
+    results.first::<SessionRow>(found)?.filter(|s| s.analysis_id == analysis_id).ok_or_else(not_found)
+}
+
+/// Makes `entry_id` the session's recording, in the batch that claims it: the newest participation
+/// through the link is the one the moderator talks with (a participant who came back on another
+/// device), and a session ended or deleted meanwhile is left alone.
+const RECORD: &str = "UPDATE moderated_sessions SET entry_id = ?2 WHERE id = ?1 AND ended_at IS NULL \
+     AND EXISTS (SELECT 1 FROM analysis_entries e WHERE e.id = ?2)";
+
+pub fn add_record(batch: &mut Batch<'_>, session_id: &str, entry_id: &str) -> ApiResult<()> {
+    batch.add(RECORD, &[text(session_id), text(entry_id)]).map(|_| ())
 }
 
 /// `GET /api/v1/session-link/{token}`.

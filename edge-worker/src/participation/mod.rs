@@ -103,6 +103,10 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let results = first.run().await?;
     rate::check(&results, attempt)?;
     let claim = crate::study::check_claim(&results, study, body.pid.as_deref(), body.screener.as_deref())?;
+    let session = match body.sessionToken.as_deref() {
+        Some(raw) => Some(crate::moderated::link::live_session(app, &database, raw, &id).await?),
+        None => None,
+    };
     let order = crate::study::order_json(claim.task_order.as_ref());
     let now = app.now();
     let entry_id = new_id();
@@ -127,6 +131,9 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     batch.add(COUNT_PARTICIPANT, &[text(&entry_id), text(&id)])?;
     let places = add_places(app, &mut batch, &id)?;
     let analysis = repo::add_detail(&mut batch, &id, false)?;
+    if let Some(session) = &session {
+        crate::moderated::link::add_record(&mut batch, &session.id, &entry_id)?;
+    }
     let results = batch.run().await?;
     if results.changes(claimed)? == 0 {
         // Product §8's 400 for no places is validate-participation's; here the last place went

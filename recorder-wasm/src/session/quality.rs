@@ -19,6 +19,8 @@ pub(super) struct Draining {
     pub(super) until: f64,
     pub(super) splitter: Splitter,
     pub(super) start_ms: Option<u64>,
+    /// Its format: a tier change may change the container (ADR 0023).
+    pub(super) mime: String,
 }
 
 impl Session {
@@ -49,10 +51,18 @@ impl Session {
         }
     }
 
-    /// The new segment for a tier change exists and its MediaRecorder (generation `generation`)
-    /// starts now; the old one is being stopped and its last chunk still belongs to the old
-    /// segment. The timeline goes on without a gap.
-    pub fn rotated(&mut self, segment: SegmentInfo, tier: u8, generation: u32, align_to: Option<f64>, now: f64) {
+    /// The new segment for a tier change exists, in `mime`, and its MediaRecorder (generation
+    /// `generation`) starts now; the old one is being stopped and its last chunk still belongs to
+    /// the old segment. The timeline goes on without a gap.
+    pub fn rotated(
+        &mut self,
+        segment: SegmentInfo,
+        mime: &str,
+        tier: u8,
+        generation: u32,
+        align_to: Option<f64>,
+        now: f64,
+    ) {
         self.rotating = false;
         if self.phase != Phase::Recording || self.limit_message.is_some() {
             return;
@@ -67,6 +77,7 @@ impl Session {
             until,
             splitter: std::mem::replace(&mut self.splitter, Splitter::new(segment.chunk_max_bytes)),
             start_ms: self.start_ms,
+            mime: std::mem::replace(&mut self.mime, mime.to_string()),
         };
         self.bases.push((old.segment, old.base_ms));
         self.draining = Some(old);
@@ -98,6 +109,14 @@ impl Session {
             Some(d) if d.segment == segment => d.start_ms,
             _ if segment == self.segment.segment => self.start_ms,
             _ => None,
+        }
+    }
+
+    /// The format of the segment fed by `generation`.
+    pub fn mime_of(&self, generation: u32) -> &str {
+        match &self.draining {
+            Some(d) if d.generation == generation => &d.mime,
+            _ => &self.mime,
         }
     }
 

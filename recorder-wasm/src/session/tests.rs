@@ -60,7 +60,7 @@ impl Server {
                     Command::Rotate { tier, align_to } => {
                         self.rotations.push(tier);
                         let next = self.next_segment.max(s.segment() + 1);
-                        s.rotated(segment(next, 0), tier, s.generation() + 1, align_to, now);
+                        s.rotated(segment(next, 0), "video/webm", tier, s.generation() + 1, align_to, now);
                     }
                     Command::PutSteps if self.offline => s.steps_answered(Err(Failure::Network), now, 0.5),
                     Command::PutSteps => {

@@ -45,7 +45,7 @@ impl Link {
                 Command::Rotate { tier, .. } => {
                     self.rotations.push((now, tier));
                     let old = s.generation();
-                    s.rotated(seg(s.segment() + 1), tier, old + 1, None, now);
+                    s.rotated(seg(s.segment() + 1), "video/webm", tier, old + 1, None, now);
                     self.late = Some((old, now + 60.0));
                 }
                 Command::Complete => {
@@ -172,15 +172,17 @@ fn the_probe_starts_at_the_fitting_tier_without_a_backlog() {
 
 #[test]
 fn a_tier_change_keeps_the_timeline_whole() {
-    let mut s = Session::new("video/webm", seg(1), Resume::default(), &[], 0.0);
+    let mut s = Session::new("video/mp4", seg(1), Resume::default(), &[], 0.0);
     s.set_quality(0, false, false, None, 0.0);
     store_cut(&mut s, 10_000, 1_000.0);
     s.want_tier(2, None);
     let commands = s.poll(1_500.0);
     assert!(commands.contains(&Command::Rotate { tier: 2, align_to: None }));
     assert!(s.poll(1_600.0).iter().all(|c| !matches!(c, Command::Rotate { .. })), "one change at a time");
-    s.rotated(seg(2), 2, 1, None, 1_700.0);
+    s.rotated(seg(2), "video/webm", 2, 1, None, 1_700.0);
     assert_eq!((s.segment(), s.tier(), s.base_ms()), (2, 2, 1_700));
+    // Each recorder's chunks are stored in its own segment's format.
+    assert_eq!((s.mime_of(0), s.mime_of(1), s.mime()), ("video/mp4", "video/webm", "video/webm"));
     // The old recorder's last chunk ends at the change, on its own segment.
     let late = s.cut_from(0, 500, 1_750.0);
     assert_eq!(late[0].key, ChunkKey { segment: 1, index: 1 });
@@ -201,7 +203,7 @@ fn the_camera_follows_with_its_alignment() {
     assert_eq!(s.start_ms_of(1), Some(300));
     s.want_tier(1, Some(5_000.0));
     assert!(s.poll(5_100.0).contains(&Command::Rotate { tier: 1, align_to: Some(5_000.0) }));
-    s.rotated(seg(2), 1, 1, Some(5_000.0), 5_250.0);
+    s.rotated(seg(2), "video/webm", 1, 1, Some(5_000.0), 5_250.0);
     assert_eq!((s.start_ms_of(1), s.start_ms_of(2)), (Some(300), Some(250)));
     s.rotate_failed(5_300.0);
     assert_eq!(s.tier(), 1);

@@ -91,7 +91,7 @@ export async function startAnalysis(
 export async function probeRecording(
   request: APIRequestContext,
   signedUrl: string,
-): Promise<{ seconds: number; codecs: string[]; types: string[] }> {
+): Promise<{ seconds: number; codecs: string[]; types: string[]; format: string }> {
   const { execFile } = await import('node:child_process');
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -108,19 +108,21 @@ export async function probeRecording(
       '-v',
       'error',
       '-show_entries',
-      'format=duration:stream=codec_name,codec_type',
+      'format=duration,format_name:stream=codec_name,codec_type',
       '-of',
       'json',
       path,
     ]);
     const probe = JSON.parse(stdout) as {
-      format: { duration?: string };
+      format: { duration?: string; format_name?: string };
       streams: { codec_name: string; codec_type: string }[];
     };
     return {
       seconds: Number(probe.format.duration),
       codecs: probe.streams.map((stream) => stream.codec_name),
       types: probe.streams.map((stream) => stream.codec_type),
+      /** ffprobe's name of the container: 'mov,mp4,m4a,3gp,3g2,mj2' or 'matroska,webm'. */
+      format: probe.format.format_name ?? '',
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -253,18 +253,13 @@ impl Pipeline {
             }
         }
         let track = self.inner.borrow().api.track();
-        let picked = match track {
-            Track::Screen => codec::pick(super::media_recorder_supports),
-            Track::Camera => codec::pick_camera(super::media_recorder_supports),
-            Track::Audio => codec::pick_audio(super::media_recorder_supports),
-        };
-        let Some(mime) = picked else {
+        let tier = quality.starting_tier(track);
+        let Some(mime) = codec::pick_for(track, tier, super::media_recorder_supports) else {
             return Err(named_error(
                 UNSUPPORTED,
                 "This browser cannot record the screen. Please use a recent Chrome, Edge or Firefox.",
             ));
         };
-        let tier = quality.starting_tier(track);
         self.remember_stream(&stream, quality);
         self.constrain(&stream, track, tier);
         let media = Media::create(&stream, mime, track, tier, self.media_sink(0))

@@ -98,7 +98,7 @@ impl Pipeline {
             let mut inner = self.inner.borrow_mut();
             let Some(s) = inner.session.as_mut() else { return };
             let chunks = s.cut_from(generation, size, at);
-            let (base_ms, mime) = (s.base_ms_of(generation), s.mime().to_string());
+            let (base_ms, mime) = (s.base_ms_of(generation), s.mime_of(generation).to_string());
             (chunks, inner.store.clone(), inner.api.clone(), base_ms, mime)
         };
         for chunk in chunks {

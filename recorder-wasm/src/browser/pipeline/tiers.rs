@@ -2,7 +2,8 @@
 //! pipeline opens a new segment at that tier while the old MediaRecorder keeps recording, then in
 //! one step starts a MediaRecorder at the new rates and stops the old one, whose last chunk still
 //! goes to the old segment. Nothing is lost and the timeline has no gap. The frame rate is a
-//! constraint on the captured video track, applied with the change.
+//! constraint on the captured video track, applied with the change, and the format may change
+//! with it (WebM below tier 0, [`codec::pick_for`]).
 //!
 //! [`Command::Rotate`]: crate::session::Command::Rotate
 
@@ -15,6 +16,7 @@ use super::Pipeline;
 use crate::api::{self, Track};
 use crate::browser::js::now_ms;
 use crate::browser::media::Media;
+use crate::codec;
 use crate::session::Phase;
 use crate::tiers;
 
@@ -120,7 +122,10 @@ impl Pipeline {
         let (api, mime, stream) = {
             let inner = self.inner.borrow();
             let Some(session) = inner.session.as_ref() else { return };
-            (inner.api.clone(), session.mime().to_string(), inner.stream.clone())
+            // A tier below 0 records WebM where the browser can (ADR 0023); else the format stays.
+            let mime = codec::pick_for(inner.api.track(), tier, crate::browser::media_recorder_supports)
+                .map_or_else(|| session.mime().to_string(), str::to_string);
+            (inner.api.clone(), mime, inner.stream.clone())
         };
         let this = self.clone();
         spawn_local(async move {
@@ -156,7 +161,7 @@ impl Pipeline {
                         inner.cadence.restarted();
                         inner.live_timer = None;
                         if let Some(s) = inner.session.as_mut() {
-                            s.rotated(segment, tier, generation, align_to, now);
+                            s.rotated(segment, &mime, tier, generation, align_to, now);
                         }
                     }
                     Err(_) => {

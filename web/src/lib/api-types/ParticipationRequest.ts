@@ -11,4 +11,10 @@ pid?: string | null,
 /**
  * The screener answers (as sent to `/analysis/screen`), checked again before a place is taken.
  */
-screener?: Array<Array<number>> | null, };
+screener?: Array<Array<number>> | null, 
+/**
+ * A moderated session's link token (`?session=`, ADR 0024): the participation is the
+ * session's recording. 404 'La sesión no existe o ha terminado.' when it is not a live session
+ * of this analysis; nothing is claimed then.
+ */
+sessionToken?: string | null, };

@@ -22,6 +22,9 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** The probe's size: about 4 s at 0.5 Mbit/s, half a second at 4. */
+export const PROBE_BYTES = 256 * 1024;
+
 /**
  * The uplink's speed in bits per second, from the time between sending the probe and its answer
  * (`bytes * 8 / seconds`; the answer comes once the server has read every byte); null when
@@ -30,7 +33,7 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
  * `timeoutMs` (the request is aborted: the recorder then starts at tier 0 and its own measure
  * steps it down within seconds, ADR 0023).
  */
-export async function probeUplink(analysisId: string, bytes = 256 * 1024, timeoutMs = 8000): Promise<number | null> {
+export async function probeUplink(analysisId: string, bytes = PROBE_BYTES, timeoutMs = 8000): Promise<number | null> {
   if (!Number.isInteger(bytes) || bytes <= 0) return null;
   const body = randomBytes(bytes);
   const controller = new AbortController();

@@ -19,7 +19,7 @@ import type { EntryAnswersDto } from '@/lib/api-types/EntryAnswersDto';
 import { discard, releaseMedia, takeResources } from '@/features/participate/stores/attempt';
 import { abortCamera, followScreenTier, startCameraRecording } from '@/features/participate/stores/camera-actions';
 import { cameraInternal } from '@/features/participate/stores/camera-state';
-import { probedUplink } from '@/features/participate/stores/uplink-probe';
+import { uplinkAtStart } from '@/features/participate/stores/uplink-probe';
 import { watchMicrophoneHealth } from '@/features/participate/stores/microphone-health';
 import { dispatch, flowOf, internal, isCurrent } from '@/features/participate/stores/participation-state';
 import { startStudy } from '@/features/participate/stores/study-flow';
@@ -111,7 +111,7 @@ async function startRecording(
     const stream = combineStreams(screen, microphone);
     const resumeInfo = continueFrom ?? (resumed ? { recordedMs: resumed.recordedMs, steps: resumed.steps } : {});
     // The pre-flight probe chooses the starting quality tier; the camera's rates count in it (ADR 0023).
-    const uplink = get(probedUplink);
+    const uplink = uplinkAtStart(get);
     const options = {
       ...resumeInfo,
       ...(uplink ? { uplinkBitsPerSecond: uplink } : {}),
