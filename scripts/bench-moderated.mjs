@@ -4,7 +4,8 @@
 // (`performance.timeOrigin + performance.now()`) serves every page (scripts/lib/moderated-probes.mjs):
 //
 //   mouth-to-ear    = when the participant's page hears a tone burst on the call's audio (an
-//                     AnalyserNode polled every 4 ms) − when the moderator's page switched it on
+//                     AnalyserNode polled every 4 ms, the onset dated by its place in the newest
+//                     43 ms of samples) − when the moderator's page switched it on
 //                     (its microphone is a WebAudio tone, one 150 ms burst a second);
 //   screen-to-glass = when the moderator's page presents a frame of the participant's screen
 //                     (requestVideoFrameCallback) − the time painted on it (the participant's
@@ -189,6 +190,7 @@ try {
 
   // Measuring.
   const voices = await participant.evaluate(probes.listenForBursts, probes.BURSTS);
+  await moderator.evaluate(probes.listenForBursts, { ...probes.BURSTS, own: true });
   for (const page of [moderator, ...observers]) await page.evaluate(probes.readScreenClock);
   const pages = [participant, moderator, ...observers];
   const bytesBefore = await Promise.all(pages.map((page) => page.evaluate(probes.rtpBytes)));
@@ -201,9 +203,11 @@ try {
   const [sent, received, ...watched] = bytesBefore.map((before, i) => probes.bytesBetween(before, bytesAfter[i]));
   const emitted = (await moderator.evaluate(() => window.__emitted)).filter((t) => t >= emittedFrom - 1000);
   const heard = await participant.evaluate(() => window.__heard);
+  const ownHeard = await moderator.evaluate(() => window.__heard);
   const screens = await Promise.all([moderator, ...observers].map((page) => page.evaluate(() => window.__screen)));
 
   const audio = sortedOf(mouthToEar(emitted, heard));
+  const probeOnly = sortedOf(mouthToEar(emitted, ownHeard));
   const screen = sortedOf(screens[0].delays);
   const relayed = sortedOf(screens.slice(1).flatMap((s) => s.delays));
   const busy = 1 - (cpuAfter.idle - cpuBefore.idle) / (cpuAfter.total - cpuBefore.total);
@@ -222,6 +226,9 @@ try {
   );
   console.log(
     `mouth-to-ear moderator → participant   ${p5095(audio)}  (${audio.length} of ${emitted.length} bursts heard on ${voices} track(s); target p95 ≤ ${TARGET_P95_MS} ms: ${audioMet ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  the probes alone (the moderator's page hearing its own tone, no call) ${p5095(probeOnly)}: part of the figure above`,
   );
   console.log(
     `screen-to-glass participant → moderator ${p5095(screen)}  (${screen.length} frames, ${(screen.length / DURATION_S).toFixed(1)} a second, ${screens[0].unreadable} unreadable; target p95 ≤ ${TARGET_P95_MS} ms: ${screenMet ? 'met' : 'NOT met'})`,

@@ -5,7 +5,8 @@
 //     each onset's time noted ('emitted');
 //   - the participant: a "screen" that is a canvas painting the current time in milliseconds as 32
 //     black and white blocks (and 16 check blocks) every animation frame;
-//   - the participant's page: the onsets heard on the call's audio ('heard');
+//   - the participant's page: the onsets heard on the call's audio ('heard'), dated by their place
+//     in the analyser's newest samples;
 //   - the moderator's and observers' pages: the time read from each presented remote screen frame,
 //     subtracted from when the frame is presented ('screen delays').
 
@@ -47,6 +48,7 @@ export function toneMicrophone({ periodMs, burstMs }) {
       gain.gain.setValueAtTime(0, at + burstMs / 1000);
       window.__emitted.push(performance.timeOrigin + performance.now());
     }, periodMs);
+    window.__microphone = out.stream;
     return out.stream;
   };
 }
@@ -75,20 +77,26 @@ export function clockScreen() {
   };
 }
 
-/** In the participant's page: starts noting the onsets heard on the call's audio (`window.__heard`). */
-export function listenForBursts({ periodMs }) {
-  const tracks = [...document.querySelectorAll('audio[data-call-audio]')]
-    .flatMap((audio) => audio.srcObject?.getAudioTracks() ?? [])
-    .filter((track) => track.readyState === 'live');
+/** In the participant's page: starts noting the onsets heard on the call's audio (`window.__heard`); `own` in the moderator's. */
+export function listenForBursts({ periodMs, own = false }) {
+  // `own`: the moderator's page listens to its own microphone, what the probes alone add.
+  const tracks = (
+    own
+      ? window.__microphone.getAudioTracks()
+      : [...document.querySelectorAll('audio[data-call-audio]')].flatMap(
+          (audio) => audio.srcObject?.getAudioTracks() ?? [],
+        )
+  ).filter((track) => track.readyState === 'live');
   const context = new AudioContext();
   void context.resume();
+  const size = 2048; // 43 ms at 48 kHz: a poll the loaded main thread delays by less still sees the onset
   const analysers = tracks.map((track) => {
     const analyser = context.createAnalyser();
-    analyser.fftSize = 256; // 5.3 ms at 48 kHz: the newest samples at each poll
+    analyser.fftSize = size;
     context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
     return analyser;
   });
-  const data = new Float32Array(256);
+  const data = new Float32Array(size);
   window.__heard = [];
   let last = 0;
   setInterval(() => {
@@ -96,9 +104,14 @@ export function listenForBursts({ periodMs }) {
     if (now - last < periodMs / 2) return;
     for (const analyser of analysers) {
       analyser.getFloatTimeDomainData(data);
-      if (data.some((v) => Math.abs(v) > 0.2)) {
-        window.__heard.push(now);
-        last = now;
+      const onset = data.findIndex((v) => Math.abs(v) > 0.2);
+      if (onset >= 0) {
+        // Dated by where it is in the newest samples, not when this poll ran (the audio thread
+        // plays it on time however late the page's timers are); at index 0 it began earlier still,
+        // so the delay is over-estimated by at most the poll's lateness.
+        const at = now - ((size - onset) / context.sampleRate) * 1000;
+        window.__heard.push(at);
+        last = at;
         return;
       }
     }
