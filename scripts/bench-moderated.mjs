@@ -20,7 +20,8 @@
 // five browsers, the relay's re-encoding and the worker share this machine's CPU: the delays
 // include that contention (the CPU load is printed), which a real session spreads over five.
 //
-//   npm run bench:moderated      (DURATION_S=60 to change)
+//   npm run bench:moderated      (DURATION_S=60 OBSERVERS=3 to change; OBSERVERS=0 measures the call
+//                                 alone, without the relay's re-encoding on the same CPU)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ import { localSql } from './lib/local-d1.mjs';
 import * as probes from './lib/moderated-probes.mjs';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
-const OBSERVERS = 3;
+const OBSERVERS = Number(process.env.OBSERVERS ?? 3);
 const TARGET_P95_MS = 400;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const wallStarted = Date.now();
@@ -222,7 +223,7 @@ try {
     `machine: ${cpuModel()}, ${execFileSync('nproc').toString().trim()} cores; CPU busy while measuring ${(busy * 100).toFixed(0)} %, load ${load}`,
   );
   console.log(
-    `(one machine: the figures include the contention of five Chromium contexts, the moderator's relay re-encoding for ${OBSERVERS} observers, and the worker on the same CPU)`,
+    `(one machine: the figures include the contention of ${2 + OBSERVERS} Chromium contexts, the moderator's relay re-encoding for ${OBSERVERS} observers, and the worker on the same CPU)`,
   );
   console.log(
     `mouth-to-ear moderator → participant   ${p5095(audio)}  (${audio.length} of ${emitted.length} bursts heard on ${voices} track(s); target p95 ≤ ${TARGET_P95_MS} ms: ${audioMet ? 'met' : 'NOT met'})`,
@@ -233,14 +234,18 @@ try {
   console.log(
     `screen-to-glass participant → moderator ${p5095(screen)}  (${screen.length} frames, ${(screen.length / DURATION_S).toFixed(1)} a second, ${screens[0].unreadable} unreadable; target p95 ≤ ${TARGET_P95_MS} ms: ${screenMet ? 'met' : 'NOT met'})`,
   );
-  console.log(
-    `screen-to-glass participant → observers (relayed by the moderator) ${p5095(relayed)}  (${relayed.length} frames over ${OBSERVERS}; not a target)`,
-  );
+  if (OBSERVERS > 0)
+    console.log(
+      `screen-to-glass participant → observers (relayed by the moderator) ${p5095(relayed)}  (${relayed.length} frames over ${OBSERVERS}; not a target)`,
+    );
   const observerIn = watched.map((w) => w.in / minutes);
+  const relay =
+    OBSERVERS > 0
+      ? `; an observer from the relay ${mb(observerIn.reduce((a, b) => a + b, 0) / OBSERVERS)} (each: ${observerIn.map(mb).join(', ')})`
+      : '';
   console.log(
     `a viewer's bytes per minute (RTP payload + headers received): moderator from the participant ${mb(received.in / minutes)} ` +
-      `(video ${mb((received.inByKind.video ?? 0) / minutes)}, audio ${mb((received.inByKind.audio ?? 0) / minutes)}); ` +
-      `an observer from the relay ${mb(observerIn.reduce((a, b) => a + b, 0) / OBSERVERS)} (each: ${observerIn.map(mb).join(', ')})`,
+      `(video ${mb((received.inByKind.video ?? 0) / minutes)}, audio ${mb((received.inByKind.audio ?? 0) / minutes)})${relay}`,
   );
   if ([sent, received, ...watched].some((b) => b.lost > 0))
     console.log('(a connection closed while measuring: its bytes are left out)');
