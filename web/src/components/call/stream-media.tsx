@@ -4,7 +4,7 @@
  * room and the participant's page, so it carries no strings: a browser that refuses to play sound
  * before a gesture is reported through `onBlocked`, and the page offers its own button.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RemoteMedia } from '@/lib/call/call-client';
 import '@/components/call/call.css';
 
@@ -44,3 +44,31 @@ export const voices = (remote: readonly RemoteMedia[]) => remote.filter((m) => m
 export const streamOf = (remote: readonly RemoteMedia[], owner: 'participant' | 'moderator', kind: string) =>
   remote.find((m) => m.label?.owner === owner && m.label.kind === kind && m.stream.getVideoTracks().length > 0)
     ?.stream ?? null;
+
+/**
+ * Every voice of the call, each in its own audio element, and `enableLabel`'s button when the
+ * browser wants a click before it plays sound.
+ */
+export function CallVoices({ remote, enableLabel }: { remote: readonly RemoteMedia[]; enableLabel: string }) {
+  const [blocked, setBlocked] = useState(false);
+  const onBlocked = useCallback(() => setBlocked(true), []);
+  return (
+    <>
+      {voices(remote).map((media) => (
+        <StreamAudio key={media.stream.id} stream={media.stream} onBlocked={onBlocked} />
+      ))}
+      {blocked ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            playCallAudio();
+            setBlocked(false);
+          }}
+        >
+          {enableLabel}
+        </button>
+      ) : null}
+    </>
+  );
+}

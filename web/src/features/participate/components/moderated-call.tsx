@@ -7,9 +7,9 @@
  * the participant that anyone but the moderator is there: the room never tells them.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playCallAudio, StreamAudio, StreamVideo, streamOf, voices } from '@/components/call/stream-media';
+import { CallVoices, StreamVideo, streamOf } from '@/components/call/stream-media';
 import { callStreamsAtom, moveToTaskAtom } from '@/features/participate/stores/call-actions';
 import { recordingAtom } from '@/features/participate/stores/participation-state';
 import { get } from '@/lib/api-client';
@@ -60,8 +60,6 @@ export function ModeratedCall({ token }: { token: string }) {
   const { link, call } = useParticipantCall(token);
   const streams = useAtomValue(callStreamsAtom);
   const moveToTask = useSetAtom(moveToTaskAtom);
-  const [blocked, setBlocked] = useState(false);
-  const onBlocked = useCallback(() => setBlocked(true), []);
   const client = call?.client ?? null;
   const snapshot = call?.snapshot ?? null;
   const task = snapshot?.room.task ?? null;
@@ -97,21 +95,7 @@ export function ModeratedCall({ token }: { token: string }) {
         {t(`participate.call.${health}`)}
       </p>
       {camera ? <StreamVideo stream={camera} label={t('participate.call.camera')} testId="moderator-video" /> : null}
-      {voices(remote).map((media) => (
-        <StreamAudio key={media.stream.id} stream={media.stream} onBlocked={onBlocked} />
-      ))}
-      {blocked ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            playCallAudio();
-            setBlocked(false);
-          }}
-        >
-          {t('participate.call.enableSound')}
-        </button>
-      ) : null}
+      <CallVoices remote={remote} enableLabel={t('participate.call.enableSound')} />
     </section>
   );
 }

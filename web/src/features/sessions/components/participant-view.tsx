@@ -3,15 +3,12 @@
  * the call (the participant's; for observers also the moderator's), and 'Activar sonido' when the
  * browser wants a click before playing sound.
  */
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playCallAudio, StreamAudio, StreamVideo, streamOf, voices } from '@/components/call/stream-media';
+import { CallVoices, StreamVideo, streamOf } from '@/components/call/stream-media';
 import type { RemoteMedia } from '@/lib/call/call-client';
 
 export function ParticipantView({ remote }: { remote: RemoteMedia[] }) {
   const { t } = useTranslation();
-  const [blocked, setBlocked] = useState(false);
-  const onBlocked = useCallback(() => setBlocked(true), []);
   const screen = streamOf(remote, 'participant', 'screen');
   const camera = streamOf(remote, 'participant', 'camera');
   const moderatorCamera = streamOf(remote, 'moderator', 'camera');
@@ -32,21 +29,7 @@ export function ParticipantView({ remote }: { remote: RemoteMedia[] }) {
           />
         ) : null}
       </div>
-      {voices(remote).map((media) => (
-        <StreamAudio key={media.stream.id} stream={media.stream} onBlocked={onBlocked} />
-      ))}
-      {blocked ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            playCallAudio();
-            setBlocked(false);
-          }}
-        >
-          {t('moderated.media.enableSound')}
-        </button>
-      ) : null}
+      <CallVoices remote={remote} enableLabel={t('moderated.media.enableSound')} />
     </section>
   );
 }
