@@ -6,13 +6,13 @@
 
 use lupa_api_types::SessionLinkResponse;
 use lupa_core::auth::rate_limit::Limit;
-use worker::{D1Database, Request, Response};
+use worker::{Request, Response};
 
 use super::{not_found, session_columns, token_hash, SessionRow};
 use crate::auth::rate;
 use crate::error::ApiResult;
 use crate::http::{client_address, json};
-use crate::platform::db::{db, text, Batch};
+use crate::platform::db::{db, text, Batch, Results, Slot};
 use crate::App;
 
 /// Link lookups from one client address: a participant's page makes a few (the page, the room,
@@ -34,14 +34,16 @@ async fn session_of(app: &App, req: &Request, raw: &str) -> ApiResult<SessionRow
     results.first::<SessionRow>(found)?.ok_or_else(not_found)
 }
 
-/// The live session of `raw` for a participation of `analysis_id` that is about to be claimed;
-/// 404 'La sesión no existe o ha terminado.' otherwise (another analysis's link included), before
-/// any place is taken. The participate route counted the attempt already.
-pub async fn live_session(app: &App, database: &D1Database, raw: &str, analysis_id: &str) -> ApiResult<SessionRow> {
-    let mut batch = Batch::new(database);
-    let found = batch.add(BY_TOKEN, &[text(&token_hash(app, raw)?)])?;
-    let results = batch.run().await?;
-    results.first::<SessionRow>(found)?.filter(|s| s.analysis_id == analysis_id).ok_or_else(not_found)
+/// Adds reading the live session of `raw` to the participate route's first batch (the one that
+/// counts its attempt), so a link costs that route no round trip of its own.
+pub fn add_live_session(batch: &mut Batch<'_>, app: &App, raw: &str) -> ApiResult<Slot> {
+    batch.add(BY_TOKEN, &[text(&token_hash(app, raw)?)])
+}
+
+/// The session [`add_live_session`] read, when it is one of `analysis_id`'s; 404 'La sesión no
+/// existe o ha terminado.' otherwise (another analysis's link included), before any place is taken.
+pub fn live_session_of(results: &Results, slot: Slot, analysis_id: &str) -> ApiResult<SessionRow> {
+    results.first::<SessionRow>(slot)?.filter(|s| s.analysis_id == analysis_id).ok_or_else(not_found)
 }
 
 /// Makes `entry_id` the session's recording, in the batch that claims it: the newest participation

@@ -100,13 +100,13 @@ pub async fn participate(app: &App, req: &mut Request) -> ApiResult<Response> {
     let mut first = Batch::new(&database);
     let attempt = rate::add_hit(&mut first, PARTICIPATE_PER_CLIENT, &client_address(req), app.now())?;
     let study = crate::study::add_study(&mut first, &id)?;
+    // Through a moderated session's link (ADR 0024): the session read in the same round trip.
+    let link = body.sessionToken.as_deref().map(|raw| crate::moderated::link::add_live_session(&mut first, app, raw));
+    let link = link.transpose()?;
     let results = first.run().await?;
     rate::check(&results, attempt)?;
     let claim = crate::study::check_claim(&results, study, body.pid.as_deref(), body.screener.as_deref())?;
-    let session = match body.sessionToken.as_deref() {
-        Some(raw) => Some(crate::moderated::link::live_session(app, &database, raw, &id).await?),
-        None => None,
-    };
+    let session = link.map(|slot| crate::moderated::link::live_session_of(&results, slot, &id)).transpose()?;
     let order = crate::study::order_json(claim.task_order.as_ref());
     let now = app.now();
     let entry_id = new_id();
